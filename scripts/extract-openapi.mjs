@@ -1,0 +1,61 @@
+// Extracts the slice of GitHub's published OpenAPI description that this action
+// talks to, into a committed test fixture, so the tests need not install the
+// 400 MB @octokit/openapi package. Usage:
+//   npm i --prefix /tmp/oapi @octokit/openapi@23.0.2
+//   node scripts/extract-openapi.mjs /tmp/oapi/node_modules/@octokit/openapi
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const pkgDir = process.argv[2];
+if (!pkgDir) throw new Error('usage: extract-openapi.mjs <path to @octokit/openapi>');
+const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+const spec = JSON.parse(readFileSync(join(pkgDir, 'generated/api.github.com.json'), 'utf8'));
+
+export const OPERATIONS = [
+  ['get', '/user'],
+  ['get', '/repos/{owner}/{repo}/pulls/{pull_number}'],
+  ['get', '/repos/{owner}/{repo}/git/commits/{commit_sha}'],
+  ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews'],
+  ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews'],
+  ['put', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals'],
+  ['get', '/repos/{owner}/{repo}/compare/{basehead}'],
+  ['get', '/repos/{owner}/{repo}/issues/{issue_number}/comments'],
+  ['post', '/repos/{owner}/{repo}/issues/{issue_number}/comments'],
+  ['patch', '/repos/{owner}/{repo}/issues/comments/{comment_id}'],
+];
+
+const components = {};
+function collect(node) {
+  if (Array.isArray(node)) return node.forEach(collect);
+  if (!node || typeof node !== 'object') return;
+  if (typeof node.$ref === 'string') {
+    const [, , kind, name] = node.$ref.split('/'); // #/components/<kind>/<name>
+    components[kind] ??= {};
+    if (!components[kind][name]) {
+      components[kind][name] = spec.components[kind][name];
+      collect(components[kind][name]);
+    }
+  }
+  for (const v of Object.values(node)) collect(v);
+}
+
+const paths = {};
+for (const [method, path] of OPERATIONS) {
+  const op = spec.paths[path]?.[method];
+  if (!op) throw new Error(`not in the description: ${method.toUpperCase()} ${path}`);
+  const { parameters, requestBody, responses, operationId } = op;
+  const slim = { operationId, parameters, requestBody, responses };
+  collect(slim);
+  paths[path] ??= {};
+  paths[path][method] = slim;
+}
+
+const out = {
+  source: `${pkg.name}@${pkg.version} generated/api.github.com.json`,
+  openapi: spec.openapi,
+  info: { title: spec.info.title, version: spec.info.version },
+  paths,
+  components,
+};
+writeFileSync('test/fixtures/github-openapi-slice.json', JSON.stringify(out, null, 1) + '\n');
+console.log(`wrote ${OPERATIONS.length} operations, ${Object.values(components).reduce((n, c) => n + Object.keys(c).length, 0)} components`);

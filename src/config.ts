@@ -1,0 +1,142 @@
+// Inputs are read once, here, into one typed config. Every default lives in
+// DEFAULTS; a test keeps action.yml's defaults equal to it.
+import { EVENTS, type ReviewEvent } from './core/grammar.js';
+import { PERSONA_PATTERN } from './core/marker.js';
+import type { DismissPolicy } from './core/decide.js';
+
+export const MODES = ['post', 'preflight', 'check', 'board'] as const;
+export type Mode = (typeof MODES)[number];
+export const DISMISS_POLICIES = ['all', 'changes-requested', 'none'] as const;
+
+/** The one place for defaults (as action.yml strings). */
+export const DEFAULTS = {
+  'github-token': '${{ github.token }}',
+  mode: 'post',
+  'skip-unchanged': 'true',
+  'dismiss-stale': 'all',
+  'fail-on-changes-requested': 'false',
+  'require-all-personas': 'false',
+  'timeout-seconds': '30',
+} as const;
+
+export interface Config {
+  mode: Mode;
+  token: string;
+  bodyPath: string | null;
+  body: string | null;
+  persona: string;
+  pullNumber: number | null;
+  reviewedSha: string | null;
+  expectedEvent: ReviewEvent | null;
+  reviewerLogin: string | null;
+  skipUnchanged: boolean;
+  dismissStale: DismissPolicy;
+  failOnChangesRequested: boolean;
+  personas: Array<{ persona: string; login: string }>;
+  requireAllPersonas: boolean;
+  timeoutSeconds: number;
+}
+
+export class InputError extends Error {
+  readonly reason = 'bad-input';
+}
+
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+
+/** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
+export function readConfig(read: (name: string) => string): Config {
+  const str = (name: keyof typeof DEFAULTS | string): string => {
+    const v = read(name).trim();
+    return v === '' ? (DEFAULTS as Record<string, string>)[name] ?? '' : v;
+  };
+  const bool = (name: keyof typeof DEFAULTS): boolean => {
+    const v = str(name);
+    if (TRUE.includes(v)) return true;
+    if (FALSE.includes(v)) return false;
+    throw new InputError(`input ${name} is "${v}": use true or false (YAML 1.2 core booleans: true, True, TRUE, false, False, FALSE)`);
+  };
+  const oneOf = <T extends string>(name: string, valid: readonly T[]): T => {
+    const v = str(name);
+    if (!(valid as readonly string[]).includes(v)) {
+      throw new InputError(`input ${name} is "${v}": valid values are ${valid.join(', ')}`);
+    }
+    return v as T;
+  };
+
+  const mode = oneOf('mode', MODES);
+  const expected = read('expected-event').trim();
+  let expectedEvent: ReviewEvent | null = null;
+  if (expected) {
+    if (expected === 'CHANGES_REQUESTED') {
+      throw new InputError('input expected-event is "CHANGES_REQUESTED": that is the verdict token; the API event is REQUEST_CHANGES');
+    }
+    expectedEvent = oneOf('expected-event', EVENTS);
+  }
+
+  const bodyPath = read('body-path').trim() || null;
+  const bodyRaw = read('body');
+  const body = bodyRaw === '' ? null : bodyRaw;
+  if (bodyPath && body !== null) throw new InputError('both body-path and body are set: give the review body one way only');
+  if ((mode === 'post' || mode === 'check') && !bodyPath && body === null) {
+    throw new InputError(`mode ${mode} needs the review body: set body-path (a file written by the persona step) or body`);
+  }
+
+  const persona = read('persona').trim();
+  if ((mode === 'post' || mode === 'preflight') && !persona) {
+    throw new InputError(`mode ${mode} needs input persona (the persona's name, for example priya)`);
+  }
+  if (persona && !PERSONA_PATTERN.test(persona)) {
+    throw new InputError(
+      `input persona is "${persona.slice(0, 60)}": use 1-39 characters from A-Z a-z 0-9 . _ - starting with a letter or digit`,
+    );
+  }
+
+  const pn = read('pull-number').trim();
+  if (pn && !/^[1-9][0-9]{0,9}$/.test(pn)) throw new InputError(`input pull-number is "${pn.slice(0, 40)}": use the PR number, for example 42`);
+  const sha = read('reviewed-sha').trim();
+  if (sha && !/^[0-9a-fA-F]{40}$/.test(sha)) {
+    throw new InputError(`input reviewed-sha is "${sha.slice(0, 60)}": use the full 40-hex-digit SHA of the commit the persona reviewed`);
+  }
+  const login = read('reviewer-login').trim();
+  if (login && !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(login)) {
+    throw new InputError(`input reviewer-login is "${login.slice(0, 60)}": use the GitHub login the token posts as, for example octo-priya`);
+  }
+  const timeout = str('timeout-seconds');
+  if (!/^[1-9][0-9]{0,4}$/.test(timeout)) throw new InputError(`input timeout-seconds is "${timeout}": use a whole number of seconds`);
+
+  const token = read('github-token').trim();
+  if (mode !== 'check' && !token) {
+    throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
+  }
+
+  return {
+    mode,
+    token,
+    bodyPath,
+    body,
+    persona,
+    pullNumber: pn ? Number(pn) : null,
+    reviewedSha: sha ? sha.toLowerCase() : null,
+    expectedEvent,
+    reviewerLogin: login || null,
+    skipUnchanged: bool('skip-unchanged'),
+    dismissStale: oneOf('dismiss-stale', DISMISS_POLICIES),
+    failOnChangesRequested: bool('fail-on-changes-requested'),
+    personas: parsePersonas(read('personas')),
+    requireAllPersonas: bool('require-all-personas'),
+    timeoutSeconds: Number(timeout),
+  };
+}
+
+/** `persona=login` pairs, one per line or comma-separated (mode board). */
+export function parsePersonas(raw: string): Array<{ persona: string; login: string }> {
+  const out: Array<{ persona: string; login: string }> = [];
+  for (const item of raw.split(/[\n,]/).map((s) => s.trim()).filter(Boolean)) {
+    const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
+    if (!m || !PERSONA_PATTERN.test(m[1]!)) throw new InputError(`input personas has "${item.slice(0, 60)}": write persona=login, for example priya=octo-priya`);
+    if (out.some((p) => p.persona === m[1])) throw new InputError(`input personas names ${m[1]} twice`);
+    out.push({ persona: m[1]!, login: m[2]! });
+  }
+  return out;
+}

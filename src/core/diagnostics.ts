@@ -1,0 +1,159 @@
+// SPEC §6: explain a grammar failure. Pure; never consulted by the decision.
+import { type Parsed, VERDICT_LINE, VERDICTS, isBlank } from './grammar.js';
+
+export interface NearMiss {
+  line: number;
+  text: string; // made visible, cut
+  differs: string[];
+}
+
+export interface Diagnosis {
+  reason: string;
+  summary: string; // one sentence: what was wrong and how to fix it
+  lastLine?: { line: number; text: string };
+  nearMisses: NearMiss[];
+}
+
+const MAX_SHOWN = 160;
+const MAX_NEAR = 12;
+
+/** Invisible and non-ASCII characters as \uXXXX; control characters too; long lines cut. */
+export function visible(s: string, max = MAX_SHOWN): string {
+  let out = '';
+  let count = 0;
+  for (const ch of s) {
+    if (count >= max) {
+      out += `… (${[...s].length - max} more characters)`;
+      break;
+    }
+    const cp = ch.codePointAt(0)!;
+    if (cp === 0x5c) out += '\\\\';
+    else if (cp >= 0x20 && cp < 0x7f) out += ch;
+    else if (cp === 0x09) out += '\\t';
+    else out += cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+    count++;
+  }
+  return out;
+}
+
+const TOKEN_ADVICE: Record<string, string> = {
+  REQUEST_CHANGES: 'REQUEST_CHANGES is the API event name; the verdict token is CHANGES_REQUESTED',
+  APPROVED: 'APPROVED is the review state; the verdict token is APPROVE',
+  COMMENTED: 'COMMENTED is the review state; the verdict token is COMMENT',
+};
+
+/** What differs between one line and the verdict grammar. */
+export function differences(line: string, isLast: boolean): string[] {
+  if (VERDICT_LINE.test(line)) {
+    return isLast ? [] : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
+  }
+  const out: string[] = [];
+  const odd = [...line].filter((c) => {
+    const cp = c.codePointAt(0)!;
+    return cp > 0x7e || (cp < 0x20 && cp !== 0x09);
+  });
+  if (odd.length) {
+    const names = [...new Set(odd)].slice(0, 6).map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+    out.push(`look-alike or invisible character(s) ${names.join(', ')}: the line must be plain ASCII`);
+  }
+  let rest = line;
+  const lead = /^[ \t]+/.exec(rest);
+  if (lead) {
+    out.push('leading whitespace before ##');
+    rest = rest.slice(lead[0].length);
+  }
+  const quote = /^(>\s*)+/.exec(rest);
+  if (quote) {
+    out.push('block-quoted (>): the verdict line is a heading, not a quote');
+    rest = rest.slice(quote[0].length);
+  }
+  const list = /^([-+*]|\d+[.)])\s+/.exec(rest);
+  if (list && !rest.startsWith('**')) {
+    out.push('written as a list item');
+    rest = rest.slice(list[0].length);
+  }
+  const hashes = /^#+/.exec(rest);
+  if (!hashes) out.push('not a level-2 heading: the line must start with "## "');
+  else {
+    if (hashes[0].length !== 2) out.push(`heading level ${hashes[0].length} (${hashes[0]}): use exactly ##`);
+    rest = rest.slice(hashes[0].length);
+    if (!/^[ \t]/.test(rest)) out.push('no space after ##');
+    rest = rest.replace(/^[ \t\u00a0]+/, '');
+  }
+  if (/[*_`~]/.test(rest.replace(/CHANGES_REQUESTED|REQUEST_CHANGES|[A-Z]+_[A-Z]+/g, ''))) {
+    out.push('decoration (*, _, ` or ~): write the line without emphasis or code marks');
+  }
+  const plain = rest.replace(/[*`~]/g, '').replace(/^_+|_+$/g, '');
+  const kw = /verdict/i.exec(plain);
+  if (!kw) {
+    out.push('no VERDICT keyword');
+    return out;
+  }
+  if (kw.index > 0 && plain.slice(0, kw.index).trim()) out.push(`text before VERDICT: "${visible(plain.slice(0, kw.index).trim(), 40)}"`);
+  if (kw[0] !== 'VERDICT') out.push(`keyword written "${kw[0]}": it must be upper-case VERDICT`);
+  let after = plain.slice(kw.index + kw[0].length);
+  if (!after.startsWith(':')) {
+    out.push(/^\s*[:：]/.test(after) ? 'space or look-alike before the colon: write "VERDICT:"' : 'no colon after VERDICT');
+    after = after.replace(/^\s*[:：\-–—=]?/, '');
+  } else {
+    after = after.slice(1);
+    if (!/^[ \t]/.test(after)) out.push('no space after "VERDICT:"');
+  }
+  const tok = /^\s*([^\s.,;:!?()[\]]+)/u.exec(after);
+  if (!tok) {
+    out.push(`no verdict token: end the line with one of ${VERDICTS.join(', ')}`);
+    return out;
+  }
+  const token = tok[1]!;
+  const trailing = after.slice(tok[0].length);
+  const valid = (VERDICTS as readonly string[]).includes(token);
+  if (!valid) {
+    const upper = token.toUpperCase();
+    if ((VERDICTS as readonly string[]).includes(upper)) out.push(`token written "${token}": tokens are case-sensitive, write ${upper}`);
+    else if (TOKEN_ADVICE[upper]) out.push(TOKEN_ADVICE[upper]!);
+    else out.push(`unknown token "${visible(token, 40)}": use one of ${VERDICTS.join(', ')}`);
+  }
+  if (trailing.trim()) out.push(`trailing text after the token: "${visible(trailing.trim(), 60)}" (nothing may follow the token)`);
+  if (!out.length) out.push('does not match ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$');
+  return out;
+}
+
+const SUMMARY: Record<string, string> = {
+  'empty-body': 'the review body is empty (only whitespace): the persona produced no review; re-run it',
+  'missing-verdict':
+    'the last non-blank line is not a verdict line and the body has no verdict: end the body with "## VERDICT: APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line',
+  'verdict-not-last':
+    'a verdict line appears, but text follows it: the verdict must be the last non-blank line of the body (move it to the end or drop what follows)',
+  'malformed-verdict':
+    'the last non-blank line looks like a verdict but does not match the grammar ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$ exactly',
+};
+
+export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
+  const { lines } = parsed;
+  const lastIdx = parsed.line ? parsed.line - 1 : -1;
+  const nearMisses: NearMiss[] = [];
+  for (let i = 0; i < lines.length && nearMisses.length < MAX_NEAR; i++) {
+    const l = lines[i]!;
+    if (isBlank(l)) continue;
+    if (!/verdict/i.test(l) && !(i === lastIdx && /^\s*#/.test(l))) continue;
+    nearMisses.push({ line: i + 1, text: visible(l), differs: differences(l, i === lastIdx) });
+  }
+  return {
+    reason: parsed.reason,
+    summary: SUMMARY[parsed.reason]!,
+    lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
+    nearMisses,
+  };
+}
+
+/** Multi-line plain-text rendering for logs, CLI and error messages. */
+export function renderDiagnosis(d: Diagnosis, file?: string): string {
+  const where = file ? `${file}:` : 'line ';
+  const out = [`${d.reason}: ${d.summary}`];
+  if (d.lastLine) out.push(`  last non-blank line (${where}${d.lastLine.line}): "${d.lastLine.text}"`);
+  for (const n of d.nearMisses) {
+    out.push(`  near miss at ${where}${n.line}: "${n.text}"`);
+    for (const x of n.differs) out.push(`    - ${x}`);
+  }
+  return out.join('\n');
+}

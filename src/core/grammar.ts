@@ -1,0 +1,106 @@
+// The verdict grammar of SPEC §2 — pure: bytes or text in, a decision out.
+// The decision here never depends on diagnostics.ts; that module only explains.
+
+export const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export const EVENTS = ['APPROVE', 'REQUEST_CHANGES', 'COMMENT'] as const;
+export type ReviewEvent = (typeof EVENTS)[number];
+
+/** SPEC §2 table: verdict token → Reviews API event → resulting review state. */
+export const EVENT_OF: Readonly<Record<Verdict, ReviewEvent>> = {
+  APPROVE: 'APPROVE',
+  CHANGES_REQUESTED: 'REQUEST_CHANGES',
+  COMMENT: 'COMMENT',
+};
+export const STATE_OF: Readonly<Record<Verdict, string>> = {
+  APPROVE: 'APPROVED',
+  CHANGES_REQUESTED: 'CHANGES_REQUESTED',
+  COMMENT: 'COMMENTED',
+};
+export const VERDICT_OF_STATE: Readonly<Record<string, Verdict>> = {
+  APPROVED: 'APPROVE',
+  CHANGES_REQUESTED: 'CHANGES_REQUESTED',
+  COMMENTED: 'COMMENT',
+};
+
+/**
+ * ADR-151's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
+ * without Unicode flags): JavaScript's `\s` would also accept NBSP, U+3000 and
+ * U+FEFF, which are look-alikes a strict gate must reject, not absorb.
+ */
+const WS = '[ \\t\\v\\f]';
+export const VERDICT_LINE = new RegExp(`^##${WS}+VERDICT:${WS}+(APPROVE|CHANGES_REQUESTED|COMMENT)${WS}*$`);
+const BLANK = /^[ \t\v\f]*$/;
+
+export type GrammarReason = 'empty-body' | 'missing-verdict' | 'verdict-not-last' | 'malformed-verdict';
+
+export type Parsed =
+  | { ok: true; verdict: Verdict; event: ReviewEvent; line: number; text: string }
+  | { ok: false; reason: GrammarReason; line?: number; lineText?: string; lines: string[] };
+
+export type Decoded = { ok: true; text: string } | { ok: false; message: string };
+
+/** Strict UTF-8 decode; NUL is unreadable; one leading BOM stripped; CRLF/CR → LF. */
+export function decodeBody(bytes: Uint8Array): Decoded {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    return { ok: false, message: `the body is not valid UTF-8 (first bad byte at offset ${at}); write the file as UTF-8 text` };
+  }
+  return normaliseText(text);
+}
+
+/** The same rules for a body given as a string (the `body` input). */
+export function normaliseText(text: string): Decoded {
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) {
+    const line = text.slice(0, nul).split(/\r\n|\r|\n/).length;
+    return { ok: false, message: `the body contains a NUL byte (line ${line}): it is binary, not a Markdown review` };
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return { ok: true, text: text.replace(/\r\n?/g, '\n') };
+}
+
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  const dec = new TextDecoder('utf-8', { fatal: true });
+  let lo = 0;
+  let hi = bytes.length;
+  // binary search for the shortest invalid prefix (a truncated sequence at the end of a
+  // prefix is reported invalid too, so search with stream mode)
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    try {
+      dec.decode(bytes.subarray(0, mid + 1), { stream: true });
+      dec.decode();
+      lo = mid + 1;
+    } catch {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+export const isBlank = (line: string): boolean => BLANK.test(line);
+
+/** Parse normalised text (see decodeBody). Only the last non-blank line decides. */
+export function parseVerdict(text: string): Parsed {
+  const lines = text.split('\n');
+  let last = lines.length - 1;
+  while (last >= 0 && isBlank(lines[last]!)) last--;
+  if (last < 0) return { ok: false, reason: 'empty-body', lines };
+  const lineText = lines[last]!;
+  const m = VERDICT_LINE.exec(lineText);
+  if (m) {
+    const verdict = m[1] as Verdict;
+    return { ok: true, verdict, event: EVENT_OF[verdict], line: last + 1, text };
+  }
+  const line = last + 1;
+  if (/verdict/i.test(lineText)) return { ok: false, reason: 'malformed-verdict', line, lineText, lines };
+  if (lines.slice(0, last).some((l) => VERDICT_LINE.test(l))) {
+    return { ok: false, reason: 'verdict-not-last', line, lineText, lines };
+  }
+  return { ok: false, reason: 'missing-verdict', line, lineText, lines };
+}

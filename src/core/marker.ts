@@ -1,0 +1,58 @@
+// SPEC §5: the hidden marker that makes a review part of a persona's history. Pure.
+import { VERDICTS, type Verdict } from './grammar.js';
+
+export const MARKER_NAME = 'persona-verdict';
+export const MARKER_VERSION = 1;
+
+export interface Marker {
+  persona: string;
+  head: string; // the reviewed head SHA (authoritative over the review's commit_id)
+  tree: string | null; // the head's tree SHA, null when it could not be established
+  verdict: Verdict;
+  run: string; // identifies the run that posted it (ambiguous-failure recovery)
+}
+
+/** Persona names: what fits safely in a marker and a summary. */
+export const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
+export const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
+const SHA = /^[0-9a-f]{40}$/;
+
+const LINE = new RegExp(
+  `^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) verdict=(${VERDICTS.join('|')}) run=(\\S+) -->$`,
+);
+
+export function encodeMarker(m: Marker): string {
+  if (!PERSONA_PATTERN.test(m.persona)) throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
+  if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree))) throw new Error('marker SHAs must be 40 lower-case hex digits');
+  if (!RUN_PATTERN.test(m.run)) throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
+  return `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} verdict=${m.verdict} run=${m.run} -->`;
+}
+
+/** Reads the marker from the first line of a review body, and only from there. */
+export function decodeMarker(body: string | null | undefined): Marker | null {
+  if (!body) return null;
+  const nl = body.search(/\r?\n/);
+  const first = nl < 0 ? body : body.slice(0, nl);
+  const m = LINE.exec(first);
+  if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]!) || !RUN_PATTERN.test(m[6]!)) return null;
+  return { persona: m[2]!, head: m[3]!, tree: m[4] === 'unknown' ? null : m[4]!, verdict: m[5] as Verdict, run: m[6]! };
+}
+
+/**
+ * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
+ * comment opener followed by the marker name gets a visible "(quoted)" so it can
+ * never read as a marker, wherever a later reader looks. Other text is untouched.
+ */
+export function neutralise(body: string): { body: string; count: number } {
+  let count = 0;
+  const out = body.replace(new RegExp(`<!--(\\s*)(${MARKER_NAME})`, 'gi'), (_m, ws: string, name: string) => {
+    count++;
+    return `<!--${ws}(quoted) ${name}`;
+  });
+  return { body: out, count };
+}
+
+/** The body as posted: marker first, then the persona's body (neutralised). */
+export function composeBody(marker: Marker, personaBody: string): string {
+  return `${encodeMarker(marker)}\n${neutralise(personaBody).body}`;
+}

@@ -1,0 +1,287 @@
+// The imperative shell's flow (SPEC §4): fetch facts, ask the pure core for a plan,
+// execute it, and return what happened. No @actions/core here: main.ts reports.
+import { loadBody, MAX_BODY_CHARS } from './body.js';
+import type { Config } from './config.js';
+import { decide, findLanded, gate, historyOf, isLive, type HistoryEntry, type ReviewFact } from './core/decide.js';
+import { diagnose, type Diagnosis } from './core/diagnostics.js';
+import { EVENT_OF, parseVerdict, type ReviewEvent, type Verdict } from './core/grammar.js';
+import { composeBody, type Marker } from './core/marker.js';
+import { ApiError, type GitHubPort } from './github/port.js';
+
+export type Outcome = 'posted' | 'duplicate' | 'unchanged' | 'superseded' | 'closed' | 'checked' | 'needs-review' | 'aborted';
+export type AbortReason =
+  | 'missing-verdict'
+  | 'verdict-not-last'
+  | 'malformed-verdict'
+  | 'mismatch'
+  | 'empty-body'
+  | 'body-too-large'
+  | 'unreadable-body'
+  | 'bad-input'
+  | 'api-error'
+  | 'permission-denied';
+
+export interface Result {
+  outcome: Outcome;
+  reason?: AbortReason;
+  /** Set when the step must fail; the first words are the reason when aborted. */
+  failure?: string;
+  advice?: string;
+  verdict?: Verdict;
+  event?: ReviewEvent;
+  reviewId?: number;
+  reviewUrl?: string;
+  dismissed: number[];
+  shouldReview?: boolean;
+  headSha?: string;
+  baselineSha?: string;
+  pullNumber?: number;
+  persona?: string;
+  identity?: string;
+  diagnosis?: Diagnosis;
+  notices: string[];
+  warnings: string[];
+}
+
+export interface RunContext {
+  owner: string;
+  repo: string;
+  /** The event payload's pull request, if the workflow was triggered by one. */
+  eventPull: { number: number; headSha: string } | null;
+  /** Identifies this run in the marker: `<run id>-<attempt>-<random>`. */
+  runId: string;
+}
+
+export class Abort extends Error {
+  constructor(
+    readonly reason: AbortReason,
+    message: string,
+    readonly advice = '',
+    readonly diagnosis?: Diagnosis,
+  ) {
+    super(message);
+  }
+}
+
+const newResult = (): Result => ({ outcome: 'aborted', dismissed: [], notices: [], warnings: [] });
+
+/** Step 1: body → verdict, before any network request. */
+export function checkBody(cfg: Pick<Config, 'bodyPath' | 'body' | 'expectedEvent'>): { verdict: Verdict; event: ReviewEvent; text: string } {
+  const loaded = loadBody(cfg.bodyPath, cfg.body);
+  if (!loaded.ok) throw new Abort(loaded.reason, loaded.message);
+  const parsed = parseVerdict(loaded.text);
+  if (!parsed.ok) {
+    const d = diagnose(parsed);
+    const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
+    throw new Abort(parsed.reason, `${d.summary}${where}`, '', d);
+  }
+  if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
+    throw new Abort(
+      'mismatch',
+      `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted (ADR-151 §4); fix the persona's body or the step that computed expected-event`,
+    );
+  }
+  return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
+}
+
+function resolveTarget(cfg: Config, ctx: RunContext): { pullNumber: number; reviewedSha: string } {
+  const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
+  if (pullNumber === null) {
+    throw new Abort('bad-input', 'no pull request: this event carries none; set pull-number (and reviewed-sha) explicitly, for example from workflow_run');
+  }
+  let reviewedSha = cfg.reviewedSha;
+  if (!reviewedSha && ctx.eventPull && ctx.eventPull.number === pullNumber) reviewedSha = ctx.eventPull.headSha.toLowerCase();
+  if (!reviewedSha) {
+    throw new Abort(
+      'bad-input',
+      `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA is a merge commit and is never used)`,
+    );
+  }
+  return { pullNumber, reviewedSha };
+}
+
+async function identify(cfg: Config, port: GitHubPort): Promise<string> {
+  if (cfg.reviewerLogin) return cfg.reviewerLogin;
+  const login = (await port.getUserLogin()) ?? (await port.getViewerLogin());
+  if (!login) {
+    throw new Abort(
+      'permission-denied',
+      "could not establish which account this token posts as: GET /user and GraphQL viewer were both refused (as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for example github-actions[bot]",
+    );
+  }
+  return login;
+}
+
+export async function runFlow(cfg: Config, ctx: RunContext, port: GitHubPort | null): Promise<Result> {
+  const r = newResult();
+  r.persona = cfg.persona || undefined;
+  try {
+    if (cfg.mode === 'check') {
+      const v = checkBody(cfg);
+      Object.assign(r, { outcome: 'checked', verdict: v.verdict, event: v.event });
+      return r;
+    }
+    if (!port) throw new Error('a GitHub client is needed for mode ' + cfg.mode);
+    if (cfg.mode === 'board') throw new Abort('bad-input', 'mode board is not available in this version');
+    return await postOrPreflight(cfg, ctx, port, r);
+  } catch (e) {
+    if (e instanceof Abort) {
+      Object.assign(r, { outcome: 'aborted', reason: e.reason, failure: `${e.reason}: ${e.message}`, advice: e.advice, diagnosis: e.diagnosis });
+      return r;
+    }
+    if (e instanceof ApiError) {
+      const reason: AbortReason = e.status === 401 || e.status === 403 ? 'permission-denied' : 'api-error';
+      Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: e.advice });
+      return r;
+    }
+    throw e;
+  }
+}
+
+async function postOrPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, r: Result): Promise<Result> {
+  const post = cfg.mode === 'post';
+  const body = post ? checkBody(cfg) : null;
+  const { pullNumber, reviewedSha } = resolveTarget(cfg, ctx);
+  Object.assign(r, { pullNumber, headSha: reviewedSha });
+  if (body) {
+    // worst-case marker length: a tree SHA is longer than "unknown"
+    const probe = composeBody({ persona: cfg.persona, head: reviewedSha, tree: reviewedSha, verdict: body.verdict, run: ctx.runId }, body.text);
+    if (probe.length > MAX_BODY_CHARS) {
+      throw new Abort('body-too-large', `the review would be ${probe.length} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: shorten the persona's review (truncating would cut the verdict line)`);
+    }
+  }
+
+  const pull = await port.getPull(pullNumber);
+  const g = gate(pull, reviewedSha);
+  if (g.stop) {
+    Object.assign(r, { outcome: g.outcome, shouldReview: post ? undefined : false });
+    r.notices.push(g.message);
+    return r;
+  }
+
+  const [identity, reviews, headTree] = await Promise.all([identify(cfg, port), port.listReviews(pullNumber), port.getTree(reviewedSha)]);
+  r.identity = identity;
+  if (headTree === null) r.warnings.push(`the tree of ${reviewedSha.slice(0, 7)} could not be read: the no-diff skip is off for this run`);
+  const plan = decide({
+    persona: cfg.persona,
+    identity,
+    head: reviewedSha,
+    headTree,
+    reviews,
+    verdict: body?.verdict ?? null,
+    skipUnchanged: cfg.skipUnchanged,
+    dismissStale: cfg.dismissStale,
+  });
+
+  if (plan.action === 'review') {
+    Object.assign(r, { outcome: 'needs-review', shouldReview: true });
+    return r;
+  }
+  if (plan.action === 'keep') {
+    Object.assign(r, {
+      outcome: plan.outcome,
+      verdict: plan.verdict,
+      event: plan.event,
+      reviewId: plan.current.review.id,
+      reviewUrl: plan.current.review.htmlUrl,
+      shouldReview: post ? undefined : false,
+      baselineSha: plan.outcome === 'unchanged' ? plan.current.marker.head : undefined,
+    });
+    if (plan.outcome === 'duplicate') {
+      r.notices.push(`${cfg.persona} already reviewed ${reviewedSha.slice(0, 7)} (review ${plan.current.review.id}, ${plan.verdict}): nothing posted`);
+      if (body && body.verdict !== plan.verdict) {
+        r.warnings.push(`this run's body says ${body.verdict}, but the review already on GitHub for this head says ${plan.verdict}; the live review stands (one review per persona and head)`);
+      }
+    } else {
+      r.notices.push(
+        `${reviewedSha.slice(0, 7)} has the same tree as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`,
+      );
+    }
+    await dismissAll(cfg, port, pullNumber, plan.dismiss, plan.current.review, r);
+    return finish(cfg, r);
+  }
+
+  // action: post
+  const marker: Marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, verdict: plan.verdict, run: ctx.runId };
+  const posted = await createOnce(port, pullNumber, plan.event, composeBody(marker, body!.text), marker, identity, r);
+  const author = posted.review.login;
+  if (author && author.toLowerCase() !== identity.toLowerCase()) {
+    r.warnings.push(`reviews are authored as ${author}, but the identity used for history is ${identity}: set reviewer-login to ${author} (or leave it empty) or re-runs cannot see this review`);
+  }
+  Object.assign(r, { reviewId: posted.review.id, reviewUrl: posted.review.htmlUrl, verdict: posted.marker.verdict, event: EVENT_OF[posted.marker.verdict] });
+  await dismissAll(cfg, port, pullNumber, plan.dismissAfter, posted.review, r);
+  return finish(cfg, r);
+}
+
+/** Step 8: one create; after an ambiguous failure, look for this run's marker before any retry. */
+async function createOnce(
+  port: GitHubPort,
+  pullNumber: number,
+  event: ReviewEvent,
+  body: string,
+  marker: Marker,
+  identity: string,
+  r: Result,
+): Promise<HistoryEntry> {
+  const attempts = 2;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const created = await port.createReview(pullNumber, { event, body, commitId: marker.head });
+      r.outcome = 'posted';
+      return { review: created, marker };
+    } catch (e) {
+      if (!(e instanceof ApiError) || !e.ambiguous) {
+        if (e instanceof ApiError && e.status === 403 && !/rate limit/i.test(e.message)) throw new Abort('permission-denied', e.message, e.advice);
+        throw e;
+      }
+      r.warnings.push(`${e.message}: the review may have been created; listing reviews before any retry`);
+      const reviews = await port.listReviews(pullNumber);
+      const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
+      if (landed) {
+        r.outcome = 'posted';
+        r.notices.push(`review ${landed.review.id} did land despite the error: not posting again`);
+        return landed;
+      }
+      const other = historyOf(reviews, identity, marker.persona).filter((h) => h.marker.head === marker.head && isLive(h.review));
+      if (other.length) {
+        r.outcome = 'duplicate';
+        r.notices.push(`another run's review ${other[other.length - 1]!.review.id} exists for this head: not posting`);
+        return other[other.length - 1]!;
+      }
+      if (attempt >= attempts) throw new Abort('api-error', `${e.message}; tried ${attempts} times, and no review landed: re-run the job`, e.advice);
+    }
+  }
+}
+
+/** Step 9: dismiss stale history reviews, after the current review is in place. */
+async function dismissAll(cfg: Config, port: GitHubPort, pullNumber: number, stale: readonly HistoryEntry[], current: ReviewFact, r: Result): Promise<void> {
+  const errors: string[] = [];
+  for (const h of stale) {
+    const message = `Superseded by ${cfg.persona}'s review ${current.id} (${current.htmlUrl}) for a newer head; this review was for ${h.marker.head.slice(0, 7)}. [persona-verdict]`;
+    try {
+      await port.dismissReview(pullNumber, h.review.id, message);
+      r.dismissed.push(h.review.id);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      errors.push(`${e.message}${e.advice ? ` (${e.advice})` : ''}`);
+      if (e.status === 403) {
+        r.reason ??= 'permission-denied';
+      }
+    }
+  }
+  if (errors.length) {
+    r.reason ??= 'api-error';
+    const advice =
+      r.reason === 'permission-denied'
+        ? ' The token needs write access to dismiss, and on a protected branch with dismissal restrictions the persona must be allowed to dismiss.'
+        : '';
+    r.failure = `${r.reason}: the current review stands, but ${errors.length} stale review(s) could not be dismissed: ${errors.join('; ')}.${advice} Re-run the job to finish (it will end as duplicate and dismiss what is left).`;
+  }
+}
+
+function finish(cfg: Config, r: Result): Result {
+  if (!r.failure && cfg.failOnChangesRequested && r.verdict === 'CHANGES_REQUESTED') {
+    r.failure = `changes requested: ${cfg.persona}'s ${r.outcome === 'posted' ? 'review' : r.outcome === 'unchanged' ? 'carried-forward verdict' : 'existing review'} for ${r.headSha?.slice(0, 7)} is CHANGES_REQUESTED (fail-on-changes-requested is on)`;
+  }
+  return r;
+}

@@ -1,0 +1,99 @@
+// The action's entry: read inputs once, build the client, run the flow, report.
+import { randomBytes } from 'node:crypto';
+import * as core from '@actions/core';
+import { context } from '@actions/github';
+import { InputError, readConfig, type Config } from './config.js';
+import { createClient } from './github/octokit.js';
+import { runFlow, type Result, type RunContext } from './flow.js';
+import { summaryMarkdown } from './report.js';
+
+export async function run(): Promise<void> {
+  try {
+    await runAction();
+  } catch (e) {
+    // a bug, not an input or API condition: still a failed step with words, never a crash
+    core.setOutput('outcome', 'aborted');
+    core.setFailed(`internal error: ${(e as Error)?.stack ?? String(e)}`);
+  }
+}
+
+async function runAction(): Promise<void> {
+  let cfg: Config;
+  try {
+    const token = core.getInput('github-token');
+    if (token) core.setSecret(token);
+    cfg = readConfig((name) => core.getInput(name));
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    const r: Result = { outcome: 'aborted', reason: 'bad-input', failure: `bad-input: ${e.message}`, dismissed: [], notices: [], warnings: [] };
+    await report(r, null, null);
+    return;
+  }
+  let result: Result;
+  try {
+    const needsApi = cfg.mode !== 'check';
+    const ctx = needsApi ? runContext() : { owner: '', repo: '', eventPull: null, runId: 'check' };
+    const port = needsApi
+      ? createClient({
+          token: cfg.token,
+          owner: ctx.owner,
+          repo: ctx.repo,
+          requestTimeoutMs: cfg.timeoutSeconds * 1000,
+          maxRateLimitWaitSeconds: 120,
+          warn: (m) => core.warning(m),
+        })
+      : null;
+    result = await runFlow(cfg, ctx, port);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    result = { outcome: 'aborted', reason: 'bad-input', failure: `bad-input: ${e.message}`, dismissed: [], notices: [], warnings: [] };
+  }
+  await report(result, cfg, cfg.bodyPath);
+}
+
+function runContext(): RunContext {
+  const full = process.env['GITHUB_REPOSITORY'] ?? '';
+  if (!/^[^/\s]+\/[^/\s]+$/.test(full)) throw new InputError('GITHUB_REPOSITORY is not set to owner/repo: run inside GitHub Actions');
+  const [owner, repo] = full.split('/') as [string, string];
+  const pr = context.payload.pull_request as { number?: number; head?: { sha?: string } } | undefined;
+  const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string' ? { number: pr.number, headSha: pr.head.sha } : null;
+  const runId = `${process.env['GITHUB_RUN_ID'] ?? 'local'}-${process.env['GITHUB_RUN_ATTEMPT'] ?? '1'}-${randomBytes(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
+  return { owner, repo, eventPull, runId };
+}
+
+async function report(r: Result, cfg: Config | null, bodyFile: string | null): Promise<void> {
+  const set = (name: string, v: string | number | boolean | undefined): void => core.setOutput(name, v === undefined ? '' : String(v));
+  set('outcome', r.outcome);
+  set('reason', r.reason);
+  set('verdict', r.verdict);
+  set('event', r.event);
+  set('review-id', r.reviewId);
+  set('review-url', r.reviewUrl);
+  set('dismissed-review-ids', JSON.stringify(r.dismissed));
+  set('should-review', r.shouldReview);
+  set('head-sha', r.headSha);
+  set('baseline-sha', r.baselineSha);
+
+  for (const n of r.notices) core.notice(n);
+  for (const w of r.warnings) core.warning(w);
+  if (r.diagnosis) {
+    const d = r.diagnosis;
+    const file = bodyFile ?? undefined;
+    if (d.lastLine && !d.nearMisses.some((n) => n.line === d.lastLine!.line)) {
+      core.error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, { title: 'persona-verdict: no verdict', file, startLine: d.lastLine.line });
+    }
+    for (const n of d.nearMisses) {
+      core.error(`"${n.text}": ${n.differs.join('; ')}`, { title: `persona-verdict: ${d.reason}`, file, startLine: n.line });
+    }
+  }
+  if (process.env['GITHUB_STEP_SUMMARY']) {
+    try {
+      await core.summary.addRaw(summaryMarkdown(r, bodyFile)).write();
+    } catch (e) {
+      core.warning(`could not write the job summary: ${(e as Error).message}`);
+    }
+  }
+  if (r.outcome === 'checked' && r.verdict) core.info(`verdict ${r.verdict} → event ${r.event}`);
+  if (r.failure) core.setFailed(r.advice ? `${r.failure}\nWhat to do: ${r.advice}` : r.failure);
+  void cfg;
+}
