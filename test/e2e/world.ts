@@ -1,0 +1,56 @@
+// A small world for end-to-end scenarios: a fake GitHub with a PR, persona
+// accounts with their own tokens, a human, and an Actions app token.
+import { FakeGitHub } from '../fake/github.js';
+import { runAction, writeBody, type RunResult } from './harness.js';
+
+export const TOKENS = {
+  priya: 'ghp_priyaSECRETtoken000000000000000000001',
+  marcus: 'ghp_marcusSECRETtoken00000000000000000002',
+  lin: 'ghp_linSECRETtoken0000000000000000000003',
+  human: 'ghp_aliceSECRETtoken00000000000000000004',
+  app: 'ghs_appSECRETtoken00000000000000000000005',
+} as const;
+export const LOGINS = { priya: 'octo-priya', marcus: 'octo-marcus', lin: 'octo-lin', human: 'alice', app: 'github-actions[bot]' } as const;
+
+export const PR = 7;
+
+export interface World {
+  gh: FakeGitHub;
+  head: string;
+  event: (head?: string, number?: number) => unknown;
+  run: (persona: keyof typeof TOKENS, body: string | Buffer | null, inputs?: Record<string, string>, opts?: { event?: unknown; env?: Record<string, string> }) => Promise<RunResult>;
+}
+
+export async function world(): Promise<World> {
+  const gh = await new FakeGitHub().start();
+  for (const [k, token] of Object.entries(TOKENS)) {
+    gh.user(token, { login: LOGINS[k as keyof typeof LOGINS], kind: k === 'app' ? 'app' : 'user' });
+  }
+  const head = gh.commit('c1');
+  gh.pull({ number: PR, head });
+  const event = (h = gh.pulls.get(PR)!.head, number = PR) => ({
+    action: 'synchronize',
+    number,
+    pull_request: { number, head: { sha: h, ref: 'feature' }, base: { ref: 'main' } },
+  });
+  const w: World = {
+    gh,
+    head,
+    event,
+    run: (persona, body, inputs = {}, opts = {}) =>
+      runAction({
+        inputs: {
+          'github-token': TOKENS[persona],
+          persona,
+          ...(body === null ? {} : { 'body-path': writeBody(body) }),
+          ...inputs,
+        },
+        apiUrl: gh.url,
+        event: opts.event ?? event(w.head),
+        env: opts.env,
+      }),
+  };
+  return w;
+}
+
+export const body = (verdict: string, prose = 'I read the diff. The change is small and tested.'): string => `${prose}\n\n## VERDICT: ${verdict}\n`;

@@ -1,0 +1,422 @@
+// A stateful, GitHub-like HTTP server for end-to-end tests: pull requests, commits
+// with trees, reviews (pagination, dismissal rules, GitHub's 422s), issue comments,
+// users by token, GraphQL viewer, and fault injection. Every request it receives is
+// validated against GitHub's OpenAPI description, and so is every response it sends.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
+import { skeleton, validateRequest, validateResponse } from './openapi.js';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface FakeUser {
+  login: string;
+  /** 'app' tokens (GITHUB_TOKEN, installation tokens) get 403 from GET /user. */
+  kind?: 'user' | 'app';
+  /** GraphQL viewer { login } answers (default: true for users, false for apps). */
+  graphqlViewer?: boolean;
+  /** May dismiss reviews (write access, allowed by dismissal restrictions). Default true. */
+  canDismiss?: boolean;
+  /** May create reviews. Default true. */
+  canReview?: boolean;
+}
+
+export interface FakeReview {
+  id: number;
+  login: string;
+  state: string;
+  body: string;
+  commit_id: string;
+  submitted_at: string;
+}
+
+export interface FakePull {
+  number: number;
+  state: 'open' | 'closed';
+  merged: boolean;
+  head: string;
+  base: string;
+  author: string;
+  locked?: boolean;
+  commits: string[]; // SHAs that belong to the PR (commit_id must be one of these)
+}
+
+export interface Fault {
+  method: string;
+  path: RegExp;
+  /** How many matching requests this fault applies to (default 1). */
+  times?: number;
+  /**
+   * status: answer with status/body without doing anything;
+   * after: do the operation, then answer with status (the client sees a failure);
+   * reset: destroy the connection without an answer (before the operation);
+   * reset-after: do the operation, then destroy the connection;
+   * delay: wait delayMs, then do the operation and answer normally.
+   */
+  kind: 'status' | 'after' | 'reset' | 'reset-after' | 'delay';
+  status?: number;
+  headers?: Record<string, string>;
+  body?: Json;
+  delayMs?: number;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: Json;
+  status: number;
+  login: string | null;
+  operationId: string | null;
+  violations: string[];
+  faulted?: string;
+  t: number;
+}
+
+export interface FakeComment {
+  id: number;
+  login: string;
+  body: string;
+}
+
+export const OWNER = 'acme';
+export const REPO = 'widgets';
+
+export const sha = (seed: string): string => createHash('sha1').update(seed).digest('hex');
+
+export class FakeGitHub {
+  users = new Map<string, FakeUser>(); // by token
+  commits = new Map<string, { tree: string }>();
+  pulls = new Map<number, FakePull>();
+  reviews = new Map<number, FakeReview[]>();
+  comments = new Map<number, FakeComment[]>();
+  faults: Fault[] = [];
+  log: LoggedRequest[] = [];
+  private nextId = 1000;
+  private server: Server | null = null;
+  private clock = Date.parse('2026-11-30T00:00:00Z');
+  url = '';
+
+  /** Adds a commit with the given tree (by default a fresh tree). */
+  commit(seed: string, tree = sha(`tree:${seed}`)): string {
+    const s = sha(`commit:${seed}`);
+    this.commits.set(s, { tree });
+    return s;
+  }
+
+  user(token: string, u: FakeUser): this {
+    this.users.set(token, u);
+    return this;
+  }
+
+  pull(p: Partial<FakePull> & { number: number; head: string }): FakePull {
+    const full: FakePull = { state: 'open', merged: false, base: this.commit('base'), author: 'octo-author', commits: [p.head], ...p };
+    if (!full.commits.includes(full.head)) full.commits.push(full.head);
+    this.pulls.set(full.number, full);
+    this.reviews.set(full.number, this.reviews.get(full.number) ?? []);
+    return full;
+  }
+
+  /** Moves a PR's head (a push). */
+  push(number: number, head: string): void {
+    const p = this.pulls.get(number)!;
+    p.head = head;
+    if (!p.commits.includes(head)) p.commits.push(head);
+  }
+
+  /** Seeds a review directly into state (as if posted earlier). */
+  seedReview(number: number, r: Omit<FakeReview, 'id' | 'submitted_at'> & { id?: number }): FakeReview {
+    const review: FakeReview = { id: r.id ?? this.nextId++, submitted_at: this.tick(), ...r };
+    this.reviews.get(number)!.push(review);
+    return review;
+  }
+
+  writes(): LoggedRequest[] {
+    return this.log.filter((l) => l.method !== 'GET' && !(l.method === 'POST' && l.path === '/graphql'));
+  }
+
+  violations(): string[] {
+    return this.log.flatMap((l) => l.violations.map((v) => `${l.method} ${l.path}: ${v}`));
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    this.server = null;
+  }
+
+  private tick(): string {
+    this.clock += 1000;
+    return new Date(this.clock).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', this.url);
+    const method = req.method ?? 'GET';
+    const path = url.pathname;
+    let body: Json;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      body = raw;
+    }
+    const auth = /^(?:token|bearer) (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const user = auth ? this.users.get(auth) : undefined;
+    const entry: LoggedRequest = {
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      status: 0,
+      login: user?.login ?? null,
+      operationId: null,
+      violations: [],
+      t: Date.now(),
+    };
+    this.log.push(entry);
+    if (path !== '/graphql') {
+      const v = validateRequest(method, path, body);
+      entry.operationId = v.operationId;
+      entry.violations.push(...v.violations);
+    }
+
+    const fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
+    if (fault) {
+      fault.times = (fault.times ?? 1) - 1;
+      entry.faulted = fault.kind;
+      if (fault.kind === 'reset') {
+        entry.status = -1;
+        req.socket.destroy();
+        return;
+      }
+      if (fault.kind === 'status') return this.send(res, entry, fault.status ?? 500, fault.body ?? { message: 'Server Error' }, fault.headers, false);
+      if (fault.kind === 'delay') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
+    }
+
+    let status: number;
+    let out: Json;
+    let headers: Record<string, string> = {};
+    if (!user) [status, out] = [401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }];
+    else [status, out, headers = {}] = this.route(method, path, url, body, user);
+
+    if (fault?.kind === 'after') return this.send(res, entry, fault.status ?? 502, fault.body ?? { message: 'Server Error' }, fault.headers, false);
+    if (fault?.kind === 'reset-after') {
+      entry.status = -1;
+      req.socket.destroy();
+      return;
+    }
+    this.send(res, entry, status, out, headers, true);
+  }
+
+  private send(res: ServerResponse, entry: LoggedRequest, status: number, body: Json, headers: Record<string, string> = {}, validate = true): void {
+    entry.status = status;
+    if (validate && entry.path !== '/graphql') entry.violations.push(...validateResponse(entry.method, entry.path, status, body));
+    if (res.destroyed) return;
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-remaining': '4999', ...headers });
+    res.end(body === undefined ? '' : JSON.stringify(body));
+  }
+
+  private reviewJson(r: FakeReview, number: number): Json {
+    const base = skeleton('GET', `/repos/${OWNER}/${REPO}/pulls/${number}/reviews`, 200);
+    return {
+      ...base,
+      id: r.id,
+      node_id: `PRR_${r.id}`,
+      user: this.userJson(r.login),
+      body: r.body,
+      state: r.state,
+      commit_id: r.commit_id,
+      submitted_at: r.submitted_at,
+      html_url: `https://github.test/${OWNER}/${REPO}/pull/${number}#pullrequestreview-${r.id}`,
+      pull_request_url: `https://github.test/api/repos/${OWNER}/${REPO}/pulls/${number}`,
+      author_association: 'COLLABORATOR',
+    };
+  }
+
+  private userJson(login: string): Json {
+    const u = skeleton('GET', '/user', 200);
+    const simple = {
+      login,
+      id: 1,
+      node_id: 'U_1',
+      avatar_url: 'https://github.test/a',
+      gravatar_id: '',
+      url: `https://github.test/api/users/${login}`,
+      html_url: `https://github.test/${login}`,
+      followers_url: 'https://github.test/x',
+      following_url: 'https://github.test/x',
+      gists_url: 'https://github.test/x',
+      starred_url: 'https://github.test/x',
+      subscriptions_url: 'https://github.test/x',
+      organizations_url: 'https://github.test/x',
+      repos_url: 'https://github.test/x',
+      events_url: 'https://github.test/x',
+      received_events_url: 'https://github.test/x',
+      type: login.endsWith('[bot]') ? 'Bot' : 'User',
+      site_admin: false,
+    };
+    void u;
+    return simple;
+  }
+
+  private route(method: string, path: string, url: URL, body: Json, user: FakeUser): [number, Json, Record<string, string>?] {
+    const notFound: [number, Json] = [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }];
+    if (method === 'GET' && path === '/user') {
+      if (user.kind === 'app') return [403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' }];
+      return [200, { ...skeleton('GET', '/user', 200), ...this.userJson(user.login), name: null, email: null }];
+    }
+    if (method === 'POST' && path === '/graphql') {
+      const viewer = user.graphqlViewer ?? user.kind !== 'app';
+      if (!/viewer\s*\{\s*login\s*\}/.test(String(body?.query))) return [200, { errors: [{ message: 'unsupported query in fake' }] }];
+      return viewer
+        ? [200, { data: { viewer: { login: user.login } } }]
+        : [200, { data: null, errors: [{ type: 'FORBIDDEN', path: ['viewer'], message: 'Resource not accessible by integration' }] }];
+    }
+    const prefix = `/repos/${OWNER}/${REPO}`;
+    if (!path.startsWith(prefix + '/')) return notFound;
+    const rest = path.slice(prefix.length);
+    let m: RegExpExecArray | null;
+
+    if (method === 'GET' && (m = /^\/git\/commits\/([0-9a-f]{40})$/.exec(rest))) {
+      const c = this.commits.get(m[1]!);
+      if (!c) return notFound;
+      return [200, { ...skeleton('GET', path, 200), sha: m[1], tree: { sha: c.tree, url: `https://github.test/api/trees/${c.tree}` } }];
+    }
+    if ((m = /^\/pulls\/(\d+)$/.exec(rest)) && method === 'GET') {
+      const p = this.pulls.get(Number(m[1]));
+      if (!p) return notFound;
+      const j = skeleton('GET', path, 200);
+      return [
+        200,
+        {
+          ...j,
+          number: p.number,
+          state: p.state,
+          merged: p.merged,
+          locked: Boolean(p.locked),
+          html_url: `https://github.test/${OWNER}/${REPO}/pull/${p.number}`,
+          head: { ...j.head, sha: p.head, ref: 'feature' },
+          base: { ...j.base, sha: p.base, ref: 'main' },
+          user: this.userJson(p.author),
+        },
+      ];
+    }
+    if ((m = /^\/pulls\/(\d+)\/reviews$/.exec(rest))) {
+      const number = Number(m[1]);
+      const p = this.pulls.get(number);
+      if (!p) return notFound;
+      const list = this.reviews.get(number)!;
+      if (method === 'GET') {
+        const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
+        const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+        const last = Math.max(1, Math.ceil(list.length / perPage));
+        // GitHub shows PENDING reviews to their author only
+        const items = list.slice((page - 1) * perPage, page * perPage).map((r) => this.reviewJson(r, number));
+        const headers: Record<string, string> = {};
+        const link = (n: number, rel: string): string => {
+          const u = new URL(path, this.url);
+          u.searchParams.set('per_page', String(perPage));
+          u.searchParams.set('page', String(n));
+          return `<${u.toString()}>; rel="${rel}"`;
+        };
+        const links = [];
+        if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
+        if (page > 1) links.push(link(1, 'first'), link(page - 1, 'prev'));
+        if (links.length) headers['link'] = links.join(', ');
+        return [200, items, headers];
+      }
+      if (method === 'POST') {
+        const unprocessable = (message: string, errors?: string[]): [number, Json] => [
+          422,
+          { message: 'Unprocessable Entity', errors: errors ?? [message], documentation_url: 'https://docs.github.com/rest' },
+        ];
+        if (user.canReview === false) return [403, { message: 'Resource not accessible by personal access token', documentation_url: 'https://docs.github.com/rest' }];
+        if (p.locked) return unprocessable('lock prevents review');
+        const event = body?.event as string | undefined;
+        if (p.author === user.login && event === 'APPROVE') return unprocessable('Can not approve your own pull request');
+        if (p.author === user.login && event === 'REQUEST_CHANGES') return unprocessable('Can not request changes on your own pull request');
+        if ((event === 'REQUEST_CHANGES' || event === 'COMMENT') && !body?.body) return unprocessable(`Body is required when using ${event}`);
+        if (list.some((r) => r.login === user.login && r.state === 'PENDING')) return unprocessable('User can only have one pending review per pull request');
+        const commit = body?.commit_id ?? p.head;
+        if (!p.commits.includes(commit)) return unprocessable('Commit SHA is not part of the pull request');
+        const state = event === 'APPROVE' ? 'APPROVED' : event === 'REQUEST_CHANGES' ? 'CHANGES_REQUESTED' : event === 'COMMENT' ? 'COMMENTED' : 'PENDING';
+        const review: FakeReview = { id: this.nextId++, login: user.login, state, body: body?.body ?? '', commit_id: commit, submitted_at: this.tick() };
+        list.push(review);
+        return [200, this.reviewJson(review, number)];
+      }
+    }
+    if ((m = /^\/pulls\/(\d+)\/reviews\/(\d+)\/dismissals$/.exec(rest)) && method === 'PUT') {
+      const number = Number(m[1]);
+      const review = this.reviews.get(number)?.find((r) => r.id === Number(m![2]));
+      if (!review) return notFound;
+      if (!body?.message) return [422, { message: 'Invalid request.\n\n"message" wasn\'t supplied.', documentation_url: 'https://docs.github.com/rest' }];
+      if (user.canDismiss === false) return [403, { message: 'Must have admin rights to Repository.', documentation_url: 'https://docs.github.com/rest' }];
+      if (review.state === 'DISMISSED') return [422, { message: 'Can not dismiss a dismissed pull request review', documentation_url: 'https://docs.github.com/rest' }];
+      if (review.state !== 'APPROVED' && review.state !== 'CHANGES_REQUESTED') {
+        return [422, { message: `Can not dismiss a ${review.state.toLowerCase()} pull request review`, documentation_url: 'https://docs.github.com/rest' }];
+      }
+      review.state = 'DISMISSED';
+      return [200, this.reviewJson(review, number)];
+    }
+    if ((m = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
+      const number = Number(m[1]);
+      if (!this.pulls.has(number)) return notFound;
+      const list = (this.comments.get(number) ?? this.comments.set(number, []).get(number))!;
+      if (method === 'GET') {
+        const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
+        const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+        const last = Math.max(1, Math.ceil(list.length / perPage));
+        const headers: Record<string, string> = {};
+        if (page < last) {
+          const u = new URL(path, this.url);
+          u.searchParams.set('per_page', String(perPage));
+          u.searchParams.set('page', String(page + 1));
+          headers['link'] = `<${u.toString()}>; rel="next"`;
+        }
+        return [200, list.slice((page - 1) * perPage, page * perPage).map((c) => this.commentJson(c, number)), headers];
+      }
+      if (method === 'POST') {
+        const c: FakeComment = { id: this.nextId++, login: user.login, body: String(body?.body ?? '') };
+        list.push(c);
+        return [201, this.commentJson(c, number)];
+      }
+    }
+    if ((m = /^\/issues\/comments\/(\d+)$/.exec(rest)) && method === 'PATCH') {
+      for (const [number, list] of this.comments) {
+        const c = list.find((x) => x.id === Number(m![1]));
+        if (!c) continue;
+        if (c.login !== user.login) return [403, { message: 'Must have admin rights to Repository.', documentation_url: 'https://docs.github.com/rest' }];
+        c.body = String(body?.body ?? '');
+        return [200, this.commentJson(c, number)];
+      }
+      return notFound;
+    }
+    return notFound;
+  }
+
+  private commentJson(c: FakeComment, number: number): Json {
+    return {
+      ...skeleton('POST', `/repos/${OWNER}/${REPO}/issues/${number}/comments`, 201),
+      id: c.id,
+      node_id: `IC_${c.id}`,
+      body: c.body,
+      user: this.userJson(c.login),
+      html_url: `https://github.test/${OWNER}/${REPO}/pull/${number}#issuecomment-${c.id}`,
+      issue_url: `https://github.test/api/repos/${OWNER}/${REPO}/issues/${number}`,
+      created_at: '2026-11-30T00:00:00Z',
+      updated_at: '2026-11-30T00:00:00Z',
+      author_association: 'COLLABORATOR',
+    };
+  }
+}

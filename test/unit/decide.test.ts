@@ -1,0 +1,160 @@
+// SPEC §3–§5 as tables: facts in → plan out.
+import { describe, expect, test } from 'vitest';
+import { decide, gate, historyOf, staleOf, findLanded, type Facts, type ReviewFact } from '../../src/core/decide.js';
+import { encodeMarker } from '../../src/core/marker.js';
+import type { Verdict } from '../../src/core/grammar.js';
+
+const sha = (c: string) => c.repeat(40);
+const HEAD = sha('1');
+const OLD = sha('2');
+const OLDER = sha('3');
+const TREE = sha('a');
+const OTHER_TREE = sha('b');
+const ME = 'octo-priya';
+
+let nextId = 1;
+function review(o: { login?: string; state?: string; persona?: string; head?: string; tree?: string | null; verdict?: Verdict; body?: string; run?: string }): ReviewFact {
+  const body =
+    o.body ??
+    `${encodeMarker({ persona: o.persona ?? 'priya', head: o.head ?? OLD, tree: o.tree === undefined ? OTHER_TREE : o.tree, verdict: o.verdict ?? 'APPROVE', run: o.run ?? 'r' })}\ntext\n## VERDICT: ${o.verdict ?? 'APPROVE'}`;
+  return { id: nextId++, login: o.login ?? ME, state: o.state ?? 'APPROVED', body, commitId: o.head ?? OLD, submittedAt: null, htmlUrl: 'u' };
+}
+
+const facts = (reviews: ReviewFact[], over: Partial<Facts> = {}): Facts => ({
+  persona: 'priya',
+  identity: ME,
+  head: HEAD,
+  headTree: TREE,
+  reviews,
+  verdict: 'APPROVE',
+  skipUnchanged: true,
+  dismissStale: 'all',
+  ...over,
+});
+
+describe('gate (step 3)', () => {
+  const pull = { number: 7, state: 'open', merged: false, headSha: HEAD, htmlUrl: '' };
+  test.each([
+    ['open, head is the reviewed commit', pull, false, undefined],
+    ['closed', { ...pull, state: 'closed' }, true, 'closed'],
+    ['merged', { ...pull, state: 'closed', merged: true }, true, 'closed'],
+    ['head moved on', { ...pull, headSha: OLD }, true, 'superseded'],
+  ])('%s', (_n, p, stop, outcome) => {
+    const g = gate(p, HEAD);
+    expect(g.stop).toBe(stop);
+    if (g.stop) expect(g.outcome).toBe(outcome);
+  });
+});
+
+describe('history (SPEC §5): only this identity, only this persona, only a first-line marker', () => {
+  test.each<[string, ReviewFact, boolean]>([
+    ['own marked review', review({}), true],
+    ['login differs only in case', review({ login: 'Octo-Priya' }), true],
+    ['a human', review({ login: 'alice' }), false],
+    ['another persona on the same account', review({ persona: 'marcus' }), false],
+    ['same account, no marker', review({ body: 'LGTM\n## VERDICT: APPROVE' }), false],
+    ['marker not on the first line', review({ body: `quote:\n${encodeMarker({ persona: 'priya', head: OLD, tree: null, verdict: 'APPROVE', run: 'r' })}` }), false],
+    ['forged marker by another account', review({ login: 'mallory' }), false],
+    ['deleted user (null login)', { ...review({}), login: null }, false],
+  ])('%s → history: %s', (_n, r, inHistory) => {
+    expect(historyOf([r], ME, 'priya').length).toBe(inHistory ? 1 : 0);
+  });
+});
+
+describe('decide (steps 5–7, 9)', () => {
+  test('no history → post, nothing to dismiss', () => {
+    expect(decide(facts([]))).toMatchObject({ action: 'post', verdict: 'APPROVE', event: 'APPROVE', dismissAfter: [] });
+  });
+
+  test('CHANGES_REQUESTED verdict → REQUEST_CHANGES event', () => {
+    expect(decide(facts([], { verdict: 'CHANGES_REQUESTED' }))).toMatchObject({ action: 'post', event: 'REQUEST_CHANGES' });
+  });
+
+  test('live review for this head → duplicate, carrying its verdict', () => {
+    const mine = review({ head: HEAD, tree: TREE, verdict: 'CHANGES_REQUESTED', state: 'CHANGES_REQUESTED' });
+    expect(decide(facts([mine]))).toMatchObject({ action: 'keep', outcome: 'duplicate', verdict: 'CHANGES_REQUESTED', current: { review: mine } });
+  });
+
+  test('a dismissed review for this head is not a duplicate', () => {
+    const mine = review({ head: HEAD, state: 'DISMISSED', tree: OTHER_TREE });
+    expect(decide(facts([mine]))).toMatchObject({ action: 'post' });
+  });
+
+  test('commit_id rewritten by GitHub does not matter: the marker head is authoritative', () => {
+    const mine = { ...review({ head: HEAD }), commitId: OLD };
+    expect(decide(facts([mine]))).toMatchObject({ action: 'keep', outcome: 'duplicate' });
+  });
+
+  test.each<[string, Partial<Facts>, ReviewFact[], string]>([
+    ['same tree as the latest live review → unchanged', {}, [review({ head: OLD, tree: TREE })], 'unchanged'],
+    ['skip-unchanged off → post', { skipUnchanged: false }, [review({ head: OLD, tree: TREE })], 'post'],
+    ['head tree unknown → post', { headTree: null }, [review({ head: OLD, tree: TREE })], 'post'],
+    ['baseline tree unknown → post', {}, [review({ head: OLD, tree: null })], 'post'],
+    ['different tree → post', {}, [review({ head: OLD, tree: OTHER_TREE })], 'post'],
+    ['latest is dismissed; an older live one has the tree → unchanged from that one', {}, [review({ head: OLDER, tree: TREE }), review({ head: OLD, tree: OTHER_TREE, state: 'DISMISSED' })], 'unchanged'],
+    ['only the older review has the tree → post (the latest opinion is on another tree)', {}, [review({ head: OLDER, tree: TREE }), review({ head: OLD, tree: OTHER_TREE })], 'post'],
+    ['another persona reviewed this tree → post', {}, [review({ head: OLD, tree: TREE, persona: 'lin' })], 'post'],
+  ])('%s', (_n, over, reviews, expected) => {
+    const plan = decide(facts(reviews, over));
+    expect(plan.action === 'keep' ? plan.outcome : plan.action).toBe(expected);
+  });
+
+  test('unchanged carries the baseline verdict and names its head', () => {
+    const base = review({ head: OLD, tree: TREE, verdict: 'CHANGES_REQUESTED', state: 'CHANGES_REQUESTED' });
+    const plan = decide(facts([base], { verdict: 'APPROVE' }));
+    expect(plan).toMatchObject({ action: 'keep', outcome: 'unchanged', verdict: 'CHANGES_REQUESTED', event: 'REQUEST_CHANGES' });
+    if (plan.action === 'keep') {
+      expect(plan.current.marker.head).toBe(OLD);
+      expect(plan.dismiss).toEqual([]); // the baseline is the current opinion: never dismissed
+    }
+  });
+
+  test('preflight (no verdict) → review when neither duplicate nor unchanged', () => {
+    expect(decide(facts([], { verdict: null }))).toMatchObject({ action: 'review' });
+  });
+});
+
+describe('stale (SPEC §5)', () => {
+  const cr = () => review({ head: OLD, state: 'CHANGES_REQUESTED', verdict: 'CHANGES_REQUESTED' });
+  const ap = () => review({ head: OLDER, state: 'APPROVED' });
+  const cm = () => review({ head: OLDER, state: 'COMMENTED', verdict: 'COMMENT' });
+  const dm = () => review({ head: OLDER, state: 'DISMISSED' });
+  const human = () => review({ login: 'alice', state: 'CHANGES_REQUESTED', head: OLD });
+  const other = () => review({ persona: 'marcus', state: 'CHANGES_REQUESTED', head: OLD });
+
+  test.each<[string, 'all' | 'changes-requested' | 'none', ReviewFact[], number[]]>([
+    ['all: APPROVED and CHANGES_REQUESTED on earlier heads', 'all', [cr(), ap()], [0, 1]],
+    ['changes-requested only', 'changes-requested', [cr(), ap()], [0]],
+    ['none', 'none', [cr(), ap()], []],
+    ['COMMENTED and DISMISSED are never dismissed', 'all', [cm(), dm()], []],
+    ["a human's and another persona's are never touched", 'all', [human(), other()], []],
+  ])('%s', (_n, policy, reviews, expectedIdx) => {
+    const plan = decide(facts(reviews, { dismissStale: policy, skipUnchanged: false }));
+    if (plan.action !== 'post') throw new Error('expected post');
+    expect(plan.dismissAfter.map((h) => h.review.id)).toEqual(expectedIdx.map((i) => reviews[i]!.id));
+  });
+
+  test('a review recorded against the current head is never stale', () => {
+    const h = historyOf([review({ head: HEAD, state: 'CHANGES_REQUESTED' })], ME, 'priya');
+    expect(staleOf(h, null, HEAD, 'all')).toEqual([]);
+  });
+
+  test('duplicate: the older heads are stale, the current review is not', () => {
+    const old = review({ head: OLD, state: 'CHANGES_REQUESTED' });
+    const cur = review({ head: HEAD, state: 'APPROVED' });
+    const plan = decide(facts([old, cur]));
+    expect(plan).toMatchObject({ action: 'keep', outcome: 'duplicate' });
+    if (plan.action === 'keep') expect(plan.dismiss.map((d) => d.review.id)).toEqual([old.id]);
+  });
+});
+
+describe('findLanded (step 8 after an ambiguous failure)', () => {
+  test.each([
+    ['this run\'s review is there', [review({ head: HEAD, run: 'run-1' })], true],
+    ['another run\'s review for this head', [review({ head: HEAD, run: 'run-0' })], false],
+    ['this run\'s marker on another account', [review({ head: HEAD, run: 'run-1', login: 'mallory' })], false],
+    ['nothing', [], false],
+  ])('%s', (_n, reviews, found) => {
+    expect(findLanded(reviews, ME, 'priya', HEAD, 'run-1') !== null).toBe(found);
+  });
+});

@@ -1,0 +1,58 @@
+// SPEC §6: what the operator is told. Explains only; the decision is in grammar.ts.
+import { describe, expect, test } from 'vitest';
+import { diagnose, differences, visible } from '../../src/core/diagnostics.js';
+import { parseVerdict } from '../../src/core/grammar.js';
+
+describe('what differs from the grammar, one near miss at a time', () => {
+  test.each<[string, RegExp]>([
+    ['### VERDICT: APPROVE', /heading level 3/],
+    ['VERDICT: APPROVE', /not a level-2 heading/],
+    ['## Verdict: APPROVE', /keyword written "Verdict"/],
+    ['## VERDICT: approve', /token written "approve".*write APPROVE/],
+    ['## **VERDICT:** APPROVE', /decoration/],
+    ['## VERDICT: APPROVE — looks good', /trailing text after the token: "\\u2014 looks good"/],
+    ['## VERDICT: REQUEST_CHANGES', /REQUEST_CHANGES is the API event name; the verdict token is CHANGES_REQUESTED/],
+    ['## VERDICT: APPROVED', /APPROVED is the review state/],
+    ['## VERDICT: LGTM', /unknown token "LGTM"/],
+    ['## VERDICT: \u0410PPROVE', /look-alike or invisible character\(s\) U\+0410/],
+    ['## VERDICT: APPROVE\u200b', /U\+200B/],
+    ['##VERDICT: APPROVE', /no space after ##/],
+    ['## VERDICT APPROVE', /no colon after VERDICT/],
+    ['## VERDICT:', /no verdict token/],
+    ['> ## VERDICT: APPROVE', /block-quoted/],
+  ])('%s', (line, expected) => {
+    expect(differences(line, true).join('\n')).toMatch(expected);
+  });
+
+  test('a well-formed line that is not last says so', () => {
+    expect(differences('## VERDICT: APPROVE', false)).toEqual([expect.stringMatching(/not the last non-blank line/)]);
+  });
+
+  test('CHANGES_REQUESTED itself is not mistaken for decoration', () => {
+    expect(differences('## VERDICT: CHANGES_REQUESTED extra', true).join()).not.toMatch(/decoration/);
+  });
+});
+
+describe('visible()', () => {
+  test.each([
+    ['plain', 'plain'],
+    ['a\u200bb', 'a\\u200Bb'],
+    ['\u00a0', '\\u00A0'],
+    ['tab\t', 'tab\\t'],
+    ['😀', '\\u{1F600}'],
+  ])('%j → %j', (input, out) => expect(visible(input)).toBe(out));
+
+  test('long lines are cut', () => {
+    expect(visible('x'.repeat(500))).toMatch(/^x{160}… \(340 more characters\)$/);
+  });
+});
+
+test('diagnose lists the last line and every near miss with line numbers', () => {
+  const p = parseVerdict('Intro\n## VERDICT: APPROVE\nmore\n**Verdict:** approve.');
+  if (p.ok) throw new Error('expected a failure');
+  const d = diagnose(p);
+  expect(d.reason).toBe('malformed-verdict');
+  expect(d.lastLine).toEqual({ line: 4, text: '**Verdict:** approve.' });
+  expect(d.nearMisses.map((n) => n.line)).toEqual([2, 4]);
+  expect(d.nearMisses[0]!.differs[0]).toMatch(/not the last/);
+});

@@ -1,0 +1,78 @@
+// SPEC §2, table-driven: body in → verdict or reason out.
+import { describe, expect, test } from 'vitest';
+import { decodeBody, normaliseText, parseVerdict, EVENT_OF, STATE_OF } from '../../src/core/grammar.js';
+
+const parse = (s: string) => {
+  const d = normaliseText(s);
+  if (!d.ok) return { reason: 'unreadable-body' };
+  const p = parseVerdict(d.text);
+  return p.ok ? { verdict: p.verdict, event: p.event, line: p.line } : { reason: p.reason, line: p.line };
+};
+
+describe('the verdict line is the last non-blank line and must match exactly', () => {
+  test.each<[string, string, Record<string, unknown>]>([
+    ['plain APPROVE', 'ok\n## VERDICT: APPROVE', { verdict: 'APPROVE', event: 'APPROVE', line: 2 }],
+    ['CHANGES_REQUESTED maps to REQUEST_CHANGES', 'x\n## VERDICT: CHANGES_REQUESTED\n', { verdict: 'CHANGES_REQUESTED', event: 'REQUEST_CHANGES' }],
+    ['COMMENT', '## VERDICT: COMMENT', { verdict: 'COMMENT', event: 'COMMENT', line: 1 }],
+    ['trailing blank lines and spaces ignored', 'x\n## VERDICT: APPROVE   \n\n  \n\t\n', { verdict: 'APPROVE', line: 2 }],
+    ['tabs and several spaces are \\s+', '##\tVERDICT:  \tCOMMENT', { verdict: 'COMMENT' }],
+    ['CRLF normalised', 'x\r\n## VERDICT: APPROVE\r\n', { verdict: 'APPROVE', line: 2 }],
+    ['lone CR normalised', 'x\r## VERDICT: APPROVE\r', { verdict: 'APPROVE', line: 2 }],
+    ['leading BOM stripped', '\ufeff## VERDICT: APPROVE', { verdict: 'APPROVE' }],
+    ['quoted verdict above is ignored', '## VERDICT: APPROVE\nbut\n## VERDICT: CHANGES_REQUESTED', { verdict: 'CHANGES_REQUESTED', line: 3 }],
+    ['earlier valid line, drifted last line', '## VERDICT: APPROVE\n## VERDICT: approve', { reason: 'malformed-verdict', line: 2 }],
+    ['verdict followed by prose', '## VERDICT: APPROVE\nThanks!', { reason: 'verdict-not-last', line: 2 }],
+    ['no verdict at all', 'LGTM', { reason: 'missing-verdict', line: 1 }],
+    ['empty', '', { reason: 'empty-body' }],
+    ['whitespace only', ' \n\t\n', { reason: 'empty-body' }],
+    ['API event name as token', '## VERDICT: REQUEST_CHANGES', { reason: 'malformed-verdict' }],
+    ['review state as token', '## VERDICT: APPROVED', { reason: 'malformed-verdict' }],
+    ['lower-case token', '## VERDICT: approve', { reason: 'malformed-verdict' }],
+    ['lower-case keyword', '## Verdict: APPROVE', { reason: 'malformed-verdict' }],
+    ['level-3 heading', '### VERDICT: APPROVE', { reason: 'malformed-verdict' }],
+    ['no heading', 'VERDICT: APPROVE', { reason: 'malformed-verdict' }],
+    ['bold', '**VERDICT:** APPROVE', { reason: 'malformed-verdict' }],
+    ['backticks', '## `VERDICT: APPROVE`', { reason: 'malformed-verdict' }],
+    ['trailing period', '## VERDICT: APPROVE.', { reason: 'malformed-verdict' }],
+    ['trailing justification', '## VERDICT: APPROVE — no gaps', { reason: 'malformed-verdict' }],
+    ['two tokens', '## VERDICT: APPROVE COMMENT', { reason: 'malformed-verdict' }],
+    ['no space after colon', '## VERDICT:APPROVE', { reason: 'malformed-verdict' }],
+    ['leading space', ' ## VERDICT: APPROVE', { reason: 'malformed-verdict' }],
+    ['NBSP is not \\s here', '##\u00a0VERDICT: APPROVE', { reason: 'malformed-verdict' }],
+    ['zero-width space after the token', '## VERDICT: APPROVE\u200b', { reason: 'malformed-verdict' }],
+    ['Cyrillic A look-alike', '## VERDICT: \u0410PPROVE', { reason: 'malformed-verdict' }],
+    ['fullwidth colon', '## VERDICT\uff1a APPROVE', { reason: 'malformed-verdict' }],
+    ['synonym', '## VERDICT: LGTM', { reason: 'malformed-verdict' }],
+    ['NUL', 'a\u0000\n## VERDICT: APPROVE', { reason: 'unreadable-body' }],
+  ])('%s', (_name, body, expected) => {
+    expect(parse(body)).toMatchObject(expected);
+  });
+
+  test('every verdict maps to one event and one state (SPEC §2 table)', () => {
+    expect(EVENT_OF).toEqual({ APPROVE: 'APPROVE', CHANGES_REQUESTED: 'REQUEST_CHANGES', COMMENT: 'COMMENT' });
+    expect(STATE_OF).toEqual({ APPROVE: 'APPROVED', CHANGES_REQUESTED: 'CHANGES_REQUESTED', COMMENT: 'COMMENTED' });
+  });
+});
+
+describe('decoding bytes', () => {
+  test.each<[string, number[], boolean]>([
+    ['UTF-8', [...Buffer.from('é ok')], true],
+    ['invalid byte', [0x61, 0xff, 0x62], false],
+    ['truncated sequence', [0x61, 0xe2, 0x82], false],
+    ['overlong encoding', [0xc0, 0xaf], false],
+    ['UTF-16 surrogate encoded in UTF-8', [0xed, 0xa0, 0x80], false],
+  ])('%s', (_n, bytes, ok) => {
+    expect(decodeBody(Uint8Array.from(bytes)).ok).toBe(ok);
+  });
+
+  test('the error names the offset of the first bad byte', () => {
+    const d = decodeBody(Uint8Array.from([0x61, 0x62, 0xff]));
+    expect(d.ok).toBe(false);
+    expect(!d.ok && d.message).toContain('offset 2');
+  });
+
+  test('only one BOM is stripped', () => {
+    const d = decodeBody(Buffer.from('\ufeff\ufeffx'));
+    expect(d.ok && d.text).toBe('\ufeffx');
+  });
+});
