@@ -71,6 +71,8 @@ export interface LoggedRequest {
   violations: string[];
   faulted?: string;
   t: number;
+  /** When the answer was sent (or the connection dropped). */
+  end: number;
 }
 
 export interface FakeComment {
@@ -92,6 +94,8 @@ export class FakeGitHub {
   comments = new Map<number, FakeComment[]>();
   faults: Fault[] = [];
   log: LoggedRequest[] = [];
+  /** Simulated network latency per request (the bench uses it to make concurrency visible). */
+  latencyMs = 0;
   private nextId = 1000;
   private server: Server | null = null;
   private clock = Date.parse('2026-11-30T00:00:00Z');
@@ -133,6 +137,22 @@ export class FakeGitHub {
 
   writes(): LoggedRequest[] {
     return this.log.filter((l) => l.method !== 'GET' && !(l.method === 'POST' && l.path === '/graphql'));
+  }
+
+  /**
+   * How many sequential rounds of requests came before the first write: a round
+   * starts when a request arrives after every earlier request was answered.
+   */
+  roundsBeforeFirstWrite(): number {
+    const firstWrite = this.log.findIndex((l) => this.writes().includes(l));
+    const reads = firstWrite < 0 ? this.log : this.log.slice(0, firstWrite);
+    let rounds = 0;
+    let lastEnd = -Infinity;
+    for (const l of reads) {
+      if (l.t >= lastEnd) rounds++;
+      lastEnd = Math.max(lastEnd, l.end);
+    }
+    return rounds;
   }
 
   violations(): string[] {
@@ -182,7 +202,8 @@ export class FakeGitHub {
       login: user?.login ?? null,
       operationId: null,
       violations: [],
-      t: Date.now(),
+      t: performance.now(),
+      end: 0,
     };
     this.log.push(entry);
     if (path !== '/graphql') {
@@ -191,12 +212,14 @@ export class FakeGitHub {
       entry.violations.push(...v.violations);
     }
 
+    if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
     const fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
     if (fault) {
       fault.times = (fault.times ?? 1) - 1;
       entry.faulted = fault.kind;
       if (fault.kind === 'reset') {
         entry.status = -1;
+        entry.end = performance.now();
         req.socket.destroy();
         return;
       }
@@ -213,6 +236,7 @@ export class FakeGitHub {
     if (fault?.kind === 'after') return this.send(res, entry, fault.status ?? 502, fault.body ?? { message: 'Server Error' }, fault.headers, false);
     if (fault?.kind === 'reset-after') {
       entry.status = -1;
+      entry.end = performance.now();
       req.socket.destroy();
       return;
     }
@@ -221,6 +245,7 @@ export class FakeGitHub {
 
   private send(res: ServerResponse, entry: LoggedRequest, status: number, body: Json, headers: Record<string, string> = {}, validate = true): void {
     entry.status = status;
+    entry.end = performance.now();
     if (validate && entry.path !== '/graphql') entry.violations.push(...validateResponse(entry.method, entry.path, status, body));
     if (res.destroyed) return;
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-remaining': '4999', ...headers });
@@ -252,8 +277,8 @@ export class FakeGitHub {
       node_id: 'U_1',
       avatar_url: 'https://github.test/a',
       gravatar_id: '',
-      url: `https://github.test/api/users/${login}`,
-      html_url: `https://github.test/${login}`,
+      url: `https://github.test/api/users/${encodeURIComponent(login)}`,
+      html_url: `https://github.test/${encodeURIComponent(login)}`,
       followers_url: 'https://github.test/x',
       following_url: 'https://github.test/x',
       gists_url: 'https://github.test/x',
