@@ -16,7 +16,8 @@ export const DEFAULTS = {
   'dismiss-stale': 'all',
   'fail-on-changes-requested': 'false',
   'require-all-personas': 'false',
-  'timeout-seconds': '30',
+  'request-timeout-seconds': '30',
+  'run-timeout-seconds': '300',
 } as const;
 
 export interface Config {
@@ -34,7 +35,8 @@ export interface Config {
   failOnChangesRequested: boolean;
   personas: Array<{ persona: string; login: string }>;
   requireAllPersonas: boolean;
-  timeoutSeconds: number;
+  requestTimeoutSeconds: number;
+  runTimeoutSeconds: number;
 }
 
 export class InputError extends Error {
@@ -102,8 +104,11 @@ export function readConfig(read: (name: string) => string): Config {
   if (login && !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(login)) {
     throw new InputError(`input reviewer-login is "${login.slice(0, 60)}": use the GitHub login the token posts as, for example octo-priya`);
   }
-  const timeout = str('timeout-seconds');
-  if (!/^[1-9][0-9]{0,4}$/.test(timeout)) throw new InputError(`input timeout-seconds is "${timeout}": use a whole number of seconds`);
+  const seconds = (name: 'request-timeout-seconds' | 'run-timeout-seconds'): number => {
+    const v = str(name);
+    if (!/^[1-9][0-9]{0,4}$/.test(v)) throw new InputError(`input ${name} is "${v}": use a whole number of seconds from 1 to 99999`);
+    return Number(v);
+  };
 
   const token = read('github-token').trim();
   if (mode !== 'check' && !token) {
@@ -125,7 +130,8 @@ export function readConfig(read: (name: string) => string): Config {
     failOnChangesRequested: bool('fail-on-changes-requested'),
     personas: parsePersonas(read('personas')),
     requireAllPersonas: bool('require-all-personas'),
-    timeoutSeconds: Number(timeout),
+    requestTimeoutSeconds: seconds('request-timeout-seconds'),
+    runTimeoutSeconds: seconds('run-timeout-seconds'),
   };
 }
 

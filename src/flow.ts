@@ -2,7 +2,7 @@
 // execute it, and return what happened. No @actions/core here: main.ts reports.
 import { loadBody, MAX_BODY_CHARS } from './body.js';
 import type { Config } from './config.js';
-import { decide, findLanded, gate, historyOf, isLive, type HistoryEntry, type ReviewFact } from './core/decide.js';
+import { decide, findLanded, gate, historyOf, isLive, settle, type HistoryEntry, type ReviewFact, type Settlement } from './core/decide.js';
 import { diagnose, type Diagnosis } from './core/diagnostics.js';
 import { EVENT_OF, parseVerdict, type ReviewEvent, type Verdict } from './core/grammar.js';
 import { composeBody, type Marker } from './core/marker.js';
@@ -170,7 +170,6 @@ async function postOrPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, r
     reviews,
     verdict: body?.verdict ?? null,
     skipUnchanged: cfg.skipUnchanged,
-    dismissStale: cfg.dismissStale,
   });
 
   if (plan.action === 'review') {
@@ -178,15 +177,7 @@ async function postOrPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, r
     return r;
   }
   if (plan.action === 'keep') {
-    Object.assign(r, {
-      outcome: plan.outcome,
-      verdict: plan.verdict,
-      event: plan.event,
-      reviewId: plan.current.review.id,
-      reviewUrl: plan.current.review.htmlUrl,
-      shouldReview: post ? undefined : false,
-      baselineSha: plan.outcome === 'unchanged' ? plan.current.marker.head : undefined,
-    });
+    keep(r, plan.outcome, plan.current, post ? undefined : false);
     if (plan.outcome === 'duplicate') {
       r.notices.push(`${cfg.persona} already reviewed ${reviewedSha.slice(0, 7)} (review ${plan.current.review.id}, ${plan.verdict}): nothing posted`);
       if (body && body.verdict !== plan.verdict) {
@@ -197,85 +188,134 @@ async function postOrPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, r
         `${reviewedSha.slice(0, 7)} has the same tree as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`,
       );
     }
-    await dismissAll(cfg, port, pullNumber, plan.dismiss, plan.current.review, r);
+    await tidy(cfg, port, pullNumber, settle(plan.history, reviewedSha, plan.current, cfg.dismissStale), r);
     return finish(cfg, r);
   }
 
   // action: post
   const marker: Marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, verdict: plan.verdict, run: ctx.runId };
-  const posted = await createOnce(port, pullNumber, plan.event, composeBody(marker, body!.text), marker, identity, r);
+  const posted = await create(port, pullNumber, plan.event, composeBody(marker, body!.text), marker, identity, r);
   const author = posted.review.login;
   if (author && author.toLowerCase() !== identity.toLowerCase()) {
     r.warnings.push(`reviews are authored as ${author}, but the identity used for history is ${identity}: set reviewer-login to ${author} (or leave it empty) or re-runs cannot see this review`);
   }
-  Object.assign(r, { reviewId: posted.review.id, reviewUrl: posted.review.htmlUrl, verdict: posted.marker.verdict, event: EVENT_OF[posted.marker.verdict] });
-  await dismissAll(cfg, port, pullNumber, plan.dismissAfter, posted.review, r);
+  keep(r, r.outcome as 'posted' | 'duplicate', posted, undefined);
+
+  // Step 9 on fresh facts: another run may have posted for this or a newer head meanwhile.
+  let fresh: { headSha: string; reviews: ReviewFact[] };
+  try {
+    const [pullNow, reviewsNow] = await Promise.all([port.getPull(pullNumber), port.listReviews(pullNumber)]);
+    fresh = { headSha: pullNow.headSha, reviews: reviewsNow };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    r.reason = 'api-error';
+    r.failure = `api-error: review ${posted.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ${e.message}. Re-run the job to finish (it ends as duplicate and dismisses what is left).`;
+    return r;
+  }
+  const history = historyOf(fresh.reviews, identity, cfg.persona);
+  const s = settle(history, fresh.headSha, history.find((h) => h.review.id === posted.review.id) ?? posted, cfg.dismissStale);
+  if (s.anchor.review.id !== posted.review.id && s.anchor.marker.head === reviewedSha) {
+    // two runs raced for this head and the other landed first: it stands, ours goes
+    r.notices.push(`another run's review ${s.anchor.review.id} for ${reviewedSha.slice(0, 7)} landed first: it stands, and this run's copy is dismissed where GitHub allows`);
+    keep(r, 'duplicate', s.anchor, undefined);
+  } else if (s.anchor.review.id !== posted.review.id) {
+    r.notices.push(`the PR head moved to ${fresh.headSha.slice(0, 7)} and ${cfg.persona} has already reviewed it (review ${s.anchor.review.id}): this review is stale already`);
+  }
+  await tidy(cfg, port, pullNumber, s, r);
   return finish(cfg, r);
 }
 
-/** Step 8: one create; after an ambiguous failure, look for this run's marker before any retry. */
-async function createOnce(
-  port: GitHubPort,
-  pullNumber: number,
-  event: ReviewEvent,
-  body: string,
-  marker: Marker,
-  identity: string,
-  r: Result,
-): Promise<HistoryEntry> {
-  const attempts = 2;
+function keep(r: Result, outcome: 'posted' | 'duplicate' | 'unchanged', current: HistoryEntry, shouldReview: boolean | undefined): void {
+  Object.assign(r, {
+    outcome,
+    verdict: current.marker.verdict,
+    event: EVENT_OF[current.marker.verdict],
+    reviewId: current.review.id,
+    reviewUrl: current.review.htmlUrl,
+    shouldReview,
+    baselineSha: outcome === 'unchanged' ? current.marker.head : undefined,
+  });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long to wait before each look for a review that may have landed despite an error. */
+const LOOK_AFTER_MS = [1000, 3000];
+
+/**
+ * Step 8: one create. After an ambiguous failure (5xx, reset, timeout) the review may
+ * exist: look for this run's marker (twice, a little apart) before the single retry.
+ * A timed-out create is never retried: GitHub may still be processing it.
+ */
+async function create(port: GitHubPort, pullNumber: number, event: ReviewEvent, body: string, marker: Marker, identity: string, r: Result): Promise<HistoryEntry> {
   for (let attempt = 1; ; attempt++) {
+    let error: ApiError;
     try {
       const created = await port.createReview(pullNumber, { event, body, commitId: marker.head });
       r.outcome = 'posted';
       return { review: created, marker };
     } catch (e) {
-      if (!(e instanceof ApiError) || !e.ambiguous) {
-        if (e instanceof ApiError && e.status === 403 && !/rate limit/i.test(e.message)) throw new Abort('permission-denied', e.message, e.advice);
-        throw e;
-      }
-      r.warnings.push(`${e.message}: the review may have been created; listing reviews before any retry`);
+      if (!(e instanceof ApiError)) throw e;
+      if (!e.ambiguous) throw createRefused(e);
+      error = e;
+    }
+    r.warnings.push(`${error.message}: the review may have been created; looking for it before any retry`);
+    for (const wait of LOOK_AFTER_MS) {
+      await pause(wait);
       const reviews = await port.listReviews(pullNumber);
       const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
       if (landed) {
         r.outcome = 'posted';
-        r.notices.push(`review ${landed.review.id} did land despite the error: not posting again`);
+        r.notices.push(`review ${landed.review.id} landed despite the error: not posting again`);
         return landed;
       }
-      const other = historyOf(reviews, identity, marker.persona).filter((h) => h.marker.head === marker.head && isLive(h.review));
-      if (other.length) {
+      const other = historyOf(reviews, identity, marker.persona).find((h) => h.marker.head === marker.head && isLive(h.review));
+      if (other) {
         r.outcome = 'duplicate';
-        r.notices.push(`another run's review ${other[other.length - 1]!.review.id} exists for this head: not posting`);
-        return other[other.length - 1]!;
+        r.notices.push(`another run's review ${other.review.id} exists for this head: not posting`);
+        return other;
       }
-      if (attempt >= attempts) throw new Abort('api-error', `${e.message}; tried ${attempts} times, and no review landed: re-run the job`, e.advice);
+    }
+    if (attempt >= 2 || error.kind === 'timeout' || error.kind === 'deadline') {
+      throw new Abort(
+        'api-error',
+        `${error.message}; no review from this run is visible${attempt >= 2 ? ' after the retry' : ''}, so nothing more is sent`,
+        'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.',
+      );
     }
   }
 }
 
-/** Step 9: dismiss stale history reviews, after the current review is in place. */
-async function dismissAll(cfg: Config, port: GitHubPort, pullNumber: number, stale: readonly HistoryEntry[], current: ReviewFact, r: Result): Promise<void> {
+function createRefused(e: ApiError): Error {
+  if (e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message))) return new Abort('permission-denied', e.message, e.advice);
+  if (e.status === 422 && /own pull request|not permitted to approve/i.test(e.message)) return new Abort('permission-denied', e.message, e.advice);
+  return e;
+}
+
+/** Step 9: dismiss what settle() says, after the current review is in place. */
+async function tidy(cfg: Config, port: GitHubPort, pullNumber: number, s: Settlement, r: Result): Promise<void> {
   const errors: string[] = [];
-  for (const h of stale) {
-    const message = `Superseded by ${cfg.persona}'s review ${current.id} (${current.htmlUrl}) for a newer head; this review was for ${h.marker.head.slice(0, 7)}. [persona-verdict]`;
+  let denied = false;
+  const anchor = s.anchor;
+  for (const { entry, why } of s.dismiss) {
+    const message =
+      why === 'stale'
+        ? `Superseded: ${cfg.persona}'s current review is ${anchor.review.id} (${anchor.review.htmlUrl}) for ${anchor.marker.head.slice(0, 7)}; this one was for ${entry.marker.head.slice(0, 7)}. [persona-verdict]`
+        : `Duplicate: ${cfg.persona} already has review ${anchor.review.id} (${anchor.review.htmlUrl}) for ${anchor.marker.head.slice(0, 7)}; two runs raced and this copy is dismissed. [persona-verdict]`;
     try {
-      await port.dismissReview(pullNumber, h.review.id, message);
-      r.dismissed.push(h.review.id);
+      await port.dismissReview(pullNumber, entry.review.id, message);
+      r.dismissed.push(entry.review.id);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       errors.push(`${e.message}${e.advice ? ` (${e.advice})` : ''}`);
-      if (e.status === 403) {
-        r.reason ??= 'permission-denied';
-      }
+      if (e.status === 403 && !/rate limit/i.test(e.message)) denied = true;
     }
   }
   if (errors.length) {
-    r.reason ??= 'api-error';
-    const advice =
-      r.reason === 'permission-denied'
-        ? ' The token needs write access to dismiss, and on a protected branch with dismissal restrictions the persona must be allowed to dismiss.'
-        : '';
-    r.failure = `${r.reason}: the current review stands, but ${errors.length} stale review(s) could not be dismissed: ${errors.join('; ')}.${advice} Re-run the job to finish (it will end as duplicate and dismiss what is left).`;
+    r.reason = denied ? 'permission-denied' : 'api-error';
+    const advice = denied
+      ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the persona must be allowed to dismiss.'
+      : '';
+    r.failure = `${r.reason}: the current review stands, but ${errors.length} of this persona's reviews could not be dismissed: ${errors.join('; ')}.${advice} Re-run the job to finish (it ends as duplicate and dismisses what is left).`;
   }
 }
 

@@ -18,6 +18,7 @@ export async function run(): Promise<void> {
 }
 
 async function runAction(): Promise<void> {
+  const started = Date.now();
   let cfg: Config;
   try {
     const token = core.getInput('github-token');
@@ -38,7 +39,8 @@ async function runAction(): Promise<void> {
           token: cfg.token,
           owner: ctx.owner,
           repo: ctx.repo,
-          requestTimeoutMs: cfg.timeoutSeconds * 1000,
+          requestTimeoutMs: cfg.requestTimeoutSeconds * 1000,
+          deadline: started + cfg.runTimeoutSeconds * 1000,
           maxRateLimitWaitSeconds: 120,
           warn: (m) => core.warning(m),
         })

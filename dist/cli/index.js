@@ -443,11 +443,40 @@ const DISMISSABLE = {
     'changes-requested': new Set(['CHANGES_REQUESTED']),
     none: new Set(),
 };
-/** Stale = dismissable state, not the current review, recorded against another head. */
-function staleOf(history, currentId, head, policy) {
-    return history.filter((h) => DISMISSABLE[policy].has(h.review.state) && h.review.id !== currentId && h.marker.head !== head);
+/** GitHub dismisses only these (COMMENTED and PENDING are refused). */
+const CAN_DISMISS = DISMISSABLE.all;
+/**
+ * Step 9, on facts read after the write (or, without a write, on the facts just
+ * read): which of this persona's reviews stand, which go.
+ * - The anchor is the first live review recorded against the PR's current head;
+ *   when there is none yet, it is `self` (the review this run posted or kept): the
+ *   gate is never left without the persona's latest opinion.
+ * - Other live reviews recorded against the anchor's head are duplicates (two runs
+ *   raced): dismissed whatever dismiss-stale says, where GitHub allows it.
+ * - Reviews recorded against any other head are stale: dismissed per dismiss-stale.
+ *   That includes `self` when a review for a newer head has already landed.
+ */
+function decide_settle(history, prHead, self, policy) {
+    const live = history.filter((h) => decide_isLive(h.review));
+    const anchor = live.find((h) => h.marker.head === prHead) ?? self;
+    const dismiss = [];
+    const seen = new Set([anchor.review.id]);
+    const candidates = live.some((h) => h.review.id === self.review.id) || !decide_isLive(self.review) ? live : [...live, self];
+    for (const entry of candidates) {
+        if (seen.has(entry.review.id))
+            continue;
+        seen.add(entry.review.id);
+        if (entry.marker.head === anchor.marker.head) {
+            if (CAN_DISMISS.has(entry.review.state))
+                dismiss.push({ entry, why: 'duplicate' });
+        }
+        else if (entry.marker.head !== prHead && DISMISSABLE[policy].has(entry.review.state)) {
+            dismiss.push({ entry, why: 'stale' });
+        }
+    }
+    return { anchor, dismiss };
 }
-/** Steps 5–7 and what step 9 will dismiss. */
+/** Steps 5–7: post, or keep the review that already stands. */
 function decide_decide(f) {
     const history = decide_historyOf(f.reviews, f.identity, f.persona);
     const live = history.filter((h) => decide_isLive(h.review));
@@ -457,25 +486,18 @@ function decide_decide(f) {
         current,
         verdict: current.marker.verdict,
         event: EVENT_OF[current.marker.verdict],
-        dismiss: staleOf(history, current.review.id, f.head, f.dismissStale),
         history,
     });
-    const forHead = live.filter((h) => h.marker.head === f.head);
-    if (forHead.length)
-        return keep('duplicate', forHead[forHead.length - 1]);
+    const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
+    if (forHead)
+        return keep('duplicate', forHead);
     const latest = live[live.length - 1];
     if (f.skipUnchanged && latest && latest.marker.tree !== null && f.headTree !== null && latest.marker.tree === f.headTree) {
         return keep('unchanged', latest);
     }
     if (f.verdict === null)
         return { action: 'review', history };
-    return {
-        action: 'post',
-        verdict: f.verdict,
-        event: EVENT_OF[f.verdict],
-        dismissAfter: staleOf(history, null, f.head, f.dismissStale),
-        history,
-    };
+    return { action: 'post', verdict: f.verdict, event: EVENT_OF[f.verdict], history };
 }
 /** After an ambiguous create failure: did this run's review land after all? */
 function decide_findLanded(reviews, identity, persona, head, run) {
@@ -489,16 +511,21 @@ class port_ApiError extends Error {
     operation;
     status;
     advice;
-    constructor(operation, status, // null: no response (timeout, reset)
-    message, advice = '') {
+    kind;
+    constructor(operation, 
+    /** null: no HTTP answer (see kind). */
+    status, message, advice = '', 
+    /** http: GitHub answered; timeout: no answer in time; network: connection failed or reset; deadline: not sent, the run's time was up. */
+    kind = 'http') {
         super(message);
         this.operation = operation;
         this.status = status;
         this.advice = advice;
+        this.kind = kind;
     }
     /** The request may have taken effect: 5xx, timeout, connection reset. */
     get ambiguous() {
-        return this.status === null || this.status >= 500;
+        return this.kind === 'timeout' || this.kind === 'network' || (this.status !== null && this.status >= 500);
     }
 }
 
@@ -620,22 +647,13 @@ async function postOrPreflight(cfg, ctx, port, r) {
         reviews,
         verdict: body?.verdict ?? null,
         skipUnchanged: cfg.skipUnchanged,
-        dismissStale: cfg.dismissStale,
     });
     if (plan.action === 'review') {
         Object.assign(r, { outcome: 'needs-review', shouldReview: true });
         return r;
     }
     if (plan.action === 'keep') {
-        Object.assign(r, {
-            outcome: plan.outcome,
-            verdict: plan.verdict,
-            event: plan.event,
-            reviewId: plan.current.review.id,
-            reviewUrl: plan.current.review.htmlUrl,
-            shouldReview: post ? undefined : false,
-            baselineSha: plan.outcome === 'unchanged' ? plan.current.marker.head : undefined,
-        });
+        keep(r, plan.outcome, plan.current, post ? undefined : false);
         if (plan.outcome === 'duplicate') {
             r.notices.push(`${cfg.persona} already reviewed ${reviewedSha.slice(0, 7)} (review ${plan.current.review.id}, ${plan.verdict}): nothing posted`);
             if (body && body.verdict !== plan.verdict) {
@@ -645,78 +663,133 @@ async function postOrPreflight(cfg, ctx, port, r) {
         else {
             r.notices.push(`${reviewedSha.slice(0, 7)} has the same tree as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`);
         }
-        await dismissAll(cfg, port, pullNumber, plan.dismiss, plan.current.review, r);
+        await tidy(cfg, port, pullNumber, settle(plan.history, reviewedSha, plan.current, cfg.dismissStale), r);
         return finish(cfg, r);
     }
     // action: post
     const marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, verdict: plan.verdict, run: ctx.runId };
-    const posted = await createOnce(port, pullNumber, plan.event, composeBody(marker, body.text), marker, identity, r);
+    const posted = await create(port, pullNumber, plan.event, composeBody(marker, body.text), marker, identity, r);
     const author = posted.review.login;
     if (author && author.toLowerCase() !== identity.toLowerCase()) {
         r.warnings.push(`reviews are authored as ${author}, but the identity used for history is ${identity}: set reviewer-login to ${author} (or leave it empty) or re-runs cannot see this review`);
     }
-    Object.assign(r, { reviewId: posted.review.id, reviewUrl: posted.review.htmlUrl, verdict: posted.marker.verdict, event: EVENT_OF[posted.marker.verdict] });
-    await dismissAll(cfg, port, pullNumber, plan.dismissAfter, posted.review, r);
+    keep(r, r.outcome, posted, undefined);
+    // Step 9 on fresh facts: another run may have posted for this or a newer head meanwhile.
+    let fresh;
+    try {
+        const [pullNow, reviewsNow] = await Promise.all([port.getPull(pullNumber), port.listReviews(pullNumber)]);
+        fresh = { headSha: pullNow.headSha, reviews: reviewsNow };
+    }
+    catch (e) {
+        if (!(e instanceof ApiError))
+            throw e;
+        r.reason = 'api-error';
+        r.failure = `api-error: review ${posted.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ${e.message}. Re-run the job to finish (it ends as duplicate and dismisses what is left).`;
+        return r;
+    }
+    const history = historyOf(fresh.reviews, identity, cfg.persona);
+    const s = settle(history, fresh.headSha, history.find((h) => h.review.id === posted.review.id) ?? posted, cfg.dismissStale);
+    if (s.anchor.review.id !== posted.review.id && s.anchor.marker.head === reviewedSha) {
+        // two runs raced for this head and the other landed first: it stands, ours goes
+        r.notices.push(`another run's review ${s.anchor.review.id} for ${reviewedSha.slice(0, 7)} landed first: it stands, and this run's copy is dismissed where GitHub allows`);
+        keep(r, 'duplicate', s.anchor, undefined);
+    }
+    else if (s.anchor.review.id !== posted.review.id) {
+        r.notices.push(`the PR head moved to ${fresh.headSha.slice(0, 7)} and ${cfg.persona} has already reviewed it (review ${s.anchor.review.id}): this review is stale already`);
+    }
+    await tidy(cfg, port, pullNumber, s, r);
     return finish(cfg, r);
 }
-/** Step 8: one create; after an ambiguous failure, look for this run's marker before any retry. */
-async function createOnce(port, pullNumber, event, body, marker, identity, r) {
-    const attempts = 2;
+function keep(r, outcome, current, shouldReview) {
+    Object.assign(r, {
+        outcome,
+        verdict: current.marker.verdict,
+        event: EVENT_OF[current.marker.verdict],
+        reviewId: current.review.id,
+        reviewUrl: current.review.htmlUrl,
+        shouldReview,
+        baselineSha: outcome === 'unchanged' ? current.marker.head : undefined,
+    });
+}
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long to wait before each look for a review that may have landed despite an error. */
+const LOOK_AFTER_MS = (/* unused pure expression or super */ null && ([1000, 3000]));
+/**
+ * Step 8: one create. After an ambiguous failure (5xx, reset, timeout) the review may
+ * exist: look for this run's marker (twice, a little apart) before the single retry.
+ * A timed-out create is never retried: GitHub may still be processing it.
+ */
+async function create(port, pullNumber, event, body, marker, identity, r) {
     for (let attempt = 1;; attempt++) {
+        let error;
         try {
             const created = await port.createReview(pullNumber, { event, body, commitId: marker.head });
             r.outcome = 'posted';
             return { review: created, marker };
         }
         catch (e) {
-            if (!(e instanceof ApiError) || !e.ambiguous) {
-                if (e instanceof ApiError && e.status === 403 && !/rate limit/i.test(e.message))
-                    throw new Abort('permission-denied', e.message, e.advice);
+            if (!(e instanceof ApiError))
                 throw e;
-            }
-            r.warnings.push(`${e.message}: the review may have been created; listing reviews before any retry`);
+            if (!e.ambiguous)
+                throw createRefused(e);
+            error = e;
+        }
+        r.warnings.push(`${error.message}: the review may have been created; looking for it before any retry`);
+        for (const wait of LOOK_AFTER_MS) {
+            await pause(wait);
             const reviews = await port.listReviews(pullNumber);
             const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
             if (landed) {
                 r.outcome = 'posted';
-                r.notices.push(`review ${landed.review.id} did land despite the error: not posting again`);
+                r.notices.push(`review ${landed.review.id} landed despite the error: not posting again`);
                 return landed;
             }
-            const other = historyOf(reviews, identity, marker.persona).filter((h) => h.marker.head === marker.head && isLive(h.review));
-            if (other.length) {
+            const other = historyOf(reviews, identity, marker.persona).find((h) => h.marker.head === marker.head && isLive(h.review));
+            if (other) {
                 r.outcome = 'duplicate';
-                r.notices.push(`another run's review ${other[other.length - 1].review.id} exists for this head: not posting`);
-                return other[other.length - 1];
+                r.notices.push(`another run's review ${other.review.id} exists for this head: not posting`);
+                return other;
             }
-            if (attempt >= attempts)
-                throw new Abort('api-error', `${e.message}; tried ${attempts} times, and no review landed: re-run the job`, e.advice);
+        }
+        if (attempt >= 2 || error.kind === 'timeout' || error.kind === 'deadline') {
+            throw new Abort('api-error', `${error.message}; no review from this run is visible${attempt >= 2 ? ' after the retry' : ''}, so nothing more is sent`, 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.');
         }
     }
 }
-/** Step 9: dismiss stale history reviews, after the current review is in place. */
-async function dismissAll(cfg, port, pullNumber, stale, current, r) {
+function createRefused(e) {
+    if (e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message)))
+        return new Abort('permission-denied', e.message, e.advice);
+    if (e.status === 422 && /own pull request|not permitted to approve/i.test(e.message))
+        return new Abort('permission-denied', e.message, e.advice);
+    return e;
+}
+/** Step 9: dismiss what settle() says, after the current review is in place. */
+async function tidy(cfg, port, pullNumber, s, r) {
     const errors = [];
-    for (const h of stale) {
-        const message = `Superseded by ${cfg.persona}'s review ${current.id} (${current.htmlUrl}) for a newer head; this review was for ${h.marker.head.slice(0, 7)}. [persona-verdict]`;
+    let denied = false;
+    const anchor = s.anchor;
+    for (const { entry, why } of s.dismiss) {
+        const message = why === 'stale'
+            ? `Superseded: ${cfg.persona}'s current review is ${anchor.review.id} (${anchor.review.htmlUrl}) for ${anchor.marker.head.slice(0, 7)}; this one was for ${entry.marker.head.slice(0, 7)}. [persona-verdict]`
+            : `Duplicate: ${cfg.persona} already has review ${anchor.review.id} (${anchor.review.htmlUrl}) for ${anchor.marker.head.slice(0, 7)}; two runs raced and this copy is dismissed. [persona-verdict]`;
         try {
-            await port.dismissReview(pullNumber, h.review.id, message);
-            r.dismissed.push(h.review.id);
+            await port.dismissReview(pullNumber, entry.review.id, message);
+            r.dismissed.push(entry.review.id);
         }
         catch (e) {
             if (!(e instanceof ApiError))
                 throw e;
             errors.push(`${e.message}${e.advice ? ` (${e.advice})` : ''}`);
-            if (e.status === 403) {
-                r.reason ??= 'permission-denied';
-            }
+            if (e.status === 403 && !/rate limit/i.test(e.message))
+                denied = true;
         }
     }
     if (errors.length) {
-        r.reason ??= 'api-error';
-        const advice = r.reason === 'permission-denied'
-            ? ' The token needs write access to dismiss, and on a protected branch with dismissal restrictions the persona must be allowed to dismiss.'
+        r.reason = denied ? 'permission-denied' : 'api-error';
+        const advice = denied
+            ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the persona must be allowed to dismiss.'
             : '';
-        r.failure = `${r.reason}: the current review stands, but ${errors.length} stale review(s) could not be dismissed: ${errors.join('; ')}.${advice} Re-run the job to finish (it will end as duplicate and dismiss what is left).`;
+        r.failure = `${r.reason}: the current review stands, but ${errors.length} of this persona's reviews could not be dismissed: ${errors.join('; ')}.${advice} Re-run the job to finish (it ends as duplicate and dismisses what is left).`;
     }
 }
 function finish(cfg, r) {

@@ -69,10 +69,47 @@ const DISMISSABLE: Record<DismissPolicy, ReadonlySet<string>> = {
   'changes-requested': new Set(['CHANGES_REQUESTED']),
   none: new Set(),
 };
+/** GitHub dismisses only these (COMMENTED and PENDING are refused). */
+const CAN_DISMISS = DISMISSABLE.all;
 
-/** Stale = dismissable state, not the current review, recorded against another head. */
-export function staleOf(history: readonly HistoryEntry[], currentId: number | null, head: string, policy: DismissPolicy): HistoryEntry[] {
-  return history.filter((h) => DISMISSABLE[policy].has(h.review.state) && h.review.id !== currentId && h.marker.head !== head);
+export interface Dismissal {
+  entry: HistoryEntry;
+  why: 'stale' | 'duplicate';
+}
+
+export interface Settlement {
+  /** The review that stands as this persona's current opinion. */
+  anchor: HistoryEntry;
+  dismiss: Dismissal[];
+}
+
+/**
+ * Step 9, on facts read after the write (or, without a write, on the facts just
+ * read): which of this persona's reviews stand, which go.
+ * - The anchor is the first live review recorded against the PR's current head;
+ *   when there is none yet, it is `self` (the review this run posted or kept): the
+ *   gate is never left without the persona's latest opinion.
+ * - Other live reviews recorded against the anchor's head are duplicates (two runs
+ *   raced): dismissed whatever dismiss-stale says, where GitHub allows it.
+ * - Reviews recorded against any other head are stale: dismissed per dismiss-stale.
+ *   That includes `self` when a review for a newer head has already landed.
+ */
+export function settle(history: readonly HistoryEntry[], prHead: string, self: HistoryEntry, policy: DismissPolicy): Settlement {
+  const live = history.filter((h) => isLive(h.review));
+  const anchor = live.find((h) => h.marker.head === prHead) ?? self;
+  const dismiss: Dismissal[] = [];
+  const seen = new Set<number>([anchor.review.id]);
+  const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
+  for (const entry of candidates) {
+    if (seen.has(entry.review.id)) continue;
+    seen.add(entry.review.id);
+    if (entry.marker.head === anchor.marker.head) {
+      if (CAN_DISMISS.has(entry.review.state)) dismiss.push({ entry, why: 'duplicate' });
+    } else if (entry.marker.head !== prHead && DISMISSABLE[policy].has(entry.review.state)) {
+      dismiss.push({ entry, why: 'stale' });
+    }
+  }
+  return { anchor, dismiss };
 }
 
 export interface Facts {
@@ -83,11 +120,10 @@ export interface Facts {
   reviews: readonly ReviewFact[];
   verdict: Verdict | null; // null in preflight
   skipUnchanged: boolean;
-  dismissStale: DismissPolicy;
 }
 
 export type Plan =
-  | { action: 'post'; verdict: Verdict; event: ReviewEvent; dismissAfter: HistoryEntry[]; history: HistoryEntry[] }
+  | { action: 'post'; verdict: Verdict; event: ReviewEvent; history: HistoryEntry[] }
   | { action: 'review'; history: HistoryEntry[] } // preflight: a review is needed
   | {
       action: 'keep';
@@ -95,11 +131,10 @@ export type Plan =
       current: HistoryEntry;
       verdict: Verdict;
       event: ReviewEvent;
-      dismiss: HistoryEntry[];
       history: HistoryEntry[];
     };
 
-/** Steps 5–7 and what step 9 will dismiss. */
+/** Steps 5–7: post, or keep the review that already stands. */
 export function decide(f: Facts): Plan {
   const history = historyOf(f.reviews, f.identity, f.persona);
   const live = history.filter((h) => isLive(h.review));
@@ -109,23 +144,16 @@ export function decide(f: Facts): Plan {
     current,
     verdict: current.marker.verdict,
     event: EVENT_OF[current.marker.verdict],
-    dismiss: staleOf(history, current.review.id, f.head, f.dismissStale),
     history,
   });
-  const forHead = live.filter((h) => h.marker.head === f.head);
-  if (forHead.length) return keep('duplicate', forHead[forHead.length - 1]!);
+  const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
+  if (forHead) return keep('duplicate', forHead);
   const latest = live[live.length - 1];
   if (f.skipUnchanged && latest && latest.marker.tree !== null && f.headTree !== null && latest.marker.tree === f.headTree) {
     return keep('unchanged', latest);
   }
   if (f.verdict === null) return { action: 'review', history };
-  return {
-    action: 'post',
-    verdict: f.verdict,
-    event: EVENT_OF[f.verdict],
-    dismissAfter: staleOf(history, null, f.head, f.dismissStale),
-    history,
-  };
+  return { action: 'post', verdict: f.verdict, event: EVENT_OF[f.verdict], history };
 }
 
 /** After an ambiguous create failure: did this run's review land after all? */

@@ -11,6 +11,8 @@ export interface ClientOptions {
   owner: string;
   repo: string;
   requestTimeoutMs: number;
+  /** No request starts after this moment (epoch ms): the whole-run time limit. */
+  deadline: number;
   /** Longest rate-limit wait we accept before failing with a clear error. */
   maxRateLimitWaitSeconds: number;
   warn: (message: string) => void;
@@ -67,12 +69,21 @@ export function createClient(o: ClientOptions): GitHubPort {
     throttling,
   );
   const { owner, repo } = o;
-  const req = (extra: Record<string, unknown> = {}) => ({ request: { signal: AbortSignal.timeout(o.requestTimeoutMs), ...extra } });
+  const req = (extra: Record<string, unknown> = {}) => {
+    const left = o.deadline - Date.now();
+    if (left <= 0) throw new DeadlineError();
+    return { request: { signal: AbortSignal.timeout(Math.min(o.requestTimeoutMs, left)), ...extra } };
+  };
 
   const fail = (operation: string, e: unknown): never => {
-    const err = e as { status?: number; message?: string; response?: { data?: unknown }; name?: string };
-    const status = typeof err.status === 'number' && err.status >= 100 && !isTransport(err) ? err.status : null;
+    if (e instanceof DeadlineError) {
+      throw new ApiError(operation, null, `${operation} was not sent: the run's time limit ran out`, 'raise run-timeout-seconds, or re-run: a re-run never posts twice', 'deadline');
+    }
+    const err = e as { status?: number; message?: string; response?: { data?: unknown; headers?: Record<string, string> }; name?: string };
+    const transport = !err.response;
+    const status = transport ? null : typeof err.status === 'number' ? err.status : null;
     let detail = String(err.message ?? e);
+    const kind = !transport ? 'http' : /abort|timeout|timed out/i.test(`${detail} ${err.name ?? ''}`) ? 'timeout' : 'network';
     const data = err.response?.data as { message?: string; errors?: unknown[] } | undefined;
     if (data && typeof data === 'object') {
       const extra = Array.isArray(data.errors) ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ') : '';
@@ -81,13 +92,19 @@ export function createClient(o: ClientOptions): GitHubPort {
     detail = redact(detail).slice(0, 500);
     let advice = '';
     if (status === 401) advice = 'the token was rejected (expired, revoked or malformed): check the secret passed as github-token';
-    else if (status === 403 && /rate limit/i.test(detail)) advice = 'GitHub rate-limited this token: re-run later or space the persona jobs';
+    else if ((status === 403 || status === 429) && /rate limit/i.test(detail)) {
+      const reset = Number(err.response?.headers?.['x-ratelimit-reset']);
+      const until = reset ? ` (the limit resets at ${new Date(reset * 1000).toISOString()})` : '';
+      advice = `GitHub rate-limited this token${until}: re-run later or space the persona jobs; a re-run never posts twice`;
+    }
     else if (status === 403) advice = 'the token lacks permission: it needs pull-requests: write (and contents: read) on this repository';
     else if (status === 404) advice = 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
     else if (status === 422) advice = ADVICE_422.find(([re]) => re.test(detail))?.[1] ?? '';
-    else if (status === null) advice = `no answer from GitHub (${/abort|timeout/i.test(detail) ? `timed out after ${o.requestTimeoutMs / 1000}s` : 'connection failed'})`;
-    else if (status >= 500) advice = 'GitHub failed (server error): re-run the job';
-    throw new ApiError(operation, status, `${operation} failed${status ? ` (HTTP ${status})` : ''}: ${detail}`, advice);
+    else if (kind === 'timeout') advice = `no answer from GitHub within the time limit (${o.requestTimeoutMs / 1000}s per request): re-run the job; a re-run never posts twice`;
+    else if (kind === 'network') advice = 'the connection to GitHub failed: re-run the job; a re-run never posts twice';
+    else if (status !== null && status >= 500) advice = 'GitHub failed (server error): re-run the job';
+    const what = status ? ` (HTTP ${status})` : kind === 'timeout' ? ' (timed out)' : ' (no answer)';
+    throw new ApiError(operation, status, `${operation} failed${what}: ${detail}`, advice, kind);
   };
 
   return {
@@ -104,8 +121,8 @@ export function createClient(o: ClientOptions): GitHubPort {
         const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha, ...req() });
         return data.tree.sha;
       } catch (e) {
-        const status = (e as { status?: number }).status;
-        if (status === 404 || status === 409 || status === 422 || status === 403) return null;
+        const { status, response } = e as { status?: number; response?: unknown };
+        if (response && (status === 404 || status === 409 || status === 422 || status === 403)) return null;
         return fail(`GET commit ${sha.slice(0, 7)}`, e);
       }
     },
@@ -114,8 +131,8 @@ export function createClient(o: ClientOptions): GitHubPort {
         const { data } = await octokit.rest.users.getAuthenticated(req());
         return data.login;
       } catch (e) {
-        const status = (e as { status?: number }).status;
-        if (status === 403 || status === 404) return null;
+        const { status, response } = e as { status?: number; response?: unknown };
+        if (response && (status === 403 || status === 404)) return null;
         return fail('GET /user', e);
       }
     },
@@ -123,8 +140,10 @@ export function createClient(o: ClientOptions): GitHubPort {
       try {
         const data = await octokit.graphql<{ viewer: { login: string } }>('query { viewer { login } }', req());
         return data.viewer?.login ?? null;
-      } catch {
-        return null;
+      } catch (e) {
+        // GraphQL refusals (errors in the answer, 401/403) mean "cannot say"; no answer at all is an API failure
+        if ((e as { response?: unknown; errors?: unknown }).response || (e as { errors?: unknown }).errors) return null;
+        return fail('GraphQL viewer', e);
       }
     },
     async listReviews(pullNumber) {
@@ -156,8 +175,8 @@ export function createClient(o: ClientOptions): GitHubPort {
         await octokit.rest.pulls.dismissReview({ owner, repo, pull_number: pullNumber, review_id: reviewId, message, event: 'DISMISS', ...req() });
         return 'dismissed';
       } catch (e) {
-        const err = e as { status?: number; message?: string };
-        if (err.status === 422 && /dismiss/i.test(String(err.message))) return 'already';
+        const err = e as { status?: number; message?: string; response?: unknown };
+        if (err.response && err.status === 422 && /dismissed/i.test(String(err.message))) return 'already';
         return fail(`dismiss review ${reviewId}`, e);
       }
     },
@@ -188,7 +207,4 @@ export function createClient(o: ClientOptions): GitHubPort {
   };
 }
 
-function isTransport(err: { status?: number; name?: string; message?: string }): boolean {
-  // @octokit/request reports fetch failures (reset, abort) as status 500 with no response
-  return err.status === 500 && !(err as { response?: unknown }).response;
-}
+class DeadlineError extends Error {}

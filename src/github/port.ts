@@ -32,14 +32,17 @@ export interface GitHubPort {
 export class ApiError extends Error {
   constructor(
     readonly operation: string,
-    readonly status: number | null, // null: no response (timeout, reset)
+    /** null: no HTTP answer (see kind). */
+    readonly status: number | null,
     message: string,
     readonly advice: string = '',
+    /** http: GitHub answered; timeout: no answer in time; network: connection failed or reset; deadline: not sent, the run's time was up. */
+    readonly kind: 'http' | 'timeout' | 'network' | 'deadline' = 'http',
   ) {
     super(message);
   }
   /** The request may have taken effect: 5xx, timeout, connection reset. */
   get ambiguous(): boolean {
-    return this.status === null || this.status >= 500;
+    return this.kind === 'timeout' || this.kind === 'network' || (this.status !== null && this.status >= 500);
   }
 }

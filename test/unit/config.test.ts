@@ -62,7 +62,7 @@ describe('README', () => {
 describe('readConfig', () => {
   const base = { 'github-token': 't', persona: 'priya', body: 'x' };
   test('defaults', () => {
-    expect(readConfig(inputs(base))).toMatchObject({ mode: 'post', skipUnchanged: true, dismissStale: 'all', failOnChangesRequested: false, timeoutSeconds: 30 });
+    expect(readConfig(inputs(base))).toMatchObject({ mode: 'post', skipUnchanged: true, dismissStale: 'all', failOnChangesRequested: false, requestTimeoutSeconds: 30, runTimeoutSeconds: 300 });
   });
   test.each(['true', 'True', 'TRUE'])('boolean %s', (v) => expect(readConfig(inputs({ ...base, 'fail-on-changes-requested': v })).failOnChangesRequested).toBe(true));
   test.each(['yes', 'on', '1', 'tRue'])('boolean %s is refused', (v) => expect(() => readConfig(inputs({ ...base, 'skip-unchanged': v }))).toThrow(InputError));

@@ -1,6 +1,6 @@
 // SPEC §3–§5 as tables: facts in → plan out.
 import { describe, expect, test } from 'vitest';
-import { decide, gate, historyOf, staleOf, findLanded, type Facts, type ReviewFact } from '../../src/core/decide.js';
+import { decide, gate, historyOf, settle, findLanded, type Facts, type HistoryEntry, type ReviewFact } from '../../src/core/decide.js';
 import { encodeMarker } from '../../src/core/marker.js';
 import type { Verdict } from '../../src/core/grammar.js';
 
@@ -28,7 +28,6 @@ const facts = (reviews: ReviewFact[], over: Partial<Facts> = {}): Facts => ({
   reviews,
   verdict: 'APPROVE',
   skipUnchanged: true,
-  dismissStale: 'all',
   ...over,
 });
 
@@ -62,8 +61,8 @@ describe('history (SPEC §5): only this identity, only this persona, only a firs
 });
 
 describe('decide (steps 5–7, 9)', () => {
-  test('no history → post, nothing to dismiss', () => {
-    expect(decide(facts([]))).toMatchObject({ action: 'post', verdict: 'APPROVE', event: 'APPROVE', dismissAfter: [] });
+  test('no history → post', () => {
+    expect(decide(facts([]))).toMatchObject({ action: 'post', verdict: 'APPROVE', event: 'APPROVE', history: [] });
   });
 
   test('CHANGES_REQUESTED verdict → REQUEST_CHANGES event', () => {
@@ -105,7 +104,8 @@ describe('decide (steps 5–7, 9)', () => {
     expect(plan).toMatchObject({ action: 'keep', outcome: 'unchanged', verdict: 'CHANGES_REQUESTED', event: 'REQUEST_CHANGES' });
     if (plan.action === 'keep') {
       expect(plan.current.marker.head).toBe(OLD);
-      expect(plan.dismiss).toEqual([]); // the baseline is the current opinion: never dismissed
+      // the baseline is the current opinion: never dismissed
+      expect(settle(plan.history, HEAD, plan.current, 'all').dismiss).toEqual([]);
     }
   });
 
@@ -114,37 +114,85 @@ describe('decide (steps 5–7, 9)', () => {
   });
 });
 
-describe('stale (SPEC §5)', () => {
-  const cr = () => review({ head: OLD, state: 'CHANGES_REQUESTED', verdict: 'CHANGES_REQUESTED' });
-  const ap = () => review({ head: OLDER, state: 'APPROVED' });
-  const cm = () => review({ head: OLDER, state: 'COMMENTED', verdict: 'COMMENT' });
-  const dm = () => review({ head: OLDER, state: 'DISMISSED' });
-  const human = () => review({ login: 'alice', state: 'CHANGES_REQUESTED', head: OLD });
-  const other = () => review({ persona: 'marcus', state: 'CHANGES_REQUESTED', head: OLD });
+describe('settle (step 9, SPEC §5): what stands, what is dismissed', () => {
+  const entry = (r: ReviewFact): HistoryEntry => historyOf([r], ME, 'priya')[0]!;
+  const ids = (d: { entry: HistoryEntry; why: string }[]) => d.map((x) => [x.entry.review.id, x.why]);
 
-  test.each<[string, 'all' | 'changes-requested' | 'none', ReviewFact[], number[]]>([
-    ['all: APPROVED and CHANGES_REQUESTED on earlier heads', 'all', [cr(), ap()], [0, 1]],
-    ['changes-requested only', 'changes-requested', [cr(), ap()], [0]],
-    ['none', 'none', [cr(), ap()], []],
-    ['COMMENTED and DISMISSED are never dismissed', 'all', [cm(), dm()], []],
-    ["a human's and another persona's are never touched", 'all', [human(), other()], []],
-  ])('%s', (_n, policy, reviews, expectedIdx) => {
-    const plan = decide(facts(reviews, { dismissStale: policy, skipUnchanged: false }));
-    if (plan.action !== 'post') throw new Error('expected post');
-    expect(plan.dismissAfter.map((h) => h.review.id)).toEqual(expectedIdx.map((i) => reviews[i]!.id));
+  test.each<[string, 'all' | 'changes-requested' | 'none', (self: ReviewFact) => ReviewFact[], (rs: ReviewFact[]) => (number | string)[][]]>([
+    ['all: APPROVED and CHANGES_REQUESTED on earlier heads are stale', 'all',
+      () => [review({ head: OLD, state: 'CHANGES_REQUESTED' }), review({ head: OLDER, state: 'APPROVED' })],
+      (rs) => [[rs[0]!.id, 'stale'], [rs[1]!.id, 'stale']]],
+    ['changes-requested: only CHANGES_REQUESTED', 'changes-requested',
+      () => [review({ head: OLD, state: 'CHANGES_REQUESTED' }), review({ head: OLDER, state: 'APPROVED' })],
+      (rs) => [[rs[0]!.id, 'stale']]],
+    ['none: nothing stale', 'none',
+      () => [review({ head: OLD, state: 'CHANGES_REQUESTED' })],
+      () => []],
+    ['COMMENTED and DISMISSED are never dismissed', 'all',
+      () => [review({ head: OLD, state: 'COMMENTED' }), review({ head: OLDER, state: 'DISMISSED' })],
+      () => []],
+    ["a human's and another persona's are not history, so never touched", 'all',
+      () => [review({ login: 'alice', head: OLD, state: 'CHANGES_REQUESTED' }), review({ persona: 'marcus', head: OLD, state: 'CHANGES_REQUESTED' })],
+      () => []],
+  ])('%s', (_n, policy, others, expected) => {
+    const rs = others(null as never);
+    const self = review({ head: HEAD, state: 'APPROVED' });
+    const s = settle(historyOf([...rs, self], ME, 'priya'), HEAD, entry(self), policy);
+    expect(s.anchor.review.id).toBe(self.id);
+    expect(ids(s.dismiss)).toEqual(expected(rs));
+  });
+
+  test.each(['all', 'none'] as const)('two runs raced for one head: the first stands, the later copy is a duplicate (dismiss-stale %s)', (policy) => {
+    const first = review({ head: HEAD, state: 'APPROVED' });
+    const self = review({ head: HEAD, state: 'APPROVED' });
+    const s = settle(historyOf([first, self], ME, 'priya'), HEAD, entry(self), policy);
+    expect(s.anchor.review.id).toBe(first.id);
+    expect(ids(s.dismiss)).toEqual([[self.id, 'duplicate']]);
+  });
+
+  test('a raced COMMENTED copy cannot be dismissed (GitHub refuses): it is left, the first still stands', () => {
+    const first = review({ head: HEAD, state: 'COMMENTED', verdict: 'COMMENT' });
+    const self = review({ head: HEAD, state: 'COMMENTED', verdict: 'COMMENT' });
+    const s = settle(historyOf([first, self], ME, 'priya'), HEAD, entry(self), 'all');
+    expect(s.anchor.review.id).toBe(first.id);
+    expect(s.dismiss).toEqual([]);
+  });
+
+  test('a review for a newer head already landed: this run\'s review is stale itself', () => {
+    const self = review({ head: OLD, state: 'CHANGES_REQUESTED' });
+    const newer = review({ head: HEAD, state: 'APPROVED' });
+    const s = settle(historyOf([self, newer], ME, 'priya'), HEAD, entry(self), 'all');
+    expect(s.anchor.review.id).toBe(newer.id);
+    expect(ids(s.dismiss)).toEqual([[self.id, 'stale']]);
+  });
+
+  test('the PR moved on but nothing landed for the new head: this run\'s review stands', () => {
+    const older = review({ head: OLDER, state: 'CHANGES_REQUESTED' });
+    const self = review({ head: OLD, state: 'APPROVED' });
+    const s = settle(historyOf([older, self], ME, 'priya'), HEAD, entry(self), 'all');
+    expect(s.anchor.review.id).toBe(self.id);
+    expect(ids(s.dismiss)).toEqual([[older.id, 'stale']]);
   });
 
   test('a review recorded against the current head is never stale', () => {
-    const h = historyOf([review({ head: HEAD, state: 'CHANGES_REQUESTED' })], ME, 'priya');
-    expect(staleOf(h, null, HEAD, 'all')).toEqual([]);
+    const self = review({ head: OLD, state: 'APPROVED' }); // carried-forward baseline
+    const s = settle(historyOf([self], ME, 'priya'), HEAD, entry(self), 'all');
+    expect(s.dismiss).toEqual([]);
   });
 
-  test('duplicate: the older heads are stale, the current review is not', () => {
-    const old = review({ head: OLD, state: 'CHANGES_REQUESTED' });
-    const cur = review({ head: HEAD, state: 'APPROVED' });
-    const plan = decide(facts([old, cur]));
-    expect(plan).toMatchObject({ action: 'keep', outcome: 'duplicate' });
-    if (plan.action === 'keep') expect(plan.dismiss.map((d) => d.review.id)).toEqual([old.id]);
+  test('the listing may lag behind the create: self is still considered', () => {
+    const older = review({ head: OLD, state: 'CHANGES_REQUESTED' });
+    const self = review({ head: HEAD, state: 'APPROVED' });
+    const s = settle(historyOf([older], ME, 'priya'), HEAD, entry(self), 'all');
+    expect(s.anchor.review.id).toBe(self.id);
+    expect(ids(s.dismiss)).toEqual([[older.id, 'stale']]);
+  });
+
+  test('duplicate outcome: the first review for the head is current', () => {
+    const first = review({ head: HEAD, state: 'APPROVED' });
+    const second = review({ head: HEAD, state: 'APPROVED' });
+    const plan = decide(facts([first, second]));
+    expect(plan).toMatchObject({ action: 'keep', outcome: 'duplicate', current: { review: first } });
   });
 });
 
