@@ -39398,8 +39398,10 @@ function createClient(o) {
             advice = 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
         else if (status === 422)
             advice = ADVICE_422.find(([re]) => re.test(detail))?.[1] ?? '';
+        else if (kind === 'timeout' && Date.now() >= o.deadline - 100)
+            advice = "the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, or raise the limit; a re-run never posts twice";
         else if (kind === 'timeout')
-            advice = `no answer from GitHub within the time limit (${o.requestTimeoutMs / 1000}s per request): re-run the job; a re-run never posts twice`;
+            advice = `no answer from GitHub within the time limit (${o.requestTimeoutMs / 1000}s per request, request-timeout-seconds): re-run the job; a re-run never posts twice`;
         else if (kind === 'network')
             advice = 'the connection to GitHub failed: re-run the job; a re-run never posts twice';
         else if (status !== null && status >= 500)
@@ -39932,7 +39934,7 @@ async function runFlow(cfg, ctx, port) {
             return r;
         }
         if (e instanceof ApiError) {
-            const reason = e.status === 401 || e.status === 403 ? 'permission-denied' : 'api-error';
+            const reason = e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message)) ? 'permission-denied' : 'api-error';
             Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: e.advice });
             return r;
         }

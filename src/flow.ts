@@ -130,7 +130,7 @@ export async function runFlow(cfg: Config, ctx: RunContext, port: GitHubPort | n
       return r;
     }
     if (e instanceof ApiError) {
-      const reason: AbortReason = e.status === 401 || e.status === 403 ? 'permission-denied' : 'api-error';
+      const reason: AbortReason = e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message)) ? 'permission-denied' : 'api-error';
       Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: e.advice });
       return r;
     }

@@ -609,7 +609,7 @@ async function runFlow(cfg, ctx, port) {
             return r;
         }
         if (e instanceof ApiError) {
-            const reason = e.status === 401 || e.status === 403 ? 'permission-denied' : 'api-error';
+            const reason = e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message)) ? 'permission-denied' : 'api-error';
             Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: e.advice });
             return r;
         }

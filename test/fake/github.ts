@@ -51,9 +51,11 @@ export interface Fault {
    * after: do the operation, then answer with status (the client sees a failure);
    * reset: destroy the connection without an answer (before the operation);
    * reset-after: do the operation, then destroy the connection;
-   * delay: wait delayMs, then do the operation and answer normally.
+   * delay: wait delayMs, then do the operation and answer normally;
+   * stall: do the operation now, answer after delayMs (a slow response of a snapshot);
+   * hang: never answer and never do the operation (the client must give up).
    */
-  kind: 'status' | 'after' | 'reset' | 'reset-after' | 'delay';
+  kind: 'status' | 'after' | 'reset' | 'reset-after' | 'delay' | 'stall' | 'hang';
   status?: number;
   headers?: Record<string, string>;
   body?: Json;
@@ -223,6 +225,11 @@ export class FakeGitHub {
         req.socket.destroy();
         return;
       }
+      if (fault.kind === 'hang') {
+        entry.status = -2;
+        req.socket.once('close', () => (entry.end = performance.now()));
+        return;
+      }
       if (fault.kind === 'status') return this.send(res, entry, fault.status ?? 500, fault.body ?? { message: 'Server Error' }, fault.headers, false);
       if (fault.kind === 'delay') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
     }
@@ -233,6 +240,7 @@ export class FakeGitHub {
     if (!user) [status, out] = [401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }];
     else [status, out, headers = {}] = this.route(method, path, url, body, user);
 
+    if (fault?.kind === 'stall') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
     if (fault?.kind === 'after') return this.send(res, entry, fault.status ?? 502, fault.body ?? { message: 'Server Error' }, fault.headers, false);
     if (fault?.kind === 'reset-after') {
       entry.status = -1;

@@ -1,0 +1,324 @@
+// Issue C end to end: GitHub misbehaving. For each fault: the final state (reviews,
+// states, dismissals) and the step result. Invariants checked after every test:
+// at most one live review per persona and head, every review's state matches its
+// body's verdict, and nothing but the persona's own reviews was dismissed.
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { decodeMarker } from '../../src/core/marker.js';
+import { parseVerdict, STATE_OF } from '../../src/core/grammar.js';
+import { body, LOGINS, PR, TOKENS, world, type World } from './world.js';
+import { runAction, writeBody } from './harness.js';
+
+let w: World;
+beforeEach(async () => {
+  w = await world();
+});
+afterEach(async () => {
+  const all = w.gh.reviews.get(PR)!;
+  const live = all.filter((r) => r.state !== 'DISMISSED');
+  const keys = live.map((r) => decodeMarker(r.body)).filter(Boolean).map((m) => `${m!.persona}@${m!.head}`);
+  expect(new Set(keys).size, 'one live review per persona and head').toBe(keys.length);
+  for (const r of all) {
+    const m = decodeMarker(r.body);
+    if (!m) continue;
+    const p = parseVerdict(r.body.split('\n').slice(1).join('\n'));
+    expect(p.ok && p.verdict).toBe(m.verdict);
+    if (r.state !== 'DISMISSED') expect(r.state, 'state matches the body').toBe(STATE_OF[m.verdict]);
+  }
+  for (const d of w.gh.log.filter((l) => l.method === 'PUT' && l.status === 200)) {
+    const id = Number(d.path.split('/').at(-2));
+    const target = all.find((r) => r.id === id)!;
+    expect(target.login, 'only own reviews are dismissed').toBe(d.login);
+    expect(decodeMarker(target.body)).not.toBeNull();
+  }
+  expect(w.gh.violations()).toEqual([]);
+  await w.gh.stop();
+});
+
+const reviews = () => w.gh.reviews.get(PR)!;
+const POST_REVIEW = /\/pulls\/7\/reviews$/;
+const creates = () => w.gh.log.filter((l) => l.method === 'POST' && POST_REVIEW.test(l.path));
+
+describe('review creation is never blindly retried', () => {
+  test('502 before the review was created → looked for, not found, retried once → one review', async () => {
+    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'status', status: 502, body: { message: 'Bad Gateway' } });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs.outcome).toBe('posted');
+    expect(reviews()).toHaveLength(1);
+    expect(creates()).toHaveLength(2);
+    // between the two creates, the reviews were listed
+    const i = w.gh.log.indexOf(creates()[0]!);
+    const j = w.gh.log.indexOf(creates()[1]!);
+    expect(w.gh.log.slice(i, j).some((l) => l.method === 'GET' && POST_REVIEW.test(l.path))).toBe(true);
+    expect(r.stdout).toMatch(/::warning::.*HTTP 502.*may have been created/);
+  });
+
+  test('502 after the review was created → found by its marker, not posted again', async () => {
+    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'after', status: 502 });
+    const r = await w.run('priya', body('CHANGES_REQUESTED'));
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs).toMatchObject({ outcome: 'posted', verdict: 'CHANGES_REQUESTED', 'review-id': String(reviews()[0]!.id) });
+    expect(reviews()).toHaveLength(1);
+    expect(creates()).toHaveLength(1);
+  });
+
+  test('500 on every create → one retry only, then a failed step saying to re-run; at most one review', async () => {
+    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'status', status: 500, times: 5 });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'api-error' });
+    expect(creates()).toHaveLength(2);
+    expect(reviews()).toHaveLength(0);
+    expect(r.stdout).toMatch(/Re-run the job/);
+  });
+
+  test('connection reset before the write → retried once → one review', async () => {
+    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'reset' });
+    const r = await w.run('priya', body('COMMENT'));
+    expect(r.code, r.stdout).toBe(0);
+    expect(reviews()).toHaveLength(1);
+  });
+
+  test('connection reset after the write → found, one review', async () => {
+    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'reset-after' });
+    const r = await w.run('priya', body('COMMENT'));
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs.outcome).toBe('posted');
+    expect(reviews()).toHaveLength(1);
+    expect(creates()).toHaveLength(1);
+  });
+
+  test('a create slower than the time limit, landing later → found on the second look, never re-sent', async () => {
+    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'delay', delayMs: 2500 });
+    const r = await w.run('priya', body('APPROVE'), { 'request-timeout-seconds': '1' });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs.outcome).toBe('posted');
+    expect(creates()).toHaveLength(1);
+    expect(reviews()).toHaveLength(1);
+  });
+
+  test('a create that times out and never lands → a failed step saying to re-run; never re-sent', async () => {
+    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'hang' });
+    const r = await w.run('priya', body('APPROVE'), { 'request-timeout-seconds': '1' });
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'api-error' });
+    expect(r.stdout).toMatch(/timed out/);
+    expect(r.stdout).toMatch(/Re-run the job/);
+    expect(creates()).toHaveLength(1);
+    expect(reviews()).toHaveLength(0);
+  });
+
+  test('a slow read beyond the time limit → api-error naming the timeout, nothing written', async () => {
+    w.gh.faults.push({ method: 'GET', path: /\/pulls\/7$/, kind: 'hang', times: 5 });
+    const r = await w.run('priya', body('APPROVE'), { 'request-timeout-seconds': '1' });
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe('api-error');
+    expect(r.stdout).toMatch(/GET pull request #7 failed \(timed out\)/);
+    expect(w.gh.writes()).toEqual([]);
+  });
+
+  test('the whole-run time limit: no request starts after it; nothing written', async () => {
+    w.gh.faults.push({ method: 'GET', path: /\/pulls\/7$/, kind: 'delay', delayMs: 1500 });
+    const r = await w.run('priya', body('APPROVE'), { 'run-timeout-seconds': '1' });
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe('api-error');
+    expect(r.stdout).toMatch(/run-timeout-seconds/);
+    expect(w.gh.writes()).toEqual([]);
+  });
+});
+
+describe('rate limits', () => {
+  test('secondary rate limit (403 + retry-after) on create → waits and retries → one review', async () => {
+    w.gh.faults.push({
+      method: 'POST',
+      path: POST_REVIEW,
+      kind: 'status',
+      status: 403,
+      headers: { 'retry-after': '1' },
+      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
+    });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code, r.stdout).toBe(0);
+    expect(reviews()).toHaveLength(1);
+    expect(creates().map((c) => c.status)).toEqual([403, 200]);
+    expect(creates()[1]!.t - creates()[0]!.end).toBeGreaterThanOrEqual(900);
+  });
+
+  test('secondary rate limit as 429 → waits and retries', async () => {
+    w.gh.faults.push({
+      method: 'GET',
+      path: /\/pulls\/7$/,
+      kind: 'status',
+      status: 429,
+      headers: { 'retry-after': '1' },
+      body: { message: 'You have exceeded a secondary rate limit.' },
+    });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code, r.stdout).toBe(0);
+    expect(reviews()).toHaveLength(1);
+  });
+
+  test('primary limit (x-ratelimit-remaining: 0) resetting soon → waits until the reset', async () => {
+    const reset = String(Math.floor(Date.now() / 1000) + 1);
+    w.gh.faults.push({
+      method: 'GET',
+      path: /\/pulls\/7$/,
+      kind: 'status',
+      status: 403,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+      body: { message: 'API rate limit exceeded for user.' },
+    });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code, r.stdout).toBe(0);
+    expect(reviews()).toHaveLength(1);
+  });
+
+  test('primary limit resetting in an hour → no wait, a clear api-error naming the reset, nothing written', async () => {
+    const reset = Math.floor(Date.now() / 1000) + 3600;
+    w.gh.faults.push({
+      method: 'GET',
+      path: /\/pulls\/7$/,
+      kind: 'status',
+      status: 403,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
+      body: { message: 'API rate limit exceeded for user.' },
+    });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe('api-error');
+    expect(r.stdout).toContain(new Date(reset * 1000).toISOString());
+    expect(w.gh.writes()).toEqual([]);
+  });
+});
+
+describe('refusals', () => {
+  test('401: a bad token → permission-denied with advice, nothing written', async () => {
+    const r = await runAction({
+      inputs: { 'github-token': 'ghp_revoked', persona: 'priya', 'body-path': writeBody(body('APPROVE')) },
+      apiUrl: w.gh.url,
+      event: w.event(),
+    });
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe('permission-denied');
+    expect(r.stdout).toMatch(/token was rejected/);
+    expect(w.gh.writes()).toEqual([]);
+  });
+
+  test('404: the repository is not visible to the token → api-error, nothing written', async () => {
+    const r = await w.run('priya', body('APPROVE'), {}, { env: { GITHUB_REPOSITORY: 'acme/elsewhere' } });
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe('api-error');
+    expect(r.stdout).toMatch(/HTTP 404.*\n?.*token has access|token has access/);
+    expect(w.gh.writes()).toEqual([]);
+  });
+
+  test('403 on create (no write access) → permission-denied', async () => {
+    w.gh.users.get(TOKENS.priya)!.canReview = false;
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.outputs.reason).toBe('permission-denied');
+    expect(reviews()).toHaveLength(0);
+  });
+
+  test.each([
+    ['Can not approve your own pull request', 'APPROVE', 'permission-denied', /PR author.*own account/],
+    ['Can not request changes on your own pull request', 'CHANGES_REQUESTED', 'permission-denied', /PR author.*own account/],
+  ])('422 %s → %s with advice', async (_m, verdict, reason, advice) => {
+    w.gh.pulls.get(PR)!.author = LOGINS.priya;
+    const r = await w.run('priya', body(verdict));
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe(reason);
+    expect(r.stdout).toMatch(advice);
+    expect(reviews()).toHaveLength(0);
+  });
+
+  test('422 GitHub Actions is not permitted to approve pull requests → permission-denied naming the setting', async () => {
+    w.gh.faults.push({
+      method: 'POST',
+      path: POST_REVIEW,
+      kind: 'status',
+      status: 422,
+      body: { message: 'Unprocessable Entity', errors: ['GitHub Actions is not permitted to approve pull requests.'] },
+    });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.outputs.reason).toBe('permission-denied');
+    expect(r.stdout).toMatch(/Allow GitHub Actions to create and approve pull requests/);
+    expect(reviews()).toHaveLength(0);
+  });
+
+  test('422 lock prevents review → api-error with advice', async () => {
+    w.gh.pulls.get(PR)!.locked = true;
+    const r = await w.run('priya', body('COMMENT'));
+    expect(r.outputs.reason).toBe('api-error');
+    expect(r.stdout).toMatch(/locked/);
+    expect(reviews()).toHaveLength(0);
+  });
+});
+
+describe('no fail-open', () => {
+  test('listing reviews keeps failing → nothing posted, nothing dismissed', async () => {
+    await w.run('priya', body('CHANGES_REQUESTED'));
+    const next = w.gh.commit('c2');
+    w.gh.push(PR, next);
+    w.head = next;
+    w.gh.faults.push({ method: 'GET', path: POST_REVIEW, kind: 'status', status: 500, times: 10 });
+    w.gh.log.length = 0;
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe('api-error');
+    expect(w.gh.writes()).toEqual([]);
+    expect(reviews()[0]!.state).toBe('CHANGES_REQUESTED');
+  });
+
+  test('a transient 502 on dismissal is retried (PUT is idempotent)', async () => {
+    const a = await w.run('priya', body('CHANGES_REQUESTED'));
+    const next = w.gh.commit('c2');
+    w.gh.push(PR, next);
+    w.head = next;
+    w.gh.faults.push({ method: 'PUT', path: /dismissals$/, kind: 'status', status: 502 });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code, r.stdout).toBe(0);
+    expect(reviews().find((x) => x.id === Number(a.outputs['review-id']))!.state).toBe('DISMISSED');
+  });
+});
+
+describe('pagination', () => {
+  test('1,050 reviews (11 pages): every page is read, history on the last page found', async () => {
+    for (let i = 0; i < 1049; i++) w.gh.seedReview(PR, { login: LOGINS.human, state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
+    const first = await w.run('priya', body('APPROVE'));
+    expect(first.outputs.outcome).toBe('posted');
+    w.gh.log.length = 0;
+    const again = await w.run('priya', body('APPROVE'));
+    expect(again.outputs.outcome).toBe('duplicate');
+    expect(w.gh.log.filter((l) => l.method === 'GET' && POST_REVIEW.test(l.path))).toHaveLength(11);
+  });
+});
+
+describe('races', () => {
+  test('two runs for the same head at once → both post, one live review remains; both steps succeed', async () => {
+    // both listings are snapshots taken before either run posts: a true race
+    w.gh.faults.push({ method: 'GET', path: POST_REVIEW, kind: 'stall', delayMs: 1500, times: 2 });
+    const [a, b] = await Promise.all([w.run('priya', body('APPROVE')), w.run('priya', body('APPROVE'))]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(creates()).toHaveLength(2);
+    expect([a.outputs.outcome, b.outputs.outcome].sort()).toEqual(['duplicate', 'posted']);
+    expect(reviews().filter((r) => r.state === 'APPROVED')).toHaveLength(1);
+    const standing = reviews().find((r) => r.state === 'APPROVED')!;
+    expect([a.outputs['review-id'], b.outputs['review-id']]).toEqual([String(standing.id), String(standing.id)]);
+  });
+
+  test('two runs for two heads at once → only the newer head\'s review stays live', async () => {
+    w.gh.latencyMs = 40;
+    const oldHead = w.head;
+    const newHead = w.gh.commit('c2');
+    const runOld = w.run('priya', body('CHANGES_REQUESTED'), {}, { event: w.event(oldHead) });
+    // the push lands while the old run is in flight, after it read the PR
+    while (!w.gh.log.some((l) => l.path === '/repos/acme/widgets/pulls/7' && l.end > 0)) await new Promise((r) => setTimeout(r, 5));
+    w.gh.push(PR, newHead);
+    w.head = newHead;
+    const runNew = w.run('priya', body('APPROVE'), {}, { event: w.event(newHead) });
+    const [a, b] = await Promise.all([runOld, runNew]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const live = reviews().filter((r) => r.state !== 'DISMISSED' && r.state !== 'COMMENTED');
+    expect(live.map((r) => [decodeMarker(r.body)!.head, r.state])).toEqual([[newHead, 'APPROVED']]);
+  });
+});
