@@ -107,6 +107,23 @@ function firstInvalidUtf8(bytes) {
     return lo;
 }
 const isBlank = (line) => BLANK.test(line);
+// Look-alikes of the ASCII letters in the directive (Cyrillic, Greek).
+const CONFUSABLE = Object.fromEntries([...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [c, 'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i]]));
+/**
+ * A line's look-alike skeleton: compatibility forms folded (fullwidth letters),
+ * Cyrillic and Greek look-alikes mapped to ASCII, invisible format characters
+ * dropped, Unicode spaces made plain. Used only to explain and to name the abort
+ * reason (a look-alike verdict is malformed, not missing) — never to accept a line.
+ */
+function skeleton(line) {
+    return [...line.normalize('NFKC')]
+        .map((c) => CONFUSABLE[c] ?? c)
+        .join('')
+        .replace(/\p{Cf}/gu, '')
+        .replace(/\p{Zs}/gu, ' ');
+}
+/** Does this line talk about a verdict, look-alikes included? */
+const mentionsVerdict = (line) => /verdict/i.test(skeleton(line));
 /** Parse normalised text (see decodeBody). Only the last non-blank line decides. */
 function parseVerdict(text) {
     const lines = text.split('\n');
@@ -122,7 +139,7 @@ function parseVerdict(text) {
         return { ok: true, verdict, event: grammar_EVENT_OF[verdict], line: last + 1, text };
     }
     const line = last + 1;
-    if (/verdict/i.test(lineText))
+    if (mentionsVerdict(lineText))
         return { ok: false, reason: 'malformed-verdict', line, lineText, lines };
     if (lines.slice(0, last).some((l) => VERDICT_LINE.test(l))) {
         return { ok: false, reason: 'verdict-not-last', line, lineText, lines };
@@ -176,7 +193,7 @@ function differences(line, isLast) {
         const names = [...new Set(odd)].slice(0, 6).map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
         out.push(`look-alike or invisible character(s) ${names.join(', ')}: the line must be plain ASCII`);
     }
-    let rest = line;
+    let rest = skeleton(line);
     const lead = /^[ \t]+/.exec(rest);
     if (lead) {
         out.push('leading whitespace before ##');
@@ -263,7 +280,7 @@ function diagnose(parsed) {
         const l = lines[i];
         if (isBlank(l))
             continue;
-        if (!/verdict/i.test(l) && !(i === lastIdx && /^\s*#/.test(l)))
+        if (!mentionsVerdict(l) && !(i === lastIdx && /^\s*#/.test(l)))
             continue;
         nearMisses.push({ line: i + 1, text: visible(l), differs: differences(l, i === lastIdx) });
     }

@@ -1,5 +1,5 @@
 // SPEC §6: explain a grammar failure. Pure; never consulted by the decision.
-import { type Parsed, VERDICT_LINE, VERDICTS, isBlank } from './grammar.js';
+import { type Parsed, VERDICT_LINE, VERDICTS, isBlank, mentionsVerdict, skeleton } from './grammar.js';
 
 export interface NearMiss {
   line: number;
@@ -56,7 +56,7 @@ export function differences(line: string, isLast: boolean): string[] {
     const names = [...new Set(odd)].slice(0, 6).map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
     out.push(`look-alike or invisible character(s) ${names.join(', ')}: the line must be plain ASCII`);
   }
-  let rest = line;
+  let rest = skeleton(line);
   const lead = /^[ \t]+/.exec(rest);
   if (lead) {
     out.push('leading whitespace before ##');
@@ -135,7 +135,7 @@ export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
   for (let i = 0; i < lines.length && nearMisses.length < MAX_NEAR; i++) {
     const l = lines[i]!;
     if (isBlank(l)) continue;
-    if (!/verdict/i.test(l) && !(i === lastIdx && /^\s*#/.test(l))) continue;
+    if (!mentionsVerdict(l) && !(i === lastIdx && /^\s*#/.test(l))) continue;
     nearMisses.push({ line: i + 1, text: visible(l), differs: differences(l, i === lastIdx) });
   }
   return {

@@ -85,6 +85,28 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
 
 export const isBlank = (line: string): boolean => BLANK.test(line);
 
+// Look-alikes of the ASCII letters in the directive (Cyrillic, Greek).
+const CONFUSABLE: Record<string, string> = Object.fromEntries(
+  [...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [c, 'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i]!]),
+);
+
+/**
+ * A line's look-alike skeleton: compatibility forms folded (fullwidth letters),
+ * Cyrillic and Greek look-alikes mapped to ASCII, invisible format characters
+ * dropped, Unicode spaces made plain. Used only to explain and to name the abort
+ * reason (a look-alike verdict is malformed, not missing) — never to accept a line.
+ */
+export function skeleton(line: string): string {
+  return [...line.normalize('NFKC')]
+    .map((c) => CONFUSABLE[c] ?? c)
+    .join('')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\p{Zs}/gu, ' ');
+}
+
+/** Does this line talk about a verdict, look-alikes included? */
+export const mentionsVerdict = (line: string): boolean => /verdict/i.test(skeleton(line));
+
 /** Parse normalised text (see decodeBody). Only the last non-blank line decides. */
 export function parseVerdict(text: string): Parsed {
   const lines = text.split('\n');
@@ -98,7 +120,7 @@ export function parseVerdict(text: string): Parsed {
     return { ok: true, verdict, event: EVENT_OF[verdict], line: last + 1, text };
   }
   const line = last + 1;
-  if (/verdict/i.test(lineText)) return { ok: false, reason: 'malformed-verdict', line, lineText, lines };
+  if (mentionsVerdict(lineText)) return { ok: false, reason: 'malformed-verdict', line, lineText, lines };
   if (lines.slice(0, last).some((l) => VERDICT_LINE.test(l))) {
     return { ok: false, reason: 'verdict-not-last', line, lineText, lines };
   }

@@ -43,6 +43,10 @@ describe('the verdict line is the last non-blank line and must match exactly', (
     ['Cyrillic A look-alike', '## VERDICT: \u0410PPROVE', { reason: 'malformed-verdict' }],
     ['fullwidth colon', '## VERDICT\uff1a APPROVE', { reason: 'malformed-verdict' }],
     ['synonym', '## VERDICT: LGTM', { reason: 'malformed-verdict' }],
+    ['Cyrillic Е in the keyword: a look-alike, so malformed, not missing', '## V\u0415RDICT: APPROVE', { reason: 'malformed-verdict' }],
+    ['fullwidth keyword', '## ＶＥＲＤＩＣＴ: APPROVE', { reason: 'malformed-verdict' }],
+    ['zero-width joiner inside the keyword', '## VER\u200dDICT: APPROVE', { reason: 'malformed-verdict' }],
+    ['space inside the keyword is another word', '## VER DICT: APPROVE', { reason: 'missing-verdict' }],
     ['NUL', 'a\u0000\n## VERDICT: APPROVE', { reason: 'unreadable-body' }],
   ])('%s', (_name, body, expected) => {
     expect(parse(body)).toMatchObject(expected);

@@ -1,0 +1,106 @@
+// Issue C: hostile and broken input. Each is a clear error with nothing sent.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { body, PR, TOKENS, world, type World } from './world.js';
+import { runAction, tempDir } from './harness.js';
+
+let w: World;
+beforeEach(async () => {
+  w = await world();
+});
+afterEach(async () => {
+  expect(w.gh.violations()).toEqual([]);
+  await w.gh.stop();
+});
+
+describe('broken bodies: a clear error, no request at all', () => {
+  test.each<[string, string | Buffer, string, RegExp]>([
+    ['empty file', '', 'empty-body', /empty/],
+    ['whitespace only', ' \n\t\r\n  ', 'empty-body', /empty/],
+    ['binary (NUL bytes)', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00]), 'unreadable-body', /not valid UTF-8|NUL/],
+    ['invalid UTF-8 (Latin-1 file)', Buffer.from('Caf\xe9\n## VERDICT: APPROVE\n', 'latin1'), 'unreadable-body', /not valid UTF-8 \(first bad byte at offset 3\)/],
+    ['UTF-16 with BOM', Buffer.from('\ufeff## VERDICT: APPROVE\n', 'utf16le'), 'unreadable-body', /not valid UTF-8|NUL/],
+    ['one 300,000-character line', 'x'.repeat(300_000), 'body-too-large', /300000 bytes/],
+    ['a 60,000-character line without a verdict', 'y'.repeat(60_000), 'missing-verdict', /more characters/],
+    ['zero-width space before the token', 'ok\n## VERDICT: \u200bAPPROVE\n', 'malformed-verdict', /\\u200B/],
+    ['no-break space after ##', 'ok\n##\u00a0VERDICT: APPROVE\n', 'malformed-verdict', /\\u00A0/],
+    ['Cyrillic Е in VERDICT', 'ok\n## V\u0415RDICT: APPROVE\n', 'malformed-verdict', /U\+0415/],
+    ['right-to-left override', 'ok\n## VERDICT: \u202eEVORPPA\n', 'malformed-verdict', /\\u202E/],
+    ['fullwidth letters', 'ok\n## ＶＥＲＤＩＣＴ: APPROVE\n', 'malformed-verdict', /\\uFF36/],
+    ['verdict inside an HTML comment', 'ok\n<!-- ## VERDICT: APPROVE -->\n', 'malformed-verdict', /not a level-2 heading/],
+    ['verdict in a code fence', 'ok\n```\n## VERDICT: APPROVE\n```\n', 'verdict-not-last', /only the last non-blank line decides/],
+  ])('%s → %s', async (_n, text, reason, message) => {
+    const r = await w.run('priya', text);
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe(reason);
+    expect(r.stdout + r.summary).toMatch(message);
+    expect(w.gh.log).toEqual([]);
+    // errors stay readable: no line of the log explodes with the body's size
+    for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThan(4000);
+  });
+
+  test('body-path is a directory', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'review.md'));
+    const r = await w.run('priya', null, { 'body-path': join(dir, 'review.md') });
+    expect(r.outputs.reason).toBe('unreadable-body');
+    expect(r.stdout).toMatch(/is a directory/);
+    expect(w.gh.log).toEqual([]);
+  });
+
+  test('body and body-path together', async () => {
+    const r = await w.run('priya', body('APPROVE'), { body: body('APPROVE') });
+    expect(r.outputs.reason).toBe('bad-input');
+    expect(w.gh.log).toEqual([]);
+  });
+
+  test('neither body nor body-path', async () => {
+    const r = await w.run('priya', null);
+    expect(r.outputs.reason).toBe('bad-input');
+    expect(r.stdout).toMatch(/set body-path/);
+  });
+});
+
+describe('text that tries to steer the runner or the gate', () => {
+  test('workflow commands in the failing line and near misses are never emitted as commands', async () => {
+    const r = await w.run('priya', '::set-output name=outcome::posted\n## verdict: approve ::add-mask::x\n::error::## VERDICT: APPROVE\n');
+    expect(r.code).toBe(1);
+    expect(r.outputs.outcome).toBe('aborted');
+    for (const c of r.commands) expect(c).toMatch(/^::(error|warning|notice|add-mask)[ :]/);
+    expect(r.commands.filter((c) => c.startsWith('::add-mask::'))).toEqual([`::add-mask::${TOKENS.priya}`]);
+    expect(r.commands.some((c) => c.startsWith('::set-output'))).toBe(false);
+  });
+
+  test('a valid body containing workflow-command lines is posted verbatim and emits nothing', async () => {
+    const text = '::stop-commands::abc\n::add-mask::nothing\n\n## VERDICT: COMMENT\n';
+    const r = await w.run('priya', text);
+    expect(r.code).toBe(0);
+    expect(w.gh.reviews.get(PR)![0]!.body.split('\n').slice(1).join('\n')).toBe(text);
+    for (const c of r.commands) expect(c).toMatch(/^::(error|warning|notice|add-mask)[ :]/);
+  });
+
+  test.each(['priya\n<!--', 'priya -->', 'pr iya', '../priya', 'p'.repeat(40), 'priya\u200b'])('persona %j is refused before anything is sent', async (persona) => {
+    const r = await w.run('priya', body('APPROVE'), { persona });
+    expect(r.outputs.reason).toBe('bad-input');
+    expect(w.gh.log).toEqual([]);
+  });
+
+  test('markdown in the summary cannot forge a table row or HTML', async () => {
+    const r = await w.run('priya', 'x\n## VERDICT: <img src=x onerror=alert(1)> | posted |\n');
+    expect(r.code).toBe(1);
+    expect(r.summary).not.toContain('<img');
+    expect(r.summary).toContain('&lt;img');
+  });
+
+  test('the token never leaks, even when the body contains it', async () => {
+    const r = await runAction({
+      inputs: { 'github-token': TOKENS.priya, persona: 'priya', body: `token ${TOKENS.priya}\n## VERDICT: approve\n` },
+      apiUrl: w.gh.url,
+      event: w.event(),
+    });
+    expect(r.code).toBe(1);
+    const rest = r.stdout.replace(`::add-mask::${TOKENS.priya}`, '') + JSON.stringify(r.outputs) + r.summary + r.stderr;
+    expect(rest).not.toContain(TOKENS.priya);
+  });
+});
