@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9612);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2588);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9612:
+/***/ 2588:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38889,6 +38889,8 @@ const config_DEFAULTS = {
 class InputError extends Error {
     reason = 'bad-input';
 }
+/** A GitHub login: 1-39 of A-Z a-z 0-9 and -, not starting with -; apps end in [bot]. */
+const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/;
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
 /** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
@@ -38944,7 +38946,7 @@ function readConfig(read) {
         throw new InputError(`input reviewed-sha is "${sha.slice(0, 60)}": use the full 40-hex-digit SHA of the commit the persona reviewed`);
     }
     const login = read('reviewer-login').trim();
-    if (login && !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(login)) {
+    if (login && !LOGIN_PATTERN.test(login)) {
         throw new InputError(`input reviewer-login is "${login.slice(0, 60)}": use the GitHub login the token posts as, for example octo-priya`);
     }
     const seconds = (name) => {
@@ -38981,8 +38983,9 @@ function parsePersonas(raw) {
     const out = [];
     for (const item of raw.split(/[\n,]/).map((s) => s.trim()).filter(Boolean)) {
         const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
-        if (!m || !PERSONA_PATTERN.test(m[1]))
+        if (!m || !PERSONA_PATTERN.test(m[1]) || !LOGIN_PATTERN.test(m[2])) {
             throw new InputError(`input personas has "${item.slice(0, 60)}": write persona=login, for example priya=octo-priya`);
+        }
         if (out.some((p) => p.persona === m[1]))
             throw new InputError(`input personas names ${m[1]} twice`);
         out.push({ persona: m[1], login: m[2] });
@@ -39537,6 +39540,18 @@ function createClient(o) {
                 return fail(`update comment ${commentId}`, e);
             }
         },
+        async deleteComment(commentId) {
+            try {
+                await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId, ...req() });
+                return 'deleted';
+            }
+            catch (e) {
+                const { status, response } = e;
+                if (response && status === 404)
+                    return 'gone';
+                return fail(`delete comment ${commentId}`, e);
+            }
+        },
     };
 }
 class DeadlineError extends Error {
@@ -39871,9 +39886,83 @@ function renderDiagnosis(d, file) {
     return out.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/core/board.ts
+// Mode board (SPEC §7): the panel's state for the current head. Pure.
+
+
+const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
+/**
+ * For each declared persona, only reviews by its declared login whose marker names
+ * it count (a marker on any other account is ignored). A live review recorded
+ * against the head is current; else the latest live review whose recorded tree is
+ * the head's tree is carried forward; else the persona has no verdict for this head.
+ */
+function buildBoard(personas, reviews, head, headTree) {
+    const rows = personas.map(({ persona, login }) => {
+        const live = historyOf(reviews, login, persona).filter((h) => isLive(h.review));
+        const row = (standing, h) => ({
+            persona,
+            login,
+            standing,
+            verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
+            state: h?.review.state ?? null,
+            reviewedHead: h?.marker.head ?? null,
+            review: h?.review ?? null,
+        });
+        const current = live.find((h) => h.marker.head === head);
+        if (current)
+            return row('current', current);
+        const latest = live[live.length - 1];
+        if (latest && headTree !== null && latest.marker.tree === headTree)
+            return row('carried-forward', latest);
+        return latest ? row('stale', latest) : row('missing', undefined);
+    });
+    const verdicts = rows.map((r) => r.verdict);
+    const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
+        ? 'CHANGES_REQUESTED'
+        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
+            ? 'APPROVE'
+            : 'COMMENT';
+    return { head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
+}
+const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
+const cell = (s) => s.replace(/[&<>|`*_[\]\\]/g, (c) => `&#${c.charCodeAt(0)};`);
+function renderBoard(b, version) {
+    const short = (s) => s.slice(0, 7);
+    const out = [
+        BOARD_MARKER,
+        `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
+        '',
+        `For head \`${short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(cell).join(', ')}` : ''}`,
+        '',
+        '| persona | verdict | review state | reviewed head | review |',
+        '|---|---|---|---|---|',
+    ];
+    for (const r of b.rows) {
+        const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
+        const head = r.standing === 'current'
+            ? `current (\`${short(r.reviewedHead)}\`)`
+            : r.standing === 'carried-forward'
+                ? `carried forward from \`${short(r.reviewedHead)}\` (same tree)`
+                : r.standing === 'stale'
+                    ? `stale: \`${short(r.reviewedHead)}\` (head changed since)`
+                    : 'missing';
+        const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
+        out.push(`| ${cell(r.persona)} (@${cell(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
+    }
+    out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, APPROVE if all approve, else COMMENT</sub>`);
+    return out.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** Kept equal to package.json's version by a test. */
+const src_version_VERSION = '0.1.0';
+
 ;// CONCATENATED MODULE: ./src/flow.ts
 // The imperative shell's flow (SPEC §4): fetch facts, ask the pure core for a plan,
 // execute it, and return what happened. No @actions/core here: main.ts reports.
+
+
 
 
 
@@ -39942,7 +40031,7 @@ async function runFlow(cfg, ctx, port) {
         if (!port)
             throw new Error('a GitHub client is needed for mode ' + cfg.mode);
         if (cfg.mode === 'board')
-            throw new Abort('bad-input', 'mode board is not available in this version');
+            return await runBoard(cfg, ctx, port, r);
         return await postOrPreflight(cfg, ctx, port, r);
     }
     catch (e) {
@@ -40041,6 +40130,59 @@ async function postOrPreflight(cfg, ctx, port, r) {
     }
     await tidy(cfg, port, pullNumber, s, r);
     return finish(cfg, r);
+}
+/** Mode board: the panel's status for the current head, in one sticky comment. */
+async function runBoard(cfg, ctx, port, r) {
+    if (!cfg.personas.length) {
+        throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
+    }
+    const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
+    if (pullNumber === null)
+        throw new Abort('bad-input', 'no pull request: this event carries none; set pull-number');
+    r.pullNumber = pullNumber;
+    const pull = await port.getPull(pullNumber);
+    r.headSha = pull.headSha;
+    if (pull.state !== 'open') {
+        r.outcome = 'closed';
+        r.notices.push(`PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`);
+        return r;
+    }
+    const [reviews, headTree, comments, identity] = await Promise.all([
+        port.listReviews(pullNumber),
+        port.getTree(pull.headSha),
+        port.listComments(pullNumber),
+        cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
+    ]);
+    const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
+    const text = renderBoard(board, src_version_VERSION);
+    Object.assign(r, { outcome: 'reported', board, verdict: board.panelVerdict, event: EVENT_OF[board.panelVerdict] });
+    // The sticky comment: ours is the oldest comment that starts with the board marker
+    // and is authored by this token's account (any [bot] account when that is unknown).
+    const ours = (login) => (c) => c.body.startsWith(BOARD_MARKER) && c.login !== null && (login ? c.login.toLowerCase() === login.toLowerCase() : c.login.endsWith('[bot]'));
+    const existing = comments.filter(ours(identity)).sort((a, b) => a.id - b.id);
+    let kept;
+    if (existing.length) {
+        kept = existing[0].id;
+        if (existing[0].body !== text)
+            await port.updateComment(kept, text);
+        for (const extra of existing.slice(1))
+            await port.deleteComment(extra.id);
+    }
+    else {
+        const created = await port.createComment(pullNumber, text);
+        // two board runs may have raced: the oldest comment stands, newer copies go
+        const now = (await port.listComments(pullNumber)).filter(ours(created.login ?? identity)).sort((a, b) => a.id - b.id);
+        kept = now[0]?.id ?? created.id;
+        if (kept !== created.id) {
+            await port.deleteComment(created.id);
+            await port.updateComment(kept, text);
+        }
+    }
+    r.boardCommentId = kept;
+    if (cfg.requireAllPersonas && board.missing.length) {
+        r.failure = `missing verdicts: ${board.missing.join(', ')} ha${board.missing.length === 1 ? 's' : 've'} no verdict for ${pull.headSha.slice(0, 7)} (require-all-personas is on)`;
+    }
+    return r;
 }
 function keep(r, outcome, current, shouldReview) {
     Object.assign(r, {
@@ -40141,28 +40283,26 @@ function finish(cfg, r) {
     return r;
 }
 
-;// CONCATENATED MODULE: ./src/version.ts
-/** Kept equal to package.json's version by a test. */
-const src_version_VERSION = '0.1.0';
-
 ;// CONCATENATED MODULE: ./src/report.ts
 // Renders a Result for people: the job summary (Markdown) and plain-text lines.
 
 
+
 const esc = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const cell = (s) => esc(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const ICON = {
+const report_cell = (s) => esc(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const report_ICON = {
     posted: '✅',
     duplicate: '♻️',
     unchanged: '⏭️',
     superseded: '⏩',
     closed: '🔒',
     checked: '✔️',
+    reported: '📋',
     'needs-review': '📝',
     aborted: '❌',
 };
 function summaryMarkdown(r, bodyFile) {
-    const title = `${ICON[r.outcome] ?? ''} persona-verdict: ${r.persona ? `${esc(r.persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
+    const title = `${report_ICON[r.outcome] ?? ''} persona-verdict: ${r.persona ? `${esc(r.persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
     const rows = [];
     const add = (k, v) => {
         if (v !== undefined && v !== '')
@@ -40170,7 +40310,7 @@ function summaryMarkdown(r, bodyFile) {
     };
     add('Pull request', r.pullNumber ? `#${r.pullNumber}` : undefined);
     add('Reviewed head', r.headSha);
-    add('Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
+    add(r.board ? 'Panel verdict' : 'Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
     add('Review', r.reviewId ? `${r.reviewId}${r.reviewUrl ? ` ${r.reviewUrl}` : ''}` : undefined);
     add('Carried forward from', r.baselineSha);
     add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
@@ -40178,14 +40318,16 @@ function summaryMarkdown(r, bodyFile) {
     add('Posting as', r.identity);
     const out = [`## ${title}`, ''];
     if (r.failure)
-        out.push(`> [!CAUTION]`, `> ${cell(r.failure)}`, ...(r.advice ? [`>`, `> **What to do:** ${cell(r.advice)}`] : []), '');
+        out.push(`> [!CAUTION]`, `> ${report_cell(r.failure)}`, ...(r.advice ? [`>`, `> **What to do:** ${report_cell(r.advice)}`] : []), '');
     for (const n of r.notices)
-        out.push(`> [!NOTE]`, `> ${cell(n)}`, '');
+        out.push(`> [!NOTE]`, `> ${report_cell(n)}`, '');
     for (const w of r.warnings)
-        out.push(`> [!WARNING]`, `> ${cell(w)}`, '');
+        out.push(`> [!WARNING]`, `> ${report_cell(w)}`, '');
     if (rows.length) {
-        out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${cell(v)} |`), '');
+        out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${report_cell(v)} |`), '');
     }
+    if (r.board)
+        out.push(renderBoard(r.board, src_version_VERSION).split('\n').slice(1).join('\n'), '');
     if (r.diagnosis) {
         out.push('### Why the body was rejected', '', '<pre>', esc(renderDiagnosis(r.diagnosis, bodyFile ?? undefined)), '</pre>', '');
         out.push('The last non-blank line of the body must be exactly one of `## VERDICT: APPROVE`, `## VERDICT: CHANGES_REQUESTED`, `## VERDICT: COMMENT`. Re-run the persona; if it drifts again, fix its prompt template.', '');
@@ -40275,6 +40417,11 @@ async function report(r, cfg, bodyFile) {
     set('should-review', r.shouldReview);
     set('head-sha', r.headSha);
     set('baseline-sha', r.baselineSha);
+    if (r.board) {
+        set('panel-verdict', r.board.panelVerdict);
+        set('missing-personas', JSON.stringify(r.board.missing));
+        set('board-comment-id', r.boardCommentId);
+    }
     for (const n of r.notices)
         notice(n);
     for (const w of r.warnings)

@@ -22,6 +22,7 @@ export const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/issues/{issue_number}/comments'],
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/comments'],
   ['patch', '/repos/{owner}/{repo}/issues/comments/{comment_id}'],
+  ['delete', '/repos/{owner}/{repo}/issues/comments/{comment_id}'],
 ];
 
 const components = {};

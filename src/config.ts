@@ -43,6 +43,9 @@ export class InputError extends Error {
   readonly reason = 'bad-input';
 }
 
+/** A GitHub login: 1-39 of A-Z a-z 0-9 and -, not starting with -; apps end in [bot]. */
+export const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/;
+
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
 
@@ -101,7 +104,7 @@ export function readConfig(read: (name: string) => string): Config {
     throw new InputError(`input reviewed-sha is "${sha.slice(0, 60)}": use the full 40-hex-digit SHA of the commit the persona reviewed`);
   }
   const login = read('reviewer-login').trim();
-  if (login && !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(login)) {
+  if (login && !LOGIN_PATTERN.test(login)) {
     throw new InputError(`input reviewer-login is "${login.slice(0, 60)}": use the GitHub login the token posts as, for example octo-priya`);
   }
   const seconds = (name: 'request-timeout-seconds' | 'run-timeout-seconds'): number => {
@@ -140,7 +143,9 @@ export function parsePersonas(raw: string): Array<{ persona: string; login: stri
   const out: Array<{ persona: string; login: string }> = [];
   for (const item of raw.split(/[\n,]/).map((s) => s.trim()).filter(Boolean)) {
     const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
-    if (!m || !PERSONA_PATTERN.test(m[1]!)) throw new InputError(`input personas has "${item.slice(0, 60)}": write persona=login, for example priya=octo-priya`);
+    if (!m || !PERSONA_PATTERN.test(m[1]!) || !LOGIN_PATTERN.test(m[2]!)) {
+      throw new InputError(`input personas has "${item.slice(0, 60)}": write persona=login, for example priya=octo-priya`);
+    }
     if (out.some((p) => p.persona === m[1])) throw new InputError(`input personas names ${m[1]} twice`);
     out.push({ persona: m[1]!, login: m[2]! });
   }

@@ -7,8 +7,10 @@ import { diagnose, type Diagnosis } from './core/diagnostics.js';
 import { EVENT_OF, parseVerdict, type ReviewEvent, type Verdict } from './core/grammar.js';
 import { composeBody, type Marker } from './core/marker.js';
 import { ApiError, type GitHubPort } from './github/port.js';
+import { BOARD_MARKER, buildBoard, renderBoard, type Board } from './core/board.js';
+import { VERSION } from './version.js';
 
-export type Outcome = 'posted' | 'duplicate' | 'unchanged' | 'superseded' | 'closed' | 'checked' | 'needs-review' | 'aborted';
+export type Outcome = 'posted' | 'duplicate' | 'unchanged' | 'superseded' | 'closed' | 'checked' | 'needs-review' | 'reported' | 'aborted';
 export type AbortReason =
   | 'missing-verdict'
   | 'verdict-not-last'
@@ -39,6 +41,8 @@ export interface Result {
   persona?: string;
   identity?: string;
   diagnosis?: Diagnosis;
+  board?: Board;
+  boardCommentId?: number;
   notices: string[];
   warnings: string[];
 }
@@ -122,7 +126,7 @@ export async function runFlow(cfg: Config, ctx: RunContext, port: GitHubPort | n
       return r;
     }
     if (!port) throw new Error('a GitHub client is needed for mode ' + cfg.mode);
-    if (cfg.mode === 'board') throw new Abort('bad-input', 'mode board is not available in this version');
+    if (cfg.mode === 'board') return await runBoard(cfg, ctx, port, r);
     return await postOrPreflight(cfg, ctx, port, r);
   } catch (e) {
     if (e instanceof Abort) {
@@ -223,6 +227,58 @@ async function postOrPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, r
   }
   await tidy(cfg, port, pullNumber, s, r);
   return finish(cfg, r);
+}
+
+/** Mode board: the panel's status for the current head, in one sticky comment. */
+async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort, r: Result): Promise<Result> {
+  if (!cfg.personas.length) {
+    throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
+  }
+  const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
+  if (pullNumber === null) throw new Abort('bad-input', 'no pull request: this event carries none; set pull-number');
+  r.pullNumber = pullNumber;
+  const pull = await port.getPull(pullNumber);
+  r.headSha = pull.headSha;
+  if (pull.state !== 'open') {
+    r.outcome = 'closed';
+    r.notices.push(`PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`);
+    return r;
+  }
+  const [reviews, headTree, comments, identity] = await Promise.all([
+    port.listReviews(pullNumber),
+    port.getTree(pull.headSha),
+    port.listComments(pullNumber),
+    cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
+  ]);
+  const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
+  const text = renderBoard(board, VERSION);
+  Object.assign(r, { outcome: 'reported', board, verdict: board.panelVerdict, event: EVENT_OF[board.panelVerdict] });
+
+  // The sticky comment: ours is the oldest comment that starts with the board marker
+  // and is authored by this token's account (any [bot] account when that is unknown).
+  const ours = (login: string | null) => (c: { login: string | null; body: string }) =>
+    c.body.startsWith(BOARD_MARKER) && c.login !== null && (login ? c.login.toLowerCase() === login.toLowerCase() : c.login.endsWith('[bot]'));
+  const existing = comments.filter(ours(identity)).sort((a, b) => a.id - b.id);
+  let kept: number;
+  if (existing.length) {
+    kept = existing[0]!.id;
+    if (existing[0]!.body !== text) await port.updateComment(kept, text);
+    for (const extra of existing.slice(1)) await port.deleteComment(extra.id);
+  } else {
+    const created = await port.createComment(pullNumber, text);
+    // two board runs may have raced: the oldest comment stands, newer copies go
+    const now = (await port.listComments(pullNumber)).filter(ours(created.login ?? identity)).sort((a, b) => a.id - b.id);
+    kept = now[0]?.id ?? created.id;
+    if (kept !== created.id) {
+      await port.deleteComment(created.id);
+      await port.updateComment(kept, text);
+    }
+  }
+  r.boardCommentId = kept;
+  if (cfg.requireAllPersonas && board.missing.length) {
+    r.failure = `missing verdicts: ${board.missing.join(', ')} ha${board.missing.length === 1 ? 's' : 've'} no verdict for ${pull.headSha.slice(0, 7)} (require-all-personas is on)`;
+  }
+  return r;
 }
 
 function keep(r: Result, outcome: 'posted' | 'duplicate' | 'unchanged', current: HistoryEntry, shouldReview: boolean | undefined): void {

@@ -75,6 +75,11 @@ async function report(r: Result, cfg: Config | null, bodyFile: string | null): P
   set('should-review', r.shouldReview);
   set('head-sha', r.headSha);
   set('baseline-sha', r.baselineSha);
+  if (r.board) {
+    set('panel-verdict', r.board.panelVerdict);
+    set('missing-personas', JSON.stringify(r.board.missing));
+    set('board-comment-id', r.boardCommentId);
+  }
 
   for (const n of r.notices) core.notice(n);
   for (const w of r.warnings) core.warning(w);

@@ -2,6 +2,7 @@
 import { renderDiagnosis } from './core/diagnostics.js';
 import type { Result } from './flow.js';
 import { VERSION } from './version.js';
+import { renderBoard } from './core/board.js';
 
 const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const cell = (s: string): string => esc(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -13,6 +14,7 @@ const ICON: Record<string, string> = {
   superseded: '⏩',
   closed: '🔒',
   checked: '✔️',
+  reported: '📋',
   'needs-review': '📝',
   aborted: '❌',
 };
@@ -25,7 +27,7 @@ export function summaryMarkdown(r: Result, bodyFile: string | null): string {
   };
   add('Pull request', r.pullNumber ? `#${r.pullNumber}` : undefined);
   add('Reviewed head', r.headSha);
-  add('Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
+  add(r.board ? 'Panel verdict' : 'Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
   add('Review', r.reviewId ? `${r.reviewId}${r.reviewUrl ? ` ${r.reviewUrl}` : ''}` : undefined);
   add('Carried forward from', r.baselineSha);
   add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
@@ -38,6 +40,7 @@ export function summaryMarkdown(r: Result, bodyFile: string | null): string {
   if (rows.length) {
     out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${cell(v)} |`), '');
   }
+  if (r.board) out.push(renderBoard(r.board, VERSION).split('\n').slice(1).join('\n'), '');
   if (r.diagnosis) {
     out.push('### Why the body was rejected', '', '<pre>', esc(renderDiagnosis(r.diagnosis, bodyFile ?? undefined)), '</pre>', '');
     out.push(

@@ -546,9 +546,79 @@ class port_ApiError extends Error {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/board.ts
+// Mode board (SPEC §7): the panel's state for the current head. Pure.
+
+
+const board_BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
+/**
+ * For each declared persona, only reviews by its declared login whose marker names
+ * it count (a marker on any other account is ignored). A live review recorded
+ * against the head is current; else the latest live review whose recorded tree is
+ * the head's tree is carried forward; else the persona has no verdict for this head.
+ */
+function board_buildBoard(personas, reviews, head, headTree) {
+    const rows = personas.map(({ persona, login }) => {
+        const live = historyOf(reviews, login, persona).filter((h) => isLive(h.review));
+        const row = (standing, h) => ({
+            persona,
+            login,
+            standing,
+            verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
+            state: h?.review.state ?? null,
+            reviewedHead: h?.marker.head ?? null,
+            review: h?.review ?? null,
+        });
+        const current = live.find((h) => h.marker.head === head);
+        if (current)
+            return row('current', current);
+        const latest = live[live.length - 1];
+        if (latest && headTree !== null && latest.marker.tree === headTree)
+            return row('carried-forward', latest);
+        return latest ? row('stale', latest) : row('missing', undefined);
+    });
+    const verdicts = rows.map((r) => r.verdict);
+    const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
+        ? 'CHANGES_REQUESTED'
+        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
+            ? 'APPROVE'
+            : 'COMMENT';
+    return { head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
+}
+const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
+const cell = (s) => s.replace(/[&<>|`*_[\]\\]/g, (c) => `&#${c.charCodeAt(0)};`);
+function board_renderBoard(b, version) {
+    const short = (s) => s.slice(0, 7);
+    const out = [
+        board_BOARD_MARKER,
+        `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
+        '',
+        `For head \`${short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(cell).join(', ')}` : ''}`,
+        '',
+        '| persona | verdict | review state | reviewed head | review |',
+        '|---|---|---|---|---|',
+    ];
+    for (const r of b.rows) {
+        const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
+        const head = r.standing === 'current'
+            ? `current (\`${short(r.reviewedHead)}\`)`
+            : r.standing === 'carried-forward'
+                ? `carried forward from \`${short(r.reviewedHead)}\` (same tree)`
+                : r.standing === 'stale'
+                    ? `stale: \`${short(r.reviewedHead)}\` (head changed since)`
+                    : 'missing';
+        const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
+        out.push(`| ${cell(r.persona)} (@${cell(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
+    }
+    out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, APPROVE if all approve, else COMMENT</sub>`);
+    return out.join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/flow.ts
 // The imperative shell's flow (SPEC §4): fetch facts, ask the pure core for a plan,
 // execute it, and return what happened. No @actions/core here: main.ts reports.
+
+
 
 
 
@@ -617,7 +687,7 @@ async function runFlow(cfg, ctx, port) {
         if (!port)
             throw new Error('a GitHub client is needed for mode ' + cfg.mode);
         if (cfg.mode === 'board')
-            throw new Abort('bad-input', 'mode board is not available in this version');
+            return await runBoard(cfg, ctx, port, r);
         return await postOrPreflight(cfg, ctx, port, r);
     }
     catch (e) {
@@ -716,6 +786,59 @@ async function postOrPreflight(cfg, ctx, port, r) {
     }
     await tidy(cfg, port, pullNumber, s, r);
     return finish(cfg, r);
+}
+/** Mode board: the panel's status for the current head, in one sticky comment. */
+async function runBoard(cfg, ctx, port, r) {
+    if (!cfg.personas.length) {
+        throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
+    }
+    const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
+    if (pullNumber === null)
+        throw new Abort('bad-input', 'no pull request: this event carries none; set pull-number');
+    r.pullNumber = pullNumber;
+    const pull = await port.getPull(pullNumber);
+    r.headSha = pull.headSha;
+    if (pull.state !== 'open') {
+        r.outcome = 'closed';
+        r.notices.push(`PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`);
+        return r;
+    }
+    const [reviews, headTree, comments, identity] = await Promise.all([
+        port.listReviews(pullNumber),
+        port.getTree(pull.headSha),
+        port.listComments(pullNumber),
+        cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
+    ]);
+    const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
+    const text = renderBoard(board, VERSION);
+    Object.assign(r, { outcome: 'reported', board, verdict: board.panelVerdict, event: EVENT_OF[board.panelVerdict] });
+    // The sticky comment: ours is the oldest comment that starts with the board marker
+    // and is authored by this token's account (any [bot] account when that is unknown).
+    const ours = (login) => (c) => c.body.startsWith(BOARD_MARKER) && c.login !== null && (login ? c.login.toLowerCase() === login.toLowerCase() : c.login.endsWith('[bot]'));
+    const existing = comments.filter(ours(identity)).sort((a, b) => a.id - b.id);
+    let kept;
+    if (existing.length) {
+        kept = existing[0].id;
+        if (existing[0].body !== text)
+            await port.updateComment(kept, text);
+        for (const extra of existing.slice(1))
+            await port.deleteComment(extra.id);
+    }
+    else {
+        const created = await port.createComment(pullNumber, text);
+        // two board runs may have raced: the oldest comment stands, newer copies go
+        const now = (await port.listComments(pullNumber)).filter(ours(created.login ?? identity)).sort((a, b) => a.id - b.id);
+        kept = now[0]?.id ?? created.id;
+        if (kept !== created.id) {
+            await port.deleteComment(created.id);
+            await port.updateComment(kept, text);
+        }
+    }
+    r.boardCommentId = kept;
+    if (cfg.requireAllPersonas && board.missing.length) {
+        r.failure = `missing verdicts: ${board.missing.join(', ')} ha${board.missing.length === 1 ? 's' : 've'} no verdict for ${pull.headSha.slice(0, 7)} (require-all-personas is on)`;
+    }
+    return r;
 }
 function keep(r, outcome, current, shouldReview) {
     Object.assign(r, {

@@ -205,6 +205,16 @@ export function createClient(o: ClientOptions): GitHubPort {
         return fail(`update comment ${commentId}`, e);
       }
     },
+    async deleteComment(commentId) {
+      try {
+        await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId, ...req() });
+        return 'deleted';
+      } catch (e) {
+        const { status, response } = e as { status?: number; response?: unknown };
+        if (response && status === 404) return 'gone';
+        return fail(`delete comment ${commentId}`, e);
+      }
+    },
   };
 }
 

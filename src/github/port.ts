@@ -26,6 +26,8 @@ export interface GitHubPort {
   listComments(issueNumber: number): Promise<CommentFact[]>;
   createComment(issueNumber: number, body: string): Promise<CommentFact>;
   updateComment(commentId: number, body: string): Promise<CommentFact>;
+  /** 'gone' when it was already deleted. */
+  deleteComment(commentId: number): Promise<'deleted' | 'gone'>;
 }
 
 /** A failed API call, already translated into words an operator can act on. */

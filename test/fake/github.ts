@@ -425,6 +425,16 @@ export class FakeGitHub {
         return [201, this.commentJson(c, number)];
       }
     }
+    if ((m = /^\/issues\/comments\/(\d+)$/.exec(rest)) && method === 'DELETE') {
+      for (const list of this.comments.values()) {
+        const i = list.findIndex((x) => x.id === Number(m![1]));
+        if (i < 0) continue;
+        if (list[i]!.login !== user.login) return [403, { message: 'Must have admin rights to Repository.', documentation_url: 'https://docs.github.com/rest' }];
+        list.splice(i, 1);
+        return [204, undefined];
+      }
+      return notFound;
+    }
     if ((m = /^\/issues\/comments\/(\d+)$/.exec(rest)) && method === 'PATCH') {
       for (const [number, list] of this.comments) {
         const c = list.find((x) => x.id === Number(m![1]));

@@ -1,0 +1,123 @@
+// Issue D: mode board end to end — the panel's state for the current head in one sticky comment.
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { encodeMarker } from '../../src/core/marker.js';
+import { BOARD_MARKER } from '../../src/core/board.js';
+import { body, LOGINS, PR, TOKENS, world, type World } from './world.js';
+import { runAction } from './harness.js';
+
+let w: World;
+beforeEach(async () => {
+  w = await world();
+});
+afterEach(async () => {
+  expect(w.gh.violations()).toEqual([]);
+  await w.gh.stop();
+});
+
+const PERSONAS = `priya=${LOGINS.priya}\nmarcus=${LOGINS.marcus}\nlin=${LOGINS.lin}\nkai=octo-kai`;
+const board = (inputs: Record<string, string> = {}, token: string = TOKENS.app) =>
+  runAction({ inputs: { mode: 'board', 'github-token': token, personas: PERSONAS, ...inputs }, apiUrl: w.gh.url, event: w.event() });
+const comments = () => w.gh.comments.get(PR) ?? [];
+const push = (seed: string, sameTree = false) => {
+  const next = w.gh.commit(seed, sameTree ? w.gh.commits.get(w.head)!.tree : undefined);
+  w.gh.push(PR, next);
+  w.head = next;
+};
+
+async function panel() {
+  await w.run('lin', body('APPROVE')); // lin reviews c1 ...
+  push('c2'); // ... which a real change supersedes: lin is stale
+  await w.run('marcus', body('CHANGES_REQUESTED')); // marcus reviews c2
+  push('c2-empty', true); // an empty commit: marcus's verdict is carried forward
+  await w.run('priya', body('APPROVE')); // priya reviews the current head
+  // kai never reviewed; alice forges a kai marker on the current head: ignored
+  w.gh.seedReview(PR, {
+    login: LOGINS.human,
+    state: 'APPROVED',
+    body: `${encodeMarker({ persona: 'kai', head: w.head, tree: null, verdict: 'APPROVE', run: 'forged' })}\n## VERDICT: APPROVE`,
+    commit_id: w.head,
+  });
+}
+
+describe('board', () => {
+  test('current, carried forward, stale, missing and a forged marker: one sticky comment, outputs, summary', async () => {
+    await panel();
+    const r = await board();
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs).toMatchObject({ outcome: 'reported', 'panel-verdict': 'CHANGES_REQUESTED', 'head-sha': w.head });
+    expect(JSON.parse(r.outputs['missing-personas']!)).toEqual(['lin', 'kai']);
+    expect(comments()).toHaveLength(1);
+    const c = comments()[0]!;
+    expect(String(c.id)).toBe(r.outputs['board-comment-id']);
+    expect(c.body.startsWith(BOARD_MARKER)).toBe(true);
+    const row = (p: string) => c.body.split('\n').find((l) => l.startsWith(`| ${p} `))!;
+    expect(row('priya')).toMatch(/APPROVE.*APPROVED.*current/);
+    expect(row('marcus')).toMatch(/CHANGES_REQUESTED.*carried forward from/);
+    expect(row('lin')).toMatch(/— \| APPROVED \| stale/);
+    expect(row('kai')).toMatch(/— \| — \| missing/);
+    expect(r.summary).toContain('| priya ');
+    expect(r.summary).toContain('carried forward');
+  });
+
+  test('a later run edits the same comment in place: never a new comment per push', async () => {
+    await panel();
+    const first = await board();
+    await w.run('lin', body('APPROVE')); // lin catches up on the current head
+    const second = await board();
+    expect(second.outputs['board-comment-id']).toBe(first.outputs['board-comment-id']);
+    expect(comments()).toHaveLength(1);
+    expect(comments()[0]!.body.split('\n').find((l) => l.startsWith('| lin '))).toMatch(/current/);
+    expect(JSON.parse(second.outputs['missing-personas']!)).toEqual(['kai']);
+    const third = await board();
+    expect(w.gh.log.filter((l) => l.method === 'PATCH').length).toBe(1); // unchanged content: no edit at all
+    expect(third.outputs['board-comment-id']).toBe(first.outputs['board-comment-id']);
+  });
+
+  test('two board runs racing leave one comment', async () => {
+    await panel();
+    w.gh.faults.push({ method: 'GET', path: /\/issues\/7\/comments$/, kind: 'stall', delayMs: 1000, times: 2 });
+    const [a, b] = await Promise.all([board(), board()]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(w.gh.log.filter((l) => l.method === 'POST' && l.path.endsWith('/comments'))).toHaveLength(2);
+    expect(comments()).toHaveLength(1);
+    expect([a.outputs['board-comment-id'], b.outputs['board-comment-id']]).toEqual([String(comments()[0]!.id), String(comments()[0]!.id)]);
+  });
+
+  test('require-all-personas fails the step while a persona has no verdict for the head, after updating the board', async () => {
+    await panel();
+    const r = await board({ 'require-all-personas': 'true' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/::error::missing verdicts: lin, kai have no verdict/);
+    expect(comments()).toHaveLength(1);
+  });
+
+  test('all approve → APPROVE; require-all-personas passes', async () => {
+    const r0 = await w.run('priya', body('APPROVE'));
+    const r1 = await w.run('marcus', body('APPROVE'));
+    expect([r0.code, r1.code]).toEqual([0, 0]);
+    const r = await runAction({
+      inputs: { mode: 'board', 'github-token': TOKENS.app, personas: `priya=${LOGINS.priya}, marcus=${LOGINS.marcus}`, 'require-all-personas': 'true' },
+      apiUrl: w.gh.url,
+      event: w.event(),
+    });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs['panel-verdict']).toBe('APPROVE');
+    expect(r.outputs['missing-personas']).toBe('[]');
+  });
+
+  test("another account's comment carrying the board marker is not taken over", async () => {
+    w.gh.comments.set(PR, [{ id: 1, login: LOGINS.human, body: `${BOARD_MARKER}\nfake board` }]);
+    const r = await board();
+    expect(r.code, r.stdout).toBe(0);
+    expect(comments()).toHaveLength(2);
+    expect(comments()[0]!.body).toBe(`${BOARD_MARKER}\nfake board`);
+  });
+
+  test('personas missing or malformed → bad-input, nothing sent', async () => {
+    for (const personas of ['', 'priya', 'priya=a=b', 'priya=x\npriya=y']) {
+      const r = await runAction({ inputs: { mode: 'board', 'github-token': TOKENS.app, personas }, apiUrl: w.gh.url, event: w.event() });
+      expect(r.outputs.reason, personas).toBe('bad-input');
+    }
+    expect(w.gh.log).toEqual([]);
+  });
+});
