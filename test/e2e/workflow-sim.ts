@@ -1,0 +1,105 @@
+// A small interpreter for the documented workflow recipes: it walks a job's steps as
+// the runner would, evaluates the `${{ }}` expressions and `if:` conditions the
+// recipes use, starts dist/index.js for each persona-verdict step (exactly as
+// runAction does), and hands `run:` steps to the test. It lets a test follow the
+// docs as written instead of re-typing them.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { runAction, tempDir, type RunResult } from './harness.js';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface StepRecord {
+  name: string;
+  ran: boolean;
+  result?: RunResult;
+  conclusion: 'success' | 'failure' | 'skipped';
+}
+
+export interface JobRun {
+  conclusion: 'success' | 'failure';
+  steps: StepRecord[];
+  outputs: Record<string, Record<string, string>>;
+}
+
+export interface SimContext {
+  apiUrl: string;
+  event: Json;
+  secrets: Record<string, string>;
+  githubToken: string;
+  matrix?: Record<string, string>;
+  env?: Record<string, string>;
+  /** Called for `run:` steps; returns step outputs, or throws to fail the step. */
+  onRun: (step: { name: string; run: string; env: Record<string, string> }, workspace: string) => Record<string, string> | void;
+}
+
+export const loadWorkflow = (text: string): Json => parse(text);
+
+function lookup(expr: string, ctx: Json): unknown {
+  // a.b.c and a[b.c] paths only
+  const parts: string[] = [];
+  const re = /([A-Za-z_][\w-]*)|\[([^\]]+)\]/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(expr))) parts.push(m[1] ?? String(lookup(m[2]!.trim(), ctx)));
+  let v: Json = ctx;
+  for (const p of parts) v = v?.[p];
+  return v;
+}
+
+function evaluate(expr: string, ctx: Json): unknown {
+  const e = expr.trim();
+  if (e === 'always()') return true;
+  if (e.includes('&&')) return e.split('&&').every((x) => evaluate(x, ctx));
+  const eq = /^(.+?)\s*==\s*'([^']*)'$/.exec(e);
+  if (eq) return String(evaluate(eq[1]!, ctx) ?? '') === eq[2];
+  if (/^[\w.[\]-]+$/.test(e)) return lookup(e, ctx);
+  throw new Error(`expression not supported by the simulator: ${e}`);
+}
+
+export const substitute = (value: unknown, ctx: Json): string =>
+  String(value).replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_m, expr: string) => String(evaluate(expr, ctx) ?? ''));
+
+export async function runJob(workflow: Json, jobId: string, sim: SimContext): Promise<JobRun> {
+  const job = workflow.jobs[jobId];
+  const workspace = tempDir();
+  mkdirSync(join(workspace, 'scripts'), { recursive: true });
+  const steps: Record<string, { outputs: Record<string, string>; outcome: string }> = {};
+  const ctx = () => ({ secrets: sim.secrets, matrix: sim.matrix ?? {}, github: { event: sim.event, token: sim.githubToken }, steps });
+  const records: StepRecord[] = [];
+  let failed = false;
+  for (const step of job.steps as Json[]) {
+    const name = substitute(step.name ?? step.uses ?? step.run, ctx());
+    const cond = step.if === undefined ? !failed : evaluate(step.if.replace(/^\$\{\{\s*|\s*\}\}$/g, ''), ctx()) && (!failed || /always\(\)/.test(step.if));
+    if (!cond) {
+      records.push({ name, ran: false, conclusion: 'skipped' });
+      if (step.id) steps[step.id] = { outputs: {}, outcome: 'skipped' };
+      continue;
+    }
+    let outputs: Record<string, string> = {};
+    let ok = true;
+    let result: RunResult | undefined;
+    if (typeof step.uses === 'string' && step.uses.startsWith('persona-verdict/persona-verdict@')) {
+      const inputs: Record<string, string> = {};
+      for (const [k, v] of Object.entries<unknown>(step.with ?? {})) inputs[k] = substitute(v, ctx());
+      inputs['github-token'] ??= sim.githubToken; // action.yml's default: ${{ github.token }}
+      result = await runAction({ inputs, apiUrl: sim.apiUrl, event: sim.event, cwd: workspace, env: sim.env });
+      outputs = result.outputs;
+      ok = result.code === 0;
+    } else if (typeof step.uses === 'string') {
+      // actions/checkout, actions/download-artifact: nothing to do against the fake
+    } else if (typeof step.run === 'string') {
+      const env: Record<string, string> = {};
+      for (const [k, v] of Object.entries<unknown>(step.env ?? {})) env[k] = substitute(v, ctx());
+      try {
+        outputs = sim.onRun({ name, run: substitute(step.run, ctx()), env }, workspace) ?? {};
+      } catch {
+        ok = false;
+      }
+    }
+    if (step.id) steps[step.id] = { outputs, outcome: ok ? 'success' : 'failure' };
+    records.push({ name, ran: true, result, conclusion: ok ? 'success' : 'failure' });
+    if (!ok && !step['continue-on-error']) failed = true;
+  }
+  return { conclusion: failed ? 'failure' : 'success', steps: records, outputs: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, v.outputs])) };
+}
