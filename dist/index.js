@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2588);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9464);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2588:
+/***/ 9464:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38829,15 +38829,18 @@ const MARKER_VERSION = 1;
 const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
 const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
-const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) verdict=(${VERDICTS.join('|')}) run=(\\S+) -->$`);
+const PATCH = /^[0-9a-f]{64}$/;
+const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')}) run=(\\S+) -->$`);
 function encodeMarker(m) {
     if (!PERSONA_PATTERN.test(m.persona))
         throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
     if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree)))
         throw new Error('marker SHAs must be 40 lower-case hex digits');
+    if (m.patch != null && !PATCH.test(m.patch))
+        throw new Error('a marker patch id is 64 lower-case hex digits');
     if (!RUN_PATTERN.test(m.run))
         throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
-    return `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} verdict=${m.verdict} run=${m.run} -->`;
+    return `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} patch=${m.patch ?? 'unknown'} verdict=${m.verdict} run=${m.run} -->`;
 }
 /** Reads the marker from the first line of a review body, and only from there. */
 function decodeMarker(body) {
@@ -38846,9 +38849,16 @@ function decodeMarker(body) {
     const nl = body.search(/\r?\n/);
     const first = nl < 0 ? body : body.slice(0, nl);
     const m = LINE.exec(first);
-    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[6]))
+    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[7]))
         return null;
-    return { persona: m[2], head: m[3], tree: m[4] === 'unknown' ? null : m[4], verdict: m[5], run: m[6] };
+    return {
+        persona: m[2],
+        head: m[3],
+        tree: m[4] === 'unknown' ? null : m[4],
+        patch: m[5] === 'unknown' ? null : m[5],
+        verdict: m[6],
+        run: m[7],
+    };
 }
 /**
  * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
@@ -38881,6 +38891,7 @@ const config_DEFAULTS = {
     mode: 'post',
     'skip-unchanged': 'true',
     'dismiss-stale': 'all',
+    'unchanged-when': 'tree',
     'fail-on-changes-requested': 'false',
     'require-all-personas': 'false',
     'request-timeout-seconds': '30',
@@ -38970,6 +38981,7 @@ function readConfig(read) {
         expectedEvent,
         reviewerLogin: login || null,
         skipUnchanged: bool('skip-unchanged'),
+        unchangedWhen: oneOf('unchanged-when', ['tree', 'patch']),
         dismissStale: oneOf('dismiss-stale', DISMISS_POLICIES),
         failOnChangesRequested: bool('fail-on-changes-requested'),
         personas: parsePersonas(read('personas')),
@@ -39433,7 +39445,14 @@ function createClient(o) {
         async getPull(pullNumber) {
             try {
                 const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber, ...req() });
-                return { number: data.number, state: data.state, merged: Boolean(data.merged), headSha: data.head.sha, htmlUrl: data.html_url };
+                return {
+                    number: data.number,
+                    state: data.state,
+                    merged: Boolean(data.merged),
+                    headSha: data.head.sha,
+                    baseSha: data.base.sha,
+                    htmlUrl: data.html_url,
+                };
             }
             catch (e) {
                 return fail(`GET pull request #${pullNumber}`, e);
@@ -39449,6 +39468,18 @@ function createClient(o) {
                 if (response && (status === 404 || status === 409 || status === 422 || status === 403))
                     return null;
                 return fail(`GET commit ${sha.slice(0, 7)}`, e);
+            }
+        },
+        async compareFiles(base, head) {
+            try {
+                const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: 1, page: 1, ...req() });
+                return (data.files ?? []).map((f) => ({ filename: f.filename, status: f.status, previous_filename: f.previous_filename, patch: f.patch }));
+            }
+            catch (e) {
+                const { status, response } = e;
+                if (response && status !== undefined && status < 500 && status !== 401 && status !== 429)
+                    return null;
+                return fail(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, e);
             }
         },
         async getUserLogin() {
@@ -39703,20 +39734,24 @@ function settle(history, prHead, self, policy) {
 function decide(f) {
     const history = historyOf(f.reviews, f.identity, f.persona);
     const live = history.filter((h) => isLive(h.review));
-    const keep = (outcome, current) => ({
+    const keep = (outcome, current, by) => ({
         action: 'keep',
         outcome,
         current,
         verdict: current.marker.verdict,
         event: EVENT_OF[current.marker.verdict],
         history,
+        by,
     });
     const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
     if (forHead)
         return keep('duplicate', forHead);
     const latest = live[live.length - 1];
-    if (f.skipUnchanged && latest && latest.marker.tree !== null && f.headTree !== null && latest.marker.tree === f.headTree) {
-        return keep('unchanged', latest);
+    if (f.skipUnchanged && latest) {
+        if (latest.marker.tree != null && f.headTree != null && latest.marker.tree === f.headTree)
+            return keep('unchanged', latest, 'tree');
+        if (latest.marker.patch != null && f.headPatch != null && latest.marker.patch === f.headPatch)
+            return keep('unchanged', latest, 'patch');
     }
     if (f.verdict === null)
         return { action: 'review', history };
@@ -39886,6 +39921,30 @@ function renderDiagnosis(d, file) {
     return out.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/core/patch.ts
+// A patch identity for `unchanged-when: patch` — pure. Two heads whose PR patches
+// (against their merge bases) are the same text, ignoring hunk line numbers, share
+// an id: a rebase or a base-branch merge that changes nothing in the PR.
+
+/** GitHub's compare lists at most this many files; a list that long may be cut. */
+const COMPARE_FILE_CAP = 300;
+/** null when the patch cannot be read whole: the file cap, or a file without a textual patch. */
+function patchId(files) {
+    if (files === null || files.length >= COMPARE_FILE_CAP)
+        return null;
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    for (const f of [...files].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0))) {
+        if (typeof f.patch !== 'string')
+            return null; // binary or too large: not comparable
+        const body = f.patch
+            .split('\n')
+            .map((l) => (l.startsWith('@@') ? l.replace(/^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/, '@@') : l))
+            .join('\n');
+        h.update(`${f.status}\0${f.previous_filename ?? ''}\0${f.filename}\0${body.length}\0${body}\0`);
+    }
+    return h.digest('hex');
+}
+
 ;// CONCATENATED MODULE: ./src/core/board.ts
 // Mode board (SPEC §7): the panel's state for the current head. Pure.
 
@@ -39961,6 +40020,7 @@ const src_version_VERSION = '0.1.0';
 ;// CONCATENATED MODULE: ./src/flow.ts
 // The imperative shell's flow (SPEC §4): fetch facts, ask the pure core for a plan,
 // execute it, and return what happened. No @actions/core here: main.ts reports.
+
 
 
 
@@ -40054,7 +40114,7 @@ async function postOrPreflight(cfg, ctx, port, r) {
     Object.assign(r, { pullNumber, headSha: reviewedSha });
     if (body) {
         // worst-case marker length: a tree SHA is longer than "unknown"
-        const probe = composeBody({ persona: cfg.persona, head: reviewedSha, tree: reviewedSha, verdict: body.verdict, run: ctx.runId }, body.text);
+        const probe = composeBody({ persona: cfg.persona, head: reviewedSha, tree: reviewedSha, patch: '0'.repeat(64), verdict: body.verdict, run: ctx.runId }, body.text);
         if (probe.length > MAX_BODY_CHARS) {
             throw new Abort('body-too-large', `the review would be ${probe.length} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: shorten the persona's review (truncating would cut the verdict line)`);
         }
@@ -40066,15 +40126,26 @@ async function postOrPreflight(cfg, ctx, port, r) {
         r.notices.push(g.message);
         return r;
     }
-    const [identity, reviews, headTree] = await Promise.all([identify(cfg, port), port.listReviews(pullNumber), port.getTree(reviewedSha)]);
+    const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
+    const [identity, reviews, headTree, files] = await Promise.all([
+        identify(cfg, port),
+        port.listReviews(pullNumber),
+        port.getTree(reviewedSha),
+        wantPatch ? port.compareFiles(pull.baseSha, reviewedSha) : Promise.resolve(null),
+    ]);
     r.identity = identity;
     if (headTree === null)
-        r.warnings.push(`the tree of ${reviewedSha.slice(0, 7)} could not be read: the no-diff skip is off for this run`);
+        r.warnings.push(`the tree of ${reviewedSha.slice(0, 7)} could not be read: the no-diff skip by tree is off for this run`);
+    const headPatch = wantPatch ? patchId(files) : null;
+    if (wantPatch && headPatch === null) {
+        r.warnings.push(`the PR's patch at ${reviewedSha.slice(0, 7)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, or a binary file): the patch skip is off for this run`);
+    }
     const plan = decide({
         persona: cfg.persona,
         identity,
         head: reviewedSha,
         headTree,
+        headPatch,
         reviews,
         verdict: body?.verdict ?? null,
         skipUnchanged: cfg.skipUnchanged,
@@ -40092,13 +40163,14 @@ async function postOrPreflight(cfg, ctx, port, r) {
             }
         }
         else {
-            r.notices.push(`${reviewedSha.slice(0, 7)} has the same tree as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`);
+            const same = plan.by === 'patch' ? "the same PR patch (a rebase or base merge that changes nothing in the PR)" : 'the same tree';
+            r.notices.push(`${reviewedSha.slice(0, 7)} has ${same} as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`);
         }
         await tidy(cfg, port, pullNumber, settle(plan.history, reviewedSha, plan.current, cfg.dismissStale), r);
         return finish(cfg, r);
     }
     // action: post
-    const marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, verdict: plan.verdict, run: ctx.runId };
+    const marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, patch: headPatch, verdict: plan.verdict, run: ctx.runId };
     const posted = await create(port, pullNumber, plan.event, composeBody(marker, body.text), marker, identity, r);
     const author = posted.review.login;
     if (author && author.toLowerCase() !== identity.toLowerCase()) {

@@ -14,6 +14,7 @@ export const DEFAULTS = {
   mode: 'post',
   'skip-unchanged': 'true',
   'dismiss-stale': 'all',
+  'unchanged-when': 'tree',
   'fail-on-changes-requested': 'false',
   'require-all-personas': 'false',
   'request-timeout-seconds': '30',
@@ -31,6 +32,7 @@ export interface Config {
   expectedEvent: ReviewEvent | null;
   reviewerLogin: string | null;
   skipUnchanged: boolean;
+  unchangedWhen: 'tree' | 'patch';
   dismissStale: DismissPolicy;
   failOnChangesRequested: boolean;
   personas: Array<{ persona: string; login: string }>;
@@ -129,6 +131,7 @@ export function readConfig(read: (name: string) => string): Config {
     expectedEvent,
     reviewerLogin: login || null,
     skipUnchanged: bool('skip-unchanged'),
+    unchangedWhen: oneOf('unchanged-when', ['tree', 'patch'] as const),
     dismissStale: oneOf('dismiss-stale', DISMISS_POLICIES),
     failOnChangesRequested: bool('fail-on-changes-requested'),
     personas: parsePersonas(read('personas')),

@@ -6,6 +6,7 @@ import { decide, findLanded, gate, historyOf, isLive, settle, type HistoryEntry,
 import { diagnose, type Diagnosis } from './core/diagnostics.js';
 import { EVENT_OF, parseVerdict, type ReviewEvent, type Verdict } from './core/grammar.js';
 import { composeBody, type Marker } from './core/marker.js';
+import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import { ApiError, type GitHubPort } from './github/port.js';
 import { BOARD_MARKER, buildBoard, renderBoard, type Board } from './core/board.js';
 import { VERSION } from './version.js';
@@ -149,7 +150,7 @@ async function postOrPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, r
   Object.assign(r, { pullNumber, headSha: reviewedSha });
   if (body) {
     // worst-case marker length: a tree SHA is longer than "unknown"
-    const probe = composeBody({ persona: cfg.persona, head: reviewedSha, tree: reviewedSha, verdict: body.verdict, run: ctx.runId }, body.text);
+    const probe = composeBody({ persona: cfg.persona, head: reviewedSha, tree: reviewedSha, patch: '0'.repeat(64), verdict: body.verdict, run: ctx.runId }, body.text);
     if (probe.length > MAX_BODY_CHARS) {
       throw new Abort('body-too-large', `the review would be ${probe.length} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: shorten the persona's review (truncating would cut the verdict line)`);
     }
@@ -163,14 +164,25 @@ async function postOrPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, r
     return r;
   }
 
-  const [identity, reviews, headTree] = await Promise.all([identify(cfg, port), port.listReviews(pullNumber), port.getTree(reviewedSha)]);
+  const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
+  const [identity, reviews, headTree, files] = await Promise.all([
+    identify(cfg, port),
+    port.listReviews(pullNumber),
+    port.getTree(reviewedSha),
+    wantPatch ? port.compareFiles(pull.baseSha, reviewedSha) : Promise.resolve(null),
+  ]);
   r.identity = identity;
-  if (headTree === null) r.warnings.push(`the tree of ${reviewedSha.slice(0, 7)} could not be read: the no-diff skip is off for this run`);
+  if (headTree === null) r.warnings.push(`the tree of ${reviewedSha.slice(0, 7)} could not be read: the no-diff skip by tree is off for this run`);
+  const headPatch = wantPatch ? patchId(files) : null;
+  if (wantPatch && headPatch === null) {
+    r.warnings.push(`the PR's patch at ${reviewedSha.slice(0, 7)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, or a binary file): the patch skip is off for this run`);
+  }
   const plan = decide({
     persona: cfg.persona,
     identity,
     head: reviewedSha,
     headTree,
+    headPatch,
     reviews,
     verdict: body?.verdict ?? null,
     skipUnchanged: cfg.skipUnchanged,
@@ -188,8 +200,9 @@ async function postOrPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, r
         r.warnings.push(`this run's body says ${body.verdict}, but the review already on GitHub for this head says ${plan.verdict}; the live review stands (one review per persona and head)`);
       }
     } else {
+      const same = plan.by === 'patch' ? "the same PR patch (a rebase or base merge that changes nothing in the PR)" : 'the same tree';
       r.notices.push(
-        `${reviewedSha.slice(0, 7)} has the same tree as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`,
+        `${reviewedSha.slice(0, 7)} has ${same} as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`,
       );
     }
     await tidy(cfg, port, pullNumber, settle(plan.history, reviewedSha, plan.current, cfg.dismissStale), r);
@@ -197,7 +210,7 @@ async function postOrPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, r
   }
 
   // action: post
-  const marker: Marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, verdict: plan.verdict, run: ctx.runId };
+  const marker: Marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, patch: headPatch, verdict: plan.verdict, run: ctx.runId };
   const posted = await create(port, pullNumber, plan.event, composeBody(marker, body!.text), marker, identity, r);
   const author = posted.review.login;
   if (author && author.toLowerCase() !== identity.toLowerCase()) {

@@ -380,15 +380,18 @@ const MARKER_VERSION = 1;
 const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
 const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
-const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) verdict=(${VERDICTS.join('|')}) run=(\\S+) -->$`);
+const PATCH = /^[0-9a-f]{64}$/;
+const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')}) run=(\\S+) -->$`);
 function encodeMarker(m) {
     if (!PERSONA_PATTERN.test(m.persona))
         throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
     if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree)))
         throw new Error('marker SHAs must be 40 lower-case hex digits');
+    if (m.patch != null && !PATCH.test(m.patch))
+        throw new Error('a marker patch id is 64 lower-case hex digits');
     if (!RUN_PATTERN.test(m.run))
         throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
-    return `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} verdict=${m.verdict} run=${m.run} -->`;
+    return `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} patch=${m.patch ?? 'unknown'} verdict=${m.verdict} run=${m.run} -->`;
 }
 /** Reads the marker from the first line of a review body, and only from there. */
 function marker_decodeMarker(body) {
@@ -397,9 +400,16 @@ function marker_decodeMarker(body) {
     const nl = body.search(/\r?\n/);
     const first = nl < 0 ? body : body.slice(0, nl);
     const m = LINE.exec(first);
-    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[6]))
+    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[7]))
         return null;
-    return { persona: m[2], head: m[3], tree: m[4] === 'unknown' ? null : m[4], verdict: m[5], run: m[6] };
+    return {
+        persona: m[2],
+        head: m[3],
+        tree: m[4] === 'unknown' ? null : m[4],
+        patch: m[5] === 'unknown' ? null : m[5],
+        verdict: m[6],
+        run: m[7],
+    };
 }
 /**
  * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
@@ -497,20 +507,24 @@ function decide_settle(history, prHead, self, policy) {
 function decide_decide(f) {
     const history = decide_historyOf(f.reviews, f.identity, f.persona);
     const live = history.filter((h) => decide_isLive(h.review));
-    const keep = (outcome, current) => ({
+    const keep = (outcome, current, by) => ({
         action: 'keep',
         outcome,
         current,
         verdict: current.marker.verdict,
         event: EVENT_OF[current.marker.verdict],
         history,
+        by,
     });
     const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
     if (forHead)
         return keep('duplicate', forHead);
     const latest = live[live.length - 1];
-    if (f.skipUnchanged && latest && latest.marker.tree !== null && f.headTree !== null && latest.marker.tree === f.headTree) {
-        return keep('unchanged', latest);
+    if (f.skipUnchanged && latest) {
+        if (latest.marker.tree != null && f.headTree != null && latest.marker.tree === f.headTree)
+            return keep('unchanged', latest, 'tree');
+        if (latest.marker.patch != null && f.headPatch != null && latest.marker.patch === f.headPatch)
+            return keep('unchanged', latest, 'patch');
     }
     if (f.verdict === null)
         return { action: 'review', history };
@@ -520,6 +534,32 @@ function decide_decide(f) {
 function decide_findLanded(reviews, identity, persona, head, run) {
     const mine = decide_historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && decide_isLive(h.review));
     return mine.find((h) => h.marker.run === run) ?? null;
+}
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: ./src/core/patch.ts
+// A patch identity for `unchanged-when: patch` — pure. Two heads whose PR patches
+// (against their merge bases) are the same text, ignoring hunk line numbers, share
+// an id: a rebase or a base-branch merge that changes nothing in the PR.
+
+/** GitHub's compare lists at most this many files; a list that long may be cut. */
+const patch_COMPARE_FILE_CAP = 300;
+/** null when the patch cannot be read whole: the file cap, or a file without a textual patch. */
+function patch_patchId(files) {
+    if (files === null || files.length >= patch_COMPARE_FILE_CAP)
+        return null;
+    const h = createHash('sha256');
+    for (const f of [...files].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0))) {
+        if (typeof f.patch !== 'string')
+            return null; // binary or too large: not comparable
+        const body = f.patch
+            .split('\n')
+            .map((l) => (l.startsWith('@@') ? l.replace(/^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/, '@@') : l))
+            .join('\n');
+        h.update(`${f.status}\0${f.previous_filename ?? ''}\0${f.filename}\0${body.length}\0${body}\0`);
+    }
+    return h.digest('hex');
 }
 
 ;// CONCATENATED MODULE: ./src/github/port.ts
@@ -625,6 +665,7 @@ function board_renderBoard(b, version) {
 
 
 
+
 class Abort extends Error {
     reason;
     advice;
@@ -710,7 +751,7 @@ async function postOrPreflight(cfg, ctx, port, r) {
     Object.assign(r, { pullNumber, headSha: reviewedSha });
     if (body) {
         // worst-case marker length: a tree SHA is longer than "unknown"
-        const probe = composeBody({ persona: cfg.persona, head: reviewedSha, tree: reviewedSha, verdict: body.verdict, run: ctx.runId }, body.text);
+        const probe = composeBody({ persona: cfg.persona, head: reviewedSha, tree: reviewedSha, patch: '0'.repeat(64), verdict: body.verdict, run: ctx.runId }, body.text);
         if (probe.length > MAX_BODY_CHARS) {
             throw new Abort('body-too-large', `the review would be ${probe.length} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: shorten the persona's review (truncating would cut the verdict line)`);
         }
@@ -722,15 +763,26 @@ async function postOrPreflight(cfg, ctx, port, r) {
         r.notices.push(g.message);
         return r;
     }
-    const [identity, reviews, headTree] = await Promise.all([identify(cfg, port), port.listReviews(pullNumber), port.getTree(reviewedSha)]);
+    const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
+    const [identity, reviews, headTree, files] = await Promise.all([
+        identify(cfg, port),
+        port.listReviews(pullNumber),
+        port.getTree(reviewedSha),
+        wantPatch ? port.compareFiles(pull.baseSha, reviewedSha) : Promise.resolve(null),
+    ]);
     r.identity = identity;
     if (headTree === null)
-        r.warnings.push(`the tree of ${reviewedSha.slice(0, 7)} could not be read: the no-diff skip is off for this run`);
+        r.warnings.push(`the tree of ${reviewedSha.slice(0, 7)} could not be read: the no-diff skip by tree is off for this run`);
+    const headPatch = wantPatch ? patchId(files) : null;
+    if (wantPatch && headPatch === null) {
+        r.warnings.push(`the PR's patch at ${reviewedSha.slice(0, 7)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, or a binary file): the patch skip is off for this run`);
+    }
     const plan = decide({
         persona: cfg.persona,
         identity,
         head: reviewedSha,
         headTree,
+        headPatch,
         reviews,
         verdict: body?.verdict ?? null,
         skipUnchanged: cfg.skipUnchanged,
@@ -748,13 +800,14 @@ async function postOrPreflight(cfg, ctx, port, r) {
             }
         }
         else {
-            r.notices.push(`${reviewedSha.slice(0, 7)} has the same tree as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`);
+            const same = plan.by === 'patch' ? "the same PR patch (a rebase or base merge that changes nothing in the PR)" : 'the same tree';
+            r.notices.push(`${reviewedSha.slice(0, 7)} has ${same} as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`);
         }
         await tidy(cfg, port, pullNumber, settle(plan.history, reviewedSha, plan.current, cfg.dismissStale), r);
         return finish(cfg, r);
     }
     // action: post
-    const marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, verdict: plan.verdict, run: ctx.runId };
+    const marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, patch: headPatch, verdict: plan.verdict, run: ctx.runId };
     const posted = await create(port, pullNumber, plan.event, composeBody(marker, body.text), marker, identity, r);
     const author = posted.review.login;
     if (author && author.toLowerCase() !== identity.toLowerCase()) {

@@ -25,6 +25,7 @@ export interface PullFacts {
   state: string; // open | closed
   merged: boolean;
   headSha: string;
+  baseSha: string;
   htmlUrl: string;
 }
 
@@ -117,6 +118,8 @@ export interface Facts {
   identity: string;
   head: string; // the reviewed head, already checked equal to the PR head
   headTree: string | null; // null: could not be established
+  /** The PR patch id of the head (unchanged-when: patch); null/absent: not established. */
+  headPatch?: string | null;
   reviews: readonly ReviewFact[];
   verdict: Verdict | null; // null in preflight
   skipUnchanged: boolean;
@@ -132,25 +135,29 @@ export type Plan =
       verdict: Verdict;
       event: ReviewEvent;
       history: HistoryEntry[];
+      /** unchanged: what matched the baseline. */
+      by?: 'tree' | 'patch';
     };
 
 /** Steps 5–7: post, or keep the review that already stands. */
 export function decide(f: Facts): Plan {
   const history = historyOf(f.reviews, f.identity, f.persona);
   const live = history.filter((h) => isLive(h.review));
-  const keep = (outcome: 'duplicate' | 'unchanged', current: HistoryEntry): Plan => ({
+  const keep = (outcome: 'duplicate' | 'unchanged', current: HistoryEntry, by?: 'tree' | 'patch'): Plan => ({
     action: 'keep',
     outcome,
     current,
     verdict: current.marker.verdict,
     event: EVENT_OF[current.marker.verdict],
     history,
+    by,
   });
   const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
   if (forHead) return keep('duplicate', forHead);
   const latest = live[live.length - 1];
-  if (f.skipUnchanged && latest && latest.marker.tree !== null && f.headTree !== null && latest.marker.tree === f.headTree) {
-    return keep('unchanged', latest);
+  if (f.skipUnchanged && latest) {
+    if (latest.marker.tree != null && f.headTree != null && latest.marker.tree === f.headTree) return keep('unchanged', latest, 'tree');
+    if (latest.marker.patch != null && f.headPatch != null && latest.marker.patch === f.headPatch) return keep('unchanged', latest, 'patch');
   }
   if (f.verdict === null) return { action: 'review', history };
   return { action: 'post', verdict: f.verdict, event: EVENT_OF[f.verdict], history };

@@ -8,6 +8,7 @@ export interface Marker {
   persona: string;
   head: string; // the reviewed head SHA (authoritative over the review's commit_id)
   tree: string | null; // the head's tree SHA, null when it could not be established
+  patch?: string | null; // the PR patch id (unchanged-when: patch), null/absent when not established
   verdict: Verdict;
   run: string; // identifies the run that posted it (ambiguous-failure recovery)
 }
@@ -16,16 +17,18 @@ export interface Marker {
 export const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
 export const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
+const PATCH = /^[0-9a-f]{64}$/;
 
 const LINE = new RegExp(
-  `^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) verdict=(${VERDICTS.join('|')}) run=(\\S+) -->$`,
+  `^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')}) run=(\\S+) -->$`,
 );
 
 export function encodeMarker(m: Marker): string {
   if (!PERSONA_PATTERN.test(m.persona)) throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
   if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree))) throw new Error('marker SHAs must be 40 lower-case hex digits');
+  if (m.patch != null && !PATCH.test(m.patch)) throw new Error('a marker patch id is 64 lower-case hex digits');
   if (!RUN_PATTERN.test(m.run)) throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
-  return `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} verdict=${m.verdict} run=${m.run} -->`;
+  return `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} patch=${m.patch ?? 'unknown'} verdict=${m.verdict} run=${m.run} -->`;
 }
 
 /** Reads the marker from the first line of a review body, and only from there. */
@@ -34,8 +37,15 @@ export function decodeMarker(body: string | null | undefined): Marker | null {
   const nl = body.search(/\r?\n/);
   const first = nl < 0 ? body : body.slice(0, nl);
   const m = LINE.exec(first);
-  if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]!) || !RUN_PATTERN.test(m[6]!)) return null;
-  return { persona: m[2]!, head: m[3]!, tree: m[4] === 'unknown' ? null : m[4]!, verdict: m[5] as Verdict, run: m[6]! };
+  if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]!) || !RUN_PATTERN.test(m[7]!)) return null;
+  return {
+    persona: m[2]!,
+    head: m[3]!,
+    tree: m[4] === 'unknown' ? null : m[4]!,
+    patch: m[5] === 'unknown' ? null : m[5]!,
+    verdict: m[6] as Verdict,
+    run: m[7]!,
+  };
 }
 
 /**

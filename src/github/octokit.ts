@@ -112,7 +112,14 @@ export function createClient(o: ClientOptions): GitHubPort {
     async getPull(pullNumber) {
       try {
         const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber, ...req() });
-        return { number: data.number, state: data.state, merged: Boolean(data.merged), headSha: data.head.sha, htmlUrl: data.html_url } satisfies PullFacts;
+        return {
+          number: data.number,
+          state: data.state,
+          merged: Boolean(data.merged),
+          headSha: data.head.sha,
+          baseSha: data.base.sha,
+          htmlUrl: data.html_url,
+        } satisfies PullFacts;
       } catch (e) {
         return fail(`GET pull request #${pullNumber}`, e);
       }
@@ -125,6 +132,16 @@ export function createClient(o: ClientOptions): GitHubPort {
         const { status, response } = e as { status?: number; response?: unknown };
         if (response && (status === 404 || status === 409 || status === 422 || status === 403)) return null;
         return fail(`GET commit ${sha.slice(0, 7)}`, e);
+      }
+    },
+    async compareFiles(base, head) {
+      try {
+        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: 1, page: 1, ...req() });
+        return (data.files ?? []).map((f) => ({ filename: f.filename, status: f.status, previous_filename: f.previous_filename, patch: f.patch }));
+      } catch (e) {
+        const { status, response } = e as { status?: number; response?: unknown };
+        if (response && status !== undefined && status < 500 && status !== 401 && status !== 429) return null;
+        return fail(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, e);
       }
     },
     async getUserLogin() {

@@ -1,6 +1,7 @@
 // The one small port through which the shell talks to GitHub.
 import type { PullFacts, ReviewFact } from '../core/decide.js';
 import type { ReviewEvent } from '../core/grammar.js';
+import type { DiffFile } from '../core/patch.js';
 
 export interface CommentFact {
   id: number;
@@ -13,6 +14,8 @@ export interface GitHubPort {
   getPull(pullNumber: number): Promise<PullFacts>;
   /** The commit's tree SHA; null when the commit cannot be read (gone after a force-push, refused). */
   getTree(sha: string): Promise<string | null>;
+  /** The files of the three-dot comparison base...head (first page: files are listed there only); null when refused. */
+  compareFiles(base: string, head: string): Promise<DiffFile[] | null>;
   /** GET /user; null when the token may not read it (403 for GITHUB_TOKEN / App tokens). */
   getUserLogin(): Promise<string | null>;
   /** GraphQL viewer { login }; null when refused. */

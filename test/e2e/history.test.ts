@@ -284,3 +284,64 @@ describe('pagination', () => {
     expect(pages.every((l) => l.query.per_page === '100')).toBe(true);
   });
 });
+
+describe('unchanged-when: patch (rebase / base merge that changes nothing in the PR)', () => {
+  const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,3 @@\n x\n+y' }];
+  const rebase = (seed: string, files: unknown[]) => {
+    const next = w.gh.commit(seed, undefined, files); // a new tree (the base moved) ...
+    w.gh.push(PR, next);
+    w.head = next;
+  };
+  beforeEach(() => {
+    // the reviewed head carries the PR's patch
+    w.gh.commits.get(w.head)!.files = FILES;
+  });
+
+  test('same patch on a rebased head → unchanged, verdict carried, no write', async () => {
+    const a = await w.run('priya', body('CHANGES_REQUESTED'), { 'unchanged-when': 'patch' });
+    expect(decodeMarker(reviews()[0]!.body)!.patch).toMatch(/^[0-9a-f]{64}$/);
+    rebase('rebased', [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -7,2 +7,3 @@\n x\n+y' }]); // ... same change, moved lines
+    w.gh.log.length = 0;
+    const b = await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch', 'fail-on-changes-requested': 'true' });
+    expect(b.code).toBe(1); // carried CHANGES_REQUESTED keeps the gate red
+    expect(b.outputs).toMatchObject({ outcome: 'unchanged', verdict: 'CHANGES_REQUESTED', 'review-id': a.outputs['review-id'] });
+    expect(b.stdout).toMatch(/same PR patch/);
+    expect(w.gh.writes()).toEqual([]);
+  });
+
+  test('a changed patch → posted', async () => {
+    await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
+    rebase('changed', [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,3 @@\n x\n+z' }]);
+    const b = await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
+    expect(b.outputs.outcome).toBe('posted');
+  });
+
+  test('tree mode (the default) reviews a rebased head again', async () => {
+    await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
+    rebase('rebased', FILES);
+    w.gh.log.length = 0;
+    const b = await w.run('priya', body('APPROVE'));
+    expect(b.outputs.outcome).toBe('posted');
+    expect(w.gh.log.some((l) => l.path.includes('/compare/'))).toBe(false);
+  });
+
+  test.each([
+    ['a binary file in the PR', [...FILES, { filename: 'logo.png', status: 'modified' }]],
+    ['300 files (the compare cap)', Array.from({ length: 300 }, (_, i) => ({ filename: `f${i}.ts`, status: 'added', patch: '+x' }))],
+  ])('%s → the patch cannot be read whole → review', async (_n, files) => {
+    w.gh.commits.get(w.head)!.files = files;
+    await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
+    rebase('rebased', files);
+    const b = await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
+    expect(b.outputs.outcome).toBe('posted');
+    expect(b.stdout).toMatch(/::warning::.*patch .*could not be read whole/);
+  });
+
+  test('compare refused (404) → review', async () => {
+    await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
+    rebase('rebased', FILES);
+    w.gh.faults.push({ method: 'GET', path: /\/compare\//, kind: 'status', status: 404, body: { message: 'Not Found' } });
+    const b = await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
+    expect(b.outputs.outcome).toBe('posted');
+  });
+});

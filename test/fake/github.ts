@@ -90,7 +90,8 @@ export const sha = (seed: string): string => createHash('sha1').update(seed).dig
 
 export class FakeGitHub {
   users = new Map<string, FakeUser>(); // by token
-  commits = new Map<string, { tree: string }>();
+  /** Commits with their tree, and the PR's diff files at that commit (for compare). */
+  commits = new Map<string, { tree: string; files?: Json[] }>();
   pulls = new Map<number, FakePull>();
   reviews = new Map<number, FakeReview[]>();
   comments = new Map<number, FakeComment[]>();
@@ -104,9 +105,9 @@ export class FakeGitHub {
   url = '';
 
   /** Adds a commit with the given tree (by default a fresh tree). */
-  commit(seed: string, tree = sha(`tree:${seed}`)): string {
+  commit(seed: string, tree = sha(`tree:${seed}`), files?: Json[]): string {
     const s = sha(`commit:${seed}`);
-    this.commits.set(s, { tree });
+    this.commits.set(s, { tree, files });
     return s;
   }
 
@@ -325,6 +326,21 @@ export class FakeGitHub {
       const c = this.commits.get(m[1]!);
       if (!c) return notFound;
       return [200, { ...skeleton('GET', path, 200), sha: m[1], tree: { sha: c.tree, url: `https://github.test/api/trees/${c.tree}` } }];
+    }
+    if (method === 'GET' && (m = /^\/compare\/([0-9a-f]{40})\.\.\.([0-9a-f]{40})$/.exec(rest))) {
+      const head = this.commits.get(m[2]!);
+      if (!head || !this.commits.has(m[1]!)) return notFound;
+      const files = (head.files ?? []).map((f: Json) => ({
+        sha: sha(`blob:${f.filename}:${f.patch ?? ''}`),
+        additions: 1,
+        deletions: 0,
+        changes: 1,
+        blob_url: 'https://github.test/blob',
+        raw_url: 'https://github.test/raw',
+        contents_url: 'https://github.test/contents',
+        ...f,
+      }));
+      return [200, { ...skeleton('GET', path, 200), status: 'ahead', ahead_by: 1, behind_by: 0, total_commits: 1, commits: [], files }];
     }
     if ((m = /^\/pulls\/(\d+)$/.exec(rest)) && method === 'GET') {
       const p = this.pulls.get(Number(m[1]));

@@ -32,7 +32,7 @@ const facts = (reviews: ReviewFact[], over: Partial<Facts> = {}): Facts => ({
 });
 
 describe('gate (step 3)', () => {
-  const pull = { number: 7, state: 'open', merged: false, headSha: HEAD, htmlUrl: '' };
+  const pull = { number: 7, state: 'open', merged: false, headSha: HEAD, baseSha: OLDER, htmlUrl: '' };
   test.each([
     ['open, head is the reviewed commit', pull, false, undefined],
     ['closed', { ...pull, state: 'closed' }, true, 'closed'],
@@ -96,6 +96,19 @@ describe('decide (steps 5–7, 9)', () => {
   ])('%s', (_n, over, reviews, expected) => {
     const plan = decide(facts(reviews, over));
     expect(plan.action === 'keep' ? plan.outcome : plan.action).toBe(expected);
+  });
+
+  test.each<[string, string | null | undefined, string | null, string]>([
+    ['same patch, different tree → unchanged by patch', 'd'.repeat(64), 'd'.repeat(64), 'unchanged'],
+    ['different patch → post', 'd'.repeat(64), 'e'.repeat(64), 'post'],
+    ['baseline recorded no patch → post', null, 'd'.repeat(64), 'post'],
+    ['head patch unknown → post', 'd'.repeat(64), null, 'post'],
+  ])('unchanged-when patch: %s', (_n, basePatch, headPatch, expected) => {
+    const base = review({ head: OLD, tree: OTHER_TREE, body: undefined });
+    base.body = base.body!.replace(/patch=unknown/, `patch=${basePatch ?? 'unknown'}`);
+    const plan = decide(facts([base], { headPatch }));
+    expect(plan.action === 'keep' ? plan.outcome : plan.action).toBe(expected);
+    if (plan.action === 'keep') expect(plan.by).toBe('patch');
   });
 
   test('unchanged carries the baseline verdict and names its head', () => {

@@ -3,12 +3,13 @@ import { composeBody, decodeMarker, encodeMarker, neutralise, type Marker } from
 
 const H = 'a'.repeat(40);
 const T = 'b'.repeat(40);
-const m: Marker = { persona: 'priya', head: H, tree: T, verdict: 'APPROVE', run: '42-1-abcd' };
+const m: Marker = { persona: 'priya', head: H, tree: T, patch: 'c'.repeat(64), verdict: 'APPROVE', run: '42-1-abcd' };
 
 describe('marker codec', () => {
   test('round trip', () => {
     expect(decodeMarker(encodeMarker(m))).toEqual(m);
-    expect(decodeMarker(encodeMarker({ ...m, tree: null }))).toEqual({ ...m, tree: null });
+    expect(decodeMarker(encodeMarker({ ...m, tree: null, patch: null }))).toEqual({ ...m, tree: null, patch: null });
+    expect(decodeMarker(encodeMarker({ ...m, patch: undefined }))).toEqual({ ...m, patch: null });
   });
 
   test.each([
@@ -20,6 +21,10 @@ describe('marker codec', () => {
     ['empty', ''],
   ])('%s → not a marker', (_n, body) => {
     expect(decodeMarker(body)).toBeNull();
+  });
+
+  test('a patch id that is not 64 hex digits cannot be encoded', () => {
+    expect(() => encodeMarker({ ...m, patch: 'abc' })).toThrow();
   });
 
   test.each(['pri ya', 'priya-->', '', '-x', 'x'.repeat(40)])('persona %j cannot be encoded', (persona) => {
