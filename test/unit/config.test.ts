@@ -23,8 +23,9 @@ describe('action.yml', () => {
     for (const k of Object.keys(action.inputs)) expect(k).toMatch(/^[a-z]+(-[a-z]+)*$/);
   });
 
-  test('the version in code is package.json\'s', () => {
+  test('the version in code is package.json\'s, and the CHANGELOG has an entry for it', () => {
     expect(VERSION).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+    expect(readFileSync('CHANGELOG.md', 'utf8')).toContain(`## [${VERSION}]`);
   });
 });
 
