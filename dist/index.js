@@ -40434,7 +40434,8 @@ async function runAction() {
         const token = getInput('github-token');
         if (token)
             core_setSecret(token);
-        cfg = readConfig((name) => getInput(name));
+        // the body is taken exactly as given; every other input is trimmed (core's default)
+        cfg = readConfig((name) => getInput(name, { trimWhitespace: name !== 'body' }));
     }
     catch (e) {
         if (!(e instanceof InputError))

@@ -23,7 +23,8 @@ async function runAction(): Promise<void> {
   try {
     const token = core.getInput('github-token');
     if (token) core.setSecret(token);
-    cfg = readConfig((name) => core.getInput(name));
+    // the body is taken exactly as given; every other input is trimmed (core's default)
+    cfg = readConfig((name) => core.getInput(name, { trimWhitespace: name !== 'body' }));
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     const r: Result = { outcome: 'aborted', reason: 'bad-input', failure: `bad-input: ${e.message}`, dismissed: [], notices: [], warnings: [] };

@@ -1,18 +1,11 @@
 // Issue D: mode board end to end — the panel's state for the current head in one sticky comment.
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { encodeMarker } from '../../src/core/marker.js';
 import { BOARD_MARKER } from '../../src/core/board.js';
-import { body, LOGINS, PR, TOKENS, world, type World } from './world.js';
+import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
 import { runAction } from './harness.js';
 
-let w: World;
-beforeEach(async () => {
-  w = await world();
-});
-afterEach(async () => {
-  expect(w.gh.violations()).toEqual([]);
-  await w.gh.stop();
-});
+const w = useWorld();
 
 const PERSONAS = `priya=${LOGINS.priya}\nmarcus=${LOGINS.marcus}\nlin=${LOGINS.lin}\nkai=octo-kai`;
 const board = (inputs: Record<string, string> = {}, token: string = TOKENS.app) =>

@@ -2,17 +2,13 @@
 // states, dismissals) and the step result. Invariants checked after every test:
 // at most one live review per persona and head, every review's state matches its
 // body's verdict, and nothing but the persona's own reviews was dismissed.
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
 import { parseVerdict, STATE_OF } from '../../src/core/grammar.js';
-import { body, LOGINS, PR, TOKENS, world, type World } from './world.js';
+import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
 import { runAction, writeBody } from './harness.js';
 
-let w: World;
-beforeEach(async () => {
-  w = await world();
-});
-afterEach(async () => {
+const w = useWorld((w) => {
   const all = w.gh.reviews.get(PR)!;
   const live = all.filter((r) => r.state !== 'DISMISSED');
   const keys = live.map((r) => decodeMarker(r.body)).filter(Boolean).map((m) => `${m!.persona}@${m!.head}`);
@@ -30,8 +26,6 @@ afterEach(async () => {
     expect(target.login, 'only own reviews are dismissed').toBe(d.login);
     expect(decodeMarker(target.body)).not.toBeNull();
   }
-  expect(w.gh.violations()).toEqual([]);
-  await w.gh.stop();
 });
 
 const reviews = () => w.gh.reviews.get(PR)!;

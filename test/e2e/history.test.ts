@@ -1,16 +1,9 @@
 // Issue B end to end: identity, history, duplicate, unchanged, preflight, dismissal.
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { decodeMarker, encodeMarker } from '../../src/core/marker.js';
-import { body, LOGINS, PR, TOKENS, world, type World } from './world.js';
+import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
 
-let w: World;
-beforeEach(async () => {
-  w = await world();
-});
-afterEach(async () => {
-  expect(w.gh.violations()).toEqual([]);
-  await w.gh.stop();
-});
+const w = useWorld();
 
 const reviews = () => w.gh.reviews.get(PR)!;
 const byId = (id: number) => reviews().find((r) => r.id === id)!;

@@ -1,18 +1,11 @@
 // Issue C: hostile and broken input. Each is a clear error with nothing sent.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { body, PR, TOKENS, world, type World } from './world.js';
+import { describe, expect, test } from 'vitest';
+import { body, PR, TOKENS, useWorld } from './world.js';
 import { runAction, tempDir } from './harness.js';
 
-let w: World;
-beforeEach(async () => {
-  w = await world();
-});
-afterEach(async () => {
-  expect(w.gh.violations()).toEqual([]);
-  await w.gh.stop();
-});
+const w = useWorld();
 
 describe('broken bodies: a clear error, no request at all', () => {
   test.each<[string, string | Buffer, string, RegExp]>([

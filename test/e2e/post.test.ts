@@ -1,17 +1,10 @@
 // Issue A end to end: dist/index.js under Node 24 against the stateful fake.
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
-import { body, LOGINS, PR, TOKENS, world, type World } from './world.js';
+import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
 import { runAction, writeBody } from './harness.js';
 
-let w: World;
-beforeEach(async () => {
-  w = await world();
-});
-afterEach(async () => {
-  expect(w.gh.violations()).toEqual([]); // every request and response matched GitHub's OpenAPI description
-  await w.gh.stop();
-});
+const w = useWorld();
 
 const reviews = () => w.gh.reviews.get(PR)!;
 

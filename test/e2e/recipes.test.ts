@@ -2,9 +2,9 @@
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { body, LOGINS, PR, TOKENS, world, type World } from './world.js';
+import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
 import { loadWorkflow, runJob, type SimContext } from './workflow-sim.js';
 
 const require = createRequire(import.meta.url);
@@ -37,14 +37,7 @@ describe('recipes are valid workflows that use only real inputs and outputs', ()
   });
 });
 
-let w: World;
-beforeEach(async () => {
-  w = await world();
-});
-afterEach(async () => {
-  expect(w.gh.violations()).toEqual([]);
-  await w.gh.stop();
-});
+const w = useWorld();
 
 const SECRETS = { PRIYA_TOKEN: TOKENS.priya, MARCUS_TOKEN: TOKENS.marcus, LIN_TOKEN: TOKENS.lin };
 const reviews = () => w.gh.reviews.get(PR)!;

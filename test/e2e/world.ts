@@ -1,5 +1,6 @@
 // A small world for end-to-end scenarios: a fake GitHub with a PR, persona
 // accounts with their own tokens, a human, and an Actions app token.
+import { afterEach, beforeEach, expect } from 'vitest';
 import { FakeGitHub } from '../fake/github.js';
 import { runAction, writeBody, type RunResult } from './harness.js';
 
@@ -54,3 +55,32 @@ export async function world(): Promise<World> {
 }
 
 export const body = (verdict: string, prose = 'I read the diff. The change is small and tested.'): string => `${prose}\n\n## VERDICT: ${verdict}\n`;
+
+/**
+ * A fresh world for every test of the file: started before each test; after each,
+ * `check` runs (the fake's OpenAPI violations must be none), then the server stops.
+ * The returned object always stands for the current test's world.
+ */
+export function useWorld(check: (w: World) => void = () => {}): World {
+  let current: World | null = null;
+  beforeEach(async () => {
+    current = await world();
+  });
+  afterEach(async () => {
+    const w = current!;
+    current = null;
+    try {
+      check(w);
+      expect(w.gh.violations()).toEqual([]); // every request and response matched GitHub's OpenAPI description
+    } finally {
+      await w.gh.stop();
+    }
+  });
+  return new Proxy({} as World, {
+    get: (_t, key) => (current as unknown as Record<PropertyKey, unknown>)[key],
+    set: (_t, key, value) => {
+      (current as unknown as Record<PropertyKey, unknown>)[key] = value;
+      return true;
+    },
+  });
+}
