@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9464);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(917);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9464:
+/***/ 917:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39945,8 +39945,17 @@ function patchId(files) {
     return h.digest('hex');
 }
 
+;// CONCATENATED MODULE: ./src/core/markdown.ts
+// Text that goes into Markdown (job summary, board comment) shows as text: HTML and
+// Markdown specials become character references, so nothing a persona or a PR
+// author wrote can render as a link, emphasis, HTML or a table cell boundary.
+// `_` is left alone: GitHub ignores it inside words (CHANGES_REQUESTED), and a
+// stray _emphasis_ cannot link, embed or break a table.
+const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\r?\n/g, ' ');
+
 ;// CONCATENATED MODULE: ./src/core/board.ts
 // Mode board (SPEC §7): the panel's state for the current head. Pure.
+
 
 
 const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
@@ -39985,14 +39994,13 @@ function buildBoard(personas, reviews, head, headTree) {
     return { head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
 }
 const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
-const cell = (s) => s.replace(/[&<>|`*_[\]\\]/g, (c) => `&#${c.charCodeAt(0)};`);
 function renderBoard(b, version) {
     const short = (s) => s.slice(0, 7);
     const out = [
         BOARD_MARKER,
         `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
         '',
-        `For head \`${short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(cell).join(', ')}` : ''}`,
+        `For head \`${short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(mdText).join(', ')}` : ''}`,
         '',
         '| persona | verdict | review state | reviewed head | review |',
         '|---|---|---|---|---|',
@@ -40007,7 +40015,7 @@ function renderBoard(b, version) {
                     ? `stale: \`${short(r.reviewedHead)}\` (head changed since)`
                     : 'missing';
         const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
-        out.push(`| ${cell(r.persona)} (@${cell(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
+        out.push(`| ${mdText(r.persona)} (@${mdText(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
     }
     out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, APPROVE if all approve, else COMMENT</sub>`);
     return out.join('\n');
@@ -40360,8 +40368,34 @@ function finish(cfg, r) {
 
 
 
+
+/** For <pre>: only HTML needs escaping there. */
 const esc = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const report_cell = (s) => esc(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const report_short = (sha) => (sha ? sha.slice(0, 7) : '?');
+/** One sentence: what this run did. Used for the log and as the summary's lead. */
+function headline(r) {
+    const who = r.persona ?? 'the persona';
+    const dismissed = r.dismissed.length ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})` : '';
+    switch (r.outcome) {
+        case 'posted':
+            return `${who} posted ${r.verdict} (event ${r.event}) on ${report_short(r.headSha)} as review ${r.reviewId}${dismissed}`;
+        case 'duplicate':
+            return `${who} already has review ${r.reviewId} (${r.verdict}) for ${report_short(r.headSha)}: nothing posted${dismissed}`;
+        case 'unchanged':
+            return `${report_short(r.headSha)} is unchanged since ${report_short(r.baselineSha)}: ${who}'s ${r.verdict} (review ${r.reviewId}) is carried forward, nothing posted${dismissed}`;
+        case 'superseded':
+        case 'closed':
+            return r.notices[0] ?? r.outcome;
+        case 'needs-review':
+            return `${who} should review ${report_short(r.headSha)} (should-review=true)`;
+        case 'checked':
+            return `the body is valid: ${r.verdict} → event ${r.event}; nothing was sent`;
+        case 'reported':
+            return `panel verdict ${r.verdict} for ${report_short(r.headSha)}${r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : ''} (comment ${r.boardCommentId})`;
+        default:
+            return `aborted (${r.reason}): nothing was posted`;
+    }
+}
 const report_ICON = {
     posted: '✅',
     duplicate: '♻️',
@@ -40374,7 +40408,7 @@ const report_ICON = {
     aborted: '❌',
 };
 function summaryMarkdown(r, bodyFile) {
-    const title = `${report_ICON[r.outcome] ?? ''} persona-verdict: ${r.persona ? `${esc(r.persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
+    const title = `${report_ICON[r.outcome] ?? ''} persona-verdict: ${r.persona ? `${mdText(r.persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
     const rows = [];
     const add = (k, v) => {
         if (v !== undefined && v !== '')
@@ -40383,20 +40417,21 @@ function summaryMarkdown(r, bodyFile) {
     add('Pull request', r.pullNumber ? `#${r.pullNumber}` : undefined);
     add('Reviewed head', r.headSha);
     add(r.board ? 'Panel verdict' : 'Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
-    add('Review', r.reviewId ? `${r.reviewId}${r.reviewUrl ? ` ${r.reviewUrl}` : ''}` : undefined);
+    add('Review', r.reviewId);
     add('Carried forward from', r.baselineSha);
     add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
     add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
     add('Posting as', r.identity);
-    const out = [`## ${title}`, ''];
+    const out = [`## ${title}`, '', mdText(headline(r)), ''];
     if (r.failure)
-        out.push(`> [!CAUTION]`, `> ${report_cell(r.failure)}`, ...(r.advice ? [`>`, `> **What to do:** ${report_cell(r.advice)}`] : []), '');
+        out.push(`> [!CAUTION]`, `> ${mdText(r.failure)}`, ...(r.advice ? [`>`, `> **What to do:** ${mdText(r.advice)}`] : []), '');
     for (const n of r.notices)
-        out.push(`> [!NOTE]`, `> ${report_cell(n)}`, '');
+        out.push(`> [!NOTE]`, `> ${mdText(n)}`, '');
     for (const w of r.warnings)
-        out.push(`> [!WARNING]`, `> ${report_cell(w)}`, '');
+        out.push(`> [!WARNING]`, `> ${mdText(w)}`, '');
     if (rows.length) {
-        out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${report_cell(v)} |`), '');
+        const link = (k, v) => (k === 'Review' && r.reviewUrl ? `[${mdText(v)}](${encodeURI(r.reviewUrl)})` : mdText(v));
+        out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${link(k, v)} |`), '');
     }
     if (r.board)
         out.push(renderBoard(r.board, src_version_VERSION).split('\n').slice(1).join('\n'), '');
@@ -40517,8 +40552,7 @@ async function report(r, cfg, bodyFile) {
             warning(`could not write the job summary: ${e.message}`);
         }
     }
-    if (r.outcome === 'checked' && r.verdict)
-        info(`verdict ${r.verdict} → event ${r.event}`);
+    info(`persona-verdict: ${headline(r)}`);
     if (r.failure)
         setFailed(r.advice ? `${r.failure}\nWhat to do: ${r.advice}` : r.failure);
     void cfg;

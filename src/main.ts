@@ -5,7 +5,7 @@ import { context } from '@actions/github';
 import { InputError, readConfig, type Config } from './config.js';
 import { createClient } from './github/octokit.js';
 import { runFlow, type Result, type RunContext } from './flow.js';
-import { summaryMarkdown } from './report.js';
+import { headline, summaryMarkdown } from './report.js';
 
 export async function run(): Promise<void> {
   try {
@@ -101,7 +101,7 @@ async function report(r: Result, cfg: Config | null, bodyFile: string | null): P
       core.warning(`could not write the job summary: ${(e as Error).message}`);
     }
   }
-  if (r.outcome === 'checked' && r.verdict) core.info(`verdict ${r.verdict} → event ${r.event}`);
+  core.info(`persona-verdict: ${headline(r)}`);
   if (r.failure) core.setFailed(r.advice ? `${r.failure}\nWhat to do: ${r.advice}` : r.failure);
   void cfg;
 }

@@ -4,8 +4,36 @@ import type { Result } from './flow.js';
 import { VERSION } from './version.js';
 import { renderBoard } from './core/board.js';
 
+import { mdText as cell } from './core/markdown.js';
+
+/** For <pre>: only HTML needs escaping there. */
 const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-const cell = (s: string): string => esc(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const short = (sha: string | undefined): string => (sha ? sha.slice(0, 7) : '?');
+
+/** One sentence: what this run did. Used for the log and as the summary's lead. */
+export function headline(r: Result): string {
+  const who = r.persona ?? 'the persona';
+  const dismissed = r.dismissed.length ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})` : '';
+  switch (r.outcome) {
+    case 'posted':
+      return `${who} posted ${r.verdict} (event ${r.event}) on ${short(r.headSha)} as review ${r.reviewId}${dismissed}`;
+    case 'duplicate':
+      return `${who} already has review ${r.reviewId} (${r.verdict}) for ${short(r.headSha)}: nothing posted${dismissed}`;
+    case 'unchanged':
+      return `${short(r.headSha)} is unchanged since ${short(r.baselineSha)}: ${who}'s ${r.verdict} (review ${r.reviewId}) is carried forward, nothing posted${dismissed}`;
+    case 'superseded':
+    case 'closed':
+      return r.notices[0] ?? r.outcome;
+    case 'needs-review':
+      return `${who} should review ${short(r.headSha)} (should-review=true)`;
+    case 'checked':
+      return `the body is valid: ${r.verdict} → event ${r.event}; nothing was sent`;
+    case 'reported':
+      return `panel verdict ${r.verdict} for ${short(r.headSha)}${r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : ''} (comment ${r.boardCommentId})`;
+    default:
+      return `aborted (${r.reason}): nothing was posted`;
+  }
+}
 
 const ICON: Record<string, string> = {
   posted: '✅',
@@ -20,7 +48,7 @@ const ICON: Record<string, string> = {
 };
 
 export function summaryMarkdown(r: Result, bodyFile: string | null): string {
-  const title = `${ICON[r.outcome] ?? ''} persona-verdict: ${r.persona ? `${esc(r.persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
+  const title = `${ICON[r.outcome] ?? ''} persona-verdict: ${r.persona ? `${cell(r.persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
   const rows: Array<[string, string]> = [];
   const add = (k: string, v: string | number | undefined): void => {
     if (v !== undefined && v !== '') rows.push([k, String(v)]);
@@ -28,17 +56,18 @@ export function summaryMarkdown(r: Result, bodyFile: string | null): string {
   add('Pull request', r.pullNumber ? `#${r.pullNumber}` : undefined);
   add('Reviewed head', r.headSha);
   add(r.board ? 'Panel verdict' : 'Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
-  add('Review', r.reviewId ? `${r.reviewId}${r.reviewUrl ? ` ${r.reviewUrl}` : ''}` : undefined);
+  add('Review', r.reviewId);
   add('Carried forward from', r.baselineSha);
   add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
   add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
   add('Posting as', r.identity);
-  const out = [`## ${title}`, ''];
+  const out = [`## ${title}`, '', cell(headline(r)), ''];
   if (r.failure) out.push(`> [!CAUTION]`, `> ${cell(r.failure)}`, ...(r.advice ? [`>`, `> **What to do:** ${cell(r.advice)}`] : []), '');
   for (const n of r.notices) out.push(`> [!NOTE]`, `> ${cell(n)}`, '');
   for (const w of r.warnings) out.push(`> [!WARNING]`, `> ${cell(w)}`, '');
   if (rows.length) {
-    out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${cell(v)} |`), '');
+    const link = (k: string, v: string): string => (k === 'Review' && r.reviewUrl ? `[${cell(v)}](${encodeURI(r.reviewUrl)})` : cell(v));
+    out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${link(k, v)} |`), '');
   }
   if (r.board) out.push(renderBoard(r.board, VERSION).split('\n').slice(1).join('\n'), '');
   if (r.diagnosis) {

@@ -590,6 +590,7 @@ class port_ApiError extends Error {
 // Mode board (SPEC §7): the panel's state for the current head. Pure.
 
 
+
 const board_BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 /**
  * For each declared persona, only reviews by its declared login whose marker names
@@ -626,7 +627,6 @@ function board_buildBoard(personas, reviews, head, headTree) {
     return { head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
 }
 const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
-const cell = (s) => s.replace(/[&<>|`*_[\]\\]/g, (c) => `&#${c.charCodeAt(0)};`);
 function board_renderBoard(b, version) {
     const short = (s) => s.slice(0, 7);
     const out = [

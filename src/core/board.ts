@@ -1,6 +1,7 @@
 // Mode board (SPEC §7): the panel's state for the current head. Pure.
 import { EVENT_OF, type Verdict } from './grammar.js';
 import { historyOf, isLive, type HistoryEntry, type ReviewFact } from './decide.js';
+import { mdText as cell } from './markdown.js';
 
 export const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 
@@ -62,7 +63,6 @@ export function buildBoard(
 }
 
 const ICON: Record<Verdict, string> = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
-const cell = (s: string): string => s.replace(/[&<>|`*_[\]\\]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function renderBoard(b: Board, version: string): string {
   const short = (s: string) => s.slice(0, 7);

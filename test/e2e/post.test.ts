@@ -32,8 +32,9 @@ describe('posting: the verdict line decides the event (SPEC §2 table)', () => {
     expect(rest.join('\n')).toBe(text);
     expect(r.outputs).toMatchObject({ outcome: 'posted', verdict, event, 'review-id': String(review!.id), 'head-sha': w.head, 'dismissed-review-ids': '[]' });
     expect(r.outputs['review-url']).toContain(`pullrequestreview-${review!.id}`);
-    expect(r.summary).toContain('posted');
-    expect(r.summary).toContain(verdict);
+    expect(r.summary).toContain(`priya posted ${verdict} (event ${event}) on ${w.head.slice(0, 7)} as review ${review!.id}`);
+    expect(r.summary).toContain(`[${review!.id}](${r.outputs['review-url']})`);
+    expect(r.stdout).toContain(`persona-verdict: priya posted ${verdict} (event ${event})`);
   });
 
   test('CRLF line endings and a BOM are accepted; the body is posted as the persona wrote it, LF-normalised', async () => {
