@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { decodeMarker, encodeMarker } from '../../src/core/marker.js';
 import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+import { runAction } from './harness.js';
 
 const w = useWorld();
 
@@ -336,5 +337,27 @@ describe('unchanged-when: patch (rebase / base merge that changes nothing in the
     w.gh.faults.push({ method: 'GET', path: /\/compare\//, kind: 'status', status: 404, body: { message: 'Not Found' } });
     const b = await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
     expect(b.outputs.outcome).toBe('posted');
+  });
+});
+
+describe('GitHub Enterprise Server', () => {
+  test('GITHUB_API_URL with /api/v3 is honoured for REST, pagination and GraphQL', async () => {
+    w.gh.ghes = true;
+    w.gh.users.get(TOKENS.app)!.graphqlViewer = true;
+    for (let i = 0; i < 120; i++) w.gh.seedReview(PR, { login: LOGINS.human, state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
+    const run = () =>
+      runAction({
+        inputs: { 'github-token': TOKENS.app, persona: 'priya', body: body('COMMENT') },
+        apiUrl: `${w.gh.url}/api/v3`,
+        env: { GITHUB_GRAPHQL_URL: `${w.gh.url}/api/graphql` },
+        event: w.event(),
+      });
+    const a = await run();
+    expect(a.code, a.stdout).toBe(0);
+    expect(a.outputs.outcome).toBe('posted');
+    const b = await run();
+    expect(b.outputs.outcome).toBe('duplicate'); // page 2 of the reviews was read through /api/v3 too
+    expect(w.gh.log.some((l) => l.path.startsWith('/not-ghes'))).toBe(false);
+    expect(w.gh.log.some((l) => l.path === '/graphql')).toBe(true);
   });
 });

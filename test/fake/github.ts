@@ -97,6 +97,8 @@ export class FakeGitHub {
   comments = new Map<number, FakeComment[]>();
   faults: Fault[] = [];
   log: LoggedRequest[] = [];
+  /** GitHub Enterprise Server layout: REST under /api/v3, GraphQL at /api/graphql. */
+  ghes = false;
   /** Simulated network latency per request (the bench uses it to make concurrency visible). */
   latencyMs = 0;
   private nextId = 1000;
@@ -187,7 +189,11 @@ export class FakeGitHub {
     const raw = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', this.url);
     const method = req.method ?? 'GET';
-    const path = url.pathname;
+    let path = url.pathname;
+    if (this.ghes) {
+      // only the Enterprise layout answers; anything else is a client that ignored GITHUB_API_URL's path
+      path = path === '/api/graphql' ? '/graphql' : path.startsWith('/api/v3/') ? path.slice('/api/v3'.length) : `/not-ghes${path}`;
+    }
     let body: Json;
     try {
       body = raw ? JSON.parse(raw) : undefined;
@@ -210,7 +216,7 @@ export class FakeGitHub {
     };
     this.log.push(entry);
     if (path !== '/graphql') {
-      const v = validateRequest(method, path, body);
+      const v = validateRequest(method, path, body, Object.fromEntries(url.searchParams));
       entry.operationId = v.operationId;
       entry.violations.push(...v.violations);
     }
@@ -374,7 +380,7 @@ export class FakeGitHub {
         const items = list.slice((page - 1) * perPage, page * perPage).map((r) => this.reviewJson(r, number));
         const headers: Record<string, string> = {};
         const link = (n: number, rel: string): string => {
-          const u = new URL(path, this.url);
+          const u = new URL(url.pathname, this.url);
           u.searchParams.set('per_page', String(perPage));
           u.searchParams.set('page', String(n));
           return `<${u.toString()}>; rel="${rel}"`;
@@ -428,7 +434,7 @@ export class FakeGitHub {
         const last = Math.max(1, Math.ceil(list.length / perPage));
         const headers: Record<string, string> = {};
         if (page < last) {
-          const u = new URL(path, this.url);
+          const u = new URL(url.pathname, this.url);
           u.searchParams.set('per_page', String(perPage));
           u.searchParams.set('page', String(page + 1));
           headers['link'] = `<${u.toString()}>; rel="next"`;

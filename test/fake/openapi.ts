@@ -38,6 +38,7 @@ ajv.addSchema({ $id: 'gh', components }, 'gh');
 
 interface Operation {
   method: string;
+  query: Set<string>;
   template: string;
   re: RegExp;
   operationId: string;
@@ -68,7 +69,9 @@ for (const [template, methods] of Object.entries<Json>(slice.paths)) {
       if (schema) responseSchemas.set(status, schema);
     }
     const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+    const params = (op.parameters ?? []).map((p: Json) => (p.$ref ? slice.components.parameters[p.$ref.split('/').pop()] : p));
     operations.push({
+      query: new Set(params.filter((p: Json) => p.in === 'query').map((p: Json) => p.name)),
       method: method.toUpperCase(),
       template,
       re,
@@ -90,10 +93,11 @@ const fmt = (v: ValidateFunction): string =>
     .map((e) => `${e.instancePath || '/'} ${e.message}`)
     .join('; ');
 
-export function validateRequest(method: string, path: string, body: Json): { operationId: string | null; violations: string[] } {
+export function validateRequest(method: string, path: string, body: Json, query: Record<string, string> = {}): { operationId: string | null; violations: string[] } {
   const op = findOperation(method, path);
   if (!op) return { operationId: null, violations: [`${method} ${path} is not an operation in GitHub's OpenAPI description (slice)`] };
   const violations: string[] = [];
+  for (const k of Object.keys(query)) if (!op.query.has(k)) violations.push(`query parameter ${k} is not a parameter of ${op.operationId}`);
   if (op.requestBody && body !== undefined && !op.requestBody(body)) violations.push(`request body: ${fmt(op.requestBody)}`);
   return { operationId: op.operationId, violations };
 }
