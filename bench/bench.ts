@@ -5,8 +5,8 @@
 // 3. verdict parse throughput for 64 KiB and 1 MiB bodies
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { DIST, NODE, writeBody } from '../test/e2e/harness.js';
-import { world, body, PR } from '../test/e2e/world.js';
+import { DIST, NODE, runAction, writeBody } from '../test/e2e/harness.js';
+import { world, body, PR, TOKENS } from '../test/e2e/world.js';
 import { parseVerdict } from '../src/core/grammar.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 15);
@@ -79,9 +79,37 @@ await scenario('preflight, unchanged', async (w) => {
   w.gh.push(PR, next);
   w.head = next;
 }, { mode: 'preflight' }, false);
+await scenario('unchanged by patch (rebase)', async (w) => {
+  const files = [{ filename: 'a.ts', status: 'modified', patch: '@@ -1 +1 @@\n+x' }];
+  w.gh.commits.get(w.head)!.files = files;
+  await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
+  const next = w.gh.commit('rebased', undefined, files);
+  w.gh.push(PR, next);
+  w.head = next;
+}, { 'unchanged-when': 'patch' });
+await scenario('preflight, duplicate', async (w) => void (await w.run('priya', body('APPROVE'))), { mode: 'preflight' }, false);
 await scenario('post with 250 reviews (3 pages)', async (w) => {
   for (let i = 0; i < 250; i++) w.gh.seedReview(PR, { login: 'alice', state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
 }, {});
+
+{
+  const w = await world();
+  try {
+    for (const p of ['priya', 'marcus', 'lin'] as const) await w.run(p, body('APPROVE'));
+    w.gh.log.length = 0;
+    w.gh.latencyMs = 25;
+    const r = await runAction({
+      inputs: { mode: 'board', 'github-token': TOKENS.app, personas: 'priya=octo-priya\nmarcus=octo-marcus\nlin=octo-lin' },
+      apiUrl: w.gh.url,
+      event: w.event(),
+    });
+    console.log(
+      `  ${'board, first run (creates the comment)'.padEnd(34)} outcome ${String(r.outputs['outcome']).padEnd(12)} requests ${String(w.gh.log.length).padStart(2)}  writes ${w.gh.writes().length}  rounds before write ${w.gh.roundsBeforeFirstWrite()}`,
+    );
+  } finally {
+    await w.gh.stop();
+  }
+}
 
 // 3. parse throughput
 console.log('\nverdict parse (parseVerdict on normalised text)');
