@@ -40179,12 +40179,29 @@ async function postOrPreflight(cfg, ctx, port, r) {
     }
     // action: post
     const marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, patch: headPatch, verdict: plan.verdict, run: ctx.runId };
-    const posted = await create(port, pullNumber, plan.event, composeBody(marker, body.text), marker, identity, r);
-    const author = posted.review.login;
-    if (author && author.toLowerCase() !== identity.toLowerCase()) {
-        r.warnings.push(`reviews are authored as ${author}, but the identity used for history is ${identity}: set reviewer-login to ${author} (or leave it empty) or re-runs cannot see this review`);
+    let posted;
+    try {
+        posted = await create(port, pullNumber, plan.event, composeBody(marker, body.text), marker, identity, r);
+    }
+    catch (e) {
+        // GitHub refuses a commit that left the PR (a force-push while this run worked): that is "superseded"
+        if (!(e instanceof ApiError) || e.status !== 422)
+            throw e;
+        const now = await port.getPull(pullNumber).catch(() => null);
+        if (!now || now.headSha === reviewedSha)
+            throw e;
+        Object.assign(r, { outcome: 'superseded' });
+        r.notices.push(`PR #${pullNumber} head moved to ${now.headSha.slice(0, 7)} while this run worked, and GitHub refused a review of ${reviewedSha.slice(0, 7)}: a newer run reviews the new head`);
+        return r;
     }
     keep(r, r.outcome, posted, undefined);
+    const author = posted.review.login;
+    if (author && author.toLowerCase() !== identity.toLowerCase()) {
+        // history was read for the wrong account: dismissing from it could touch someone else's review
+        r.reason = 'bad-input';
+        r.failure = `bad-input: review ${posted.review.id} is posted, but it is authored as ${author} while reviewer-login says ${identity}; history and dismissal were skipped. Set reviewer-login to ${author}, or leave it empty.`;
+        return r;
+    }
     // Step 9 on fresh facts: another run may have posted for this or a newer head meanwhile.
     let fresh;
     try {

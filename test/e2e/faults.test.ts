@@ -248,6 +248,22 @@ describe('refusals', () => {
   });
 });
 
+describe('force-push while the run works', () => {
+  test('GitHub refuses the reviewed commit (no longer in the PR) → superseded, nothing posted', async () => {
+    const pr = w.gh.pulls.get(PR)!;
+    w.gh.faults.push({ method: 'GET', path: /\/pulls\/7\/reviews$/, kind: 'stall', delayMs: 300 });
+    const running = w.run('priya', body('APPROVE'));
+    while (!w.gh.log.some((l) => l.method === 'GET' && l.path.endsWith('/pulls/7/reviews'))) await new Promise((r) => setTimeout(r, 5));
+    const forced = w.gh.commit('forced');
+    pr.commits = [forced];
+    pr.head = forced;
+    const r = await running;
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs.outcome).toBe('superseded');
+    expect(reviews()).toHaveLength(0);
+  });
+});
+
 describe('no fail-open', () => {
   test('listing reviews keeps failing → nothing posted, nothing dismissed', async () => {
     await w.run('priya', body('CHANGES_REQUESTED'));

@@ -258,9 +258,22 @@ describe('identity', () => {
     expect(w.gh.writes()).toEqual([]);
   });
 
-  test('a wrong reviewer-login is noticed after posting', async () => {
-    const r = await w.run('priya', body('APPROVE'), { 'reviewer-login': 'someone-else' });
-    expect(r.stdout).toMatch(/::warning::reviews are authored as octo-priya/);
+  test('a wrong reviewer-login: the review lands, nothing is dismissed, the step fails naming the right login', async () => {
+    await w.run('priya', body('CHANGES_REQUESTED'));
+    // alice writes a priya marker into her own review; reviewer-login wrongly names alice
+    w.gh.seedReview(PR, {
+      login: LOGINS.human,
+      state: 'CHANGES_REQUESTED',
+      body: marked('priya', w.head),
+      commit_id: w.head,
+    });
+    push('c2');
+    const r = await w.run('priya', body('APPROVE'), { 'reviewer-login': LOGINS.human });
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'posted', reason: 'bad-input' });
+    expect(r.stdout).toMatch(/authored as octo-priya while reviewer-login says alice/);
+    expect(w.gh.writes().filter((l) => l.method === 'PUT')).toEqual([]);
+    expect(reviews().filter((x) => x.state === 'CHANGES_REQUESTED')).toHaveLength(2);
   });
 });
 
