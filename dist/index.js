@@ -39807,7 +39807,7 @@ function differences(line, isLast) {
     });
     if (odd.length) {
         const names = [...new Set(odd)].slice(0, 6).map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
-        out.push(`look-alike or invisible character(s) ${names.join(', ')}: the line must be plain ASCII`);
+        out.push(`non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes do not count)`);
     }
     let rest = skeleton(line);
     const lead = /^[ \t]+/.exec(rest);
@@ -39911,9 +39911,14 @@ function diagnose(parsed) {
 function renderDiagnosis(d, file) {
     const where = file ? `${file}:` : 'line ';
     const out = [`${d.reason}: ${d.summary}`];
+    const last = d.lastLine ? d.nearMisses.find((n) => n.line === d.lastLine.line) : undefined;
     if (d.lastLine)
         out.push(`  last non-blank line (${where}${d.lastLine.line}): "${d.lastLine.text}"`);
+    for (const x of last?.differs ?? [])
+        out.push(`    - ${x}`);
     for (const n of d.nearMisses) {
+        if (n === last)
+            continue;
         out.push(`  near miss at ${where}${n.line}: "${n.text}"`);
         for (const x of n.differs)
             out.push(`    - ${x}`);

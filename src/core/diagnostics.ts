@@ -54,7 +54,7 @@ export function differences(line: string, isLast: boolean): string[] {
   });
   if (odd.length) {
     const names = [...new Set(odd)].slice(0, 6).map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
-    out.push(`look-alike or invisible character(s) ${names.join(', ')}: the line must be plain ASCII`);
+    out.push(`non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes do not count)`);
   }
   let rest = skeleton(line);
   const lead = /^[ \t]+/.exec(rest);
@@ -150,8 +150,11 @@ export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
 export function renderDiagnosis(d: Diagnosis, file?: string): string {
   const where = file ? `${file}:` : 'line ';
   const out = [`${d.reason}: ${d.summary}`];
+  const last = d.lastLine ? d.nearMisses.find((n) => n.line === d.lastLine!.line) : undefined;
   if (d.lastLine) out.push(`  last non-blank line (${where}${d.lastLine.line}): "${d.lastLine.text}"`);
+  for (const x of last?.differs ?? []) out.push(`    - ${x}`);
   for (const n of d.nearMisses) {
+    if (n === last) continue;
     out.push(`  near miss at ${where}${n.line}: "${n.text}"`);
     for (const x of n.differs) out.push(`    - ${x}`);
   }

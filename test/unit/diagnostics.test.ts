@@ -14,7 +14,7 @@ describe('what differs from the grammar, one near miss at a time', () => {
     ['## VERDICT: REQUEST_CHANGES', /REQUEST_CHANGES is the API event name; the verdict token is CHANGES_REQUESTED/],
     ['## VERDICT: APPROVED', /APPROVED is the review state/],
     ['## VERDICT: LGTM', /unknown token "LGTM"/],
-    ['## VERDICT: \u0410PPROVE', /look-alike or invisible character\(s\) U\+0410/],
+    ['## VERDICT: \u0410PPROVE', /non-ASCII or invisible character\(s\) U\+0410/],
     ['## VERDICT: APPROVE\u200b', /U\+200B/],
     ['##VERDICT: APPROVE', /no space after ##/],
     ['## VERDICT APPROVE', /no colon after VERDICT/],
