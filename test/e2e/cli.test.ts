@@ -7,6 +7,10 @@ import { NODE, ROOT, tempDir, writeBody } from './harness.js';
 
 const cli = (...args: string[]) => spawnSync(NODE, [join(ROOT, 'dist/cli/index.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env['PATH'] } });
 
+test('the end-to-end runtime is Node 24, the action\'s runs.using', () => {
+  expect(spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout).toMatch(/^v24\./);
+});
+
 describe('check', () => {
   test("the README's offline command prints the verdict of the shipped good example", () => {
     const r = cli('check', 'examples/approve.md');
