@@ -40109,16 +40109,23 @@ async function runFlow(cfg, ctx, port) {
     }
     catch (e) {
         if (e instanceof Abort) {
-            Object.assign(r, { outcome: 'aborted', reason: e.reason, failure: `${e.reason}: ${e.message}`, advice: e.advice, diagnosis: e.diagnosis });
+            Object.assign(r, { outcome: 'aborted', reason: e.reason, failure: `${e.reason}: ${e.message}`, advice: forkAdvice(e.reason, e.advice, ctx), diagnosis: e.diagnosis });
             return r;
         }
         if (e instanceof ApiError) {
             const reason = e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message)) ? 'permission-denied' : 'api-error';
-            Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: e.advice });
+            Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: forkAdvice(reason, e.advice, ctx) });
             return r;
         }
         throw e;
     }
+}
+/** A pull request from a fork gets a read-only token on `pull_request`: say so. */
+function forkAdvice(reason, advice, ctx) {
+    if (reason !== 'permission-denied' || !ctx.eventPull?.fromFork)
+        return advice;
+    const fork = "this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no secrets: run the personas from workflow_run as in docs/recipes/fork-safe.yml";
+    return advice ? `${advice}. Also: ${fork}` : fork;
 }
 async function postOrPreflight(cfg, ctx, port, r) {
     const post = cfg.mode === 'post';
@@ -40531,7 +40538,9 @@ function runContext() {
         throw new InputError('GITHUB_REPOSITORY is not set to owner/repo: run inside GitHub Actions');
     const [owner, repo] = full.split('/');
     const pr = github_context.payload.pull_request;
-    const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string' ? { number: pr.number, headSha: pr.head.sha } : null;
+    const headRepo = pr?.head?.repo?.full_name;
+    const fromFork = Boolean(pr?.head?.repo?.fork) || (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== pr.base.repo.full_name);
+    const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string' ? { number: pr.number, headSha: pr.head.sha, fromFork } : null;
     const runId = `${process.env['GITHUB_RUN_ID'] ?? 'local'}-${process.env['GITHUB_RUN_ATTEMPT'] ?? '1'}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
     return { owner, repo, eventPull, runId };
 }

@@ -52,7 +52,7 @@ export interface RunContext {
   owner: string;
   repo: string;
   /** The event payload's pull request, if the workflow was triggered by one. */
-  eventPull: { number: number; headSha: string } | null;
+  eventPull: { number: number; headSha: string; fromFork?: boolean } | null;
   /** Identifies this run in the marker: `<run id>-<attempt>-<random>`. */
   runId: string;
 }
@@ -131,16 +131,24 @@ export async function runFlow(cfg: Config, ctx: RunContext, port: GitHubPort | n
     return await postOrPreflight(cfg, ctx, port, r);
   } catch (e) {
     if (e instanceof Abort) {
-      Object.assign(r, { outcome: 'aborted', reason: e.reason, failure: `${e.reason}: ${e.message}`, advice: e.advice, diagnosis: e.diagnosis });
+      Object.assign(r, { outcome: 'aborted', reason: e.reason, failure: `${e.reason}: ${e.message}`, advice: forkAdvice(e.reason, e.advice, ctx), diagnosis: e.diagnosis });
       return r;
     }
     if (e instanceof ApiError) {
       const reason: AbortReason = e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message)) ? 'permission-denied' : 'api-error';
-      Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: e.advice });
+      Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: forkAdvice(reason, e.advice, ctx) });
       return r;
     }
     throw e;
   }
+}
+
+/** A pull request from a fork gets a read-only token on `pull_request`: say so. */
+function forkAdvice(reason: AbortReason, advice: string, ctx: RunContext): string {
+  if (reason !== 'permission-denied' || !ctx.eventPull?.fromFork) return advice;
+  const fork =
+    "this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no secrets: run the personas from workflow_run as in docs/recipes/fork-safe.yml";
+  return advice ? `${advice}. Also: ${fork}` : fork;
 }
 
 async function postOrPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, r: Result): Promise<Result> {

@@ -58,8 +58,11 @@ function runContext(): RunContext {
   const full = process.env['GITHUB_REPOSITORY'] ?? '';
   if (!/^[^/\s]+\/[^/\s]+$/.test(full)) throw new InputError('GITHUB_REPOSITORY is not set to owner/repo: run inside GitHub Actions');
   const [owner, repo] = full.split('/') as [string, string];
-  const pr = context.payload.pull_request as { number?: number; head?: { sha?: string } } | undefined;
-  const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string' ? { number: pr.number, headSha: pr.head.sha } : null;
+  type Side = { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
+  const pr = context.payload.pull_request as { number?: number; head?: Side; base?: Side } | undefined;
+  const headRepo = pr?.head?.repo?.full_name;
+  const fromFork = Boolean(pr?.head?.repo?.fork) || (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== pr.base.repo.full_name);
+  const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string' ? { number: pr.number, headSha: pr.head.sha, fromFork } : null;
   const runId = `${process.env['GITHUB_RUN_ID'] ?? 'local'}-${process.env['GITHUB_RUN_ATTEMPT'] ?? '1'}-${randomBytes(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
   return { owner, repo, eventPull, runId };
 }

@@ -738,16 +738,23 @@ async function runFlow(cfg, ctx, port) {
     }
     catch (e) {
         if (e instanceof Abort) {
-            Object.assign(r, { outcome: 'aborted', reason: e.reason, failure: `${e.reason}: ${e.message}`, advice: e.advice, diagnosis: e.diagnosis });
+            Object.assign(r, { outcome: 'aborted', reason: e.reason, failure: `${e.reason}: ${e.message}`, advice: forkAdvice(e.reason, e.advice, ctx), diagnosis: e.diagnosis });
             return r;
         }
         if (e instanceof ApiError) {
             const reason = e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message)) ? 'permission-denied' : 'api-error';
-            Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: e.advice });
+            Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: forkAdvice(reason, e.advice, ctx) });
             return r;
         }
         throw e;
     }
+}
+/** A pull request from a fork gets a read-only token on `pull_request`: say so. */
+function forkAdvice(reason, advice, ctx) {
+    if (reason !== 'permission-denied' || !ctx.eventPull?.fromFork)
+        return advice;
+    const fork = "this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no secrets: run the personas from workflow_run as in docs/recipes/fork-safe.yml";
+    return advice ? `${advice}. Also: ${fork}` : fork;
 }
 async function postOrPreflight(cfg, ctx, port, r) {
     const post = cfg.mode === 'post';

@@ -213,6 +213,17 @@ describe('refusals', () => {
     expect(reviews()).toHaveLength(0);
   });
 
+  test('403 on a fork PR: the advice points at the fork-safe recipe', async () => {
+    w.gh.users.get(TOKENS.app)!.canReview = false;
+    const event = w.event() as { pull_request: Record<string, unknown> };
+    event.pull_request['head'] = { sha: w.head, repo: { full_name: 'mallory/widgets', fork: true } };
+    event.pull_request['base'] = { ref: 'main', repo: { full_name: 'acme/widgets', fork: false } };
+    const r = await w.run('app', body('APPROVE'), { 'reviewer-login': LOGINS.app }, { event });
+    expect(r.outputs.reason).toBe('permission-denied');
+    expect(r.stdout).toMatch(/comes from a fork.*fork-safe\.yml/);
+    expect(reviews()).toHaveLength(0);
+  });
+
   test.each([
     ['Can not approve your own pull request', 'APPROVE', 'permission-denied', /PR author.*own account/],
     ['Can not request changes on your own pull request', 'CHANGES_REQUESTED', 'permission-denied', /PR author.*own account/],
