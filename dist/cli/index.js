@@ -803,26 +803,33 @@ async function postOrPreflight(cfg, ctx, port, r) {
         Object.assign(r, { outcome: 'needs-review', shouldReview: true });
         return r;
     }
-    if (plan.action === 'keep') {
-        keep(r, plan.outcome, plan.current, post ? undefined : false);
-        if (plan.outcome === 'duplicate') {
-            r.notices.push(`${cfg.persona} already reviewed ${reviewedSha.slice(0, 7)} (review ${plan.current.review.id}, ${plan.verdict}): nothing posted`);
-            if (body && body.verdict !== plan.verdict) {
-                r.warnings.push(`this run's body says ${body.verdict}, but the review already on GitHub for this head says ${plan.verdict}; the live review stands (one review per persona and head)`);
-            }
-        }
-        else {
-            const same = plan.by === 'patch' ? "the same PR patch (a rebase or base merge that changes nothing in the PR)" : 'the same tree';
-            r.notices.push(`${reviewedSha.slice(0, 7)} has ${same} as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`);
-        }
-        await tidy(cfg, port, pullNumber, settle(plan.history, reviewedSha, plan.current, cfg.dismissStale), r);
-        return finish(cfg, r);
-    }
-    // action: post
+    if (plan.action === 'keep')
+        return keepExisting(cfg, port, pullNumber, reviewedSha, plan, body?.verdict ?? null, r);
     const marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, patch: headPatch, verdict: plan.verdict, run: ctx.runId };
+    return postNew(cfg, port, pullNumber, marker, composeBody(marker, body.text), identity, r);
+}
+/** Steps 6–7 ended in duplicate or unchanged: nothing is posted; tidy, report the standing verdict. */
+async function keepExisting(cfg, port, pullNumber, reviewedSha, plan, bodyVerdict, r) {
+    keep(r, plan.outcome, plan.current, cfg.mode === 'post' ? undefined : false);
+    if (plan.outcome === 'duplicate') {
+        r.notices.push(`${cfg.persona} already reviewed ${reviewedSha.slice(0, 7)} (review ${plan.current.review.id}, ${plan.verdict}): nothing posted`);
+        if (bodyVerdict && bodyVerdict !== plan.verdict) {
+            r.warnings.push(`this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${plan.verdict}; the live review stands (one review per persona and head)`);
+        }
+    }
+    else {
+        const same = plan.by === 'patch' ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)' : 'the same tree';
+        r.notices.push(`${reviewedSha.slice(0, 7)} has ${same} as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`);
+    }
+    await tidy(cfg, port, pullNumber, settle(plan.history, reviewedSha, plan.current, cfg.dismissStale), r);
+    return finish(cfg, r);
+}
+/** Steps 8–9: post, then settle on facts read again after the write. */
+async function postNew(cfg, port, pullNumber, marker, text, identity, r) {
+    const reviewedSha = marker.head;
     let posted;
     try {
-        posted = await create(port, pullNumber, plan.event, composeBody(marker, body.text), marker, identity, r);
+        posted = await create(port, pullNumber, EVENT_OF[marker.verdict], text, marker, identity, r);
     }
     catch (e) {
         // GitHub refuses a commit that left the PR (a force-push while this run worked): that is "superseded"
