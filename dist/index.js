@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(917);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1530);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 917:
+/***/ 1530:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40026,9 +40026,84 @@ function renderBoard(b, version) {
     return out.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/result.ts
+class Abort extends Error {
+    reason;
+    advice;
+    diagnosis;
+    constructor(reason, message, advice = '', diagnosis) {
+        super(message);
+        this.reason = reason;
+        this.advice = advice;
+        this.diagnosis = diagnosis;
+    }
+}
+const newResult = () => ({ outcome: 'aborted', dismissed: [], notices: [], warnings: [] });
+
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
 const src_version_VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/board-mode.ts
+// Mode board (SPEC §7): the panel's status for the current head, kept in one sticky
+// PR comment and the job summary.
+
+
+
+
+/** Mode board: the panel's status for the current head, in one sticky comment. */
+async function runBoard(cfg, ctx, port, r) {
+    if (!cfg.personas.length) {
+        throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
+    }
+    const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
+    if (pullNumber === null)
+        throw new Abort('bad-input', 'no pull request: this event carries none; set pull-number');
+    r.pullNumber = pullNumber;
+    const pull = await port.getPull(pullNumber);
+    r.headSha = pull.headSha;
+    if (pull.state !== 'open') {
+        r.outcome = 'closed';
+        r.notices.push(`PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`);
+        return r;
+    }
+    const [reviews, headTree, comments, identity] = await Promise.all([
+        port.listReviews(pullNumber),
+        port.getTree(pull.headSha),
+        port.listComments(pullNumber),
+        cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
+    ]);
+    const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
+    const text = renderBoard(board, src_version_VERSION);
+    Object.assign(r, { outcome: 'reported', board, verdict: board.panelVerdict, event: EVENT_OF[board.panelVerdict] });
+    // The sticky comment: ours is the oldest comment that starts with the board marker
+    // and is authored by this token's account (any [bot] account when that is unknown).
+    const ours = (login) => (c) => c.body.startsWith(BOARD_MARKER) && c.login !== null && (login ? c.login.toLowerCase() === login.toLowerCase() : c.login.endsWith('[bot]'));
+    const existing = comments.filter(ours(identity)).sort((a, b) => a.id - b.id);
+    let kept;
+    if (existing.length) {
+        kept = existing[0].id;
+        if (existing[0].body !== text)
+            await port.updateComment(kept, text);
+        for (const extra of existing.slice(1))
+            await port.deleteComment(extra.id);
+    }
+    else {
+        const created = await port.createComment(pullNumber, text);
+        // two board runs may have raced: the oldest comment stands, newer copies go
+        const now = (await port.listComments(pullNumber)).filter(ours(created.login ?? identity)).sort((a, b) => a.id - b.id);
+        kept = now[0]?.id ?? created.id;
+        if (kept !== created.id) {
+            await port.deleteComment(created.id);
+            await port.updateComment(kept, text);
+        }
+    }
+    r.boardCommentId = kept;
+    if (cfg.requireAllPersonas && board.missing.length) {
+        r.failure = `missing verdicts: ${board.missing.join(', ')} ha${board.missing.length === 1 ? 's' : 've'} no verdict for ${pull.headSha.slice(0, 7)} (require-all-personas is on)`;
+    }
+    return r;
+}
 
 ;// CONCATENATED MODULE: ./src/flow.ts
 // The imperative shell's flow (SPEC §4): fetch facts, ask the pure core for a plan,
@@ -40042,18 +40117,6 @@ const src_version_VERSION = '0.1.0';
 
 
 
-class Abort extends Error {
-    reason;
-    advice;
-    diagnosis;
-    constructor(reason, message, advice = '', diagnosis) {
-        super(message);
-        this.reason = reason;
-        this.advice = advice;
-        this.diagnosis = diagnosis;
-    }
-}
-const newResult = () => ({ outcome: 'aborted', dismissed: [], notices: [], warnings: [] });
 /** Step 1: body → verdict, before any network request. */
 function checkBody(cfg) {
     const loaded = loadBody(cfg.bodyPath, cfg.body);
@@ -40246,59 +40309,6 @@ async function postNew(cfg, port, pullNumber, marker, text, identity, r) {
     }
     await tidy(cfg, port, pullNumber, s, r);
     return finish(cfg, r);
-}
-/** Mode board: the panel's status for the current head, in one sticky comment. */
-async function runBoard(cfg, ctx, port, r) {
-    if (!cfg.personas.length) {
-        throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
-    }
-    const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
-    if (pullNumber === null)
-        throw new Abort('bad-input', 'no pull request: this event carries none; set pull-number');
-    r.pullNumber = pullNumber;
-    const pull = await port.getPull(pullNumber);
-    r.headSha = pull.headSha;
-    if (pull.state !== 'open') {
-        r.outcome = 'closed';
-        r.notices.push(`PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`);
-        return r;
-    }
-    const [reviews, headTree, comments, identity] = await Promise.all([
-        port.listReviews(pullNumber),
-        port.getTree(pull.headSha),
-        port.listComments(pullNumber),
-        cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
-    ]);
-    const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
-    const text = renderBoard(board, src_version_VERSION);
-    Object.assign(r, { outcome: 'reported', board, verdict: board.panelVerdict, event: EVENT_OF[board.panelVerdict] });
-    // The sticky comment: ours is the oldest comment that starts with the board marker
-    // and is authored by this token's account (any [bot] account when that is unknown).
-    const ours = (login) => (c) => c.body.startsWith(BOARD_MARKER) && c.login !== null && (login ? c.login.toLowerCase() === login.toLowerCase() : c.login.endsWith('[bot]'));
-    const existing = comments.filter(ours(identity)).sort((a, b) => a.id - b.id);
-    let kept;
-    if (existing.length) {
-        kept = existing[0].id;
-        if (existing[0].body !== text)
-            await port.updateComment(kept, text);
-        for (const extra of existing.slice(1))
-            await port.deleteComment(extra.id);
-    }
-    else {
-        const created = await port.createComment(pullNumber, text);
-        // two board runs may have raced: the oldest comment stands, newer copies go
-        const now = (await port.listComments(pullNumber)).filter(ours(created.login ?? identity)).sort((a, b) => a.id - b.id);
-        kept = now[0]?.id ?? created.id;
-        if (kept !== created.id) {
-            await port.deleteComment(created.id);
-            await port.updateComment(kept, text);
-        }
-    }
-    r.boardCommentId = kept;
-    if (cfg.requireAllPersonas && board.missing.length) {
-        r.failure = `missing verdicts: ${board.missing.join(', ')} ha${board.missing.length === 1 ? 's' : 've'} no verdict for ${pull.headSha.slice(0, 7)} (require-all-personas is on)`;
-    }
-    return r;
 }
 function keep(r, outcome, current, shouldReview) {
     Object.assign(r, {

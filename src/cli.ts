@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { renderDiagnosis } from './core/diagnostics.js';
 import { EVENTS, type ReviewEvent } from './core/grammar.js';
-import { Abort, checkBody } from './flow.js';
+import { checkBody } from './flow.js';
+import { Abort } from './result.js';
 
 export type Decision = { post: ReviewEvent } | { abort: string };
 

@@ -3,72 +3,14 @@
 import { loadBody, MAX_BODY_CHARS } from './body.js';
 import type { Config } from './config.js';
 import { decide, findLanded, gate, historyOf, isLive, settle, type HistoryEntry, type Plan, type ReviewFact, type Settlement } from './core/decide.js';
-import { diagnose, type Diagnosis } from './core/diagnostics.js';
+import { diagnose } from './core/diagnostics.js';
 import { EVENT_OF, parseVerdict, type ReviewEvent, type Verdict } from './core/grammar.js';
 import { composeBody, type Marker } from './core/marker.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import { ApiError, type GitHubPort } from './github/port.js';
-import { BOARD_MARKER, buildBoard, renderBoard, type Board } from './core/board.js';
-import { VERSION } from './version.js';
+import { runBoard } from './board-mode.js';
+import { Abort, newResult, type AbortReason, type Result, type RunContext } from './result.js';
 
-export type Outcome = 'posted' | 'duplicate' | 'unchanged' | 'superseded' | 'closed' | 'checked' | 'needs-review' | 'reported' | 'aborted';
-export type AbortReason =
-  | 'missing-verdict'
-  | 'verdict-not-last'
-  | 'malformed-verdict'
-  | 'mismatch'
-  | 'empty-body'
-  | 'body-too-large'
-  | 'unreadable-body'
-  | 'bad-input'
-  | 'api-error'
-  | 'permission-denied';
-
-export interface Result {
-  outcome: Outcome;
-  reason?: AbortReason;
-  /** Set when the step must fail; the first words are the reason when aborted. */
-  failure?: string;
-  advice?: string;
-  verdict?: Verdict;
-  event?: ReviewEvent;
-  reviewId?: number;
-  reviewUrl?: string;
-  dismissed: number[];
-  shouldReview?: boolean;
-  headSha?: string;
-  baselineSha?: string;
-  pullNumber?: number;
-  persona?: string;
-  identity?: string;
-  diagnosis?: Diagnosis;
-  board?: Board;
-  boardCommentId?: number;
-  notices: string[];
-  warnings: string[];
-}
-
-export interface RunContext {
-  owner: string;
-  repo: string;
-  /** The event payload's pull request, if the workflow was triggered by one. */
-  eventPull: { number: number; headSha: string; fromFork?: boolean } | null;
-  /** Identifies this run in the marker: `<run id>-<attempt>-<random>`. */
-  runId: string;
-}
-
-export class Abort extends Error {
-  constructor(
-    readonly reason: AbortReason,
-    message: string,
-    readonly advice = '',
-    readonly diagnosis?: Diagnosis,
-  ) {
-    super(message);
-  }
-}
-
-const newResult = (): Result => ({ outcome: 'aborted', dismissed: [], notices: [], warnings: [] });
 
 /** Step 1: body → verdict, before any network request. */
 export function checkBody(cfg: Pick<Config, 'bodyPath' | 'body' | 'expectedEvent'>): { verdict: Verdict; event: ReviewEvent; text: string } {
@@ -116,6 +58,7 @@ async function identify(cfg: Config, port: GitHubPort): Promise<string> {
   }
   return login;
 }
+
 
 export async function runFlow(cfg: Config, ctx: RunContext, port: GitHubPort | null): Promise<Result> {
   const r = newResult();
@@ -277,58 +220,6 @@ async function postNew(cfg: Config, port: GitHubPort, pullNumber: number, marker
   }
   await tidy(cfg, port, pullNumber, s, r);
   return finish(cfg, r);
-}
-
-/** Mode board: the panel's status for the current head, in one sticky comment. */
-async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort, r: Result): Promise<Result> {
-  if (!cfg.personas.length) {
-    throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
-  }
-  const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
-  if (pullNumber === null) throw new Abort('bad-input', 'no pull request: this event carries none; set pull-number');
-  r.pullNumber = pullNumber;
-  const pull = await port.getPull(pullNumber);
-  r.headSha = pull.headSha;
-  if (pull.state !== 'open') {
-    r.outcome = 'closed';
-    r.notices.push(`PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`);
-    return r;
-  }
-  const [reviews, headTree, comments, identity] = await Promise.all([
-    port.listReviews(pullNumber),
-    port.getTree(pull.headSha),
-    port.listComments(pullNumber),
-    cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
-  ]);
-  const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
-  const text = renderBoard(board, VERSION);
-  Object.assign(r, { outcome: 'reported', board, verdict: board.panelVerdict, event: EVENT_OF[board.panelVerdict] });
-
-  // The sticky comment: ours is the oldest comment that starts with the board marker
-  // and is authored by this token's account (any [bot] account when that is unknown).
-  const ours = (login: string | null) => (c: { login: string | null; body: string }) =>
-    c.body.startsWith(BOARD_MARKER) && c.login !== null && (login ? c.login.toLowerCase() === login.toLowerCase() : c.login.endsWith('[bot]'));
-  const existing = comments.filter(ours(identity)).sort((a, b) => a.id - b.id);
-  let kept: number;
-  if (existing.length) {
-    kept = existing[0]!.id;
-    if (existing[0]!.body !== text) await port.updateComment(kept, text);
-    for (const extra of existing.slice(1)) await port.deleteComment(extra.id);
-  } else {
-    const created = await port.createComment(pullNumber, text);
-    // two board runs may have raced: the oldest comment stands, newer copies go
-    const now = (await port.listComments(pullNumber)).filter(ours(created.login ?? identity)).sort((a, b) => a.id - b.id);
-    kept = now[0]?.id ?? created.id;
-    if (kept !== created.id) {
-      await port.deleteComment(created.id);
-      await port.updateComment(kept, text);
-    }
-  }
-  r.boardCommentId = kept;
-  if (cfg.requireAllPersonas && board.missing.length) {
-    r.failure = `missing verdicts: ${board.missing.join(', ')} ha${board.missing.length === 1 ? 's' : 've'} no verdict for ${pull.headSha.slice(0, 7)} (require-all-personas is on)`;
-  }
-  return r;
 }
 
 function keep(r: Result, outcome: 'posted' | 'duplicate' | 'unchanged', current: HistoryEntry, shouldReview: boolean | undefined): void {

@@ -4,7 +4,8 @@ import * as core from '@actions/core';
 import { context } from '@actions/github';
 import { InputError, readConfig, type Config } from './config.js';
 import { createClient } from './github/octokit.js';
-import { runFlow, type Result, type RunContext } from './flow.js';
+import { runFlow } from './flow.js';
+import type { Result, RunContext } from './result.js';
 import { headline, summaryMarkdown } from './report.js';
 
 export async function run(): Promise<void> {

@@ -1,6 +1,6 @@
 // Renders a Result for people: the job summary (Markdown) and plain-text lines.
 import { renderDiagnosis } from './core/diagnostics.js';
-import type { Result } from './flow.js';
+import type { Result } from './result.js';
 import { VERSION } from './version.js';
 import { renderBoard } from './core/board.js';
 
