@@ -122,15 +122,19 @@ describe('review creation is never blindly retried', () => {
 });
 
 describe('rate limits', () => {
+  const PULL = /\/pulls\/7$/;
+  const SECONDARY = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
+  /** One rate-limited answer, as GitHub sends it. */
+  const limited = (method: string, path: RegExp, status: number, headers: Record<string, string>, message: string) =>
+    w.gh.faults.push({ method, path, kind: 'status', status, headers, body: { message } });
+  const primary = (secondsToReset: number) => {
+    const reset = Math.floor(Date.now() / 1000) + secondsToReset;
+    limited('GET', PULL, 403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) }, 'API rate limit exceeded for user.');
+    return reset;
+  };
+
   test('secondary rate limit (403 + retry-after) on create → waits and retries → one review', async () => {
-    w.gh.faults.push({
-      method: 'POST',
-      path: POST_REVIEW,
-      kind: 'status',
-      status: 403,
-      headers: { 'retry-after': '1' },
-      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
-    });
+    limited('POST', POST_REVIEW, 403, { 'retry-after': '1' }, SECONDARY);
     const r = await w.run('priya', body('APPROVE'));
     expect(r.code, r.stdout).toBe(0);
     expect(reviews()).toHaveLength(1);
@@ -139,44 +143,21 @@ describe('rate limits', () => {
   });
 
   test('secondary rate limit as 429 → waits and retries', async () => {
-    w.gh.faults.push({
-      method: 'GET',
-      path: /\/pulls\/7$/,
-      kind: 'status',
-      status: 429,
-      headers: { 'retry-after': '1' },
-      body: { message: 'You have exceeded a secondary rate limit.' },
-    });
+    limited('GET', PULL, 429, { 'retry-after': '1' }, SECONDARY);
     const r = await w.run('priya', body('APPROVE'));
     expect(r.code, r.stdout).toBe(0);
     expect(reviews()).toHaveLength(1);
   });
 
   test('primary limit (x-ratelimit-remaining: 0) resetting soon → waits until the reset', async () => {
-    const reset = String(Math.floor(Date.now() / 1000) + 1);
-    w.gh.faults.push({
-      method: 'GET',
-      path: /\/pulls\/7$/,
-      kind: 'status',
-      status: 403,
-      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
-      body: { message: 'API rate limit exceeded for user.' },
-    });
+    primary(1);
     const r = await w.run('priya', body('APPROVE'));
     expect(r.code, r.stdout).toBe(0);
     expect(reviews()).toHaveLength(1);
   });
 
   test('primary limit resetting in an hour → no wait, a clear api-error naming the reset, nothing written', async () => {
-    const reset = Math.floor(Date.now() / 1000) + 3600;
-    w.gh.faults.push({
-      method: 'GET',
-      path: /\/pulls\/7$/,
-      kind: 'status',
-      status: 403,
-      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
-      body: { message: 'API rate limit exceeded for user.' },
-    });
+    const reset = primary(3600);
     const r = await w.run('priya', body('APPROVE'));
     expect(r.code).toBe(1);
     expect(r.outputs.reason).toBe('api-error');
