@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { DIST, NODE, runAction, writeBody } from '../test/e2e/harness.js';
 import { world, body, PR, TOKENS } from '../test/e2e/world.js';
 import { parseVerdict } from '../src/core/grammar.js';
+import { diagnose } from '../src/core/diagnostics.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 15);
 const median = (xs: number[]): number => {
@@ -120,4 +121,21 @@ for (const size of [64 * 1024, 1024 * 1024]) {
   for (let i = 0; i < RUNS; i++) ts.push(time(() => parseVerdict(text)));
   const ms = median(ts);
   console.log(`  ${String(size / 1024).padStart(5)} KiB  median ${ms.toFixed(3)} ms  (${(size / 1024 / 1024 / (ms / 1000)).toFixed(0)} MiB/s)`);
+}
+
+console.log('\ndiagnostics of a failing body (parse + diagnose)');
+for (const [name, text] of [
+  ['256 KiB, one near-miss line', `## VERDICT: ${'A'.repeat(256 * 1024 - 12)}`],
+  ['256 KiB, 4,000 near-miss lines', '## verdict: approve\n'.repeat(4000) + 'x'.repeat(256 * 1024 - 80_000)],
+] as const) {
+  const ts: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    ts.push(
+      time(() => {
+        const p = parseVerdict(text);
+        if (!p.ok) diagnose(p);
+      }),
+    );
+  }
+  console.log(`  ${name.padEnd(32)} median ${median(ts).toFixed(2)} ms`);
 }

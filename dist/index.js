@@ -39795,12 +39795,17 @@ const TOKEN_ADVICE = {
     APPROVED: 'APPROVED is the review state; the verdict token is APPROVE',
     COMMENTED: 'COMMENTED is the review state; the verdict token is COMMENT',
 };
+/** No verdict line is longer than this; longer lines are explained from their start only (bounded work). */
+const MAX_ANALYSED = 512;
 /** What differs between one line and the verdict grammar. */
-function differences(line, isLast) {
-    if (VERDICT_LINE.test(line)) {
+function differences(full, isLast) {
+    if (VERDICT_LINE.test(full)) {
         return isLast ? [] : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
     }
     const out = [];
+    const line = full.length > MAX_ANALYSED ? full.slice(0, MAX_ANALYSED) : full;
+    if (line !== full)
+        out.push(`the line is ${full.length} characters long: a verdict line is "## VERDICT: " and one token`);
     const odd = [...line].filter((c) => {
         const cp = c.codePointAt(0);
         return cp > 0x7e || (cp < 0x20 && cp !== 0x09);

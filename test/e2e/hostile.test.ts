@@ -16,6 +16,7 @@ describe('broken bodies: a clear error, no request at all', () => {
     ['UTF-16 with BOM', Buffer.from('\ufeff## VERDICT: APPROVE\n', 'utf16le'), 'unreadable-body', /not valid UTF-8|NUL/],
     ['one 300,000-character line', 'x'.repeat(300_000), 'body-too-large', /300000 bytes/],
     ['a 60,000-character line without a verdict', 'y'.repeat(60_000), 'missing-verdict', /more characters/],
+    ['a 200,000-character verdict-like line (once quadratic to explain)', `## VERDICT: ${'A'.repeat(200_000)}`, 'malformed-verdict', /the line is 200012 characters long/],
     ['zero-width space before the token', 'ok\n## VERDICT: \u200bAPPROVE\n', 'malformed-verdict', /\\u200B/],
     ['no-break space after ##', 'ok\n##\u00a0VERDICT: APPROVE\n', 'malformed-verdict', /\\u00A0/],
     ['Cyrillic Е in VERDICT', 'ok\n## V\u0415RDICT: APPROVE\n', 'malformed-verdict', /U\+0415/],

@@ -28,6 +28,12 @@ describe('what differs from the grammar, one near miss at a time', () => {
     expect(differences('## VERDICT: APPROVE', false)).toEqual([expect.stringMatching(/not the last non-blank line/)]);
   });
 
+  test('very long lines are explained from their start (bounded work: see npm run bench)', () => {
+    const d = differences('## VERDICT: ' + 'A'.repeat(250_000), true);
+    expect(d[0]).toMatch(/the line is 250012 characters long/);
+    expect(d.join('\n')).toMatch(/unknown token "A{40}… \(\d+ more characters\)"/);
+  });
+
   test('CHANGES_REQUESTED itself is not mistaken for decoration', () => {
     expect(differences('## VERDICT: CHANGES_REQUESTED extra', true).join()).not.toMatch(/decoration/);
   });
