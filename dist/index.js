@@ -39609,7 +39609,8 @@ function loadBody(bodyPath, body) {
     }
     let fd;
     try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(bodyPath, 'r');
+        // O_NONBLOCK: a FIFO or device named as body-path must not hang the step before fstat rejects it
+        fd = (0,external_node_fs_namespaceObject.openSync)(bodyPath, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
     }
     catch (e) {
         const code = e.code;

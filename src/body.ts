@@ -1,5 +1,5 @@
 // Reading the persona's body: every way it can be missing, too large or unreadable.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { decodeBody, normaliseText } from './core/grammar.js';
 
 /** GitHub's limit on a review body, in characters, marker included (SPEC §8). */
@@ -18,7 +18,8 @@ export function loadBody(bodyPath: string | null, body: string | null): Loaded {
   }
   let fd: number;
   try {
-    fd = openSync(bodyPath, 'r');
+    // O_NONBLOCK: a FIFO or device named as body-path must not hang the step before fstat rejects it
+    fd = openSync(bodyPath, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why =

@@ -1,4 +1,5 @@
 // Issue C: hostile and broken input. Each is a clear error with nothing sent.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -40,6 +41,20 @@ describe('broken bodies: a clear error, no request at all', () => {
     const r = await w.run('priya', null, { 'body-path': join(dir, 'review.md') });
     expect(r.outputs.reason).toBe('unreadable-body');
     expect(r.stdout).toMatch(/is a directory/);
+    expect(w.gh.log).toEqual([]);
+  });
+
+  test.each([
+    ['a named pipe nobody writes to', () => {
+      const p = join(tempDir(), 'review.fifo');
+      execFileSync('mkfifo', [p]);
+      return p;
+    }],
+    ['a device', () => '/dev/zero'],
+  ])('body-path is %s → unreadable-body at once', async (_n, make) => {
+    const r = await w.run('priya', null, { 'body-path': make() });
+    expect(r.outputs.reason).toBe('unreadable-body');
+    expect(r.stdout).toMatch(/is not a regular file/);
     expect(w.gh.log).toEqual([]);
   });
 
