@@ -39389,18 +39389,26 @@ function createClient(o) {
         o.warn(`${kind} rate limit on ${options.method} ${options.url}: waiting ${retryAfter}s as GitHub asks`);
         return true;
     };
+    // Registered before retry and throttling, so it wraps each attempt (theirs included):
+    // every attempt gets its own time limit, and none starts after the run's deadline.
+    const timeLimits = (oc) => {
+        oc.hook.wrap('request', (request, opts) => {
+            const left = o.deadline - Date.now();
+            if (left <= 0)
+                throw new DeadlineError();
+            // before-after-hook binds the options object to the inner hooks: mutate it, do not replace it
+            opts.request = { ...opts.request, signal: AbortSignal.timeout(Math.min(o.requestTimeoutMs, left)) };
+            return request(opts);
+        });
+    };
     const octokit = getOctokit(o.token, {
         retry: { retries: 2, doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429] },
         throttle: { onRateLimit: limitNote('primary'), onSecondaryRateLimit: limitNote('secondary') },
         log: { debug: () => { }, info: () => { }, warn: (m) => o.warn(redact(String(m))), error: () => { } },
-    }, retry, throttling);
+    }, timeLimits, retry, throttling);
     const { owner, repo } = o;
-    const req = (extra = {}) => {
-        const left = o.deadline - Date.now();
-        if (left <= 0)
-            throw new DeadlineError();
-        return { request: { signal: AbortSignal.timeout(Math.min(o.requestTimeoutMs, left)), ...extra } };
-    };
+    /** The one place the never-retry option is set (creates that are not idempotent). */
+    const once = { request: { retries: 0 } };
     const fail = (operation, e) => {
         if (e instanceof DeadlineError) {
             throw new ApiError(operation, null, `${operation} was not sent: the run's time limit ran out`, 'raise run-timeout-seconds, or re-run: a re-run never posts twice', 'deadline');
@@ -39444,7 +39452,7 @@ function createClient(o) {
     return {
         async getPull(pullNumber) {
             try {
-                const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber, ...req() });
+                const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber });
                 return {
                     number: data.number,
                     state: data.state,
@@ -39460,7 +39468,7 @@ function createClient(o) {
         },
         async getTree(sha) {
             try {
-                const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha, ...req() });
+                const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha });
                 return data.tree.sha;
             }
             catch (e) {
@@ -39472,7 +39480,7 @@ function createClient(o) {
         },
         async compareFiles(base, head) {
             try {
-                const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: 1, page: 1, ...req() });
+                const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: 1, page: 1 });
                 return (data.files ?? []).map((f) => ({ filename: f.filename, status: f.status, previous_filename: f.previous_filename, patch: f.patch }));
             }
             catch (e) {
@@ -39484,7 +39492,7 @@ function createClient(o) {
         },
         async getUserLogin() {
             try {
-                const { data } = await octokit.rest.users.getAuthenticated(req());
+                const { data } = await octokit.rest.users.getAuthenticated();
                 return data.login;
             }
             catch (e) {
@@ -39496,7 +39504,7 @@ function createClient(o) {
         },
         async getViewerLogin() {
             try {
-                const data = await octokit.graphql('query { viewer { login } }', req());
+                const data = await octokit.graphql('query { viewer { login } }');
                 return data.viewer?.login ?? null;
             }
             catch (e) {
@@ -39508,7 +39516,7 @@ function createClient(o) {
         },
         async listReviews(pullNumber) {
             try {
-                const all = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pullNumber, per_page: 100, ...req() });
+                const all = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pullNumber, per_page: 100 });
                 return all.map(toReview);
             }
             catch (e) {
@@ -39524,7 +39532,7 @@ function createClient(o) {
                     event: r.event,
                     body: r.body,
                     commit_id: r.commitId,
-                    ...req({ retries: 0 }), // never blindly retried: see SPEC §4 step 8
+                    ...once, // never blindly retried: see SPEC §4 step 8
                 });
                 return toReview(data);
             }
@@ -39534,7 +39542,7 @@ function createClient(o) {
         },
         async dismissReview(pullNumber, reviewId, message) {
             try {
-                await octokit.rest.pulls.dismissReview({ owner, repo, pull_number: pullNumber, review_id: reviewId, message, event: 'DISMISS', ...req() });
+                await octokit.rest.pulls.dismissReview({ owner, repo, pull_number: pullNumber, review_id: reviewId, message, event: 'DISMISS' });
                 return 'dismissed';
             }
             catch (e) {
@@ -39546,7 +39554,7 @@ function createClient(o) {
         },
         async listComments(issueNumber) {
             try {
-                const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100, ...req() });
+                const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
                 return all.map((c) => ({ id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url }));
             }
             catch (e) {
@@ -39555,7 +39563,7 @@ function createClient(o) {
         },
         async createComment(issueNumber, body) {
             try {
-                const { data: c } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...req({ retries: 0 }) });
+                const { data: c } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...once });
                 return { id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url };
             }
             catch (e) {
@@ -39564,7 +39572,7 @@ function createClient(o) {
         },
         async updateComment(commentId, body) {
             try {
-                const { data: c } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body, ...req() });
+                const { data: c } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
                 return { id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url };
             }
             catch (e) {
@@ -39573,7 +39581,7 @@ function createClient(o) {
         },
         async deleteComment(commentId) {
             try {
-                await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId, ...req() });
+                await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
                 return 'deleted';
             }
             catch (e) {

@@ -19,6 +19,7 @@ export interface ClientOptions {
 }
 
 type Octo = ReturnType<typeof getOctokit>;
+type Opts = { request?: Record<string, unknown> } & Record<string, unknown>;
 
 interface RawReview {
   id: number;
@@ -58,6 +59,17 @@ export function createClient(o: ClientOptions): GitHubPort {
     o.warn(`${kind} rate limit on ${options.method} ${options.url}: waiting ${retryAfter}s as GitHub asks`);
     return true;
   };
+  // Registered before retry and throttling, so it wraps each attempt (theirs included):
+  // every attempt gets its own time limit, and none starts after the run's deadline.
+  const timeLimits = (oc: { hook: { wrap: (name: 'request', fn: (request: (opts: Opts) => Promise<unknown>, opts: Opts) => Promise<unknown>) => void } }) => {
+    oc.hook.wrap('request', (request, opts) => {
+      const left = o.deadline - Date.now();
+      if (left <= 0) throw new DeadlineError();
+      // before-after-hook binds the options object to the inner hooks: mutate it, do not replace it
+      opts.request = { ...opts.request, signal: AbortSignal.timeout(Math.min(o.requestTimeoutMs, left)) };
+      return request(opts);
+    });
+  };
   const octokit: Octo = getOctokit(
     o.token,
     {
@@ -65,15 +77,13 @@ export function createClient(o: ClientOptions): GitHubPort {
       throttle: { onRateLimit: limitNote('primary'), onSecondaryRateLimit: limitNote('secondary') },
       log: { debug: () => {}, info: () => {}, warn: (m: string) => o.warn(redact(String(m))), error: () => {} },
     },
+    timeLimits as never,
     retry,
     throttling,
   );
   const { owner, repo } = o;
-  const req = (extra: Record<string, unknown> = {}) => {
-    const left = o.deadline - Date.now();
-    if (left <= 0) throw new DeadlineError();
-    return { request: { signal: AbortSignal.timeout(Math.min(o.requestTimeoutMs, left)), ...extra } };
-  };
+  /** The one place the never-retry option is set (creates that are not idempotent). */
+  const once = { request: { retries: 0 } };
 
   const fail = (operation: string, e: unknown): never => {
     if (e instanceof DeadlineError) {
@@ -111,7 +121,7 @@ export function createClient(o: ClientOptions): GitHubPort {
   return {
     async getPull(pullNumber) {
       try {
-        const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber, ...req() });
+        const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber });
         return {
           number: data.number,
           state: data.state,
@@ -126,7 +136,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     },
     async getTree(sha) {
       try {
-        const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha, ...req() });
+        const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha });
         return data.tree.sha;
       } catch (e) {
         const { status, response } = e as { status?: number; response?: unknown };
@@ -136,7 +146,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     },
     async compareFiles(base, head) {
       try {
-        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: 1, page: 1, ...req() });
+        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: 1, page: 1 });
         return (data.files ?? []).map((f) => ({ filename: f.filename, status: f.status, previous_filename: f.previous_filename, patch: f.patch }));
       } catch (e) {
         const { status, response } = e as { status?: number; response?: unknown };
@@ -146,7 +156,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     },
     async getUserLogin() {
       try {
-        const { data } = await octokit.rest.users.getAuthenticated(req());
+        const { data } = await octokit.rest.users.getAuthenticated();
         return data.login;
       } catch (e) {
         const { status, response } = e as { status?: number; response?: unknown };
@@ -156,7 +166,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     },
     async getViewerLogin() {
       try {
-        const data = await octokit.graphql<{ viewer: { login: string } }>('query { viewer { login } }', req());
+        const data = await octokit.graphql<{ viewer: { login: string } }>('query { viewer { login } }');
         return data.viewer?.login ?? null;
       } catch (e) {
         // GraphQL refusals (errors in the answer, 401/403) mean "cannot say"; no answer at all is an API failure
@@ -166,7 +176,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     },
     async listReviews(pullNumber) {
       try {
-        const all = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pullNumber, per_page: 100, ...req() });
+        const all = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pullNumber, per_page: 100 });
         return (all as RawReview[]).map(toReview);
       } catch (e) {
         return fail(`list reviews of #${pullNumber}`, e);
@@ -181,7 +191,7 @@ export function createClient(o: ClientOptions): GitHubPort {
           event: r.event,
           body: r.body,
           commit_id: r.commitId,
-          ...req({ retries: 0 }), // never blindly retried: see SPEC §4 step 8
+          ...once, // never blindly retried: see SPEC §4 step 8
         });
         return toReview(data as RawReview);
       } catch (e) {
@@ -190,7 +200,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     },
     async dismissReview(pullNumber, reviewId, message) {
       try {
-        await octokit.rest.pulls.dismissReview({ owner, repo, pull_number: pullNumber, review_id: reviewId, message, event: 'DISMISS', ...req() });
+        await octokit.rest.pulls.dismissReview({ owner, repo, pull_number: pullNumber, review_id: reviewId, message, event: 'DISMISS' });
         return 'dismissed';
       } catch (e) {
         const err = e as { status?: number; message?: string; response?: unknown };
@@ -200,7 +210,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     },
     async listComments(issueNumber) {
       try {
-        const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100, ...req() });
+        const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
         return all.map((c) => ({ id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url }) satisfies CommentFact);
       } catch (e) {
         return fail(`list comments of #${issueNumber}`, e);
@@ -208,7 +218,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     },
     async createComment(issueNumber, body) {
       try {
-        const { data: c } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...req({ retries: 0 }) });
+        const { data: c } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...once });
         return { id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url };
       } catch (e) {
         return fail(`comment on #${issueNumber}`, e);
@@ -216,7 +226,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     },
     async updateComment(commentId, body) {
       try {
-        const { data: c } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body, ...req() });
+        const { data: c } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
         return { id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url };
       } catch (e) {
         return fail(`update comment ${commentId}`, e);
@@ -224,7 +234,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     },
     async deleteComment(commentId) {
       try {
-        await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId, ...req() });
+        await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
         return 'deleted';
       } catch (e) {
         const { status, response } = e as { status?: number; response?: unknown };

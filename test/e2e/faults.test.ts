@@ -142,6 +142,13 @@ describe('rate limits', () => {
     expect(creates()[1]!.t - creates()[0]!.end).toBeGreaterThanOrEqual(900);
   });
 
+  test('a rate-limit wait longer than the per-request time limit: each attempt gets its own limit', async () => {
+    limited('GET', PULL, 403, { 'retry-after': '2' }, SECONDARY);
+    const r = await w.run('priya', body('APPROVE'), { 'request-timeout-seconds': '1' });
+    expect(r.code, r.stdout).toBe(0);
+    expect(reviews()).toHaveLength(1);
+  });
+
   test('secondary rate limit as 429 → waits and retries', async () => {
     limited('GET', PULL, 429, { 'retry-after': '1' }, SECONDARY);
     const r = await w.run('priya', body('APPROVE'));
