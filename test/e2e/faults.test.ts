@@ -1,32 +1,12 @@
 // Issue C end to end: GitHub misbehaving. For each fault: the final state (reviews,
-// states, dismissals) and the step result. Invariants checked after every test:
-// at most one live review per persona and head, every review's state matches its
-// body's verdict, and nothing but the persona's own reviews was dismissed.
+// states, dismissals) and the step result; useWorld() checks the gate's invariants
+// after every test (see checkInvariants in world.ts).
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
-import { parseVerdict, STATE_OF } from '../../src/core/grammar.js';
 import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
 import { runAction, writeBody } from './harness.js';
 
-const w = useWorld((w) => {
-  const all = w.gh.reviews.get(PR)!;
-  const live = all.filter((r) => r.state !== 'DISMISSED');
-  const keys = live.map((r) => decodeMarker(r.body)).filter(Boolean).map((m) => `${m!.persona}@${m!.head}`);
-  expect(new Set(keys).size, 'one live review per persona and head').toBe(keys.length);
-  for (const r of all) {
-    const m = decodeMarker(r.body);
-    if (!m) continue;
-    const p = parseVerdict(r.body.split('\n').slice(1).join('\n'));
-    expect(p.ok && p.verdict).toBe(m.verdict);
-    if (r.state !== 'DISMISSED') expect(r.state, 'state matches the body').toBe(STATE_OF[m.verdict]);
-  }
-  for (const d of w.gh.log.filter((l) => l.method === 'PUT' && l.status === 200)) {
-    const id = Number(d.path.split('/').at(-2));
-    const target = all.find((r) => r.id === id)!;
-    expect(target.login, 'only own reviews are dismissed').toBe(d.login);
-    expect(decodeMarker(target.body)).not.toBeNull();
-  }
-});
+const w = useWorld();
 
 const reviews = () => w.gh.reviews.get(PR)!;
 const POST_REVIEW = /\/pulls\/7\/reviews$/;

@@ -2,6 +2,8 @@
 // accounts with their own tokens, a human, and an Actions app token.
 import { afterEach, beforeEach, expect } from 'vitest';
 import { FakeGitHub } from '../fake/github.js';
+import { decodeMarker } from '../../src/core/marker.js';
+import { parseVerdict, STATE_OF } from '../../src/core/grammar.js';
 import { runAction, writeBody, type RunResult } from './harness.js';
 
 export const TOKENS = {
@@ -61,7 +63,38 @@ export const body = (verdict: string, prose = 'I read the diff. The change is sm
  * `check` runs (the fake's OpenAPI violations must be none), then the server stops.
  * The returned object always stands for the current test's world.
  */
-export function useWorld(check: (w: World) => void = () => {}): World {
+/**
+ * The gate's invariants over the fake's final state, whatever the test did:
+ * 1. at most one live review per account, persona and head;
+ * 2. every marked review's state is the state of its body's verdict;
+ * 3. every successful dismissal hit a review of the dismissing account that
+ *    carries a persona-verdict marker (never a human's, never an unmarked one).
+ */
+export function checkInvariants(w: World): void {
+  for (const all of w.gh.reviews.values()) {
+    const keys = all
+      .filter((r) => r.state !== 'DISMISSED')
+      .map((r) => ({ r, m: decodeMarker(r.body) }))
+      .filter((x) => x.m !== null)
+      .map(({ r, m }) => `${r.login}/${m!.persona}@${m!.head}`);
+    expect(new Set(keys).size, `one live review per account, persona and head: ${keys.join(' ')}`).toBe(keys.length);
+    for (const r of all) {
+      const m = decodeMarker(r.body);
+      if (!m) continue;
+      const p = parseVerdict(r.body.split(/\r?\n/).slice(1).join('\n'));
+      expect(p.ok && p.verdict, `review ${r.id}: marker verdict = body verdict`).toBe(m.verdict);
+      if (r.state !== 'DISMISSED') expect(r.state, `review ${r.id}: state matches the body`).toBe(STATE_OF[m.verdict]);
+    }
+  }
+  for (const d of w.gh.log.filter((l) => l.method === 'PUT' && l.path.endsWith('/dismissals') && l.status === 200)) {
+    const id = Number(d.path.split('/').at(-2));
+    const target = [...w.gh.reviews.values()].flat().find((r) => r.id === id)!;
+    expect(target.login, `review ${id}: only the dismissing account's own reviews are dismissed`).toBe(d.login);
+    expect(decodeMarker(target.body), `review ${id}: only marked reviews are dismissed`).not.toBeNull();
+  }
+}
+
+export function useWorld(check: (w: World) => void = checkInvariants): World {
   let current: World | null = null;
   beforeEach(async () => {
     current = await world();
