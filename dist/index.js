@@ -39437,7 +39437,7 @@ function createClient(o) {
         else if (status === 404)
             advice = 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
         else if (status === 422)
-            advice = ADVICE_422.find(([re]) => re.test(detail))?.[1] ?? '';
+            advice = ADVICE_422.find(([re]) => re.test(detail))?.[1] ?? 'GitHub refused the request as invalid (the message says why); if the PR changed meanwhile, re-run the job';
         else if (kind === 'timeout' && Date.now() >= o.deadline - 100)
             advice = "the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, or raise the limit; a re-run never posts twice";
         else if (kind === 'timeout')

@@ -109,7 +109,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     }
     else if (status === 403) advice = 'the token lacks permission: it needs pull-requests: write (and contents: read) on this repository';
     else if (status === 404) advice = 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
-    else if (status === 422) advice = ADVICE_422.find(([re]) => re.test(detail))?.[1] ?? '';
+    else if (status === 422) advice = ADVICE_422.find(([re]) => re.test(detail))?.[1] ?? 'GitHub refused the request as invalid (the message says why); if the PR changed meanwhile, re-run the job';
     else if (kind === 'timeout' && Date.now() >= o.deadline - 100) advice = "the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, or raise the limit; a re-run never posts twice";
     else if (kind === 'timeout') advice = `no answer from GitHub within the time limit (${o.requestTimeoutMs / 1000}s per request, request-timeout-seconds): re-run the job; a re-run never posts twice`;
     else if (kind === 'network') advice = 'the connection to GitHub failed: re-run the job; a re-run never posts twice';
