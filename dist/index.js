@@ -40512,6 +40512,7 @@ function summaryMarkdown(r, bodyFile) {
 
 
 
+
 async function run() {
     try {
         await runAction();
@@ -40599,6 +40600,9 @@ async function report(r, cfg, bodyFile) {
     if (r.diagnosis) {
         const d = r.diagnosis;
         const file = bodyFile ?? undefined;
+        // the full explanation in the log too; every line starts with our own words (never
+        // with body text), and body text is shown through visible(), so no line can be a command
+        info(renderDiagnosis(d, file));
         if (d.lastLine && !d.nearMisses.some((n) => n.line === d.lastLine.line)) {
             error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, { title: 'persona-verdict: no verdict', file, startLine: d.lastLine.line });
         }

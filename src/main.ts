@@ -7,6 +7,7 @@ import { createClient } from './github/octokit.js';
 import { runFlow } from './flow.js';
 import type { Result, RunContext } from './result.js';
 import { headline, summaryMarkdown } from './report.js';
+import { renderDiagnosis } from './core/diagnostics.js';
 
 export async function run(): Promise<void> {
   try {
@@ -91,6 +92,9 @@ async function report(r: Result, cfg: Config | null, bodyFile: string | null): P
   if (r.diagnosis) {
     const d = r.diagnosis;
     const file = bodyFile ?? undefined;
+    // the full explanation in the log too; every line starts with our own words (never
+    // with body text), and body text is shown through visible(), so no line can be a command
+    core.info(renderDiagnosis(d, file));
     if (d.lastLine && !d.nearMisses.some((n) => n.line === d.lastLine!.line)) {
       core.error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, { title: 'persona-verdict: no verdict', file, startLine: d.lastLine.line });
     }
