@@ -39358,7 +39358,8 @@ class ApiError extends Error {
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
 // The Octokit implementation of the port: throttling (retry-after, x-ratelimit-reset,
-// spaced writes), retries for idempotent requests only, per-request time limits.
+// spaced writes), retries for idempotent requests only, a time limit per attempt and a
+// whole-run deadline, and GitHub errors translated into advice.
 
 
 

@@ -1,5 +1,6 @@
 // The Octokit implementation of the port: throttling (retry-after, x-ratelimit-reset,
-// spaced writes), retries for idempotent requests only, per-request time limits.
+// spaced writes), retries for idempotent requests only, a time limit per attempt and a
+// whole-run deadline, and GitHub errors translated into advice.
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
