@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1530);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2694);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1530:
+/***/ 2694:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39666,113 +39666,6 @@ function tooLarge(what) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/decide.ts
-// The decision of SPEC §3–§5 — pure: facts in, plan out. The shell fetches the
-// facts, executes the plan and reports; nothing here does I/O.
-
-
-const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
-const isLive = (r) => LIVE.has(r.state);
-const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
-/**
- * A persona's history: reviews authored by `identity` whose first line is a marker
- * naming `persona`. Nothing else counts, whatever its body says. Oldest first.
- */
-function historyOf(reviews, identity, persona) {
-    const out = [];
-    for (const review of reviews) {
-        if (!sameLogin(review.login, identity))
-            continue;
-        const marker = decodeMarker(review.body);
-        if (marker && marker.persona === persona)
-            out.push({ review, marker });
-    }
-    return out.sort((a, b) => a.review.id - b.review.id);
-}
-function gate(pull, reviewedSha) {
-    if (pull.state !== 'open') {
-        return { stop: true, outcome: 'closed', message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review` };
-    }
-    if (pull.headSha !== reviewedSha) {
-        return {
-            stop: true,
-            outcome: 'superseded',
-            message: `PR #${pull.number} head is now ${pull.headSha.slice(0, 7)}, not the reviewed ${reviewedSha.slice(0, 7)}: a newer run reviews the new head`,
-        };
-    }
-    return { stop: false };
-}
-const DISMISSABLE = {
-    all: new Set(['APPROVED', 'CHANGES_REQUESTED']),
-    'changes-requested': new Set(['CHANGES_REQUESTED']),
-    none: new Set(),
-};
-/** GitHub dismisses only these (COMMENTED and PENDING are refused). */
-const CAN_DISMISS = DISMISSABLE.all;
-/**
- * Step 9, on facts read after the write (or, without a write, on the facts just
- * read): which of this persona's reviews stand, which go.
- * - The anchor is the first live review recorded against the PR's current head;
- *   when there is none yet, it is `self` (the review this run posted or kept): the
- *   gate is never left without the persona's latest opinion.
- * - Other live reviews recorded against the anchor's head are duplicates (two runs
- *   raced): dismissed whatever dismiss-stale says, where GitHub allows it.
- * - Reviews recorded against any other head are stale: dismissed per dismiss-stale.
- *   That includes `self` when a review for a newer head has already landed.
- */
-function settle(history, prHead, self, policy) {
-    const live = history.filter((h) => isLive(h.review));
-    const anchor = live.find((h) => h.marker.head === prHead) ?? self;
-    const dismiss = [];
-    const seen = new Set([anchor.review.id]);
-    const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
-    for (const entry of candidates) {
-        if (seen.has(entry.review.id))
-            continue;
-        seen.add(entry.review.id);
-        if (entry.marker.head === anchor.marker.head) {
-            if (CAN_DISMISS.has(entry.review.state))
-                dismiss.push({ entry, why: 'duplicate' });
-        }
-        else if (entry.marker.head !== prHead && DISMISSABLE[policy].has(entry.review.state)) {
-            dismiss.push({ entry, why: 'stale' });
-        }
-    }
-    return { anchor, dismiss };
-}
-/** Steps 5–7: post, or keep the review that already stands. */
-function decide(f) {
-    const history = historyOf(f.reviews, f.identity, f.persona);
-    const live = history.filter((h) => isLive(h.review));
-    const keep = (outcome, current, by) => ({
-        action: 'keep',
-        outcome,
-        current,
-        verdict: current.marker.verdict,
-        event: EVENT_OF[current.marker.verdict],
-        history,
-        by,
-    });
-    const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
-    if (forHead)
-        return keep('duplicate', forHead);
-    const latest = live[live.length - 1];
-    if (f.skipUnchanged && latest) {
-        if (latest.marker.tree != null && f.headTree != null && latest.marker.tree === f.headTree)
-            return keep('unchanged', latest, 'tree');
-        if (latest.marker.patch != null && f.headPatch != null && latest.marker.patch === f.headPatch)
-            return keep('unchanged', latest, 'patch');
-    }
-    if (f.verdict === null)
-        return { action: 'review', history };
-    return { action: 'post', verdict: f.verdict, event: EVENT_OF[f.verdict], history };
-}
-/** After an ambiguous create failure: did this run's review land after all? */
-function findLanded(reviews, identity, persona, head, run) {
-    const mine = historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
-    return mine.find((h) => h.marker.run === run) ?? null;
-}
-
 ;// CONCATENATED MODULE: ./src/core/diagnostics.ts
 // SPEC §6: explain a grammar failure. Pure; never consulted by the decision.
 
@@ -39941,6 +39834,151 @@ function renderDiagnosis(d, file) {
     return out.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/result.ts
+class Abort extends Error {
+    reason;
+    advice;
+    diagnosis;
+    constructor(reason, message, advice = '', diagnosis) {
+        super(message);
+        this.reason = reason;
+        this.advice = advice;
+        this.diagnosis = diagnosis;
+    }
+}
+const newResult = () => ({ outcome: 'aborted', dismissed: [], notices: [], warnings: [] });
+
+;// CONCATENATED MODULE: ./src/check.ts
+// Step 1 of every mode that has a body (SPEC §4): read it, parse the verdict, compare
+// with expected-event — all before any network request. Shared by the action and the CLI.
+
+
+
+
+/** Step 1: body → verdict, before any network request. */
+function checkBody(cfg) {
+    const loaded = loadBody(cfg.bodyPath, cfg.body);
+    if (!loaded.ok)
+        throw new Abort(loaded.reason, loaded.message);
+    const parsed = parseVerdict(loaded.text);
+    if (!parsed.ok) {
+        const d = diagnose(parsed);
+        const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
+        throw new Abort(parsed.reason, `${d.summary}${where}`, '', d);
+    }
+    if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
+        throw new Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted (ADR-151 §4); fix the persona's body or the step that computed expected-event`);
+    }
+    return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
+}
+
+;// CONCATENATED MODULE: ./src/core/decide.ts
+// The decision of SPEC §3–§5 — pure: facts in, plan out. The shell fetches the
+// facts, executes the plan and reports; nothing here does I/O.
+
+
+const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
+const isLive = (r) => LIVE.has(r.state);
+const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
+/**
+ * A persona's history: reviews authored by `identity` whose first line is a marker
+ * naming `persona`. Nothing else counts, whatever its body says. Oldest first.
+ */
+function historyOf(reviews, identity, persona) {
+    const out = [];
+    for (const review of reviews) {
+        if (!sameLogin(review.login, identity))
+            continue;
+        const marker = decodeMarker(review.body);
+        if (marker && marker.persona === persona)
+            out.push({ review, marker });
+    }
+    return out.sort((a, b) => a.review.id - b.review.id);
+}
+function gate(pull, reviewedSha) {
+    if (pull.state !== 'open') {
+        return { stop: true, outcome: 'closed', message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review` };
+    }
+    if (pull.headSha !== reviewedSha) {
+        return {
+            stop: true,
+            outcome: 'superseded',
+            message: `PR #${pull.number} head is now ${pull.headSha.slice(0, 7)}, not the reviewed ${reviewedSha.slice(0, 7)}: a newer run reviews the new head`,
+        };
+    }
+    return { stop: false };
+}
+const DISMISSABLE = {
+    all: new Set(['APPROVED', 'CHANGES_REQUESTED']),
+    'changes-requested': new Set(['CHANGES_REQUESTED']),
+    none: new Set(),
+};
+/** GitHub dismisses only these (COMMENTED and PENDING are refused). */
+const CAN_DISMISS = DISMISSABLE.all;
+/**
+ * Step 9, on facts read after the write (or, without a write, on the facts just
+ * read): which of this persona's reviews stand, which go.
+ * - The anchor is the first live review recorded against the PR's current head;
+ *   when there is none yet, it is `self` (the review this run posted or kept): the
+ *   gate is never left without the persona's latest opinion.
+ * - Other live reviews recorded against the anchor's head are duplicates (two runs
+ *   raced): dismissed whatever dismiss-stale says, where GitHub allows it.
+ * - Reviews recorded against any other head are stale: dismissed per dismiss-stale.
+ *   That includes `self` when a review for a newer head has already landed.
+ */
+function settle(history, prHead, self, policy) {
+    const live = history.filter((h) => isLive(h.review));
+    const anchor = live.find((h) => h.marker.head === prHead) ?? self;
+    const dismiss = [];
+    const seen = new Set([anchor.review.id]);
+    const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
+    for (const entry of candidates) {
+        if (seen.has(entry.review.id))
+            continue;
+        seen.add(entry.review.id);
+        if (entry.marker.head === anchor.marker.head) {
+            if (CAN_DISMISS.has(entry.review.state))
+                dismiss.push({ entry, why: 'duplicate' });
+        }
+        else if (entry.marker.head !== prHead && DISMISSABLE[policy].has(entry.review.state)) {
+            dismiss.push({ entry, why: 'stale' });
+        }
+    }
+    return { anchor, dismiss };
+}
+/** Steps 5–7: post, or keep the review that already stands. */
+function decide(f) {
+    const history = historyOf(f.reviews, f.identity, f.persona);
+    const live = history.filter((h) => isLive(h.review));
+    const keep = (outcome, current, by) => ({
+        action: 'keep',
+        outcome,
+        current,
+        verdict: current.marker.verdict,
+        event: EVENT_OF[current.marker.verdict],
+        history,
+        by,
+    });
+    const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
+    if (forHead)
+        return keep('duplicate', forHead);
+    const latest = live[live.length - 1];
+    if (f.skipUnchanged && latest) {
+        if (latest.marker.tree != null && f.headTree != null && latest.marker.tree === f.headTree)
+            return keep('unchanged', latest, 'tree');
+        if (latest.marker.patch != null && f.headPatch != null && latest.marker.patch === f.headPatch)
+            return keep('unchanged', latest, 'patch');
+    }
+    if (f.verdict === null)
+        return { action: 'review', history };
+    return { action: 'post', verdict: f.verdict, event: EVENT_OF[f.verdict], history };
+}
+/** After an ambiguous create failure: did this run's review land after all? */
+function findLanded(reviews, identity, persona, head, run) {
+    const mine = historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
+    return mine.find((h) => h.marker.run === run) ?? null;
+}
+
 ;// CONCATENATED MODULE: ./src/core/patch.ts
 // A patch identity for `unchanged-when: patch` — pure. Two heads whose PR patches
 // (against their merge bases) are the same text, ignoring hunk line numbers, share
@@ -40041,20 +40079,6 @@ function renderBoard(b, version) {
     return out.join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/result.ts
-class Abort extends Error {
-    reason;
-    advice;
-    diagnosis;
-    constructor(reason, message, advice = '', diagnosis) {
-        super(message);
-        this.reason = reason;
-        this.advice = advice;
-        this.diagnosis = diagnosis;
-    }
-}
-const newResult = () => ({ outcome: 'aborted', dismissed: [], notices: [], warnings: [] });
-
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
 const src_version_VERSION = '0.1.0';
@@ -40132,22 +40156,6 @@ async function runBoard(cfg, ctx, port, r) {
 
 
 
-/** Step 1: body → verdict, before any network request. */
-function checkBody(cfg) {
-    const loaded = loadBody(cfg.bodyPath, cfg.body);
-    if (!loaded.ok)
-        throw new Abort(loaded.reason, loaded.message);
-    const parsed = parseVerdict(loaded.text);
-    if (!parsed.ok) {
-        const d = diagnose(parsed);
-        const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
-        throw new Abort(parsed.reason, `${d.summary}${where}`, '', d);
-    }
-    if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
-        throw new Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted (ADR-151 §4); fix the persona's body or the step that computed expected-event`);
-    }
-    return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
-}
 function resolveTarget(cfg, ctx) {
     const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
     if (pullNumber === null) {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { renderDiagnosis } from './core/diagnostics.js';
 import { EVENTS, type ReviewEvent } from './core/grammar.js';
-import { checkBody } from './flow.js';
+import { checkBody } from './check.js';
 import { Abort } from './result.js';
 
 export type Decision = { post: ReviewEvent } | { abort: string };

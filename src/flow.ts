@@ -1,35 +1,16 @@
 // The imperative shell's flow (SPEC §4): fetch facts, ask the pure core for a plan,
 // execute it, and return what happened. No @actions/core here: main.ts reports.
-import { loadBody, MAX_BODY_CHARS } from './body.js';
+import { MAX_BODY_CHARS } from './body.js';
+import { checkBody } from './check.js';
 import type { Config } from './config.js';
 import { decide, findLanded, gate, historyOf, isLive, settle, type HistoryEntry, type Plan, type ReviewFact, type Settlement } from './core/decide.js';
-import { diagnose } from './core/diagnostics.js';
-import { EVENT_OF, parseVerdict, type ReviewEvent, type Verdict } from './core/grammar.js';
+import { EVENT_OF, type ReviewEvent, type Verdict } from './core/grammar.js';
 import { composeBody, type Marker } from './core/marker.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import { ApiError, type GitHubPort } from './github/port.js';
 import { runBoard } from './board-mode.js';
 import { Abort, newResult, type AbortReason, type Result, type RunContext } from './result.js';
 
-
-/** Step 1: body → verdict, before any network request. */
-export function checkBody(cfg: Pick<Config, 'bodyPath' | 'body' | 'expectedEvent'>): { verdict: Verdict; event: ReviewEvent; text: string } {
-  const loaded = loadBody(cfg.bodyPath, cfg.body);
-  if (!loaded.ok) throw new Abort(loaded.reason, loaded.message);
-  const parsed = parseVerdict(loaded.text);
-  if (!parsed.ok) {
-    const d = diagnose(parsed);
-    const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
-    throw new Abort(parsed.reason, `${d.summary}${where}`, '', d);
-  }
-  if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
-    throw new Abort(
-      'mismatch',
-      `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted (ADR-151 §4); fix the persona's body or the step that computed expected-event`,
-    );
-  }
-  return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
-}
 
 function resolveTarget(cfg: Config, ctx: RunContext): { pullNumber: number; reviewedSha: string } {
   const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;

@@ -41,7 +41,7 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'];
 const EVENTS = ['APPROVE', 'REQUEST_CHANGES', 'COMMENT'];
 /** SPEC §2 table: verdict token → Reviews API event → resulting review state. */
-const grammar_EVENT_OF = {
+const EVENT_OF = {
     APPROVE: 'APPROVE',
     CHANGES_REQUESTED: 'REQUEST_CHANGES',
     COMMENT: 'COMMENT',
@@ -136,7 +136,7 @@ function parseVerdict(text) {
     const m = VERDICT_LINE.exec(lineText);
     if (m) {
         const verdict = m[1];
-        return { ok: true, verdict, event: grammar_EVENT_OF[verdict], line: last + 1, text };
+        return { ok: true, verdict, event: EVENT_OF[verdict], line: last + 1, text };
     }
     const line = last + 1;
     if (mentionsVerdict(lineText))
@@ -320,14 +320,14 @@ function renderDiagnosis(d, file) {
 
 
 /** GitHub's limit on a review body, in characters, marker included (SPEC §8). */
-const body_MAX_BODY_CHARS = 65536;
+const MAX_BODY_CHARS = 65536;
 /** No UTF-8 text of MAX_BODY_CHARS characters needs more bytes than this. */
-const MAX_BODY_BYTES = body_MAX_BODY_CHARS * 4;
+const MAX_BODY_BYTES = MAX_BODY_CHARS * 4;
 function loadBody(bodyPath, body) {
     if (bodyPath === null) {
         if (body === null)
             return { ok: false, reason: 'unreadable-body', message: 'no body given' };
-        if (body.length > body_MAX_BODY_CHARS)
+        if (body.length > MAX_BODY_CHARS)
             return tooLarge(`the body input has ${body.length} characters`);
         const n = normaliseText(body);
         return n.ok ? n : { ok: false, reason: 'unreadable-body', message: n.message };
@@ -378,295 +378,12 @@ function tooLarge(what) {
     return {
         ok: false,
         reason: 'body-too-large',
-        message: `${what}; GitHub accepts at most ${body_MAX_BODY_CHARS} characters per review (marker included), and truncating would cut the verdict line: shorten the persona's review`,
+        message: `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and truncating would cut the verdict line: shorten the persona's review`,
     };
-}
-
-;// CONCATENATED MODULE: ./src/core/marker.ts
-// SPEC §5: the hidden marker that makes a review part of a persona's history. Pure.
-
-const MARKER_NAME = 'persona-verdict';
-const MARKER_VERSION = 1;
-/** Persona names: what fits safely in a marker and a summary. */
-const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
-const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
-const SHA = /^[0-9a-f]{40}$/;
-const PATCH = /^[0-9a-f]{64}$/;
-const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')}) run=(\\S+) -->$`);
-function encodeMarker(m) {
-    if (!PERSONA_PATTERN.test(m.persona))
-        throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
-    if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree)))
-        throw new Error('marker SHAs must be 40 lower-case hex digits');
-    if (m.patch != null && !PATCH.test(m.patch))
-        throw new Error('a marker patch id is 64 lower-case hex digits');
-    if (!RUN_PATTERN.test(m.run))
-        throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
-    return `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} patch=${m.patch ?? 'unknown'} verdict=${m.verdict} run=${m.run} -->`;
-}
-/** Reads the marker from the first line of a review body, and only from there. */
-function marker_decodeMarker(body) {
-    if (!body)
-        return null;
-    const nl = body.search(/\r?\n/);
-    const first = nl < 0 ? body : body.slice(0, nl);
-    const m = LINE.exec(first);
-    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[7]))
-        return null;
-    return {
-        persona: m[2],
-        head: m[3],
-        tree: m[4] === 'unknown' ? null : m[4],
-        patch: m[5] === 'unknown' ? null : m[5],
-        verdict: m[6],
-        run: m[7],
-    };
-}
-/**
- * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
- * comment opener followed by the marker name gets a visible "(quoted)" so it can
- * never read as a marker, wherever a later reader looks. Other text is untouched.
- */
-function neutralise(body) {
-    let count = 0;
-    const out = body.replace(new RegExp(`<!--(\\s*)(${MARKER_NAME})`, 'gi'), (_m, ws, name) => {
-        count++;
-        return `<!--${ws}(quoted) ${name}`;
-    });
-    return { body: out, count };
-}
-/** The body as posted: marker first, then the persona's body (neutralised). */
-function marker_composeBody(marker, personaBody) {
-    return `${encodeMarker(marker)}\n${neutralise(personaBody).body}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/decide.ts
-// The decision of SPEC §3–§5 — pure: facts in, plan out. The shell fetches the
-// facts, executes the plan and reports; nothing here does I/O.
-
-
-const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
-const decide_isLive = (r) => LIVE.has(r.state);
-const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
-/**
- * A persona's history: reviews authored by `identity` whose first line is a marker
- * naming `persona`. Nothing else counts, whatever its body says. Oldest first.
- */
-function decide_historyOf(reviews, identity, persona) {
-    const out = [];
-    for (const review of reviews) {
-        if (!sameLogin(review.login, identity))
-            continue;
-        const marker = decodeMarker(review.body);
-        if (marker && marker.persona === persona)
-            out.push({ review, marker });
-    }
-    return out.sort((a, b) => a.review.id - b.review.id);
-}
-function decide_gate(pull, reviewedSha) {
-    if (pull.state !== 'open') {
-        return { stop: true, outcome: 'closed', message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review` };
-    }
-    if (pull.headSha !== reviewedSha) {
-        return {
-            stop: true,
-            outcome: 'superseded',
-            message: `PR #${pull.number} head is now ${pull.headSha.slice(0, 7)}, not the reviewed ${reviewedSha.slice(0, 7)}: a newer run reviews the new head`,
-        };
-    }
-    return { stop: false };
-}
-const DISMISSABLE = {
-    all: new Set(['APPROVED', 'CHANGES_REQUESTED']),
-    'changes-requested': new Set(['CHANGES_REQUESTED']),
-    none: new Set(),
-};
-/** GitHub dismisses only these (COMMENTED and PENDING are refused). */
-const CAN_DISMISS = DISMISSABLE.all;
-/**
- * Step 9, on facts read after the write (or, without a write, on the facts just
- * read): which of this persona's reviews stand, which go.
- * - The anchor is the first live review recorded against the PR's current head;
- *   when there is none yet, it is `self` (the review this run posted or kept): the
- *   gate is never left without the persona's latest opinion.
- * - Other live reviews recorded against the anchor's head are duplicates (two runs
- *   raced): dismissed whatever dismiss-stale says, where GitHub allows it.
- * - Reviews recorded against any other head are stale: dismissed per dismiss-stale.
- *   That includes `self` when a review for a newer head has already landed.
- */
-function decide_settle(history, prHead, self, policy) {
-    const live = history.filter((h) => decide_isLive(h.review));
-    const anchor = live.find((h) => h.marker.head === prHead) ?? self;
-    const dismiss = [];
-    const seen = new Set([anchor.review.id]);
-    const candidates = live.some((h) => h.review.id === self.review.id) || !decide_isLive(self.review) ? live : [...live, self];
-    for (const entry of candidates) {
-        if (seen.has(entry.review.id))
-            continue;
-        seen.add(entry.review.id);
-        if (entry.marker.head === anchor.marker.head) {
-            if (CAN_DISMISS.has(entry.review.state))
-                dismiss.push({ entry, why: 'duplicate' });
-        }
-        else if (entry.marker.head !== prHead && DISMISSABLE[policy].has(entry.review.state)) {
-            dismiss.push({ entry, why: 'stale' });
-        }
-    }
-    return { anchor, dismiss };
-}
-/** Steps 5–7: post, or keep the review that already stands. */
-function decide_decide(f) {
-    const history = decide_historyOf(f.reviews, f.identity, f.persona);
-    const live = history.filter((h) => decide_isLive(h.review));
-    const keep = (outcome, current, by) => ({
-        action: 'keep',
-        outcome,
-        current,
-        verdict: current.marker.verdict,
-        event: EVENT_OF[current.marker.verdict],
-        history,
-        by,
-    });
-    const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
-    if (forHead)
-        return keep('duplicate', forHead);
-    const latest = live[live.length - 1];
-    if (f.skipUnchanged && latest) {
-        if (latest.marker.tree != null && f.headTree != null && latest.marker.tree === f.headTree)
-            return keep('unchanged', latest, 'tree');
-        if (latest.marker.patch != null && f.headPatch != null && latest.marker.patch === f.headPatch)
-            return keep('unchanged', latest, 'patch');
-    }
-    if (f.verdict === null)
-        return { action: 'review', history };
-    return { action: 'post', verdict: f.verdict, event: EVENT_OF[f.verdict], history };
-}
-/** After an ambiguous create failure: did this run's review land after all? */
-function decide_findLanded(reviews, identity, persona, head, run) {
-    const mine = decide_historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && decide_isLive(h.review));
-    return mine.find((h) => h.marker.run === run) ?? null;
-}
-
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: ./src/core/patch.ts
-// A patch identity for `unchanged-when: patch` — pure. Two heads whose PR patches
-// (against their merge bases) are the same text, ignoring hunk line numbers, share
-// an id: a rebase or a base-branch merge that changes nothing in the PR.
-
-/** GitHub's compare lists at most this many files; a list that long may be cut. */
-const patch_COMPARE_FILE_CAP = 300;
-/** null when the patch cannot be read whole: the file cap, or a file without a textual patch. */
-function patch_patchId(files) {
-    if (files === null || files.length >= patch_COMPARE_FILE_CAP)
-        return null;
-    const h = createHash('sha256');
-    for (const f of [...files].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0))) {
-        if (typeof f.patch !== 'string')
-            return null; // binary or too large: not comparable
-        const body = f.patch
-            .split('\n')
-            .map((l) => (l.startsWith('@@') ? l.replace(/^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/, '@@') : l))
-            .join('\n');
-        h.update(`${f.status}\0${f.previous_filename ?? ''}\0${f.filename}\0${body.length}\0${body}\0`);
-    }
-    return h.digest('hex');
-}
-
-;// CONCATENATED MODULE: ./src/github/port.ts
-/** A failed API call, already translated into words an operator can act on. */
-class port_ApiError extends Error {
-    operation;
-    status;
-    advice;
-    kind;
-    constructor(operation, 
-    /** null: no HTTP answer (see kind). */
-    status, message, advice = '', 
-    /** http: GitHub answered; timeout: no answer in time; network: connection failed or reset; deadline: not sent, the run's time was up. */
-    kind = 'http') {
-        super(message);
-        this.operation = operation;
-        this.status = status;
-        this.advice = advice;
-        this.kind = kind;
-    }
-    /** The request may have taken effect: 5xx, timeout, connection reset. */
-    get ambiguous() {
-        return this.kind === 'timeout' || this.kind === 'network' || (this.status !== null && this.status >= 500);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/board.ts
-// Mode board (SPEC §7): the panel's state for the current head. Pure.
-
-
-
-const board_BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
-/**
- * For each declared persona, only reviews by its declared login whose marker names
- * it count (a marker on any other account is ignored). A live review recorded
- * against the head is current; else the latest live review whose recorded tree is
- * the head's tree is carried forward; else the persona has no verdict for this head.
- */
-function board_buildBoard(personas, reviews, head, headTree) {
-    const rows = personas.map(({ persona, login }) => {
-        const live = historyOf(reviews, login, persona).filter((h) => isLive(h.review));
-        const row = (standing, h) => ({
-            persona,
-            login,
-            standing,
-            verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
-            state: h?.review.state ?? null,
-            reviewedHead: h?.marker.head ?? null,
-            review: h?.review ?? null,
-        });
-        const current = live.find((h) => h.marker.head === head);
-        if (current)
-            return row('current', current);
-        const latest = live[live.length - 1];
-        if (latest && headTree !== null && latest.marker.tree === headTree)
-            return row('carried-forward', latest);
-        return latest ? row('stale', latest) : row('missing', undefined);
-    });
-    const verdicts = rows.map((r) => r.verdict);
-    const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
-        ? 'CHANGES_REQUESTED'
-        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
-            ? 'APPROVE'
-            : 'COMMENT';
-    return { head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
-}
-const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
-function board_renderBoard(b, version) {
-    const short = (s) => s.slice(0, 7);
-    const out = [
-        board_BOARD_MARKER,
-        `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
-        '',
-        `For head \`${short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(cell).join(', ')}` : ''}`,
-        '',
-        '| persona | verdict | review state | reviewed head | review |',
-        '|---|---|---|---|---|',
-    ];
-    for (const r of b.rows) {
-        const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
-        const head = r.standing === 'current'
-            ? `current (\`${short(r.reviewedHead)}\`)`
-            : r.standing === 'carried-forward'
-                ? `carried forward from \`${short(r.reviewedHead)}\` (same tree)`
-                : r.standing === 'stale'
-                    ? `stale: \`${short(r.reviewedHead)}\` (head changed since)`
-                    : 'missing';
-        const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
-        out.push(`| ${cell(r.persona)} (@${cell(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
-    }
-    out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, APPROVE if all approve, else COMMENT</sub>`);
-    return out.join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/result.ts
-class result_Abort extends Error {
+class Abort extends Error {
     reason;
     advice;
     diagnosis;
@@ -677,77 +394,11 @@ class result_Abort extends Error {
         this.diagnosis = diagnosis;
     }
 }
-const result_newResult = () => ({ outcome: 'aborted', dismissed: [], notices: [], warnings: [] });
+const newResult = () => ({ outcome: 'aborted', dismissed: [], notices: [], warnings: [] });
 
-;// CONCATENATED MODULE: ./src/board-mode.ts
-// Mode board (SPEC §7): the panel's status for the current head, kept in one sticky
-// PR comment and the job summary.
-
-
-
-
-/** Mode board: the panel's status for the current head, in one sticky comment. */
-async function board_mode_runBoard(cfg, ctx, port, r) {
-    if (!cfg.personas.length) {
-        throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
-    }
-    const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
-    if (pullNumber === null)
-        throw new Abort('bad-input', 'no pull request: this event carries none; set pull-number');
-    r.pullNumber = pullNumber;
-    const pull = await port.getPull(pullNumber);
-    r.headSha = pull.headSha;
-    if (pull.state !== 'open') {
-        r.outcome = 'closed';
-        r.notices.push(`PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`);
-        return r;
-    }
-    const [reviews, headTree, comments, identity] = await Promise.all([
-        port.listReviews(pullNumber),
-        port.getTree(pull.headSha),
-        port.listComments(pullNumber),
-        cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
-    ]);
-    const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
-    const text = renderBoard(board, VERSION);
-    Object.assign(r, { outcome: 'reported', board, verdict: board.panelVerdict, event: EVENT_OF[board.panelVerdict] });
-    // The sticky comment: ours is the oldest comment that starts with the board marker
-    // and is authored by this token's account (any [bot] account when that is unknown).
-    const ours = (login) => (c) => c.body.startsWith(BOARD_MARKER) && c.login !== null && (login ? c.login.toLowerCase() === login.toLowerCase() : c.login.endsWith('[bot]'));
-    const existing = comments.filter(ours(identity)).sort((a, b) => a.id - b.id);
-    let kept;
-    if (existing.length) {
-        kept = existing[0].id;
-        if (existing[0].body !== text)
-            await port.updateComment(kept, text);
-        for (const extra of existing.slice(1))
-            await port.deleteComment(extra.id);
-    }
-    else {
-        const created = await port.createComment(pullNumber, text);
-        // two board runs may have raced: the oldest comment stands, newer copies go
-        const now = (await port.listComments(pullNumber)).filter(ours(created.login ?? identity)).sort((a, b) => a.id - b.id);
-        kept = now[0]?.id ?? created.id;
-        if (kept !== created.id) {
-            await port.deleteComment(created.id);
-            await port.updateComment(kept, text);
-        }
-    }
-    r.boardCommentId = kept;
-    if (cfg.requireAllPersonas && board.missing.length) {
-        r.failure = `missing verdicts: ${board.missing.join(', ')} ha${board.missing.length === 1 ? 's' : 've'} no verdict for ${pull.headSha.slice(0, 7)} (require-all-personas is on)`;
-    }
-    return r;
-}
-
-;// CONCATENATED MODULE: ./src/flow.ts
-// The imperative shell's flow (SPEC §4): fetch facts, ask the pure core for a plan,
-// execute it, and return what happened. No @actions/core here: main.ts reports.
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/check.ts
+// Step 1 of every mode that has a body (SPEC §4): read it, parse the verdict, compare
+// with expected-event — all before any network request. Shared by the action and the CLI.
 
 
 
@@ -756,292 +407,17 @@ async function board_mode_runBoard(cfg, ctx, port, r) {
 function checkBody(cfg) {
     const loaded = loadBody(cfg.bodyPath, cfg.body);
     if (!loaded.ok)
-        throw new result_Abort(loaded.reason, loaded.message);
+        throw new Abort(loaded.reason, loaded.message);
     const parsed = parseVerdict(loaded.text);
     if (!parsed.ok) {
         const d = diagnose(parsed);
         const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
-        throw new result_Abort(parsed.reason, `${d.summary}${where}`, '', d);
+        throw new Abort(parsed.reason, `${d.summary}${where}`, '', d);
     }
     if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
-        throw new result_Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted (ADR-151 §4); fix the persona's body or the step that computed expected-event`);
+        throw new Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted (ADR-151 §4); fix the persona's body or the step that computed expected-event`);
     }
     return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
-}
-function resolveTarget(cfg, ctx) {
-    const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
-    if (pullNumber === null) {
-        throw new Abort('bad-input', 'no pull request: this event carries none; set pull-number (and reviewed-sha) explicitly, for example from workflow_run');
-    }
-    let reviewedSha = cfg.reviewedSha;
-    if (!reviewedSha && ctx.eventPull && ctx.eventPull.number === pullNumber)
-        reviewedSha = ctx.eventPull.headSha.toLowerCase();
-    if (!reviewedSha) {
-        throw new Abort('bad-input', `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA is a merge commit and is never used)`);
-    }
-    return { pullNumber, reviewedSha };
-}
-async function identify(cfg, port) {
-    if (cfg.reviewerLogin)
-        return cfg.reviewerLogin;
-    const login = (await port.getUserLogin()) ?? (await port.getViewerLogin());
-    if (!login) {
-        throw new Abort('permission-denied', "could not establish which account this token posts as: GET /user and GraphQL viewer were both refused (as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for example github-actions[bot]");
-    }
-    return login;
-}
-async function runFlow(cfg, ctx, port) {
-    const r = newResult();
-    r.persona = cfg.persona || undefined;
-    try {
-        if (cfg.mode === 'check') {
-            const v = checkBody(cfg);
-            Object.assign(r, { outcome: 'checked', verdict: v.verdict, event: v.event });
-            return r;
-        }
-        if (!port)
-            throw new Error('a GitHub client is needed for mode ' + cfg.mode);
-        if (cfg.mode === 'board')
-            return await runBoard(cfg, ctx, port, r);
-        return await postOrPreflight(cfg, ctx, port, r);
-    }
-    catch (e) {
-        if (e instanceof Abort) {
-            Object.assign(r, { outcome: 'aborted', reason: e.reason, failure: `${e.reason}: ${e.message}`, advice: forkAdvice(e.reason, e.advice, ctx), diagnosis: e.diagnosis });
-            return r;
-        }
-        if (e instanceof ApiError) {
-            const reason = e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message)) ? 'permission-denied' : 'api-error';
-            Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: forkAdvice(reason, e.advice, ctx) });
-            return r;
-        }
-        throw e;
-    }
-}
-/** A pull request from a fork gets a read-only token on `pull_request`: say so. */
-function forkAdvice(reason, advice, ctx) {
-    if (reason !== 'permission-denied' || !ctx.eventPull?.fromFork)
-        return advice;
-    const fork = "this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no secrets: run the personas from workflow_run as in docs/recipes/fork-safe.yml";
-    return advice ? `${advice}. Also: ${fork}` : fork;
-}
-async function postOrPreflight(cfg, ctx, port, r) {
-    const post = cfg.mode === 'post';
-    const body = post ? checkBody(cfg) : null;
-    const { pullNumber, reviewedSha } = resolveTarget(cfg, ctx);
-    Object.assign(r, { pullNumber, headSha: reviewedSha });
-    if (body) {
-        // worst-case marker length: a tree SHA is longer than "unknown"
-        const probe = composeBody({ persona: cfg.persona, head: reviewedSha, tree: reviewedSha, patch: '0'.repeat(64), verdict: body.verdict, run: ctx.runId }, body.text);
-        if (probe.length > MAX_BODY_CHARS) {
-            throw new Abort('body-too-large', `the review would be ${probe.length} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: shorten the persona's review (truncating would cut the verdict line)`);
-        }
-    }
-    const pull = await port.getPull(pullNumber);
-    const g = gate(pull, reviewedSha);
-    if (g.stop) {
-        Object.assign(r, { outcome: g.outcome, shouldReview: post ? undefined : false });
-        r.notices.push(g.message);
-        return r;
-    }
-    const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
-    const [identity, reviews, headTree, files] = await Promise.all([
-        identify(cfg, port),
-        port.listReviews(pullNumber),
-        port.getTree(reviewedSha),
-        wantPatch ? port.compareFiles(pull.baseSha, reviewedSha) : Promise.resolve(null),
-    ]);
-    r.identity = identity;
-    if (headTree === null)
-        r.warnings.push(`the tree of ${reviewedSha.slice(0, 7)} could not be read: the no-diff skip by tree is off for this run`);
-    const headPatch = wantPatch ? patchId(files) : null;
-    if (wantPatch && headPatch === null) {
-        r.warnings.push(`the PR's patch at ${reviewedSha.slice(0, 7)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, or a binary file): the patch skip is off for this run`);
-    }
-    const plan = decide({
-        persona: cfg.persona,
-        identity,
-        head: reviewedSha,
-        headTree,
-        headPatch,
-        reviews,
-        verdict: body?.verdict ?? null,
-        skipUnchanged: cfg.skipUnchanged,
-    });
-    if (plan.action === 'review') {
-        Object.assign(r, { outcome: 'needs-review', shouldReview: true });
-        return r;
-    }
-    if (plan.action === 'keep')
-        return keepExisting(cfg, port, pullNumber, reviewedSha, plan, body?.verdict ?? null, r);
-    const marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, patch: headPatch, verdict: plan.verdict, run: ctx.runId };
-    return postNew(cfg, port, pullNumber, marker, composeBody(marker, body.text), identity, r);
-}
-/** Steps 6–7 ended in duplicate or unchanged: nothing is posted; tidy, report the standing verdict. */
-async function keepExisting(cfg, port, pullNumber, reviewedSha, plan, bodyVerdict, r) {
-    keep(r, plan.outcome, plan.current, cfg.mode === 'post' ? undefined : false);
-    if (plan.outcome === 'duplicate') {
-        r.notices.push(`${cfg.persona} already reviewed ${reviewedSha.slice(0, 7)} (review ${plan.current.review.id}, ${plan.verdict}): nothing posted`);
-        if (bodyVerdict && bodyVerdict !== plan.verdict) {
-            r.warnings.push(`this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${plan.verdict}; the live review stands (one review per persona and head)`);
-        }
-    }
-    else {
-        const same = plan.by === 'patch' ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)' : 'the same tree';
-        r.notices.push(`${reviewedSha.slice(0, 7)} has ${same} as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`);
-    }
-    await tidy(cfg, port, pullNumber, settle(plan.history, reviewedSha, plan.current, cfg.dismissStale), r);
-    return finish(cfg, r);
-}
-/** Steps 8–9: post, then settle on facts read again after the write. */
-async function postNew(cfg, port, pullNumber, marker, text, identity, r) {
-    const reviewedSha = marker.head;
-    let posted;
-    try {
-        posted = await create(port, pullNumber, EVENT_OF[marker.verdict], text, marker, identity, r);
-    }
-    catch (e) {
-        // GitHub refuses a commit that left the PR (a force-push while this run worked): that is "superseded"
-        if (!(e instanceof ApiError) || e.status !== 422)
-            throw e;
-        const now = await port.getPull(pullNumber).catch(() => null);
-        if (!now || now.headSha === reviewedSha)
-            throw e;
-        Object.assign(r, { outcome: 'superseded' });
-        r.notices.push(`PR #${pullNumber} head moved to ${now.headSha.slice(0, 7)} while this run worked, and GitHub refused a review of ${reviewedSha.slice(0, 7)}: a newer run reviews the new head`);
-        return r;
-    }
-    keep(r, r.outcome, posted, undefined);
-    const author = posted.review.login;
-    if (author && author.toLowerCase() !== identity.toLowerCase()) {
-        // history was read for the wrong account: dismissing from it could touch someone else's review
-        r.reason = 'bad-input';
-        r.failure = `bad-input: review ${posted.review.id} is posted, but it is authored as ${author} while reviewer-login says ${identity}; history and dismissal were skipped. Set reviewer-login to ${author}, or leave it empty.`;
-        return r;
-    }
-    // Step 9 on fresh facts: another run may have posted for this or a newer head meanwhile.
-    let fresh;
-    try {
-        const [pullNow, reviewsNow] = await Promise.all([port.getPull(pullNumber), port.listReviews(pullNumber)]);
-        fresh = { headSha: pullNow.headSha, reviews: reviewsNow };
-    }
-    catch (e) {
-        if (!(e instanceof ApiError))
-            throw e;
-        r.reason = 'api-error';
-        r.failure = `api-error: review ${posted.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ${e.message}. Re-run the job to finish (it ends as duplicate and dismisses what is left).`;
-        return r;
-    }
-    const history = historyOf(fresh.reviews, identity, cfg.persona);
-    const s = settle(history, fresh.headSha, history.find((h) => h.review.id === posted.review.id) ?? posted, cfg.dismissStale);
-    if (s.anchor.review.id !== posted.review.id && s.anchor.marker.head === reviewedSha) {
-        // two runs raced for this head and the other landed first: it stands, ours goes
-        r.notices.push(`another run's review ${s.anchor.review.id} for ${reviewedSha.slice(0, 7)} landed first: it stands, and this run's copy is dismissed where GitHub allows`);
-        keep(r, 'duplicate', s.anchor, undefined);
-    }
-    else if (s.anchor.review.id !== posted.review.id) {
-        r.notices.push(`the PR head moved to ${fresh.headSha.slice(0, 7)} and ${cfg.persona} has already reviewed it (review ${s.anchor.review.id}): this review is stale already`);
-    }
-    await tidy(cfg, port, pullNumber, s, r);
-    return finish(cfg, r);
-}
-function keep(r, outcome, current, shouldReview) {
-    Object.assign(r, {
-        outcome,
-        verdict: current.marker.verdict,
-        event: EVENT_OF[current.marker.verdict],
-        reviewId: current.review.id,
-        reviewUrl: current.review.htmlUrl,
-        shouldReview,
-        baselineSha: outcome === 'unchanged' ? current.marker.head : undefined,
-    });
-}
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** How long to wait before each look for a review that may have landed despite an error. */
-const LOOK_AFTER_MS = (/* unused pure expression or super */ null && ([1000, 3000]));
-/**
- * Step 8: one create. After an ambiguous failure (5xx, reset, timeout) the review may
- * exist: look for this run's marker (twice, a little apart) before the single retry.
- * A timed-out create is never retried: GitHub may still be processing it.
- */
-async function create(port, pullNumber, event, body, marker, identity, r) {
-    for (let attempt = 1;; attempt++) {
-        let error;
-        try {
-            const created = await port.createReview(pullNumber, { event, body, commitId: marker.head });
-            r.outcome = 'posted';
-            return { review: created, marker };
-        }
-        catch (e) {
-            if (!(e instanceof ApiError))
-                throw e;
-            if (!e.ambiguous)
-                throw createRefused(e);
-            error = e;
-        }
-        r.warnings.push(`${error.message}: the review may have been created; looking for it before any retry`);
-        for (const wait of LOOK_AFTER_MS) {
-            await pause(wait);
-            const reviews = await port.listReviews(pullNumber);
-            const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
-            if (landed) {
-                r.outcome = 'posted';
-                r.notices.push(`review ${landed.review.id} landed despite the error: not posting again`);
-                return landed;
-            }
-            const other = historyOf(reviews, identity, marker.persona).find((h) => h.marker.head === marker.head && isLive(h.review));
-            if (other) {
-                r.outcome = 'duplicate';
-                r.notices.push(`another run's review ${other.review.id} exists for this head: not posting`);
-                return other;
-            }
-        }
-        if (attempt >= 2 || error.kind === 'timeout' || error.kind === 'deadline') {
-            throw new Abort('api-error', `${error.message}; no review from this run is visible${attempt >= 2 ? ' after the retry' : ''}, so nothing more is sent`, 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.');
-        }
-    }
-}
-function createRefused(e) {
-    if (e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message)))
-        return new Abort('permission-denied', e.message, e.advice);
-    if (e.status === 422 && /own pull request|not permitted to approve/i.test(e.message))
-        return new Abort('permission-denied', e.message, e.advice);
-    return e;
-}
-/** Step 9: dismiss what settle() says, after the current review is in place. */
-async function tidy(cfg, port, pullNumber, s, r) {
-    const errors = [];
-    let denied = false;
-    const anchor = s.anchor;
-    for (const { entry, why } of s.dismiss) {
-        const message = why === 'stale'
-            ? `Superseded: ${cfg.persona}'s current review is ${anchor.review.id} (${anchor.review.htmlUrl}) for ${anchor.marker.head.slice(0, 7)}; this one was for ${entry.marker.head.slice(0, 7)}. [persona-verdict]`
-            : `Duplicate: ${cfg.persona} already has review ${anchor.review.id} (${anchor.review.htmlUrl}) for ${anchor.marker.head.slice(0, 7)}; two runs raced and this copy is dismissed. [persona-verdict]`;
-        try {
-            await port.dismissReview(pullNumber, entry.review.id, message);
-            r.dismissed.push(entry.review.id);
-        }
-        catch (e) {
-            if (!(e instanceof ApiError))
-                throw e;
-            errors.push(`${e.message}${e.advice ? ` (${e.advice})` : ''}`);
-            if (e.status === 403 && !/rate limit/i.test(e.message))
-                denied = true;
-        }
-    }
-    if (errors.length) {
-        r.reason = denied ? 'permission-denied' : 'api-error';
-        const advice = denied
-            ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the persona must be allowed to dismiss.'
-            : '';
-        r.failure = `${r.reason}: the current review stands, but ${errors.length} of this persona's reviews could not be dismissed: ${errors.join('; ')}.${advice} Re-run the job to finish (it ends as duplicate and dismisses what is left).`;
-    }
-}
-function finish(cfg, r) {
-    if (!r.failure && cfg.failOnChangesRequested && r.verdict === 'CHANGES_REQUESTED') {
-        r.failure = `changes requested: ${cfg.persona}'s ${r.outcome === 'posted' ? 'review' : r.outcome === 'unchanged' ? 'carried-forward verdict' : 'existing review'} for ${r.headSha?.slice(0, 7)} is CHANGES_REQUESTED (fail-on-changes-requested is on)`;
-    }
-    return r;
 }
 
 ;// CONCATENATED MODULE: ./src/cli.ts
@@ -1059,7 +435,7 @@ function decideFile(bodyPath, expectedEvent) {
         return { decision: { post: v.event }, detail: `verdict ${v.verdict} → event ${v.event}` };
     }
     catch (e) {
-        if (!(e instanceof result_Abort))
+        if (!(e instanceof Abort))
             throw e;
         return { decision: { abort: e.reason }, detail: e.diagnosis ? renderDiagnosis(e.diagnosis, bodyPath) : `${e.reason}: ${e.message}` };
     }
