@@ -40546,7 +40546,7 @@ async function runAction() {
         if (!(e instanceof InputError))
             throw e;
         const r = { outcome: 'aborted', reason: 'bad-input', failure: `bad-input: ${e.message}`, dismissed: [], notices: [], warnings: [] };
-        await report(r, null, null);
+        await report(r, null);
         return;
     }
     let result;
@@ -40571,7 +40571,7 @@ async function runAction() {
             throw e;
         result = { outcome: 'aborted', reason: 'bad-input', failure: `bad-input: ${e.message}`, dismissed: [], notices: [], warnings: [] };
     }
-    await report(result, cfg, cfg.bodyPath);
+    await report(result, cfg.bodyPath);
 }
 function runContext() {
     const full = process.env['GITHUB_REPOSITORY'] ?? '';
@@ -40585,7 +40585,7 @@ function runContext() {
     const runId = `${process.env['GITHUB_RUN_ID'] ?? 'local'}-${process.env['GITHUB_RUN_ATTEMPT'] ?? '1'}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
     return { owner, repo, eventPull, runId };
 }
-async function report(r, cfg, bodyFile) {
+async function report(r, bodyFile) {
     const set = (name, v) => setOutput(name, v === undefined ? '' : String(v));
     set('outcome', r.outcome);
     set('reason', r.reason);
@@ -40630,7 +40630,6 @@ async function report(r, cfg, bodyFile) {
     info(`persona-verdict: ${headline(r)}`);
     if (r.failure)
         setFailed(r.advice ? `${r.failure}\nWhat to do: ${r.advice}` : r.failure);
-    void cfg;
 }
 
 

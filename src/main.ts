@@ -30,7 +30,7 @@ async function runAction(): Promise<void> {
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     const r: Result = { outcome: 'aborted', reason: 'bad-input', failure: `bad-input: ${e.message}`, dismissed: [], notices: [], warnings: [] };
-    await report(r, null, null);
+    await report(r, null);
     return;
   }
   let result: Result;
@@ -53,7 +53,7 @@ async function runAction(): Promise<void> {
     if (!(e instanceof InputError)) throw e;
     result = { outcome: 'aborted', reason: 'bad-input', failure: `bad-input: ${e.message}`, dismissed: [], notices: [], warnings: [] };
   }
-  await report(result, cfg, cfg.bodyPath);
+  await report(result, cfg.bodyPath);
 }
 
 function runContext(): RunContext {
@@ -69,7 +69,7 @@ function runContext(): RunContext {
   return { owner, repo, eventPull, runId };
 }
 
-async function report(r: Result, cfg: Config | null, bodyFile: string | null): Promise<void> {
+async function report(r: Result, bodyFile: string | null): Promise<void> {
   const set = (name: string, v: string | number | boolean | undefined): void => core.setOutput(name, v === undefined ? '' : String(v));
   set('outcome', r.outcome);
   set('reason', r.reason);
@@ -111,5 +111,4 @@ async function report(r: Result, cfg: Config | null, bodyFile: string | null): P
   }
   core.info(`persona-verdict: ${headline(r)}`);
   if (r.failure) core.setFailed(r.advice ? `${r.failure}\nWhat to do: ${r.advice}` : r.failure);
-  void cfg;
 }
