@@ -40522,6 +40522,7 @@ function summaryMarkdown(r, bodyFile) {
 
 
 
+
 async function run() {
     try {
         await runAction();
@@ -40545,8 +40546,7 @@ async function runAction() {
     catch (e) {
         if (!(e instanceof InputError))
             throw e;
-        const r = { outcome: 'aborted', reason: 'bad-input', failure: `bad-input: ${e.message}`, dismissed: [], notices: [], warnings: [] };
-        await report(r, null);
+        await report(badInput(e), null);
         return;
     }
     let result;
@@ -40569,10 +40569,11 @@ async function runAction() {
     catch (e) {
         if (!(e instanceof InputError))
             throw e;
-        result = { outcome: 'aborted', reason: 'bad-input', failure: `bad-input: ${e.message}`, dismissed: [], notices: [], warnings: [] };
+        result = badInput(e);
     }
     await report(result, cfg.bodyPath);
 }
+const badInput = (e) => ({ ...newResult(), reason: 'bad-input', failure: `bad-input: ${e.message}` });
 function runContext() {
     const full = process.env['GITHUB_REPOSITORY'] ?? '';
     if (!/^[^/\s]+\/[^/\s]+$/.test(full))

@@ -5,7 +5,7 @@ import { context } from '@actions/github';
 import { InputError, readConfig, type Config } from './config.js';
 import { createClient } from './github/octokit.js';
 import { runFlow } from './flow.js';
-import type { Result, RunContext } from './result.js';
+import { newResult, type Result, type RunContext } from './result.js';
 import { headline, summaryMarkdown } from './report.js';
 import { renderDiagnosis } from './core/diagnostics.js';
 
@@ -29,8 +29,7 @@ async function runAction(): Promise<void> {
     cfg = readConfig((name) => core.getInput(name, { trimWhitespace: name !== 'body' }));
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    const r: Result = { outcome: 'aborted', reason: 'bad-input', failure: `bad-input: ${e.message}`, dismissed: [], notices: [], warnings: [] };
-    await report(r, null);
+    await report(badInput(e), null);
     return;
   }
   let result: Result;
@@ -51,10 +50,12 @@ async function runAction(): Promise<void> {
     result = await runFlow(cfg, ctx, port);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    result = { outcome: 'aborted', reason: 'bad-input', failure: `bad-input: ${e.message}`, dismissed: [], notices: [], warnings: [] };
+    result = badInput(e);
   }
   await report(result, cfg.bodyPath);
 }
+
+const badInput = (e: InputError): Result => ({ ...newResult(), reason: 'bad-input', failure: `bad-input: ${e.message}` });
 
 function runContext(): RunContext {
   const full = process.env['GITHUB_REPOSITORY'] ?? '';
