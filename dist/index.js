@@ -40370,7 +40370,15 @@ async function create(port, pullNumber, event, body, marker, identity, r) {
         r.warnings.push(`${error.message}: the review may have been created; looking for it before any retry`);
         for (const wait of LOOK_AFTER_MS) {
             await pause(wait);
-            const reviews = await port.listReviews(pullNumber);
+            let reviews;
+            try {
+                reviews = await port.listReviews(pullNumber);
+            }
+            catch (e) {
+                if (!(e instanceof ApiError))
+                    throw e;
+                throw new Abort('api-error', `${error.message}; the review may have been created, and listing the reviews to check failed too (${e.message}), so nothing more is sent`, 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.');
+            }
             const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
             if (landed) {
                 r.outcome = 'posted';

@@ -46,6 +46,19 @@ describe('review creation is never blindly retried', () => {
     expect(r.stdout).toMatch(/Re-run the job/);
   });
 
+  test('502 after the create, and listing fails too → a failed step saying the review may exist; never re-sent', async () => {
+    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'after', status: 502 });
+    w.gh.faults.push({ method: 'GET', path: POST_REVIEW, kind: 'status', status: 500, skip: 1, times: 3 }); // the first listing works
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe('api-error');
+    expect(r.stdout).toMatch(/may have been created, and listing the reviews to check failed too/);
+    expect(creates()).toHaveLength(1);
+    expect(reviews()).toHaveLength(1);
+    const again = await w.run('priya', body('APPROVE'));
+    expect(again.outputs.outcome).toBe('duplicate');
+  });
+
   test('connection reset before the write → retried once → one review', async () => {
     w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'reset' });
     const r = await w.run('priya', body('COMMENT'));

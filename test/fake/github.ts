@@ -46,6 +46,8 @@ export interface Fault {
   path: RegExp;
   /** How many matching requests this fault applies to (default 1). */
   times?: number;
+  /** How many matching requests pass untouched before the fault applies (default 0). */
+  skip?: number;
   /**
    * status: answer with status/body without doing anything;
    * after: do the operation, then answer with status (the client sees a failure);
@@ -222,7 +224,11 @@ export class FakeGitHub {
     }
 
     if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
-    const fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
+    let fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
+    if (fault && (fault.skip ?? 0) > 0) {
+      fault.skip! -= 1;
+      fault = undefined;
+    }
     if (fault) {
       fault.times = (fault.times ?? 1) - 1;
       entry.faulted = fault.kind;
