@@ -271,6 +271,22 @@ describe('no fail-open', () => {
     expect(reviews()[0]!.state).toBe('CHANGES_REQUESTED');
   });
 
+  test('re-reading after the write fails → the review stands, nothing is dismissed, the step fails saying to re-run', async () => {
+    const a = await w.run('priya', body('CHANGES_REQUESTED'));
+    const next = w.gh.commit('c2');
+    w.gh.push(PR, next);
+    w.head = next;
+    w.gh.faults.push({ method: 'GET', path: /\/pulls\/7$/, kind: 'status', status: 500, skip: 1, times: 3 });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'posted', reason: 'api-error', verdict: 'APPROVE' });
+    expect(r.stdout).toMatch(/is posted, but re-reading the PR .* failed/);
+    expect(reviews().find((x) => x.id === Number(a.outputs['review-id']))!.state).toBe('CHANGES_REQUESTED');
+    const again = await w.run('priya', body('APPROVE'));
+    expect(again.outputs.outcome).toBe('duplicate');
+    expect(reviews().find((x) => x.id === Number(a.outputs['review-id']))!.state).toBe('DISMISSED');
+  });
+
   test('a transient 502 on dismissal is retried (PUT is idempotent)', async () => {
     const a = await w.run('priya', body('CHANGES_REQUESTED'));
     const next = w.gh.commit('c2');
