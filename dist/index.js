@@ -38887,6 +38887,7 @@ const MODES = ['post', 'preflight', 'check', 'board'];
 const DISMISS_POLICIES = ['all', 'changes-requested', 'none'];
 /** The one place for defaults (as action.yml strings). */
 const config_DEFAULTS = {
+    // the runner expands this expression; run outside it, an empty token is refused for the modes that need one
     'github-token': '${{ github.token }}',
     mode: 'post',
     'skip-unchanged': 'true',

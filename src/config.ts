@@ -10,6 +10,7 @@ export const DISMISS_POLICIES = ['all', 'changes-requested', 'none'] as const;
 
 /** The one place for defaults (as action.yml strings). */
 export const DEFAULTS = {
+  // the runner expands this expression; run outside it, an empty token is refused for the modes that need one
   'github-token': '${{ github.token }}',
   mode: 'post',
   'skip-unchanged': 'true',
