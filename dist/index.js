@@ -38724,11 +38724,6 @@ const STATE_OF = {
     CHANGES_REQUESTED: 'CHANGES_REQUESTED',
     COMMENT: 'COMMENTED',
 };
-const VERDICT_OF_STATE = {
-    APPROVED: 'APPROVE',
-    CHANGES_REQUESTED: 'CHANGES_REQUESTED',
-    COMMENTED: 'COMMENT',
-};
 /**
  * ADR-151's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
  * without Unicode flags): JavaScript's `\s` would also accept NBSP, U+3000 and
@@ -38898,8 +38893,8 @@ const config_DEFAULTS = {
     'request-timeout-seconds': '30',
     'run-timeout-seconds': '300',
 };
+/** An input that cannot be used; reported as reason bad-input. */
 class InputError extends Error {
-    reason = 'bad-input';
 }
 /** A GitHub login: 1-39 of A-Z a-z 0-9 and -, not starting with -; apps end in [bot]. */
 const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/;

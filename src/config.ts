@@ -42,9 +42,8 @@ export interface Config {
   runTimeoutSeconds: number;
 }
 
-export class InputError extends Error {
-  readonly reason = 'bad-input';
-}
+/** An input that cannot be used; reported as reason bad-input. */
+export class InputError extends Error {}
 
 /** A GitHub login: 1-39 of A-Z a-z 0-9 and -, not starting with -; apps end in [bot]. */
 export const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/;

@@ -51,11 +51,6 @@ const STATE_OF = {
     CHANGES_REQUESTED: 'CHANGES_REQUESTED',
     COMMENT: 'COMMENTED',
 };
-const VERDICT_OF_STATE = {
-    APPROVED: 'APPROVE',
-    CHANGES_REQUESTED: 'CHANGES_REQUESTED',
-    COMMENTED: 'COMMENT',
-};
 /**
  * ADR-151's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
  * without Unicode flags): JavaScript's `\s` would also accept NBSP, U+3000 and

@@ -18,11 +18,6 @@ export const STATE_OF: Readonly<Record<Verdict, string>> = {
   CHANGES_REQUESTED: 'CHANGES_REQUESTED',
   COMMENT: 'COMMENTED',
 };
-export const VERDICT_OF_STATE: Readonly<Record<string, Verdict>> = {
-  APPROVED: 'APPROVE',
-  CHANGES_REQUESTED: 'CHANGES_REQUESTED',
-  COMMENTED: 'COMMENT',
-};
 
 /**
  * ADR-151's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
