@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2694);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(604);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2694:
+/***/ 604:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30763,8 +30763,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -33592,7 +33590,7 @@ function isDebug() {
  * @param message debug message
  */
 function core_debug(message) {
-    issueCommand('debug', {}, message);
+    command_issueCommand('debug', {}, message);
 }
 /**
  * Adds an error issue
@@ -33633,13 +33631,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    issue('group', name);
+    command_issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    issue('endgroup');
+    command_issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.
@@ -33710,6 +33708,340 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/abort.ts
+class Abort extends Error {
+    reason;
+    advice;
+    diagnosis;
+    target;
+    constructor(reason, message, advice = '', diagnosis, 
+    /** The PR and commit, when the run knew them: the failure is shown there too. */
+    target) {
+        super(message);
+        this.reason = reason;
+        this.advice = advice;
+        this.diagnosis = diagnosis;
+        this.target = target;
+    }
+    /** The same abort, attributed to a target (for the commit status). */
+    at(target) {
+        return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/grammar.ts
+// The verdict grammar of SPEC §2 — pure: bytes or text in, a decision out.
+// The decision here never depends on diagnostics.ts; that module only explains.
+const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'];
+const EVENTS = ['APPROVE', 'REQUEST_CHANGES', 'COMMENT'];
+/** SPEC §2 table: verdict token → Reviews API event → resulting review state. */
+const EVENT_OF = {
+    APPROVE: 'APPROVE',
+    CHANGES_REQUESTED: 'REQUEST_CHANGES',
+    COMMENT: 'COMMENT',
+};
+const STATE_OF = {
+    APPROVE: 'APPROVED',
+    CHANGES_REQUESTED: 'CHANGES_REQUESTED',
+    COMMENT: 'COMMENTED',
+};
+/**
+ * ADR-151's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
+ * without Unicode flags): JavaScript's `\s` would also accept NBSP, U+3000 and
+ * U+FEFF, which are look-alikes a strict gate must reject, not absorb.
+ */
+const WS = '[ \\t\\v\\f]';
+const VERDICT_LINE = new RegExp(`^##${WS}+VERDICT:${WS}+(APPROVE|CHANGES_REQUESTED|COMMENT)${WS}*$`);
+const BLANK = /^[ \t\v\f]*$/;
+/** Strict UTF-8 decode; NUL is unreadable; one leading BOM stripped; CRLF/CR → LF. */
+function decodeBody(bytes) {
+    let text;
+    try {
+        text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    }
+    catch {
+        const at = firstInvalidUtf8(bytes);
+        return { ok: false, message: `the body is not valid UTF-8 (first bad byte at offset ${at}); write the file as UTF-8 text` };
+    }
+    return normaliseText(text);
+}
+/** The same rules for a body given as a string (the `body` input). */
+function normaliseText(text) {
+    const nul = text.indexOf('\u0000');
+    if (nul >= 0) {
+        const line = text.slice(0, nul).split(/\r\n|\r|\n/).length;
+        return { ok: false, message: `the body contains a NUL byte (line ${line}): it is binary, not a Markdown review` };
+    }
+    if (text.charCodeAt(0) === 0xfeff)
+        text = text.slice(1);
+    return { ok: true, text: text.replace(/\r\n?/g, '\n') };
+}
+function firstInvalidUtf8(bytes) {
+    const dec = new TextDecoder('utf-8', { fatal: true });
+    let lo = 0;
+    let hi = bytes.length;
+    // binary search for the shortest invalid prefix (a truncated sequence at the end of a
+    // prefix is reported invalid too, so search with stream mode)
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        try {
+            dec.decode(bytes.subarray(0, mid + 1), { stream: true });
+            dec.decode();
+            lo = mid + 1;
+        }
+        catch {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+const isBlank = (line) => BLANK.test(line);
+// Look-alikes of the ASCII letters in the directive (Cyrillic, Greek).
+const CONFUSABLE = Object.fromEntries([...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [c, 'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i]]));
+/**
+ * A line's look-alike skeleton: compatibility forms folded (fullwidth letters),
+ * Cyrillic and Greek look-alikes mapped to ASCII, invisible format characters
+ * dropped, Unicode spaces made plain. Used only to explain and to name the abort
+ * reason (a look-alike verdict is malformed, not missing) — never to accept a line.
+ */
+function skeleton(line) {
+    return [...line.normalize('NFKC')]
+        .map((c) => CONFUSABLE[c] ?? c)
+        .join('')
+        .replace(/\p{Cf}/gu, '')
+        .replace(/\p{Zs}/gu, ' ');
+}
+/** Does this line talk about a verdict, look-alikes included? */
+const mentionsVerdict = (line) => /verdict/i.test(skeleton(line));
+/** Parse normalised text (see decodeBody). Only the last non-blank line decides. */
+function parseVerdict(text) {
+    const lines = text.split('\n');
+    let last = lines.length - 1;
+    while (last >= 0 && isBlank(lines[last]))
+        last--;
+    if (last < 0)
+        return { ok: false, reason: 'empty-body', lines };
+    const lineText = lines[last];
+    const m = VERDICT_LINE.exec(lineText);
+    if (m) {
+        const verdict = m[1];
+        return { ok: true, verdict, event: EVENT_OF[verdict], line: last + 1, text };
+    }
+    const line = last + 1;
+    if (mentionsVerdict(lineText))
+        return { ok: false, reason: 'malformed-verdict', line, lineText, lines };
+    if (lines.slice(0, last).some((l) => VERDICT_LINE.test(l))) {
+        return { ok: false, reason: 'verdict-not-last', line, lineText, lines };
+    }
+    return { ok: false, reason: 'missing-verdict', line, lineText, lines };
+}
+
+;// CONCATENATED MODULE: ./src/core/marker.ts
+// The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
+// "The marker"). Pure.
+
+const MARKER_NAME = 'persona-verdict';
+const MARKER_VERSION = 1;
+/** The event a marked review was posted with: recorded, or the verdict's own. */
+const postedEvent = (m) => m.event ?? EVENT_OF[m.verdict];
+/** Persona names: what fits safely in a marker and a summary. */
+const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
+const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
+const SHA = /^[0-9a-f]{40}$/;
+const PATCH = /^[0-9a-f]{64}$/;
+const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`);
+function encodeMarker(m) {
+    if (!PERSONA_PATTERN.test(m.persona))
+        throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
+    if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree)))
+        throw new Error('marker SHAs must be 40 lower-case hex digits');
+    if (m.patch != null && !PATCH.test(m.patch))
+        throw new Error('a marker patch id is 64 lower-case hex digits');
+    if (!RUN_PATTERN.test(m.run))
+        throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
+    const event = m.event && m.event !== EVENT_OF[m.verdict] ? ` event=${m.event}` : '';
+    return (`<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
+        `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event} run=${m.run} -->`);
+}
+/** Reads the marker from the first line of a review body, and only from there. */
+function decodeMarker(body) {
+    if (!body)
+        return null;
+    const nl = body.search(/\r?\n/);
+    const first = nl < 0 ? body : body.slice(0, nl);
+    const m = LINE.exec(first);
+    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[8]))
+        return null;
+    return {
+        persona: m[2],
+        head: m[3],
+        tree: m[4] === 'unknown' ? null : m[4],
+        patch: m[5] === 'unknown' ? null : m[5],
+        verdict: m[6],
+        ...(m[7] ? { event: m[7] } : {}),
+        run: m[8],
+    };
+}
+/**
+ * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
+ * comment opener followed by the marker name gets a visible "(quoted)" so it can
+ * never read as a marker, wherever a later reader looks. Other text is untouched.
+ */
+function neutralise(body) {
+    let count = 0;
+    const out = body.replace(new RegExp(`<!--(\\s*)(${MARKER_NAME})`, 'gi'), (_m, ws, name) => {
+        count++;
+        return `<!--${ws}(quoted) ${name}`;
+    });
+    return { body: out, count };
+}
+/** The body as posted: marker first, then the persona's body (neutralised). */
+function composeBody(marker, personaBody) {
+    return `${encodeMarker(marker)}\n${neutralise(personaBody).body}`;
+}
+
+;// CONCATENATED MODULE: ./src/config.ts
+// Inputs are read once, here, into one typed config. Every default lives in
+// DEFAULTS; a test keeps action.yml's defaults equal to it.
+
+
+const MODES = ['post', 'preflight', 'check', 'board'];
+const DISMISS_POLICIES = ['all', 'changes-requested', 'none'];
+/** The one place for defaults (as action.yml strings). */
+const DEFAULTS = {
+    // the runner expands this expression; run outside it, an empty token is refused for the modes that need one
+    'github-token': '${{ github.token }}',
+    mode: 'post',
+    'skip-unchanged': 'true',
+    'dismiss-stale': 'all',
+    'unchanged-when': 'tree',
+    'fail-on-changes-requested': 'false',
+    'require-all-personas': 'false',
+    'request-timeout-seconds': '30',
+    'run-timeout-seconds': '300',
+    'review-event': 'verdict',
+    'commit-status': 'auto',
+};
+/** An input that cannot be used; reported as reason bad-input. */
+class InputError extends Error {
+}
+/** A GitHub login: 1-39 of A-Z a-z 0-9 and -, not starting with -; apps end in [bot]. */
+const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/;
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+/** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
+function readConfig(read) {
+    const str = (name) => {
+        const v = read(name).trim();
+        return v === '' ? DEFAULTS[name] ?? '' : v;
+    };
+    const bool = (name) => {
+        const v = str(name);
+        if (TRUE.includes(v))
+            return true;
+        if (FALSE.includes(v))
+            return false;
+        throw new InputError(`input ${name} is "${v}": use true or false (YAML 1.2 core booleans: true, True, TRUE, false, False, FALSE)`);
+    };
+    const oneOf = (name, valid) => {
+        const v = str(name);
+        if (!valid.includes(v)) {
+            throw new InputError(`input ${name} is "${v}": valid values are ${valid.join(', ')}`);
+        }
+        return v;
+    };
+    const mode = oneOf('mode', MODES);
+    const expected = read('expected-event').trim();
+    let expectedEvent = null;
+    if (expected) {
+        if (expected === 'CHANGES_REQUESTED') {
+            throw new InputError('input expected-event is "CHANGES_REQUESTED": that is the verdict token; the API event is REQUEST_CHANGES');
+        }
+        expectedEvent = oneOf('expected-event', EVENTS);
+    }
+    const bodyPath = read('body-path').trim() || null;
+    const bodyRaw = read('body');
+    const body = bodyRaw === '' ? null : bodyRaw;
+    if (bodyPath && body !== null)
+        throw new InputError('both body-path and body are set: give the review body one way only');
+    if ((mode === 'post' || mode === 'check') && !bodyPath && body === null) {
+        throw new InputError(`mode ${mode} needs the review body: set body-path (a file written by the persona step) or body`);
+    }
+    const persona = read('persona').trim();
+    if ((mode === 'post' || mode === 'preflight') && !persona) {
+        throw new InputError(`mode ${mode} needs input persona (the persona's name, for example priya)`);
+    }
+    if (persona && !PERSONA_PATTERN.test(persona)) {
+        throw new InputError(`input persona is "${persona.slice(0, 60)}": use 1-39 characters from A-Z a-z 0-9 . _ - starting with a letter or digit`);
+    }
+    const pn = read('pull-number').trim();
+    if (pn && !/^[1-9][0-9]{0,9}$/.test(pn))
+        throw new InputError(`input pull-number is "${pn.slice(0, 40)}": use the PR number, for example 42`);
+    const sha = read('reviewed-sha').trim();
+    if (sha && !/^[0-9a-fA-F]{40}$/.test(sha)) {
+        throw new InputError(`input reviewed-sha is "${sha.slice(0, 60)}": use the full 40-hex-digit SHA of the commit the persona reviewed`);
+    }
+    const login = read('reviewer-login').trim();
+    if (login && !LOGIN_PATTERN.test(login)) {
+        throw new InputError(`input reviewer-login is "${login.slice(0, 60)}": use the GitHub login the token posts as, for example octo-priya`);
+    }
+    const seconds = (name) => {
+        const v = str(name);
+        if (!/^[1-9][0-9]{0,4}$/.test(v))
+            throw new InputError(`input ${name} is "${v}": use a whole number of seconds from 1 to 99999`);
+        return Number(v);
+    };
+    const statusContext = read('status-context').trim();
+    if (statusContext.length > 100)
+        throw new InputError('input status-context is longer than 100 characters: use a short name');
+    const diffPath = read('diff-path').trim() || null;
+    if (diffPath && mode !== 'preflight')
+        throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
+    const token = read('github-token').trim();
+    if (mode !== 'check' && !token) {
+        throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
+    }
+    return {
+        mode,
+        token,
+        bodyPath,
+        body,
+        persona,
+        pullNumber: pn ? Number(pn) : null,
+        reviewedSha: sha ? sha.toLowerCase() : null,
+        expectedEvent,
+        reviewerLogin: login || null,
+        skipUnchanged: bool('skip-unchanged'),
+        unchangedWhen: oneOf('unchanged-when', ['tree', 'patch']),
+        dismissStale: oneOf('dismiss-stale', DISMISS_POLICIES),
+        failOnChangesRequested: bool('fail-on-changes-requested'),
+        personas: parsePersonas(read('personas')),
+        requireAllPersonas: bool('require-all-personas'),
+        requestTimeoutSeconds: seconds('request-timeout-seconds'),
+        runTimeoutSeconds: seconds('run-timeout-seconds'),
+        reviewEvent: oneOf('review-event', ['verdict', 'COMMENT']),
+        commitStatus: oneOf('commit-status', ['auto', 'always', 'never']),
+        statusContext,
+        diffPath,
+    };
+}
+/** `persona=login` pairs, one per line or comma-separated (mode board). */
+function parsePersonas(raw) {
+    const out = [];
+    for (const item of raw.split(/[\n,]/).map((s) => s.trim()).filter(Boolean)) {
+        const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
+        if (!m || !PERSONA_PATTERN.test(m[1]) || !LOGIN_PATTERN.test(m[2])) {
+            throw new InputError(`input personas has "${item.slice(0, 60)}": write persona=login, for example priya=octo-priya`);
+        }
+        if (out.some((p) => p.persona === m[1]))
+            throw new InputError(`input personas names ${m[1]} twice`);
+        out.push({ persona: m[1], login: m[2] });
+    }
+    return out;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
 
 
@@ -33987,7 +34319,7 @@ var VERSION = "0.0.0-development";
 
 // pkg/dist-src/defaults.js
 var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
-var DEFAULTS = {
+var dist_bundle_DEFAULTS = {
   method: "GET",
   baseUrl: "https://api.github.com",
   headers: {
@@ -34321,7 +34653,7 @@ function withDefaults(oldDefaults, newDefaults) {
 }
 
 // pkg/dist-src/index.js
-var endpoint = withDefaults(null, DEFAULTS);
+var endpoint = withDefaults(null, dist_bundle_DEFAULTS);
 
 
 ;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
@@ -38708,297 +39040,305 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 //# sourceMappingURL=github.js.map
-;// CONCATENATED MODULE: ./src/core/grammar.ts
-// The verdict grammar of SPEC §2 — pure: bytes or text in, a decision out.
-// The decision here never depends on diagnostics.ts; that module only explains.
-const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'];
-const EVENTS = ['APPROVE', 'REQUEST_CHANGES', 'COMMENT'];
-/** SPEC §2 table: verdict token → Reviews API event → resulting review state. */
-const EVENT_OF = {
-    APPROVE: 'APPROVE',
-    CHANGES_REQUESTED: 'REQUEST_CHANGES',
-    COMMENT: 'COMMENT',
-};
-const STATE_OF = {
-    APPROVE: 'APPROVED',
-    CHANGES_REQUESTED: 'CHANGES_REQUESTED',
-    COMMENT: 'COMMENTED',
-};
-/**
- * ADR-151's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
- * without Unicode flags): JavaScript's `\s` would also accept NBSP, U+3000 and
- * U+FEFF, which are look-alikes a strict gate must reject, not absorb.
- */
-const WS = '[ \\t\\v\\f]';
-const VERDICT_LINE = new RegExp(`^##${WS}+VERDICT:${WS}+(APPROVE|CHANGES_REQUESTED|COMMENT)${WS}*$`);
-const BLANK = /^[ \t\v\f]*$/;
-/** Strict UTF-8 decode; NUL is unreadable; one leading BOM stripped; CRLF/CR → LF. */
-function decodeBody(bytes) {
-    let text;
-    try {
-        text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-    }
-    catch {
-        const at = firstInvalidUtf8(bytes);
-        return { ok: false, message: `the body is not valid UTF-8 (first bad byte at offset ${at}); write the file as UTF-8 text` };
-    }
-    return normaliseText(text);
-}
-/** The same rules for a body given as a string (the `body` input). */
-function normaliseText(text) {
-    const nul = text.indexOf('\u0000');
-    if (nul >= 0) {
-        const line = text.slice(0, nul).split(/\r\n|\r|\n/).length;
-        return { ok: false, message: `the body contains a NUL byte (line ${line}): it is binary, not a Markdown review` };
-    }
-    if (text.charCodeAt(0) === 0xfeff)
-        text = text.slice(1);
-    return { ok: true, text: text.replace(/\r\n?/g, '\n') };
-}
-function firstInvalidUtf8(bytes) {
-    const dec = new TextDecoder('utf-8', { fatal: true });
-    let lo = 0;
-    let hi = bytes.length;
-    // binary search for the shortest invalid prefix (a truncated sequence at the end of a
-    // prefix is reported invalid too, so search with stream mode)
-    while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        try {
-            dec.decode(bytes.subarray(0, mid + 1), { stream: true });
-            dec.decode();
-            lo = mid + 1;
+;// CONCATENATED MODULE: ./src/context.ts
+// What the triggering event says, read once from the runner's environment into a
+// plain value. The modes never look at the raw payload.
+
+
+
+function runContext() {
+    const full = process.env['GITHUB_REPOSITORY'] ?? '';
+    if (!/^[^/\s]+\/[^/\s]+$/.test(full))
+        throw new Abort('bad-input', 'GITHUB_REPOSITORY is not set to owner/repo: run inside GitHub Actions');
+    const [owner, repo] = full.split('/');
+    const payload = github_context.payload;
+    const pr = payload.pull_request;
+    const headRepo = pr?.head?.repo?.full_name;
+    const fromFork = Boolean(pr?.head?.repo?.fork) || (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== full);
+    const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string' ? { number: pr.number, headSha: pr.head.sha.toLowerCase(), fromFork } : null;
+    const wr = payload.workflow_run;
+    const workflowRun = github_context.eventName === 'workflow_run' && wr && typeof wr.head_sha === 'string'
+        ? {
+            headSha: wr.head_sha.toLowerCase(),
+            headBranch: wr.head_branch ?? '',
+            headOwner: wr.head_repository?.owner?.login ?? '',
+            headRepo: wr.head_repository?.full_name ?? '',
         }
-        catch {
-            hi = mid;
-        }
-    }
-    return lo;
-}
-const isBlank = (line) => BLANK.test(line);
-// Look-alikes of the ASCII letters in the directive (Cyrillic, Greek).
-const CONFUSABLE = Object.fromEntries([...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [c, 'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i]]));
-/**
- * A line's look-alike skeleton: compatibility forms folded (fullwidth letters),
- * Cyrillic and Greek look-alikes mapped to ASCII, invisible format characters
- * dropped, Unicode spaces made plain. Used only to explain and to name the abort
- * reason (a look-alike verdict is malformed, not missing) — never to accept a line.
- */
-function skeleton(line) {
-    return [...line.normalize('NFKC')]
-        .map((c) => CONFUSABLE[c] ?? c)
-        .join('')
-        .replace(/\p{Cf}/gu, '')
-        .replace(/\p{Zs}/gu, ' ');
-}
-/** Does this line talk about a verdict, look-alikes included? */
-const mentionsVerdict = (line) => /verdict/i.test(skeleton(line));
-/** Parse normalised text (see decodeBody). Only the last non-blank line decides. */
-function parseVerdict(text) {
-    const lines = text.split('\n');
-    let last = lines.length - 1;
-    while (last >= 0 && isBlank(lines[last]))
-        last--;
-    if (last < 0)
-        return { ok: false, reason: 'empty-body', lines };
-    const lineText = lines[last];
-    const m = VERDICT_LINE.exec(lineText);
-    if (m) {
-        const verdict = m[1];
-        return { ok: true, verdict, event: EVENT_OF[verdict], line: last + 1, text };
-    }
-    const line = last + 1;
-    if (mentionsVerdict(lineText))
-        return { ok: false, reason: 'malformed-verdict', line, lineText, lines };
-    if (lines.slice(0, last).some((l) => VERDICT_LINE.test(l))) {
-        return { ok: false, reason: 'verdict-not-last', line, lineText, lines };
-    }
-    return { ok: false, reason: 'missing-verdict', line, lineText, lines };
+        : null;
+    const env = (k, d) => process.env[k] ?? d;
+    const runId = `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
+    const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
+    return { owner, repo, eventName: github_context.eventName ?? '', eventPull, workflowRun, runId, runUrl };
 }
 
-;// CONCATENATED MODULE: ./src/core/marker.ts
-// SPEC §5: the hidden marker that makes a review part of a persona's history. Pure.
+;// CONCATENATED MODULE: ./src/core/diagnostics.ts
+// SPEC §6: explain a grammar failure. Pure; never consulted by the decision.
 
-const MARKER_NAME = 'persona-verdict';
-const MARKER_VERSION = 1;
-/** Persona names: what fits safely in a marker and a summary. */
-const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
-const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
-const SHA = /^[0-9a-f]{40}$/;
-const PATCH = /^[0-9a-f]{64}$/;
-const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')}) run=(\\S+) -->$`);
-function encodeMarker(m) {
-    if (!PERSONA_PATTERN.test(m.persona))
-        throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
-    if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree)))
-        throw new Error('marker SHAs must be 40 lower-case hex digits');
-    if (m.patch != null && !PATCH.test(m.patch))
-        throw new Error('a marker patch id is 64 lower-case hex digits');
-    if (!RUN_PATTERN.test(m.run))
-        throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
-    return `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} patch=${m.patch ?? 'unknown'} verdict=${m.verdict} run=${m.run} -->`;
-}
-/** Reads the marker from the first line of a review body, and only from there. */
-function decodeMarker(body) {
-    if (!body)
-        return null;
-    const nl = body.search(/\r?\n/);
-    const first = nl < 0 ? body : body.slice(0, nl);
-    const m = LINE.exec(first);
-    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[7]))
-        return null;
-    return {
-        persona: m[2],
-        head: m[3],
-        tree: m[4] === 'unknown' ? null : m[4],
-        patch: m[5] === 'unknown' ? null : m[5],
-        verdict: m[6],
-        run: m[7],
-    };
-}
-/**
- * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
- * comment opener followed by the marker name gets a visible "(quoted)" so it can
- * never read as a marker, wherever a later reader looks. Other text is untouched.
- */
-function neutralise(body) {
+const MAX_SHOWN = 160;
+const MAX_NEAR = 12;
+/** Invisible and non-ASCII characters as \uXXXX; control characters too; long lines cut. */
+function visible(s, max = MAX_SHOWN) {
+    let out = '';
     let count = 0;
-    const out = body.replace(new RegExp(`<!--(\\s*)(${MARKER_NAME})`, 'gi'), (_m, ws, name) => {
+    for (const ch of s) {
+        if (count >= max) {
+            out += `… (${[...s].length - max} more characters)`;
+            break;
+        }
+        const cp = ch.codePointAt(0);
+        if (cp === 0x5c)
+            out += '\\\\';
+        else if (cp >= 0x20 && cp < 0x7f)
+            out += ch;
+        else if (cp === 0x09)
+            out += '\\t';
+        else
+            out += cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
         count++;
-        return `<!--${ws}(quoted) ${name}`;
-    });
-    return { body: out, count };
-}
-/** The body as posted: marker first, then the persona's body (neutralised). */
-function composeBody(marker, personaBody) {
-    return `${encodeMarker(marker)}\n${neutralise(personaBody).body}`;
-}
-
-;// CONCATENATED MODULE: ./src/config.ts
-// Inputs are read once, here, into one typed config. Every default lives in
-// DEFAULTS; a test keeps action.yml's defaults equal to it.
-
-
-const MODES = ['post', 'preflight', 'check', 'board'];
-const DISMISS_POLICIES = ['all', 'changes-requested', 'none'];
-/** The one place for defaults (as action.yml strings). */
-const config_DEFAULTS = {
-    // the runner expands this expression; run outside it, an empty token is refused for the modes that need one
-    'github-token': '${{ github.token }}',
-    mode: 'post',
-    'skip-unchanged': 'true',
-    'dismiss-stale': 'all',
-    'unchanged-when': 'tree',
-    'fail-on-changes-requested': 'false',
-    'require-all-personas': 'false',
-    'request-timeout-seconds': '30',
-    'run-timeout-seconds': '300',
-};
-/** An input that cannot be used; reported as reason bad-input. */
-class InputError extends Error {
-}
-/** A GitHub login: 1-39 of A-Z a-z 0-9 and -, not starting with -; apps end in [bot]. */
-const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/;
-const TRUE = ['true', 'True', 'TRUE'];
-const FALSE = ['false', 'False', 'FALSE'];
-/** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
-function readConfig(read) {
-    const str = (name) => {
-        const v = read(name).trim();
-        return v === '' ? config_DEFAULTS[name] ?? '' : v;
-    };
-    const bool = (name) => {
-        const v = str(name);
-        if (TRUE.includes(v))
-            return true;
-        if (FALSE.includes(v))
-            return false;
-        throw new InputError(`input ${name} is "${v}": use true or false (YAML 1.2 core booleans: true, True, TRUE, false, False, FALSE)`);
-    };
-    const oneOf = (name, valid) => {
-        const v = str(name);
-        if (!valid.includes(v)) {
-            throw new InputError(`input ${name} is "${v}": valid values are ${valid.join(', ')}`);
-        }
-        return v;
-    };
-    const mode = oneOf('mode', MODES);
-    const expected = read('expected-event').trim();
-    let expectedEvent = null;
-    if (expected) {
-        if (expected === 'CHANGES_REQUESTED') {
-            throw new InputError('input expected-event is "CHANGES_REQUESTED": that is the verdict token; the API event is REQUEST_CHANGES');
-        }
-        expectedEvent = oneOf('expected-event', EVENTS);
-    }
-    const bodyPath = read('body-path').trim() || null;
-    const bodyRaw = read('body');
-    const body = bodyRaw === '' ? null : bodyRaw;
-    if (bodyPath && body !== null)
-        throw new InputError('both body-path and body are set: give the review body one way only');
-    if ((mode === 'post' || mode === 'check') && !bodyPath && body === null) {
-        throw new InputError(`mode ${mode} needs the review body: set body-path (a file written by the persona step) or body`);
-    }
-    const persona = read('persona').trim();
-    if ((mode === 'post' || mode === 'preflight') && !persona) {
-        throw new InputError(`mode ${mode} needs input persona (the persona's name, for example priya)`);
-    }
-    if (persona && !PERSONA_PATTERN.test(persona)) {
-        throw new InputError(`input persona is "${persona.slice(0, 60)}": use 1-39 characters from A-Z a-z 0-9 . _ - starting with a letter or digit`);
-    }
-    const pn = read('pull-number').trim();
-    if (pn && !/^[1-9][0-9]{0,9}$/.test(pn))
-        throw new InputError(`input pull-number is "${pn.slice(0, 40)}": use the PR number, for example 42`);
-    const sha = read('reviewed-sha').trim();
-    if (sha && !/^[0-9a-fA-F]{40}$/.test(sha)) {
-        throw new InputError(`input reviewed-sha is "${sha.slice(0, 60)}": use the full 40-hex-digit SHA of the commit the persona reviewed`);
-    }
-    const login = read('reviewer-login').trim();
-    if (login && !LOGIN_PATTERN.test(login)) {
-        throw new InputError(`input reviewer-login is "${login.slice(0, 60)}": use the GitHub login the token posts as, for example octo-priya`);
-    }
-    const seconds = (name) => {
-        const v = str(name);
-        if (!/^[1-9][0-9]{0,4}$/.test(v))
-            throw new InputError(`input ${name} is "${v}": use a whole number of seconds from 1 to 99999`);
-        return Number(v);
-    };
-    const token = read('github-token').trim();
-    if (mode !== 'check' && !token) {
-        throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
-    }
-    return {
-        mode,
-        token,
-        bodyPath,
-        body,
-        persona,
-        pullNumber: pn ? Number(pn) : null,
-        reviewedSha: sha ? sha.toLowerCase() : null,
-        expectedEvent,
-        reviewerLogin: login || null,
-        skipUnchanged: bool('skip-unchanged'),
-        unchangedWhen: oneOf('unchanged-when', ['tree', 'patch']),
-        dismissStale: oneOf('dismiss-stale', DISMISS_POLICIES),
-        failOnChangesRequested: bool('fail-on-changes-requested'),
-        personas: parsePersonas(read('personas')),
-        requireAllPersonas: bool('require-all-personas'),
-        requestTimeoutSeconds: seconds('request-timeout-seconds'),
-        runTimeoutSeconds: seconds('run-timeout-seconds'),
-    };
-}
-/** `persona=login` pairs, one per line or comma-separated (mode board). */
-function parsePersonas(raw) {
-    const out = [];
-    for (const item of raw.split(/[\n,]/).map((s) => s.trim()).filter(Boolean)) {
-        const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
-        if (!m || !PERSONA_PATTERN.test(m[1]) || !LOGIN_PATTERN.test(m[2])) {
-            throw new InputError(`input personas has "${item.slice(0, 60)}": write persona=login, for example priya=octo-priya`);
-        }
-        if (out.some((p) => p.persona === m[1]))
-            throw new InputError(`input personas names ${m[1]} twice`);
-        out.push({ persona: m[1], login: m[2] });
     }
     return out;
+}
+const TOKEN_ADVICE = {
+    REQUEST_CHANGES: 'REQUEST_CHANGES is the API event name; the verdict token is CHANGES_REQUESTED',
+    APPROVED: 'APPROVED is the review state; the verdict token is APPROVE',
+    COMMENTED: 'COMMENTED is the review state; the verdict token is COMMENT',
+};
+/** No verdict line is longer than this; longer lines are explained from their start only (bounded work). */
+const MAX_ANALYSED = 512;
+/** What differs between one line and the verdict grammar. */
+function differences(full, isLast) {
+    if (VERDICT_LINE.test(full)) {
+        return isLast ? [] : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
+    }
+    const out = [];
+    const line = full.length > MAX_ANALYSED ? full.slice(0, MAX_ANALYSED) : full;
+    if (line !== full)
+        out.push(`the line is ${full.length} characters long: a verdict line is "## VERDICT: " and one token`);
+    const odd = [...line].filter((c) => {
+        const cp = c.codePointAt(0);
+        return cp > 0x7e || (cp < 0x20 && cp !== 0x09);
+    });
+    if (odd.length) {
+        const names = [...new Set(odd)].slice(0, 6).map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+        out.push(`non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes do not count)`);
+    }
+    let rest = skeleton(line);
+    const lead = /^[ \t]+/.exec(rest);
+    if (lead) {
+        out.push('leading whitespace before ##');
+        rest = rest.slice(lead[0].length);
+    }
+    const quote = /^(>\s*)+/.exec(rest);
+    if (quote) {
+        out.push('block-quoted (>): the verdict line is a heading, not a quote');
+        rest = rest.slice(quote[0].length);
+    }
+    const list = /^([-+*]|\d+[.)])\s+/.exec(rest);
+    if (list && !rest.startsWith('**')) {
+        out.push('written as a list item');
+        rest = rest.slice(list[0].length);
+    }
+    const hashes = /^#+/.exec(rest);
+    if (!hashes)
+        out.push('not a level-2 heading: the line must start with "## "');
+    else {
+        if (hashes[0].length !== 2)
+            out.push(`heading level ${hashes[0].length} (${hashes[0]}): use exactly ##`);
+        rest = rest.slice(hashes[0].length);
+        if (!/^[ \t]/.test(rest))
+            out.push('no space after ##');
+        rest = rest.replace(/^[ \t\u00a0]+/, '');
+    }
+    if (/[*_`~]/.test(rest.replace(/CHANGES_REQUESTED|REQUEST_CHANGES|[A-Z]+_[A-Z]+/g, ''))) {
+        out.push('decoration (*, _, ` or ~): write the line without emphasis or code marks');
+    }
+    const plain = rest.replace(/[*`~]/g, '').replace(/^_+|_+$/g, '');
+    const kw = /verdict/i.exec(plain);
+    if (!kw) {
+        out.push('no VERDICT keyword');
+        return out;
+    }
+    if (kw.index > 0 && plain.slice(0, kw.index).trim())
+        out.push(`text before VERDICT: "${visible(plain.slice(0, kw.index).trim(), 40)}"`);
+    if (kw[0] !== 'VERDICT')
+        out.push(`keyword written "${kw[0]}": it must be upper-case VERDICT`);
+    let after = plain.slice(kw.index + kw[0].length);
+    if (!after.startsWith(':')) {
+        out.push(/^\s*[:：]/.test(after) ? 'space or look-alike before the colon: write "VERDICT:"' : 'no colon after VERDICT');
+        after = after.replace(/^\s*[:：\-–—=]?/, '');
+    }
+    else {
+        after = after.slice(1);
+        if (!/^[ \t]/.test(after))
+            out.push('no space after "VERDICT:"');
+    }
+    const tok = /^\s*([^\s.,;:!?()[\]]+)/u.exec(after);
+    if (!tok) {
+        out.push(`no verdict token: end the line with one of ${VERDICTS.join(', ')}`);
+        return out;
+    }
+    const token = tok[1];
+    const trailing = after.slice(tok[0].length);
+    const valid = VERDICTS.includes(token);
+    if (!valid) {
+        const upper = token.toUpperCase();
+        if (VERDICTS.includes(upper))
+            out.push(`token written "${token}": tokens are case-sensitive, write ${upper}`);
+        else if (TOKEN_ADVICE[upper])
+            out.push(TOKEN_ADVICE[upper]);
+        else
+            out.push(`unknown token "${visible(token, 40)}": use one of ${VERDICTS.join(', ')}`);
+    }
+    if (trailing.trim())
+        out.push(`trailing text after the token: "${visible(trailing.trim(), 60)}" (nothing may follow the token)`);
+    if (!out.length)
+        out.push('does not match ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$');
+    return out;
+}
+const SUMMARY = {
+    'empty-body': 'the review body is empty (only whitespace): the persona produced no review; re-run it',
+    'missing-verdict': 'the last non-blank line is not a verdict line and the body has no verdict: end the body with "## VERDICT: APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line',
+    'verdict-not-last': 'a verdict line appears, but text follows it: the verdict must be the last non-blank line of the body (move it to the end or drop what follows)',
+    'malformed-verdict': 'the last non-blank line looks like a verdict but does not match the grammar ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$ exactly',
+};
+function diagnose(parsed) {
+    const { lines } = parsed;
+    const lastIdx = parsed.line ? parsed.line - 1 : -1;
+    const nearMisses = [];
+    for (let i = 0; i < lines.length && nearMisses.length < MAX_NEAR; i++) {
+        const l = lines[i];
+        if (isBlank(l))
+            continue;
+        if (!mentionsVerdict(l) && !(i === lastIdx && /^\s*#/.test(l)))
+            continue;
+        nearMisses.push({ line: i + 1, text: visible(l), differs: differences(l, i === lastIdx) });
+    }
+    return {
+        reason: parsed.reason,
+        summary: SUMMARY[parsed.reason],
+        lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
+        nearMisses,
+    };
+}
+/** Multi-line plain-text rendering for logs, CLI and error messages. */
+function renderDiagnosis(d, file) {
+    const where = file ? `${file}:` : 'line ';
+    const out = [`${d.reason}: ${d.summary}`];
+    const last = d.lastLine ? d.nearMisses.find((n) => n.line === d.lastLine.line) : undefined;
+    if (d.lastLine)
+        out.push(`  last non-blank line (${where}${d.lastLine.line}): "${d.lastLine.text}"`);
+    for (const x of last?.differs ?? [])
+        out.push(`    - ${x}`);
+    for (const n of d.nearMisses) {
+        if (n === last)
+            continue;
+        out.push(`  near miss at ${where}${n.line}: "${n.text}"`);
+        for (const x of n.differs)
+            out.push(`    - ${x}`);
+    }
+    return out.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/core/outcome.ts
+
+
+const OUTCOMES = (/* unused pure expression or super */ null && ([
+    'posted',
+    'duplicate',
+    'unchanged',
+    'superseded',
+    'closed',
+    'needs-review',
+    'checked',
+    'reported',
+    'aborted',
+]));
+/** GitHub's limit on a commit status description. */
+const STATUS_DESCRIPTION_MAX = 140;
+const fit = (s) => (s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`);
+const outcome_short = (sha) => (sha ? sha.slice(0, 7) : '?');
+function conclude(end, rules) {
+    const base = {
+        headSha: end.target?.reviewedSha,
+        pullNumber: end.target?.pullNumber,
+        identity: end.identity,
+        dismissed: end.dismissed ?? [],
+        notices: end.notices ?? [],
+        warnings: end.warnings ?? [],
+    };
+    const preflight = rules.mode === 'preflight' ? false : undefined;
+    switch (end.kind) {
+        case 'checked':
+            return { ...base, outcome: 'checked', verdict: end.verdict, event: EVENT_OF[end.verdict], status: null };
+        case 'closed':
+        case 'superseded':
+            // nothing to gate: a closed PR merges nothing; a moved head is gated by the run for the new head
+            return { ...base, outcome: end.kind, notices: [end.message, ...base.notices], shouldReview: preflight, status: null };
+        case 'needs-review':
+            return {
+                ...base,
+                outcome: 'needs-review',
+                shouldReview: true,
+                diffPath: end.diffPath,
+                status: statusOf(rules, end.target, 'pending', `${rules.persona} is reviewing ${outcome_short(end.target?.reviewedSha)}`),
+            };
+        case 'posted':
+        case 'duplicate':
+        case 'unchanged':
+            return standing(end, rules, base, preflight);
+        case 'reported': {
+            const missing = end.board.missing;
+            const failure = rules.requireAllPersonas && missing.length
+                ? `missing verdicts: ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no verdict for ` +
+                    `${outcome_short(end.board.head)} (require-all-personas is on)`
+                : undefined;
+            const v = end.board.panelVerdict;
+            return { ...base, outcome: 'reported', board: end.board, boardCommentId: end.commentId, verdict: v, event: EVENT_OF[v], failure, status: null };
+        }
+        case 'aborted':
+            return {
+                ...base,
+                outcome: 'aborted',
+                reason: end.reason,
+                failure: `${end.reason}: ${end.message}`,
+                advice: end.advice || undefined,
+                diagnosis: end.diagnosis,
+                status: statusOf(rules, end.target, 'failure', `${rules.persona || 'persona-verdict'} failed: ${end.reason}`),
+            };
+    }
+}
+function standing(end, rules, base, shouldReview) {
+    const { marker, review } = end.standing;
+    const verdict = marker.verdict;
+    let failure = end.afterWrite ? `${end.afterWrite.reason}: ${end.afterWrite.message}` : undefined;
+    if (!failure && rules.failOnChangesRequested && verdict === 'CHANGES_REQUESTED') {
+        const what = end.kind === 'posted' ? 'review' : end.kind === 'unchanged' ? 'carried-forward verdict' : 'existing review';
+        failure =
+            `changes requested: ${rules.persona}'s ${what} for ${outcome_short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
+                `(fail-on-changes-requested is on)`;
+    }
+    // the gate fails closed: a rejection, or any failure after the write, is a red status
+    const state = verdict === 'CHANGES_REQUESTED' || end.afterWrite ? 'failure' : 'success';
+    const carried = end.kind === 'unchanged' ? ` (carried from ${outcome_short(marker.head)})` : '';
+    const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
+    return {
+        ...base,
+        outcome: end.kind,
+        reason: end.afterWrite?.reason,
+        failure,
+        verdict,
+        event: postedEvent(marker),
+        reviewId: review.id,
+        reviewUrl: review.htmlUrl,
+        baselineSha: end.kind === 'unchanged' ? marker.head : undefined,
+        shouldReview,
+        status: statusOf(rules, end.target, state, `${rules.persona}: ${verdict}${carried}${trouble}`, review.htmlUrl),
+    };
+}
+function statusOf(rules, target, state, description, reviewUrl) {
+    if (!rules.commitStatus || !target)
+        return null;
+    return { sha: target.reviewedSha, state, description: fit(description), reviewUrl };
 }
 
 // EXTERNAL MODULE: ./node_modules/bottleneck/light.js
@@ -39328,27 +39668,61 @@ throttling.VERSION = plugin_throttling_dist_bundle_VERSION;
 throttling.triggersNotification = triggersNotification;
 
 
+;// CONCATENATED MODULE: ./src/core/errors.ts
+// How a failed GitHub request is classified — pure, decided once where the error is
+// built (github/octokit.ts), read everywhere else through ApiError's fields.
+/**
+ * GitHub's rule: a 403 or 429 that carries `retry-after`, or says
+ * `x-ratelimit-remaining: 0`, or whose message says rate limit, is a rate limit.
+ */
+function classify(f) {
+    if (f.transport !== 'http')
+        return f.transport;
+    const s = f.status ?? 0;
+    if (s === 403 || s === 429) {
+        if (f.headers['retry-after'] !== undefined || f.headers['x-ratelimit-remaining'] === '0')
+            return 'rate-limited';
+        if (/rate limit|abuse detection/i.test(f.detail))
+            return 'rate-limited';
+        return s === 429 ? 'rate-limited' : 'denied';
+    }
+    if (s === 401)
+        return 'denied';
+    if (s === 404)
+        return 'not-found';
+    if (s === 422)
+        return 'invalid';
+    if (s >= 500)
+        return 'server';
+    return 'other';
+}
+/** The request may have taken effect: no answer, or a server error. */
+const isAmbiguous = (c) => c === 'server' || c === 'timeout' || c === 'network';
+/** 422s on create that mean the token can never post here (its own PR, Actions may not approve). */
+const isCreateDenial = (c, detail) => c === 'denied' || (c === 'invalid' && /own pull request|not permitted to approve/i.test(detail));
+
 ;// CONCATENATED MODULE: ./src/github/port.ts
-/** A failed API call, already translated into words an operator can act on. */
-class ApiError extends Error {
-    operation;
+// The one small port through which the shell talks to GitHub.
+
+
+/**
+ * A failed API call, already translated into words an operator can act on, and
+ * classified once (core/errors.ts). It aborts the run as permission-denied when the
+ * token was refused, else api-error.
+ */
+class ApiError extends Abort {
     status;
-    advice;
-    kind;
-    constructor(operation, 
-    /** null: no HTTP answer (see kind). */
-    status, message, advice = '', 
-    /** http: GitHub answered; timeout: no answer in time; network: connection failed or reset; deadline: not sent, the run's time was up. */
-    kind = 'http') {
-        super(message);
-        this.operation = operation;
+    cls;
+    transport;
+    constructor(status, cls, transport, message, advice = '') {
+        super(cls === 'denied' ? 'permission-denied' : 'api-error', message, advice);
         this.status = status;
-        this.advice = advice;
-        this.kind = kind;
+        this.cls = cls;
+        this.transport = transport;
     }
     /** The request may have taken effect: 5xx, timeout, connection reset. */
     get ambiguous() {
-        return this.kind === 'timeout' || this.kind === 'network' || (this.status !== null && this.status >= 500);
+        return isAmbiguous(this.cls);
     }
 }
 
@@ -39360,13 +39734,12 @@ class ApiError extends Error {
 
 
 
+
 const toReview = (r) => ({
     id: r.id,
     login: r.user?.login ?? null,
     state: r.state,
     body: r.body,
-    commitId: r.commit_id,
-    submittedAt: r.submitted_at ?? null,
     htmlUrl: r.html_url,
 });
 const ADVICE_422 = [
@@ -39406,100 +39779,111 @@ function createClient(o) {
     const { owner, repo } = o;
     /** The one place the never-retry option is set (creates that are not idempotent). */
     const once = { request: { retries: 0 } };
+    /** Translates a failed request into an ApiError with advice; classification is core/errors.ts. */
     const fail = (operation, e) => {
         if (e instanceof DeadlineError) {
-            throw new ApiError(operation, null, `${operation} was not sent: the run's time limit ran out`, 'raise run-timeout-seconds, or re-run: a re-run never posts twice', 'deadline');
+            const advice = 'raise run-timeout-seconds, or re-run: a re-run never posts twice';
+            return new ApiError(null, 'deadline', 'deadline', `${operation} was not sent: the run's time limit ran out`, advice);
         }
         const err = e;
-        const transport = !err.response;
-        const status = transport ? null : typeof err.status === 'number' ? err.status : null;
+        const answered = Boolean(err.response);
+        const status = answered && typeof err.status === 'number' ? err.status : null;
         let detail = String(err.message ?? e);
-        const kind = !transport ? 'http' : /abort|timeout|timed out/i.test(`${detail} ${err.name ?? ''}`) ? 'timeout' : 'network';
+        const transport = answered ? 'http' : /abort|timeout|timed out/i.test(`${detail} ${err.name ?? ''}`) ? 'timeout' : 'network';
         const data = err.response?.data;
         if (data && typeof data === 'object') {
             const extra = Array.isArray(data.errors) ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ') : '';
             detail = [data.message, extra].filter(Boolean).join(': ') || detail;
         }
         detail = redact(detail).slice(0, 500);
-        let advice = '';
-        if (status === 401)
-            advice = 'the token was rejected (expired, revoked or malformed): check the secret passed as github-token';
-        else if ((status === 403 || status === 429) && /rate limit/i.test(detail)) {
-            const reset = Number(err.response?.headers?.['x-ratelimit-reset']);
-            const until = reset ? ` (the limit resets at ${new Date(reset * 1000).toISOString()})` : '';
-            advice = `GitHub rate-limited this token${until}: re-run later or space the persona jobs; a re-run never posts twice`;
-        }
-        else if (status === 403)
-            advice = 'the token lacks permission: it needs pull-requests: write (and contents: read) on this repository';
-        else if (status === 404)
-            advice = 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
-        else if (status === 422)
-            advice = ADVICE_422.find(([re]) => re.test(detail))?.[1] ?? 'GitHub refused the request as invalid (the message says why); if the PR changed meanwhile, re-run the job';
-        else if (kind === 'timeout' && Date.now() >= o.deadline - 100)
-            advice = "the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, or raise the limit; a re-run never posts twice";
-        else if (kind === 'timeout')
-            advice = `no answer from GitHub within the time limit (${o.requestTimeoutMs / 1000}s per request, request-timeout-seconds): re-run the job; a re-run never posts twice`;
-        else if (kind === 'network')
-            advice = 'the connection to GitHub failed: re-run the job; a re-run never posts twice';
-        else if (status !== null && status >= 500)
-            advice = 'GitHub failed (server error): re-run the job';
-        const what = status ? ` (HTTP ${status})` : kind === 'timeout' ? ' (timed out)' : ' (no answer)';
-        throw new ApiError(operation, status, `${operation} failed${what}: ${detail}`, advice, kind);
+        const headers = err.response?.headers ?? {};
+        const cls = classify({ status, transport, detail, headers });
+        const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
+        return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, adviceFor(cls, status, detail, headers));
     };
+    const adviceFor = (cls, status, detail, headers) => {
+        switch (cls) {
+            case 'rate-limited': {
+                const reset = Number(headers['x-ratelimit-reset']);
+                const until = reset ? ` (the limit resets at ${new Date(reset * 1000).toISOString()})` : '';
+                return `GitHub rate-limited this token${until}: re-run later or space the persona jobs; a re-run never posts twice`;
+            }
+            case 'denied':
+                return status === 401
+                    ? 'the token was rejected (expired, revoked or malformed): check the secret passed as github-token'
+                    : 'the token lacks permission: it needs pull-requests: write (and contents: read) on this repository';
+            case 'not-found':
+                return 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
+            case 'invalid':
+                return (ADVICE_422.find(([re]) => re.test(detail))?.[1] ??
+                    'GitHub refused the request as invalid (the message says why); if the PR changed meanwhile, re-run the job');
+            case 'timeout':
+                return Date.now() >= o.deadline - 100
+                    ? "the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, or raise the limit; a re-run never posts twice"
+                    : `no answer from GitHub within the time limit (${o.requestTimeoutMs / 1000}s per request, request-timeout-seconds): re-run the job; a re-run never posts twice`;
+            case 'network':
+                return 'the connection to GitHub failed: re-run the job; a re-run never posts twice';
+            case 'server':
+                return 'GitHub failed (server error): re-run the job';
+            default:
+                return '';
+        }
+    };
+    /**
+     * Runs one request. A failure becomes an ApiError, unless `tolerate` maps GitHub's
+     * answer (status and message) to a value: the refusals a caller treats as facts.
+     */
+    const call = async (operation, fn, tolerate) => {
+        try {
+            return await fn();
+        }
+        catch (e) {
+            const err = e;
+            if (tolerate && err.response && typeof err.status === 'number') {
+                const v = tolerate(err.status, String(err.message ?? ''));
+                if (v !== undefined)
+                    return v;
+            }
+            throw fail(operation, e);
+        }
+    };
+    const comment = (c) => ({
+        id: c.id,
+        login: c.user?.login ?? null,
+        body: c.body ?? '',
+    });
     return {
-        async getPull(pullNumber) {
-            try {
-                const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber });
-                return {
-                    number: data.number,
-                    state: data.state,
-                    merged: Boolean(data.merged),
-                    headSha: data.head.sha,
-                    baseSha: data.base.sha,
-                    htmlUrl: data.html_url,
-                };
-            }
-            catch (e) {
-                return fail(`GET pull request #${pullNumber}`, e);
-            }
-        },
-        async getTree(sha) {
-            try {
-                const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha });
-                return data.tree.sha;
-            }
-            catch (e) {
-                const { status, response } = e;
-                if (response && (status === 404 || status === 409 || status === 422 || status === 403))
-                    return null;
-                return fail(`GET commit ${sha.slice(0, 7)}`, e);
-            }
-        },
-        async compareFiles(base, head) {
-            try {
-                const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: 1, page: 1 });
-                return (data.files ?? []).map((f) => ({ filename: f.filename, status: f.status, previous_filename: f.previous_filename, patch: f.patch }));
-            }
-            catch (e) {
-                const { status, response } = e;
-                if (response && status !== undefined && status < 500 && status !== 401 && status !== 429)
-                    return null;
-                return fail(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, e);
-            }
-        },
-        async getUserLogin() {
-            try {
-                const { data } = await octokit.rest.users.getAuthenticated();
-                return data.login;
-            }
-            catch (e) {
-                const { status, response } = e;
-                if (response && (status === 403 || status === 404))
-                    return null;
-                return fail('GET /user', e);
-            }
-        },
-        async getViewerLogin() {
+        getPull: (pullNumber) => call(`GET pull request #${pullNumber}`, async () => {
+            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber });
+            return {
+                number: data.number,
+                state: data.state,
+                merged: Boolean(data.merged),
+                headSha: data.head.sha,
+                baseSha: data.base.sha,
+            };
+        }),
+        listPullsByHead: (headOwner, branch) => call(`list open pull requests from ${headOwner}:${branch}`, async () => {
+            const all = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: 'open', head: `${headOwner}:${branch}`, per_page: 100 });
+            return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
+        }),
+        getTree: (sha) => call(`GET commit ${sha.slice(0, 7)}`, async () => (await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha })).data.tree.sha, (status) => ([403, 404, 409, 422].includes(status) ? null : undefined)),
+        compareFiles: (base, head) => call(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
+            const basehead = `${base}...${head}`;
+            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead, per_page: 1, page: 1 });
+            return (data.files ?? []).map((f) => ({ filename: f.filename, status: f.status, previous_filename: f.previous_filename, patch: f.patch }));
+        }, (status) => (status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined)),
+        compareDiff: (base, head) => call(`diff ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
+            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+                owner,
+                repo,
+                basehead: `${base}...${head}`,
+                mediaType: { format: 'diff' },
+            });
+            return data;
+        }),
+        getUserLogin: () => call('GET /user', async () => (await octokit.rest.users.getAuthenticated()).data.login, (status) => (status === 403 || status === 404 ? null : undefined)),
+        getViewerLogin: async () => {
             try {
                 const data = await octokit.graphql('query { viewer { login } }');
                 return data.viewer?.login ?? null;
@@ -39508,89 +39892,577 @@ function createClient(o) {
                 // GraphQL refusals (errors in the answer, 401/403) mean "cannot say"; no answer at all is an API failure
                 if (e.response || e.errors)
                     return null;
-                return fail('GraphQL viewer', e);
+                throw fail('GraphQL viewer', e);
             }
         },
-        async listReviews(pullNumber) {
-            try {
-                const all = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pullNumber, per_page: 100 });
-                return all.map(toReview);
-            }
-            catch (e) {
-                return fail(`list reviews of #${pullNumber}`, e);
-            }
-        },
-        async createReview(pullNumber, r) {
-            try {
-                const { data } = await octokit.rest.pulls.createReview({
-                    owner,
-                    repo,
-                    pull_number: pullNumber,
-                    event: r.event,
-                    body: r.body,
-                    commit_id: r.commitId,
-                    ...once, // never blindly retried: see SPEC §4 step 8
-                });
-                return toReview(data);
-            }
-            catch (e) {
-                return fail(`create review on #${pullNumber}`, e);
-            }
-        },
-        async dismissReview(pullNumber, reviewId, message) {
-            try {
-                await octokit.rest.pulls.dismissReview({ owner, repo, pull_number: pullNumber, review_id: reviewId, message, event: 'DISMISS' });
-                return 'dismissed';
-            }
-            catch (e) {
-                const err = e;
-                if (err.response && err.status === 422 && /dismissed/i.test(String(err.message)))
-                    return 'already';
-                return fail(`dismiss review ${reviewId}`, e);
-            }
-        },
-        async listComments(issueNumber) {
-            try {
-                const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
-                return all.map((c) => ({ id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url }));
-            }
-            catch (e) {
-                return fail(`list comments of #${issueNumber}`, e);
-            }
-        },
-        async createComment(issueNumber, body) {
-            try {
-                const { data: c } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...once });
-                return { id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url };
-            }
-            catch (e) {
-                return fail(`comment on #${issueNumber}`, e);
-            }
-        },
-        async updateComment(commentId, body) {
-            try {
-                const { data: c } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
-                return { id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url };
-            }
-            catch (e) {
-                return fail(`update comment ${commentId}`, e);
-            }
-        },
-        async deleteComment(commentId) {
-            try {
-                await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
-                return 'deleted';
-            }
-            catch (e) {
-                const { status, response } = e;
-                if (response && status === 404)
-                    return 'gone';
-                return fail(`delete comment ${commentId}`, e);
-            }
-        },
+        listReviews: (pullNumber) => call(`list reviews of #${pullNumber}`, async () => {
+            const all = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pullNumber, per_page: 100 });
+            return all.map(toReview);
+        }),
+        createReview: (pullNumber, r) => call(`create review on #${pullNumber}`, async () => {
+            const review = { event: r.event, body: r.body, commit_id: r.commitId };
+            // never blindly retried: after an ambiguous failure the caller looks before any retry
+            const { data } = await octokit.rest.pulls.createReview({ owner, repo, pull_number: pullNumber, ...review, ...once });
+            return toReview(data);
+        }),
+        dismissReview: (pullNumber, reviewId, message) => call(`dismiss review ${reviewId}`, async () => {
+            await octokit.rest.pulls.dismissReview({ owner, repo, pull_number: pullNumber, review_id: reviewId, message, event: 'DISMISS' });
+            return 'dismissed';
+        }, (status, msg) => (status === 422 && /dismissed/i.test(msg) ? 'already' : undefined)),
+        createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
+            const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
+            await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
+        }),
+        listComments: (issueNumber) => call(`list comments of #${issueNumber}`, async () => {
+            const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
+            return all.map(comment);
+        }),
+        createComment: (issueNumber, body) => call(`comment on #${issueNumber}`, async () => comment((await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...once })).data)),
+        updateComment: (commentId, body) => call(`update comment ${commentId}`, async () => comment((await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body })).data)),
+        deleteComment: (commentId) => call(`delete comment ${commentId}`, async () => {
+            await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
+            return 'deleted';
+        }, (status) => (status === 404 ? 'gone' : undefined)),
     };
 }
 class DeadlineError extends Error {
+}
+
+;// CONCATENATED MODULE: ./src/core/decide.ts
+// What to do with a head, given the facts read from GitHub — pure: facts in, plan
+// out. The shell fetches the facts, executes the plan and reports; nothing here does
+// I/O. docs/DESIGN.md walks through every rule with the decision diagram.
+
+
+const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
+const isLive = (r) => LIVE.has(r.state);
+/** The review state each posted event produces. */
+const STATE_OF_EVENT = {
+    APPROVE: 'APPROVED',
+    REQUEST_CHANGES: 'CHANGES_REQUESTED',
+    COMMENT: 'COMMENTED',
+};
+const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
+/**
+ * Whether a marked review is what its marker says: its state is the state of the
+ * event the marker records (or it was dismissed since). A COMMENTED review carrying
+ * `verdict=APPROVE` without `event=COMMENT` is forged or broken, and counts for nothing.
+ */
+const truthful = (review, marker) => review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];
+/** Every truthful marked review by `identity`, whatever persona it names. Oldest first. */
+function markedBy(reviews, identity) {
+    const out = [];
+    for (const review of reviews) {
+        if (!sameLogin(review.login, identity))
+            continue;
+        const marker = decodeMarker(review.body);
+        if (marker && truthful(review, marker))
+            out.push({ review, marker });
+    }
+    return out.sort((a, b) => a.review.id - b.review.id);
+}
+/**
+ * A persona's history: reviews authored by `identity` whose first line is a marker
+ * naming `persona` and whose state matches the marker. Nothing else counts.
+ */
+const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => h.marker.persona === persona);
+function gate(pull, reviewedSha) {
+    if (pull.state !== 'open') {
+        return { stop: true, outcome: 'closed', message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review` };
+    }
+    if (pull.headSha !== reviewedSha) {
+        return {
+            stop: true,
+            outcome: 'superseded',
+            message: `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
+                `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
+        };
+    }
+    return { stop: false };
+}
+const DISMISSABLE = {
+    all: new Set(['APPROVED', 'CHANGES_REQUESTED']),
+    'changes-requested': new Set(['CHANGES_REQUESTED']),
+    none: new Set(),
+};
+/** GitHub dismisses only these (COMMENTED and PENDING are refused). */
+const CAN_DISMISS = DISMISSABLE.all;
+/**
+ * After the write (on facts read again), or without a write (on the facts just read):
+ * which of this persona's reviews stand, which go.
+ * - The anchor is the first live review recorded against the PR's current head;
+ *   when there is none yet, it is `self` (the review this run posted or kept): the
+ *   gate is never left without the persona's latest opinion.
+ * - Other live reviews recorded against the anchor's head are duplicates (two runs
+ *   raced): dismissed whatever dismiss-stale says, where GitHub allows it.
+ * - Reviews recorded against any other head are stale: dismissed per dismiss-stale.
+ *   That includes `self` when a review for a newer head has already landed.
+ */
+function settle(history, prHead, self, policy) {
+    const live = history.filter((h) => isLive(h.review));
+    const anchor = live.find((h) => h.marker.head === prHead) ?? self;
+    const dismiss = [];
+    const seen = new Set([anchor.review.id]);
+    const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
+    for (const entry of candidates) {
+        if (seen.has(entry.review.id))
+            continue;
+        seen.add(entry.review.id);
+        if (entry.marker.head === anchor.marker.head) {
+            if (CAN_DISMISS.has(entry.review.state))
+                dismiss.push({ entry, why: 'duplicate' });
+        }
+        else if (entry.marker.head !== prHead && DISMISSABLE[policy].has(entry.review.state)) {
+            dismiss.push({ entry, why: 'stale' });
+        }
+    }
+    return { anchor, dismiss };
+}
+function raceWinner(s, ours) {
+    if (s.anchor.review.id === ours.review.id)
+        return 'ours';
+    return s.anchor.marker.head === ours.marker.head ? 'theirs-same-head' : 'newer-head';
+}
+/** GitHub refused the create with 422 and the PR head moved meanwhile: the review was superseded. */
+const supersededByRefusal = (status, headNow, reviewed) => status === 422 && headNow !== null && headNow !== reviewed;
+/**
+ * Reasons to write nothing at all: a PENDING review blocks every new review of the
+ * account (GitHub answers 422), and an account that already speaks for another
+ * persona would have its one review state overwritten.
+ */
+function refusal(f) {
+    const pending = f.reviews.find((r) => r.state === 'PENDING' && sameLogin(r.login, f.identity));
+    if (pending) {
+        return {
+            action: 'refuse',
+            message: `${f.identity} has a PENDING review (${pending.id}) on this PR, and GitHub accepts no new review from it until that one is gone`,
+            advice: `submit or delete pending review ${pending.id} (it is visible only to ${f.identity}), then re-run`,
+        };
+    }
+    if (!f.identityVerified) {
+        // a wrong reviewer-login reads no history and would post again on every re-run
+        const elsewhere = f.reviews.find((r) => {
+            const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
+            return m !== null && m.persona === f.persona && m.head === f.head && truthful(r, m);
+        });
+        if (elsewhere) {
+            return {
+                action: 'refuse',
+                message: `review ${elsewhere.id} by ${elsewhere.login} already carries ${f.persona}'s verdict for this head, ` +
+                    `but reviewer-login says ${f.identity}`,
+                advice: `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}`,
+            };
+        }
+    }
+    return f.reviewEvent === 'verdict' ? sharedAccount(f.reviews, f.identity, f.persona) : null;
+}
+/**
+ * GitHub keeps one review state per account: an account that already holds another
+ * persona's APPROVED or CHANGES_REQUESTED review cannot speak for this one too.
+ */
+function sharedAccount(reviews, identity, persona) {
+    const other = markedBy(reviews, identity).find((h) => h.marker.persona !== persona && (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'));
+    if (!other)
+        return null;
+    return {
+        action: 'refuse',
+        message: `${identity} already holds persona ${other.marker.persona}'s ${other.review.state} review ${other.review.id} on this PR; ` +
+            `GitHub keeps one review state per account, so ${persona}'s verdict would silently replace it`,
+        advice: 'give every persona its own account or GitHub App, or set review-event: COMMENT and gate on the commit status',
+    };
+}
+/** Live APPROVEs of this persona for other heads: they go before anything else happens. */
+function staleApprovals(live, head, policy) {
+    if (policy !== 'all')
+        return [];
+    return live.filter((h) => h.marker.head !== head && h.review.state === 'APPROVED').map((entry) => ({ entry, why: 'stale' }));
+}
+/** Post, review, keep the review that already stands, or refuse. */
+function decide(f) {
+    const refused = refusal(f);
+    if (refused)
+        return refused;
+    const history = historyOf(f.reviews, f.identity, f.persona);
+    const live = history.filter((h) => isLive(h.review));
+    const keep = (outcome, current, by) => ({
+        action: 'keep',
+        outcome,
+        current,
+        settlement: settle(history, f.head, current, f.dismissStale),
+        by,
+    });
+    const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
+    if (forHead)
+        return keep('duplicate', forHead);
+    const latest = live[live.length - 1];
+    if (f.skipUnchanged && latest) {
+        const { tree, patch } = latest.marker;
+        if (tree != null && f.headTree != null && tree === f.headTree)
+            return keep('unchanged', latest, 'tree');
+        if (patch != null && f.headPatch != null && patch === f.headPatch)
+            return keep('unchanged', latest, 'patch');
+    }
+    const early = staleApprovals(live, f.head, f.dismissStale);
+    if (f.verdict === null)
+        return { action: 'review', early };
+    return { action: 'post', verdict: f.verdict, event: f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[f.verdict], early };
+}
+/** After an ambiguous create failure: did this run's review land after all? */
+function findLanded(reviews, identity, persona, head, run) {
+    return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
+}
+/** This persona's live reviews recorded against `head`, oldest first. */
+const liveForHead = (reviews, identity, persona, head) => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
+
+;// CONCATENATED MODULE: ./src/core/markdown.ts
+// Text that goes into Markdown (job summary, board comment) shows as text: HTML and
+// Markdown specials become character references, so nothing a persona or a PR
+// author wrote can render as a link, emphasis, HTML or a table cell boundary.
+// `_` is left alone: GitHub ignores it inside words (CHANGES_REQUESTED), and a
+// stray _emphasis_ cannot link, embed or break a table.
+const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\r?\n/g, ' ');
+
+;// CONCATENATED MODULE: ./src/core/board.ts
+// The panel's state for the current head, and which board comment is ours. Pure.
+
+
+
+const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
+/**
+ * For each declared persona, only reviews by its declared login whose marker names
+ * it count (a marker on any other account is ignored). A live review recorded
+ * against the head is current; else the latest live review whose recorded tree is
+ * the head's tree is carried forward; else the persona has no verdict for this head.
+ */
+function buildBoard(personas, reviews, head, headTree) {
+    const rows = personas.map(({ persona, login }) => {
+        const live = historyOf(reviews, login, persona).filter((h) => isLive(h.review));
+        const row = (standing, h) => ({
+            persona,
+            login,
+            standing,
+            verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
+            state: h?.review.state ?? null,
+            reviewedHead: h?.marker.head ?? null,
+            review: h?.review ?? null,
+        });
+        const current = live.find((h) => h.marker.head === head);
+        if (current)
+            return row('current', current);
+        const latest = live[live.length - 1];
+        if (latest && headTree !== null && latest.marker.tree === headTree)
+            return row('carried-forward', latest);
+        return latest ? row('stale', latest) : row('missing', undefined);
+    });
+    const verdicts = rows.map((r) => r.verdict);
+    const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
+        ? 'CHANGES_REQUESTED'
+        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
+            ? 'APPROVE'
+            : 'COMMENT';
+    return { head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
+}
+const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
+function renderBoard(b, version) {
+    const short = (s) => s.slice(0, 7);
+    const out = [
+        BOARD_MARKER,
+        `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
+        '',
+        `For head \`${short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(mdText).join(', ')}` : ''}`,
+        '',
+        '| persona | verdict | review state | reviewed head | review |',
+        '|---|---|---|---|---|',
+    ];
+    for (const r of b.rows) {
+        const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
+        const head = r.standing === 'current'
+            ? `current (\`${short(r.reviewedHead)}\`)`
+            : r.standing === 'carried-forward'
+                ? `carried forward from \`${short(r.reviewedHead)}\` (same tree)`
+                : r.standing === 'stale'
+                    ? `stale: \`${short(r.reviewedHead)}\` (head changed since)`
+                    : 'missing';
+        const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
+        out.push(`| ${mdText(r.persona)} (@${mdText(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
+    }
+    out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, APPROVE if all approve, else COMMENT</sub>`);
+    return out.join('\n');
+}
+/**
+ * Our sticky comments, oldest first: those that start with the board marker and are
+ * authored by this token's account (any [bot] account when that is unknown).
+ */
+function ownBoardComments(comments, identity) {
+    const ours = (c) => c.body.startsWith(BOARD_MARKER) &&
+        c.login !== null &&
+        (identity ? c.login.toLowerCase() === identity.toLowerCase() : c.login.endsWith('[bot]'));
+    return comments.filter(ours).sort((a, b) => a.id - b.id);
+}
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** Kept equal to package.json's version by a test. */
+const src_version_VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/core/patch.ts
+// A patch identity for `unchanged-when: patch` — pure. Two heads whose PR patches
+// (against their merge bases) are the same text, ignoring hunk line numbers, share
+// an id: a rebase or a base-branch merge that changes nothing in the PR.
+
+/** GitHub's compare lists at most this many files; a list that long may be cut. */
+const COMPARE_FILE_CAP = 300;
+/** null when the patch cannot be read whole: the file cap, or a file without a textual patch. */
+function patchId(files) {
+    if (files === null || files.length >= COMPARE_FILE_CAP)
+        return null;
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    for (const f of [...files].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0))) {
+        if (typeof f.patch !== 'string')
+            return null; // binary or too large: not comparable
+        const body = f.patch
+            .split('\n')
+            .map((l) => (l.startsWith('@@') ? l.replace(/^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/, '@@') : l))
+            .join('\n');
+        h.update(`${f.status}\0${f.previous_filename ?? ''}\0${f.filename}\0${body.length}\0${body}\0`);
+    }
+    return h.digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/steps.ts
+// Steps every mode that talks to GitHub shares: which PR and commit, who the token
+// is, the facts one decision needs, dismissals, and the commit status. Each step
+// returns a value or throws an Abort; none keeps state between calls.
+
+
+
+const steps_short = (sha) => sha.slice(0, 7);
+/** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
+async function resolvePull(cfg, ctx, port) {
+    const ev = ctx.eventPull;
+    if (ev && (cfg.pullNumber === null || cfg.pullNumber === ev.number))
+        return { pullNumber: ev.number, eventHead: ev.headSha };
+    if (ctx.workflowRun)
+        return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
+    if (cfg.pullNumber === null) {
+        throw new Abort('bad-input', `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) explicitly`);
+    }
+    return { pullNumber: cfg.pullNumber, eventHead: null };
+}
+/**
+ * A workflow_run names a commit, not a PR (its pull_requests list is empty for
+ * forks): the PR is the open one in this repository whose head is that commit, from
+ * that repository and branch. Nothing an artifact says is consulted.
+ */
+async function workflowRunPull(cfg, ctx, port) {
+    const wr = ctx.workflowRun;
+    if (!wr.headBranch || !wr.headOwner) {
+        throw new Abort('bad-input', 'this workflow_run event names no head branch or head repository: it was not triggered by a pull request');
+    }
+    const from = `${wr.headRepo || wr.headOwner}:${wr.headBranch}`;
+    const pulls = (await port.listPullsByHead(wr.headOwner, wr.headBranch)).filter((p) => p.headSha === wr.headSha && (!wr.headRepo || p.headRepo === null || p.headRepo === wr.headRepo));
+    const numbers = pulls.map((p) => `#${p.number}`).join(', ');
+    if (cfg.pullNumber !== null) {
+        if (pulls.some((p) => p.number === cfg.pullNumber))
+            return cfg.pullNumber;
+        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR whose head is ${steps_short(wr.headSha)} from ${from}` +
+            (numbers ? ` (those are ${numbers})` : ''), 'do not take pull-number from an artifact or anything else the triggering run wrote; leave it empty');
+    }
+    if (pulls.length === 1)
+        return pulls[0].number;
+    if (!pulls.length) {
+        throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${steps_short(wr.headSha)} from ${from}`);
+    }
+    throw new Abort('bad-input', `open PRs ${numbers} all have head ${steps_short(wr.headSha)} from ${from}`, 'set pull-number to the one this workflow is for');
+}
+/** The PR and the commit the persona reviewed; the event's head wins over anything else. */
+async function resolveTarget(cfg, ctx, port) {
+    const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
+    if (eventHead && cfg.reviewedSha && cfg.reviewedSha !== eventHead) {
+        throw new Abort('bad-input', `reviewed-sha ${steps_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${steps_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is a merge commit');
+    }
+    const reviewedSha = cfg.reviewedSha ?? eventHead;
+    if (!reviewedSha) {
+        throw new Abort('bad-input', `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA is a merge commit and is never used)`);
+    }
+    return { pullNumber, reviewedSha };
+}
+/**
+ * The account the token posts as. A given reviewer-login is checked against what
+ * GitHub says whenever GitHub says it: a wrong one would read the wrong history.
+ */
+async function identify(cfg, port) {
+    const actual = (await port.getUserLogin()) ?? (await port.getViewerLogin());
+    const given = cfg.reviewerLogin;
+    if (given && actual && actual.toLowerCase() !== given.toLowerCase()) {
+        throw new Abort('bad-input', `reviewer-login is ${given}, but this token posts as ${actual}`, `set reviewer-login to ${actual}, or leave it empty`);
+    }
+    const login = actual ?? given;
+    if (!login) {
+        throw new Abort('permission-denied', 'could not establish which account this token posts as: GET /user and GraphQL viewer were both refused ' +
+            "(as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for example github-actions[bot]");
+    }
+    return { login, verified: actual !== null };
+}
+/** Everything a decision needs, read concurrently once the PR is known to be open at the head. */
+async function readFacts(cfg, port, target, pull) {
+    const sha = target.reviewedSha;
+    const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
+    const [who, reviews, headTree, files] = await Promise.all([
+        identify(cfg, port),
+        port.listReviews(target.pullNumber),
+        port.getTree(sha),
+        wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
+    ]);
+    const warnings = [];
+    if (headTree === null)
+        warnings.push(`the tree of ${steps_short(sha)} could not be read: the no-diff skip by tree is off for this run`);
+    const headPatch = wantPatch ? patchId(files) : null;
+    if (wantPatch && headPatch === null) {
+        warnings.push(`the PR's patch at ${steps_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
+            'or a binary file): the patch skip is off for this run');
+    }
+    return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, warnings };
+}
+/** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
+async function attributed(target, fn) {
+    try {
+        return await fn();
+    }
+    catch (e) {
+        throw e instanceof Abort ? e.at(target) : e;
+    }
+}
+/** Hands the facts to the core and returns its plan; a refusal aborts before any write. */
+function planFor(cfg, target, facts, verdict, trace) {
+    const input = {
+        persona: cfg.persona,
+        identity: facts.identity,
+        identityVerified: facts.identityVerified,
+        head: target.reviewedSha,
+        headTree: facts.headTree,
+        headPatch: facts.headPatch,
+        reviews: facts.reviews,
+        verdict,
+        skipUnchanged: cfg.skipUnchanged,
+        dismissStale: cfg.dismissStale,
+        reviewEvent: cfg.reviewEvent,
+    };
+    trace('facts', { ...input, reviews: input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] })) });
+    const plan = decide(input);
+    trace('plan', plan);
+    if (plan.action === 'refuse')
+        throw new Abort('bad-input', plan.message, plan.advice);
+    return plan;
+}
+/** Dismisses each review, in order; one failure does not stop the others. */
+async function dismissAll(persona, port, pullNumber, list, anchor) {
+    const ids = [];
+    const errors = [];
+    let denied = false;
+    for (const { entry, why } of list) {
+        try {
+            await port.dismissReview(pullNumber, entry.review.id, dismissMessage(persona, entry, why, anchor));
+            ids.push(entry.review.id);
+        }
+        catch (e) {
+            if (!(e instanceof Abort))
+                throw e;
+            errors.push(`${e.message}${e.advice ? ` (${e.advice})` : ''}`);
+            if (e.reason === 'permission-denied')
+                denied = true;
+        }
+    }
+    if (!errors.length)
+        return { ids };
+    const advice = denied
+        ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the persona must be allowed to dismiss.'
+        : '';
+    return {
+        ids,
+        failure: {
+            reason: denied ? 'permission-denied' : 'api-error',
+            message: `${errors.length} of this persona's reviews could not be dismissed: ${errors.join('; ')}.${advice}`,
+        },
+    };
+}
+/** Dismissals that failed after the current review is in place: the review stands, the step fails. */
+const dismissalFailure = (d) => d.failure && {
+    reason: d.failure.reason,
+    message: `the current review stands, but ${d.failure.message} ` +
+        'Re-run the job to finish (it ends as duplicate and dismisses what is left).',
+};
+function dismissMessage(persona, entry, why, anchor) {
+    const was = steps_short(entry.marker.head);
+    if (!anchor)
+        return `Stale: ${persona} is reviewing a newer head; this review was for ${was}. [persona-verdict]`;
+    const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${steps_short(anchor.marker.head)}`;
+    return why === 'stale'
+        ? `Superseded: ${persona}'s current review is ${current}; this one was for ${was}. [persona-verdict]`
+        : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. [persona-verdict]`;
+}
+/** Writes the gate's commit status; a refusal is a failure of the step (the gate would be wrong). */
+async function publishStatus(cfg, ctx, port, plan) {
+    const context = cfg.statusContext || `persona-verdict/${cfg.persona || 'panel'}`;
+    try {
+        await port.createStatus(plan.sha, { state: plan.state, description: plan.description, context, targetUrl: plan.reviewUrl ?? ctx.runUrl });
+    }
+    catch (e) {
+        if (!(e instanceof Abort))
+            throw e;
+        const advice = e.reason === 'permission-denied' ? 'the job needs permissions: statuses: write' : e.advice;
+        throw new Abort(e.reason, `the commit status ${context} (${plan.state}) could not be set: ${e.message}`, advice);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/modes/board.ts
+// Mode board: the panel's status for the current head, kept in one sticky PR comment.
+
+
+
+
+async function runBoard(cfg, ctx, port) {
+    if (!cfg.personas.length) {
+        throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
+    }
+    const { pullNumber } = await resolvePull(cfg, ctx, port);
+    const pull = await port.getPull(pullNumber);
+    const target = { pullNumber, reviewedSha: pull.headSha };
+    if (pull.state !== 'open') {
+        return { kind: 'closed', message: `PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`, target };
+    }
+    return attributed(target, async () => {
+        const [reviews, headTree, comments, identity] = await Promise.all([
+            port.listReviews(pullNumber),
+            port.getTree(pull.headSha),
+            port.listComments(pullNumber),
+            cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
+        ]);
+        const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
+        const text = renderBoard(board, src_version_VERSION);
+        const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
+        return { kind: 'reported', board, commentId, target };
+    });
+}
+/** Edits our sticky comment in place, or creates it; two racing runs end with one comment. */
+async function keepOneComment(port, pullNumber, text, comments, identity) {
+    const existing = ownBoardComments(comments, identity);
+    if (existing.length) {
+        const kept = existing[0];
+        if (kept.body !== text)
+            await port.updateComment(kept.id, text);
+        for (const extra of existing.slice(1))
+            await port.deleteComment(extra.id);
+        return kept.id;
+    }
+    const created = await port.createComment(pullNumber, text);
+    // two board runs may have raced: the oldest comment stands, newer copies go
+    const now = ownBoardComments(await port.listComments(pullNumber), created.login ?? identity);
+    const kept = now[0]?.id ?? created.id;
+    if (kept !== created.id) {
+        await port.deleteComment(created.id);
+        await port.updateComment(kept, text);
+    }
+    return kept;
 }
 
 ;// CONCATENATED MODULE: external "node:fs"
@@ -39662,197 +40534,46 @@ function tooLarge(what) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/diagnostics.ts
-// SPEC §6: explain a grammar failure. Pure; never consulted by the decision.
-
-const MAX_SHOWN = 160;
-const MAX_NEAR = 12;
-/** Invisible and non-ASCII characters as \uXXXX; control characters too; long lines cut. */
-function visible(s, max = MAX_SHOWN) {
-    let out = '';
-    let count = 0;
-    for (const ch of s) {
-        if (count >= max) {
-            out += `… (${[...s].length - max} more characters)`;
-            break;
-        }
-        const cp = ch.codePointAt(0);
-        if (cp === 0x5c)
-            out += '\\\\';
-        else if (cp >= 0x20 && cp < 0x7f)
-            out += ch;
-        else if (cp === 0x09)
-            out += '\\t';
-        else
-            out += cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-        count++;
-    }
-    return out;
-}
-const TOKEN_ADVICE = {
-    REQUEST_CHANGES: 'REQUEST_CHANGES is the API event name; the verdict token is CHANGES_REQUESTED',
-    APPROVED: 'APPROVED is the review state; the verdict token is APPROVE',
-    COMMENTED: 'COMMENTED is the review state; the verdict token is COMMENT',
-};
-/** No verdict line is longer than this; longer lines are explained from their start only (bounded work). */
-const MAX_ANALYSED = 512;
-/** What differs between one line and the verdict grammar. */
-function differences(full, isLast) {
-    if (VERDICT_LINE.test(full)) {
-        return isLast ? [] : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
-    }
+;// CONCATENATED MODULE: ./src/core/secrets.ts
+// Secrets in a review body — pure. A persona that saw a token (in a diff, a log, its
+// own environment) can be steered into quoting it, and whatever the review says is
+// published. Log masking does not reach what is sent to the API, so a body that
+// carries one is refused before anything is sent.
+const SHAPES = [
+    [/\bgh[pousr]_[A-Za-z0-9]{30,}/, 'a GitHub token (ghp_/gho_/ghu_/ghs_/ghr_)'],
+    [/\bgithub_pat_[A-Za-z0-9_]{30,}/, 'a fine-grained GitHub token (github_pat_)'],
+    [/-----BEGIN ([A-Z0-9]+ )*PRIVATE KEY-----/, 'a PEM private key'],
+];
+/** The lines that carry a secret, with what kind; never the secret itself. */
+function findSecrets(text, token) {
     const out = [];
-    const line = full.length > MAX_ANALYSED ? full.slice(0, MAX_ANALYSED) : full;
-    if (line !== full)
-        out.push(`the line is ${full.length} characters long: a verdict line is "## VERDICT: " and one token`);
-    const odd = [...line].filter((c) => {
-        const cp = c.codePointAt(0);
-        return cp > 0x7e || (cp < 0x20 && cp !== 0x09);
-    });
-    if (odd.length) {
-        const names = [...new Set(odd)].slice(0, 6).map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
-        out.push(`non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes do not count)`);
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (token && token.length >= 8 && line.includes(token))
+            out.push({ line: i + 1, what: "this run's github-token" });
+        else {
+            const hit = SHAPES.find(([re]) => re.test(line));
+            if (hit)
+                out.push({ line: i + 1, what: hit[1] });
+        }
     }
-    let rest = skeleton(line);
-    const lead = /^[ \t]+/.exec(rest);
-    if (lead) {
-        out.push('leading whitespace before ##');
-        rest = rest.slice(lead[0].length);
-    }
-    const quote = /^(>\s*)+/.exec(rest);
-    if (quote) {
-        out.push('block-quoted (>): the verdict line is a heading, not a quote');
-        rest = rest.slice(quote[0].length);
-    }
-    const list = /^([-+*]|\d+[.)])\s+/.exec(rest);
-    if (list && !rest.startsWith('**')) {
-        out.push('written as a list item');
-        rest = rest.slice(list[0].length);
-    }
-    const hashes = /^#+/.exec(rest);
-    if (!hashes)
-        out.push('not a level-2 heading: the line must start with "## "');
-    else {
-        if (hashes[0].length !== 2)
-            out.push(`heading level ${hashes[0].length} (${hashes[0]}): use exactly ##`);
-        rest = rest.slice(hashes[0].length);
-        if (!/^[ \t]/.test(rest))
-            out.push('no space after ##');
-        rest = rest.replace(/^[ \t\u00a0]+/, '');
-    }
-    if (/[*_`~]/.test(rest.replace(/CHANGES_REQUESTED|REQUEST_CHANGES|[A-Z]+_[A-Z]+/g, ''))) {
-        out.push('decoration (*, _, ` or ~): write the line without emphasis or code marks');
-    }
-    const plain = rest.replace(/[*`~]/g, '').replace(/^_+|_+$/g, '');
-    const kw = /verdict/i.exec(plain);
-    if (!kw) {
-        out.push('no VERDICT keyword');
-        return out;
-    }
-    if (kw.index > 0 && plain.slice(0, kw.index).trim())
-        out.push(`text before VERDICT: "${visible(plain.slice(0, kw.index).trim(), 40)}"`);
-    if (kw[0] !== 'VERDICT')
-        out.push(`keyword written "${kw[0]}": it must be upper-case VERDICT`);
-    let after = plain.slice(kw.index + kw[0].length);
-    if (!after.startsWith(':')) {
-        out.push(/^\s*[:：]/.test(after) ? 'space or look-alike before the colon: write "VERDICT:"' : 'no colon after VERDICT');
-        after = after.replace(/^\s*[:：\-–—=]?/, '');
-    }
-    else {
-        after = after.slice(1);
-        if (!/^[ \t]/.test(after))
-            out.push('no space after "VERDICT:"');
-    }
-    const tok = /^\s*([^\s.,;:!?()[\]]+)/u.exec(after);
-    if (!tok) {
-        out.push(`no verdict token: end the line with one of ${VERDICTS.join(', ')}`);
-        return out;
-    }
-    const token = tok[1];
-    const trailing = after.slice(tok[0].length);
-    const valid = VERDICTS.includes(token);
-    if (!valid) {
-        const upper = token.toUpperCase();
-        if (VERDICTS.includes(upper))
-            out.push(`token written "${token}": tokens are case-sensitive, write ${upper}`);
-        else if (TOKEN_ADVICE[upper])
-            out.push(TOKEN_ADVICE[upper]);
-        else
-            out.push(`unknown token "${visible(token, 40)}": use one of ${VERDICTS.join(', ')}`);
-    }
-    if (trailing.trim())
-        out.push(`trailing text after the token: "${visible(trailing.trim(), 60)}" (nothing may follow the token)`);
-    if (!out.length)
-        out.push('does not match ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$');
     return out;
 }
-const SUMMARY = {
-    'empty-body': 'the review body is empty (only whitespace): the persona produced no review; re-run it',
-    'missing-verdict': 'the last non-blank line is not a verdict line and the body has no verdict: end the body with "## VERDICT: APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line',
-    'verdict-not-last': 'a verdict line appears, but text follows it: the verdict must be the last non-blank line of the body (move it to the end or drop what follows)',
-    'malformed-verdict': 'the last non-blank line looks like a verdict but does not match the grammar ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$ exactly',
-};
-function diagnose(parsed) {
-    const { lines } = parsed;
-    const lastIdx = parsed.line ? parsed.line - 1 : -1;
-    const nearMisses = [];
-    for (let i = 0; i < lines.length && nearMisses.length < MAX_NEAR; i++) {
-        const l = lines[i];
-        if (isBlank(l))
-            continue;
-        if (!mentionsVerdict(l) && !(i === lastIdx && /^\s*#/.test(l)))
-            continue;
-        nearMisses.push({ line: i + 1, text: visible(l), differs: differences(l, i === lastIdx) });
-    }
-    return {
-        reason: parsed.reason,
-        summary: SUMMARY[parsed.reason],
-        lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
-        nearMisses,
-    };
-}
-/** Multi-line plain-text rendering for logs, CLI and error messages. */
-function renderDiagnosis(d, file) {
-    const where = file ? `${file}:` : 'line ';
-    const out = [`${d.reason}: ${d.summary}`];
-    const last = d.lastLine ? d.nearMisses.find((n) => n.line === d.lastLine.line) : undefined;
-    if (d.lastLine)
-        out.push(`  last non-blank line (${where}${d.lastLine.line}): "${d.lastLine.text}"`);
-    for (const x of last?.differs ?? [])
-        out.push(`    - ${x}`);
-    for (const n of d.nearMisses) {
-        if (n === last)
-            continue;
-        out.push(`  near miss at ${where}${n.line}: "${n.text}"`);
-        for (const x of n.differs)
-            out.push(`    - ${x}`);
-    }
-    return out.join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/result.ts
-class Abort extends Error {
-    reason;
-    advice;
-    diagnosis;
-    constructor(reason, message, advice = '', diagnosis) {
-        super(message);
-        this.reason = reason;
-        this.advice = advice;
-        this.diagnosis = diagnosis;
-    }
-}
-const newResult = () => ({ outcome: 'aborted', dismissed: [], notices: [], warnings: [] });
 
 ;// CONCATENATED MODULE: ./src/check.ts
-// Step 1 of every mode that has a body (SPEC §4): read it, parse the verdict, compare
-// with expected-event — all before any network request. Shared by the action and the CLI.
+// The body step of every mode that has a body: read it, parse the verdict, compare
+// with expected-event, look for secrets, count the posted size — all before any
+// network request. Shared by the action and the CLI.
 
 
 
 
-/** Step 1: body → verdict, before any network request. */
-function checkBody(cfg) {
+
+
+/** The longest marker a post can add: every field at its longest. */
+const worstCase = (verdict, text) => composeBody({ persona: 'p'.repeat(39), head: 'f'.repeat(40), tree: 'f'.repeat(40), patch: 'f'.repeat(64), verdict, event: 'COMMENT', run: 'r'.repeat(80) }, text).length;
+function checkBody(cfg, token = null) {
     const loaded = loadBody(cfg.bodyPath, cfg.body);
     if (!loaded.ok)
         throw new Abort(loaded.reason, loaded.message);
@@ -39863,581 +40584,295 @@ function checkBody(cfg) {
         throw new Abort(parsed.reason, `${d.summary}${where}`, '', d);
     }
     if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
-        throw new Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted (ADR-151 §4); fix the persona's body or the step that computed expected-event`);
+        throw new Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
+            `but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted; ` +
+            'fix the persona\'s body or the step that computed expected-event');
+    }
+    const secrets = findSecrets(parsed.text, token);
+    if (secrets.length) {
+        const where = secrets.map((s) => `line ${s.line} (${s.what})`).join(', ');
+        throw new Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then re-run');
+    }
+    const size = worstCase(parsed.verdict, parsed.text);
+    if (size > MAX_BODY_CHARS) {
+        throw new Abort('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
+            `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`);
     }
     return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
 }
 
-;// CONCATENATED MODULE: ./src/core/decide.ts
-// The decision of SPEC §3–§5 — pure: facts in, plan out. The shell fetches the
-// facts, executes the plan and reports; nothing here does I/O.
+;// CONCATENATED MODULE: ./src/modes/check.ts
+// Mode check: validate the body offline — no token, no network.
+
+function runCheck(cfg) {
+    return { kind: 'checked', verdict: checkBody(cfg).verdict };
+}
+
+;// CONCATENATED MODULE: ./src/modes/create.ts
+// One review create, safe under ambiguity: after a failure that may have taken
+// effect (5xx, reset, timeout) the review may exist, so the reviews are listed and
+// this run's marker looked for before the single retry. A timed-out create is never
+// re-sent: GitHub may still be processing it.
 
 
-const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
-const isLive = (r) => LIVE.has(r.state);
-const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
-/**
- * A persona's history: reviews authored by `identity` whose first line is a marker
- * naming `persona`. Nothing else counts, whatever its body says. Oldest first.
- */
-function historyOf(reviews, identity, persona) {
-    const out = [];
-    for (const review of reviews) {
-        if (!sameLogin(review.login, identity))
-            continue;
-        const marker = decodeMarker(review.body);
-        if (marker && marker.persona === persona)
-            out.push({ review, marker });
-    }
-    return out.sort((a, b) => a.review.id - b.review.id);
-}
-function gate(pull, reviewedSha) {
-    if (pull.state !== 'open') {
-        return { stop: true, outcome: 'closed', message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review` };
-    }
-    if (pull.headSha !== reviewedSha) {
-        return {
-            stop: true,
-            outcome: 'superseded',
-            message: `PR #${pull.number} head is now ${pull.headSha.slice(0, 7)}, not the reviewed ${reviewedSha.slice(0, 7)}: a newer run reviews the new head`,
-        };
-    }
-    return { stop: false };
-}
-const DISMISSABLE = {
-    all: new Set(['APPROVED', 'CHANGES_REQUESTED']),
-    'changes-requested': new Set(['CHANGES_REQUESTED']),
-    none: new Set(),
-};
-/** GitHub dismisses only these (COMMENTED and PENDING are refused). */
-const CAN_DISMISS = DISMISSABLE.all;
-/**
- * Step 9, on facts read after the write (or, without a write, on the facts just
- * read): which of this persona's reviews stand, which go.
- * - The anchor is the first live review recorded against the PR's current head;
- *   when there is none yet, it is `self` (the review this run posted or kept): the
- *   gate is never left without the persona's latest opinion.
- * - Other live reviews recorded against the anchor's head are duplicates (two runs
- *   raced): dismissed whatever dismiss-stale says, where GitHub allows it.
- * - Reviews recorded against any other head are stale: dismissed per dismiss-stale.
- *   That includes `self` when a review for a newer head has already landed.
- */
-function settle(history, prHead, self, policy) {
-    const live = history.filter((h) => isLive(h.review));
-    const anchor = live.find((h) => h.marker.head === prHead) ?? self;
-    const dismiss = [];
-    const seen = new Set([anchor.review.id]);
-    const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
-    for (const entry of candidates) {
-        if (seen.has(entry.review.id))
-            continue;
-        seen.add(entry.review.id);
-        if (entry.marker.head === anchor.marker.head) {
-            if (CAN_DISMISS.has(entry.review.state))
-                dismiss.push({ entry, why: 'duplicate' });
+
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long to wait before each look for a review that may have landed despite an error. */
+const LOOK_AFTER_MS = [1000, 3000];
+const RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
+async function create(port, pullNumber, event, body, marker, identity) {
+    const warnings = [];
+    for (let attempt = 1;; attempt++) {
+        let error;
+        try {
+            const review = await port.createReview(pullNumber, { event, body, commitId: marker.head });
+            return { entry: { review, marker }, ours: true, notices: [], warnings };
         }
-        else if (entry.marker.head !== prHead && DISMISSABLE[policy].has(entry.review.state)) {
-            dismiss.push({ entry, why: 'stale' });
+        catch (e) {
+            if (!(e instanceof ApiError))
+                throw e;
+            if (isCreateDenial(e.cls, e.message))
+                throw new Abort('permission-denied', e.message, e.advice);
+            if (!e.ambiguous)
+                throw e;
+            error = e;
+        }
+        warnings.push(`${error.message}: the review may have been created; looking for it before any retry`);
+        const found = await lookForLanded(port, pullNumber, marker, identity, error);
+        if (found)
+            return { ...found, warnings };
+        if (attempt >= 2 || error.transport === 'timeout') {
+            const after = attempt >= 2 ? ' after the retry' : '';
+            throw new Abort('api-error', `${error.message}; no review from this run is visible${after}, so nothing more is sent`, RERUN);
         }
     }
-    return { anchor, dismiss };
 }
-/** Steps 5–7: post, or keep the review that already stands. */
-function decide(f) {
-    const history = historyOf(f.reviews, f.identity, f.persona);
-    const live = history.filter((h) => isLive(h.review));
-    const keep = (outcome, current, by) => ({
-        action: 'keep',
-        outcome,
-        current,
-        verdict: current.marker.verdict,
-        event: EVENT_OF[current.marker.verdict],
-        history,
-        by,
-    });
-    const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
-    if (forHead)
-        return keep('duplicate', forHead);
-    const latest = live[live.length - 1];
-    if (f.skipUnchanged && latest) {
-        if (latest.marker.tree != null && f.headTree != null && latest.marker.tree === f.headTree)
-            return keep('unchanged', latest, 'tree');
-        if (latest.marker.patch != null && f.headPatch != null && latest.marker.patch === f.headPatch)
-            return keep('unchanged', latest, 'patch');
-    }
-    if (f.verdict === null)
-        return { action: 'review', history };
-    return { action: 'post', verdict: f.verdict, event: EVENT_OF[f.verdict], history };
-}
-/** After an ambiguous create failure: did this run's review land after all? */
-function findLanded(reviews, identity, persona, head, run) {
-    const mine = historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
-    return mine.find((h) => h.marker.run === run) ?? null;
-}
-
-;// CONCATENATED MODULE: ./src/core/patch.ts
-// A patch identity for `unchanged-when: patch` — pure. Two heads whose PR patches
-// (against their merge bases) are the same text, ignoring hunk line numbers, share
-// an id: a rebase or a base-branch merge that changes nothing in the PR.
-
-/** GitHub's compare lists at most this many files; a list that long may be cut. */
-const COMPARE_FILE_CAP = 300;
-/** null when the patch cannot be read whole: the file cap, or a file without a textual patch. */
-function patchId(files) {
-    if (files === null || files.length >= COMPARE_FILE_CAP)
-        return null;
-    const h = (0,external_node_crypto_.createHash)('sha256');
-    for (const f of [...files].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0))) {
-        if (typeof f.patch !== 'string')
-            return null; // binary or too large: not comparable
-        const body = f.patch
-            .split('\n')
-            .map((l) => (l.startsWith('@@') ? l.replace(/^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/, '@@') : l))
-            .join('\n');
-        h.update(`${f.status}\0${f.previous_filename ?? ''}\0${f.filename}\0${body.length}\0${body}\0`);
-    }
-    return h.digest('hex');
-}
-
-;// CONCATENATED MODULE: ./src/core/markdown.ts
-// Text that goes into Markdown (job summary, board comment) shows as text: HTML and
-// Markdown specials become character references, so nothing a persona or a PR
-// author wrote can render as a link, emphasis, HTML or a table cell boundary.
-// `_` is left alone: GitHub ignores it inside words (CHANGES_REQUESTED), and a
-// stray _emphasis_ cannot link, embed or break a table.
-const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\r?\n/g, ' ');
-
-;// CONCATENATED MODULE: ./src/core/board.ts
-// Mode board (SPEC §7): the panel's state for the current head. Pure.
-
-
-
-const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
-/**
- * For each declared persona, only reviews by its declared login whose marker names
- * it count (a marker on any other account is ignored). A live review recorded
- * against the head is current; else the latest live review whose recorded tree is
- * the head's tree is carried forward; else the persona has no verdict for this head.
- */
-function buildBoard(personas, reviews, head, headTree) {
-    const rows = personas.map(({ persona, login }) => {
-        const live = historyOf(reviews, login, persona).filter((h) => isLive(h.review));
-        const row = (standing, h) => ({
-            persona,
-            login,
-            standing,
-            verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
-            state: h?.review.state ?? null,
-            reviewedHead: h?.marker.head ?? null,
-            review: h?.review ?? null,
-        });
-        const current = live.find((h) => h.marker.head === head);
-        if (current)
-            return row('current', current);
-        const latest = live[live.length - 1];
-        if (latest && headTree !== null && latest.marker.tree === headTree)
-            return row('carried-forward', latest);
-        return latest ? row('stale', latest) : row('missing', undefined);
-    });
-    const verdicts = rows.map((r) => r.verdict);
-    const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
-        ? 'CHANGES_REQUESTED'
-        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
-            ? 'APPROVE'
-            : 'COMMENT';
-    return { head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
-}
-const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
-function renderBoard(b, version) {
-    const short = (s) => s.slice(0, 7);
-    const out = [
-        BOARD_MARKER,
-        `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
-        '',
-        `For head \`${short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(mdText).join(', ')}` : ''}`,
-        '',
-        '| persona | verdict | review state | reviewed head | review |',
-        '|---|---|---|---|---|',
-    ];
-    for (const r of b.rows) {
-        const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
-        const head = r.standing === 'current'
-            ? `current (\`${short(r.reviewedHead)}\`)`
-            : r.standing === 'carried-forward'
-                ? `carried forward from \`${short(r.reviewedHead)}\` (same tree)`
-                : r.standing === 'stale'
-                    ? `stale: \`${short(r.reviewedHead)}\` (head changed since)`
-                    : 'missing';
-        const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
-        out.push(`| ${mdText(r.persona)} (@${mdText(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
-    }
-    out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, APPROVE if all approve, else COMMENT</sub>`);
-    return out.join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** Kept equal to package.json's version by a test. */
-const src_version_VERSION = '0.1.0';
-
-;// CONCATENATED MODULE: ./src/board-mode.ts
-// Mode board (SPEC §7): the panel's status for the current head, kept in one sticky
-// PR comment and the job summary.
-
-
-
-
-/** Mode board: the panel's status for the current head, in one sticky comment. */
-async function runBoard(cfg, ctx, port, r) {
-    if (!cfg.personas.length) {
-        throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
-    }
-    const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
-    if (pullNumber === null)
-        throw new Abort('bad-input', 'no pull request: this event carries none; set pull-number');
-    r.pullNumber = pullNumber;
-    const pull = await port.getPull(pullNumber);
-    r.headSha = pull.headSha;
-    if (pull.state !== 'open') {
-        r.outcome = 'closed';
-        r.notices.push(`PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`);
-        return r;
-    }
-    const [reviews, headTree, comments, identity] = await Promise.all([
-        port.listReviews(pullNumber),
-        port.getTree(pull.headSha),
-        port.listComments(pullNumber),
-        cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
-    ]);
-    const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
-    const text = renderBoard(board, src_version_VERSION);
-    Object.assign(r, { outcome: 'reported', board, verdict: board.panelVerdict, event: EVENT_OF[board.panelVerdict] });
-    // The sticky comment: ours is the oldest comment that starts with the board marker
-    // and is authored by this token's account (any [bot] account when that is unknown).
-    const ours = (login) => (c) => c.body.startsWith(BOARD_MARKER) && c.login !== null && (login ? c.login.toLowerCase() === login.toLowerCase() : c.login.endsWith('[bot]'));
-    const existing = comments.filter(ours(identity)).sort((a, b) => a.id - b.id);
-    let kept;
-    if (existing.length) {
-        kept = existing[0].id;
-        if (existing[0].body !== text)
-            await port.updateComment(kept, text);
-        for (const extra of existing.slice(1))
-            await port.deleteComment(extra.id);
-    }
-    else {
-        const created = await port.createComment(pullNumber, text);
-        // two board runs may have raced: the oldest comment stands, newer copies go
-        const now = (await port.listComments(pullNumber)).filter(ours(created.login ?? identity)).sort((a, b) => a.id - b.id);
-        kept = now[0]?.id ?? created.id;
-        if (kept !== created.id) {
-            await port.deleteComment(created.id);
-            await port.updateComment(kept, text);
+async function lookForLanded(port, pullNumber, marker, identity, error) {
+    for (const wait of LOOK_AFTER_MS) {
+        await pause(wait);
+        let reviews;
+        try {
+            reviews = await port.listReviews(pullNumber);
         }
-    }
-    r.boardCommentId = kept;
-    if (cfg.requireAllPersonas && board.missing.length) {
-        r.failure = `missing verdicts: ${board.missing.join(', ')} ha${board.missing.length === 1 ? 's' : 've'} no verdict for ${pull.headSha.slice(0, 7)} (require-all-personas is on)`;
-    }
-    return r;
-}
-
-;// CONCATENATED MODULE: ./src/flow.ts
-// The imperative shell's flow (SPEC §4): fetch facts, ask the pure core for a plan,
-// execute it, and return what happened. No @actions/core here: main.ts reports.
-
-
-
-
-
-
-
-
-
-function resolveTarget(cfg, ctx) {
-    const pullNumber = cfg.pullNumber ?? ctx.eventPull?.number ?? null;
-    if (pullNumber === null) {
-        throw new Abort('bad-input', 'no pull request: this event carries none; set pull-number (and reviewed-sha) explicitly, for example from workflow_run');
-    }
-    let reviewedSha = cfg.reviewedSha;
-    if (!reviewedSha && ctx.eventPull && ctx.eventPull.number === pullNumber)
-        reviewedSha = ctx.eventPull.headSha.toLowerCase();
-    if (!reviewedSha) {
-        throw new Abort('bad-input', `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA is a merge commit and is never used)`);
-    }
-    return { pullNumber, reviewedSha };
-}
-async function identify(cfg, port) {
-    if (cfg.reviewerLogin)
-        return cfg.reviewerLogin;
-    const login = (await port.getUserLogin()) ?? (await port.getViewerLogin());
-    if (!login) {
-        throw new Abort('permission-denied', "could not establish which account this token posts as: GET /user and GraphQL viewer were both refused (as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for example github-actions[bot]");
-    }
-    return login;
-}
-async function runFlow(cfg, ctx, port) {
-    const r = newResult();
-    r.persona = cfg.persona || undefined;
-    try {
-        if (cfg.mode === 'check') {
-            const v = checkBody(cfg);
-            Object.assign(r, { outcome: 'checked', verdict: v.verdict, event: v.event });
-            return r;
+        catch (e) {
+            if (!(e instanceof ApiError))
+                throw e;
+            throw new Abort('api-error', `${error.message}; the review may have been created, and listing the reviews to check failed too (${e.message}), so nothing more is sent`, RERUN);
         }
-        if (!port)
-            throw new Error('a GitHub client is needed for mode ' + cfg.mode);
-        if (cfg.mode === 'board')
-            return await runBoard(cfg, ctx, port, r);
-        return await postOrPreflight(cfg, ctx, port, r);
+        const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
+        if (landed)
+            return { entry: landed, ours: true, notices: [`review ${landed.review.id} landed despite the error: not posting again`] };
+        const other = liveForHead(reviews, identity, marker.persona, marker.head)[0];
+        if (other)
+            return { entry: other, ours: false, notices: [`another run's review ${other.review.id} exists for this head: not posting`] };
     }
-    catch (e) {
-        if (e instanceof Abort) {
-            Object.assign(r, { outcome: 'aborted', reason: e.reason, failure: `${e.reason}: ${e.message}`, advice: forkAdvice(e.reason, e.advice, ctx), diagnosis: e.diagnosis });
-            return r;
-        }
-        if (e instanceof ApiError) {
-            const reason = e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message)) ? 'permission-denied' : 'api-error';
-            Object.assign(r, { outcome: 'aborted', reason, failure: `${reason}: ${e.message}`, advice: forkAdvice(reason, e.advice, ctx) });
-            return r;
-        }
-        throw e;
-    }
+    return null;
 }
-/** A pull request from a fork gets a read-only token on `pull_request`: say so. */
-function forkAdvice(reason, advice, ctx) {
-    if (reason !== 'permission-denied' || !ctx.eventPull?.fromFork)
-        return advice;
-    const fork = "this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no secrets: run the personas from workflow_run as in docs/recipes/fork-safe.yml";
-    return advice ? `${advice}. Also: ${fork}` : fork;
-}
-async function postOrPreflight(cfg, ctx, port, r) {
-    const post = cfg.mode === 'post';
-    const body = post ? checkBody(cfg) : null;
-    const { pullNumber, reviewedSha } = resolveTarget(cfg, ctx);
-    Object.assign(r, { pullNumber, headSha: reviewedSha });
-    if (body) {
-        // worst-case marker length: a tree SHA is longer than "unknown"
-        const probe = composeBody({ persona: cfg.persona, head: reviewedSha, tree: reviewedSha, patch: '0'.repeat(64), verdict: body.verdict, run: ctx.runId }, body.text);
-        if (probe.length > MAX_BODY_CHARS) {
-            throw new Abort('body-too-large', `the review would be ${probe.length} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: shorten the persona's review (truncating would cut the verdict line)`);
-        }
-    }
-    const pull = await port.getPull(pullNumber);
-    const g = gate(pull, reviewedSha);
-    if (g.stop) {
-        Object.assign(r, { outcome: g.outcome, shouldReview: post ? undefined : false });
-        r.notices.push(g.message);
-        return r;
-    }
-    const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
-    const [identity, reviews, headTree, files] = await Promise.all([
-        identify(cfg, port),
-        port.listReviews(pullNumber),
-        port.getTree(reviewedSha),
-        wantPatch ? port.compareFiles(pull.baseSha, reviewedSha) : Promise.resolve(null),
-    ]);
-    r.identity = identity;
-    if (headTree === null)
-        r.warnings.push(`the tree of ${reviewedSha.slice(0, 7)} could not be read: the no-diff skip by tree is off for this run`);
-    const headPatch = wantPatch ? patchId(files) : null;
-    if (wantPatch && headPatch === null) {
-        r.warnings.push(`the PR's patch at ${reviewedSha.slice(0, 7)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, or a binary file): the patch skip is off for this run`);
-    }
-    const plan = decide({
-        persona: cfg.persona,
-        identity,
-        head: reviewedSha,
-        headTree,
-        headPatch,
-        reviews,
-        verdict: body?.verdict ?? null,
-        skipUnchanged: cfg.skipUnchanged,
-    });
-    if (plan.action === 'review') {
-        Object.assign(r, { outcome: 'needs-review', shouldReview: true });
-        return r;
-    }
-    if (plan.action === 'keep')
-        return keepExisting(cfg, port, pullNumber, reviewedSha, plan, body?.verdict ?? null, r);
-    const marker = { persona: cfg.persona, head: reviewedSha, tree: headTree, patch: headPatch, verdict: plan.verdict, run: ctx.runId };
-    return postNew(cfg, port, pullNumber, marker, composeBody(marker, body.text), identity, r);
-}
-/** Steps 6–7 ended in duplicate or unchanged: nothing is posted; tidy, report the standing verdict. */
-async function keepExisting(cfg, port, pullNumber, reviewedSha, plan, bodyVerdict, r) {
-    keep(r, plan.outcome, plan.current, cfg.mode === 'post' ? undefined : false);
+
+;// CONCATENATED MODULE: ./src/modes/keep.ts
+
+const keep_short = (sha) => sha.slice(0, 7);
+async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
+    const { current } = plan;
+    const verdict = current.marker.verdict;
+    const notices = [];
+    const warnings = [...facts.warnings];
     if (plan.outcome === 'duplicate') {
-        r.notices.push(`${cfg.persona} already reviewed ${reviewedSha.slice(0, 7)} (review ${plan.current.review.id}, ${plan.verdict}): nothing posted`);
-        if (bodyVerdict && bodyVerdict !== plan.verdict) {
-            r.warnings.push(`this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${plan.verdict}; the live review stands (one review per persona and head)`);
+        notices.push(`${cfg.persona} already reviewed ${keep_short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): nothing posted`);
+        if (bodyVerdict && bodyVerdict !== verdict) {
+            warnings.push(`this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${verdict}; ` +
+                'the live review stands (one review per persona and head)');
         }
     }
     else {
         const same = plan.by === 'patch' ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)' : 'the same tree';
-        r.notices.push(`${reviewedSha.slice(0, 7)} has ${same} as ${plan.current.marker.head.slice(0, 7)}, which ${cfg.persona} reviewed (${plan.verdict}): verdict carried forward, nothing posted`);
+        notices.push(`${keep_short(target.reviewedSha)} has ${same} as ${keep_short(current.marker.head)}, which ${cfg.persona} reviewed (${verdict}): ` +
+            'verdict carried forward, nothing posted');
     }
-    await tidy(cfg, port, pullNumber, settle(plan.history, reviewedSha, plan.current, cfg.dismissStale), r);
-    return finish(cfg, r);
+    const done = await dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor);
+    const afterWrite = dismissalFailure(done);
+    return { kind: plan.outcome, standing: current, target, identity: facts.identity, dismissed: done.ids, notices, warnings, afterWrite };
 }
-/** Steps 8–9: post, then settle on facts read again after the write. */
-async function postNew(cfg, port, pullNumber, marker, text, identity, r) {
-    const reviewedSha = marker.head;
-    let posted;
+
+;// CONCATENATED MODULE: ./src/modes/post.ts
+// Mode post: check the body, read the facts, let the core decide, then post and
+// settle. Every branch returns an End (core/outcome.ts decides what it means).
+
+
+
+
+
+
+
+
+const post_short = (sha) => sha.slice(0, 7);
+async function runPost(cfg, ctx, port, trace) {
+    const body = checkBody(cfg, cfg.token);
+    const target = await resolveTarget(cfg, ctx, port);
+    return attributed(target, async () => {
+        const pull = await port.getPull(target.pullNumber);
+        const g = gate(pull, target.reviewedSha);
+        if (g.stop)
+            return { kind: g.outcome, message: g.message, target };
+        const facts = await readFacts(cfg, port, target, pull);
+        const plan = planFor(cfg, target, facts, body.verdict, trace);
+        if (plan.action === 'review')
+            throw new Error('decide() answered review for a body');
+        if (plan.action === 'keep')
+            return keepStanding(cfg, port, target, plan, facts, body.verdict);
+        return postNew(cfg, ctx, port, target, plan, facts, body);
+    });
+}
+async function postNew(cfg, ctx, port, target, plan, facts, body) {
+    // a stale APPROVE goes first: if anything below fails, no approval outlives its head
+    const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
+    if (early.failure)
+        throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);
+    const marker = {
+        persona: cfg.persona,
+        head: target.reviewedSha,
+        tree: facts.headTree,
+        patch: facts.headPatch,
+        verdict: plan.verdict,
+        event: plan.event,
+        run: ctx.runId,
+    };
+    let made;
     try {
-        posted = await create(port, pullNumber, EVENT_OF[marker.verdict], text, marker, identity, r);
+        made = await create(port, target.pullNumber, plan.event, composeBody(marker, body.text), marker, facts.identity);
     }
     catch (e) {
-        // GitHub refuses a commit that left the PR (a force-push while this run worked): that is "superseded"
-        if (!(e instanceof ApiError) || e.status !== 422)
+        const now = e instanceof ApiError ? await port.getPull(target.pullNumber).catch(() => null) : null;
+        if (!(e instanceof ApiError) || !supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha))
             throw e;
-        const now = await port.getPull(pullNumber).catch(() => null);
-        if (!now || now.headSha === reviewedSha)
-            throw e;
-        Object.assign(r, { outcome: 'superseded' });
-        r.notices.push(`PR #${pullNumber} head moved to ${now.headSha.slice(0, 7)} while this run worked, and GitHub refused a review of ${reviewedSha.slice(0, 7)}: a newer run reviews the new head`);
-        return r;
+        const message = `PR #${target.pullNumber} head moved to ${post_short(now.headSha)} while this run worked, and GitHub refused a review of ` +
+            `${post_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
+        return { kind: 'superseded', message, target, dismissed: early.ids };
     }
-    keep(r, r.outcome, posted, undefined);
-    const author = posted.review.login;
-    if (author && author.toLowerCase() !== identity.toLowerCase()) {
+    const notices = [...made.notices];
+    const warnings = [...facts.warnings, ...made.warnings];
+    const common = { target, identity: facts.identity, notices, warnings };
+    const author = made.entry.review.login;
+    if (author && author.toLowerCase() !== facts.identity.toLowerCase()) {
         // history was read for the wrong account: dismissing from it could touch someone else's review
-        r.reason = 'bad-input';
-        r.failure = `bad-input: review ${posted.review.id} is posted, but it is authored as ${author} while reviewer-login says ${identity}; history and dismissal were skipped. Set reviewer-login to ${author}, or leave it empty.`;
-        return r;
+        const message = `review ${made.entry.review.id} is posted, but it is authored as ${author} while reviewer-login says ${facts.identity}; ` +
+            `history and dismissal were skipped. Set reviewer-login to ${author}, or leave it empty.`;
+        return { ...common, kind: made.ours ? 'posted' : 'duplicate', standing: made.entry, dismissed: early.ids, afterWrite: { reason: 'bad-input', message } };
     }
-    // Step 9 on fresh facts: another run may have posted for this or a newer head meanwhile.
+    return settleAfterWrite(cfg, port, target, made, early.ids, common);
+}
+/** On facts read again after the write: another run may have posted for this or a newer head meanwhile. */
+async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
+    const kind = made.ours ? 'posted' : 'duplicate';
     let fresh;
     try {
-        const [pullNow, reviewsNow] = await Promise.all([port.getPull(pullNumber), port.listReviews(pullNumber)]);
-        fresh = { headSha: pullNow.headSha, reviews: reviewsNow };
+        fresh = await Promise.all([port.getPull(target.pullNumber), port.listReviews(target.pullNumber)]);
     }
     catch (e) {
         if (!(e instanceof ApiError))
             throw e;
-        r.reason = 'api-error';
-        r.failure = `api-error: review ${posted.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ${e.message}. Re-run the job to finish (it ends as duplicate and dismisses what is left).`;
-        return r;
+        const message = `review ${made.entry.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ${e.message}. ` +
+            'Re-run the job to finish (it ends as duplicate and dismisses what is left).';
+        return { ...common, kind, standing: made.entry, dismissed: earlyIds, afterWrite: { reason: 'api-error', message } };
     }
-    const history = historyOf(fresh.reviews, identity, cfg.persona);
-    const s = settle(history, fresh.headSha, history.find((h) => h.review.id === posted.review.id) ?? posted, cfg.dismissStale);
-    if (s.anchor.review.id !== posted.review.id && s.anchor.marker.head === reviewedSha) {
-        // two runs raced for this head and the other landed first: it stands, ours goes
-        r.notices.push(`another run's review ${s.anchor.review.id} for ${reviewedSha.slice(0, 7)} landed first: it stands, and this run's copy is dismissed where GitHub allows`);
-        keep(r, 'duplicate', s.anchor, undefined);
+    const [pullNow, reviewsNow] = fresh;
+    const history = historyOf(reviewsNow, common.identity, cfg.persona);
+    const self = history.find((h) => h.review.id === made.entry.review.id) ?? made.entry;
+    const s = settle(history, pullNow.headSha, self, cfg.dismissStale);
+    const race = raceWinner(s, made.entry);
+    const notices = [...common.notices];
+    if (race === 'theirs-same-head') {
+        notices.push(`another run's review ${s.anchor.review.id} for ${post_short(target.reviewedSha)} landed first: it stands, ` +
+            "and this run's copy is dismissed where GitHub allows");
     }
-    else if (s.anchor.review.id !== posted.review.id) {
-        r.notices.push(`the PR head moved to ${fresh.headSha.slice(0, 7)} and ${cfg.persona} has already reviewed it (review ${s.anchor.review.id}): this review is stale already`);
+    else if (race === 'newer-head') {
+        notices.push(`the PR head moved to ${post_short(pullNow.headSha)} and ${cfg.persona} has already reviewed it ` +
+            `(review ${s.anchor.review.id}): this review is stale already`);
     }
-    await tidy(cfg, port, pullNumber, s, r);
-    return finish(cfg, r);
+    const standing = race === 'theirs-same-head' ? s.anchor : made.entry;
+    const done = await dismissAll(cfg.persona, port, target.pullNumber, s.dismiss, s.anchor);
+    const shared = sharedAfterWrite(reviewsNow, cfg, common.identity);
+    const afterWrite = dismissalFailure(done) ?? shared;
+    return {
+        ...common,
+        notices,
+        kind: race === 'theirs-same-head' ? 'duplicate' : kind,
+        standing,
+        dismissed: [...earlyIds, ...done.ids],
+        afterWrite,
+    };
 }
-function keep(r, outcome, current, shouldReview) {
-    Object.assign(r, {
-        outcome,
-        verdict: current.marker.verdict,
-        event: EVENT_OF[current.marker.verdict],
-        reviewId: current.review.id,
-        reviewUrl: current.review.htmlUrl,
-        shouldReview,
-        baselineSha: outcome === 'unchanged' ? current.marker.head : undefined,
-    });
-}
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** How long to wait before each look for a review that may have landed despite an error. */
-const LOOK_AFTER_MS = [1000, 3000];
-/**
- * Step 8: one create. After an ambiguous failure (5xx, reset, timeout) the review may
- * exist: look for this run's marker (twice, a little apart) before the single retry.
- * A timed-out create is never retried: GitHub may still be processing it.
- */
-async function create(port, pullNumber, event, body, marker, identity, r) {
-    for (let attempt = 1;; attempt++) {
-        let error;
-        try {
-            const created = await port.createReview(pullNumber, { event, body, commitId: marker.head });
-            r.outcome = 'posted';
-            return { review: created, marker };
-        }
-        catch (e) {
-            if (!(e instanceof ApiError))
-                throw e;
-            if (!e.ambiguous)
-                throw createRefused(e);
-            error = e;
-        }
-        r.warnings.push(`${error.message}: the review may have been created; looking for it before any retry`);
-        for (const wait of LOOK_AFTER_MS) {
-            await pause(wait);
-            let reviews;
-            try {
-                reviews = await port.listReviews(pullNumber);
-            }
-            catch (e) {
-                if (!(e instanceof ApiError))
-                    throw e;
-                throw new Abort('api-error', `${error.message}; the review may have been created, and listing the reviews to check failed too (${e.message}), so nothing more is sent`, 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.');
-            }
-            const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
-            if (landed) {
-                r.outcome = 'posted';
-                r.notices.push(`review ${landed.review.id} landed despite the error: not posting again`);
-                return landed;
-            }
-            const other = historyOf(reviews, identity, marker.persona).find((h) => h.marker.head === marker.head && isLive(h.review));
-            if (other) {
-                r.outcome = 'duplicate';
-                r.notices.push(`another run's review ${other.review.id} exists for this head: not posting`);
-                return other;
-            }
-        }
-        if (attempt >= 2 || error.kind === 'timeout' || error.kind === 'deadline') {
-            throw new Abort('api-error', `${error.message}; no review from this run is visible${attempt >= 2 ? ' after the retry' : ''}, so nothing more is sent`, 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.');
-        }
-    }
-}
-function createRefused(e) {
-    if (e.status === 401 || (e.status === 403 && !/rate limit/i.test(e.message)))
-        return new Abort('permission-denied', e.message, e.advice);
-    if (e.status === 422 && /own pull request|not permitted to approve/i.test(e.message))
-        return new Abort('permission-denied', e.message, e.advice);
-    return e;
-}
-/** Step 9: dismiss what settle() says, after the current review is in place. */
-async function tidy(cfg, port, pullNumber, s, r) {
-    const errors = [];
-    let denied = false;
-    const anchor = s.anchor;
-    for (const { entry, why } of s.dismiss) {
-        const message = why === 'stale'
-            ? `Superseded: ${cfg.persona}'s current review is ${anchor.review.id} (${anchor.review.htmlUrl}) for ${anchor.marker.head.slice(0, 7)}; this one was for ${entry.marker.head.slice(0, 7)}. [persona-verdict]`
-            : `Duplicate: ${cfg.persona} already has review ${anchor.review.id} (${anchor.review.htmlUrl}) for ${anchor.marker.head.slice(0, 7)}; two runs raced and this copy is dismissed. [persona-verdict]`;
-        try {
-            await port.dismissReview(pullNumber, entry.review.id, message);
-            r.dismissed.push(entry.review.id);
-        }
-        catch (e) {
-            if (!(e instanceof ApiError))
-                throw e;
-            errors.push(`${e.message}${e.advice ? ` (${e.advice})` : ''}`);
-            if (e.status === 403 && !/rate limit/i.test(e.message))
-                denied = true;
-        }
-    }
-    if (errors.length) {
-        r.reason = denied ? 'permission-denied' : 'api-error';
-        const advice = denied
-            ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the persona must be allowed to dismiss.'
-            : '';
-        r.failure = `${r.reason}: the current review stands, but ${errors.length} of this persona's reviews could not be dismissed: ${errors.join('; ')}.${advice} Re-run the job to finish (it ends as duplicate and dismisses what is left).`;
-    }
-}
-function finish(cfg, r) {
-    if (!r.failure && cfg.failOnChangesRequested && r.verdict === 'CHANGES_REQUESTED') {
-        r.failure = `changes requested: ${cfg.persona}'s ${r.outcome === 'posted' ? 'review' : r.outcome === 'unchanged' ? 'carried-forward verdict' : 'existing review'} for ${r.headSha?.slice(0, 7)} is CHANGES_REQUESTED (fail-on-changes-requested is on)`;
-    }
-    return r;
+/** Seen after the write: another persona posted through this account meanwhile (two runs raced). */
+function sharedAfterWrite(reviews, cfg, identity) {
+    const r = cfg.reviewEvent === 'verdict' ? sharedAccount(reviews, identity, cfg.persona) : null;
+    return r ? { reason: 'bad-input', message: `${r.message}: ${r.advice}` } : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/modes/preflight.ts
+// Mode preflight: should this persona review this head? Answers before the LLM runs;
+// when a review is needed, dismisses the persona's stale APPROVEs at once and writes
+// the PR's diff (from the API, pinned to the reviewed head) for the persona to read.
+
+
+
+
+
+/** A diff larger than this is not handed to a persona as if it were whole. */
+const MAX_DIFF_BYTES = 10 * 1024 * 1024;
+async function runPreflight(cfg, ctx, port, trace) {
+    const target = await resolveTarget(cfg, ctx, port);
+    return attributed(target, async () => {
+        const pull = await port.getPull(target.pullNumber);
+        const g = gate(pull, target.reviewedSha);
+        if (g.stop)
+            return { kind: g.outcome, message: g.message, target };
+        const facts = await readFacts(cfg, port, target, pull);
+        const plan = planFor(cfg, target, facts, null, trace);
+        if (plan.action === 'keep')
+            return keepStanding(cfg, port, target, plan, facts, null);
+        if (plan.action === 'post')
+            throw new Error('decide() answered post without a body');
+        const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
+        if (early.failure)
+            throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
+        const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] };
+        const warnings = [...facts.warnings, ...diff.warnings];
+        const diffPath = cfg.diffPath ?? undefined;
+        return { kind: 'needs-review', target, identity: facts.identity, dismissed: early.ids, diffPath, warnings };
+    });
+}
+/** The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all. */
+async function writeDiff(path, port, pull, target) {
+    let diff;
+    try {
+        diff = await port.compareDiff(pull.baseSha, target.reviewedSha);
+    }
+    catch (e) {
+        if (!(e instanceof Abort))
+            throw e;
+        throw new Abort('diff-unavailable', `the PR's diff could not be read from GitHub: ${e.message}`, diffAdvice);
+    }
+    const bytes = Buffer.byteLength(diff, 'utf8');
+    if (bytes > MAX_DIFF_BYTES) {
+        throw new Abort('diff-unavailable', `the PR's diff is ${bytes} bytes, over the ${MAX_DIFF_BYTES}-byte limit`, diffAdvice);
+    }
+    try {
+        (0,external_node_fs_namespaceObject.writeFileSync)(path, diff);
+    }
+    catch (e) {
+        throw new Abort('bad-input', `diff-path ${path} cannot be written: ${e.message}`);
+    }
+    const binary = [...diff.matchAll(/^Binary files (?:a\/)?(.+?) and (?:b\/)?(.+?) differ$/gm)].map((m) => (m[2] === '/dev/null' ? m[1] : m[2]));
+    const warnings = binary.length
+        ? [`the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ${binary.slice(0, 10).join(', ')}`]
+        : [];
+    return { warnings };
+}
+const diffAdvice = 'split the PR, or review it without a persona; a partial diff is never passed off as whole';
+
 ;// CONCATENATED MODULE: ./src/report.ts
-// Renders a Result for people: the job summary (Markdown) and plain-text lines.
+// Renders a Conclusion for people: the job summary (Markdown) and plain-text lines.
 
 
 
@@ -40446,8 +40881,8 @@ function finish(cfg, r) {
 const esc = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const report_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 /** One sentence: what this run did. Used for the log and as the summary's lead. */
-function headline(r) {
-    const who = r.persona ?? 'the persona';
+function headline(r, persona) {
+    const who = persona || 'the persona';
     const dismissed = r.dismissed.length ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})` : '';
     switch (r.outcome) {
         case 'posted':
@@ -40480,8 +40915,8 @@ const report_ICON = {
     'needs-review': '📝',
     aborted: '❌',
 };
-function summaryMarkdown(r, bodyFile) {
-    const title = `${report_ICON[r.outcome] ?? ''} persona-verdict: ${r.persona ? `${mdText(r.persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
+function summaryMarkdown(r, persona, bodyFile) {
+    const title = `${report_ICON[r.outcome] ?? ''} persona-verdict: ${persona ? `${mdText(persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
     const rows = [];
     const add = (k, v) => {
         if (v !== undefined && v !== '')
@@ -40495,7 +40930,9 @@ function summaryMarkdown(r, bodyFile) {
     add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
     add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
     add('Posting as', r.identity);
-    const out = [`## ${title}`, '', mdText(headline(r)), ''];
+    add('Commit status', r.status ? `${r.status.state} on ${report_short(r.status.sha)}: ${r.status.description}` : undefined);
+    add('Diff written to', r.diffPath);
+    const out = [`## ${title}`, '', mdText(headline(r, persona)), ''];
     if (r.failure)
         out.push(`> [!CAUTION]`, `> ${mdText(r.failure)}`, ...(r.advice ? [`>`, `> **What to do:** ${mdText(r.advice)}`] : []), '');
     for (const n of r.notices)
@@ -40517,7 +40954,12 @@ function summaryMarkdown(r, bodyFile) {
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
-// The action's entry: read inputs once, build the client, run the flow, report.
+// The action's entry: read inputs once, pick the mode, run it, let the core conclude,
+// write the commit status, report. The one place an Abort is caught.
+
+
+
+
 
 
 
@@ -40537,28 +40979,35 @@ async function run() {
         setFailed(`internal error: ${e?.stack ?? String(e)}`);
     }
 }
+const trace = (label, value) => {
+    if (isDebug())
+        core_debug(`${label}: ${JSON.stringify(value)}`);
+};
 async function runAction() {
     const started = Date.now();
+    const token = getInput('github-token');
+    if (token)
+        core_setSecret(token);
     let cfg;
     try {
-        const token = getInput('github-token');
-        if (token)
-            core_setSecret(token);
         // the body is taken exactly as given; every other input is trimmed (core's default)
         cfg = readConfig((name) => getInput(name, { trimWhitespace: name !== 'body' }));
     }
     catch (e) {
         if (!(e instanceof InputError))
             throw e;
-        await report(badInput(e), null);
+        await report(conclude({ kind: 'aborted', reason: 'bad-input', message: e.message }, noRules), '', null);
         return;
     }
-    let result;
+    let end;
+    let ctx = null;
+    let port = null;
     try {
-        const needsApi = cfg.mode !== 'check';
-        const ctx = needsApi ? runContext() : { owner: '', repo: '', eventPull: null, runId: 'check' };
-        const port = needsApi
-            ? createClient({
+        if (cfg.mode === 'check')
+            end = runCheck(cfg);
+        else {
+            ctx = runContext();
+            port = createClient({
                 token: cfg.token,
                 owner: ctx.owner,
                 repo: ctx.repo,
@@ -40566,31 +41015,63 @@ async function runAction() {
                 deadline: started + cfg.runTimeoutSeconds * 1000,
                 maxRateLimitWaitSeconds: 120,
                 warn: (m) => warning(m),
-            })
-            : null;
-        result = await runFlow(cfg, ctx, port);
+            });
+            end = await group(`persona-verdict: ${cfg.mode}`, () => runMode(cfg, ctx, port));
+        }
     }
     catch (e) {
-        if (!(e instanceof InputError))
+        if (!(e instanceof Abort))
             throw e;
-        result = badInput(e);
+        end = { kind: 'aborted', reason: e.reason, message: e.message, advice: advise(e, ctx), diagnosis: e.diagnosis, target: e.target };
     }
-    await report(result, cfg.bodyPath);
+    const rules = {
+        mode: cfg.mode,
+        persona: cfg.persona,
+        failOnChangesRequested: cfg.failOnChangesRequested,
+        requireAllPersonas: cfg.requireAllPersonas,
+        commitStatus: cfg.commitStatus === 'always' || (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
+    };
+    let result = conclude(end, rules);
+    trace('conclusion', { ...result, diagnosis: undefined, board: undefined });
+    if (result.status && port && ctx)
+        result = await withStatus(result, cfg, ctx, port);
+    await report(result, cfg.persona, cfg.bodyPath);
 }
-const badInput = (e) => ({ ...newResult(), reason: 'bad-input', failure: `bad-input: ${e.message}` });
-function runContext() {
-    const full = process.env['GITHUB_REPOSITORY'] ?? '';
-    if (!/^[^/\s]+\/[^/\s]+$/.test(full))
-        throw new InputError('GITHUB_REPOSITORY is not set to owner/repo: run inside GitHub Actions');
-    const [owner, repo] = full.split('/');
-    const pr = github_context.payload.pull_request;
-    const headRepo = pr?.head?.repo?.full_name;
-    const fromFork = Boolean(pr?.head?.repo?.fork) || (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== pr.base.repo.full_name);
-    const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string' ? { number: pr.number, headSha: pr.head.sha, fromFork } : null;
-    const runId = `${process.env['GITHUB_RUN_ID'] ?? 'local'}-${process.env['GITHUB_RUN_ATTEMPT'] ?? '1'}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
-    return { owner, repo, eventPull, runId };
+const noRules = { mode: 'check', persona: '', failOnChangesRequested: false, requireAllPersonas: false, commitStatus: false };
+function runMode(cfg, ctx, port) {
+    switch (cfg.mode) {
+        case 'post':
+            return runPost(cfg, ctx, port, trace);
+        case 'preflight':
+            return runPreflight(cfg, ctx, port, trace);
+        case 'board':
+            return runBoard(cfg, ctx, port);
+        case 'check':
+            return Promise.resolve(runCheck(cfg));
+    }
 }
-async function report(r, bodyFile) {
+/** Writes the commit status; if that fails, the step fails (the gate would be wrong), whatever else happened. */
+async function withStatus(result, cfg, ctx, port) {
+    try {
+        await group('commit status', () => publishStatus(cfg, ctx, port, result.status));
+        return result;
+    }
+    catch (e) {
+        if (!(e instanceof Abort))
+            throw e;
+        const failure = [result.failure, `${e.reason}: ${e.message}`].filter(Boolean).join('\n');
+        return { ...result, reason: result.reason ?? e.reason, failure, advice: [result.advice, e.advice].filter(Boolean).join('. ') || undefined };
+    }
+}
+/** A pull request from a fork gets a read-only token on `pull_request`: say so. */
+function advise(e, ctx) {
+    if (e.reason !== 'permission-denied' || !ctx?.eventPull?.fromFork || ctx.eventName !== 'pull_request')
+        return e.advice;
+    const fork = 'this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no secrets: ' +
+        'run the personas from workflow_run as in docs/recipes/fork-safe.yml';
+    return e.advice ? `${e.advice}. Also: ${fork}` : fork;
+}
+async function report(r, persona, bodyFile) {
     const set = (name, v) => setOutput(name, v === undefined ? '' : String(v));
     set('outcome', r.outcome);
     set('reason', r.reason);
@@ -40602,6 +41083,7 @@ async function report(r, bodyFile) {
     set('should-review', r.shouldReview);
     set('head-sha', r.headSha);
     set('baseline-sha', r.baselineSha);
+    set('diff-path', r.diffPath);
     if (r.board) {
         set('panel-verdict', r.board.panelVerdict);
         set('missing-personas', JSON.stringify(r.board.missing));
@@ -40611,30 +41093,30 @@ async function report(r, bodyFile) {
         notice(n);
     for (const w of r.warnings)
         warning(w);
-    if (r.diagnosis) {
-        const d = r.diagnosis;
-        const file = bodyFile ?? undefined;
-        // the full explanation in the log too; every line starts with our own words (never
-        // with body text), and body text is shown through visible(), so no line can be a command
-        info(renderDiagnosis(d, file));
-        if (d.lastLine && !d.nearMisses.some((n) => n.line === d.lastLine.line)) {
-            error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, { title: 'persona-verdict: no verdict', file, startLine: d.lastLine.line });
-        }
-        for (const n of d.nearMisses) {
-            error(`"${n.text}": ${n.differs.join('; ')}`, { title: `persona-verdict: ${d.reason}`, file, startLine: n.line });
-        }
-    }
+    if (r.diagnosis)
+        annotate(r.diagnosis, bodyFile ?? undefined);
     if (process.env['GITHUB_STEP_SUMMARY']) {
         try {
-            await summary.addRaw(summaryMarkdown(r, bodyFile)).write();
+            await summary.addRaw(summaryMarkdown(r, persona, bodyFile)).write();
         }
         catch (e) {
             warning(`could not write the job summary: ${e.message}`);
         }
     }
-    info(`persona-verdict: ${headline(r)}`);
+    info(`persona-verdict: ${headline(r, persona)}`);
     if (r.failure)
         setFailed(r.advice ? `${r.failure}\nWhat to do: ${r.advice}` : r.failure);
+}
+function annotate(d, file) {
+    // the full explanation in the log too; every line starts with our own words (never
+    // with body text), and body text is shown through visible(), so no line can be a command
+    info(renderDiagnosis(d, file));
+    if (d.lastLine && !d.nearMisses.some((n) => n.line === d.lastLine.line)) {
+        error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, { title: 'persona-verdict: no verdict', file, startLine: d.lastLine.line });
+    }
+    for (const n of d.nearMisses) {
+        error(`"${n.text}": ${n.differs.join('; ')}`, { title: `persona-verdict: ${d.reason}`, file, startLine: n.line });
+    }
 }
 
 

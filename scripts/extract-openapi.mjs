@@ -23,6 +23,8 @@ export const OPERATIONS = [
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/comments'],
   ['patch', '/repos/{owner}/{repo}/issues/comments/{comment_id}'],
   ['delete', '/repos/{owner}/{repo}/issues/comments/{comment_id}'],
+  ['post', '/repos/{owner}/{repo}/statuses/{sha}'],
+  ['get', '/repos/{owner}/{repo}/pulls'],
 ];
 
 const components = {};

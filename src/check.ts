@@ -1,13 +1,28 @@
-// Step 1 of every mode that has a body (SPEC §4): read it, parse the verdict, compare
-// with expected-event — all before any network request. Shared by the action and the CLI.
-import { loadBody } from './body.js';
+// The body step of every mode that has a body: read it, parse the verdict, compare
+// with expected-event, look for secrets, count the posted size — all before any
+// network request. Shared by the action and the CLI.
+import { Abort } from './abort.js';
+import { loadBody, MAX_BODY_CHARS } from './body.js';
 import type { Config } from './config.js';
 import { diagnose } from './core/diagnostics.js';
 import { parseVerdict, type ReviewEvent, type Verdict } from './core/grammar.js';
-import { Abort } from './result.js';
+import { composeBody } from './core/marker.js';
+import { findSecrets } from './core/secrets.js';
 
-/** Step 1: body → verdict, before any network request. */
-export function checkBody(cfg: Pick<Config, 'bodyPath' | 'body' | 'expectedEvent'>): { verdict: Verdict; event: ReviewEvent; text: string } {
+export interface CheckedBody {
+  verdict: Verdict;
+  event: ReviewEvent;
+  text: string;
+}
+
+/** The longest marker a post can add: every field at its longest. */
+const worstCase = (verdict: Verdict, text: string): number =>
+  composeBody(
+    { persona: 'p'.repeat(39), head: 'f'.repeat(40), tree: 'f'.repeat(40), patch: 'f'.repeat(64), verdict, event: 'COMMENT', run: 'r'.repeat(80) },
+    text,
+  ).length;
+
+export function checkBody(cfg: Pick<Config, 'bodyPath' | 'body' | 'expectedEvent'>, token: string | null = null): CheckedBody {
   const loaded = loadBody(cfg.bodyPath, cfg.body);
   if (!loaded.ok) throw new Abort(loaded.reason, loaded.message);
   const parsed = parseVerdict(loaded.text);
@@ -19,9 +34,27 @@ export function checkBody(cfg: Pick<Config, 'bodyPath' | 'body' | 'expectedEvent
   if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
     throw new Abort(
       'mismatch',
-      `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted (ADR-151 §4); fix the persona's body or the step that computed expected-event`,
+      `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
+        `but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted; ` +
+        'fix the persona\'s body or the step that computed expected-event',
+    );
+  }
+  const secrets = findSecrets(parsed.text, token);
+  if (secrets.length) {
+    const where = secrets.map((s) => `line ${s.line} (${s.what})`).join(', ');
+    throw new Abort(
+      'secret-in-body',
+      `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`,
+      'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then re-run',
+    );
+  }
+  const size = worstCase(parsed.verdict, parsed.text);
+  if (size > MAX_BODY_CHARS) {
+    throw new Abort(
+      'body-too-large',
+      `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
+        `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`,
     );
   }
   return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
 }
-

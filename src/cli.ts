@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { renderDiagnosis } from './core/diagnostics.js';
 import { EVENTS, type ReviewEvent } from './core/grammar.js';
 import { checkBody } from './check.js';
-import { Abort } from './result.js';
+import { Abort } from './abort.js';
 
 export type Decision = { post: ReviewEvent } | { abort: string };
 

@@ -2,7 +2,7 @@
 // DEFAULTS; a test keeps action.yml's defaults equal to it.
 import { EVENTS, type ReviewEvent } from './core/grammar.js';
 import { PERSONA_PATTERN } from './core/marker.js';
-import type { DismissPolicy } from './core/decide.js';
+import type { DismissPolicy, ReviewEventPolicy } from './core/decide.js';
 
 export const MODES = ['post', 'preflight', 'check', 'board'] as const;
 export type Mode = (typeof MODES)[number];
@@ -20,6 +20,8 @@ export const DEFAULTS = {
   'require-all-personas': 'false',
   'request-timeout-seconds': '30',
   'run-timeout-seconds': '300',
+  'review-event': 'verdict',
+  'commit-status': 'auto',
 } as const;
 
 export interface Config {
@@ -40,6 +42,13 @@ export interface Config {
   requireAllPersonas: boolean;
   requestTimeoutSeconds: number;
   runTimeoutSeconds: number;
+  reviewEvent: ReviewEventPolicy;
+  /** auto: on for every event but pull_request (whose check already sits on the PR head). */
+  commitStatus: 'auto' | 'always' | 'never';
+  /** The commit status context; '' for the default, persona-verdict/<persona>. */
+  statusContext: string;
+  /** preflight: where to write the PR's diff when a review is needed. */
+  diffPath: string | null;
 }
 
 /** An input that cannot be used; reported as reason bad-input. */
@@ -115,6 +124,11 @@ export function readConfig(read: (name: string) => string): Config {
     return Number(v);
   };
 
+  const statusContext = read('status-context').trim();
+  if (statusContext.length > 100) throw new InputError('input status-context is longer than 100 characters: use a short name');
+  const diffPath = read('diff-path').trim() || null;
+  if (diffPath && mode !== 'preflight') throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
+
   const token = read('github-token').trim();
   if (mode !== 'check' && !token) {
     throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
@@ -138,6 +152,10 @@ export function readConfig(read: (name: string) => string): Config {
     requireAllPersonas: bool('require-all-personas'),
     requestTimeoutSeconds: seconds('request-timeout-seconds'),
     runTimeoutSeconds: seconds('run-timeout-seconds'),
+    reviewEvent: oneOf('review-event', ['verdict', 'COMMENT'] as const),
+    commitStatus: oneOf('commit-status', ['auto', 'always', 'never'] as const),
+    statusContext,
+    diffPath,
   };
 }
 

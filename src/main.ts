@@ -1,13 +1,19 @@
-// The action's entry: read inputs once, build the client, run the flow, report.
-import { randomBytes } from 'node:crypto';
+// The action's entry: read inputs once, pick the mode, run it, let the core conclude,
+// write the commit status, report. The one place an Abort is caught.
 import * as core from '@actions/core';
-import { context } from '@actions/github';
+import { Abort } from './abort.js';
 import { InputError, readConfig, type Config } from './config.js';
-import { createClient } from './github/octokit.js';
-import { runFlow } from './flow.js';
-import { newResult, type Result, type RunContext } from './result.js';
-import { headline, summaryMarkdown } from './report.js';
+import { runContext, type RunContext } from './context.js';
 import { renderDiagnosis } from './core/diagnostics.js';
+import { conclude, type Conclusion, type End } from './core/outcome.js';
+import { createClient } from './github/octokit.js';
+import type { GitHubPort } from './github/port.js';
+import { runBoard } from './modes/board.js';
+import { runCheck } from './modes/check.js';
+import { runPost } from './modes/post.js';
+import { runPreflight } from './modes/preflight.js';
+import { headline, summaryMarkdown } from './report.js';
+import { publishStatus, type Trace } from './steps.js';
 
 export async function run(): Promise<void> {
   try {
@@ -19,58 +25,95 @@ export async function run(): Promise<void> {
   }
 }
 
+const trace: Trace = (label, value) => {
+  if (core.isDebug()) core.debug(`${label}: ${JSON.stringify(value)}`);
+};
+
 async function runAction(): Promise<void> {
   const started = Date.now();
+  const token = core.getInput('github-token');
+  if (token) core.setSecret(token);
   let cfg: Config;
   try {
-    const token = core.getInput('github-token');
-    if (token) core.setSecret(token);
     // the body is taken exactly as given; every other input is trimmed (core's default)
     cfg = readConfig((name) => core.getInput(name, { trimWhitespace: name !== 'body' }));
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    await report(badInput(e), null);
+    await report(conclude({ kind: 'aborted', reason: 'bad-input', message: e.message }, noRules), '', null);
     return;
   }
-  let result: Result;
+  let end: End;
+  let ctx: RunContext | null = null;
+  let port: GitHubPort | null = null;
   try {
-    const needsApi = cfg.mode !== 'check';
-    const ctx = needsApi ? runContext() : { owner: '', repo: '', eventPull: null, runId: 'check' };
-    const port = needsApi
-      ? createClient({
-          token: cfg.token,
-          owner: ctx.owner,
-          repo: ctx.repo,
-          requestTimeoutMs: cfg.requestTimeoutSeconds * 1000,
-          deadline: started + cfg.runTimeoutSeconds * 1000,
-          maxRateLimitWaitSeconds: 120,
-          warn: (m) => core.warning(m),
-        })
-      : null;
-    result = await runFlow(cfg, ctx, port);
+    if (cfg.mode === 'check') end = runCheck(cfg);
+    else {
+      ctx = runContext();
+      port = createClient({
+        token: cfg.token,
+        owner: ctx.owner,
+        repo: ctx.repo,
+        requestTimeoutMs: cfg.requestTimeoutSeconds * 1000,
+        deadline: started + cfg.runTimeoutSeconds * 1000,
+        maxRateLimitWaitSeconds: 120,
+        warn: (m) => core.warning(m),
+      });
+      end = await core.group(`persona-verdict: ${cfg.mode}`, () => runMode(cfg, ctx!, port!));
+    }
   } catch (e) {
-    if (!(e instanceof InputError)) throw e;
-    result = badInput(e);
+    if (!(e instanceof Abort)) throw e;
+    end = { kind: 'aborted', reason: e.reason, message: e.message, advice: advise(e, ctx), diagnosis: e.diagnosis, target: e.target };
   }
-  await report(result, cfg.bodyPath);
+  const rules = {
+    mode: cfg.mode,
+    persona: cfg.persona,
+    failOnChangesRequested: cfg.failOnChangesRequested,
+    requireAllPersonas: cfg.requireAllPersonas,
+    commitStatus: cfg.commitStatus === 'always' || (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
+  };
+  let result = conclude(end, rules);
+  trace('conclusion', { ...result, diagnosis: undefined, board: undefined });
+  if (result.status && port && ctx) result = await withStatus(result, cfg, ctx, port);
+  await report(result, cfg.persona, cfg.bodyPath);
 }
 
-const badInput = (e: InputError): Result => ({ ...newResult(), reason: 'bad-input', failure: `bad-input: ${e.message}` });
+const noRules = { mode: 'check', persona: '', failOnChangesRequested: false, requireAllPersonas: false, commitStatus: false } as const;
 
-function runContext(): RunContext {
-  const full = process.env['GITHUB_REPOSITORY'] ?? '';
-  if (!/^[^/\s]+\/[^/\s]+$/.test(full)) throw new InputError('GITHUB_REPOSITORY is not set to owner/repo: run inside GitHub Actions');
-  const [owner, repo] = full.split('/') as [string, string];
-  type Side = { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
-  const pr = context.payload.pull_request as { number?: number; head?: Side; base?: Side } | undefined;
-  const headRepo = pr?.head?.repo?.full_name;
-  const fromFork = Boolean(pr?.head?.repo?.fork) || (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== pr.base.repo.full_name);
-  const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string' ? { number: pr.number, headSha: pr.head.sha, fromFork } : null;
-  const runId = `${process.env['GITHUB_RUN_ID'] ?? 'local'}-${process.env['GITHUB_RUN_ATTEMPT'] ?? '1'}-${randomBytes(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
-  return { owner, repo, eventPull, runId };
+function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
+  switch (cfg.mode) {
+    case 'post':
+      return runPost(cfg, ctx, port, trace);
+    case 'preflight':
+      return runPreflight(cfg, ctx, port, trace);
+    case 'board':
+      return runBoard(cfg, ctx, port);
+    case 'check':
+      return Promise.resolve(runCheck(cfg));
+  }
 }
 
-async function report(r: Result, bodyFile: string | null): Promise<void> {
+/** Writes the commit status; if that fails, the step fails (the gate would be wrong), whatever else happened. */
+async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
+  try {
+    await core.group('commit status', () => publishStatus(cfg, ctx, port, result.status!));
+    return result;
+  } catch (e) {
+    if (!(e instanceof Abort)) throw e;
+    const failure = [result.failure, `${e.reason}: ${e.message}`].filter(Boolean).join('\n');
+    return { ...result, reason: result.reason ?? e.reason, failure, advice: [result.advice, e.advice].filter(Boolean).join('. ') || undefined };
+  }
+}
+
+/** A pull request from a fork gets a read-only token on `pull_request`: say so. */
+function advise(e: Abort, ctx: RunContext | null): string {
+  if (e.reason !== 'permission-denied' || !ctx?.eventPull?.fromFork || ctx.eventName !== 'pull_request') return e.advice;
+  const fork =
+    'this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no secrets: ' +
+    'run the personas from workflow_run as in docs/recipes/fork-safe.yml';
+  return e.advice ? `${e.advice}. Also: ${fork}` : fork;
+}
+
+async function report(r: Conclusion, persona: string, bodyFile: string | null): Promise<void> {
   const set = (name: string, v: string | number | boolean | undefined): void => core.setOutput(name, v === undefined ? '' : String(v));
   set('outcome', r.outcome);
   set('reason', r.reason);
@@ -82,34 +125,34 @@ async function report(r: Result, bodyFile: string | null): Promise<void> {
   set('should-review', r.shouldReview);
   set('head-sha', r.headSha);
   set('baseline-sha', r.baselineSha);
+  set('diff-path', r.diffPath);
   if (r.board) {
     set('panel-verdict', r.board.panelVerdict);
     set('missing-personas', JSON.stringify(r.board.missing));
     set('board-comment-id', r.boardCommentId);
   }
-
   for (const n of r.notices) core.notice(n);
   for (const w of r.warnings) core.warning(w);
-  if (r.diagnosis) {
-    const d = r.diagnosis;
-    const file = bodyFile ?? undefined;
-    // the full explanation in the log too; every line starts with our own words (never
-    // with body text), and body text is shown through visible(), so no line can be a command
-    core.info(renderDiagnosis(d, file));
-    if (d.lastLine && !d.nearMisses.some((n) => n.line === d.lastLine!.line)) {
-      core.error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, { title: 'persona-verdict: no verdict', file, startLine: d.lastLine.line });
-    }
-    for (const n of d.nearMisses) {
-      core.error(`"${n.text}": ${n.differs.join('; ')}`, { title: `persona-verdict: ${d.reason}`, file, startLine: n.line });
-    }
-  }
+  if (r.diagnosis) annotate(r.diagnosis, bodyFile ?? undefined);
   if (process.env['GITHUB_STEP_SUMMARY']) {
     try {
-      await core.summary.addRaw(summaryMarkdown(r, bodyFile)).write();
+      await core.summary.addRaw(summaryMarkdown(r, persona, bodyFile)).write();
     } catch (e) {
       core.warning(`could not write the job summary: ${(e as Error).message}`);
     }
   }
-  core.info(`persona-verdict: ${headline(r)}`);
+  core.info(`persona-verdict: ${headline(r, persona)}`);
   if (r.failure) core.setFailed(r.advice ? `${r.failure}\nWhat to do: ${r.advice}` : r.failure);
+}
+
+function annotate(d: NonNullable<Conclusion['diagnosis']>, file: string | undefined): void {
+  // the full explanation in the log too; every line starts with our own words (never
+  // with body text), and body text is shown through visible(), so no line can be a command
+  core.info(renderDiagnosis(d, file));
+  if (d.lastLine && !d.nearMisses.some((n) => n.line === d.lastLine!.line)) {
+    core.error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, { title: 'persona-verdict: no verdict', file, startLine: d.lastLine.line });
+  }
+  for (const n of d.nearMisses) {
+    core.error(`"${n.text}": ${n.differs.join('; ')}`, { title: `persona-verdict: ${d.reason}`, file, startLine: n.line });
+  }
 }

@@ -1,6 +1,6 @@
-// Renders a Result for people: the job summary (Markdown) and plain-text lines.
+// Renders a Conclusion for people: the job summary (Markdown) and plain-text lines.
 import { renderDiagnosis } from './core/diagnostics.js';
-import type { Result } from './result.js';
+import type { Conclusion } from './core/outcome.js';
 import { VERSION } from './version.js';
 import { renderBoard } from './core/board.js';
 
@@ -11,8 +11,8 @@ const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', 
 const short = (sha: string | undefined): string => (sha ? sha.slice(0, 7) : '?');
 
 /** One sentence: what this run did. Used for the log and as the summary's lead. */
-export function headline(r: Result): string {
-  const who = r.persona ?? 'the persona';
+export function headline(r: Conclusion, persona: string): string {
+  const who = persona || 'the persona';
   const dismissed = r.dismissed.length ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})` : '';
   switch (r.outcome) {
     case 'posted':
@@ -47,8 +47,8 @@ const ICON: Record<string, string> = {
   aborted: '❌',
 };
 
-export function summaryMarkdown(r: Result, bodyFile: string | null): string {
-  const title = `${ICON[r.outcome] ?? ''} persona-verdict: ${r.persona ? `${cell(r.persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
+export function summaryMarkdown(r: Conclusion, persona: string, bodyFile: string | null): string {
+  const title = `${ICON[r.outcome] ?? ''} persona-verdict: ${persona ? `${cell(persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
   const rows: Array<[string, string]> = [];
   const add = (k: string, v: string | number | undefined): void => {
     if (v !== undefined && v !== '') rows.push([k, String(v)]);
@@ -61,7 +61,9 @@ export function summaryMarkdown(r: Result, bodyFile: string | null): string {
   add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
   add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
   add('Posting as', r.identity);
-  const out = [`## ${title}`, '', cell(headline(r)), ''];
+  add('Commit status', r.status ? `${r.status.state} on ${short(r.status.sha)}: ${r.status.description}` : undefined);
+  add('Diff written to', r.diffPath);
+  const out = [`## ${title}`, '', cell(headline(r, persona)), ''];
   if (r.failure) out.push(`> [!CAUTION]`, `> ${cell(r.failure)}`, ...(r.advice ? [`>`, `> **What to do:** ${cell(r.advice)}`] : []), '');
   for (const n of r.notices) out.push(`> [!NOTE]`, `> ${cell(n)}`, '');
   for (const w of r.warnings) out.push(`> [!WARNING]`, `> ${cell(w)}`, '');

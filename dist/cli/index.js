@@ -41,7 +41,7 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'];
 const EVENTS = ['APPROVE', 'REQUEST_CHANGES', 'COMMENT'];
 /** SPEC §2 table: verdict token → Reviews API event → resulting review state. */
-const EVENT_OF = {
+const grammar_EVENT_OF = {
     APPROVE: 'APPROVE',
     CHANGES_REQUESTED: 'REQUEST_CHANGES',
     COMMENT: 'COMMENT',
@@ -131,7 +131,7 @@ function parseVerdict(text) {
     const m = VERDICT_LINE.exec(lineText);
     if (m) {
         const verdict = m[1];
-        return { ok: true, verdict, event: EVENT_OF[verdict], line: last + 1, text };
+        return { ok: true, verdict, event: grammar_EVENT_OF[verdict], line: last + 1, text };
     }
     const line = last + 1;
     if (mentionsVerdict(lineText))
@@ -310,6 +310,27 @@ function renderDiagnosis(d, file) {
     return out.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/abort.ts
+class Abort extends Error {
+    reason;
+    advice;
+    diagnosis;
+    target;
+    constructor(reason, message, advice = '', diagnosis, 
+    /** The PR and commit, when the run knew them: the failure is shown there too. */
+    target) {
+        super(message);
+        this.reason = reason;
+        this.advice = advice;
+        this.diagnosis = diagnosis;
+        this.target = target;
+    }
+    /** The same abort, attributed to a target (for the commit status). */
+    at(target) {
+        return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/body.ts
 // Reading the persona's body: every way it can be missing, too large or unreadable.
 
@@ -377,29 +398,110 @@ function tooLarge(what) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/result.ts
-class Abort extends Error {
-    reason;
-    advice;
-    diagnosis;
-    constructor(reason, message, advice = '', diagnosis) {
-        super(message);
-        this.reason = reason;
-        this.advice = advice;
-        this.diagnosis = diagnosis;
-    }
+;// CONCATENATED MODULE: ./src/core/marker.ts
+// The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
+// "The marker"). Pure.
+
+const MARKER_NAME = 'persona-verdict';
+const MARKER_VERSION = 1;
+/** The event a marked review was posted with: recorded, or the verdict's own. */
+const postedEvent = (m) => m.event ?? EVENT_OF[m.verdict];
+/** Persona names: what fits safely in a marker and a summary. */
+const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
+const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
+const SHA = /^[0-9a-f]{40}$/;
+const PATCH = /^[0-9a-f]{64}$/;
+const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`);
+function encodeMarker(m) {
+    if (!PERSONA_PATTERN.test(m.persona))
+        throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
+    if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree)))
+        throw new Error('marker SHAs must be 40 lower-case hex digits');
+    if (m.patch != null && !PATCH.test(m.patch))
+        throw new Error('a marker patch id is 64 lower-case hex digits');
+    if (!RUN_PATTERN.test(m.run))
+        throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
+    const event = m.event && m.event !== grammar_EVENT_OF[m.verdict] ? ` event=${m.event}` : '';
+    return (`<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
+        `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event} run=${m.run} -->`);
 }
-const newResult = () => ({ outcome: 'aborted', dismissed: [], notices: [], warnings: [] });
+/** Reads the marker from the first line of a review body, and only from there. */
+function decodeMarker(body) {
+    if (!body)
+        return null;
+    const nl = body.search(/\r?\n/);
+    const first = nl < 0 ? body : body.slice(0, nl);
+    const m = LINE.exec(first);
+    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[8]))
+        return null;
+    return {
+        persona: m[2],
+        head: m[3],
+        tree: m[4] === 'unknown' ? null : m[4],
+        patch: m[5] === 'unknown' ? null : m[5],
+        verdict: m[6],
+        ...(m[7] ? { event: m[7] } : {}),
+        run: m[8],
+    };
+}
+/**
+ * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
+ * comment opener followed by the marker name gets a visible "(quoted)" so it can
+ * never read as a marker, wherever a later reader looks. Other text is untouched.
+ */
+function neutralise(body) {
+    let count = 0;
+    const out = body.replace(new RegExp(`<!--(\\s*)(${MARKER_NAME})`, 'gi'), (_m, ws, name) => {
+        count++;
+        return `<!--${ws}(quoted) ${name}`;
+    });
+    return { body: out, count };
+}
+/** The body as posted: marker first, then the persona's body (neutralised). */
+function composeBody(marker, personaBody) {
+    return `${encodeMarker(marker)}\n${neutralise(personaBody).body}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/secrets.ts
+// Secrets in a review body — pure. A persona that saw a token (in a diff, a log, its
+// own environment) can be steered into quoting it, and whatever the review says is
+// published. Log masking does not reach what is sent to the API, so a body that
+// carries one is refused before anything is sent.
+const SHAPES = [
+    [/\bgh[pousr]_[A-Za-z0-9]{30,}/, 'a GitHub token (ghp_/gho_/ghu_/ghs_/ghr_)'],
+    [/\bgithub_pat_[A-Za-z0-9_]{30,}/, 'a fine-grained GitHub token (github_pat_)'],
+    [/-----BEGIN ([A-Z0-9]+ )*PRIVATE KEY-----/, 'a PEM private key'],
+];
+/** The lines that carry a secret, with what kind; never the secret itself. */
+function findSecrets(text, token) {
+    const out = [];
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (token && token.length >= 8 && line.includes(token))
+            out.push({ line: i + 1, what: "this run's github-token" });
+        else {
+            const hit = SHAPES.find(([re]) => re.test(line));
+            if (hit)
+                out.push({ line: i + 1, what: hit[1] });
+        }
+    }
+    return out;
+}
 
 ;// CONCATENATED MODULE: ./src/check.ts
-// Step 1 of every mode that has a body (SPEC §4): read it, parse the verdict, compare
-// with expected-event — all before any network request. Shared by the action and the CLI.
+// The body step of every mode that has a body: read it, parse the verdict, compare
+// with expected-event, look for secrets, count the posted size — all before any
+// network request. Shared by the action and the CLI.
 
 
 
 
-/** Step 1: body → verdict, before any network request. */
-function checkBody(cfg) {
+
+
+/** The longest marker a post can add: every field at its longest. */
+const worstCase = (verdict, text) => composeBody({ persona: 'p'.repeat(39), head: 'f'.repeat(40), tree: 'f'.repeat(40), patch: 'f'.repeat(64), verdict, event: 'COMMENT', run: 'r'.repeat(80) }, text).length;
+function checkBody(cfg, token = null) {
     const loaded = loadBody(cfg.bodyPath, cfg.body);
     if (!loaded.ok)
         throw new Abort(loaded.reason, loaded.message);
@@ -410,7 +512,19 @@ function checkBody(cfg) {
         throw new Abort(parsed.reason, `${d.summary}${where}`, '', d);
     }
     if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
-        throw new Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted (ADR-151 §4); fix the persona's body or the step that computed expected-event`);
+        throw new Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
+            `but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted; ` +
+            'fix the persona\'s body or the step that computed expected-event');
+    }
+    const secrets = findSecrets(parsed.text, token);
+    if (secrets.length) {
+        const where = secrets.map((s) => `line ${s.line} (${s.what})`).join(', ');
+        throw new Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then re-run');
+    }
+    const size = worstCase(parsed.verdict, parsed.text);
+    if (size > MAX_BODY_CHARS) {
+        throw new Abort('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
+            `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`);
     }
     return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
 }

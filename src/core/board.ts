@@ -1,4 +1,4 @@
-// Mode board (SPEC §7): the panel's state for the current head. Pure.
+// The panel's state for the current head, and which board comment is ours. Pure.
 import { EVENT_OF, type Verdict } from './grammar.js';
 import { historyOf, isLive, type HistoryEntry, type ReviewFact } from './decide.js';
 import { mdText as cell } from './markdown.js';
@@ -90,4 +90,16 @@ export function renderBoard(b: Board, version: string): string {
   }
   out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, APPROVE if all approve, else COMMENT</sub>`);
   return out.join('\n');
+}
+
+/**
+ * Our sticky comments, oldest first: those that start with the board marker and are
+ * authored by this token's account (any [bot] account when that is unknown).
+ */
+export function ownBoardComments<C extends { id: number; login: string | null; body: string }>(comments: readonly C[], identity: string | null): C[] {
+  const ours = (c: C): boolean =>
+    c.body.startsWith(BOARD_MARKER) &&
+    c.login !== null &&
+    (identity ? c.login.toLowerCase() === identity.toLowerCase() : c.login.endsWith('[bot]'));
+  return comments.filter(ours).sort((a, b) => a.id - b.id);
 }

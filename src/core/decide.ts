@@ -1,17 +1,17 @@
-// The decision of SPEC §3–§5 — pure: facts in, plan out. The shell fetches the
-// facts, executes the plan and reports; nothing here does I/O.
+// What to do with a head, given the facts read from GitHub — pure: facts in, plan
+// out. The shell fetches the facts, executes the plan and reports; nothing here does
+// I/O. docs/DESIGN.md walks through every rule with the decision diagram.
 import { EVENT_OF, type ReviewEvent, type Verdict } from './grammar.js';
-import { decodeMarker, type Marker } from './marker.js';
+import { decodeMarker, postedEvent, type Marker } from './marker.js';
 
 export type DismissPolicy = 'all' | 'changes-requested' | 'none';
+export type ReviewEventPolicy = 'verdict' | 'COMMENT';
 
 export interface ReviewFact {
   id: number;
   login: string | null;
   state: string; // APPROVED | CHANGES_REQUESTED | COMMENTED | DISMISSED | PENDING
   body: string | null;
-  commitId: string | null;
-  submittedAt: string | null;
   htmlUrl: string;
 }
 
@@ -26,29 +26,47 @@ export interface PullFacts {
   merged: boolean;
   headSha: string;
   baseSha: string;
-  htmlUrl: string;
 }
 
 const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
 export const isLive = (r: ReviewFact): boolean => LIVE.has(r.state);
 
+/** The review state each posted event produces. */
+export const STATE_OF_EVENT: Readonly<Record<ReviewEvent, string>> = {
+  APPROVE: 'APPROVED',
+  REQUEST_CHANGES: 'CHANGES_REQUESTED',
+  COMMENT: 'COMMENTED',
+};
+
 const sameLogin = (a: string | null, b: string): boolean => a !== null && a.toLowerCase() === b.toLowerCase();
 
 /**
- * A persona's history: reviews authored by `identity` whose first line is a marker
- * naming `persona`. Nothing else counts, whatever its body says. Oldest first.
+ * Whether a marked review is what its marker says: its state is the state of the
+ * event the marker records (or it was dismissed since). A COMMENTED review carrying
+ * `verdict=APPROVE` without `event=COMMENT` is forged or broken, and counts for nothing.
  */
-export function historyOf(reviews: readonly ReviewFact[], identity: string, persona: string): HistoryEntry[] {
+const truthful = (review: ReviewFact, marker: Marker): boolean =>
+  review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];
+
+/** Every truthful marked review by `identity`, whatever persona it names. Oldest first. */
+export function markedBy(reviews: readonly ReviewFact[], identity: string): HistoryEntry[] {
   const out: HistoryEntry[] = [];
   for (const review of reviews) {
     if (!sameLogin(review.login, identity)) continue;
     const marker = decodeMarker(review.body);
-    if (marker && marker.persona === persona) out.push({ review, marker });
+    if (marker && truthful(review, marker)) out.push({ review, marker });
   }
   return out.sort((a, b) => a.review.id - b.review.id);
 }
 
-/** Step 3: closed or superseded before anything else is read. */
+/**
+ * A persona's history: reviews authored by `identity` whose first line is a marker
+ * naming `persona` and whose state matches the marker. Nothing else counts.
+ */
+export const historyOf = (reviews: readonly ReviewFact[], identity: string, persona: string): HistoryEntry[] =>
+  markedBy(reviews, identity).filter((h) => h.marker.persona === persona);
+
+/** Closed, or a head that moved on, stops a run before anything else is decided. */
 export type Gate = { stop: true; outcome: 'closed' | 'superseded'; message: string } | { stop: false };
 
 export function gate(pull: PullFacts, reviewedSha: string): Gate {
@@ -59,7 +77,9 @@ export function gate(pull: PullFacts, reviewedSha: string): Gate {
     return {
       stop: true,
       outcome: 'superseded',
-      message: `PR #${pull.number} head is now ${pull.headSha.slice(0, 7)}, not the reviewed ${reviewedSha.slice(0, 7)}: a newer run reviews the new head`,
+      message:
+        `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
+        `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
     };
   }
   return { stop: false };
@@ -85,8 +105,8 @@ export interface Settlement {
 }
 
 /**
- * Step 9, on facts read after the write (or, without a write, on the facts just
- * read): which of this persona's reviews stand, which go.
+ * After the write (on facts read again), or without a write (on the facts just read):
+ * which of this persona's reviews stand, which go.
  * - The anchor is the first live review recorded against the PR's current head;
  *   when there is none yet, it is `self` (the review this run posted or kept): the
  *   gate is never left without the persona's latest opinion.
@@ -113,9 +133,22 @@ export function settle(history: readonly HistoryEntry[], prHead: string, self: H
   return { anchor, dismiss };
 }
 
+/** Which of two racing runs' reviews for one head stands, seen after the write. */
+export type Race = 'ours' | 'theirs-same-head' | 'newer-head';
+export function raceWinner(s: Settlement, ours: HistoryEntry): Race {
+  if (s.anchor.review.id === ours.review.id) return 'ours';
+  return s.anchor.marker.head === ours.marker.head ? 'theirs-same-head' : 'newer-head';
+}
+
+/** GitHub refused the create with 422 and the PR head moved meanwhile: the review was superseded. */
+export const supersededByRefusal = (status: number | null, headNow: string | null, reviewed: string): boolean =>
+  status === 422 && headNow !== null && headNow !== reviewed;
+
 export interface Facts {
   persona: string;
   identity: string;
+  /** false when only reviewer-login names the identity (GitHub would not say). */
+  identityVerified: boolean;
   head: string; // the reviewed head, already checked equal to the PR head
   headTree: string | null; // null: could not be established
   /** The PR patch id of the head (unchanged-when: patch); null/absent: not established. */
@@ -123,48 +156,115 @@ export interface Facts {
   reviews: readonly ReviewFact[];
   verdict: Verdict | null; // null in preflight
   skipUnchanged: boolean;
+  dismissStale: DismissPolicy;
+  reviewEvent: ReviewEventPolicy;
 }
 
+export type Refusal = { action: 'refuse'; message: string; advice: string };
+
 export type Plan =
-  | { action: 'post'; verdict: Verdict; event: ReviewEvent; history: HistoryEntry[] }
-  | { action: 'review'; history: HistoryEntry[] } // preflight: a review is needed
+  /** Post a review; `early` are stale APPROVEs to dismiss before the create. */
+  | { action: 'post'; verdict: Verdict; event: ReviewEvent; early: Dismissal[] }
+  /** Preflight: a review is needed; `early` as for post. */
+  | { action: 'review'; early: Dismissal[] }
   | {
       action: 'keep';
       outcome: 'duplicate' | 'unchanged';
       current: HistoryEntry;
-      verdict: Verdict;
-      event: ReviewEvent;
-      history: HistoryEntry[];
+      settlement: Settlement;
       /** unchanged: what matched the baseline. */
       by?: 'tree' | 'patch';
-    };
+    }
+  | Refusal;
 
-/** Steps 5–7: post, or keep the review that already stands. */
+/**
+ * Reasons to write nothing at all: a PENDING review blocks every new review of the
+ * account (GitHub answers 422), and an account that already speaks for another
+ * persona would have its one review state overwritten.
+ */
+function refusal(f: Facts): Refusal | null {
+  const pending = f.reviews.find((r) => r.state === 'PENDING' && sameLogin(r.login, f.identity));
+  if (pending) {
+    return {
+      action: 'refuse',
+      message: `${f.identity} has a PENDING review (${pending.id}) on this PR, and GitHub accepts no new review from it until that one is gone`,
+      advice: `submit or delete pending review ${pending.id} (it is visible only to ${f.identity}), then re-run`,
+    };
+  }
+  if (!f.identityVerified) {
+    // a wrong reviewer-login reads no history and would post again on every re-run
+    const elsewhere = f.reviews.find((r) => {
+      const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
+      return m !== null && m.persona === f.persona && m.head === f.head && truthful(r, m);
+    });
+    if (elsewhere) {
+      return {
+        action: 'refuse',
+        message:
+          `review ${elsewhere.id} by ${elsewhere.login} already carries ${f.persona}'s verdict for this head, ` +
+          `but reviewer-login says ${f.identity}`,
+        advice: `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}`,
+      };
+    }
+  }
+  return f.reviewEvent === 'verdict' ? sharedAccount(f.reviews, f.identity, f.persona) : null;
+}
+
+/**
+ * GitHub keeps one review state per account: an account that already holds another
+ * persona's APPROVED or CHANGES_REQUESTED review cannot speak for this one too.
+ */
+export function sharedAccount(reviews: readonly ReviewFact[], identity: string, persona: string): Refusal | null {
+  const other = markedBy(reviews, identity).find(
+    (h) => h.marker.persona !== persona && (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'),
+  );
+  if (!other) return null;
+  return {
+    action: 'refuse',
+    message:
+      `${identity} already holds persona ${other.marker.persona}'s ${other.review.state} review ${other.review.id} on this PR; ` +
+      `GitHub keeps one review state per account, so ${persona}'s verdict would silently replace it`,
+    advice: 'give every persona its own account or GitHub App, or set review-event: COMMENT and gate on the commit status',
+  };
+}
+
+/** Live APPROVEs of this persona for other heads: they go before anything else happens. */
+function staleApprovals(live: readonly HistoryEntry[], head: string, policy: DismissPolicy): Dismissal[] {
+  if (policy !== 'all') return [];
+  return live.filter((h) => h.marker.head !== head && h.review.state === 'APPROVED').map((entry) => ({ entry, why: 'stale' }));
+}
+
+/** Post, review, keep the review that already stands, or refuse. */
 export function decide(f: Facts): Plan {
+  const refused = refusal(f);
+  if (refused) return refused;
   const history = historyOf(f.reviews, f.identity, f.persona);
   const live = history.filter((h) => isLive(h.review));
   const keep = (outcome: 'duplicate' | 'unchanged', current: HistoryEntry, by?: 'tree' | 'patch'): Plan => ({
     action: 'keep',
     outcome,
     current,
-    verdict: current.marker.verdict,
-    event: EVENT_OF[current.marker.verdict],
-    history,
+    settlement: settle(history, f.head, current, f.dismissStale),
     by,
   });
   const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
   if (forHead) return keep('duplicate', forHead);
   const latest = live[live.length - 1];
   if (f.skipUnchanged && latest) {
-    if (latest.marker.tree != null && f.headTree != null && latest.marker.tree === f.headTree) return keep('unchanged', latest, 'tree');
-    if (latest.marker.patch != null && f.headPatch != null && latest.marker.patch === f.headPatch) return keep('unchanged', latest, 'patch');
+    const { tree, patch } = latest.marker;
+    if (tree != null && f.headTree != null && tree === f.headTree) return keep('unchanged', latest, 'tree');
+    if (patch != null && f.headPatch != null && patch === f.headPatch) return keep('unchanged', latest, 'patch');
   }
-  if (f.verdict === null) return { action: 'review', history };
-  return { action: 'post', verdict: f.verdict, event: EVENT_OF[f.verdict], history };
+  const early = staleApprovals(live, f.head, f.dismissStale);
+  if (f.verdict === null) return { action: 'review', early };
+  return { action: 'post', verdict: f.verdict, event: f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[f.verdict], early };
 }
 
 /** After an ambiguous create failure: did this run's review land after all? */
 export function findLanded(reviews: readonly ReviewFact[], identity: string, persona: string, head: string, run: string): HistoryEntry | null {
-  const mine = historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
-  return mine.find((h) => h.marker.run === run) ?? null;
+  return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
 }
+
+/** This persona's live reviews recorded against `head`, oldest first. */
+export const liveForHead = (reviews: readonly ReviewFact[], identity: string, persona: string, head: string): HistoryEntry[] =>
+  historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));

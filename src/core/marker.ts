@@ -1,5 +1,6 @@
-// SPEC §5: the hidden marker that makes a review part of a persona's history. Pure.
-import { VERDICTS, type Verdict } from './grammar.js';
+// The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
+// "The marker"). Pure.
+import { EVENTS, EVENT_OF, VERDICTS, type ReviewEvent, type Verdict } from './grammar.js';
 
 export const MARKER_NAME = 'persona-verdict';
 export const MARKER_VERSION = 1;
@@ -10,8 +11,13 @@ export interface Marker {
   tree: string | null; // the head's tree SHA, null when it could not be established
   patch?: string | null; // the PR patch id (unchanged-when: patch), null/absent when not established
   verdict: Verdict;
+  /** The event the review was posted with, when it is not the verdict's own (review-event: COMMENT). */
+  event?: ReviewEvent;
   run: string; // identifies the run that posted it (ambiguous-failure recovery)
 }
+
+/** The event a marked review was posted with: recorded, or the verdict's own. */
+export const postedEvent = (m: Marker): ReviewEvent => m.event ?? EVENT_OF[m.verdict];
 
 /** Persona names: what fits safely in a marker and a summary. */
 export const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
@@ -20,7 +26,7 @@ const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
 
 const LINE = new RegExp(
-  `^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')}) run=(\\S+) -->$`,
+  `^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`,
 );
 
 export function encodeMarker(m: Marker): string {
@@ -28,7 +34,11 @@ export function encodeMarker(m: Marker): string {
   if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree))) throw new Error('marker SHAs must be 40 lower-case hex digits');
   if (m.patch != null && !PATCH.test(m.patch)) throw new Error('a marker patch id is 64 lower-case hex digits');
   if (!RUN_PATTERN.test(m.run)) throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
-  return `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} patch=${m.patch ?? 'unknown'} verdict=${m.verdict} run=${m.run} -->`;
+  const event = m.event && m.event !== EVENT_OF[m.verdict] ? ` event=${m.event}` : '';
+  return (
+    `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
+    `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event} run=${m.run} -->`
+  );
 }
 
 /** Reads the marker from the first line of a review body, and only from there. */
@@ -37,14 +47,15 @@ export function decodeMarker(body: string | null | undefined): Marker | null {
   const nl = body.search(/\r?\n/);
   const first = nl < 0 ? body : body.slice(0, nl);
   const m = LINE.exec(first);
-  if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]!) || !RUN_PATTERN.test(m[7]!)) return null;
+  if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]!) || !RUN_PATTERN.test(m[8]!)) return null;
   return {
     persona: m[2]!,
     head: m[3]!,
     tree: m[4] === 'unknown' ? null : m[4]!,
     patch: m[5] === 'unknown' ? null : m[5]!,
     verdict: m[6] as Verdict,
-    run: m[7]!,
+    ...(m[7] ? { event: m[7] as ReviewEvent } : {}),
+    run: m[8]!,
   };
 }
 

@@ -5,6 +5,7 @@ import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { PullFacts, ReviewFact } from '../core/decide.js';
+import { classify, type ErrorClass } from '../core/errors.js';
 import { ApiError, type CommentFact, type GitHubPort } from './port.js';
 
 export interface ClientOptions {
@@ -27,8 +28,6 @@ interface RawReview {
   user: { login: string } | null;
   state: string;
   body: string | null;
-  commit_id: string | null;
-  submitted_at?: string | null;
   html_url: string;
 }
 
@@ -37,8 +36,6 @@ const toReview = (r: RawReview): ReviewFact => ({
   login: r.user?.login ?? null,
   state: r.state,
   body: r.body,
-  commitId: r.commit_id,
-  submittedAt: r.submitted_at ?? null,
   htmlUrl: r.html_url,
 });
 
@@ -86,42 +83,83 @@ export function createClient(o: ClientOptions): GitHubPort {
   /** The one place the never-retry option is set (creates that are not idempotent). */
   const once = { request: { retries: 0 } };
 
-  const fail = (operation: string, e: unknown): never => {
+  /** Translates a failed request into an ApiError with advice; classification is core/errors.ts. */
+  const fail = (operation: string, e: unknown): ApiError => {
     if (e instanceof DeadlineError) {
-      throw new ApiError(operation, null, `${operation} was not sent: the run's time limit ran out`, 'raise run-timeout-seconds, or re-run: a re-run never posts twice', 'deadline');
+      const advice = 'raise run-timeout-seconds, or re-run: a re-run never posts twice';
+      return new ApiError(null, 'deadline', 'deadline', `${operation} was not sent: the run's time limit ran out`, advice);
     }
     const err = e as { status?: number; message?: string; response?: { data?: unknown; headers?: Record<string, string> }; name?: string };
-    const transport = !err.response;
-    const status = transport ? null : typeof err.status === 'number' ? err.status : null;
+    const answered = Boolean(err.response);
+    const status = answered && typeof err.status === 'number' ? err.status : null;
     let detail = String(err.message ?? e);
-    const kind = !transport ? 'http' : /abort|timeout|timed out/i.test(`${detail} ${err.name ?? ''}`) ? 'timeout' : 'network';
+    const transport = answered ? 'http' : /abort|timeout|timed out/i.test(`${detail} ${err.name ?? ''}`) ? 'timeout' : 'network';
     const data = err.response?.data as { message?: string; errors?: unknown[] } | undefined;
     if (data && typeof data === 'object') {
       const extra = Array.isArray(data.errors) ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ') : '';
       detail = [data.message, extra].filter(Boolean).join(': ') || detail;
     }
     detail = redact(detail).slice(0, 500);
-    let advice = '';
-    if (status === 401) advice = 'the token was rejected (expired, revoked or malformed): check the secret passed as github-token';
-    else if ((status === 403 || status === 429) && /rate limit/i.test(detail)) {
-      const reset = Number(err.response?.headers?.['x-ratelimit-reset']);
-      const until = reset ? ` (the limit resets at ${new Date(reset * 1000).toISOString()})` : '';
-      advice = `GitHub rate-limited this token${until}: re-run later or space the persona jobs; a re-run never posts twice`;
-    }
-    else if (status === 403) advice = 'the token lacks permission: it needs pull-requests: write (and contents: read) on this repository';
-    else if (status === 404) advice = 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
-    else if (status === 422) advice = ADVICE_422.find(([re]) => re.test(detail))?.[1] ?? 'GitHub refused the request as invalid (the message says why); if the PR changed meanwhile, re-run the job';
-    else if (kind === 'timeout' && Date.now() >= o.deadline - 100) advice = "the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, or raise the limit; a re-run never posts twice";
-    else if (kind === 'timeout') advice = `no answer from GitHub within the time limit (${o.requestTimeoutMs / 1000}s per request, request-timeout-seconds): re-run the job; a re-run never posts twice`;
-    else if (kind === 'network') advice = 'the connection to GitHub failed: re-run the job; a re-run never posts twice';
-    else if (status !== null && status >= 500) advice = 'GitHub failed (server error): re-run the job';
-    const what = status ? ` (HTTP ${status})` : kind === 'timeout' ? ' (timed out)' : ' (no answer)';
-    throw new ApiError(operation, status, `${operation} failed${what}: ${detail}`, advice, kind);
+    const headers = err.response?.headers ?? {};
+    const cls = classify({ status, transport, detail, headers });
+    const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
+    return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, adviceFor(cls, status, detail, headers));
   };
+  const adviceFor = (cls: ErrorClass, status: number | null, detail: string, headers: Record<string, string>): string => {
+    switch (cls) {
+      case 'rate-limited': {
+        const reset = Number(headers['x-ratelimit-reset']);
+        const until = reset ? ` (the limit resets at ${new Date(reset * 1000).toISOString()})` : '';
+        return `GitHub rate-limited this token${until}: re-run later or space the persona jobs; a re-run never posts twice`;
+      }
+      case 'denied':
+        return status === 401
+          ? 'the token was rejected (expired, revoked or malformed): check the secret passed as github-token'
+          : 'the token lacks permission: it needs pull-requests: write (and contents: read) on this repository';
+      case 'not-found':
+        return 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
+      case 'invalid':
+        return (
+          ADVICE_422.find(([re]) => re.test(detail))?.[1] ??
+          'GitHub refused the request as invalid (the message says why); if the PR changed meanwhile, re-run the job'
+        );
+      case 'timeout':
+        return Date.now() >= o.deadline - 100
+          ? "the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, or raise the limit; a re-run never posts twice"
+          : `no answer from GitHub within the time limit (${o.requestTimeoutMs / 1000}s per request, request-timeout-seconds): re-run the job; a re-run never posts twice`;
+      case 'network':
+        return 'the connection to GitHub failed: re-run the job; a re-run never posts twice';
+      case 'server':
+        return 'GitHub failed (server error): re-run the job';
+      default:
+        return '';
+    }
+  };
+  /**
+   * Runs one request. A failure becomes an ApiError, unless `tolerate` maps GitHub's
+   * answer (status and message) to a value: the refusals a caller treats as facts.
+   */
+  const call = async <T>(operation: string, fn: () => Promise<T>, tolerate?: (status: number, message: string) => T | undefined): Promise<T> => {
+    try {
+      return await fn();
+    } catch (e) {
+      const err = e as { status?: number; message?: string; response?: unknown };
+      if (tolerate && err.response && typeof err.status === 'number') {
+        const v = tolerate(err.status, String(err.message ?? ''));
+        if (v !== undefined) return v;
+      }
+      throw fail(operation, e);
+    }
+  };
+  const comment = (c: { id: number; user?: { login: string } | null; body?: string | null }): CommentFact => ({
+    id: c.id,
+    login: c.user?.login ?? null,
+    body: c.body ?? '',
+  });
 
   return {
-    async getPull(pullNumber) {
-      try {
+    getPull: (pullNumber) =>
+      call(`GET pull request #${pullNumber}`, async () => {
         const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber });
         return {
           number: data.number,
@@ -129,120 +167,99 @@ export function createClient(o: ClientOptions): GitHubPort {
           merged: Boolean(data.merged),
           headSha: data.head.sha,
           baseSha: data.base.sha,
-          htmlUrl: data.html_url,
         } satisfies PullFacts;
-      } catch (e) {
-        return fail(`GET pull request #${pullNumber}`, e);
-      }
-    },
-    async getTree(sha) {
-      try {
-        const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha });
-        return data.tree.sha;
-      } catch (e) {
-        const { status, response } = e as { status?: number; response?: unknown };
-        if (response && (status === 404 || status === 409 || status === 422 || status === 403)) return null;
-        return fail(`GET commit ${sha.slice(0, 7)}`, e);
-      }
-    },
-    async compareFiles(base, head) {
-      try {
-        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: 1, page: 1 });
-        return (data.files ?? []).map((f) => ({ filename: f.filename, status: f.status, previous_filename: f.previous_filename, patch: f.patch }));
-      } catch (e) {
-        const { status, response } = e as { status?: number; response?: unknown };
-        if (response && status !== undefined && status < 500 && status !== 401 && status !== 429) return null;
-        return fail(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, e);
-      }
-    },
-    async getUserLogin() {
-      try {
-        const { data } = await octokit.rest.users.getAuthenticated();
-        return data.login;
-      } catch (e) {
-        const { status, response } = e as { status?: number; response?: unknown };
-        if (response && (status === 403 || status === 404)) return null;
-        return fail('GET /user', e);
-      }
-    },
-    async getViewerLogin() {
+      }),
+    listPullsByHead: (headOwner, branch) =>
+      call(`list open pull requests from ${headOwner}:${branch}`, async () => {
+        const all = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: 'open', head: `${headOwner}:${branch}`, per_page: 100 });
+        return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
+      }),
+    getTree: (sha) =>
+      call(
+        `GET commit ${sha.slice(0, 7)}`,
+        async () => (await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha })).data.tree.sha as string | null,
+        (status) => ([403, 404, 409, 422].includes(status) ? null : undefined),
+      ),
+    compareFiles: (base, head) =>
+      call(
+        `compare ${base.slice(0, 7)}...${head.slice(0, 7)}`,
+        async () => {
+          const basehead = `${base}...${head}`;
+          const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead, per_page: 1, page: 1 });
+          return (data.files ?? []).map((f) => ({ filename: f.filename, status: f.status, previous_filename: f.previous_filename, patch: f.patch }));
+        },
+        (status) => (status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined),
+      ),
+    compareDiff: (base, head) =>
+      call(`diff ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
+        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+          owner,
+          repo,
+          basehead: `${base}...${head}`,
+          mediaType: { format: 'diff' },
+        });
+        return data as unknown as string;
+      }),
+    getUserLogin: () =>
+      call(
+        'GET /user',
+        async () => (await octokit.rest.users.getAuthenticated()).data.login as string | null,
+        (status) => (status === 403 || status === 404 ? null : undefined),
+      ),
+    getViewerLogin: async () => {
       try {
         const data = await octokit.graphql<{ viewer: { login: string } }>('query { viewer { login } }');
         return data.viewer?.login ?? null;
       } catch (e) {
         // GraphQL refusals (errors in the answer, 401/403) mean "cannot say"; no answer at all is an API failure
-        if ((e as { response?: unknown; errors?: unknown }).response || (e as { errors?: unknown }).errors) return null;
-        return fail('GraphQL viewer', e);
+        if ((e as { response?: unknown }).response || (e as { errors?: unknown }).errors) return null;
+        throw fail('GraphQL viewer', e);
       }
     },
-    async listReviews(pullNumber) {
-      try {
+    listReviews: (pullNumber) =>
+      call(`list reviews of #${pullNumber}`, async () => {
         const all = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pullNumber, per_page: 100 });
         return (all as RawReview[]).map(toReview);
-      } catch (e) {
-        return fail(`list reviews of #${pullNumber}`, e);
-      }
-    },
-    async createReview(pullNumber, r) {
-      try {
-        const { data } = await octokit.rest.pulls.createReview({
-          owner,
-          repo,
-          pull_number: pullNumber,
-          event: r.event,
-          body: r.body,
-          commit_id: r.commitId,
-          ...once, // never blindly retried: see SPEC §4 step 8
-        });
+      }),
+    createReview: (pullNumber, r) =>
+      call(`create review on #${pullNumber}`, async () => {
+        const review = { event: r.event, body: r.body, commit_id: r.commitId };
+        // never blindly retried: after an ambiguous failure the caller looks before any retry
+        const { data } = await octokit.rest.pulls.createReview({ owner, repo, pull_number: pullNumber, ...review, ...once });
         return toReview(data as RawReview);
-      } catch (e) {
-        return fail(`create review on #${pullNumber}`, e);
-      }
-    },
-    async dismissReview(pullNumber, reviewId, message) {
-      try {
-        await octokit.rest.pulls.dismissReview({ owner, repo, pull_number: pullNumber, review_id: reviewId, message, event: 'DISMISS' });
-        return 'dismissed';
-      } catch (e) {
-        const err = e as { status?: number; message?: string; response?: unknown };
-        if (err.response && err.status === 422 && /dismissed/i.test(String(err.message))) return 'already';
-        return fail(`dismiss review ${reviewId}`, e);
-      }
-    },
-    async listComments(issueNumber) {
-      try {
+      }),
+    dismissReview: (pullNumber, reviewId, message) =>
+      call(
+        `dismiss review ${reviewId}`,
+        async () => {
+          await octokit.rest.pulls.dismissReview({ owner, repo, pull_number: pullNumber, review_id: reviewId, message, event: 'DISMISS' });
+          return 'dismissed' as const;
+        },
+        (status, msg) => (status === 422 && /dismissed/i.test(msg) ? ('already' as const) : undefined),
+      ),
+    createStatus: (sha, s) =>
+      call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
+        const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
+        await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
+      }),
+    listComments: (issueNumber) =>
+      call(`list comments of #${issueNumber}`, async () => {
         const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
-        return all.map((c) => ({ id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url }) satisfies CommentFact);
-      } catch (e) {
-        return fail(`list comments of #${issueNumber}`, e);
-      }
-    },
-    async createComment(issueNumber, body) {
-      try {
-        const { data: c } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...once });
-        return { id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url };
-      } catch (e) {
-        return fail(`comment on #${issueNumber}`, e);
-      }
-    },
-    async updateComment(commentId, body) {
-      try {
-        const { data: c } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
-        return { id: c.id, login: c.user?.login ?? null, body: c.body ?? '', htmlUrl: c.html_url };
-      } catch (e) {
-        return fail(`update comment ${commentId}`, e);
-      }
-    },
-    async deleteComment(commentId) {
-      try {
-        await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
-        return 'deleted';
-      } catch (e) {
-        const { status, response } = e as { status?: number; response?: unknown };
-        if (response && status === 404) return 'gone';
-        return fail(`delete comment ${commentId}`, e);
-      }
-    },
+        return all.map(comment);
+      }),
+    createComment: (issueNumber, body) =>
+      call(`comment on #${issueNumber}`, async () => comment((await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...once })).data)),
+    updateComment: (commentId, body) =>
+      call(`update comment ${commentId}`, async () => comment((await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body })).data)),
+    deleteComment: (commentId) =>
+      call(
+        `delete comment ${commentId}`,
+        async () => {
+          await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
+          return 'deleted' as const;
+        },
+        (status) => (status === 404 ? ('gone' as const) : undefined),
+      ),
   };
 }
 

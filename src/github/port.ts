@@ -1,21 +1,34 @@
 // The one small port through which the shell talks to GitHub.
+import { Abort } from '../abort.js';
 import type { PullFacts, ReviewFact } from '../core/decide.js';
+import { isAmbiguous, type ErrorClass, type Transport } from '../core/errors.js';
 import type { ReviewEvent } from '../core/grammar.js';
+import type { StatusState } from '../core/outcome.js';
 import type { DiffFile } from '../core/patch.js';
 
 export interface CommentFact {
   id: number;
   login: string | null;
   body: string;
-  htmlUrl: string;
+}
+
+/** An open PR as listed: enough to match a workflow_run to it. */
+export interface PullHead {
+  number: number;
+  headSha: string;
+  headRepo: string | null;
 }
 
 export interface GitHubPort {
   getPull(pullNumber: number): Promise<PullFacts>;
+  /** Open PRs whose head is `owner:branch`. */
+  listPullsByHead(owner: string, branch: string): Promise<PullHead[]>;
   /** The commit's tree SHA; null when the commit cannot be read (gone after a force-push, refused). */
   getTree(sha: string): Promise<string | null>;
   /** The files of the three-dot comparison base...head (first page: files are listed there only); null when refused. */
   compareFiles(base: string, head: string): Promise<DiffFile[] | null>;
+  /** The unified diff of base...head (merge base to head), as GitHub renders it. */
+  compareDiff(base: string, head: string): Promise<string>;
   /** GET /user; null when the token may not read it (403 for GITHUB_TOKEN / App tokens). */
   getUserLogin(): Promise<string | null>;
   /** GraphQL viewer { login }; null when refused. */
@@ -26,6 +39,7 @@ export interface GitHubPort {
   createReview(pullNumber: number, review: { event: ReviewEvent; body: string; commitId: string }): Promise<ReviewFact>;
   /** 'already' when GitHub says it is already dismissed. */
   dismissReview(pullNumber: number, reviewId: number, message: string): Promise<'dismissed' | 'already'>;
+  createStatus(sha: string, s: { state: StatusState; description: string; context: string; targetUrl: string }): Promise<void>;
   listComments(issueNumber: number): Promise<CommentFact[]>;
   createComment(issueNumber: number, body: string): Promise<CommentFact>;
   updateComment(commentId: number, body: string): Promise<CommentFact>;
@@ -33,21 +47,23 @@ export interface GitHubPort {
   deleteComment(commentId: number): Promise<'deleted' | 'gone'>;
 }
 
-/** A failed API call, already translated into words an operator can act on. */
-export class ApiError extends Error {
+/**
+ * A failed API call, already translated into words an operator can act on, and
+ * classified once (core/errors.ts). It aborts the run as permission-denied when the
+ * token was refused, else api-error.
+ */
+export class ApiError extends Abort {
   constructor(
-    readonly operation: string,
-    /** null: no HTTP answer (see kind). */
     readonly status: number | null,
+    readonly cls: ErrorClass,
+    readonly transport: Transport,
     message: string,
-    readonly advice: string = '',
-    /** http: GitHub answered; timeout: no answer in time; network: connection failed or reset; deadline: not sent, the run's time was up. */
-    readonly kind: 'http' | 'timeout' | 'network' | 'deadline' = 'http',
+    advice = '',
   ) {
-    super(message);
+    super(cls === 'denied' ? 'permission-denied' : 'api-error', message, advice);
   }
   /** The request may have taken effect: 5xx, timeout, connection reset. */
   get ambiguous(): boolean {
-    return this.kind === 'timeout' || this.kind === 'network' || (this.status !== null && this.status >= 500);
+    return isAmbiguous(this.cls);
   }
 }

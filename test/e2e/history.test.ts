@@ -227,10 +227,11 @@ describe('preflight', () => {
 });
 
 describe('identity', () => {
-  test('reviewer-login: no GET /user at all', async () => {
+  test('reviewer-login is checked against GET /user when GitHub answers it', async () => {
     const r = await w.run('priya', body('APPROVE'), { 'reviewer-login': LOGINS.priya });
     expect(r.code).toBe(0);
-    expect(w.gh.log.some((l) => l.path === '/user' || l.path === '/graphql')).toBe(false);
+    expect(w.gh.log.some((l) => l.path === '/user' && l.status === 200)).toBe(true);
+    expect(w.gh.log.some((l) => l.path === '/graphql')).toBe(false);
   });
 
   test('GET /user', async () => {
@@ -258,7 +259,7 @@ describe('identity', () => {
     expect(w.gh.writes()).toEqual([]);
   });
 
-  test('a wrong reviewer-login: the review lands, nothing is dismissed, the step fails naming the right login', async () => {
+  test('a wrong reviewer-login: refused before any write, naming the right login', async () => {
     await w.run('priya', body('CHANGES_REQUESTED'));
     // alice writes a priya marker into her own review; reviewer-login wrongly names alice
     w.gh.seedReview(PR, {
@@ -268,11 +269,12 @@ describe('identity', () => {
       commit_id: w.head,
     });
     push('c2');
+    w.gh.log.length = 0;
     const r = await w.run('priya', body('APPROVE'), { 'reviewer-login': LOGINS.human });
     expect(r.code).toBe(1);
-    expect(r.outputs).toMatchObject({ outcome: 'posted', reason: 'bad-input' });
-    expect(r.stdout).toMatch(/authored as octo-priya while reviewer-login says alice/);
-    expect(w.gh.writes().filter((l) => l.method === 'PUT')).toEqual([]);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(r.stdout).toMatch(/reviewer-login is alice, but this token posts as octo-priya/);
+    expect(w.gh.writes()).toEqual([]);
     expect(reviews().filter((x) => x.state === 'CHANGES_REQUESTED')).toHaveLength(2);
   });
 });

@@ -223,7 +223,7 @@ describe('secrets and hostile text', () => {
   test('workflow-command text in a body is never emitted as a command', async () => {
     const r = await w.run('priya', '::add-mask::oops\n::set-env name=X::y\n## VERDICT: approve\n');
     expect(r.code).toBe(1);
-    for (const c of r.commands) expect(c).toMatch(/^::(error|warning|notice|add-mask)[ :]/);
+    for (const c of r.commands) expect(c).toMatch(/^::(error|warning|notice|add-mask|group|endgroup)[ :]/);
     expect(r.commands.some((c) => c.startsWith('::set-env') || c.startsWith('::add-mask::oops'))).toBe(false);
   });
 

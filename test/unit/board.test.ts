@@ -14,8 +14,6 @@ const rv = (login: string, persona: string, head: string, tree: string | null, v
   login,
   state,
   body: `${encodeMarker({ persona, head, tree, verdict, run: 'r' })}\n## VERDICT: ${verdict}`,
-  commitId: head,
-  submittedAt: null,
   htmlUrl: `https://github.test/r/${id}`,
 });
 const P = [

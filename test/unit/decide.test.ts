@@ -1,4 +1,4 @@
-// SPEC §3–§5 as tables: facts in → plan out.
+// The decision core as tables: facts in → plan out.
 import { describe, expect, test } from 'vitest';
 import { decide, gate, historyOf, settle, findLanded, type Facts, type HistoryEntry, type ReviewFact } from '../../src/core/decide.js';
 import { encodeMarker } from '../../src/core/marker.js';
@@ -13,11 +13,14 @@ const OTHER_TREE = sha('b');
 const ME = 'octo-priya';
 
 let nextId = 1;
+/** The verdict whose event produces the state (a marked review's state matches its marker). */
+const VERDICT_OF: Record<string, Verdict> = { APPROVED: 'APPROVE', CHANGES_REQUESTED: 'CHANGES_REQUESTED', COMMENTED: 'COMMENT' };
 function review(o: { login?: string; state?: string; persona?: string; head?: string; tree?: string | null; verdict?: Verdict; body?: string; run?: string }): ReviewFact {
+  const verdict = o.verdict ?? VERDICT_OF[o.state ?? 'APPROVED'] ?? 'APPROVE';
   const body =
     o.body ??
-    `${encodeMarker({ persona: o.persona ?? 'priya', head: o.head ?? OLD, tree: o.tree === undefined ? OTHER_TREE : o.tree, verdict: o.verdict ?? 'APPROVE', run: o.run ?? 'r' })}\ntext\n## VERDICT: ${o.verdict ?? 'APPROVE'}`;
-  return { id: nextId++, login: o.login ?? ME, state: o.state ?? 'APPROVED', body, commitId: o.head ?? OLD, submittedAt: null, htmlUrl: 'u' };
+    `${encodeMarker({ persona: o.persona ?? 'priya', head: o.head ?? OLD, tree: o.tree === undefined ? OTHER_TREE : o.tree, verdict, run: o.run ?? 'r' })}\ntext\n## VERDICT: ${verdict}`;
+  return { id: nextId++, login: o.login ?? ME, state: o.state ?? 'APPROVED', body, htmlUrl: 'u' };
 }
 
 const facts = (reviews: ReviewFact[], over: Partial<Facts> = {}): Facts => ({
@@ -28,11 +31,14 @@ const facts = (reviews: ReviewFact[], over: Partial<Facts> = {}): Facts => ({
   reviews,
   verdict: 'APPROVE',
   skipUnchanged: true,
+  identityVerified: true,
+  dismissStale: 'all',
+  reviewEvent: 'verdict',
   ...over,
 });
 
 describe('gate (step 3)', () => {
-  const pull = { number: 7, state: 'open', merged: false, headSha: HEAD, baseSha: OLDER, htmlUrl: '' };
+  const pull = { number: 7, state: 'open', merged: false, headSha: HEAD, baseSha: OLDER };
   test.each([
     ['open, head is the reviewed commit', pull, false, undefined],
     ['closed', { ...pull, state: 'closed' }, true, 'closed'],
@@ -62,7 +68,7 @@ describe('history (SPEC §5): only this identity, only this persona, only a firs
 
 describe('decide (steps 5–7, 9)', () => {
   test('no history → post', () => {
-    expect(decide(facts([]))).toMatchObject({ action: 'post', verdict: 'APPROVE', event: 'APPROVE', history: [] });
+    expect(decide(facts([]))).toMatchObject({ action: 'post', verdict: 'APPROVE', event: 'APPROVE', early: [] });
   });
 
   test('CHANGES_REQUESTED verdict → REQUEST_CHANGES event', () => {
@@ -71,7 +77,7 @@ describe('decide (steps 5–7, 9)', () => {
 
   test('live review for this head → duplicate, carrying its verdict', () => {
     const mine = review({ head: HEAD, tree: TREE, verdict: 'CHANGES_REQUESTED', state: 'CHANGES_REQUESTED' });
-    expect(decide(facts([mine]))).toMatchObject({ action: 'keep', outcome: 'duplicate', verdict: 'CHANGES_REQUESTED', current: { review: mine } });
+    expect(decide(facts([mine]))).toMatchObject({ action: 'keep', outcome: 'duplicate', current: { review: mine, marker: { verdict: 'CHANGES_REQUESTED' } } });
   });
 
   test('a dismissed review for this head is not a duplicate', () => {
@@ -92,7 +98,7 @@ describe('decide (steps 5–7, 9)', () => {
     ['different tree → post', {}, [review({ head: OLD, tree: OTHER_TREE })], 'post'],
     ['latest is dismissed; an older live one has the tree → unchanged from that one', {}, [review({ head: OLDER, tree: TREE }), review({ head: OLD, tree: OTHER_TREE, state: 'DISMISSED' })], 'unchanged'],
     ['only the older review has the tree → post (the latest opinion is on another tree)', {}, [review({ head: OLDER, tree: TREE }), review({ head: OLD, tree: OTHER_TREE })], 'post'],
-    ['another persona reviewed this tree → post', {}, [review({ head: OLD, tree: TREE, persona: 'lin' })], 'post'],
+    ['another persona reviewed this tree (review-event: COMMENT) → post', { reviewEvent: 'COMMENT' as const }, [review({ head: OLD, tree: TREE, persona: 'lin' })], 'post'],
   ])('%s', (_n, over, reviews, expected) => {
     const plan = decide(facts(reviews, over));
     expect(plan.action === 'keep' ? plan.outcome : plan.action).toBe(expected);
@@ -114,11 +120,11 @@ describe('decide (steps 5–7, 9)', () => {
   test('unchanged carries the baseline verdict and names its head', () => {
     const base = review({ head: OLD, tree: TREE, verdict: 'CHANGES_REQUESTED', state: 'CHANGES_REQUESTED' });
     const plan = decide(facts([base], { verdict: 'APPROVE' }));
-    expect(plan).toMatchObject({ action: 'keep', outcome: 'unchanged', verdict: 'CHANGES_REQUESTED', event: 'REQUEST_CHANGES' });
+    expect(plan).toMatchObject({ action: 'keep', outcome: 'unchanged', current: { marker: { verdict: 'CHANGES_REQUESTED' } } });
     if (plan.action === 'keep') {
       expect(plan.current.marker.head).toBe(OLD);
       // the baseline is the current opinion: never dismissed
-      expect(settle(plan.history, HEAD, plan.current, 'all').dismiss).toEqual([]);
+      expect(plan.settlement.dismiss).toEqual([]);
     }
   });
 

@@ -1,0 +1,54 @@
+// What the triggering event says, read once from the runner's environment into a
+// plain value. The modes never look at the raw payload.
+import { randomBytes } from 'node:crypto';
+import { context } from '@actions/github';
+import { Abort } from './abort.js';
+
+export interface RunContext {
+  owner: string;
+  repo: string;
+  eventName: string;
+  /** The pull request the event names (pull_request, pull_request_target, reviews …). */
+  eventPull: { number: number; headSha: string; fromFork: boolean } | null;
+  /** workflow_run: the commit the triggering run ran on, and where that commit came from. */
+  workflowRun: { headSha: string; headBranch: string; headOwner: string; headRepo: string } | null;
+  /** Identifies this run in the marker: `<run id>-<attempt>-<random>`. */
+  runId: string;
+  /** This workflow run's page: a commit status without a review links here. */
+  runUrl: string;
+}
+
+type Side = { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
+type Payload = {
+  pull_request?: { number?: number; head?: Side; base?: Side };
+  workflow_run?: {
+    head_sha?: string;
+    head_branch?: string | null;
+    head_repository?: { full_name?: string; owner?: { login?: string } } | null;
+  };
+};
+
+export function runContext(): RunContext {
+  const full = process.env['GITHUB_REPOSITORY'] ?? '';
+  if (!/^[^/\s]+\/[^/\s]+$/.test(full)) throw new Abort('bad-input', 'GITHUB_REPOSITORY is not set to owner/repo: run inside GitHub Actions');
+  const [owner, repo] = full.split('/') as [string, string];
+  const payload = context.payload as Payload;
+  const pr = payload.pull_request;
+  const headRepo = pr?.head?.repo?.full_name;
+  const fromFork = Boolean(pr?.head?.repo?.fork) || (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== full);
+  const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string' ? { number: pr.number, headSha: pr.head.sha.toLowerCase(), fromFork } : null;
+  const wr = payload.workflow_run;
+  const workflowRun =
+    context.eventName === 'workflow_run' && wr && typeof wr.head_sha === 'string'
+      ? {
+          headSha: wr.head_sha.toLowerCase(),
+          headBranch: wr.head_branch ?? '',
+          headOwner: wr.head_repository?.owner?.login ?? '',
+          headRepo: wr.head_repository?.full_name ?? '',
+        }
+      : null;
+  const env = (k: string, d: string): string => process.env[k] ?? d;
+  const runId = `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${randomBytes(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
+  const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
+  return { owner, repo, eventName: context.eventName ?? '', eventPull, workflowRun, runId, runUrl };
+}

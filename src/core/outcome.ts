@@ -1,0 +1,210 @@
+// Where every outcome is decided — pure. Each mode returns an `End` (what happened,
+// as a value); `conclude()` turns it into the outcome, the reason, whether the step
+// fails, and the commit status the gate shows on the reviewed head. docs/DESIGN.md
+// has the diagram; the README's outcome table points here.
+import type { Board } from './board.js';
+import type { HistoryEntry } from './decide.js';
+import type { Diagnosis } from './diagnostics.js';
+import { EVENT_OF, type ReviewEvent, type Verdict } from './grammar.js';
+import { postedEvent } from './marker.js';
+
+export const OUTCOMES = [
+  'posted',
+  'duplicate',
+  'unchanged',
+  'superseded',
+  'closed',
+  'needs-review',
+  'checked',
+  'reported',
+  'aborted',
+] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export type AbortReason =
+  | 'missing-verdict'
+  | 'verdict-not-last'
+  | 'malformed-verdict'
+  | 'mismatch'
+  | 'empty-body'
+  | 'body-too-large'
+  | 'unreadable-body'
+  | 'secret-in-body'
+  | 'bad-input'
+  | 'diff-unavailable'
+  | 'api-error'
+  | 'permission-denied';
+
+/** The PR and commit a run is about, once known. */
+export interface Target {
+  pullNumber: number;
+  reviewedSha: string;
+}
+
+/** A failure after the review is in place: the review stands, the step still fails. */
+export interface AfterWrite {
+  reason: AbortReason;
+  message: string;
+}
+
+interface Common {
+  target?: Target;
+  identity?: string;
+  dismissed?: readonly number[];
+  notices?: readonly string[];
+  warnings?: readonly string[];
+}
+
+export type End = Common &
+  (
+    | { kind: 'checked'; verdict: Verdict }
+    | { kind: 'closed' | 'superseded'; message: string }
+    | { kind: 'needs-review'; diffPath?: string }
+    | {
+        kind: 'posted' | 'duplicate' | 'unchanged';
+        standing: HistoryEntry;
+        afterWrite?: AfterWrite;
+      }
+    | { kind: 'reported'; board: Board; commentId: number }
+    | { kind: 'aborted'; reason: AbortReason; message: string; advice?: string; diagnosis?: Diagnosis }
+  );
+
+export type StatusState = 'pending' | 'success' | 'failure';
+export interface StatusPlan {
+  sha: string;
+  state: StatusState;
+  description: string;
+  /** The review, when there is one; else the run. */
+  reviewUrl?: string;
+}
+
+/** What a run ended in, as reported: outputs, summary, step result, commit status. */
+export interface Conclusion {
+  outcome: Outcome;
+  reason?: AbortReason;
+  /** Set when the step must fail; starts with the reason when there is one. */
+  failure?: string;
+  advice?: string;
+  verdict?: Verdict;
+  event?: ReviewEvent;
+  reviewId?: number;
+  reviewUrl?: string;
+  baselineSha?: string;
+  shouldReview?: boolean;
+  headSha?: string;
+  pullNumber?: number;
+  identity?: string;
+  diffPath?: string;
+  diagnosis?: Diagnosis;
+  board?: Board;
+  boardCommentId?: number;
+  dismissed: readonly number[];
+  notices: readonly string[];
+  warnings: readonly string[];
+  status: StatusPlan | null;
+}
+
+export interface Rules {
+  mode: 'check' | 'preflight' | 'post' | 'board';
+  persona: string;
+  failOnChangesRequested: boolean;
+  requireAllPersonas: boolean;
+  /** Whether this run writes a commit status (commit-status and the event). */
+  commitStatus: boolean;
+}
+
+/** GitHub's limit on a commit status description. */
+export const STATUS_DESCRIPTION_MAX = 140;
+const fit = (s: string): string => (s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`);
+const short = (sha: string | undefined): string => (sha ? sha.slice(0, 7) : '?');
+
+export function conclude(end: End, rules: Rules): Conclusion {
+  const base = {
+    headSha: end.target?.reviewedSha,
+    pullNumber: end.target?.pullNumber,
+    identity: end.identity,
+    dismissed: end.dismissed ?? [],
+    notices: end.notices ?? [],
+    warnings: end.warnings ?? [],
+  };
+  const preflight = rules.mode === 'preflight' ? false : undefined;
+  switch (end.kind) {
+    case 'checked':
+      return { ...base, outcome: 'checked', verdict: end.verdict, event: EVENT_OF[end.verdict], status: null };
+    case 'closed':
+    case 'superseded':
+      // nothing to gate: a closed PR merges nothing; a moved head is gated by the run for the new head
+      return { ...base, outcome: end.kind, notices: [end.message, ...base.notices], shouldReview: preflight, status: null };
+    case 'needs-review':
+      return {
+        ...base,
+        outcome: 'needs-review',
+        shouldReview: true,
+        diffPath: end.diffPath,
+        status: statusOf(rules, end.target, 'pending', `${rules.persona} is reviewing ${short(end.target?.reviewedSha)}`),
+      };
+    case 'posted':
+    case 'duplicate':
+    case 'unchanged':
+      return standing(end, rules, base, preflight);
+    case 'reported': {
+      const missing = end.board.missing;
+      const failure =
+        rules.requireAllPersonas && missing.length
+          ? `missing verdicts: ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no verdict for ` +
+            `${short(end.board.head)} (require-all-personas is on)`
+          : undefined;
+      const v = end.board.panelVerdict;
+      return { ...base, outcome: 'reported', board: end.board, boardCommentId: end.commentId, verdict: v, event: EVENT_OF[v], failure, status: null };
+    }
+    case 'aborted':
+      return {
+        ...base,
+        outcome: 'aborted',
+        reason: end.reason,
+        failure: `${end.reason}: ${end.message}`,
+        advice: end.advice || undefined,
+        diagnosis: end.diagnosis,
+        status: statusOf(rules, end.target, 'failure', `${rules.persona || 'persona-verdict'} failed: ${end.reason}`),
+      };
+  }
+}
+
+function standing(
+  end: Extract<End, { kind: 'posted' | 'duplicate' | 'unchanged' }>,
+  rules: Rules,
+  base: Omit<Conclusion, 'outcome' | 'status'>,
+  shouldReview: boolean | undefined,
+): Conclusion {
+  const { marker, review } = end.standing;
+  const verdict = marker.verdict;
+  let failure = end.afterWrite ? `${end.afterWrite.reason}: ${end.afterWrite.message}` : undefined;
+  if (!failure && rules.failOnChangesRequested && verdict === 'CHANGES_REQUESTED') {
+    const what = end.kind === 'posted' ? 'review' : end.kind === 'unchanged' ? 'carried-forward verdict' : 'existing review';
+    failure =
+      `changes requested: ${rules.persona}'s ${what} for ${short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
+      `(fail-on-changes-requested is on)`;
+  }
+  // the gate fails closed: a rejection, or any failure after the write, is a red status
+  const state: StatusState = verdict === 'CHANGES_REQUESTED' || end.afterWrite ? 'failure' : 'success';
+  const carried = end.kind === 'unchanged' ? ` (carried from ${short(marker.head)})` : '';
+  const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
+  return {
+    ...base,
+    outcome: end.kind,
+    reason: end.afterWrite?.reason,
+    failure,
+    verdict,
+    event: postedEvent(marker),
+    reviewId: review.id,
+    reviewUrl: review.htmlUrl,
+    baselineSha: end.kind === 'unchanged' ? marker.head : undefined,
+    shouldReview,
+    status: statusOf(rules, end.target, state, `${rules.persona}: ${verdict}${carried}${trouble}`, review.htmlUrl),
+  };
+}
+
+function statusOf(rules: Rules, target: Target | undefined, state: StatusState, description: string, reviewUrl?: string): StatusPlan | null {
+  if (!rules.commitStatus || !target) return null;
+  return { sha: target.reviewedSha, state, description: fit(description), reviewUrl };
+}

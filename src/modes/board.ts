@@ -1,0 +1,60 @@
+// Mode board: the panel's status for the current head, kept in one sticky PR comment.
+import { Abort } from '../abort.js';
+import type { Config } from '../config.js';
+import type { RunContext } from '../context.js';
+import { buildBoard, ownBoardComments, renderBoard } from '../core/board.js';
+import type { End } from '../core/outcome.js';
+import type { GitHubPort } from '../github/port.js';
+import { VERSION } from '../version.js';
+import { attributed, resolvePull } from '../steps.js';
+
+export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
+  if (!cfg.personas.length) {
+    throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
+  }
+  const { pullNumber } = await resolvePull(cfg, ctx, port);
+  const pull = await port.getPull(pullNumber);
+  const target = { pullNumber, reviewedSha: pull.headSha };
+  if (pull.state !== 'open') {
+    return { kind: 'closed', message: `PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`, target };
+  }
+  return attributed(target, async () => {
+    const [reviews, headTree, comments, identity] = await Promise.all([
+      port.listReviews(pullNumber),
+      port.getTree(pull.headSha),
+      port.listComments(pullNumber),
+      cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
+    ]);
+    const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
+    const text = renderBoard(board, VERSION);
+    const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
+    return { kind: 'reported', board, commentId, target };
+  });
+}
+
+/** Edits our sticky comment in place, or creates it; two racing runs end with one comment. */
+async function keepOneComment(
+  port: GitHubPort,
+  pullNumber: number,
+  text: string,
+  comments: Awaited<ReturnType<GitHubPort['listComments']>>,
+  identity: string | null,
+): Promise<number> {
+  const existing = ownBoardComments(comments, identity);
+  if (existing.length) {
+    const kept = existing[0]!;
+    if (kept.body !== text) await port.updateComment(kept.id, text);
+    for (const extra of existing.slice(1)) await port.deleteComment(extra.id);
+    return kept.id;
+  }
+  const created = await port.createComment(pullNumber, text);
+  // two board runs may have raced: the oldest comment stands, newer copies go
+  const now = ownBoardComments(await port.listComments(pullNumber), created.login ?? identity);
+  const kept = now[0]?.id ?? created.id;
+  if (kept !== created.id) {
+    await port.deleteComment(created.id);
+    await port.updateComment(kept, text);
+  }
+  return kept;
+}
+

@@ -1,0 +1,68 @@
+// One review create, safe under ambiguity: after a failure that may have taken
+// effect (5xx, reset, timeout) the review may exist, so the reviews are listed and
+// this run's marker looked for before the single retry. A timed-out create is never
+// re-sent: GitHub may still be processing it.
+import { Abort } from '../abort.js';
+import { findLanded, liveForHead, type HistoryEntry } from '../core/decide.js';
+import { isCreateDenial } from '../core/errors.js';
+import type { ReviewEvent } from '../core/grammar.js';
+import type { Marker } from '../core/marker.js';
+import { ApiError, type GitHubPort } from '../github/port.js';
+
+export interface Created {
+  entry: HistoryEntry;
+  /** false: another run's review for the head was found instead (this run posted nothing). */
+  ours: boolean;
+  notices: string[];
+  warnings: string[];
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long to wait before each look for a review that may have landed despite an error. */
+const LOOK_AFTER_MS = [1000, 3000];
+const RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
+
+export async function create(port: GitHubPort, pullNumber: number, event: ReviewEvent, body: string, marker: Marker, identity: string): Promise<Created> {
+  const warnings: string[] = [];
+  for (let attempt = 1; ; attempt++) {
+    let error: ApiError;
+    try {
+      const review = await port.createReview(pullNumber, { event, body, commitId: marker.head });
+      return { entry: { review, marker }, ours: true, notices: [], warnings };
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      if (isCreateDenial(e.cls, e.message)) throw new Abort('permission-denied', e.message, e.advice);
+      if (!e.ambiguous) throw e;
+      error = e;
+    }
+    warnings.push(`${error.message}: the review may have been created; looking for it before any retry`);
+    const found = await lookForLanded(port, pullNumber, marker, identity, error);
+    if (found) return { ...found, warnings };
+    if (attempt >= 2 || error.transport === 'timeout') {
+      const after = attempt >= 2 ? ' after the retry' : '';
+      throw new Abort('api-error', `${error.message}; no review from this run is visible${after}, so nothing more is sent`, RERUN);
+    }
+  }
+}
+
+async function lookForLanded(port: GitHubPort, pullNumber: number, marker: Marker, identity: string, error: ApiError): Promise<Omit<Created, 'warnings'> | null> {
+  for (const wait of LOOK_AFTER_MS) {
+    await pause(wait);
+    let reviews;
+    try {
+      reviews = await port.listReviews(pullNumber);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      throw new Abort(
+        'api-error',
+        `${error.message}; the review may have been created, and listing the reviews to check failed too (${e.message}), so nothing more is sent`,
+        RERUN,
+      );
+    }
+    const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
+    if (landed) return { entry: landed, ours: true, notices: [`review ${landed.review.id} landed despite the error: not posting again`] };
+    const other = liveForHead(reviews, identity, marker.persona, marker.head)[0];
+    if (other) return { entry: other, ours: false, notices: [`another run's review ${other.review.id} exists for this head: not posting`] };
+  }
+  return null;
+}

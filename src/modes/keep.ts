@@ -1,0 +1,42 @@
+// Duplicate or unchanged: nothing is posted; the standing review is tidied around
+// and reported. Shared by post and preflight.
+import type { Config } from '../config.js';
+import type { Plan } from '../core/decide.js';
+import type { Verdict } from '../core/grammar.js';
+import type { End, Target } from '../core/outcome.js';
+import type { GitHubPort } from '../github/port.js';
+import { dismissAll, dismissalFailure, type Facts } from '../steps.js';
+
+const short = (sha: string): string => sha.slice(0, 7);
+
+export async function keepStanding(
+  cfg: Config,
+  port: GitHubPort,
+  target: Target,
+  plan: Extract<Plan, { action: 'keep' }>,
+  facts: Facts,
+  bodyVerdict: Verdict | null,
+): Promise<End> {
+  const { current } = plan;
+  const verdict = current.marker.verdict;
+  const notices: string[] = [];
+  const warnings = [...facts.warnings];
+  if (plan.outcome === 'duplicate') {
+    notices.push(`${cfg.persona} already reviewed ${short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): nothing posted`);
+    if (bodyVerdict && bodyVerdict !== verdict) {
+      warnings.push(
+        `this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${verdict}; ` +
+          'the live review stands (one review per persona and head)',
+      );
+    }
+  } else {
+    const same = plan.by === 'patch' ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)' : 'the same tree';
+    notices.push(
+      `${short(target.reviewedSha)} has ${same} as ${short(current.marker.head)}, which ${cfg.persona} reviewed (${verdict}): ` +
+        'verdict carried forward, nothing posted',
+    );
+  }
+  const done = await dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor);
+  const afterWrite = dismissalFailure(done);
+  return { kind: plan.outcome, standing: current, target, identity: facts.identity, dismissed: done.ids, notices, warnings, afterWrite };
+}

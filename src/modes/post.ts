@@ -1,0 +1,143 @@
+// Mode post: check the body, read the facts, let the core decide, then post and
+// settle. Every branch returns an End (core/outcome.ts decides what it means).
+import { Abort } from '../abort.js';
+import { checkBody, type CheckedBody } from '../check.js';
+import type { Config } from '../config.js';
+import type { RunContext } from '../context.js';
+import {
+  gate,
+  historyOf,
+  raceWinner,
+  settle,
+  sharedAccount,
+  supersededByRefusal,
+  type HistoryEntry,
+  type Plan,
+  type ReviewFact,
+} from '../core/decide.js';
+import { composeBody, type Marker } from '../core/marker.js';
+import type { AfterWrite, End, Target } from '../core/outcome.js';
+import { ApiError, type GitHubPort } from '../github/port.js';
+import { attributed, dismissAll, dismissalFailure, planFor, readFacts, resolveTarget, type Facts, type Trace } from '../steps.js';
+import { create } from './create.js';
+import { keepStanding } from './keep.js';
+
+const short = (sha: string): string => sha.slice(0, 7);
+
+export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
+  const body = checkBody(cfg, cfg.token);
+  const target = await resolveTarget(cfg, ctx, port);
+  return attributed(target, async () => {
+    const pull = await port.getPull(target.pullNumber);
+    const g = gate(pull, target.reviewedSha);
+    if (g.stop) return { kind: g.outcome, message: g.message, target };
+    const facts = await readFacts(cfg, port, target, pull);
+    const plan = planFor(cfg, target, facts, body.verdict, trace);
+    if (plan.action === 'review') throw new Error('decide() answered review for a body');
+    if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, body.verdict);
+    return postNew(cfg, ctx, port, target, plan, facts, body);
+  });
+}
+
+async function postNew(
+  cfg: Config,
+  ctx: RunContext,
+  port: GitHubPort,
+  target: Target,
+  plan: Extract<Plan, { action: 'post' }>,
+  facts: Facts,
+  body: CheckedBody,
+): Promise<End> {
+  // a stale APPROVE goes first: if anything below fails, no approval outlives its head
+  const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
+  if (early.failure) throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);
+  const marker: Marker = {
+    persona: cfg.persona,
+    head: target.reviewedSha,
+    tree: facts.headTree,
+    patch: facts.headPatch,
+    verdict: plan.verdict,
+    event: plan.event,
+    run: ctx.runId,
+  };
+  let made: Awaited<ReturnType<typeof create>>;
+  try {
+    made = await create(port, target.pullNumber, plan.event, composeBody(marker, body.text), marker, facts.identity);
+  } catch (e) {
+    const now = e instanceof ApiError ? await port.getPull(target.pullNumber).catch(() => null) : null;
+    if (!(e instanceof ApiError) || !supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha)) throw e;
+    const message =
+      `PR #${target.pullNumber} head moved to ${short(now!.headSha)} while this run worked, and GitHub refused a review of ` +
+      `${short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
+    return { kind: 'superseded', message, target, dismissed: early.ids };
+  }
+  const notices = [...made.notices];
+  const warnings = [...facts.warnings, ...made.warnings];
+  const common = { target, identity: facts.identity, notices, warnings };
+  const author = made.entry.review.login;
+  if (author && author.toLowerCase() !== facts.identity.toLowerCase()) {
+    // history was read for the wrong account: dismissing from it could touch someone else's review
+    const message =
+      `review ${made.entry.review.id} is posted, but it is authored as ${author} while reviewer-login says ${facts.identity}; ` +
+      `history and dismissal were skipped. Set reviewer-login to ${author}, or leave it empty.`;
+    return { ...common, kind: made.ours ? 'posted' : 'duplicate', standing: made.entry, dismissed: early.ids, afterWrite: { reason: 'bad-input', message } };
+  }
+  return settleAfterWrite(cfg, port, target, made, early.ids, common);
+}
+
+/** On facts read again after the write: another run may have posted for this or a newer head meanwhile. */
+async function settleAfterWrite(
+  cfg: Config,
+  port: GitHubPort,
+  target: Target,
+  made: { entry: HistoryEntry; ours: boolean },
+  earlyIds: number[],
+  common: { target: Target; identity: string; notices: string[]; warnings: string[] },
+): Promise<End> {
+  const kind = made.ours ? 'posted' : 'duplicate';
+  let fresh: [Awaited<ReturnType<GitHubPort['getPull']>>, Awaited<ReturnType<GitHubPort['listReviews']>>];
+  try {
+    fresh = await Promise.all([port.getPull(target.pullNumber), port.listReviews(target.pullNumber)]);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    const message =
+      `review ${made.entry.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ${e.message}. ` +
+      'Re-run the job to finish (it ends as duplicate and dismisses what is left).';
+    return { ...common, kind, standing: made.entry, dismissed: earlyIds, afterWrite: { reason: 'api-error', message } };
+  }
+  const [pullNow, reviewsNow] = fresh;
+  const history = historyOf(reviewsNow, common.identity, cfg.persona);
+  const self = history.find((h) => h.review.id === made.entry.review.id) ?? made.entry;
+  const s = settle(history, pullNow.headSha, self, cfg.dismissStale);
+  const race = raceWinner(s, made.entry);
+  const notices = [...common.notices];
+  if (race === 'theirs-same-head') {
+    notices.push(
+      `another run's review ${s.anchor.review.id} for ${short(target.reviewedSha)} landed first: it stands, ` +
+        "and this run's copy is dismissed where GitHub allows",
+    );
+  } else if (race === 'newer-head') {
+    notices.push(
+      `the PR head moved to ${short(pullNow.headSha)} and ${cfg.persona} has already reviewed it ` +
+        `(review ${s.anchor.review.id}): this review is stale already`,
+    );
+  }
+  const standing = race === 'theirs-same-head' ? s.anchor : made.entry;
+  const done = await dismissAll(cfg.persona, port, target.pullNumber, s.dismiss, s.anchor);
+  const shared = sharedAfterWrite(reviewsNow, cfg, common.identity);
+  const afterWrite = dismissalFailure(done) ?? shared;
+  return {
+    ...common,
+    notices,
+    kind: race === 'theirs-same-head' ? 'duplicate' : kind,
+    standing,
+    dismissed: [...earlyIds, ...done.ids],
+    afterWrite,
+  };
+}
+
+/** Seen after the write: another persona posted through this account meanwhile (two runs raced). */
+function sharedAfterWrite(reviews: readonly ReviewFact[], cfg: Config, identity: string): AfterWrite | undefined {
+  const r = cfg.reviewEvent === 'verdict' ? sharedAccount(reviews, identity, cfg.persona) : null;
+  return r ? { reason: 'bad-input', message: `${r.message}: ${r.advice}` } : undefined;
+}

@@ -1,0 +1,61 @@
+// Mode preflight: should this persona review this head? Answers before the LLM runs;
+// when a review is needed, dismisses the persona's stale APPROVEs at once and writes
+// the PR's diff (from the API, pinned to the reviewed head) for the persona to read.
+import { writeFileSync } from 'node:fs';
+import { Abort } from '../abort.js';
+import type { Config } from '../config.js';
+import type { RunContext } from '../context.js';
+import { gate, type PullFacts } from '../core/decide.js';
+import type { End, Target } from '../core/outcome.js';
+import type { GitHubPort } from '../github/port.js';
+import { attributed, dismissAll, planFor, readFacts, resolveTarget, type Trace } from '../steps.js';
+import { keepStanding } from './keep.js';
+
+/** A diff larger than this is not handed to a persona as if it were whole. */
+export const MAX_DIFF_BYTES = 10 * 1024 * 1024;
+
+export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
+  const target = await resolveTarget(cfg, ctx, port);
+  return attributed(target, async () => {
+    const pull = await port.getPull(target.pullNumber);
+    const g = gate(pull, target.reviewedSha);
+    if (g.stop) return { kind: g.outcome, message: g.message, target };
+    const facts = await readFacts(cfg, port, target, pull);
+    const plan = planFor(cfg, target, facts, null, trace);
+    if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, null);
+    if (plan.action === 'post') throw new Error('decide() answered post without a body');
+    const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
+    if (early.failure) throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
+    const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] };
+    const warnings = [...facts.warnings, ...diff.warnings];
+    const diffPath = cfg.diffPath ?? undefined;
+    return { kind: 'needs-review', target, identity: facts.identity, dismissed: early.ids, diffPath, warnings };
+  });
+}
+
+/** The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all. */
+async function writeDiff(path: string, port: GitHubPort, pull: PullFacts, target: Target): Promise<{ warnings: string[] }> {
+  let diff: string;
+  try {
+    diff = await port.compareDiff(pull.baseSha, target.reviewedSha);
+  } catch (e) {
+    if (!(e instanceof Abort)) throw e;
+    throw new Abort('diff-unavailable', `the PR's diff could not be read from GitHub: ${e.message}`, diffAdvice);
+  }
+  const bytes = Buffer.byteLength(diff, 'utf8');
+  if (bytes > MAX_DIFF_BYTES) {
+    throw new Abort('diff-unavailable', `the PR's diff is ${bytes} bytes, over the ${MAX_DIFF_BYTES}-byte limit`, diffAdvice);
+  }
+  try {
+    writeFileSync(path, diff);
+  } catch (e) {
+    throw new Abort('bad-input', `diff-path ${path} cannot be written: ${(e as Error).message}`);
+  }
+  const binary = [...diff.matchAll(/^Binary files (?:a\/)?(.+?) and (?:b\/)?(.+?) differ$/gm)].map((m) => (m[2] === '/dev/null' ? m[1] : m[2]));
+  const warnings = binary.length
+    ? [`the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ${binary.slice(0, 10).join(', ')}`]
+    : [];
+  return { warnings };
+}
+
+const diffAdvice = 'split the PR, or review it without a persona; a partial diff is never passed off as whole';

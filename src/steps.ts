@@ -1,0 +1,237 @@
+// Steps every mode that talks to GitHub shares: which PR and commit, who the token
+// is, the facts one decision needs, dismissals, and the commit status. Each step
+// returns a value or throws an Abort; none keeps state between calls.
+import { Abort } from './abort.js';
+import type { Config } from './config.js';
+import type { RunContext } from './context.js';
+import { decide, type Dismissal, type HistoryEntry, type Plan, type PullFacts, type ReviewFact } from './core/decide.js';
+import type { Verdict } from './core/grammar.js';
+import type { AfterWrite, StatusPlan, Target } from './core/outcome.js';
+import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
+import type { GitHubPort } from './github/port.js';
+
+const short = (sha: string): string => sha.slice(0, 7);
+
+/** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
+export async function resolvePull(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<{ pullNumber: number; eventHead: string | null }> {
+  const ev = ctx.eventPull;
+  if (ev && (cfg.pullNumber === null || cfg.pullNumber === ev.number)) return { pullNumber: ev.number, eventHead: ev.headSha };
+  if (ctx.workflowRun) return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
+  if (cfg.pullNumber === null) {
+    throw new Abort(
+      'bad-input',
+      `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) explicitly`,
+    );
+  }
+  return { pullNumber: cfg.pullNumber, eventHead: null };
+}
+
+/**
+ * A workflow_run names a commit, not a PR (its pull_requests list is empty for
+ * forks): the PR is the open one in this repository whose head is that commit, from
+ * that repository and branch. Nothing an artifact says is consulted.
+ */
+async function workflowRunPull(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<number> {
+  const wr = ctx.workflowRun!;
+  if (!wr.headBranch || !wr.headOwner) {
+    throw new Abort('bad-input', 'this workflow_run event names no head branch or head repository: it was not triggered by a pull request');
+  }
+  const from = `${wr.headRepo || wr.headOwner}:${wr.headBranch}`;
+  const pulls = (await port.listPullsByHead(wr.headOwner, wr.headBranch)).filter(
+    (p) => p.headSha === wr.headSha && (!wr.headRepo || p.headRepo === null || p.headRepo === wr.headRepo),
+  );
+  const numbers = pulls.map((p) => `#${p.number}`).join(', ');
+  if (cfg.pullNumber !== null) {
+    if (pulls.some((p) => p.number === cfg.pullNumber)) return cfg.pullNumber;
+    throw new Abort(
+      'bad-input',
+      `pull-number ${cfg.pullNumber} is not an open PR whose head is ${short(wr.headSha)} from ${from}` +
+        (numbers ? ` (those are ${numbers})` : ''),
+      'do not take pull-number from an artifact or anything else the triggering run wrote; leave it empty',
+    );
+  }
+  if (pulls.length === 1) return pulls[0]!.number;
+  if (!pulls.length) {
+    throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${short(wr.headSha)} from ${from}`);
+  }
+  throw new Abort(
+    'bad-input',
+    `open PRs ${numbers} all have head ${short(wr.headSha)} from ${from}`,
+    'set pull-number to the one this workflow is for',
+  );
+}
+
+/** The PR and the commit the persona reviewed; the event's head wins over anything else. */
+export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Target> {
+  const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
+  if (eventHead && cfg.reviewedSha && cfg.reviewedSha !== eventHead) {
+    throw new Abort(
+      'bad-input',
+      `reviewed-sha ${short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${short(eventHead)})`,
+      'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is a merge commit',
+    );
+  }
+  const reviewedSha = cfg.reviewedSha ?? eventHead;
+  if (!reviewedSha) {
+    throw new Abort(
+      'bad-input',
+      `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA is a merge commit and is never used)`,
+    );
+  }
+  return { pullNumber, reviewedSha };
+}
+
+/**
+ * The account the token posts as. A given reviewer-login is checked against what
+ * GitHub says whenever GitHub says it: a wrong one would read the wrong history.
+ */
+export async function identify(cfg: Config, port: GitHubPort): Promise<{ login: string; verified: boolean }> {
+  const actual = (await port.getUserLogin()) ?? (await port.getViewerLogin());
+  const given = cfg.reviewerLogin;
+  if (given && actual && actual.toLowerCase() !== given.toLowerCase()) {
+    throw new Abort(
+      'bad-input',
+      `reviewer-login is ${given}, but this token posts as ${actual}`,
+      `set reviewer-login to ${actual}, or leave it empty`,
+    );
+  }
+  const login = actual ?? given;
+  if (!login) {
+    throw new Abort(
+      'permission-denied',
+      'could not establish which account this token posts as: GET /user and GraphQL viewer were both refused ' +
+        "(as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for example github-actions[bot]",
+    );
+  }
+  return { login, verified: actual !== null };
+}
+
+export interface Facts {
+  pull: PullFacts;
+  identity: string;
+  /** GitHub confirmed the identity (GET /user or viewer); false when only reviewer-login says so. */
+  identityVerified: boolean;
+  reviews: ReviewFact[];
+  headTree: string | null;
+  headPatch: string | null;
+  warnings: string[];
+}
+
+/** Everything a decision needs, read concurrently once the PR is known to be open at the head. */
+export async function readFacts(cfg: Config, port: GitHubPort, target: Target, pull: PullFacts): Promise<Facts> {
+  const sha = target.reviewedSha;
+  const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
+  const [who, reviews, headTree, files] = await Promise.all([
+    identify(cfg, port),
+    port.listReviews(target.pullNumber),
+    port.getTree(sha),
+    wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
+  ]);
+  const warnings: string[] = [];
+  if (headTree === null) warnings.push(`the tree of ${short(sha)} could not be read: the no-diff skip by tree is off for this run`);
+  const headPatch = wantPatch ? patchId(files) : null;
+  if (wantPatch && headPatch === null) {
+    warnings.push(
+      `the PR's patch at ${short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
+        'or a binary file): the patch skip is off for this run',
+    );
+  }
+  return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, warnings };
+}
+
+/** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
+export async function attributed<T>(target: Target, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw e instanceof Abort ? e.at(target) : e;
+  }
+}
+
+export type Trace = (label: string, value: unknown) => void;
+
+/** Hands the facts to the core and returns its plan; a refusal aborts before any write. */
+export function planFor(cfg: Config, target: Target, facts: Facts, verdict: Verdict | null, trace: Trace): Exclude<Plan, { action: 'refuse' }> {
+  const input = {
+    persona: cfg.persona,
+    identity: facts.identity,
+    identityVerified: facts.identityVerified,
+    head: target.reviewedSha,
+    headTree: facts.headTree,
+    headPatch: facts.headPatch,
+    reviews: facts.reviews,
+    verdict,
+    skipUnchanged: cfg.skipUnchanged,
+    dismissStale: cfg.dismissStale,
+    reviewEvent: cfg.reviewEvent,
+  };
+  trace('facts', { ...input, reviews: input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] })) });
+  const plan = decide(input);
+  trace('plan', plan);
+  if (plan.action === 'refuse') throw new Abort('bad-input', plan.message, plan.advice);
+  return plan;
+}
+
+/** What a round of dismissals did; `failure` when some could not be done (the step fails, nothing is undone). */
+export interface Dismissed {
+  ids: number[];
+  failure?: { reason: 'permission-denied' | 'api-error'; message: string };
+}
+
+/** Dismisses each review, in order; one failure does not stop the others. */
+export async function dismissAll(persona: string, port: GitHubPort, pullNumber: number, list: readonly Dismissal[], anchor: HistoryEntry | null): Promise<Dismissed> {
+  const ids: number[] = [];
+  const errors: string[] = [];
+  let denied = false;
+  for (const { entry, why } of list) {
+    try {
+      await port.dismissReview(pullNumber, entry.review.id, dismissMessage(persona, entry, why, anchor));
+      ids.push(entry.review.id);
+    } catch (e) {
+      if (!(e instanceof Abort)) throw e;
+      errors.push(`${e.message}${e.advice ? ` (${e.advice})` : ''}`);
+      if (e.reason === 'permission-denied') denied = true;
+    }
+  }
+  if (!errors.length) return { ids };
+  const advice = denied
+    ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the persona must be allowed to dismiss.'
+    : '';
+  return {
+    ids,
+    failure: {
+      reason: denied ? 'permission-denied' : 'api-error',
+      message: `${errors.length} of this persona's reviews could not be dismissed: ${errors.join('; ')}.${advice}`,
+    },
+  };
+}
+
+/** Dismissals that failed after the current review is in place: the review stands, the step fails. */
+export const dismissalFailure = (d: Dismissed): AfterWrite | undefined =>
+  d.failure && {
+    reason: d.failure.reason,
+    message:
+      `the current review stands, but ${d.failure.message} ` +
+      'Re-run the job to finish (it ends as duplicate and dismisses what is left).',
+  };
+
+function dismissMessage(persona: string, entry: HistoryEntry, why: Dismissal['why'], anchor: HistoryEntry | null): string {
+  const was = short(entry.marker.head);
+  if (!anchor) return `Stale: ${persona} is reviewing a newer head; this review was for ${was}. [persona-verdict]`;
+  const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${short(anchor.marker.head)}`;
+  return why === 'stale'
+    ? `Superseded: ${persona}'s current review is ${current}; this one was for ${was}. [persona-verdict]`
+    : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. [persona-verdict]`;
+}
+
+/** Writes the gate's commit status; a refusal is a failure of the step (the gate would be wrong). */
+export async function publishStatus(cfg: Config, ctx: RunContext, port: GitHubPort, plan: StatusPlan): Promise<void> {
+  const context = cfg.statusContext || `persona-verdict/${cfg.persona || 'panel'}`;
+  try {
+    await port.createStatus(plan.sha, { state: plan.state, description: plan.description, context, targetUrl: plan.reviewUrl ?? ctx.runUrl });
+  } catch (e) {
+    if (!(e instanceof Abort)) throw e;
+    const advice = e.reason === 'permission-denied' ? 'the job needs permissions: statuses: write' : e.advice;
+    throw new Abort(e.reason, `the commit status ${context} (${plan.state}) could not be set: ${e.message}`, advice);
+  }
+}
