@@ -33734,16 +33734,11 @@ class Abort extends Error {
 // The decision here never depends on diagnostics.ts; that module only explains.
 const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'];
 const EVENTS = ['APPROVE', 'REQUEST_CHANGES', 'COMMENT'];
-/** SPEC §2 table: verdict token → Reviews API event → resulting review state. */
+/** Verdict token → Reviews API event (core/decide.ts STATE_OF_EVENT gives the resulting state). */
 const EVENT_OF = {
     APPROVE: 'APPROVE',
     CHANGES_REQUESTED: 'REQUEST_CHANGES',
     COMMENT: 'COMMENT',
-};
-const STATE_OF = {
-    APPROVE: 'APPROVED',
-    CHANGES_REQUESTED: 'CHANGES_REQUESTED',
-    COMMENT: 'COMMENTED',
 };
 /**
  * ADR-151's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
@@ -39260,7 +39255,7 @@ const outcome_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 function conclude(end, rules) {
     const base = {
         headSha: end.target?.reviewedSha,
-        pullNumber: end.target?.pullNumber,
+        pullNumber: end.target?.pullNumber ?? undefined,
         identity: end.identity,
         dismissed: end.dismissed ?? [],
         notices: end.notices ?? [],
@@ -40274,6 +40269,11 @@ async function workflowRunPull(cfg, ctx, port) {
     }
     throw new Abort('bad-input', `open PRs ${numbers} all have head ${steps_short(wr.headSha)} from ${from}`, 'set pull-number to the one this workflow is for');
 }
+/** The reviewed commit as far as it is known without a request (for the status of a refused body). */
+function knownHead(cfg, ctx) {
+    const sha = cfg.reviewedSha ?? ctx.eventPull?.headSha ?? ctx.workflowRun?.headSha;
+    return sha ? { pullNumber: cfg.pullNumber ?? ctx.eventPull?.number ?? null, reviewedSha: sha } : undefined;
+}
 /** The PR and the commit the persona reviewed; the event's head wins over anything else. */
 async function resolveTarget(cfg, ctx, port) {
     const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
@@ -40708,7 +40708,8 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
 
 const post_short = (sha) => sha.slice(0, 7);
 async function runPost(cfg, ctx, port, trace) {
-    const body = checkBody(cfg, cfg.token);
+    const head = knownHead(cfg, ctx);
+    const body = head ? await attributed(head, async () => checkBody(cfg, cfg.token)) : checkBody(cfg, cfg.token);
     const target = await resolveTarget(cfg, ctx, port);
     return attributed(target, async () => {
         const pull = await port.getPull(target.pullNumber);

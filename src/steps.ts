@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import type { RunContext } from './context.js';
 import { decide, type Dismissal, type HistoryEntry, type Plan, type PullFacts, type ReviewFact } from './core/decide.js';
 import type { Verdict } from './core/grammar.js';
-import type { AfterWrite, StatusPlan, Target } from './core/outcome.js';
+import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import type { GitHubPort } from './github/port.js';
 
@@ -61,8 +61,14 @@ async function workflowRunPull(cfg: Config, ctx: RunContext, port: GitHubPort): 
   );
 }
 
+/** The reviewed commit as far as it is known without a request (for the status of a refused body). */
+export function knownHead(cfg: Config, ctx: RunContext): Target | undefined {
+  const sha = cfg.reviewedSha ?? ctx.eventPull?.headSha ?? ctx.workflowRun?.headSha;
+  return sha ? { pullNumber: cfg.pullNumber ?? ctx.eventPull?.number ?? null, reviewedSha: sha } : undefined;
+}
+
 /** The PR and the commit the persona reviewed; the event's head wins over anything else. */
-export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Target> {
+export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<PullTarget> {
   const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
   if (eventHead && cfg.reviewedSha && cfg.reviewedSha !== eventHead) {
     throw new Abort(
@@ -118,7 +124,7 @@ export interface Facts {
 }
 
 /** Everything a decision needs, read concurrently once the PR is known to be open at the head. */
-export async function readFacts(cfg: Config, port: GitHubPort, target: Target, pull: PullFacts): Promise<Facts> {
+export async function readFacts(cfg: Config, port: GitHubPort, target: PullTarget, pull: PullFacts): Promise<Facts> {
   const sha = target.reviewedSha;
   const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
   const [who, reviews, headTree, files] = await Promise.all([
@@ -151,7 +157,7 @@ export async function attributed<T>(target: Target, fn: () => Promise<T>): Promi
 export type Trace = (label: string, value: unknown) => void;
 
 /** Hands the facts to the core and returns its plan; a refusal aborts before any write. */
-export function planFor(cfg: Config, target: Target, facts: Facts, verdict: Verdict | null, trace: Trace): Exclude<Plan, { action: 'refuse' }> {
+export function planFor(cfg: Config, target: PullTarget, facts: Facts, verdict: Verdict | null, trace: Trace): Exclude<Plan, { action: 'refuse' }> {
   const input = {
     persona: cfg.persona,
     identity: facts.identity,

@@ -40,16 +40,11 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 // The decision here never depends on diagnostics.ts; that module only explains.
 const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'];
 const EVENTS = ['APPROVE', 'REQUEST_CHANGES', 'COMMENT'];
-/** SPEC §2 table: verdict token → Reviews API event → resulting review state. */
+/** Verdict token → Reviews API event (core/decide.ts STATE_OF_EVENT gives the resulting state). */
 const grammar_EVENT_OF = {
     APPROVE: 'APPROVE',
     CHANGES_REQUESTED: 'REQUEST_CHANGES',
     COMMENT: 'COMMENT',
-};
-const STATE_OF = {
-    APPROVE: 'APPROVED',
-    CHANGES_REQUESTED: 'CHANGES_REQUESTED',
-    COMMENT: 'COMMENTED',
 };
 /**
  * ADR-151's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go

@@ -7,16 +7,11 @@ export type Verdict = (typeof VERDICTS)[number];
 export const EVENTS = ['APPROVE', 'REQUEST_CHANGES', 'COMMENT'] as const;
 export type ReviewEvent = (typeof EVENTS)[number];
 
-/** SPEC §2 table: verdict token → Reviews API event → resulting review state. */
+/** Verdict token → Reviews API event (core/decide.ts STATE_OF_EVENT gives the resulting state). */
 export const EVENT_OF: Readonly<Record<Verdict, ReviewEvent>> = {
   APPROVE: 'APPROVE',
   CHANGES_REQUESTED: 'REQUEST_CHANGES',
   COMMENT: 'COMMENT',
-};
-export const STATE_OF: Readonly<Record<Verdict, string>> = {
-  APPROVE: 'APPROVED',
-  CHANGES_REQUESTED: 'CHANGES_REQUESTED',
-  COMMENT: 'COMMENTED',
 };
 
 /**

@@ -37,9 +37,13 @@ export type AbortReason =
 
 /** The PR and commit a run is about, once known. */
 export interface Target {
-  pullNumber: number;
+  /** null: only the commit is known (a body refused before the PR was read). */
+  pullNumber: number | null;
   reviewedSha: string;
 }
+
+/** A target whose PR is known. */
+export type PullTarget = Target & { pullNumber: number };
 
 /** A failure after the review is in place: the review stands, the step still fails. */
 export interface AfterWrite {
@@ -121,7 +125,7 @@ const short = (sha: string | undefined): string => (sha ? sha.slice(0, 7) : '?')
 export function conclude(end: End, rules: Rules): Conclusion {
   const base = {
     headSha: end.target?.reviewedSha,
-    pullNumber: end.target?.pullNumber,
+    pullNumber: end.target?.pullNumber ?? undefined,
     identity: end.identity,
     dismissed: end.dismissed ?? [],
     notices: end.notices ?? [],

@@ -3,7 +3,7 @@
 import type { Config } from '../config.js';
 import type { Plan } from '../core/decide.js';
 import type { Verdict } from '../core/grammar.js';
-import type { End, Target } from '../core/outcome.js';
+import type { End, PullTarget } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
 import { dismissAll, dismissalFailure, type Facts } from '../steps.js';
 
@@ -12,7 +12,7 @@ const short = (sha: string): string => sha.slice(0, 7);
 export async function keepStanding(
   cfg: Config,
   port: GitHubPort,
-  target: Target,
+  target: PullTarget,
   plan: Extract<Plan, { action: 'keep' }>,
   facts: Facts,
   bodyVerdict: Verdict | null,

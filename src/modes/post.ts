@@ -16,16 +16,27 @@ import {
   type ReviewFact,
 } from '../core/decide.js';
 import { composeBody, type Marker } from '../core/marker.js';
-import type { AfterWrite, End, Target } from '../core/outcome.js';
+import type { AfterWrite, End, PullTarget } from '../core/outcome.js';
 import { ApiError, type GitHubPort } from '../github/port.js';
-import { attributed, dismissAll, dismissalFailure, planFor, readFacts, resolveTarget, type Facts, type Trace } from '../steps.js';
+import {
+  attributed,
+  dismissAll,
+  dismissalFailure,
+  knownHead,
+  planFor,
+  readFacts,
+  resolveTarget,
+  type Facts,
+  type Trace,
+} from '../steps.js';
 import { create } from './create.js';
 import { keepStanding } from './keep.js';
 
 const short = (sha: string): string => sha.slice(0, 7);
 
 export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
-  const body = checkBody(cfg, cfg.token);
+  const head = knownHead(cfg, ctx);
+  const body = head ? await attributed(head, async () => checkBody(cfg, cfg.token)) : checkBody(cfg, cfg.token);
   const target = await resolveTarget(cfg, ctx, port);
   return attributed(target, async () => {
     const pull = await port.getPull(target.pullNumber);
@@ -43,7 +54,7 @@ async function postNew(
   cfg: Config,
   ctx: RunContext,
   port: GitHubPort,
-  target: Target,
+  target: PullTarget,
   plan: Extract<Plan, { action: 'post' }>,
   facts: Facts,
   body: CheckedBody,
@@ -89,10 +100,10 @@ async function postNew(
 async function settleAfterWrite(
   cfg: Config,
   port: GitHubPort,
-  target: Target,
+  target: PullTarget,
   made: { entry: HistoryEntry; ours: boolean },
   earlyIds: number[],
-  common: { target: Target; identity: string; notices: string[]; warnings: string[] },
+  common: { target: PullTarget; identity: string; notices: string[]; warnings: string[] },
 ): Promise<End> {
   const kind = made.ours ? 'posted' : 'duplicate';
   let fresh: [Awaited<ReturnType<GitHubPort['getPull']>>, Awaited<ReturnType<GitHubPort['listReviews']>>];

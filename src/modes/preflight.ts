@@ -6,7 +6,7 @@ import { Abort } from '../abort.js';
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import { gate, type PullFacts } from '../core/decide.js';
-import type { End, Target } from '../core/outcome.js';
+import type { End, PullTarget } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
 import { attributed, dismissAll, planFor, readFacts, resolveTarget, type Trace } from '../steps.js';
 import { keepStanding } from './keep.js';
@@ -34,7 +34,7 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
 }
 
 /** The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all. */
-async function writeDiff(path: string, port: GitHubPort, pull: PullFacts, target: Target): Promise<{ warnings: string[] }> {
+async function writeDiff(path: string, port: GitHubPort, pull: PullFacts, target: PullTarget): Promise<{ warnings: string[] }> {
   let diff: string;
   try {
     diff = await port.compareDiff(pull.baseSha, target.reviewedSha);

