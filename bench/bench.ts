@@ -21,7 +21,9 @@ const time = (f: () => void): number => {
   return performance.now() - t;
 };
 
-console.log(`persona-verdict bench — runtime ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${RUNS} runs each\n`);
+console.log(
+  `persona-verdict bench — runtime ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${RUNS} runs each\n`,
+);
 
 // 1. cold start
 const example = writeBody(body('APPROVE'));
@@ -31,7 +33,9 @@ for (let i = 0; i < RUNS; i++) {
   bare.push(time(() => spawnSync(NODE, ['-e', ''])));
   action.push(
     time(() => {
-      const r = spawnSync(NODE, [DIST], { env: { PATH: process.env['PATH'], INPUT_MODE: 'check', 'INPUT_BODY-PATH': example } });
+      const r = spawnSync(NODE, [DIST], {
+        env: { PATH: process.env['PATH'], INPUT_MODE: 'check', 'INPUT_BODY-PATH': example },
+      });
       if (r.status !== 0) throw new Error(`check failed: ${r.stdout}${r.stderr}`);
     }),
   );
@@ -42,7 +46,12 @@ console.log(`  dist/index.js check   median ${median(action).toFixed(1)} ms`);
 console.log(`  ratio                 ${(median(action) / median(bare)).toFixed(2)}x a bare node start\n`);
 
 // 2. requests per outcome
-async function scenario(name: string, setup: (w: Awaited<ReturnType<typeof world>>) => Promise<void>, inputs: Record<string, string>, withBody = true): Promise<void> {
+async function scenario(
+  name: string,
+  setup: (w: Awaited<ReturnType<typeof world>>) => Promise<void>,
+  inputs: Record<string, string>,
+  withBody = true,
+): Promise<void> {
   const w = await world();
   try {
     await setup(w);
@@ -60,38 +69,65 @@ async function scenario(name: string, setup: (w: Awaited<ReturnType<typeof world
 console.log('HTTP requests per outcome (fake GitHub log, 25 ms simulated latency)');
 await scenario('post, identity via GET /user', async () => {}, {});
 await scenario('post, reviewer-login given', async () => {}, { 'reviewer-login': 'octo-priya' });
-await scenario('post over 1 stale review (dismiss)', async (w) => {
-  await w.run('priya', body('CHANGES_REQUESTED'));
-  const next = w.gh.commit('c2');
-  w.gh.push(PR, next);
-  w.head = next;
-}, {});
+await scenario(
+  'post over 1 stale review (dismiss)',
+  async (w) => {
+    await w.run('priya', body('CHANGES_REQUESTED'));
+    const next = w.gh.commit('c2');
+    w.gh.push(PR, next);
+    w.head = next;
+  },
+  {},
+);
 await scenario('duplicate (same job re-run)', async (w) => void (await w.run('priya', body('APPROVE'))), {});
-await scenario('unchanged (empty commit on top)', async (w) => {
-  await w.run('priya', body('APPROVE'));
-  const next = w.gh.commit('c1-empty', w.gh.commits.get(w.head)!.tree);
-  w.gh.push(PR, next);
-  w.head = next;
-}, {});
+await scenario(
+  'unchanged (empty commit on top)',
+  async (w) => {
+    await w.run('priya', body('APPROVE'));
+    const next = w.gh.commit('c1-empty', w.gh.commits.get(w.head)!.tree);
+    w.gh.push(PR, next);
+    w.head = next;
+  },
+  {},
+);
 await scenario('preflight, needs review', async () => {}, { mode: 'preflight' }, false);
-await scenario('preflight, unchanged', async (w) => {
-  await w.run('priya', body('APPROVE'));
-  const next = w.gh.commit('c1-empty2', w.gh.commits.get(w.head)!.tree);
-  w.gh.push(PR, next);
-  w.head = next;
-}, { mode: 'preflight' }, false);
-await scenario('unchanged by patch (rebase)', async (w) => {
-  const files = [{ filename: 'a.ts', status: 'modified', patch: '@@ -1 +1 @@\n+x' }];
-  w.gh.commits.get(w.head)!.files = files;
-  await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
-  const next = w.gh.commit('rebased', undefined, files);
-  w.gh.push(PR, next);
-  w.head = next;
-}, { 'unchanged-when': 'patch' });
-await scenario('preflight, duplicate', async (w) => void (await w.run('priya', body('APPROVE'))), { mode: 'preflight' }, false);
-await scenario('post with 250 reviews (3 pages)', async (w) => {
-  for (let i = 0; i < 250; i++) w.gh.seedReview(PR, { login: 'alice', state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
-}, {});
+await scenario(
+  'preflight, unchanged',
+  async (w) => {
+    await w.run('priya', body('APPROVE'));
+    const next = w.gh.commit('c1-empty2', w.gh.commits.get(w.head)!.tree);
+    w.gh.push(PR, next);
+    w.head = next;
+  },
+  { mode: 'preflight' },
+  false,
+);
+await scenario(
+  'unchanged by patch (rebase)',
+  async (w) => {
+    const files = [{ filename: 'a.ts', status: 'modified', patch: '@@ -1 +1 @@\n+x' }];
+    w.gh.commits.get(w.head)!.files = files;
+    await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
+    const next = w.gh.commit('rebased', undefined, files);
+    w.gh.push(PR, next);
+    w.head = next;
+  },
+  { 'unchanged-when': 'patch' },
+);
+await scenario(
+  'preflight, duplicate',
+  async (w) => void (await w.run('priya', body('APPROVE'))),
+  { mode: 'preflight' },
+  false,
+);
+await scenario(
+  'post with 250 reviews (3 pages)',
+  async (w) => {
+    for (let i = 0; i < 250; i++)
+      w.gh.seedReview(PR, { login: 'alice', state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
+  },
+  {},
+);
 
 {
   const w = await world();
@@ -100,7 +136,11 @@ await scenario('post with 250 reviews (3 pages)', async (w) => {
     w.gh.log.length = 0;
     w.gh.latencyMs = 25;
     const r = await runAction({
-      inputs: { mode: 'board', 'github-token': TOKENS.app, personas: 'priya=octo-priya\nmarcus=octo-marcus\nlin=octo-lin' },
+      inputs: {
+        mode: 'board',
+        'github-token': TOKENS.app,
+        personas: 'priya=octo-priya\nmarcus=octo-marcus\nlin=octo-lin',
+      },
       apiUrl: w.gh.url,
       event: w.event(),
     });
@@ -120,7 +160,9 @@ for (const size of [64 * 1024, 1024 * 1024]) {
   const ts: number[] = [];
   for (let i = 0; i < RUNS; i++) ts.push(time(() => parseVerdict(text)));
   const ms = median(ts);
-  console.log(`  ${String(size / 1024).padStart(5)} KiB  median ${ms.toFixed(3)} ms  (${(size / 1024 / 1024 / (ms / 1000)).toFixed(0)} MiB/s)`);
+  console.log(
+    `  ${String(size / 1024).padStart(5)} KiB  median ${ms.toFixed(3)} ms  (${(size / 1024 / 1024 / (ms / 1000)).toFixed(0)} MiB/s)`,
+  );
 }
 
 console.log('\ndiagnostics of a failing body (parse + diagnose)');

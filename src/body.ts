@@ -7,7 +7,8 @@ export const MAX_BODY_CHARS = 65536;
 /** No UTF-8 text of MAX_BODY_CHARS characters needs more bytes than this. */
 export const MAX_BODY_BYTES = MAX_BODY_CHARS * 4;
 
-export type Loaded = { ok: true; text: string } | { ok: false; reason: 'unreadable-body' | 'body-too-large'; message: string };
+export type Loaded =
+  { ok: true; text: string } | { ok: false; reason: 'unreadable-body' | 'body-too-large'; message: string };
 
 export function loadBody(bodyPath: string | null, body: string | null): Loaded {
   if (bodyPath === null) {
@@ -32,8 +33,14 @@ export function loadBody(bodyPath: string | null, body: string | null): Loaded {
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is a directory: point it at the review body file` };
-    if (!st.isFile()) return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
+    if (st.isDirectory())
+      return {
+        ok: false,
+        reason: 'unreadable-body',
+        message: `body-path ${bodyPath} is a directory: point it at the review body file`,
+      };
+    if (!st.isFile())
+      return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
     if (st.size > MAX_BODY_BYTES) return tooLarge(`body-path ${bodyPath} is ${st.size} bytes`);
     const buf = Buffer.alloc(st.size);
     let off = 0;
@@ -46,7 +53,11 @@ export function loadBody(bodyPath: string | null, body: string | null): Loaded {
     if (!d.ok) return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath}: ${d.message}` };
     return d;
   } catch (e) {
-    return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} cannot be read (${(e as Error).message})` };
+    return {
+      ok: false,
+      reason: 'unreadable-body',
+      message: `body-path ${bodyPath} cannot be read (${(e as Error).message})`,
+    };
   } finally {
     closeSync(fd);
   }

@@ -18,11 +18,22 @@ export interface CheckedBody {
 /** The longest marker a post can add: every field at its longest. */
 const worstCase = (verdict: Verdict, text: string): number =>
   composeBody(
-    { persona: 'p'.repeat(39), head: 'f'.repeat(40), tree: 'f'.repeat(40), patch: 'f'.repeat(64), verdict, event: 'COMMENT', run: 'r'.repeat(80) },
+    {
+      persona: 'p'.repeat(39),
+      head: 'f'.repeat(40),
+      tree: 'f'.repeat(40),
+      patch: 'f'.repeat(64),
+      verdict,
+      event: 'COMMENT',
+      run: 'r'.repeat(80),
+    },
     text,
   ).length;
 
-export function checkBody(cfg: Pick<Config, 'bodyPath' | 'body' | 'expectedEvent'>, token: string | null = null): CheckedBody {
+export function checkBody(
+  cfg: Pick<Config, 'bodyPath' | 'body' | 'expectedEvent'>,
+  token: string | null = null,
+): CheckedBody {
   const loaded = loadBody(cfg.bodyPath, cfg.body);
   if (!loaded.ok) throw new Abort(loaded.reason, loaded.message);
   const parsed = parseVerdict(loaded.text);
@@ -36,7 +47,7 @@ export function checkBody(cfg: Pick<Config, 'bodyPath' | 'body' | 'expectedEvent
       'mismatch',
       `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
         `but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted; ` +
-        'fix the persona\'s body or the step that computed expected-event',
+        "fix the persona's body or the step that computed expected-event",
     );
   }
   const secrets = findSecrets(parsed.text, token);

@@ -10,13 +10,19 @@ import { Abort } from './abort.js';
 
 export type Decision = { post: ReviewEvent } | { abort: string };
 
-export function decideFile(bodyPath: string, expectedEvent: ReviewEvent | null): { decision: Decision; detail: string } {
+export function decideFile(
+  bodyPath: string,
+  expectedEvent: ReviewEvent | null,
+): { decision: Decision; detail: string } {
   try {
     const v = checkBody({ bodyPath, body: null, expectedEvent });
     return { decision: { post: v.event }, detail: `verdict ${v.verdict} → event ${v.event}` };
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
-    return { decision: { abort: e.reason }, detail: e.diagnosis ? renderDiagnosis(e.diagnosis, bodyPath) : `${e.reason}: ${e.message}` };
+    return {
+      decision: { abort: e.reason },
+      detail: e.diagnosis ? renderDiagnosis(e.diagnosis, bodyPath) : `${e.reason}: ${e.message}`,
+    };
   }
 }
 
@@ -50,7 +56,8 @@ export function runCorpus(manifestPath: string, out: (s: string) => void): numbe
   let agree = 0;
   for (const c of manifest.cases) {
     const ev = c['expected-event'] ?? null;
-    if (ev !== null && !(EVENTS as readonly string[]).includes(ev)) throw new Error(`case ${c.name}: expected-event ${ev} is not an API event`);
+    if (ev !== null && !(EVENTS as readonly string[]).includes(ev))
+      throw new Error(`case ${c.name}: expected-event ${ev} is not an API event`);
     const { decision } = decideFile(resolve(base, c.body), ev);
     const ok = show(decision) === show(c.expect);
     if (ok) agree++;
@@ -58,12 +65,18 @@ export function runCorpus(manifestPath: string, out: (s: string) => void): numbe
   }
   const head = ['result', 'case', 'expected-event', 'expected', 'actual'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]): string => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: string[]): string =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   out(line(head));
   out(line(widths.map((w) => '-'.repeat(w))));
   rows.forEach((r) => out(line(r)));
   const posts = rows.filter((r) => r[4]!.startsWith('post')).length;
-  out(`\n${rows.length} cases: ${agree} agree, ${rows.length - agree} disagree (${posts} post, ${rows.length - posts} abort)`);
+  out(
+    `\n${rows.length} cases: ${agree} agree, ${rows.length - agree} disagree (${posts} post, ${rows.length - posts} abort)`,
+  );
   return agree === rows.length ? 0 : 1;
 }
 
@@ -86,4 +99,8 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
   return 2;
 }
 
-process.exitCode = main(process.argv.slice(2), (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n'));
+process.exitCode = main(
+  process.argv.slice(2),
+  (s) => process.stdout.write(s + '\n'),
+  (s) => process.stderr.write(s + '\n'),
+);

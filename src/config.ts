@@ -64,13 +64,15 @@ const FALSE = ['false', 'False', 'FALSE'];
 export function readConfig(read: (name: string) => string): Config {
   const str = (name: keyof typeof DEFAULTS | string): string => {
     const v = read(name).trim();
-    return v === '' ? (DEFAULTS as Record<string, string>)[name] ?? '' : v;
+    return v === '' ? ((DEFAULTS as Record<string, string>)[name] ?? '') : v;
   };
   const bool = (name: keyof typeof DEFAULTS): boolean => {
     const v = str(name);
     if (TRUE.includes(v)) return true;
     if (FALSE.includes(v)) return false;
-    throw new InputError(`input ${name} is "${v}": use true or false (YAML 1.2 core booleans: true, True, TRUE, false, False, FALSE)`);
+    throw new InputError(
+      `input ${name} is "${v}": use true or false (YAML 1.2 core booleans: true, True, TRUE, false, False, FALSE)`,
+    );
   };
   const oneOf = <T extends string>(name: string, valid: readonly T[]): T => {
     const v = str(name);
@@ -85,7 +87,9 @@ export function readConfig(read: (name: string) => string): Config {
   let expectedEvent: ReviewEvent | null = null;
   if (expected) {
     if (expected === 'CHANGES_REQUESTED') {
-      throw new InputError('input expected-event is "CHANGES_REQUESTED": that is the verdict token; the API event is REQUEST_CHANGES');
+      throw new InputError(
+        'input expected-event is "CHANGES_REQUESTED": that is the verdict token; the API event is REQUEST_CHANGES',
+      );
     }
     expectedEvent = oneOf('expected-event', EVENTS);
   }
@@ -93,9 +97,12 @@ export function readConfig(read: (name: string) => string): Config {
   const bodyPath = read('body-path').trim() || null;
   const bodyRaw = read('body');
   const body = bodyRaw === '' ? null : bodyRaw;
-  if (bodyPath && body !== null) throw new InputError('both body-path and body are set: give the review body one way only');
+  if (bodyPath && body !== null)
+    throw new InputError('both body-path and body are set: give the review body one way only');
   if ((mode === 'post' || mode === 'check') && !bodyPath && body === null) {
-    throw new InputError(`mode ${mode} needs the review body: set body-path (a file written by the persona step) or body`);
+    throw new InputError(
+      `mode ${mode} needs the review body: set body-path (a file written by the persona step) or body`,
+    );
   }
 
   const persona = read('persona').trim();
@@ -109,23 +116,30 @@ export function readConfig(read: (name: string) => string): Config {
   }
 
   const pn = read('pull-number').trim();
-  if (pn && !/^[1-9][0-9]{0,9}$/.test(pn)) throw new InputError(`input pull-number is "${pn.slice(0, 40)}": use the PR number, for example 42`);
+  if (pn && !/^[1-9][0-9]{0,9}$/.test(pn))
+    throw new InputError(`input pull-number is "${pn.slice(0, 40)}": use the PR number, for example 42`);
   const sha = read('reviewed-sha').trim();
   if (sha && !/^[0-9a-fA-F]{40}$/.test(sha)) {
-    throw new InputError(`input reviewed-sha is "${sha.slice(0, 60)}": use the full 40-hex-digit SHA of the commit the persona reviewed`);
+    throw new InputError(
+      `input reviewed-sha is "${sha.slice(0, 60)}": use the full 40-hex-digit SHA of the commit the persona reviewed`,
+    );
   }
   const login = read('reviewer-login').trim();
   if (login && !LOGIN_PATTERN.test(login)) {
-    throw new InputError(`input reviewer-login is "${login.slice(0, 60)}": use the GitHub login the token posts as, for example octo-priya`);
+    throw new InputError(
+      `input reviewer-login is "${login.slice(0, 60)}": use the GitHub login the token posts as, for example octo-priya`,
+    );
   }
   const seconds = (name: 'request-timeout-seconds' | 'run-timeout-seconds'): number => {
     const v = str(name);
-    if (!/^[1-9][0-9]{0,4}$/.test(v)) throw new InputError(`input ${name} is "${v}": use a whole number of seconds from 1 to 99999`);
+    if (!/^[1-9][0-9]{0,4}$/.test(v))
+      throw new InputError(`input ${name} is "${v}": use a whole number of seconds from 1 to 99999`);
     return Number(v);
   };
 
   const statusContext = read('status-context').trim();
-  if (statusContext.length > 100) throw new InputError('input status-context is longer than 100 characters: use a short name');
+  if (statusContext.length > 100)
+    throw new InputError('input status-context is longer than 100 characters: use a short name');
   const diffPath = read('diff-path').trim() || null;
   if (diffPath && mode !== 'preflight') throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
 
@@ -162,10 +176,15 @@ export function readConfig(read: (name: string) => string): Config {
 /** `persona=login` pairs, one per line or comma-separated (mode board). */
 export function parsePersonas(raw: string): Array<{ persona: string; login: string }> {
   const out: Array<{ persona: string; login: string }> = [];
-  for (const item of raw.split(/[\n,]/).map((s) => s.trim()).filter(Boolean)) {
+  for (const item of raw
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
     if (!m || !PERSONA_PATTERN.test(m[1]!) || !LOGIN_PATTERN.test(m[2]!)) {
-      throw new InputError(`input personas has "${item.slice(0, 60)}": write persona=login, for example priya=octo-priya`);
+      throw new InputError(
+        `input personas has "${item.slice(0, 60)}": write persona=login, for example priya=octo-priya`,
+      );
     }
     if (out.some((p) => p.persona === m[1])) throw new InputError(`input personas names ${m[1]} twice`);
     out.push({ persona: m[1]!, login: m[2]! });

@@ -30,13 +30,19 @@ type Payload = {
 
 export function runContext(): RunContext {
   const full = process.env['GITHUB_REPOSITORY'] ?? '';
-  if (!/^[^/\s]+\/[^/\s]+$/.test(full)) throw new Abort('bad-input', 'GITHUB_REPOSITORY is not set to owner/repo: run inside GitHub Actions');
+  if (!/^[^/\s]+\/[^/\s]+$/.test(full))
+    throw new Abort('bad-input', 'GITHUB_REPOSITORY is not set to owner/repo: run inside GitHub Actions');
   const [owner, repo] = full.split('/') as [string, string];
   const payload = context.payload as Payload;
   const pr = payload.pull_request;
   const headRepo = pr?.head?.repo?.full_name;
-  const fromFork = Boolean(pr?.head?.repo?.fork) || (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== full);
-  const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string' ? { number: pr.number, headSha: pr.head.sha.toLowerCase(), fromFork } : null;
+  const fromFork =
+    Boolean(pr?.head?.repo?.fork) ||
+    (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== full);
+  const eventPull =
+    pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string'
+      ? { number: pr.number, headSha: pr.head.sha.toLowerCase(), fromFork }
+      : null;
   const wr = payload.workflow_run;
   const workflowRun =
     context.eventName === 'workflow_run' && wr && typeof wr.head_sha === 'string'
@@ -48,7 +54,11 @@ export function runContext(): RunContext {
         }
       : null;
   const env = (k: string, d: string): string => process.env[k] ?? d;
-  const runId = `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${randomBytes(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
+  const runId =
+    `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${randomBytes(4).toString('hex')}`.replace(
+      /[^A-Za-z0-9._-]/g,
+      '_',
+    );
   const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
   return { owner, repo, eventName: context.eventName ?? '', eventPull, workflowRun, runId, runUrl };
 }

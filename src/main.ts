@@ -62,14 +62,23 @@ async function runAction(): Promise<void> {
     }
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
-    end = { kind: 'aborted', reason: e.reason, message: e.message, advice: advise(e, ctx), diagnosis: e.diagnosis, target: e.target };
+    end = {
+      kind: 'aborted',
+      reason: e.reason,
+      message: e.message,
+      advice: advise(e, ctx),
+      diagnosis: e.diagnosis,
+      target: e.target,
+    };
   }
   const rules = {
     mode: cfg.mode,
     persona: cfg.persona,
     failOnChangesRequested: cfg.failOnChangesRequested,
     requireAllPersonas: cfg.requireAllPersonas,
-    commitStatus: cfg.commitStatus === 'always' || (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
+    commitStatus:
+      cfg.commitStatus === 'always' ||
+      (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
   };
   let result = conclude(end, rules);
   trace('conclusion', { ...result, diagnosis: undefined, board: undefined });
@@ -77,7 +86,13 @@ async function runAction(): Promise<void> {
   await report(result, cfg.persona, cfg.bodyPath);
 }
 
-const noRules = { mode: 'check', persona: '', failOnChangesRequested: false, requireAllPersonas: false, commitStatus: false } as const;
+const noRules = {
+  mode: 'check',
+  persona: '',
+  failOnChangesRequested: false,
+  requireAllPersonas: false,
+  commitStatus: false,
+} as const;
 
 function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
   switch (cfg.mode) {
@@ -100,13 +115,19 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
     const failure = [result.failure, `${e.reason}: ${e.message}`].filter(Boolean).join('\n');
-    return { ...result, reason: result.reason ?? e.reason, failure, advice: [result.advice, e.advice].filter(Boolean).join('. ') || undefined };
+    return {
+      ...result,
+      reason: result.reason ?? e.reason,
+      failure,
+      advice: [result.advice, e.advice].filter(Boolean).join('. ') || undefined,
+    };
   }
 }
 
 /** A pull request from a fork gets a read-only token on `pull_request`: say so. */
 function advise(e: Abort, ctx: RunContext | null): string {
-  if (e.reason !== 'permission-denied' || !ctx?.eventPull?.fromFork || ctx.eventName !== 'pull_request') return e.advice;
+  if (e.reason !== 'permission-denied' || !ctx?.eventPull?.fromFork || ctx.eventName !== 'pull_request')
+    return e.advice;
   const fork =
     'this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no secrets: ' +
     'run the personas from workflow_run as in docs/recipes/fork-safe.yml';
@@ -114,7 +135,8 @@ function advise(e: Abort, ctx: RunContext | null): string {
 }
 
 async function report(r: Conclusion, persona: string, bodyFile: string | null): Promise<void> {
-  const set = (name: string, v: string | number | boolean | undefined): void => core.setOutput(name, v === undefined ? '' : String(v));
+  const set = (name: string, v: string | number | boolean | undefined): void =>
+    core.setOutput(name, v === undefined ? '' : String(v));
   set('outcome', r.outcome);
   set('reason', r.reason);
   set('verdict', r.verdict);
@@ -150,9 +172,17 @@ function annotate(d: NonNullable<Conclusion['diagnosis']>, file: string | undefi
   // with body text), and body text is shown through visible(), so no line can be a command
   core.info(renderDiagnosis(d, file));
   if (d.lastLine && !d.nearMisses.some((n) => n.line === d.lastLine!.line)) {
-    core.error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, { title: 'persona-verdict: no verdict', file, startLine: d.lastLine.line });
+    core.error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, {
+      title: 'persona-verdict: no verdict',
+      file,
+      startLine: d.lastLine.line,
+    });
   }
   for (const n of d.nearMisses) {
-    core.error(`"${n.text}": ${n.differs.join('; ')}`, { title: `persona-verdict: ${d.reason}`, file, startLine: n.line });
+    core.error(`"${n.text}": ${n.differs.join('; ')}`, {
+      title: `persona-verdict: ${d.reason}`,
+      file,
+      startLine: n.line,
+    });
   }
 }

@@ -7,13 +7,16 @@ import { renderBoard } from './core/board.js';
 import { mdText as cell } from './core/markdown.js';
 
 /** For <pre>: only HTML needs escaping there. */
-const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const esc = (s: string): string =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const short = (sha: string | undefined): string => (sha ? sha.slice(0, 7) : '?');
 
 /** One sentence: what this run did. Used for the log and as the summary's lead. */
 export function headline(r: Conclusion, persona: string): string {
   const who = persona || 'the persona';
-  const dismissed = r.dismissed.length ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})` : '';
+  const dismissed = r.dismissed.length
+    ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})`
+    : '';
   switch (r.outcome) {
     case 'posted':
       return `${who} posted ${r.verdict} (event ${r.event}) on ${short(r.headSha)} as review ${r.reviewId}${dismissed}`;
@@ -64,16 +67,30 @@ export function summaryMarkdown(r: Conclusion, persona: string, bodyFile: string
   add('Commit status', r.status ? `${r.status.state} on ${short(r.status.sha)}: ${r.status.description}` : undefined);
   add('Diff written to', r.diffPath);
   const out = [`## ${title}`, '', cell(headline(r, persona)), ''];
-  if (r.failure) out.push(`> [!CAUTION]`, `> ${cell(r.failure)}`, ...(r.advice ? [`>`, `> **What to do:** ${cell(r.advice)}`] : []), '');
+  if (r.failure)
+    out.push(
+      `> [!CAUTION]`,
+      `> ${cell(r.failure)}`,
+      ...(r.advice ? [`>`, `> **What to do:** ${cell(r.advice)}`] : []),
+      '',
+    );
   for (const n of r.notices) out.push(`> [!NOTE]`, `> ${cell(n)}`, '');
   for (const w of r.warnings) out.push(`> [!WARNING]`, `> ${cell(w)}`, '');
   if (rows.length) {
-    const link = (k: string, v: string): string => (k === 'Review' && r.reviewUrl ? `[${cell(v)}](${encodeURI(r.reviewUrl)})` : cell(v));
+    const link = (k: string, v: string): string =>
+      k === 'Review' && r.reviewUrl ? `[${cell(v)}](${encodeURI(r.reviewUrl)})` : cell(v);
     out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${link(k, v)} |`), '');
   }
   if (r.board) out.push(renderBoard(r.board, VERSION).split('\n').slice(1).join('\n'), '');
   if (r.diagnosis) {
-    out.push('### Why the body was rejected', '', '<pre>', esc(renderDiagnosis(r.diagnosis, bodyFile ?? undefined)), '</pre>', '');
+    out.push(
+      '### Why the body was rejected',
+      '',
+      '<pre>',
+      esc(renderDiagnosis(r.diagnosis, bodyFile ?? undefined)),
+      '</pre>',
+      '',
+    );
     out.push(
       'The last non-blank line of the body must be exactly one of `## VERDICT: APPROVE`, `## VERDICT: CHANGES_REQUESTED`, `## VERDICT: COMMENT`. Re-run the persona; if it drifts again, fix its prompt template.',
       '',

@@ -4,7 +4,14 @@
 import { Abort } from './abort.js';
 import type { Config } from './config.js';
 import type { RunContext } from './context.js';
-import { decide, type Dismissal, type HistoryEntry, type Plan, type PullFacts, type ReviewFact } from './core/decide.js';
+import {
+  decide,
+  type Dismissal,
+  type HistoryEntry,
+  type Plan,
+  type PullFacts,
+  type ReviewFact,
+} from './core/decide.js';
 import type { Verdict } from './core/grammar.js';
 import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
@@ -13,9 +20,14 @@ import type { GitHubPort } from './github/port.js';
 const short = (sha: string): string => sha.slice(0, 7);
 
 /** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
-export async function resolvePull(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<{ pullNumber: number; eventHead: string | null }> {
+export async function resolvePull(
+  cfg: Config,
+  ctx: RunContext,
+  port: GitHubPort,
+): Promise<{ pullNumber: number; eventHead: string | null }> {
   const ev = ctx.eventPull;
-  if (ev && (cfg.pullNumber === null || cfg.pullNumber === ev.number)) return { pullNumber: ev.number, eventHead: ev.headSha };
+  if (ev && (cfg.pullNumber === null || cfg.pullNumber === ev.number))
+    return { pullNumber: ev.number, eventHead: ev.headSha };
   if (ctx.workflowRun) return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
   if (cfg.pullNumber === null) {
     throw new Abort(
@@ -34,7 +46,10 @@ export async function resolvePull(cfg: Config, ctx: RunContext, port: GitHubPort
 async function workflowRunPull(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<number> {
   const wr = ctx.workflowRun!;
   if (!wr.headBranch || !wr.headOwner) {
-    throw new Abort('bad-input', 'this workflow_run event names no head branch or head repository: it was not triggered by a pull request');
+    throw new Abort(
+      'bad-input',
+      'this workflow_run event names no head branch or head repository: it was not triggered by a pull request',
+    );
   }
   const from = `${wr.headRepo || wr.headOwner}:${wr.headBranch}`;
   const pulls = (await port.listPullsByHead(wr.headOwner, wr.headBranch)).filter(
@@ -134,7 +149,8 @@ export async function readFacts(cfg: Config, port: GitHubPort, target: PullTarge
     wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
   ]);
   const warnings: string[] = [];
-  if (headTree === null) warnings.push(`the tree of ${short(sha)} could not be read: the no-diff skip by tree is off for this run`);
+  if (headTree === null)
+    warnings.push(`the tree of ${short(sha)} could not be read: the no-diff skip by tree is off for this run`);
   const headPatch = wantPatch ? patchId(files) : null;
   if (wantPatch && headPatch === null) {
     warnings.push(
@@ -157,7 +173,13 @@ export async function attributed<T>(target: Target, fn: () => Promise<T>): Promi
 export type Trace = (label: string, value: unknown) => void;
 
 /** Hands the facts to the core and returns its plan; a refusal aborts before any write. */
-export function planFor(cfg: Config, target: PullTarget, facts: Facts, verdict: Verdict | null, trace: Trace): Exclude<Plan, { action: 'refuse' }> {
+export function planFor(
+  cfg: Config,
+  target: PullTarget,
+  facts: Facts,
+  verdict: Verdict | null,
+  trace: Trace,
+): Exclude<Plan, { action: 'refuse' }> {
   const input = {
     persona: cfg.persona,
     identity: facts.identity,
@@ -171,7 +193,10 @@ export function planFor(cfg: Config, target: PullTarget, facts: Facts, verdict: 
     dismissStale: cfg.dismissStale,
     reviewEvent: cfg.reviewEvent,
   };
-  trace('facts', { ...input, reviews: input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] })) });
+  trace('facts', {
+    ...input,
+    reviews: input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] })),
+  });
   const plan = decide(input);
   trace('plan', plan);
   if (plan.action === 'refuse') throw new Abort('bad-input', plan.message, plan.advice);
@@ -185,7 +210,13 @@ export interface Dismissed {
 }
 
 /** Dismisses each review, in order; one failure does not stop the others. */
-export async function dismissAll(persona: string, port: GitHubPort, pullNumber: number, list: readonly Dismissal[], anchor: HistoryEntry | null): Promise<Dismissed> {
+export async function dismissAll(
+  persona: string,
+  port: GitHubPort,
+  pullNumber: number,
+  list: readonly Dismissal[],
+  anchor: HistoryEntry | null,
+): Promise<Dismissed> {
   const ids: number[] = [];
   const errors: string[] = [];
   let denied = false;
@@ -221,7 +252,12 @@ export const dismissalFailure = (d: Dismissed): AfterWrite | undefined =>
       'Re-run the job to finish (it ends as duplicate and dismisses what is left).',
   };
 
-function dismissMessage(persona: string, entry: HistoryEntry, why: Dismissal['why'], anchor: HistoryEntry | null): string {
+function dismissMessage(
+  persona: string,
+  entry: HistoryEntry,
+  why: Dismissal['why'],
+  anchor: HistoryEntry | null,
+): string {
   const was = short(entry.marker.head);
   if (!anchor) return `Stale: ${persona} is reviewing a newer head; this review was for ${was}. [persona-verdict]`;
   const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${short(anchor.marker.head)}`;
@@ -234,7 +270,12 @@ function dismissMessage(persona: string, entry: HistoryEntry, why: Dismissal['wh
 export async function publishStatus(cfg: Config, ctx: RunContext, port: GitHubPort, plan: StatusPlan): Promise<void> {
   const context = cfg.statusContext || `persona-verdict/${cfg.persona || 'panel'}`;
   try {
-    await port.createStatus(plan.sha, { state: plan.state, description: plan.description, context, targetUrl: plan.reviewUrl ?? ctx.runUrl });
+    await port.createStatus(plan.sha, {
+      state: plan.state,
+      description: plan.description,
+      context,
+      targetUrl: plan.reviewUrl ?? ctx.runUrl,
+    });
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
     const advice = e.reason === 'permission-denied' ? 'the job needs permissions: statuses: write' : e.advice;

@@ -62,7 +62,10 @@ function decodeBody(bytes) {
     }
     catch {
         const at = firstInvalidUtf8(bytes);
-        return { ok: false, message: `the body is not valid UTF-8 (first bad byte at offset ${at}); write the file as UTF-8 text` };
+        return {
+            ok: false,
+            message: `the body is not valid UTF-8 (first bad byte at offset ${at}); write the file as UTF-8 text`,
+        };
     }
     return normaliseText(text);
 }
@@ -98,7 +101,10 @@ function firstInvalidUtf8(bytes) {
 }
 const isBlank = (line) => BLANK.test(line);
 // Look-alikes of the ASCII letters in the directive (Cyrillic, Greek).
-const CONFUSABLE = Object.fromEntries([...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [c, 'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i]]));
+const CONFUSABLE = Object.fromEntries([...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [
+    c,
+    'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i],
+]));
 /**
  * A line's look-alike skeleton: compatibility forms folded (fullwidth letters),
  * Cyrillic and Greek look-alikes mapped to ASCII, invisible format characters
@@ -159,7 +165,8 @@ function visible(s, max = MAX_SHOWN) {
         else if (cp === 0x09)
             out += '\\t';
         else
-            out += cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+            out +=
+                cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
         count++;
     }
     return out;
@@ -174,7 +181,9 @@ const MAX_ANALYSED = 512;
 /** What differs between one line and the verdict grammar. */
 function differences(full, isLast) {
     if (VERDICT_LINE.test(full)) {
-        return isLast ? [] : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
+        return isLast
+            ? []
+            : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
     }
     const out = [];
     const line = full.length > MAX_ANALYSED ? full.slice(0, MAX_ANALYSED) : full;
@@ -185,7 +194,9 @@ function differences(full, isLast) {
         return cp > 0x7e || (cp < 0x20 && cp !== 0x09);
     });
     if (odd.length) {
-        const names = [...new Set(odd)].slice(0, 6).map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+        const names = [...new Set(odd)]
+            .slice(0, 6)
+            .map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
         out.push(`non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes do not count)`);
     }
     let rest = skeleton(line);
@@ -360,7 +371,11 @@ function loadBody(bodyPath, body) {
     try {
         const st = (0,external_node_fs_namespaceObject.fstatSync)(fd);
         if (st.isDirectory())
-            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is a directory: point it at the review body file` };
+            return {
+                ok: false,
+                reason: 'unreadable-body',
+                message: `body-path ${bodyPath} is a directory: point it at the review body file`,
+            };
         if (!st.isFile())
             return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
         if (st.size > MAX_BODY_BYTES)
@@ -379,7 +394,11 @@ function loadBody(bodyPath, body) {
         return d;
     }
     catch (e) {
-        return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} cannot be read (${e.message})` };
+        return {
+            ok: false,
+            reason: 'unreadable-body',
+            message: `body-path ${bodyPath} cannot be read (${e.message})`,
+        };
     }
     finally {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
@@ -495,7 +514,15 @@ function findSecrets(text, token) {
 
 
 /** The longest marker a post can add: every field at its longest. */
-const worstCase = (verdict, text) => composeBody({ persona: 'p'.repeat(39), head: 'f'.repeat(40), tree: 'f'.repeat(40), patch: 'f'.repeat(64), verdict, event: 'COMMENT', run: 'r'.repeat(80) }, text).length;
+const worstCase = (verdict, text) => composeBody({
+    persona: 'p'.repeat(39),
+    head: 'f'.repeat(40),
+    tree: 'f'.repeat(40),
+    patch: 'f'.repeat(64),
+    verdict,
+    event: 'COMMENT',
+    run: 'r'.repeat(80),
+}, text).length;
 function checkBody(cfg, token = null) {
     const loaded = loadBody(cfg.bodyPath, cfg.body);
     if (!loaded.ok)
@@ -509,7 +536,7 @@ function checkBody(cfg, token = null) {
     if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
         throw new Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
             `but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted; ` +
-            'fix the persona\'s body or the step that computed expected-event');
+            "fix the persona's body or the step that computed expected-event");
     }
     const secrets = findSecrets(parsed.text, token);
     if (secrets.length) {
@@ -541,7 +568,10 @@ function decideFile(bodyPath, expectedEvent) {
     catch (e) {
         if (!(e instanceof Abort))
             throw e;
-        return { decision: { abort: e.reason }, detail: e.diagnosis ? renderDiagnosis(e.diagnosis, bodyPath) : `${e.reason}: ${e.message}` };
+        return {
+            decision: { abort: e.reason },
+            detail: e.diagnosis ? renderDiagnosis(e.diagnosis, bodyPath) : `${e.reason}: ${e.message}`,
+        };
     }
 }
 const show = (d) => ('post' in d ? `post ${d.post}` : `abort ${d.abort}`);
@@ -575,7 +605,10 @@ function runCorpus(manifestPath, out) {
     }
     const head = ['result', 'case', 'expected-event', 'expected', 'actual'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+    const line = (r) => r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd();
     out(line(head));
     out(line(widths.map((w) => '-'.repeat(w))));
     rows.forEach((r) => out(line(r)));

@@ -88,7 +88,10 @@ export function renderBoard(b: Board, version: string): string {
     const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
     out.push(`| ${cell(r.persona)} (@${cell(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
   }
-  out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, APPROVE if all approve, else COMMENT</sub>`);
+  out.push(
+    '',
+    `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, APPROVE if all approve, else COMMENT</sub>`,
+  );
   return out.join('\n');
 }
 
@@ -96,7 +99,10 @@ export function renderBoard(b: Board, version: string): string {
  * Our sticky comments, oldest first: those that start with the board marker and are
  * authored by this token's account (any [bot] account when that is unknown).
  */
-export function ownBoardComments<C extends { id: number; login: string | null; body: string }>(comments: readonly C[], identity: string | null): C[] {
+export function ownBoardComments<C extends { id: number; login: string | null; body: string }>(
+  comments: readonly C[],
+  identity: string | null,
+): C[] {
   const ours = (c: C): boolean =>
     c.body.startsWith(BOARD_MARKER) &&
     c.login !== null &&

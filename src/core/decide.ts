@@ -71,7 +71,11 @@ export type Gate = { stop: true; outcome: 'closed' | 'superseded'; message: stri
 
 export function gate(pull: PullFacts, reviewedSha: string): Gate {
   if (pull.state !== 'open') {
-    return { stop: true, outcome: 'closed', message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review` };
+    return {
+      stop: true,
+      outcome: 'closed',
+      message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review`,
+    };
   }
   if (pull.headSha !== reviewedSha) {
     return {
@@ -115,7 +119,12 @@ export interface Settlement {
  * - Reviews recorded against any other head are stale: dismissed per dismiss-stale.
  *   That includes `self` when a review for a newer head has already landed.
  */
-export function settle(history: readonly HistoryEntry[], prHead: string, self: HistoryEntry, policy: DismissPolicy): Settlement {
+export function settle(
+  history: readonly HistoryEntry[],
+  prHead: string,
+  self: HistoryEntry,
+  policy: DismissPolicy,
+): Settlement {
   const live = history.filter((h) => isLive(h.review));
   const anchor = live.find((h) => h.marker.head === prHead) ?? self;
   const dismiss: Dismissal[] = [];
@@ -224,14 +233,17 @@ export function sharedAccount(reviews: readonly ReviewFact[], identity: string, 
     message:
       `${identity} already holds persona ${other.marker.persona}'s ${other.review.state} review ${other.review.id} on this PR; ` +
       `GitHub keeps one review state per account, so ${persona}'s verdict would silently replace it`,
-    advice: 'give every persona its own account or GitHub App, or set review-event: COMMENT and gate on the commit status',
+    advice:
+      'give every persona its own account or GitHub App, or set review-event: COMMENT and gate on the commit status',
   };
 }
 
 /** Live APPROVEs of this persona for other heads: they go before anything else happens. */
 function staleApprovals(live: readonly HistoryEntry[], head: string, policy: DismissPolicy): Dismissal[] {
   if (policy !== 'all') return [];
-  return live.filter((h) => h.marker.head !== head && h.review.state === 'APPROVED').map((entry) => ({ entry, why: 'stale' }));
+  return live
+    .filter((h) => h.marker.head !== head && h.review.state === 'APPROVED')
+    .map((entry) => ({ entry, why: 'stale' }));
 }
 
 /** Post, review, keep the review that already stands, or refuse. */
@@ -257,14 +269,29 @@ export function decide(f: Facts): Plan {
   }
   const early = staleApprovals(live, f.head, f.dismissStale);
   if (f.verdict === null) return { action: 'review', early };
-  return { action: 'post', verdict: f.verdict, event: f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[f.verdict], early };
+  return {
+    action: 'post',
+    verdict: f.verdict,
+    event: f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[f.verdict],
+    early,
+  };
 }
 
 /** After an ambiguous create failure: did this run's review land after all? */
-export function findLanded(reviews: readonly ReviewFact[], identity: string, persona: string, head: string, run: string): HistoryEntry | null {
+export function findLanded(
+  reviews: readonly ReviewFact[],
+  identity: string,
+  persona: string,
+  head: string,
+  run: string,
+): HistoryEntry | null {
   return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
 }
 
 /** This persona's live reviews recorded against `head`, oldest first. */
-export const liveForHead = (reviews: readonly ReviewFact[], identity: string, persona: string, head: string): HistoryEntry[] =>
-  historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
+export const liveForHead = (
+  reviews: readonly ReviewFact[],
+  identity: string,
+  persona: string,
+  head: string,
+): HistoryEntry[] => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));

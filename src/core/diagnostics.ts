@@ -30,7 +30,9 @@ export function visible(s: string, max = MAX_SHOWN): string {
     if (cp === 0x5c) out += '\\\\';
     else if (cp >= 0x20 && cp < 0x7f) out += ch;
     else if (cp === 0x09) out += '\\t';
-    else out += cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+    else
+      out +=
+        cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
     count++;
   }
   return out;
@@ -48,18 +50,25 @@ const MAX_ANALYSED = 512;
 /** What differs between one line and the verdict grammar. */
 export function differences(full: string, isLast: boolean): string[] {
   if (VERDICT_LINE.test(full)) {
-    return isLast ? [] : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
+    return isLast
+      ? []
+      : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
   }
   const out: string[] = [];
   const line = full.length > MAX_ANALYSED ? full.slice(0, MAX_ANALYSED) : full;
-  if (line !== full) out.push(`the line is ${full.length} characters long: a verdict line is "## VERDICT: " and one token`);
+  if (line !== full)
+    out.push(`the line is ${full.length} characters long: a verdict line is "## VERDICT: " and one token`);
   const odd = [...line].filter((c) => {
     const cp = c.codePointAt(0)!;
     return cp > 0x7e || (cp < 0x20 && cp !== 0x09);
   });
   if (odd.length) {
-    const names = [...new Set(odd)].slice(0, 6).map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
-    out.push(`non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes do not count)`);
+    const names = [...new Set(odd)]
+      .slice(0, 6)
+      .map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+    out.push(
+      `non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes do not count)`,
+    );
   }
   let rest = skeleton(line);
   const lead = /^[ \t]+/.exec(rest);
@@ -94,11 +103,14 @@ export function differences(full: string, isLast: boolean): string[] {
     out.push('no VERDICT keyword');
     return out;
   }
-  if (kw.index > 0 && plain.slice(0, kw.index).trim()) out.push(`text before VERDICT: "${visible(plain.slice(0, kw.index).trim(), 40)}"`);
+  if (kw.index > 0 && plain.slice(0, kw.index).trim())
+    out.push(`text before VERDICT: "${visible(plain.slice(0, kw.index).trim(), 40)}"`);
   if (kw[0] !== 'VERDICT') out.push(`keyword written "${kw[0]}": it must be upper-case VERDICT`);
   let after = plain.slice(kw.index + kw[0].length);
   if (!after.startsWith(':')) {
-    out.push(/^\s*[:：]/.test(after) ? 'space or look-alike before the colon: write "VERDICT:"' : 'no colon after VERDICT');
+    out.push(
+      /^\s*[:：]/.test(after) ? 'space or look-alike before the colon: write "VERDICT:"' : 'no colon after VERDICT',
+    );
     after = after.replace(/^\s*[:：\-–—=]?/, '');
   } else {
     after = after.slice(1);
@@ -114,11 +126,13 @@ export function differences(full: string, isLast: boolean): string[] {
   const valid = (VERDICTS as readonly string[]).includes(token);
   if (!valid) {
     const upper = token.toUpperCase();
-    if ((VERDICTS as readonly string[]).includes(upper)) out.push(`token written "${token}": tokens are case-sensitive, write ${upper}`);
+    if ((VERDICTS as readonly string[]).includes(upper))
+      out.push(`token written "${token}": tokens are case-sensitive, write ${upper}`);
     else if (TOKEN_ADVICE[upper]) out.push(TOKEN_ADVICE[upper]!);
     else out.push(`unknown token "${visible(token, 40)}": use one of ${VERDICTS.join(', ')}`);
   }
-  if (trailing.trim()) out.push(`trailing text after the token: "${visible(trailing.trim(), 60)}" (nothing may follow the token)`);
+  if (trailing.trim())
+    out.push(`trailing text after the token: "${visible(trailing.trim(), 60)}" (nothing may follow the token)`);
   if (!out.length) out.push('does not match ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$');
   return out;
 }

@@ -38,7 +38,10 @@ export function decodeBody(bytes: Uint8Array): Decoded {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     const at = firstInvalidUtf8(bytes);
-    return { ok: false, message: `the body is not valid UTF-8 (first bad byte at offset ${at}); write the file as UTF-8 text` };
+    return {
+      ok: false,
+      message: `the body is not valid UTF-8 (first bad byte at offset ${at}); write the file as UTF-8 text`,
+    };
   }
   return normaliseText(text);
 }
@@ -77,7 +80,10 @@ export const isBlank = (line: string): boolean => BLANK.test(line);
 
 // Look-alikes of the ASCII letters in the directive (Cyrillic, Greek).
 const CONFUSABLE: Record<string, string> = Object.fromEntries(
-  [...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [c, 'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i]!]),
+  [...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [
+    c,
+    'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i]!,
+  ]),
 );
 
 /**

@@ -3,4 +3,5 @@
 // author wrote can render as a link, emphasis, HTML or a table cell boundary.
 // `_` is left alone: GitHub ignores it inside words (CHANGES_REQUESTED), and a
 // stray _emphasis_ cannot link, embed or break a table.
-export const mdText = (s: string): string => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\r?\n/g, ' ');
+export const mdText = (s: string): string =>
+  s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\r?\n/g, ' ');

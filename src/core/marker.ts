@@ -30,8 +30,10 @@ const LINE = new RegExp(
 );
 
 export function encodeMarker(m: Marker): string {
-  if (!PERSONA_PATTERN.test(m.persona)) throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
-  if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree))) throw new Error('marker SHAs must be 40 lower-case hex digits');
+  if (!PERSONA_PATTERN.test(m.persona))
+    throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
+  if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree)))
+    throw new Error('marker SHAs must be 40 lower-case hex digits');
   if (m.patch != null && !PATCH.test(m.patch)) throw new Error('a marker patch id is 64 lower-case hex digits');
   if (!RUN_PATTERN.test(m.run)) throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
   const event = m.event && m.event !== EVENT_OF[m.verdict] ? ` event=${m.event}` : '';

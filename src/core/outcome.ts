@@ -119,7 +119,8 @@ export interface Rules {
 
 /** GitHub's limit on a commit status description. */
 export const STATUS_DESCRIPTION_MAX = 140;
-const fit = (s: string): string => (s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`);
+const fit = (s: string): string =>
+  s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
 const short = (sha: string | undefined): string => (sha ? sha.slice(0, 7) : '?');
 
 export function conclude(end: End, rules: Rules): Conclusion {
@@ -138,14 +139,25 @@ export function conclude(end: End, rules: Rules): Conclusion {
     case 'closed':
     case 'superseded':
       // nothing to gate: a closed PR merges nothing; a moved head is gated by the run for the new head
-      return { ...base, outcome: end.kind, notices: [end.message, ...base.notices], shouldReview: preflight, status: null };
+      return {
+        ...base,
+        outcome: end.kind,
+        notices: [end.message, ...base.notices],
+        shouldReview: preflight,
+        status: null,
+      };
     case 'needs-review':
       return {
         ...base,
         outcome: 'needs-review',
         shouldReview: true,
         diffPath: end.diffPath,
-        status: statusOf(rules, end.target, 'pending', `${rules.persona} is reviewing ${short(end.target?.reviewedSha)}`),
+        status: statusOf(
+          rules,
+          end.target,
+          'pending',
+          `${rules.persona} is reviewing ${short(end.target?.reviewedSha)}`,
+        ),
       };
     case 'posted':
     case 'duplicate':
@@ -159,7 +171,16 @@ export function conclude(end: End, rules: Rules): Conclusion {
             `${short(end.board.head)} (require-all-personas is on)`
           : undefined;
       const v = end.board.panelVerdict;
-      return { ...base, outcome: 'reported', board: end.board, boardCommentId: end.commentId, verdict: v, event: EVENT_OF[v], failure, status: null };
+      return {
+        ...base,
+        outcome: 'reported',
+        board: end.board,
+        boardCommentId: end.commentId,
+        verdict: v,
+        event: EVENT_OF[v],
+        failure,
+        status: null,
+      };
     }
     case 'aborted':
       return {
@@ -184,7 +205,8 @@ function standing(
   const verdict = marker.verdict;
   let failure = end.afterWrite ? `${end.afterWrite.reason}: ${end.afterWrite.message}` : undefined;
   if (!failure && rules.failOnChangesRequested && verdict === 'CHANGES_REQUESTED') {
-    const what = end.kind === 'posted' ? 'review' : end.kind === 'unchanged' ? 'carried-forward verdict' : 'existing review';
+    const what =
+      end.kind === 'posted' ? 'review' : end.kind === 'unchanged' ? 'carried-forward verdict' : 'existing review';
     failure =
       `changes requested: ${rules.persona}'s ${what} for ${short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
       `(fail-on-changes-requested is on)`;
@@ -208,7 +230,13 @@ function standing(
   };
 }
 
-function statusOf(rules: Rules, target: Target | undefined, state: StatusState, description: string, reviewUrl?: string): StatusPlan | null {
+function statusOf(
+  rules: Rules,
+  target: Target | undefined,
+  state: StatusState,
+  description: string,
+  reviewUrl?: string,
+): StatusPlan | null {
   if (!rules.commitStatus || !target) return null;
   return { sha: target.reviewedSha, state, description: fit(description), reviewUrl };
 }

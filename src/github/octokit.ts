@@ -40,26 +40,43 @@ const toReview = (r: RawReview): ReviewFact => ({
 });
 
 const ADVICE_422: Array<[RegExp, string]> = [
-  [/approve your own pull request/i, 'the token belongs to the PR author, who cannot approve their own PR: give the persona its own account and token'],
-  [/request changes on your own pull request/i, 'the token belongs to the PR author, who cannot request changes on their own PR: give the persona its own account and token'],
-  [/not permitted to approve pull requests/i, 'enable "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General), or post with a persona PAT'],
+  [
+    /approve your own pull request/i,
+    'the token belongs to the PR author, who cannot approve their own PR: give the persona its own account and token',
+  ],
+  [
+    /request changes on your own pull request/i,
+    'the token belongs to the PR author, who cannot request changes on their own PR: give the persona its own account and token',
+  ],
+  [
+    /not permitted to approve pull requests/i,
+    'enable "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General), or post with a persona PAT',
+  ],
   [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
   [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
 ];
 
 export function createClient(o: ClientOptions): GitHubPort {
   const redact = (s: string): string => (o.token ? s.split(o.token).join('***') : s);
-  const limitNote = (kind: string) => (retryAfter: number, options: { method?: string; url?: string }, _oc: unknown, retryCount: number): boolean => {
-    if (retryAfter > o.maxRateLimitWaitSeconds || retryCount >= 2) {
-      o.warn(`${kind} rate limit on ${options.method} ${options.url}: not waiting ${retryAfter}s (limit ${o.maxRateLimitWaitSeconds}s, attempt ${retryCount + 1})`);
-      return false;
-    }
-    o.warn(`${kind} rate limit on ${options.method} ${options.url}: waiting ${retryAfter}s as GitHub asks`);
-    return true;
-  };
+  const limitNote =
+    (kind: string) =>
+    (retryAfter: number, options: { method?: string; url?: string }, _oc: unknown, retryCount: number): boolean => {
+      if (retryAfter > o.maxRateLimitWaitSeconds || retryCount >= 2) {
+        o.warn(
+          `${kind} rate limit on ${options.method} ${options.url}: not waiting ${retryAfter}s (limit ${o.maxRateLimitWaitSeconds}s, attempt ${retryCount + 1})`,
+        );
+        return false;
+      }
+      o.warn(`${kind} rate limit on ${options.method} ${options.url}: waiting ${retryAfter}s as GitHub asks`);
+      return true;
+    };
   // Registered before retry and throttling, so it wraps each attempt (theirs included):
   // every attempt gets its own time limit, and none starts after the run's deadline.
-  const timeLimits = (oc: { hook: { wrap: (name: 'request', fn: (request: (opts: Opts) => Promise<unknown>, opts: Opts) => Promise<unknown>) => void } }) => {
+  const timeLimits = (oc: {
+    hook: {
+      wrap: (name: 'request', fn: (request: (opts: Opts) => Promise<unknown>, opts: Opts) => Promise<unknown>) => void;
+    };
+  }) => {
     oc.hook.wrap('request', (request, opts) => {
       const left = o.deadline - Date.now();
       if (left <= 0) throw new DeadlineError();
@@ -87,25 +104,53 @@ export function createClient(o: ClientOptions): GitHubPort {
   const fail = (operation: string, e: unknown): ApiError => {
     if (e instanceof DeadlineError) {
       const advice = 'raise run-timeout-seconds, or re-run: a re-run never posts twice';
-      return new ApiError(null, 'deadline', 'deadline', `${operation} was not sent: the run's time limit ran out`, advice);
+      return new ApiError(
+        null,
+        'deadline',
+        'deadline',
+        `${operation} was not sent: the run's time limit ran out`,
+        advice,
+      );
     }
-    const err = e as { status?: number; message?: string; response?: { data?: unknown; headers?: Record<string, string> }; name?: string };
+    const err = e as {
+      status?: number;
+      message?: string;
+      response?: { data?: unknown; headers?: Record<string, string> };
+      name?: string;
+    };
     const answered = Boolean(err.response);
     const status = answered && typeof err.status === 'number' ? err.status : null;
     let detail = String(err.message ?? e);
-    const transport = answered ? 'http' : /abort|timeout|timed out/i.test(`${detail} ${err.name ?? ''}`) ? 'timeout' : 'network';
+    const transport = answered
+      ? 'http'
+      : /abort|timeout|timed out/i.test(`${detail} ${err.name ?? ''}`)
+        ? 'timeout'
+        : 'network';
     const data = err.response?.data as { message?: string; errors?: unknown[] } | undefined;
     if (data && typeof data === 'object') {
-      const extra = Array.isArray(data.errors) ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ') : '';
+      const extra = Array.isArray(data.errors)
+        ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ')
+        : '';
       detail = [data.message, extra].filter(Boolean).join(': ') || detail;
     }
     detail = redact(detail).slice(0, 500);
     const headers = err.response?.headers ?? {};
     const cls = classify({ status, transport, detail, headers });
     const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
-    return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, adviceFor(cls, status, detail, headers));
+    return new ApiError(
+      status,
+      cls,
+      transport,
+      `${operation} failed${what}: ${detail}`,
+      adviceFor(cls, status, detail, headers),
+    );
   };
-  const adviceFor = (cls: ErrorClass, status: number | null, detail: string, headers: Record<string, string>): string => {
+  const adviceFor = (
+    cls: ErrorClass,
+    status: number | null,
+    detail: string,
+    headers: Record<string, string>,
+  ): string => {
     switch (cls) {
       case 'rate-limited': {
         const reset = Number(headers['x-ratelimit-reset']);
@@ -139,7 +184,11 @@ export function createClient(o: ClientOptions): GitHubPort {
    * Runs one request. A failure becomes an ApiError, unless `tolerate` maps GitHub's
    * answer (status and message) to a value: the refusals a caller treats as facts.
    */
-  const call = async <T>(operation: string, fn: () => Promise<T>, tolerate?: (status: number, message: string) => T | undefined): Promise<T> => {
+  const call = async <T>(
+    operation: string,
+    fn: () => Promise<T>,
+    tolerate?: (status: number, message: string) => T | undefined,
+  ): Promise<T> => {
     try {
       return await fn();
     } catch (e) {
@@ -171,7 +220,13 @@ export function createClient(o: ClientOptions): GitHubPort {
       }),
     listPullsByHead: (headOwner, branch) =>
       call(`list open pull requests from ${headOwner}:${branch}`, async () => {
-        const all = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: 'open', head: `${headOwner}:${branch}`, per_page: 100 });
+        const all = await octokit.paginate(octokit.rest.pulls.list, {
+          owner,
+          repo,
+          state: 'open',
+          head: `${headOwner}:${branch}`,
+          per_page: 100,
+        });
         return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
       }),
     getTree: (sha) =>
@@ -185,8 +240,19 @@ export function createClient(o: ClientOptions): GitHubPort {
         `compare ${base.slice(0, 7)}...${head.slice(0, 7)}`,
         async () => {
           const basehead = `${base}...${head}`;
-          const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead, per_page: 1, page: 1 });
-          return (data.files ?? []).map((f) => ({ filename: f.filename, status: f.status, previous_filename: f.previous_filename, patch: f.patch }));
+          const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+            owner,
+            repo,
+            basehead,
+            per_page: 1,
+            page: 1,
+          });
+          return (data.files ?? []).map((f) => ({
+            filename: f.filename,
+            status: f.status,
+            previous_filename: f.previous_filename,
+            patch: f.patch,
+          }));
         },
         (status) => (status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined),
       ),
@@ -218,21 +284,39 @@ export function createClient(o: ClientOptions): GitHubPort {
     },
     listReviews: (pullNumber) =>
       call(`list reviews of #${pullNumber}`, async () => {
-        const all = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pullNumber, per_page: 100 });
+        const all = await octokit.paginate(octokit.rest.pulls.listReviews, {
+          owner,
+          repo,
+          pull_number: pullNumber,
+          per_page: 100,
+        });
         return (all as RawReview[]).map(toReview);
       }),
     createReview: (pullNumber, r) =>
       call(`create review on #${pullNumber}`, async () => {
         const review = { event: r.event, body: r.body, commit_id: r.commitId };
         // never blindly retried: after an ambiguous failure the caller looks before any retry
-        const { data } = await octokit.rest.pulls.createReview({ owner, repo, pull_number: pullNumber, ...review, ...once });
+        const { data } = await octokit.rest.pulls.createReview({
+          owner,
+          repo,
+          pull_number: pullNumber,
+          ...review,
+          ...once,
+        });
         return toReview(data as RawReview);
       }),
     dismissReview: (pullNumber, reviewId, message) =>
       call(
         `dismiss review ${reviewId}`,
         async () => {
-          await octokit.rest.pulls.dismissReview({ owner, repo, pull_number: pullNumber, review_id: reviewId, message, event: 'DISMISS' });
+          await octokit.rest.pulls.dismissReview({
+            owner,
+            repo,
+            pull_number: pullNumber,
+            review_id: reviewId,
+            message,
+            event: 'DISMISS',
+          });
           return 'dismissed' as const;
         },
         (status, msg) => (status === 422 && /dismissed/i.test(msg) ? ('already' as const) : undefined),
@@ -244,13 +328,24 @@ export function createClient(o: ClientOptions): GitHubPort {
       }),
     listComments: (issueNumber) =>
       call(`list comments of #${issueNumber}`, async () => {
-        const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
+        const all = await octokit.paginate(octokit.rest.issues.listComments, {
+          owner,
+          repo,
+          issue_number: issueNumber,
+          per_page: 100,
+        });
         return all.map(comment);
       }),
     createComment: (issueNumber, body) =>
-      call(`comment on #${issueNumber}`, async () => comment((await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...once })).data)),
+      call(`comment on #${issueNumber}`, async () =>
+        comment(
+          (await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...once })).data,
+        ),
+      ),
     updateComment: (commentId, body) =>
-      call(`update comment ${commentId}`, async () => comment((await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body })).data)),
+      call(`update comment ${commentId}`, async () =>
+        comment((await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body })).data),
+      ),
     deleteComment: (commentId) =>
       call(
         `delete comment ${commentId}`,

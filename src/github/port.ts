@@ -39,7 +39,10 @@ export interface GitHubPort {
   createReview(pullNumber: number, review: { event: ReviewEvent; body: string; commitId: string }): Promise<ReviewFact>;
   /** 'already' when GitHub says it is already dismissed. */
   dismissReview(pullNumber: number, reviewId: number, message: string): Promise<'dismissed' | 'already'>;
-  createStatus(sha: string, s: { state: StatusState; description: string; context: string; targetUrl: string }): Promise<void>;
+  createStatus(
+    sha: string,
+    s: { state: StatusState; description: string; context: string; targetUrl: string },
+  ): Promise<void>;
   listComments(issueNumber: number): Promise<CommentFact[]>;
   createComment(issueNumber: number, body: string): Promise<CommentFact>;
   updateComment(commentId: number, body: string): Promise<CommentFact>;

@@ -10,20 +10,29 @@ import { attributed, resolvePull } from '../steps.js';
 
 export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
   if (!cfg.personas.length) {
-    throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
+    throw new Abort(
+      'bad-input',
+      'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"',
+    );
   }
   const { pullNumber } = await resolvePull(cfg, ctx, port);
   const pull = await port.getPull(pullNumber);
   const target = { pullNumber, reviewedSha: pull.headSha };
   if (pull.state !== 'open') {
-    return { kind: 'closed', message: `PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`, target };
+    return {
+      kind: 'closed',
+      message: `PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`,
+      target,
+    };
   }
   return attributed(target, async () => {
     const [reviews, headTree, comments, identity] = await Promise.all([
       port.listReviews(pullNumber),
       port.getTree(pull.headSha),
       port.listComments(pullNumber),
-      cfg.reviewerLogin ? Promise.resolve(cfg.reviewerLogin) : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
+      cfg.reviewerLogin
+        ? Promise.resolve(cfg.reviewerLogin)
+        : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
     ]);
     const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
     const text = renderBoard(board, VERSION);
@@ -57,4 +66,3 @@ async function keepOneComment(
   }
   return kept;
 }
-

@@ -22,7 +22,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const LOOK_AFTER_MS = [1000, 3000];
 const RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
 
-export async function create(port: GitHubPort, pullNumber: number, event: ReviewEvent, body: string, marker: Marker, identity: string): Promise<Created> {
+export async function create(
+  port: GitHubPort,
+  pullNumber: number,
+  event: ReviewEvent,
+  body: string,
+  marker: Marker,
+  identity: string,
+): Promise<Created> {
   const warnings: string[] = [];
   for (let attempt = 1; ; attempt++) {
     let error: ApiError;
@@ -40,12 +47,22 @@ export async function create(port: GitHubPort, pullNumber: number, event: Review
     if (found) return { ...found, warnings };
     if (attempt >= 2 || error.transport === 'timeout') {
       const after = attempt >= 2 ? ' after the retry' : '';
-      throw new Abort('api-error', `${error.message}; no review from this run is visible${after}, so nothing more is sent`, RERUN);
+      throw new Abort(
+        'api-error',
+        `${error.message}; no review from this run is visible${after}, so nothing more is sent`,
+        RERUN,
+      );
     }
   }
 }
 
-async function lookForLanded(port: GitHubPort, pullNumber: number, marker: Marker, identity: string, error: ApiError): Promise<Omit<Created, 'warnings'> | null> {
+async function lookForLanded(
+  port: GitHubPort,
+  pullNumber: number,
+  marker: Marker,
+  identity: string,
+  error: ApiError,
+): Promise<Omit<Created, 'warnings'> | null> {
   for (const wait of LOOK_AFTER_MS) {
     await pause(wait);
     let reviews;
@@ -60,9 +77,19 @@ async function lookForLanded(port: GitHubPort, pullNumber: number, marker: Marke
       );
     }
     const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
-    if (landed) return { entry: landed, ours: true, notices: [`review ${landed.review.id} landed despite the error: not posting again`] };
+    if (landed)
+      return {
+        entry: landed,
+        ours: true,
+        notices: [`review ${landed.review.id} landed despite the error: not posting again`],
+      };
     const other = liveForHead(reviews, identity, marker.persona, marker.head)[0];
-    if (other) return { entry: other, ours: false, notices: [`another run's review ${other.review.id} exists for this head: not posting`] };
+    if (other)
+      return {
+        entry: other,
+        ours: false,
+        notices: [`another run's review ${other.review.id} exists for this head: not posting`],
+      };
   }
   return null;
 }

@@ -22,7 +22,9 @@ export async function keepStanding(
   const notices: string[] = [];
   const warnings = [...facts.warnings];
   if (plan.outcome === 'duplicate') {
-    notices.push(`${cfg.persona} already reviewed ${short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): nothing posted`);
+    notices.push(
+      `${cfg.persona} already reviewed ${short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): nothing posted`,
+    );
     if (bodyVerdict && bodyVerdict !== verdict) {
       warnings.push(
         `this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${verdict}; ` +
@@ -30,7 +32,10 @@ export async function keepStanding(
       );
     }
   } else {
-    const same = plan.by === 'patch' ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)' : 'the same tree';
+    const same =
+      plan.by === 'patch'
+        ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)'
+        : 'the same tree';
     notices.push(
       `${short(target.reviewedSha)} has ${same} as ${short(current.marker.head)}, which ${cfg.persona} reviewed (${verdict}): ` +
         'verdict carried forward, nothing posted',
@@ -38,5 +43,14 @@ export async function keepStanding(
   }
   const done = await dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor);
   const afterWrite = dismissalFailure(done);
-  return { kind: plan.outcome, standing: current, target, identity: facts.identity, dismissed: done.ids, notices, warnings, afterWrite };
+  return {
+    kind: plan.outcome,
+    standing: current,
+    target,
+    identity: facts.identity,
+    dismissed: done.ids,
+    notices,
+    warnings,
+    afterWrite,
+  };
 }

@@ -91,7 +91,13 @@ async function postNew(
     const message =
       `review ${made.entry.review.id} is posted, but it is authored as ${author} while reviewer-login says ${facts.identity}; ` +
       `history and dismissal were skipped. Set reviewer-login to ${author}, or leave it empty.`;
-    return { ...common, kind: made.ours ? 'posted' : 'duplicate', standing: made.entry, dismissed: early.ids, afterWrite: { reason: 'bad-input', message } };
+    return {
+      ...common,
+      kind: made.ours ? 'posted' : 'duplicate',
+      standing: made.entry,
+      dismissed: early.ids,
+      afterWrite: { reason: 'bad-input', message },
+    };
   }
   return settleAfterWrite(cfg, port, target, made, early.ids, common);
 }

@@ -25,7 +25,8 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
-    if (early.failure) throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
+    if (early.failure)
+      throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
     const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] };
     const warnings = [...facts.warnings, ...diff.warnings];
     const diffPath = cfg.diffPath ?? undefined;
@@ -34,7 +35,12 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
 }
 
 /** The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all. */
-async function writeDiff(path: string, port: GitHubPort, pull: PullFacts, target: PullTarget): Promise<{ warnings: string[] }> {
+async function writeDiff(
+  path: string,
+  port: GitHubPort,
+  pull: PullFacts,
+  target: PullTarget,
+): Promise<{ warnings: string[] }> {
   let diff: string;
   try {
     diff = await port.compareDiff(pull.baseSha, target.reviewedSha);
@@ -44,16 +50,24 @@ async function writeDiff(path: string, port: GitHubPort, pull: PullFacts, target
   }
   const bytes = Buffer.byteLength(diff, 'utf8');
   if (bytes > MAX_DIFF_BYTES) {
-    throw new Abort('diff-unavailable', `the PR's diff is ${bytes} bytes, over the ${MAX_DIFF_BYTES}-byte limit`, diffAdvice);
+    throw new Abort(
+      'diff-unavailable',
+      `the PR's diff is ${bytes} bytes, over the ${MAX_DIFF_BYTES}-byte limit`,
+      diffAdvice,
+    );
   }
   try {
     writeFileSync(path, diff);
   } catch (e) {
     throw new Abort('bad-input', `diff-path ${path} cannot be written: ${(e as Error).message}`);
   }
-  const binary = [...diff.matchAll(/^Binary files (?:a\/)?(.+?) and (?:b\/)?(.+?) differ$/gm)].map((m) => (m[2] === '/dev/null' ? m[1] : m[2]));
+  const binary = [...diff.matchAll(/^Binary files (?:a\/)?(.+?) and (?:b\/)?(.+?) differ$/gm)].map((m) =>
+    m[2] === '/dev/null' ? m[1] : m[2],
+  );
   const warnings = binary.length
-    ? [`the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ${binary.slice(0, 10).join(', ')}`]
+    ? [
+        `the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ${binary.slice(0, 10).join(', ')}`,
+      ]
     : [];
   return { warnings };
 }

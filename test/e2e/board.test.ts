@@ -9,7 +9,11 @@ const w = useWorld();
 
 const PERSONAS = `priya=${LOGINS.priya}\nmarcus=${LOGINS.marcus}\nlin=${LOGINS.lin}\nkai=octo-kai`;
 const board = (inputs: Record<string, string> = {}, token: string = TOKENS.app) =>
-  runAction({ inputs: { mode: 'board', 'github-token': token, personas: PERSONAS, ...inputs }, apiUrl: w.gh.url, event: w.event() });
+  runAction({
+    inputs: { mode: 'board', 'github-token': token, personas: PERSONAS, ...inputs },
+    apiUrl: w.gh.url,
+    event: w.event(),
+  });
 const comments = () => w.gh.comments.get(PR) ?? [];
 const push = (seed: string, sameTree = false) => {
   const next = w.gh.commit(seed, sameTree ? w.gh.commits.get(w.head)!.tree : undefined);
@@ -59,7 +63,11 @@ describe('board', () => {
     const second = await board();
     expect(second.outputs['board-comment-id']).toBe(first.outputs['board-comment-id']);
     expect(comments()).toHaveLength(1);
-    expect(comments()[0]!.body.split('\n').find((l) => l.startsWith('| lin '))).toMatch(/current/);
+    expect(
+      comments()[0]!
+        .body.split('\n')
+        .find((l) => l.startsWith('| lin ')),
+    ).toMatch(/current/);
     expect(JSON.parse(second.outputs['missing-personas']!)).toEqual(['kai']);
     const third = await board();
     expect(w.gh.log.filter((l) => l.method === 'PATCH').length).toBe(1); // unchanged content: no edit at all
@@ -73,7 +81,10 @@ describe('board', () => {
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(w.gh.log.filter((l) => l.method === 'POST' && l.path.endsWith('/comments'))).toHaveLength(2);
     expect(comments()).toHaveLength(1);
-    expect([a.outputs['board-comment-id'], b.outputs['board-comment-id']]).toEqual([String(comments()[0]!.id), String(comments()[0]!.id)]);
+    expect([a.outputs['board-comment-id'], b.outputs['board-comment-id']]).toEqual([
+      String(comments()[0]!.id),
+      String(comments()[0]!.id),
+    ]);
   });
 
   test('require-all-personas fails the step while a persona has no verdict for the head, after updating the board', async () => {
@@ -89,7 +100,12 @@ describe('board', () => {
     const r1 = await w.run('marcus', body('APPROVE'));
     expect([r0.code, r1.code]).toEqual([0, 0]);
     const r = await runAction({
-      inputs: { mode: 'board', 'github-token': TOKENS.app, personas: `priya=${LOGINS.priya}, marcus=${LOGINS.marcus}`, 'require-all-personas': 'true' },
+      inputs: {
+        mode: 'board',
+        'github-token': TOKENS.app,
+        personas: `priya=${LOGINS.priya}, marcus=${LOGINS.marcus}`,
+        'require-all-personas': 'true',
+      },
       apiUrl: w.gh.url,
       event: w.event(),
     });
@@ -108,7 +124,11 @@ describe('board', () => {
 
   test('personas missing or malformed → bad-input, nothing sent', async () => {
     for (const personas of ['', 'priya', 'priya=a=b', 'priya=x\npriya=y']) {
-      const r = await runAction({ inputs: { mode: 'board', 'github-token': TOKENS.app, personas }, apiUrl: w.gh.url, event: w.event() });
+      const r = await runAction({
+        inputs: { mode: 'board', 'github-token': TOKENS.app, personas },
+        apiUrl: w.gh.url,
+        event: w.event(),
+      });
       expect(r.outputs.reason, personas).toBe('bad-input');
     }
     expect(w.gh.log).toEqual([]);

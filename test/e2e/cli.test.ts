@@ -5,9 +5,14 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { NODE, ROOT, tempDir, writeBody } from './harness.js';
 
-const cli = (...args: string[]) => spawnSync(NODE, [join(ROOT, 'dist/cli/index.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env['PATH'] } });
+const cli = (...args: string[]) =>
+  spawnSync(NODE, [join(ROOT, 'dist/cli/index.js'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] },
+  });
 
-test('the end-to-end runtime is Node 24, the action\'s runs.using', () => {
+test("the end-to-end runtime is Node 24, the action's runs.using", () => {
   expect(spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout).toMatch(/^v24\./);
 });
 
@@ -52,7 +57,10 @@ describe('corpus', () => {
   test('a disagreeing case exits 1 and is marked', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'b.md'), '## VERDICT: approve\n');
-    writeFileSync(join(dir, 'm.json'), JSON.stringify({ cases: [{ name: 'wrong expectation', body: 'b.md', expect: { post: 'APPROVE' } }] }));
+    writeFileSync(
+      join(dir, 'm.json'),
+      JSON.stringify({ cases: [{ name: 'wrong expectation', body: 'b.md', expect: { post: 'APPROVE' } }] }),
+    );
     const r = cli('corpus', join(dir, 'm.json'));
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/DISAGREE\s+wrong expectation\s+-\s+post APPROVE\s+abort malformed-verdict/);

@@ -14,7 +14,13 @@ const creates = () => w.gh.log.filter((l) => l.method === 'POST' && POST_REVIEW.
 
 describe('review creation is never blindly retried', () => {
   test('502 before the review was created → looked for, not found, retried once → one review', async () => {
-    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'status', status: 502, body: { message: 'Bad Gateway' } });
+    w.gh.faults.push({
+      method: 'POST',
+      path: POST_REVIEW,
+      kind: 'status',
+      status: 502,
+      body: { message: 'Bad Gateway' },
+    });
     const r = await w.run('priya', body('APPROVE'));
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs.outcome).toBe('posted');
@@ -31,7 +37,11 @@ describe('review creation is never blindly retried', () => {
     w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'after', status: 502 });
     const r = await w.run('priya', body('CHANGES_REQUESTED'));
     expect(r.code, r.stdout).toBe(0);
-    expect(r.outputs).toMatchObject({ outcome: 'posted', verdict: 'CHANGES_REQUESTED', 'review-id': String(reviews()[0]!.id) });
+    expect(r.outputs).toMatchObject({
+      outcome: 'posted',
+      verdict: 'CHANGES_REQUESTED',
+      'review-id': String(reviews()[0]!.id),
+    });
     expect(reviews()).toHaveLength(1);
     expect(creates()).toHaveLength(1);
   });
@@ -122,7 +132,13 @@ describe('rate limits', () => {
     w.gh.faults.push({ method, path, kind: 'status', status, headers, body: { message } });
   const primary = (secondsToReset: number) => {
     const reset = Math.floor(Date.now() / 1000) + secondsToReset;
-    limited('GET', PULL, 403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) }, 'API rate limit exceeded for user.');
+    limited(
+      'GET',
+      PULL,
+      403,
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
+      'API rate limit exceeded for user.',
+    );
     return reset;
   };
 
@@ -207,7 +223,12 @@ describe('refusals', () => {
 
   test.each([
     ['Can not approve your own pull request', 'APPROVE', 'permission-denied', /PR author.*own account/],
-    ['Can not request changes on your own pull request', 'CHANGES_REQUESTED', 'permission-denied', /PR author.*own account/],
+    [
+      'Can not request changes on your own pull request',
+      'CHANGES_REQUESTED',
+      'permission-denied',
+      /PR author.*own account/,
+    ],
   ])('422 %s → %s with advice', async (_m, verdict, reason, advice) => {
     w.gh.pulls.get(PR)!.author = LOGINS.priya;
     const r = await w.run('priya', body(verdict));
@@ -245,7 +266,8 @@ describe('force-push while the run works', () => {
     const pr = w.gh.pulls.get(PR)!;
     w.gh.faults.push({ method: 'GET', path: /\/pulls\/7\/reviews$/, kind: 'stall', delayMs: 300 });
     const running = w.run('priya', body('APPROVE'));
-    while (!w.gh.log.some((l) => l.method === 'GET' && l.path.endsWith('/pulls/7/reviews'))) await new Promise((r) => setTimeout(r, 5));
+    while (!w.gh.log.some((l) => l.method === 'GET' && l.path.endsWith('/pulls/7/reviews')))
+      await new Promise((r) => setTimeout(r, 5));
     const forced = w.gh.commit('forced');
     pr.commits = [forced];
     pr.head = forced;
@@ -301,7 +323,8 @@ describe('no fail-open', () => {
 
 describe('pagination', () => {
   test('1,050 reviews (11 pages): every page is read, history on the last page found', async () => {
-    for (let i = 0; i < 1049; i++) w.gh.seedReview(PR, { login: LOGINS.human, state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
+    for (let i = 0; i < 1049; i++)
+      w.gh.seedReview(PR, { login: LOGINS.human, state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
     const first = await w.run('priya', body('APPROVE'));
     expect(first.outputs.outcome).toBe('posted');
     w.gh.log.length = 0;
@@ -324,13 +347,14 @@ describe('races', () => {
     expect([a.outputs['review-id'], b.outputs['review-id']]).toEqual([String(standing.id), String(standing.id)]);
   });
 
-  test('two runs for two heads at once → only the newer head\'s review stays live', async () => {
+  test("two runs for two heads at once → only the newer head's review stays live", async () => {
     w.gh.latencyMs = 40;
     const oldHead = w.head;
     const newHead = w.gh.commit('c2');
     const runOld = w.run('priya', body('CHANGES_REQUESTED'), {}, { event: w.event(oldHead) });
     // the push lands while the old run is in flight, after it read the PR
-    while (!w.gh.log.some((l) => l.path === '/repos/acme/widgets/pulls/7' && l.end > 0)) await new Promise((r) => setTimeout(r, 5));
+    while (!w.gh.log.some((l) => l.path === '/repos/acme/widgets/pulls/7' && l.end > 0))
+      await new Promise((r) => setTimeout(r, 5));
     w.gh.push(PR, newHead);
     w.head = newHead;
     const runNew = w.run('priya', body('APPROVE'), {}, { event: w.event(newHead) });

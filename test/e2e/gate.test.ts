@@ -23,17 +23,37 @@ const CONTEXT = 'persona-verdict/priya';
 const target = (head = w.head) => ({
   action: 'synchronize',
   number: PR,
-  pull_request: { number: PR, head: { sha: head, ref: 'feature', repo: { full_name: `${OWNER}/${REPO}` } }, base: { ref: 'main' } },
+  pull_request: {
+    number: PR,
+    head: { sha: head, ref: 'feature', repo: { full_name: `${OWNER}/${REPO}` } },
+    base: { ref: 'main' },
+  },
 });
 /** A workflow_run event: the triggering run's head commit and where it came from. */
 const workflowRun = (head = w.head, repo = `${OWNER}/${REPO}`, branch = 'feature') => ({
   action: 'completed',
-  workflow_run: { head_sha: head, head_branch: branch, head_repository: { full_name: repo, owner: { login: repo.split('/')[0] } }, pull_requests: [] },
+  workflow_run: {
+    head_sha: head,
+    head_branch: branch,
+    head_repository: { full_name: repo, owner: { login: repo.split('/')[0] } },
+    pull_requests: [],
+  },
 });
 
-const run = (persona: keyof typeof TOKENS, text: string | null, inputs: Record<string, string> = {}, eventName = 'pull_request_target', event: unknown = target()) =>
+const run = (
+  persona: keyof typeof TOKENS,
+  text: string | null,
+  inputs: Record<string, string> = {},
+  eventName = 'pull_request_target',
+  event: unknown = target(),
+) =>
   runAction({
-    inputs: { 'github-token': TOKENS[persona], persona, ...(text === null ? {} : { 'body-path': writeBody(text) }), ...inputs },
+    inputs: {
+      'github-token': TOKENS[persona],
+      persona,
+      ...(text === null ? {} : { 'body-path': writeBody(text) }),
+      ...inputs,
+    },
     apiUrl: w.gh.url,
     event,
     eventName,
@@ -56,7 +76,10 @@ describe('the verdict as a commit status on the reviewed head', () => {
   test('pending while the persona reviews, then the verdict', async () => {
     const pre = await run('priya', null, { mode: 'preflight' });
     expect(pre.outputs['should-review']).toBe('true');
-    expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({ state: 'pending', description: expect.stringContaining('priya is reviewing') });
+    expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({
+      state: 'pending',
+      description: expect.stringContaining('priya is reviewing'),
+    });
     await run('priya', body('APPROVE'));
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
   });
@@ -74,13 +97,19 @@ describe('the verdict as a commit status on the reviewed head', () => {
     const next = push('empty', w.gh.commits.get(w.head)!.tree);
     const pre = await run('priya', null, { mode: 'preflight' }, 'pull_request_target', target(next));
     expect(pre.outputs).toMatchObject({ outcome: 'unchanged', 'should-review': 'false' });
-    expect(w.gh.statusOf(next, CONTEXT)).toMatchObject({ state: 'success', description: expect.stringContaining('carried') });
+    expect(w.gh.statusOf(next, CONTEXT)).toMatchObject({
+      state: 'success',
+      description: expect.stringContaining('carried'),
+    });
   });
 
   test('a refused body fails the status on the event head, with the reason, and posts nothing', async () => {
     const r = await run('priya', 'Looks fine.\n\n**Verdict: APPROVE**\n');
     expect(r.code).toBe(1);
-    expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({ state: 'failure', description: expect.stringContaining('malformed-verdict') });
+    expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({
+      state: 'failure',
+      description: expect.stringContaining('malformed-verdict'),
+    });
     expect(reviews()).toHaveLength(0);
   });
 
@@ -109,7 +138,7 @@ describe('the verdict as a commit status on the reviewed head', () => {
     expect(r.stdout).toMatch(/statuses: write/);
   });
 
-  test('a long reason still fits GitHub\'s 140-character description', async () => {
+  test("a long reason still fits GitHub's 140-character description", async () => {
     const r = await run('priya', body('APPROVE'), { 'reviewed-sha': 'f'.repeat(40) });
     expect(r.outputs.reason).toBe('bad-input');
     for (const s of w.gh.statuses) expect(s.description.length).toBeLessThanOrEqual(140);
@@ -156,12 +185,18 @@ describe('fail-closed history', () => {
   });
 
   test('reviewed-sha that is not the event head → bad-input, nothing written, even for CHANGES_REQUESTED', async () => {
-    const r = await run('priya', body('CHANGES_REQUESTED'), { 'reviewed-sha': '0000000000000000000000000000000000000bad', 'fail-on-changes-requested': 'true' });
+    const r = await run('priya', body('CHANGES_REQUESTED'), {
+      'reviewed-sha': '0000000000000000000000000000000000000bad',
+      'fail-on-changes-requested': 'true',
+    });
     expect(r.code).toBe(1);
     expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
     expect(r.stdout).toMatch(/not the head this pull_request_target event names/);
     expect(reviews()).toHaveLength(0);
-    const pre = await run('priya', null, { mode: 'preflight', 'reviewed-sha': '0000000000000000000000000000000000000bad' });
+    const pre = await run('priya', null, {
+      mode: 'preflight',
+      'reviewed-sha': '0000000000000000000000000000000000000bad',
+    });
     expect(pre.outputs).toMatchObject({ outcome: 'aborted', 'should-review': '' });
   });
 
@@ -200,7 +235,11 @@ describe('one account, one persona', () => {
 
   test('review-event: COMMENT lets personas share an account: COMMENT reviews, the verdict in the marker, outputs and status', async () => {
     const shared = { 'reviewer-login': LOGINS.app, 'review-event': 'COMMENT' };
-    const a = await run('app', body('CHANGES_REQUESTED'), { ...shared, persona: 'priya', 'fail-on-changes-requested': 'true' });
+    const a = await run('app', body('CHANGES_REQUESTED'), {
+      ...shared,
+      persona: 'priya',
+      'fail-on-changes-requested': 'true',
+    });
     const b = await run('app', body('APPROVE'), { ...shared, persona: 'marcus' });
     expect(a.code).toBe(1);
     expect(a.outputs).toMatchObject({ outcome: 'posted', verdict: 'CHANGES_REQUESTED', event: 'COMMENT' });
@@ -297,7 +336,14 @@ describe('diff-path: the diff comes from the API, pinned to the reviewed head', 
   });
 
   test('GitHub refuses the diff (too large) → diff-unavailable, status failure, no file', async () => {
-    w.gh.faults.push({ method: 'GET', path: /\/compare\//, kind: 'status', status: 406, times: 5, body: { message: 'Sorry, this diff is taking too long to generate.' } });
+    w.gh.faults.push({
+      method: 'GET',
+      path: /\/compare\//,
+      kind: 'status',
+      status: 406,
+      times: 5,
+      body: { message: 'Sorry, this diff is taking too long to generate.' },
+    });
     const path = join(tempDir(), 'pr.diff');
     const pre = await run('priya', null, { mode: 'preflight', 'diff-path': path });
     expect(pre.code).toBe(1);

@@ -24,11 +24,26 @@ describe('dismiss-on-fresh-HEAD', () => {
     const first = await w.run('priya', body('CHANGES_REQUESTED'));
     expect(first.code).toBe(0);
     const oldHead = w.head;
-    const human = w.gh.seedReview(PR, { login: LOGINS.human, state: 'CHANGES_REQUESTED', body: 'Please fix.', commit_id: oldHead });
+    const human = w.gh.seedReview(PR, {
+      login: LOGINS.human,
+      state: 'CHANGES_REQUESTED',
+      body: 'Please fix.',
+      commit_id: oldHead,
+    });
     const marcus = await w.run('marcus', body('CHANGES_REQUESTED'));
     expect(marcus.code).toBe(0);
-    const unmarked = w.gh.seedReview(PR, { login: LOGINS.priya, state: 'CHANGES_REQUESTED', body: 'posted by hand\n## VERDICT: CHANGES_REQUESTED', commit_id: oldHead });
-    const forged = w.gh.seedReview(PR, { login: LOGINS.human, state: 'CHANGES_REQUESTED', body: marked('priya', oldHead), commit_id: oldHead });
+    const unmarked = w.gh.seedReview(PR, {
+      login: LOGINS.priya,
+      state: 'CHANGES_REQUESTED',
+      body: 'posted by hand\n## VERDICT: CHANGES_REQUESTED',
+      commit_id: oldHead,
+    });
+    const forged = w.gh.seedReview(PR, {
+      login: LOGINS.human,
+      state: 'CHANGES_REQUESTED',
+      body: marked('priya', oldHead),
+      commit_id: oldHead,
+    });
     push('c2');
     w.gh.log.length = 0;
 
@@ -92,7 +107,13 @@ describe('dismiss-on-fresh-HEAD', () => {
   test('a review already dismissed by someone else between list and dismiss is fine', async () => {
     const a = await w.run('priya', body('CHANGES_REQUESTED'));
     push('c2');
-    w.gh.faults.push({ method: 'PUT', path: /dismissals$/, kind: 'status', status: 422, body: { message: 'Can not dismiss a dismissed pull request review' } });
+    w.gh.faults.push({
+      method: 'PUT',
+      path: /dismissals$/,
+      kind: 'status',
+      status: 422,
+      body: { message: 'Can not dismiss a dismissed pull request review' },
+    });
     const r = await w.run('priya', body('APPROVE'));
     expect(r.code, r.stdout).toBe(0);
     expect(JSON.parse(r.outputs['dismissed-review-ids']!)).toEqual([Number(a.outputs['review-id'])]);
@@ -141,7 +162,14 @@ describe('no-diff skip: unchanged', () => {
     w.gh.log.length = 0;
     const b = await w.run('priya', body('CHANGES_REQUESTED'));
     expect(b.code).toBe(0);
-    expect(b.outputs).toMatchObject({ outcome: 'unchanged', verdict: 'APPROVE', event: 'APPROVE', 'baseline-sha': reviewed, 'head-sha': w.head, 'review-id': a.outputs['review-id'] });
+    expect(b.outputs).toMatchObject({
+      outcome: 'unchanged',
+      verdict: 'APPROVE',
+      event: 'APPROVE',
+      'baseline-sha': reviewed,
+      'head-sha': w.head,
+      'review-id': a.outputs['review-id'],
+    });
     expect(w.gh.writes()).toEqual([]);
     expect(reviews()).toHaveLength(1);
   });
@@ -195,14 +223,24 @@ describe('preflight', () => {
   test.each<[string, string, string, Setup]>([
     ['fresh head', 'needs-review', 'true', async () => {}],
     ['already reviewed', 'duplicate', 'false', async () => void (await w.run('priya', body('APPROVE')))],
-    ['empty commit', 'unchanged', 'false', async () => {
-      await w.run('priya', body('APPROVE'));
-      sameTreePush('c1-empty');
-    }],
-    ['superseded', 'superseded', 'false', async () => {
-      push('c2');
-      w.head = w.gh.commit('c1');
-    }],
+    [
+      'empty commit',
+      'unchanged',
+      'false',
+      async () => {
+        await w.run('priya', body('APPROVE'));
+        sameTreePush('c1-empty');
+      },
+    ],
+    [
+      'superseded',
+      'superseded',
+      'false',
+      async () => {
+        push('c2');
+        w.head = w.gh.commit('c1');
+      },
+    ],
     ['closed', 'closed', 'false', async () => void (w.gh.pulls.get(PR)!.state = 'closed')],
   ])('%s → %s, should-review=%s', async (_n, outcome, should, setup) => {
     await setup();
@@ -211,7 +249,9 @@ describe('preflight', () => {
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs).toMatchObject({ outcome, 'should-review': should });
     expect(reviews()).toHaveLength(n);
-    expect(w.gh.log.filter((l) => l.method === 'POST' && l.path.endsWith('/reviews'))).toHaveLength(outcome === 'duplicate' || outcome === 'unchanged' ? 1 : 0);
+    expect(w.gh.log.filter((l) => l.method === 'POST' && l.path.endsWith('/reviews'))).toHaveLength(
+      outcome === 'duplicate' || outcome === 'unchanged' ? 1 : 0,
+    );
   });
 
   test('preflight that ends unchanged tidies stale reviews', async () => {
@@ -283,7 +323,8 @@ describe('pagination', () => {
   test('250 reviews (3 pages): history on the last page is found', async () => {
     await w.run('priya', body('APPROVE'));
     const mine = reviews().pop()!;
-    for (let i = 0; i < 250; i++) w.gh.seedReview(PR, { login: LOGINS.human, state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
+    for (let i = 0; i < 250; i++)
+      w.gh.seedReview(PR, { login: LOGINS.human, state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
     reviews().push(mine);
     w.gh.log.length = 0;
     const r = await w.run('priya', body('APPROVE'));
@@ -313,7 +354,11 @@ describe('unchanged-when: patch (rebase / base merge that changes nothing in the
     w.gh.log.length = 0;
     const b = await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch', 'fail-on-changes-requested': 'true' });
     expect(b.code).toBe(1); // carried CHANGES_REQUESTED keeps the gate red
-    expect(b.outputs).toMatchObject({ outcome: 'unchanged', verdict: 'CHANGES_REQUESTED', 'review-id': a.outputs['review-id'] });
+    expect(b.outputs).toMatchObject({
+      outcome: 'unchanged',
+      verdict: 'CHANGES_REQUESTED',
+      'review-id': a.outputs['review-id'],
+    });
     expect(b.stdout).toMatch(/same PR patch/);
     expect(w.gh.writes()).toEqual([]);
   });
@@ -336,7 +381,10 @@ describe('unchanged-when: patch (rebase / base merge that changes nothing in the
 
   test.each([
     ['a binary file in the PR', [...FILES, { filename: 'logo.png', status: 'modified' }]],
-    ['300 files (the compare cap)', Array.from({ length: 300 }, (_, i) => ({ filename: `f${i}.ts`, status: 'added', patch: '+x' }))],
+    [
+      '300 files (the compare cap)',
+      Array.from({ length: 300 }, (_, i) => ({ filename: `f${i}.ts`, status: 'added', patch: '+x' })),
+    ],
   ])('%s → the patch cannot be read whole → review', async (_n, files) => {
     w.gh.commits.get(w.head)!.files = files;
     await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
@@ -349,7 +397,13 @@ describe('unchanged-when: patch (rebase / base merge that changes nothing in the
   test('compare refused (404) → review', async () => {
     await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
     rebase('rebased', FILES);
-    w.gh.faults.push({ method: 'GET', path: /\/compare\//, kind: 'status', status: 404, body: { message: 'Not Found' } });
+    w.gh.faults.push({
+      method: 'GET',
+      path: /\/compare\//,
+      kind: 'status',
+      status: 404,
+      body: { message: 'Not Found' },
+    });
     const b = await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
     expect(b.outputs.outcome).toBe('posted');
   });
@@ -359,7 +413,8 @@ describe('GitHub Enterprise Server', () => {
   test('GITHUB_API_URL with /api/v3 is honoured for REST, pagination and GraphQL', async () => {
     w.gh.ghes = true;
     w.gh.users.get(TOKENS.app)!.graphqlViewer = true;
-    for (let i = 0; i < 120; i++) w.gh.seedReview(PR, { login: LOGINS.human, state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
+    for (let i = 0; i < 120; i++)
+      w.gh.seedReview(PR, { login: LOGINS.human, state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
     const run = () =>
       runAction({
         inputs: { 'github-token': TOKENS.app, persona: 'priya', body: body('COMMENT') },

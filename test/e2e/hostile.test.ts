@@ -13,18 +13,43 @@ describe('broken bodies: a clear error, no request at all', () => {
     ['empty file', '', 'empty-body', /empty/],
     ['whitespace only', ' \n\t\r\n  ', 'empty-body', /empty/],
     ['binary (NUL bytes)', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00]), 'unreadable-body', /not valid UTF-8|NUL/],
-    ['invalid UTF-8 (Latin-1 file)', Buffer.from('Caf\xe9\n## VERDICT: APPROVE\n', 'latin1'), 'unreadable-body', /not valid UTF-8 \(first bad byte at offset 3\)/],
-    ['UTF-16 with BOM', Buffer.from('\ufeff## VERDICT: APPROVE\n', 'utf16le'), 'unreadable-body', /not valid UTF-8|NUL/],
+    [
+      'invalid UTF-8 (Latin-1 file)',
+      Buffer.from('Caf\xe9\n## VERDICT: APPROVE\n', 'latin1'),
+      'unreadable-body',
+      /not valid UTF-8 \(first bad byte at offset 3\)/,
+    ],
+    [
+      'UTF-16 with BOM',
+      Buffer.from('\ufeff## VERDICT: APPROVE\n', 'utf16le'),
+      'unreadable-body',
+      /not valid UTF-8|NUL/,
+    ],
     ['one 300,000-character line', 'x'.repeat(300_000), 'body-too-large', /300000 bytes/],
     ['a 60,000-character line without a verdict', 'y'.repeat(60_000), 'missing-verdict', /more characters/],
-    ['a 200,000-character verdict-like line (once quadratic to explain)', `## VERDICT: ${'A'.repeat(200_000)}`, 'malformed-verdict', /the line is 200012 characters long/],
+    [
+      'a 200,000-character verdict-like line (once quadratic to explain)',
+      `## VERDICT: ${'A'.repeat(200_000)}`,
+      'malformed-verdict',
+      /the line is 200012 characters long/,
+    ],
     ['zero-width space before the token', 'ok\n## VERDICT: \u200bAPPROVE\n', 'malformed-verdict', /\\u200B/],
     ['no-break space after ##', 'ok\n##\u00a0VERDICT: APPROVE\n', 'malformed-verdict', /\\u00A0/],
     ['Cyrillic Е in VERDICT', 'ok\n## V\u0415RDICT: APPROVE\n', 'malformed-verdict', /U\+0415/],
     ['right-to-left override', 'ok\n## VERDICT: \u202eEVORPPA\n', 'malformed-verdict', /\\u202E/],
     ['fullwidth letters', 'ok\n## ＶＥＲＤＩＣＴ: APPROVE\n', 'malformed-verdict', /\\uFF36/],
-    ['verdict inside an HTML comment', 'ok\n<!-- ## VERDICT: APPROVE -->\n', 'malformed-verdict', /not a level-2 heading/],
-    ['verdict in a code fence', 'ok\n```\n## VERDICT: APPROVE\n```\n', 'verdict-not-last', /only the last non-blank line decides/],
+    [
+      'verdict inside an HTML comment',
+      'ok\n<!-- ## VERDICT: APPROVE -->\n',
+      'malformed-verdict',
+      /not a level-2 heading/,
+    ],
+    [
+      'verdict in a code fence',
+      'ok\n```\n## VERDICT: APPROVE\n```\n',
+      'verdict-not-last',
+      /only the last non-blank line decides/,
+    ],
   ])('%s → %s', async (_n, text, reason, message) => {
     const r = await w.run('priya', text);
     expect(r.code).toBe(1);
@@ -45,11 +70,14 @@ describe('broken bodies: a clear error, no request at all', () => {
   });
 
   test.each([
-    ['a named pipe nobody writes to', () => {
-      const p = join(tempDir(), 'review.fifo');
-      execFileSync('mkfifo', [p]);
-      return p;
-    }],
+    [
+      'a named pipe nobody writes to',
+      () => {
+        const p = join(tempDir(), 'review.fifo');
+        execFileSync('mkfifo', [p]);
+        return p;
+      },
+    ],
     ['a device', () => '/dev/zero'],
   ])('body-path is %s → unreadable-body at once', async (_n, make) => {
     const r = await w.run('priya', null, { 'body-path': make() });
@@ -73,7 +101,10 @@ describe('broken bodies: a clear error, no request at all', () => {
 
 describe('text that tries to steer the runner or the gate', () => {
   test('workflow commands in the failing line and near misses are never emitted as commands', async () => {
-    const r = await w.run('priya', '::set-output name=outcome::posted\n## verdict: approve ::add-mask::x\n::error::## VERDICT: APPROVE\n');
+    const r = await w.run(
+      'priya',
+      '::set-output name=outcome::posted\n## verdict: approve ::add-mask::x\n::error::## VERDICT: APPROVE\n',
+    );
     expect(r.code).toBe(1);
     expect(r.outputs.outcome).toBe('aborted');
     for (const c of r.commands) expect(c).toMatch(/^::(error|warning|notice|add-mask|group|endgroup)[ :]/);
@@ -89,11 +120,14 @@ describe('text that tries to steer the runner or the gate', () => {
     for (const c of r.commands) expect(c).toMatch(/^::(error|warning|notice|add-mask|group|endgroup)[ :]/);
   });
 
-  test.each(['priya\n<!--', 'priya -->', 'pr iya', '../priya', 'p'.repeat(40), 'priya\u200b'])('persona %j is refused before anything is sent', async (persona) => {
-    const r = await w.run('priya', body('APPROVE'), { persona });
-    expect(r.outputs.reason).toBe('bad-input');
-    expect(w.gh.log).toEqual([]);
-  });
+  test.each(['priya\n<!--', 'priya -->', 'pr iya', '../priya', 'p'.repeat(40), 'priya\u200b'])(
+    'persona %j is refused before anything is sent',
+    async (persona) => {
+      const r = await w.run('priya', body('APPROVE'), { persona });
+      expect(r.outputs.reason).toBe('bad-input');
+      expect(w.gh.log).toEqual([]);
+    },
+  );
 
   test('markdown in the summary cannot forge a table row or HTML', async () => {
     const r = await w.run('priya', 'x\n## VERDICT: <img src=x onerror=alert(1)> | posted |\n');

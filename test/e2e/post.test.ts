@@ -28,11 +28,25 @@ describe('posting: the verdict line decides the event (SPEC §2 table)', () => {
     expect(posts[0]!.body.commit_id).toBe(w.head);
     // marker first, the persona's body intact beneath it, verdict still the last non-blank line
     const [first, ...rest] = review!.body.split('\n');
-    expect(decodeMarker(first)).toMatchObject({ persona: 'priya', head: w.head, verdict, tree: w.gh.commits.get(w.head)!.tree });
+    expect(decodeMarker(first)).toMatchObject({
+      persona: 'priya',
+      head: w.head,
+      verdict,
+      tree: w.gh.commits.get(w.head)!.tree,
+    });
     expect(rest.join('\n')).toBe(text);
-    expect(r.outputs).toMatchObject({ outcome: 'posted', verdict, event, 'review-id': String(review!.id), 'head-sha': w.head, 'dismissed-review-ids': '[]' });
+    expect(r.outputs).toMatchObject({
+      outcome: 'posted',
+      verdict,
+      event,
+      'review-id': String(review!.id),
+      'head-sha': w.head,
+      'dismissed-review-ids': '[]',
+    });
     expect(r.outputs['review-url']).toContain(`pullrequestreview-${review!.id}`);
-    expect(r.summary).toContain(`priya posted ${verdict} (event ${event}) on ${w.head.slice(0, 7)} as review ${review!.id}`);
+    expect(r.summary).toContain(
+      `priya posted ${verdict} (event ${event}) on ${w.head.slice(0, 7)} as review ${review!.id}`,
+    );
     expect(r.summary).toContain(`[${review!.id}](${r.outputs['review-url']})`);
     expect(r.stdout).toContain(`persona-verdict: priya posted ${verdict} (event ${event})`);
   });
@@ -44,7 +58,10 @@ describe('posting: the verdict line decides the event (SPEC §2 table)', () => {
   });
 
   test('a verdict quoted in the narrative is ignored: the final line decides', async () => {
-    const r = await w.run('priya', 'I considered\n## VERDICT: APPROVE\nbut the tests fail.\n\n## VERDICT: CHANGES_REQUESTED\n');
+    const r = await w.run(
+      'priya',
+      'I considered\n## VERDICT: APPROVE\nbut the tests fail.\n\n## VERDICT: CHANGES_REQUESTED\n',
+    );
     expect(r.code).toBe(0);
     expect(reviews()[0]!.state).toBe('CHANGES_REQUESTED');
   });
@@ -93,7 +110,9 @@ describe('aborts: nothing is sent before the body is proven good', () => {
   });
 
   test('devtools#243 shape: prose says APPROVE, the computed event says REQUEST_CHANGES → mismatch, nothing posted', async () => {
-    const r = await w.run('marcus', 'APPROVE — reasoning is sound.\n\n## VERDICT: APPROVE\n', { 'expected-event': 'REQUEST_CHANGES' });
+    const r = await w.run('marcus', 'APPROVE — reasoning is sound.\n\n## VERDICT: APPROVE\n', {
+      'expected-event': 'REQUEST_CHANGES',
+    });
     expect(r.code).toBe(1);
     expect(r.outputs.reason).toBe('mismatch');
     expect(w.gh.log).toEqual([]);
@@ -173,7 +192,12 @@ describe('which PR and commit', () => {
   });
 
   test('reviewed-sha and pull-number inputs work without a pull_request event (workflow_run); GITHUB_SHA is never used', async () => {
-    const r = await w.run('priya', body('APPROVE'), { 'pull-number': String(PR), 'reviewed-sha': w.head.toUpperCase() }, { event: {} });
+    const r = await w.run(
+      'priya',
+      body('APPROVE'),
+      { 'pull-number': String(PR), 'reviewed-sha': w.head.toUpperCase() },
+      { event: {} },
+    );
     expect(r.code, r.stdout).toBe(0);
     expect(reviews()[0]!.commit_id).toBe(w.head);
     expect(JSON.stringify(w.gh.log)).not.toContain('0000000000000000000000000000000000000bad');
@@ -206,17 +230,29 @@ describe('offline check mode', () => {
     const path = writeBody('ok\n\n## VERDICT: LGTM\n');
     const r = await runAction({ inputs: { mode: 'check', 'body-path': path } });
     expect(r.code).toBe(1);
-    expect(r.commands.some((c) => c.startsWith('::error ') && c.includes(`file=${path}`) && c.includes('line=3') && c.includes('unknown token'))).toBe(true);
+    expect(
+      r.commands.some(
+        (c) =>
+          c.startsWith('::error ') && c.includes(`file=${path}`) && c.includes('line=3') && c.includes('unknown token'),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('secrets and hostile text', () => {
   test('the token is masked and never appears in outputs, summary or errors, even when GitHub echoes it', async () => {
-    w.gh.faults.push({ method: 'GET', path: /\/pulls\/7$/, kind: 'status', status: 404, body: { message: `Not Found for token ${TOKENS.priya}` } });
+    w.gh.faults.push({
+      method: 'GET',
+      path: /\/pulls\/7$/,
+      kind: 'status',
+      status: 404,
+      body: { message: `Not Found for token ${TOKENS.priya}` },
+    });
     const r = await w.run('priya', body('APPROVE'));
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`::add-mask::${TOKENS.priya}`);
-    const elsewhere = r.stdout.replace(`::add-mask::${TOKENS.priya}`, '') + r.stderr + JSON.stringify(r.outputs) + r.summary;
+    const elsewhere =
+      r.stdout.replace(`::add-mask::${TOKENS.priya}`, '') + r.stderr + JSON.stringify(r.outputs) + r.summary;
     expect(elsewhere).not.toContain(TOKENS.priya);
   });
 

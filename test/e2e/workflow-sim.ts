@@ -40,7 +40,10 @@ export interface SimContext {
   matrix?: Record<string, string>;
   env?: Record<string, string>;
   /** Called for `run:` steps; returns step outputs, or throws to fail the step. */
-  onRun: (step: { name: string; run: string; env: Record<string, string> }, workspace: string) => Record<string, string> | void;
+  onRun: (
+    step: { name: string; run: string; env: Record<string, string> },
+    workspace: string,
+  ) => Record<string, string> | void;
 }
 
 export const loadWorkflow = (text: string): Json => parse(text);
@@ -85,7 +88,10 @@ export async function runJob(workflow: Json, jobId: string, sim: SimContext): Pr
   let failed = false;
   for (const step of job.steps as Json[]) {
     const name = substitute(step.name ?? step.uses ?? step.run, ctx());
-    const cond = step.if === undefined ? !failed : evaluate(step.if.replace(/^\$\{\{\s*|\s*\}\}$/g, ''), ctx()) && (!failed || /always\(\)/.test(step.if));
+    const cond =
+      step.if === undefined
+        ? !failed
+        : evaluate(step.if.replace(/^\$\{\{\s*|\s*\}\}$/g, ''), ctx()) && (!failed || /always\(\)/.test(step.if));
     if (!cond) {
       records.push({ name, ran: false, conclusion: 'skipped' });
       if (step.id) steps[step.id] = { outputs: {}, outcome: 'skipped' };
@@ -99,7 +105,14 @@ export async function runJob(workflow: Json, jobId: string, sim: SimContext): Pr
       for (const [k, v] of Object.entries<unknown>(step.with ?? {})) inputs[k] = substitute(v, ctx());
       inputs['github-token'] ??= sim.githubToken; // action.yml's default: ${{ github.token }}
       const env = { RUNNER_TEMP: runnerTemp, ...sim.env };
-      result = await runAction({ inputs, apiUrl: sim.apiUrl, event: sim.event, eventName: sim.eventName, cwd: workspace, env });
+      result = await runAction({
+        inputs,
+        apiUrl: sim.apiUrl,
+        event: sim.event,
+        eventName: sim.eventName,
+        cwd: workspace,
+        env,
+      });
       outputs = result.outputs;
       ok = result.code === 0;
     }
@@ -124,5 +137,9 @@ export async function runJob(workflow: Json, jobId: string, sim: SimContext): Pr
     records.push({ name, ran: true, result, conclusion: ok ? 'success' : 'failure', run, uses });
     if (!ok && !step['continue-on-error']) failed = true;
   }
-  return { conclusion: failed ? 'failure' : 'success', steps: records, outputs: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, v.outputs])) };
+  return {
+    conclusion: failed ? 'failure' : 'success',
+    steps: records,
+    outputs: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, v.outputs])),
+  };
 }

@@ -14,7 +14,13 @@ export const TOKENS = {
   human: 'ghp_aliceSECRETtoken00000000000000000004',
   app: 'ghs_appSECRETtoken00000000000000000000005',
 } as const;
-export const LOGINS = { priya: 'octo-priya', marcus: 'octo-marcus', lin: 'octo-lin', human: 'alice', app: 'github-actions[bot]' } as const;
+export const LOGINS = {
+  priya: 'octo-priya',
+  marcus: 'octo-marcus',
+  lin: 'octo-lin',
+  human: 'alice',
+  app: 'github-actions[bot]',
+} as const;
 
 export const PR = 7;
 
@@ -22,7 +28,12 @@ export interface World {
   gh: FakeGitHub;
   head: string;
   event: (head?: string, number?: number) => unknown;
-  run: (persona: keyof typeof TOKENS, body: string | Buffer | null, inputs?: Record<string, string>, opts?: { event?: unknown; env?: Record<string, string> }) => Promise<RunResult>;
+  run: (
+    persona: keyof typeof TOKENS,
+    body: string | Buffer | null,
+    inputs?: Record<string, string>,
+    opts?: { event?: unknown; env?: Record<string, string> },
+  ) => Promise<RunResult>;
 }
 
 export async function world(): Promise<World> {
@@ -57,7 +68,8 @@ export async function world(): Promise<World> {
   return w;
 }
 
-export const body = (verdict: string, prose = 'I read the diff. The change is small and tested.'): string => `${prose}\n\n## VERDICT: ${verdict}\n`;
+export const body = (verdict: string, prose = 'I read the diff. The change is small and tested.'): string =>
+  `${prose}\n\n## VERDICT: ${verdict}\n`;
 
 /**
  * A fresh world for every test of the file: started before each test; after each,
@@ -84,7 +96,10 @@ export function checkInvariants(w: World): void {
       if (!m || r.seeded) continue; // a seeded review is the test's (a forgery, an old wrapper's): not the action's
       const p = parseVerdict(r.body.split(/\r?\n/).slice(1).join('\n'));
       expect(p.ok && p.verdict, `review ${r.id}: marker verdict = body verdict`).toBe(m.verdict);
-      if (r.state !== 'DISMISSED') expect(r.state, `review ${r.id}: state matches the event the marker records`).toBe(STATE_OF_EVENT[postedEvent(m)]);
+      if (r.state !== 'DISMISSED')
+        expect(r.state, `review ${r.id}: state matches the event the marker records`).toBe(
+          STATE_OF_EVENT[postedEvent(m)],
+        );
     }
   }
   for (const d of w.gh.log.filter((l) => l.method === 'PUT' && l.path.endsWith('/dismissals') && l.status === 200)) {

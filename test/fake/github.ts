@@ -231,7 +231,12 @@ export class FakeGitHub {
     let path = url.pathname;
     if (this.ghes) {
       // only the Enterprise layout answers; anything else is a client that ignored GITHUB_API_URL's path
-      path = path === '/api/graphql' ? '/graphql' : path.startsWith('/api/v3/') ? path.slice('/api/v3'.length) : `/not-ghes${path}`;
+      path =
+        path === '/api/graphql'
+          ? '/graphql'
+          : path.startsWith('/api/v3/')
+            ? path.slice('/api/v3'.length)
+            : `/not-ghes${path}`;
     }
     let body: Json;
     try {
@@ -280,7 +285,15 @@ export class FakeGitHub {
         req.socket.once('close', () => (entry.end = performance.now()));
         return;
       }
-      if (fault.kind === 'status') return this.send(res, entry, fault.status ?? 500, fault.body ?? { message: 'Server Error' }, fault.headers, false);
+      if (fault.kind === 'status')
+        return this.send(
+          res,
+          entry,
+          fault.status ?? 500,
+          fault.body ?? { message: 'Server Error' },
+          fault.headers,
+          false,
+        );
       if (fault.kind === 'delay') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
     }
 
@@ -291,7 +304,15 @@ export class FakeGitHub {
     else [status, out, headers = {}] = this.route(method, path, url, body, user, String(req.headers.accept ?? ''));
 
     if (fault?.kind === 'stall') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
-    if (fault?.kind === 'after') return this.send(res, entry, fault.status ?? 502, fault.body ?? { message: 'Server Error' }, fault.headers, false);
+    if (fault?.kind === 'after')
+      return this.send(
+        res,
+        entry,
+        fault.status ?? 502,
+        fault.body ?? { message: 'Server Error' },
+        fault.headers,
+        false,
+      );
     if (fault?.kind === 'reset-after') {
       entry.status = -1;
       entry.end = performance.now();
@@ -301,13 +322,25 @@ export class FakeGitHub {
     this.send(res, entry, status, out, headers, true);
   }
 
-  private send(res: ServerResponse, entry: LoggedRequest, status: number, body: Json, headers: Record<string, string> = {}, validate = true): void {
+  private send(
+    res: ServerResponse,
+    entry: LoggedRequest,
+    status: number,
+    body: Json,
+    headers: Record<string, string> = {},
+    validate = true,
+  ): void {
     entry.status = status;
     entry.end = performance.now();
     const raw = body instanceof RawText;
-    if (validate && !raw && entry.path !== '/graphql') entry.violations.push(...validateResponse(entry.method, entry.path, status, body));
+    if (validate && !raw && entry.path !== '/graphql')
+      entry.violations.push(...validateResponse(entry.method, entry.path, status, body));
     if (res.destroyed) return;
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-remaining': '4999', ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-ratelimit-remaining': '4999',
+      ...headers,
+    });
     res.end(raw ? body.text : body === undefined ? '' : JSON.stringify(body));
   }
 
@@ -354,18 +387,36 @@ export class FakeGitHub {
     return simple;
   }
 
-  private route(method: string, path: string, url: URL, body: Json, user: FakeUser, accept = ''): [number, Json, Record<string, string>?] {
+  private route(
+    method: string,
+    path: string,
+    url: URL,
+    body: Json,
+    user: FakeUser,
+    accept = '',
+  ): [number, Json, Record<string, string>?] {
     const notFound: [number, Json] = [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }];
     if (method === 'GET' && path === '/user') {
-      if (user.kind === 'app') return [403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' }];
+      if (user.kind === 'app')
+        return [
+          403,
+          { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' },
+        ];
       return [200, { ...skeleton('GET', '/user', 200), ...this.userJson(user.login), name: null, email: null }];
     }
     if (method === 'POST' && path === '/graphql') {
       const viewer = user.graphqlViewer ?? user.kind !== 'app';
-      if (!/viewer\s*\{\s*login\s*\}/.test(String(body?.query))) return [200, { errors: [{ message: 'unsupported query in fake' }] }];
+      if (!/viewer\s*\{\s*login\s*\}/.test(String(body?.query)))
+        return [200, { errors: [{ message: 'unsupported query in fake' }] }];
       return viewer
         ? [200, { data: { viewer: { login: user.login } } }]
-        : [200, { data: null, errors: [{ type: 'FORBIDDEN', path: ['viewer'], message: 'Resource not accessible by integration' }] }];
+        : [
+            200,
+            {
+              data: null,
+              errors: [{ type: 'FORBIDDEN', path: ['viewer'], message: 'Resource not accessible by integration' }],
+            },
+          ];
     }
     const prefix = `/repos/${OWNER}/${REPO}`;
     if (!path.startsWith(prefix + '/')) return notFound;
@@ -375,13 +426,21 @@ export class FakeGitHub {
     if (method === 'GET' && (m = /^\/git\/commits\/([0-9a-f]{40})$/.exec(rest))) {
       const c = this.commits.get(m[1]!);
       if (!c) return notFound;
-      return [200, { ...skeleton('GET', path, 200), sha: m[1], tree: { sha: c.tree, url: `https://github.test/api/trees/${c.tree}` } }];
+      return [
+        200,
+        {
+          ...skeleton('GET', path, 200),
+          sha: m[1],
+          tree: { sha: c.tree, url: `https://github.test/api/trees/${c.tree}` },
+        },
+      ];
     }
     if (method === 'GET' && (m = /^\/compare\/([0-9a-f]{40})\.\.\.([0-9a-f]{40})$/.exec(rest))) {
       const head = this.commits.get(m[2]!);
       if (!head || !this.commits.has(m[1]!)) return notFound;
       // GitHub's diff media type (application/vnd.github.diff): the unified diff as text
-      if (/vnd\.github(\.v3)?\.diff/.test(accept)) return [200, new RawText(this.diffText(head.files ?? [])), { 'content-type': 'text/plain; charset=utf-8' }];
+      if (/vnd\.github(\.v3)?\.diff/.test(accept))
+        return [200, new RawText(this.diffText(head.files ?? [])), { 'content-type': 'text/plain; charset=utf-8' }];
       const files = (head.files ?? []).map((f: Json) => ({
         sha: sha(`blob:${f.filename}:${f.patch ?? ''}`),
         additions: 1,
@@ -392,7 +451,18 @@ export class FakeGitHub {
         contents_url: 'https://github.test/contents',
         ...f,
       }));
-      return [200, { ...skeleton('GET', path, 200), status: 'ahead', ahead_by: 1, behind_by: 0, total_commits: 1, commits: [], files }];
+      return [
+        200,
+        {
+          ...skeleton('GET', path, 200),
+          status: 'ahead',
+          ahead_by: 1,
+          behind_by: 0,
+          total_commits: 1,
+          commits: [],
+          files,
+        },
+      ];
     }
     if (rest === '/pulls' && method === 'GET') {
       // GitHub filters by head "user:ref-name" (docs: List pull requests)
@@ -414,11 +484,33 @@ export class FakeGitHub {
       ];
     }
     if ((m = /^\/statuses\/([0-9a-f]{40})$/.exec(rest)) && method === 'POST') {
-      if (user.canStatus === false) return [403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' }];
-      if (!this.commits.has(m[1]!)) return [422, { message: `No commit found for SHA: ${m[1]}`, documentation_url: 'https://docs.github.com/rest' }];
+      if (user.canStatus === false)
+        return [
+          403,
+          { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' },
+        ];
+      if (!this.commits.has(m[1]!))
+        return [
+          422,
+          { message: `No commit found for SHA: ${m[1]}`, documentation_url: 'https://docs.github.com/rest' },
+        ];
       // GitHub refuses descriptions over 140 characters (REST docs, "Create a commit status")
       if (String(body?.description ?? '').length > 140) {
-        return [422, { message: 'Validation Failed', errors: [{ resource: 'Status', code: 'custom', field: 'description', message: 'description is too long (maximum is 140 characters)' }], documentation_url: 'https://docs.github.com/rest' }];
+        return [
+          422,
+          {
+            message: 'Validation Failed',
+            errors: [
+              {
+                resource: 'Status',
+                code: 'custom',
+                field: 'description',
+                message: 'description is too long (maximum is 140 characters)',
+              },
+            ],
+            documentation_url: 'https://docs.github.com/rest',
+          },
+        ];
       }
       const st: FakeStatus = {
         sha: m[1]!,
@@ -429,7 +521,16 @@ export class FakeGitHub {
         login: user.login,
       };
       this.statuses.push(st);
-      return [201, { ...skeleton('POST', path, 201), state: st.state, context: st.context, description: st.description, target_url: st.target_url }];
+      return [
+        201,
+        {
+          ...skeleton('POST', path, 201),
+          state: st.state,
+          context: st.context,
+          description: st.description,
+          target_url: st.target_url,
+        },
+      ];
     }
     if ((m = /^\/pulls\/(\d+)$/.exec(rest)) && method === 'GET') {
       const p = this.pulls.get(Number(m[1]));
@@ -477,19 +578,48 @@ export class FakeGitHub {
       if (method === 'POST') {
         const unprocessable = (message: string, errors?: string[]): [number, Json] => [
           422,
-          { message: 'Unprocessable Entity', errors: errors ?? [message], documentation_url: 'https://docs.github.com/rest' },
+          {
+            message: 'Unprocessable Entity',
+            errors: errors ?? [message],
+            documentation_url: 'https://docs.github.com/rest',
+          },
         ];
-        if (user.canReview === false) return [403, { message: 'Resource not accessible by personal access token', documentation_url: 'https://docs.github.com/rest' }];
+        if (user.canReview === false)
+          return [
+            403,
+            {
+              message: 'Resource not accessible by personal access token',
+              documentation_url: 'https://docs.github.com/rest',
+            },
+          ];
         if (p.locked) return unprocessable('lock prevents review');
         const event = body?.event as string | undefined;
-        if (p.author === user.login && event === 'APPROVE') return unprocessable('Can not approve your own pull request');
-        if (p.author === user.login && event === 'REQUEST_CHANGES') return unprocessable('Can not request changes on your own pull request');
-        if ((event === 'REQUEST_CHANGES' || event === 'COMMENT') && !body?.body) return unprocessable(`Body is required when using ${event}`);
-        if (list.some((r) => r.login === user.login && r.state === 'PENDING')) return unprocessable('User can only have one pending review per pull request');
+        if (p.author === user.login && event === 'APPROVE')
+          return unprocessable('Can not approve your own pull request');
+        if (p.author === user.login && event === 'REQUEST_CHANGES')
+          return unprocessable('Can not request changes on your own pull request');
+        if ((event === 'REQUEST_CHANGES' || event === 'COMMENT') && !body?.body)
+          return unprocessable(`Body is required when using ${event}`);
+        if (list.some((r) => r.login === user.login && r.state === 'PENDING'))
+          return unprocessable('User can only have one pending review per pull request');
         const commit = body?.commit_id ?? p.head;
         if (!p.commits.includes(commit)) return unprocessable('Commit SHA is not part of the pull request');
-        const state = event === 'APPROVE' ? 'APPROVED' : event === 'REQUEST_CHANGES' ? 'CHANGES_REQUESTED' : event === 'COMMENT' ? 'COMMENTED' : 'PENDING';
-        const review: FakeReview = { id: this.nextId++, login: user.login, state, body: body?.body ?? '', commit_id: commit, submitted_at: this.tick() };
+        const state =
+          event === 'APPROVE'
+            ? 'APPROVED'
+            : event === 'REQUEST_CHANGES'
+              ? 'CHANGES_REQUESTED'
+              : event === 'COMMENT'
+                ? 'COMMENTED'
+                : 'PENDING';
+        const review: FakeReview = {
+          id: this.nextId++,
+          login: user.login,
+          state,
+          body: body?.body ?? '',
+          commit_id: commit,
+          submitted_at: this.tick(),
+        };
         list.push(review);
         return [200, this.reviewJson(review, number)];
       }
@@ -498,11 +628,35 @@ export class FakeGitHub {
       const number = Number(m[1]);
       const review = this.reviews.get(number)?.find((r) => r.id === Number(m![2]));
       if (!review) return notFound;
-      if (!body?.message) return [422, { message: 'Invalid request.\n\n"message" wasn\'t supplied.', documentation_url: 'https://docs.github.com/rest' }];
-      if (user.canDismiss === false) return [403, { message: 'Must have admin rights to Repository.', documentation_url: 'https://docs.github.com/rest' }];
-      if (review.state === 'DISMISSED') return [422, { message: 'Can not dismiss a dismissed pull request review', documentation_url: 'https://docs.github.com/rest' }];
+      if (!body?.message)
+        return [
+          422,
+          {
+            message: 'Invalid request.\n\n"message" wasn\'t supplied.',
+            documentation_url: 'https://docs.github.com/rest',
+          },
+        ];
+      if (user.canDismiss === false)
+        return [
+          403,
+          { message: 'Must have admin rights to Repository.', documentation_url: 'https://docs.github.com/rest' },
+        ];
+      if (review.state === 'DISMISSED')
+        return [
+          422,
+          {
+            message: 'Can not dismiss a dismissed pull request review',
+            documentation_url: 'https://docs.github.com/rest',
+          },
+        ];
       if (review.state !== 'APPROVED' && review.state !== 'CHANGES_REQUESTED') {
-        return [422, { message: `Can not dismiss a ${review.state.toLowerCase()} pull request review`, documentation_url: 'https://docs.github.com/rest' }];
+        return [
+          422,
+          {
+            message: `Can not dismiss a ${review.state.toLowerCase()} pull request review`,
+            documentation_url: 'https://docs.github.com/rest',
+          },
+        ];
       }
       review.state = 'DISMISSED';
       return [200, this.reviewJson(review, number)];
@@ -534,7 +688,11 @@ export class FakeGitHub {
       for (const list of this.comments.values()) {
         const i = list.findIndex((x) => x.id === Number(m![1]));
         if (i < 0) continue;
-        if (list[i]!.login !== user.login) return [403, { message: 'Must have admin rights to Repository.', documentation_url: 'https://docs.github.com/rest' }];
+        if (list[i]!.login !== user.login)
+          return [
+            403,
+            { message: 'Must have admin rights to Repository.', documentation_url: 'https://docs.github.com/rest' },
+          ];
         list.splice(i, 1);
         return [204, undefined];
       }
@@ -544,7 +702,11 @@ export class FakeGitHub {
       for (const [number, list] of this.comments) {
         const c = list.find((x) => x.id === Number(m![1]));
         if (!c) continue;
-        if (c.login !== user.login) return [403, { message: 'Must have admin rights to Repository.', documentation_url: 'https://docs.github.com/rest' }];
+        if (c.login !== user.login)
+          return [
+            403,
+            { message: 'Must have admin rights to Repository.', documentation_url: 'https://docs.github.com/rest' },
+          ];
         c.body = String(body?.body ?? '');
         return [200, this.commentJson(c, number)];
       }

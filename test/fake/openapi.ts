@@ -9,9 +9,12 @@ import addFormatsModule from 'ajv-formats';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 // ajv-formats is CommonJS with a default export: under NodeNext the plugin is on .default
-const addFormats = ((addFormatsModule as unknown as { default?: Plugin<unknown> }).default ?? addFormatsModule) as unknown as Plugin<unknown>;
+const addFormats = ((addFormatsModule as unknown as { default?: Plugin<unknown> }).default ??
+  addFormatsModule) as unknown as Plugin<unknown>;
 
-export const slice: Json = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/github-openapi-slice.json', import.meta.url)), 'utf8'));
+export const slice: Json = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../fixtures/github-openapi-slice.json', import.meta.url)), 'utf8'),
+);
 
 /** OpenAPI 3.0 `nullable` → JSON Schema; `nullable` without `type` becomes anyOf [.., null]. */
 export function normalise(node: Json): Json {
@@ -47,7 +50,8 @@ interface Operation {
   responseSchemas: Map<string, Json>;
 }
 
-const rewrite = (schema: Json): Json => JSON.parse(JSON.stringify(normalise(schema)).replace(/"#\/components\//g, '"gh#/components/'));
+const rewrite = (schema: Json): Json =>
+  JSON.parse(JSON.stringify(normalise(schema)).replace(/"#\/components\//g, '"gh#/components/'));
 
 const resolveResponse = (resp: Json): Json => {
   if (resp?.$ref) {
@@ -69,7 +73,9 @@ for (const [template, methods] of Object.entries<Json>(slice.paths)) {
       if (schema) responseSchemas.set(status, schema);
     }
     const bodySchema = op.requestBody?.content?.['application/json']?.schema;
-    const params = (op.parameters ?? []).map((p: Json) => (p.$ref ? slice.components.parameters[p.$ref.split('/').pop()] : p));
+    const params = (op.parameters ?? []).map((p: Json) =>
+      p.$ref ? slice.components.parameters[p.$ref.split('/').pop()] : p,
+    );
     operations.push({
       query: new Set(params.filter((p: Json) => p.in === 'query').map((p: Json) => p.name)),
       method: method.toUpperCase(),
@@ -93,12 +99,23 @@ const fmt = (v: ValidateFunction): string =>
     .map((e) => `${e.instancePath || '/'} ${e.message}`)
     .join('; ');
 
-export function validateRequest(method: string, path: string, body: Json, query: Record<string, string> = {}): { operationId: string | null; violations: string[] } {
+export function validateRequest(
+  method: string,
+  path: string,
+  body: Json,
+  query: Record<string, string> = {},
+): { operationId: string | null; violations: string[] } {
   const op = findOperation(method, path);
-  if (!op) return { operationId: null, violations: [`${method} ${path} is not an operation in GitHub's OpenAPI description (slice)`] };
+  if (!op)
+    return {
+      operationId: null,
+      violations: [`${method} ${path} is not an operation in GitHub's OpenAPI description (slice)`],
+    };
   const violations: string[] = [];
-  for (const k of Object.keys(query)) if (!op.query.has(k)) violations.push(`query parameter ${k} is not a parameter of ${op.operationId}`);
-  if (op.requestBody && body !== undefined && !op.requestBody(body)) violations.push(`request body: ${fmt(op.requestBody)}`);
+  for (const k of Object.keys(query))
+    if (!op.query.has(k)) violations.push(`query parameter ${k} is not a parameter of ${op.operationId}`);
+  if (op.requestBody && body !== undefined && !op.requestBody(body))
+    violations.push(`request body: ${fmt(op.requestBody)}`);
   return { operationId: op.operationId, violations };
 }
 

@@ -9,7 +9,14 @@ const OLD = '2'.repeat(40);
 const T = 'a'.repeat(40);
 const T2 = 'b'.repeat(40);
 let id = 1;
-const rv = (login: string, persona: string, head: string, tree: string | null, verdict: Verdict, state: string): ReviewFact => ({
+const rv = (
+  login: string,
+  persona: string,
+  head: string,
+  tree: string | null,
+  verdict: Verdict,
+  state: string,
+): ReviewFact => ({
   id: id++,
   login,
   state,
@@ -24,15 +31,81 @@ const P = [
 describe('buildBoard', () => {
   test.each<[string, ReviewFact[], string[], Verdict, string[]]>([
     ['nobody reviewed', [], ['missing', 'missing'], 'COMMENT', ['priya', 'marcus']],
-    ['both approve the head', [rv('octo-priya', 'priya', H, T, 'APPROVE', 'APPROVED'), rv('octo-marcus', 'marcus', H, T, 'APPROVE', 'APPROVED')], ['current', 'current'], 'APPROVE', []],
-    ['one approves, one missing → COMMENT', [rv('octo-priya', 'priya', H, T, 'APPROVE', 'APPROVED')], ['current', 'missing'], 'COMMENT', ['marcus']],
-    ['any CHANGES_REQUESTED wins', [rv('octo-priya', 'priya', H, T, 'APPROVE', 'APPROVED'), rv('octo-marcus', 'marcus', H, T, 'CHANGES_REQUESTED', 'CHANGES_REQUESTED')], ['current', 'current'], 'CHANGES_REQUESTED', []],
-    ['same tree on an older head → carried forward', [rv('octo-priya', 'priya', OLD, T, 'APPROVE', 'APPROVED'), rv('octo-marcus', 'marcus', H, T, 'APPROVE', 'APPROVED')], ['carried-forward', 'current'], 'APPROVE', []],
-    ['other tree on an older head → stale, no verdict', [rv('octo-priya', 'priya', OLD, T2, 'APPROVE', 'APPROVED')], ['stale', 'missing'], 'COMMENT', ['priya', 'marcus']],
-    ['dismissed review does not count', [rv('octo-priya', 'priya', H, T, 'APPROVE', 'DISMISSED')], ['missing', 'missing'], 'COMMENT', ['priya', 'marcus']],
-    ["marker by another account is ignored", [rv('mallory', 'priya', H, T, 'APPROVE', 'APPROVED')], ['missing', 'missing'], 'COMMENT', ['priya', 'marcus']],
-    ["marker naming another persona on the account is ignored", [rv('octo-priya', 'marcus', H, T, 'APPROVE', 'APPROVED')], ['missing', 'missing'], 'COMMENT', ['priya', 'marcus']],
-    ['COMMENT verdict counts as a verdict', [rv('octo-priya', 'priya', H, T, 'COMMENT', 'COMMENTED'), rv('octo-marcus', 'marcus', H, T, 'APPROVE', 'APPROVED')], ['current', 'current'], 'COMMENT', []],
+    [
+      'both approve the head',
+      [
+        rv('octo-priya', 'priya', H, T, 'APPROVE', 'APPROVED'),
+        rv('octo-marcus', 'marcus', H, T, 'APPROVE', 'APPROVED'),
+      ],
+      ['current', 'current'],
+      'APPROVE',
+      [],
+    ],
+    [
+      'one approves, one missing → COMMENT',
+      [rv('octo-priya', 'priya', H, T, 'APPROVE', 'APPROVED')],
+      ['current', 'missing'],
+      'COMMENT',
+      ['marcus'],
+    ],
+    [
+      'any CHANGES_REQUESTED wins',
+      [
+        rv('octo-priya', 'priya', H, T, 'APPROVE', 'APPROVED'),
+        rv('octo-marcus', 'marcus', H, T, 'CHANGES_REQUESTED', 'CHANGES_REQUESTED'),
+      ],
+      ['current', 'current'],
+      'CHANGES_REQUESTED',
+      [],
+    ],
+    [
+      'same tree on an older head → carried forward',
+      [
+        rv('octo-priya', 'priya', OLD, T, 'APPROVE', 'APPROVED'),
+        rv('octo-marcus', 'marcus', H, T, 'APPROVE', 'APPROVED'),
+      ],
+      ['carried-forward', 'current'],
+      'APPROVE',
+      [],
+    ],
+    [
+      'other tree on an older head → stale, no verdict',
+      [rv('octo-priya', 'priya', OLD, T2, 'APPROVE', 'APPROVED')],
+      ['stale', 'missing'],
+      'COMMENT',
+      ['priya', 'marcus'],
+    ],
+    [
+      'dismissed review does not count',
+      [rv('octo-priya', 'priya', H, T, 'APPROVE', 'DISMISSED')],
+      ['missing', 'missing'],
+      'COMMENT',
+      ['priya', 'marcus'],
+    ],
+    [
+      'marker by another account is ignored',
+      [rv('mallory', 'priya', H, T, 'APPROVE', 'APPROVED')],
+      ['missing', 'missing'],
+      'COMMENT',
+      ['priya', 'marcus'],
+    ],
+    [
+      'marker naming another persona on the account is ignored',
+      [rv('octo-priya', 'marcus', H, T, 'APPROVE', 'APPROVED')],
+      ['missing', 'missing'],
+      'COMMENT',
+      ['priya', 'marcus'],
+    ],
+    [
+      'COMMENT verdict counts as a verdict',
+      [
+        rv('octo-priya', 'priya', H, T, 'COMMENT', 'COMMENTED'),
+        rv('octo-marcus', 'marcus', H, T, 'APPROVE', 'APPROVED'),
+      ],
+      ['current', 'current'],
+      'COMMENT',
+      [],
+    ],
   ])('%s', (_n, reviews, standings, panel, missing) => {
     const b = buildBoard(P, reviews, H, T);
     expect(b.rows.map((r) => r.standing)).toEqual(standings);

@@ -15,7 +15,11 @@ describe('action.yml', () => {
   });
 
   test('every default in action.yml is the default in code, and the other way round', () => {
-    const yml = Object.fromEntries(Object.entries<{ default?: string }>(action.inputs).filter(([, v]) => v.default !== undefined).map(([k, v]) => [k, String(v.default)]));
+    const yml = Object.fromEntries(
+      Object.entries<{ default?: string }>(action.inputs)
+        .filter(([, v]) => v.default !== undefined)
+        .map(([k, v]) => [k, String(v.default)]),
+    );
     expect(yml).toEqual(DEFAULTS);
   });
 
@@ -23,7 +27,7 @@ describe('action.yml', () => {
     for (const k of Object.keys(action.inputs)) expect(k).toMatch(/^[a-z]+(-[a-z]+)*$/);
   });
 
-  test('the version in code is package.json\'s, and the CHANGELOG has an entry for it', () => {
+  test("the version in code is package.json's, and the CHANGELOG has an entry for it", () => {
     expect(VERSION).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
     expect(readFileSync('CHANGELOG.md', 'utf8')).toContain(`## [${VERSION}]`);
   });
@@ -46,10 +50,10 @@ describe('README', () => {
     }
     return out;
   };
-  test('the inputs table lists exactly action.yml\'s inputs', () => {
+  test("the inputs table lists exactly action.yml's inputs", () => {
     expect(tableNames('### Inputs').sort()).toEqual(Object.keys(action.inputs).sort());
   });
-  test('the outputs table lists exactly action.yml\'s outputs', () => {
+  test("the outputs table lists exactly action.yml's outputs", () => {
     expect(tableNames('### Outputs').sort()).toEqual(Object.keys(action.outputs).sort());
   });
   test('the inputs table shows the same defaults', () => {
@@ -63,10 +67,21 @@ describe('README', () => {
 describe('readConfig', () => {
   const base = { 'github-token': 't', persona: 'priya', body: 'x' };
   test('defaults', () => {
-    expect(readConfig(inputs(base))).toMatchObject({ mode: 'post', skipUnchanged: true, dismissStale: 'all', failOnChangesRequested: false, requestTimeoutSeconds: 30, runTimeoutSeconds: 300 });
+    expect(readConfig(inputs(base))).toMatchObject({
+      mode: 'post',
+      skipUnchanged: true,
+      dismissStale: 'all',
+      failOnChangesRequested: false,
+      requestTimeoutSeconds: 30,
+      runTimeoutSeconds: 300,
+    });
   });
-  test.each(['true', 'True', 'TRUE'])('boolean %s', (v) => expect(readConfig(inputs({ ...base, 'fail-on-changes-requested': v })).failOnChangesRequested).toBe(true));
-  test.each(['yes', 'on', '1', 'tRue'])('boolean %s is refused', (v) => expect(() => readConfig(inputs({ ...base, 'skip-unchanged': v }))).toThrow(InputError));
+  test.each(['true', 'True', 'TRUE'])('boolean %s', (v) =>
+    expect(readConfig(inputs({ ...base, 'fail-on-changes-requested': v })).failOnChangesRequested).toBe(true),
+  );
+  test.each(['yes', 'on', '1', 'tRue'])('boolean %s is refused', (v) =>
+    expect(() => readConfig(inputs({ ...base, 'skip-unchanged': v }))).toThrow(InputError),
+  );
   test('check mode needs no token and no persona', () => {
     expect(readConfig(inputs({ mode: 'check', body: 'x' })).mode).toBe('check');
   });
@@ -77,7 +92,9 @@ describe('readConfig', () => {
     expect(readConfig(inputs({ ...base, 'reviewed-sha': 'A'.repeat(40) })).reviewedSha).toBe('a'.repeat(40));
   });
   test('personas: lines or commas', () => {
-    expect(readConfig(inputs({ ...base, personas: 'priya=octo-priya\nmarcus = octo-marcus, lin=octo-lin' })).personas).toEqual([
+    expect(
+      readConfig(inputs({ ...base, personas: 'priya=octo-priya\nmarcus = octo-marcus, lin=octo-lin' })).personas,
+    ).toEqual([
       { persona: 'priya', login: 'octo-priya' },
       { persona: 'marcus', login: 'octo-marcus' },
       { persona: 'lin', login: 'octo-lin' },

@@ -1,6 +1,15 @@
 // The decision core as tables: facts in → plan out.
 import { describe, expect, test } from 'vitest';
-import { decide, gate, historyOf, settle, findLanded, type Facts, type HistoryEntry, type ReviewFact } from '../../src/core/decide.js';
+import {
+  decide,
+  gate,
+  historyOf,
+  settle,
+  findLanded,
+  type Facts,
+  type HistoryEntry,
+  type ReviewFact,
+} from '../../src/core/decide.js';
 import { encodeMarker } from '../../src/core/marker.js';
 import type { Verdict } from '../../src/core/grammar.js';
 
@@ -14,8 +23,21 @@ const ME = 'octo-priya';
 
 let nextId = 1;
 /** The verdict whose event produces the state (a marked review's state matches its marker). */
-const VERDICT_OF: Record<string, Verdict> = { APPROVED: 'APPROVE', CHANGES_REQUESTED: 'CHANGES_REQUESTED', COMMENTED: 'COMMENT' };
-function review(o: { login?: string; state?: string; persona?: string; head?: string; tree?: string | null; verdict?: Verdict; body?: string; run?: string }): ReviewFact {
+const VERDICT_OF: Record<string, Verdict> = {
+  APPROVED: 'APPROVE',
+  CHANGES_REQUESTED: 'CHANGES_REQUESTED',
+  COMMENTED: 'COMMENT',
+};
+function review(o: {
+  login?: string;
+  state?: string;
+  persona?: string;
+  head?: string;
+  tree?: string | null;
+  verdict?: Verdict;
+  body?: string;
+  run?: string;
+}): ReviewFact {
   const verdict = o.verdict ?? VERDICT_OF[o.state ?? 'APPROVED'] ?? 'APPROVE';
   const body =
     o.body ??
@@ -58,7 +80,13 @@ describe('history (SPEC §5): only this identity, only this persona, only a firs
     ['a human', review({ login: 'alice' }), false],
     ['another persona on the same account', review({ persona: 'marcus' }), false],
     ['same account, no marker', review({ body: 'LGTM\n## VERDICT: APPROVE' }), false],
-    ['marker not on the first line', review({ body: `quote:\n${encodeMarker({ persona: 'priya', head: OLD, tree: null, verdict: 'APPROVE', run: 'r' })}` }), false],
+    [
+      'marker not on the first line',
+      review({
+        body: `quote:\n${encodeMarker({ persona: 'priya', head: OLD, tree: null, verdict: 'APPROVE', run: 'r' })}`,
+      }),
+      false,
+    ],
     ['forged marker by another account', review({ login: 'mallory' }), false],
     ['deleted user (null login)', { ...review({}), login: null }, false],
   ])('%s → history: %s', (_n, r, inHistory) => {
@@ -72,12 +100,19 @@ describe('decide (steps 5–7, 9)', () => {
   });
 
   test('CHANGES_REQUESTED verdict → REQUEST_CHANGES event', () => {
-    expect(decide(facts([], { verdict: 'CHANGES_REQUESTED' }))).toMatchObject({ action: 'post', event: 'REQUEST_CHANGES' });
+    expect(decide(facts([], { verdict: 'CHANGES_REQUESTED' }))).toMatchObject({
+      action: 'post',
+      event: 'REQUEST_CHANGES',
+    });
   });
 
   test('live review for this head → duplicate, carrying its verdict', () => {
     const mine = review({ head: HEAD, tree: TREE, verdict: 'CHANGES_REQUESTED', state: 'CHANGES_REQUESTED' });
-    expect(decide(facts([mine]))).toMatchObject({ action: 'keep', outcome: 'duplicate', current: { review: mine, marker: { verdict: 'CHANGES_REQUESTED' } } });
+    expect(decide(facts([mine]))).toMatchObject({
+      action: 'keep',
+      outcome: 'duplicate',
+      current: { review: mine, marker: { verdict: 'CHANGES_REQUESTED' } },
+    });
   });
 
   test('a dismissed review for this head is not a duplicate', () => {
@@ -96,9 +131,24 @@ describe('decide (steps 5–7, 9)', () => {
     ['head tree unknown → post', { headTree: null }, [review({ head: OLD, tree: TREE })], 'post'],
     ['baseline tree unknown → post', {}, [review({ head: OLD, tree: null })], 'post'],
     ['different tree → post', {}, [review({ head: OLD, tree: OTHER_TREE })], 'post'],
-    ['latest is dismissed; an older live one has the tree → unchanged from that one', {}, [review({ head: OLDER, tree: TREE }), review({ head: OLD, tree: OTHER_TREE, state: 'DISMISSED' })], 'unchanged'],
-    ['only the older review has the tree → post (the latest opinion is on another tree)', {}, [review({ head: OLDER, tree: TREE }), review({ head: OLD, tree: OTHER_TREE })], 'post'],
-    ['another persona reviewed this tree (review-event: COMMENT) → post', { reviewEvent: 'COMMENT' as const }, [review({ head: OLD, tree: TREE, persona: 'lin' })], 'post'],
+    [
+      'latest is dismissed; an older live one has the tree → unchanged from that one',
+      {},
+      [review({ head: OLDER, tree: TREE }), review({ head: OLD, tree: OTHER_TREE, state: 'DISMISSED' })],
+      'unchanged',
+    ],
+    [
+      'only the older review has the tree → post (the latest opinion is on another tree)',
+      {},
+      [review({ head: OLDER, tree: TREE }), review({ head: OLD, tree: OTHER_TREE })],
+      'post',
+    ],
+    [
+      'another persona reviewed this tree (review-event: COMMENT) → post',
+      { reviewEvent: 'COMMENT' as const },
+      [review({ head: OLD, tree: TREE, persona: 'lin' })],
+      'post',
+    ],
   ])('%s', (_n, over, reviews, expected) => {
     const plan = decide(facts(reviews, over));
     expect(plan.action === 'keep' ? plan.outcome : plan.action).toBe(expected);
@@ -120,7 +170,11 @@ describe('decide (steps 5–7, 9)', () => {
   test('unchanged carries the baseline verdict and names its head', () => {
     const base = review({ head: OLD, tree: TREE, verdict: 'CHANGES_REQUESTED', state: 'CHANGES_REQUESTED' });
     const plan = decide(facts([base], { verdict: 'APPROVE' }));
-    expect(plan).toMatchObject({ action: 'keep', outcome: 'unchanged', current: { marker: { verdict: 'CHANGES_REQUESTED' } } });
+    expect(plan).toMatchObject({
+      action: 'keep',
+      outcome: 'unchanged',
+      current: { marker: { verdict: 'CHANGES_REQUESTED' } },
+    });
     if (plan.action === 'keep') {
       expect(plan.current.marker.head).toBe(OLD);
       // the baseline is the current opinion: never dismissed
@@ -137,22 +191,45 @@ describe('settle (step 9, SPEC §5): what stands, what is dismissed', () => {
   const entry = (r: ReviewFact): HistoryEntry => historyOf([r], ME, 'priya')[0]!;
   const ids = (d: { entry: HistoryEntry; why: string }[]) => d.map((x) => [x.entry.review.id, x.why]);
 
-  test.each<[string, 'all' | 'changes-requested' | 'none', (self: ReviewFact) => ReviewFact[], (rs: ReviewFact[]) => (number | string)[][]]>([
-    ['all: APPROVED and CHANGES_REQUESTED on earlier heads are stale', 'all',
+  test.each<
+    [
+      string,
+      'all' | 'changes-requested' | 'none',
+      (self: ReviewFact) => ReviewFact[],
+      (rs: ReviewFact[]) => (number | string)[][],
+    ]
+  >([
+    [
+      'all: APPROVED and CHANGES_REQUESTED on earlier heads are stale',
+      'all',
       () => [review({ head: OLD, state: 'CHANGES_REQUESTED' }), review({ head: OLDER, state: 'APPROVED' })],
-      (rs) => [[rs[0]!.id, 'stale'], [rs[1]!.id, 'stale']]],
-    ['changes-requested: only CHANGES_REQUESTED', 'changes-requested',
+      (rs) => [
+        [rs[0]!.id, 'stale'],
+        [rs[1]!.id, 'stale'],
+      ],
+    ],
+    [
+      'changes-requested: only CHANGES_REQUESTED',
+      'changes-requested',
       () => [review({ head: OLD, state: 'CHANGES_REQUESTED' }), review({ head: OLDER, state: 'APPROVED' })],
-      (rs) => [[rs[0]!.id, 'stale']]],
-    ['none: nothing stale', 'none',
-      () => [review({ head: OLD, state: 'CHANGES_REQUESTED' })],
-      () => []],
-    ['COMMENTED and DISMISSED are never dismissed', 'all',
+      (rs) => [[rs[0]!.id, 'stale']],
+    ],
+    ['none: nothing stale', 'none', () => [review({ head: OLD, state: 'CHANGES_REQUESTED' })], () => []],
+    [
+      'COMMENTED and DISMISSED are never dismissed',
+      'all',
       () => [review({ head: OLD, state: 'COMMENTED' }), review({ head: OLDER, state: 'DISMISSED' })],
-      () => []],
-    ["a human's and another persona's are not history, so never touched", 'all',
-      () => [review({ login: 'alice', head: OLD, state: 'CHANGES_REQUESTED' }), review({ persona: 'marcus', head: OLD, state: 'CHANGES_REQUESTED' })],
-      () => []],
+      () => [],
+    ],
+    [
+      "a human's and another persona's are not history, so never touched",
+      'all',
+      () => [
+        review({ login: 'alice', head: OLD, state: 'CHANGES_REQUESTED' }),
+        review({ persona: 'marcus', head: OLD, state: 'CHANGES_REQUESTED' }),
+      ],
+      () => [],
+    ],
   ])('%s', (_n, policy, others, expected) => {
     const rs = others(null as never);
     const self = review({ head: HEAD, state: 'APPROVED' });
@@ -161,13 +238,16 @@ describe('settle (step 9, SPEC §5): what stands, what is dismissed', () => {
     expect(ids(s.dismiss)).toEqual(expected(rs));
   });
 
-  test.each(['all', 'none'] as const)('two runs raced for one head: the first stands, the later copy is a duplicate (dismiss-stale %s)', (policy) => {
-    const first = review({ head: HEAD, state: 'APPROVED' });
-    const self = review({ head: HEAD, state: 'APPROVED' });
-    const s = settle(historyOf([first, self], ME, 'priya'), HEAD, entry(self), policy);
-    expect(s.anchor.review.id).toBe(first.id);
-    expect(ids(s.dismiss)).toEqual([[self.id, 'duplicate']]);
-  });
+  test.each(['all', 'none'] as const)(
+    'two runs raced for one head: the first stands, the later copy is a duplicate (dismiss-stale %s)',
+    (policy) => {
+      const first = review({ head: HEAD, state: 'APPROVED' });
+      const self = review({ head: HEAD, state: 'APPROVED' });
+      const s = settle(historyOf([first, self], ME, 'priya'), HEAD, entry(self), policy);
+      expect(s.anchor.review.id).toBe(first.id);
+      expect(ids(s.dismiss)).toEqual([[self.id, 'duplicate']]);
+    },
+  );
 
   test('a raced COMMENTED copy cannot be dismissed (GitHub refuses): it is left, the first still stands', () => {
     const first = review({ head: HEAD, state: 'COMMENTED', verdict: 'COMMENT' });
@@ -177,7 +257,7 @@ describe('settle (step 9, SPEC §5): what stands, what is dismissed', () => {
     expect(s.dismiss).toEqual([]);
   });
 
-  test('a review for a newer head already landed: this run\'s review is stale itself', () => {
+  test("a review for a newer head already landed: this run's review is stale itself", () => {
     const self = review({ head: OLD, state: 'CHANGES_REQUESTED' });
     const newer = review({ head: HEAD, state: 'APPROVED' });
     const s = settle(historyOf([self, newer], ME, 'priya'), HEAD, entry(self), 'all');
@@ -185,7 +265,7 @@ describe('settle (step 9, SPEC §5): what stands, what is dismissed', () => {
     expect(ids(s.dismiss)).toEqual([[self.id, 'stale']]);
   });
 
-  test('the PR moved on but nothing landed for the new head: this run\'s review stands', () => {
+  test("the PR moved on but nothing landed for the new head: this run's review stands", () => {
     const older = review({ head: OLDER, state: 'CHANGES_REQUESTED' });
     const self = review({ head: OLD, state: 'APPROVED' });
     const s = settle(historyOf([older, self], ME, 'priya'), HEAD, entry(self), 'all');
@@ -217,9 +297,9 @@ describe('settle (step 9, SPEC §5): what stands, what is dismissed', () => {
 
 describe('findLanded (step 8 after an ambiguous failure)', () => {
   test.each([
-    ['this run\'s review is there', [review({ head: HEAD, run: 'run-1' })], true],
-    ['another run\'s review for this head', [review({ head: HEAD, run: 'run-0' })], false],
-    ['this run\'s marker on another account', [review({ head: HEAD, run: 'run-1', login: 'mallory' })], false],
+    ["this run's review is there", [review({ head: HEAD, run: 'run-1' })], true],
+    ["another run's review for this head", [review({ head: HEAD, run: 'run-0' })], false],
+    ["this run's marker on another account", [review({ head: HEAD, run: 'run-1', login: 'mallory' })], false],
     ['nothing', [], false],
   ])('%s', (_n, reviews, found) => {
     expect(findLanded(reviews, ME, 'priya', HEAD, 'run-1') !== null).toBe(found);

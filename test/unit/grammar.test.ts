@@ -13,15 +13,31 @@ const parse = (s: string) => {
 describe('the verdict line is the last non-blank line and must match exactly', () => {
   test.each<[string, string, Record<string, unknown>]>([
     ['plain APPROVE', 'ok\n## VERDICT: APPROVE', { verdict: 'APPROVE', event: 'APPROVE', line: 2 }],
-    ['CHANGES_REQUESTED maps to REQUEST_CHANGES', 'x\n## VERDICT: CHANGES_REQUESTED\n', { verdict: 'CHANGES_REQUESTED', event: 'REQUEST_CHANGES' }],
+    [
+      'CHANGES_REQUESTED maps to REQUEST_CHANGES',
+      'x\n## VERDICT: CHANGES_REQUESTED\n',
+      { verdict: 'CHANGES_REQUESTED', event: 'REQUEST_CHANGES' },
+    ],
     ['COMMENT', '## VERDICT: COMMENT', { verdict: 'COMMENT', event: 'COMMENT', line: 1 }],
-    ['trailing blank lines and spaces ignored', 'x\n## VERDICT: APPROVE   \n\n  \n\t\n', { verdict: 'APPROVE', line: 2 }],
+    [
+      'trailing blank lines and spaces ignored',
+      'x\n## VERDICT: APPROVE   \n\n  \n\t\n',
+      { verdict: 'APPROVE', line: 2 },
+    ],
     ['tabs and several spaces are \\s+', '##\tVERDICT:  \tCOMMENT', { verdict: 'COMMENT' }],
     ['CRLF normalised', 'x\r\n## VERDICT: APPROVE\r\n', { verdict: 'APPROVE', line: 2 }],
     ['lone CR normalised', 'x\r## VERDICT: APPROVE\r', { verdict: 'APPROVE', line: 2 }],
     ['leading BOM stripped', '\ufeff## VERDICT: APPROVE', { verdict: 'APPROVE' }],
-    ['quoted verdict above is ignored', '## VERDICT: APPROVE\nbut\n## VERDICT: CHANGES_REQUESTED', { verdict: 'CHANGES_REQUESTED', line: 3 }],
-    ['earlier valid line, drifted last line', '## VERDICT: APPROVE\n## VERDICT: approve', { reason: 'malformed-verdict', line: 2 }],
+    [
+      'quoted verdict above is ignored',
+      '## VERDICT: APPROVE\nbut\n## VERDICT: CHANGES_REQUESTED',
+      { verdict: 'CHANGES_REQUESTED', line: 3 },
+    ],
+    [
+      'earlier valid line, drifted last line',
+      '## VERDICT: APPROVE\n## VERDICT: approve',
+      { reason: 'malformed-verdict', line: 2 },
+    ],
     ['verdict followed by prose', '## VERDICT: APPROVE\nThanks!', { reason: 'verdict-not-last', line: 2 }],
     ['no verdict at all', 'LGTM', { reason: 'missing-verdict', line: 1 }],
     ['empty', '', { reason: 'empty-body' }],
@@ -44,7 +60,11 @@ describe('the verdict line is the last non-blank line and must match exactly', (
     ['Cyrillic A look-alike', '## VERDICT: \u0410PPROVE', { reason: 'malformed-verdict' }],
     ['fullwidth colon', '## VERDICT\uff1a APPROVE', { reason: 'malformed-verdict' }],
     ['synonym', '## VERDICT: LGTM', { reason: 'malformed-verdict' }],
-    ['Cyrillic Е in the keyword: a look-alike, so malformed, not missing', '## V\u0415RDICT: APPROVE', { reason: 'malformed-verdict' }],
+    [
+      'Cyrillic Е in the keyword: a look-alike, so malformed, not missing',
+      '## V\u0415RDICT: APPROVE',
+      { reason: 'malformed-verdict' },
+    ],
     ['fullwidth keyword', '## ＶＥＲＤＩＣＴ: APPROVE', { reason: 'malformed-verdict' }],
     ['zero-width joiner inside the keyword', '## VER\u200dDICT: APPROVE', { reason: 'malformed-verdict' }],
     ['space inside the keyword is another word', '## VER DICT: APPROVE', { reason: 'missing-verdict' }],

@@ -8,11 +8,21 @@ describe('patchId', () => {
   test.each<[string, DiffFile[] | null, DiffFile[] | null, boolean]>([
     ['same patch', A, A, true],
     ['same patch, other file order', A, [A[1]!, A[0]!], true],
-    ['hunks moved by a rebase (line numbers differ)', A, [f('a.ts', '@@ -5,2 +5,3 @@\n x\n+y'), f('b.ts', '@@ -40 +40 @@\n-old\n+new')], true],
+    [
+      'hunks moved by a rebase (line numbers differ)',
+      A,
+      [f('a.ts', '@@ -5,2 +5,3 @@\n x\n+y'), f('b.ts', '@@ -40 +40 @@\n-old\n+new')],
+      true,
+    ],
     ['one line differs', A, [A[0]!, f('b.ts', '@@ -10 +10 @@\n-old\n+newer')], false],
     ['a file more', A, [...A, f('c.ts', '@@ -0,0 +1 @@\n+c', 'added')], false],
     ['renamed vs modified', [f('a.ts', 'x')], [{ ...f('a.ts', 'x', 'renamed'), previous_filename: 'z.ts' }], false],
-    ['hunk text after @@ differs', [f('a.ts', '@@ -1 +1 @@ function a\n+x')], [f('a.ts', '@@ -1 +1 @@ function b\n+x')], false],
+    [
+      'hunk text after @@ differs',
+      [f('a.ts', '@@ -1 +1 @@ function a\n+x')],
+      [f('a.ts', '@@ -1 +1 @@ function b\n+x')],
+      false,
+    ],
   ])('%s → same id: %s', (_n, a, b, same) => {
     const x = patchId(a);
     const y = patchId(b);
