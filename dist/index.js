@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(604);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6087);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 604:
+/***/ 6087:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33850,7 +33850,8 @@ const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
 const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
-const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`);
+const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
+    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`);
 function encodeMarker(m) {
     if (!PERSONA_PATTERN.test(m.persona))
         throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
@@ -33930,8 +33931,8 @@ class InputError extends Error {
 const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/;
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
-/** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
-function readConfig(read) {
+/** Typed readers over the raw inputs: every default comes from DEFAULTS. */
+function readers(read) {
     const str = (name) => {
         const v = read(name).trim();
         return v === '' ? (DEFAULTS[name] ?? '') : v;
@@ -33951,79 +33952,83 @@ function readConfig(read) {
         }
         return v;
     };
-    const mode = oneOf('mode', MODES);
-    const expected = read('expected-event').trim();
-    let expectedEvent = null;
-    if (expected) {
-        if (expected === 'CHANGES_REQUESTED') {
-            throw new InputError('input expected-event is "CHANGES_REQUESTED": that is the verdict token; the API event is REQUEST_CHANGES');
-        }
-        expectedEvent = oneOf('expected-event', EVENTS);
-    }
-    const bodyPath = read('body-path').trim() || null;
-    const bodyRaw = read('body');
-    const body = bodyRaw === '' ? null : bodyRaw;
-    if (bodyPath && body !== null)
-        throw new InputError('both body-path and body are set: give the review body one way only');
-    if ((mode === 'post' || mode === 'check') && !bodyPath && body === null) {
-        throw new InputError(`mode ${mode} needs the review body: set body-path (a file written by the persona step) or body`);
-    }
-    const persona = read('persona').trim();
-    if ((mode === 'post' || mode === 'preflight') && !persona) {
-        throw new InputError(`mode ${mode} needs input persona (the persona's name, for example priya)`);
-    }
-    if (persona && !PERSONA_PATTERN.test(persona)) {
-        throw new InputError(`input persona is "${persona.slice(0, 60)}": use 1-39 characters from A-Z a-z 0-9 . _ - starting with a letter or digit`);
-    }
-    const pn = read('pull-number').trim();
-    if (pn && !/^[1-9][0-9]{0,9}$/.test(pn))
-        throw new InputError(`input pull-number is "${pn.slice(0, 40)}": use the PR number, for example 42`);
-    const sha = read('reviewed-sha').trim();
-    if (sha && !/^[0-9a-fA-F]{40}$/.test(sha)) {
-        throw new InputError(`input reviewed-sha is "${sha.slice(0, 60)}": use the full 40-hex-digit SHA of the commit the persona reviewed`);
-    }
-    const login = read('reviewer-login').trim();
-    if (login && !LOGIN_PATTERN.test(login)) {
-        throw new InputError(`input reviewer-login is "${login.slice(0, 60)}": use the GitHub login the token posts as, for example octo-priya`);
-    }
+    /** An optional input that must match `re`; '' when unset. */
+    const matching = (name, re, use) => {
+        const v = read(name).trim();
+        if (v && !re.test(v))
+            throw new InputError(`input ${name} is "${v.slice(0, 60)}": ${use}`);
+        return v;
+    };
     const seconds = (name) => {
         const v = str(name);
         if (!/^[1-9][0-9]{0,4}$/.test(v))
             throw new InputError(`input ${name} is "${v}": use a whole number of seconds from 1 to 99999`);
         return Number(v);
     };
-    const statusContext = read('status-context').trim();
-    if (statusContext.length > 100)
-        throw new InputError('input status-context is longer than 100 characters: use a short name');
-    const diffPath = read('diff-path').trim() || null;
-    if (diffPath && mode !== 'preflight')
-        throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
+    return { read, str, bool, oneOf, matching, seconds };
+}
+/** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
+function readConfig(read) {
+    const r = readers(read);
+    const mode = r.oneOf('mode', MODES);
     const token = read('github-token').trim();
     if (mode !== 'check' && !token) {
         throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
     }
+    const diffPath = read('diff-path').trim() || null;
+    if (diffPath && mode !== 'preflight')
+        throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
+    const statusContext = r.matching('status-context', /^.{1,100}$/, 'use a short name (at most 100 characters)');
     return {
         mode,
         token,
-        bodyPath,
-        body,
+        ...bodyInputs(r, mode),
+        ...targetInputs(r, mode),
+        skipUnchanged: r.bool('skip-unchanged'),
+        unchangedWhen: r.oneOf('unchanged-when', ['tree', 'patch']),
+        dismissStale: r.oneOf('dismiss-stale', DISMISS_POLICIES),
+        failOnChangesRequested: r.bool('fail-on-changes-requested'),
+        personas: parsePersonas(read('personas')),
+        requireAllPersonas: r.bool('require-all-personas'),
+        requestTimeoutSeconds: r.seconds('request-timeout-seconds'),
+        runTimeoutSeconds: r.seconds('run-timeout-seconds'),
+        reviewEvent: r.oneOf('review-event', ['verdict', 'COMMENT']),
+        commitStatus: r.oneOf('commit-status', ['auto', 'always', 'never']),
+        statusContext,
+        diffPath,
+    };
+}
+/** The body and what it is checked against. */
+function bodyInputs(r, mode) {
+    const expected = r.read('expected-event').trim();
+    if (expected === 'CHANGES_REQUESTED') {
+        throw new InputError('input expected-event is "CHANGES_REQUESTED": that is the verdict token; the API event is REQUEST_CHANGES');
+    }
+    const expectedEvent = expected ? r.oneOf('expected-event', EVENTS) : null;
+    const bodyPath = r.read('body-path').trim() || null;
+    const bodyRaw = r.read('body');
+    const body = bodyRaw === '' ? null : bodyRaw;
+    if (bodyPath && body !== null)
+        throw new InputError('both body-path and body are set: give the review body one way only');
+    if ((mode === 'post' || mode === 'check') && !bodyPath && body === null) {
+        throw new InputError(`mode ${mode} needs the review body: set body-path (a file written by the persona step) or body`);
+    }
+    return { bodyPath, body, expectedEvent };
+}
+/** Who the persona is, and which PR and commit (when not taken from the event). */
+function targetInputs(r, mode) {
+    const persona = r.matching('persona', PERSONA_PATTERN, 'use 1-39 characters from A-Z a-z 0-9 . _ - starting with a letter or digit');
+    if ((mode === 'post' || mode === 'preflight') && !persona) {
+        throw new InputError(`mode ${mode} needs input persona (the persona's name, for example priya)`);
+    }
+    const pn = r.matching('pull-number', /^[1-9][0-9]{0,9}$/, 'use the PR number, for example 42');
+    const sha = r.matching('reviewed-sha', /^[0-9a-fA-F]{40}$/, 'use the full 40-hex-digit SHA of the commit the persona reviewed');
+    const login = r.matching('reviewer-login', LOGIN_PATTERN, 'use the GitHub login the token posts as, for example octo-priya');
+    return {
         persona,
         pullNumber: pn ? Number(pn) : null,
         reviewedSha: sha ? sha.toLowerCase() : null,
-        expectedEvent,
         reviewerLogin: login || null,
-        skipUnchanged: bool('skip-unchanged'),
-        unchangedWhen: oneOf('unchanged-when', ['tree', 'patch']),
-        dismissStale: oneOf('dismiss-stale', DISMISS_POLICIES),
-        failOnChangesRequested: bool('fail-on-changes-requested'),
-        personas: parsePersonas(read('personas')),
-        requireAllPersonas: bool('require-all-personas'),
-        requestTimeoutSeconds: seconds('request-timeout-seconds'),
-        runTimeoutSeconds: seconds('run-timeout-seconds'),
-        reviewEvent: oneOf('review-event', ['verdict', 'COMMENT']),
-        commitStatus: oneOf('commit-status', ['auto', 'always', 'never']),
-        statusContext,
-        diffPath,
     };
 }
 /** `persona=login` pairs, one per line or comma-separated (mode board). */
@@ -39120,6 +39125,14 @@ function differences(full, isLast) {
             ? []
             : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
     }
+    const { out, rest } = prefixDifferences(full);
+    out.push(...keywordDifferences(rest));
+    if (!out.length)
+        out.push('does not match ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$');
+    return out;
+}
+/** Length, characters, and what stands before the keyword: quotes, list marks, the heading. */
+function prefixDifferences(full) {
     const out = [];
     const line = full.length > MAX_ANALYSED ? full.slice(0, MAX_ANALYSED) : full;
     if (line !== full)
@@ -39132,7 +39145,8 @@ function differences(full, isLast) {
         const names = [...new Set(odd)]
             .slice(0, 6)
             .map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
-        out.push(`non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes do not count)`);
+        out.push(`non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes ` +
+            `do not count)`);
     }
     let rest = skeleton(line);
     const lead = /^[ \t]+/.exec(rest);
@@ -39161,6 +39175,11 @@ function differences(full, isLast) {
             out.push('no space after ##');
         rest = rest.replace(/^[ \t\u00a0]+/, '');
     }
+    return { out, rest };
+}
+/** The keyword, the colon, the token and what follows it. */
+function keywordDifferences(rest) {
+    const out = [];
     if (/[*_`~]/.test(rest.replace(/CHANGES_REQUESTED|REQUEST_CHANGES|[A-Z]+_[A-Z]+/g, ''))) {
         out.push('decoration (*, _, ` or ~): write the line without emphasis or code marks');
     }
@@ -39203,15 +39222,16 @@ function differences(full, isLast) {
     }
     if (trailing.trim())
         out.push(`trailing text after the token: "${visible(trailing.trim(), 60)}" (nothing may follow the token)`);
-    if (!out.length)
-        out.push('does not match ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$');
     return out;
 }
 const SUMMARY = {
     'empty-body': 'the review body is empty (only whitespace): the persona produced no review; re-run it',
-    'missing-verdict': 'the last non-blank line is not a verdict line and the body has no verdict: end the body with "## VERDICT: APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line',
-    'verdict-not-last': 'a verdict line appears, but text follows it: the verdict must be the last non-blank line of the body (move it to the end or drop what follows)',
-    'malformed-verdict': 'the last non-blank line looks like a verdict but does not match the grammar ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$ exactly',
+    'missing-verdict': 'the last non-blank line is not a verdict line and the body has no verdict: end the body with "## VERDICT: ' +
+        'APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line',
+    'verdict-not-last': 'a verdict line appears, but text follows it: the verdict must be the last non-blank line of the body (move it ' +
+        'to the end or drop what follows)',
+    'malformed-verdict': 'the last non-blank line looks like a verdict but does not match the grammar ' +
+        '^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$ exactly',
 };
 function diagnose(parsed) {
     const { lines } = parsed;
@@ -39304,24 +39324,8 @@ function conclude(end, rules) {
         case 'duplicate':
         case 'unchanged':
             return standing(end, rules, base, preflight);
-        case 'reported': {
-            const missing = end.board.missing;
-            const failure = rules.requireAllPersonas && missing.length
-                ? `missing verdicts: ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no verdict for ` +
-                    `${outcome_short(end.board.head)} (require-all-personas is on)`
-                : undefined;
-            const v = end.board.panelVerdict;
-            return {
-                ...base,
-                outcome: 'reported',
-                board: end.board,
-                boardCommentId: end.commentId,
-                verdict: v,
-                event: EVENT_OF[v],
-                failure,
-                status: null,
-            };
-        }
+        case 'reported':
+            return reported(end, rules, base);
         case 'aborted':
             return {
                 ...base,
@@ -39333,6 +39337,16 @@ function conclude(end, rules) {
                 status: statusOf(rules, end.target, 'failure', `${rules.persona || 'persona-verdict'} failed: ${end.reason}`),
             };
     }
+}
+function reported(end, rules, base) {
+    const missing = end.board.missing;
+    const failure = rules.requireAllPersonas && missing.length
+        ? `missing verdicts: ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no verdict for ` +
+            `${outcome_short(end.board.head)} (require-all-personas is on)`
+        : undefined;
+    const v = end.board.panelVerdict;
+    const board = { board: end.board, boardCommentId: end.commentId };
+    return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status: null };
 }
 function standing(end, rules, base, shouldReview) {
     const { marker, review } = end.standing;
@@ -39741,11 +39755,15 @@ class ApiError extends Abort {
     status;
     cls;
     transport;
-    constructor(status, cls, transport, message, advice = '') {
+    retryAfter;
+    constructor(status, cls, transport, message, advice = '', 
+    /** GitHub's retry-after header (seconds), when it sent one. */
+    retryAfter) {
         super(cls === 'denied' ? 'permission-denied' : 'api-error', message, advice);
         this.status = status;
         this.cls = cls;
         this.transport = transport;
+        this.retryAfter = retryAfter;
     }
     /** The request may have taken effect: 5xx, timeout, connection reset. */
     get ambiguous() {
@@ -39753,11 +39771,98 @@ class ApiError extends Abort {
     }
 }
 
+;// CONCATENATED MODULE: ./src/github/errors.ts
+// Turns a failed Octokit request into an ApiError: GitHub's words (token redacted),
+// the class (core/errors.ts) and advice an operator can act on.
+
+
+/** Thrown by the time-limit hook when the run's deadline has passed: nothing was sent. */
+class DeadlineError extends Error {
+}
+const ADVICE_422 = [
+    [
+        /approve your own pull request/i,
+        'the token belongs to the PR author, who cannot approve their own PR: give the persona its own account and token',
+    ],
+    [
+        /request changes on your own pull request/i,
+        'the token belongs to the PR author, who cannot request changes on their own PR: ' +
+            'give the persona its own account and token',
+    ],
+    [
+        /not permitted to approve pull requests/i,
+        'enable "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General), ' +
+            'or post with a persona PAT',
+    ],
+    [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
+    [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
+];
+const RERUN = 'a re-run never posts twice';
+const redactor = (token) => (s) => token ? s.split(token).join('***') : s;
+/** GitHub's message, with the errors array it may carry, and never the token. */
+function detailOf(err, e, redact) {
+    let detail = String(err.message ?? e);
+    const data = err.response?.data;
+    if (data && typeof data === 'object') {
+        const extra = Array.isArray(data.errors)
+            ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ')
+            : '';
+        detail = [data.message, extra].filter(Boolean).join(': ') || detail;
+    }
+    return redact(detail).slice(0, 500);
+}
+function translate(operation, e, limits) {
+    if (e instanceof DeadlineError) {
+        const message = `${operation} was not sent: the run's time limit ran out`;
+        return new ApiError(null, 'deadline', 'deadline', message, `raise run-timeout-seconds, or re-run: ${RERUN}`);
+    }
+    const err = e;
+    const answered = Boolean(err.response);
+    const status = answered && typeof err.status === 'number' ? err.status : null;
+    const detail = detailOf(err, e, redactor(limits.token));
+    const timedOut = /abort|timeout|timed out/i.test(`${String(err.message ?? e)} ${err.name ?? ''}`);
+    const transport = answered ? 'http' : timedOut ? 'timeout' : 'network';
+    const headers = err.response?.headers ?? {};
+    const cls = classify({ status, transport, detail, headers });
+    const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
+    const advice = adviceFor(cls, status, detail, headers, limits);
+    return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, advice, headers['retry-after']);
+}
+function adviceFor(cls, status, detail, headers, limits) {
+    switch (cls) {
+        case 'rate-limited': {
+            const reset = Number(headers['x-ratelimit-reset']);
+            const until = reset ? ` (the limit resets at ${new Date(reset * 1000).toISOString()})` : '';
+            return `GitHub rate-limited this token${until}: re-run later or space the persona jobs; ${RERUN}`;
+        }
+        case 'denied':
+            return status === 401
+                ? 'the token was rejected (expired, revoked or malformed): check the secret passed as github-token'
+                : 'the token lacks permission: it needs pull-requests: write (and contents: read) on this repository';
+        case 'not-found':
+            return 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
+        case 'invalid':
+            return (ADVICE_422.find(([re]) => re.test(detail))?.[1] ??
+                'GitHub refused the request as invalid (the message says why); if the PR changed meanwhile, re-run the job');
+        case 'timeout':
+            return Date.now() >= limits.deadline - 100
+                ? `the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, ` +
+                    `or raise the limit; ${RERUN}`
+                : `no answer from GitHub within the time limit (${limits.requestTimeoutMs / 1000}s per request, ` +
+                    `request-timeout-seconds): re-run the job; ${RERUN}`;
+        case 'network':
+            return `the connection to GitHub failed: re-run the job; ${RERUN}`;
+        case 'server':
+            return 'GitHub failed (server error): re-run the job';
+        default:
+            return '';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
 // The Octokit implementation of the port: throttling (retry-after, x-ratelimit-reset,
 // spaced writes), retries for idempotent requests only, a time limit per attempt and a
-// whole-run deadline, and GitHub errors translated into advice.
-
+// whole-run deadline; every request runs through one call() that translates its error.
 
 
 
@@ -39769,30 +39874,28 @@ const toReview = (r) => ({
     body: r.body,
     htmlUrl: r.html_url,
 });
-const ADVICE_422 = [
-    [
-        /approve your own pull request/i,
-        'the token belongs to the PR author, who cannot approve their own PR: give the persona its own account and token',
-    ],
-    [
-        /request changes on your own pull request/i,
-        'the token belongs to the PR author, who cannot request changes on their own PR: give the persona its own account and token',
-    ],
-    [
-        /not permitted to approve pull requests/i,
-        'enable "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General), or post with a persona PAT',
-    ],
-    [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
-    [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
-];
+const comment = (c) => ({
+    id: c.id,
+    login: c.user?.login ?? null,
+    body: c.body ?? '',
+});
+/** The one place the never-retry option is set (creates that are not idempotent). */
+const once = { request: { retries: 0 } };
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function createClient(o) {
-    const redact = (s) => (o.token ? s.split(o.token).join('***') : s);
+    const octokit = buildOctokit(o);
+    const ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
+    return { ...pullsPort(ctx), ...commitsPort(ctx), ...identityPort(ctx), ...reviewsPort(ctx), ...commentsPort(ctx) };
+}
+function buildOctokit(o) {
+    const redact = redactor(o.token);
     const limitNote = (kind) => (retryAfter, options, _oc, retryCount) => {
+        const what = `${kind} rate limit on ${options.method} ${options.url}`;
         if (retryAfter > o.maxRateLimitWaitSeconds || retryCount >= 2) {
-            o.warn(`${kind} rate limit on ${options.method} ${options.url}: not waiting ${retryAfter}s (limit ${o.maxRateLimitWaitSeconds}s, attempt ${retryCount + 1})`);
+            o.warn(`${what}: not waiting ${retryAfter}s (limit ${o.maxRateLimitWaitSeconds}s, attempt ${retryCount + 1})`);
             return false;
         }
-        o.warn(`${kind} rate limit on ${options.method} ${options.url}: waiting ${retryAfter}s as GitHub asks`);
+        o.warn(`${what}: waiting ${retryAfter}s as GitHub asks`);
         return true;
     };
     // Registered before retry and throttling, so it wraps each attempt (theirs included):
@@ -39807,93 +39910,52 @@ function createClient(o) {
             return request(opts);
         });
     };
-    const octokit = getOctokit(o.token, {
+    return getOctokit(o.token, {
         retry: { retries: 2, doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429] },
         throttle: { onRateLimit: limitNote('primary'), onSecondaryRateLimit: limitNote('secondary') },
         log: { debug: () => { }, info: () => { }, warn: (m) => o.warn(redact(String(m))), error: () => { } },
     }, timeLimits, retry, throttling);
-    const { owner, repo } = o;
-    /** The one place the never-retry option is set (creates that are not idempotent). */
-    const once = { request: { retries: 0 } };
-    /** Translates a failed request into an ApiError with advice; classification is core/errors.ts. */
-    const fail = (operation, e) => {
-        if (e instanceof DeadlineError) {
-            const advice = 'raise run-timeout-seconds, or re-run: a re-run never posts twice';
-            return new ApiError(null, 'deadline', 'deadline', `${operation} was not sent: the run's time limit ran out`, advice);
-        }
-        const err = e;
-        const answered = Boolean(err.response);
-        const status = answered && typeof err.status === 'number' ? err.status : null;
-        let detail = String(err.message ?? e);
-        const transport = answered
-            ? 'http'
-            : /abort|timeout|timed out/i.test(`${detail} ${err.name ?? ''}`)
-                ? 'timeout'
-                : 'network';
-        const data = err.response?.data;
-        if (data && typeof data === 'object') {
-            const extra = Array.isArray(data.errors)
-                ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ')
-                : '';
-            detail = [data.message, extra].filter(Boolean).join(': ') || detail;
-        }
-        detail = redact(detail).slice(0, 500);
-        const headers = err.response?.headers ?? {};
-        const cls = classify({ status, transport, detail, headers });
-        const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
-        return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, adviceFor(cls, status, detail, headers));
-    };
-    const adviceFor = (cls, status, detail, headers) => {
-        switch (cls) {
-            case 'rate-limited': {
-                const reset = Number(headers['x-ratelimit-reset']);
-                const until = reset ? ` (the limit resets at ${new Date(reset * 1000).toISOString()})` : '';
-                return `GitHub rate-limited this token${until}: re-run later or space the persona jobs; a re-run never posts twice`;
+}
+/**
+ * The one wrapper every request runs through. GitHub's rule for rate limits is that
+ * any 403 or 429 carrying retry-after means "wait that long": the throttling plugin
+ * only knows some wordings, so a rate-limited answer it let through is waited here,
+ * within the same limits (twice at most, never past the run's deadline).
+ */
+function caller(o) {
+    const limits = { token: o.token, requestTimeoutMs: o.requestTimeoutMs, deadline: o.deadline };
+    return async (operation, fn, tolerate) => {
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await fn();
             }
-            case 'denied':
-                return status === 401
-                    ? 'the token was rejected (expired, revoked or malformed): check the secret passed as github-token'
-                    : 'the token lacks permission: it needs pull-requests: write (and contents: read) on this repository';
-            case 'not-found':
-                return 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
-            case 'invalid':
-                return (ADVICE_422.find(([re]) => re.test(detail))?.[1] ??
-                    'GitHub refused the request as invalid (the message says why); if the PR changed meanwhile, re-run the job');
-            case 'timeout':
-                return Date.now() >= o.deadline - 100
-                    ? "the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, or raise the limit; a re-run never posts twice"
-                    : `no answer from GitHub within the time limit (${o.requestTimeoutMs / 1000}s per request, request-timeout-seconds): re-run the job; a re-run never posts twice`;
-            case 'network':
-                return 'the connection to GitHub failed: re-run the job; a re-run never posts twice';
-            case 'server':
-                return 'GitHub failed (server error): re-run the job';
-            default:
-                return '';
-        }
-    };
-    /**
-     * Runs one request. A failure becomes an ApiError, unless `tolerate` maps GitHub's
-     * answer (status and message) to a value: the refusals a caller treats as facts.
-     */
-    const call = async (operation, fn, tolerate) => {
-        try {
-            return await fn();
-        }
-        catch (e) {
-            const err = e;
-            if (tolerate && err.response && typeof err.status === 'number') {
-                const v = tolerate(err.status, String(err.message ?? ''));
-                if (v !== undefined)
-                    return v;
+            catch (e) {
+                const err = e;
+                // an answer from GitHub (a status, or GraphQL errors), never a transport failure
+                if (tolerate && (err.response || err.errors)) {
+                    const v = tolerate(typeof err.status === 'number' ? err.status : 0, String(err.message ?? ''));
+                    if (v !== undefined)
+                        return v;
+                }
+                const error = translate(operation, e, limits);
+                const wait = waitFor(error, attempt, o);
+                if (wait === null)
+                    throw error;
+                o.warn(`${operation}: rate limited, waiting ${wait}s as GitHub asks (retry-after)`);
+                await pause(wait * 1000);
             }
-            throw fail(operation, e);
         }
     };
-    const comment = (c) => ({
-        id: c.id,
-        login: c.user?.login ?? null,
-        body: c.body ?? '',
-    });
+}
+function waitFor(error, attempt, o) {
+    if (error.cls !== 'rate-limited' || error.retryAfter === undefined || attempt > 2)
+        return null;
+    const seconds = Number(error.retryAfter);
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds > o.maxRateLimitWaitSeconds)
+        return null;
+    return Date.now() + seconds * 1000 < o.deadline ? seconds : null;
+}
+function pullsPort({ octokit, call, owner, repo }) {
     return {
         getPull: (pullNumber) => call(`GET pull request #${pullNumber}`, async () => {
             const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber });
@@ -39915,6 +39977,14 @@ function createClient(o) {
             });
             return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
         }),
+        createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
+            const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
+            await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
+        }),
+    };
+}
+function commitsPort({ octokit, call, owner, repo }) {
+    return {
         getTree: (sha) => call(`GET commit ${sha.slice(0, 7)}`, async () => (await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha })).data.tree.sha, (status) => ([403, 404, 409, 422].includes(status) ? null : undefined)),
         compareFiles: (base, head) => call(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
             const basehead = `${base}...${head}`;
@@ -39931,7 +40001,7 @@ function createClient(o) {
                 previous_filename: f.previous_filename,
                 patch: f.patch,
             }));
-        }, (status) => (status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined)),
+        }, (status) => status > 0 && status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined),
         compareDiff: (base, head) => call(`diff ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
             const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
                 owner,
@@ -39941,19 +40011,16 @@ function createClient(o) {
             });
             return data;
         }),
+    };
+}
+function identityPort({ octokit, call }) {
+    return {
         getUserLogin: () => call('GET /user', async () => (await octokit.rest.users.getAuthenticated()).data.login, (status) => (status === 403 || status === 404 ? null : undefined)),
-        getViewerLogin: async () => {
-            try {
-                const data = await octokit.graphql('query { viewer { login } }');
-                return data.viewer?.login ?? null;
-            }
-            catch (e) {
-                // GraphQL refusals (errors in the answer, 401/403) mean "cannot say"; no answer at all is an API failure
-                if (e.response || e.errors)
-                    return null;
-                throw fail('GraphQL viewer', e);
-            }
-        },
+        getViewerLogin: () => call('GraphQL viewer', async () => (await octokit.graphql('query { viewer { login } }')).viewer?.login ?? null, () => null),
+    };
+}
+function reviewsPort({ octokit, call, owner, repo }) {
+    return {
         listReviews: (pullNumber) => call(`list reviews of #${pullNumber}`, async () => {
             const all = await octokit.paginate(octokit.rest.pulls.listReviews, {
                 owner,
@@ -39986,10 +40053,10 @@ function createClient(o) {
             });
             return 'dismissed';
         }, (status, msg) => (status === 422 && /dismissed/i.test(msg) ? 'already' : undefined)),
-        createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
-            const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
-            await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
-        }),
+    };
+}
+function commentsPort({ octokit, call, owner, repo }) {
+    return {
         listComments: (issueNumber) => call(`list comments of #${issueNumber}`, async () => {
             const all = await octokit.paginate(octokit.rest.issues.listComments, {
                 owner,
@@ -40006,8 +40073,6 @@ function createClient(o) {
             return 'deleted';
         }, (status) => (status === 404 ? 'gone' : undefined)),
     };
-}
-class DeadlineError extends Error {
 }
 
 ;// CONCATENATED MODULE: ./src/core/decide.ts
@@ -40121,7 +40186,8 @@ function refusal(f) {
     if (pending) {
         return {
             action: 'refuse',
-            message: `${f.identity} has a PENDING review (${pending.id}) on this PR, and GitHub accepts no new review from it until that one is gone`,
+            message: `${f.identity} has a PENDING review (${pending.id}) on this PR, and GitHub accepts no new review ` +
+                `from it until that one is gone`,
             advice: `submit or delete pending review ${pending.id} (it is visible only to ${f.identity}), then re-run`,
         };
     }
@@ -40152,7 +40218,8 @@ function sharedAccount(reviews, identity, persona) {
         return null;
     return {
         action: 'refuse',
-        message: `${identity} already holds persona ${other.marker.persona}'s ${other.review.state} review ${other.review.id} on this PR; ` +
+        message: `${identity} already holds persona ${other.marker.persona}'s ${other.review.state} review ${other.review.id} ` +
+            `on this PR; ` +
             `GitHub keeps one review state per account, so ${persona}'s verdict would silently replace it`,
         advice: 'give every persona its own account or GitHub App, or set review-event: COMMENT and gate on the commit status',
     };
@@ -40279,7 +40346,8 @@ function renderBoard(b, version) {
         const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
         out.push(`| ${mdText(r.persona)} (@${mdText(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
     }
-    out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, APPROVE if all approve, else COMMENT</sub>`);
+    out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, ` +
+        `APPROVE if all approve, else COMMENT</sub>`);
     return out.join('\n');
 }
 /**
@@ -40337,7 +40405,8 @@ async function resolvePull(cfg, ctx, port) {
     if (ctx.workflowRun)
         return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
     if (cfg.pullNumber === null) {
-        throw new Abort('bad-input', `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) explicitly`);
+        throw new Abort('bad-input', `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) ` +
+            `explicitly`);
     }
     return { pullNumber: cfg.pullNumber, eventHead: null };
 }
@@ -40376,11 +40445,13 @@ function knownHead(cfg, ctx) {
 async function resolveTarget(cfg, ctx, port) {
     const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
     if (eventHead && cfg.reviewedSha && cfg.reviewedSha !== eventHead) {
-        throw new Abort('bad-input', `reviewed-sha ${steps_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${steps_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is a merge commit');
+        throw new Abort('bad-input', `reviewed-sha ${steps_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${steps_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
+            'a merge commit');
     }
     const reviewedSha = cfg.reviewedSha ?? eventHead;
     if (!reviewedSha) {
-        throw new Abort('bad-input', `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA is a merge commit and is never used)`);
+        throw new Abort('bad-input', `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA ` +
+            `is a merge commit and is never used)`);
     }
     return { pullNumber, reviewedSha };
 }
@@ -40397,7 +40468,8 @@ async function identify(cfg, port) {
     const login = actual ?? given;
     if (!login) {
         throw new Abort('permission-denied', 'could not establish which account this token posts as: GET /user and GraphQL viewer were both refused ' +
-            "(as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for example github-actions[bot]");
+            "(as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for " +
+            'example github-actions[bot]');
     }
     return { login, verified: actual !== null };
 }
@@ -40476,7 +40548,8 @@ async function dismissAll(persona, port, pullNumber, list, anchor) {
     if (!errors.length)
         return { ids };
     const advice = denied
-        ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the persona must be allowed to dismiss.'
+        ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the ' +
+            'persona must be allowed to dismiss.'
         : '';
     return {
         ids,
@@ -40499,7 +40572,8 @@ function dismissMessage(persona, entry, why, anchor) {
     const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${steps_short(anchor.marker.head)}`;
     return why === 'stale'
         ? `Superseded: ${persona}'s current review is ${current}; this one was for ${was}. [persona-verdict]`
-        : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. [persona-verdict]`;
+        : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. ` +
+            `[persona-verdict]`;
 }
 /** Writes the gate's commit status; a refusal is a failure of the step (the gate would be wrong). */
 async function publishStatus(cfg, ctx, port, plan) {
@@ -40650,7 +40724,8 @@ function tooLarge(what) {
     return {
         ok: false,
         reason: 'body-too-large',
-        message: `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and truncating would cut the verdict line: shorten the persona's review`,
+        message: `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and ` +
+            `truncating would cut the verdict line: shorten the persona's review`,
     };
 }
 
@@ -40719,7 +40794,8 @@ function checkBody(cfg, token = null) {
     const secrets = findSecrets(parsed.text, token);
     if (secrets.length) {
         const where = secrets.map((s) => `line ${s.line} (${s.what})`).join(', ');
-        throw new Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then re-run');
+        throw new Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
+            're-run');
     }
     const size = worstCase(parsed.verdict, parsed.text);
     if (size > MAX_BODY_CHARS) {
@@ -40745,10 +40821,10 @@ function runCheck(cfg) {
 
 
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const create_pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How long to wait before each look for a review that may have landed despite an error. */
 const LOOK_AFTER_MS = [1000, 3000];
-const RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
+const create_RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
 async function create(port, pullNumber, event, body, marker, identity) {
     const warnings = [];
     for (let attempt = 1;; attempt++) {
@@ -40772,13 +40848,13 @@ async function create(port, pullNumber, event, body, marker, identity) {
             return { ...found, warnings };
         if (attempt >= 2 || error.transport === 'timeout') {
             const after = attempt >= 2 ? ' after the retry' : '';
-            throw new Abort('api-error', `${error.message}; no review from this run is visible${after}, so nothing more is sent`, RERUN);
+            throw new Abort('api-error', `${error.message}; no review from this run is visible${after}, so nothing more is sent`, create_RERUN);
         }
     }
 }
 async function lookForLanded(port, pullNumber, marker, identity, error) {
     for (const wait of LOOK_AFTER_MS) {
-        await pause(wait);
+        await create_pause(wait);
         let reviews;
         try {
             reviews = await port.listReviews(pullNumber);
@@ -40786,7 +40862,8 @@ async function lookForLanded(port, pullNumber, marker, identity, error) {
         catch (e) {
             if (!(e instanceof ApiError))
                 throw e;
-            throw new Abort('api-error', `${error.message}; the review may have been created, and listing the reviews to check failed too (${e.message}), so nothing more is sent`, RERUN);
+            throw new Abort('api-error', `${error.message}; the review may have been created, and listing the reviews to check failed too ` +
+                `(${e.message}), so nothing more is sent`, create_RERUN);
         }
         const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
         if (landed)
@@ -40815,7 +40892,8 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
     const notices = [];
     const warnings = [...facts.warnings];
     if (plan.outcome === 'duplicate') {
-        notices.push(`${cfg.persona} already reviewed ${keep_short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): nothing posted`);
+        notices.push(`${cfg.persona} already reviewed ${keep_short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): ` +
+            `nothing posted`);
         if (bodyVerdict && bodyVerdict !== verdict) {
             warnings.push(`this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${verdict}; ` +
                 'the live review stands (one review per persona and head)');
@@ -40825,7 +40903,8 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
         const same = plan.by === 'patch'
             ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)'
             : 'the same tree';
-        notices.push(`${keep_short(target.reviewedSha)} has ${same} as ${keep_short(current.marker.head)}, which ${cfg.persona} reviewed (${verdict}): ` +
+        notices.push(`${keep_short(target.reviewedSha)} has ${same} as ${keep_short(current.marker.head)}, which ${cfg.persona} reviewed ` +
+            `(${verdict}): ` +
             'verdict carried forward, nothing posted');
     }
     const done = await dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor);
@@ -40856,7 +40935,7 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
 const post_short = (sha) => sha.slice(0, 7);
 async function runPost(cfg, ctx, port, trace) {
     const head = knownHead(cfg, ctx);
-    const body = head ? await attributed(head, async () => checkBody(cfg, cfg.token)) : checkBody(cfg, cfg.token);
+    const body = head ? await attributed(head, () => checkBody(cfg, cfg.token)) : checkBody(cfg, cfg.token);
     const target = await resolveTarget(cfg, ctx, port);
     return attributed(target, async () => {
         const pull = await port.getPull(target.pullNumber);
@@ -40894,7 +40973,8 @@ async function postNew(cfg, ctx, port, target, plan, facts, body) {
         const now = e instanceof ApiError ? await port.getPull(target.pullNumber).catch(() => null) : null;
         if (!(e instanceof ApiError) || !supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha))
             throw e;
-        const message = `PR #${target.pullNumber} head moved to ${post_short(now.headSha)} while this run worked, and GitHub refused a review of ` +
+        const message = `PR #${target.pullNumber} head moved to ${post_short(now.headSha)} while this run worked, and GitHub refused a ` +
+            `review of ` +
             `${post_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
         return { kind: 'superseded', message, target, dismissed: early.ids };
     }
@@ -40904,7 +40984,8 @@ async function postNew(cfg, ctx, port, target, plan, facts, body) {
     const author = made.entry.review.login;
     if (author && author.toLowerCase() !== facts.identity.toLowerCase()) {
         // history was read for the wrong account: dismissing from it could touch someone else's review
-        const message = `review ${made.entry.review.id} is posted, but it is authored as ${author} while reviewer-login says ${facts.identity}; ` +
+        const message = `review ${made.entry.review.id} is posted, but it is authored as ${author} while reviewer-login says ` +
+            `${facts.identity}; ` +
             `history and dismissal were skipped. Set reviewer-login to ${author}, or leave it empty.`;
         return {
             ...common,
@@ -40926,7 +41007,8 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
     catch (e) {
         if (!(e instanceof ApiError))
             throw e;
-        const message = `review ${made.entry.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ${e.message}. ` +
+        const message = `review ${made.entry.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ` +
+            `${e.message}. ` +
             'Re-run the job to finish (it ends as duplicate and dismisses what is left).';
         return { ...common, kind, standing: made.entry, dismissed: earlyIds, afterWrite: { reason: 'api-error', message } };
     }
@@ -41020,7 +41102,8 @@ async function writeDiff(path, port, pull, target) {
     const binary = [...diff.matchAll(/^Binary files (?:a\/)?(.+?) and (?:b\/)?(.+?) differ$/gm)].map((m) => m[2] === '/dev/null' ? m[1] : m[2]);
     const warnings = binary.length
         ? [
-            `the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ${binary.slice(0, 10).join(', ')}`,
+            `the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ` +
+                `${binary.slice(0, 10).join(', ')}`,
         ]
         : [];
     return { warnings };
@@ -41046,9 +41129,11 @@ function headline(r, persona) {
         case 'posted':
             return `${who} posted ${r.verdict} (event ${r.event}) on ${report_short(r.headSha)} as review ${r.reviewId}${dismissed}`;
         case 'duplicate':
-            return `${who} already has review ${r.reviewId} (${r.verdict}) for ${report_short(r.headSha)}: nothing posted${dismissed}`;
+            return (`${who} already has review ${r.reviewId} (${r.verdict}) for ${report_short(r.headSha)}: nothing ` +
+                `posted${dismissed}`);
         case 'unchanged':
-            return `${report_short(r.headSha)} is unchanged since ${report_short(r.baselineSha)}: ${who}'s ${r.verdict} (review ${r.reviewId}) is carried forward, nothing posted${dismissed}`;
+            return (`${report_short(r.headSha)} is unchanged since ${report_short(r.baselineSha)}: ${who}'s ${r.verdict} (review ` +
+                `${r.reviewId}) is carried forward, nothing posted${dismissed}`);
         case 'superseded':
         case 'closed':
             return r.notices[0] ?? r.outcome;
@@ -41056,8 +41141,10 @@ function headline(r, persona) {
             return `${who} should review ${report_short(r.headSha)} (should-review=true)`;
         case 'checked':
             return `the body is valid: ${r.verdict} → event ${r.event}; nothing was sent`;
-        case 'reported':
-            return `panel verdict ${r.verdict} for ${report_short(r.headSha)}${r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : ''} (comment ${r.boardCommentId})`;
+        case 'reported': {
+            const waiting = r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : '';
+            return `panel verdict ${r.verdict} for ${report_short(r.headSha)}${waiting} (comment ${r.boardCommentId})`;
+        }
         default:
             return `aborted (${r.reason}): nothing was posted`;
     }
@@ -41074,7 +41161,8 @@ const report_ICON = {
     aborted: '❌',
 };
 function summaryMarkdown(r, persona, bodyFile) {
-    const title = `${report_ICON[r.outcome] ?? ''} persona-verdict: ${persona ? `${mdText(persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
+    const who = persona ? `${mdText(persona)} — ` : '';
+    const title = `${report_ICON[r.outcome] ?? ''} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
     const rows = [];
     const add = (k, v) => {
         if (v !== undefined && v !== '')
@@ -41105,7 +41193,8 @@ function summaryMarkdown(r, persona, bodyFile) {
         out.push(renderBoard(r.board, src_version_VERSION).split('\n').slice(1).join('\n'), '');
     if (r.diagnosis) {
         out.push('### Why the body was rejected', '', '<pre>', esc(renderDiagnosis(r.diagnosis, bodyFile ?? undefined)), '</pre>', '');
-        out.push('The last non-blank line of the body must be exactly one of `## VERDICT: APPROVE`, `## VERDICT: CHANGES_REQUESTED`, `## VERDICT: COMMENT`. Re-run the persona; if it drifts again, fix its prompt template.', '');
+        out.push('The last non-blank line of the body must be exactly one of `## VERDICT: APPROVE`, `## VERDICT: ' +
+            'CHANGES_REQUESTED`, `## VERDICT: COMMENT`. Re-run the persona; if it drifts again, fix its prompt template.', '');
     }
     out.push(`<sub>persona-verdict v${src_version_VERSION}</sub>`, '');
     return out.join('\n');
@@ -41244,7 +41333,8 @@ async function withStatus(result, cfg, ctx, port) {
 function advise(e, ctx) {
     if (e.reason !== 'permission-denied' || !ctx?.eventPull?.fromFork || ctx.eventName !== 'pull_request')
         return e.advice;
-    const fork = 'this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no secrets: ' +
+    const fork = 'this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no ' +
+        'secrets: ' +
         'run the personas from workflow_run as in docs/recipes/fork-safe.yml';
     return e.advice ? `${e.advice}. Also: ${fork}` : fork;
 }

@@ -67,6 +67,8 @@ function tooLarge(what: string): Loaded {
   return {
     ok: false,
     reason: 'body-too-large',
-    message: `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and truncating would cut the verdict line: shorten the persona's review`,
+    message:
+      `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and ` +
+      `truncating would cut the verdict line: shorten the persona's review`,
   };
 }

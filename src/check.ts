@@ -56,7 +56,8 @@ export function checkBody(
     throw new Abort(
       'secret-in-body',
       `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`,
-      'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then re-run',
+      'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
+        're-run',
     );
   }
   const size = worstCase(parsed.verdict, parsed.text);

@@ -75,7 +75,8 @@ export function runCorpus(manifestPath: string, out: (s: string) => void): numbe
   rows.forEach((r) => out(line(r)));
   const posts = rows.filter((r) => r[4]!.startsWith('post')).length;
   out(
-    `\n${rows.length} cases: ${agree} agree, ${rows.length - agree} disagree (${posts} post, ${rows.length - posts} abort)`,
+    `\n${rows.length} cases: ${agree} agree, ${rows.length - agree} disagree (${posts} post, ${rows.length - posts} ` +
+      `abort)`,
   );
   return agree === rows.length ? 0 : 1;
 }

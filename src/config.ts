@@ -60,9 +60,11 @@ export const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/;
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
 
-/** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
-export function readConfig(read: (name: string) => string): Config {
-  const str = (name: keyof typeof DEFAULTS | string): string => {
+type Read = (name: string) => string;
+
+/** Typed readers over the raw inputs: every default comes from DEFAULTS. */
+function readers(read: Read) {
+  const str = (name: string): string => {
     const v = read(name).trim();
     return v === '' ? ((DEFAULTS as Record<string, string>)[name] ?? '') : v;
   };
@@ -81,21 +83,64 @@ export function readConfig(read: (name: string) => string): Config {
     }
     return v as T;
   };
+  /** An optional input that must match `re`; '' when unset. */
+  const matching = (name: string, re: RegExp, use: string): string => {
+    const v = read(name).trim();
+    if (v && !re.test(v)) throw new InputError(`input ${name} is "${v.slice(0, 60)}": ${use}`);
+    return v;
+  };
+  const seconds = (name: 'request-timeout-seconds' | 'run-timeout-seconds'): number => {
+    const v = str(name);
+    if (!/^[1-9][0-9]{0,4}$/.test(v))
+      throw new InputError(`input ${name} is "${v}": use a whole number of seconds from 1 to 99999`);
+    return Number(v);
+  };
+  return { read, str, bool, oneOf, matching, seconds };
+}
+type Readers = ReturnType<typeof readers>;
 
-  const mode = oneOf('mode', MODES);
-  const expected = read('expected-event').trim();
-  let expectedEvent: ReviewEvent | null = null;
-  if (expected) {
-    if (expected === 'CHANGES_REQUESTED') {
-      throw new InputError(
-        'input expected-event is "CHANGES_REQUESTED": that is the verdict token; the API event is REQUEST_CHANGES',
-      );
-    }
-    expectedEvent = oneOf('expected-event', EVENTS);
+/** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
+export function readConfig(read: Read): Config {
+  const r = readers(read);
+  const mode = r.oneOf('mode', MODES);
+  const token = read('github-token').trim();
+  if (mode !== 'check' && !token) {
+    throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
   }
+  const diffPath = read('diff-path').trim() || null;
+  if (diffPath && mode !== 'preflight') throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
+  const statusContext = r.matching('status-context', /^.{1,100}$/, 'use a short name (at most 100 characters)');
+  return {
+    mode,
+    token,
+    ...bodyInputs(r, mode),
+    ...targetInputs(r, mode),
+    skipUnchanged: r.bool('skip-unchanged'),
+    unchangedWhen: r.oneOf('unchanged-when', ['tree', 'patch'] as const),
+    dismissStale: r.oneOf('dismiss-stale', DISMISS_POLICIES),
+    failOnChangesRequested: r.bool('fail-on-changes-requested'),
+    personas: parsePersonas(read('personas')),
+    requireAllPersonas: r.bool('require-all-personas'),
+    requestTimeoutSeconds: r.seconds('request-timeout-seconds'),
+    runTimeoutSeconds: r.seconds('run-timeout-seconds'),
+    reviewEvent: r.oneOf('review-event', ['verdict', 'COMMENT'] as const),
+    commitStatus: r.oneOf('commit-status', ['auto', 'always', 'never'] as const),
+    statusContext,
+    diffPath,
+  };
+}
 
-  const bodyPath = read('body-path').trim() || null;
-  const bodyRaw = read('body');
+/** The body and what it is checked against. */
+function bodyInputs(r: Readers, mode: Mode): Pick<Config, 'bodyPath' | 'body' | 'expectedEvent'> {
+  const expected = r.read('expected-event').trim();
+  if (expected === 'CHANGES_REQUESTED') {
+    throw new InputError(
+      'input expected-event is "CHANGES_REQUESTED": that is the verdict token; the API event is REQUEST_CHANGES',
+    );
+  }
+  const expectedEvent = expected ? r.oneOf('expected-event', EVENTS) : null;
+  const bodyPath = r.read('body-path').trim() || null;
+  const bodyRaw = r.read('body');
   const body = bodyRaw === '' ? null : bodyRaw;
   if (bodyPath && body !== null)
     throw new InputError('both body-path and body are set: give the review body one way only');
@@ -104,72 +149,38 @@ export function readConfig(read: (name: string) => string): Config {
       `mode ${mode} needs the review body: set body-path (a file written by the persona step) or body`,
     );
   }
+  return { bodyPath, body, expectedEvent };
+}
 
-  const persona = read('persona').trim();
+/** Who the persona is, and which PR and commit (when not taken from the event). */
+function targetInputs(
+  r: Readers,
+  mode: Mode,
+): Pick<Config, 'persona' | 'pullNumber' | 'reviewedSha' | 'reviewerLogin'> {
+  const persona = r.matching(
+    'persona',
+    PERSONA_PATTERN,
+    'use 1-39 characters from A-Z a-z 0-9 . _ - starting with a letter or digit',
+  );
   if ((mode === 'post' || mode === 'preflight') && !persona) {
     throw new InputError(`mode ${mode} needs input persona (the persona's name, for example priya)`);
   }
-  if (persona && !PERSONA_PATTERN.test(persona)) {
-    throw new InputError(
-      `input persona is "${persona.slice(0, 60)}": use 1-39 characters from A-Z a-z 0-9 . _ - starting with a letter or digit`,
-    );
-  }
-
-  const pn = read('pull-number').trim();
-  if (pn && !/^[1-9][0-9]{0,9}$/.test(pn))
-    throw new InputError(`input pull-number is "${pn.slice(0, 40)}": use the PR number, for example 42`);
-  const sha = read('reviewed-sha').trim();
-  if (sha && !/^[0-9a-fA-F]{40}$/.test(sha)) {
-    throw new InputError(
-      `input reviewed-sha is "${sha.slice(0, 60)}": use the full 40-hex-digit SHA of the commit the persona reviewed`,
-    );
-  }
-  const login = read('reviewer-login').trim();
-  if (login && !LOGIN_PATTERN.test(login)) {
-    throw new InputError(
-      `input reviewer-login is "${login.slice(0, 60)}": use the GitHub login the token posts as, for example octo-priya`,
-    );
-  }
-  const seconds = (name: 'request-timeout-seconds' | 'run-timeout-seconds'): number => {
-    const v = str(name);
-    if (!/^[1-9][0-9]{0,4}$/.test(v))
-      throw new InputError(`input ${name} is "${v}": use a whole number of seconds from 1 to 99999`);
-    return Number(v);
-  };
-
-  const statusContext = read('status-context').trim();
-  if (statusContext.length > 100)
-    throw new InputError('input status-context is longer than 100 characters: use a short name');
-  const diffPath = read('diff-path').trim() || null;
-  if (diffPath && mode !== 'preflight') throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
-
-  const token = read('github-token').trim();
-  if (mode !== 'check' && !token) {
-    throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
-  }
-
+  const pn = r.matching('pull-number', /^[1-9][0-9]{0,9}$/, 'use the PR number, for example 42');
+  const sha = r.matching(
+    'reviewed-sha',
+    /^[0-9a-fA-F]{40}$/,
+    'use the full 40-hex-digit SHA of the commit the persona reviewed',
+  );
+  const login = r.matching(
+    'reviewer-login',
+    LOGIN_PATTERN,
+    'use the GitHub login the token posts as, for example octo-priya',
+  );
   return {
-    mode,
-    token,
-    bodyPath,
-    body,
     persona,
     pullNumber: pn ? Number(pn) : null,
     reviewedSha: sha ? sha.toLowerCase() : null,
-    expectedEvent,
     reviewerLogin: login || null,
-    skipUnchanged: bool('skip-unchanged'),
-    unchangedWhen: oneOf('unchanged-when', ['tree', 'patch'] as const),
-    dismissStale: oneOf('dismiss-stale', DISMISS_POLICIES),
-    failOnChangesRequested: bool('fail-on-changes-requested'),
-    personas: parsePersonas(read('personas')),
-    requireAllPersonas: bool('require-all-personas'),
-    requestTimeoutSeconds: seconds('request-timeout-seconds'),
-    runTimeoutSeconds: seconds('run-timeout-seconds'),
-    reviewEvent: oneOf('review-event', ['verdict', 'COMMENT'] as const),
-    commitStatus: oneOf('commit-status', ['auto', 'always', 'never'] as const),
-    statusContext,
-    diffPath,
   };
 }
 

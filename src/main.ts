@@ -129,7 +129,8 @@ function advise(e: Abort, ctx: RunContext | null): string {
   if (e.reason !== 'permission-denied' || !ctx?.eventPull?.fromFork || ctx.eventName !== 'pull_request')
     return e.advice;
   const fork =
-    'this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no secrets: ' +
+    'this pull request comes from a fork, and on pull_request GitHub gives fork PRs a read-only token and no ' +
+    'secrets: ' +
     'run the personas from workflow_run as in docs/recipes/fork-safe.yml';
   return e.advice ? `${e.advice}. Also: ${fork}` : fork;
 }

@@ -21,9 +21,15 @@ export function headline(r: Conclusion, persona: string): string {
     case 'posted':
       return `${who} posted ${r.verdict} (event ${r.event}) on ${short(r.headSha)} as review ${r.reviewId}${dismissed}`;
     case 'duplicate':
-      return `${who} already has review ${r.reviewId} (${r.verdict}) for ${short(r.headSha)}: nothing posted${dismissed}`;
+      return (
+        `${who} already has review ${r.reviewId} (${r.verdict}) for ${short(r.headSha)}: nothing ` +
+        `posted${dismissed}`
+      );
     case 'unchanged':
-      return `${short(r.headSha)} is unchanged since ${short(r.baselineSha)}: ${who}'s ${r.verdict} (review ${r.reviewId}) is carried forward, nothing posted${dismissed}`;
+      return (
+        `${short(r.headSha)} is unchanged since ${short(r.baselineSha)}: ${who}'s ${r.verdict} (review ` +
+        `${r.reviewId}) is carried forward, nothing posted${dismissed}`
+      );
     case 'superseded':
     case 'closed':
       return r.notices[0] ?? r.outcome;
@@ -31,8 +37,10 @@ export function headline(r: Conclusion, persona: string): string {
       return `${who} should review ${short(r.headSha)} (should-review=true)`;
     case 'checked':
       return `the body is valid: ${r.verdict} → event ${r.event}; nothing was sent`;
-    case 'reported':
-      return `panel verdict ${r.verdict} for ${short(r.headSha)}${r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : ''} (comment ${r.boardCommentId})`;
+    case 'reported': {
+      const waiting = r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : '';
+      return `panel verdict ${r.verdict} for ${short(r.headSha)}${waiting} (comment ${r.boardCommentId})`;
+    }
     default:
       return `aborted (${r.reason}): nothing was posted`;
   }
@@ -51,7 +59,8 @@ const ICON: Record<string, string> = {
 };
 
 export function summaryMarkdown(r: Conclusion, persona: string, bodyFile: string | null): string {
-  const title = `${ICON[r.outcome] ?? ''} persona-verdict: ${persona ? `${cell(persona)} — ` : ''}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
+  const who = persona ? `${cell(persona)} — ` : '';
+  const title = `${ICON[r.outcome] ?? ''} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
   const rows: Array<[string, string]> = [];
   const add = (k: string, v: string | number | undefined): void => {
     if (v !== undefined && v !== '') rows.push([k, String(v)]);
@@ -92,7 +101,8 @@ export function summaryMarkdown(r: Conclusion, persona: string, bodyFile: string
       '',
     );
     out.push(
-      'The last non-blank line of the body must be exactly one of `## VERDICT: APPROVE`, `## VERDICT: CHANGES_REQUESTED`, `## VERDICT: COMMENT`. Re-run the persona; if it drifts again, fix its prompt template.',
+      'The last non-blank line of the body must be exactly one of `## VERDICT: APPROVE`, `## VERDICT: ' +
+        'CHANGES_REQUESTED`, `## VERDICT: COMMENT`. Re-run the persona; if it drifts again, fix its prompt template.',
       '',
     );
   }

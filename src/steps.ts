@@ -32,7 +32,8 @@ export async function resolvePull(
   if (cfg.pullNumber === null) {
     throw new Abort(
       'bad-input',
-      `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) explicitly`,
+      `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) ` +
+        `explicitly`,
     );
   }
   return { pullNumber: cfg.pullNumber, eventHead: null };
@@ -89,14 +90,16 @@ export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPo
     throw new Abort(
       'bad-input',
       `reviewed-sha ${short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${short(eventHead)})`,
-      'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is a merge commit',
+      'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
+        'a merge commit',
     );
   }
   const reviewedSha = cfg.reviewedSha ?? eventHead;
   if (!reviewedSha) {
     throw new Abort(
       'bad-input',
-      `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA is a merge commit and is never used)`,
+      `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA ` +
+        `is a merge commit and is never used)`,
     );
   }
   return { pullNumber, reviewedSha };
@@ -121,7 +124,8 @@ export async function identify(cfg: Config, port: GitHubPort): Promise<{ login: 
     throw new Abort(
       'permission-denied',
       'could not establish which account this token posts as: GET /user and GraphQL viewer were both refused ' +
-        "(as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for example github-actions[bot]",
+        "(as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for " +
+        'example github-actions[bot]',
     );
   }
   return { login, verified: actual !== null };
@@ -162,7 +166,7 @@ export async function readFacts(cfg: Config, port: GitHubPort, target: PullTarge
 }
 
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
-export async function attributed<T>(target: Target, fn: () => Promise<T>): Promise<T> {
+export async function attributed<T>(target: Target, fn: () => T | Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
@@ -232,7 +236,8 @@ export async function dismissAll(
   }
   if (!errors.length) return { ids };
   const advice = denied
-    ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the persona must be allowed to dismiss.'
+    ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the ' +
+      'persona must be allowed to dismiss.'
     : '';
   return {
     ids,
@@ -263,7 +268,8 @@ function dismissMessage(
   const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${short(anchor.marker.head)}`;
   return why === 'stale'
     ? `Superseded: ${persona}'s current review is ${current}; this one was for ${was}. [persona-verdict]`
-    : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. [persona-verdict]`;
+    : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. ` +
+        `[persona-verdict]`;
 }
 
 /** Writes the gate's commit status; a refusal is a failure of the step (the gate would be wrong). */

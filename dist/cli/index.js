@@ -185,6 +185,14 @@ function differences(full, isLast) {
             ? []
             : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
     }
+    const { out, rest } = prefixDifferences(full);
+    out.push(...keywordDifferences(rest));
+    if (!out.length)
+        out.push('does not match ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$');
+    return out;
+}
+/** Length, characters, and what stands before the keyword: quotes, list marks, the heading. */
+function prefixDifferences(full) {
     const out = [];
     const line = full.length > MAX_ANALYSED ? full.slice(0, MAX_ANALYSED) : full;
     if (line !== full)
@@ -197,7 +205,8 @@ function differences(full, isLast) {
         const names = [...new Set(odd)]
             .slice(0, 6)
             .map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
-        out.push(`non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes do not count)`);
+        out.push(`non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes ` +
+            `do not count)`);
     }
     let rest = skeleton(line);
     const lead = /^[ \t]+/.exec(rest);
@@ -226,6 +235,11 @@ function differences(full, isLast) {
             out.push('no space after ##');
         rest = rest.replace(/^[ \t\u00a0]+/, '');
     }
+    return { out, rest };
+}
+/** The keyword, the colon, the token and what follows it. */
+function keywordDifferences(rest) {
+    const out = [];
     if (/[*_`~]/.test(rest.replace(/CHANGES_REQUESTED|REQUEST_CHANGES|[A-Z]+_[A-Z]+/g, ''))) {
         out.push('decoration (*, _, ` or ~): write the line without emphasis or code marks');
     }
@@ -268,15 +282,16 @@ function differences(full, isLast) {
     }
     if (trailing.trim())
         out.push(`trailing text after the token: "${visible(trailing.trim(), 60)}" (nothing may follow the token)`);
-    if (!out.length)
-        out.push('does not match ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$');
     return out;
 }
 const SUMMARY = {
     'empty-body': 'the review body is empty (only whitespace): the persona produced no review; re-run it',
-    'missing-verdict': 'the last non-blank line is not a verdict line and the body has no verdict: end the body with "## VERDICT: APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line',
-    'verdict-not-last': 'a verdict line appears, but text follows it: the verdict must be the last non-blank line of the body (move it to the end or drop what follows)',
-    'malformed-verdict': 'the last non-blank line looks like a verdict but does not match the grammar ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$ exactly',
+    'missing-verdict': 'the last non-blank line is not a verdict line and the body has no verdict: end the body with "## VERDICT: ' +
+        'APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line',
+    'verdict-not-last': 'a verdict line appears, but text follows it: the verdict must be the last non-blank line of the body (move it ' +
+        'to the end or drop what follows)',
+    'malformed-verdict': 'the last non-blank line looks like a verdict but does not match the grammar ' +
+        '^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$ exactly',
 };
 function diagnose(parsed) {
     const { lines } = parsed;
@@ -408,7 +423,8 @@ function tooLarge(what) {
     return {
         ok: false,
         reason: 'body-too-large',
-        message: `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and truncating would cut the verdict line: shorten the persona's review`,
+        message: `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and ` +
+            `truncating would cut the verdict line: shorten the persona's review`,
     };
 }
 
@@ -425,7 +441,8 @@ const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
 const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
-const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`);
+const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
+    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`);
 function encodeMarker(m) {
     if (!PERSONA_PATTERN.test(m.persona))
         throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
@@ -541,7 +558,8 @@ function checkBody(cfg, token = null) {
     const secrets = findSecrets(parsed.text, token);
     if (secrets.length) {
         const where = secrets.map((s) => `line ${s.line} (${s.what})`).join(', ');
-        throw new Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then re-run');
+        throw new Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
+            're-run');
     }
     const size = worstCase(parsed.verdict, parsed.text);
     if (size > MAX_BODY_CHARS) {
@@ -613,7 +631,8 @@ function runCorpus(manifestPath, out) {
     out(line(widths.map((w) => '-'.repeat(w))));
     rows.forEach((r) => out(line(r)));
     const posts = rows.filter((r) => r[4].startsWith('post')).length;
-    out(`\n${rows.length} cases: ${agree} agree, ${rows.length - agree} disagree (${posts} post, ${rows.length - posts} abort)`);
+    out(`\n${rows.length} cases: ${agree} agree, ${rows.length - agree} disagree (${posts} post, ${rows.length - posts} ` +
+        `abort)`);
     return agree === rows.length ? 0 : 1;
 }
 const USAGE = `usage:

@@ -90,7 +90,8 @@ export function renderBoard(b: Board, version: string): string {
   }
   out.push(
     '',
-    `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, APPROVE if all approve, else COMMENT</sub>`,
+    `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, ` +
+      `APPROVE if all approve, else COMMENT</sub>`,
   );
   return out.join('\n');
 }

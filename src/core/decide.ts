@@ -196,7 +196,9 @@ function refusal(f: Facts): Refusal | null {
   if (pending) {
     return {
       action: 'refuse',
-      message: `${f.identity} has a PENDING review (${pending.id}) on this PR, and GitHub accepts no new review from it until that one is gone`,
+      message:
+        `${f.identity} has a PENDING review (${pending.id}) on this PR, and GitHub accepts no new review ` +
+        `from it until that one is gone`,
       advice: `submit or delete pending review ${pending.id} (it is visible only to ${f.identity}), then re-run`,
     };
   }
@@ -231,7 +233,8 @@ export function sharedAccount(reviews: readonly ReviewFact[], identity: string, 
   return {
     action: 'refuse',
     message:
-      `${identity} already holds persona ${other.marker.persona}'s ${other.review.state} review ${other.review.id} on this PR; ` +
+      `${identity} already holds persona ${other.marker.persona}'s ${other.review.state} review ${other.review.id} ` +
+      `on this PR; ` +
       `GitHub keeps one review state per account, so ${persona}'s verdict would silently replace it`,
     advice:
       'give every persona its own account or GitHub App, or set review-event: COMMENT and gate on the commit status',

@@ -54,6 +54,14 @@ export function differences(full: string, isLast: boolean): string[] {
       ? []
       : ['a well-formed verdict line, but not the last non-blank line: only the last non-blank line decides'];
   }
+  const { out, rest } = prefixDifferences(full);
+  out.push(...keywordDifferences(rest));
+  if (!out.length) out.push('does not match ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$');
+  return out;
+}
+
+/** Length, characters, and what stands before the keyword: quotes, list marks, the heading. */
+function prefixDifferences(full: string): { out: string[]; rest: string } {
   const out: string[] = [];
   const line = full.length > MAX_ANALYSED ? full.slice(0, MAX_ANALYSED) : full;
   if (line !== full)
@@ -67,7 +75,8 @@ export function differences(full: string, isLast: boolean): string[] {
       .slice(0, 6)
       .map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
     out.push(
-      `non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes do not count)`,
+      `non-ASCII or invisible character(s) ${names.join(', ')}: the verdict line must be plain ASCII (look-alikes ` +
+        `do not count)`,
     );
   }
   let rest = skeleton(line);
@@ -94,6 +103,12 @@ export function differences(full: string, isLast: boolean): string[] {
     if (!/^[ \t]/.test(rest)) out.push('no space after ##');
     rest = rest.replace(/^[ \t\u00a0]+/, '');
   }
+  return { out, rest };
+}
+
+/** The keyword, the colon, the token and what follows it. */
+function keywordDifferences(rest: string): string[] {
+  const out: string[] = [];
   if (/[*_`~]/.test(rest.replace(/CHANGES_REQUESTED|REQUEST_CHANGES|[A-Z]+_[A-Z]+/g, ''))) {
     out.push('decoration (*, _, ` or ~): write the line without emphasis or code marks');
   }
@@ -128,23 +143,25 @@ export function differences(full: string, isLast: boolean): string[] {
     const upper = token.toUpperCase();
     if ((VERDICTS as readonly string[]).includes(upper))
       out.push(`token written "${token}": tokens are case-sensitive, write ${upper}`);
-    else if (TOKEN_ADVICE[upper]) out.push(TOKEN_ADVICE[upper]!);
+    else if (TOKEN_ADVICE[upper]) out.push(TOKEN_ADVICE[upper]);
     else out.push(`unknown token "${visible(token, 40)}": use one of ${VERDICTS.join(', ')}`);
   }
   if (trailing.trim())
     out.push(`trailing text after the token: "${visible(trailing.trim(), 60)}" (nothing may follow the token)`);
-  if (!out.length) out.push('does not match ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$');
   return out;
 }
 
 const SUMMARY: Record<string, string> = {
   'empty-body': 'the review body is empty (only whitespace): the persona produced no review; re-run it',
   'missing-verdict':
-    'the last non-blank line is not a verdict line and the body has no verdict: end the body with "## VERDICT: APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line',
+    'the last non-blank line is not a verdict line and the body has no verdict: end the body with "## VERDICT: ' +
+    'APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line',
   'verdict-not-last':
-    'a verdict line appears, but text follows it: the verdict must be the last non-blank line of the body (move it to the end or drop what follows)',
+    'a verdict line appears, but text follows it: the verdict must be the last non-blank line of the body (move it ' +
+    'to the end or drop what follows)',
   'malformed-verdict':
-    'the last non-blank line looks like a verdict but does not match the grammar ^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$ exactly',
+    'the last non-blank line looks like a verdict but does not match the grammar ' +
+    '^##\\s+VERDICT:\\s+(APPROVE|CHANGES_REQUESTED|COMMENT)\\s*$ exactly',
 };
 
 export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {

@@ -26,7 +26,8 @@ const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
 
 const LINE = new RegExp(
-  `^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`,
+  `^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
+    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`,
 );
 
 export function encodeMarker(m: Marker): string {

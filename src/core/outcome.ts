@@ -163,25 +163,8 @@ export function conclude(end: End, rules: Rules): Conclusion {
     case 'duplicate':
     case 'unchanged':
       return standing(end, rules, base, preflight);
-    case 'reported': {
-      const missing = end.board.missing;
-      const failure =
-        rules.requireAllPersonas && missing.length
-          ? `missing verdicts: ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no verdict for ` +
-            `${short(end.board.head)} (require-all-personas is on)`
-          : undefined;
-      const v = end.board.panelVerdict;
-      return {
-        ...base,
-        outcome: 'reported',
-        board: end.board,
-        boardCommentId: end.commentId,
-        verdict: v,
-        event: EVENT_OF[v],
-        failure,
-        status: null,
-      };
-    }
+    case 'reported':
+      return reported(end, rules, base);
     case 'aborted':
       return {
         ...base,
@@ -193,6 +176,22 @@ export function conclude(end: End, rules: Rules): Conclusion {
         status: statusOf(rules, end.target, 'failure', `${rules.persona || 'persona-verdict'} failed: ${end.reason}`),
       };
   }
+}
+
+function reported(
+  end: Extract<End, { kind: 'reported' }>,
+  rules: Rules,
+  base: Omit<Conclusion, 'outcome' | 'status'>,
+): Conclusion {
+  const missing = end.board.missing;
+  const failure =
+    rules.requireAllPersonas && missing.length
+      ? `missing verdicts: ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no verdict for ` +
+        `${short(end.board.head)} (require-all-personas is on)`
+      : undefined;
+  const v = end.board.panelVerdict;
+  const board = { board: end.board, boardCommentId: end.commentId };
+  return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status: null };
 }
 
 function standing(

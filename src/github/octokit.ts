@@ -1,11 +1,11 @@
 // The Octokit implementation of the port: throttling (retry-after, x-ratelimit-reset,
 // spaced writes), retries for idempotent requests only, a time limit per attempt and a
-// whole-run deadline, and GitHub errors translated into advice.
+// whole-run deadline; every request runs through one call() that translates its error.
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { PullFacts, ReviewFact } from '../core/decide.js';
-import { classify, type ErrorClass } from '../core/errors.js';
+import { DeadlineError, redactor, translate } from './errors.js';
 import { ApiError, type CommentFact, type GitHubPort } from './port.js';
 
 export interface ClientOptions {
@@ -22,6 +22,23 @@ export interface ClientOptions {
 
 type Octo = ReturnType<typeof getOctokit>;
 type Opts = { request?: Record<string, unknown> } & Record<string, unknown>;
+type Hooked = {
+  hook: {
+    wrap: (name: 'request', fn: (request: (opts: Opts) => Promise<unknown>, opts: Opts) => Promise<unknown>) => void;
+  };
+};
+/** Runs one request; `tolerate` maps GitHub refusals the caller treats as facts to a value. */
+type Call = <T>(
+  operation: string,
+  fn: () => Promise<T>,
+  tolerate?: (status: number, message: string) => T | undefined,
+) => Promise<T>;
+interface Ctx {
+  octokit: Octo;
+  call: Call;
+  owner: string;
+  repo: string;
+}
 
 interface RawReview {
   id: number;
@@ -38,45 +55,37 @@ const toReview = (r: RawReview): ReviewFact => ({
   body: r.body,
   htmlUrl: r.html_url,
 });
-
-const ADVICE_422: Array<[RegExp, string]> = [
-  [
-    /approve your own pull request/i,
-    'the token belongs to the PR author, who cannot approve their own PR: give the persona its own account and token',
-  ],
-  [
-    /request changes on your own pull request/i,
-    'the token belongs to the PR author, who cannot request changes on their own PR: give the persona its own account and token',
-  ],
-  [
-    /not permitted to approve pull requests/i,
-    'enable "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General), or post with a persona PAT',
-  ],
-  [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
-  [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
-];
+const comment = (c: { id: number; user?: { login: string } | null; body?: string | null }): CommentFact => ({
+  id: c.id,
+  login: c.user?.login ?? null,
+  body: c.body ?? '',
+});
+/** The one place the never-retry option is set (creates that are not idempotent). */
+const once = { request: { retries: 0 } };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createClient(o: ClientOptions): GitHubPort {
-  const redact = (s: string): string => (o.token ? s.split(o.token).join('***') : s);
+  const octokit = buildOctokit(o);
+  const ctx: Ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
+  return { ...pullsPort(ctx), ...commitsPort(ctx), ...identityPort(ctx), ...reviewsPort(ctx), ...commentsPort(ctx) };
+}
+
+function buildOctokit(o: ClientOptions): Octo {
+  const redact = redactor(o.token);
   const limitNote =
     (kind: string) =>
     (retryAfter: number, options: { method?: string; url?: string }, _oc: unknown, retryCount: number): boolean => {
+      const what = `${kind} rate limit on ${options.method} ${options.url}`;
       if (retryAfter > o.maxRateLimitWaitSeconds || retryCount >= 2) {
-        o.warn(
-          `${kind} rate limit on ${options.method} ${options.url}: not waiting ${retryAfter}s (limit ${o.maxRateLimitWaitSeconds}s, attempt ${retryCount + 1})`,
-        );
+        o.warn(`${what}: not waiting ${retryAfter}s (limit ${o.maxRateLimitWaitSeconds}s, attempt ${retryCount + 1})`);
         return false;
       }
-      o.warn(`${kind} rate limit on ${options.method} ${options.url}: waiting ${retryAfter}s as GitHub asks`);
+      o.warn(`${what}: waiting ${retryAfter}s as GitHub asks`);
       return true;
     };
   // Registered before retry and throttling, so it wraps each attempt (theirs included):
   // every attempt gets its own time limit, and none starts after the run's deadline.
-  const timeLimits = (oc: {
-    hook: {
-      wrap: (name: 'request', fn: (request: (opts: Opts) => Promise<unknown>, opts: Opts) => Promise<unknown>) => void;
-    };
-  }) => {
+  const timeLimits = (oc: Hooked) => {
     oc.hook.wrap('request', (request, opts) => {
       const left = o.deadline - Date.now();
       if (left <= 0) throw new DeadlineError();
@@ -85,7 +94,7 @@ export function createClient(o: ClientOptions): GitHubPort {
       return request(opts);
     });
   };
-  const octokit: Octo = getOctokit(
+  return getOctokit(
     o.token,
     {
       retry: { retries: 2, doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429] },
@@ -96,116 +105,45 @@ export function createClient(o: ClientOptions): GitHubPort {
     retry,
     throttling,
   );
-  const { owner, repo } = o;
-  /** The one place the never-retry option is set (creates that are not idempotent). */
-  const once = { request: { retries: 0 } };
+}
 
-  /** Translates a failed request into an ApiError with advice; classification is core/errors.ts. */
-  const fail = (operation: string, e: unknown): ApiError => {
-    if (e instanceof DeadlineError) {
-      const advice = 'raise run-timeout-seconds, or re-run: a re-run never posts twice';
-      return new ApiError(
-        null,
-        'deadline',
-        'deadline',
-        `${operation} was not sent: the run's time limit ran out`,
-        advice,
-      );
-    }
-    const err = e as {
-      status?: number;
-      message?: string;
-      response?: { data?: unknown; headers?: Record<string, string> };
-      name?: string;
-    };
-    const answered = Boolean(err.response);
-    const status = answered && typeof err.status === 'number' ? err.status : null;
-    let detail = String(err.message ?? e);
-    const transport = answered
-      ? 'http'
-      : /abort|timeout|timed out/i.test(`${detail} ${err.name ?? ''}`)
-        ? 'timeout'
-        : 'network';
-    const data = err.response?.data as { message?: string; errors?: unknown[] } | undefined;
-    if (data && typeof data === 'object') {
-      const extra = Array.isArray(data.errors)
-        ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ')
-        : '';
-      detail = [data.message, extra].filter(Boolean).join(': ') || detail;
-    }
-    detail = redact(detail).slice(0, 500);
-    const headers = err.response?.headers ?? {};
-    const cls = classify({ status, transport, detail, headers });
-    const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
-    return new ApiError(
-      status,
-      cls,
-      transport,
-      `${operation} failed${what}: ${detail}`,
-      adviceFor(cls, status, detail, headers),
-    );
-  };
-  const adviceFor = (
-    cls: ErrorClass,
-    status: number | null,
-    detail: string,
-    headers: Record<string, string>,
-  ): string => {
-    switch (cls) {
-      case 'rate-limited': {
-        const reset = Number(headers['x-ratelimit-reset']);
-        const until = reset ? ` (the limit resets at ${new Date(reset * 1000).toISOString()})` : '';
-        return `GitHub rate-limited this token${until}: re-run later or space the persona jobs; a re-run never posts twice`;
+/**
+ * The one wrapper every request runs through. GitHub's rule for rate limits is that
+ * any 403 or 429 carrying retry-after means "wait that long": the throttling plugin
+ * only knows some wordings, so a rate-limited answer it let through is waited here,
+ * within the same limits (twice at most, never past the run's deadline).
+ */
+function caller(o: ClientOptions): Call {
+  const limits = { token: o.token, requestTimeoutMs: o.requestTimeoutMs, deadline: o.deadline };
+  return async (operation, fn, tolerate) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fn();
+      } catch (e) {
+        const err = e as { status?: number; message?: string; response?: unknown; errors?: unknown };
+        // an answer from GitHub (a status, or GraphQL errors), never a transport failure
+        if (tolerate && (err.response || err.errors)) {
+          const v = tolerate(typeof err.status === 'number' ? err.status : 0, String(err.message ?? ''));
+          if (v !== undefined) return v;
+        }
+        const error = translate(operation, e, limits);
+        const wait = waitFor(error, attempt, o);
+        if (wait === null) throw error;
+        o.warn(`${operation}: rate limited, waiting ${wait}s as GitHub asks (retry-after)`);
+        await pause(wait * 1000);
       }
-      case 'denied':
-        return status === 401
-          ? 'the token was rejected (expired, revoked or malformed): check the secret passed as github-token'
-          : 'the token lacks permission: it needs pull-requests: write (and contents: read) on this repository';
-      case 'not-found':
-        return 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
-      case 'invalid':
-        return (
-          ADVICE_422.find(([re]) => re.test(detail))?.[1] ??
-          'GitHub refused the request as invalid (the message says why); if the PR changed meanwhile, re-run the job'
-        );
-      case 'timeout':
-        return Date.now() >= o.deadline - 100
-          ? "the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, or raise the limit; a re-run never posts twice"
-          : `no answer from GitHub within the time limit (${o.requestTimeoutMs / 1000}s per request, request-timeout-seconds): re-run the job; a re-run never posts twice`;
-      case 'network':
-        return 'the connection to GitHub failed: re-run the job; a re-run never posts twice';
-      case 'server':
-        return 'GitHub failed (server error): re-run the job';
-      default:
-        return '';
     }
   };
-  /**
-   * Runs one request. A failure becomes an ApiError, unless `tolerate` maps GitHub's
-   * answer (status and message) to a value: the refusals a caller treats as facts.
-   */
-  const call = async <T>(
-    operation: string,
-    fn: () => Promise<T>,
-    tolerate?: (status: number, message: string) => T | undefined,
-  ): Promise<T> => {
-    try {
-      return await fn();
-    } catch (e) {
-      const err = e as { status?: number; message?: string; response?: unknown };
-      if (tolerate && err.response && typeof err.status === 'number') {
-        const v = tolerate(err.status, String(err.message ?? ''));
-        if (v !== undefined) return v;
-      }
-      throw fail(operation, e);
-    }
-  };
-  const comment = (c: { id: number; user?: { login: string } | null; body?: string | null }): CommentFact => ({
-    id: c.id,
-    login: c.user?.login ?? null,
-    body: c.body ?? '',
-  });
+}
 
+function waitFor(error: ApiError, attempt: number, o: ClientOptions): number | null {
+  if (error.cls !== 'rate-limited' || error.retryAfter === undefined || attempt > 2) return null;
+  const seconds = Number(error.retryAfter);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > o.maxRateLimitWaitSeconds) return null;
+  return Date.now() + seconds * 1000 < o.deadline ? seconds : null;
+}
+
+function pullsPort({ octokit, call, owner, repo }: Ctx) {
   return {
     getPull: (pullNumber) =>
       call(`GET pull request #${pullNumber}`, async () => {
@@ -229,6 +167,16 @@ export function createClient(o: ClientOptions): GitHubPort {
         });
         return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
       }),
+    createStatus: (sha, s) =>
+      call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
+        const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
+        await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
+      }),
+  } satisfies Partial<GitHubPort>;
+}
+
+function commitsPort({ octokit, call, owner, repo }: Ctx) {
+  return {
     getTree: (sha) =>
       call(
         `GET commit ${sha.slice(0, 7)}`,
@@ -254,7 +202,8 @@ export function createClient(o: ClientOptions): GitHubPort {
             patch: f.patch,
           }));
         },
-        (status) => (status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined),
+        (status) =>
+          status > 0 && status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined,
       ),
     compareDiff: (base, head) =>
       call(`diff ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
@@ -266,22 +215,29 @@ export function createClient(o: ClientOptions): GitHubPort {
         });
         return data as unknown as string;
       }),
+  } satisfies Partial<GitHubPort>;
+}
+
+function identityPort({ octokit, call }: Ctx) {
+  return {
     getUserLogin: () =>
       call(
         'GET /user',
         async () => (await octokit.rest.users.getAuthenticated()).data.login as string | null,
         (status) => (status === 403 || status === 404 ? null : undefined),
       ),
-    getViewerLogin: async () => {
-      try {
-        const data = await octokit.graphql<{ viewer: { login: string } }>('query { viewer { login } }');
-        return data.viewer?.login ?? null;
-      } catch (e) {
-        // GraphQL refusals (errors in the answer, 401/403) mean "cannot say"; no answer at all is an API failure
-        if ((e as { response?: unknown }).response || (e as { errors?: unknown }).errors) return null;
-        throw fail('GraphQL viewer', e);
-      }
-    },
+    getViewerLogin: () =>
+      call(
+        'GraphQL viewer',
+        async () =>
+          (await octokit.graphql<{ viewer: { login: string } }>('query { viewer { login } }')).viewer?.login ?? null,
+        () => null, // GraphQL refusals (errors in the answer, 401/403) mean "cannot say"
+      ),
+  } satisfies Partial<GitHubPort>;
+}
+
+function reviewsPort({ octokit, call, owner, repo }: Ctx) {
+  return {
     listReviews: (pullNumber) =>
       call(`list reviews of #${pullNumber}`, async () => {
         const all = await octokit.paginate(octokit.rest.pulls.listReviews, {
@@ -303,7 +259,7 @@ export function createClient(o: ClientOptions): GitHubPort {
           ...review,
           ...once,
         });
-        return toReview(data as RawReview);
+        return toReview(data);
       }),
     dismissReview: (pullNumber, reviewId, message) =>
       call(
@@ -321,11 +277,11 @@ export function createClient(o: ClientOptions): GitHubPort {
         },
         (status, msg) => (status === 422 && /dismissed/i.test(msg) ? ('already' as const) : undefined),
       ),
-    createStatus: (sha, s) =>
-      call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
-        const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
-        await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
-      }),
+  } satisfies Partial<GitHubPort>;
+}
+
+function commentsPort({ octokit, call, owner, repo }: Ctx) {
+  return {
     listComments: (issueNumber) =>
       call(`list comments of #${issueNumber}`, async () => {
         const all = await octokit.paginate(octokit.rest.issues.listComments, {
@@ -355,7 +311,5 @@ export function createClient(o: ClientOptions): GitHubPort {
         },
         (status) => (status === 404 ? ('gone' as const) : undefined),
       ),
-  };
+  } satisfies Partial<GitHubPort>;
 }
-
-class DeadlineError extends Error {}

@@ -62,6 +62,8 @@ export class ApiError extends Abort {
     readonly transport: Transport,
     message: string,
     advice = '',
+    /** GitHub's retry-after header (seconds), when it sent one. */
+    readonly retryAfter?: string,
   ) {
     super(cls === 'denied' ? 'permission-denied' : 'api-error', message, advice);
   }

@@ -72,7 +72,8 @@ async function lookForLanded(
       if (!(e instanceof ApiError)) throw e;
       throw new Abort(
         'api-error',
-        `${error.message}; the review may have been created, and listing the reviews to check failed too (${e.message}), so nothing more is sent`,
+        `${error.message}; the review may have been created, and listing the reviews to check failed too ` +
+          `(${e.message}), so nothing more is sent`,
         RERUN,
       );
     }

@@ -23,7 +23,8 @@ export async function keepStanding(
   const warnings = [...facts.warnings];
   if (plan.outcome === 'duplicate') {
     notices.push(
-      `${cfg.persona} already reviewed ${short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): nothing posted`,
+      `${cfg.persona} already reviewed ${short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): ` +
+        `nothing posted`,
     );
     if (bodyVerdict && bodyVerdict !== verdict) {
       warnings.push(
@@ -37,7 +38,8 @@ export async function keepStanding(
         ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)'
         : 'the same tree';
     notices.push(
-      `${short(target.reviewedSha)} has ${same} as ${short(current.marker.head)}, which ${cfg.persona} reviewed (${verdict}): ` +
+      `${short(target.reviewedSha)} has ${same} as ${short(current.marker.head)}, which ${cfg.persona} reviewed ` +
+        `(${verdict}): ` +
         'verdict carried forward, nothing posted',
     );
   }

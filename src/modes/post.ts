@@ -36,7 +36,7 @@ const short = (sha: string): string => sha.slice(0, 7);
 
 export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
   const head = knownHead(cfg, ctx);
-  const body = head ? await attributed(head, async () => checkBody(cfg, cfg.token)) : checkBody(cfg, cfg.token);
+  const body = head ? await attributed(head, () => checkBody(cfg, cfg.token)) : checkBody(cfg, cfg.token);
   const target = await resolveTarget(cfg, ctx, port);
   return attributed(target, async () => {
     const pull = await port.getPull(target.pullNumber);
@@ -78,7 +78,8 @@ async function postNew(
     const now = e instanceof ApiError ? await port.getPull(target.pullNumber).catch(() => null) : null;
     if (!(e instanceof ApiError) || !supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha)) throw e;
     const message =
-      `PR #${target.pullNumber} head moved to ${short(now!.headSha)} while this run worked, and GitHub refused a review of ` +
+      `PR #${target.pullNumber} head moved to ${short(now!.headSha)} while this run worked, and GitHub refused a ` +
+      `review of ` +
       `${short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
     return { kind: 'superseded', message, target, dismissed: early.ids };
   }
@@ -89,7 +90,8 @@ async function postNew(
   if (author && author.toLowerCase() !== facts.identity.toLowerCase()) {
     // history was read for the wrong account: dismissing from it could touch someone else's review
     const message =
-      `review ${made.entry.review.id} is posted, but it is authored as ${author} while reviewer-login says ${facts.identity}; ` +
+      `review ${made.entry.review.id} is posted, but it is authored as ${author} while reviewer-login says ` +
+      `${facts.identity}; ` +
       `history and dismissal were skipped. Set reviewer-login to ${author}, or leave it empty.`;
     return {
       ...common,
@@ -118,7 +120,8 @@ async function settleAfterWrite(
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     const message =
-      `review ${made.entry.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ${e.message}. ` +
+      `review ${made.entry.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ` +
+      `${e.message}. ` +
       'Re-run the job to finish (it ends as duplicate and dismisses what is left).';
     return { ...common, kind, standing: made.entry, dismissed: earlyIds, afterWrite: { reason: 'api-error', message } };
   }

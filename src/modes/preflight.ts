@@ -66,7 +66,8 @@ async function writeDiff(
   );
   const warnings = binary.length
     ? [
-        `the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ${binary.slice(0, 10).join(', ')}`,
+        `the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ` +
+          `${binary.slice(0, 10).join(', ')}`,
       ]
     : [];
   return { warnings };

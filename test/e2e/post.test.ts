@@ -164,7 +164,7 @@ describe('aborts: nothing is sent before the body is proven good', () => {
     [{ 'expected-event': 'CHANGES_REQUESTED' }, /the API event is REQUEST_CHANGES/],
     [{ 'github-token': '' }, /needs github-token/],
   ])('bad input %o → bad-input, clear words, nothing sent', async (inputs, message) => {
-    const r = await w.run('priya', body('APPROVE'), inputs as Record<string, string>);
+    const r = await w.run('priya', body('APPROVE'), inputs);
     expect(r.code).toBe(1);
     expect(r.outputs.reason).toBe('bad-input');
     expect(r.stdout).toMatch(message);

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { skeleton, validateRequest, validateResponse } from './openapi.js';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;
 
 export interface FakeUser {
   login: string;
@@ -206,7 +206,7 @@ export class FakeGitHub {
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
 

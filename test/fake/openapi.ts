@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv, type Plugin, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;
 // ajv-formats is CommonJS with a default export: under NodeNext the plugin is on .default
 const addFormats = ((addFormatsModule as unknown as { default?: Plugin<unknown> }).default ??
   addFormatsModule) as unknown as Plugin<unknown>;

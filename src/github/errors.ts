@@ -1,0 +1,116 @@
+// Turns a failed Octokit request into an ApiError: GitHub's words (token redacted),
+// the class (core/errors.ts) and advice an operator can act on.
+import { classify, type ErrorClass } from '../core/errors.js';
+import { ApiError } from './port.js';
+
+/** Thrown by the time-limit hook when the run's deadline has passed: nothing was sent. */
+export class DeadlineError extends Error {}
+
+const ADVICE_422: Array<[RegExp, string]> = [
+  [
+    /approve your own pull request/i,
+    'the token belongs to the PR author, who cannot approve their own PR: give the persona its own account and token',
+  ],
+  [
+    /request changes on your own pull request/i,
+    'the token belongs to the PR author, who cannot request changes on their own PR: ' +
+      'give the persona its own account and token',
+  ],
+  [
+    /not permitted to approve pull requests/i,
+    'enable "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General), ' +
+      'or post with a persona PAT',
+  ],
+  [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
+  [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
+];
+
+const RERUN = 'a re-run never posts twice';
+
+interface Limits {
+  token: string;
+  requestTimeoutMs: number;
+  deadline: number;
+}
+
+type OctokitError = {
+  status?: number;
+  message?: string;
+  response?: { data?: unknown; headers?: Record<string, string> };
+  name?: string;
+};
+
+export const redactor =
+  (token: string) =>
+  (s: string): string =>
+    token ? s.split(token).join('***') : s;
+
+/** GitHub's message, with the errors array it may carry, and never the token. */
+function detailOf(err: OctokitError, e: unknown, redact: (s: string) => string): string {
+  let detail = String(err.message ?? e);
+  const data = err.response?.data as { message?: string; errors?: unknown[] } | undefined;
+  if (data && typeof data === 'object') {
+    const extra = Array.isArray(data.errors)
+      ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ')
+      : '';
+    detail = [data.message, extra].filter(Boolean).join(': ') || detail;
+  }
+  return redact(detail).slice(0, 500);
+}
+
+export function translate(operation: string, e: unknown, limits: Limits): ApiError {
+  if (e instanceof DeadlineError) {
+    const message = `${operation} was not sent: the run's time limit ran out`;
+    return new ApiError(null, 'deadline', 'deadline', message, `raise run-timeout-seconds, or re-run: ${RERUN}`);
+  }
+  const err = e as OctokitError;
+  const answered = Boolean(err.response);
+  const status = answered && typeof err.status === 'number' ? err.status : null;
+  const detail = detailOf(err, e, redactor(limits.token));
+  const timedOut = /abort|timeout|timed out/i.test(`${String(err.message ?? e)} ${err.name ?? ''}`);
+  const transport = answered ? 'http' : timedOut ? 'timeout' : 'network';
+  const headers = err.response?.headers ?? {};
+  const cls = classify({ status, transport, detail, headers });
+  const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
+  const advice = adviceFor(cls, status, detail, headers, limits);
+  return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, advice, headers['retry-after']);
+}
+
+function adviceFor(
+  cls: ErrorClass,
+  status: number | null,
+  detail: string,
+  headers: Record<string, string>,
+  limits: Limits,
+): string {
+  switch (cls) {
+    case 'rate-limited': {
+      const reset = Number(headers['x-ratelimit-reset']);
+      const until = reset ? ` (the limit resets at ${new Date(reset * 1000).toISOString()})` : '';
+      return `GitHub rate-limited this token${until}: re-run later or space the persona jobs; ${RERUN}`;
+    }
+    case 'denied':
+      return status === 401
+        ? 'the token was rejected (expired, revoked or malformed): check the secret passed as github-token'
+        : 'the token lacks permission: it needs pull-requests: write (and contents: read) on this repository';
+    case 'not-found':
+      return 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
+    case 'invalid':
+      return (
+        ADVICE_422.find(([re]) => re.test(detail))?.[1] ??
+        'GitHub refused the request as invalid (the message says why); if the PR changed meanwhile, re-run the job'
+      );
+    case 'timeout':
+      return Date.now() >= limits.deadline - 100
+        ? `the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, ` +
+            `or raise the limit; ${RERUN}`
+        : `no answer from GitHub within the time limit (${limits.requestTimeoutMs / 1000}s per request, ` +
+            `request-timeout-seconds): re-run the job; ${RERUN}`;
+    case 'network':
+      return `the connection to GitHub failed: re-run the job; ${RERUN}`;
+    case 'server':
+      return 'GitHub failed (server error): re-run the job';
+    default:
+      return '';
+  }
+}
