@@ -2,7 +2,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { decodeBody, normaliseText } from './core/grammar.js';
 
-/** GitHub's limit on a review body, in characters, marker included (SPEC §8). */
+/** GitHub's limit on a review body, in characters, marker included. */
 export const MAX_BODY_CHARS = 65536;
 /** No UTF-8 text of MAX_BODY_CHARS characters needs more bytes than this. */
 export const MAX_BODY_BYTES = MAX_BODY_CHARS * 4;

@@ -36,7 +36,7 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./src/core/grammar.ts
-// The verdict grammar of SPEC §2 — pure: bytes or text in, a decision out.
+// The verdict grammar — pure: bytes or text in, a decision out.
 // The decision here never depends on diagnostics.ts; that module only explains.
 const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'];
 const EVENTS = ['APPROVE', 'REQUEST_CHANGES', 'COMMENT'];
@@ -47,7 +47,7 @@ const grammar_EVENT_OF = {
     COMMENT: 'COMMENT',
 };
 /**
- * ADR-151's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
+ * The grammar's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
  * without Unicode flags): JavaScript's `\s` would also accept NBSP, U+3000 and
  * U+FEFF, which are look-alikes a strict gate must reject, not absorb.
  */
@@ -144,7 +144,7 @@ function parseVerdict(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/diagnostics.ts
-// SPEC §6: explain a grammar failure. Pure; never consulted by the decision.
+// Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
 
 const MAX_SHOWN = 160;
 const MAX_NEAR = 12;
@@ -356,7 +356,7 @@ class Abort extends Error {
 // Reading the persona's body: every way it can be missing, too large or unreadable.
 
 
-/** GitHub's limit on a review body, in characters, marker included (SPEC §8). */
+/** GitHub's limit on a review body, in characters, marker included. */
 const MAX_BODY_CHARS = 65536;
 /** No UTF-8 text of MAX_BODY_CHARS characters needs more bytes than this. */
 const MAX_BODY_BYTES = MAX_BODY_CHARS * 4;

@@ -1,4 +1,4 @@
-// SPEC §6: explain a grammar failure. Pure; never consulted by the decision.
+// Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
 import { type Parsed, VERDICT_LINE, VERDICTS, isBlank, mentionsVerdict, skeleton } from './grammar.js';
 
 export interface NearMiss {

@@ -1,4 +1,4 @@
-// The verdict grammar of SPEC §2 — pure: bytes or text in, a decision out.
+// The verdict grammar — pure: bytes or text in, a decision out.
 // The decision here never depends on diagnostics.ts; that module only explains.
 
 export const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'] as const;
@@ -15,7 +15,7 @@ export const EVENT_OF: Readonly<Record<Verdict, ReviewEvent>> = {
 };
 
 /**
- * ADR-151's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
+ * The grammar's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
  * without Unicode flags): JavaScript's `\s` would also accept NBSP, U+3000 and
  * U+FEFF, which are look-alikes a strict gate must reject, not absorb.
  */

@@ -21,19 +21,21 @@ export const OUTCOMES = [
 ] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
-export type AbortReason =
-  | 'missing-verdict'
-  | 'verdict-not-last'
-  | 'malformed-verdict'
-  | 'mismatch'
-  | 'empty-body'
-  | 'body-too-large'
-  | 'unreadable-body'
-  | 'secret-in-body'
-  | 'bad-input'
-  | 'diff-unavailable'
-  | 'api-error'
-  | 'permission-denied';
+export const ABORT_REASONS = [
+  'missing-verdict',
+  'verdict-not-last',
+  'malformed-verdict',
+  'mismatch',
+  'empty-body',
+  'body-too-large',
+  'unreadable-body',
+  'secret-in-body',
+  'bad-input',
+  'diff-unavailable',
+  'api-error',
+  'permission-denied',
+] as const;
+export type AbortReason = (typeof ABORT_REASONS)[number];
 
 /** The PR and commit a run is about, once known. */
 export interface Target {

@@ -1,4 +1,4 @@
-// Issue D: mode board end to end — the panel's state for the current head in one sticky comment.
+// Mode board end to end — the panel's state for the current head in one sticky comment.
 import { describe, expect, test } from 'vitest';
 import { encodeMarker } from '../../src/core/marker.js';
 import { BOARD_MARKER } from '../../src/core/board.js';

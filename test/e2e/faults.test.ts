@@ -1,4 +1,4 @@
-// Issue C end to end: GitHub misbehaving. For each fault: the final state (reviews,
+// GitHub misbehaving, end to end. For each fault: the final state (reviews,
 // states, dismissals) and the step result; useWorld() checks the gate's invariants
 // after every test (see checkInvariants in world.ts).
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue B end to end: identity, history, duplicate, unchanged, preflight, dismissal.
+// End to end: identity, history, duplicate, unchanged, preflight, dismissal.
 import { beforeEach, describe, expect, test } from 'vitest';
 import { decodeMarker, encodeMarker } from '../../src/core/marker.js';
 import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';

@@ -1,4 +1,4 @@
-// Issue C: hostile and broken input. Each is a clear error with nothing sent.
+// Hostile and broken input. Each is a clear error with nothing sent.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue A end to end: dist/index.js under Node 24 against the stateful fake.
+// Posting end to end: dist/index.js under Node 24 against the stateful fake.
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
 import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
@@ -8,7 +8,7 @@ const w = useWorld();
 
 const reviews = () => w.gh.reviews.get(PR)!;
 
-describe('posting: the verdict line decides the event (SPEC §2 table)', () => {
+describe('posting: the verdict line decides the event', () => {
   test.each([
     ['APPROVE', 'APPROVE', 'APPROVED'],
     ['CHANGES_REQUESTED', 'REQUEST_CHANGES', 'CHANGES_REQUESTED'],

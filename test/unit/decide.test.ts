@@ -59,7 +59,7 @@ const facts = (reviews: ReviewFact[], over: Partial<Facts> = {}): Facts => ({
   ...over,
 });
 
-describe('gate (step 3)', () => {
+describe('gate: closed or moved on', () => {
   const pull = { number: 7, state: 'open', merged: false, headSha: HEAD, baseSha: OLDER };
   test.each([
     ['open, head is the reviewed commit', pull, false, undefined],
@@ -73,7 +73,7 @@ describe('gate (step 3)', () => {
   });
 });
 
-describe('history (SPEC §5): only this identity, only this persona, only a first-line marker', () => {
+describe('history: only this identity, only this persona, only a first-line marker', () => {
   test.each<[string, ReviewFact, boolean]>([
     ['own marked review', review({}), true],
     ['login differs only in case', review({ login: 'Octo-Priya' }), true],
@@ -187,7 +187,7 @@ describe('decide (steps 5–7, 9)', () => {
   });
 });
 
-describe('settle (step 9, SPEC §5): what stands, what is dismissed', () => {
+describe('settle: what stands, what is dismissed', () => {
   const entry = (r: ReviewFact): HistoryEntry => historyOf([r], ME, 'priya')[0]!;
   const ids = (d: { entry: HistoryEntry; why: string }[]) => d.map((x) => [x.entry.review.id, x.why]);
 
@@ -295,7 +295,7 @@ describe('settle (step 9, SPEC §5): what stands, what is dismissed', () => {
   });
 });
 
-describe('findLanded (step 8 after an ambiguous failure)', () => {
+describe('findLanded: after an ambiguous create failure', () => {
   test.each([
     ["this run's review is there", [review({ head: HEAD, run: 'run-1' })], true],
     ["another run's review for this head", [review({ head: HEAD, run: 'run-0' })], false],

@@ -1,4 +1,4 @@
-// SPEC §6: what the operator is told. Explains only; the decision is in grammar.ts.
+// What the operator is told. Explains only; the decision is in grammar.ts.
 import { describe, expect, test } from 'vitest';
 import { diagnose, differences, visible } from '../../src/core/diagnostics.js';
 import { parseVerdict } from '../../src/core/grammar.js';

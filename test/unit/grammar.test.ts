@@ -1,4 +1,4 @@
-// SPEC §2, table-driven: body in → verdict or reason out.
+// The grammar, table-driven: body in → verdict or reason out.
 import { describe, expect, test } from 'vitest';
 import { decodeBody, normaliseText, parseVerdict, EVENT_OF } from '../../src/core/grammar.js';
 import { STATE_OF_EVENT } from '../../src/core/decide.js';
@@ -73,7 +73,7 @@ describe('the verdict line is the last non-blank line and must match exactly', (
     expect(parse(body)).toMatchObject(expected);
   });
 
-  test('every verdict maps to one event and one state (SPEC §2 table)', () => {
+  test('every verdict maps to one event and one state', () => {
     expect(EVENT_OF).toEqual({ APPROVE: 'APPROVE', CHANGES_REQUESTED: 'REQUEST_CHANGES', COMMENT: 'COMMENT' });
     expect(STATE_OF_EVENT).toEqual({ APPROVE: 'APPROVED', REQUEST_CHANGES: 'CHANGES_REQUESTED', COMMENT: 'COMMENTED' });
   });
