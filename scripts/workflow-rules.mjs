@@ -29,7 +29,8 @@ export function securityFindings(text, file) {
     if (holdsPersona && triggers.includes('pull_request')) {
       say(
         `job ${id}`,
-        'persona secret on a pull_request trigger: the PR controls that workflow file; use pull_request_target or workflow_run',
+        'persona secret on a pull_request trigger: the PR controls that workflow file; use pull_request_target or ' +
+          'workflow_run',
       );
     }
     for (const [n, step] of (job.steps ?? []).entries()) {

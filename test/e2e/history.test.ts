@@ -17,7 +17,8 @@ const push = (seed: string, tree?: string) => {
 };
 const sameTreePush = (seed: string) => push(seed, w.gh.commits.get(w.head)!.tree);
 const marked = (persona: string, head: string, verdict = 'CHANGES_REQUESTED') =>
-  `${encodeMarker({ persona, head, tree: null, verdict: verdict as 'APPROVE', run: 'old-1-x' })}\nold\n## VERDICT: ${verdict}`;
+  `${encodeMarker({ persona, head, tree: null, verdict: verdict as 'APPROVE', run: 'old-1-x' })}\nold\n## VERDICT: ` +
+  `${verdict}`;
 
 describe('dismiss-on-fresh-HEAD', () => {
   test("the persona's CHANGES_REQUESTED on an older head is dismissed after the new review; nobody else's is touched", async () => {

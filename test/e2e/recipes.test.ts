@@ -120,36 +120,42 @@ describe('every recipe keeps the rule (static checks, also run by scripts/lint-w
   test.each([
     [
       'pull_request with a persona secret',
-      'on: pull_request\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: persona-verdict/persona-verdict@' +
+      'on: pull_request\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: ' +
+        'persona-verdict/persona-verdict@' +
         'a'.repeat(40) +
         ' # v1\n        with: { github-token: "${{ secrets.PRIYA_TOKEN }}" }\n',
       /persona secret on a pull_request trigger/,
     ],
     [
       'secrets fan-out',
-      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: echo hi\n        env: { T: "${{ secrets[matrix.token] }}" }\n',
+      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n     ' +
+        ' - run: echo hi\n        env: { T: "${{ secrets[matrix.token] }}" }\n',
       /secrets\[/,
     ],
     [
       'checkout of the PR head',
-      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: actions/checkout@' +
+      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n     ' +
+        ' - uses: actions/checkout@' +
         'b'.repeat(40) +
         ' # v4\n        with: { ref: "${{ github.event.pull_request.head.sha }}", persist-credentials: false }\n',
       /checks out PR code/,
     ],
     [
       'an expression in run:',
-      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: echo "${{ github.event.pull_request.title }}"\n',
+      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n     ' +
+        ' - run: echo "${{ github.event.pull_request.title }}"\n',
       /expression in run:/,
     ],
     [
       'an unpinned action',
-      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: actions/checkout@v4\n        with: { persist-credentials: false }\n',
+      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n     ' +
+        ' - uses: actions/checkout@v4\n        with: { persist-credentials: false }\n',
       /not pinned/,
     ],
     [
       'a persona token in a run: step',
-      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - run: ./llm\n        env: { T: "${{ secrets.PRIYA_TOKEN }}" }\n',
+      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n     ' +
+        ' - run: ./llm\n        env: { T: "${{ secrets.PRIYA_TOKEN }}" }\n',
       /persona token reaches a step/,
     ],
   ])('catches %s', (_n, text, finding) => {

@@ -41,7 +41,13 @@ function review(o: {
   const verdict = o.verdict ?? VERDICT_OF[o.state ?? 'APPROVED'] ?? 'APPROVE';
   const body =
     o.body ??
-    `${encodeMarker({ persona: o.persona ?? 'priya', head: o.head ?? OLD, tree: o.tree === undefined ? OTHER_TREE : o.tree, verdict, run: o.run ?? 'r' })}\ntext\n## VERDICT: ${verdict}`;
+    `${encodeMarker({
+      persona: o.persona ?? 'priya',
+      head: o.head ?? OLD,
+      tree: o.tree === undefined ? OTHER_TREE : o.tree,
+      verdict,
+      run: o.run ?? 'r',
+    })}\ntext\n## VERDICT: ${verdict}`;
   return { id: nextId++, login: o.login ?? ME, state: o.state ?? 'APPROVED', body, htmlUrl: 'u' };
 }
 
