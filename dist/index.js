@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6087);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6272);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6087:
+/***/ 6272:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33851,7 +33851,8 @@ const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
 const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
-    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`);
+    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))?` +
+    "(?: version=([A-Za-z0-9%._~!*'()-]{1,800}))? run=(\\S+) -->$");
 function encodeMarker(m) {
     if (!PERSONA_PATTERN.test(m.persona))
         throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
@@ -33862,8 +33863,10 @@ function encodeMarker(m) {
     if (!RUN_PATTERN.test(m.run))
         throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
     const event = m.event && m.event !== EVENT_OF[m.verdict] ? ` event=${m.event}` : '';
+    // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
+    const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
     return (`<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
-        `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event} run=${m.run} -->`);
+        `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event}${version} run=${m.run} -->`);
 }
 /** Reads the marker from the first line of a review body, and only from there. */
 function decodeMarker(body) {
@@ -33872,7 +33875,10 @@ function decodeMarker(body) {
     const nl = body.search(/\r?\n/);
     const first = nl < 0 ? body : body.slice(0, nl);
     const m = LINE.exec(first);
-    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[8]))
+    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[9]))
+        return null;
+    const version = m[8] ? decodeVersion(m[8]) : undefined;
+    if (version === null)
         return null;
     return {
         persona: m[2],
@@ -33881,9 +33887,20 @@ function decodeMarker(body) {
         patch: m[5] === 'unknown' ? null : m[5],
         verdict: m[6],
         ...(m[7] ? { event: m[7] } : {}),
-        run: m[8],
+        ...(version ? { version } : {}),
+        run: m[9],
     };
 }
+function decodeVersion(s) {
+    try {
+        return decodeURIComponent(s);
+    }
+    catch {
+        return null;
+    }
+}
+/** The persona version a marker records ("" for reviews posted without one). */
+const versionOf = (m) => m.version ?? '';
 /**
  * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
  * comment opener followed by the marker name gets a visible "(quoted)" so it can
@@ -33923,6 +33940,8 @@ const DEFAULTS = {
     'run-timeout-seconds': '300',
     'review-event': 'verdict',
     'commit-status': 'auto',
+    force: 'false',
+    'review-drafts': 'true',
 };
 /** An input that cannot be used; reported as reason bad-input. */
 class InputError extends Error {
@@ -33996,7 +34015,15 @@ function readConfig(read) {
         commitStatus: r.oneOf('commit-status', ['auto', 'always', 'never']),
         statusContext,
         diffPath,
+        force: r.bool('force'),
+        personaVersion: r.matching('persona-version', /^[^\r\n]{1,64}$/, 'use at most 64 characters on one line'),
+        reviewDrafts: r.bool('review-drafts'),
+        minApprovals: minApprovals(r),
     };
+}
+function minApprovals(r) {
+    const v = r.matching('min-approvals', /^[1-9][0-9]{0,2}$/, 'use a whole number of approvals, at least 1');
+    return v ? Number(v) : null;
 }
 /** The body and what it is checked against. */
 function bodyInputs(r, mode) {
@@ -39077,10 +39104,19 @@ function runContext() {
             headRepo: wr.head_repository?.full_name ?? '',
         }
         : null;
+    const mg = payload.merge_group;
+    const mergeGroup = github_context.eventName === 'merge_group' && typeof mg?.head_sha === 'string'
+        ? { headSha: mg.head_sha.toLowerCase(), headRef: String(mg.head_ref ?? '') }
+        : null;
+    const issue = payload.issue;
+    const commentPull = github_context.eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number'
+        ? issue.number
+        : null;
     const env = (k, d) => process.env[k] ?? d;
     const runId = `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
     const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
-    return { owner, repo, eventName: github_context.eventName ?? '', eventPull, workflowRun, runId, runUrl };
+    const eventName = github_context.eventName ?? '';
+    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, runId, runUrl };
 }
 
 ;// CONCATENATED MODULE: ./src/core/diagnostics.ts
@@ -39281,6 +39317,8 @@ const OUTCOMES = (/* unused pure expression or super */ null && ([
     'superseded',
     'closed',
     'needs-review',
+    'draft',
+    'queued',
     'checked',
     'reported',
     'aborted',
@@ -39334,6 +39372,10 @@ function conclude(end, rules) {
                 diffPath: end.diffPath,
                 status: statusOf(rules, end.target, 'pending', `${rules.persona} is reviewing ${outcome_short(end.target?.reviewedSha)}`),
             };
+        case 'draft':
+            return draft(end, rules, base);
+        case 'queued':
+            return queued(end, rules, base, preflight);
         case 'posted':
         case 'duplicate':
         case 'unchanged':
@@ -39352,6 +39394,43 @@ function conclude(end, rules) {
             };
     }
 }
+function draft(end, rules, base) {
+    return {
+        ...base,
+        outcome: 'draft',
+        shouldReview: false,
+        notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`],
+        status: statusOf(rules, end.target, 'pending', `${rules.persona}: draft, not reviewed yet`),
+    };
+}
+/** The merge queue passes a PR whose head has a standing verdict, and stops one without (or rejected). */
+function queued(end, rules, base, shouldReview) {
+    const sha = end.target?.reviewedSha;
+    const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
+    if (!end.standing) {
+        const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${outcome_short(sha)}`;
+        const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for ${outcome_short(sha)}`);
+        return { ...base, outcome: 'queued', failure, shouldReview, status };
+    }
+    const { marker, review } = end.standing;
+    const rejected = marker.verdict === 'CHANGES_REQUESTED';
+    const failure = rejected && rules.failOnChangesRequested
+        ? `changes requested: ${rules.persona}'s verdict for ${outcome_short(sha)} is CHANGES_REQUESTED ` +
+            '(fail-on-changes-requested is on)'
+        : undefined;
+    const description = `${rules.persona}: ${marker.verdict} (review of ${outcome_short(marker.head)})`;
+    return {
+        ...base,
+        outcome: 'queued',
+        failure,
+        verdict: marker.verdict,
+        event: postedEvent(marker),
+        reviewId: review.id,
+        reviewUrl: review.htmlUrl,
+        shouldReview,
+        status: statusOf(rules, onGroup, rejected ? 'failure' : 'success', description, review.htmlUrl),
+    };
+}
 function reported(end, rules, base) {
     const missing = end.board.missing;
     const failure = rules.requireAllPersonas && missing.length
@@ -39360,7 +39439,16 @@ function reported(end, rules, base) {
         : undefined;
     const v = end.board.panelVerdict;
     const board = { board: end.board, boardCommentId: end.commentId };
-    return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status: null };
+    const approvals = end.board.rows.filter((r) => r.verdict === 'APPROVE').length;
+    const need = Math.min(rules.minApprovals ?? end.board.rows.length, end.board.rows.length);
+    const state = v === 'CHANGES_REQUESTED' ? 'failure' : approvals >= need ? 'success' : 'pending';
+    const rejecting = end.board.rows.filter((r) => r.verdict === 'CHANGES_REQUESTED').map((r) => r.persona);
+    const description = rejecting.length
+        ? `changes requested by ${rejecting.join(', ')}`
+        : `${approvals} of ${need} required approvals`;
+    const where = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha ?? end.board.head };
+    const status = statusOf(rules, where, state, `panel: ${description}`);
+    return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status };
 }
 function standing(end, rules, base, shouldReview) {
     const { marker, review } = end.standing;
@@ -39977,6 +40065,7 @@ function pullsPort({ octokit, call, owner, repo }) {
                 number: data.number,
                 state: data.state,
                 merged: Boolean(data.merged),
+                draft: Boolean(data.draft),
                 headSha: data.head.sha,
                 baseSha: data.base.sha,
             };
@@ -40163,9 +40252,11 @@ const CAN_DISMISS = DISMISSABLE.all;
  * - Reviews recorded against any other head are stale: dismissed per dismiss-stale.
  *   That includes `self` when a review for a newer head has already landed.
  */
-function settle(history, prHead, self, policy) {
+function settle(history, prHead, self, policy, force = false) {
     const live = history.filter((h) => isLive(h.review));
-    const anchor = live.find((h) => h.marker.head === prHead) ?? self;
+    // only a review by the same persona version can stand for this one; a forced review replaces the rest
+    const peers = live.filter((h) => versionOf(h.marker) === versionOf(self.marker));
+    const anchor = force ? self : (peers.find((h) => h.marker.head === prHead) ?? self);
     const dismiss = [];
     const seen = new Set([anchor.review.id]);
     const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
@@ -40260,11 +40351,14 @@ function decide(f) {
         settlement: settle(history, f.head, current, f.dismissStale),
         by,
     });
-    const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
+    const version = f.version ?? '';
+    const sameVersion = (h) => versionOf(h.marker) === version;
+    // the first that landed stands
+    const forHead = f.force ? undefined : live.find((h) => h.marker.head === f.head && sameVersion(h));
     if (forHead)
         return keep('duplicate', forHead);
     const latest = live[live.length - 1];
-    if (f.skipUnchanged && latest) {
+    if (f.skipUnchanged && !f.force && latest && sameVersion(latest)) {
         const { tree, patch } = latest.marker;
         if (tree != null && f.headTree != null && tree === f.headTree)
             return keep('unchanged', latest, 'tree');
@@ -40403,10 +40497,21 @@ function patchId(files) {
     return h.digest('hex');
 }
 
+;// CONCATENATED MODULE: ./src/core/queue.ts
+// Merge queue refs — pure. GitHub names a merge group's branch
+// refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>, where <sha> is the commit the group
+// is stacked on (not the PR's head). Anything else is not a merge group we can read.
+const QUEUE_REF = /^refs\/heads\/gh-readonly-queue\/(.+)\/pr-([1-9][0-9]{0,9})-([0-9a-f]{40})$/;
+function parseQueueRef(ref) {
+    const m = QUEUE_REF.exec(ref);
+    return m ? { base: m[1], pullNumber: Number(m[2]), stackedOn: m[3] } : null;
+}
+
 ;// CONCATENATED MODULE: ./src/steps.ts
 // Steps every mode that talks to GitHub shares: which PR and commit, who the token
 // is, the facts one decision needs, dismissals, and the commit status. Each step
 // returns a value or throws an Abort; none keeps state between calls.
+
 
 
 
@@ -40416,6 +40521,11 @@ async function resolvePull(cfg, ctx, port) {
     const ev = ctx.eventPull;
     if (ev && (cfg.pullNumber === null || cfg.pullNumber === ev.number))
         return { pullNumber: ev.number, eventHead: ev.headSha };
+    if (ctx.mergeGroup)
+        return { pullNumber: queuedPull(ctx.mergeGroup.headRef), eventHead: null };
+    if (ctx.commentPull !== null && (cfg.pullNumber === null || cfg.pullNumber === ctx.commentPull)) {
+        return { pullNumber: ctx.commentPull, eventHead: null };
+    }
     if (ctx.workflowRun)
         return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
     if (cfg.pullNumber === null) {
@@ -40455,6 +40565,15 @@ function knownHead(cfg, ctx) {
     const sha = cfg.reviewedSha ?? ctx.eventPull?.headSha ?? ctx.workflowRun?.headSha;
     return sha ? { pullNumber: cfg.pullNumber ?? ctx.eventPull?.number ?? null, reviewedSha: sha } : undefined;
 }
+/** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
+function queuedPull(headRef) {
+    const q = parseQueueRef(headRef);
+    if (!q) {
+        throw new Abort('bad-input', `merge group ref "${headRef.slice(0, 200)}" is not refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>: ` +
+            'cannot tell which pull request it is for');
+    }
+    return q.pullNumber;
+}
 /** The PR and the commit the persona reviewed; the event's head wins over anything else. */
 async function resolveTarget(cfg, ctx, port) {
     const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
@@ -40462,7 +40581,9 @@ async function resolveTarget(cfg, ctx, port) {
         throw new Abort('bad-input', `reviewed-sha ${steps_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${steps_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
             'a merge commit');
     }
-    const reviewedSha = cfg.reviewedSha ?? eventHead;
+    // a PR comment names no commit: the head is read once here, and pinned from then on (output head-sha)
+    const fromApi = !cfg.reviewedSha && !eventHead && ctx.commentPull === pullNumber;
+    const reviewedSha = cfg.reviewedSha ?? eventHead ?? (fromApi ? (await port.getPull(pullNumber)).headSha : null);
     if (!reviewedSha) {
         throw new Abort('bad-input', `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA ` +
             `is a merge commit and is never used)`);
@@ -40530,6 +40651,8 @@ function planFor(cfg, target, facts, verdict, trace) {
         skipUnchanged: cfg.skipUnchanged,
         dismissStale: cfg.dismissStale,
         reviewEvent: cfg.reviewEvent,
+        force: cfg.force,
+        version: cfg.personaVersion,
     };
     trace('facts', {
         ...input,
@@ -40591,7 +40714,7 @@ function dismissMessage(persona, entry, why, anchor) {
 }
 /** Writes the gate's commit status; a refusal is a failure of the step (the gate would be wrong). */
 async function publishStatus(cfg, ctx, port, plan) {
-    const context = cfg.statusContext || `persona-verdict/${cfg.persona || 'panel'}`;
+    const context = cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
     try {
         await port.createStatus(plan.sha, {
             state: plan.state,
@@ -40640,7 +40763,7 @@ async function runBoard(cfg, ctx, port) {
         const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
         const text = renderBoard(board, src_version_VERSION);
         const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
-        return { kind: 'reported', board, commentId, target };
+        return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha };
     });
 }
 /** Edits our sticky comment in place, or creates it; two racing runs end with one comment. */
@@ -40781,7 +40904,8 @@ function findSecrets(text, token) {
 
 
 /** The longest marker a post can add: every field at its longest. */
-const worstCase = (verdict, text) => composeBody({
+const worstCase = (verdict, text, version) => composeBody({
+    version: version || undefined,
     persona: 'p'.repeat(39),
     head: 'f'.repeat(40),
     tree: 'f'.repeat(40),
@@ -40811,7 +40935,7 @@ function checkBody(cfg, token = null) {
         throw new Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
             're-run');
     }
-    const size = worstCase(parsed.verdict, parsed.text);
+    const size = worstCase(parsed.verdict, parsed.text, cfg.personaVersion ?? '');
     if (size > MAX_BODY_CHARS) {
         throw new Abort('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
             `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`);
@@ -40836,10 +40960,15 @@ function runCheck(cfg) {
 
 
 const create_pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** How long to wait before each look for a review that may have landed despite an error. */
-const LOOK_AFTER_MS = [1000, 3000];
+/**
+ * How long to wait before each look for a review that may have landed despite an
+ * error: about 15 s in all, since GitHub's review listing can lag behind a create.
+ */
+const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
 const create_RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
-async function create(port, pullNumber, event, body, marker, identity) {
+async function create(port, pullNumber, event, body, marker, identity, 
+/** Reviews that existed before this create: never taken for another run's. */
+known) {
     const warnings = [];
     for (let attempt = 1;; attempt++) {
         let error;
@@ -40857,16 +40986,21 @@ async function create(port, pullNumber, event, body, marker, identity) {
             error = e;
         }
         warnings.push(`${error.message}: the review may have been created; looking for it before any retry`);
-        const found = await lookForLanded(port, pullNumber, marker, identity, error);
+        const found = await lookForLanded(port, pullNumber, marker, identity, error, known);
         if (found)
             return { ...found, warnings };
-        if (attempt >= 2 || error.transport === 'timeout') {
+        // a COMMENT review can never be dismissed: a late-landing copy would stay for good, so it is never re-sent
+        if (attempt >= 2 || error.transport === 'timeout' || event === 'COMMENT') {
             const after = attempt >= 2 ? ' after the retry' : '';
-            throw new Abort('api-error', `${error.message}; no review from this run is visible${after}, so nothing more is sent`, create_RERUN);
+            const why = event === 'COMMENT' && attempt < 2
+                ? ' (a COMMENT review is never re-sent: a copy could never be dismissed)'
+                : '';
+            const message = `${error.message}; no review from this run is visible${after}, so nothing more is sent${why}`;
+            throw new Abort('api-error', message, create_RERUN);
         }
     }
 }
-async function lookForLanded(port, pullNumber, marker, identity, error) {
+async function lookForLanded(port, pullNumber, marker, identity, error, known) {
     for (const wait of LOOK_AFTER_MS) {
         await create_pause(wait);
         let reviews;
@@ -40886,7 +41020,7 @@ async function lookForLanded(port, pullNumber, marker, identity, error) {
                 ours: true,
                 notices: [`review ${landed.review.id} landed despite the error: not posting again`],
             };
-        const other = liveForHead(reviews, identity, marker.persona, marker.head)[0];
+        const other = liveForHead(reviews, identity, marker.persona, marker.head).find((h) => !known.has(h.review.id));
         if (other)
             return {
                 entry: other,
@@ -40956,6 +41090,8 @@ async function runPost(cfg, ctx, port, trace) {
         const g = gate(pull, target.reviewedSha);
         if (g.stop)
             return { kind: g.outcome, message: g.message, target };
+        if (pull.draft && !cfg.reviewDrafts)
+            return { kind: 'draft', target };
         const facts = await readFacts(cfg, port, target, pull);
         const plan = planFor(cfg, target, facts, body.verdict, trace);
         if (plan.action === 'review')
@@ -40970,18 +41106,11 @@ async function postNew(cfg, ctx, port, target, plan, facts, body) {
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
     if (early.failure)
         throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);
-    const marker = {
-        persona: cfg.persona,
-        head: target.reviewedSha,
-        tree: facts.headTree,
-        patch: facts.headPatch,
-        verdict: plan.verdict,
-        event: plan.event,
-        run: ctx.runId,
-    };
+    const marker = markerFor(cfg, ctx, target, plan, facts);
+    const known = new Set(facts.reviews.map((r) => r.id));
     let made;
     try {
-        made = await create(port, target.pullNumber, plan.event, composeBody(marker, body.text), marker, facts.identity);
+        made = await create(port, target.pullNumber, plan.event, composeBody(marker, body.text), marker, facts.identity, known);
     }
     catch (e) {
         const now = e instanceof ApiError ? await port.getPull(target.pullNumber).catch(() => null) : null;
@@ -41011,6 +41140,18 @@ async function postNew(cfg, ctx, port, target, plan, facts, body) {
     }
     return settleAfterWrite(cfg, port, target, made, early.ids, common);
 }
+function markerFor(cfg, ctx, target, plan, facts) {
+    return {
+        persona: cfg.persona,
+        head: target.reviewedSha,
+        tree: facts.headTree,
+        patch: facts.headPatch,
+        verdict: plan.verdict,
+        event: plan.event,
+        ...(cfg.personaVersion ? { version: cfg.personaVersion } : {}),
+        run: ctx.runId,
+    };
+}
 /** On facts read again after the write: another run may have posted for this or a newer head meanwhile. */
 async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
     const kind = made.ours ? 'posted' : 'duplicate';
@@ -41029,7 +41170,7 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
     const [pullNow, reviewsNow] = fresh;
     const history = historyOf(reviewsNow, common.identity, cfg.persona);
     const self = history.find((h) => h.review.id === made.entry.review.id) ?? made.entry;
-    const s = settle(history, pullNow.headSha, self, cfg.dismissStale);
+    const s = settle(history, pullNow.headSha, self, cfg.dismissStale, cfg.force);
     const race = raceWinner(s, made.entry);
     const notices = [...common.notices];
     if (race === 'theirs-same-head') {
@@ -41077,6 +41218,8 @@ async function runPreflight(cfg, ctx, port, trace) {
         const g = gate(pull, target.reviewedSha);
         if (g.stop)
             return { kind: g.outcome, message: g.message, target };
+        if (pull.draft && !cfg.reviewDrafts)
+            return { kind: 'draft', target };
         const facts = await readFacts(cfg, port, target, pull);
         const plan = planFor(cfg, target, facts, null, trace);
         if (plan.action === 'keep')
@@ -41123,6 +41266,34 @@ async function writeDiff(path, port, pull, target) {
     return { warnings };
 }
 const diffAdvice = 'split the PR, or review it without a persona; a partial diff is never passed off as whole';
+
+;// CONCATENATED MODULE: ./src/modes/queued.ts
+
+
+async function runQueued(cfg, ctx, port, trace) {
+    const group = ctx.mergeGroup;
+    const pullNumber = queuedPull(group.headRef);
+    const pull = await port.getPull(pullNumber);
+    const target = { pullNumber, reviewedSha: pull.headSha };
+    return attributed({ pullNumber, reviewedSha: group.headSha }, async () => {
+        const g = gate(pull, pull.headSha);
+        if (g.stop)
+            return { kind: g.outcome, message: g.message, target };
+        const facts = await readFacts(cfg, port, target, pull);
+        // a PENDING review of the persona blocks new reviews, not the queue
+        const reviews = facts.reviews.filter((r) => r.state !== 'PENDING');
+        const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews }, null, trace);
+        const standing = plan.action === 'keep' ? plan.current : null;
+        return {
+            kind: 'queued',
+            standing,
+            statusSha: group.headSha,
+            target,
+            identity: facts.identity,
+            warnings: facts.warnings,
+        };
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/report.ts
 // Renders a Conclusion for people: the job summary (Markdown) and plain-text lines.
@@ -41230,6 +41401,7 @@ function summaryMarkdown(r, persona, bodyFile) {
 
 
 
+
 async function run() {
     try {
         await runAction();
@@ -41297,6 +41469,7 @@ async function runAction() {
         persona: cfg.persona,
         failOnChangesRequested: cfg.failOnChangesRequested,
         requireAllPersonas: cfg.requireAllPersonas,
+        minApprovals: cfg.minApprovals,
         commitStatus: cfg.commitStatus === 'always' ||
             (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
     };
@@ -41314,6 +41487,8 @@ const noRules = {
     commitStatus: false,
 };
 function runMode(cfg, ctx, port) {
+    if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight'))
+        return runQueued(cfg, ctx, port, trace);
     switch (cfg.mode) {
         case 'post':
             return runPost(cfg, ctx, port, trace);

@@ -16,9 +16,10 @@ export interface CheckedBody {
 }
 
 /** The longest marker a post can add: every field at its longest. */
-const worstCase = (verdict: Verdict, text: string): number =>
+const worstCase = (verdict: Verdict, text: string, version: string): number =>
   composeBody(
     {
+      version: version || undefined,
       persona: 'p'.repeat(39),
       head: 'f'.repeat(40),
       tree: 'f'.repeat(40),
@@ -31,7 +32,7 @@ const worstCase = (verdict: Verdict, text: string): number =>
   ).length;
 
 export function checkBody(
-  cfg: Pick<Config, 'bodyPath' | 'body' | 'expectedEvent'>,
+  cfg: Pick<Config, 'bodyPath' | 'body' | 'expectedEvent'> & { personaVersion?: string },
   token: string | null = null,
 ): CheckedBody {
   const loaded = loadBody(cfg.bodyPath, cfg.body);
@@ -60,7 +61,7 @@ export function checkBody(
         're-run',
     );
   }
-  const size = worstCase(parsed.verdict, parsed.text);
+  const size = worstCase(parsed.verdict, parsed.text, cfg.personaVersion ?? '');
   if (size > MAX_BODY_CHARS) {
     throw new Abort(
       'body-too-large',

@@ -22,6 +22,8 @@ export const DEFAULTS = {
   'run-timeout-seconds': '300',
   'review-event': 'verdict',
   'commit-status': 'auto',
+  force: 'false',
+  'review-drafts': 'true',
 } as const;
 
 export interface Config {
@@ -49,6 +51,13 @@ export interface Config {
   statusContext: string;
   /** preflight: where to write the PR's diff when a review is needed. */
   diffPath: string | null;
+  /** Review even a head that is a duplicate or unchanged; the new review replaces the old. */
+  force: boolean;
+  /** The persona's prompt and model, as the author names them; '' when not given. */
+  personaVersion: string;
+  reviewDrafts: boolean;
+  /** board: approvals the panel status needs; null for every declared persona. */
+  minApprovals: number | null;
 }
 
 /** An input that cannot be used; reported as reason bad-input. */
@@ -127,7 +136,16 @@ export function readConfig(read: Read): Config {
     commitStatus: r.oneOf('commit-status', ['auto', 'always', 'never'] as const),
     statusContext,
     diffPath,
+    force: r.bool('force'),
+    personaVersion: r.matching('persona-version', /^[^\r\n]{1,64}$/, 'use at most 64 characters on one line'),
+    reviewDrafts: r.bool('review-drafts'),
+    minApprovals: minApprovals(r),
   };
+}
+
+function minApprovals(r: Readers): number | null {
+  const v = r.matching('min-approvals', /^[1-9][0-9]{0,2}$/, 'use a whole number of approvals, at least 1');
+  return v ? Number(v) : null;
 }
 
 /** The body and what it is checked against. */

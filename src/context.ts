@@ -12,6 +12,10 @@ export interface RunContext {
   eventPull: { number: number; headSha: string; fromFork: boolean } | null;
   /** workflow_run: the commit the triggering run ran on, and where that commit came from. */
   workflowRun: { headSha: string; headBranch: string; headOwner: string; headRepo: string } | null;
+  /** merge_group: the group's commit and ref (the PR number is in the ref). */
+  mergeGroup: { headSha: string; headRef: string } | null;
+  /** issue_comment on a pull request: its number (the head is read from the API). */
+  commentPull: number | null;
   /** Identifies this run in the marker: `<run id>-<attempt>-<random>`. */
   runId: string;
   /** This workflow run's page: a commit status without a review links here. */
@@ -20,6 +24,8 @@ export interface RunContext {
 
 type Side = { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
 type Payload = {
+  merge_group?: { head_sha?: string; head_ref?: string };
+  issue?: { number?: number; pull_request?: unknown };
   pull_request?: { number?: number; head?: Side; base?: Side };
   workflow_run?: {
     head_sha?: string;
@@ -53,6 +59,16 @@ export function runContext(): RunContext {
           headRepo: wr.head_repository?.full_name ?? '',
         }
       : null;
+  const mg = payload.merge_group;
+  const mergeGroup =
+    context.eventName === 'merge_group' && typeof mg?.head_sha === 'string'
+      ? { headSha: mg.head_sha.toLowerCase(), headRef: String(mg.head_ref ?? '') }
+      : null;
+  const issue = payload.issue;
+  const commentPull =
+    context.eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number'
+      ? issue.number
+      : null;
   const env = (k: string, d: string): string => process.env[k] ?? d;
   const runId =
     `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${randomBytes(4).toString('hex')}`.replace(
@@ -60,5 +76,6 @@ export function runContext(): RunContext {
       '_',
     );
   const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
-  return { owner, repo, eventName: context.eventName ?? '', eventPull, workflowRun, runId, runUrl };
+  const eventName = context.eventName ?? '';
+  return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, runId, runUrl };
 }

@@ -12,6 +12,7 @@ import { runBoard } from './modes/board.js';
 import { runCheck } from './modes/check.js';
 import { runPost } from './modes/post.js';
 import { runPreflight } from './modes/preflight.js';
+import { runQueued } from './modes/queued.js';
 import { headline, summaryMarkdown } from './report.js';
 import { publishStatus, type Trace } from './steps.js';
 
@@ -76,6 +77,7 @@ async function runAction(): Promise<void> {
     persona: cfg.persona,
     failOnChangesRequested: cfg.failOnChangesRequested,
     requireAllPersonas: cfg.requireAllPersonas,
+    minApprovals: cfg.minApprovals,
     commitStatus:
       cfg.commitStatus === 'always' ||
       (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
@@ -95,6 +97,7 @@ const noRules = {
 } as const;
 
 function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
+  if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight')) return runQueued(cfg, ctx, port, trace);
   switch (cfg.mode) {
     case 'post':
       return runPost(cfg, ctx, port, trace);

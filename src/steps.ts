@@ -16,6 +16,7 @@ import type { Verdict } from './core/grammar.js';
 import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import type { GitHubPort } from './github/port.js';
+import { parseQueueRef } from './core/queue.js';
 
 const short = (sha: string): string => sha.slice(0, 7);
 
@@ -28,6 +29,10 @@ export async function resolvePull(
   const ev = ctx.eventPull;
   if (ev && (cfg.pullNumber === null || cfg.pullNumber === ev.number))
     return { pullNumber: ev.number, eventHead: ev.headSha };
+  if (ctx.mergeGroup) return { pullNumber: queuedPull(ctx.mergeGroup.headRef), eventHead: null };
+  if (ctx.commentPull !== null && (cfg.pullNumber === null || cfg.pullNumber === ctx.commentPull)) {
+    return { pullNumber: ctx.commentPull, eventHead: null };
+  }
   if (ctx.workflowRun) return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
   if (cfg.pullNumber === null) {
     throw new Abort(
@@ -83,6 +88,19 @@ export function knownHead(cfg: Config, ctx: RunContext): Target | undefined {
   return sha ? { pullNumber: cfg.pullNumber ?? ctx.eventPull?.number ?? null, reviewedSha: sha } : undefined;
 }
 
+/** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
+export function queuedPull(headRef: string): number {
+  const q = parseQueueRef(headRef);
+  if (!q) {
+    throw new Abort(
+      'bad-input',
+      `merge group ref "${headRef.slice(0, 200)}" is not refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>: ` +
+        'cannot tell which pull request it is for',
+    );
+  }
+  return q.pullNumber;
+}
+
 /** The PR and the commit the persona reviewed; the event's head wins over anything else. */
 export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<PullTarget> {
   const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
@@ -94,7 +112,9 @@ export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPo
         'a merge commit',
     );
   }
-  const reviewedSha = cfg.reviewedSha ?? eventHead;
+  // a PR comment names no commit: the head is read once here, and pinned from then on (output head-sha)
+  const fromApi = !cfg.reviewedSha && !eventHead && ctx.commentPull === pullNumber;
+  const reviewedSha = cfg.reviewedSha ?? eventHead ?? (fromApi ? (await port.getPull(pullNumber)).headSha : null);
   if (!reviewedSha) {
     throw new Abort(
       'bad-input',
@@ -196,6 +216,8 @@ export function planFor(
     skipUnchanged: cfg.skipUnchanged,
     dismissStale: cfg.dismissStale,
     reviewEvent: cfg.reviewEvent,
+    force: cfg.force,
+    version: cfg.personaVersion,
   };
   trace('facts', {
     ...input,
@@ -274,7 +296,7 @@ function dismissMessage(
 
 /** Writes the gate's commit status; a refusal is a failure of the step (the gate would be wrong). */
 export async function publishStatus(cfg: Config, ctx: RunContext, port: GitHubPort, plan: StatusPlan): Promise<void> {
-  const context = cfg.statusContext || `persona-verdict/${cfg.persona || 'panel'}`;
+  const context = cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
   try {
     await port.createStatus(plan.sha, {
       state: plan.state,

@@ -442,7 +442,8 @@ const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
 const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
-    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`);
+    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))?` +
+    "(?: version=([A-Za-z0-9%._~!*'()-]{1,800}))? run=(\\S+) -->$");
 function encodeMarker(m) {
     if (!PERSONA_PATTERN.test(m.persona))
         throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
@@ -453,8 +454,10 @@ function encodeMarker(m) {
     if (!RUN_PATTERN.test(m.run))
         throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
     const event = m.event && m.event !== grammar_EVENT_OF[m.verdict] ? ` event=${m.event}` : '';
+    // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
+    const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
     return (`<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
-        `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event} run=${m.run} -->`);
+        `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event}${version} run=${m.run} -->`);
 }
 /** Reads the marker from the first line of a review body, and only from there. */
 function decodeMarker(body) {
@@ -463,7 +466,10 @@ function decodeMarker(body) {
     const nl = body.search(/\r?\n/);
     const first = nl < 0 ? body : body.slice(0, nl);
     const m = LINE.exec(first);
-    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[8]))
+    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[9]))
+        return null;
+    const version = m[8] ? decodeVersion(m[8]) : undefined;
+    if (version === null)
         return null;
     return {
         persona: m[2],
@@ -472,9 +478,20 @@ function decodeMarker(body) {
         patch: m[5] === 'unknown' ? null : m[5],
         verdict: m[6],
         ...(m[7] ? { event: m[7] } : {}),
-        run: m[8],
+        ...(version ? { version } : {}),
+        run: m[9],
     };
 }
+function decodeVersion(s) {
+    try {
+        return decodeURIComponent(s);
+    }
+    catch {
+        return null;
+    }
+}
+/** The persona version a marker records ("" for reviews posted without one). */
+const versionOf = (m) => m.version ?? '';
 /**
  * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
  * comment opener followed by the marker name gets a visible "(quoted)" so it can
@@ -531,7 +548,8 @@ function findSecrets(text, token) {
 
 
 /** The longest marker a post can add: every field at its longest. */
-const worstCase = (verdict, text) => composeBody({
+const worstCase = (verdict, text, version) => composeBody({
+    version: version || undefined,
     persona: 'p'.repeat(39),
     head: 'f'.repeat(40),
     tree: 'f'.repeat(40),
@@ -561,7 +579,7 @@ function checkBody(cfg, token = null) {
         throw new Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
             're-run');
     }
-    const size = worstCase(parsed.verdict, parsed.text);
+    const size = worstCase(parsed.verdict, parsed.text, cfg.personaVersion ?? '');
     if (size > MAX_BODY_CHARS) {
         throw new Abort('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
             `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`);

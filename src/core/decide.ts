@@ -2,7 +2,7 @@
 // out. The shell fetches the facts, executes the plan and reports; nothing here does
 // I/O. docs/DESIGN.md walks through every rule with the decision diagram.
 import { EVENT_OF, type ReviewEvent, type Verdict } from './grammar.js';
-import { decodeMarker, postedEvent, type Marker } from './marker.js';
+import { decodeMarker, postedEvent, versionOf, type Marker } from './marker.js';
 
 export type DismissPolicy = 'all' | 'changes-requested' | 'none';
 export type ReviewEventPolicy = 'verdict' | 'COMMENT';
@@ -24,6 +24,7 @@ export interface PullFacts {
   number: number;
   state: string; // open | closed
   merged: boolean;
+  draft: boolean;
   headSha: string;
   baseSha: string;
 }
@@ -124,9 +125,12 @@ export function settle(
   prHead: string,
   self: HistoryEntry,
   policy: DismissPolicy,
+  force = false,
 ): Settlement {
   const live = history.filter((h) => isLive(h.review));
-  const anchor = live.find((h) => h.marker.head === prHead) ?? self;
+  // only a review by the same persona version can stand for this one; a forced review replaces the rest
+  const peers = live.filter((h) => versionOf(h.marker) === versionOf(self.marker));
+  const anchor = force ? self : (peers.find((h) => h.marker.head === prHead) ?? self);
   const dismiss: Dismissal[] = [];
   const seen = new Set<number>([anchor.review.id]);
   const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
@@ -167,6 +171,10 @@ export interface Facts {
   skipUnchanged: boolean;
   dismissStale: DismissPolicy;
   reviewEvent: ReviewEventPolicy;
+  /** Review even a duplicate or unchanged head (the new review replaces the old). */
+  force?: boolean;
+  /** The persona version of this run ('' when not given): only reviews of that version are kept. */
+  version?: string;
 }
 
 export type Refusal = { action: 'refuse'; message: string; advice: string };
@@ -262,10 +270,13 @@ export function decide(f: Facts): Plan {
     settlement: settle(history, f.head, current, f.dismissStale),
     by,
   });
-  const forHead = live.find((h) => h.marker.head === f.head); // the first that landed stands
+  const version = f.version ?? '';
+  const sameVersion = (h: HistoryEntry): boolean => versionOf(h.marker) === version;
+  // the first that landed stands
+  const forHead = f.force ? undefined : live.find((h) => h.marker.head === f.head && sameVersion(h));
   if (forHead) return keep('duplicate', forHead);
   const latest = live[live.length - 1];
-  if (f.skipUnchanged && latest) {
+  if (f.skipUnchanged && !f.force && latest && sameVersion(latest)) {
     const { tree, patch } = latest.marker;
     if (tree != null && f.headTree != null && tree === f.headTree) return keep('unchanged', latest, 'tree');
     if (patch != null && f.headPatch != null && patch === f.headPatch) return keep('unchanged', latest, 'patch');

@@ -13,6 +13,8 @@ export interface Marker {
   verdict: Verdict;
   /** The event the review was posted with, when it is not the verdict's own (review-event: COMMENT). */
   event?: ReviewEvent;
+  /** persona-version: the persona's prompt and model as named by its author; absent for "". */
+  version?: string;
   run: string; // identifies the run that posted it (ambiguous-failure recovery)
 }
 
@@ -27,7 +29,8 @@ const PATCH = /^[0-9a-f]{64}$/;
 
 const LINE = new RegExp(
   `^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
-    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))? run=(\\S+) -->$`,
+    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))?` +
+    "(?: version=([A-Za-z0-9%._~!*'()-]{1,800}))? run=(\\S+) -->$",
 );
 
 export function encodeMarker(m: Marker): string {
@@ -38,9 +41,11 @@ export function encodeMarker(m: Marker): string {
   if (m.patch != null && !PATCH.test(m.patch)) throw new Error('a marker patch id is 64 lower-case hex digits');
   if (!RUN_PATTERN.test(m.run)) throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
   const event = m.event && m.event !== EVENT_OF[m.verdict] ? ` event=${m.event}` : '';
+  // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
+  const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
   return (
     `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
-    `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event} run=${m.run} -->`
+    `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event}${version} run=${m.run} -->`
   );
 }
 
@@ -50,7 +55,9 @@ export function decodeMarker(body: string | null | undefined): Marker | null {
   const nl = body.search(/\r?\n/);
   const first = nl < 0 ? body : body.slice(0, nl);
   const m = LINE.exec(first);
-  if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]!) || !RUN_PATTERN.test(m[8]!)) return null;
+  if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]!) || !RUN_PATTERN.test(m[9]!)) return null;
+  const version = m[8] ? decodeVersion(m[8]) : undefined;
+  if (version === null) return null;
   return {
     persona: m[2]!,
     head: m[3]!,
@@ -58,9 +65,21 @@ export function decodeMarker(body: string | null | undefined): Marker | null {
     patch: m[5] === 'unknown' ? null : m[5]!,
     verdict: m[6] as Verdict,
     ...(m[7] ? { event: m[7] as ReviewEvent } : {}),
-    run: m[8]!,
+    ...(version ? { version } : {}),
+    run: m[9]!,
   };
 }
+
+function decodeVersion(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+/** The persona version a marker records ("" for reviews posted without one). */
+export const versionOf = (m: Marker): string => m.version ?? '';
 
 /**
  * Marker-shaped text inside a persona's body is neutralised before posting: an HTML

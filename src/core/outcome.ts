@@ -15,6 +15,8 @@ export const OUTCOMES = [
   'superseded',
   'closed',
   'needs-review',
+  'draft',
+  'queued',
   'checked',
   'reported',
   'aborted',
@@ -66,12 +68,15 @@ export type End = Common &
     | { kind: 'checked'; verdict: Verdict }
     | { kind: 'closed' | 'superseded'; message: string }
     | { kind: 'needs-review'; diffPath?: string }
+    | { kind: 'draft' }
+    /** merge_group: the standing verdict for the queued PR's head, shown on the group's commit. */
+    | { kind: 'queued'; standing: HistoryEntry | null; statusSha: string }
     | {
         kind: 'posted' | 'duplicate' | 'unchanged';
         standing: HistoryEntry;
         afterWrite?: AfterWrite;
       }
-    | { kind: 'reported'; board: Board; commentId: number }
+    | { kind: 'reported'; board: Board; commentId: number; statusSha?: string }
     | { kind: 'aborted'; reason: AbortReason; message: string; advice?: string; diagnosis?: Diagnosis }
   );
 
@@ -117,6 +122,8 @@ export interface Rules {
   requireAllPersonas: boolean;
   /** Whether this run writes a commit status (commit-status and the event). */
   commitStatus: boolean;
+  /** board: approvals the panel status needs; null for every declared persona. */
+  minApprovals?: number | null;
 }
 
 /** GitHub's limit on a commit status description. */
@@ -161,6 +168,10 @@ export function conclude(end: End, rules: Rules): Conclusion {
           `${rules.persona} is reviewing ${short(end.target?.reviewedSha)}`,
         ),
       };
+    case 'draft':
+      return draft(end, rules, base);
+    case 'queued':
+      return queued(end, rules, base, preflight);
     case 'posted':
     case 'duplicate':
     case 'unchanged':
@@ -180,6 +191,48 @@ export function conclude(end: End, rules: Rules): Conclusion {
   }
 }
 
+type Base = Omit<Conclusion, 'outcome' | 'status'>;
+
+function draft(end: End, rules: Rules, base: Base): Conclusion {
+  return {
+    ...base,
+    outcome: 'draft',
+    shouldReview: false,
+    notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`],
+    status: statusOf(rules, end.target, 'pending', `${rules.persona}: draft, not reviewed yet`),
+  };
+}
+
+/** The merge queue passes a PR whose head has a standing verdict, and stops one without (or rejected). */
+function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base, shouldReview?: boolean): Conclusion {
+  const sha = end.target?.reviewedSha;
+  const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
+  if (!end.standing) {
+    const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${short(sha)}`;
+    const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for ${short(sha)}`);
+    return { ...base, outcome: 'queued', failure, shouldReview, status };
+  }
+  const { marker, review } = end.standing;
+  const rejected = marker.verdict === 'CHANGES_REQUESTED';
+  const failure =
+    rejected && rules.failOnChangesRequested
+      ? `changes requested: ${rules.persona}'s verdict for ${short(sha)} is CHANGES_REQUESTED ` +
+        '(fail-on-changes-requested is on)'
+      : undefined;
+  const description = `${rules.persona}: ${marker.verdict} (review of ${short(marker.head)})`;
+  return {
+    ...base,
+    outcome: 'queued',
+    failure,
+    verdict: marker.verdict,
+    event: postedEvent(marker),
+    reviewId: review.id,
+    reviewUrl: review.htmlUrl,
+    shouldReview,
+    status: statusOf(rules, onGroup, rejected ? 'failure' : 'success', description, review.htmlUrl),
+  };
+}
+
 function reported(
   end: Extract<End, { kind: 'reported' }>,
   rules: Rules,
@@ -193,13 +246,22 @@ function reported(
       : undefined;
   const v = end.board.panelVerdict;
   const board = { board: end.board, boardCommentId: end.commentId };
-  return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status: null };
+  const approvals = end.board.rows.filter((r) => r.verdict === 'APPROVE').length;
+  const need = Math.min(rules.minApprovals ?? end.board.rows.length, end.board.rows.length);
+  const state: StatusState = v === 'CHANGES_REQUESTED' ? 'failure' : approvals >= need ? 'success' : 'pending';
+  const rejecting = end.board.rows.filter((r) => r.verdict === 'CHANGES_REQUESTED').map((r) => r.persona);
+  const description = rejecting.length
+    ? `changes requested by ${rejecting.join(', ')}`
+    : `${approvals} of ${need} required approvals`;
+  const where = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha ?? end.board.head };
+  const status = statusOf(rules, where, state, `panel: ${description}`);
+  return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status };
 }
 
 function standing(
   end: Extract<End, { kind: 'posted' | 'duplicate' | 'unchanged' }>,
   rules: Rules,
-  base: Omit<Conclusion, 'outcome' | 'status'>,
+  base: Base,
   shouldReview: boolean | undefined,
 ): Conclusion {
   const { marker, review } = end.standing;

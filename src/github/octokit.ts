@@ -152,6 +152,7 @@ function pullsPort({ octokit, call, owner, repo }: Ctx) {
           number: data.number,
           state: data.state,
           merged: Boolean(data.merged),
+          draft: Boolean(data.draft),
           headSha: data.head.sha,
           baseSha: data.base.sha,
         } satisfies PullFacts;

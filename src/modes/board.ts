@@ -37,7 +37,7 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
     const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
     const text = renderBoard(board, VERSION);
     const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
-    return { kind: 'reported', board, commentId, target };
+    return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha };
   });
 }
 

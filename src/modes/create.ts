@@ -18,8 +18,11 @@ export interface Created {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** How long to wait before each look for a review that may have landed despite an error. */
-const LOOK_AFTER_MS = [1000, 3000];
+/**
+ * How long to wait before each look for a review that may have landed despite an
+ * error: about 15 s in all, since GitHub's review listing can lag behind a create.
+ */
+export const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
 const RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
 
 export async function create(
@@ -29,6 +32,8 @@ export async function create(
   body: string,
   marker: Marker,
   identity: string,
+  /** Reviews that existed before this create: never taken for another run's. */
+  known: ReadonlySet<number>,
 ): Promise<Created> {
   const warnings: string[] = [];
   for (let attempt = 1; ; attempt++) {
@@ -43,15 +48,17 @@ export async function create(
       error = e;
     }
     warnings.push(`${error.message}: the review may have been created; looking for it before any retry`);
-    const found = await lookForLanded(port, pullNumber, marker, identity, error);
+    const found = await lookForLanded(port, pullNumber, marker, identity, error, known);
     if (found) return { ...found, warnings };
-    if (attempt >= 2 || error.transport === 'timeout') {
+    // a COMMENT review can never be dismissed: a late-landing copy would stay for good, so it is never re-sent
+    if (attempt >= 2 || error.transport === 'timeout' || event === 'COMMENT') {
       const after = attempt >= 2 ? ' after the retry' : '';
-      throw new Abort(
-        'api-error',
-        `${error.message}; no review from this run is visible${after}, so nothing more is sent`,
-        RERUN,
-      );
+      const why =
+        event === 'COMMENT' && attempt < 2
+          ? ' (a COMMENT review is never re-sent: a copy could never be dismissed)'
+          : '';
+      const message = `${error.message}; no review from this run is visible${after}, so nothing more is sent${why}`;
+      throw new Abort('api-error', message, RERUN);
     }
   }
 }
@@ -62,6 +69,7 @@ async function lookForLanded(
   marker: Marker,
   identity: string,
   error: ApiError,
+  known: ReadonlySet<number>,
 ): Promise<Omit<Created, 'warnings'> | null> {
   for (const wait of LOOK_AFTER_MS) {
     await pause(wait);
@@ -84,7 +92,7 @@ async function lookForLanded(
         ours: true,
         notices: [`review ${landed.review.id} landed despite the error: not posting again`],
       };
-    const other = liveForHead(reviews, identity, marker.persona, marker.head)[0];
+    const other = liveForHead(reviews, identity, marker.persona, marker.head).find((h) => !known.has(h.review.id));
     if (other)
       return {
         entry: other,

@@ -42,6 +42,7 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
     const pull = await port.getPull(target.pullNumber);
     const g = gate(pull, target.reviewedSha);
     if (g.stop) return { kind: g.outcome, message: g.message, target };
+    if (pull.draft && !cfg.reviewDrafts) return { kind: 'draft', target };
     const facts = await readFacts(cfg, port, target, pull);
     const plan = planFor(cfg, target, facts, body.verdict, trace);
     if (plan.action === 'review') throw new Error('decide() answered review for a body');
@@ -62,18 +63,19 @@ async function postNew(
   // a stale APPROVE goes first: if anything below fails, no approval outlives its head
   const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
   if (early.failure) throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);
-  const marker: Marker = {
-    persona: cfg.persona,
-    head: target.reviewedSha,
-    tree: facts.headTree,
-    patch: facts.headPatch,
-    verdict: plan.verdict,
-    event: plan.event,
-    run: ctx.runId,
-  };
+  const marker = markerFor(cfg, ctx, target, plan, facts);
+  const known = new Set(facts.reviews.map((r) => r.id));
   let made: Awaited<ReturnType<typeof create>>;
   try {
-    made = await create(port, target.pullNumber, plan.event, composeBody(marker, body.text), marker, facts.identity);
+    made = await create(
+      port,
+      target.pullNumber,
+      plan.event,
+      composeBody(marker, body.text),
+      marker,
+      facts.identity,
+      known,
+    );
   } catch (e) {
     const now = e instanceof ApiError ? await port.getPull(target.pullNumber).catch(() => null) : null;
     if (!(e instanceof ApiError) || !supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha)) throw e;
@@ -104,6 +106,21 @@ async function postNew(
   return settleAfterWrite(cfg, port, target, made, early.ids, common);
 }
 
+function markerFor(cfg: Config, ctx: RunContext, target: PullTarget, plan: PostPlan, facts: Facts): Marker {
+  return {
+    persona: cfg.persona,
+    head: target.reviewedSha,
+    tree: facts.headTree,
+    patch: facts.headPatch,
+    verdict: plan.verdict,
+    event: plan.event,
+    ...(cfg.personaVersion ? { version: cfg.personaVersion } : {}),
+    run: ctx.runId,
+  };
+}
+
+type PostPlan = Extract<Plan, { action: 'post' }>;
+
 /** On facts read again after the write: another run may have posted for this or a newer head meanwhile. */
 async function settleAfterWrite(
   cfg: Config,
@@ -128,7 +145,7 @@ async function settleAfterWrite(
   const [pullNow, reviewsNow] = fresh;
   const history = historyOf(reviewsNow, common.identity, cfg.persona);
   const self = history.find((h) => h.review.id === made.entry.review.id) ?? made.entry;
-  const s = settle(history, pullNow.headSha, self, cfg.dismissStale);
+  const s = settle(history, pullNow.headSha, self, cfg.dismissStale, cfg.force);
   const race = raceWinner(s, made.entry);
   const notices = [...common.notices];
   if (race === 'theirs-same-head') {

@@ -20,6 +20,7 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     const pull = await port.getPull(target.pullNumber);
     const g = gate(pull, target.reviewedSha);
     if (g.stop) return { kind: g.outcome, message: g.message, target };
+    if (pull.draft && !cfg.reviewDrafts) return { kind: 'draft', target };
     const facts = await readFacts(cfg, port, target, pull);
     const plan = planFor(cfg, target, facts, null, trace);
     if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, null);

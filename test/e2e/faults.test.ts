@@ -71,8 +71,30 @@ describe('review creation is never blindly retried', () => {
 
   test('connection reset before the write → retried once → one review', async () => {
     w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'reset' });
-    const r = await w.run('priya', body('COMMENT'));
+    const r = await w.run('priya', body('APPROVE'));
     expect(r.code, r.stdout).toBe(0);
+    expect(reviews()).toHaveLength(1);
+  });
+
+  test('a COMMENT review is never re-sent after an ambiguous failure (a copy could never be dismissed); a re-run posts it', async () => {
+    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'reset' });
+    const r = await w.run('priya', body('COMMENT'));
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe('api-error');
+    expect(r.stdout).toMatch(/a COMMENT review is never re-sent/);
+    expect(creates()).toHaveLength(1);
+    const again = await w.run('priya', body('COMMENT'));
+    expect(again.outputs.outcome).toBe('posted');
+    expect(reviews()).toHaveLength(1);
+  });
+
+  test('the listing lags 10 s behind an ambiguous create: found by a later look, never posted twice', async () => {
+    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'after', status: 502 });
+    w.gh.faults.push({ method: 'GET', path: /\/reviews$/, kind: 'status', status: 200, body: [], skip: 1, times: 3 });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs.outcome).toBe('posted');
+    expect(creates()).toHaveLength(1);
     expect(reviews()).toHaveLength(1);
   });
 

@@ -51,6 +51,7 @@ export interface FakePull {
   base: string;
   author: string;
   locked?: boolean;
+  draft?: boolean;
   commits: string[]; // SHAs that belong to the PR (commit_id must be one of these)
   /** The head branch and the repository it lives in (a fork's full name for fork PRs). */
   headRef: string;
@@ -544,6 +545,7 @@ export class FakeGitHub {
           state: p.state,
           merged: p.merged,
           locked: Boolean(p.locked),
+          draft: Boolean(p.draft),
           html_url: `https://github.test/${OWNER}/${REPO}/pull/${p.number}`,
           head: { ...j.head, sha: p.head, ref: p.headRef, repo: { ...j.head.repo, full_name: p.headRepo } },
           base: { ...j.base, sha: p.base, ref: 'main' },

@@ -66,7 +66,7 @@ const facts = (reviews: ReviewFact[], over: Partial<Facts> = {}): Facts => ({
 });
 
 describe('gate: closed or moved on', () => {
-  const pull = { number: 7, state: 'open', merged: false, headSha: HEAD, baseSha: OLDER };
+  const pull = { number: 7, state: 'open', merged: false, draft: false, headSha: HEAD, baseSha: OLDER };
   test.each([
     ['open, head is the reviewed commit', pull, false, undefined],
     ['closed', { ...pull, state: 'closed' }, true, 'closed'],

@@ -1,0 +1,33 @@
+// A merge_group run, in mode preflight or post: nothing is reviewed. The queued PR's
+// standing verdict for its head (posted, or carried forward to an equal tree) is
+// reported, and shown as the commit status on the merge group's commit.
+import type { Config } from '../config.js';
+import type { RunContext } from '../context.js';
+import { gate } from '../core/decide.js';
+import type { End } from '../core/outcome.js';
+import type { GitHubPort } from '../github/port.js';
+import { attributed, planFor, queuedPull, readFacts, type Trace } from '../steps.js';
+
+export async function runQueued(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
+  const group = ctx.mergeGroup!;
+  const pullNumber = queuedPull(group.headRef);
+  const pull = await port.getPull(pullNumber);
+  const target = { pullNumber, reviewedSha: pull.headSha };
+  return attributed({ pullNumber, reviewedSha: group.headSha }, async () => {
+    const g = gate(pull, pull.headSha);
+    if (g.stop) return { kind: g.outcome, message: g.message, target };
+    const facts = await readFacts(cfg, port, target, pull);
+    // a PENDING review of the persona blocks new reviews, not the queue
+    const reviews = facts.reviews.filter((r) => r.state !== 'PENDING');
+    const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews }, null, trace);
+    const standing = plan.action === 'keep' ? plan.current : null;
+    return {
+      kind: 'queued',
+      standing,
+      statusSha: group.headSha,
+      target,
+      identity: facts.identity,
+      warnings: facts.warnings,
+    };
+  });
+}

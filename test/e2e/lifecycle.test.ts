@@ -1,0 +1,309 @@
+// Every trigger and turn of a PR's life, with real event payload shapes (GitHub's
+// webhook examples from @octokit/webhooks-examples, pointed at the fake's PR): merge
+// queue, re-review on demand (label, /review comment), persona versions, drafts,
+// the panel's own status, rate limits whatever their wording.
+import { createRequire } from 'node:module';
+import { describe, expect, test } from 'vitest';
+import { OWNER, REPO } from '../fake/github.js';
+import { runAction, writeBody } from './harness.js';
+import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+
+const require = createRequire(import.meta.url);
+type Example = { name: string; examples: Array<Record<string, any>> };
+const EXAMPLES = require('@octokit/webhooks-examples') as Example[];
+const example = (name: string, pick: (e: Record<string, any>) => boolean = () => true): Record<string, any> =>
+  structuredClone(EXAMPLES.find((e) => e.name === name)!.examples.find(pick)!);
+
+const w = useWorld();
+const reviews = () => w.gh.reviews.get(PR)!;
+const live = (login: string) => reviews().filter((r) => r.login === login && r.state !== 'DISMISSED');
+const CONTEXT = 'persona-verdict/priya';
+const push = (seed: string, tree?: string) => {
+  const next = w.gh.commit(seed, tree);
+  w.gh.push(PR, next);
+  w.head = next;
+  return next;
+};
+
+/** GitHub's merge_group example, for PR 7 stacked on `stackedOn`, with its own group commit. */
+function mergeGroup(ref = `refs/heads/gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}`) {
+  const e = example('merge_group');
+  const group = w.gh.commit(`group-${ref}`);
+  e.merge_group.head_sha = group;
+  e.merge_group.head_ref = ref;
+  e.repository.full_name = `${OWNER}/${REPO}`;
+  return { event: e, group };
+}
+
+/** GitHub's pull_request example of the given action, pointed at PR 7 and its head. */
+function prEvent(action: string) {
+  const e = example('pull_request', (x) => x.action === action);
+  e.number = PR;
+  e.pull_request.number = PR;
+  e.pull_request.head.sha = w.head;
+  e.pull_request.head.repo.full_name = `${OWNER}/${REPO}`;
+  e.pull_request.base.repo.full_name = `${OWNER}/${REPO}`;
+  return e;
+}
+
+const run = (
+  persona: keyof typeof TOKENS,
+  text: string | null,
+  inputs: Record<string, string>,
+  eventName: string,
+  event: unknown,
+) =>
+  runAction({
+    inputs: {
+      'github-token': TOKENS[persona],
+      persona,
+      ...(text === null ? {} : { 'body-path': writeBody(text) }),
+      ...inputs,
+    },
+    apiUrl: w.gh.url,
+    event,
+    eventName,
+  });
+const post = (verdict: string, inputs: Record<string, string> = {}) =>
+  run('priya', body(verdict), inputs, 'pull_request_target', prEvent('synchronize'));
+
+describe('merge queue: the standing verdict, without an LLM run', () => {
+  test('an approved PR passes: queued, success on the group commit, nothing written but the status', async () => {
+    await post('APPROVE');
+    const { event, group } = mergeGroup();
+    w.gh.log.length = 0;
+    const r = await run('priya', null, { mode: 'preflight' }, 'merge_group', event);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs).toMatchObject({ outcome: 'queued', verdict: 'APPROVE', 'should-review': 'false' });
+    expect(w.gh.statusOf(group, CONTEXT)!.state).toBe('success');
+    expect(w.gh.writes().map((l) => l.path)).toEqual([`/repos/${OWNER}/${REPO}/statuses/${group}`]);
+  });
+
+  test('a rejected PR stops the queue', async () => {
+    await post('CHANGES_REQUESTED', { 'fail-on-changes-requested': 'true' });
+    const { event, group } = mergeGroup();
+    const r = await run(
+      'priya',
+      null,
+      { mode: 'preflight', 'fail-on-changes-requested': 'true' },
+      'merge_group',
+      event,
+    );
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'queued', verdict: 'CHANGES_REQUESTED' });
+    expect(w.gh.statusOf(group, CONTEXT)!.state).toBe('failure');
+  });
+
+  test('a PR without a verdict for its head stops the queue', async () => {
+    await post('APPROVE');
+    push('c2');
+    const { event, group } = mergeGroup();
+    const r = await run('priya', body('APPROVE'), {}, 'merge_group', event);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/no verdict/);
+    expect(w.gh.statusOf(group, CONTEXT)!.state).toBe('failure');
+    expect(reviews()).toHaveLength(1); // post mode on merge_group reviews nothing
+  });
+
+  test('a verdict carried forward to an equal tree passes', async () => {
+    await post('APPROVE');
+    push('empty', w.gh.commits.get(w.head)!.tree);
+    const { event, group } = mergeGroup();
+    const r = await run('priya', null, { mode: 'preflight' }, 'merge_group', event);
+    expect(r.outputs).toMatchObject({ outcome: 'queued', verdict: 'APPROVE' });
+    expect(w.gh.statusOf(group, CONTEXT)!.state).toBe('success');
+  });
+
+  test('an unrecognised queue ref fails closed', async () => {
+    await post('APPROVE');
+    const { event } = mergeGroup('refs/heads/main');
+    const r = await run('priya', null, { mode: 'preflight' }, 'merge_group', event);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(r.stdout).toMatch(/gh-readonly-queue/);
+  });
+
+  test('the board reports the panel on the group commit', async () => {
+    await post('APPROVE');
+    const { event, group } = mergeGroup();
+    const r = await run('human', null, { mode: 'board', personas: `priya=${LOGINS.priya}` }, 'merge_group', event);
+    expect(r.outputs).toMatchObject({ outcome: 'reported', 'panel-verdict': 'APPROVE' });
+    expect(w.gh.statusOf(group, 'persona-verdict/panel')!.state).toBe('success');
+  });
+});
+
+describe('re-review on demand', () => {
+  test('force on a duplicate head: a new review replaces the old one; exactly one live review', async () => {
+    await post('CHANGES_REQUESTED');
+    const pre = await run(
+      'priya',
+      null,
+      { mode: 'preflight', force: 'true' },
+      'pull_request_target',
+      prEvent('labeled'),
+    );
+    expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+    const r = await post('APPROVE', { force: 'true' });
+    expect(r.outputs.outcome).toBe('posted');
+    expect(live(LOGINS.priya).map((x) => x.state)).toEqual(['APPROVED']);
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+  });
+
+  test('force on an unchanged head reviews again', async () => {
+    await post('APPROVE');
+    push('empty', w.gh.commits.get(w.head)!.tree);
+    const r = await post('COMMENT', { force: 'true' });
+    expect(r.outputs.outcome).toBe('posted');
+    expect(live(LOGINS.priya).map((x) => x.state)).toEqual(['COMMENTED']);
+  });
+
+  test('a /review comment on the PR: the PR from issue.number, the head from the API, pinned for the post', async () => {
+    await post('CHANGES_REQUESTED');
+    const e = example('issue_comment', (x) => x.action === 'created');
+    e.issue.number = PR;
+    e.issue.pull_request = { url: `https://github.test/api/repos/${OWNER}/${REPO}/pulls/${PR}` };
+    e.comment.body = '/review priya';
+    const pre = await run('priya', null, { mode: 'preflight', force: 'true' }, 'issue_comment', e);
+    expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'head-sha': w.head });
+    const pinned = pre.outputs['head-sha']!;
+    push('c2'); // a push after the comment: the review of the pinned head must not land on the new one
+    const r = await run('priya', body('APPROVE'), { force: 'true', 'reviewed-sha': pinned }, 'issue_comment', e);
+    expect(r.outputs.outcome).toBe('superseded');
+    expect(live(LOGINS.priya).map((x) => x.state)).toEqual(['CHANGES_REQUESTED']);
+  });
+
+  test('an issue_comment on a plain issue (no pull_request) names no PR', async () => {
+    const e = example('issue_comment', (x) => x.action === 'created');
+    const r = await run('priya', null, { mode: 'preflight' }, 'issue_comment', e);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+  });
+});
+
+describe('persona-version', () => {
+  test('a new prompt or model re-reviews an unchanged tree; the same version carries forward', async () => {
+    await post('APPROVE', { 'persona-version': 'prompt v1 · model x' });
+    const first = reviews()[0]!;
+    push('empty', w.gh.commits.get(w.head)!.tree);
+    const same = await post('CHANGES_REQUESTED', { 'persona-version': 'prompt v1 · model x' });
+    expect(same.outputs.outcome).toBe('unchanged');
+    const changed = await post('CHANGES_REQUESTED', { 'persona-version': 'prompt v2 · model x' });
+    expect(changed.outputs.outcome).toBe('posted');
+    expect(first.state).toBe('DISMISSED');
+    expect(live(LOGINS.priya).map((x) => x.state)).toEqual(['CHANGES_REQUESTED']);
+  });
+
+  test('a version change on the same head is not a duplicate, and the old review is replaced', async () => {
+    await post('APPROVE');
+    const r = await post('CHANGES_REQUESTED', { 'persona-version': 'v2' });
+    expect(r.outputs.outcome).toBe('posted');
+    expect(live(LOGINS.priya).map((x) => x.state)).toEqual(['CHANGES_REQUESTED']);
+    const again = await post('APPROVE', { 'persona-version': 'v2' });
+    expect(again.outputs).toMatchObject({ outcome: 'duplicate', verdict: 'CHANGES_REQUESTED' });
+  });
+
+  test('a version longer than 64 characters is bad input', async () => {
+    const r = await post('APPROVE', { 'persona-version': 'x'.repeat(65) });
+    expect(r.outputs.reason).toBe('bad-input');
+    expect(w.gh.log).toEqual([]);
+  });
+});
+
+describe('drafts', () => {
+  test('review-drafts: false → draft, should-review false, status pending; ready_for_review then reviews', async () => {
+    w.gh.pulls.get(PR)!.draft = true;
+    const pre = await run(
+      'priya',
+      null,
+      { mode: 'preflight', 'review-drafts': 'false' },
+      'pull_request_target',
+      prEvent('opened'),
+    );
+    expect(pre.outputs).toMatchObject({ outcome: 'draft', 'should-review': 'false' });
+    expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({
+      state: 'pending',
+      description: expect.stringContaining('draft'),
+    });
+    w.gh.pulls.get(PR)!.draft = false;
+    const ready = await run(
+      'priya',
+      null,
+      { mode: 'preflight', 'review-drafts': 'false' },
+      'pull_request_target',
+      prEvent('ready_for_review'),
+    );
+    expect(ready.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+  });
+
+  test('drafts are reviewed by default', async () => {
+    w.gh.pulls.get(PR)!.draft = true;
+    const pre = await run('priya', null, { mode: 'preflight' }, 'pull_request_target', prEvent('opened'));
+    expect(pre.outputs['should-review']).toBe('true');
+  });
+});
+
+describe("the panel's own status", () => {
+  const board = (inputs: Record<string, string> = {}) =>
+    run(
+      'human',
+      null,
+      { mode: 'board', personas: `priya=${LOGINS.priya}\nmarcus=${LOGINS.marcus}\nlin=${LOGINS.lin}`, ...inputs },
+      'pull_request_target',
+      prEvent('synchronize'),
+    );
+  const panel = () => w.gh.statusOf(w.head, 'persona-verdict/panel');
+
+  test('pending until every persona approves, failure on any rejection, success when all approve', async () => {
+    await post('APPROVE');
+    await board();
+    expect(panel()).toMatchObject({ state: 'pending', description: 'panel: 1 of 3 required approvals' });
+    await run('marcus', body('CHANGES_REQUESTED'), {}, 'pull_request_target', prEvent('synchronize'));
+    await board();
+    expect(panel()).toMatchObject({ state: 'failure', description: 'panel: changes requested by marcus' });
+    await run('marcus', body('APPROVE'), { force: 'true' }, 'pull_request_target', prEvent('synchronize'));
+    await run('lin', body('APPROVE'), {}, 'pull_request_target', prEvent('synchronize'));
+    await board();
+    expect(panel()!.state).toBe('success');
+  });
+
+  test('min-approvals: k of n; status-context overrides the name', async () => {
+    await post('APPROVE');
+    await run('lin', body('COMMENT'), {}, 'pull_request_target', prEvent('synchronize'));
+    await board({ 'min-approvals': '1', 'status-context': 'review-panel' });
+    expect(w.gh.statusOf(w.head, 'review-panel')!.state).toBe('success');
+  });
+});
+
+describe('rate limits, whatever their wording', () => {
+  const POST_REVIEW = /\/pulls\/\d+\/reviews$/;
+  test.each([
+    [429, 'Too Many Requests'],
+    [403, 'You have triggered an abuse detection mechanism. Please wait a few minutes before you try again.'],
+  ])('%s with retry-after ("%s") is waited, then the request succeeds', async (status, message) => {
+    w.gh.faults.push({
+      method: 'GET',
+      path: POST_REVIEW,
+      kind: 'status',
+      status,
+      headers: { 'retry-after': '1' },
+      body: { message },
+    });
+    const r = await post('APPROVE');
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs.outcome).toBe('posted');
+  });
+
+  test('a rate limit that outlasts the wait names the limit, never "lacks permission"', async () => {
+    w.gh.faults.push({
+      method: 'GET',
+      path: POST_REVIEW,
+      kind: 'status',
+      status: 403,
+      times: 10,
+      headers: { 'retry-after': '3600' },
+      body: { message: 'You have triggered an abuse detection mechanism.' },
+    });
+    const r = await post('APPROVE');
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'api-error' });
+    expect(r.stdout).toMatch(/rate-limited/);
+    expect(r.stdout).not.toMatch(/lacks permission/);
+  });
+});
