@@ -52,13 +52,24 @@ async function scenario(
   setup: (w: Awaited<ReturnType<typeof world>>) => Promise<void>,
   inputs: Record<string, string>,
   withBody = true,
+  eventName = 'pull_request',
 ): Promise<void> {
   const w = await world();
   try {
     await setup(w);
     w.gh.log.length = 0;
     w.gh.latencyMs = 25; // a little network latency, so that concurrent requests overlap visibly
-    const r = await w.run('priya', withBody ? body('APPROVE') : null, inputs);
+    const r = await runAction({
+      inputs: {
+        'github-token': TOKENS.priya,
+        persona: 'priya',
+        ...inputs,
+        ...(withBody ? { 'body-path': writeBody(body('APPROVE')) } : {}),
+      },
+      apiUrl: w.gh.url,
+      event: w.event(),
+      eventName,
+    });
     const writes = w.gh.writes().length;
     console.log(
       `  ${name.padEnd(34)} outcome ${String(r.outputs['outcome']).padEnd(12)} requests ` +
@@ -123,14 +134,17 @@ await scenario(
   { mode: 'preflight' },
   false,
 );
-await scenario(
-  'post with 250 reviews (3 pages)',
-  async (w) => {
-    for (let i = 0; i < 250; i++)
-      w.gh.seedReview(PR, { login: 'alice', state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
-  },
-  {},
-);
+for (const n of [250, 1050]) {
+  await scenario(
+    `post with ${n} reviews (${Math.ceil((n + 1) / 100)} pages)`,
+    async (w) => {
+      for (let i = 0; i < n; i++)
+        w.gh.seedReview(PR, { login: 'alice', state: 'COMMENTED', body: `note ${i}`, commit_id: w.head });
+    },
+    {},
+  );
+}
+await scenario('post, pull_request_target (+ status)', async () => {}, {}, true, 'pull_request_target');
 
 {
   const w = await world();

@@ -39486,6 +39486,7 @@ function statusOf(rules, target, state, description, reviewUrl) {
 
 // EXTERNAL MODULE: ./node_modules/bottleneck/light.js
 var light = __nccwpck_require__(3251);
+var light_default = /*#__PURE__*/__nccwpck_require__.n(light);
 ;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
@@ -39969,6 +39970,7 @@ function adviceFor(cls, status, detail, headers, limits) {
 
 
 
+
 const toReview = (r) => ({
     id: r.id,
     login: r.user?.login ?? null,
@@ -40014,7 +40016,12 @@ function buildOctokit(o) {
     };
     return getOctokit(o.token, {
         retry: { retries: 2, doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429] },
-        throttle: { onRateLimit: limitNote('primary'), onSecondaryRateLimit: limitNote('secondary') },
+        throttle: {
+            onRateLimit: limitNote('primary'),
+            onSecondaryRateLimit: limitNote('secondary'),
+            // reads of one run go out together (all review pages at once); GitHub allows 100 concurrent requests
+            ...{ global: new (light_default()).Group({ maxConcurrent: 20, timeout: 120_000 }) },
+        },
         log: { debug: () => { }, info: () => { }, warn: (m) => o.warn(redact(String(m))), error: () => { } },
     }, timeLimits, retry, throttling);
 }
@@ -40024,6 +40031,14 @@ function buildOctokit(o) {
  * only knows some wordings, so a rate-limited answer it let through is waited here,
  * within the same limits (twice at most, never past the run's deadline).
  */
+/** The page number of Link rel="last"; 1 when there is none (a single page). */
+function lastPage(link) {
+    const m = /<([^>]+)>;\s*rel="last"/.exec(link ?? '');
+    if (!m)
+        return 1;
+    const n = Number(new URL(m[1]).searchParams.get('page'));
+    return Number.isInteger(n) && n > 1 ? Math.min(n, 1000) : 1;
+}
 function caller(o) {
     const limits = { token: o.token, requestTimeoutMs: o.requestTimeoutMs, deadline: o.deadline };
     return async (operation, fn, tolerate) => {
@@ -40125,13 +40140,15 @@ function identityPort({ octokit, call }) {
 function reviewsPort({ octokit, call, owner, repo }) {
     return {
         listReviews: (pullNumber) => call(`list reviews of #${pullNumber}`, async () => {
-            const all = await octokit.paginate(octokit.rest.pulls.listReviews, {
-                owner,
-                repo,
-                pull_number: pullNumber,
-                per_page: 100,
-            });
-            return all.map(toReview);
+            const page = (n) => octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
+            // the first page says how many there are (Link rel="last"); the rest are fetched at once
+            const pages = [await page(1)];
+            const last = lastPage(pages[0].headers.link);
+            pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
+            // no rel="last" but a rel="next": follow the links one by one
+            while (last === 1 && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
+                pages.push(await page(pages.length + 1));
+            return pages.flatMap((r) => r.data.map(toReview));
         }),
         createReview: (pullNumber, r) => call(`create review on #${pullNumber}`, async () => {
             const review = { event: r.event, body: r.body, commit_id: r.commitId };
@@ -40608,20 +40625,26 @@ async function identify(cfg, port) {
     }
     return { login, verified: actual !== null };
 }
-/** Everything a decision needs, read concurrently once the PR is known to be open at the head. */
-async function readFacts(cfg, port, target, pull) {
+/**
+ * Everything a decision needs, in one concurrent round: the PR, the identity, the
+ * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
+ * unchanged-when is patch). A closed PR or a moved head wins over any other failure.
+ */
+async function readHead(cfg, port, target) {
     const sha = target.reviewedSha;
+    const pullP = port.getPull(target.pullNumber);
+    const restP = Promise.all([identify(cfg, port), port.listReviews(target.pullNumber), port.getTree(sha)]);
+    restP.catch(() => undefined); // awaited below unless the gate stops the run
+    const pull = await pullP;
+    const g = gate(pull, sha);
+    if (g.stop)
+        return g;
+    const [who, reviews, headTree] = await restP;
     const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
-    const [who, reviews, headTree, files] = await Promise.all([
-        identify(cfg, port),
-        port.listReviews(target.pullNumber),
-        port.getTree(sha),
-        wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
-    ]);
+    const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
     const warnings = [];
     if (headTree === null)
         warnings.push(`the tree of ${steps_short(sha)} could not be read: the no-diff skip by tree is off for this run`);
-    const headPatch = wantPatch ? patchId(files) : null;
     if (wantPatch && headPatch === null) {
         warnings.push(`the PR's patch at ${steps_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
             'or a binary file): the patch skip is off for this run');
@@ -41086,13 +41109,12 @@ async function runPost(cfg, ctx, port, trace) {
     const body = head ? await attributed(head, () => checkBody(cfg, cfg.token)) : checkBody(cfg, cfg.token);
     const target = await resolveTarget(cfg, ctx, port);
     return attributed(target, async () => {
-        const pull = await port.getPull(target.pullNumber);
-        const g = gate(pull, target.reviewedSha);
-        if (g.stop)
-            return { kind: g.outcome, message: g.message, target };
+        const facts = await readHead(cfg, port, target);
+        if ('stop' in facts)
+            return { kind: facts.outcome, message: facts.message, target };
+        const pull = facts.pull;
         if (pull.draft && !cfg.reviewDrafts)
             return { kind: 'draft', target };
-        const facts = await readFacts(cfg, port, target, pull);
         const plan = planFor(cfg, target, facts, body.verdict, trace);
         if (plan.action === 'review')
             throw new Error('decide() answered review for a body');
@@ -41208,19 +41230,17 @@ function sharedAfterWrite(reviews, cfg, identity) {
 
 
 
-
 /** A diff larger than this is not handed to a persona as if it were whole. */
 const MAX_DIFF_BYTES = 10 * 1024 * 1024;
 async function runPreflight(cfg, ctx, port, trace) {
     const target = await resolveTarget(cfg, ctx, port);
     return attributed(target, async () => {
-        const pull = await port.getPull(target.pullNumber);
-        const g = gate(pull, target.reviewedSha);
-        if (g.stop)
-            return { kind: g.outcome, message: g.message, target };
+        const facts = await readHead(cfg, port, target);
+        if ('stop' in facts)
+            return { kind: facts.outcome, message: facts.message, target };
+        const pull = facts.pull;
         if (pull.draft && !cfg.reviewDrafts)
             return { kind: 'draft', target };
-        const facts = await readFacts(cfg, port, target, pull);
         const plan = planFor(cfg, target, facts, null, trace);
         if (plan.action === 'keep')
             return keepStanding(cfg, port, target, plan, facts, null);
@@ -41269,17 +41289,15 @@ const diffAdvice = 'split the PR, or review it without a persona; a partial diff
 
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
 
-
 async function runQueued(cfg, ctx, port, trace) {
     const group = ctx.mergeGroup;
     const pullNumber = queuedPull(group.headRef);
     const pull = await port.getPull(pullNumber);
     const target = { pullNumber, reviewedSha: pull.headSha };
     return attributed({ pullNumber, reviewedSha: group.headSha }, async () => {
-        const g = gate(pull, pull.headSha);
-        if (g.stop)
-            return { kind: g.outcome, message: g.message, target };
-        const facts = await readFacts(cfg, port, target, pull);
+        const facts = await readHead(cfg, port, target);
+        if ('stop' in facts)
+            return { kind: facts.outcome, message: facts.message, target };
         // a PENDING review of the persona blocks new reviews, not the queue
         const reviews = facts.reviews.filter((r) => r.state !== 'PENDING');
         const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews }, null, trace);
@@ -41884,6 +41902,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -6,6 +6,8 @@ import type { Config } from './config.js';
 import type { RunContext } from './context.js';
 import {
   decide,
+  gate,
+  type Gate,
   type Dismissal,
   type HistoryEntry,
   type Plan,
@@ -162,20 +164,29 @@ export interface Facts {
   warnings: string[];
 }
 
-/** Everything a decision needs, read concurrently once the PR is known to be open at the head. */
-export async function readFacts(cfg: Config, port: GitHubPort, target: PullTarget, pull: PullFacts): Promise<Facts> {
+/**
+ * Everything a decision needs, in one concurrent round: the PR, the identity, the
+ * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
+ * unchanged-when is patch). A closed PR or a moved head wins over any other failure.
+ */
+export async function readHead(
+  cfg: Config,
+  port: GitHubPort,
+  target: PullTarget,
+): Promise<Facts | (Gate & { stop: true })> {
   const sha = target.reviewedSha;
+  const pullP = port.getPull(target.pullNumber);
+  const restP = Promise.all([identify(cfg, port), port.listReviews(target.pullNumber), port.getTree(sha)]);
+  restP.catch(() => undefined); // awaited below unless the gate stops the run
+  const pull = await pullP;
+  const g = gate(pull, sha);
+  if (g.stop) return g;
+  const [who, reviews, headTree] = await restP;
   const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
-  const [who, reviews, headTree, files] = await Promise.all([
-    identify(cfg, port),
-    port.listReviews(target.pullNumber),
-    port.getTree(sha),
-    wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
-  ]);
+  const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
   const warnings: string[] = [];
   if (headTree === null)
     warnings.push(`the tree of ${short(sha)} could not be read: the no-diff skip by tree is off for this run`);
-  const headPatch = wantPatch ? patchId(files) : null;
   if (wantPatch && headPatch === null) {
     warnings.push(
       `the PR's patch at ${short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +

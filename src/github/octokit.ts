@@ -4,6 +4,7 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import Bottleneck from 'bottleneck/light.js';
 import type { PullFacts, ReviewFact } from '../core/decide.js';
 import { DeadlineError, redactor, translate } from './errors.js';
 import { ApiError, type CommentFact, type GitHubPort } from './port.js';
@@ -98,7 +99,12 @@ function buildOctokit(o: ClientOptions): Octo {
     o.token,
     {
       retry: { retries: 2, doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429] },
-      throttle: { onRateLimit: limitNote('primary'), onSecondaryRateLimit: limitNote('secondary') },
+      throttle: {
+        onRateLimit: limitNote('primary'),
+        onSecondaryRateLimit: limitNote('secondary'),
+        // reads of one run go out together (all review pages at once); GitHub allows 100 concurrent requests
+        ...({ global: new Bottleneck.Group({ maxConcurrent: 20, timeout: 120_000 }) } as object),
+      },
       log: { debug: () => {}, info: () => {}, warn: (m: string) => o.warn(redact(String(m))), error: () => {} },
     },
     timeLimits as never,
@@ -113,6 +119,14 @@ function buildOctokit(o: ClientOptions): Octo {
  * only knows some wordings, so a rate-limited answer it let through is waited here,
  * within the same limits (twice at most, never past the run's deadline).
  */
+/** The page number of Link rel="last"; 1 when there is none (a single page). */
+export function lastPage(link: string | undefined): number {
+  const m = /<([^>]+)>;\s*rel="last"/.exec(link ?? '');
+  if (!m) return 1;
+  const n = Number(new URL(m[1]!).searchParams.get('page'));
+  return Number.isInteger(n) && n > 1 ? Math.min(n, 1000) : 1;
+}
+
 function caller(o: ClientOptions): Call {
   const limits = { token: o.token, requestTimeoutMs: o.requestTimeoutMs, deadline: o.deadline };
   return async (operation, fn, tolerate) => {
@@ -241,13 +255,16 @@ function reviewsPort({ octokit, call, owner, repo }: Ctx) {
   return {
     listReviews: (pullNumber) =>
       call(`list reviews of #${pullNumber}`, async () => {
-        const all = await octokit.paginate(octokit.rest.pulls.listReviews, {
-          owner,
-          repo,
-          pull_number: pullNumber,
-          per_page: 100,
-        });
-        return (all as RawReview[]).map(toReview);
+        const page = (n: number) =>
+          octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
+        // the first page says how many there are (Link rel="last"); the rest are fetched at once
+        const pages = [await page(1)];
+        const last = lastPage(pages[0]!.headers.link);
+        pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
+        // no rel="last" but a rel="next": follow the links one by one
+        while (last === 1 && /rel="next"/.test(pages.at(-1)!.headers.link ?? ''))
+          pages.push(await page(pages.length + 1));
+        return pages.flatMap((r) => (r.data as RawReview[]).map(toReview));
       }),
     createReview: (pullNumber, r) =>
       call(`create review on #${pullNumber}`, async () => {

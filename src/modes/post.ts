@@ -5,7 +5,6 @@ import { checkBody, type CheckedBody } from '../check.js';
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import {
-  gate,
   historyOf,
   raceWinner,
   settle,
@@ -24,7 +23,7 @@ import {
   dismissalFailure,
   knownHead,
   planFor,
-  readFacts,
+  readHead,
   resolveTarget,
   type Facts,
   type Trace,
@@ -39,11 +38,10 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
   const body = head ? await attributed(head, () => checkBody(cfg, cfg.token)) : checkBody(cfg, cfg.token);
   const target = await resolveTarget(cfg, ctx, port);
   return attributed(target, async () => {
-    const pull = await port.getPull(target.pullNumber);
-    const g = gate(pull, target.reviewedSha);
-    if (g.stop) return { kind: g.outcome, message: g.message, target };
+    const facts = await readHead(cfg, port, target);
+    if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
+    const pull = facts.pull;
     if (pull.draft && !cfg.reviewDrafts) return { kind: 'draft', target };
-    const facts = await readFacts(cfg, port, target, pull);
     const plan = planFor(cfg, target, facts, body.verdict, trace);
     if (plan.action === 'review') throw new Error('decide() answered review for a body');
     if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, body.verdict);

@@ -5,10 +5,10 @@ import { writeFileSync } from 'node:fs';
 import { Abort } from '../abort.js';
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
-import { gate, type PullFacts } from '../core/decide.js';
+import type { PullFacts } from '../core/decide.js';
 import type { End, PullTarget } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
-import { attributed, dismissAll, planFor, readFacts, resolveTarget, type Trace } from '../steps.js';
+import { attributed, dismissAll, planFor, readHead, resolveTarget, type Trace } from '../steps.js';
 import { keepStanding } from './keep.js';
 
 /** A diff larger than this is not handed to a persona as if it were whole. */
@@ -17,11 +17,10 @@ export const MAX_DIFF_BYTES = 10 * 1024 * 1024;
 export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
   const target = await resolveTarget(cfg, ctx, port);
   return attributed(target, async () => {
-    const pull = await port.getPull(target.pullNumber);
-    const g = gate(pull, target.reviewedSha);
-    if (g.stop) return { kind: g.outcome, message: g.message, target };
+    const facts = await readHead(cfg, port, target);
+    if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
+    const pull = facts.pull;
     if (pull.draft && !cfg.reviewDrafts) return { kind: 'draft', target };
-    const facts = await readFacts(cfg, port, target, pull);
     const plan = planFor(cfg, target, facts, null, trace);
     if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');

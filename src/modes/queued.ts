@@ -3,10 +3,9 @@
 // reported, and shown as the commit status on the merge group's commit.
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
-import { gate } from '../core/decide.js';
 import type { End } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
-import { attributed, planFor, queuedPull, readFacts, type Trace } from '../steps.js';
+import { attributed, planFor, queuedPull, readHead, type Trace } from '../steps.js';
 
 export async function runQueued(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
   const group = ctx.mergeGroup!;
@@ -14,9 +13,8 @@ export async function runQueued(cfg: Config, ctx: RunContext, port: GitHubPort, 
   const pull = await port.getPull(pullNumber);
   const target = { pullNumber, reviewedSha: pull.headSha };
   return attributed({ pullNumber, reviewedSha: group.headSha }, async () => {
-    const g = gate(pull, pull.headSha);
-    if (g.stop) return { kind: g.outcome, message: g.message, target };
-    const facts = await readFacts(cfg, port, target, pull);
+    const facts = await readHead(cfg, port, target);
+    if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
     // a PENDING review of the persona blocks new reviews, not the queue
     const reviews = facts.reviews.filter((r) => r.state !== 'PENDING');
     const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews }, null, trace);
