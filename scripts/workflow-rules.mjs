@@ -26,6 +26,15 @@ export function securityFindings(text, file) {
   for (const [id, job] of Object.entries(wf.jobs ?? {})) {
     if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
     const holdsPersona = PERSONA_SECRET.test(JSON.stringify(job));
+    const excludesQueue = /github\.event_name == '(pull_request_target|issue_comment|workflow_run)'/.test(
+      String(job.if ?? ''),
+    );
+    if (holdsPersona && triggers.includes('merge_group') && !excludesQueue) {
+      say(
+        `job ${id}`,
+        "persona secret on merge_group, whose workflow file is the queued commit's: keep it to the other events",
+      );
+    }
     if (holdsPersona && triggers.includes('pull_request')) {
       say(
         `job ${id}`,

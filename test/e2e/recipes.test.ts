@@ -329,3 +329,92 @@ describe('the trial recipe (not a gate)', () => {
     expect(w.gh.statuses).toEqual([]);
   });
 });
+
+describe('the merge queue, as the recipes run it', () => {
+  const queueEvent = () => ({
+    action: 'checks_requested',
+    merge_group: {
+      head_sha: w.gh.commit('group'),
+      head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'c'.repeat(40)}`,
+      base_sha: 'b'.repeat(40),
+      base_ref: 'refs/heads/main',
+    },
+  });
+
+  test('a queued, approved PR passes without an LLM run; a rejected one stops the queue', async () => {
+    const wf = recipe('panel.yml');
+    const seen: Array<{ persona: string; diff: string }> = [];
+    await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'APPROVE' }, seen);
+    seen.length = 0;
+    const ev = queueEvent();
+    const q = sim(ev, 'merge_group', llm({}, seen));
+    const skipped = await runJob(wf, 'priya', q);
+    expect(skipped.conclusion).toBe('skipped'); // the persona-token job never runs on merge_group
+    for (const p of ['priya', 'marcus', 'lin']) {
+      const job = await runJob(wf, `${p}-queue`, q);
+      expect(job.conclusion).toBe('success');
+      expect(job.steps[0]!.result!.outputs).toMatchObject({ outcome: 'queued', verdict: 'APPROVE' });
+      expect(w.gh.statusOf(ev.merge_group.head_sha, `persona-verdict/${p}`)!.state).toBe('success');
+    }
+    expect(seen).toEqual([]);
+
+    // marcus changes his mind on a new head; the queue stops
+    const next = w.gh.commit('c2');
+    w.gh.push(PR, next);
+    w.head = next;
+    await runPanel({ priya: 'APPROVE', marcus: 'CHANGES_REQUESTED', lin: 'APPROVE' }, seen);
+    const ev2 = queueEvent();
+    const stopped = await runJob(wf, 'marcus-queue', sim(ev2, 'merge_group', llm({}, seen)));
+    expect(stopped.conclusion).toBe('failure');
+    expect(w.gh.statusOf(ev2.merge_group.head_sha, 'persona-verdict/marcus')!.state).toBe('failure');
+  });
+});
+
+describe('the re-review recipe', () => {
+  const labeled = (name: string) => ({ ...prTarget(), action: 'labeled', label: { name } });
+  const comment = (text: string, association: string) => ({
+    action: 'created',
+    issue: { number: PR, pull_request: { url: 'https://github.test/pr' } },
+    comment: { body: text, author_association: association },
+  });
+
+  test('the label re-reviews a duplicate head: one live review, the label removed', async () => {
+    const wf = recipe('re-review.yml');
+    const seen: Array<{ persona: string; diff: string }> = [];
+    await runJob(
+      recipe('one-persona.yml'),
+      'priya',
+      sim(prTarget(), 'pull_request_target', llm({ priya: 'CHANGES_REQUESTED' }, seen)),
+    );
+    const runs: string[] = [];
+    const onRun = (step: Parameters<SimContext['onRun']>[0], ws: string) => {
+      runs.push(step.run);
+      if (step.run.includes('run-persona')) llm({ priya: 'APPROVE' }, seen)(step, ws);
+    };
+    const r = await runJob(wf, 'priya', sim(labeled('review:priya'), 'pull_request_target', onRun));
+    expect(r.conclusion).toBe('success');
+    expect(live(LOGINS.priya).map((x) => x.state)).toEqual(['APPROVED']);
+    expect(runs.some((x) => x.includes('labels/review:priya'))).toBe(true);
+    const other = await runJob(wf, 'priya', sim(labeled('bug'), 'pull_request_target', onRun));
+    expect(other.conclusion).toBe('skipped');
+  });
+
+  test('"/review priya" from a collaborator re-reviews; from anyone else nothing runs', async () => {
+    const wf = recipe('re-review.yml');
+    const seen: Array<{ persona: string; diff: string }> = [];
+    const outsider = await runJob(
+      wf,
+      'priya',
+      sim(comment('/review priya', 'NONE'), 'issue_comment', llm({ priya: 'APPROVE' }, seen)),
+    );
+    expect(outsider.conclusion).toBe('skipped');
+    const r = await runJob(
+      wf,
+      'priya',
+      sim(comment('/review priya', 'COLLABORATOR'), 'issue_comment', llm({ priya: 'APPROVE' }, seen)),
+    );
+    expect(r.conclusion).toBe('success');
+    expect(seen).toHaveLength(1);
+    expect(live(LOGINS.priya).map((x) => [x.state, x.commit_id])).toEqual([['APPROVED', w.head]]);
+  });
+});

@@ -59,12 +59,40 @@ function lookup(expr: string, ctx: Json): unknown {
   return v;
 }
 
+/** Splits at a top-level operator (outside parentheses and quotes). */
+function splitTop(e: string, op: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = false;
+  let start = 0;
+  for (let i = 0; i < e.length; i++) {
+    const c = e[i]!;
+    if (c === "'") quote = !quote;
+    else if (!quote && c === '(') depth++;
+    else if (!quote && c === ')') depth--;
+    else if (!quote && depth === 0 && e.startsWith(op, i)) {
+      parts.push(e.slice(start, i));
+      start = i + op.length;
+      i += op.length - 1;
+    }
+  }
+  return [...parts, e.slice(start)];
+}
+
+/** The subset of GitHub's expression language the recipes use: paths, ==, !=, &&, ||, (), startsWith, always. */
 function evaluate(expr: string, ctx: Json): unknown {
   const e = expr.trim();
   if (e === 'always()') return true;
-  if (e.includes('&&')) return e.split('&&').every((x) => evaluate(x, ctx));
-  const eq = /^(.+?)\s*==\s*'([^']*)'$/.exec(e);
-  if (eq) return String(evaluate(eq[1]!, ctx) ?? '') === eq[2];
+  const ors = splitTop(e, '||');
+  if (ors.length > 1) return ors.some((x) => evaluate(x, ctx));
+  const ands = splitTop(e, '&&');
+  if (ands.length > 1) return ands.every((x) => evaluate(x, ctx));
+  if (e.startsWith('(') && e.endsWith(')') && splitTop(e.slice(1, -1), ')').length === 1)
+    return evaluate(e.slice(1, -1), ctx);
+  const call = /^startsWith\((.+?),\s*'([^']*)'\)$/.exec(e);
+  if (call) return String(evaluate(call[1]!, ctx) ?? '').startsWith(call[2]!);
+  const cmp = /^(.+?)\s*(==|!=)\s*'([^']*)'$/.exec(e);
+  if (cmp) return (String(evaluate(cmp[1]!, ctx) ?? '') === cmp[3]) === (cmp[2] === '==');
   if (/^[\w.[\]-]+$/.test(e)) return lookup(e, ctx);
   throw new Error(`expression not supported by the simulator: ${e}`);
 }
