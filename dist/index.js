@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6272);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7020);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6272:
+/***/ 7020:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33942,6 +33942,7 @@ const DEFAULTS = {
     'commit-status': 'auto',
     force: 'false',
     'review-drafts': 'true',
+    'max-inline-findings': '50',
 };
 /** An input that cannot be used; reported as reason bad-input. */
 class InputError extends Error {
@@ -34019,7 +34020,19 @@ function readConfig(read) {
         personaVersion: r.matching('persona-version', /^[^\r\n]{1,64}$/, 'use at most 64 characters on one line'),
         reviewDrafts: r.bool('review-drafts'),
         minApprovals: minApprovals(r),
+        ...findingsInputs(r, mode),
     };
+}
+function findingsInputs(r, mode) {
+    const findingsPath = r.read('findings-path').trim() || null;
+    if (findingsPath && mode !== 'post' && mode !== 'check') {
+        throw new InputError(`input findings-path is for modes post and check, not ${mode}`);
+    }
+    const max = r.str('max-inline-findings');
+    if (!/^(0|[1-9][0-9]{0,2})$/.test(max)) {
+        throw new InputError(`input max-inline-findings is "${max.slice(0, 20)}": use a whole number from 0 to 999`);
+    }
+    return { findingsPath, maxInlineFindings: Number(max) };
 }
 function minApprovals(r) {
     const v = r.matching('min-approvals', /^[1-9][0-9]{0,2}$/, 'use a whole number of approvals, at least 1');
@@ -39334,6 +39347,7 @@ const ABORT_REASONS = (/* unused pure expression or super */ null && ([
     'secret-in-body',
     'bad-input',
     'diff-unavailable',
+    'bad-findings',
     'api-error',
     'permission-denied',
 ]));
@@ -39474,6 +39488,7 @@ function standing(end, rules, base, shouldReview) {
         reviewId: review.id,
         reviewUrl: review.htmlUrl,
         baselineSha: end.kind === 'unchanged' ? marker.head : undefined,
+        findings: end.kind === 'posted' ? end.findings : undefined,
         shouldReview,
         status: statusOf(rules, end.target, state, `${rules.persona}: ${verdict}${carried}${trouble}`, review.htmlUrl),
     };
@@ -40151,7 +40166,12 @@ function reviewsPort({ octokit, call, owner, repo }) {
             return pages.flatMap((r) => r.data.map(toReview));
         }),
         createReview: (pullNumber, r) => call(`create review on #${pullNumber}`, async () => {
-            const review = { event: r.event, body: r.body, commit_id: r.commitId };
+            const review = {
+                event: r.event,
+                body: r.body,
+                commit_id: r.commitId,
+                ...(r.comments?.length ? { comments: r.comments } : {}),
+            };
             // never blindly retried: after an ambiguous failure the caller looks before any retry
             const { data } = await octokit.rest.pulls.createReview({
                 owner,
@@ -40161,6 +40181,15 @@ function reviewsPort({ octokit, call, owner, repo }) {
                 ...once,
             });
             return toReview(data);
+        }),
+        listPullFiles: (pullNumber) => call(`list files of #${pullNumber}`, async () => {
+            const all = await octokit.paginate(octokit.rest.pulls.listFiles, {
+                owner,
+                repo,
+                pull_number: pullNumber,
+                per_page: 100,
+            });
+            return all.map((f) => ({ filename: f.filename, ...(typeof f.patch === 'string' ? { patch: f.patch } : {}) }));
         }),
         dismissReview: (pullNumber, reviewId, message) => call(`dismiss review ${reviewId}`, async () => {
             await octokit.rest.pulls.dismissReview({
@@ -40630,16 +40659,21 @@ async function identify(cfg, port) {
  * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
  * unchanged-when is patch). A closed PR or a moved head wins over any other failure.
  */
-async function readHead(cfg, port, target) {
+async function readHead(cfg, port, target, withFiles = false) {
     const sha = target.reviewedSha;
     const pullP = port.getPull(target.pullNumber);
-    const restP = Promise.all([identify(cfg, port), port.listReviews(target.pullNumber), port.getTree(sha)]);
+    const restP = Promise.all([
+        identify(cfg, port),
+        port.listReviews(target.pullNumber),
+        port.getTree(sha),
+        withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
+    ]);
     restP.catch(() => undefined); // awaited below unless the gate stops the run
     const pull = await pullP;
     const g = gate(pull, sha);
     if (g.stop)
         return g;
-    const [who, reviews, headTree] = await restP;
+    const [who, reviews, headTree, files] = await restP;
     const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
     const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
     const warnings = [];
@@ -40649,7 +40683,7 @@ async function readHead(cfg, port, target) {
         warnings.push(`the PR's patch at ${steps_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
             'or a binary file): the patch skip is off for this run');
     }
-    return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, warnings };
+    return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, files, warnings };
 }
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
 async function attributed(target, fn) {
@@ -40916,10 +40950,171 @@ function findSecrets(text, token) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/core/findings.ts
+// Inline findings — pure. A persona may write line findings beside its body; they
+// never change the verdict. Validated here (schema/findings.schema.json says the same
+// for structured-output modes), placed against the PR's diff hunks, and whatever
+// cannot be placed goes into the body, above the verdict line.
+const SEVERITIES = ['blocker', 'major', 'minor', 'nit'];
+/** The file's size limit, and the largest comment GitHub takes. */
+const MAX_FINDINGS_BYTES = 1024 * 1024;
+const MAX_FINDING_BODY = 65536;
+const KEYS = new Set(['path', 'line', 'side', 'start_line', 'body', 'severity']);
+const isLine = (v) => Number.isInteger(v) && v >= 1;
+/** Every problem is named by item and field; the first one is reported. */
+function validateFindings(json) {
+    if (!Array.isArray(json))
+        return { ok: false, message: 'the findings file must hold a JSON array of findings' };
+    const findings = [];
+    for (const [i, raw] of json.entries()) {
+        const where = `finding ${i + 1}`;
+        if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+            return { ok: false, message: `${where} is not an object` };
+        const item = raw;
+        const unknown = Object.keys(item).find((k) => !KEYS.has(k));
+        if (unknown)
+            return { ok: false, message: `${where}: unknown field "${unknown.slice(0, 40)}"` };
+        const problem = fieldProblem(item);
+        if (problem)
+            return { ok: false, message: `${where}: ${problem}` };
+        findings.push({
+            path: item['path'],
+            line: item['line'],
+            side: item['side'] ?? 'RIGHT',
+            ...(item['start_line'] !== undefined ? { startLine: item['start_line'] } : {}),
+            body: item['body'],
+            ...(item['severity'] !== undefined ? { severity: item['severity'] } : {}),
+        });
+    }
+    return { ok: true, findings };
+}
+function fieldProblem(item) {
+    const path = item['path'];
+    if (typeof path !== 'string' || !path)
+        return 'path must be a non-empty string';
+    if (path.startsWith('/') || path.split('/').some((seg) => seg === '..' || seg === '')) {
+        return `path "${path.slice(0, 80)}" must be relative to the repository, without "..", a leading "/" or empty parts`;
+    }
+    if (!isLine(item['line']))
+        return 'line must be a whole number from 1';
+    if (item['side'] !== undefined && item['side'] !== 'RIGHT' && item['side'] !== 'LEFT') {
+        return 'side must be RIGHT or LEFT';
+    }
+    const start = item['start_line'];
+    if (start !== undefined && (!isLine(start) || start >= item['line'])) {
+        return 'start_line must be a whole number from 1, below line';
+    }
+    const body = item['body'];
+    if (typeof body !== 'string' || !body.trim())
+        return 'body must be a non-empty string';
+    if (body.length > MAX_FINDING_BODY)
+        return `body is longer than ${MAX_FINDING_BODY} characters`;
+    if (item['severity'] !== undefined && !SEVERITIES.includes(item['severity'])) {
+        return `severity must be one of ${SEVERITIES.join(', ')}`;
+    }
+    return null;
+}
+/** Parses a unified-diff patch (as GitHub's PR files list gives it) into the lines of each hunk. */
+function hunkLines(patch) {
+    const out = { right: [], left: [] };
+    let oldLine = 0;
+    let newLine = 0;
+    for (const line of patch.split('\n')) {
+        const h = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+        if (h) {
+            oldLine = Number(h[1]);
+            newLine = Number(h[2]);
+            out.left.push(new Set());
+            out.right.push(new Set());
+            continue;
+        }
+        const left = out.left.at(-1);
+        const right = out.right.at(-1);
+        if (!left || !right || line.startsWith('\\'))
+            continue; // "\ No newline at end of file"
+        if (line.startsWith('+'))
+            right.add(newLine++);
+        else if (line.startsWith('-'))
+            left.add(oldLine++);
+        else {
+            left.add(oldLine++);
+            right.add(newLine++);
+        }
+    }
+    return out;
+}
+/** Which findings GitHub can anchor in the diff at the reviewed head, up to `cap`; the rest go in the body. */
+function place(findings, files, cap) {
+    const byPath = new Map(files.map((f) => [f.filename, f]));
+    const parsed = new Map();
+    const placement = { inline: [], inBody: [] };
+    for (const finding of findings) {
+        const why = unplaceable(finding, byPath.get(finding.path), parsed);
+        if (why)
+            placement.inBody.push({ finding, why });
+        else if (placement.inline.length >= cap)
+            placement.inBody.push({ finding, why: `over ${cap} inline findings` });
+        else
+            placement.inline.push(finding);
+    }
+    return placement;
+}
+function unplaceable(f, file, parsed) {
+    if (!file)
+        return 'file not in this pull request';
+    if (typeof file.patch !== 'string')
+        return 'GitHub shows no diff for this file (binary or too large)';
+    const lines = parsed.get(f.path) ?? hunkLines(file.patch);
+    parsed.set(f.path, lines);
+    const hunks = f.side === 'RIGHT' ? lines.right : lines.left;
+    const first = f.startLine ?? f.line;
+    const hunk = hunks.find((h) => h.has(f.line));
+    if (!hunk)
+        return 'line outside the diff';
+    for (let n = first; n <= f.line; n++)
+        if (!hunk.has(n))
+            return 'range leaves the diff hunk';
+    return null;
+}
+/** A review comment as the Reviews API takes it. */
+function toComment(f) {
+    const range = f.startLine !== undefined ? { start_line: f.startLine, start_side: f.side } : {};
+    return { path: f.path, line: f.line, side: f.side, ...range, body: label(f) };
+}
+const label = (f) => (f.severity ? `**${f.severity}:** ${f.body}` : f.body);
+/** The body section for findings outside the diff (or over the cap). */
+function bodySection(inBody) {
+    if (!inBody.length)
+        return '';
+    const lines = ['### Findings outside the diff', ''];
+    for (const { finding: f, why } of inBody) {
+        const where = f.startLine !== undefined ? `${f.path}:${f.startLine}-${f.line}` : `${f.path}:${f.line}`;
+        const side = f.side === 'LEFT' ? ' (old side)' : '';
+        const text = label(f).replace(/\r?\n/g, ' ');
+        lines.push(`- \`${where.replace(/`/g, "'")}\`${side} — ${text} _(${why})_`);
+    }
+    return lines.join('\n');
+}
+/**
+ * Inserts the section just above the verdict line (the body's last non-blank line),
+ * so the verdict stays last and the marker first.
+ */
+function withSection(body, section) {
+    if (!section)
+        return body;
+    const lines = body.split('\n');
+    let last = lines.length - 1;
+    while (last >= 0 && !lines[last].trim())
+        last--;
+    return [...lines.slice(0, last), '', section, '', ...lines.slice(last)].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/check.ts
 // The body step of every mode that has a body: read it, parse the verdict, compare
 // with expected-event, look for secrets, count the posted size — all before any
 // network request. Shared by the action and the CLI.
+
+
 
 
 
@@ -40965,12 +41160,97 @@ function checkBody(cfg, token = null) {
     }
     return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
 }
+/** The persona's findings file: whole, valid UTF-8 JSON of the schema, no secrets; else bad-findings. */
+function loadFindings(path, token = null) {
+    const fail = (why) => {
+        throw new Abort('bad-findings', `findings-path ${path}: ${why}`, FINDINGS_ADVICE);
+    };
+    let bytes;
+    try {
+        if ((0,external_node_fs_namespaceObject.statSync)(path).size > MAX_FINDINGS_BYTES)
+            fail(`larger than ${MAX_FINDINGS_BYTES} bytes`);
+        bytes = (0,external_node_fs_namespaceObject.readFileSync)(path);
+    }
+    catch (e) {
+        if (e instanceof Abort)
+            throw e;
+        const code = e.code;
+        return fail(code === 'ENOENT'
+            ? 'does not exist: the persona was asked for findings and wrote none (a broken run)'
+            : `cannot be read (${code ?? String(e)})`);
+    }
+    let json;
+    try {
+        json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    }
+    catch (e) {
+        return fail(e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
+    }
+    const v = validateFindings(json);
+    if (!v.ok)
+        return fail(v.message);
+    const leaked = v.findings.findIndex((f) => findSecrets(`${f.path}\n${f.body}`, token).length > 0);
+    if (leaked >= 0) {
+        throw new Abort('secret-in-body', `finding ${leaked + 1} contains what looks like a secret; it would be published with the review, so nothing ` +
+            `is sent`, 'find out how the persona saw the secret and revoke it if it is real; then re-run');
+    }
+    return v.findings;
+}
+const FINDINGS_ADVICE = 'make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })';
 
 ;// CONCATENATED MODULE: ./src/modes/check.ts
 // Mode check: validate the body offline — no token, no network.
 
 function runCheck(cfg) {
-    return { kind: 'checked', verdict: checkBody(cfg).verdict };
+    const verdict = checkBody(cfg).verdict;
+    const findings = cfg.findingsPath ? loadFindings(cfg.findingsPath) : null;
+    const notices = findings ? [`${findings.length} finding(s) match the schema`] : [];
+    return { kind: 'checked', verdict, notices };
+}
+
+;// CONCATENATED MODULE: ./src/modes/compose.ts
+// What a new review is made of: the marker, the persona's body, its findings — inline
+// where the diff at the reviewed head can anchor them, else in a body section above
+// the verdict line — all within GitHub's size limit, or nothing is sent.
+
+
+
+
+function compose(marker, text, findings, files, cap) {
+    if (!findings)
+        return { body: sized(composeBody(marker, text)), comments: [], placement: undefined };
+    const placement = place(findings, files, cap);
+    const body = composeBody(marker, withSection(text, bodySection(placement.inBody)));
+    if (body.length > MAX_BODY_CHARS) {
+        const over = body.length - MAX_BODY_CHARS;
+        throw new Abort('body-too-large', `the review would be ${body.length} characters with its marker and the ${placement.inBody.length} findings ` +
+            `outside the diff; GitHub accepts at most ${MAX_BODY_CHARS}: ${over} too many`, 'shorten the review or the findings, or raise max-inline-findings so that more of them go inline');
+    }
+    return { body, comments: placement.inline.map(toComment), placement };
+}
+/**
+ * GitHub refused a comment's position: every finding goes into the body instead, as
+ * many as fit (the verdict is never lost to a comment's position).
+ */
+function withoutInline(marker, text, placement) {
+    const all = [
+        ...placement.inline.map((finding) => ({ finding, why: 'GitHub refused its position in the diff' })),
+        ...placement.inBody,
+    ];
+    for (let n = all.length; n >= 0; n--) {
+        const rest = all.length - n;
+        const section = bodySection(all.slice(0, n)) + (rest ? `\n- … and ${rest} more finding(s): the review's size limit` : '');
+        const body = composeBody(marker, withSection(text, n || rest ? section : ''));
+        if (body.length <= MAX_BODY_CHARS)
+            return { body, comments: [], placement: { inline: [], inBody: all } };
+    }
+    return { body: sized(composeBody(marker, text)), comments: [], placement: { inline: [], inBody: all } };
+}
+function sized(body) {
+    if (body.length > MAX_BODY_CHARS) {
+        throw new Abort('body-too-large', `the review would be ${body.length} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}`);
+    }
+    return body;
 }
 
 ;// CONCATENATED MODULE: ./src/modes/create.ts
@@ -40991,12 +41271,12 @@ const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
 const create_RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
 async function create(port, pullNumber, event, body, marker, identity, 
 /** Reviews that existed before this create: never taken for another run's. */
-known) {
+known, comments = []) {
     const warnings = [];
     for (let attempt = 1;; attempt++) {
         let error;
         try {
-            const review = await port.createReview(pullNumber, { event, body, commitId: marker.head });
+            const review = await port.createReview(pullNumber, { event, body, commitId: marker.head, comments });
             return { entry: { review, marker }, ours: true, notices: [], warnings };
         }
         catch (e) {
@@ -41106,10 +41386,14 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
 const post_short = (sha) => sha.slice(0, 7);
 async function runPost(cfg, ctx, port, trace) {
     const head = knownHead(cfg, ctx);
-    const body = head ? await attributed(head, () => checkBody(cfg, cfg.token)) : checkBody(cfg, cfg.token);
+    const read = () => ({
+        body: checkBody(cfg, cfg.token),
+        findings: cfg.findingsPath ? loadFindings(cfg.findingsPath, cfg.token) : null,
+    });
+    const { body, findings } = head ? await attributed(head, read) : read();
     const target = await resolveTarget(cfg, ctx, port);
     return attributed(target, async () => {
-        const facts = await readHead(cfg, port, target);
+        const facts = await readHead(cfg, port, target, findings !== null);
         if ('stop' in facts)
             return { kind: facts.outcome, message: facts.message, target };
         const pull = facts.pull;
@@ -41120,31 +41404,22 @@ async function runPost(cfg, ctx, port, trace) {
             throw new Error('decide() answered review for a body');
         if (plan.action === 'keep')
             return keepStanding(cfg, port, target, plan, facts, body.verdict);
-        return postNew(cfg, ctx, port, target, plan, facts, body);
+        return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
     });
 }
 async function postNew(cfg, ctx, port, target, plan, facts, body) {
+    const marker = markerFor(cfg, ctx, target, plan, facts);
+    const review = compose(marker, body.text, body.findings, facts.files ?? [], cfg.maxInlineFindings);
     // a stale APPROVE goes first: if anything below fails, no approval outlives its head
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
     if (early.failure)
         throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);
-    const marker = markerFor(cfg, ctx, target, plan, facts);
-    const known = new Set(facts.reviews.map((r) => r.id));
-    let made;
-    try {
-        made = await create(port, target.pullNumber, plan.event, composeBody(marker, body.text), marker, facts.identity, known);
-    }
-    catch (e) {
-        const now = e instanceof ApiError ? await port.getPull(target.pullNumber).catch(() => null) : null;
-        if (!(e instanceof ApiError) || !supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha))
-            throw e;
-        const message = `PR #${target.pullNumber} head moved to ${post_short(now.headSha)} while this run worked, and GitHub refused a ` +
-            `review of ` +
-            `${post_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
-        return { kind: 'superseded', message, target, dismissed: early.ids };
-    }
+    const sent = await send(port, target, plan, marker, review, facts, body.text);
+    if (sent.kind === 'superseded')
+        return { ...sent, dismissed: early.ids };
+    const made = sent.made;
     const notices = [...made.notices];
-    const warnings = [...facts.warnings, ...made.warnings];
+    const warnings = [...facts.warnings, ...sent.warnings, ...made.warnings];
     const common = { target, identity: facts.identity, notices, warnings };
     const author = made.entry.review.login;
     if (author && author.toLowerCase() !== facts.identity.toLowerCase()) {
@@ -41160,8 +41435,37 @@ async function postNew(cfg, ctx, port, target, plan, facts, body) {
             afterWrite: { reason: 'bad-input', message },
         };
     }
-    return settleAfterWrite(cfg, port, target, made, early.ids, common);
+    const end = await settleAfterWrite(cfg, port, target, made, early.ids, common);
+    return end.kind === 'posted' ? { ...end, findings: sent.placement } : end;
 }
+/**
+ * The create, with GitHub's refusals that have an answer: a 422 after a push means
+ * superseded; a 422 about a comment's position sends the review again with every
+ * finding in the body (a 422 means nothing was created, so this never double-posts).
+ */
+async function send(port, target, plan, marker, review, facts, text) {
+    const known = new Set(facts.reviews.map((r) => r.id));
+    const go = (r) => create(port, target.pullNumber, plan.event, r.body, marker, facts.identity, known, r.comments);
+    try {
+        return { kind: 'sent', made: await go(review), placement: review.placement, warnings: [] };
+    }
+    catch (e) {
+        if (!(e instanceof ApiError))
+            throw e;
+        const now = await port.getPull(target.pullNumber).catch(() => null);
+        if (supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha)) {
+            const message = `PR #${target.pullNumber} head moved to ${post_short(now.headSha)} while this run worked, and GitHub refused a ` +
+                `review of ${post_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
+            return { kind: 'superseded', message, target };
+        }
+        if (!review.placement || !review.comments.length || !positionRefused(e))
+            throw e;
+        const fallback = withoutInline(marker, text, review.placement);
+        const warning = `GitHub refused an inline finding's position (${e.message}): every finding is in the review ` + `body instead`;
+        return { kind: 'sent', made: await go(fallback), placement: fallback.placement, warnings: [warning] };
+    }
+}
+const positionRefused = (e) => e.cls === 'invalid' && /line|position|diff|resolv|path|comment|hunk/i.test(e.message);
 function markerFor(cfg, ctx, target, plan, facts) {
     return {
         persona: cfg.persona,
@@ -41392,6 +41696,8 @@ function summaryMarkdown(r, persona, bodyFile) {
         const link = (k, v) => k === 'Review' && r.reviewUrl ? `[${mdText(v)}](${encodeURI(r.reviewUrl)})` : mdText(v);
         out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${link(k, v)} |`), '');
     }
+    if (r.findings)
+        out.push(...findingsMarkdown(r));
     if (r.board)
         out.push(renderBoard(r.board, src_version_VERSION).split('\n').slice(1).join('\n'), '');
     if (r.diagnosis) {
@@ -41401,6 +41707,27 @@ function summaryMarkdown(r, persona, bodyFile) {
     }
     out.push(`<sub>persona-verdict v${src_version_VERSION}</sub>`, '');
     return out.join('\n');
+}
+const SEVERITY_ORDER = ['blocker', 'major', 'minor', 'nit', undefined];
+/** The findings by severity, each linking to the review (annotations are not emitted: the review is the place). */
+function findingsMarkdown(r) {
+    const { inline, inBody } = r.findings;
+    const all = [
+        ...inline.map((f) => ({ f, where: 'inline' })),
+        ...inBody.map(({ finding: f, why }) => ({ f, where: `in the body: ${why}` })),
+    ];
+    if (!all.length)
+        return [];
+    const link = (s) => (r.reviewUrl ? `[${s}](${encodeURI(r.reviewUrl)})` : s);
+    const out = [`### Findings (${inline.length} inline, ${inBody.length} in the body)`, ''];
+    for (const sev of SEVERITY_ORDER) {
+        for (const { f, where } of all.filter((x) => x.f.severity === sev)) {
+            const range = f.startLine !== undefined ? `${f.startLine}-${f.line}` : String(f.line);
+            const text = mdText(f.body.split('\n')[0].slice(0, 200));
+            out.push(`- **${sev ?? 'unrated'}** ${link(`${mdText(f.path)}:${range}`)} — ${text} (${where})`);
+        }
+    }
+    return [...out, ''];
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -41558,6 +41885,8 @@ async function report(r, persona, bodyFile) {
     set('head-sha', r.headSha);
     set('baseline-sha', r.baselineSha);
     set('diff-path', r.diffPath);
+    set('inline-findings', r.findings?.inline.length);
+    set('body-findings', r.findings?.inBody.length);
     if (r.board) {
         set('panel-verdict', r.board.panelVerdict);
         set('missing-personas', JSON.stringify(r.board.missing));

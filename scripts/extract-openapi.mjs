@@ -25,6 +25,7 @@ export const OPERATIONS = [
   ['delete', '/repos/{owner}/{repo}/issues/comments/{comment_id}'],
   ['post', '/repos/{owner}/{repo}/statuses/{sha}'],
   ['get', '/repos/{owner}/{repo}/pulls'],
+  ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/files'],
 ];
 
 const components = {};

@@ -8,6 +8,8 @@ import { diagnose } from './core/diagnostics.js';
 import { parseVerdict, type ReviewEvent, type Verdict } from './core/grammar.js';
 import { composeBody } from './core/marker.js';
 import { findSecrets } from './core/secrets.js';
+import { MAX_FINDINGS_BYTES, validateFindings, type Finding } from './core/findings.js';
+import { readFileSync, statSync } from 'node:fs';
 
 export interface CheckedBody {
   verdict: Verdict;
@@ -71,3 +73,44 @@ export function checkBody(
   }
   return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
 }
+
+/** The persona's findings file: whole, valid UTF-8 JSON of the schema, no secrets; else bad-findings. */
+export function loadFindings(path: string, token: string | null = null): Finding[] {
+  const fail = (why: string): never => {
+    throw new Abort('bad-findings', `findings-path ${path}: ${why}`, FINDINGS_ADVICE);
+  };
+  let bytes: Buffer;
+  try {
+    if (statSync(path).size > MAX_FINDINGS_BYTES) fail(`larger than ${MAX_FINDINGS_BYTES} bytes`);
+    bytes = readFileSync(path);
+  } catch (e) {
+    if (e instanceof Abort) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    return fail(
+      code === 'ENOENT'
+        ? 'does not exist: the persona was asked for findings and wrote none (a broken run)'
+        : `cannot be read (${code ?? String(e)})`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch (e) {
+    return fail(e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
+  }
+  const v = validateFindings(json);
+  if (!v.ok) return fail(v.message);
+  const leaked = v.findings.findIndex((f) => findSecrets(`${f.path}\n${f.body}`, token).length > 0);
+  if (leaked >= 0) {
+    throw new Abort(
+      'secret-in-body',
+      `finding ${leaked + 1} contains what looks like a secret; it would be published with the review, so nothing ` +
+        `is sent`,
+      'find out how the persona saw the secret and revoke it if it is real; then re-run',
+    );
+  }
+  return v.findings;
+}
+
+const FINDINGS_ADVICE =
+  'make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { renderDiagnosis } from './core/diagnostics.js';
 import { EVENTS, type ReviewEvent } from './core/grammar.js';
-import { checkBody } from './check.js';
+import { checkBody, loadFindings } from './check.js';
 import { Abort } from './abort.js';
 
 export type Decision = { post: ReviewEvent } | { abort: string };
@@ -81,12 +81,30 @@ export function runCorpus(manifestPath: string, out: (s: string) => void): numbe
   return agree === rows.length ? 0 : 1;
 }
 
+/** Validates a findings file against the schema offline; 1 when it does not match. */
+function checkFindings(path: string, out: (s: string) => void): number {
+  try {
+    out(`${path}: ok — ${loadFindings(path).length} finding(s) match the schema`);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof Abort)) throw e;
+    out(`${path}: ${e.reason}: ${e.message}`);
+    return 1;
+  }
+}
+
 const USAGE = `usage:
-  persona-verdict check <body-file...>   validate review bodies offline; exit 1 if any has no valid verdict
+  persona-verdict check [--findings <findings.json>] <body-file...>
+                                         validate review bodies (and a findings file) offline;
+                                         exit 1 if any has no valid verdict or the findings break the schema
   persona-verdict corpus <manifest.json> run a regression corpus; exit 1 on any disagreement`;
 
 export function main(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
   const [cmd, ...args] = argv;
+  if (cmd === 'check' && args[0] === '--findings' && args.length >= 2) {
+    const bad = checkFindings(args[1]!, out);
+    return args.length > 2 ? Math.max(bad, check(args.slice(2), out)) : bad;
+  }
   if (cmd === 'check' && args.length) return check(args, out);
   if (cmd === 'corpus' && args.length === 1) {
     try {

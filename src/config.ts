@@ -24,6 +24,7 @@ export const DEFAULTS = {
   'commit-status': 'auto',
   force: 'false',
   'review-drafts': 'true',
+  'max-inline-findings': '50',
 } as const;
 
 export interface Config {
@@ -58,6 +59,9 @@ export interface Config {
   reviewDrafts: boolean;
   /** board: approvals the panel status needs; null for every declared persona. */
   minApprovals: number | null;
+  /** post and check: the persona's line findings (JSON), or null. */
+  findingsPath: string | null;
+  maxInlineFindings: number;
 }
 
 /** An input that cannot be used; reported as reason bad-input. */
@@ -140,7 +144,20 @@ export function readConfig(read: Read): Config {
     personaVersion: r.matching('persona-version', /^[^\r\n]{1,64}$/, 'use at most 64 characters on one line'),
     reviewDrafts: r.bool('review-drafts'),
     minApprovals: minApprovals(r),
+    ...findingsInputs(r, mode),
   };
+}
+
+function findingsInputs(r: Readers, mode: Mode): Pick<Config, 'findingsPath' | 'maxInlineFindings'> {
+  const findingsPath = r.read('findings-path').trim() || null;
+  if (findingsPath && mode !== 'post' && mode !== 'check') {
+    throw new InputError(`input findings-path is for modes post and check, not ${mode}`);
+  }
+  const max = r.str('max-inline-findings');
+  if (!/^(0|[1-9][0-9]{0,2})$/.test(max)) {
+    throw new InputError(`input max-inline-findings is "${max.slice(0, 20)}": use a whole number from 0 to 999`);
+  }
+  return { findingsPath, maxInlineFindings: Number(max) };
 }
 
 function minApprovals(r: Readers): number | null {

@@ -152,6 +152,8 @@ async function report(r: Conclusion, persona: string, bodyFile: string | null): 
   set('head-sha', r.headSha);
   set('baseline-sha', r.baselineSha);
   set('diff-path', r.diffPath);
+  set('inline-findings', r.findings?.inline.length);
+  set('body-findings', r.findings?.inBody.length);
   if (r.board) {
     set('panel-verdict', r.board.panelVerdict);
     set('missing-personas', JSON.stringify(r.board.missing));

@@ -90,6 +90,7 @@ export function summaryMarkdown(r: Conclusion, persona: string, bodyFile: string
       k === 'Review' && r.reviewUrl ? `[${cell(v)}](${encodeURI(r.reviewUrl)})` : cell(v);
     out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${link(k, v)} |`), '');
   }
+  if (r.findings) out.push(...findingsMarkdown(r));
   if (r.board) out.push(renderBoard(r.board, VERSION).split('\n').slice(1).join('\n'), '');
   if (r.diagnosis) {
     out.push(
@@ -108,4 +109,26 @@ export function summaryMarkdown(r: Conclusion, persona: string, bodyFile: string
   }
   out.push(`<sub>persona-verdict v${VERSION}</sub>`, '');
   return out.join('\n');
+}
+
+const SEVERITY_ORDER = ['blocker', 'major', 'minor', 'nit', undefined] as const;
+
+/** The findings by severity, each linking to the review (annotations are not emitted: the review is the place). */
+function findingsMarkdown(r: Conclusion): string[] {
+  const { inline, inBody } = r.findings!;
+  const all = [
+    ...inline.map((f) => ({ f, where: 'inline' })),
+    ...inBody.map(({ finding: f, why }) => ({ f, where: `in the body: ${why}` })),
+  ];
+  if (!all.length) return [];
+  const link = (s: string): string => (r.reviewUrl ? `[${s}](${encodeURI(r.reviewUrl)})` : s);
+  const out = [`### Findings (${inline.length} inline, ${inBody.length} in the body)`, ''];
+  for (const sev of SEVERITY_ORDER) {
+    for (const { f, where } of all.filter((x) => x.f.severity === sev)) {
+      const range = f.startLine !== undefined ? `${f.startLine}-${f.line}` : String(f.line);
+      const text = cell(f.body.split('\n')[0]!.slice(0, 200));
+      out.push(`- **${sev ?? 'unrated'}** ${link(`${cell(f.path)}:${range}`)} — ${text} (${where})`);
+    }
+  }
+  return [...out, ''];
 }

@@ -15,6 +15,7 @@ import {
   type ReviewFact,
 } from './core/decide.js';
 import type { Verdict } from './core/grammar.js';
+import type { PrFile } from './core/findings.js';
 import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import type { GitHubPort } from './github/port.js';
@@ -161,6 +162,8 @@ export interface Facts {
   reviews: ReviewFact[];
   headTree: string | null;
   headPatch: string | null;
+  /** The PR's files with patches, when findings are to be placed. */
+  files?: PrFile[];
   warnings: string[];
 }
 
@@ -173,15 +176,21 @@ export async function readHead(
   cfg: Config,
   port: GitHubPort,
   target: PullTarget,
+  withFiles = false,
 ): Promise<Facts | (Gate & { stop: true })> {
   const sha = target.reviewedSha;
   const pullP = port.getPull(target.pullNumber);
-  const restP = Promise.all([identify(cfg, port), port.listReviews(target.pullNumber), port.getTree(sha)]);
+  const restP = Promise.all([
+    identify(cfg, port),
+    port.listReviews(target.pullNumber),
+    port.getTree(sha),
+    withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
+  ]);
   restP.catch(() => undefined); // awaited below unless the gate stops the run
   const pull = await pullP;
   const g = gate(pull, sha);
   if (g.stop) return g;
-  const [who, reviews, headTree] = await restP;
+  const [who, reviews, headTree, files] = await restP;
   const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
   const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
   const warnings: string[] = [];
@@ -193,7 +202,7 @@ export async function readHead(
         'or a binary file): the patch skip is off for this run',
     );
   }
-  return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, warnings };
+  return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, files, warnings };
 }
 
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */

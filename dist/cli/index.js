@@ -537,10 +537,171 @@ function findSecrets(text, token) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/core/findings.ts
+// Inline findings — pure. A persona may write line findings beside its body; they
+// never change the verdict. Validated here (schema/findings.schema.json says the same
+// for structured-output modes), placed against the PR's diff hunks, and whatever
+// cannot be placed goes into the body, above the verdict line.
+const SEVERITIES = ['blocker', 'major', 'minor', 'nit'];
+/** The file's size limit, and the largest comment GitHub takes. */
+const MAX_FINDINGS_BYTES = 1024 * 1024;
+const MAX_FINDING_BODY = 65536;
+const KEYS = new Set(['path', 'line', 'side', 'start_line', 'body', 'severity']);
+const isLine = (v) => Number.isInteger(v) && v >= 1;
+/** Every problem is named by item and field; the first one is reported. */
+function validateFindings(json) {
+    if (!Array.isArray(json))
+        return { ok: false, message: 'the findings file must hold a JSON array of findings' };
+    const findings = [];
+    for (const [i, raw] of json.entries()) {
+        const where = `finding ${i + 1}`;
+        if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+            return { ok: false, message: `${where} is not an object` };
+        const item = raw;
+        const unknown = Object.keys(item).find((k) => !KEYS.has(k));
+        if (unknown)
+            return { ok: false, message: `${where}: unknown field "${unknown.slice(0, 40)}"` };
+        const problem = fieldProblem(item);
+        if (problem)
+            return { ok: false, message: `${where}: ${problem}` };
+        findings.push({
+            path: item['path'],
+            line: item['line'],
+            side: item['side'] ?? 'RIGHT',
+            ...(item['start_line'] !== undefined ? { startLine: item['start_line'] } : {}),
+            body: item['body'],
+            ...(item['severity'] !== undefined ? { severity: item['severity'] } : {}),
+        });
+    }
+    return { ok: true, findings };
+}
+function fieldProblem(item) {
+    const path = item['path'];
+    if (typeof path !== 'string' || !path)
+        return 'path must be a non-empty string';
+    if (path.startsWith('/') || path.split('/').some((seg) => seg === '..' || seg === '')) {
+        return `path "${path.slice(0, 80)}" must be relative to the repository, without "..", a leading "/" or empty parts`;
+    }
+    if (!isLine(item['line']))
+        return 'line must be a whole number from 1';
+    if (item['side'] !== undefined && item['side'] !== 'RIGHT' && item['side'] !== 'LEFT') {
+        return 'side must be RIGHT or LEFT';
+    }
+    const start = item['start_line'];
+    if (start !== undefined && (!isLine(start) || start >= item['line'])) {
+        return 'start_line must be a whole number from 1, below line';
+    }
+    const body = item['body'];
+    if (typeof body !== 'string' || !body.trim())
+        return 'body must be a non-empty string';
+    if (body.length > MAX_FINDING_BODY)
+        return `body is longer than ${MAX_FINDING_BODY} characters`;
+    if (item['severity'] !== undefined && !SEVERITIES.includes(item['severity'])) {
+        return `severity must be one of ${SEVERITIES.join(', ')}`;
+    }
+    return null;
+}
+/** Parses a unified-diff patch (as GitHub's PR files list gives it) into the lines of each hunk. */
+function hunkLines(patch) {
+    const out = { right: [], left: [] };
+    let oldLine = 0;
+    let newLine = 0;
+    for (const line of patch.split('\n')) {
+        const h = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+        if (h) {
+            oldLine = Number(h[1]);
+            newLine = Number(h[2]);
+            out.left.push(new Set());
+            out.right.push(new Set());
+            continue;
+        }
+        const left = out.left.at(-1);
+        const right = out.right.at(-1);
+        if (!left || !right || line.startsWith('\\'))
+            continue; // "\ No newline at end of file"
+        if (line.startsWith('+'))
+            right.add(newLine++);
+        else if (line.startsWith('-'))
+            left.add(oldLine++);
+        else {
+            left.add(oldLine++);
+            right.add(newLine++);
+        }
+    }
+    return out;
+}
+/** Which findings GitHub can anchor in the diff at the reviewed head, up to `cap`; the rest go in the body. */
+function place(findings, files, cap) {
+    const byPath = new Map(files.map((f) => [f.filename, f]));
+    const parsed = new Map();
+    const placement = { inline: [], inBody: [] };
+    for (const finding of findings) {
+        const why = unplaceable(finding, byPath.get(finding.path), parsed);
+        if (why)
+            placement.inBody.push({ finding, why });
+        else if (placement.inline.length >= cap)
+            placement.inBody.push({ finding, why: `over ${cap} inline findings` });
+        else
+            placement.inline.push(finding);
+    }
+    return placement;
+}
+function unplaceable(f, file, parsed) {
+    if (!file)
+        return 'file not in this pull request';
+    if (typeof file.patch !== 'string')
+        return 'GitHub shows no diff for this file (binary or too large)';
+    const lines = parsed.get(f.path) ?? hunkLines(file.patch);
+    parsed.set(f.path, lines);
+    const hunks = f.side === 'RIGHT' ? lines.right : lines.left;
+    const first = f.startLine ?? f.line;
+    const hunk = hunks.find((h) => h.has(f.line));
+    if (!hunk)
+        return 'line outside the diff';
+    for (let n = first; n <= f.line; n++)
+        if (!hunk.has(n))
+            return 'range leaves the diff hunk';
+    return null;
+}
+/** A review comment as the Reviews API takes it. */
+function toComment(f) {
+    const range = f.startLine !== undefined ? { start_line: f.startLine, start_side: f.side } : {};
+    return { path: f.path, line: f.line, side: f.side, ...range, body: label(f) };
+}
+const label = (f) => (f.severity ? `**${f.severity}:** ${f.body}` : f.body);
+/** The body section for findings outside the diff (or over the cap). */
+function bodySection(inBody) {
+    if (!inBody.length)
+        return '';
+    const lines = ['### Findings outside the diff', ''];
+    for (const { finding: f, why } of inBody) {
+        const where = f.startLine !== undefined ? `${f.path}:${f.startLine}-${f.line}` : `${f.path}:${f.line}`;
+        const side = f.side === 'LEFT' ? ' (old side)' : '';
+        const text = label(f).replace(/\r?\n/g, ' ');
+        lines.push(`- \`${where.replace(/`/g, "'")}\`${side} — ${text} _(${why})_`);
+    }
+    return lines.join('\n');
+}
+/**
+ * Inserts the section just above the verdict line (the body's last non-blank line),
+ * so the verdict stays last and the marker first.
+ */
+function withSection(body, section) {
+    if (!section)
+        return body;
+    const lines = body.split('\n');
+    let last = lines.length - 1;
+    while (last >= 0 && !lines[last].trim())
+        last--;
+    return [...lines.slice(0, last), '', section, '', ...lines.slice(last)].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/check.ts
 // The body step of every mode that has a body: read it, parse the verdict, compare
 // with expected-event, look for secrets, count the posted size — all before any
 // network request. Shared by the action and the CLI.
+
+
 
 
 
@@ -586,6 +747,43 @@ function checkBody(cfg, token = null) {
     }
     return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
 }
+/** The persona's findings file: whole, valid UTF-8 JSON of the schema, no secrets; else bad-findings. */
+function loadFindings(path, token = null) {
+    const fail = (why) => {
+        throw new Abort('bad-findings', `findings-path ${path}: ${why}`, FINDINGS_ADVICE);
+    };
+    let bytes;
+    try {
+        if ((0,external_node_fs_namespaceObject.statSync)(path).size > MAX_FINDINGS_BYTES)
+            fail(`larger than ${MAX_FINDINGS_BYTES} bytes`);
+        bytes = (0,external_node_fs_namespaceObject.readFileSync)(path);
+    }
+    catch (e) {
+        if (e instanceof Abort)
+            throw e;
+        const code = e.code;
+        return fail(code === 'ENOENT'
+            ? 'does not exist: the persona was asked for findings and wrote none (a broken run)'
+            : `cannot be read (${code ?? String(e)})`);
+    }
+    let json;
+    try {
+        json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    }
+    catch (e) {
+        return fail(e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
+    }
+    const v = validateFindings(json);
+    if (!v.ok)
+        return fail(v.message);
+    const leaked = v.findings.findIndex((f) => findSecrets(`${f.path}\n${f.body}`, token).length > 0);
+    if (leaked >= 0) {
+        throw new Abort('secret-in-body', `finding ${leaked + 1} contains what looks like a secret; it would be published with the review, so nothing ` +
+            `is sent`, 'find out how the persona saw the secret and revoke it if it is real; then re-run');
+    }
+    return v.findings;
+}
+const FINDINGS_ADVICE = 'make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })';
 
 ;// CONCATENATED MODULE: ./src/cli.ts
 // The offline CLI: `persona-verdict check <file...>` and `persona-verdict corpus <manifest>`.
@@ -653,11 +851,30 @@ function runCorpus(manifestPath, out) {
         `abort)`);
     return agree === rows.length ? 0 : 1;
 }
+/** Validates a findings file against the schema offline; 1 when it does not match. */
+function checkFindings(path, out) {
+    try {
+        out(`${path}: ok — ${loadFindings(path).length} finding(s) match the schema`);
+        return 0;
+    }
+    catch (e) {
+        if (!(e instanceof Abort))
+            throw e;
+        out(`${path}: ${e.reason}: ${e.message}`);
+        return 1;
+    }
+}
 const USAGE = `usage:
-  persona-verdict check <body-file...>   validate review bodies offline; exit 1 if any has no valid verdict
+  persona-verdict check [--findings <findings.json>] <body-file...>
+                                         validate review bodies (and a findings file) offline;
+                                         exit 1 if any has no valid verdict or the findings break the schema
   persona-verdict corpus <manifest.json> run a regression corpus; exit 1 on any disagreement`;
 function main(argv, out, err) {
     const [cmd, ...args] = argv;
+    if (cmd === 'check' && args[0] === '--findings' && args.length >= 2) {
+        const bad = checkFindings(args[1], out);
+        return args.length > 2 ? Math.max(bad, check(args.slice(2), out)) : bad;
+    }
     if (cmd === 'check' && args.length)
         return check(args, out);
     if (cmd === 'corpus' && args.length === 1) {

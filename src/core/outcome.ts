@@ -4,6 +4,7 @@
 // has the diagram; the README's outcome table points here.
 import type { Board } from './board.js';
 import type { HistoryEntry } from './decide.js';
+import type { Placement } from './findings.js';
 import type { Diagnosis } from './diagnostics.js';
 import { EVENT_OF, type ReviewEvent, type Verdict } from './grammar.js';
 import { postedEvent } from './marker.js';
@@ -34,6 +35,7 @@ export const ABORT_REASONS = [
   'secret-in-body',
   'bad-input',
   'diff-unavailable',
+  'bad-findings',
   'api-error',
   'permission-denied',
 ] as const;
@@ -75,6 +77,8 @@ export type End = Common &
         kind: 'posted' | 'duplicate' | 'unchanged';
         standing: HistoryEntry;
         afterWrite?: AfterWrite;
+        /** posted: where the persona's findings went. */
+        findings?: Placement;
       }
     | { kind: 'reported'; board: Board; commentId: number; statusSha?: string }
     | { kind: 'aborted'; reason: AbortReason; message: string; advice?: string; diagnosis?: Diagnosis }
@@ -109,6 +113,7 @@ export interface Conclusion {
   diagnosis?: Diagnosis;
   board?: Board;
   boardCommentId?: number;
+  findings?: Placement;
   dismissed: readonly number[];
   notices: readonly string[];
   warnings: readonly string[];
@@ -288,6 +293,7 @@ function standing(
     reviewId: review.id,
     reviewUrl: review.htmlUrl,
     baselineSha: end.kind === 'unchanged' ? marker.head : undefined,
+    findings: end.kind === 'posted' ? end.findings : undefined,
     shouldReview,
     status: statusOf(rules, end.target, state, `${rules.persona}: ${verdict}${carried}${trouble}`, review.htmlUrl),
   };

@@ -268,7 +268,12 @@ function reviewsPort({ octokit, call, owner, repo }: Ctx) {
       }),
     createReview: (pullNumber, r) =>
       call(`create review on #${pullNumber}`, async () => {
-        const review = { event: r.event, body: r.body, commit_id: r.commitId };
+        const review = {
+          event: r.event,
+          body: r.body,
+          commit_id: r.commitId,
+          ...(r.comments?.length ? { comments: r.comments } : {}),
+        };
         // never blindly retried: after an ambiguous failure the caller looks before any retry
         const { data } = await octokit.rest.pulls.createReview({
           owner,
@@ -278,6 +283,16 @@ function reviewsPort({ octokit, call, owner, repo }: Ctx) {
           ...once,
         });
         return toReview(data);
+      }),
+    listPullFiles: (pullNumber) =>
+      call(`list files of #${pullNumber}`, async () => {
+        const all = await octokit.paginate(octokit.rest.pulls.listFiles, {
+          owner,
+          repo,
+          pull_number: pullNumber,
+          per_page: 100,
+        });
+        return all.map((f) => ({ filename: f.filename, ...(typeof f.patch === 'string' ? { patch: f.patch } : {}) }));
       }),
     dismissReview: (pullNumber, reviewId, message) =>
       call(

@@ -5,6 +5,9 @@ import { isAmbiguous, type ErrorClass, type Transport } from '../core/errors.js'
 import type { ReviewEvent } from '../core/grammar.js';
 import type { StatusState } from '../core/outcome.js';
 import type { DiffFile } from '../core/patch.js';
+import type { PrFile, toComment } from '../core/findings.js';
+
+export type ReviewComment = ReturnType<typeof toComment>;
 
 export interface CommentFact {
   id: number;
@@ -36,7 +39,12 @@ export interface GitHubPort {
   /** Every review on the PR, all pages. */
   listReviews(pullNumber: number): Promise<ReviewFact[]>;
   /** Never retried by the client: the caller decides after an ambiguous failure. */
-  createReview(pullNumber: number, review: { event: ReviewEvent; body: string; commitId: string }): Promise<ReviewFact>;
+  createReview(
+    pullNumber: number,
+    review: { event: ReviewEvent; body: string; commitId: string; comments?: ReviewComment[] },
+  ): Promise<ReviewFact>;
+  /** The PR's files with their patches (absent for binary or too large files), all pages. */
+  listPullFiles(pullNumber: number): Promise<PrFile[]>;
   /** 'already' when GitHub says it is already dismissed. */
   dismissReview(pullNumber: number, reviewId: number, message: string): Promise<'dismissed' | 'already'>;
   createStatus(

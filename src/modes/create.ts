@@ -7,7 +7,7 @@ import { findLanded, liveForHead, type HistoryEntry } from '../core/decide.js';
 import { isCreateDenial } from '../core/errors.js';
 import type { ReviewEvent } from '../core/grammar.js';
 import type { Marker } from '../core/marker.js';
-import { ApiError, type GitHubPort } from '../github/port.js';
+import { ApiError, type GitHubPort, type ReviewComment } from '../github/port.js';
 
 export interface Created {
   entry: HistoryEntry;
@@ -34,12 +34,13 @@ export async function create(
   identity: string,
   /** Reviews that existed before this create: never taken for another run's. */
   known: ReadonlySet<number>,
+  comments: ReviewComment[] = [],
 ): Promise<Created> {
   const warnings: string[] = [];
   for (let attempt = 1; ; attempt++) {
     let error: ApiError;
     try {
-      const review = await port.createReview(pullNumber, { event, body, commitId: marker.head });
+      const review = await port.createReview(pullNumber, { event, body, commitId: marker.head, comments });
       return { entry: { review, marker }, ours: true, notices: [], warnings };
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;

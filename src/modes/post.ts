@@ -1,7 +1,9 @@
 // Mode post: check the body, read the facts, let the core decide, then post and
 // settle. Every branch returns an End (core/outcome.ts decides what it means).
 import { Abort } from '../abort.js';
-import { checkBody, type CheckedBody } from '../check.js';
+import { checkBody, loadFindings, type CheckedBody } from '../check.js';
+import type { Finding, Placement } from '../core/findings.js';
+import { compose, withoutInline, type Composed } from './compose.js';
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import {
@@ -14,7 +16,7 @@ import {
   type Plan,
   type ReviewFact,
 } from '../core/decide.js';
-import { composeBody, type Marker } from '../core/marker.js';
+import type { Marker } from '../core/marker.js';
 import type { AfterWrite, End, PullTarget } from '../core/outcome.js';
 import { ApiError, type GitHubPort } from '../github/port.js';
 import {
@@ -28,24 +30,28 @@ import {
   type Facts,
   type Trace,
 } from '../steps.js';
-import { create } from './create.js';
+import { create, type Created } from './create.js';
 import { keepStanding } from './keep.js';
 
 const short = (sha: string): string => sha.slice(0, 7);
 
 export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
   const head = knownHead(cfg, ctx);
-  const body = head ? await attributed(head, () => checkBody(cfg, cfg.token)) : checkBody(cfg, cfg.token);
+  const read = () => ({
+    body: checkBody(cfg, cfg.token),
+    findings: cfg.findingsPath ? loadFindings(cfg.findingsPath, cfg.token) : null,
+  });
+  const { body, findings } = head ? await attributed(head, read) : read();
   const target = await resolveTarget(cfg, ctx, port);
   return attributed(target, async () => {
-    const facts = await readHead(cfg, port, target);
+    const facts = await readHead(cfg, port, target, findings !== null);
     if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
     const pull = facts.pull;
     if (pull.draft && !cfg.reviewDrafts) return { kind: 'draft', target };
     const plan = planFor(cfg, target, facts, body.verdict, trace);
     if (plan.action === 'review') throw new Error('decide() answered review for a body');
     if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, body.verdict);
-    return postNew(cfg, ctx, port, target, plan, facts, body);
+    return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
   });
 }
 
@@ -56,35 +62,18 @@ async function postNew(
   target: PullTarget,
   plan: Extract<Plan, { action: 'post' }>,
   facts: Facts,
-  body: CheckedBody,
+  body: CheckedBody & { findings: Finding[] | null },
 ): Promise<End> {
+  const marker = markerFor(cfg, ctx, target, plan, facts);
+  const review = compose(marker, body.text, body.findings, facts.files ?? [], cfg.maxInlineFindings);
   // a stale APPROVE goes first: if anything below fails, no approval outlives its head
   const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
   if (early.failure) throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);
-  const marker = markerFor(cfg, ctx, target, plan, facts);
-  const known = new Set(facts.reviews.map((r) => r.id));
-  let made: Awaited<ReturnType<typeof create>>;
-  try {
-    made = await create(
-      port,
-      target.pullNumber,
-      plan.event,
-      composeBody(marker, body.text),
-      marker,
-      facts.identity,
-      known,
-    );
-  } catch (e) {
-    const now = e instanceof ApiError ? await port.getPull(target.pullNumber).catch(() => null) : null;
-    if (!(e instanceof ApiError) || !supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha)) throw e;
-    const message =
-      `PR #${target.pullNumber} head moved to ${short(now!.headSha)} while this run worked, and GitHub refused a ` +
-      `review of ` +
-      `${short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
-    return { kind: 'superseded', message, target, dismissed: early.ids };
-  }
+  const sent = await send(port, target, plan, marker, review, facts, body.text);
+  if (sent.kind === 'superseded') return { ...sent, dismissed: early.ids };
+  const made = sent.made;
   const notices = [...made.notices];
-  const warnings = [...facts.warnings, ...made.warnings];
+  const warnings = [...facts.warnings, ...sent.warnings, ...made.warnings];
   const common = { target, identity: facts.identity, notices, warnings };
   const author = made.entry.review.login;
   if (author && author.toLowerCase() !== facts.identity.toLowerCase()) {
@@ -101,8 +90,52 @@ async function postNew(
       afterWrite: { reason: 'bad-input', message },
     };
   }
-  return settleAfterWrite(cfg, port, target, made, early.ids, common);
+  const end = await settleAfterWrite(cfg, port, target, made, early.ids, common);
+  return end.kind === 'posted' ? { ...end, findings: sent.placement } : end;
 }
+
+type Sent =
+  | { kind: 'superseded'; message: string; target: PullTarget }
+  | { kind: 'sent'; made: Created; placement: Placement | undefined; warnings: string[] };
+
+/**
+ * The create, with GitHub's refusals that have an answer: a 422 after a push means
+ * superseded; a 422 about a comment's position sends the review again with every
+ * finding in the body (a 422 means nothing was created, so this never double-posts).
+ */
+async function send(
+  port: GitHubPort,
+  target: PullTarget,
+  plan: PostPlan,
+  marker: Marker,
+  review: Composed,
+  facts: Facts,
+  text: string,
+): Promise<Sent> {
+  const known = new Set(facts.reviews.map((r) => r.id));
+  const go = (r: Composed) =>
+    create(port, target.pullNumber, plan.event, r.body, marker, facts.identity, known, r.comments);
+  try {
+    return { kind: 'sent', made: await go(review), placement: review.placement, warnings: [] };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    const now = await port.getPull(target.pullNumber).catch(() => null);
+    if (supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha)) {
+      const message =
+        `PR #${target.pullNumber} head moved to ${short(now!.headSha)} while this run worked, and GitHub refused a ` +
+        `review of ${short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
+      return { kind: 'superseded', message, target };
+    }
+    if (!review.placement || !review.comments.length || !positionRefused(e)) throw e;
+    const fallback = withoutInline(marker, text, review.placement);
+    const warning =
+      `GitHub refused an inline finding's position (${e.message}): every finding is in the review ` + `body instead`;
+    return { kind: 'sent', made: await go(fallback), placement: fallback.placement, warnings: [warning] };
+  }
+}
+
+const positionRefused = (e: ApiError): boolean =>
+  e.cls === 'invalid' && /line|position|diff|resolv|path|comment|hunk/i.test(e.message);
 
 function markerFor(cfg: Config, ctx: RunContext, target: PullTarget, plan: PostPlan, facts: Facts): Marker {
   return {

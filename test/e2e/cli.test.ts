@@ -17,6 +17,20 @@ test("the end-to-end runtime is Node 24, the action's runs.using", () => {
 });
 
 describe('check', () => {
+  test('--findings validates a findings file against the schema, with the bodies', () => {
+    const dir = tempDir();
+    const good = join(dir, 'good.json');
+    const bad = join(dir, 'bad.json');
+    writeFileSync(good, JSON.stringify([{ path: 'src/a.ts', line: 3, body: 'x', severity: 'nit' }]));
+    writeFileSync(bad, JSON.stringify([{ path: '/etc/passwd', line: 3, body: 'x' }]));
+    const ok = cli('check', '--findings', good, 'examples/approve.md');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('1 finding(s) match the schema');
+    const no = cli('check', '--findings', bad, 'examples/approve.md');
+    expect(no.status).toBe(1);
+    expect(no.stdout).toMatch(/bad-findings: .*finding 1: path/);
+  });
+
   test("the README's offline command prints the verdict of the shipped good example", () => {
     const r = cli('check', 'examples/approve.md');
     expect(r.status).toBe(0);

@@ -533,6 +533,23 @@ export class FakeGitHub {
         },
       ];
     }
+    if ((m = /^\/pulls\/(\d+)\/files$/.exec(rest)) && method === 'GET') {
+      const p = this.pulls.get(Number(m[1]));
+      if (!p) return notFound;
+      const item = skeleton('GET', path, 200);
+      const files = (this.commits.get(p.head)?.files ?? []).map((f: Json) => {
+        const out = {
+          ...item,
+          sha: sha(`blob:${f.filename}`),
+          filename: f.filename,
+          status: f.status ?? 'modified',
+          ...f,
+        };
+        if (typeof f.patch !== 'string') delete out.patch; // binary or too large: GitHub omits the patch
+        return out;
+      });
+      return [200, files];
+    }
     if ((m = /^\/pulls\/(\d+)$/.exec(rest)) && method === 'GET') {
       const p = this.pulls.get(Number(m[1]));
       if (!p) return notFound;
@@ -606,6 +623,10 @@ export class FakeGitHub {
           return unprocessable('User can only have one pending review per pull request');
         const commit = body?.commit_id ?? p.head;
         if (!p.commits.includes(commit)) return unprocessable('Commit SHA is not part of the pull request');
+        // every comment must sit on a line of the diff, or GitHub refuses the whole review
+        // (REST docs, "Create a review for a pull request": comments are placed on diff lines)
+        const misplaced = (body?.comments ?? []).map((c: Json) => this.commentProblem(commit, c)).find(Boolean);
+        if (misplaced) return unprocessable(misplaced);
         const state =
           event === 'APPROVE'
             ? 'APPROVED'
@@ -715,6 +736,36 @@ export class FakeGitHub {
       return notFound;
     }
     return notFound;
+  }
+
+  /** Why GitHub would refuse this review comment at this commit, or null. */
+  private commentProblem(commit: string, c: Json): string | null {
+    const file = (this.commits.get(commit)?.files ?? []).find((f: Json) => f.filename === c.path);
+    if (!file) return 'Path could not be resolved';
+    if (typeof file.patch !== 'string') return 'Line could not be resolved';
+    const side = c.side === 'LEFT' ? 'left' : 'right';
+    const hunks: Array<Set<number>> = [];
+    let oldN = 0;
+    let newN = 0;
+    for (const line of String(file.patch).split('\n')) {
+      const h = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+      if (h) {
+        [oldN, newN] = [Number(h[1]), Number(h[2])];
+        hunks.push(new Set());
+        continue;
+      }
+      const hunk = hunks.at(-1);
+      if (!hunk || line.startsWith('\\')) continue;
+      const added = line.startsWith('+');
+      const removed = line.startsWith('-');
+      if ((side === 'right' && !removed) || (side === 'left' && !added)) hunk.add(side === 'right' ? newN : oldN);
+      if (!added) oldN++;
+      if (!removed) newN++;
+    }
+    const hunk = hunks.find((h) => h.has(c.line));
+    if (!hunk) return 'Line could not be resolved';
+    for (let n = c.start_line ?? c.line; n <= c.line; n++) if (!hunk.has(n)) return 'Start line could not be resolved';
+    return null;
   }
 
   private diffText(files: Json[]): string {
