@@ -15,6 +15,8 @@ export interface CheckedBody {
   verdict: Verdict;
   event: ReviewEvent;
   text: string;
+  /** The accepted verdict line. */
+  line: number;
 }
 
 /** The longest marker a post can add: every field at its longest. */
@@ -43,7 +45,9 @@ export function checkBody(
   if (!parsed.ok) {
     const d = diagnose(parsed);
     const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
-    throw new Abort(parsed.reason, `${d.summary}${where}`, '', d);
+    const s = d.intent.suggestion;
+    const hint = s ? `; did you mean \`${s.line}\` (line ${s.fromLine})?` : '';
+    throw new Abort(parsed.reason, `${d.summary}${where}${hint}`, '', d);
   }
   if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
     throw new Abort(
@@ -71,7 +75,7 @@ export function checkBody(
         `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`,
     );
   }
-  return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
+  return { verdict: parsed.verdict, event: parsed.event, text: parsed.text, line: parsed.line };
 }
 
 /** The persona's findings file: whole, valid UTF-8 JSON of the schema, no secrets; else bad-findings. */

@@ -27,6 +27,7 @@ var __webpack_exports__ = {};
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   jY: () => (/* binding */ decideFile),
+  eJ: () => (/* binding */ jsonRecord),
   iW: () => (/* binding */ main),
   qR: () => (/* binding */ runCorpus)
 });
@@ -143,8 +144,199 @@ function parseVerdict(text) {
     return { ok: false, reason: 'missing-verdict', line, lineText, lines };
 }
 
+;// CONCATENATED MODULE: ./src/core/intent.ts
+// Which verdict did the author mean? — pure, and for the human only. When a body is
+// refused, this finds the line the author most likely meant as the verdict and says
+// what to change in one pass; when the intent is not clear it says so and suggests
+// nothing. Its answer is never used to post: acceptance is the grammar alone.
+
+/** Words and phrases that name a verdict, longest first; unknown words are not guessed. */
+const SYNONYMS = [
+    [
+        /\b(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK)|CHANGES[ _-]REQUIRED)\b/,
+        'CHANGES_REQUESTED',
+    ],
+    [/\b(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT MERGE|REVISE)\b/, 'CHANGES_REQUESTED'],
+    [/\b(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT|READY (FOR|TO) MERGE)\b/, 'APPROVE'],
+    [/\bCOMMENT(ED)?\b/, 'COMMENT'],
+];
+/** Words a verdict is introduced by. */
+const KEY = /\b(FINAL\s+)?(VERDICT|DECISION|RECOMMENDATION|OUTCOME|REVIEW\s+STATUS|STATUS)\b/;
+const ALTERNATIVES = /\b[A-Z_]{4,}\s*(\/|\||\bor\b)\s*[A-Z_]{4,}/;
+const BOX = /\[( |x|X)\]/;
+/** The verdict the text starts with (decoration and look-alikes folded), and what follows it. */
+function leadingVerdict(text) {
+    const t = text.toUpperCase().replace(/^[^A-Z]+/, '');
+    if (/^NOT\b|^NO\b/.test(t))
+        return null;
+    for (const [re, verdict] of SYNONYMS) {
+        const m = new RegExp(`^(?:${re.source})`).exec(t);
+        if (m)
+            return { verdict, rest: t.slice(m[0].length) };
+    }
+    return null;
+}
+/** What may follow a token standing alone: "APPROVE with nits", "APPROVE - ready to merge". */
+const BARE_TAIL = /^[\s.!:)]*((WITH\b|—|–|-|:).*|\(.*\))?$/;
+const plain = (line) => skeleton(line)
+    .replace(/[*_`~>#]|<\/?[a-z]+>/gi, ' ')
+    .replace(/^\s*([-+]|\d+[.)])\s+/, ' ')
+    .replace(/[\u2190-\u2BFF\u{1F300}-\u{1FAFF}]/gu, ' ')
+    .trim();
+/** A line that states a verdict: keyed ("Verdict: X"), a ticked box, or a token standing alone. */
+function candidateAt(lines, i) {
+    if (lines[i].length > 400)
+        return null; // bounded work: no verdict line is that long
+    const text = plain(lines[i]);
+    if (!text || text.length > 200)
+        return null;
+    const upper = text.toUpperCase();
+    const box = BOX.exec(text);
+    if (box) {
+        const lead = leadingVerdict(text.slice(box.index + box[0].length));
+        if (!lead || box.index > 40)
+            return null;
+        return { index: i, verdicts: [lead.verdict], strength: 'boxed', offered: box[1] === ' ' };
+    }
+    const key = KEY.exec(upper);
+    // "Previous verdict: …" reports history, not this review's decision
+    if (key && /\b(PREVIOUS|PRIOR|EARLIER|OLD|LAST ROUND'?S?)\s+$/.test(upper.slice(0, key.index)))
+        return null;
+    if (key && key.index < 20) {
+        const afterKey = upper.slice(key.index + key[0].length);
+        // "## Verdict" alone on its line: the token is on the next non-blank line
+        if (!/[A-Z]/.test(afterKey.replace(/[:=—–-]/g, '')))
+            return splitHeading(lines, i);
+        const sep = /^\s*(\([^)]*\)\s*)?[:=—–-]?\s*/.exec(afterKey);
+        const lead = leadingVerdict(afterKey.slice(sep[0].length));
+        if (!lead)
+            return null;
+        const final = Boolean(key[1]);
+        return { index: i, verdicts: [lead.verdict], strength: 'keyed', offered: ALTERNATIVES.test(afterKey), final };
+    }
+    // a token standing alone on its line (decoration, list marks and emoji aside)
+    const lead = leadingVerdict(text);
+    if (lead && BARE_TAIL.test(lead.rest) && upper.replace(/^[^A-Z]+/, '').length <= 60) {
+        return { index: i, verdicts: [lead.verdict], strength: 'bare', offered: ALTERNATIVES.test(upper) };
+    }
+    return null;
+}
+function splitHeading(lines, i) {
+    let j = i + 1;
+    while (j < lines.length && !lines[j].trim())
+        j++;
+    if (j >= lines.length)
+        return null;
+    const next = plain(lines[j]);
+    const box = BOX.exec(next);
+    const lead = leadingVerdict(box ? next.slice(box.index + box[0].length) : next);
+    if (!lead || !BARE_TAIL.test(lead.rest.replace(/[/|].*$/, '')))
+        return null;
+    const offered = (box !== null && box[1] === ' ') || ALTERNATIVES.test(next.toUpperCase());
+    return { index: i, verdicts: [lead.verdict], strength: 'keyed', offered, tokenIndex: j };
+}
+/** Literal "\n" escapes in long lines: a JSON string written without unescaping. */
+function intent_unescape(lines) {
+    const escaped = lines.some((l) => l.length > 200 && (l.match(/\\n/g)?.length ?? 0) >= 3);
+    if (!escaped)
+        return { lines: [...lines], origin: lines.map((_l, i) => i), escaped };
+    const out = [];
+    const origin = [];
+    lines.forEach((l, i) => {
+        for (const piece of l.split('\\n')) {
+            out.push(piece);
+            origin.push(i);
+        }
+    });
+    return { lines: out, origin, escaped };
+}
+const FOOTERS = [
+    [/^\s*[_*]*(generated|written|produced|posted)\s+(by|with)\b/i, 'a "generated by" footer'],
+    [/^\s*[_*]*(reviewed by|reviewer:|signed|—\s*\w+)/i, 'a sign-off'],
+    [/\b(run|request|trace|session)[ -]?id\b/i, 'a run id'],
+    [/^\s*(<!--.*-->|-{3,}|\*{3,}|_{3,})\s*$/, 'an HTML comment or a rule'],
+    [/^\s*[*_#\s]*(end( of (review|report))?|done|fin)[*_.!\s]*$/i, 'an end marker'],
+    [/^\s*[*_]*(recommendation|next steps?|action items?|summary|notes?)[*_]*\s*[:*]/i, 'another section'],
+];
+/** What follows the intended line, named by shape; at most a few, with a count. */
+function describeAfter(lines, chosen, others) {
+    const from = chosen.tokenIndex ?? chosen.index;
+    const split = chosen.tokenIndex !== undefined ? [`replace lines ${chosen.index + 1}–${from + 1} (heading and token)`] : [];
+    const rest = lines
+        .slice(from + 1)
+        .map((l, k) => ({ l, n: from + 2 + k }))
+        .filter((x) => x.l.trim());
+    if (!rest.length)
+        return split;
+    const shapes = new Set();
+    if (others.some((c) => c.index > from))
+        shapes.add('a second verdict under another name');
+    for (const { l } of rest)
+        for (const [re, name] of FOOTERS)
+            if (re.test(l))
+                shapes.add(name);
+    const what = shapes.size ? ` (${[...shapes].slice(0, 4).join(', ')})` : '';
+    return [
+        ...split,
+        `move it to the end: the ${rest.length} non-blank line(s) after it (lines ${rest[0].n}–${rest.at(-1).n})` +
+            `${what} must go, or move above it`,
+    ];
+}
+function findIntent(original) {
+    const { lines, origin, escaped } = intent_unescape(original);
+    const notes = escaped
+        ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
+        : [];
+    const candidates = [];
+    let fenced = false;
+    for (let i = 0; i < lines.length; i++) {
+        if (/^\s*(```|~~~)/.test(lines[i]))
+            fenced = !fenced;
+        // code is not a verdict, except a line in the grammar's exact form (a model that fenced its output)
+        const wellFormed = VERDICT_LINE.exec(lines[i]);
+        if (fenced && !wellFormed)
+            continue;
+        const c = wellFormed
+            ? { index: i, verdicts: [wellFormed[1]], strength: 'keyed', offered: false }
+            : candidateAt(lines, i);
+        if (c)
+            candidates.push(c);
+    }
+    const at = [...new Set(candidates.map((c) => origin[c.index] + 1))];
+    const none = (ambiguity) => ({
+        suggestion: null,
+        ambiguity,
+        after: [],
+        notes,
+        candidates: at,
+    });
+    if (!candidates.length)
+        return none(null);
+    const unoffered = candidates.filter((c) => !c.offered);
+    const finals = unoffered.filter((c) => c.final);
+    const decided = finals.length ? finals : unoffered;
+    if (!decided.length)
+        return none('the body only offers verdicts (template alternatives or unticked boxes)');
+    const verdicts = new Set(decided.flatMap((c) => c.verdicts));
+    if (verdicts.size !== 1) {
+        const where = decided.map((c) => `line ${c.index + 1}: ${c.verdicts.join('/')}`).join(', ');
+        return none(`the body states conflicting verdicts (${where})`);
+    }
+    const strong = decided.filter((c) => c.strength !== 'bare');
+    const chosen = (strong.length ? strong : decided).at(-1);
+    const verdict = [...verdicts][0];
+    return {
+        suggestion: { line: `## VERDICT: ${verdict}`, verdict, fromLine: origin[chosen.index] + 1 },
+        ambiguity: null,
+        after: escaped ? [] : describeAfter(lines, chosen, decided),
+        notes,
+        candidates: at,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/diagnostics.ts
 // Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
+
 
 const MAX_SHOWN = 160;
 const MAX_NEAR = 12;
@@ -197,7 +389,8 @@ function prefixDifferences(full) {
     const line = full.length > MAX_ANALYSED ? full.slice(0, MAX_ANALYSED) : full;
     if (line !== full)
         out.push(`the line is ${full.length} characters long: a verdict line is "## VERDICT: " and one token`);
-    const odd = [...line].filter((c) => {
+    // a dash between words in trailing prose is prose, named as trailing text, not a look-alike
+    const odd = [...line.replace(/ [\u2013\u2014] /g, ' - ')].filter((c) => {
         const cp = c.codePointAt(0);
         return cp > 0x7e || (cp < 0x20 && cp !== 0x09);
     });
@@ -296,26 +489,48 @@ const SUMMARY = {
 function diagnose(parsed) {
     const { lines } = parsed;
     const lastIdx = parsed.line ? parsed.line - 1 : -1;
-    const nearMisses = [];
-    for (let i = 0; i < lines.length && nearMisses.length < MAX_NEAR; i++) {
-        const l = lines[i];
-        if (isBlank(l))
-            continue;
-        if (!mentionsVerdict(l) && !(i === lastIdx && /^\s*#/.test(l)))
-            continue;
-        nearMisses.push({ line: i + 1, text: visible(l), differs: differences(l, i === lastIdx) });
-    }
+    const intent = findIntent(lines);
+    // near misses: the lines that state a verdict, and a heading-like last line; prose that
+    // merely mentions "verdict" is not one
+    const at = new Set(intent.candidates.map((n) => n - 1));
+    if (lastIdx >= 0 && /^\s*#/.test(lines[lastIdx]))
+        at.add(lastIdx);
+    const nearMisses = [...at]
+        .filter((i) => i < lines.length && !isBlank(lines[i]))
+        .sort((a, b) => a - b)
+        .slice(0, MAX_NEAR)
+        .map((i) => ({ line: i + 1, text: visible(lines[i]), differs: differences(lines[i], i === lastIdx) }));
+    const stated = parsed.reason === 'missing-verdict' && intent.suggestion;
     return {
         reason: parsed.reason,
-        summary: SUMMARY[parsed.reason],
+        summary: stated
+            ? `the body states its verdict (line ${intent.suggestion.fromLine}) but not as the last line in the required ` +
+                'form: end the body with the suggested line below'
+            : SUMMARY[parsed.reason],
         lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
         nearMisses,
+        intent,
     };
+}
+/** The one-pass fix: the suggested line, what differs, and what must go after it. */
+function renderIntent(d, where) {
+    const { suggestion, ambiguity, after, notes } = d.intent;
+    const out = notes.map((n) => `  note: ${n}`);
+    if (suggestion) {
+        out.push(`  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine})? Replace that line with it,`);
+        for (const a of after)
+            out.push(`    - ${a}`);
+        out.push('    - then the verdict is the last line and nothing else needs to change');
+    }
+    else if (ambiguity) {
+        out.push(`  no suggestion: ${ambiguity}; decide which verdict the persona meant and make the prompt say it once`);
+    }
+    return out;
 }
 /** Multi-line plain-text rendering for logs, CLI and error messages. */
 function renderDiagnosis(d, file) {
     const where = file ? `${file}:` : 'line ';
-    const out = [`${d.reason}: ${d.summary}`];
+    const out = [`${d.reason}: ${d.summary}`, ...renderIntent(d, where)];
     const last = d.lastLine ? d.nearMisses.find((n) => n.line === d.lastLine.line) : undefined;
     if (d.lastLine)
         out.push(`  last non-blank line (${where}${d.lastLine.line}): "${d.lastLine.text}"`);
@@ -727,7 +942,9 @@ function checkBody(cfg, token = null) {
     if (!parsed.ok) {
         const d = diagnose(parsed);
         const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
-        throw new Abort(parsed.reason, `${d.summary}${where}`, '', d);
+        const s = d.intent.suggestion;
+        const hint = s ? `; did you mean \`${s.line}\` (line ${s.fromLine})?` : '';
+        throw new Abort(parsed.reason, `${d.summary}${where}${hint}`, '', d);
     }
     if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
         throw new Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
@@ -745,7 +962,7 @@ function checkBody(cfg, token = null) {
         throw new Abort('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
             `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`);
     }
-    return { verdict: parsed.verdict, event: parsed.event, text: parsed.text };
+    return { verdict: parsed.verdict, event: parsed.event, text: parsed.text, line: parsed.line };
 }
 /** The persona's findings file: whole, valid UTF-8 JSON of the schema, no secrets; else bad-findings. */
 function loadFindings(path, token = null) {
@@ -794,6 +1011,37 @@ const FINDINGS_ADVICE = 'make the persona write findings that match schema/findi
 
 
 
+/** One body as a JSON record (check --format json): what a tool or a prompt author's script reads. */
+function jsonRecord(file) {
+    try {
+        const v = checkBody({ bodyPath: file, body: null, expectedEvent: null });
+        return {
+            file,
+            ok: true,
+            reason: null,
+            verdict: v.verdict,
+            event: v.event,
+            line: v.line,
+            suggestion: null,
+            differences: [],
+        };
+    }
+    catch (e) {
+        if (!(e instanceof Abort))
+            throw e;
+        const d = e.diagnosis;
+        const s = d?.intent.suggestion ?? null;
+        const at = s?.fromLine ?? d?.lastLine?.line ?? null;
+        const differences = [
+            ...(d?.nearMisses.find((n) => n.line === at)?.differs ?? (d ? [] : [e.message])),
+            ...(d?.intent.after ?? []),
+            ...(d?.intent.notes ?? []),
+            ...(d?.intent.ambiguity ? [`no suggestion: ${d.intent.ambiguity}`] : []),
+        ];
+        const suggestion = s ? { line: s.line, from_line: s.fromLine } : null;
+        return { file, ok: false, reason: e.reason, verdict: null, event: null, line: at, suggestion, differences };
+    }
+}
 function decideFile(bodyPath, expectedEvent) {
     try {
         const v = checkBody({ bodyPath, body: null, expectedEvent });
@@ -822,6 +1070,24 @@ function check(files, out) {
     }
     return bad ? 1 : 0;
 }
+/**
+ * The suggestion agrees with the expected one, and applying it (replace the line, drop
+ * what follows) makes the body pass. '!'-prefixed on disagreement.
+ */
+function suggestionCheck(file, expected) {
+    const r = jsonRecord(file);
+    const s = r['suggestion'];
+    if ((s?.line ?? null) !== expected)
+        return `!suggested ${s?.line ?? 'nothing'}`;
+    if (!s)
+        return '(no suggestion)';
+    const lines = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8').replace(/\r\n?/g, '\n').split('\n');
+    const fixed = [...lines.slice(0, s.from_line - 1), s.line].join('\n');
+    const again = parseVerdict(fixed);
+    return again.ok && `## VERDICT: ${again.verdict}` === s.line
+        ? `(suggests ${s.line}, applied passes)`
+        : '!applied fails';
+}
 function runCorpus(manifestPath, out) {
     const manifest = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(manifestPath, 'utf8'));
     const base = (0,external_node_path_namespaceObject.dirname)(manifestPath);
@@ -831,11 +1097,13 @@ function runCorpus(manifestPath, out) {
         const ev = c['expected-event'] ?? null;
         if (ev !== null && !EVENTS.includes(ev))
             throw new Error(`case ${c.name}: expected-event ${ev} is not an API event`);
-        const { decision } = decideFile((0,external_node_path_namespaceObject.resolve)(base, c.body), ev);
-        const ok = show(decision) === show(c.expect);
+        const file = (0,external_node_path_namespaceObject.resolve)(base, c.body);
+        const { decision } = decideFile(file, ev);
+        const sugg = 'suggestion' in c ? suggestionCheck(file, c.suggestion ?? null) : '';
+        const ok = show(decision) === show(c.expect) && !sugg.startsWith('!');
         if (ok)
             agree++;
-        rows.push([ok ? 'ok' : 'DISAGREE', c.name, ev ?? '-', show(c.expect), show(decision)]);
+        rows.push([ok ? 'ok' : 'DISAGREE', c.name, ev ?? '-', show(c.expect), show(decision) + (sugg ? ` ${sugg}` : '')]);
     }
     const head = ['result', 'case', 'expected-event', 'expected', 'actual'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -865,12 +1133,18 @@ function checkFindings(path, out) {
     }
 }
 const USAGE = `usage:
-  persona-verdict check [--findings <findings.json>] <body-file...>
+  persona-verdict check [--format json] [--findings <findings.json>] <body-file...>
                                          validate review bodies (and a findings file) offline;
                                          exit 1 if any has no valid verdict or the findings break the schema
   persona-verdict corpus <manifest.json> run a regression corpus; exit 1 on any disagreement`;
 function main(argv, out, err) {
     const [cmd, ...args] = argv;
+    if (cmd === 'check' && args[0] === '--format' && args[1] === 'json' && args.length > 2) {
+        const records = args.slice(2).map(jsonRecord);
+        for (const r of records)
+            out(JSON.stringify(r));
+        return records.every((r) => r['ok']) ? 0 : 1;
+    }
     if (cmd === 'check' && args[0] === '--findings' && args.length >= 2) {
         const bad = checkFindings(args[1], out);
         return args.length > 2 ? Math.max(bad, check(args.slice(2), out)) : bad;
@@ -892,6 +1166,7 @@ function main(argv, out, err) {
 process.exitCode = main(process.argv.slice(2), (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n'));
 
 var __webpack_exports__decideFile = __webpack_exports__.jY;
+var __webpack_exports__jsonRecord = __webpack_exports__.eJ;
 var __webpack_exports__main = __webpack_exports__.iW;
 var __webpack_exports__runCorpus = __webpack_exports__.qR;
-export { __webpack_exports__decideFile as decideFile, __webpack_exports__main as main, __webpack_exports__runCorpus as runCorpus };
+export { __webpack_exports__decideFile as decideFile, __webpack_exports__jsonRecord as jsonRecord, __webpack_exports__main as main, __webpack_exports__runCorpus as runCorpus };

@@ -1,5 +1,6 @@
 // Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
-import { type Parsed, VERDICT_LINE, VERDICTS, isBlank, mentionsVerdict, skeleton } from './grammar.js';
+import { type Parsed, VERDICT_LINE, VERDICTS, isBlank, skeleton } from './grammar.js';
+import { findIntent, type Intent } from './intent.js';
 
 export interface NearMiss {
   line: number;
@@ -12,6 +13,8 @@ export interface Diagnosis {
   summary: string; // one sentence: what was wrong and how to fix it
   lastLine?: { line: number; text: string };
   nearMisses: NearMiss[];
+  /** The verdict the author most likely meant, or why none can be named (for the human only). */
+  intent: Intent;
 }
 
 const MAX_SHOWN = 160;
@@ -66,7 +69,8 @@ function prefixDifferences(full: string): { out: string[]; rest: string } {
   const line = full.length > MAX_ANALYSED ? full.slice(0, MAX_ANALYSED) : full;
   if (line !== full)
     out.push(`the line is ${full.length} characters long: a verdict line is "## VERDICT: " and one token`);
-  const odd = [...line].filter((c) => {
+  // a dash between words in trailing prose is prose, named as trailing text, not a look-alike
+  const odd = [...line.replace(/ [\u2013\u2014] /g, ' - ')].filter((c) => {
     const cp = c.codePointAt(0)!;
     return cp > 0x7e || (cp < 0x20 && cp !== 0x09);
   });
@@ -167,25 +171,47 @@ const SUMMARY: Record<string, string> = {
 export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
   const { lines } = parsed;
   const lastIdx = parsed.line ? parsed.line - 1 : -1;
-  const nearMisses: NearMiss[] = [];
-  for (let i = 0; i < lines.length && nearMisses.length < MAX_NEAR; i++) {
-    const l = lines[i]!;
-    if (isBlank(l)) continue;
-    if (!mentionsVerdict(l) && !(i === lastIdx && /^\s*#/.test(l))) continue;
-    nearMisses.push({ line: i + 1, text: visible(l), differs: differences(l, i === lastIdx) });
-  }
+  const intent = findIntent(lines);
+  // near misses: the lines that state a verdict, and a heading-like last line; prose that
+  // merely mentions "verdict" is not one
+  const at = new Set(intent.candidates.map((n) => n - 1));
+  if (lastIdx >= 0 && /^\s*#/.test(lines[lastIdx]!)) at.add(lastIdx);
+  const nearMisses: NearMiss[] = [...at]
+    .filter((i) => i < lines.length && !isBlank(lines[i]!))
+    .sort((a, b) => a - b)
+    .slice(0, MAX_NEAR)
+    .map((i) => ({ line: i + 1, text: visible(lines[i]!), differs: differences(lines[i]!, i === lastIdx) }));
+  const stated = parsed.reason === 'missing-verdict' && intent.suggestion;
   return {
     reason: parsed.reason,
-    summary: SUMMARY[parsed.reason]!,
+    summary: stated
+      ? `the body states its verdict (line ${intent.suggestion!.fromLine}) but not as the last line in the required ` +
+        'form: end the body with the suggested line below'
+      : SUMMARY[parsed.reason]!,
     lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
     nearMisses,
+    intent,
   };
+}
+
+/** The one-pass fix: the suggested line, what differs, and what must go after it. */
+export function renderIntent(d: Diagnosis, where: string): string[] {
+  const { suggestion, ambiguity, after, notes } = d.intent;
+  const out = notes.map((n) => `  note: ${n}`);
+  if (suggestion) {
+    out.push(`  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine})? Replace that line with it,`);
+    for (const a of after) out.push(`    - ${a}`);
+    out.push('    - then the verdict is the last line and nothing else needs to change');
+  } else if (ambiguity) {
+    out.push(`  no suggestion: ${ambiguity}; decide which verdict the persona meant and make the prompt say it once`);
+  }
+  return out;
 }
 
 /** Multi-line plain-text rendering for logs, CLI and error messages. */
 export function renderDiagnosis(d: Diagnosis, file?: string): string {
   const where = file ? `${file}:` : 'line ';
-  const out = [`${d.reason}: ${d.summary}`];
+  const out = [`${d.reason}: ${d.summary}`, ...renderIntent(d, where)];
   const last = d.lastLine ? d.nearMisses.find((n) => n.line === d.lastLine!.line) : undefined;
   if (d.lastLine) out.push(`  last non-blank line (${where}${d.lastLine.line}): "${d.lastLine.text}"`);
   for (const x of last?.differs ?? []) out.push(`    - ${x}`);
