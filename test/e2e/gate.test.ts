@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { encodeMarker } from '../../src/core/marker.js';
 import { OWNER, REPO } from '../fake/github.js';
-import { runAction, tempDir, writeBody } from './harness.js';
-import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+import { tempDir } from './harness.js';
+import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
 const reviews = () => w.gh.reviews.get(PR)!;
@@ -46,18 +46,7 @@ const run = (
   inputs: Record<string, string> = {},
   eventName = 'pull_request_target',
   event: unknown = target(),
-) =>
-  runAction({
-    inputs: {
-      'github-token': TOKENS[persona],
-      persona,
-      ...(text === null ? {} : { 'body-path': writeBody(text) }),
-      ...inputs,
-    },
-    apiUrl: w.gh.url,
-    event,
-    eventName,
-  });
+) => runOn(w.gh, persona, text, inputs, eventName, event);
 
 describe('the verdict as a commit status on the reviewed head', () => {
   test.each([

@@ -5,8 +5,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { OWNER, REPO } from '../fake/github.js';
-import { runAction, writeBody } from './harness.js';
-import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 
 const require = createRequire(import.meta.url);
 type Example = { name: string; examples: Array<Record<string, any>> };
@@ -52,18 +51,7 @@ const run = (
   inputs: Record<string, string>,
   eventName: string,
   event: unknown,
-) =>
-  runAction({
-    inputs: {
-      'github-token': TOKENS[persona],
-      persona,
-      ...(text === null ? {} : { 'body-path': writeBody(text) }),
-      ...inputs,
-    },
-    apiUrl: w.gh.url,
-    event,
-    eventName,
-  });
+) => runOn(w.gh, persona, text, inputs, eventName, event);
 const post = (verdict: string, inputs: Record<string, string> = {}) =>
   run('priya', body(verdict), inputs, 'pull_request_target', prEvent('synchronize'));
 

@@ -68,6 +68,27 @@ export async function world(): Promise<World> {
   return w;
 }
 
+/** Runs the action as `persona` on an event of the caller's choosing (the trigger under test). */
+export const runOn = (
+  gh: FakeGitHub,
+  persona: keyof typeof TOKENS,
+  text: string | null,
+  inputs: Record<string, string>,
+  eventName: string,
+  event: unknown,
+): Promise<RunResult> =>
+  runAction({
+    inputs: {
+      'github-token': TOKENS[persona],
+      persona,
+      ...(text === null ? {} : { 'body-path': writeBody(text) }),
+      ...inputs,
+    },
+    apiUrl: gh.url,
+    event,
+    eventName,
+  });
+
 export const body = (verdict: string, prose = 'I read the diff. The change is small and tested.'): string =>
   `${prose}\n\n## VERDICT: ${verdict}\n`;
 
