@@ -176,6 +176,13 @@ function leadingVerdict(text) {
     }
     return null;
 }
+/** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
+function synonymAt(text) {
+    const lead = leadingVerdict(text);
+    if (!lead)
+        return null;
+    return { verdict: lead.verdict, length: text.length - lead.rest.length };
+}
 /** What may follow a token standing alone: "APPROVE with nits", "APPROVE - ready to merge". */
 const BARE_TAIL = /^[\s.!:)]*((WITH\b|—|–|-|:).*|\(.*\))?$/;
 const plain = (line) => skeleton(line)
@@ -462,9 +469,18 @@ function keywordDifferences(rest) {
         return out;
     }
     const token = tok[1];
-    const trailing = after.slice(tok[0].length);
+    let trailing = after.slice(tok[0].length);
     const valid = VERDICTS.includes(token);
-    if (!valid) {
+    const upperToken = token.toUpperCase();
+    const known = VERDICTS.includes(upperToken) || TOKEN_ADVICE[upperToken];
+    const synonym = valid || known ? null : synonymAt(after);
+    if (synonym) {
+        // "REQUEST CHANGES", "LGTM", "needs work": name the token it means, not its words one by one
+        const words = after.slice(0, synonym.length).trim();
+        out.push(`"${visible(words, 40)}" is not a verdict token: it means ${synonym.verdict}, so write ${synonym.verdict}`);
+        trailing = after.slice(synonym.length);
+    }
+    else if (!valid) {
         const upper = token.toUpperCase();
         if (VERDICTS.includes(upper))
             out.push(`token written "${token}": tokens are case-sensitive, write ${upper}`);

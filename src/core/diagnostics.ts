@@ -1,6 +1,6 @@
 // Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
 import { type Parsed, VERDICT_LINE, VERDICTS, isBlank, skeleton } from './grammar.js';
-import { findIntent, type Intent } from './intent.js';
+import { findIntent, synonymAt, type Intent } from './intent.js';
 
 export interface NearMiss {
   line: number;
@@ -141,9 +141,19 @@ function keywordDifferences(rest: string): string[] {
     return out;
   }
   const token = tok[1]!;
-  const trailing = after.slice(tok[0].length);
+  let trailing = after.slice(tok[0].length);
   const valid = (VERDICTS as readonly string[]).includes(token);
-  if (!valid) {
+  const upperToken = token.toUpperCase();
+  const known = (VERDICTS as readonly string[]).includes(upperToken) || TOKEN_ADVICE[upperToken];
+  const synonym = valid || known ? null : synonymAt(after);
+  if (synonym) {
+    // "REQUEST CHANGES", "LGTM", "needs work": name the token it means, not its words one by one
+    const words = after.slice(0, synonym.length).trim();
+    out.push(
+      `"${visible(words, 40)}" is not a verdict token: it means ${synonym.verdict}, so write ${synonym.verdict}`,
+    );
+    trailing = after.slice(synonym.length);
+  } else if (!valid) {
     const upper = token.toUpperCase();
     if ((VERDICTS as readonly string[]).includes(upper))
       out.push(`token written "${token}": tokens are case-sensitive, write ${upper}`);

@@ -50,6 +50,13 @@ function leadingVerdict(text: string): { verdict: Verdict; rest: string } | null
   return null;
 }
 
+/** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
+export function synonymAt(text: string): { verdict: Verdict; length: number } | null {
+  const lead = leadingVerdict(text);
+  if (!lead) return null;
+  return { verdict: lead.verdict, length: text.length - lead.rest.length };
+}
+
 /** What may follow a token standing alone: "APPROVE with nits", "APPROVE - ready to merge". */
 const BARE_TAIL = /^[\s.!:)]*((WITH\b|—|–|-|:).*|\(.*\))?$/;
 

@@ -233,7 +233,10 @@ describe('offline check mode', () => {
     expect(
       r.commands.some(
         (c) =>
-          c.startsWith('::error ') && c.includes(`file=${path}`) && c.includes('line=3') && c.includes('unknown token'),
+          c.startsWith('::error ') &&
+          c.includes(`file=${path}`) &&
+          c.includes('line=3') &&
+          c.includes('is not a verdict token'),
       ),
     ).toBe(true);
   });
