@@ -41836,7 +41836,8 @@ async function runQueued(cfg, ctx, port, trace) {
             return { kind: facts.outcome, message: facts.message, target };
         // a PENDING review of the persona blocks new reviews, not the queue
         const reviews = facts.reviews.filter((r) => r.state !== 'PENDING');
-        const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews }, null, trace);
+        // nothing is written here: an unverifiable reviewer-login only selects whose history is read
+        const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews, identityVerified: true }, null, trace);
         const standing = plan.action === 'keep' ? plan.current : null;
         return {
             kind: 'queued',

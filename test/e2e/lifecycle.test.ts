@@ -102,6 +102,22 @@ describe('merge queue: the standing verdict, without an LLM run', () => {
     expect(w.gh.statusOf(group, CONTEXT)!.state).toBe('success');
   });
 
+  test("with GITHUB_TOKEN and reviewer-login (the recipes' queue job), a forged marker on another account cannot stall it", async () => {
+    await post('APPROVE');
+    const forged = reviews()[0]!.body.replace('run=', 'run=forged');
+    w.gh.seedReview(PR, { login: LOGINS.human, state: 'APPROVED', body: forged, commit_id: w.head });
+    const { event, group } = mergeGroup();
+    const r = await run(
+      'app',
+      null,
+      { mode: 'preflight', persona: 'priya', 'reviewer-login': LOGINS.priya },
+      'merge_group',
+      event,
+    );
+    expect(r.outputs).toMatchObject({ outcome: 'queued', verdict: 'APPROVE' });
+    expect(w.gh.statusOf(group, CONTEXT)!.state).toBe('success');
+  });
+
   test('an unrecognised queue ref fails closed', async () => {
     await post('APPROVE');
     const { event } = mergeGroup('refs/heads/main');
