@@ -41879,13 +41879,19 @@ function headline(r, persona) {
             return r.notices[0] ?? r.outcome;
         case 'needs-review':
             return `${who} should review ${report_short(r.headSha)} (should-review=true)`;
+        case 'draft':
+            return `PR #${r.pullNumber} is a draft: ${who} does not review it yet (review-drafts is false)`;
+        case 'queued':
+            return r.verdict
+                ? `merge queue: ${who}'s standing verdict for ${report_short(r.headSha)} is ${r.verdict} (review ${r.reviewId})`
+                : `merge queue: ${who} has no verdict for ${report_short(r.headSha)}`;
         case 'checked':
             return `the body is valid: ${r.verdict} → event ${r.event}; nothing was sent`;
         case 'reported': {
             const waiting = r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : '';
             return `panel verdict ${r.verdict} for ${report_short(r.headSha)}${waiting} (comment ${r.boardCommentId})`;
         }
-        default:
+        case 'aborted':
             return `aborted (${r.reason}): nothing was posted`;
     }
 }
@@ -41898,6 +41904,8 @@ const report_ICON = {
     checked: '✔️',
     reported: '📋',
     'needs-review': '📝',
+    draft: '📝',
+    queued: '🚦',
     aborted: '❌',
 };
 function summaryMarkdown(r, persona, bodyFile) {

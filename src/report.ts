@@ -35,13 +35,19 @@ export function headline(r: Conclusion, persona: string): string {
       return r.notices[0] ?? r.outcome;
     case 'needs-review':
       return `${who} should review ${short(r.headSha)} (should-review=true)`;
+    case 'draft':
+      return `PR #${r.pullNumber} is a draft: ${who} does not review it yet (review-drafts is false)`;
+    case 'queued':
+      return r.verdict
+        ? `merge queue: ${who}'s standing verdict for ${short(r.headSha)} is ${r.verdict} (review ${r.reviewId})`
+        : `merge queue: ${who} has no verdict for ${short(r.headSha)}`;
     case 'checked':
       return `the body is valid: ${r.verdict} → event ${r.event}; nothing was sent`;
     case 'reported': {
       const waiting = r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : '';
       return `panel verdict ${r.verdict} for ${short(r.headSha)}${waiting} (comment ${r.boardCommentId})`;
     }
-    default:
+    case 'aborted':
       return `aborted (${r.reason}): nothing was posted`;
   }
 }
@@ -55,6 +61,8 @@ const ICON: Record<string, string> = {
   checked: '✔️',
   reported: '📋',
   'needs-review': '📝',
+  draft: '📝',
+  queued: '🚦',
   aborted: '❌',
 };
 

@@ -63,6 +63,7 @@ describe('merge queue: the standing verdict, without an LLM run', () => {
     const r = await run('priya', null, { mode: 'preflight' }, 'merge_group', event);
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs).toMatchObject({ outcome: 'queued', verdict: 'APPROVE', 'should-review': 'false' });
+    expect(r.stdout).toMatch(/merge queue: priya's standing verdict for \w{7} is APPROVE/);
     expect(w.gh.statusOf(group, CONTEXT)!.state).toBe('success');
     expect(w.gh.writes().map((l) => l.path)).toEqual([`/repos/${OWNER}/${REPO}/statuses/${group}`]);
   });
@@ -222,6 +223,7 @@ describe('drafts', () => {
       prEvent('opened'),
     );
     expect(pre.outputs).toMatchObject({ outcome: 'draft', 'should-review': 'false' });
+    expect(pre.stdout).toMatch(/is a draft: priya does not review it yet/);
     expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({
       state: 'pending',
       description: expect.stringContaining('draft'),
