@@ -41449,8 +41449,9 @@ function runCheck(cfg) {
 
 
 function compose(marker, text, findings, files, cap) {
+    // the body alone always fits: checkBody counted the marker's worst case before any request
     if (!findings)
-        return { body: sized(composeBody(marker, text)), comments: [], placement: undefined };
+        return { body: composeBody(marker, text), comments: [], placement: undefined };
     const placement = place(findings, files, cap);
     const body = composeBody(marker, withSection(text, bodySection(placement.inBody)));
     if (body.length > MAX_BODY_CHARS) {
@@ -41476,13 +41477,7 @@ function withoutInline(marker, text, placement) {
         if (body.length <= MAX_BODY_CHARS)
             return { body, comments: [], placement: { inline: [], inBody: all } };
     }
-    return { body: sized(composeBody(marker, text)), comments: [], placement: { inline: [], inBody: all } };
-}
-function sized(body) {
-    if (body.length > MAX_BODY_CHARS) {
-        throw new Abort('body-too-large', `the review would be ${body.length} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}`);
-    }
-    return body;
+    return { body: composeBody(marker, text), comments: [], placement: { inline: [], inBody: all } };
 }
 
 ;// CONCATENATED MODULE: ./src/modes/create.ts

@@ -28,7 +28,8 @@ export function compose(
   files: readonly PrFile[],
   cap: number,
 ): Composed {
-  if (!findings) return { body: sized(composeBody(marker, text)), comments: [], placement: undefined };
+  // the body alone always fits: checkBody counted the marker's worst case before any request
+  if (!findings) return { body: composeBody(marker, text), comments: [], placement: undefined };
   const placement = place(findings, files, cap);
   const body = composeBody(marker, withSection(text, bodySection(placement.inBody)));
   if (body.length > MAX_BODY_CHARS) {
@@ -59,15 +60,5 @@ export function withoutInline(marker: Marker, text: string, placement: Placement
     const body = composeBody(marker, withSection(text, n || rest ? section : ''));
     if (body.length <= MAX_BODY_CHARS) return { body, comments: [], placement: { inline: [], inBody: all } };
   }
-  return { body: sized(composeBody(marker, text)), comments: [], placement: { inline: [], inBody: all } };
-}
-
-function sized(body: string): string {
-  if (body.length > MAX_BODY_CHARS) {
-    throw new Abort(
-      'body-too-large',
-      `the review would be ${body.length} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}`,
-    );
-  }
-  return body;
+  return { body: composeBody(marker, text), comments: [], placement: { inline: [], inBody: all } };
 }

@@ -1,0 +1,162 @@
+// The rules that used to live in the shell, as tables: error classes, the race winner,
+// superseded-on-422, merge queue refs, board-comment ownership, secrets, and the
+// commit status each outcome shows.
+import { describe, expect, test } from 'vitest';
+import { ownBoardComments, BOARD_MARKER } from '../../src/core/board.js';
+import { raceWinner, supersededByRefusal, type HistoryEntry } from '../../src/core/decide.js';
+import { classify, isAmbiguous, type FailedRequest } from '../../src/core/errors.js';
+import type { Verdict } from '../../src/core/grammar.js';
+import { conclude, type End, type Rules } from '../../src/core/outcome.js';
+import { parseQueueRef } from '../../src/core/queue.js';
+import { findSecrets } from '../../src/core/secrets.js';
+
+const req = (o: Partial<FailedRequest>): FailedRequest => ({
+  status: 403,
+  transport: 'http',
+  detail: '',
+  headers: {},
+  ...o,
+});
+
+describe('classify: decided once where the error is built', () => {
+  test.each<[string, Partial<FailedRequest>, string, boolean]>([
+    [
+      '403 with retry-after, any wording',
+      { detail: 'You have triggered an abuse detection mechanism', headers: { 'retry-after': '5' } },
+      'rate-limited',
+      false,
+    ],
+    ['429 with retry-after', { status: 429, headers: { 'retry-after': '1' } }, 'rate-limited', false],
+    ['429 without headers', { status: 429 }, 'rate-limited', false],
+    ['403 with x-ratelimit-remaining 0', { headers: { 'x-ratelimit-remaining': '0' } }, 'rate-limited', false],
+    ['403 saying secondary rate limit', { detail: 'You have exceeded a secondary rate limit' }, 'rate-limited', false],
+    ['403 resource not accessible', { detail: 'Resource not accessible by integration' }, 'denied', false],
+    ['401', { status: 401 }, 'denied', false],
+    ['404', { status: 404 }, 'not-found', false],
+    ['422', { status: 422 }, 'invalid', false],
+    ['502', { status: 502 }, 'server', true],
+    ['timeout', { status: null, transport: 'timeout' }, 'timeout', true],
+    ['reset', { status: null, transport: 'network' }, 'network', true],
+    ['deadline (not sent)', { status: null, transport: 'deadline' }, 'deadline', false],
+  ])('%s → %s', (_n, f, cls, ambiguous) => {
+    expect(classify(req(f))).toBe(cls);
+    expect(isAmbiguous(classify(req(f)))).toBe(ambiguous);
+  });
+});
+
+const entry = (id: number, head: string, verdict: Verdict = 'APPROVE'): HistoryEntry => ({
+  review: { id, login: 'octo-priya', state: 'APPROVED', body: '', htmlUrl: `u${id}` },
+  marker: { persona: 'priya', head, tree: null, verdict, run: `r${id}` },
+});
+
+describe('the race winner and superseded-on-422', () => {
+  test.each<[string, HistoryEntry, HistoryEntry, string]>([
+    ['ours stands', entry(2, 'h1'), entry(2, 'h1'), 'ours'],
+    ['another run landed first for the same head', entry(1, 'h1'), entry(2, 'h1'), 'theirs-same-head'],
+    ['a review for a newer head stands', entry(3, 'h2'), entry(2, 'h1'), 'newer-head'],
+  ])('%s', (_n, anchor, ours, race) => {
+    expect(raceWinner({ anchor, dismiss: [] }, ours)).toBe(race);
+  });
+
+  test.each<[number | null, string | null, boolean]>([
+    [422, 'h2', true],
+    [422, 'h1', false],
+    [422, null, false],
+    [502, 'h2', false],
+  ])('status %s, head now %s → superseded %s', (status, now, superseded) => {
+    expect(supersededByRefusal(status, now, 'h1')).toBe(superseded);
+  });
+});
+
+describe('merge queue refs fail closed', () => {
+  const sha = 'c'.repeat(40);
+  test.each<[string, number | null]>([
+    [`refs/heads/gh-readonly-queue/main/pr-104-${sha}`, 104],
+    [`refs/heads/gh-readonly-queue/release/2.x/pr-7-${sha}`, 7],
+    ['refs/heads/main', null],
+    [`refs/heads/gh-readonly-queue/main/pr-0-${sha}`, null],
+    [`refs/heads/gh-readonly-queue/main/pr-12-${sha.slice(1)}`, null],
+    [`refs/heads/feature/gh-readonly-queue/main/pr-12-${sha}`, null],
+  ])('%s → PR %s', (ref, pr) => {
+    expect(parseQueueRef(ref)?.pullNumber ?? null).toBe(pr);
+  });
+});
+
+describe('which board comment is ours', () => {
+  const c = (id: number, login: string | null, body = `${BOARD_MARKER}\nboard`) => ({ id, login, body });
+  test.each<[string, ReturnType<typeof c>[], string | null, number[]]>([
+    ['ours, oldest first', [c(5, 'app[bot]'), c(3, 'app[bot]')], 'app[bot]', [3, 5]],
+    ['another account with the marker is not ours', [c(3, 'alice'), c(4, 'app[bot]')], 'app[bot]', [4]],
+    ['no marker is not a board', [c(3, 'app[bot]', 'hello')], 'app[bot]', []],
+    ['identity unknown: any [bot] account', [c(3, 'alice'), c(4, 'other[bot]')], null, [4]],
+    ['logins compare case-insensitively', [c(3, 'Octo-Board')], 'octo-board', [3]],
+  ])('%s', (_n, comments, identity, ids) => {
+    expect(ownBoardComments(comments, identity).map((x) => x.id)).toEqual(ids);
+  });
+});
+
+describe('secrets', () => {
+  test.each<[string, string | null, number[]]>([
+    [`a\nghp_${'a'.repeat(36)}\nb`, null, [2]],
+    [`github_pat_${'B'.repeat(40)}`, null, [1]],
+    ['-----BEGIN OPENSSH PRIVATE KEY-----', null, [1]],
+    ['the token is s3cr3t-value here', 's3cr3t-value', [1]],
+    ['ghp_short and a sha 0123456789abcdef0123456789abcdef01234567', null, []],
+    ['a short token never matches', 'abc', []],
+  ])('%j', (text, token, lines) => {
+    expect(findSecrets(text, token).map((f) => f.line)).toEqual(lines);
+  });
+});
+
+describe('the commit status each outcome shows', () => {
+  const rules: Rules = {
+    mode: 'post',
+    persona: 'priya',
+    failOnChangesRequested: false,
+    requireAllPersonas: false,
+    commitStatus: true,
+  };
+  const target = { pullNumber: 7, reviewedSha: 'f'.repeat(40) };
+  test.each<[string, End, string | null, boolean]>([
+    ['posted APPROVE', { kind: 'posted', standing: entry(1, target.reviewedSha), target }, 'success', false],
+    [
+      'posted CHANGES_REQUESTED',
+      { kind: 'posted', standing: entry(1, target.reviewedSha, 'CHANGES_REQUESTED'), target },
+      'failure',
+      false,
+    ],
+    [
+      'failure after the write',
+      {
+        kind: 'duplicate',
+        standing: entry(1, target.reviewedSha),
+        target,
+        afterWrite: { reason: 'api-error', message: 'x' },
+      },
+      'failure',
+      true,
+    ],
+    ['needs review', { kind: 'needs-review', target }, 'pending', false],
+    ['draft', { kind: 'draft', target }, 'pending', false],
+    ['aborted with a known commit', { kind: 'aborted', reason: 'bad-input', message: 'x', target }, 'failure', true],
+    ['aborted without one', { kind: 'aborted', reason: 'bad-input', message: 'x' }, null, true],
+    ['superseded: the new head has its own run', { kind: 'superseded', message: 'moved', target }, null, false],
+    [
+      'queued without a verdict',
+      { kind: 'queued', standing: null, statusSha: 'e'.repeat(40), target },
+      'failure',
+      true,
+    ],
+  ])('%s → %s', (_n, end, state, fails) => {
+    const c = conclude(end, rules);
+    expect(c.status?.state ?? null).toBe(state);
+    expect(Boolean(c.failure)).toBe(fails);
+    if (c.status) expect(c.status.description.length).toBeLessThanOrEqual(140);
+  });
+
+  test('no status when the event does not call for one; a long reason is cut to 140', () => {
+    expect(conclude({ kind: 'needs-review', target }, { ...rules, commitStatus: false }).status).toBeNull();
+    const long = conclude({ kind: 'needs-review', target }, { ...rules, persona: 'p'.repeat(300) });
+    expect(long.status!.description).toHaveLength(140);
+  });
+});
