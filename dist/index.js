@@ -33850,9 +33850,11 @@ const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
 const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
+const FREE = "[A-Za-z0-9%._~!*'()-]";
+// only event=COMMENT is ever written (review-event: COMMENT); any other recorded event is not a marker
 const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
-    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))?` +
-    "(?: version=([A-Za-z0-9%._~!*'()-]{1,800}))? run=(\\S+) -->$");
+    `patch=([0-9a-f]{64}|unknown)(?: base=(${FREE}{1,1000}))? verdict=(${VERDICTS.join('|')})(?: event=(COMMENT))?` +
+    `( forced)?(?: version=(${FREE}{1,800}))? run=(\\S+) -->$`);
 function encodeMarker(m) {
     if (!PERSONA_PATTERN.test(m.persona))
         throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
@@ -33862,11 +33864,15 @@ function encodeMarker(m) {
         throw new Error('a marker patch id is 64 lower-case hex digits');
     if (!RUN_PATTERN.test(m.run))
         throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
+    if (m.event && m.event !== EVENT_OF[m.verdict] && m.event !== 'COMMENT')
+        throw new Error('a marker records only event=COMMENT (review-event: COMMENT)');
     const event = m.event && m.event !== EVENT_OF[m.verdict] ? ` event=${m.event}` : '';
     // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
     const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
+    const base = m.base ? ` base=${encodeURIComponent(m.base)}` : '';
+    const forced = m.forced ? ' forced' : '';
     return (`<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
-        `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event}${version} run=${m.run} -->`);
+        `patch=${m.patch ?? 'unknown'}${base} verdict=${m.verdict}${event}${forced}${version} run=${m.run} -->`);
 }
 /** Reads the marker from the first line of a review body, and only from there. */
 function decodeMarker(body) {
@@ -33875,23 +33881,26 @@ function decodeMarker(body) {
     const nl = body.search(/\r?\n/);
     const first = nl < 0 ? body : body.slice(0, nl);
     const m = LINE.exec(first);
-    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[9]))
+    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[11]))
         return null;
-    const version = m[8] ? decodeVersion(m[8]) : undefined;
-    if (version === null)
+    const version = m[10] ? decodeText(m[10]) : undefined;
+    const base = m[6] ? decodeText(m[6]) : undefined;
+    if (version === null || base === null || (m[8] && m[7] === 'COMMENT'))
         return null;
     return {
         persona: m[2],
         head: m[3],
         tree: m[4] === 'unknown' ? null : m[4],
         patch: m[5] === 'unknown' ? null : m[5],
-        verdict: m[6],
-        ...(m[7] ? { event: m[7] } : {}),
+        ...(base ? { base } : {}),
+        verdict: m[7],
+        ...(m[8] ? { event: m[8] } : {}),
+        ...(m[9] ? { forced: true } : {}),
         ...(version ? { version } : {}),
-        run: m[9],
+        run: m[11],
     };
 }
-function decodeVersion(s) {
+function decodeText(s) {
     try {
         return decodeURIComponent(s);
     }
@@ -33943,6 +33952,7 @@ const DEFAULTS = {
     force: 'false',
     'review-drafts': 'true',
     'max-inline-findings': '50',
+    'comment-passes': 'false',
 };
 /** An input that cannot be used; reported as reason bad-input. */
 class InputError extends Error {
@@ -33998,6 +34008,7 @@ function readConfig(read) {
     const diffPath = read('diff-path').trim() || null;
     if (diffPath && mode !== 'preflight')
         throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
+    const personas = parsePersonas(read('personas'));
     const statusContext = r.matching('status-context', /^.{1,100}$/, 'use a short name (at most 100 characters)');
     return {
         mode,
@@ -34008,7 +34019,7 @@ function readConfig(read) {
         unchangedWhen: r.oneOf('unchanged-when', ['tree', 'patch']),
         dismissStale: r.oneOf('dismiss-stale', DISMISS_POLICIES),
         failOnChangesRequested: r.bool('fail-on-changes-requested'),
-        personas: parsePersonas(read('personas')),
+        personas,
         requireAllPersonas: r.bool('require-all-personas'),
         requestTimeoutSeconds: r.seconds('request-timeout-seconds'),
         runTimeoutSeconds: r.seconds('run-timeout-seconds'),
@@ -34019,8 +34030,9 @@ function readConfig(read) {
         force: r.bool('force'),
         personaVersion: r.matching('persona-version', /^[^\r\n]{1,64}$/, 'use at most 64 characters on one line'),
         reviewDrafts: r.bool('review-drafts'),
-        minApprovals: minApprovals(r),
+        minApprovals: minApprovals(r, personas),
         ...findingsInputs(r, mode),
+        commentPasses: r.bool('comment-passes'),
     };
 }
 function findingsInputs(r, mode) {
@@ -34034,8 +34046,12 @@ function findingsInputs(r, mode) {
     }
     return { findingsPath, maxInlineFindings: Number(max) };
 }
-function minApprovals(r) {
+function minApprovals(r, personas) {
     const v = r.matching('min-approvals', /^[1-9][0-9]{0,2}$/, 'use a whole number of approvals, at least 1');
+    if (v && personas.length && Number(v) > personas.length) {
+        throw new InputError(`input min-approvals is ${v}, but personas declares ${personas.length}: the panel could never reach it; ` +
+            'declare every persona or lower min-approvals');
+    }
     return v ? Number(v) : null;
 }
 /** The body and what it is checked against. */
@@ -39581,6 +39597,18 @@ const ABORT_REASONS = (/* unused pure expression or super */ null && ([
     'api-error',
     'permission-denied',
 ]));
+/**
+ * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
+ * comment-passes says "no objection" is enough); red for a rejection, and for a COMMENT
+ * otherwise, since GitHub never counts a COMMENT review as an approval either.
+ */
+function verdictState(verdict, rules) {
+    if (verdict === 'APPROVE')
+        return 'success';
+    return verdict === 'COMMENT' && rules.commentPasses ? 'success' : 'failure';
+}
+/** The status description's words for a verdict. */
+const said = (verdict, rules) => verdict === 'COMMENT' && !rules.commentPasses ? 'COMMENT, commented without approving' : verdict;
 /** GitHub's limit on a commit status description. */
 const STATUS_DESCRIPTION_MAX = 140;
 const fit = (s) => s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
@@ -39662,7 +39690,7 @@ function queued(end, rules, base, shouldReview) {
         ? `changes requested: ${rules.persona}'s verdict for ${outcome_short(sha)} is CHANGES_REQUESTED ` +
             '(fail-on-changes-requested is on)'
         : undefined;
-    const description = `${rules.persona}: ${marker.verdict} (review of ${outcome_short(marker.head)})`;
+    const description = `${rules.persona}: ${said(marker.verdict, rules)} (review of ${outcome_short(marker.head)})`;
     return {
         ...base,
         outcome: 'queued',
@@ -39672,7 +39700,7 @@ function queued(end, rules, base, shouldReview) {
         reviewId: review.id,
         reviewUrl: review.htmlUrl,
         shouldReview,
-        status: statusOf(rules, onGroup, rejected ? 'failure' : 'success', description, review.htmlUrl),
+        status: statusOf(rules, onGroup, verdictState(marker.verdict, rules), description, review.htmlUrl),
     };
 }
 function reported(end, rules, base) {
@@ -39704,8 +39732,8 @@ function standing(end, rules, base, shouldReview) {
             `changes requested: ${rules.persona}'s ${what} for ${outcome_short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
                 `(fail-on-changes-requested is on)`;
     }
-    // the gate fails closed: a rejection, or any failure after the write, is a red status
-    const state = verdict === 'CHANGES_REQUESTED' || end.afterWrite ? 'failure' : 'success';
+    // the gate fails closed: anything but an approval, or any failure after the write, is a red status
+    const state = end.afterWrite ? 'failure' : verdictState(verdict, rules);
     const carried = end.kind === 'unchanged' ? ` (carried from ${outcome_short(marker.head)})` : '';
     const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
     return {
@@ -39720,7 +39748,7 @@ function standing(end, rules, base, shouldReview) {
         baselineSha: end.kind === 'unchanged' ? marker.head : undefined,
         findings: end.kind === 'posted' ? end.findings : undefined,
         shouldReview,
-        status: statusOf(rules, end.target, state, `${rules.persona}: ${verdict}${carried}${trouble}`, review.htmlUrl),
+        status: statusOf(rules, end.target, state, `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}`, review.htmlUrl),
     };
 }
 function statusOf(rules, target, state, description, reviewUrl) {
@@ -40328,6 +40356,9 @@ function pullsPort({ octokit, call, owner, repo }) {
                 draft: Boolean(data.draft),
                 headSha: data.head.sha,
                 baseSha: data.base.sha,
+                baseRef: data.base.ref,
+                author: data.user?.login ?? null,
+                changedFiles: data.changed_files,
             };
         }),
         listPullsByHead: (headOwner, branch) => call(`list open pull requests from ${headOwner}:${branch}`, async () => {
@@ -40382,19 +40413,53 @@ function identityPort({ octokit, call }) {
         getViewerLogin: () => call('GraphQL viewer', async () => (await octokit.graphql('query { viewer { login } }')).viewer?.login ?? null, () => null),
     };
 }
+/** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
+const EDITS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    pullRequest(number: $number) {
+      reviews(first: 100, after: $after) {
+        nodes { fullDatabaseId lastEditedAt }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+}`;
+async function editedReviews(octokit, owner, name, number) {
+    const edited = new Set();
+    let after = null;
+    for (let page = 0; page < 100; page++) {
+        const data = await octokit.graphql(EDITS_QUERY, { owner, name, number, after });
+        const reviews = data.repository?.pullRequest?.reviews;
+        if (!reviews)
+            throw new Error(`GraphQL answered no pull request #${number}`);
+        for (const n of reviews.nodes)
+            if (n?.lastEditedAt && n.fullDatabaseId)
+                edited.add(Number(n.fullDatabaseId));
+        if (!reviews.pageInfo.hasNextPage)
+            return edited;
+        after = reviews.pageInfo.endCursor;
+    }
+    return edited;
+}
+/** Every review, all pages, each marked when GraphQL says it was edited after it was posted. */
+async function allReviews(octokit, owner, repo, pullNumber) {
+    // the edit trace comes from GraphQL, read beside the REST pages; if it cannot be read, nothing counts
+    const editsP = editedReviews(octokit, owner, repo, pullNumber);
+    editsP.catch(() => undefined);
+    const page = (n) => octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
+    // the first page says how many there are (Link rel="last"); the rest are fetched at once
+    const pages = [await page(1)];
+    const last = lastPage(pages[0].headers.link);
+    pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
+    // no rel="last" but a rel="next": follow the links one by one
+    while (last === 1 && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
+        pages.push(await page(pages.length + 1));
+    const edited = await editsP;
+    return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: edited.has(x.id) })));
+}
 function reviewsPort({ octokit, call, owner, repo }) {
     return {
-        listReviews: (pullNumber) => call(`list reviews of #${pullNumber}`, async () => {
-            const page = (n) => octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
-            // the first page says how many there are (Link rel="last"); the rest are fetched at once
-            const pages = [await page(1)];
-            const last = lastPage(pages[0].headers.link);
-            pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
-            // no rel="last" but a rel="next": follow the links one by one
-            while (last === 1 && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
-                pages.push(await page(pages.length + 1));
-            return pages.flatMap((r) => r.data.map(toReview));
-        }),
+        listReviews: (pullNumber) => call(`list reviews of #${pullNumber}`, () => allReviews(octokit, owner, repo, pullNumber)),
         createReview: (pullNumber, r) => call(`create review on #${pullNumber}`, async () => {
             const review = {
                 event: r.event,
@@ -40462,6 +40527,34 @@ function commentsPort({ octokit, call, owner, repo }) {
 
 const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
 const isLive = (r) => LIVE.has(r.state);
+/** A review that can speak for its persona: live, and never edited since it was posted. */
+const counts = (h) => isLive(h.review) && !h.review.edited;
+/** A marker written before verdicts were bound to a base (no base=) is of no subject at all. */
+const isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
+/**
+ * The review that stands for a subject: the newest forced review of it (a re-review on demand
+ * replaces the earlier opinion), else the first that landed (later copies are racing runs').
+ * Edited and dismissed reviews never stand. The one rule for post, preflight, queue and board.
+ */
+function standingFor(history, s) {
+    const of = history.filter((h) => counts(h) && isOf(h.marker, s));
+    return of.filter((h) => h.marker.forced).at(-1) ?? of[0];
+}
+/**
+ * The verdict an equal change carries forward: the persona's latest counting review, when it
+ * is of the same version and base and recorded the head's tree, or (when given) its PR patch.
+ */
+function carriedTo(history, s, headTree, headPatch) {
+    const latest = history.filter(counts).at(-1);
+    if (!latest || versionOf(latest.marker) !== s.version || latest.marker.base !== s.base)
+        return null;
+    const { tree, patch } = latest.marker;
+    if (tree != null && headTree != null && tree === headTree)
+        return { entry: latest, by: 'tree' };
+    if (patch != null && headPatch != null && patch === headPatch)
+        return { entry: latest, by: 'patch' };
+    return null;
+}
 /** The review state each posted event produces. */
 const STATE_OF_EVENT = {
     APPROVE: 'APPROVED',
@@ -40520,19 +40613,19 @@ const CAN_DISMISS = DISMISSABLE.all;
 /**
  * After the write (on facts read again), or without a write (on the facts just read):
  * which of this persona's reviews stand, which go.
- * - The anchor is the first live review recorded against the PR's current head;
- *   when there is none yet, it is `self` (the review this run posted or kept): the
- *   gate is never left without the persona's latest opinion.
- * - Other live reviews recorded against the anchor's head are duplicates (two runs
- *   raced): dismissed whatever dismiss-stale says, where GitHub allows it.
- * - Reviews recorded against any other head are stale: dismissed per dismiss-stale.
- *   That includes `self` when a review for a newer head has already landed.
+ * - The anchor is the review that stands for the PR's current head and base at `self`'s
+ *   version (standingFor); when there is none yet, or the run was forced, it is `self` (the
+ *   review this run posted or kept): the gate is never left without the persona's latest opinion.
+ * - Edited reviews are dismissed whatever dismiss-stale says: they speak for nobody.
+ * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
+ *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
+ * - Reviews of any other head or base are stale: dismissed per dismiss-stale. That includes
+ *   `self` when a review for a newer head has already landed.
  */
-function settle(history, prHead, self, policy, force = false) {
+function settle(history, pr, self, policy, force = false) {
     const live = history.filter((h) => isLive(h.review));
-    // only a review by the same persona version can stand for this one; a forced review replaces the rest
-    const peers = live.filter((h) => versionOf(h.marker) === versionOf(self.marker));
-    const anchor = force ? self : (peers.find((h) => h.marker.head === prHead) ?? self);
+    const current = { ...pr, version: versionOf(self.marker) };
+    const anchor = force ? self : (standingFor(history, current) ?? self);
     const dismiss = [];
     const seen = new Set([anchor.review.id]);
     const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
@@ -40540,11 +40633,16 @@ function settle(history, prHead, self, policy, force = false) {
         if (seen.has(entry.review.id))
             continue;
         seen.add(entry.review.id);
-        if (entry.marker.head === anchor.marker.head) {
+        const m = entry.marker;
+        if (entry.review.edited) {
+            if (CAN_DISMISS.has(entry.review.state))
+                dismiss.push({ entry, why: 'edited' });
+        }
+        else if (m.head === anchor.marker.head && m.base === anchor.marker.base) {
             if (CAN_DISMISS.has(entry.review.state))
                 dismiss.push({ entry, why: 'duplicate' });
         }
-        else if (entry.marker.head !== prHead && DISMISSABLE[policy].has(entry.review.state)) {
+        else if ((m.head !== pr.head || m.base !== pr.base) && DISMISSABLE[policy].has(entry.review.state)) {
             dismiss.push({ entry, why: 'stale' });
         }
     }
@@ -40563,6 +40661,14 @@ const supersededByRefusal = (status, headNow, reviewed) => status === 422 && hea
  * persona would have its one review state overwritten.
  */
 function refusal(f) {
+    if (f.author !== null && sameLogin(f.author, f.identity)) {
+        return {
+            action: 'refuse',
+            message: `${f.identity} opened this PR, and ${f.persona} posts as ${f.identity}: a persona never reviews its own ` +
+                'change (GitHub would not count its approval, and a COMMENT-carried verdict would approve itself)',
+            advice: 'give the persona its own account or GitHub App; this PR needs its review from someone else',
+        };
+    }
     const pending = f.reviews.find((r) => r.state === 'PENDING' && sameLogin(r.login, f.identity));
     if (pending) {
         return {
@@ -40605,13 +40711,19 @@ function sharedAccount(reviews, identity, persona) {
         advice: 'give every persona its own account or GitHub App, or set review-event: COMMENT and gate on the commit status',
     };
 }
-/** Live APPROVEs of this persona for other heads: they go before anything else happens. */
-function staleApprovals(live, head, policy) {
-    if (policy !== 'all')
-        return [];
+/**
+ * Live APPROVEs of this persona that approve nothing now (another head or base, or edited):
+ * they go before anything else happens. Edited ones go whatever dismiss-stale says.
+ */
+function staleApprovals(live, s, policy) {
     return live
-        .filter((h) => h.marker.head !== head && h.review.state === 'APPROVED')
-        .map((entry) => ({ entry, why: 'stale' }));
+        .filter((h) => h.review.state === 'APPROVED')
+        .flatMap((entry) => {
+        if (entry.review.edited)
+            return [{ entry, why: 'edited' }];
+        const other = entry.marker.head !== s.head || entry.marker.base !== s.base;
+        return other && policy === 'all' ? [{ entry, why: 'stale' }] : [];
+    });
 }
 /** Post, review, keep the review that already stands, or refuse. */
 function decide(f) {
@@ -40620,28 +40732,22 @@ function decide(f) {
         return refused;
     const history = historyOf(f.reviews, f.identity, f.persona);
     const live = history.filter((h) => isLive(h.review));
+    const pr = { head: f.head, base: f.base };
     const keep = (outcome, current, by) => ({
         action: 'keep',
         outcome,
         current,
-        settlement: settle(history, f.head, current, f.dismissStale),
+        settlement: settle(history, pr, current, f.dismissStale),
         by,
     });
-    const version = f.version ?? '';
-    const sameVersion = (h) => versionOf(h.marker) === version;
-    // the first that landed stands
-    const forHead = f.force ? undefined : live.find((h) => h.marker.head === f.head && sameVersion(h));
+    const subject = { ...pr, version: f.version ?? '' };
+    const forHead = f.force ? undefined : standingFor(history, subject);
     if (forHead)
         return keep('duplicate', forHead);
-    const latest = live[live.length - 1];
-    if (f.skipUnchanged && !f.force && latest && sameVersion(latest)) {
-        const { tree, patch } = latest.marker;
-        if (tree != null && f.headTree != null && tree === f.headTree)
-            return keep('unchanged', latest, 'tree');
-        if (patch != null && f.headPatch != null && patch === f.headPatch)
-            return keep('unchanged', latest, 'patch');
-    }
-    const early = staleApprovals(live, f.head, f.dismissStale);
+    const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, f.headTree, f.headPatch) : null;
+    if (carried)
+        return keep('unchanged', carried.entry, carried.by);
+    const early = staleApprovals(live, subject, f.dismissStale);
     if (f.verdict === null)
         return { action: 'review', early };
     return {
@@ -40795,13 +40901,15 @@ const steps_short = (sha) => sha.slice(0, 7);
 /** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
 async function resolvePull(cfg, ctx, port) {
     const ev = ctx.eventPull;
-    if (ev && (cfg.pullNumber === null || cfg.pullNumber === ev.number))
-        return { pullNumber: ev.number, eventHead: ev.headSha };
-    if (ctx.mergeGroup)
-        return { pullNumber: queuedPull(ctx.mergeGroup.headRef), eventHead: null };
-    if (ctx.commentPull !== null && (cfg.pullNumber === null || cfg.pullNumber === ctx.commentPull)) {
-        return { pullNumber: ctx.commentPull, eventHead: null };
+    // the event names the PR: an input that disagrees is refused, never allowed to redirect the verdict
+    const named = ev?.number ?? (ctx.mergeGroup ? queuedPull(ctx.mergeGroup.headRef) : ctx.commentPull);
+    if (named !== null && cfg.pullNumber !== null && cfg.pullNumber !== named) {
+        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not the PR this ${ctx.eventName} event names (#${named})`, 'leave pull-number empty on pull_request*, issue_comment and merge_group events: the event names the PR');
     }
+    if (ev)
+        return { pullNumber: ev.number, eventHead: ev.headSha };
+    if (named !== null)
+        return { pullNumber: named, eventHead: null };
     if (ctx.workflowRun)
         return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
     if (cfg.pullNumber === null) {
@@ -40931,6 +41039,8 @@ function planFor(cfg, target, facts, verdict, trace) {
         identity: facts.identity,
         identityVerified: facts.identityVerified,
         head: target.reviewedSha,
+        base: facts.pull.baseRef,
+        author: facts.pull.author,
         headTree: facts.headTree,
         headPatch: facts.headPatch,
         reviews: facts.reviews,
@@ -40991,8 +41101,12 @@ const dismissalFailure = (d) => d.failure && {
 };
 function dismissMessage(persona, entry, why, anchor) {
     const was = steps_short(entry.marker.head);
+    if (why === 'edited') {
+        return (`Edited after it was posted: this review of ${was} no longer counts as ${persona}'s verdict, and a new ` +
+            'review is needed. [persona-verdict]');
+    }
     if (!anchor)
-        return `Stale: ${persona} is reviewing a newer head; this review was for ${was}. [persona-verdict]`;
+        return `Stale: ${persona} is reviewing a new head or base; this review was for ${was}. [persona-verdict]`;
     const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${steps_short(anchor.marker.head)}`;
     return why === 'stale'
         ? `Superseded: ${persona}'s current review is ${current}; this one was for ${was}. [persona-verdict]`
@@ -41699,8 +41813,10 @@ function markerFor(cfg, ctx, target, plan, facts) {
         head: target.reviewedSha,
         tree: facts.headTree,
         patch: facts.headPatch,
+        base: facts.pull.baseRef,
         verdict: plan.verdict,
         event: plan.event,
+        ...(cfg.force ? { forced: true } : {}),
         ...(cfg.personaVersion ? { version: cfg.personaVersion } : {}),
         run: ctx.runId,
     };
@@ -41723,7 +41839,8 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
     const [pullNow, reviewsNow] = fresh;
     const history = historyOf(reviewsNow, common.identity, cfg.persona);
     const self = history.find((h) => h.review.id === made.entry.review.id) ?? made.entry;
-    const s = settle(history, pullNow.headSha, self, cfg.dismissStale, cfg.force);
+    const pr = { head: pullNow.headSha, base: pullNow.baseRef };
+    const s = settle(history, pr, self, cfg.dismissStale, cfg.force);
     const race = raceWinner(s, made.entry);
     const notices = [...common.notices];
     if (race === 'theirs-same-head') {
@@ -42051,6 +42168,7 @@ async function runAction() {
         failOnChangesRequested: cfg.failOnChangesRequested,
         requireAllPersonas: cfg.requireAllPersonas,
         minApprovals: cfg.minApprovals,
+        commentPasses: cfg.commentPasses,
         commitStatus: cfg.commitStatus === 'always' ||
             (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
     };

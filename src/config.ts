@@ -25,6 +25,7 @@ export const DEFAULTS = {
   force: 'false',
   'review-drafts': 'true',
   'max-inline-findings': '50',
+  'comment-passes': 'false',
 } as const;
 
 export interface Config {
@@ -62,6 +63,8 @@ export interface Config {
   /** post and check: the persona's line findings (JSON), or null. */
   findingsPath: string | null;
   maxInlineFindings: number;
+  /** An effective COMMENT writes a success status (the gate means "no objection", not "approved"). */
+  commentPasses: boolean;
 }
 
 /** An input that cannot be used; reported as reason bad-input. */
@@ -122,6 +125,7 @@ export function readConfig(read: Read): Config {
   }
   const diffPath = read('diff-path').trim() || null;
   if (diffPath && mode !== 'preflight') throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
+  const personas = parsePersonas(read('personas'));
   const statusContext = r.matching('status-context', /^.{1,100}$/, 'use a short name (at most 100 characters)');
   return {
     mode,
@@ -132,7 +136,7 @@ export function readConfig(read: Read): Config {
     unchangedWhen: r.oneOf('unchanged-when', ['tree', 'patch'] as const),
     dismissStale: r.oneOf('dismiss-stale', DISMISS_POLICIES),
     failOnChangesRequested: r.bool('fail-on-changes-requested'),
-    personas: parsePersonas(read('personas')),
+    personas,
     requireAllPersonas: r.bool('require-all-personas'),
     requestTimeoutSeconds: r.seconds('request-timeout-seconds'),
     runTimeoutSeconds: r.seconds('run-timeout-seconds'),
@@ -143,8 +147,9 @@ export function readConfig(read: Read): Config {
     force: r.bool('force'),
     personaVersion: r.matching('persona-version', /^[^\r\n]{1,64}$/, 'use at most 64 characters on one line'),
     reviewDrafts: r.bool('review-drafts'),
-    minApprovals: minApprovals(r),
+    minApprovals: minApprovals(r, personas),
     ...findingsInputs(r, mode),
+    commentPasses: r.bool('comment-passes'),
   };
 }
 
@@ -160,8 +165,14 @@ function findingsInputs(r: Readers, mode: Mode): Pick<Config, 'findingsPath' | '
   return { findingsPath, maxInlineFindings: Number(max) };
 }
 
-function minApprovals(r: Readers): number | null {
+function minApprovals(r: Readers, personas: readonly unknown[]): number | null {
   const v = r.matching('min-approvals', /^[1-9][0-9]{0,2}$/, 'use a whole number of approvals, at least 1');
+  if (v && personas.length && Number(v) > personas.length) {
+    throw new InputError(
+      `input min-approvals is ${v}, but personas declares ${personas.length}: the panel could never reach it; ` +
+        'declare every persona or lower min-approvals',
+    );
+  }
   return v ? Number(v) : null;
 }
 

@@ -78,6 +78,7 @@ async function runAction(): Promise<void> {
     failOnChangesRequested: cfg.failOnChangesRequested,
     requireAllPersonas: cfg.requireAllPersonas,
     minApprovals: cfg.minApprovals,
+    commentPasses: cfg.commentPasses,
     commitStatus:
       cfg.commitStatus === 'always' ||
       (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),

@@ -30,12 +30,17 @@ export async function resolvePull(
   port: GitHubPort,
 ): Promise<{ pullNumber: number; eventHead: string | null }> {
   const ev = ctx.eventPull;
-  if (ev && (cfg.pullNumber === null || cfg.pullNumber === ev.number))
-    return { pullNumber: ev.number, eventHead: ev.headSha };
-  if (ctx.mergeGroup) return { pullNumber: queuedPull(ctx.mergeGroup.headRef), eventHead: null };
-  if (ctx.commentPull !== null && (cfg.pullNumber === null || cfg.pullNumber === ctx.commentPull)) {
-    return { pullNumber: ctx.commentPull, eventHead: null };
+  // the event names the PR: an input that disagrees is refused, never allowed to redirect the verdict
+  const named = ev?.number ?? (ctx.mergeGroup ? queuedPull(ctx.mergeGroup.headRef) : ctx.commentPull);
+  if (named !== null && cfg.pullNumber !== null && cfg.pullNumber !== named) {
+    throw new Abort(
+      'bad-input',
+      `pull-number ${cfg.pullNumber} is not the PR this ${ctx.eventName} event names (#${named})`,
+      'leave pull-number empty on pull_request*, issue_comment and merge_group events: the event names the PR',
+    );
   }
+  if (ev) return { pullNumber: ev.number, eventHead: ev.headSha };
+  if (named !== null) return { pullNumber: named, eventHead: null };
   if (ctx.workflowRun) return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
   if (cfg.pullNumber === null) {
     throw new Abort(
@@ -229,6 +234,8 @@ export function planFor(
     identity: facts.identity,
     identityVerified: facts.identityVerified,
     head: target.reviewedSha,
+    base: facts.pull.baseRef,
+    author: facts.pull.author,
     headTree: facts.headTree,
     headPatch: facts.headPatch,
     reviews: facts.reviews,
@@ -306,7 +313,14 @@ function dismissMessage(
   anchor: HistoryEntry | null,
 ): string {
   const was = short(entry.marker.head);
-  if (!anchor) return `Stale: ${persona} is reviewing a newer head; this review was for ${was}. [persona-verdict]`;
+  if (why === 'edited') {
+    return (
+      `Edited after it was posted: this review of ${was} no longer counts as ${persona}'s verdict, and a new ` +
+      'review is needed. [persona-verdict]'
+    );
+  }
+  if (!anchor)
+    return `Stale: ${persona} is reviewing a new head or base; this review was for ${was}. [persona-verdict]`;
   const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${short(anchor.marker.head)}`;
   return why === 'stale'
     ? `Superseded: ${persona}'s current review is ${current}; this one was for ${was}. [persona-verdict]`

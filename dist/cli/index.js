@@ -672,9 +672,11 @@ const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
 const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
+const FREE = "[A-Za-z0-9%._~!*'()-]";
+// only event=COMMENT is ever written (review-event: COMMENT); any other recorded event is not a marker
 const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
-    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))?` +
-    "(?: version=([A-Za-z0-9%._~!*'()-]{1,800}))? run=(\\S+) -->$");
+    `patch=([0-9a-f]{64}|unknown)(?: base=(${FREE}{1,1000}))? verdict=(${VERDICTS.join('|')})(?: event=(COMMENT))?` +
+    `( forced)?(?: version=(${FREE}{1,800}))? run=(\\S+) -->$`);
 function encodeMarker(m) {
     if (!PERSONA_PATTERN.test(m.persona))
         throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
@@ -684,11 +686,15 @@ function encodeMarker(m) {
         throw new Error('a marker patch id is 64 lower-case hex digits');
     if (!RUN_PATTERN.test(m.run))
         throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
+    if (m.event && m.event !== grammar_EVENT_OF[m.verdict] && m.event !== 'COMMENT')
+        throw new Error('a marker records only event=COMMENT (review-event: COMMENT)');
     const event = m.event && m.event !== grammar_EVENT_OF[m.verdict] ? ` event=${m.event}` : '';
     // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
     const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
+    const base = m.base ? ` base=${encodeURIComponent(m.base)}` : '';
+    const forced = m.forced ? ' forced' : '';
     return (`<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
-        `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event}${version} run=${m.run} -->`);
+        `patch=${m.patch ?? 'unknown'}${base} verdict=${m.verdict}${event}${forced}${version} run=${m.run} -->`);
 }
 /** Reads the marker from the first line of a review body, and only from there. */
 function decodeMarker(body) {
@@ -697,23 +703,26 @@ function decodeMarker(body) {
     const nl = body.search(/\r?\n/);
     const first = nl < 0 ? body : body.slice(0, nl);
     const m = LINE.exec(first);
-    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[9]))
+    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[11]))
         return null;
-    const version = m[8] ? decodeVersion(m[8]) : undefined;
-    if (version === null)
+    const version = m[10] ? decodeText(m[10]) : undefined;
+    const base = m[6] ? decodeText(m[6]) : undefined;
+    if (version === null || base === null || (m[8] && m[7] === 'COMMENT'))
         return null;
     return {
         persona: m[2],
         head: m[3],
         tree: m[4] === 'unknown' ? null : m[4],
         patch: m[5] === 'unknown' ? null : m[5],
-        verdict: m[6],
-        ...(m[7] ? { event: m[7] } : {}),
+        ...(base ? { base } : {}),
+        verdict: m[7],
+        ...(m[8] ? { event: m[8] } : {}),
+        ...(m[9] ? { forced: true } : {}),
         ...(version ? { version } : {}),
-        run: m[9],
+        run: m[11],
     };
 }
-function decodeVersion(s) {
+function decodeText(s) {
     try {
         return decodeURIComponent(s);
     }

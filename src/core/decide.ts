@@ -13,6 +13,12 @@ export interface ReviewFact {
   state: string; // APPROVED | CHANGES_REQUESTED | COMMENTED | DISMISSED | PENDING
   body: string | null;
   htmlUrl: string;
+  /**
+   * The body was edited after it was posted (GraphQL PullRequestReview.lastEditedAt; REST does not
+   * show edits). Anyone with write access can edit another account's review, so an edited review
+   * is never the persona's opinion: it stands for nothing, carries nothing forward, and is dismissed.
+   */
+  edited?: boolean;
 }
 
 export interface HistoryEntry {
@@ -27,10 +33,57 @@ export interface PullFacts {
   draft: boolean;
   headSha: string;
   baseSha: string;
+  /** The base branch the PR merges into (a verdict is bound to it). */
+  baseRef: string;
+  /** The PR's author; null when GitHub does not say (a deleted account). */
+  author: string | null;
+  /** How many files the PR changes, as GitHub counts them. */
+  changedFiles: number;
 }
 
 const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
 export const isLive = (r: ReviewFact): boolean => LIVE.has(r.state);
+/** A review that can speak for its persona: live, and never edited since it was posted. */
+export const counts = (h: HistoryEntry): boolean => isLive(h.review) && !h.review.edited;
+
+/** What one judgment is of: this head, merging into this base, by this persona version. */
+export interface Subject {
+  head: string;
+  base: string;
+  version: string;
+}
+
+/** A marker written before verdicts were bound to a base (no base=) is of no subject at all. */
+export const isOf = (m: Marker, s: Subject): boolean =>
+  m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
+
+/**
+ * The review that stands for a subject: the newest forced review of it (a re-review on demand
+ * replaces the earlier opinion), else the first that landed (later copies are racing runs').
+ * Edited and dismissed reviews never stand. The one rule for post, preflight, queue and board.
+ */
+export function standingFor(history: readonly HistoryEntry[], s: Subject): HistoryEntry | undefined {
+  const of = history.filter((h) => counts(h) && isOf(h.marker, s));
+  return of.filter((h) => h.marker.forced).at(-1) ?? of[0];
+}
+
+/**
+ * The verdict an equal change carries forward: the persona's latest counting review, when it
+ * is of the same version and base and recorded the head's tree, or (when given) its PR patch.
+ */
+export function carriedTo(
+  history: readonly HistoryEntry[],
+  s: Subject,
+  headTree: string | null,
+  headPatch: string | null | undefined,
+): { entry: HistoryEntry; by: 'tree' | 'patch' } | null {
+  const latest = history.filter(counts).at(-1);
+  if (!latest || versionOf(latest.marker) !== s.version || latest.marker.base !== s.base) return null;
+  const { tree, patch } = latest.marker;
+  if (tree != null && headTree != null && tree === headTree) return { entry: latest, by: 'tree' };
+  if (patch != null && headPatch != null && patch === headPatch) return { entry: latest, by: 'patch' };
+  return null;
+}
 
 /** The review state each posted event produces. */
 export const STATE_OF_EVENT: Readonly<Record<ReviewEvent, string>> = {
@@ -100,7 +153,7 @@ const CAN_DISMISS = DISMISSABLE.all;
 
 export interface Dismissal {
   entry: HistoryEntry;
-  why: 'stale' | 'duplicate';
+  why: 'stale' | 'duplicate' | 'edited';
 }
 
 export interface Settlement {
@@ -112,34 +165,37 @@ export interface Settlement {
 /**
  * After the write (on facts read again), or without a write (on the facts just read):
  * which of this persona's reviews stand, which go.
- * - The anchor is the first live review recorded against the PR's current head;
- *   when there is none yet, it is `self` (the review this run posted or kept): the
- *   gate is never left without the persona's latest opinion.
- * - Other live reviews recorded against the anchor's head are duplicates (two runs
- *   raced): dismissed whatever dismiss-stale says, where GitHub allows it.
- * - Reviews recorded against any other head are stale: dismissed per dismiss-stale.
- *   That includes `self` when a review for a newer head has already landed.
+ * - The anchor is the review that stands for the PR's current head and base at `self`'s
+ *   version (standingFor); when there is none yet, or the run was forced, it is `self` (the
+ *   review this run posted or kept): the gate is never left without the persona's latest opinion.
+ * - Edited reviews are dismissed whatever dismiss-stale says: they speak for nobody.
+ * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
+ *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
+ * - Reviews of any other head or base are stale: dismissed per dismiss-stale. That includes
+ *   `self` when a review for a newer head has already landed.
  */
 export function settle(
   history: readonly HistoryEntry[],
-  prHead: string,
+  pr: { head: string; base: string },
   self: HistoryEntry,
   policy: DismissPolicy,
   force = false,
 ): Settlement {
   const live = history.filter((h) => isLive(h.review));
-  // only a review by the same persona version can stand for this one; a forced review replaces the rest
-  const peers = live.filter((h) => versionOf(h.marker) === versionOf(self.marker));
-  const anchor = force ? self : (peers.find((h) => h.marker.head === prHead) ?? self);
+  const current = { ...pr, version: versionOf(self.marker) };
+  const anchor = force ? self : (standingFor(history, current) ?? self);
   const dismiss: Dismissal[] = [];
   const seen = new Set<number>([anchor.review.id]);
   const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
   for (const entry of candidates) {
     if (seen.has(entry.review.id)) continue;
     seen.add(entry.review.id);
-    if (entry.marker.head === anchor.marker.head) {
+    const m = entry.marker;
+    if (entry.review.edited) {
+      if (CAN_DISMISS.has(entry.review.state)) dismiss.push({ entry, why: 'edited' });
+    } else if (m.head === anchor.marker.head && m.base === anchor.marker.base) {
       if (CAN_DISMISS.has(entry.review.state)) dismiss.push({ entry, why: 'duplicate' });
-    } else if (entry.marker.head !== prHead && DISMISSABLE[policy].has(entry.review.state)) {
+    } else if ((m.head !== pr.head || m.base !== pr.base) && DISMISSABLE[policy].has(entry.review.state)) {
       dismiss.push({ entry, why: 'stale' });
     }
   }
@@ -163,6 +219,10 @@ export interface Facts {
   /** false when only reviewer-login names the identity (GitHub would not say). */
   identityVerified: boolean;
   head: string; // the reviewed head, already checked equal to the PR head
+  /** The PR's base branch now: a verdict for another base is no verdict for this one. */
+  base: string;
+  /** The PR's author: a persona never reviews a PR its own account opened. */
+  author: string | null;
   headTree: string | null; // null: could not be established
   /** The PR patch id of the head (unchanged-when: patch); null/absent: not established. */
   headPatch?: string | null;
@@ -200,6 +260,15 @@ export type Plan =
  * persona would have its one review state overwritten.
  */
 function refusal(f: Facts): Refusal | null {
+  if (f.author !== null && sameLogin(f.author, f.identity)) {
+    return {
+      action: 'refuse',
+      message:
+        `${f.identity} opened this PR, and ${f.persona} posts as ${f.identity}: a persona never reviews its own ` +
+        'change (GitHub would not count its approval, and a COMMENT-carried verdict would approve itself)',
+      advice: 'give the persona its own account or GitHub App; this PR needs its review from someone else',
+    };
+  }
   const pending = f.reviews.find((r) => r.state === 'PENDING' && sameLogin(r.login, f.identity));
   if (pending) {
     return {
@@ -249,12 +318,18 @@ export function sharedAccount(reviews: readonly ReviewFact[], identity: string, 
   };
 }
 
-/** Live APPROVEs of this persona for other heads: they go before anything else happens. */
-function staleApprovals(live: readonly HistoryEntry[], head: string, policy: DismissPolicy): Dismissal[] {
-  if (policy !== 'all') return [];
+/**
+ * Live APPROVEs of this persona that approve nothing now (another head or base, or edited):
+ * they go before anything else happens. Edited ones go whatever dismiss-stale says.
+ */
+function staleApprovals(live: readonly HistoryEntry[], s: Subject, policy: DismissPolicy): Dismissal[] {
   return live
-    .filter((h) => h.marker.head !== head && h.review.state === 'APPROVED')
-    .map((entry) => ({ entry, why: 'stale' }));
+    .filter((h) => h.review.state === 'APPROVED')
+    .flatMap((entry): Dismissal[] => {
+      if (entry.review.edited) return [{ entry, why: 'edited' }];
+      const other = entry.marker.head !== s.head || entry.marker.base !== s.base;
+      return other && policy === 'all' ? [{ entry, why: 'stale' }] : [];
+    });
 }
 
 /** Post, review, keep the review that already stands, or refuse. */
@@ -263,25 +338,20 @@ export function decide(f: Facts): Plan {
   if (refused) return refused;
   const history = historyOf(f.reviews, f.identity, f.persona);
   const live = history.filter((h) => isLive(h.review));
+  const pr = { head: f.head, base: f.base };
   const keep = (outcome: 'duplicate' | 'unchanged', current: HistoryEntry, by?: 'tree' | 'patch'): Plan => ({
     action: 'keep',
     outcome,
     current,
-    settlement: settle(history, f.head, current, f.dismissStale),
+    settlement: settle(history, pr, current, f.dismissStale),
     by,
   });
-  const version = f.version ?? '';
-  const sameVersion = (h: HistoryEntry): boolean => versionOf(h.marker) === version;
-  // the first that landed stands
-  const forHead = f.force ? undefined : live.find((h) => h.marker.head === f.head && sameVersion(h));
+  const subject = { ...pr, version: f.version ?? '' };
+  const forHead = f.force ? undefined : standingFor(history, subject);
   if (forHead) return keep('duplicate', forHead);
-  const latest = live[live.length - 1];
-  if (f.skipUnchanged && !f.force && latest && sameVersion(latest)) {
-    const { tree, patch } = latest.marker;
-    if (tree != null && f.headTree != null && tree === f.headTree) return keep('unchanged', latest, 'tree');
-    if (patch != null && f.headPatch != null && patch === f.headPatch) return keep('unchanged', latest, 'patch');
-  }
-  const early = staleApprovals(live, f.head, f.dismissStale);
+  const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, f.headTree, f.headPatch) : null;
+  if (carried) return keep('unchanged', carried.entry, carried.by);
+  const early = staleApprovals(live, subject, f.dismissStale);
   if (f.verdict === null) return { action: 'review', early };
   return {
     action: 'post',

@@ -1,6 +1,6 @@
 // The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
 // "The marker"). Pure.
-import { EVENTS, EVENT_OF, VERDICTS, type ReviewEvent, type Verdict } from './grammar.js';
+import { EVENT_OF, VERDICTS, type ReviewEvent, type Verdict } from './grammar.js';
 
 export const MARKER_NAME = 'persona-verdict';
 export const MARKER_VERSION = 1;
@@ -10,11 +10,15 @@ export interface Marker {
   head: string; // the reviewed head SHA (authoritative over the review's commit_id)
   tree: string | null; // the head's tree SHA, null when it could not be established
   patch?: string | null; // the PR patch id (unchanged-when: patch), null/absent when not established
+  /** The PR's base branch when it was reviewed; absent in markers written before 0.3.0 (they bind no base). */
+  base?: string;
   verdict: Verdict;
   /** The event the review was posted with, when it is not the verdict's own (review-event: COMMENT). */
   event?: ReviewEvent;
   /** persona-version: the persona's prompt and model as named by its author; absent for "". */
   version?: string;
+  /** A forced re-review (force: true): it stands for its head over every earlier review of that head. */
+  forced?: boolean;
   run: string; // identifies the run that posted it (ambiguous-failure recovery)
 }
 
@@ -27,10 +31,12 @@ export const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
 
+const FREE = "[A-Za-z0-9%._~!*'()-]";
+// only event=COMMENT is ever written (review-event: COMMENT); any other recorded event is not a marker
 const LINE = new RegExp(
   `^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
-    `patch=([0-9a-f]{64}|unknown) verdict=(${VERDICTS.join('|')})(?: event=(${EVENTS.join('|')}))?` +
-    "(?: version=([A-Za-z0-9%._~!*'()-]{1,800}))? run=(\\S+) -->$",
+    `patch=([0-9a-f]{64}|unknown)(?: base=(${FREE}{1,1000}))? verdict=(${VERDICTS.join('|')})(?: event=(COMMENT))?` +
+    `( forced)?(?: version=(${FREE}{1,800}))? run=(\\S+) -->$`,
 );
 
 export function encodeMarker(m: Marker): string {
@@ -40,12 +46,16 @@ export function encodeMarker(m: Marker): string {
     throw new Error('marker SHAs must be 40 lower-case hex digits');
   if (m.patch != null && !PATCH.test(m.patch)) throw new Error('a marker patch id is 64 lower-case hex digits');
   if (!RUN_PATTERN.test(m.run)) throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
+  if (m.event && m.event !== EVENT_OF[m.verdict] && m.event !== 'COMMENT')
+    throw new Error('a marker records only event=COMMENT (review-event: COMMENT)');
   const event = m.event && m.event !== EVENT_OF[m.verdict] ? ` event=${m.event}` : '';
   // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
   const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
+  const base = m.base ? ` base=${encodeURIComponent(m.base)}` : '';
+  const forced = m.forced ? ' forced' : '';
   return (
     `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
-    `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event}${version} run=${m.run} -->`
+    `patch=${m.patch ?? 'unknown'}${base} verdict=${m.verdict}${event}${forced}${version} run=${m.run} -->`
   );
 }
 
@@ -55,22 +65,25 @@ export function decodeMarker(body: string | null | undefined): Marker | null {
   const nl = body.search(/\r?\n/);
   const first = nl < 0 ? body : body.slice(0, nl);
   const m = LINE.exec(first);
-  if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]!) || !RUN_PATTERN.test(m[9]!)) return null;
-  const version = m[8] ? decodeVersion(m[8]) : undefined;
-  if (version === null) return null;
+  if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]!) || !RUN_PATTERN.test(m[11]!)) return null;
+  const version = m[10] ? decodeText(m[10]) : undefined;
+  const base = m[6] ? decodeText(m[6]) : undefined;
+  if (version === null || base === null || (m[8] && m[7] === 'COMMENT')) return null;
   return {
     persona: m[2]!,
     head: m[3]!,
     tree: m[4] === 'unknown' ? null : m[4]!,
     patch: m[5] === 'unknown' ? null : m[5]!,
-    verdict: m[6] as Verdict,
-    ...(m[7] ? { event: m[7] as ReviewEvent } : {}),
+    ...(base ? { base } : {}),
+    verdict: m[7] as Verdict,
+    ...(m[8] ? { event: m[8] as ReviewEvent } : {}),
+    ...(m[9] ? { forced: true } : {}),
     ...(version ? { version } : {}),
-    run: m[9]!,
+    run: m[11]!,
   };
 }
 
-function decodeVersion(s: string): string | null {
+function decodeText(s: string): string | null {
   try {
     return decodeURIComponent(s);
   } catch {

@@ -129,7 +129,23 @@ export interface Rules {
   commitStatus: boolean;
   /** board: approvals the panel status needs; null for every declared persona. */
   minApprovals?: number | null;
+  /** An effective COMMENT is a green status (comment-passes); by default only an APPROVE is. */
+  commentPasses?: boolean;
 }
+
+/**
+ * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
+ * comment-passes says "no objection" is enough); red for a rejection, and for a COMMENT
+ * otherwise, since GitHub never counts a COMMENT review as an approval either.
+ */
+export function verdictState(verdict: Verdict, rules: Pick<Rules, 'commentPasses'>): StatusState {
+  if (verdict === 'APPROVE') return 'success';
+  return verdict === 'COMMENT' && rules.commentPasses ? 'success' : 'failure';
+}
+
+/** The status description's words for a verdict. */
+const said = (verdict: Verdict, rules: Pick<Rules, 'commentPasses'>): string =>
+  verdict === 'COMMENT' && !rules.commentPasses ? 'COMMENT, commented without approving' : verdict;
 
 /** GitHub's limit on a commit status description. */
 export const STATUS_DESCRIPTION_MAX = 140;
@@ -224,7 +240,7 @@ function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base,
       ? `changes requested: ${rules.persona}'s verdict for ${short(sha)} is CHANGES_REQUESTED ` +
         '(fail-on-changes-requested is on)'
       : undefined;
-  const description = `${rules.persona}: ${marker.verdict} (review of ${short(marker.head)})`;
+  const description = `${rules.persona}: ${said(marker.verdict, rules)} (review of ${short(marker.head)})`;
   return {
     ...base,
     outcome: 'queued',
@@ -234,7 +250,7 @@ function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base,
     reviewId: review.id,
     reviewUrl: review.htmlUrl,
     shouldReview,
-    status: statusOf(rules, onGroup, rejected ? 'failure' : 'success', description, review.htmlUrl),
+    status: statusOf(rules, onGroup, verdictState(marker.verdict, rules), description, review.htmlUrl),
   };
 }
 
@@ -279,8 +295,8 @@ function standing(
       `changes requested: ${rules.persona}'s ${what} for ${short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
       `(fail-on-changes-requested is on)`;
   }
-  // the gate fails closed: a rejection, or any failure after the write, is a red status
-  const state: StatusState = verdict === 'CHANGES_REQUESTED' || end.afterWrite ? 'failure' : 'success';
+  // the gate fails closed: anything but an approval, or any failure after the write, is a red status
+  const state: StatusState = end.afterWrite ? 'failure' : verdictState(verdict, rules);
   const carried = end.kind === 'unchanged' ? ` (carried from ${short(marker.head)})` : '';
   const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
   return {
@@ -295,7 +311,13 @@ function standing(
     baselineSha: end.kind === 'unchanged' ? marker.head : undefined,
     findings: end.kind === 'posted' ? end.findings : undefined,
     shouldReview,
-    status: statusOf(rules, end.target, state, `${rules.persona}: ${verdict}${carried}${trouble}`, review.htmlUrl),
+    status: statusOf(
+      rules,
+      end.target,
+      state,
+      `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}`,
+      review.htmlUrl,
+    ),
   };
 }
 

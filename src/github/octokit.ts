@@ -169,6 +169,9 @@ function pullsPort({ octokit, call, owner, repo }: Ctx) {
           draft: Boolean(data.draft),
           headSha: data.head.sha,
           baseSha: data.base.sha,
+          baseRef: data.base.ref,
+          author: data.user?.login ?? null,
+          changedFiles: data.changed_files,
         } satisfies PullFacts;
       }),
     listPullsByHead: (headOwner, branch) =>
@@ -251,21 +254,63 @@ function identityPort({ octokit, call }: Ctx) {
   } satisfies Partial<GitHubPort>;
 }
 
+/** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
+const EDITS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    pullRequest(number: $number) {
+      reviews(first: 100, after: $after) {
+        nodes { fullDatabaseId lastEditedAt }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+}`;
+type EditsPage = {
+  repository: {
+    pullRequest: {
+      reviews: {
+        nodes: Array<{ fullDatabaseId: string | null; lastEditedAt: string | null } | null>;
+        pageInfo: { hasNextPage: boolean; endCursor: string | null };
+      };
+    } | null;
+  } | null;
+};
+
+async function editedReviews(octokit: Octo, owner: string, name: string, number: number): Promise<Set<number>> {
+  const edited = new Set<number>();
+  let after: string | null = null;
+  for (let page = 0; page < 100; page++) {
+    const data: EditsPage = await octokit.graphql<EditsPage>(EDITS_QUERY, { owner, name, number, after });
+    const reviews = data.repository?.pullRequest?.reviews;
+    if (!reviews) throw new Error(`GraphQL answered no pull request #${number}`);
+    for (const n of reviews.nodes) if (n?.lastEditedAt && n.fullDatabaseId) edited.add(Number(n.fullDatabaseId));
+    if (!reviews.pageInfo.hasNextPage) return edited;
+    after = reviews.pageInfo.endCursor;
+  }
+  return edited;
+}
+
+/** Every review, all pages, each marked when GraphQL says it was edited after it was posted. */
+async function allReviews(octokit: Octo, owner: string, repo: string, pullNumber: number): Promise<ReviewFact[]> {
+  // the edit trace comes from GraphQL, read beside the REST pages; if it cannot be read, nothing counts
+  const editsP = editedReviews(octokit, owner, repo, pullNumber);
+  editsP.catch(() => undefined);
+  const page = (n: number) =>
+    octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
+  // the first page says how many there are (Link rel="last"); the rest are fetched at once
+  const pages = [await page(1)];
+  const last = lastPage(pages[0]!.headers.link);
+  pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
+  // no rel="last" but a rel="next": follow the links one by one
+  while (last === 1 && /rel="next"/.test(pages.at(-1)!.headers.link ?? '')) pages.push(await page(pages.length + 1));
+  const edited = await editsP;
+  return pages.flatMap((r) => (r.data as RawReview[]).map((x) => ({ ...toReview(x), edited: edited.has(x.id) })));
+}
+
 function reviewsPort({ octokit, call, owner, repo }: Ctx) {
   return {
     listReviews: (pullNumber) =>
-      call(`list reviews of #${pullNumber}`, async () => {
-        const page = (n: number) =>
-          octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
-        // the first page says how many there are (Link rel="last"); the rest are fetched at once
-        const pages = [await page(1)];
-        const last = lastPage(pages[0]!.headers.link);
-        pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
-        // no rel="last" but a rel="next": follow the links one by one
-        while (last === 1 && /rel="next"/.test(pages.at(-1)!.headers.link ?? ''))
-          pages.push(await page(pages.length + 1));
-        return pages.flatMap((r) => (r.data as RawReview[]).map(toReview));
-      }),
+      call(`list reviews of #${pullNumber}`, () => allReviews(octokit, owner, repo, pullNumber)),
     createReview: (pullNumber, r) =>
       call(`create review on #${pullNumber}`, async () => {
         const review = {

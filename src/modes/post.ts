@@ -143,8 +143,10 @@ function markerFor(cfg: Config, ctx: RunContext, target: PullTarget, plan: PostP
     head: target.reviewedSha,
     tree: facts.headTree,
     patch: facts.headPatch,
+    base: facts.pull.baseRef,
     verdict: plan.verdict,
     event: plan.event,
+    ...(cfg.force ? { forced: true } : {}),
     ...(cfg.personaVersion ? { version: cfg.personaVersion } : {}),
     run: ctx.runId,
   };
@@ -176,7 +178,8 @@ async function settleAfterWrite(
   const [pullNow, reviewsNow] = fresh;
   const history = historyOf(reviewsNow, common.identity, cfg.persona);
   const self = history.find((h) => h.review.id === made.entry.review.id) ?? made.entry;
-  const s = settle(history, pullNow.headSha, self, cfg.dismissStale, cfg.force);
+  const pr = { head: pullNow.headSha, base: pullNow.baseRef };
+  const s = settle(history, pr, self, cfg.dismissStale, cfg.force);
   const race = raceWinner(s, made.entry);
   const notices = [...common.notices];
   if (race === 'theirs-same-head') {

@@ -51,7 +51,7 @@ const run = (
 describe('the verdict as a commit status on the reviewed head', () => {
   test.each([
     ['APPROVE', 'success'],
-    ['COMMENT', 'success'],
+    ['COMMENT', 'failure'],
     ['CHANGES_REQUESTED', 'failure'],
   ])('posted %s → %s, linking the review', async (verdict, state) => {
     const r = await run('priya', body(verdict));

@@ -99,18 +99,23 @@ export const body = (verdict: string, prose = 'I read the diff. The change is sm
  */
 /**
  * The gate's invariants over the fake's final state, whatever the test did:
- * 1. at most one live review per account, persona and head;
+ * 1. at most one live review per account, persona, head and base (a COMMENTED one a forced
+ *    re-review replaced excepted: GitHub cannot dismiss it);
  * 2. every marked review's state is the state of its body's verdict;
  * 3. every successful dismissal hit a review of the dismissing account that
  *    carries a persona-verdict marker (never a human's, never an unmarked one).
  */
 export function checkInvariants(w: World): void {
   for (const all of w.gh.reviews.values()) {
-    const keys = all
+    const marked = all
       .filter((r) => r.state !== 'DISMISSED')
       .map((r) => ({ r, m: decodeMarker(r.body) }))
       .filter((x) => x.m !== null)
-      .map(({ r, m }) => `${r.login}/${m!.persona}@${m!.head}`);
+      .map(({ r, m }) => ({ r, key: `${r.login}/${m!.persona}@${m!.head}/${m!.base}`, forced: m!.forced }));
+    // a COMMENTED review cannot be dismissed: one that a later forced re-review replaced may stay
+    const keys = marked
+      .filter((x, i) => !marked.slice(i + 1).some((y) => y.forced && y.key === x.key && x.r.state === 'COMMENTED'))
+      .map((x) => x.key);
     expect(new Set(keys).size, `one live review per account, persona and head: ${keys.join(' ')}`).toBe(keys.length);
     for (const r of all) {
       const m = decodeMarker(r.body);

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
+import { validate as validateGraphql } from '@octokit/graphql-schema';
 import { skeleton, validateRequest, validateResponse } from './openapi.js';
 
 type Json = any;
@@ -41,6 +42,9 @@ export interface FakeReview {
   submitted_at: string;
   /** Put there by a test (seedReview), not posted through the API. */
   seeded?: boolean;
+  /** Set when someone edited the body after it was posted (GraphQL lastEditedAt / editor). */
+  lastEditedAt?: string;
+  editor?: string;
 }
 
 export interface FakePull {
@@ -49,10 +53,14 @@ export interface FakePull {
   merged: boolean;
   head: string;
   base: string;
+  /** The base branch's name (GitHub: base.ref). */
+  baseRef: string;
   author: string;
   locked?: boolean;
   draft?: boolean;
   commits: string[]; // SHAs that belong to the PR (commit_id must be one of these)
+  /** changed_files as GitHub counts them; by default the number of the head commit's files. */
+  changedFiles?: number;
   /** The head branch and the repository it lives in (a fork's full name for fork PRs). */
   headRef: string;
   headRepo: string;
@@ -149,6 +157,7 @@ export class FakeGitHub {
       state: 'open',
       merged: false,
       base: this.commit('base'),
+      baseRef: 'main',
       author: 'octo-author',
       commits: [p.head],
       headRef: 'feature',
@@ -166,6 +175,25 @@ export class FakeGitHub {
     const p = this.pulls.get(number)!;
     p.head = head;
     if (!p.commits.includes(head)) p.commits.push(head);
+  }
+
+  /**
+   * Someone edits a review's body (GitHub lets anyone with write access edit another account's
+   * review; REST shows only the new body, GraphQL's lastEditedAt and editor show the edit).
+   */
+  editReview(number: number, id: number, body: string, editor: string): FakeReview {
+    const r = this.reviews.get(number)!.find((x) => x.id === id)!;
+    r.body = body;
+    r.lastEditedAt = this.tick();
+    r.editor = editor;
+    return r;
+  }
+
+  /** Changes a PR's base branch (the "Edit" button next to the title). */
+  retarget(number: number, baseRef: string, base = this.commit(`base:${baseRef}`)): void {
+    const p = this.pulls.get(number)!;
+    p.baseRef = baseRef;
+    p.base = base;
   }
 
   /** Seeds a review directly into state (as if posted earlier). */
@@ -264,6 +292,10 @@ export class FakeGitHub {
       const v = validateRequest(method, path, body, Object.fromEntries(url.searchParams));
       entry.operationId = v.operationId;
       entry.violations.push(...v.violations);
+    } else {
+      // every query is validated against GitHub's GraphQL schema (@octokit/graphql-schema)
+      const errors = validateGraphql(String(body?.query ?? ''));
+      entry.violations.push(...errors.map((e: { message: string }) => `GraphQL: ${e.message}`));
     }
 
     if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
@@ -405,6 +437,9 @@ export class FakeGitHub {
         ];
       return [200, { ...skeleton('GET', '/user', 200), ...this.userJson(user.login), name: null, email: null }];
     }
+    if (method === 'POST' && path === '/graphql' && /pullRequest\s*\(/.test(String(body?.query))) {
+      return this.graphqlReviews(body?.variables ?? {});
+    }
     if (method === 'POST' && path === '/graphql') {
       const viewer = user.graphqlViewer ?? user.kind !== 'app';
       if (!/viewer\s*\{\s*login\s*\}/.test(String(body?.query)))
@@ -480,7 +515,7 @@ export class FakeGitHub {
           number: p.number,
           state: p.state,
           head: { ...item.head, sha: p.head, ref: p.headRef, repo: { ...item.head.repo, full_name: p.headRepo } },
-          base: { ...item.base, sha: p.base, ref: 'main' },
+          base: { ...item.base, sha: p.base, ref: p.baseRef },
         })),
       ];
     }
@@ -565,8 +600,9 @@ export class FakeGitHub {
           draft: Boolean(p.draft),
           html_url: `https://github.test/${OWNER}/${REPO}/pull/${p.number}`,
           head: { ...j.head, sha: p.head, ref: p.headRef, repo: { ...j.head.repo, full_name: p.headRepo } },
-          base: { ...j.base, sha: p.base, ref: 'main' },
+          base: { ...j.base, sha: p.base, ref: p.baseRef },
           user: this.userJson(p.author),
+          changed_files: p.changedFiles ?? (this.commits.get(p.head)?.files ?? []).length,
         },
       ];
     }
@@ -736,6 +772,30 @@ export class FakeGitHub {
       return notFound;
     }
     return notFound;
+  }
+
+  /**
+   * GraphQL: a PR's reviews with their edit trace, 100 a page with a cursor (the shape of
+   * PullRequestReview in GitHub's schema: fullDatabaseId, lastEditedAt, editor).
+   */
+  private graphqlReviews(vars: Json): [number, Json] {
+    const p = this.pulls.get(Number(vars.number));
+    if (!p || vars.owner !== OWNER || vars.name !== REPO) {
+      const message = `Could not resolve to a PullRequest with the number of ${vars.number}.`;
+      return [200, { data: { repository: { pullRequest: null } }, errors: [{ type: 'NOT_FOUND', message }] }];
+    }
+    const list = this.reviews.get(p.number)!.filter((r) => r.state !== 'PENDING');
+    const start = vars.after ? Number(vars.after) : 0;
+    const page = list.slice(start, start + 100);
+    const nodes = page.map((r) => ({
+      fullDatabaseId: String(r.id),
+      lastEditedAt: r.lastEditedAt ?? null,
+      // GraphQL names a Bot without the [bot] suffix REST logins carry
+      editor: r.editor ? { login: r.editor.replace(/\[bot\]$/, '') } : null,
+    }));
+    const more = start + 100 < list.length;
+    const pageInfo = { hasNextPage: more, endCursor: more ? String(start + 100) : null };
+    return [200, { data: { repository: { pullRequest: { reviews: { nodes, pageInfo } } } } }];
   }
 
   /** Why GitHub would refuse this review comment at this commit, or null. */

@@ -20,6 +20,7 @@ const OLDER = sha('3');
 const TREE = sha('a');
 const OTHER_TREE = sha('b');
 const ME = 'octo-priya';
+const PR = { head: HEAD, base: 'main' };
 
 let nextId = 1;
 /** The verdict whose event produces the state (a marked review's state matches its marker). */
@@ -37,6 +38,9 @@ function review(o: {
   verdict?: Verdict;
   body?: string;
   run?: string;
+  base?: string | null;
+  forced?: boolean;
+  edited?: boolean;
 }): ReviewFact {
   const verdict = o.verdict ?? VERDICT_OF[o.state ?? 'APPROVED'] ?? 'APPROVE';
   const body =
@@ -45,16 +49,21 @@ function review(o: {
       persona: o.persona ?? 'priya',
       head: o.head ?? OLD,
       tree: o.tree === undefined ? OTHER_TREE : o.tree,
+      ...(o.base === null ? {} : { base: o.base ?? 'main' }),
       verdict,
+      ...(o.forced ? { forced: true } : {}),
       run: o.run ?? 'r',
     })}\ntext\n## VERDICT: ${verdict}`;
-  return { id: nextId++, login: o.login ?? ME, state: o.state ?? 'APPROVED', body, htmlUrl: 'u' };
+  const r = { id: nextId++, login: o.login ?? ME, state: o.state ?? 'APPROVED', body, htmlUrl: 'u' };
+  return o.edited ? { ...r, edited: true } : r;
 }
 
 const facts = (reviews: ReviewFact[], over: Partial<Facts> = {}): Facts => ({
   persona: 'priya',
   identity: ME,
   head: HEAD,
+  base: 'main',
+  author: 'octo-author',
   headTree: TREE,
   reviews,
   verdict: 'APPROVE',
@@ -66,7 +75,17 @@ const facts = (reviews: ReviewFact[], over: Partial<Facts> = {}): Facts => ({
 });
 
 describe('gate: closed or moved on', () => {
-  const pull = { number: 7, state: 'open', merged: false, draft: false, headSha: HEAD, baseSha: OLDER };
+  const pull = {
+    number: 7,
+    state: 'open',
+    merged: false,
+    draft: false,
+    headSha: HEAD,
+    baseSha: OLDER,
+    baseRef: 'main',
+    author: 'octo-author',
+    changedFiles: 1,
+  };
   test.each([
     ['open, head is the reviewed commit', pull, false, undefined],
     ['closed', { ...pull, state: 'closed' }, true, 'closed'],
@@ -239,7 +258,7 @@ describe('settle: what stands, what is dismissed', () => {
   ])('%s', (_n, policy, others, expected) => {
     const rs = others(null as never);
     const self = review({ head: HEAD, state: 'APPROVED' });
-    const s = settle(historyOf([...rs, self], ME, 'priya'), HEAD, entry(self), policy);
+    const s = settle(historyOf([...rs, self], ME, 'priya'), PR, entry(self), policy);
     expect(s.anchor.review.id).toBe(self.id);
     expect(ids(s.dismiss)).toEqual(expected(rs));
   });
@@ -249,7 +268,7 @@ describe('settle: what stands, what is dismissed', () => {
     (policy) => {
       const first = review({ head: HEAD, state: 'APPROVED' });
       const self = review({ head: HEAD, state: 'APPROVED' });
-      const s = settle(historyOf([first, self], ME, 'priya'), HEAD, entry(self), policy);
+      const s = settle(historyOf([first, self], ME, 'priya'), PR, entry(self), policy);
       expect(s.anchor.review.id).toBe(first.id);
       expect(ids(s.dismiss)).toEqual([[self.id, 'duplicate']]);
     },
@@ -258,7 +277,7 @@ describe('settle: what stands, what is dismissed', () => {
   test('a raced COMMENTED copy cannot be dismissed (GitHub refuses): it is left, the first still stands', () => {
     const first = review({ head: HEAD, state: 'COMMENTED', verdict: 'COMMENT' });
     const self = review({ head: HEAD, state: 'COMMENTED', verdict: 'COMMENT' });
-    const s = settle(historyOf([first, self], ME, 'priya'), HEAD, entry(self), 'all');
+    const s = settle(historyOf([first, self], ME, 'priya'), PR, entry(self), 'all');
     expect(s.anchor.review.id).toBe(first.id);
     expect(s.dismiss).toEqual([]);
   });
@@ -266,7 +285,7 @@ describe('settle: what stands, what is dismissed', () => {
   test("a review for a newer head already landed: this run's review is stale itself", () => {
     const self = review({ head: OLD, state: 'CHANGES_REQUESTED' });
     const newer = review({ head: HEAD, state: 'APPROVED' });
-    const s = settle(historyOf([self, newer], ME, 'priya'), HEAD, entry(self), 'all');
+    const s = settle(historyOf([self, newer], ME, 'priya'), PR, entry(self), 'all');
     expect(s.anchor.review.id).toBe(newer.id);
     expect(ids(s.dismiss)).toEqual([[self.id, 'stale']]);
   });
@@ -274,21 +293,21 @@ describe('settle: what stands, what is dismissed', () => {
   test("the PR moved on but nothing landed for the new head: this run's review stands", () => {
     const older = review({ head: OLDER, state: 'CHANGES_REQUESTED' });
     const self = review({ head: OLD, state: 'APPROVED' });
-    const s = settle(historyOf([older, self], ME, 'priya'), HEAD, entry(self), 'all');
+    const s = settle(historyOf([older, self], ME, 'priya'), PR, entry(self), 'all');
     expect(s.anchor.review.id).toBe(self.id);
     expect(ids(s.dismiss)).toEqual([[older.id, 'stale']]);
   });
 
   test('a review recorded against the current head is never stale', () => {
     const self = review({ head: OLD, state: 'APPROVED' }); // carried-forward baseline
-    const s = settle(historyOf([self], ME, 'priya'), HEAD, entry(self), 'all');
+    const s = settle(historyOf([self], ME, 'priya'), PR, entry(self), 'all');
     expect(s.dismiss).toEqual([]);
   });
 
   test('the listing may lag behind the create: self is still considered', () => {
     const older = review({ head: OLD, state: 'CHANGES_REQUESTED' });
     const self = review({ head: HEAD, state: 'APPROVED' });
-    const s = settle(historyOf([older], ME, 'priya'), HEAD, entry(self), 'all');
+    const s = settle(historyOf([older], ME, 'priya'), PR, entry(self), 'all');
     expect(s.anchor.review.id).toBe(self.id);
     expect(ids(s.dismiss)).toEqual([[older.id, 'stale']]);
   });
