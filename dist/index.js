@@ -39792,6 +39792,7 @@ function parseTimeScale(raw) {
 
 // EXTERNAL MODULE: ../../main/node_modules/bottleneck/light.js
 var light = __nccwpck_require__(2725);
+var light_default = /*#__PURE__*/__nccwpck_require__.n(light);
 ;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
@@ -40274,6 +40275,7 @@ function adviceFor(cls, status, detail, headers, limits) {
 
 
 
+
 const toReview = (r) => ({
     id: r.id,
     login: r.user?.login ?? null,
@@ -40319,9 +40321,12 @@ function buildOctokit(o) {
             return request(opts);
         });
     };
-    // The throttling plugin only spaces writes (its defaults: one at a time, a second apart) and
-    // caps concurrent requests; it never waits on a rate limit: call() decides every such wait.
+    // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate
+    // limit: call() decides every such wait. Its spacing is GitHub's advice for content creation
+    // (one write at a time, a second apart; three between writes that notify), restated here
+    // only so that the test clock shortens it too — the one reason for the bottleneck dependency.
     const noWait = () => false;
+    const spaced = (id, ms) => new (light_default()).Group({ id: `persona-verdict-${id}`, maxConcurrent: 1, minTime: ms * o.timeScale });
     return getOctokit(o.token, {
         // transient failures of idempotent requests: back-off 1 s then 4 s (scaled in tests)
         retry: {
@@ -40329,7 +40334,12 @@ function buildOctokit(o) {
             doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429],
             retryAfterBaseValue: 1000 * o.timeScale,
         },
-        throttle: { onRateLimit: noWait, onSecondaryRateLimit: noWait },
+        throttle: {
+            onRateLimit: noWait,
+            onSecondaryRateLimit: noWait,
+            write: spaced('write', 1000),
+            notifications: spaced('notifications', 3000),
+        },
         log: { debug: () => { }, info: () => { }, warn: (m) => o.warn(redact(String(m))), error: () => { } },
     }, timeLimits, retry, throttling);
 }
@@ -42544,6 +42554,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

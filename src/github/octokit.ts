@@ -5,6 +5,7 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import Bottleneck from 'bottleneck/light.js';
 import type { PullFacts, ReviewFact } from '../core/decide.js';
 import { rateLimitStop, rateLimitWait, type RateLimited } from '../core/waits.js';
 import { DeadlineError, redactor, translate } from './errors.js';
@@ -101,9 +102,13 @@ function buildOctokit(o: ClientOptions): Octo {
       return request(opts);
     });
   };
-  // The throttling plugin only spaces writes (its defaults: one at a time, a second apart) and
-  // caps concurrent requests; it never waits on a rate limit: call() decides every such wait.
+  // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate
+  // limit: call() decides every such wait. Its spacing is GitHub's advice for content creation
+  // (one write at a time, a second apart; three between writes that notify), restated here
+  // only so that the test clock shortens it too — the one reason for the bottleneck dependency.
   const noWait = () => false;
+  const spaced = (id: string, ms: number) =>
+    new Bottleneck.Group({ id: `persona-verdict-${id}`, maxConcurrent: 1, minTime: ms * o.timeScale });
   return getOctokit(
     o.token,
     {
@@ -113,7 +118,12 @@ function buildOctokit(o: ClientOptions): Octo {
         doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429],
         retryAfterBaseValue: 1000 * o.timeScale,
       },
-      throttle: { onRateLimit: noWait, onSecondaryRateLimit: noWait },
+      throttle: {
+        onRateLimit: noWait,
+        onSecondaryRateLimit: noWait,
+        write: spaced('write', 1000),
+        notifications: spaced('notifications', 3000),
+      },
       log: { debug: () => {}, info: () => {}, warn: (m: string) => o.warn(redact(String(m))), error: () => {} },
     },
     timeLimits as never,

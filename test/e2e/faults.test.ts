@@ -236,6 +236,19 @@ describe('rate limits', () => {
 });
 
 describe('the test clock', () => {
+  // the throttling plugin's write spacing, configured in octokit.ts so this clock reaches it
+  // (the reason for the direct bottleneck dependency): a second apart in production
+  test.each([
+    [1, (gap: number) => expect(gap).toBeGreaterThanOrEqual(950)],
+    [0.05, (gap: number) => expect(gap).toBeLessThan(900)],
+  ])('writes are spaced a second apart, times the clock (%s)', async (scale, check) => {
+    const r = await w.run('priya', body('APPROVE'), { 'commit-status': 'always' }, clock(scale));
+    expect(r.outputs.outcome, r.stdout).toBe('posted');
+    const writes = w.gh.log.filter((l) => l.method === 'POST');
+    expect(writes.map((l) => l.path)).toEqual([expect.stringMatching(POST_REVIEW), expect.stringMatching(/statuses/)]);
+    check(writes[1]!.t - writes[0]!.t);
+  });
+
   test(`${TIME_SCALE_ENV} set to anything but a number in (0, 1] → bad-input naming it, nothing sent`, async () => {
     const r = await w.run('priya', body('APPROVE'), {}, clock(Number.NaN));
     expect(r.code).toBe(1);
