@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(903);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2056);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 903:
+/***/ 2056:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39757,6 +39757,67 @@ function statusOf(rules, target, state, description, reviewUrl) {
     return { sha: target.reviewedSha, state, description: fit(description), reviewUrl };
 }
 
+;// CONCATENATED MODULE: ./src/core/waits.ts
+// When to wait for GitHub, and for how long — pure. The shell (github/octokit.ts)
+// sleeps; these rules decide, once, from GitHub's answer and the time the run has left.
+/** At most this many rate-limit waits per request: a limit that persists is reported, not waited out. */
+const MAX_RATE_LIMIT_WAITS = 2;
+/** A wait must leave this long before the deadline, or the retry could not be sent anyway. */
+const SEND_MARGIN_MS = 1000;
+/** GitHub: a secondary limit without retry-after means wait at least a minute. */
+const SECONDARY_FALLBACK_SECONDS = 60;
+/** How long GitHub asks us to wait: retry-after, else until x-ratelimit-reset (plus a second), else a minute. */
+function askedWait(headers, now) {
+    const retryAfter = Number(headers['retry-after'] ?? Number.NaN);
+    if (headers['retry-after']?.trim() && Number.isFinite(retryAfter) && retryAfter >= 0)
+        return Math.ceil(retryAfter);
+    const reset = Number(headers['x-ratelimit-reset'] ?? Number.NaN);
+    if (headers['x-ratelimit-remaining'] === '0' && Number.isFinite(reset) && reset > 0)
+        return Math.max(0, Math.ceil(reset - now / 1000)) + 1;
+    return SECONDARY_FALLBACK_SECONDS;
+}
+/**
+ * One layer decides every rate-limit wait: wait what GitHub asks, twice at most, and
+ * never past the run's deadline — when the wait would end too late, stop at once.
+ */
+function rateLimitWait(r) {
+    const seconds = askedWait(r.headers, r.now);
+    const leftSeconds = Math.max(0, Math.floor((r.deadline - r.now) / 1000));
+    if (r.waited >= MAX_RATE_LIMIT_WAITS)
+        return { wait: false, seconds, leftSeconds, why: `still rate-limited after ${r.waited} waits` };
+    if (r.now + seconds * 1000 + SEND_MARGIN_MS > r.deadline)
+        return { wait: false, seconds, leftSeconds, why: 'the wait would pass the time limit' };
+    return { wait: true, seconds };
+}
+/** What happened, for the failure message: the request was sent and GitHub answered; why we do not wait. */
+function rateLimitStop(r, d) {
+    const asked = r.headers['retry-after'] !== undefined
+        ? `retry-after ${d.seconds} s`
+        : r.headers['x-ratelimit-remaining'] === '0'
+            ? `its limit resetting in ${d.seconds} s`
+            : `no retry-after (GitHub's rule: wait ${d.seconds} s)`;
+    return (`the request was sent and GitHub answered HTTP ${r.status} rate-limited with ${asked}; ` +
+        `the run has ${d.leftSeconds} s left (run-timeout-seconds), and ${d.why}, so it stops now without waiting`);
+}
+/** The environment variable that shortens the action's own waits in its tests; never set it in a workflow. */
+const TIME_SCALE_ENV = 'PERSONA_VERDICT_TEST_TIME_SCALE';
+/**
+ * The test-only time scale: unset means 1 (production). A number above 0 and at most 1
+ * multiplies every wait the action chooses or GitHub asks for (looks after an ambiguous
+ * create, rate-limit waits, retry back-off); decisions still use GitHub's figures.
+ */
+function parseTimeScale(raw) {
+    if (raw === undefined || raw === '')
+        return 1;
+    const n = Number(raw);
+    if (raw.trim() && Number.isFinite(n) && n > 0 && n <= 1)
+        return n;
+    return {
+        error: `${TIME_SCALE_ENV} is "${raw.slice(0, 40)}": it exists only for persona-verdict's own tests; ` +
+            'unset it, or give a number above 0 and at most 1',
+    };
+}
+
 // EXTERNAL MODULE: ./node_modules/bottleneck/light.js
 var light = __nccwpck_require__(3251);
 var light_default = /*#__PURE__*/__nccwpck_require__.n(light);
@@ -40131,15 +40192,11 @@ class ApiError extends Abort {
     status;
     cls;
     transport;
-    retryAfter;
-    constructor(status, cls, transport, message, advice = '', 
-    /** GitHub's retry-after header (seconds), when it sent one. */
-    retryAfter) {
+    constructor(status, cls, transport, message, advice = '') {
         super(cls === 'denied' ? 'permission-denied' : 'api-error', message, advice);
         this.status = status;
         this.cls = cls;
         this.transport = transport;
-        this.retryAfter = retryAfter;
     }
     /** The request may have taken effect: 5xx, timeout, connection reset. */
     get ambiguous() {
@@ -40202,7 +40259,7 @@ function translate(operation, e, limits) {
     const cls = classify({ status, transport, detail, headers });
     const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
     const advice = adviceFor(cls, status, detail, headers, limits);
-    return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, advice, headers['retry-after']);
+    return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, advice);
 }
 function adviceFor(cls, status, detail, headers, limits) {
     switch (cls) {
@@ -40236,9 +40293,12 @@ function adviceFor(cls, status, detail, headers, limits) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
-// The Octokit implementation of the port: throttling (retry-after, x-ratelimit-reset,
-// spaced writes), retries for idempotent requests only, a time limit per attempt and a
-// whole-run deadline; every request runs through one call() that translates its error.
+// The Octokit implementation of the port: rate-limit waits (one layer, never past the
+// run's deadline), spaced writes, retries for idempotent requests only, a time limit per
+// attempt and a whole-run deadline; every request runs through one call() that
+// translates its error.
+
+
 
 
 
@@ -40258,23 +40318,25 @@ const comment = (c) => ({
 });
 /** The one place the never-retry option is set (creates that are not idempotent). */
 const once = { request: { retries: 0 } };
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The run's one sleep: scaled (tests only), and never past the deadline. */
+const sleeper = (o) => (ms) => {
+    const until = Math.max(0, Math.min(ms * o.timeScale, o.deadline - Date.now()));
+    return new Promise((resolve) => setTimeout(resolve, until));
+};
 function createClient(o) {
     const octokit = buildOctokit(o);
     const ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
-    return { ...pullsPort(ctx), ...commitsPort(ctx), ...identityPort(ctx), ...reviewsPort(ctx), ...commentsPort(ctx) };
+    return {
+        ...pullsPort(ctx),
+        ...commitsPort(ctx),
+        ...identityPort(ctx),
+        ...reviewsPort(ctx),
+        ...commentsPort(ctx),
+        pause: sleeper(o),
+    };
 }
 function buildOctokit(o) {
     const redact = redactor(o.token);
-    const limitNote = (kind) => (retryAfter, options, _oc, retryCount) => {
-        const what = `${kind} rate limit on ${options.method} ${options.url}`;
-        if (retryAfter > o.maxRateLimitWaitSeconds || retryCount >= 2) {
-            o.warn(`${what}: not waiting ${retryAfter}s (limit ${o.maxRateLimitWaitSeconds}s, attempt ${retryCount + 1})`);
-            return false;
-        }
-        o.warn(`${what}: waiting ${retryAfter}s as GitHub asks`);
-        return true;
-    };
     // Registered before retry and throttling, so it wraps each attempt (theirs included):
     // every attempt gets its own time limit, and none starts after the run's deadline.
     const timeLimits = (oc) => {
@@ -40287,23 +40349,28 @@ function buildOctokit(o) {
             return request(opts);
         });
     };
+    // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate
+    // limit: call() decides every such wait. Its spacing is GitHub's advice for content creation
+    // (one write at a time, a second apart; three between writes that notify), restated here
+    // only so that the test clock shortens it too — the one reason for the bottleneck dependency.
+    const noWait = () => false;
+    const spaced = (id, ms) => new (light_default()).Group({ id: `persona-verdict-${id}`, maxConcurrent: 1, minTime: ms * o.timeScale });
     return getOctokit(o.token, {
-        retry: { retries: 2, doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429] },
+        // transient failures of idempotent requests: back-off 1 s then 4 s (scaled in tests)
+        retry: {
+            retries: 2,
+            doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429],
+            retryAfterBaseValue: 1000 * o.timeScale,
+        },
         throttle: {
-            onRateLimit: limitNote('primary'),
-            onSecondaryRateLimit: limitNote('secondary'),
-            // reads of one run go out together (all review pages at once); GitHub allows 100 concurrent requests
-            ...{ global: new (light_default()).Group({ maxConcurrent: 20, timeout: 120_000 }) },
+            onRateLimit: noWait,
+            onSecondaryRateLimit: noWait,
+            write: spaced('write', 1000),
+            notifications: spaced('notifications', 3000),
         },
         log: { debug: () => { }, info: () => { }, warn: (m) => o.warn(redact(String(m))), error: () => { } },
     }, timeLimits, retry, throttling);
 }
-/**
- * The one wrapper every request runs through. GitHub's rule for rate limits is that
- * any 403 or 429 carrying retry-after means "wait that long": the throttling plugin
- * only knows some wordings, so a rate-limited answer it let through is waited here,
- * within the same limits (twice at most, never past the run's deadline).
- */
 /** The page number of Link rel="last"; 1 when there is none (a single page). */
 function lastPage(link) {
     const m = /<([^>]+)>;\s*rel="last"/.exec(link ?? '');
@@ -40312,10 +40379,17 @@ function lastPage(link) {
     const n = Number(new URL(m[1]).searchParams.get('page'));
     return Number.isInteger(n) && n > 1 ? Math.min(n, 1000) : 1;
 }
+/**
+ * The one wrapper every request runs through, and the one layer that waits on a rate
+ * limit. GitHub's rule is that any 403 or 429 carrying retry-after means "wait that
+ * long" (x-ratelimit-reset: until then): waited here, twice at most, and never past the
+ * run's deadline — a wait that would pass it fails at once, saying what GitHub answered.
+ */
 function caller(o) {
     const limits = { token: o.token, requestTimeoutMs: o.requestTimeoutMs, deadline: o.deadline };
+    const sleep = sleeper(o);
     return async (operation, fn, tolerate) => {
-        for (let attempt = 1;; attempt++) {
+        for (let waited = 0;; waited++) {
             try {
                 return await fn();
             }
@@ -40328,23 +40402,26 @@ function caller(o) {
                         return v;
                 }
                 const error = translate(operation, e, limits);
-                const wait = waitFor(error, attempt, o);
-                if (wait === null)
+                if (error.cls !== 'rate-limited' || error.status === null)
                     throw error;
-                o.warn(`${operation}: rate limited, waiting ${wait}s as GitHub asks (retry-after)`);
-                await pause(wait * 1000);
+                const limited = {
+                    status: error.status,
+                    headers: (err.response?.headers ?? {}),
+                    now: Date.now(),
+                    deadline: o.deadline,
+                    waited,
+                };
+                const d = rateLimitWait(limited);
+                if (!d.wait)
+                    throw stopped(error, rateLimitStop(limited, d));
+                o.warn(`${operation}: rate limited (HTTP ${error.status}), waiting ${d.seconds}s as GitHub asks`);
+                await sleep(d.seconds * 1000);
             }
         }
     };
 }
-function waitFor(error, attempt, o) {
-    if (error.cls !== 'rate-limited' || error.retryAfter === undefined || attempt > 2)
-        return null;
-    const seconds = Number(error.retryAfter);
-    if (!Number.isFinite(seconds) || seconds < 0 || seconds > o.maxRateLimitWaitSeconds)
-        return null;
-    return Date.now() + seconds * 1000 < o.deadline ? seconds : null;
-}
+/** The rate-limited error, saying why the client does not wait for GitHub's limit. */
+const stopped = (e, why) => new ApiError(e.status, e.cls, e.transport, `${e.message}; ${why}`, e.advice);
 function pullsPort({ octokit, call, owner, repo }) {
     return {
         getPull: (pullNumber) => call(`GET pull request #${pullNumber}`, async () => {
@@ -41603,10 +41680,10 @@ function withoutInline(marker, text, placement) {
 
 
 
-const create_pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * How long to wait before each look for a review that may have landed despite an
  * error: about 15 s in all, since GitHub's review listing can lag behind a create.
+ * The port's clock sleeps them (shortened in the action's own tests, never past the deadline).
  */
 const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
 const create_RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
@@ -41646,7 +41723,7 @@ known, comments = []) {
 }
 async function lookForLanded(port, pullNumber, marker, identity, error, known) {
     for (const wait of LOOK_AFTER_MS) {
-        await create_pause(wait);
+        await port.pause(wait);
         let reviews;
         try {
             reviews = await port.listReviews(pullNumber);
@@ -42100,6 +42177,7 @@ function findingsMarkdown(r) {
 
 
 
+
 async function run() {
     try {
         await runAction();
@@ -42120,9 +42198,11 @@ async function runAction() {
     if (token)
         core_setSecret(token);
     let cfg;
+    let timeScale;
     try {
         // the body is taken exactly as given; every other input is trimmed (core's default)
         cfg = readConfig((name) => getInput(name, { trimWhitespace: name !== 'body' }));
+        timeScale = testTimeScale();
     }
     catch (e) {
         if (!(e instanceof InputError))
@@ -42144,7 +42224,7 @@ async function runAction() {
                 repo: ctx.repo,
                 requestTimeoutMs: cfg.requestTimeoutSeconds * 1000,
                 deadline: started + cfg.runTimeoutSeconds * 1000,
-                maxRateLimitWaitSeconds: 120,
+                timeScale,
                 warn: (m) => warning(m),
             });
             end = await group(`persona-verdict: ${cfg.mode}`, () => runMode(cfg, ctx, port));
@@ -42177,6 +42257,13 @@ async function runAction() {
     if (result.status && port && ctx)
         result = await withStatus(result, cfg, ctx, port);
     await report(result, cfg.persona, cfg.bodyPath);
+}
+/** Test-only: the action's own e2e tests shorten its waits (core/waits.ts); 1 everywhere else. */
+function testTimeScale() {
+    const scale = parseTimeScale(process.env[TIME_SCALE_ENV]);
+    if (typeof scale !== 'number')
+        throw new InputError(scale.error);
+    return scale;
 }
 const noRules = {
     mode: 'check',

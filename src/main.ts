@@ -6,6 +6,7 @@ import { InputError, readConfig, type Config } from './config.js';
 import { runContext, type RunContext } from './context.js';
 import { renderDiagnosis } from './core/diagnostics.js';
 import { conclude, type Conclusion, type End } from './core/outcome.js';
+import { parseTimeScale, TIME_SCALE_ENV } from './core/waits.js';
 import { createClient } from './github/octokit.js';
 import type { GitHubPort } from './github/port.js';
 import { runBoard } from './modes/board.js';
@@ -35,9 +36,11 @@ async function runAction(): Promise<void> {
   const token = core.getInput('github-token');
   if (token) core.setSecret(token);
   let cfg: Config;
+  let timeScale: number;
   try {
     // the body is taken exactly as given; every other input is trimmed (core's default)
     cfg = readConfig((name) => core.getInput(name, { trimWhitespace: name !== 'body' }));
+    timeScale = testTimeScale();
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     await report(conclude({ kind: 'aborted', reason: 'bad-input', message: e.message }, noRules), '', null);
@@ -56,7 +59,7 @@ async function runAction(): Promise<void> {
         repo: ctx.repo,
         requestTimeoutMs: cfg.requestTimeoutSeconds * 1000,
         deadline: started + cfg.runTimeoutSeconds * 1000,
-        maxRateLimitWaitSeconds: 120,
+        timeScale,
         warn: (m) => core.warning(m),
       });
       end = await core.group(`persona-verdict: ${cfg.mode}`, () => runMode(cfg, ctx!, port!));
@@ -87,6 +90,13 @@ async function runAction(): Promise<void> {
   trace('conclusion', { ...result, diagnosis: undefined, board: undefined });
   if (result.status && port && ctx) result = await withStatus(result, cfg, ctx, port);
   await report(result, cfg.persona, cfg.bodyPath);
+}
+
+/** Test-only: the action's own e2e tests shorten its waits (core/waits.ts); 1 everywhere else. */
+function testTimeScale(): number {
+  const scale = parseTimeScale(process.env[TIME_SCALE_ENV]);
+  if (typeof scale !== 'number') throw new InputError(scale.error);
+  return scale;
 }
 
 const noRules = {

@@ -73,7 +73,7 @@ export function translate(operation: string, e: unknown, limits: Limits): ApiErr
   const cls = classify({ status, transport, detail, headers });
   const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
   const advice = adviceFor(cls, status, detail, headers, limits);
-  return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, advice, headers['retry-after']);
+  return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, advice);
 }
 
 function adviceFor(

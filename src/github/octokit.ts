@@ -1,11 +1,13 @@
-// The Octokit implementation of the port: throttling (retry-after, x-ratelimit-reset,
-// spaced writes), retries for idempotent requests only, a time limit per attempt and a
-// whole-run deadline; every request runs through one call() that translates its error.
+// The Octokit implementation of the port: rate-limit waits (one layer, never past the
+// run's deadline), spaced writes, retries for idempotent requests only, a time limit per
+// attempt and a whole-run deadline; every request runs through one call() that
+// translates its error.
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import Bottleneck from 'bottleneck/light.js';
 import type { PullFacts, ReviewFact } from '../core/decide.js';
+import { rateLimitStop, rateLimitWait, type RateLimited } from '../core/waits.js';
 import { DeadlineError, redactor, translate } from './errors.js';
 import { ApiError, type CommentFact, type GitHubPort } from './port.js';
 
@@ -16,8 +18,11 @@ export interface ClientOptions {
   requestTimeoutMs: number;
   /** No request starts after this moment (epoch ms): the whole-run time limit. */
   deadline: number;
-  /** Longest rate-limit wait we accept before failing with a clear error. */
-  maxRateLimitWaitSeconds: number;
+  /**
+   * 1 in production. Below 1 only in the action's own tests (core/waits.ts parseTimeScale):
+   * multiplies every wait the client sleeps; its decisions still use GitHub's figures.
+   */
+  timeScale: number;
   warn: (message: string) => void;
 }
 
@@ -63,27 +68,29 @@ const comment = (c: { id: number; user?: { login: string } | null; body?: string
 });
 /** The one place the never-retry option is set (creates that are not idempotent). */
 const once = { request: { retries: 0 } };
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The run's one sleep: scaled (tests only), and never past the deadline. */
+const sleeper =
+  (o: ClientOptions) =>
+  (ms: number): Promise<void> => {
+    const until = Math.max(0, Math.min(ms * o.timeScale, o.deadline - Date.now()));
+    return new Promise((resolve) => setTimeout(resolve, until));
+  };
 
 export function createClient(o: ClientOptions): GitHubPort {
   const octokit = buildOctokit(o);
   const ctx: Ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
-  return { ...pullsPort(ctx), ...commitsPort(ctx), ...identityPort(ctx), ...reviewsPort(ctx), ...commentsPort(ctx) };
+  return {
+    ...pullsPort(ctx),
+    ...commitsPort(ctx),
+    ...identityPort(ctx),
+    ...reviewsPort(ctx),
+    ...commentsPort(ctx),
+    pause: sleeper(o),
+  };
 }
 
 function buildOctokit(o: ClientOptions): Octo {
   const redact = redactor(o.token);
-  const limitNote =
-    (kind: string) =>
-    (retryAfter: number, options: { method?: string; url?: string }, _oc: unknown, retryCount: number): boolean => {
-      const what = `${kind} rate limit on ${options.method} ${options.url}`;
-      if (retryAfter > o.maxRateLimitWaitSeconds || retryCount >= 2) {
-        o.warn(`${what}: not waiting ${retryAfter}s (limit ${o.maxRateLimitWaitSeconds}s, attempt ${retryCount + 1})`);
-        return false;
-      }
-      o.warn(`${what}: waiting ${retryAfter}s as GitHub asks`);
-      return true;
-    };
   // Registered before retry and throttling, so it wraps each attempt (theirs included):
   // every attempt gets its own time limit, and none starts after the run's deadline.
   const timeLimits = (oc: Hooked) => {
@@ -95,15 +102,27 @@ function buildOctokit(o: ClientOptions): Octo {
       return request(opts);
     });
   };
+  // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate
+  // limit: call() decides every such wait. Its spacing is GitHub's advice for content creation
+  // (one write at a time, a second apart; three between writes that notify), restated here
+  // only so that the test clock shortens it too — the one reason for the bottleneck dependency.
+  const noWait = () => false;
+  const spaced = (id: string, ms: number) =>
+    new Bottleneck.Group({ id: `persona-verdict-${id}`, maxConcurrent: 1, minTime: ms * o.timeScale });
   return getOctokit(
     o.token,
     {
-      retry: { retries: 2, doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429] },
+      // transient failures of idempotent requests: back-off 1 s then 4 s (scaled in tests)
+      retry: {
+        retries: 2,
+        doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429],
+        retryAfterBaseValue: 1000 * o.timeScale,
+      },
       throttle: {
-        onRateLimit: limitNote('primary'),
-        onSecondaryRateLimit: limitNote('secondary'),
-        // reads of one run go out together (all review pages at once); GitHub allows 100 concurrent requests
-        ...({ global: new Bottleneck.Group({ maxConcurrent: 20, timeout: 120_000 }) } as object),
+        onRateLimit: noWait,
+        onSecondaryRateLimit: noWait,
+        write: spaced('write', 1000),
+        notifications: spaced('notifications', 3000),
       },
       log: { debug: () => {}, info: () => {}, warn: (m: string) => o.warn(redact(String(m))), error: () => {} },
     },
@@ -113,12 +132,6 @@ function buildOctokit(o: ClientOptions): Octo {
   );
 }
 
-/**
- * The one wrapper every request runs through. GitHub's rule for rate limits is that
- * any 403 or 429 carrying retry-after means "wait that long": the throttling plugin
- * only knows some wordings, so a rate-limited answer it let through is waited here,
- * within the same limits (twice at most, never past the run's deadline).
- */
 /** The page number of Link rel="last"; 1 when there is none (a single page). */
 export function lastPage(link: string | undefined): number {
   const m = /<([^>]+)>;\s*rel="last"/.exec(link ?? '');
@@ -127,35 +140,47 @@ export function lastPage(link: string | undefined): number {
   return Number.isInteger(n) && n > 1 ? Math.min(n, 1000) : 1;
 }
 
+/**
+ * The one wrapper every request runs through, and the one layer that waits on a rate
+ * limit. GitHub's rule is that any 403 or 429 carrying retry-after means "wait that
+ * long" (x-ratelimit-reset: until then): waited here, twice at most, and never past the
+ * run's deadline — a wait that would pass it fails at once, saying what GitHub answered.
+ */
 function caller(o: ClientOptions): Call {
   const limits = { token: o.token, requestTimeoutMs: o.requestTimeoutMs, deadline: o.deadline };
+  const sleep = sleeper(o);
   return async (operation, fn, tolerate) => {
-    for (let attempt = 1; ; attempt++) {
+    for (let waited = 0; ; waited++) {
       try {
         return await fn();
       } catch (e) {
-        const err = e as { status?: number; message?: string; response?: unknown; errors?: unknown };
+        const err = e as { status?: number; message?: string; response?: { headers?: object }; errors?: unknown };
         // an answer from GitHub (a status, or GraphQL errors), never a transport failure
         if (tolerate && (err.response || err.errors)) {
           const v = tolerate(typeof err.status === 'number' ? err.status : 0, String(err.message ?? ''));
           if (v !== undefined) return v;
         }
         const error = translate(operation, e, limits);
-        const wait = waitFor(error, attempt, o);
-        if (wait === null) throw error;
-        o.warn(`${operation}: rate limited, waiting ${wait}s as GitHub asks (retry-after)`);
-        await pause(wait * 1000);
+        if (error.cls !== 'rate-limited' || error.status === null) throw error;
+        const limited: RateLimited = {
+          status: error.status,
+          headers: (err.response?.headers ?? {}) as RateLimited['headers'],
+          now: Date.now(),
+          deadline: o.deadline,
+          waited,
+        };
+        const d = rateLimitWait(limited);
+        if (!d.wait) throw stopped(error, rateLimitStop(limited, d));
+        o.warn(`${operation}: rate limited (HTTP ${error.status}), waiting ${d.seconds}s as GitHub asks`);
+        await sleep(d.seconds * 1000);
       }
     }
   };
 }
 
-function waitFor(error: ApiError, attempt: number, o: ClientOptions): number | null {
-  if (error.cls !== 'rate-limited' || error.retryAfter === undefined || attempt > 2) return null;
-  const seconds = Number(error.retryAfter);
-  if (!Number.isFinite(seconds) || seconds < 0 || seconds > o.maxRateLimitWaitSeconds) return null;
-  return Date.now() + seconds * 1000 < o.deadline ? seconds : null;
-}
+/** The rate-limited error, saying why the client does not wait for GitHub's limit. */
+const stopped = (e: ApiError, why: string): ApiError =>
+  new ApiError(e.status, e.cls, e.transport, `${e.message}; ${why}`, e.advice);
 
 function pullsPort({ octokit, call, owner, repo }: Ctx) {
   return {

@@ -56,6 +56,8 @@ export interface GitHubPort {
   updateComment(commentId: number, body: string): Promise<CommentFact>;
   /** 'gone' when it was already deleted. */
   deleteComment(commentId: number): Promise<'deleted' | 'gone'>;
+  /** Waits about `ms` (GitHub's listings lag its writes): the run's one clock, never past its deadline. */
+  pause(ms: number): Promise<void>;
 }
 
 /**
@@ -70,8 +72,6 @@ export class ApiError extends Abort {
     readonly transport: Transport,
     message: string,
     advice = '',
-    /** GitHub's retry-after header (seconds), when it sent one. */
-    readonly retryAfter?: string,
   ) {
     super(cls === 'denied' ? 'permission-denied' : 'api-error', message, advice);
   }

@@ -17,12 +17,12 @@ export interface Created {
   warnings: string[];
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * How long to wait before each look for a review that may have landed despite an
  * error: about 15 s in all, since GitHub's review listing can lag behind a create.
+ * The port's clock sleeps them (shortened in the action's own tests, never past the deadline).
  */
-export const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
+const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
 const RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
 
 export async function create(
@@ -73,7 +73,7 @@ async function lookForLanded(
   known: ReadonlySet<number>,
 ): Promise<Omit<Created, 'warnings'> | null> {
   for (const wait of LOOK_AFTER_MS) {
-    await pause(wait);
+    await port.pause(wait);
     let reviews;
     try {
       reviews = await port.listReviews(pullNumber);

