@@ -924,8 +924,17 @@ const entities = (v) => replace(v, /&#(?:(\d+)|[xX]([0-9a-fA-F]+));?|&([A-Za-z][
 /** Emphasis, code spans, strikethrough and link brackets render as nothing between two halves of a token. */
 function markdown(v, show) {
     const linked = replace(v, /\]\(([^()\s]*)\)|\]\[[^\]\n]*\]/g, (m) => show && m[1] !== undefined ? [' ', [2, 2 + m[1].length], ' '] : NONE);
-    return replace(linked, /[*`~[\]]+/g, () => NONE);
+    return replace(math(linked), /[*`~[\]$]+/g, () => NONE);
 }
+/** Inside `$…$` GitHub renders LaTeX: spaces, braces and commands (`\mathtt`) show as nothing between letters. */
+const math = (v) => replace(v, /\$[^$\n]+\$/g, (m) => {
+    const kept = [];
+    for (const part of m[0].matchAll(/\\[A-Za-z]+|[\s{}$]+|[^\s{}$\\]+|\\./g)) {
+        if (!/^(?:\\[A-Za-z]+|[\s{}$]+)$/.test(part[0]))
+            kept.push([part.index, part.index + part[0].length]);
+    }
+    return kept;
+});
 /** A token broken over two lines (a hard break, a quote's `>`, indentation), joined again. */
 const TOKEN_CHAR = '[A-Za-z0-9_+/=-]';
 const join = (v) => replace(v, new RegExp(`(?<=${TOKEN_CHAR})(?:\\\\|[ \\t])*\\n[ \\t>]*(?=${TOKEN_CHAR})`, 'g'), () => NONE);

@@ -209,8 +209,18 @@ function markdown(v: View, show: boolean): View {
   const linked = replace(v, /\]\(([^()\s]*)\)|\]\[[^\]\n]*\]/g, (m) =>
     show && m[1] !== undefined ? [' ', [2, 2 + m[1].length], ' '] : NONE,
   );
-  return replace(linked, /[*`~[\]]+/g, () => NONE);
+  return replace(math(linked), /[*`~[\]$]+/g, () => NONE);
 }
+
+/** Inside `$…$` GitHub renders LaTeX: spaces, braces and commands (`\mathtt`) show as nothing between letters. */
+const math = (v: View): View =>
+  replace(v, /\$[^$\n]+\$/g, (m) => {
+    const kept: Piece[] = [];
+    for (const part of m[0].matchAll(/\\[A-Za-z]+|[\s{}$]+|[^\s{}$\\]+|\\./g)) {
+      if (!/^(?:\\[A-Za-z]+|[\s{}$]+)$/.test(part[0])) kept.push([part.index, part.index + part[0].length]);
+    }
+    return kept;
+  });
 
 /** A token broken over two lines (a hard break, a quote's `>`, indentation), joined again. */
 const TOKEN_CHAR = '[A-Za-z0-9_+/=-]';

@@ -175,6 +175,7 @@ describe('what readers see: every bypass of a raw scan is caught on its original
     ['strikethrough on part of the token', `ghp_${a}~~${b}~~`, 1],
     ['code span next to text', `\`ghp_\`${r}`, 1],
     ['link text next to text', `[ghp_${a}](https://example.test)${b}`, 1],
+    ['LaTeX math: spaces and commands render as nothing', `$\\mathtt{gh p}\\_ ${a} ${b}$`, 1],
     ['fullwidth letters', `ｇｈｐ＿${r}`, 1],
     ['mathematical bold letters', `𝐠𝐡𝐩_${r}`, 1],
     ['Cyrillic look-alikes in the prefix', `gһр_${r}`, 1],
@@ -296,6 +297,7 @@ describe('no false positives on ordinary text', () => {
     ['short prefixes', 'ghp_short, xoxb-1, AIza, glpat-, npm_ci, sk_live_'],
     ['a public key', `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${rand(43, B64)} me@host`],
     ['a certificate (public)', `-----BEGIN CERTIFICATE-----\n${material(6)}\n-----END CERTIFICATE-----`],
+    ['shell variables and prices', 'echo "$HOME and $PATH"; costs $5 or $10 at sk-8 AKIA'],
     [
       'HTML and Markdown of an ordinary review',
       '<details><summary>**Notes**</summary>\n\n`a_b` &amp; ~~c~~\n</details>',
