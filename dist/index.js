@@ -41239,7 +41239,7 @@ const rendered_unescape = (v) => replace(v, /\\([!-/:-@[-`{-~])/g, () => [[1, 2]
 /** HTML comments: hidden (their content gone), or shown (only the delimiters gone: inside a code span). */
 function comments(v, show) {
     if (show)
-        return replace(v, /<!--|-->/g, () => NONE);
+        return replace(v, /<!---?>|<!--|-->/g, () => NONE);
     // linear: once no `-->` follows, no later `<!--` can close either
     function* hits() {
         let from = 0;
@@ -41247,6 +41247,13 @@ function comments(v, show) {
             const open = v.text.indexOf('<!--', from);
             if (open < 0)
                 return;
+            // `<!-->` and `<!--->` are whole (empty) comments to HTML
+            const empty = /^<!---?>/.exec(v.text.slice(open, open + 6));
+            if (empty) {
+                yield { index: open, length: empty[0].length, pieces: NONE };
+                from = open + empty[0].length;
+                continue;
+            }
             const close = v.text.indexOf('-->', open + 4);
             if (close < 0)
                 return;
@@ -41257,9 +41264,12 @@ function comments(v, show) {
     return splice(v, hits());
 }
 const ATTRIBUTE = /=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
-/** HTML tags: gone (`gh<b></b>p_` reads `ghp_`), or replaced by their attribute values (a title shows on hover). */
+/**
+ * HTML tags: gone (`gh<b></b>p_` reads `ghp_`), or replaced by their attribute values (a title shows on
+ * hover). `<?…>` and `<!…>` (processing instructions, CDATA, declarations) are hidden by HTML too.
+ */
 function tags(v, show) {
-    return replace(v, /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g, (m) => {
+    return replace(v, /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<[?!][^<>]*>/g, (m) => {
         if (!show)
             return NONE;
         const pieces = [' '];

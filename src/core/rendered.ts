@@ -106,13 +106,20 @@ const unescape = (v: View): View => replace(v, /\\([!-/:-@[-`{-~])/g, () => [[1,
 
 /** HTML comments: hidden (their content gone), or shown (only the delimiters gone: inside a code span). */
 function comments(v: View, show: boolean): View {
-  if (show) return replace(v, /<!--|-->/g, () => NONE);
+  if (show) return replace(v, /<!---?>|<!--|-->/g, () => NONE);
   // linear: once no `-->` follows, no later `<!--` can close either
   function* hits(): Generator<Hit> {
     let from = 0;
     for (;;) {
       const open = v.text.indexOf('<!--', from);
       if (open < 0) return;
+      // `<!-->` and `<!--->` are whole (empty) comments to HTML
+      const empty = /^<!---?>/.exec(v.text.slice(open, open + 6));
+      if (empty) {
+        yield { index: open, length: empty[0].length, pieces: NONE };
+        from = open + empty[0].length;
+        continue;
+      }
       const close = v.text.indexOf('-->', open + 4);
       if (close < 0) return;
       yield { index: open, length: close + 3 - open, pieces: NONE };
@@ -124,9 +131,12 @@ function comments(v: View, show: boolean): View {
 
 const ATTRIBUTE = /=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
 
-/** HTML tags: gone (`gh<b></b>p_` reads `ghp_`), or replaced by their attribute values (a title shows on hover). */
+/**
+ * HTML tags: gone (`gh<b></b>p_` reads `ghp_`), or replaced by their attribute values (a title shows on
+ * hover). `<?…>` and `<!…>` (processing instructions, CDATA, declarations) are hidden by HTML too.
+ */
 function tags(v: View, show: boolean): View {
-  return replace(v, /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g, (m) => {
+  return replace(v, /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<[?!][^<>]*>/g, (m) => {
     if (!show) return NONE;
     const pieces: Piece[] = [' '];
     for (const a of m[0].matchAll(ATTRIBUTE)) {
