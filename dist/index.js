@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2056);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5790);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2056:
+/***/ 5790:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41344,31 +41344,414 @@ function tooLarge(what) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/secrets.ts
-// Secrets in a review body — pure. A persona that saw a token (in a diff, a log, its
-// own environment) can be steered into quoting it, and whatever the review says is
-// published. Log masking does not reach what is sent to the API, so a body that
-// carries one is refused before anything is sent.
-const SHAPES = [
-    [/\bgh[pousr]_[A-Za-z0-9]{30,}/, 'a GitHub token (ghp_/gho_/ghu_/ghs_/ghr_)'],
-    [/\bgithub_pat_[A-Za-z0-9_]{30,}/, 'a fine-grained GitHub token (github_pat_)'],
-    [/-----BEGIN ([A-Z0-9]+ )*PRIVATE KEY-----/, 'a PEM private key'],
-];
-/** The lines that carry a secret, with what kind; never the secret itself. */
-function findSecrets(text, token) {
-    const out = [];
-    const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const line = lines[i];
-        if (token && token.length >= 8 && line.includes(token))
-            out.push({ line: i + 1, what: "this run's github-token" });
-        else {
-            const hit = SHAPES.find(([re]) => re.test(line));
-            if (hit)
-                out.push({ line: i + 1, what: hit[1] });
+;// CONCATENATED MODULE: ./src/core/rendered.ts
+// What a reader will see — pure. GitHub renders a review body as Markdown with inline
+// HTML, so the raw text and the text on screen differ: `ghp\_x` shows as `ghp_x`,
+// `gh<!-- -->p_x` and `gh<b></b>p_x` as `ghp_x`, `ghp&#95;x` as `ghp_x`, a
+// zero-width space shows as nothing, `ｇｈｐ` as `ghp`. A scan of the raw text alone
+// misses all of these. Here the text is rewritten the way a reader sees it, keeping
+// for every character the offset in the original it came from (so a finding names the
+// original line). Where rendering depends on context (a code span shows markup
+// literally, a comment hides its content, a tag's attribute shows on hover), both
+// readings are produced: the scan is over-eager, never blind.
+function splice(v, hits) {
+    const text = [];
+    let at = new Int32Array(v.text.length + 16);
+    let n = 0;
+    const room = (k) => {
+        if (n + k <= at.length)
+            return;
+        const bigger = new Int32Array(Math.max(at.length * 2, n + k));
+        bigger.set(at.subarray(0, n));
+        at = bigger;
+    };
+    const keep = (from, to) => {
+        if (to <= from)
+            return;
+        text.push(v.text.slice(from, to));
+        room(to - from);
+        if (to - from > 64)
+            at.set(v.at.subarray(from, to), n);
+        else
+            for (let i = from; i < to; i++)
+                at[n + i - from] = v.at[i];
+        n += to - from;
+    };
+    let last = 0;
+    for (const h of hits) {
+        keep(last, h.index);
+        const origin = v.at[Math.min(h.index, v.at.length - 1)] ?? 0;
+        for (const p of h.pieces) {
+            if (typeof p !== 'string')
+                keep(h.index + p[0], h.index + p[1]);
+            else {
+                text.push(p);
+                room(p.length);
+                at.fill(origin, n, n + p.length);
+                n += p.length;
+            }
+        }
+        last = h.index + h.length;
+    }
+    if (last === 0)
+        return v; // nothing matched
+    keep(last, v.text.length);
+    return { text: text.join(''), at: at.subarray(0, n) };
+}
+function* regexHits(text, re, f) {
+    for (const m of text.matchAll(re))
+        yield { index: m.index, length: m[0].length, pieces: f(m) };
+}
+const replace = (v, re, f) => splice(v, regexHits(v.text, re, f));
+const NONE = [];
+/** Line breaks as Markdown reads them: CRLF and a lone CR are breaks too. */
+const breaks = (v) => replace(v, /\r\n?/g, () => ['\n']);
+/** Zero-width, bidi and other format characters, variation selectors, soft hyphens: rendered as nothing. */
+const invisible = (v) => replace(v, /[\p{Cf}\p{Default_Ignorable_Code_Point}]+/gu, () => NONE);
+/** Letters that look like ASCII ones (Cyrillic, Greek, a few Latin) and dashes that look like a hyphen. */
+const LOOKALIKES = Object.fromEntries([
+    ['аa', 'еe', 'оo', 'рp', 'сc', 'уy', 'хx', 'ѕs', 'іi', 'јj', 'һh', 'ԁd', 'ԛq', 'ԝw', 'ɡg', 'ıi', 'ȷj', 'ɑa'],
+    ['АA', 'ВB', 'ЕE', 'КK', 'МM', 'НH', 'ОO', 'РP', 'СC', 'ТT', 'ХX', 'ҮY', 'ЅS', 'ІI', 'ЈJ', 'ԚQ', 'ԜW'],
+    ['ΑA', 'ΒB', 'ΕE', 'ΖZ', 'ΗH', 'ΙI', 'ΚK', 'ΜM', 'ΝN', 'ΟO', 'ΡP', 'ΤT', 'ΥY', 'ΧX', 'οo', 'νv', 'ιi', 'κk'],
+    ['ρp', 'αa', 'սu', 'օo', '‐-', '‑-', '‒-', '–-', '−-', '⁃-'],
+]
+    .flat()
+    .map((pair) => [pair[0], pair[1]]));
+/** Compatibility forms (fullwidth, mathematical, ligatures) to their plain letters, then look-alikes. */
+const fold = (v) => replace(v, /[\u0080-\u{10ffff}]/gu, (m) => {
+    const n = m[0].normalize('NFKC');
+    let out = '';
+    for (const c of n)
+        out += LOOKALIKES[c] ?? c;
+    return [out];
+});
+/** A backslash before ASCII punctuation is a Markdown escape: the reader sees the punctuation alone. */
+const rendered_unescape = (v) => replace(v, /\\([!-/:-@[-`{-~])/g, () => [[1, 2]]);
+/** HTML comments: hidden (their content gone), or shown (only the delimiters gone: inside a code span). */
+function comments(v, show) {
+    if (show)
+        return replace(v, /<!---?>|<!--|-->/g, () => NONE);
+    // linear: once no `-->` follows, no later `<!--` can close either
+    function* hits() {
+        let from = 0;
+        for (;;) {
+            const open = v.text.indexOf('<!--', from);
+            if (open < 0)
+                return;
+            // `<!-->` and `<!--->` are whole (empty) comments to HTML
+            const empty = /^<!---?>/.exec(v.text.slice(open, open + 6));
+            if (empty) {
+                yield { index: open, length: empty[0].length, pieces: NONE };
+                from = open + empty[0].length;
+                continue;
+            }
+            const close = v.text.indexOf('-->', open + 4);
+            if (close < 0)
+                return;
+            yield { index: open, length: close + 3 - open, pieces: NONE };
+            from = close + 3;
         }
     }
+    return splice(v, hits());
+}
+const ATTRIBUTE = /=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
+/**
+ * HTML tags: gone (`gh<b></b>p_` reads `ghp_`), or replaced by their attribute values (a title shows on
+ * hover). `<?…>` and `<!…>` (processing instructions, CDATA, declarations) are hidden by HTML too.
+ */
+function tags(v, show) {
+    return replace(v, /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<[?!][^<>]*>/g, (m) => {
+        if (!show)
+            return NONE;
+        const pieces = [' '];
+        for (const a of m[0].matchAll(ATTRIBUTE)) {
+            const value = a[1] ?? a[2] ?? a[3] ?? '';
+            const start = a.index + a[0].length - value.length - (a[3] === undefined ? 1 : 0);
+            pieces.push([start, start + value.length], ' ');
+        }
+        return pieces;
+    });
+}
+/** Named references that can stand for characters of a token, or hide one. */
+const NAMED = {
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    lowbar: '_',
+    UnderBar: '_',
+    hyphen: '-',
+    dash: '-',
+    minus: '-',
+    plus: '+',
+    equals: '=',
+    sol: '/',
+    bsol: '\\',
+    period: '.',
+    colon: ':',
+    ast: '*',
+    midast: '*',
+    lsqb: '[',
+    lbrack: '[',
+    rsqb: ']',
+    rbrack: ']',
+    grave: '`',
+    DiacriticalGrave: '`',
+    excl: '!',
+    num: '#',
+    commat: '@',
+    NewLine: '\n',
+    nbsp: ' ',
+    shy: '',
+    zwj: '',
+    zwnj: '',
+    lrm: '',
+    rlm: '',
+    NoBreak: '',
+    ZeroWidthSpace: '',
+    NegativeVeryThinSpace: '',
+    NegativeThinSpace: '',
+    NegativeMediumSpace: '',
+    NegativeThickSpace: '',
+    InvisibleTimes: '',
+    it: '',
+    InvisibleComma: '',
+    ic: '',
+    ApplyFunction: '',
+    af: '',
+};
+function decodeReference(m) {
+    const [, dec, hex, name] = m;
+    if (name !== undefined) {
+        const letter = /^([A-Za-z])(?:scr|fr|opf)$/.exec(name); // &gscr; &hfr; &popf;: script, fraktur, double-struck
+        const c = letter ? letter[1] : NAMED[name];
+        return c === undefined ? [[0, m[0].length]] : [c];
+    }
+    const code = parseInt((dec ?? hex).slice(0, 8), dec !== undefined ? 10 : 16);
+    const ok = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+    return [ok ? String.fromCodePoint(code) : '\ufffd'];
+}
+/** Character references, decimal and hex (the `;` is optional to a browser), and the named ones above. */
+const entities = (v) => replace(v, /&#(?:(\d+)|[xX]([0-9a-fA-F]+));?|&([A-Za-z][A-Za-z0-9]*);/g, decodeReference);
+/** Emphasis, code spans, strikethrough and link brackets render as nothing between two halves of a token. */
+function markdown(v, show) {
+    const linked = replace(v, /\]\(([^()\s]*)\)|\]\[[^\]\n]*\]/g, (m) => show && m[1] !== undefined ? [' ', [2, 2 + m[1].length], ' '] : NONE);
+    return replace(math(linked), /[*`~[\]$]+/g, () => NONE);
+}
+/** Inside `$…$` GitHub renders LaTeX: spaces, braces and commands (`\mathtt`) show as nothing between letters. */
+const math = (v) => replace(v, /\$[^$\n]+\$/g, (m) => {
+    const kept = [];
+    for (const part of m[0].matchAll(/\\[A-Za-z]+|[\s{}$]+|[^\s{}$\\]+|\\./g)) {
+        if (!/^(?:\\[A-Za-z]+|[\s{}$]+)$/.test(part[0]))
+            kept.push([part.index, part.index + part[0].length]);
+    }
+    return kept;
+});
+/** A token broken over two lines (a hard break, a quote's `>`, indentation), joined again. */
+const TOKEN_CHAR = '[A-Za-z0-9_+/=-]';
+const join = (v) => replace(v, new RegExp(`(?<=${TOKEN_CHAR})(?:\\\\|[ \\t])*\\n[ \\t>]*(?=${TOKEN_CHAR})`, 'g'), () => NONE);
+function render(raw, show) {
+    let v = breaks(raw);
+    // until nothing changes: `&amp;#95;`, an entity that spells `<b>`, an escape inside a comment
+    for (let round = 0; round < 6; round++) {
+        const before = v.text;
+        v = markdown(rendered_unescape(entities(tags(comments(fold(invisible(v)), show), show))), show);
+        if (v.text === before)
+            break;
+    }
+    return v;
+}
+/**
+ * Every way the text may read: the raw text, rendered with hidden parts removed, rendered
+ * with hidden parts shown, and each rendering with lines joined where a token was broken.
+ */
+function readings(text) {
+    const at = new Int32Array(text.length);
+    for (let i = 0; i < at.length; i++)
+        at[i] = i;
+    const raw = { text, at };
+    const hidden = render(raw, false);
+    const shown = render(raw, true);
+    return [
+        { ...raw, rendered: false },
+        ...[hidden, join(hidden), shown, join(shown)].map((v) => ({ ...v, rendered: true })),
+    ];
+}
+/** The 1-based line of the original text that holds an offset (CRLF, CR and LF end a line). */
+function lineFinder(text) {
+    const starts = [0];
+    for (const m of text.matchAll(/\r\n?|\n/g))
+        starts.push(m.index + m[0].length);
+    return (offset) => {
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (starts[mid] <= offset)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        return lo + 1;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/secrets.ts
+// Secrets in a review body or a finding — pure. A persona that saw a token (in a diff,
+// a log, its own environment, where the recipes also keep the LLM key) can be steered
+// into quoting it, and whatever the review says is published. Log masking does not reach
+// what is sent to the API, so text that carries one is refused before anything is sent.
+//
+// The scan reads the text as readers will see it (core/rendered.ts: Markdown escapes,
+// HTML comments, tags and entities, invisible characters, look-alike letters, a token
+// broken over two lines) as well as the raw text, and reports each line and kind, never
+// the secret. Placeholders (`ghp_XXXX…`, `<your-token>`, AWS's documented example key)
+// and mentions (a PEM header with no key material after it) are not secrets.
+
+// a shape starts a word: scan() checks the character before it (see startsWord)
+const shape = (source, what, flags = '') => ({ re: new RegExp(source, `g${flags}`), what });
+const SHAPES = [
+    shape('gh[pousr]_(?<s>[A-Za-z0-9]{30,})', 'a GitHub token (ghp_/gho_/ghu_/ghs_/ghr_)'),
+    shape('github_pat_(?<s>[A-Za-z0-9_]{30,})', 'a fine-grained GitHub token (github_pat_)'),
+    shape('sk-ant-(?<s>[A-Za-z0-9_-]{20,})', 'an Anthropic API key (sk-ant-)'),
+    shape('sk-(?:proj|svcacct|admin|None)-(?<s>[A-Za-z0-9_-]{20,})', 'an OpenAI API key (sk-proj-/sk-svcacct-/sk-admin-)'),
+    shape('sk-or-v1-(?<s>[0-9a-f]{32,})', 'an OpenRouter API key (sk-or-v1-)'),
+    shape('sk-(?<s>[A-Za-z0-9]{32,})', 'an OpenAI-style API key (sk-)'),
+    shape('(?:AKIA|ASIA)(?<s>[A-Z0-9]{16})', 'an AWS access key id (AKIA/ASIA)'),
+    shape(`(?:aws_?)?secret_?access_?key["']?\\s*[:=]\\s*["']?(?<s>[A-Za-z0-9/+]{40})`, 'an AWS secret access key', 'i'),
+    shape('xox[abprs]-(?<s>[A-Za-z0-9-]{10,})', 'a Slack token (xoxb-/xoxp-/xoxa-/xoxr-/xoxs-)'),
+    shape('xapp-\\d+-(?<s>[A-Za-z0-9-]{10,})', 'a Slack app token (xapp-)'),
+    shape('hooks\\.slack\\.com/services/(?<s>T[A-Za-z0-9_]+/B[A-Za-z0-9_]+/[A-Za-z0-9_]{20,})', 'a Slack webhook URL'),
+    shape('AIza(?<s>[0-9A-Za-z_-]{35})', 'a Google API key (AIza)'),
+    shape('glpat-(?<s>[A-Za-z0-9_-]{20,})', 'a GitLab token (glpat-)'),
+    shape('npm_(?<s>[A-Za-z0-9]{36})', 'an npm token (npm_)'),
+    shape('[rs]k_live_(?<s>[A-Za-z0-9]{20,})', 'a Stripe live key (sk_live_/rk_live_)'),
+    // "openssh-key-v1" in base64: an OpenSSH private key's material, even without its header line
+    shape('b3BlbnNzaC1rZXktdjE(?<s>[A-Za-z0-9+/=]{100,})', 'an OpenSSH private key'),
+];
+/** The header of a private key (PEM, PKCS#8, OpenSSH, PGP armour), or PuTTY's private part. */
+const KEY_HEADER = /(?<!-)-{2,}[ \t]*BEGIN[ \t]+((?:[A-Z0-9]+[ \t]+){0,4}?)PRIVATE[ \t]+KEY(?:[ \t]+BLOCK)?[ \t]*-{2,}|Private-Lines:[ \t]*\d+/g;
+const keyKind = (header) => header.startsWith('Private-Lines')
+    ? 'a PuTTY private key'
+    : /\bPGP\b/.test(header)
+        ? 'a PGP private key block'
+        : /\bOPENSSH\b/.test(header)
+            ? 'an OpenSSH private key'
+            : 'a PEM private key';
+/**
+ * Key material after a header: past armour headers (`Version: …`, `Proc-Type: …`) and blank
+ * lines, a base64 run of 40 characters or more (a key's lines are 64 or 70). A header
+ * named in prose, in a code span or followed by `…` or `-----END` is a mention.
+ */
+function keyMaterialFollows(text, end) {
+    const after = text.slice(end, end + 4096).replace(/\\[nr]/g, '\n'); // a key quoted in JSON: "…-----\nMIIE…"
+    let headers = 0;
+    for (const raw of after.split('\n')) {
+        const line = raw.replace(/^[\s>"'`|]+/, '');
+        if (!line)
+            continue;
+        if (/^[A-Za-z][A-Za-z0-9-]*:\s/.test(line) && headers++ < 8)
+            continue;
+        const run = /^[A-Za-z0-9+/=]*/.exec(line)[0];
+        return run.length >= 40 && !isPlaceholder(run);
+    }
+    return false;
+}
+/** Published examples that are not anyone's secret (AWS's documentation keys). */
+const KNOWN_EXAMPLES = new Set(['IOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY']);
+const WORDS = [
+    'example',
+    'your',
+    'token',
+    'secret',
+    'key',
+    'redacted',
+    'placeholder',
+    'fake',
+    'dummy',
+    'sample',
+    'test',
+    'here',
+    'insert',
+    'replace',
+];
+const FILLER = new RegExp([
+    '(.)\\1{3,}', // a run of one character: XXXX, 0000, ****
+    ...WORDS.flatMap((w) => [w, w.toUpperCase(), w[0].toUpperCase() + w.slice(1)]),
+].join('|'), 'g');
+/** Runs of 5 or more characters counting up or down (`12345`, `abcdef`, `zyxwv`). */
+function withoutSequences(s) {
+    let out = '';
+    let i = 0;
+    while (i < s.length) {
+        const step = s.charCodeAt(i + 1) - s.charCodeAt(i);
+        let j = i + 1;
+        if (step === 1 || step === -1)
+            while (j < s.length && s.charCodeAt(j) - s.charCodeAt(j - 1) === step)
+                j++;
+        if (j - i >= 5)
+            i = j;
+        else
+            out += s[i++];
+    }
     return out;
+}
+/**
+ * A placeholder: what is left once filler (runs of one character, counting sequences,
+ * words like `your`/`EXAMPLE`/`token`) is taken out is too short to be a secret (under 12
+ * characters). A real token with filler added before or after keeps its random part, so
+ * it is still caught.
+ */
+function isPlaceholder(s) {
+    if (KNOWN_EXAMPLES.has(s))
+        return true;
+    return withoutSequences(s.replace(FILLER, '')).replace(/[-_/+=]/g, '').length < 12;
+}
+const RUN_TOKEN = "this run's github-token";
+/**
+ * A shape must start a word: no letter or digit before it, unless that character came
+ * from another line of the original (a reading that joined a token broken over two
+ * lines also joins the word before it: `see\nghp_…` reads `seeghp_…`).
+ */
+const startsWord = (r, i, lineOf) => i === 0 || !/[A-Za-z0-9]/.test(r.text[i - 1]) || lineOf(r.at[i - 1]) !== lineOf(r.at[i]);
+function scan(r, token, lineOf, add) {
+    if (token && token.length >= 8) {
+        for (let i = r.text.indexOf(token); i >= 0; i = r.text.indexOf(token, i + 1))
+            add(i, RUN_TOKEN);
+    }
+    for (const { re, what } of SHAPES) {
+        for (const m of r.text.matchAll(re)) {
+            if (startsWord(r, m.index, lineOf) && !isPlaceholder(m.groups['s']))
+                add(m.index, what);
+        }
+    }
+    for (const m of r.text.matchAll(KEY_HEADER)) {
+        if (keyMaterialFollows(r.text, m.index + m[0].length))
+            add(m.index, keyKind(m[0]));
+    }
+}
+/** The lines that carry a secret, raw or as rendered, with what kind; never the secret itself. */
+function findSecrets(text, token) {
+    const lineOf = lineFinder(text);
+    const found = new Map();
+    for (const r of readings(text)) {
+        scan(r, token, lineOf, (index, what) => {
+            const line = lineOf(r.at[index] ?? 0);
+            const key = `${line} ${what}`;
+            const seen = found.get(key);
+            if (!seen)
+                found.set(key, { line, what, hidden: r.rendered });
+            else if (!r.rendered)
+                seen.hidden = false;
+        });
+    }
+    const all = [...found.values()];
+    // the run's own token is named as such, not also as "a GitHub token" on the same line
+    const ownToken = new Set(all.filter((f) => f.what === RUN_TOKEN).map((f) => f.line));
+    return all
+        .filter((f) => !(ownToken.has(f.line) && f.what === SHAPES[0].what))
+        .sort((a, b) => a.line - b.line || a.what.localeCompare(b.what));
 }
 
 ;// CONCATENATED MODULE: ./src/core/findings.ts
@@ -41572,7 +41955,7 @@ function checkBody(cfg, token = null) {
     }
     const secrets = findSecrets(parsed.text, token);
     if (secrets.length) {
-        const where = secrets.map((s) => `line ${s.line} (${s.what})`).join(', ');
+        const where = secrets.map((s) => `line ${s.line} (${secretWhat(s)})`).join(', ');
         throw new Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
             're-run');
     }
@@ -41612,12 +41995,20 @@ function loadFindings(path, token = null) {
     const v = validateFindings(json);
     if (!v.ok)
         return fail(v.message);
-    const leaked = v.findings.findIndex((f) => findSecrets(`${f.path}\n${f.body}`, token).length > 0);
-    if (leaked >= 0) {
-        throw new Abort('secret-in-body', `finding ${leaked + 1} contains what looks like a secret; it would be published with the review, so nothing ` +
-            `is sent`, 'find out how the persona saw the secret and revoke it if it is real; then re-run');
+    const leaks = v.findings.flatMap((f, i) => findingSecrets(f, i + 1, token));
+    if (leaks.length) {
+        throw new Abort('secret-in-body', `findings-path ${path}: ${leaks.join(', ')} looks like a secret; it would be published with the review, so ` +
+            'nothing is sent', 'find out how the persona saw the secret and revoke it if it is real; then re-run');
     }
     return v.findings;
+}
+/** A finding's kind, and whether only the rendered Markdown shows it; never the secret. */
+const secretWhat = (s) => s.hidden ? `${s.what}, hidden in the Markdown/HTML but shown once rendered` : s.what;
+/** Every text field of a finding (path, body, and any added later), scanned like a body. */
+function findingSecrets(f, n, token) {
+    return Object.entries(f).flatMap(([field, value]) => typeof value === 'string'
+        ? findSecrets(value, token).map((s) => `finding ${n}'s ${field}, line ${s.line} (${secretWhat(s)})`)
+        : []);
 }
 const FINDINGS_ADVICE = 'make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })';
 

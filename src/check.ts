@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { diagnose } from './core/diagnostics.js';
 import { parseVerdict, type ReviewEvent, type Verdict } from './core/grammar.js';
 import { composeBody } from './core/marker.js';
-import { findSecrets } from './core/secrets.js';
+import { findSecrets, type SecretFinding } from './core/secrets.js';
 import { MAX_FINDINGS_BYTES, validateFindings, type Finding } from './core/findings.js';
 import { readFileSync, statSync } from 'node:fs';
 
@@ -59,7 +59,7 @@ export function checkBody(
   }
   const secrets = findSecrets(parsed.text, token);
   if (secrets.length) {
-    const where = secrets.map((s) => `line ${s.line} (${s.what})`).join(', ');
+    const where = secrets.map((s) => `line ${s.line} (${secretWhat(s)})`).join(', ');
     throw new Abort(
       'secret-in-body',
       `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`,
@@ -104,16 +104,29 @@ export function loadFindings(path: string, token: string | null = null): Finding
   }
   const v = validateFindings(json);
   if (!v.ok) return fail(v.message);
-  const leaked = v.findings.findIndex((f) => findSecrets(`${f.path}\n${f.body}`, token).length > 0);
-  if (leaked >= 0) {
+  const leaks = v.findings.flatMap((f, i) => findingSecrets(f, i + 1, token));
+  if (leaks.length) {
     throw new Abort(
       'secret-in-body',
-      `finding ${leaked + 1} contains what looks like a secret; it would be published with the review, so nothing ` +
-        `is sent`,
+      `findings-path ${path}: ${leaks.join(', ')} looks like a secret; it would be published with the review, so ` +
+        'nothing is sent',
       'find out how the persona saw the secret and revoke it if it is real; then re-run',
     );
   }
   return v.findings;
+}
+
+/** A finding's kind, and whether only the rendered Markdown shows it; never the secret. */
+const secretWhat = (s: SecretFinding): string =>
+  s.hidden ? `${s.what}, hidden in the Markdown/HTML but shown once rendered` : s.what;
+
+/** Every text field of a finding (path, body, and any added later), scanned like a body. */
+function findingSecrets(f: Finding, n: number, token: string | null): string[] {
+  return Object.entries(f).flatMap(([field, value]) =>
+    typeof value === 'string'
+      ? findSecrets(value, token).map((s) => `finding ${n}'s ${field}, line ${s.line} (${secretWhat(s)})`)
+      : [],
+  );
 }
 
 const FINDINGS_ADVICE =

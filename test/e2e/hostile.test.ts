@@ -1,9 +1,10 @@
 // Hostile and broken input. Each is a clear error with nothing sent.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { body, PR, TOKENS, useWorld } from './world.js';
+import { OWNER, REPO } from '../fake/github.js';
+import { body, PR, runOn, TOKENS, useWorld } from './world.js';
 import { runAction, tempDir } from './harness.js';
 
 const w = useWorld();
@@ -136,14 +137,83 @@ describe('text that tries to steer the runner or the gate', () => {
     expect(r.summary).toContain('&lt;img');
   });
 
-  test('the token never leaks, even when the body contains it', async () => {
+  test('the token never leaks, even when the body contains it (the run reaches the secret scan)', async () => {
     const r = await runAction({
-      inputs: { 'github-token': TOKENS.priya, persona: 'priya', body: `token ${TOKENS.priya}\n## VERDICT: approve\n` },
+      inputs: {
+        'github-token': TOKENS.priya,
+        persona: 'priya',
+        body: `token ${TOKENS.priya}\n\n## VERDICT: APPROVE\n`,
+      },
       apiUrl: w.gh.url,
       event: w.event(),
     });
     expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe('secret-in-body');
+    expect(r.stdout).toMatch(/line 1 \(this run's github-token\)/);
     const rest = r.stdout.replace(`::add-mask::${TOKENS.priya}`, '') + JSON.stringify(r.outputs) + r.summary + r.stderr;
     expect(rest).not.toContain(TOKENS.priya);
+    expect(rest).not.toContain(TOKENS.priya.slice(4, 24));
+  });
+});
+
+// A token only the rendered Markdown shows: built at run time, so no secret-shaped string sits in this file.
+const B62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const RANDOM = Array.from({ length: 36 }, (_x, i) => B62[(i * 37 + 11) % 62]).join('');
+const CONTEXT = 'persona-verdict/priya';
+/** As the recipes run it: pull_request_target, so the refusal is attributed to the event's head (a status). */
+const post = (text: string, inputs: Record<string, string> = {}) =>
+  runOn(w.gh, 'priya', text, inputs, 'pull_request_target', {
+    action: 'synchronize',
+    number: PR,
+    pull_request: {
+      number: PR,
+      head: { sha: w.head, ref: 'feature', repo: { full_name: `${OWNER}/${REPO}` } },
+      base: { ref: 'main' },
+    },
+  });
+
+describe('secrets hidden by Markdown or HTML: refused as rendered, no review, a failure status', () => {
+  test.each<[string, string, number]>([
+    ['a Markdown escape', `ghp\\_${RANDOM}`, 2],
+    ['an HTML comment in the prefix', `gh<!-- -->p_${RANDOM}`, 2],
+    ['a character reference', `ghp&#95;${RANDOM}`, 2],
+    ['a zero-width space', `gh\u200bp_${RANDOM}`, 2],
+    ['a token split over two lines', `ghp_${RANDOM.slice(0, 18)}\n${RANDOM.slice(18)}`, 2],
+    ['an empty <span> in the token', `gh<span></span>p_${RANDOM}`, 2],
+    ['an Anthropic key with escaped hyphens', `sk\\-ant\\-api03\\-${RANDOM}${RANDOM}AA`, 2],
+  ])('%s → secret-in-body', async (_n, hidden, line) => {
+    const r = await post(`Looks fine.\n${hidden}\n\n## VERDICT: APPROVE\n`);
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'secret-in-body' });
+    expect(r.stdout).toMatch(new RegExp(`line ${line} \\(.*hidden in the Markdown/HTML but shown once rendered\\)`));
+    expect(w.gh.reviews.get(PR) ?? []).toEqual([]);
+    expect(w.gh.writes().filter((l) => l.path.endsWith('/reviews'))).toEqual([]);
+    expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({
+      state: 'failure',
+      description: expect.stringContaining('secret-in-body'),
+    });
+    expect(r.stdout + r.summary + r.stderr + JSON.stringify(r.outputs)).not.toContain(RANDOM.slice(0, 12));
+  });
+
+  test('a finding whose body hides a token over two lines and behind a reference → secret-in-body', async () => {
+    const p = join(tempDir(), 'findings.json');
+    const leak = `see ghp&#x5f;${RANDOM.slice(0, 10)}\r${RANDOM.slice(10)} here`;
+    writeFileSync(p, JSON.stringify([{ path: 'src/a.ts', line: 1, body: `fine\n${leak}` }]));
+    const r = await post('Looks fine.\n\n## VERDICT: APPROVE\n', { 'findings-path': p });
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'secret-in-body' });
+    expect(r.stdout).toMatch(/finding 1's body, line 2 \(a GitHub token/);
+    expect(w.gh.reviews.get(PR) ?? []).toEqual([]);
+    expect(r.stdout + r.summary).not.toContain(RANDOM.slice(0, 10));
+  });
+
+  test('placeholders and a PEM header named in prose are posted as written', async () => {
+    const text =
+      'Set `GH_TOKEN=ghp_<your-token>` (a classic one looks like `ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX`).\n' +
+      'AWS documents the key id AKIAIOSFODNN7EXAMPLE; the loader wants `-----BEGIN ENCRYPTED PRIVATE KEY-----`.\n' +
+      '\n## VERDICT: APPROVE\n';
+    const r = await post(text);
+    expect(r.outputs).toMatchObject({ outcome: 'posted', reason: '' });
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+    expect(w.gh.reviews.get(PR)![0]!.body.split('\n').slice(1).join('\n')).toBe(text);
   });
 });

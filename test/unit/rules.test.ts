@@ -1,6 +1,6 @@
 // The rules that used to live in the shell, as tables: error classes, the race winner,
-// superseded-on-422, merge queue refs, board-comment ownership, secrets, and the
-// commit status each outcome shows.
+// superseded-on-422, merge queue refs, board-comment ownership and the commit status
+// each outcome shows (secrets: test/unit/secrets.test.ts).
 import { describe, expect, test } from 'vitest';
 import { ownBoardComments, BOARD_MARKER } from '../../src/core/board.js';
 import { raceWinner, supersededByRefusal, type HistoryEntry } from '../../src/core/decide.js';
@@ -8,7 +8,6 @@ import { classify, isAmbiguous, type FailedRequest } from '../../src/core/errors
 import type { Verdict } from '../../src/core/grammar.js';
 import { conclude, type End, type Rules } from '../../src/core/outcome.js';
 import { parseQueueRef } from '../../src/core/queue.js';
-import { findSecrets } from '../../src/core/secrets.js';
 
 const req = (o: Partial<FailedRequest>): FailedRequest => ({
   status: 403,
@@ -92,19 +91,6 @@ describe('which board comment is ours', () => {
     ['logins compare case-insensitively', [c(3, 'Octo-Board')], 'octo-board', [3]],
   ])('%s', (_n, comments, identity, ids) => {
     expect(ownBoardComments(comments, identity).map((x) => x.id)).toEqual(ids);
-  });
-});
-
-describe('secrets', () => {
-  test.each<[string, string | null, number[]]>([
-    [`a\nghp_${'a'.repeat(36)}\nb`, null, [2]],
-    [`github_pat_${'B'.repeat(40)}`, null, [1]],
-    ['-----BEGIN OPENSSH PRIVATE KEY-----', null, [1]],
-    ['the token is s3cr3t-value here', 's3cr3t-value', [1]],
-    ['ghp_short and a sha 0123456789abcdef0123456789abcdef01234567', null, []],
-    ['a short token never matches', 'abc', []],
-  ])('%j', (text, token, lines) => {
-    expect(findSecrets(text, token).map((f) => f.line)).toEqual(lines);
   });
 });
 
