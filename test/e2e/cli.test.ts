@@ -180,6 +180,31 @@ describe('check', () => {
   });
 });
 
+describe('the npm package', () => {
+  test('npm pack ships dist/, action.yml, schema/, README and LICENSE only; its bin checks a body with no node_modules', () => {
+    const dir = tempDir();
+    const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
+    expect(pack.status, pack.stderr).toBe(0);
+    const [info] = JSON.parse(pack.stdout);
+    const files: string[] = info.files.map((f: { path: string }) => f.path);
+    expect(files.filter((f) => !/^(dist\/|schema\/)|^(action\.yml|README\.md|LICENSE|package\.json)$/.test(f))).toEqual(
+      [],
+    );
+    for (const f of ['dist/index.js', 'dist/cli/index.js', 'action.yml', 'schema/findings.schema.json', 'LICENSE'])
+      expect(files).toContain(f);
+    // unpacked where no node_modules is reachable: the bin needs only what dist/ bundles
+    expect(spawnSync('tar', ['-xzf', join(dir, info.filename), '-C', dir]).status).toBe(0);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package/package.json'), 'utf8'));
+    const bin = join(dir, 'package', pkg.bin['persona-verdict']);
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const body = join(dir, 'review.md');
+    writeFileSync(body, 'Reads well.\n\n## VERDICT: APPROVE\n');
+    const r = spawnSync(NODE, [bin, 'check', body], { cwd: dir, encoding: 'utf8', env: { PATH: process.env['PATH'] } });
+    expect([r.status, r.stdout, r.stderr]).toEqual([0, `${body}: ok — verdict APPROVE → event APPROVE\n`, '']);
+    expect(spawnSync(NODE, [bin, '--version'], { encoding: 'utf8' }).stdout).toBe(`persona-verdict ${pkg.version}\n`);
+  });
+});
+
 describe('corpus', () => {
   test('the shipped corpus agrees with the strict grammar on every case', () => {
     const r = cli('corpus', 'corpus/manifest.json');
