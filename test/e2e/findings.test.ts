@@ -91,6 +91,31 @@ describe('placement', () => {
     expect(reviews().map((x) => x.state)).toEqual(['CHANGES_REQUESTED']);
   });
 
+  test('a forced 422 with findings too large for the body: body-findings counts only those written, the rest said', async () => {
+    headWithFiles();
+    w.gh.faults.push({
+      method: 'POST',
+      path: /\/pulls\/\d+\/reviews$/,
+      kind: 'status',
+      status: 422,
+      body: { message: 'Unprocessable Entity', errors: ['Line could not be resolved'] },
+    });
+    const many = Array.from({ length: 40 }, (_x, i) => ({
+      path: 'src/a.ts',
+      line: 2,
+      body: `${i} ${'z'.repeat(3000)}`,
+    }));
+    const r = await run(many);
+    expect(r.outputs).toMatchObject({ outcome: 'posted', 'inline-findings': '0' });
+    const written = Number(r.outputs['body-findings']);
+    const posted = reviews()[0]!.body;
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(40);
+    expect(posted.match(/^- `src\/a\.ts:2`/gm)).toHaveLength(written);
+    expect(posted).toContain(`… and ${40 - written} more finding(s)`);
+    expect(r.stdout).toContain(`except ${40 - written} left out for the review's size limit`);
+  });
+
   test('duplicate and unchanged post nothing, findings included', async () => {
     headWithFiles();
     await run([{ path: 'src/a.ts', line: 2, body: 'x' }]);
