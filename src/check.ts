@@ -78,37 +78,49 @@ export function checkBody(
   return { verdict: parsed.verdict, event: parsed.event, text: parsed.text, line: parsed.line };
 }
 
-/** The persona's findings file: whole, valid UTF-8 JSON of the schema, no secrets; else bad-findings. */
+/** The findings file the action reads (findings-path): UTF-8 JSON of the schema, no secrets; else bad-findings. */
 export function loadFindings(path: string, token: string | null = null): Finding[] {
-  const fail = (why: string): never => {
-    throw new Abort('bad-findings', `findings-path ${path}: ${why}`, FINDINGS_ADVICE);
-  };
+  const name = `findings-path ${path}`;
   let bytes: Buffer;
   try {
-    if (statSync(path).size > MAX_FINDINGS_BYTES) fail(`larger than ${MAX_FINDINGS_BYTES} bytes`);
+    if (statSync(path).size > MAX_FINDINGS_BYTES) findingsFail(name, `larger than ${MAX_FINDINGS_BYTES} bytes`);
     bytes = readFileSync(path);
   } catch (e) {
     if (e instanceof Abort) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    return fail(
+    return findingsFail(
+      name,
       code === 'ENOENT'
         ? 'does not exist: the persona was asked for findings and wrote none (a broken run)'
         : `cannot be read (${code ?? String(e)})`,
     );
   }
+  return parseFindings(bytes, name, token);
+}
+
+const findingsFail = (name: string, why: string): never => {
+  throw new Abort('bad-findings', `${name}: ${why}`, FINDINGS_ADVICE);
+};
+
+/**
+ * A findings file's bytes, already read, checked: `name` is how messages call it (the action's
+ * `findings-path x.json`, the CLI's file name). Every schema problem is in `FindingsError.problems`.
+ */
+export function parseFindings(bytes: Uint8Array, name: string, token: string | null = null): Finding[] {
+  if (bytes.length > MAX_FINDINGS_BYTES) findingsFail(name, `larger than ${MAX_FINDINGS_BYTES} bytes`);
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (e) {
-    return fail(e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
+    return findingsFail(name, e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
   }
   const v = validateFindings(json);
-  if (!v.ok) return fail(v.message);
+  if (!v.ok) throw new FindingsError(`${name}: ${v.message}`, v.errors);
   const leaks = v.findings.flatMap((f, i) => findingSecrets(f, i + 1, token));
   if (leaks.length) {
     throw new Abort(
       'secret-in-body',
-      `findings-path ${path}: ${leaks.join(', ')} looks like a secret; it would be published with the review, so ` +
+      `${name}: ${leaks.join(', ')} looks like a secret; it would be published with the review, so ` +
         'nothing is sent',
       'find out how the persona saw the secret and revoke it if it is real; then re-run',
     );
@@ -127,6 +139,16 @@ function findingSecrets(f: Finding, n: number, token: string | null): string[] {
       ? findSecrets(value, token).map((s) => `finding ${n}'s ${field}, line ${s.line} (${secretWhat(s)})`)
       : [],
   );
+}
+
+/** bad-findings from the schema, with every problem (the message shows the first few). */
+export class FindingsError extends Abort {
+  constructor(
+    message: string,
+    readonly problems: string[],
+  ) {
+    super('bad-findings', message, FINDINGS_ADVICE);
+  }
 }
 
 const FINDINGS_ADVICE =

@@ -1,41 +1,230 @@
 #!/usr/bin/env node
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
-/******/ // The require scope
-/******/ var __nccwpck_require__ = {};
-/******/ 
-/************************************************************************/
-/******/ /* webpack/runtime/define property getters */
-/******/ (() => {
-/******/ 	// define getter functions for harmony exports
-/******/ 	__nccwpck_require__.d = (exports, definition) => {
-/******/ 		for(var key in definition) {
-/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
-/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
-/******/ 			}
-/******/ 		}
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/hasOwnProperty shorthand */
-/******/ (() => {
-/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
-/******/ })();
-/******/ 
-/************************************************************************/
-var __webpack_exports__ = {};
+/******/ var __webpack_modules__ = ({
+
+/***/ 581:
+/***/ ((module, __webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ main)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(567);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(870);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(311);
+// The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
+// Arguments are parsed with node:util parseArgs against the command's own options
+// (src/cli/commands.ts is the table of commands), so options go anywhere after the command.
+// Exit 0 good, 1 a refused input, 2 a usage error (one line of reason and the usage, on stderr).
+
+
+
+
+
+const TOOL = 'persona-verdict';
+function toolHelp() {
+    const width = Math.max(...Object.keys(_cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L).map((n) => n.length));
+    return [
+        `usage: ${TOOL} <command> [options] [files]`,
+        '',
+        `Checks LLM review bodies offline, as the ${TOOL} GitHub Action does before it posts.`,
+        '',
+        'commands:',
+        ...Object.entries(_cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+        '',
+        'options:',
+        "  -h, --help     this help; with a command, that command's help",
+        '  --version      print the version',
+        '',
+        `${TOOL} <command> --help shows a command's options.`,
+    ].join('\n');
+}
+/** parseArgs' own messages, in one short line each. */
+function argError(e) {
+    const { code, message } = e;
+    const option = /'([^']+)'/.exec(message)?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+        return new _cli_command_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`unknown option ${option}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+        if (/does not take an argument/.test(message))
+            return new _cli_command_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${option} takes no value`);
+        return new _cli_command_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${option.replace(/ <value>$/, '')} needs a value`);
+    }
+    return new _cli_command_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(message.split('\n')[0]);
+}
+async function runCommand(name, command, args, io) {
+    let parsed;
+    try {
+        parsed = (0,node_util__WEBPACK_IMPORTED_MODULE_1__.parseArgs)({
+            args,
+            options: { ...command.options, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } },
+            allowPositionals: true,
+            strict: true,
+        });
+    }
+    catch (e) {
+        return usage(io, `${TOOL} ${name}`, argError(e).message, command.help);
+    }
+    if (parsed.values['help'])
+        return printed(io, command.help);
+    if (parsed.values['version'])
+        return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
+    try {
+        return await command.run(parsed.values, parsed.positionals, io);
+    }
+    catch (e) {
+        if (e instanceof _cli_command_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb)
+            return usage(io, `${TOOL} ${name}`, e.message, command.help);
+        throw e;
+    }
+}
+const printed = (io, text) => {
+    io.out(text);
+    return 0;
+};
+/** A usage error: the reason, the usage lines (help's first paragraph) and where the rest is. */
+const usage = (io, who, reason, help) => {
+    io.err(`${who}: ${reason}`);
+    io.err(help.split('\n\n')[0]);
+    io.err(`(${who} --help for more)`);
+    return 2;
+};
+async function main(argv, io) {
+    const [first, ...rest] = argv;
+    if (first === undefined)
+        return usage(io, TOOL, 'name a command', toolHelp());
+    if (first === '--help' || first === '-h' || first === 'help') {
+        const named = rest[0] !== undefined ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L[rest[0]] : undefined;
+        if (rest[0] !== undefined && !named)
+            return usage(io, TOOL, `unknown command "${rest[0]}"`, toolHelp());
+        return printed(io, named ? named.help : toolHelp());
+    }
+    if (first === '--version')
+        return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
+    const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L[first] : undefined;
+    if (command)
+        return runCommand(first, command, rest, io);
+    const why = first.startsWith('-')
+        ? `unknown option ${first.split('=')[0]} (options go after the command)`
+        : `unknown command "${first}"`;
+    return usage(io, TOOL, why, toolHelp());
+}
+// a reader that stops early (`| head`) is not an error
+process.stdout.on('error', (e) => {
+    if (e.code !== 'EPIPE')
+        throw e;
+    process.exit(process.exitCode ?? 0);
+});
+process.exitCode = await main(process.argv.slice(2), {
+    out: (s) => process.stdout.write(s + '\n'),
+    err: (s) => process.stderr.write(s + '\n'),
+    stdin: () => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(0),
+});
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 567:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R5: () => (/* binding */ readInput),
+/* harmony export */   SP: () => (/* binding */ shown),
+/* harmony export */   ct: () => (/* binding */ stdinOnce),
+/* harmony export */   eb: () => (/* binding */ UsageError)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+// What a CLI command is: its options (node:util parseArgs), its help, its handler.
+// src/cli/commands.ts lists them; src/cli.ts parses the arguments and dispatches.
+
+/** A command line that cannot run: one line of reason; the dispatcher adds the usage, exit 2. */
+class UsageError extends Error {
+}
+/** How a file named on the command line is called in messages. */
+const shown = (file) => (file === '-' ? '<stdin>' : file);
+/**
+ * A file named on the command line, or standard input for `-`, read whole. Never more than
+ * `limit` bytes from a regular file (checked before reading); a pipe is read and then measured.
+ */
+function readInput(file, io, limit) {
+    const name = shown(file);
+    let bytes;
+    try {
+        if (file !== '-') {
+            const st = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file);
+            if (st.isDirectory())
+                return { ok: false, message: `${name} is a directory: name a file` };
+            if (st.isFile() && st.size > limit)
+                return tooLarge(name, st.size, limit);
+        }
+        bytes = file === '-' ? io.stdin() : (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file);
+    }
+    catch (e) {
+        const code = e.code;
+        const why = code === 'ENOENT'
+            ? 'no such file'
+            : code === 'EACCES'
+                ? 'permission denied'
+                : `cannot be read (${code ?? e.message})`;
+        return { ok: false, message: `${name}: ${why}` };
+    }
+    if (bytes.length > limit)
+        return tooLarge(name, bytes.length, limit);
+    return { ok: true, bytes };
+}
+const tooLarge = (name, size, limit) => ({
+    ok: false,
+    message: `${name} is ${size} bytes, over the limit of ${limit}`,
+    tooLarge: size,
+});
+/** `-` may be named once: standard input cannot be read twice. */
+function stdinOnce(files) {
+    if (files.filter((f) => f === '-').length > 1)
+        throw new UsageError('"-" (standard input) can be named only once');
+}
+
+
+/***/ }),
+
+/***/ 870:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  jY: () => (/* binding */ decideFile),
-  eJ: () => (/* binding */ jsonRecord),
-  iW: () => (/* binding */ main),
-  qR: () => (/* binding */ runCorpus)
+  L: () => (/* binding */ COMMANDS)
 });
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/abort.ts
+class abort_Abort extends Error {
+    reason;
+    advice;
+    diagnosis;
+    target;
+    constructor(reason, message, advice = '', diagnosis, 
+    /** The PR and commit, when the run knew them: the failure is shown there too. */
+    target) {
+        super(message);
+        this.reason = reason;
+        this.advice = advice;
+        this.diagnosis = diagnosis;
+        this.target = target;
+    }
+    /** The same abort, attributed to a target (for the commit status). */
+    at(target) {
+        return this.target ? this : new abort_Abort(this.reason, this.message, this.advice, this.diagnosis, target);
+    }
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(24);
 ;// CONCATENATED MODULE: ./src/core/grammar.ts
 // The verdict grammar — pure: bytes or text in, a decision out.
 // The decision here never depends on diagnostics.ts; that module only explains.
@@ -142,6 +331,82 @@ function parseVerdict(text) {
         return { ok: false, reason: 'verdict-not-last', line, lineText, lines };
     }
     return { ok: false, reason: 'missing-verdict', line, lineText, lines };
+}
+
+;// CONCATENATED MODULE: ./src/body.ts
+// Reading the persona's body: every way it can be missing, too large or unreadable.
+
+
+/** GitHub's limit on a review body, in characters, marker included. */
+const MAX_BODY_CHARS = 65536;
+/** No UTF-8 text of MAX_BODY_CHARS characters needs more bytes than this. */
+const MAX_BODY_BYTES = MAX_BODY_CHARS * 4;
+function loadBody(bodyPath, body) {
+    if (bodyPath === null) {
+        if (body === null)
+            return { ok: false, reason: 'unreadable-body', message: 'no body given' };
+        if (body.length > MAX_BODY_CHARS)
+            return tooLarge(`the body input has ${body.length} characters`);
+        const n = normaliseText(body);
+        return n.ok ? n : { ok: false, reason: 'unreadable-body', message: n.message };
+    }
+    let fd;
+    try {
+        // O_NONBLOCK: a FIFO or device named as body-path must not hang the step before fstat rejects it
+        fd = (0,external_node_fs_.openSync)(bodyPath, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    }
+    catch (e) {
+        const code = e.code;
+        const why = code === 'ENOENT'
+            ? 'does not exist: did the persona step write it, and is body-path relative to the workspace?'
+            : code === 'EACCES'
+                ? 'cannot be read (permission denied)'
+                : `cannot be opened (${code ?? String(e)})`;
+        return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} ${why}` };
+    }
+    try {
+        const st = (0,external_node_fs_.fstatSync)(fd);
+        if (st.isDirectory())
+            return {
+                ok: false,
+                reason: 'unreadable-body',
+                message: `body-path ${bodyPath} is a directory: point it at the review body file`,
+            };
+        if (!st.isFile())
+            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
+        if (st.size > MAX_BODY_BYTES)
+            return tooLarge(`body-path ${bodyPath} is ${st.size} bytes`);
+        const buf = Buffer.alloc(st.size);
+        let off = 0;
+        while (off < st.size) {
+            const n = (0,external_node_fs_.readSync)(fd, buf, off, st.size - off, off);
+            if (n === 0)
+                break;
+            off += n;
+        }
+        const d = decodeBody(buf.subarray(0, off));
+        if (!d.ok)
+            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath}: ${d.message}` };
+        return d;
+    }
+    catch (e) {
+        return {
+            ok: false,
+            reason: 'unreadable-body',
+            message: `body-path ${bodyPath} cannot be read (${e.message})`,
+        };
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+function tooLarge(what) {
+    return {
+        ok: false,
+        reason: 'body-too-large',
+        message: `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and ` +
+            `truncating would cut the verdict line: shorten the persona's review`,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts
@@ -560,103 +825,6 @@ function renderDiagnosis(d, file) {
             out.push(`    - ${x}`);
     }
     return out.join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/abort.ts
-class Abort extends Error {
-    reason;
-    advice;
-    diagnosis;
-    target;
-    constructor(reason, message, advice = '', diagnosis, 
-    /** The PR and commit, when the run knew them: the failure is shown there too. */
-    target) {
-        super(message);
-        this.reason = reason;
-        this.advice = advice;
-        this.diagnosis = diagnosis;
-        this.target = target;
-    }
-    /** The same abort, attributed to a target (for the commit status). */
-    at(target) {
-        return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/body.ts
-// Reading the persona's body: every way it can be missing, too large or unreadable.
-
-
-/** GitHub's limit on a review body, in characters, marker included. */
-const MAX_BODY_CHARS = 65536;
-/** No UTF-8 text of MAX_BODY_CHARS characters needs more bytes than this. */
-const MAX_BODY_BYTES = MAX_BODY_CHARS * 4;
-function loadBody(bodyPath, body) {
-    if (bodyPath === null) {
-        if (body === null)
-            return { ok: false, reason: 'unreadable-body', message: 'no body given' };
-        if (body.length > MAX_BODY_CHARS)
-            return tooLarge(`the body input has ${body.length} characters`);
-        const n = normaliseText(body);
-        return n.ok ? n : { ok: false, reason: 'unreadable-body', message: n.message };
-    }
-    let fd;
-    try {
-        // O_NONBLOCK: a FIFO or device named as body-path must not hang the step before fstat rejects it
-        fd = (0,external_node_fs_namespaceObject.openSync)(bodyPath, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-    }
-    catch (e) {
-        const code = e.code;
-        const why = code === 'ENOENT'
-            ? 'does not exist: did the persona step write it, and is body-path relative to the workspace?'
-            : code === 'EACCES'
-                ? 'cannot be read (permission denied)'
-                : `cannot be opened (${code ?? String(e)})`;
-        return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} ${why}` };
-    }
-    try {
-        const st = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-        if (st.isDirectory())
-            return {
-                ok: false,
-                reason: 'unreadable-body',
-                message: `body-path ${bodyPath} is a directory: point it at the review body file`,
-            };
-        if (!st.isFile())
-            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
-        if (st.size > MAX_BODY_BYTES)
-            return tooLarge(`body-path ${bodyPath} is ${st.size} bytes`);
-        const buf = Buffer.alloc(st.size);
-        let off = 0;
-        while (off < st.size) {
-            const n = (0,external_node_fs_namespaceObject.readSync)(fd, buf, off, st.size - off, off);
-            if (n === 0)
-                break;
-            off += n;
-        }
-        const d = decodeBody(buf.subarray(0, off));
-        if (!d.ok)
-            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath}: ${d.message}` };
-        return d;
-    }
-    catch (e) {
-        return {
-            ok: false,
-            reason: 'unreadable-body',
-            message: `body-path ${bodyPath} cannot be read (${e.message})`,
-        };
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function tooLarge(what) {
-    return {
-        ok: false,
-        reason: 'body-too-large',
-        message: `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and ` +
-            `truncating would cut the verdict line: shorten the persona's review`,
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/marker.ts
@@ -1160,70 +1328,596 @@ function findSecrets(text, token) {
         .sort((a, b) => a.line - b.line || a.what.localeCompare(b.what));
 }
 
+;// CONCATENATED MODULE: ./src/generated/findings-schema.ts
+/* eslint-disable */
+// @ts-nocheck
+// GENERATED by scripts/build-schema.mjs from schema/findings.schema.json: do not edit.
+// `npm run bundle` (or `node scripts/build-schema.mjs`) rebuilds it; a unit test fails when it is stale.
+
+const validate = validate20;
+/* harmony default export */ const findings_schema = ((/* unused pure expression or super */ null && (validate20)));
+const schema31 = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://github.com/persona-verdict/persona-verdict/schema/findings.schema.json',
+    title: 'persona-verdict findings',
+    description: "Line findings a persona writes beside its review body (input findings-path). They never change the verdict: the body's last line alone decides it.",
+    type: 'array',
+    items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'line', 'body'],
+        properties: {
+            path: {
+                type: 'string',
+                minLength: 1,
+                description: "The file, relative to the repository root, as the pull request's diff names it: one line, no control characters.",
+                pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
+                not: { pattern: '(^/|(^|/)\\.\\.(/|$)|//|/$)' },
+            },
+            line: {
+                type: 'integer',
+                minimum: 1,
+                description: 'The line the finding is about (the last line of a range), in the file on that side of the diff.',
+            },
+            side: {
+                enum: ['RIGHT', 'LEFT'],
+                description: 'RIGHT (default): the line in the new file. LEFT: the line in the old file (a removed line).',
+            },
+            start_line: { type: 'integer', minimum: 1, description: 'The first line of a multi-line range; below line.' },
+            body: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 65536,
+                pattern: '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$',
+                description: 'The finding, in Markdown: not blank; line breaks are \\n (or \\r\\n); no other control characters (tab is allowed).',
+            },
+            severity: { enum: ['blocker', 'major', 'minor', 'nit'] },
+        },
+    },
+};
+const pattern4 = new RegExp('(^/|(^|/)\\.\\.(/|$)|//|/$)', 'u');
+const pattern5 = new RegExp('^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$', 'u');
+const pattern6 = new RegExp('^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$', 'u');
+function validate20(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    /*# sourceURL="https://github.com/persona-verdict/persona-verdict/schema/findings.schema.json" */ let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate20.evaluated;
+    if (evaluated0.dynamicProps) {
+        evaluated0.props = undefined;
+    }
+    if (evaluated0.dynamicItems) {
+        evaluated0.items = undefined;
+    }
+    if (Array.isArray(data)) {
+        const len0 = data.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+            let data0 = data[i0];
+            if (data0 && typeof data0 == 'object' && !Array.isArray(data0)) {
+                if (data0.path === undefined) {
+                    const err0 = {
+                        instancePath: instancePath + '/' + i0,
+                        schemaPath: '#/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'path' },
+                        message: "must have required property '" + 'path' + "'",
+                    };
+                    if (vErrors === null) {
+                        vErrors = [err0];
+                    }
+                    else {
+                        vErrors.push(err0);
+                    }
+                    errors++;
+                }
+                if (data0.line === undefined) {
+                    const err1 = {
+                        instancePath: instancePath + '/' + i0,
+                        schemaPath: '#/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'line' },
+                        message: "must have required property '" + 'line' + "'",
+                    };
+                    if (vErrors === null) {
+                        vErrors = [err1];
+                    }
+                    else {
+                        vErrors.push(err1);
+                    }
+                    errors++;
+                }
+                if (data0.body === undefined) {
+                    const err2 = {
+                        instancePath: instancePath + '/' + i0,
+                        schemaPath: '#/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'body' },
+                        message: "must have required property '" + 'body' + "'",
+                    };
+                    if (vErrors === null) {
+                        vErrors = [err2];
+                    }
+                    else {
+                        vErrors.push(err2);
+                    }
+                    errors++;
+                }
+                for (const key0 in data0) {
+                    if (!(key0 === 'path' ||
+                        key0 === 'line' ||
+                        key0 === 'side' ||
+                        key0 === 'start_line' ||
+                        key0 === 'body' ||
+                        key0 === 'severity')) {
+                        const err3 = {
+                            instancePath: instancePath + '/' + i0,
+                            schemaPath: '#/items/additionalProperties',
+                            keyword: 'additionalProperties',
+                            params: { additionalProperty: key0 },
+                            message: 'must NOT have additional properties',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err3];
+                        }
+                        else {
+                            vErrors.push(err3);
+                        }
+                        errors++;
+                    }
+                }
+                if (data0.path !== undefined) {
+                    let data1 = data0.path;
+                    const _errs6 = errors;
+                    const _errs7 = errors;
+                    if (typeof data1 === 'string') {
+                        if (!pattern4.test(data1)) {
+                            const err4 = {};
+                            if (vErrors === null) {
+                                vErrors = [err4];
+                            }
+                            else {
+                                vErrors.push(err4);
+                            }
+                            errors++;
+                        }
+                    }
+                    var valid3 = _errs7 === errors;
+                    if (valid3) {
+                        const err5 = {
+                            instancePath: instancePath + '/' + i0 + '/path',
+                            schemaPath: '#/items/properties/path/not',
+                            keyword: 'not',
+                            params: {},
+                            message: 'must NOT be valid',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err5];
+                        }
+                        else {
+                            vErrors.push(err5);
+                        }
+                        errors++;
+                    }
+                    else {
+                        errors = _errs6;
+                        if (vErrors !== null) {
+                            if (_errs6) {
+                                vErrors.length = _errs6;
+                            }
+                            else {
+                                vErrors = null;
+                            }
+                        }
+                    }
+                    if (typeof data1 === 'string') {
+                        if (data1.length < 1) {
+                            const err6 = {
+                                instancePath: instancePath + '/' + i0 + '/path',
+                                schemaPath: '#/items/properties/path/minLength',
+                                keyword: 'minLength',
+                                params: { limit: 1 },
+                                message: 'must NOT have fewer than 1 characters',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err6];
+                            }
+                            else {
+                                vErrors.push(err6);
+                            }
+                            errors++;
+                        }
+                        if (!pattern5.test(data1)) {
+                            const err7 = {
+                                instancePath: instancePath + '/' + i0 + '/path',
+                                schemaPath: '#/items/properties/path/pattern',
+                                keyword: 'pattern',
+                                params: { pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' },
+                                message: 'must match pattern "' + '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' + '"',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err7];
+                            }
+                            else {
+                                vErrors.push(err7);
+                            }
+                            errors++;
+                        }
+                    }
+                    else {
+                        const err8 = {
+                            instancePath: instancePath + '/' + i0 + '/path',
+                            schemaPath: '#/items/properties/path/type',
+                            keyword: 'type',
+                            params: { type: 'string' },
+                            message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err8];
+                        }
+                        else {
+                            vErrors.push(err8);
+                        }
+                        errors++;
+                    }
+                }
+                if (data0.line !== undefined) {
+                    let data2 = data0.line;
+                    if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+                        const err9 = {
+                            instancePath: instancePath + '/' + i0 + '/line',
+                            schemaPath: '#/items/properties/line/type',
+                            keyword: 'type',
+                            params: { type: 'integer' },
+                            message: 'must be integer',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err9];
+                        }
+                        else {
+                            vErrors.push(err9);
+                        }
+                        errors++;
+                    }
+                    if (typeof data2 == 'number' && isFinite(data2)) {
+                        if (data2 < 1 || isNaN(data2)) {
+                            const err10 = {
+                                instancePath: instancePath + '/' + i0 + '/line',
+                                schemaPath: '#/items/properties/line/minimum',
+                                keyword: 'minimum',
+                                params: { comparison: '>=', limit: 1 },
+                                message: 'must be >= 1',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err10];
+                            }
+                            else {
+                                vErrors.push(err10);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                if (data0.side !== undefined) {
+                    let data3 = data0.side;
+                    if (!(data3 === 'RIGHT' || data3 === 'LEFT')) {
+                        const err11 = {
+                            instancePath: instancePath + '/' + i0 + '/side',
+                            schemaPath: '#/items/properties/side/enum',
+                            keyword: 'enum',
+                            params: { allowedValues: schema31.items.properties.side.enum },
+                            message: 'must be equal to one of the allowed values',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err11];
+                        }
+                        else {
+                            vErrors.push(err11);
+                        }
+                        errors++;
+                    }
+                }
+                if (data0.start_line !== undefined) {
+                    let data4 = data0.start_line;
+                    if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+                        const err12 = {
+                            instancePath: instancePath + '/' + i0 + '/start_line',
+                            schemaPath: '#/items/properties/start_line/type',
+                            keyword: 'type',
+                            params: { type: 'integer' },
+                            message: 'must be integer',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err12];
+                        }
+                        else {
+                            vErrors.push(err12);
+                        }
+                        errors++;
+                    }
+                    if (typeof data4 == 'number' && isFinite(data4)) {
+                        if (data4 < 1 || isNaN(data4)) {
+                            const err13 = {
+                                instancePath: instancePath + '/' + i0 + '/start_line',
+                                schemaPath: '#/items/properties/start_line/minimum',
+                                keyword: 'minimum',
+                                params: { comparison: '>=', limit: 1 },
+                                message: 'must be >= 1',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err13];
+                            }
+                            else {
+                                vErrors.push(err13);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                if (data0.body !== undefined) {
+                    let data5 = data0.body;
+                    if (typeof data5 === 'string') {
+                        if (data5.length > 65536) {
+                            const err14 = {
+                                instancePath: instancePath + '/' + i0 + '/body',
+                                schemaPath: '#/items/properties/body/maxLength',
+                                keyword: 'maxLength',
+                                params: { limit: 65536 },
+                                message: 'must NOT have more than 65536 characters',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err14];
+                            }
+                            else {
+                                vErrors.push(err14);
+                            }
+                            errors++;
+                        }
+                        if (data5.length < 1) {
+                            const err15 = {
+                                instancePath: instancePath + '/' + i0 + '/body',
+                                schemaPath: '#/items/properties/body/minLength',
+                                keyword: 'minLength',
+                                params: { limit: 1 },
+                                message: 'must NOT have fewer than 1 characters',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err15];
+                            }
+                            else {
+                                vErrors.push(err15);
+                            }
+                            errors++;
+                        }
+                        if (!pattern6.test(data5)) {
+                            const err16 = {
+                                instancePath: instancePath + '/' + i0 + '/body',
+                                schemaPath: '#/items/properties/body/pattern',
+                                keyword: 'pattern',
+                                params: {
+                                    pattern: '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$',
+                                },
+                                message: 'must match pattern "' +
+                                    '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$' +
+                                    '"',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err16];
+                            }
+                            else {
+                                vErrors.push(err16);
+                            }
+                            errors++;
+                        }
+                    }
+                    else {
+                        const err17 = {
+                            instancePath: instancePath + '/' + i0 + '/body',
+                            schemaPath: '#/items/properties/body/type',
+                            keyword: 'type',
+                            params: { type: 'string' },
+                            message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err17];
+                        }
+                        else {
+                            vErrors.push(err17);
+                        }
+                        errors++;
+                    }
+                }
+                if (data0.severity !== undefined) {
+                    let data6 = data0.severity;
+                    if (!(data6 === 'blocker' || data6 === 'major' || data6 === 'minor' || data6 === 'nit')) {
+                        const err18 = {
+                            instancePath: instancePath + '/' + i0 + '/severity',
+                            schemaPath: '#/items/properties/severity/enum',
+                            keyword: 'enum',
+                            params: { allowedValues: schema31.items.properties.severity.enum },
+                            message: 'must be equal to one of the allowed values',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err18];
+                        }
+                        else {
+                            vErrors.push(err18);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            else {
+                const err19 = {
+                    instancePath: instancePath + '/' + i0,
+                    schemaPath: '#/items/type',
+                    keyword: 'type',
+                    params: { type: 'object' },
+                    message: 'must be object',
+                };
+                if (vErrors === null) {
+                    vErrors = [err19];
+                }
+                else {
+                    vErrors.push(err19);
+                }
+                errors++;
+            }
+        }
+    }
+    else {
+        const err20 = {
+            instancePath,
+            schemaPath: '#/type',
+            keyword: 'type',
+            params: { type: 'array' },
+            message: 'must be array',
+        };
+        if (vErrors === null) {
+            vErrors = [err20];
+        }
+        else {
+            vErrors.push(err20);
+        }
+        errors++;
+    }
+    validate20.errors = vErrors;
+    return errors === 0;
+}
+validate20.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+/** Validates a parsed findings file against the schema; every violation is left in `.errors`. */
+const validateFindingsSchema = validate;
+
 ;// CONCATENATED MODULE: ./src/core/findings.ts
 // Inline findings — pure. A persona may write line findings beside its body; they
-// never change the verdict. Validated here (schema/findings.schema.json says the same
-// for structured-output modes), placed against the PR's diff hunks, and whatever
+// never change the verdict. Validated by schema/findings.schema.json itself (compiled
+// at build time into src/generated/), placed against the PR's diff hunks, and whatever
 // cannot be placed goes into the body, above the verdict line.
+
 const SEVERITIES = ['blocker', 'major', 'minor', 'nit'];
-/** The file's size limit, and the largest comment GitHub takes. */
-const MAX_FINDINGS_BYTES = 1024 * 1024;
+/** The file's size limit, and the largest comment GitHub takes (the schema says the same). */
+const findings_MAX_FINDINGS_BYTES = 1024 * 1024;
 const MAX_FINDING_BODY = 65536;
-const KEYS = new Set(['path', 'line', 'side', 'start_line', 'body', 'severity']);
-const isLine = (v) => Number.isInteger(v) && v >= 1;
-/** Every problem is named by item and field; the first one is reported. */
+const FIELDS = 'path, line, side, start_line, body and severity';
+/** At most this many problems in one message (the CLI lists them all). */
+const SHOWN = 50;
+/**
+ * Checks a parsed findings file against schema/findings.schema.json (compiled at build time, so the
+ * schema is the only statement of the shape) and what a schema cannot say (start_line below line).
+ * Every problem is reported, each with the finding, its JSON pointer and what to write instead.
+ */
 function validateFindings(json) {
-    if (!Array.isArray(json))
-        return { ok: false, message: 'the findings file must hold a JSON array of findings' };
-    const findings = [];
-    for (const [i, raw] of json.entries()) {
-        const where = `finding ${i + 1}`;
-        if (!raw || typeof raw !== 'object' || Array.isArray(raw))
-            return { ok: false, message: `${where} is not an object` };
-        const item = raw;
-        const unknown = Object.keys(item).find((k) => !KEYS.has(k));
-        if (unknown)
-            return { ok: false, message: `${where}: unknown field "${unknown.slice(0, 40)}"` };
-        const problem = fieldProblem(item);
-        if (problem)
-            return { ok: false, message: `${where}: ${problem}` };
-        findings.push({
-            path: item['path'],
-            line: item['line'],
-            side: item['side'] ?? 'RIGHT',
-            ...(item['start_line'] !== undefined ? { startLine: item['start_line'] } : {}),
-            body: item['body'],
-            ...(item['severity'] !== undefined ? { severity: item['severity'] } : {}),
+    const errors = validateFindingsSchema(json)
+        ? []
+        : [...new Set((validateFindingsSchema.errors ?? []).map((e) => describe(e, json)))];
+    if (Array.isArray(json)) {
+        json.forEach((item, i) => {
+            const line = item?.['line'];
+            const start = item?.['start_line'];
+            if (Number.isInteger(line) && Number.isInteger(start) && start >= line)
+                errors.push(`${where(`/${i}/start_line`)}: start_line ${String(start)} must be below line ${String(line)}`);
         });
     }
-    return { ok: true, findings };
+    if (errors.length) {
+        const more = errors.length > SHOWN ? `; … and ${errors.length - SHOWN} more` : '';
+        const count = errors.length === 1 ? '' : `${errors.length} problems: `;
+        return { ok: false, errors, message: count + errors.slice(0, SHOWN).join('; ') + more };
+    }
+    return { ok: true, findings: json.map(toFinding) };
 }
-function fieldProblem(item) {
-    const path = item['path'];
-    if (typeof path !== 'string' || !path)
-        return 'path must be a non-empty string';
-    if (path.startsWith('/') || path.split('/').some((seg) => seg === '..' || seg === '')) {
-        return `path "${path.slice(0, 80)}" must be relative to the repository, without "..", a leading "/" or empty parts`;
-    }
-    if (!isLine(item['line']))
-        return 'line must be a whole number from 1';
-    if (item['side'] !== undefined && item['side'] !== 'RIGHT' && item['side'] !== 'LEFT') {
-        return 'side must be RIGHT or LEFT';
-    }
-    const start = item['start_line'];
-    if (start !== undefined && (!isLine(start) || start >= item['line'])) {
-        return 'start_line must be a whole number from 1, below line';
-    }
-    const body = item['body'];
-    if (typeof body !== 'string' || !body.trim())
-        return 'body must be a non-empty string';
-    if (body.length > MAX_FINDING_BODY)
-        return `body is longer than ${MAX_FINDING_BODY} characters`;
-    if (item['severity'] !== undefined && !SEVERITIES.includes(item['severity'])) {
-        return `severity must be one of ${SEVERITIES.join(', ')}`;
-    }
-    return null;
+const toFinding = (item) => ({
+    path: item['path'],
+    line: item['line'],
+    side: item['side'] ?? 'RIGHT',
+    ...(item['start_line'] !== undefined ? { startLine: item['start_line'] } : {}),
+    body: item['body'].replace(/\r\n/g, '\n'),
+    ...(item['severity'] !== undefined ? { severity: item['severity'] } : {}),
+});
+/** "finding 2 (/1/severity)", or "the whole file" for the root. */
+function where(pointer) {
+    const index = /^\/(\d+)/.exec(pointer);
+    return index ? `finding ${Number(index[1]) + 1} (${pointer})` : 'the whole file';
 }
+const escapePointer = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A value as it can be shown on one line of a log: quoted, escaped, cut. */
+const shown = (v) => {
+    const s = JSON.stringify(v) ?? String(v);
+    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+};
+const kind = (v) => v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+function valueAt(root, pointer) {
+    let v = root;
+    for (const part of pointer.split('/').slice(1)) {
+        const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+        v = v && typeof v === 'object' ? v[key] : undefined;
+    }
+    return v;
+}
+/** One schema error in words a persona's author can act on. */
+function describe(e, root) {
+    const field = e.instancePath.split('/')[2] ?? '';
+    const value = valueAt(root, e.instancePath);
+    const key = String(e.params['missingProperty'] ?? e.params['additionalProperty']);
+    const at = where(e.instancePath + (e.keyword === 'required' || e.keyword === 'additionalProperties' ? '/' + escapePointer(key) : ''));
+    if (e.keyword === 'required')
+        return `${at}: has no ${key} (every finding needs path, line and body)`;
+    if (e.keyword === 'additionalProperties')
+        return `${at}: unknown field ${shown(key)} (a finding has only ${FIELDS})`;
+    if (!e.instancePath)
+        return `${at}: must be a JSON array of findings ([{ "path", "line", "body" }]), not ${kind(value)}`;
+    if (!field)
+        return `${at}: is ${kind(value)}, not an object { "path", "line", "body" }`;
+    return `${at}: ${fieldProblem(field, e.keyword, value)}`;
+}
+function fieldProblem(field, keyword, value) {
+    if (keyword === 'type' || (keyword === 'minLength' && field !== 'body')) {
+        const want = field.endsWith('line') ? 'a whole number from 1' : 'a non-empty string';
+        return `${field} must be ${want}, not ${shown(value)}`;
+    }
+    switch (`${field}/${keyword}`) {
+        case 'line/minimum':
+        case 'start_line/minimum':
+            return `${field} must be a whole number from 1, not ${shown(value)}`;
+        case 'side/enum':
+            return `side must be RIGHT or LEFT, not ${shown(value)}`;
+        case 'severity/enum':
+            return `severity must be one of ${SEVERITIES.join(', ')}, not ${shown(value)}`;
+        case 'path/not':
+            return `path ${shown(value)} must be relative to the repository, without "..", a leading or trailing "/" or "//"`;
+        case 'path/pattern':
+            return `path ${controlAt(value, false)}: a path is one line of printable characters`;
+        case 'body/minLength':
+        case 'body/pattern':
+            return !value.trim()
+                ? 'body is blank: write the finding'
+                : `body ${controlAt(value, true)}: line breaks are \\n, no other control characters`;
+        case 'body/maxLength':
+            return `body has ${value.length} characters; GitHub takes at most ${MAX_FINDING_BODY}: shorten it`;
+    }
+    return `${field} ${keyword}: ${shown(value)} does not match the schema`;
+}
+/** Names the first character that would break a line or hide what follows it. */
+function controlAt(s, inBody) {
+    /* eslint-disable no-control-regex -- naming control characters is the point */
+    const bad = inBody
+        ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]|\r(?!\n)/u
+        : /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+    /* eslint-enable no-control-regex */
+    const m = bad.exec(s);
+    if (!m)
+        return 'does not match the schema';
+    const c = m[0].codePointAt(0);
+    const name = CONTROL_NAMES[c] ?? 'a control character';
+    return `contains U+${c.toString(16).toUpperCase().padStart(4, '0')} (${name}) at character ${m.index + 1}`;
+}
+const CONTROL_NAMES = {
+    0x0a: 'a line feed',
+    0x0d: 'a carriage return without a line feed',
+    0x09: 'a tab',
+    0x85: 'NEL, a next-line character',
+    0x2028: 'a line separator',
+    0x2029: 'a paragraph separator',
+    0x1b: 'an escape character',
+    0x00: 'a NUL',
+};
 /** Parses a unified-diff patch (as GitHub's PR files list gives it) into the lines of each hunk. */
 function hunkLines(patch) {
     const out = { right: [], left: [] };
@@ -1300,7 +1994,9 @@ function bodySection(inBody) {
     for (const { finding: f, why } of inBody) {
         const where = f.startLine !== undefined ? `${f.path}:${f.startLine}-${f.line}` : `${f.path}:${f.line}`;
         const side = f.side === 'LEFT' ? ' (old side)' : '';
-        const text = label(f).replace(/\r?\n/g, ' ');
+        // one list item per finding: its line breaks become spaces, and an HTML comment it opens is shown, not
+        // opened (an unclosed one would hide every line below it, the verdict included)
+        const text = label(f).replace(/\r?\n/g, ' ').replace(/<!--/g, '&lt;!--');
         lines.push(`- \`${where.replace(/`/g, "'")}\`${side} — ${text} _(${why})_`);
     }
     return lines.join('\n');
@@ -1345,65 +2041,75 @@ const worstCase = (verdict, text, version) => composeBody({
 function checkBody(cfg, token = null) {
     const loaded = loadBody(cfg.bodyPath, cfg.body);
     if (!loaded.ok)
-        throw new Abort(loaded.reason, loaded.message);
+        throw new abort_Abort(loaded.reason, loaded.message);
     const parsed = parseVerdict(loaded.text);
     if (!parsed.ok) {
         const d = diagnose(parsed);
         const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
         const s = d.intent.suggestion;
         const hint = s ? `; did you mean \`${s.line}\` (line ${s.fromLine})?` : '';
-        throw new Abort(parsed.reason, `${d.summary}${where}${hint}`, '', d);
+        throw new abort_Abort(parsed.reason, `${d.summary}${where}${hint}`, '', d);
     }
     if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
-        throw new Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
+        throw new abort_Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
             `but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted; ` +
             "fix the persona's body or the step that computed expected-event");
     }
     const secrets = findSecrets(parsed.text, token);
     if (secrets.length) {
         const where = secrets.map((s) => `line ${s.line} (${secretWhat(s)})`).join(', ');
-        throw new Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
+        throw new abort_Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
             're-run');
     }
     const size = worstCase(parsed.verdict, parsed.text, cfg.personaVersion ?? '');
     if (size > MAX_BODY_CHARS) {
-        throw new Abort('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
+        throw new abort_Abort('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
             `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`);
     }
     return { verdict: parsed.verdict, event: parsed.event, text: parsed.text, line: parsed.line };
 }
-/** The persona's findings file: whole, valid UTF-8 JSON of the schema, no secrets; else bad-findings. */
+/** The findings file the action reads (findings-path): UTF-8 JSON of the schema, no secrets; else bad-findings. */
 function loadFindings(path, token = null) {
-    const fail = (why) => {
-        throw new Abort('bad-findings', `findings-path ${path}: ${why}`, FINDINGS_ADVICE);
-    };
+    const name = `findings-path ${path}`;
     let bytes;
     try {
-        if ((0,external_node_fs_namespaceObject.statSync)(path).size > MAX_FINDINGS_BYTES)
-            fail(`larger than ${MAX_FINDINGS_BYTES} bytes`);
-        bytes = (0,external_node_fs_namespaceObject.readFileSync)(path);
+        if (statSync(path).size > MAX_FINDINGS_BYTES)
+            findingsFail(name, `larger than ${MAX_FINDINGS_BYTES} bytes`);
+        bytes = readFileSync(path);
     }
     catch (e) {
         if (e instanceof Abort)
             throw e;
         const code = e.code;
-        return fail(code === 'ENOENT'
+        return findingsFail(name, code === 'ENOENT'
             ? 'does not exist: the persona was asked for findings and wrote none (a broken run)'
             : `cannot be read (${code ?? String(e)})`);
     }
+    return parseFindings(bytes, name, token);
+}
+const findingsFail = (name, why) => {
+    throw new abort_Abort('bad-findings', `${name}: ${why}`, FINDINGS_ADVICE);
+};
+/**
+ * A findings file's bytes, already read, checked: `name` is how messages call it (the action's
+ * `findings-path x.json`, the CLI's file name). Every schema problem is in `FindingsError.problems`.
+ */
+function parseFindings(bytes, name, token = null) {
+    if (bytes.length > findings_MAX_FINDINGS_BYTES)
+        findingsFail(name, `larger than ${findings_MAX_FINDINGS_BYTES} bytes`);
     let json;
     try {
         json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     }
     catch (e) {
-        return fail(e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
+        return findingsFail(name, e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
     }
     const v = validateFindings(json);
     if (!v.ok)
-        return fail(v.message);
+        throw new FindingsError(`${name}: ${v.message}`, v.errors);
     const leaks = v.findings.flatMap((f, i) => findingSecrets(f, i + 1, token));
     if (leaks.length) {
-        throw new Abort('secret-in-body', `findings-path ${path}: ${leaks.join(', ')} looks like a secret; it would be published with the review, so ` +
+        throw new abort_Abort('secret-in-body', `${name}: ${leaks.join(', ')} looks like a secret; it would be published with the review, so ` +
             'nothing is sent', 'find out how the persona saw the secret and revoke it if it is real; then re-run');
     }
     return v.findings;
@@ -1416,21 +2122,49 @@ function findingSecrets(f, n, token) {
         ? findSecrets(value, token).map((s) => `finding ${n}'s ${field}, line ${s.line} (${secretWhat(s)})`)
         : []);
 }
+/** bad-findings from the schema, with every problem (the message shows the first few). */
+class FindingsError extends abort_Abort {
+    problems;
+    constructor(message, problems) {
+        super('bad-findings', message, FINDINGS_ADVICE);
+        this.problems = problems;
+    }
+}
 const FINDINGS_ADVICE = 'make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })';
 
-;// CONCATENATED MODULE: ./src/cli.ts
-// The offline CLI: `persona-verdict check <file...>` and `persona-verdict corpus <manifest>`.
-// No token, no network.
+// EXTERNAL MODULE: ./src/cli/command.ts
+var command = __nccwpck_require__(567);
+;// CONCATENATED MODULE: ./src/cli/check.ts
+// `persona-verdict check`: review bodies (and a findings file) checked offline exactly as
+// `post` checks them before any request. Text for people, --format json for tools.
 
 
 
 
 
 
+
+/** A body named on the command line (`-`: standard input), checked as post checks it; throws Abort. */
+function checkFile(file, expectedEvent, io) {
+    const name = (0,command/* shown */.SP)(file);
+    const input = (0,command/* readInput */.R5)(file, io, MAX_BODY_BYTES);
+    if (!input.ok && input.tooLarge !== undefined)
+        throw new abort_Abort('body-too-large', tooLong(input.message));
+    if (!input.ok)
+        throw new abort_Abort('unreadable-body', input.message);
+    const decoded = decodeBody(input.bytes);
+    if (!decoded.ok)
+        throw new abort_Abort('unreadable-body', `${name}: ${decoded.message}`);
+    if (decoded.text.length > MAX_BODY_CHARS)
+        throw new abort_Abort('body-too-large', tooLong(`${name} has ${decoded.text.length} characters`));
+    return checkBody({ bodyPath: null, body: decoded.text, expectedEvent });
+}
+const tooLong = (what) => `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and truncating ` +
+    `would cut the verdict line: shorten the review`;
 /** One body as a JSON record (check --format json): what a tool or a prompt author's script reads. */
-function jsonRecord(file) {
+function jsonRecord(file, io) {
     try {
-        const v = checkBody({ bodyPath: file, body: null, expectedEvent: null });
+        const v = checkFile(file, null, io);
         return {
             file,
             ok: true,
@@ -1443,7 +2177,7 @@ function jsonRecord(file) {
         };
     }
     catch (e) {
-        if (!(e instanceof Abort))
+        if (!(e instanceof abort_Abort))
             throw e;
         const d = e.diagnosis;
         const s = d?.intent.suggestion ?? null;
@@ -1458,46 +2192,131 @@ function jsonRecord(file) {
         return { file, ok: false, reason: e.reason, verdict: null, event: null, line: at, suggestion, differences };
     }
 }
-function decideFile(bodyPath, expectedEvent) {
+/** What post would do with a body, and the lines a person reads about it. */
+function decideFile(file, expectedEvent, io) {
     try {
-        const v = checkBody({ bodyPath, body: null, expectedEvent });
+        const v = checkFile(file, expectedEvent, io);
         return { decision: { post: v.event }, detail: `verdict ${v.verdict} → event ${v.event}` };
     }
     catch (e) {
-        if (!(e instanceof Abort))
+        if (!(e instanceof abort_Abort))
             throw e;
         return {
             decision: { abort: e.reason },
-            detail: e.diagnosis ? renderDiagnosis(e.diagnosis, bodyPath) : `${e.reason}: ${e.message}`,
+            detail: e.diagnosis ? renderDiagnosis(e.diagnosis, (0,command/* shown */.SP)(file)) : `${e.reason}: ${unnamed(e.message, file)}`,
         };
     }
 }
-const show = (d) => ('post' in d ? `post ${d.post}` : `abort ${d.abort}`);
-function check(files, out) {
+/** A message without the file name it starts with (the line already names the file). */
+const unnamed = (message, file) => {
+    const name = (0,command/* shown */.SP)(file);
+    if (message.startsWith(`${name}: `))
+        return message.slice(name.length + 2);
+    return message.startsWith(`${name} `) ? message.slice(name.length + 1) : message;
+};
+/** A findings file as the CLI reports it: the count, or every problem. */
+function findingsResult(file, io) {
+    const name = (0,command/* shown */.SP)(file);
+    const input = (0,command/* readInput */.R5)(file, io, findings_MAX_FINDINGS_BYTES);
+    if (!input.ok)
+        return { ok: false, reason: 'bad-findings', count: 0, problems: [unnamed(input.message, file)] };
+    try {
+        return { ok: true, reason: null, count: parseFindings(input.bytes, name).length, problems: [] };
+    }
+    catch (e) {
+        if (e instanceof FindingsError)
+            return { ok: false, reason: e.reason, count: 0, problems: e.problems };
+        if (!(e instanceof abort_Abort))
+            throw e;
+        return { ok: false, reason: e.reason, count: 0, problems: [unnamed(e.message, file)] };
+    }
+}
+function runCheck(values, files, io) {
+    const format = values['format'] ?? 'text';
+    if (format !== 'text' && format !== 'json')
+        throw new command/* UsageError */.eb(`--format must be text or json, not "${format}"`);
+    const findings = values['findings'];
+    if (!files.length && findings === undefined)
+        throw new command/* UsageError */.eb('name a review body file (or --findings <file>)');
+    (0,command/* stdinOnce */.ct)([...files, ...(findings !== undefined ? [findings] : [])]);
     let bad = 0;
-    for (const f of files) {
-        const { decision, detail } = decideFile(f, null);
-        if ('post' in decision)
-            out(`${f}: ok — ${detail}`);
-        else {
+    if (findings !== undefined) {
+        const r = findingsResult(findings, io);
+        if (!r.ok)
             bad++;
-            out(`${f}: ${detail}`);
+        if (format === 'json')
+            io.out(JSON.stringify({ file: findings, kind: 'findings', ...r }));
+        else if (r.ok)
+            io.out(`${(0,command/* shown */.SP)(findings)}: ok — ${r.count} finding(s) match the schema`);
+        else if (r.problems.length === 1)
+            io.out(`${(0,command/* shown */.SP)(findings)}: ${r.reason}: ${r.problems[0]}`);
+        else
+            io.out([`${(0,command/* shown */.SP)(findings)}: ${r.reason}: ${r.problems.length} problems`, ...r.problems.map((p) => `  ${p}`)].join('\n'));
+    }
+    for (const f of files) {
+        if (format === 'json') {
+            const r = jsonRecord(f, io);
+            if (!r['ok'])
+                bad++;
+            io.out(JSON.stringify(r));
+            continue;
         }
+        const { decision, detail } = decideFile(f, null, io);
+        if (!('post' in decision))
+            bad++;
+        io.out('post' in decision ? `${(0,command/* shown */.SP)(f)}: ok — ${detail}` : `${(0,command/* shown */.SP)(f)}: ${detail}`);
     }
     return bad ? 1 : 0;
 }
+const check = {
+    summary: 'check review bodies (and a findings file) offline, as post would before posting',
+    help: `usage: persona-verdict check [--format text|json] [--findings <findings.json>] <body.md>...
+
+Checks each review body as the action's post mode does before any request: the verdict line,
+secrets, the size with the marker. A file named - is read from standard input.
+Exit 0 when every body (and the findings file) is accepted, 1 when any is refused, 2 on a usage error.
+
+options:
+  --format text|json      text (default): a line per file, diagnostics for a refused body;
+                          json: one JSON object per file, per line
+  --findings <file>       also check a findings file against schema/findings.schema.json,
+                          reporting every problem with its JSON pointer
+  -h, --help              this help`,
+    options: { format: { type: 'string' }, findings: { type: 'string' } },
+    run: runCheck,
+};
+
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/corpus.ts
+// The regression corpus (`persona-verdict corpus <manifest>`): every case's decision under
+// the strict grammar, and for refused real-shaped bodies whether the "did you mean"
+// suggestion names the expected line (or, when the intent is not clear, nothing).
+
+
+
+
+/** The corpus names files; nothing in it reads standard input or writes through io. */
+const FILES = {
+    out: () => undefined,
+    err: () => undefined,
+    stdin: () => {
+        throw new Error('a corpus case names a file, not -');
+    },
+};
+const show = (d) => ('post' in d ? `post ${d.post}` : `abort ${d.abort}`);
 /**
  * The suggestion agrees with the expected one, and applying it (replace the line, drop
  * what follows) makes the body pass. '!'-prefixed on disagreement.
  */
 function suggestionCheck(file, expected) {
-    const r = jsonRecord(file);
+    const r = jsonRecord(file, FILES);
     const s = r['suggestion'];
     if ((s?.line ?? null) !== expected)
         return `!suggested ${s?.line ?? 'nothing'}`;
     if (!s)
         return '(no suggestion)';
-    const lines = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8').replace(/\r\n?/g, '\n').split('\n');
+    const lines = (0,external_node_fs_.readFileSync)(file, 'utf8').replace(/\r\n?/g, '\n').split('\n');
     const fixed = [...lines.slice(0, s.from_line - 1), s.line].join('\n');
     const again = parseVerdict(fixed);
     return again.ok && `## VERDICT: ${again.verdict}` === s.line
@@ -1505,7 +2324,7 @@ function suggestionCheck(file, expected) {
         : '!applied fails';
 }
 function runCorpus(manifestPath, out) {
-    const manifest = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(manifestPath, 'utf8'));
+    const manifest = JSON.parse((0,external_node_fs_.readFileSync)(manifestPath, 'utf8'));
     const base = (0,external_node_path_namespaceObject.dirname)(manifestPath);
     const rows = [];
     let agree = 0;
@@ -1514,7 +2333,7 @@ function runCorpus(manifestPath, out) {
         if (ev !== null && !EVENTS.includes(ev))
             throw new Error(`case ${c.name}: expected-event ${ev} is not an API event`);
         const file = (0,external_node_path_namespaceObject.resolve)(base, c.body);
-        const { decision } = decideFile(file, ev);
+        const { decision } = decideFile(file, ev, FILES);
         const sugg = 'suggestion' in c ? suggestionCheck(file, c.suggestion ?? null) : '';
         const ok = show(decision) === show(c.expect) && !sugg.startsWith('!');
         if (ok)
@@ -1535,54 +2354,213 @@ function runCorpus(manifestPath, out) {
         `abort)`);
     return agree === rows.length ? 0 : 1;
 }
-/** Validates a findings file against the schema offline; 1 when it does not match. */
-function checkFindings(path, out) {
-    try {
-        out(`${path}: ok — ${loadFindings(path).length} finding(s) match the schema`);
-        return 0;
-    }
-    catch (e) {
-        if (!(e instanceof Abort))
-            throw e;
-        out(`${path}: ${e.reason}: ${e.message}`);
-        return 1;
-    }
-}
-const USAGE = `usage:
-  persona-verdict check [--format json] [--findings <findings.json>] <body-file...>
-                                         validate review bodies (and a findings file) offline;
-                                         exit 1 if any has no valid verdict or the findings break the schema
-  persona-verdict corpus <manifest.json> run a regression corpus; exit 1 on any disagreement`;
-function main(argv, out, err) {
-    const [cmd, ...args] = argv;
-    if (cmd === 'check' && args[0] === '--format' && args[1] === 'json' && args.length > 2) {
-        const records = args.slice(2).map(jsonRecord);
-        for (const r of records)
-            out(JSON.stringify(r));
-        return records.every((r) => r['ok']) ? 0 : 1;
-    }
-    if (cmd === 'check' && args[0] === '--findings' && args.length >= 2) {
-        const bad = checkFindings(args[1], out);
-        return args.length > 2 ? Math.max(bad, check(args.slice(2), out)) : bad;
-    }
-    if (cmd === 'check' && args.length)
-        return check(args, out);
-    if (cmd === 'corpus' && args.length === 1) {
+
+;// CONCATENATED MODULE: ./src/cli/corpus.ts
+// `persona-verdict corpus <manifest.json>`: the regression corpus, a table of every case.
+
+
+const corpus = {
+    summary: 'run a regression corpus of review bodies; exit 1 on any disagreement',
+    help: `usage: persona-verdict corpus <manifest.json>
+
+Runs every case of a corpus manifest (corpus/manifest.json in the repository) through the
+strict grammar, and checks each suggestion a refused body gets; prints a table and a tally.
+Exit 0 when every case agrees, 1 on any disagreement, 2 on a usage error or an unreadable manifest.
+
+options:
+  -h, --help              this help`,
+    options: {},
+    run(_values, positionals, io) {
+        if (positionals.length !== 1)
+            throw new command/* UsageError */.eb('name exactly one manifest file');
         try {
-            return runCorpus(args[0], out);
+            return runCorpus(positionals[0], io.out);
         }
         catch (e) {
-            err(`corpus: ${e.message}`);
+            io.err(`persona-verdict corpus: ${e.message}`);
             return 2;
         }
-    }
-    err(USAGE);
-    return 2;
-}
-process.exitCode = main(process.argv.slice(2), (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n'));
+    },
+};
 
-var __webpack_exports__decideFile = __webpack_exports__.jY;
-var __webpack_exports__jsonRecord = __webpack_exports__.eJ;
-var __webpack_exports__main = __webpack_exports__.iW;
-var __webpack_exports__runCorpus = __webpack_exports__.qR;
-export { __webpack_exports__decideFile as decideFile, __webpack_exports__jsonRecord as jsonRecord, __webpack_exports__main as main, __webpack_exports__runCorpus as runCorpus };
+;// CONCATENATED MODULE: ./src/cli/commands.ts
+// The CLI's commands, by name: src/cli.ts parses the arguments with each command's options
+// and calls its run(). To add a command, write src/cli/<name>.ts exporting a Command (see
+// src/cli/command.ts) and add it here; the tool's --help lists it in this order.
+
+
+const COMMANDS = { check: check, corpus: corpus };
+
+
+/***/ }),
+
+/***/ 311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ VERSION)
+/* harmony export */ });
+/** Kept equal to package.json's version by a test. */
+const VERSION = '0.2.0';
+
+
+/***/ }),
+
+/***/ 24:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ })
+
+/******/ });
+/************************************************************************/
+/******/ // The module cache
+/******/ var __webpack_module_cache__ = {};
+/******/ 
+/******/ // The require function
+/******/ function __nccwpck_require__(moduleId) {
+/******/ 	// Check if module is in cache
+/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
+/******/ 	if (cachedModule !== undefined) {
+/******/ 		return cachedModule.exports;
+/******/ 	}
+/******/ 	// Create a new module (and put it into the cache)
+/******/ 	var module = __webpack_module_cache__[moduleId] = {
+/******/ 		// no module.id needed
+/******/ 		// no module.loaded needed
+/******/ 		exports: {}
+/******/ 	};
+/******/ 
+/******/ 	// Execute the module function
+/******/ 	var threw = true;
+/******/ 	try {
+/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		threw = false;
+/******/ 	} finally {
+/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
+/******/ 	}
+/******/ 
+/******/ 	// Return the exports of the module
+/******/ 	return module.exports;
+/******/ }
+/******/ 
+/************************************************************************/
+/******/ /* webpack/runtime/asset-relocator-loader */
+/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+/******/ 
+/******/ /* webpack/runtime/async module */
+/******/ (() => {
+/******/ 	var webpackQueues = typeof Symbol === "function" ? Symbol("webpack queues") : "__webpack_queues__";
+/******/ 	var webpackExports = typeof Symbol === "function" ? Symbol("webpack exports") : "__webpack_exports__";
+/******/ 	var webpackError = typeof Symbol === "function" ? Symbol("webpack error") : "__webpack_error__";
+/******/ 	var resolveQueue = (queue) => {
+/******/ 		if(queue && queue.d < 1) {
+/******/ 			queue.d = 1;
+/******/ 			queue.forEach((fn) => (fn.r--));
+/******/ 			queue.forEach((fn) => (fn.r-- ? fn.r++ : fn()));
+/******/ 		}
+/******/ 	}
+/******/ 	var wrapDeps = (deps) => (deps.map((dep) => {
+/******/ 		if(dep !== null && typeof dep === "object") {
+/******/ 			if(dep[webpackQueues]) return dep;
+/******/ 			if(dep.then) {
+/******/ 				var queue = [];
+/******/ 				queue.d = 0;
+/******/ 				dep.then((r) => {
+/******/ 					obj[webpackExports] = r;
+/******/ 					resolveQueue(queue);
+/******/ 				}, (e) => {
+/******/ 					obj[webpackError] = e;
+/******/ 					resolveQueue(queue);
+/******/ 				});
+/******/ 				var obj = {};
+/******/ 				obj[webpackQueues] = (fn) => (fn(queue));
+/******/ 				return obj;
+/******/ 			}
+/******/ 		}
+/******/ 		var ret = {};
+/******/ 		ret[webpackQueues] = x => {};
+/******/ 		ret[webpackExports] = dep;
+/******/ 		return ret;
+/******/ 	}));
+/******/ 	__nccwpck_require__.a = (module, body, hasAwait) => {
+/******/ 		var queue;
+/******/ 		hasAwait && ((queue = []).d = -1);
+/******/ 		var depQueues = new Set();
+/******/ 		var exports = module.exports;
+/******/ 		var currentDeps;
+/******/ 		var outerResolve;
+/******/ 		var reject;
+/******/ 		var promise = new Promise((resolve, rej) => {
+/******/ 			reject = rej;
+/******/ 			outerResolve = resolve;
+/******/ 		});
+/******/ 		promise[webpackExports] = exports;
+/******/ 		promise[webpackQueues] = (fn) => (queue && fn(queue), depQueues.forEach(fn), promise["catch"](x => {}));
+/******/ 		module.exports = promise;
+/******/ 		body((deps) => {
+/******/ 			currentDeps = wrapDeps(deps);
+/******/ 			var fn;
+/******/ 			var getResult = () => (currentDeps.map((d) => {
+/******/ 				if(d[webpackError]) throw d[webpackError];
+/******/ 				return d[webpackExports];
+/******/ 			}))
+/******/ 			var promise = new Promise((resolve) => {
+/******/ 				fn = () => (resolve(getResult));
+/******/ 				fn.r = 0;
+/******/ 				var fnQueue = (q) => (q !== queue && !depQueues.has(q) && (depQueues.add(q), q && !q.d && (fn.r++, q.push(fn))));
+/******/ 				currentDeps.map((dep) => (dep[webpackQueues](fnQueue)));
+/******/ 			});
+/******/ 			return fn.r ? promise : getResult();
+/******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
+/******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/************************************************************************/
+/******/ 
+/******/ // startup
+/******/ // Load entry module and return exports
+/******/ // This entry module used 'module' so it can't be inlined
+/******/ var __webpack_exports__ = __nccwpck_require__(581);
+/******/ __webpack_exports__ = await __webpack_exports__;
+/******/ var __webpack_exports__main = __webpack_exports__.i;
+/******/ export { __webpack_exports__main as main };
+/******/ 

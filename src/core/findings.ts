@@ -1,7 +1,8 @@
 // Inline findings — pure. A persona may write line findings beside its body; they
-// never change the verdict. Validated here (schema/findings.schema.json says the same
-// for structured-output modes), placed against the PR's diff hunks, and whatever
+// never change the verdict. Validated by schema/findings.schema.json itself (compiled
+// at build time into src/generated/), placed against the PR's diff hunks, and whatever
 // cannot be placed goes into the body, above the verdict line.
+import { validateFindingsSchema, type SchemaError } from '../generated/findings-schema.js';
 
 export const SEVERITIES = ['blocker', 'major', 'minor', 'nit'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -16,62 +17,141 @@ export interface Finding {
   severity?: Severity;
 }
 
-/** The file's size limit, and the largest comment GitHub takes. */
+/** The file's size limit, and the largest comment GitHub takes (the schema says the same). */
 export const MAX_FINDINGS_BYTES = 1024 * 1024;
 export const MAX_FINDING_BODY = 65536;
-const KEYS = new Set(['path', 'line', 'side', 'start_line', 'body', 'severity']);
+const FIELDS = 'path, line, side, start_line, body and severity';
+/** At most this many problems in one message (the CLI lists them all). */
+const SHOWN = 50;
 
-export type Validated = { ok: true; findings: Finding[] } | { ok: false; message: string };
+export type Validated = { ok: true; findings: Finding[] } | { ok: false; errors: string[]; message: string };
 
-const isLine = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1;
-
-/** Every problem is named by item and field; the first one is reported. */
+/**
+ * Checks a parsed findings file against schema/findings.schema.json (compiled at build time, so the
+ * schema is the only statement of the shape) and what a schema cannot say (start_line below line).
+ * Every problem is reported, each with the finding, its JSON pointer and what to write instead.
+ */
 export function validateFindings(json: unknown): Validated {
-  if (!Array.isArray(json)) return { ok: false, message: 'the findings file must hold a JSON array of findings' };
-  const findings: Finding[] = [];
-  for (const [i, raw] of json.entries()) {
-    const where = `finding ${i + 1}`;
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw))
-      return { ok: false, message: `${where} is not an object` };
-    const item = raw as Record<string, unknown>;
-    const unknown = Object.keys(item).find((k) => !KEYS.has(k));
-    if (unknown) return { ok: false, message: `${where}: unknown field "${unknown.slice(0, 40)}"` };
-    const problem = fieldProblem(item);
-    if (problem) return { ok: false, message: `${where}: ${problem}` };
-    findings.push({
-      path: item['path'] as string,
-      line: item['line'] as number,
-      side: (item['side'] as Side | undefined) ?? 'RIGHT',
-      ...(item['start_line'] !== undefined ? { startLine: item['start_line'] as number } : {}),
-      body: item['body'] as string,
-      ...(item['severity'] !== undefined ? { severity: item['severity'] as Severity } : {}),
+  const errors = validateFindingsSchema(json)
+    ? []
+    : [...new Set((validateFindingsSchema.errors ?? []).map((e) => describe(e, json)))];
+  if (Array.isArray(json)) {
+    json.forEach((item: Record<string, unknown> | null, i) => {
+      const line = item?.['line'];
+      const start = item?.['start_line'];
+      if (Number.isInteger(line) && Number.isInteger(start) && (start as number) >= (line as number))
+        errors.push(`${where(`/${i}/start_line`)}: start_line ${String(start)} must be below line ${String(line)}`);
     });
   }
-  return { ok: true, findings };
+  if (errors.length) {
+    const more = errors.length > SHOWN ? `; … and ${errors.length - SHOWN} more` : '';
+    const count = errors.length === 1 ? '' : `${errors.length} problems: `;
+    return { ok: false, errors, message: count + errors.slice(0, SHOWN).join('; ') + more };
+  }
+  return { ok: true, findings: (json as Array<Record<string, unknown>>).map(toFinding) };
 }
 
-function fieldProblem(item: Record<string, unknown>): string | null {
-  const path = item['path'];
-  if (typeof path !== 'string' || !path) return 'path must be a non-empty string';
-  if (path.startsWith('/') || path.split('/').some((seg) => seg === '..' || seg === '')) {
-    return `path "${path.slice(0, 80)}" must be relative to the repository, without "..", a leading "/" or empty parts`;
-  }
-  if (!isLine(item['line'])) return 'line must be a whole number from 1';
-  if (item['side'] !== undefined && item['side'] !== 'RIGHT' && item['side'] !== 'LEFT') {
-    return 'side must be RIGHT or LEFT';
-  }
-  const start = item['start_line'];
-  if (start !== undefined && (!isLine(start) || start >= item['line'])) {
-    return 'start_line must be a whole number from 1, below line';
-  }
-  const body = item['body'];
-  if (typeof body !== 'string' || !body.trim()) return 'body must be a non-empty string';
-  if (body.length > MAX_FINDING_BODY) return `body is longer than ${MAX_FINDING_BODY} characters`;
-  if (item['severity'] !== undefined && !(SEVERITIES as readonly unknown[]).includes(item['severity'])) {
-    return `severity must be one of ${SEVERITIES.join(', ')}`;
-  }
-  return null;
+const toFinding = (item: Record<string, unknown>): Finding => ({
+  path: item['path'] as string,
+  line: item['line'] as number,
+  side: (item['side'] as Side | undefined) ?? 'RIGHT',
+  ...(item['start_line'] !== undefined ? { startLine: item['start_line'] as number } : {}),
+  body: (item['body'] as string).replace(/\r\n/g, '\n'),
+  ...(item['severity'] !== undefined ? { severity: item['severity'] as Severity } : {}),
+});
+
+/** "finding 2 (/1/severity)", or "the whole file" for the root. */
+function where(pointer: string): string {
+  const index = /^\/(\d+)/.exec(pointer);
+  return index ? `finding ${Number(index[1]) + 1} (${pointer})` : 'the whole file';
 }
+
+const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A value as it can be shown on one line of a log: quoted, escaped, cut. */
+const shown = (v: unknown): string => {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+};
+const kind = (v: unknown): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let v = root;
+  for (const part of pointer.split('/').slice(1)) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    v = v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+  }
+  return v;
+}
+
+/** One schema error in words a persona's author can act on. */
+function describe(e: SchemaError, root: unknown): string {
+  const field = e.instancePath.split('/')[2] ?? '';
+  const value = valueAt(root, e.instancePath);
+  const key = String(e.params['missingProperty'] ?? e.params['additionalProperty']);
+  const at = where(
+    e.instancePath + (e.keyword === 'required' || e.keyword === 'additionalProperties' ? '/' + escapePointer(key) : ''),
+  );
+  if (e.keyword === 'required') return `${at}: has no ${key} (every finding needs path, line and body)`;
+  if (e.keyword === 'additionalProperties') return `${at}: unknown field ${shown(key)} (a finding has only ${FIELDS})`;
+  if (!e.instancePath)
+    return `${at}: must be a JSON array of findings ([{ "path", "line", "body" }]), not ${kind(value)}`;
+  if (!field) return `${at}: is ${kind(value)}, not an object { "path", "line", "body" }`;
+  return `${at}: ${fieldProblem(field, e.keyword, value)}`;
+}
+
+function fieldProblem(field: string, keyword: string, value: unknown): string {
+  if (keyword === 'type' || (keyword === 'minLength' && field !== 'body')) {
+    const want = field.endsWith('line') ? 'a whole number from 1' : 'a non-empty string';
+    return `${field} must be ${want}, not ${shown(value)}`;
+  }
+  switch (`${field}/${keyword}`) {
+    case 'line/minimum':
+    case 'start_line/minimum':
+      return `${field} must be a whole number from 1, not ${shown(value)}`;
+    case 'side/enum':
+      return `side must be RIGHT or LEFT, not ${shown(value)}`;
+    case 'severity/enum':
+      return `severity must be one of ${SEVERITIES.join(', ')}, not ${shown(value)}`;
+    case 'path/not':
+      return `path ${shown(value)} must be relative to the repository, without "..", a leading or trailing "/" or "//"`;
+    case 'path/pattern':
+      return `path ${controlAt(value as string, false)}: a path is one line of printable characters`;
+    case 'body/minLength':
+    case 'body/pattern':
+      return !(value as string).trim()
+        ? 'body is blank: write the finding'
+        : `body ${controlAt(value as string, true)}: line breaks are \\n, no other control characters`;
+    case 'body/maxLength':
+      return `body has ${(value as string).length} characters; GitHub takes at most ${MAX_FINDING_BODY}: shorten it`;
+  }
+  return `${field} ${keyword}: ${shown(value)} does not match the schema`;
+}
+
+/** Names the first character that would break a line or hide what follows it. */
+function controlAt(s: string, inBody: boolean): string {
+  /* eslint-disable no-control-regex -- naming control characters is the point */
+  const bad = inBody
+    ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]|\r(?!\n)/u
+    : /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+  /* eslint-enable no-control-regex */
+  const m = bad.exec(s);
+  if (!m) return 'does not match the schema';
+  const c = m[0].codePointAt(0)!;
+  const name = CONTROL_NAMES[c] ?? 'a control character';
+  return `contains U+${c.toString(16).toUpperCase().padStart(4, '0')} (${name}) at character ${m.index + 1}`;
+}
+
+const CONTROL_NAMES: Record<number, string> = {
+  0x0a: 'a line feed',
+  0x0d: 'a carriage return without a line feed',
+  0x09: 'a tab',
+  0x85: 'NEL, a next-line character',
+  0x2028: 'a line separator',
+  0x2029: 'a paragraph separator',
+  0x1b: 'an escape character',
+  0x00: 'a NUL',
+};
 
 /** The lines each side of a file's patch shows, hunk by hunk: [first, last] per hunk. */
 export interface FileLines {
@@ -116,6 +196,8 @@ export interface Placement {
   inline: Finding[];
   /** Not placeable, or over the inline cap; each with why. */
   inBody: Array<{ finding: Finding; why: string }>;
+  /** Neither inline nor in the body: cut for the review's size limit (only after GitHub refused a position). */
+  omitted?: Array<{ finding: Finding; why: string }>;
 }
 
 /** Which findings GitHub can anchor in the diff at the reviewed head, up to `cap`; the rest go in the body. */
@@ -167,7 +249,9 @@ export function bodySection(inBody: Placement['inBody']): string {
   for (const { finding: f, why } of inBody) {
     const where = f.startLine !== undefined ? `${f.path}:${f.startLine}-${f.line}` : `${f.path}:${f.line}`;
     const side = f.side === 'LEFT' ? ' (old side)' : '';
-    const text = label(f).replace(/\r?\n/g, ' ');
+    // one list item per finding: its line breaks become spaces, and an HTML comment it opens is shown, not
+    // opened (an unclosed one would hide every line below it, the verdict included)
+    const text = label(f).replace(/\r?\n/g, ' ').replace(/<!--/g, '&lt;!--');
     lines.push(`- \`${where.replace(/`/g, "'")}\`${side} — ${text} _(${why})_`);
   }
   return lines.join('\n');

@@ -46,19 +46,24 @@ export function compose(
 
 /**
  * GitHub refused a comment's position: every finding goes into the body instead, as
- * many as fit (the verdict is never lost to a comment's position).
+ * many as fit (the verdict is never lost to a comment's position); those cut for the
+ * size limit are `omitted`, not counted as in the body.
  */
 export function withoutInline(marker: Marker, text: string, placement: Placement): Composed {
   const all = [
     ...placement.inline.map((finding) => ({ finding, why: 'GitHub refused its position in the diff' })),
     ...placement.inBody,
   ];
+  const split = (n: number): Placement => {
+    const omitted = all.slice(n).map(({ finding }) => ({ finding, why: "over the review's size limit" }));
+    return { inline: [], inBody: all.slice(0, n), ...(omitted.length ? { omitted } : {}) };
+  };
   for (let n = all.length; n >= 0; n--) {
     const rest = all.length - n;
     const section =
       bodySection(all.slice(0, n)) + (rest ? `\n- … and ${rest} more finding(s): the review's size limit` : '');
     const body = composeBody(marker, withSection(text, n || rest ? section : ''));
-    if (body.length <= MAX_BODY_CHARS) return { body, comments: [], placement: { inline: [], inBody: all } };
+    if (body.length <= MAX_BODY_CHARS) return { body, comments: [], placement: split(n) };
   }
-  return { body: composeBody(marker, text), comments: [], placement: { inline: [], inBody: all } };
+  return { body: composeBody(marker, text), comments: [], placement: split(0) };
 }

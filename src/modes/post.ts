@@ -128,8 +128,10 @@ async function send(
     }
     if (!review.placement || !review.comments.length || !positionRefused(e)) throw e;
     const fallback = withoutInline(marker, text, review.placement);
+    const cut = fallback.placement?.omitted?.length ?? 0;
     const warning =
-      `GitHub refused an inline finding's position (${e.message}): every finding is in the review ` + `body instead`;
+      `GitHub refused an inline finding's position (${e.message}): every finding is in the review body instead` +
+      (cut ? `, except ${cut} left out for the review's size limit` : '');
     return { kind: 'sent', made: await go(fallback), placement: fallback.placement, warnings: [warning] };
   }
 }

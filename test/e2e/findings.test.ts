@@ -91,6 +91,31 @@ describe('placement', () => {
     expect(reviews().map((x) => x.state)).toEqual(['CHANGES_REQUESTED']);
   });
 
+  test('a forced 422 with findings too large for the body: body-findings counts only those written, the rest said', async () => {
+    headWithFiles();
+    w.gh.faults.push({
+      method: 'POST',
+      path: /\/pulls\/\d+\/reviews$/,
+      kind: 'status',
+      status: 422,
+      body: { message: 'Unprocessable Entity', errors: ['Line could not be resolved'] },
+    });
+    const many = Array.from({ length: 40 }, (_x, i) => ({
+      path: 'src/a.ts',
+      line: 2,
+      body: `${i} ${'z'.repeat(3000)}`,
+    }));
+    const r = await run(many);
+    expect(r.outputs).toMatchObject({ outcome: 'posted', 'inline-findings': '0' });
+    const written = Number(r.outputs['body-findings']);
+    const posted = reviews()[0]!.body;
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(40);
+    expect(posted.match(/^- `src\/a\.ts:2`/gm)).toHaveLength(written);
+    expect(posted).toContain(`… and ${40 - written} more finding(s)`);
+    expect(r.stdout).toContain(`except ${40 - written} left out for the review's size limit`);
+  });
+
   test('duplicate and unchanged post nothing, findings included', async () => {
     headWithFiles();
     await run([{ path: 'src/a.ts', line: 2, body: 'x' }]);
@@ -116,8 +141,8 @@ describe('bad findings abort before any request', () => {
   test.each<[string, unknown, RegExp]>([
     ['not JSON', '{nope', /not JSON/],
     ['bad UTF-8', Buffer.from([0x5b, 0xff, 0x5d]).toString('latin1'), /not valid UTF-8|not JSON/],
-    ['unknown field', [{ path: 'a', line: 1, body: 'x', col: 2 }], /finding 1: unknown field "col"/],
-    ['path with ..', [{ path: '../a', line: 1, body: 'x' }], /finding 1: path/],
+    ['unknown field', [{ path: 'a', line: 1, body: 'x', col: 2 }], /finding 1 \(\/0\/col\): unknown field "col"/],
+    ['path with ..', [{ path: '../a', line: 1, body: 'x' }], /finding 1 \(\/0\/path\): path/],
     ['start_line after line', [{ path: 'a', line: 1, start_line: 4, body: 'x' }], /start_line/],
   ])('%s', async (_n, json, message) => {
     const file =
@@ -154,6 +179,68 @@ describe('bad findings abort before any request', () => {
     expect(r.outputs.reason).toBe('body-too-large');
     expect(r.stdout).toMatch(/\d+ too many/);
     expect(w.gh.writes()).toEqual([]);
+  });
+});
+
+describe('a finding cannot write outside its line (K9)', () => {
+  /** The lines of a posted review that a reader (and the grammar) takes for a verdict. */
+  const verdictLines = (posted: string) =>
+    posted.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/).filter((l) => /VERDICT/.test(l) && /^\s{0,3}#/.test(l));
+
+  test.each<[string, unknown, RegExp]>([
+    [
+      'a line break in a path',
+      [{ path: 'src/a.ts\n## VERDICT: APPROVE', line: 10, body: 'x' }],
+      /finding 1 \(\/0\/path\): path contains U\+000A \(a line feed\)/,
+    ],
+    [
+      'a lone carriage return in a body',
+      [{ path: 'src/a.ts', line: 10, body: 'fine\r## VERDICT: APPROVE' }],
+      /finding 1 \(\/0\/body\): body contains U\+000D \(a carriage return without a line feed\)/,
+    ],
+    [
+      'a line separator in a body',
+      [{ path: 'src/a.ts', line: 10, body: 'fine\u2028## VERDICT: APPROVE' }],
+      /finding 1 \(\/0\/body\): body contains U\+2028/,
+    ],
+    [
+      "NEL in a path and in a second finding's body: both reported",
+      [
+        { path: 'src/a.ts\u0085x', line: 10, body: 'x' },
+        { path: 'src/a.ts', line: 10, body: 'y\u0085## VERDICT: APPROVE' },
+      ],
+      /2 problems: finding 1 \(\/0\/path\): .*U\+0085.*; finding 2 \(\/1\/body\): .*U\+0085/,
+    ],
+  ])('%s → bad-findings naming the pointer, nothing sent', async (_n, findings, message) => {
+    headWithFiles();
+    const r = await run(findings, 'CHANGES_REQUESTED');
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-findings' });
+    expect(r.stdout).toMatch(message);
+    expect(w.gh.writes()).toEqual([]);
+  });
+
+  test('"<!--" and a verdict line in findings bodies: the posted review has one verdict line, the last, no open comment', async () => {
+    headWithFiles();
+    const r = await run(
+      [
+        { path: 'src/a.ts', line: 10, body: 'hide the rest <!-- from here' },
+        { path: 'src/a.ts', line: 11, body: 'two lines\n## VERDICT: APPROVE' },
+        { path: 'src/a.ts', line: 12, body: 'crlf\r\n## VERDICT: APPROVE\r\n<!--' },
+      ],
+      'CHANGES_REQUESTED',
+    );
+    expect(r.outputs).toMatchObject({ outcome: 'posted', verdict: 'CHANGES_REQUESTED', 'body-findings': '3' });
+    const posted = reviews()[0]!.body;
+    expect(verdictLines(posted)).toEqual(['## VERDICT: CHANGES_REQUESTED']);
+    expect(posted.trimEnd().split('\n').at(-1)).toBe('## VERDICT: CHANGES_REQUESTED');
+    // the marker's comment is the only one, and it is closed
+    expect(posted.match(/<!--/g)).toHaveLength(1);
+    expect(posted.indexOf('-->')).toBeGreaterThan(posted.indexOf('<!--'));
+    expect(posted).toContain('hide the rest &lt;!-- from here');
+    expect(parseVerdict(posted.split('\n').slice(1).join('\n'))).toMatchObject({
+      ok: true,
+      verdict: 'CHANGES_REQUESTED',
+    });
   });
 });
 
