@@ -154,16 +154,19 @@ const END = '(?![A-Z0-9_])';
 const SYNONYMS = [
     [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
     [
-        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION)|CHANGES[ _-]REQUIRED)/,
+        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION|FIXES))/,
         'CHANGES_REQUESTED',
     ],
+    [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
+    [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
+    ['CHANGES_REQUESTED'],
     [/^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST)/, 'CHANGES_REQUESTED'],
     [
         /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
         'CHANGES_REQUESTED',
     ],
     [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT|READY (FOR|TO) MERGE)/, 'APPROVE'],
-    [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT)/, 'APPROVE'],
+    [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
     [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
 /** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
@@ -172,16 +175,15 @@ const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D
 const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT`;
 const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
-const CJK_KEY = /(结论|結論|建议|建議|决定|決定|判定|审查结果|審査結果|推奨)/g;
+const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
 /** "Previous verdict: …" reports history, not this review's decision. */
 const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
-const ALTERNATIVES = /\b[A-Z_]{4,}\s*(\/|\||\bor\b)\s*[A-Z_]{4,}/;
 const BOX = /\[( |x|X)\]/;
 /**
  * What may follow a token that stands as the verdict: nothing, closing marks, a qualifier,
  * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
  */
-const TOKEN_TAIL = /^[\s)\]]*(?:$|(?:WITH\b|CON\b|—|–|-|:|\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)/;
+const TOKEN_TAIL = /^[\s)\]]*(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)/;
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
     'REQUIRED',
@@ -213,15 +215,23 @@ const CONDITION = new RegExp([
 ]
     .map((p) => `\\b${p}`)
     .join('|'));
-/** The verdict the text starts with (decoration and look-alikes folded), and what follows it. */
+/** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
 function leadingVerdict(text) {
-    const t = text.toUpperCase().replace(/^[^A-Z0-9]+/, '');
-    for (const [re, verdict] of SYNONYMS) {
-        const m = re.exec(t);
-        if (m)
-            return { verdict, rest: t.slice(m[0].length) };
+    const upper = text.toUpperCase();
+    // a verdict in any script first ("要求修改"), then an English token after words in another script
+    for (const t of [upper.replace(/^[^\p{L}\p{N}]+/u, ''), upper.replace(/^[^A-Z0-9]+/, '')]) {
+        for (const [re, verdict] of SYNONYMS) {
+            const m = re.exec(t);
+            if (m)
+                return { verdict, token: m[0], rest: t.slice(m[0].length) };
+        }
     }
     return null;
+}
+/** Template alternatives ("APPROVE / REQUEST_CHANGES"): two or more slash- or or-separated parts name a verdict. */
+function offersAlternatives(upper) {
+    const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
+    return parts.length >= 2;
 }
 /** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
 function synonymAt(text) {
@@ -281,22 +291,21 @@ function keyedAt(r, i, text) {
         if (key.at >= 20 && !explicit)
             continue;
         // "## Verdict" alone on its line: the token is on the next non-blank line
-        if (!/[A-Z]/.test(afterKey.replace(/[:：=—–-]/g, '')))
+        if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, '')))
             return splitHeading(r, i, key.strong, key.final);
         const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey);
         const body = afterKey.slice(sep[0].length);
         const lead = leadingVerdict(body);
         if (!lead) {
-            noteUnrecognised(r, i, key.strong, body);
+            if (explicit)
+                noteUnrecognised(r, i, key.strong, body);
             continue;
         }
         // a weak key describes one item when it sits in a list, or when prose follows a plain word
-        const stripped = body.replace(/^[^A-Z0-9]+/, '');
-        const token = stripped.slice(0, stripped.length - lead.rest.length);
-        const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, token);
+        const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
         if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken))
             continue;
-        const offered = ALTERNATIVES.test(afterKey);
+        const offered = offersAlternatives(afterKey);
         return candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
     }
     return null;
@@ -308,8 +317,9 @@ function candidate(index, reading, strength, offered, final, tokenIndex, ...cond
 }
 /** "Verdict: CORRECT": a verdict given in a word the grammar has no token for (short, not prose). */
 function noteUnrecognised(r, i, strong, body) {
-    const word = body.replace(/[^A-Z0-9 \-'’]+/g, ' ').trim();
-    if (strong && word && word.split(/\s+/).length <= 3 && word.length <= 30 && !/[.!?;]\s+\S/.test(body))
+    const word = body.replace(/[^\p{L}\p{N} \-'’]+/gu, ' ').trim();
+    const short = word.split(/\s+/).length <= 3 && word.length <= 24;
+    if (strong && word && short && !/[.!?;，。；、]\s*\S/u.test(body))
         r.unrecognised.push({ index: i, word });
 }
 /** The first non-blank line after `i`. */
@@ -338,12 +348,10 @@ function splitHeading(r, i, strong, final) {
         noteUnrecognised(r, i, strong, tokenText.toUpperCase());
         return null;
     }
-    const upper = tokenText.toUpperCase().replace(/^[^A-Z0-9]+/, '');
-    const token = upper.slice(0, upper.length - lead.rest.length);
     const rest = lead.rest.replace(/[/|].*$/, '');
-    if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]), token))
+    if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]), lead.token))
         return null;
-    const offered = (box !== null && box[1] === ' ') || ALTERNATIVES.test(next.toUpperCase());
+    const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
     return candidate(i, lead.verdict, 'keyed', offered, final, j, lead.rest, following(r, j));
 }
 /** A line that states a verdict: keyed, a ticked box, or the closing line standing as a token. */
@@ -371,7 +379,7 @@ function candidateAt(r, i) {
     const lead = leadingVerdict(text);
     if (!lead || !TOKEN_TAIL.test(lead.rest))
         return null;
-    return candidate(i, lead.verdict, 'bare', ALTERNATIVES.test(text.toUpperCase()), false, undefined, lead.rest);
+    return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }
 /** Literal "\n" escapes in long lines: a JSON string written without unescaping. */
 function intent_unescape(lines) {
@@ -456,7 +464,8 @@ function collect(lines) {
         const c = wellFormed
             ? { index: i, verdicts: [wellFormed[1]], strength: 'keyed', offered: false }
             : candidateAt(r, i);
-        if (c)
+        // the token line of a "## Verdict" heading is that heading's reading, not a second verdict
+        if (c && !candidates.some((k) => k.tokenIndex === i))
             candidates.push(c);
     }
     return { candidates, unrecognised: r.unrecognised };

@@ -38,16 +38,19 @@ const END = '(?![A-Z0-9_])';
 const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
   [
-    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION)|CHANGES[ _-]REQUIRED)/,
+    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION|FIXES))/,
     'CHANGES_REQUESTED',
   ],
+  [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
+  [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
+  ['CHANGES_REQUESTED'],
   [/^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST)/, 'CHANGES_REQUESTED'],
   [
     /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
     'CHANGES_REQUESTED',
   ],
   [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT|READY (FOR|TO) MERGE)/, 'APPROVE'],
-  [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT)/, 'APPROVE'],
+  [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
   [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${(re as RegExp).source}${END}`), v as Reading]);
 
@@ -57,10 +60,10 @@ const STRONG = String.raw`VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[
 const WEAK = String.raw`RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT`;
 const KEY = new RegExp(String.raw`(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
-const CJK_KEY = /(结论|結論|建议|建議|决定|決定|判定|审查结果|審査結果|推奨)/g;
+const CJK_KEY =
+  /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
 /** "Previous verdict: …" reports history, not this review's decision. */
 const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
-const ALTERNATIVES = /\b[A-Z_]{4,}\s*(\/|\||\bor\b)\s*[A-Z_]{4,}/;
 const BOX = /\[( |x|X)\]/;
 
 /**
@@ -68,7 +71,7 @@ const BOX = /\[( |x|X)\]/;
  * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
  */
 const TOKEN_TAIL =
-  /^[\s)\]]*(?:$|(?:WITH\b|CON\b|—|–|-|:|\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)/;
+  /^[\s)\]]*(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)/;
 
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
@@ -104,14 +107,23 @@ const CONDITION = new RegExp(
     .join('|'),
 );
 
-/** The verdict the text starts with (decoration and look-alikes folded), and what follows it. */
-function leadingVerdict(text: string): { verdict: Reading; rest: string } | null {
-  const t = text.toUpperCase().replace(/^[^A-Z0-9]+/, '');
-  for (const [re, verdict] of SYNONYMS) {
-    const m = re.exec(t);
-    if (m) return { verdict, rest: t.slice(m[0].length) };
+/** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
+function leadingVerdict(text: string): { verdict: Reading; token: string; rest: string } | null {
+  const upper = text.toUpperCase();
+  // a verdict in any script first ("要求修改"), then an English token after words in another script
+  for (const t of [upper.replace(/^[^\p{L}\p{N}]+/u, ''), upper.replace(/^[^A-Z0-9]+/, '')]) {
+    for (const [re, verdict] of SYNONYMS) {
+      const m = re.exec(t);
+      if (m) return { verdict, token: m[0], rest: t.slice(m[0].length) };
+    }
   }
   return null;
+}
+
+/** Template alternatives ("APPROVE / REQUEST_CHANGES"): two or more slash- or or-separated parts name a verdict. */
+function offersAlternatives(upper: string): boolean {
+  const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
+  return parts.length >= 2;
 }
 
 /** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
@@ -199,20 +211,18 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
     const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey);
     if (key.at >= 20 && !explicit) continue;
     // "## Verdict" alone on its line: the token is on the next non-blank line
-    if (!/[A-Z]/.test(afterKey.replace(/[:：=—–-]/g, ''))) return splitHeading(r, i, key.strong, key.final);
+    if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return splitHeading(r, i, key.strong, key.final);
     const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey)!;
     const body = afterKey.slice(sep[0].length);
     const lead = leadingVerdict(body);
     if (!lead) {
-      noteUnrecognised(r, i, key.strong, body);
+      if (explicit) noteUnrecognised(r, i, key.strong, body);
       continue;
     }
     // a weak key describes one item when it sits in a list, or when prose follows a plain word
-    const stripped = body.replace(/^[^A-Z0-9]+/, '');
-    const token = stripped.slice(0, stripped.length - lead.rest.length);
-    const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, token);
+    const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
     if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) continue;
-    const offered = ALTERNATIVES.test(afterKey);
+    const offered = offersAlternatives(afterKey);
     return candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
   }
   return null;
@@ -234,9 +244,9 @@ function candidate(
 
 /** "Verdict: CORRECT": a verdict given in a word the grammar has no token for (short, not prose). */
 function noteUnrecognised(r: Reader, i: number, strong: boolean, body: string): void {
-  const word = body.replace(/[^A-Z0-9 \-'’]+/g, ' ').trim();
-  if (strong && word && word.split(/\s+/).length <= 3 && word.length <= 30 && !/[.!?;]\s+\S/.test(body))
-    r.unrecognised.push({ index: i, word });
+  const word = body.replace(/[^\p{L}\p{N} \-'’]+/gu, ' ').trim();
+  const short = word.split(/\s+/).length <= 3 && word.length <= 24;
+  if (strong && word && short && !/[.!?;，。；、]\s*\S/u.test(body)) r.unrecognised.push({ index: i, word });
 }
 
 /** The first non-blank line after `i`. */
@@ -264,11 +274,9 @@ function splitHeading(r: Reader, i: number, strong: boolean, final: boolean): Ca
     noteUnrecognised(r, i, strong, tokenText.toUpperCase());
     return null;
   }
-  const upper = tokenText.toUpperCase().replace(/^[^A-Z0-9]+/, '');
-  const token = upper.slice(0, upper.length - lead.rest.length);
   const rest = lead.rest.replace(/[/|].*$/, '');
-  if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), token)) return null;
-  const offered = (box !== null && box[1] === ' ') || ALTERNATIVES.test(next.toUpperCase());
+  if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
+  const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
   return candidate(i, lead.verdict, 'keyed', offered, final, j, lead.rest, following(r, j));
 }
 
@@ -291,7 +299,7 @@ function candidateAt(r: Reader, i: number): Candidate | null {
   if (/^\s*#+\s*\d+[.)]/.test(line)) return null;
   const lead = leadingVerdict(text);
   if (!lead || !TOKEN_TAIL.test(lead.rest)) return null;
-  return candidate(i, lead.verdict, 'bare', ALTERNATIVES.test(text.toUpperCase()), false, undefined, lead.rest);
+  return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }
 
 /** Literal "\n" escapes in long lines: a JSON string written without unescaping. */
@@ -372,7 +380,8 @@ function collect(lines: readonly string[]): { candidates: Candidate[]; unrecogni
     const c = wellFormed
       ? { index: i, verdicts: [wellFormed[1] as Verdict], strength: 'keyed' as const, offered: false }
       : candidateAt(r, i);
-    if (c) candidates.push(c);
+    // the token line of a "## Verdict" heading is that heading's reading, not a second verdict
+    if (c && !candidates.some((k) => k.tokenIndex === i)) candidates.push(c);
   }
   return { candidates, unrecognised: r.unrecognised };
 }

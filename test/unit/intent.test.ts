@@ -163,7 +163,25 @@ describe('the suggested verdict line', () => {
       'APPROVE',
       3,
     ],
-    ['Chinese key, English token', `${REVIEW}\n## 结论\n\n**建议：合并 (Approve)**\n\n没有阻塞问题。\n`, 'APPROVE', 7],
+    [
+      'a status with a second part after a slash',
+      `${REVIEW}\n**Status:** ⚠️ Changes Requested / Security Review Required\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+    [
+      'REQUIRES CHANGES and APPROVED for two PRs',
+      `## PR 3\n**Status:** **REQUIRES CHANGES**\n\n## PR 1\n**Status:** **APPROVED**\n`,
+      null,
+      null,
+    ],
+    [
+      'Chinese key and token',
+      `${REVIEW}\n**推薦動作：** ⚠️ **要求修改**\n\n修復後即可合併。\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+    ['Chinese key, English token', `${REVIEW}\n## 结论\n\n**建议：合并 (Approve)**\n\n没有阻塞问题。\n`, 'APPROVE', 5],
   ])('%s', (_n, body, verdict, line) => {
     const i = intent(body);
     expect(i.suggestion?.verdict ?? null).toBe(verdict);
