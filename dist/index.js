@@ -39263,13 +39263,14 @@ function conditionOf(verdict, ...texts) {
     }
     return undefined;
 }
-/** The verdict keys on a line, in order: where each ends, and whether it is strong or final. */
 function keysOf(upper) {
     const out = [];
-    for (const m of upper.matchAll(KEY))
-        out.push({ at: m.index, end: m.index + m[0].length, strong: !!m[2], final: !!m[1] });
+    for (const m of upper.matchAll(KEY)) {
+        const name = (m[2] ?? m[3] ?? '').replace(/\s+/g, ' ');
+        out.push({ at: m.index, end: m.index + m[0].length, strong: !!m[2], final: !!m[1], name });
+    }
     for (const m of upper.matchAll(CJK_KEY))
-        out.push({ at: m.index, end: m.index + m[0].length, strong: true, final: false });
+        out.push({ at: m.index, end: m.index + m[0].length, strong: true, final: false, name: m[0] });
     return out.sort((a, b) => a.at - b.at);
 }
 /** A line that gives a verdict after a key ("Verdict: X", "the verdict is X"), or a key heading. */
@@ -39285,7 +39286,7 @@ function keyedAt(r, i, text) {
             continue;
         // "## Verdict" alone on its line: the token is on the next non-blank line
         if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, '')))
-            return splitHeading(r, i, key.strong, key.final);
+            return splitHeading(r, i, key);
         const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey);
         const body = afterKey.slice(sep[0].length);
         const lead = leadingVerdict(body);
@@ -39299,7 +39300,8 @@ function keyedAt(r, i, text) {
         if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken))
             continue;
         const offered = offersAlternatives(afterKey);
-        return candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
+        const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
+        return { ...c, key: key.name, token: lead.token };
     }
     return null;
 }
@@ -39329,7 +39331,7 @@ function following(r, i) {
         return '';
     return plain(r.lines[k]).toUpperCase();
 }
-function splitHeading(r, i, strong, final) {
+function splitHeading(r, i, key) {
     const j = nextLine(r.lines, i);
     if (j >= r.lines.length)
         return null;
@@ -39338,14 +39340,15 @@ function splitHeading(r, i, strong, final) {
     const tokenText = box ? next.slice(box.index + box[0].length) : next;
     const lead = leadingVerdict(tokenText);
     if (!lead) {
-        noteUnrecognised(r, i, strong, tokenText.toUpperCase());
+        noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
         return null;
     }
     const rest = lead.rest.replace(/[/|].*$/, '');
     if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]), lead.token))
         return null;
     const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
-    return candidate(i, lead.verdict, 'keyed', offered, final, j, lead.rest, following(r, j));
+    const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
+    return { ...c, key: key.name, token: lead.token };
 }
 /** A line that states a verdict: keyed, a ticked box, or the closing line standing as a token. */
 function candidateAt(r, i) {
@@ -39370,7 +39373,8 @@ function candidateAt(r, i) {
     if (/^\s*#+\s*\d+[.)]/.test(line))
         return null;
     const lead = leadingVerdict(text);
-    if (!lead || !TOKEN_TAIL.test(lead.rest))
+    // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
+    if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))
         return null;
     return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }
@@ -39449,6 +39453,7 @@ function collect(lines) {
     const code = codeLines(lines);
     const r = { lines, closing: closingLine(lines, code), unrecognised: [] };
     const candidates = [];
+    const tokenLines = new Set();
     for (let i = 0; i < lines.length; i++) {
         // code is not a verdict, except a line in the grammar's exact form (a model that fenced its output)
         const wellFormed = VERDICT_LINE.exec(lines[i]);
@@ -39458,10 +39463,24 @@ function collect(lines) {
             ? { index: i, verdicts: [wellFormed[1]], strength: 'keyed', offered: false }
             : candidateAt(r, i);
         // the token line of a "## Verdict" heading is that heading's reading, not a second verdict
-        if (c && !candidates.some((k) => k.tokenIndex === i))
+        if (c && !tokenLines.has(i))
             candidates.push(c);
+        if (c?.tokenIndex !== undefined)
+            tokenLines.add(c.tokenIndex);
     }
-    return { candidates, unrecognised: r.unrecognised };
+    return { candidates: withoutItemStatuses(candidates), unrecognised: r.unrecognised };
+}
+/**
+ * One key repeated for three or more items, each ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED" under every
+ * finding, "Result: PASS" under every test): the triage of items, not the review's verdict.
+ */
+function withoutItemStatuses(candidates) {
+    const items = (c) => !c.final && !!c.key && /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? '');
+    const count = new Map();
+    for (const c of candidates)
+        if (items(c))
+            count.set(c.key, (count.get(c.key) ?? 0) + 1);
+    return candidates.filter((c) => !items(c) || (count.get(c.key) ?? 0) < 3);
 }
 /** Which lines decide, and why nothing can be suggested when they do not agree or approve on conditions. */
 function decide(candidates, line) {

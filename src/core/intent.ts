@@ -158,6 +158,9 @@ interface Candidate {
   offered: boolean; // alternatives or unticked boxes: a template, not a decision
   /** An approval that names conditions it still asks for ("with required changes", "conditional"). */
   condition?: string;
+  /** The key it was read after ("DECISION") and the words that named the verdict ("ACCEPTED"). */
+  key?: string;
+  token?: string;
 }
 
 /** A verdict key given with a word that names no verdict ("Verdict: CORRECT"). */
@@ -192,12 +195,22 @@ function conditionOf(verdict: Reading, ...texts: string[]): string | undefined {
 }
 
 /** The verdict keys on a line, in order: where each ends, and whether it is strong or final. */
-function keysOf(upper: string): Array<{ at: number; end: number; strong: boolean; final: boolean }> {
-  const out: Array<{ at: number; end: number; strong: boolean; final: boolean }> = [];
-  for (const m of upper.matchAll(KEY))
-    out.push({ at: m.index, end: m.index + m[0].length, strong: !!m[2], final: !!m[1] });
+interface Key {
+  at: number;
+  end: number;
+  strong: boolean;
+  final: boolean;
+  name: string;
+}
+
+function keysOf(upper: string): Key[] {
+  const out: Key[] = [];
+  for (const m of upper.matchAll(KEY)) {
+    const name = (m[2] ?? m[3] ?? '').replace(/\s+/g, ' ');
+    out.push({ at: m.index, end: m.index + m[0].length, strong: !!m[2], final: !!m[1], name });
+  }
   for (const m of upper.matchAll(CJK_KEY))
-    out.push({ at: m.index, end: m.index + m[0].length, strong: true, final: false });
+    out.push({ at: m.index, end: m.index + m[0].length, strong: true, final: false, name: m[0] });
   return out.sort((a, b) => a.at - b.at);
 }
 
@@ -211,7 +224,7 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
     const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey);
     if (key.at >= 20 && !explicit) continue;
     // "## Verdict" alone on its line: the token is on the next non-blank line
-    if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return splitHeading(r, i, key.strong, key.final);
+    if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return splitHeading(r, i, key);
     const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey)!;
     const body = afterKey.slice(sep[0].length);
     const lead = leadingVerdict(body);
@@ -223,7 +236,8 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
     const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
     if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) continue;
     const offered = offersAlternatives(afterKey);
-    return candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
+    const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
+    return { ...c, key: key.name, token: lead.token };
   }
   return null;
 }
@@ -263,7 +277,7 @@ function following(r: Reader, i: number): string {
   return plain(r.lines[k]!).toUpperCase();
 }
 
-function splitHeading(r: Reader, i: number, strong: boolean, final: boolean): Candidate | null {
+function splitHeading(r: Reader, i: number, key: Key): Candidate | null {
   const j = nextLine(r.lines, i);
   if (j >= r.lines.length) return null;
   const next = plain(r.lines[j]!);
@@ -271,13 +285,14 @@ function splitHeading(r: Reader, i: number, strong: boolean, final: boolean): Ca
   const tokenText = box ? next.slice(box.index + box[0].length) : next;
   const lead = leadingVerdict(tokenText);
   if (!lead) {
-    noteUnrecognised(r, i, strong, tokenText.toUpperCase());
+    noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
     return null;
   }
   const rest = lead.rest.replace(/[/|].*$/, '');
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
-  return candidate(i, lead.verdict, 'keyed', offered, final, j, lead.rest, following(r, j));
+  const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
+  return { ...c, key: key.name, token: lead.token };
 }
 
 /** A line that states a verdict: keyed, a ticked box, or the closing line standing as a token. */
@@ -298,7 +313,8 @@ function candidateAt(r: Reader, i: number): Candidate | null {
   // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
   if (/^\s*#+\s*\d+[.)]/.test(line)) return null;
   const lead = leadingVerdict(text);
-  if (!lead || !TOKEN_TAIL.test(lead.rest)) return null;
+  // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
+  if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest)) return null;
   return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }
 
@@ -373,6 +389,7 @@ function collect(lines: readonly string[]): { candidates: Candidate[]; unrecogni
   const code = codeLines(lines);
   const r: Reader = { lines, closing: closingLine(lines, code), unrecognised: [] };
   const candidates: Candidate[] = [];
+  const tokenLines = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
     // code is not a verdict, except a line in the grammar's exact form (a model that fenced its output)
     const wellFormed = VERDICT_LINE.exec(lines[i]!);
@@ -381,9 +398,21 @@ function collect(lines: readonly string[]): { candidates: Candidate[]; unrecogni
       ? { index: i, verdicts: [wellFormed[1] as Verdict], strength: 'keyed' as const, offered: false }
       : candidateAt(r, i);
     // the token line of a "## Verdict" heading is that heading's reading, not a second verdict
-    if (c && !candidates.some((k) => k.tokenIndex === i)) candidates.push(c);
+    if (c && !tokenLines.has(i)) candidates.push(c);
+    if (c?.tokenIndex !== undefined) tokenLines.add(c.tokenIndex);
   }
-  return { candidates, unrecognised: r.unrecognised };
+  return { candidates: withoutItemStatuses(candidates), unrecognised: r.unrecognised };
+}
+
+/**
+ * One key repeated for three or more items, each ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED" under every
+ * finding, "Result: PASS" under every test): the triage of items, not the review's verdict.
+ */
+function withoutItemStatuses(candidates: Candidate[]): Candidate[] {
+  const items = (c: Candidate): boolean => !c.final && !!c.key && /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? '');
+  const count = new Map<string, number>();
+  for (const c of candidates) if (items(c)) count.set(c.key!, (count.get(c.key!) ?? 0) + 1);
+  return candidates.filter((c) => !items(c) || (count.get(c.key!) ?? 0) < 3);
 }
 
 /** Which lines decide, and why nothing can be suggested when they do not agree or approve on conditions. */

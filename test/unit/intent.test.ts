@@ -181,6 +181,14 @@ describe('the suggested verdict line', () => {
       'CHANGES_REQUESTED',
       5,
     ],
+    [
+      'the same key ACCEPTED for every finding is triage, not a verdict',
+      `### 1. Guard\n**Decision:** ACCEPTED\n\n### 2. Naming\n**Decision:** ACCEPTED\n\n` +
+        '### 3. Docs\n**Decision:** ACCEPTED\n',
+      null,
+      null,
+    ],
+    ['a closing label before text', `${REVIEW}\nComment: the naming could be clearer.\n`, null, null],
     ['Chinese key, English token', `${REVIEW}\n## 结论\n\n**建议：合并 (Approve)**\n\n没有阻塞问题。\n`, 'APPROVE', 5],
   ])('%s', (_n, body, verdict, line) => {
     const i = intent(body);
