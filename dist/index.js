@@ -39150,101 +39150,249 @@ function runContext() {
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts
 // Which verdict did the author mean? — pure, and for the human only. When a body is
-// refused, this finds the line the author most likely meant as the verdict and says
-// what to change in one pass; when the intent is not clear it says so and suggests
+// refused, this finds the line where the body gives its verdict and says what to change
+// in one pass; when the intent is not clear it says so, names the lines, and suggests
 // nothing. Its answer is never used to post: acceptance is the grammar alone.
+//
+// A verdict is read only where a body gives one: after a verdict/decision/recommendation/
+// status/result key (or under such a heading), in a ticked box, or as the closing line.
+// A finding's heading, a checklist item or a table cell is never read as the verdict.
 
-/** Words and phrases that name a verdict, longest first; unknown words are not guessed. */
+const END = '(?![A-Z0-9_])';
+/** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
 const SYNONYMS = [
+    [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
     [
-        /\b(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK)|CHANGES[ _-]REQUIRED)\b/,
+        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION|FIXES))/,
         'CHANGES_REQUESTED',
     ],
-    [/\b(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT MERGE|REVISE)\b/, 'CHANGES_REQUESTED'],
-    [/\b(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT|READY (FOR|TO) MERGE)\b/, 'APPROVE'],
-    [/\bCOMMENT(ED)?\b/, 'COMMENT'],
-];
-/** Words a verdict is introduced by. */
-const KEY = /\b(FINAL\s+)?(VERDICT|DECISION|RECOMMENDATION|OUTCOME|REVIEW\s+STATUS|STATUS)\b/;
-const ALTERNATIVES = /\b[A-Z_]{4,}\s*(\/|\||\bor\b)\s*[A-Z_]{4,}/;
+    [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
+    [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
+    ['CHANGES_REQUESTED'],
+    [/^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST)/, 'CHANGES_REQUESTED'],
+    [
+        /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
+        'CHANGES_REQUESTED',
+    ],
+    [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT|READY (FOR|TO) MERGE)/, 'APPROVE'],
+    [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
+    [/^COMMENT(ED)?/, 'COMMENT'],
+].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
+/** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
+const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
+const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
+const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT`;
+const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
+/** The same in Chinese and Japanese (no word boundaries there). */
+const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
+/** "Previous verdict: …" reports history, not this review's decision. */
+const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
 const BOX = /\[( |x|X)\]/;
-/** The verdict the text starts with (decoration and look-alikes folded), and what follows it. */
+/**
+ * What may follow a token that stands as the verdict: nothing, closing marks, a qualifier,
+ * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
+ */
+const TOKEN_TAIL = /^[\s)\]]*(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)/;
+/** Conditions that contradict an approval: it approves on changes it still asks for. */
+const QUALIFIERS = [
+    'REQUIRED',
+    'CRITICAL',
+    'BLOCKING',
+    'MANDATORY',
+    'NECESSARY',
+    'OUTSTANDING',
+    'PENDING',
+    'MINOR',
+    'SOME',
+    'SMALL',
+    String.raw `A\s+FEW`,
+    String.raw `\d+`,
+];
+const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
+const CONDITION = new RegExp([
+    String.raw `WITH\s+(?:${QUALIFIER}\s+){1,2}(?:FIXES|CHANGES)`,
+    String.raw `WITH\s+CHANGES\b`,
+    String.raw `(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
+    String.raw `CONDITION(?:S|AL|ALLY)?`,
+    String.raw `AFTER\s+(?:ADDRESSING|FIXING|APPLYING|RESOLVING)`,
+    String.raw `ONCE\b[^.]*\b(?:FIXED|ADDRESSED|RESOLVED)`,
+    String.raw `MERGED?\s+(?:ONLY\s+)?(?:AFTER|ONCE)`,
+    String.raw `PENDING\s+(?:FIXES|CHANGES)`,
+    String.raw `NOT\s+(?:YET\s+)?(?:PRODUCTION[\s-]+)?READY`,
+    String.raw `MUST\s+(?:BE\s+)?FIX`,
+    String.raw `BEFORE\s+MERG`,
+]
+    .map((p) => `\\b${p}`)
+    .join('|'));
+/** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
 function leadingVerdict(text) {
-    const t = text.toUpperCase().replace(/^[^A-Z]+/, '');
-    if (/^NOT\b|^NO\b/.test(t))
-        return null;
-    for (const [re, verdict] of SYNONYMS) {
-        const m = new RegExp(`^(?:${re.source})`).exec(t);
-        if (m)
-            return { verdict, rest: t.slice(m[0].length) };
+    const upper = text.toUpperCase();
+    // a verdict in any script first ("要求修改"), then an English token after words in another script
+    for (const t of [upper.replace(/^[^\p{L}\p{N}]+/u, ''), upper.replace(/^[^A-Z0-9]+/, '')]) {
+        for (const [re, verdict] of SYNONYMS) {
+            const m = re.exec(t);
+            if (m)
+                return { verdict, token: m[0], rest: t.slice(m[0].length) };
+        }
     }
     return null;
+}
+/** Template alternatives ("APPROVE / REQUEST_CHANGES"): two or more slash- or or-separated parts name a verdict. */
+function offersAlternatives(upper) {
+    const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
+    return parts.length >= 2;
 }
 /** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
 function synonymAt(text) {
     const lead = leadingVerdict(text);
-    if (!lead)
+    if (!lead || lead.verdict === 'conditional')
         return null;
     return { verdict: lead.verdict, length: text.length - lead.rest.length };
 }
-/** What may follow a token standing alone: "APPROVE with nits", "APPROVE - ready to merge". */
-const BARE_TAIL = /^[\s.!:)]*((WITH\b|—|–|-|:).*|\(.*\))?$/;
-const plain = (line) => skeleton(line)
+/** Literal \uXXXX escapes (a JSON-escaped persona output) read as their characters. */
+const unescapeU = (s) => s.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h) => String.fromCharCode(parseInt(h, 16)));
+const plain = (line) => skeleton(unescapeU(line))
     .replace(/[*_`~>#]|<\/?[a-z]+>/gi, ' ')
     .replace(/^\s*([-+]|\d+[.)])\s+/, ' ')
-    .replace(/[\u2190-\u2BFF\u{1F300}-\u{1FAFF}]/gu, ' ')
+    .replace(/[\u2190-\u2BFF\u{1F300}-\u{1FAFF}]|\uFE0F|\u200D/gu, ' ')
     .trim();
-/** A line that states a verdict: keyed ("Verdict: X"), a ticked box, or a token standing alone. */
-function candidateAt(lines, i) {
-    if (lines[i].length > 400)
-        return null; // bounded work: no verdict line is that long
-    const text = plain(lines[i]);
+const LIST_ITEM = /^\s*(>\s*)*([-+*]|\d+[.)])\s/;
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Does the token stand set off from prose: written in capitals, or opened by emphasis or a code mark? */
+function setOff(raw, token) {
+    const word = escapeRe(token.trim());
+    if (!word)
+        return false;
+    const opened = new RegExp(`(?:^|\\s)[*_\`]{1,2}(?=\\S)[^A-Za-z0-9]{0,6}${word}`, 'i').test(raw);
+    const exact = new RegExp(word, 'i').exec(raw)?.[0] ?? '';
+    return opened || (exact === exact.toUpperCase() && /[A-Z]/.test(exact));
+}
+function conditionOf(verdict, ...texts) {
+    if (verdict === 'conditional')
+        return 'a conditional approval';
+    if (verdict !== 'APPROVE')
+        return undefined;
+    for (const t of texts) {
+        const m = CONDITION.exec(t);
+        if (m)
+            return m[0].toLowerCase().replace(/\s+/g, ' ');
+    }
+    return undefined;
+}
+function keysOf(upper) {
+    const out = [];
+    for (const m of upper.matchAll(KEY)) {
+        const name = (m[2] ?? m[3] ?? '').replace(/\s+/g, ' ');
+        out.push({ at: m.index, end: m.index + m[0].length, strong: !!m[2], final: !!m[1], name });
+    }
+    for (const m of upper.matchAll(CJK_KEY))
+        out.push({ at: m.index, end: m.index + m[0].length, strong: true, final: false, name: m[0] });
+    return out.sort((a, b) => a.at - b.at);
+}
+/** A line that gives a verdict after a key ("Verdict: X", "the verdict is X"), or a key heading. */
+function keyedAt(r, i, text) {
+    const upper = text.toUpperCase();
+    const raw = skeleton(unescapeU(r.lines[i]));
+    for (const key of keysOf(upper)) {
+        if (HISTORY.test(upper.slice(0, key.at)))
+            return null;
+        const afterKey = upper.slice(key.end);
+        const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey);
+        if (key.at >= 20 && !explicit)
+            continue;
+        // "## Verdict" alone on its line: the token is on the next non-blank line
+        if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, '')))
+            return splitHeading(r, i, key);
+        const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey);
+        const body = afterKey.slice(sep[0].length);
+        const lead = leadingVerdict(body);
+        if (!lead) {
+            if (explicit)
+                noteUnrecognised(r, i, key.strong, body);
+            continue;
+        }
+        // a weak key describes one item when it sits in a list, or when prose follows a plain word
+        const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
+        if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken))
+            continue;
+        const offered = offersAlternatives(afterKey);
+        const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
+        return { ...c, key: key.name, token: lead.token };
+    }
+    return null;
+}
+function candidate(index, reading, strength, offered, final, tokenIndex, ...conditionTexts) {
+    const verdict = reading === 'conditional' ? 'APPROVE' : reading;
+    const condition = conditionOf(reading, ...conditionTexts);
+    return { index, verdicts: [verdict], strength, offered, final, tokenIndex, condition };
+}
+/** "Verdict: CORRECT": a verdict given in a word the grammar has no token for (short, not prose). */
+function noteUnrecognised(r, i, strong, body) {
+    const word = body.replace(/[^\p{L}\p{N} \-'’]+/gu, ' ').trim();
+    const short = word.split(/\s+/).length <= 3 && word.length <= 24;
+    if (strong && word && short && !/[.!?;，。；、]\s*\S/u.test(body))
+        r.unrecognised.push({ index: i, word });
+}
+/** The first non-blank line after `i`. */
+function nextLine(lines, i) {
+    let j = i + 1;
+    while (j < lines.length && !lines[j].trim())
+        j++;
+    return j;
+}
+/** The paragraph right after line `i` (not a heading, list item or table), upper-cased: conditions live there too. */
+function following(r, i) {
+    const k = nextLine(r.lines, i);
+    if (k >= r.lines.length || /^\s*(#|\||[-+*]\s|\d+[.)]\s)/.test(r.lines[k]))
+        return '';
+    return plain(r.lines[k]).toUpperCase();
+}
+function splitHeading(r, i, key) {
+    const j = nextLine(r.lines, i);
+    if (j >= r.lines.length)
+        return null;
+    const next = plain(r.lines[j]);
+    const box = BOX.exec(next);
+    const tokenText = box ? next.slice(box.index + box[0].length) : next;
+    const lead = leadingVerdict(tokenText);
+    if (!lead) {
+        noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
+        return null;
+    }
+    const rest = lead.rest.replace(/[/|].*$/, '');
+    if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]), lead.token))
+        return null;
+    const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
+    const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
+    return { ...c, key: key.name, token: lead.token };
+}
+/** A line that states a verdict: keyed, a ticked box, or the closing line standing as a token. */
+function candidateAt(r, i) {
+    const line = r.lines[i];
+    if (line.length > 400 || /^\s*(>\s*)*\|/.test(line))
+        return null; // bounded work; a table row is no verdict
+    const text = plain(line);
     if (!text || text.length > 200)
         return null;
-    const upper = text.toUpperCase();
     const box = BOX.exec(text);
     if (box) {
         const lead = leadingVerdict(text.slice(box.index + box[0].length));
         if (!lead || box.index > 40)
             return null;
-        return { index: i, verdicts: [lead.verdict], strength: 'boxed', offered: box[1] === ' ' };
+        return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
     }
-    const key = KEY.exec(upper);
-    // "Previous verdict: …" reports history, not this review's decision
-    if (key && /\b(PREVIOUS|PRIOR|EARLIER|OLD|LAST ROUND'?S?)\s+$/.test(upper.slice(0, key.index)))
+    const keyed = keyedAt(r, i, text);
+    if (keyed || i !== r.closing)
+        return keyed;
+    // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
+    // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
+    if (/^\s*#+\s*\d+[.)]/.test(line))
         return null;
-    if (key && key.index < 20) {
-        const afterKey = upper.slice(key.index + key[0].length);
-        // "## Verdict" alone on its line: the token is on the next non-blank line
-        if (!/[A-Z]/.test(afterKey.replace(/[:=—–-]/g, '')))
-            return splitHeading(lines, i);
-        const sep = /^\s*(\([^)]*\)\s*)?[:=—–-]?\s*/.exec(afterKey);
-        const lead = leadingVerdict(afterKey.slice(sep[0].length));
-        if (!lead)
-            return null;
-        const final = Boolean(key[1]);
-        return { index: i, verdicts: [lead.verdict], strength: 'keyed', offered: ALTERNATIVES.test(afterKey), final };
-    }
-    // a token standing alone on its line (decoration, list marks and emoji aside)
     const lead = leadingVerdict(text);
-    if (lead && BARE_TAIL.test(lead.rest) && upper.replace(/^[^A-Z]+/, '').length <= 60) {
-        return { index: i, verdicts: [lead.verdict], strength: 'bare', offered: ALTERNATIVES.test(upper) };
-    }
-    return null;
-}
-function splitHeading(lines, i) {
-    let j = i + 1;
-    while (j < lines.length && !lines[j].trim())
-        j++;
-    if (j >= lines.length)
+    // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
+    if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))
         return null;
-    const next = plain(lines[j]);
-    const box = BOX.exec(next);
-    const lead = leadingVerdict(box ? next.slice(box.index + box[0].length) : next);
-    if (!lead || !BARE_TAIL.test(lead.rest.replace(/[/|].*$/, '')))
-        return null;
-    const offered = (box !== null && box[1] === ' ') || ALTERNATIVES.test(next.toUpperCase());
-    return { index: i, verdicts: [lead.verdict], strength: 'keyed', offered, tokenIndex: j };
+    return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }
 /** Literal "\n" escapes in long lines: a JSON string written without unescaping. */
 function intent_unescape(lines) {
@@ -39269,6 +39417,17 @@ const FOOTERS = [
     [/^\s*[*_#\s]*(end( of (review|report))?|done|fin)[*_.!\s]*$/i, 'an end marker'],
     [/^\s*[*_]*(recommendation|next steps?|action items?|summary|notes?)[*_]*\s*[:*]/i, 'another section'],
 ];
+/** The body's closing line: the last non-blank line outside code that is not a footer, rule or sign-off. */
+function closingLine(lines, code) {
+    for (let i = lines.length - 1; i >= 0; i--) {
+        if (!lines[i].trim() || code.has(i))
+            continue;
+        if (FOOTERS.slice(0, 5).some(([re]) => re.test(lines[i])))
+            continue;
+        return i;
+    }
+    return -1;
+}
 /** What follows the intended line, named by shape; at most a few, with a count. */
 function describeAfter(lines, chosen, others) {
     const from = chosen.tokenIndex ?? chosen.index;
@@ -39293,55 +39452,111 @@ function describeAfter(lines, chosen, others) {
             `${what} must go, or move above it`,
     ];
 }
+/** Lines inside fenced code blocks. */
+function codeLines(lines) {
+    const code = new Set();
+    let fenced = false;
+    lines.forEach((l, i) => {
+        const fence = /^\s*(```|~~~)/.test(l);
+        if (fenced || fence)
+            code.add(i);
+        if (fence)
+            fenced = !fenced;
+    });
+    return code;
+}
+function collect(lines) {
+    const code = codeLines(lines);
+    const r = { lines, closing: closingLine(lines, code), unrecognised: [] };
+    const candidates = [];
+    const tokenLines = new Set();
+    for (let i = 0; i < lines.length; i++) {
+        // code is not a verdict, except a line in the grammar's exact form (a model that fenced its output)
+        const wellFormed = VERDICT_LINE.exec(lines[i]);
+        if (code.has(i) && !wellFormed)
+            continue;
+        const c = wellFormed
+            ? { index: i, verdicts: [wellFormed[1]], strength: 'keyed', offered: false }
+            : candidateAt(r, i);
+        // the token line of a "## Verdict" heading is that heading's reading, not a second verdict
+        if (c && !tokenLines.has(i))
+            candidates.push(c);
+        if (c?.tokenIndex !== undefined)
+            tokenLines.add(c.tokenIndex);
+    }
+    return { candidates: withoutItemStatuses(candidates), unrecognised: r.unrecognised };
+}
+/**
+ * One key repeated for three or more items, each ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED" under every
+ * finding, "Result: PASS" under every test): the triage of items, not the review's verdict.
+ */
+function withoutItemStatuses(candidates) {
+    const items = (c) => !c.final && !!c.key && /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? '');
+    const count = new Map();
+    for (const c of candidates)
+        if (items(c))
+            count.set(c.key, (count.get(c.key) ?? 0) + 1);
+    return candidates.filter((c) => !items(c) || (count.get(c.key) ?? 0) < 3);
+}
+/** Which lines decide, and why nothing can be suggested when they do not agree or approve on conditions. */
+function decide(candidates, line) {
+    const unoffered = candidates.filter((c) => !c.offered);
+    const finals = unoffered.filter((c) => c.final);
+    const decided = finals.length ? finals : unoffered;
+    if (!decided.length)
+        return { decided, ambiguity: 'the body only offers verdicts (template alternatives or unticked boxes)' };
+    const verdicts = new Set(decided.flatMap((c) => c.verdicts));
+    if (verdicts.size !== 1) {
+        const where = decided.map((c) => `line ${line(c)}: ${c.verdicts.join('/')}`).join(', ');
+        return { decided, ambiguity: `the body states conflicting verdicts (${where})` };
+    }
+    const conditional = decided.find((c) => c.condition);
+    if (conditional)
+        return {
+            decided,
+            ambiguity: `the approval at line ${line(conditional)} is conditional ("${conditional.condition}"): it approves on ` +
+                'changes it still asks for',
+        };
+    return { decided, ambiguity: null };
+}
 function findIntent(original) {
     const { lines, origin, escaped } = intent_unescape(original);
     const notes = escaped
         ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
         : [];
-    const candidates = [];
-    let fenced = false;
-    for (let i = 0; i < lines.length; i++) {
-        if (/^\s*(```|~~~)/.test(lines[i]))
-            fenced = !fenced;
-        // code is not a verdict, except a line in the grammar's exact form (a model that fenced its output)
-        const wellFormed = VERDICT_LINE.exec(lines[i]);
-        if (fenced && !wellFormed)
-            continue;
-        const c = wellFormed
-            ? { index: i, verdicts: [wellFormed[1]], strength: 'keyed', offered: false }
-            : candidateAt(lines, i);
-        if (c)
-            candidates.push(c);
-    }
-    const at = [...new Set(candidates.map((c) => origin[c.index] + 1))];
-    const none = (ambiguity) => ({
+    const { candidates, unrecognised } = collect(lines);
+    const lineOf = (c) => origin[c.index] + 1;
+    const at = [...new Set(candidates.map(lineOf))];
+    const none = (ambiguity, stated) => ({
         suggestion: null,
         ambiguity,
         after: [],
         notes,
         candidates: at,
+        stated,
     });
-    if (!candidates.length)
-        return none(null);
-    const unoffered = candidates.filter((c) => !c.offered);
-    const finals = unoffered.filter((c) => c.final);
-    const decided = finals.length ? finals : unoffered;
-    if (!decided.length)
-        return none('the body only offers verdicts (template alternatives or unticked boxes)');
-    const verdicts = new Set(decided.flatMap((c) => c.verdicts));
-    if (verdicts.size !== 1) {
-        const where = decided.map((c) => `line ${c.index + 1}: ${c.verdicts.join('/')}`).join(', ');
-        return none(`the body states conflicting verdicts (${where})`);
+    if (!candidates.length) {
+        const u = unrecognised[0];
+        if (!u)
+            return none(null, []);
+        const what = `line ${lineOf(u)} gives the verdict as "${u.word}", ` +
+            'which names none of APPROVE, CHANGES_REQUESTED, COMMENT';
+        return none(what, [...new Set(unrecognised.map(lineOf))]);
     }
+    const { decided, ambiguity } = decide(candidates, lineOf);
+    const stated = [...new Set(decided.map(lineOf))];
+    if (ambiguity)
+        return none(ambiguity, stated);
     const strong = decided.filter((c) => c.strength !== 'bare');
     const chosen = (strong.length ? strong : decided).at(-1);
-    const verdict = [...verdicts][0];
+    const verdict = chosen.verdicts[0];
     return {
-        suggestion: { line: `## VERDICT: ${verdict}`, verdict, fromLine: origin[chosen.index] + 1 },
+        suggestion: { line: `## VERDICT: ${verdict}`, verdict, fromLine: lineOf(chosen) },
         ambiguity: null,
         after: escaped ? [] : describeAfter(lines, chosen, decided),
         notes,
         candidates: at,
+        stated,
     };
 }
 
@@ -39512,7 +39727,7 @@ function diagnose(parsed) {
     const intent = findIntent(lines);
     // near misses: the lines that state a verdict, and a heading-like last line; prose that
     // merely mentions "verdict" is not one
-    const at = new Set(intent.candidates.map((n) => n - 1));
+    const at = new Set([...intent.candidates, ...intent.stated].map((n) => n - 1));
     if (lastIdx >= 0 && /^\s*#/.test(lines[lastIdx]))
         at.add(lastIdx);
     const nearMisses = [...at]
@@ -39520,17 +39735,28 @@ function diagnose(parsed) {
         .sort((a, b) => a - b)
         .slice(0, MAX_NEAR)
         .map((i) => ({ line: i + 1, text: visible(lines[i]), differs: differences(lines[i], i === lastIdx) }));
-    const stated = parsed.reason === 'missing-verdict' && intent.suggestion;
     return {
         reason: parsed.reason,
-        summary: stated
-            ? `the body states its verdict (line ${intent.suggestion.fromLine}) but not as the last line in the required ` +
-                'form: end the body with the suggested line below'
-            : SUMMARY[parsed.reason],
+        summary: headline(parsed.reason, intent),
         lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
         nearMisses,
         intent,
     };
+}
+/** One sentence; it never says "no verdict" when the body states one: it names the line. */
+function headline(reason, intent) {
+    if (reason !== 'missing-verdict')
+        return SUMMARY[reason];
+    const s = intent.suggestion;
+    if (s)
+        return (`the body states its verdict (line ${s.fromLine}) but not as the last line in the required form: end the ` +
+            'body with the suggested line below');
+    if (!intent.stated.length)
+        return SUMMARY[reason];
+    const where = intent.stated.length > 1 ? `lines ${intent.stated.join(', ')}` : `line ${intent.stated[0]}`;
+    return (`the last non-blank line is not a verdict line; the body states a verdict (${where}) but which one it means ` +
+        `is not clear (${intent.ambiguity}): decide, and end the body with that one verdict as "## VERDICT: APPROVE", ` +
+        '"## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line');
 }
 /** The one-pass fix: the suggested line, what differs, and what must go after it. */
 function renderIntent(d, where) {
@@ -40803,7 +41029,7 @@ function staleApprovals(live, s, policy) {
     });
 }
 /** Post, review, keep the review that already stands, or refuse. */
-function decide(f) {
+function decide_decide(f) {
     const refused = refusal(f);
     if (refused)
         return refused;
@@ -41132,7 +41358,7 @@ function planFor(cfg, target, facts, verdict, trace) {
         ...input,
         reviews: input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] })),
     });
-    const plan = decide(input);
+    const plan = decide_decide(input);
     trace('plan', plan);
     if (plan.action === 'refuse')
         throw new Abort('bad-input', plan.message, plan.advice);
@@ -42993,7 +43219,7 @@ async function runQueued(cfg, ctx, port, trace) {
 const esc = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const report_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 /** One sentence: what this run did. Used for the log and as the summary's lead. */
-function headline(r, persona) {
+function report_headline(r, persona) {
     const who = persona || 'the persona';
     const dismissed = r.dismissed.length
         ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})`
@@ -43059,7 +43285,7 @@ function summaryMarkdown(r, persona, bodyFile) {
     add('Posting as', r.identity);
     add('Commit status', r.status ? `${r.status.state} on ${report_short(r.status.sha)}: ${r.status.description}` : undefined);
     add('Diff written to', r.diffPath);
-    const out = [`## ${title}`, '', mdText(headline(r, persona)), ''];
+    const out = [`## ${title}`, '', mdText(report_headline(r, persona)), ''];
     if (r.failure)
         out.push(`> [!CAUTION]`, `> ${mdText(r.failure)}`, ...(r.advice ? [`>`, `> **What to do:** ${mdText(r.advice)}`] : []), '');
     for (const n of r.notices)
@@ -43291,7 +43517,7 @@ async function report(r, persona, bodyFile) {
             warning(`could not write the job summary: ${e.message}`);
         }
     }
-    info(`persona-verdict: ${headline(r, persona)}`);
+    info(`persona-verdict: ${report_headline(r, persona)}`);
     if (r.failure)
         setFailed(r.advice ? `${r.failure}\nWhat to do: ${r.advice}` : r.failure);
 }

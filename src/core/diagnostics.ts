@@ -184,24 +184,38 @@ export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
   const intent = findIntent(lines);
   // near misses: the lines that state a verdict, and a heading-like last line; prose that
   // merely mentions "verdict" is not one
-  const at = new Set(intent.candidates.map((n) => n - 1));
+  const at = new Set([...intent.candidates, ...intent.stated].map((n) => n - 1));
   if (lastIdx >= 0 && /^\s*#/.test(lines[lastIdx]!)) at.add(lastIdx);
   const nearMisses: NearMiss[] = [...at]
     .filter((i) => i < lines.length && !isBlank(lines[i]!))
     .sort((a, b) => a - b)
     .slice(0, MAX_NEAR)
     .map((i) => ({ line: i + 1, text: visible(lines[i]!), differs: differences(lines[i]!, i === lastIdx) }));
-  const stated = parsed.reason === 'missing-verdict' && intent.suggestion;
   return {
     reason: parsed.reason,
-    summary: stated
-      ? `the body states its verdict (line ${intent.suggestion!.fromLine}) but not as the last line in the required ` +
-        'form: end the body with the suggested line below'
-      : SUMMARY[parsed.reason]!,
+    summary: headline(parsed.reason, intent),
     lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
     nearMisses,
     intent,
   };
+}
+
+/** One sentence; it never says "no verdict" when the body states one: it names the line. */
+function headline(reason: string, intent: Intent): string {
+  if (reason !== 'missing-verdict') return SUMMARY[reason]!;
+  const s = intent.suggestion;
+  if (s)
+    return (
+      `the body states its verdict (line ${s.fromLine}) but not as the last line in the required form: end the ` +
+      'body with the suggested line below'
+    );
+  if (!intent.stated.length) return SUMMARY[reason]!;
+  const where = intent.stated.length > 1 ? `lines ${intent.stated.join(', ')}` : `line ${intent.stated[0]}`;
+  return (
+    `the last non-blank line is not a verdict line; the body states a verdict (${where}) but which one it means ` +
+    `is not clear (${intent.ambiguity}): decide, and end the body with that one verdict as "## VERDICT: APPROVE", ` +
+    '"## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line'
+  );
 }
 
 /** The one-pass fix: the suggested line, what differs, and what must go after it. */

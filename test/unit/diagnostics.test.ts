@@ -63,3 +63,57 @@ test('diagnose lists the last line and every near miss with line numbers', () =>
   expect(d.nearMisses.map((n) => n.line)).toEqual([2, 4]);
   expect(d.nearMisses[0]!.differs[0]).toMatch(/not the last/);
 });
+
+describe('the headline names the line whenever the body states a verdict', () => {
+  const REVIEW = 'Summary of the change.\n\n- one finding\n';
+  test.each<[string, string, RegExp, RegExp | null]>([
+    [
+      'a stated verdict is suggested',
+      `${REVIEW}\n**APPROVED**. The review file lists nits.\n`,
+      /states its verdict \(line 5\)/,
+      null,
+    ],
+    [
+      'two rounds that disagree',
+      `## Final verdict: REJECTED\n\n${REVIEW}\n## Updated verdict: ✅ APPROVED\n\nRound 2.\n`,
+      /states a verdict \(lines 1, 7\) but which one it means is not clear \(the body states conflicting verdicts/,
+      /has no verdict/,
+    ],
+    [
+      'a conditional approval',
+      `Recommendation: Approve with required changes\n\n${REVIEW}`,
+      /states a verdict \(line 1\) .*conditional \("with required changes"\)/,
+      /has no verdict/,
+    ],
+    [
+      'a verdict in a word the grammar has no token for',
+      `Verdict: CORRECT\n\n${REVIEW}`,
+      /states a verdict \(line 1\) .*"CORRECT"/,
+      /has no verdict/,
+    ],
+    [
+      'a finding heading is no verdict',
+      `## 6. ACCEPTED — the helper mutates its input\n\n${REVIEW}`,
+      /has no verdict/,
+      null,
+    ],
+    [
+      'a checklist item is no verdict',
+      `${REVIEW}\n- ✅ Blocked (404 = safe)\n- ✅ Logged\n\nThanks.\n`,
+      /has no verdict/,
+      null,
+    ],
+  ])('%s', (_n, body, says, never) => {
+    const p = parseVerdict(body);
+    if (p.ok) throw new Error('expected a refusal');
+    const d = diagnose(p);
+    expect(d.summary).toMatch(says);
+    if (never) expect(d.summary).not.toMatch(never);
+  });
+
+  test('the stated lines are near misses with their differences', () => {
+    const p = parseVerdict(`Verdict: CORRECT\n\n${REVIEW}`);
+    if (p.ok) throw new Error('expected a refusal');
+    expect(diagnose(p).nearMisses.map((n) => n.line)).toEqual([1]);
+  });
+});

@@ -52,6 +52,144 @@ describe('the suggested verdict line', () => {
     ['a word the grammar has no verdict for', `${REVIEW}\nDECISION: MINOR REVISION\n`, null, null],
     ['negated approval', `${REVIEW}\nVerdict: not approved yet\n`, null, null],
     ['code is not a verdict', `${REVIEW}\n\`\`\`\nstatus = "REJECTED"\n\`\`\`\n`, null, null],
+    // issue 18: read only where the body gives its verdict
+    [
+      'a finding heading is not a verdict',
+      `${REVIEW}\n## 6. ACCEPTED — the merge helper mutates its input\n\nMore.\n`,
+      null,
+      null,
+    ],
+    [
+      'a checklist item is not a verdict',
+      `**Verdict:** APPROVED\n\n## Checks\n\n- ✅ Blocked (404 = safe, no file access)\n- ✅ Logged\n\n` +
+        'Status: APPROVED\n',
+      'APPROVE',
+      8,
+    ],
+    [
+      'a table cell is not a verdict',
+      `${REVIEW}\n| Check | Verdict |\n|---|---|\n| tests | APPROVED |\n\nDone here.\n`,
+      null,
+      null,
+    ],
+    [
+      'a weak key before prose',
+      `${REVIEW}\n**Recommendation:** pass the parsed config to the loader.\n\nThanks.\n`,
+      null,
+      null,
+    ],
+    [
+      'a per-section status in a list',
+      `## Build\n- **Status**: ✅ PASSED\n\n## Lint\n- **Status**: ✅ PASSED\n\nAll good.\n`,
+      null,
+      null,
+    ],
+    [
+      'the closing line as a token, punctuation and a sentence',
+      `${REVIEW}\n**APPROVED**. The review file lists two nits.\n`,
+      'APPROVE',
+      5,
+    ],
+    ['"the verdict is X."', `**Verification complete. The verdict is PASS.**\n\n${REVIEW}`, 'APPROVE', 1],
+    [
+      'a key after a separator',
+      `**Range:** \`a..b\` · **Verdict: ✅ PASS** (after revision)\n\n${REVIEW}`,
+      'APPROVE',
+      1,
+    ],
+    // conditions that contradict an APPROVE
+    [
+      'approve with required changes',
+      `## NOT PRODUCTION-READY\n\n${REVIEW}\nRecommendation: Approve with required changes\n`,
+      null,
+      null,
+    ],
+    [
+      'approved with critical fixes required',
+      `**Overall Assessment:** APPROVED WITH CRITICAL FIXES REQUIRED\n\n${REVIEW}`,
+      null,
+      null,
+    ],
+    ['conditional approval', `${REVIEW}\n## Final Verdict\n\n⚠️ **CONDITIONAL APPROVAL**\n`, null, null],
+    [
+      'approve, merge after addressing',
+      `## Verdict\n\n**APPROVE**\n\nIt can be merged after addressing item 2.\n\n${REVIEW}`,
+      null,
+      null,
+    ],
+    ['approve with suggestions is no condition', `${REVIEW}\n**Verdict: Approve with suggestions** ✅\n`, 'APPROVE', 5],
+    // rounds
+    [
+      'two final-class verdicts that differ',
+      `## Final verdict: REJECTED\n\nThe guard is missing.\n\n## Updated verdict: ✅ APPROVED\n\nFixed in round 2.\n`,
+      null,
+      null,
+    ],
+    [
+      'an original verdict is history',
+      `**Original Verdict:** PASS WITH FIXES\n**Updated Verdict:** PASS\n\n${REVIEW}`,
+      'APPROVE',
+      2,
+    ],
+    // tokens with punctuation, parentheses, emoji or a sentence after them
+    [
+      'bold token and a reason in parentheses',
+      `${REVIEW}\n**Decision:**\n**Request Changes** (due to missing tests).\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+    [
+      'emoji, bold token, a sentence',
+      `## Verdict\n\n🔴 **Request Changes**. This PR breaks login.\n\n${REVIEW}`,
+      'CHANGES_REQUESTED',
+      1,
+    ],
+    ['bold token with a parenthetical inside', `**Decision:**\n**APPROVED (with Fixes)**.\n\n${REVIEW}`, 'APPROVE', 1],
+    // vocabulary
+    [
+      'INCOMPLETE - Cannot Deploy',
+      `${REVIEW}\n## Final Verdict\n\n⚠️ **INCOMPLETE - Cannot Deploy**\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+    ['BLOCK', `${REVIEW}\nDecision: BLOCK\n`, 'CHANGES_REQUESTED', 5],
+    ['NOT READY', `${REVIEW}\n**Status:** NOT READY\n`, 'CHANGES_REQUESTED', 5],
+    ['NO-GO', `## Decision: **NO-GO**\n\n${REVIEW}`, 'CHANGES_REQUESTED', 1],
+    ['a word with no verdict meaning', `${REVIEW}\n### ✅ Verdict: CORRECT\n`, null, null],
+    ['literal \\u escapes', `**Verdict:** \\u2705 **APPROVED**\n\n${REVIEW}`, 'APPROVE', 1],
+    [
+      'Spanish key and token',
+      `## ✅ Veredicto\n\n**Estado**: **APROBADO CON MEJORAS MENORES**\n\nBien.\n`,
+      'APPROVE',
+      3,
+    ],
+    [
+      'a status with a second part after a slash',
+      `${REVIEW}\n**Status:** ⚠️ Changes Requested / Security Review Required\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+    [
+      'REQUIRES CHANGES and APPROVED for two PRs',
+      `## PR 3\n**Status:** **REQUIRES CHANGES**\n\n## PR 1\n**Status:** **APPROVED**\n`,
+      null,
+      null,
+    ],
+    [
+      'Chinese key and token',
+      `${REVIEW}\n**推薦動作：** ⚠️ **要求修改**\n\n修復後即可合併。\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+    [
+      'the same key ACCEPTED for every finding is triage, not a verdict',
+      `### 1. Guard\n**Decision:** ACCEPTED\n\n### 2. Naming\n**Decision:** ACCEPTED\n\n` +
+        '### 3. Docs\n**Decision:** ACCEPTED\n',
+      null,
+      null,
+    ],
+    ['a closing label before text', `${REVIEW}\nComment: the naming could be clearer.\n`, null, null],
+    ['Chinese key, English token', `${REVIEW}\n## 结论\n\n**建议：合并 (Approve)**\n\n没有阻塞问题。\n`, 'APPROVE', 5],
   ])('%s', (_n, body, verdict, line) => {
     const i = intent(body);
     expect(i.suggestion?.verdict ?? null).toBe(verdict);
@@ -62,6 +200,31 @@ describe('the suggested verdict line', () => {
       const fixed = [...lines.slice(0, i.suggestion.fromLine - 1), i.suggestion.line].join('\n');
       expect(parseVerdict(fixed)).toMatchObject({ ok: true, verdict });
     }
+  });
+});
+
+describe('when nothing can be suggested, the lines are named', () => {
+  test('two rounds that disagree: both lines', () => {
+    const i = intent(`## Final verdict: REJECTED\n\nx\n\n## Updated verdict: ✅ APPROVED\n`);
+    expect(i.ambiguity).toMatch(/line 1: CHANGES_REQUESTED, line 5: APPROVE/);
+    expect(i.stated).toEqual([1, 5]);
+    expect(i.after).toEqual([]);
+  });
+
+  test('a conditional approval names its line and condition', () => {
+    const i = intent(`${REVIEW}\nRecommendation: Approve with required changes\n`);
+    expect(i.ambiguity).toMatch(/approval at line 5 is conditional \("with required changes"\)/);
+    expect(i.stated).toEqual([5]);
+  });
+
+  test('a verdict word the grammar has no token for names its line', () => {
+    const i = intent(`${REVIEW}\nVerdict: CORRECT\n`);
+    expect(i.ambiguity).toMatch(/line 5 gives the verdict as "CORRECT"/);
+    expect(i.stated).toEqual([5]);
+  });
+
+  test('a body with no verdict states none', () => {
+    expect(intent(`${REVIEW}\n## 6. ACCEPTED — a finding\n`)).toMatchObject({ ambiguity: null, stated: [] });
   });
 });
 
