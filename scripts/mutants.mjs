@@ -367,7 +367,7 @@ async function main() {
       ['unit', r.unit],
       ['e2e', r.e2e],
     ])
-      if (x?.by) console.log(`  ${layer}: ${x.by}`);
+      if (x?.by) console.log(`  ${layer}: ${x.by.slice(0, 160)}`);
   }
   console.log('\n| mutant | killed by a unit test | killed by an e2e test |\n|---|---|---|');
   for (const r of results) console.log(`| \`${r.name}\` | ${mark(r.unit)} | ${mark(r.e2e)} |`);
