@@ -66,7 +66,7 @@ export const MUTANTS = [
       '  const sent = await send(port, target, plan, marker, review, facts, body.text);\n' +
       '  const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);\n' +
       '  if (early.failure) throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);\n',
-    unit: [U('post')],
+    unit: [U('modes')],
     e2e: [E('gate')],
   },
   {
@@ -192,8 +192,8 @@ export const MUTANTS = [
     name: 'history-any-account',
     what: "history counts a marked review on any account (a forged marker is taken as the persona's)",
     file: 'src/core/decide.ts',
-    from: 'const sameLogin = (a: string | null, b: string): boolean => a !== null && a.toLowerCase() === b.toLowerCase();',
-    to: 'const sameLogin = (a: string | null, b: string): boolean => a !== null && b !== null;',
+    from: 'boolean => a !== null && a.toLowerCase() === b.toLowerCase();',
+    to: 'boolean => a !== null && b !== null;',
     unit: [U('decide')],
     e2e: [E('board'), E('hostile')],
   },
@@ -239,7 +239,7 @@ export const MUTANTS = [
     file: 'src/modes/preflight.ts',
     from: 'await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);',
     to: 'await dismissAll(cfg.persona, port, target.pullNumber, [], null);',
-    unit: [],
+    unit: [U('modes')],
     e2e: [E('gate')],
   },
   {
@@ -253,7 +253,7 @@ export const MUTANTS = [
   },
 ];
 
-const ROOT = new URL('..', import.meta.url).pathname;
+const ROOT = join(import.meta.dirname, '..') + '/';
 
 function run(cmd, args, { quiet = true } = {}) {
   return new Promise((resolve) => {
