@@ -83,7 +83,10 @@ describe('posting: the verdict line decides the event', () => {
 
   test('fail-on-changes-requested leaves an APPROVE green', async () => {
     const r = await w.run('priya', body('APPROVE'), { 'fail-on-changes-requested': 'true' });
-    expect(r.code).toBe(0);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs).toMatchObject({ outcome: 'posted', verdict: 'APPROVE' });
+    expect(reviews().map((x) => x.state)).toEqual(['APPROVED']);
+    expect(r.commands.filter((c) => c.startsWith('::error'))).toEqual([]);
   });
 });
 
