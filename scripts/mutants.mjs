@@ -35,24 +35,27 @@ export const MUTANTS = [
     to: `run=(\\\\S+) -->"`,
     unit: [U('marker')],
     e2e: [E('gate')],
+    e2eFilter: 'text after -->',
   },
   {
     name: 'truthful-always',
     what: 'truthful() is always true: a review whose state does not match its marker counts',
     file: 'src/core/decide.ts',
     from: "review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];",
-    to: 'true;',
+    to: 'review !== null || marker !== null;',
     unit: [U('decide')],
     e2e: [E('gate')],
+    e2eFilter: 'forged COMMENTED',
   },
   {
     name: 'no-early-dismissal',
     what: 'decide() plans no stale APPROVE to dismiss before the create (plan.early is empty)',
     file: 'src/core/decide.ts',
-    from: "  if (policy !== 'all') return [];\n  return live",
-    to: '  return [];\n  return live',
+    from: 'const early = staleApprovals(live, f.head, f.dismissStale);',
+    to: 'const early = staleApprovals([], f.head, f.dismissStale);',
     unit: [U('decide')],
     e2e: [E('gate')],
+    e2eFilter: 'stale APPROVE',
   },
   {
     name: 'early-dismissal-after-create',
@@ -68,6 +71,7 @@ export const MUTANTS = [
       '  if (early.failure) throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);\n',
     unit: [U('modes')],
     e2e: [E('gate')],
+    e2eFilter: 'stale APPROVE',
   },
   {
     name: 'timed-out-create-resent',
@@ -87,6 +91,7 @@ export const MUTANTS = [
     to: 'if (token && token.length < 0)',
     unit: [U('rules')],
     e2e: [E('gate')],
+    e2eFilter: 'whatever its shape',
   },
   {
     name: 'decide-ignores-version',
@@ -96,6 +101,7 @@ export const MUTANTS = [
     to: 'live.find((h) => h.marker.head === f.head);',
     unit: [U('decide')],
     e2e: [E('lifecycle')],
+    e2eFilter: 'persona-version',
   },
   {
     name: 'decide-ignores-force',
@@ -105,6 +111,7 @@ export const MUTANTS = [
     to: 'const forHead = live.find(',
     unit: [U('decide')],
     e2e: [E('lifecycle')],
+    e2eFilter: 're-review on demand',
   },
   {
     name: 'settle-anchor-self',
@@ -124,15 +131,17 @@ export const MUTANTS = [
     to: 'const peers = live;',
     unit: [U('decide')],
     e2e: [E('lifecycle')],
+    e2eFilter: 'persona-version',
   },
   {
     name: 'settle-ignores-force',
     what: 'settle() ignores force: the older review for the head stands and the forced one is dismissed',
     file: 'src/core/decide.ts',
     from: 'const anchor = force ? self : (',
-    to: 'const anchor = (',
+    to: 'const anchor = force && !force ? self : (',
     unit: [U('decide')],
     e2e: [E('lifecycle')],
+    e2eFilter: 're-review on demand',
   },
   {
     name: 'conclude-changes-requested-green',
@@ -142,6 +151,7 @@ export const MUTANTS = [
     to: "const state: StatusState = end.afterWrite ? 'failure' : 'success';",
     unit: [U('rules')],
     e2e: [E('gate')],
+    e2eFilter: 'as a commit status',
   },
   {
     name: 'board-carries-any-tree',
@@ -151,6 +161,7 @@ export const MUTANTS = [
     to: 'if (latest)',
     unit: [U('board')],
     e2e: [E('board')],
+    e2eFilter: 'carried forward',
   },
   {
     name: 'gate-ignores-moved-head',
@@ -160,6 +171,7 @@ export const MUTANTS = [
     to: 'if (pull.headSha !== reviewedSha && pull.number < 0) {',
     unit: [U('decide')],
     e2e: [E('post')],
+    e2eFilter: 'which PR and commit',
   },
   {
     name: 'shared-account-allowed',
@@ -169,6 +181,7 @@ export const MUTANTS = [
     to: 'return null;',
     unit: [U('decide')],
     e2e: [E('gate')],
+    e2eFilter: 'account',
   },
   {
     name: 'pending-not-refused',
@@ -178,6 +191,7 @@ export const MUTANTS = [
     to: "f.reviews.find((r) => r.state === 'PENDING' && r.login === 'nobody');",
     unit: [U('decide')],
     e2e: [E('lifecycle'), E('gate'), E('history')],
+    e2eFilter: 'PENDING',
   },
   {
     name: 'unchanged-from-oldest',
@@ -187,6 +201,7 @@ export const MUTANTS = [
     to: 'const latest = live[0];\n  if (f.skipUnchanged',
     unit: [U('decide')],
     e2e: [E('history')],
+    e2eFilter: 'no-diff skip',
   },
   {
     name: 'history-any-account',
@@ -196,6 +211,7 @@ export const MUTANTS = [
     to: 'boolean => a !== null && b !== null;',
     unit: [U('decide')],
     e2e: [E('board'), E('hostile')],
+    e2eFilter: 'forged',
   },
   {
     name: 'dismiss-policy-widened',
@@ -205,6 +221,7 @@ export const MUTANTS = [
     to: "'changes-requested': new Set(['APPROVED', 'CHANGES_REQUESTED']),",
     unit: [U('decide')],
     e2e: [E('history')],
+    e2eFilter: 'dismiss-stale',
   },
   {
     name: 'grammar-trailing-text',
@@ -214,6 +231,7 @@ export const MUTANTS = [
     to: '(APPROVE|CHANGES_REQUESTED|COMMENT)${WS}*`',
     unit: [U('grammar')],
     e2e: [E('post')],
+    e2eFilter: 'aborts',
   },
   {
     name: 'status-not-fitted',
@@ -223,6 +241,7 @@ export const MUTANTS = [
     to: 's.length <= 1000 ? s :',
     unit: [U('rules')],
     e2e: [E('gate')],
+    e2eFilter: '140',
   },
   {
     name: 'queue-rejection-green',
@@ -232,6 +251,7 @@ export const MUTANTS = [
     to: "statusOf(rules, onGroup, 'success', description, review.htmlUrl)",
     unit: [U('rules')],
     e2e: [E('lifecycle')],
+    e2eFilter: 'merge queue',
   },
   {
     name: 'preflight-keeps-stale-approve',
@@ -241,6 +261,7 @@ export const MUTANTS = [
     to: 'await dismissAll(cfg.persona, port, target.pullNumber, [], null);',
     unit: [U('modes')],
     e2e: [E('gate')],
+    e2eFilter: 'stale APPROVE',
   },
   {
     name: 'findlanded-any-run',
