@@ -96,6 +96,7 @@ describe('aborts: nothing is sent before the body is proven good', () => {
     ['malformed-verdict', 'Fine.\n\n**VERDICT:** APPROVE\n', 3],
     ['malformed-verdict', 'Fine.\n\n## VERDICT: REQUEST_CHANGES\n', 3],
     ['malformed-verdict', 'Fine.\n\n## Verdict: approve\n', 3],
+    ['malformed-verdict', 'Fine.\n\n## VERDICT: APPROVE — thanks\n', 3],
     ['verdict-not-last', '## VERDICT: APPROVE\n\nThanks!\n', 3],
     ['empty-body', '  \n\t\n', null],
   ])('%s: no request at all, the error names the reason and the line', async (reason, text, line) => {
