@@ -17,6 +17,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { setTimeout } from 'node:timers';
 
 const U = (f) => `test/unit/${f}.test.ts`;
 const E = (f) => `test/e2e/${f}.test.ts`;
@@ -276,13 +277,18 @@ export const MUTANTS = [
 
 const ROOT = join(import.meta.dirname, '..') + '/';
 
+/** The child running now: an interrupt stops it before restoring (a late bundle would overwrite dist/). */
+let current = null;
+
 function run(cmd, args, { quiet = true } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    current = child;
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('close', (code) => {
+      if (current === child) current = null;
       if (!quiet) process.stdout.write(out);
       resolve({ code, out });
     });
@@ -372,8 +378,9 @@ async function main() {
   const dist = values['unit-only'] ? null : join(mkdtempSync(join(tmpdir(), 'pv-dist-')), 'dist');
   if (dist) cpSync(join(ROOT, 'dist'), dist, { recursive: true });
   const onSignal = () => {
-    console.error('interrupted: restoring src/ and dist/ from git');
-    void run('git', ['checkout', '--', 'src', 'dist']).then(() => process.exit(130));
+    console.error('interrupted: stopping the running step, restoring src/ and dist/ from git');
+    if (current?.pid) process.kill(-current.pid, 'SIGKILL'); // its whole group: npm, ncc, vitest workers
+    setTimeout(() => void run('git', ['checkout', '--', 'src', 'dist']).then(() => process.exit(130)), 1000);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
