@@ -77,6 +77,7 @@ describe('review creation is never blindly retried', () => {
     const r = await w.run('priya', body('APPROVE'));
     expect(r.code, r.stdout).toBe(0);
     expect(reviews()).toHaveLength(1);
+    expect(creates()).toHaveLength(2);
   });
 
   test('a COMMENT review is never re-sent after an ambiguous failure (a copy could never be dismissed); a re-run posts it', async () => {

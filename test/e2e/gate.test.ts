@@ -128,9 +128,25 @@ describe('the verdict as a commit status on the reviewed head', () => {
   });
 
   test("a long reason still fits GitHub's 140-character description", async () => {
-    const r = await run('priya', body('APPROVE'), { 'reviewed-sha': 'f'.repeat(40) });
-    expect(r.outputs.reason).toBe('bad-input');
-    for (const s of w.gh.statuses) expect(s.description.length).toBeLessThanOrEqual(140);
+    // a refusal once the target is known, by the longest persona name: the status names the reason
+    const persona = 'p'.repeat(39);
+    const r = await run('priya', 'Looks fine.\n\n**Verdict: APPROVE**\n', { persona });
+    expect(r.outputs.reason).toBe('malformed-verdict');
+    const refused = w.gh.statusOf(w.head, `persona-verdict/${persona}`)!;
+    expect(refused).toMatchObject({ state: 'failure', description: `${persona} failed: malformed-verdict` });
+    // a panel rejected by four long-named personas: over 140 characters, cut so that GitHub takes it
+    const names = ['a', 'b', 'c', 'd'].map((c) => c.repeat(39));
+    for (const name of names) {
+      const m = encodeMarker({ persona: name, head: w.head, tree: null, verdict: 'CHANGES_REQUESTED', run: 'r-1' });
+      w.gh.seedReview(PR, { login: LOGINS.priya, state: 'CHANGES_REQUESTED', body: `${m}\nno`, commit_id: w.head });
+    }
+    const personas = names.map((n) => `${n}=${LOGINS.priya}`).join('\n');
+    const panel = await run('human', null, { mode: 'board', personas });
+    expect(panel.outputs['panel-verdict']).toBe('CHANGES_REQUESTED');
+    const cut = w.gh.statuses.filter((x) => x.sha === w.head && x.description.startsWith('panel: '));
+    expect(cut).toHaveLength(1);
+    expect(cut[0]!.description).toHaveLength(140);
+    expect(cut[0]!.description).toMatch(new RegExp(`^panel: changes requested by ${names[0]}, ${names[1]}, .*…$`));
   });
 });
 
@@ -162,6 +178,16 @@ describe('fail-closed history', () => {
     await run('priya', body('COMMENT'), {}, 'pull_request_target', target(next));
     const writes = w.gh.writes().map((l) => l.method);
     expect(writes.slice(0, 2)).toEqual(['PUT', 'POST']);
+  });
+
+  test('a marker with text after --> is no marker: the review is not history, a new one is posted', async () => {
+    const marker = encodeMarker({ persona: 'priya', head: w.head, tree: null, verdict: 'APPROVE', run: 'old-1-x' });
+    const body1 = `${marker} approved by hand\nlgtm\n## VERDICT: APPROVE`;
+    w.gh.seedReview(PR, { login: LOGINS.priya, state: 'APPROVED', body: body1, commit_id: w.head });
+    const r = await run('priya', body('CHANGES_REQUESTED'));
+    expect(r.outputs).toMatchObject({ outcome: 'posted', verdict: 'CHANGES_REQUESTED' });
+    expect(reviews().map((x) => x.state)).toEqual(['APPROVED', 'CHANGES_REQUESTED']);
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
   });
 
   test('a forged COMMENTED review carrying verdict=APPROVE is not history: preflight asks for a review, the board shows no verdict', async () => {
@@ -256,6 +282,17 @@ describe('secrets in the body', () => {
     expect(r.stdout).toMatch(/line 2/);
     expect(r.stdout + r.summary).not.toContain(secret().slice(4, 30));
     expect(w.gh.log).toEqual([]);
+  });
+
+  test("this run's token is refused by itself, whatever its shape (not only ghp_/ghs_)", async () => {
+    const token = 'v1.0123456789abcdef0123456789abcdef01234567';
+    w.gh.user(token, { login: LOGINS.priya, kind: 'user' });
+    const text = `Fine.\nthe env had ${token} in it\n\n## VERDICT: APPROVE\n`;
+    const r = await run('priya', text, { 'github-token': token, 'commit-status': 'never' });
+    expect(r.code).toBe(1);
+    expect(r.outputs.reason).toBe('secret-in-body');
+    expect(r.stdout).toMatch(/line 2.*this run's github-token|this run's github-token.*line 2/);
+    expect(w.gh.writes()).toEqual([]);
   });
 });
 

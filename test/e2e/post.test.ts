@@ -83,7 +83,10 @@ describe('posting: the verdict line decides the event', () => {
 
   test('fail-on-changes-requested leaves an APPROVE green', async () => {
     const r = await w.run('priya', body('APPROVE'), { 'fail-on-changes-requested': 'true' });
-    expect(r.code).toBe(0);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs).toMatchObject({ outcome: 'posted', verdict: 'APPROVE' });
+    expect(reviews().map((x) => x.state)).toEqual(['APPROVED']);
+    expect(r.commands.filter((c) => c.startsWith('::error'))).toEqual([]);
   });
 });
 
@@ -93,6 +96,7 @@ describe('aborts: nothing is sent before the body is proven good', () => {
     ['malformed-verdict', 'Fine.\n\n**VERDICT:** APPROVE\n', 3],
     ['malformed-verdict', 'Fine.\n\n## VERDICT: REQUEST_CHANGES\n', 3],
     ['malformed-verdict', 'Fine.\n\n## Verdict: approve\n', 3],
+    ['malformed-verdict', 'Fine.\n\n## VERDICT: APPROVE — thanks\n', 3],
     ['verdict-not-last', '## VERDICT: APPROVE\n\nThanks!\n', 3],
     ['empty-body', '  \n\t\n', null],
   ])('%s: no request at all, the error names the reason and the line', async (reason, text, line) => {

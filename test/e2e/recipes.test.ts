@@ -35,13 +35,16 @@ describe('recipes are valid workflows that use only real inputs and outputs', ()
     const text = file === 'README.md' ? readmeYaml() : readFileSync(file, 'utf8');
     expect((await runLint(text, file)).filter((r) => r.message)).toEqual([]);
     const wf = loadWorkflow(text);
+    let steps = 0;
     for (const job of Object.values<any>(wf.jobs)) {
       for (const step of job.steps) {
         if (!String(step.uses ?? '').startsWith('persona-verdict/persona-verdict@')) continue;
+        steps++;
         for (const k of Object.keys(step.with ?? {}))
           expect(Object.keys(action.inputs), `${file}: input ${k}`).toContain(k);
       }
     }
+    expect(steps, `${file}: steps that use the action`).toBeGreaterThan(0);
     const ids = new Set<string>();
     for (const job of Object.values<any>(wf.jobs))
       for (const s of job.steps) if (String(s.uses ?? '').startsWith('persona-verdict/') && s.id) ids.add(s.id);
@@ -208,11 +211,14 @@ describe('the three-persona panel recipe on pull_request_target, followed as wri
 
   test('no checkout of PR code, and a job without its environment has no persona token', async () => {
     const run = await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'APPROVE' }, []);
+    let checkouts = 0;
     for (const job of Object.values(run.jobs)) {
       for (const s of job.steps.filter((x) => x.uses?.action.startsWith('actions/checkout@'))) {
+        checkouts++;
         expect(s.uses!.with).toEqual({ 'persist-credentials': 'false' }); // the base branch, no PR ref
       }
     }
+    expect(checkouts).toBe(3); // one base-branch checkout per persona job
     const wf = recipe('panel.yml');
     const noEnv = { ...wf, jobs: { priya: { ...wf.jobs.priya, environment: undefined } } };
     const r = await runJob(noEnv, 'priya', sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE' }, [])));

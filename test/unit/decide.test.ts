@@ -11,7 +11,7 @@ import {
   type ReviewFact,
 } from '../../src/core/decide.js';
 import { encodeMarker } from '../../src/core/marker.js';
-import type { Verdict } from '../../src/core/grammar.js';
+import type { ReviewEvent, Verdict } from '../../src/core/grammar.js';
 
 const sha = (c: string) => c.repeat(40);
 const HEAD = sha('1');
@@ -41,6 +41,8 @@ function review(o: {
   base?: string | null;
   forced?: boolean;
   edited?: boolean;
+  version?: string;
+  event?: ReviewEvent;
 }): ReviewFact {
   const verdict = o.verdict ?? VERDICT_OF[o.state ?? 'APPROVED'] ?? 'APPROVE';
   const body =
@@ -53,6 +55,8 @@ function review(o: {
       verdict,
       ...(o.forced ? { forced: true } : {}),
       run: o.run ?? 'r',
+      ...(o.version ? { version: o.version } : {}),
+      ...(o.event ? { event: o.event } : {}),
     })}\ntext\n## VERDICT: ${verdict}`;
   const r = { id: nextId++, login: o.login ?? ME, state: o.state ?? 'APPROVED', body, htmlUrl: 'u' };
   return o.edited ? { ...r, edited: true } : r;
@@ -114,6 +118,34 @@ describe('history: only this identity, only this persona, only a first-line mark
     ],
     ['forged marker by another account', review({ login: 'mallory' }), false],
     ['deleted user (null login)', { ...review({}), login: null }, false],
+    // truthful(): the review's state must be the state of the event its marker records
+    ['COMMENTED review whose marker says verdict=APPROVE', review({ state: 'COMMENTED', verdict: 'APPROVE' }), false],
+    [
+      'APPROVED review whose marker says CHANGES_REQUESTED',
+      review({ state: 'APPROVED', verdict: 'CHANGES_REQUESTED' }),
+      false,
+    ],
+    [
+      'CHANGES_REQUESTED review whose marker says COMMENT',
+      review({ state: 'CHANGES_REQUESTED', verdict: 'COMMENT' }),
+      false,
+    ],
+    [
+      'COMMENTED review recording event=COMMENT for its APPROVE verdict',
+      review({ state: 'COMMENTED', verdict: 'APPROVE', event: 'COMMENT' }),
+      true,
+    ],
+    [
+      'APPROVED review recording event=COMMENT (not what it was posted with)',
+      review({ state: 'APPROVED', verdict: 'APPROVE', event: 'COMMENT' }),
+      false,
+    ],
+    [
+      'a dismissed review, whatever its marker says',
+      review({ state: 'DISMISSED', verdict: 'CHANGES_REQUESTED' }),
+      true,
+    ],
+    ['PENDING review with a marker', review({ state: 'PENDING', verdict: 'APPROVE' }), false],
   ])('%s → history: %s', (_n, r, inHistory) => {
     expect(historyOf([r], ME, 'priya').length).toBe(inHistory ? 1 : 0);
   });
@@ -145,9 +177,10 @@ describe('decide (steps 5–7, 9)', () => {
     expect(decide(facts([mine]))).toMatchObject({ action: 'post' });
   });
 
-  test('commit_id rewritten by GitHub does not matter: the marker head is authoritative', () => {
-    const mine = { ...review({ head: HEAD }), commitId: OLD };
-    expect(decide(facts([mine]))).toMatchObject({ action: 'keep', outcome: 'duplicate' });
+  test('the marker head is authoritative: a review marked for another head is no duplicate of this one', () => {
+    // GitHub re-points a review's commit_id to the new head after a force-push, so ReviewFact does not carry it
+    expect(decide(facts([review({ head: HEAD })]))).toMatchObject({ action: 'keep', outcome: 'duplicate' });
+    expect(decide(facts([review({ head: OLD, tree: OTHER_TREE })]))).toMatchObject({ action: 'post' });
   });
 
   test.each<[string, Partial<Facts>, ReviewFact[], string]>([
@@ -209,6 +242,144 @@ describe('decide (steps 5–7, 9)', () => {
 
   test('preflight (no verdict) → review when neither duplicate nor unchanged', () => {
     expect(decide(facts([], { verdict: null }))).toMatchObject({ action: 'review' });
+  });
+});
+
+describe('decide: refusals before any write', () => {
+  test.each<[string, ReviewFact[], Partial<Facts>, RegExp | null]>([
+    [
+      "a PENDING review of the persona's account",
+      [{ ...review({ head: HEAD }), state: 'PENDING' }],
+      {},
+      /has a PENDING review \(\d+\)/,
+    ],
+    [
+      "another account's PENDING review does not matter",
+      [{ ...review({ login: 'alice' }), state: 'PENDING' }],
+      {},
+      null,
+    ],
+    [
+      "the account already holds another persona's APPROVED review",
+      [review({ persona: 'marcus', state: 'APPROVED' })],
+      {},
+      /already holds persona marcus's APPROVED review/,
+    ],
+    [
+      "the account already holds another persona's CHANGES_REQUESTED review",
+      [review({ persona: 'marcus', state: 'CHANGES_REQUESTED' })],
+      {},
+      /persona marcus's CHANGES_REQUESTED review/,
+    ],
+    [
+      "another persona's COMMENTED review holds no state: no refusal",
+      [review({ persona: 'marcus', state: 'COMMENTED' })],
+      {},
+      null,
+    ],
+    [
+      'review-event: COMMENT on a shared account: no refusal',
+      [review({ persona: 'marcus', state: 'APPROVED' })],
+      { reviewEvent: 'COMMENT' },
+      null,
+    ],
+  ])('%s', (_n, reviews, over, refused) => {
+    const plan = decide(facts(reviews, over));
+    if (refused) expect(plan).toMatchObject({ action: 'refuse', message: expect.stringMatching(refused) });
+    else expect(plan.action).not.toBe('refuse');
+  });
+});
+
+describe('decide: stale APPROVEs go before the create (plan.early)', () => {
+  const early = (plan: ReturnType<typeof decide>) =>
+    plan.action === 'post' || plan.action === 'review' ? plan.early.map((d) => [d.entry.review.id, d.why]) : null;
+
+  test('a live APPROVE for an older head is dismissed early, in post and in preflight', () => {
+    const old = review({ head: OLD, state: 'APPROVED' });
+    expect(early(decide(facts([old])))).toEqual([[old.id, 'stale']]);
+    expect(early(decide(facts([old], { verdict: null })))).toEqual([[old.id, 'stale']]);
+  });
+
+  test.each<[string, () => ReviewFact[], Partial<Facts>]>([
+    [
+      'a stale CHANGES_REQUESTED waits for the new review',
+      () => [review({ head: OLD, state: 'CHANGES_REQUESTED' })],
+      {},
+    ],
+    ['a stale COMMENTED review cannot be dismissed', () => [review({ head: OLD, state: 'COMMENTED' })], {}],
+    [
+      'dismiss-stale: changes-requested leaves APPROVEs',
+      () => [review({ head: OLD, state: 'APPROVED' })],
+      { dismissStale: 'changes-requested' },
+    ],
+    ['dismiss-stale: none', () => [review({ head: OLD, state: 'APPROVED' })], { dismissStale: 'none' }],
+    ['an already dismissed APPROVE', () => [review({ head: OLD, state: 'DISMISSED', verdict: 'APPROVE' })], {}],
+  ])('%s → nothing early', (_n, reviews, over) => {
+    expect(early(decide(facts(reviews(), over)))).toEqual([]);
+  });
+
+  test('only the APPROVEs among several stale reviews, oldest first', () => {
+    const a = review({ head: OLDER, state: 'APPROVED' });
+    const c = review({ head: OLD, state: 'CHANGES_REQUESTED' });
+    const b = review({ head: OLD, state: 'APPROVED' });
+    expect(early(decide(facts([b, c, a])))).toEqual([
+      [a.id, 'stale'],
+      [b.id, 'stale'],
+    ]);
+  });
+});
+
+describe('decide: persona version and force', () => {
+  const outcome = (plan: ReturnType<typeof decide>) => (plan.action === 'keep' ? plan.outcome : plan.action);
+
+  test.each<[string, ReviewFact[], Partial<Facts>, string]>([
+    ['same head, same version → duplicate', [review({ head: HEAD, version: 'v2' })], { version: 'v2' }, 'duplicate'],
+    ['same head, another version → post', [review({ head: HEAD, version: 'v1' })], { version: 'v2' }, 'post'],
+    ['same head, reviewed without a version, now v2 → post', [review({ head: HEAD })], { version: 'v2' }, 'post'],
+    ['same head reviewed as v2, now without a version → post', [review({ head: HEAD, version: 'v2' })], {}, 'post'],
+    [
+      'same tree, same version → unchanged',
+      [review({ head: OLD, tree: TREE, version: 'v2' })],
+      { version: 'v2' },
+      'unchanged',
+    ],
+    [
+      'same tree, another version → post',
+      [review({ head: OLD, tree: TREE, version: 'v1' })],
+      { version: 'v2' },
+      'post',
+    ],
+    ['force on a reviewed head → post', [review({ head: HEAD })], { force: true }, 'post'],
+    ['force on an unchanged tree → post', [review({ head: OLD, tree: TREE })], { force: true }, 'post'],
+    ['force in preflight → review', [review({ head: HEAD })], { force: true, verdict: null }, 'review'],
+  ])('%s', (_n, reviews, over, expected) => {
+    expect(outcome(decide(facts(reviews, over)))).toBe(expected);
+  });
+
+  test('a review of another version for the head is no duplicate: the new one replaces it', () => {
+    const v1 = review({ head: HEAD, version: 'v1' });
+    const self = review({ head: HEAD, version: 'v2' });
+    const history = historyOf([v1, self], ME, 'priya');
+    const s = settle(history, PR, history[1]!, 'all');
+    expect(s.anchor.review.id).toBe(self.id);
+    expect(s.dismiss.map((d) => [d.entry.review.id, d.why])).toEqual([[v1.id, 'duplicate']]);
+  });
+
+  test('a review of the same version for the head stands over a later copy', () => {
+    const first = review({ head: HEAD, version: 'v2' });
+    const self = review({ head: HEAD, version: 'v2' });
+    const history = historyOf([first, self], ME, 'priya');
+    expect(settle(history, PR, history[1]!, 'all').anchor.review.id).toBe(first.id);
+  });
+
+  test("force: this run's review stands, the earlier one for the head is dismissed", () => {
+    const first = review({ head: HEAD });
+    const self = review({ head: HEAD });
+    const history = historyOf([first, self], ME, 'priya');
+    const forced = settle(history, PR, history[1]!, 'all', true);
+    expect(forced.anchor.review.id).toBe(self.id);
+    expect(forced.dismiss.map((d) => [d.entry.review.id, d.why])).toEqual([[first.id, 'duplicate']]);
+    expect(settle(history, PR, history[1]!, 'all', false).anchor.review.id).toBe(first.id);
   });
 });
 

@@ -36,7 +36,9 @@ describe('what differs from the grammar, one near miss at a time', () => {
   });
 
   test('CHANGES_REQUESTED itself is not mistaken for decoration', () => {
-    expect(differences('## VERDICT: CHANGES_REQUESTED extra', true).join()).not.toMatch(/decoration/);
+    const d = differences('## VERDICT: CHANGES_REQUESTED extra', true).join('\n');
+    expect(d).toMatch(/trailing text after the token: "extra"/);
+    expect(d).not.toMatch(/decoration/);
   });
 });
 

@@ -5,7 +5,7 @@ import { STATE_OF_EVENT } from '../../src/core/decide.js';
 
 const parse = (s: string) => {
   const d = normaliseText(s);
-  if (!d.ok) return { reason: 'unreadable-body' };
+  if (!d.ok) return { unreadable: d.message };
   const p = parseVerdict(d.text);
   return p.ok ? { verdict: p.verdict, event: p.event, line: p.line } : { reason: p.reason, line: p.line };
 };
@@ -68,7 +68,7 @@ describe('the verdict line is the last non-blank line and must match exactly', (
     ['fullwidth keyword', '## ＶＥＲＤＩＣＴ: APPROVE', { reason: 'malformed-verdict' }],
     ['zero-width joiner inside the keyword', '## VER\u200dDICT: APPROVE', { reason: 'malformed-verdict' }],
     ['space inside the keyword is another word', '## VER DICT: APPROVE', { reason: 'missing-verdict' }],
-    ['NUL', 'a\u0000\n## VERDICT: APPROVE', { reason: 'unreadable-body' }],
+    ['NUL', 'a\u0000\n## VERDICT: APPROVE', { unreadable: expect.stringMatching(/contains a NUL byte \(line 1\)/) }],
   ])('%s', (_name, body, expected) => {
     expect(parse(body)).toMatchObject(expected);
   });

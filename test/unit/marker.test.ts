@@ -19,8 +19,17 @@ describe('marker codec', () => {
     ['short sha', encodeMarker(m).replace(H, 'abc')],
     ['unknown verdict', encodeMarker(m).replace('APPROVE', 'LGTM')],
     ['empty', ''],
+    ['text after -->', `${encodeMarker(m)} LGTM`],
+    ['a second comment after -->', `${encodeMarker(m)}<!-- x -->`],
+    ['trailing space after -->', `${encodeMarker(m)} `],
+    ['text after --> then the body', `${encodeMarker(m)} approved\n## VERDICT: APPROVE`],
   ])('%s → not a marker', (_n, body) => {
     expect(decodeMarker(body)).toBeNull();
+  });
+
+  test('the marker line ends at -->: with CRLF it still reads, with anything else after it it does not', () => {
+    expect(decodeMarker(`${encodeMarker(m)}\r\nbody`)).toEqual(m);
+    expect(decodeMarker(`${encodeMarker(m)}x\r\nbody`)).toBeNull();
   });
 
   test('a patch id that is not 64 hex digits cannot be encoded', () => {

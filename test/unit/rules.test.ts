@@ -133,6 +133,23 @@ describe('the commit status each outcome shows', () => {
       'failure',
       true,
     ],
+    [
+      'queued with a standing APPROVE',
+      { kind: 'queued', standing: entry(1, target.reviewedSha), statusSha: 'e'.repeat(40), target },
+      'success',
+      false,
+    ],
+    [
+      'queued with a standing CHANGES_REQUESTED: the queue stops even without fail-on-changes-requested',
+      {
+        kind: 'queued',
+        standing: entry(1, target.reviewedSha, 'CHANGES_REQUESTED'),
+        statusSha: 'e'.repeat(40),
+        target,
+      },
+      'failure',
+      false,
+    ],
   ])('%s → %s', (_n, end, state, fails) => {
     const c = conclude(end, rules);
     expect(c.status?.state ?? null).toBe(state);

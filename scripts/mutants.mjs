@@ -1,0 +1,408 @@
+// A re-runnable mutation check over src/core and src/modes. Each mutant is one
+// deliberate bug, a textual replacement that must match its file exactly once (so the
+// script fails loudly when the source drifts). For each mutant: apply it, run the unit
+// files that should kill it (they import src/), bundle, restore src/, run the
+// end-to-end files that should kill it (they run dist/index.js), restore dist/. A
+// mutant is killed by a layer when at least one of its tests fails.
+//
+//   node scripts/mutants.mjs            every mutant, then the table (exit 1 if one survives)
+//   node scripts/mutants.mjs --list     the mutants and the files meant to kill them
+//   node scripts/mutants.mjs --only a,b only these (by name)
+//   node scripts/mutants.mjs --unit-only    skip bundling and end-to-end runs
+//
+// It edits src/ and dist/ in place: run it in a clean checkout of your own (it refuses
+// when src/ or dist/ has uncommitted changes) and never alongside another run.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { setTimeout } from 'node:timers';
+
+const U = (f) => `test/unit/${f}.test.ts`;
+const E = (f) => `test/e2e/${f}.test.ts`;
+
+/**
+ * name, file, from → to (each `from` occurs once in `file`), what the bug is, the unit
+ * and e2e test files meant to kill it ([] where that layer cannot reach the code), and
+ * an optional e2e test-name filter (for the slow faults file).
+ */
+export const MUTANTS = [
+  {
+    name: 'marker-trailing-text',
+    what: "the marker line's pattern loses its trailing `$`: text after `-->` is accepted",
+    file: 'src/core/marker.ts',
+    from: `run=(\\\\S+) -->$"`,
+    to: `run=(\\\\S+) -->"`,
+    unit: [U('marker')],
+    e2e: [E('gate')],
+    e2eFilter: 'text after -->',
+  },
+  {
+    name: 'truthful-always',
+    what: 'truthful() is always true: a review whose state does not match its marker counts',
+    file: 'src/core/decide.ts',
+    from: "review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];",
+    to: 'review !== null || postedEvent(marker) !== null;',
+    unit: [U('decide')],
+    e2e: [E('gate')],
+    e2eFilter: 'forged COMMENTED',
+  },
+  {
+    name: 'no-early-dismissal',
+    what: 'decide() plans no stale APPROVE to dismiss before the create (plan.early is empty)',
+    file: 'src/core/decide.ts',
+    from: 'const early = staleApprovals(live, f.head, f.dismissStale);',
+    to: 'const early = staleApprovals([], f.head, f.dismissStale);',
+    unit: [U('decide')],
+    e2e: [E('gate')],
+    e2eFilter: 'stale APPROVE',
+  },
+  {
+    name: 'early-dismissal-after-create',
+    what: 'post dismisses the stale APPROVE after the create instead of before it',
+    file: 'src/modes/post.ts',
+    from:
+      '  const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);\n' +
+      '  if (early.failure) throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);\n' +
+      '  const sent = await send(port, target, plan, marker, review, facts, body.text);\n',
+    to:
+      '  const sent = await send(port, target, plan, marker, review, facts, body.text);\n' +
+      '  const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);\n' +
+      '  if (early.failure) throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);\n',
+    unit: [U('modes')],
+    e2e: [E('gate')],
+    e2eFilter: 'stale APPROVE',
+  },
+  {
+    name: 'timed-out-create-resent',
+    what: 'a create that timed out is sent again (GitHub may still be processing the first)',
+    file: 'src/modes/create.ts',
+    from: "if (attempt >= 2 || error.transport === 'timeout' || event === 'COMMENT') {",
+    to: "if (attempt >= 2 || event === 'COMMENT') {",
+    unit: [U('create')],
+    e2e: [E('faults')],
+    e2eFilter: 'a create that times out and never lands',
+  },
+  {
+    name: 'secret-token-check',
+    what: "the secret scan no longer looks for this run's github-token itself",
+    file: 'src/core/secrets.ts',
+    from: 'if (token && token.length >= 8 && line.includes(token))',
+    to: 'if (token && token.length < 0)',
+    unit: [U('rules')],
+    e2e: [E('gate')],
+    e2eFilter: 'whatever its shape',
+  },
+  {
+    name: 'decide-ignores-version',
+    what: 'decide() takes a review by another persona version as a duplicate of this head',
+    file: 'src/core/decide.ts',
+    from: 'live.find((h) => h.marker.head === f.head && sameVersion(h));',
+    to: 'live.find((h) => h.marker.head === f.head);',
+    unit: [U('decide')],
+    e2e: [E('lifecycle')],
+    e2eFilter: 'persona-version',
+  },
+  {
+    name: 'decide-ignores-force',
+    what: 'decide() ignores force: a forced re-review of a reviewed head ends duplicate',
+    file: 'src/core/decide.ts',
+    from: 'const forHead = f.force ? undefined : live.find(',
+    to: 'const forHead = live.find(',
+    unit: [U('decide')],
+    e2e: [E('lifecycle')],
+    e2eFilter: 're-review on demand',
+  },
+  {
+    name: 'settle-anchor-self',
+    what: "settle() anchors on this run's review even when another landed first for the head",
+    file: 'src/core/decide.ts',
+    from: 'const anchor = force ? self : (peers.find((h) => h.marker.head === prHead) ?? self);',
+    to: 'const anchor = force ? self : (peers.find(() => false) ?? self);',
+    unit: [U('decide')],
+    e2e: [E('faults')],
+    e2eFilter: 'race|raced|landed first|two runs',
+  },
+  {
+    name: 'settle-ignores-version',
+    what: 'settle() lets a review by another persona version stand for this one',
+    file: 'src/core/decide.ts',
+    from: 'const peers = live.filter((h) => versionOf(h.marker) === versionOf(self.marker));',
+    to: 'const peers = live;',
+    unit: [U('decide')],
+    e2e: [E('lifecycle')],
+    e2eFilter: 'persona-version',
+  },
+  {
+    name: 'settle-ignores-force',
+    what: 'settle() ignores force: the older review for the head stands and the forced one is dismissed',
+    file: 'src/core/decide.ts',
+    from: 'const anchor = force ? self : (',
+    to: 'const anchor = force && !force ? self : (',
+    unit: [U('decide')],
+    e2e: [E('lifecycle')],
+    e2eFilter: 're-review on demand',
+  },
+  {
+    name: 'conclude-changes-requested-green',
+    what: 'conclude() gives a CHANGES_REQUESTED verdict a success status',
+    file: 'src/core/outcome.ts',
+    from: "const state: StatusState = verdict === 'CHANGES_REQUESTED' || end.afterWrite ? 'failure' : 'success';",
+    to: "const state: StatusState = end.afterWrite ? 'failure' : 'success';",
+    unit: [U('rules')],
+    e2e: [E('gate')],
+    e2eFilter: 'as a commit status',
+  },
+  {
+    name: 'board-carries-any-tree',
+    what: "the board carries the latest verdict forward whatever the head's tree",
+    file: 'src/core/board.ts',
+    from: 'if (latest && headTree !== null && latest.marker.tree === headTree)',
+    to: 'if (latest && headTree !== undefined)',
+    unit: [U('board')],
+    e2e: [E('board')],
+    e2eFilter: 'carried forward',
+  },
+  {
+    name: 'gate-ignores-moved-head',
+    what: 'gate() no longer stops a run whose PR head moved on (superseded)',
+    file: 'src/core/decide.ts',
+    from: 'if (pull.headSha !== reviewedSha) {',
+    to: 'if (pull.headSha !== reviewedSha && pull.number < 0) {',
+    unit: [U('decide')],
+    e2e: [E('post')],
+    e2eFilter: 'which PR and commit',
+  },
+  {
+    name: 'shared-account-allowed',
+    what: "decide() no longer refuses an account that already holds another persona's verdict",
+    file: 'src/core/decide.ts',
+    from: "return f.reviewEvent === 'verdict' ? sharedAccount(f.reviews, f.identity, f.persona) : null;",
+    to: 'return null;',
+    unit: [U('decide')],
+    e2e: [E('gate')],
+    e2eFilter: 'account',
+  },
+  {
+    name: 'pending-not-refused',
+    what: "a PENDING review of the persona's account no longer stops the run before the create",
+    file: 'src/core/decide.ts',
+    from: "f.reviews.find((r) => r.state === 'PENDING' && sameLogin(r.login, f.identity));",
+    to: "f.reviews.find((r) => r.state === 'PENDING' && r.login === 'nobody');",
+    unit: [U('decide')],
+    e2e: [E('lifecycle'), E('gate'), E('history')],
+    e2eFilter: 'PENDING',
+  },
+  {
+    name: 'unchanged-from-oldest',
+    what: 'the no-diff skip compares the oldest live review, not the latest',
+    file: 'src/core/decide.ts',
+    from: 'const latest = live[live.length - 1];\n  if (f.skipUnchanged',
+    to: 'const latest = live[0];\n  if (f.skipUnchanged',
+    unit: [U('decide')],
+    e2e: [E('history')],
+    e2eFilter: 'no-diff skip',
+  },
+  {
+    name: 'history-any-account',
+    what: "history counts a marked review on any account (a forged marker is taken as the persona's)",
+    file: 'src/core/decide.ts',
+    from: 'boolean => a !== null && a.toLowerCase() === b.toLowerCase();',
+    to: 'boolean => a !== null && b !== null;',
+    unit: [U('decide')],
+    e2e: [E('board'), E('hostile')],
+    e2eFilter: 'forged',
+  },
+  {
+    name: 'dismiss-policy-widened',
+    what: 'dismiss-stale: changes-requested dismisses stale APPROVEs too',
+    file: 'src/core/decide.ts',
+    from: "'changes-requested': new Set(['CHANGES_REQUESTED']),",
+    to: "'changes-requested': new Set(['APPROVED', 'CHANGES_REQUESTED']),",
+    unit: [U('decide')],
+    e2e: [E('history')],
+    e2eFilter: 'dismiss-stale',
+  },
+  {
+    name: 'grammar-trailing-text',
+    what: 'the verdict line accepts text after the token',
+    file: 'src/core/grammar.ts',
+    from: '(APPROVE|CHANGES_REQUESTED|COMMENT)${WS}*$`',
+    to: '(APPROVE|CHANGES_REQUESTED|COMMENT)${WS}*`',
+    unit: [U('grammar')],
+    e2e: [E('post')],
+    e2eFilter: 'aborts',
+  },
+  {
+    name: 'status-not-fitted',
+    what: 'a commit status description over 140 characters is sent uncut (GitHub refuses it)',
+    file: 'src/core/outcome.ts',
+    from: 's.length <= STATUS_DESCRIPTION_MAX ? s :',
+    to: 's.length <= 1000 ? s :',
+    unit: [U('rules')],
+    e2e: [E('gate')],
+    e2eFilter: '140',
+  },
+  {
+    name: 'queue-rejection-green',
+    what: 'the merge queue passes a PR whose standing verdict is CHANGES_REQUESTED',
+    file: 'src/core/outcome.ts',
+    from: "statusOf(rules, onGroup, rejected ? 'failure' : 'success', description, review.htmlUrl)",
+    to: "statusOf(rules, onGroup, 'success', description, review.htmlUrl)",
+    unit: [U('rules')],
+    e2e: [E('lifecycle')],
+    e2eFilter: 'merge queue',
+  },
+  {
+    name: 'preflight-keeps-stale-approve',
+    what: 'preflight does not dismiss the stale APPROVEs before the LLM runs',
+    file: 'src/modes/preflight.ts',
+    from: 'await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);',
+    to: 'await dismissAll(cfg.persona, port, target.pullNumber, [], null);',
+    unit: [U('modes')],
+    e2e: [E('gate')],
+    e2eFilter: 'stale APPROVE',
+  },
+  {
+    name: 'findlanded-any-run',
+    what: "after an ambiguous failure, another run's review for the head is taken for this run's",
+    file: 'src/core/decide.ts',
+    from: '.find((h) => h.marker.run === run) ?? null;',
+    to: '.find((h) => h.marker.run !== `${run}-not`) ?? null;',
+    unit: [U('decide')],
+    e2e: [],
+  },
+];
+
+const ROOT = join(import.meta.dirname, '..') + '/';
+
+/** The child running now: an interrupt stops it before restoring (a late bundle would overwrite dist/). */
+let current = null;
+
+function run(cmd, args, { quiet = true } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    current = child;
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      if (current === child) current = null;
+      if (!quiet) process.stdout.write(out);
+      resolve({ code, out });
+    });
+  });
+}
+
+/** Where `from` is in the file's text; throws unless exactly once. */
+function locate(m, text) {
+  const at = text.indexOf(m.from);
+  if (at < 0) throw new Error(`mutant ${m.name}: its text is no longer in ${m.file}; update scripts/mutants.mjs`);
+  if (text.indexOf(m.from, at + 1) >= 0)
+    throw new Error(`mutant ${m.name}: its text occurs more than once in ${m.file}; make it unique`);
+  return at;
+}
+
+/** Runs test files; killed when a test failed. Names the first failing test. */
+async function tests(files, filter) {
+  const out = join(mkdtempSync(join(tmpdir(), 'pv-mutant-')), 'r.json');
+  const args = ['vitest', 'run', ...files, '--bail=1', '--reporter=json', `--outputFile=${out}`];
+  if (filter) args.push('-t', filter);
+  const r = await run('npx', args);
+  if (!existsSync(out)) return { killed: null, note: `vitest wrote no report (exit ${r.code}): ${r.out.slice(-400)}` };
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  if (report.numTotalTests === 0) return { killed: null, note: 'no test ran: check the file list and filter' };
+  const failed = report.testResults.flatMap((f) =>
+    f.assertionResults.filter((a) => a.status === 'failed').map((a) => `${f.name.slice(ROOT.length)} › ${a.title}`),
+  );
+  const crashed = report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.length);
+  if (!failed.length && crashed.length) return { killed: null, note: `a file failed to load: ${crashed[0].message}` };
+  return { killed: failed.length > 0, by: failed[0], ran: report.numTotalTests };
+}
+
+async function check(m, opts, dist) {
+  const path = join(ROOT, m.file);
+  const original = readFileSync(path, 'utf8');
+  const at = locate(m, original);
+  const mutated = original.slice(0, at) + m.to + original.slice(at + m.from.length);
+  const result = { name: m.name, unit: null, e2e: null };
+  try {
+    writeFileSync(path, mutated);
+    result.unit = m.unit.length ? await tests(m.unit) : { killed: null, note: 'n/a' };
+    if (!opts.unitOnly && m.e2e.length) {
+      const b = await run('npm', ['run', '-s', 'bundle']);
+      writeFileSync(path, original); // the e2e tests' own helpers import src/: keep it whole
+      result.e2e = b.code === 0 ? await tests(m.e2e, m.e2eFilter) : { killed: null, note: 'bundle failed' };
+    } else {
+      result.e2e = { killed: null, note: 'n/a' };
+    }
+  } finally {
+    writeFileSync(path, original);
+    restoreDist(dist);
+  }
+  return result;
+}
+
+function restoreDist(saved) {
+  if (!saved) return;
+  rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
+  cpSync(saved, join(ROOT, 'dist'), { recursive: true });
+}
+
+const mark = (r) => (r === null ? '?' : r.killed === true ? 'killed' : r.killed === false ? '**SURVIVED**' : r.note);
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      list: { type: 'boolean', default: false },
+      only: { type: 'string', multiple: true },
+      'unit-only': { type: 'boolean', default: false },
+    },
+  });
+  const names = (values.only ?? []).flatMap((s) => s.split(',')).filter(Boolean);
+  const unknown = names.filter((n) => !MUTANTS.some((m) => m.name === n));
+  if (unknown.length) throw new Error(`no mutant named ${unknown.join(', ')} (see --list)`);
+  const chosen = names.length ? MUTANTS.filter((m) => names.includes(m.name)) : MUTANTS;
+  // every mutant still applies, before anything is touched
+  for (const m of MUTANTS) locate(m, readFileSync(join(ROOT, m.file), 'utf8'));
+  if (values.list) {
+    for (const m of chosen) {
+      const e2e = m.e2e.join(' ') + (m.e2eFilter ? ` -t "${m.e2eFilter}"` : '');
+      console.log(`${m.name}\n  ${m.file}: ${m.what}\n  unit: ${m.unit.join(' ') || '-'}\n  e2e:  ${e2e || '-'}`);
+    }
+    return;
+  }
+  const dirty = await run('git', ['status', '--porcelain', '--', 'src', 'dist']);
+  if (dirty.out.trim()) throw new Error(`src/ or dist/ has uncommitted changes; commit them first:\n${dirty.out}`);
+  const dist = values['unit-only'] ? null : join(mkdtempSync(join(tmpdir(), 'pv-dist-')), 'dist');
+  if (dist) cpSync(join(ROOT, 'dist'), dist, { recursive: true });
+  const onSignal = () => {
+    console.error('interrupted: stopping the running step, restoring src/ and dist/ from git');
+    if (current?.pid) process.kill(-current.pid, 'SIGKILL'); // its whole group: npm, ncc, vitest workers
+    setTimeout(() => void run('git', ['checkout', '--', 'src', 'dist']).then(() => process.exit(130)), 1000);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const results = [];
+  for (const m of chosen) {
+    const started = Date.now();
+    const r = await check(m, { unitOnly: values['unit-only'] }, dist);
+    results.push(r);
+    const secs = Math.round((Date.now() - started) / 1000);
+    console.log(`${m.name}: unit ${mark(r.unit)}, e2e ${mark(r.e2e)} (${secs} s)`);
+    for (const [layer, x] of [
+      ['unit', r.unit],
+      ['e2e', r.e2e],
+    ])
+      if (x?.by) console.log(`  ${layer}: ${x.by.slice(0, 160)}`);
+  }
+  console.log('\n| mutant | killed by a unit test | killed by an e2e test |\n|---|---|---|');
+  for (const r of results) console.log(`| \`${r.name}\` | ${mark(r.unit)} | ${mark(r.e2e)} |`);
+  const survived = results.filter((r) => r.unit?.killed === false || r.e2e?.killed === false);
+  const broken = results.filter((r) => [r.unit, r.e2e].some((x) => x?.killed === null && x.note !== 'n/a'));
+  console.log(`\n${results.length} mutant(s): ${survived.length} survived, ${broken.length} could not be judged`);
+  process.exitCode = survived.length || broken.length ? 1 : 0;
+}
+
+await main();
