@@ -7,6 +7,7 @@ import { renderDiagnosis } from './core/diagnostics.js';
 import { EVENTS, parseVerdict, type ReviewEvent } from './core/grammar.js';
 import { checkBody, loadFindings } from './check.js';
 import { Abort } from './abort.js';
+import { runDoctorCli } from './doctor-cli.js';
 
 export type Decision = { post: ReviewEvent } | { abort: string };
 
@@ -148,7 +149,9 @@ const USAGE = `usage:
   persona-verdict check [--format json] [--findings <findings.json>] <body-file...>
                                          validate review bodies (and a findings file) offline;
                                          exit 1 if any has no valid verdict or the findings break the schema
-  persona-verdict corpus <manifest.json> run a regression corpus; exit 1 on any disagreement`;
+  persona-verdict corpus <manifest.json> run a regression corpus; exit 1 on any disagreement
+  persona-verdict doctor --repo OWNER/NAME --persona NAME=APP_SLUG ...
+                                         is the gate enforced? (persona-verdict doctor --help)`;
 
 export function main(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
   const [cmd, ...args] = argv;
@@ -174,8 +177,10 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
   return 2;
 }
 
-process.exitCode = main(
-  process.argv.slice(2),
-  (s) => process.stdout.write(s + '\n'),
-  (s) => process.stderr.write(s + '\n'),
-);
+if (process.argv[2] === 'doctor') void runDoctorCli(process.argv.slice(3)).then((code) => (process.exitCode = code));
+else
+  process.exitCode = main(
+    process.argv.slice(2),
+    (s) => process.stdout.write(s + '\n'),
+    (s) => process.stderr.write(s + '\n'),
+  );

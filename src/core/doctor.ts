@@ -337,7 +337,9 @@ function mismatch(
 ): Omit<Check, 'id'> | null {
   for (const r of reqs) {
     if (r.source === null) continue; // already a failure of its own
-    const wrong = ws.filter((w) => sourceOf(w.credential, p) !== r.source);
+    // a writer with the persona's own App is right; a pin to another App is sourceCheck's finding
+    const own = (w: Writer) => p.kind === 'app' && w.credential.kind === 'app';
+    const wrong = ws.filter((w) => !own(w) && sourceOf(w.credential, p) !== r.source);
     if (!wrong.length) continue;
     const w = wrong[0]!;
     return {

@@ -397,7 +397,12 @@ function rulesPort({ octokit, call, owner, repo }: Ctx) {
         'GET branch',
         async () => {
           const b = (await octokit.rest.repos.getBranch({ owner, repo, branch })).data;
-          return { protected: b.protected, requiredChecks: b.protection?.required_status_checks ?? null };
+          const p = b.protection;
+          return {
+            protected: b.protected,
+            classic: p?.enabled ?? null,
+            requiredChecks: p?.required_status_checks ?? null,
+          };
         },
         (status) => (status === 404 ? null : undefined),
       ),

@@ -98,8 +98,11 @@ export interface SettingsPort {
   getRuleset(
     id: number,
   ): Promise<{ name: string; bypass: Array<{ type: string; id: number | null; mode: string }> | null } | null>;
-  /** The branch summary: protected, and classic required checks when shown; null when there is no such branch. */
-  getBranch(branch: string): Promise<{ protected: boolean; requiredChecks: unknown } | null>;
+  /**
+   * The branch summary: protected (by anything), whether classic protection is enabled and its required checks
+   * (null when not shown); null when there is no such branch.
+   */
+  getBranch(branch: string): Promise<{ protected: boolean; classic: boolean | null; requiredChecks: unknown } | null>;
   /** Classic protection; `{ refused: status }` for 403/404 (admins only, or none). */
   getBranchProtection(branch: string): Promise<{ protection: Record<string, unknown> } | { refused: number }>;
   /** GET /apps/{slug}: the App's id; null when there is no such App. */
