@@ -86,6 +86,6 @@ export async function runDoctorCli(args: string[], io: Io = defaultIo): Promise<
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
     io.err(`doctor: ${e.message}${e.advice ? `\nWhat to do: ${e.advice}` : ''}`);
-    return 1;
+    return e.reason === 'bad-input' ? 2 : 1;
   }
 }

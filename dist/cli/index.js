@@ -50159,7 +50159,7 @@ async function runDoctorCli(args, io = defaultIo) {
         if (!(e instanceof abort_Abort))
             throw e;
         io.err(`doctor: ${e.message}${e.advice ? `\nWhat to do: ${e.advice}` : ''}`);
-        return 1;
+        return e.reason === 'bad-input' ? 2 : 1;
     }
 }
 
