@@ -41997,6 +41997,7 @@ const PERSONA_CREDENTIAL = /secrets\.(?!GITHUB_TOKEN\b)[A-Za-z0-9_]*(_TOKEN|PRIV
 const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
 /** The persona context a step writes: status-context, else persona-verdict/<persona>. */
 const contextOf = (persona, statusContext) => statusContext || `persona-verdict/${persona}`;
+const cut = (s) => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 function triggersOf(wf) {
@@ -42041,14 +42042,8 @@ function writersOf(file, id, job, triggers) {
         if (!writes.length)
             continue;
         const credential = credentialOf(str(w['github-token']), steps);
-        out.push({
-            file,
-            job: id,
-            persona,
-            context: contextOf(persona, str(w['status-context'])),
-            events: writes,
-            credential,
-        });
+        const context = contextOf(persona, str(w['status-context']));
+        out.push({ file, job: id, persona, context, events: writes, queue: writes.includes('merge_group'), credential });
     }
     return out;
 }
@@ -42070,7 +42065,7 @@ function jobIssues(file, id, job, triggers) {
             file,
             where,
             level: 'fail',
-            says: `the job holds a persona credential beside step ${first.n + 1} ("${name.slice(0, 60)}"), which runs other ` +
+            says: `the job holds a persona credential beside step ${first.n + 1} ("${cut(name)}"), which runs other ` +
                 'code (the LLM step or its tools can read every secret of its job from the runner)',
             fix: `in ${file}, split job ${id}: preflight and post jobs hold the persona credential and run only ` +
                 'persona-verdict; the LLM job between them gets the diff as an artifact and only the LLM key',
@@ -42127,6 +42122,9 @@ function fixFor(says) {
 function analyseWorkflows(files) {
     const writers = [];
     const issues = [];
+    /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
+    const queueWorkflows = new Set();
+    const follows = new Map();
     for (const { path, text } of files) {
         let wf;
         let rules;
@@ -42145,12 +42143,19 @@ function analyseWorkflows(files) {
             continue;
         }
         const triggers = triggersOf(wf);
+        if (triggers.includes('merge_group'))
+            queueWorkflows.add(str(wf['name']) || path);
+        const after = obj(obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];
+        follows.set(path, Array.isArray(after) ? after.map(str) : []);
         for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
             writers.push(...writersOf(path, id, obj(raw), triggers));
             issues.push(...jobIssues(path, id, obj(raw), triggers));
         }
         issues.push(...rules.map((r) => gradeRuleFinding(r, path)));
     }
+    for (const w of writers)
+        if (w.events.includes('workflow_run') && follows.get(w.file).some((n) => queueWorkflows.has(n)))
+            w.queue = true;
     return { writers, issues };
 }
 
@@ -42350,10 +42355,9 @@ const describe = (c) => c.kind === 'github-actions'
         : c.kind === 'secret'
             ? `the secret ${c.name} (a personal token)`
             : `"${c.expression.slice(0, 40)}"`;
-const QUEUE_EVENTS = ['merge_group', 'workflow_run'];
 function writerChecks(f, p, context, reqs, mine) {
     const out = [];
-    const pr = mine.filter((w) => w.events.some((e) => e !== 'merge_group'));
+    const pr = mine.filter((w) => !w.queue || w.events.some((e) => e !== 'merge_group' && e !== 'workflow_run'));
     const id = `writer:${p.name}`;
     if (!pr.length) {
         out.push({
@@ -42372,7 +42376,7 @@ function writerChecks(f, p, context, reqs, mine) {
         out.push(queueCheck(f, p, context, reqs, mine));
     return out;
 }
-const where = (ws) => ws.map((w) => `${w.file} (job ${w.job})`).join(', ');
+const where = (ws) => [...new Set(ws.map((w) => `${w.file} (job ${w.job})`))].join(', ');
 /** A writer whose statuses a pinned requirement does not accept. */
 function mismatch(f, p, context, reqs, ws) {
     for (const r of reqs) {
@@ -42396,14 +42400,14 @@ function mismatch(f, p, context, reqs, ws) {
 }
 function queueCheck(f, p, context, reqs, mine) {
     const id = `queue:${p.name}`;
-    const q = mine.filter((w) => w.events.some((e) => QUEUE_EVENTS.includes(e)));
+    const q = mine.filter((w) => w.queue);
     const queue = doctor_label(f, f.mergeQueue || null);
     if (!q.length) {
         return {
             id,
             level: 'fail',
             says: `the merge queue (${queue}) requires ${context} on each group's commit, but no workflow writes it on ` +
-                'merge_group or workflow_run: every queued PR waits and is ejected',
+                'merge_group or on a workflow_run after one: every queued PR waits and is ejected',
             fix: `add a queue reporter on the default branch: a workflow_run workflow after the merge_group one that ` +
                 `writes ${context} with ${p.name}'s App token (docs/recipes/)`,
         };

@@ -23,6 +23,8 @@ export interface Writer {
   context: string;
   /** The events on which the step runs and writes the status. */
   events: string[];
+  /** It writes on merge groups: on merge_group, or on workflow_run after a workflow that runs on merge_group. */
+  queue: boolean;
   credential: Credential;
 }
 
@@ -51,6 +53,7 @@ const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
 export const contextOf = (persona: string, statusContext?: string): string =>
   statusContext || `persona-verdict/${persona}`;
 
+const cut = (s: string): string => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const str = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
@@ -93,14 +96,8 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
     const writes = status === 'always' ? events : events.filter((e) => e !== 'pull_request');
     if (!writes.length) continue;
     const credential = credentialOf(str(w['github-token']), steps);
-    out.push({
-      file,
-      job: id,
-      persona,
-      context: contextOf(persona, str(w['status-context'])),
-      events: writes,
-      credential,
-    });
+    const context = contextOf(persona, str(w['status-context']));
+    out.push({ file, job: id, persona, context, events: writes, queue: writes.includes('merge_group'), credential });
   }
   return out;
 }
@@ -124,7 +121,7 @@ function jobIssues(file: string, id: string, job: Json, triggers: string[]): Wor
       where,
       level: 'fail',
       says:
-        `the job holds a persona credential beside step ${first.n + 1} ("${name.slice(0, 60)}"), which runs other ` +
+        `the job holds a persona credential beside step ${first.n + 1} ("${cut(name)}"), which runs other ` +
         'code (the LLM step or its tools can read every secret of its job from the runner)',
       fix:
         `in ${file}, split job ${id}: preflight and post jobs hold the persona credential and run only ` +
@@ -185,6 +182,9 @@ function fixFor(says: string): string {
 export function analyseWorkflows(files: WorkflowFile[]): { writers: Writer[]; issues: WorkflowIssue[] } {
   const writers: Writer[] = [];
   const issues: WorkflowIssue[] = [];
+  /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
+  const queueWorkflows = new Set<string>();
+  const follows = new Map<string, string[]>();
   for (const { path, text } of files) {
     let wf: Json;
     let rules: string[];
@@ -202,11 +202,16 @@ export function analyseWorkflows(files: WorkflowFile[]): { writers: Writer[]; is
       continue;
     }
     const triggers = triggersOf(wf);
+    if (triggers.includes('merge_group')) queueWorkflows.add(str(wf['name']) || path);
+    const after = obj(obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];
+    follows.set(path, Array.isArray(after) ? after.map(str) : []);
     for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
       writers.push(...writersOf(path, id, obj(raw), triggers));
       issues.push(...jobIssues(path, id, obj(raw), triggers));
     }
     issues.push(...rules.map((r) => gradeRuleFinding(r, path)));
   }
+  for (const w of writers)
+    if (w.events.includes('workflow_run') && follows.get(w.file)!.some((n) => queueWorkflows.has(n))) w.queue = true;
   return { writers, issues };
 }

@@ -302,11 +302,9 @@ const describe = (c: Credential): string =>
         ? `the secret ${c.name} (a personal token)`
         : `"${c.expression.slice(0, 40)}"`;
 
-const QUEUE_EVENTS = ['merge_group', 'workflow_run'];
-
 function writerChecks(f: DoctorFacts, p: PersonaFacts, context: string, reqs: Requirement[], mine: Writer[]): Check[] {
   const out: Check[] = [];
-  const pr = mine.filter((w) => w.events.some((e) => e !== 'merge_group'));
+  const pr = mine.filter((w) => !w.queue || w.events.some((e) => e !== 'merge_group' && e !== 'workflow_run'));
   const id = `writer:${p.name}`;
   if (!pr.length) {
     out.push({
@@ -325,7 +323,7 @@ function writerChecks(f: DoctorFacts, p: PersonaFacts, context: string, reqs: Re
   return out;
 }
 
-const where = (ws: Writer[]): string => ws.map((w) => `${w.file} (job ${w.job})`).join(', ');
+const where = (ws: Writer[]): string => [...new Set(ws.map((w) => `${w.file} (job ${w.job})`))].join(', ');
 
 /** A writer whose statuses a pinned requirement does not accept. */
 function mismatch(
@@ -357,7 +355,7 @@ function mismatch(
 
 function queueCheck(f: DoctorFacts, p: PersonaFacts, context: string, reqs: Requirement[], mine: Writer[]): Check {
   const id = `queue:${p.name}`;
-  const q = mine.filter((w) => w.events.some((e) => QUEUE_EVENTS.includes(e)));
+  const q = mine.filter((w) => w.queue);
   const queue = label(f, f.mergeQueue || null);
   if (!q.length) {
     return {
@@ -365,7 +363,7 @@ function queueCheck(f: DoctorFacts, p: PersonaFacts, context: string, reqs: Requ
       level: 'fail',
       says:
         `the merge queue (${queue}) requires ${context} on each group's commit, but no workflow writes it on ` +
-        'merge_group or workflow_run: every queued PR waits and is ejected',
+        'merge_group or on a workflow_run after one: every queued PR waits and is ejected',
       fix:
         `add a queue reporter on the default branch: a workflow_run workflow after the merge_group one that ` +
         `writes ${context} with ${p.name}'s App token (docs/recipes/)`,

@@ -170,7 +170,7 @@ describe('doctor (CLI)', () => {
     const r = await doctor(PRIYA);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
-      /^FAIL {2}the merge queue \(ruleset "gate"\) requires persona-verdict\/priya on each group's commit, but no workflow writes it on merge_group or workflow_run: every queued PR waits and is ejected\n {6}fix: add a queue reporter/m,
+      /^FAIL {2}the merge queue \(ruleset "gate"\) requires persona-verdict\/priya on each group's commit, but no workflow writes it on merge_group or on a workflow_run after one: every queued PR waits and is ejected\n {6}fix: add a queue reporter/m,
     );
   });
 

@@ -123,8 +123,16 @@ const cases: Case[] = [
     (f) => ({ ...f, workflows: f.workflows!.filter((w) => !w.path.endsWith('queue-report.yml')) }),
     'queue:priya',
     'fail',
-    /merge queue \(ruleset "gate"\) requires persona-verdict\/priya on each group's commit, but no workflow writes it on merge_group or workflow_run: every queued PR waits and is ejected/,
+    /merge queue \(ruleset "gate"\) requires persona-verdict\/priya on each group's commit, but no workflow writes it on merge_group or on a workflow_run after one: every queued PR waits and is ejected/,
     /workflow_run workflow .* App token/,
+  ],
+  [
+    'merge queue: the workflow_run reporter follows a workflow that does not run on merge_group',
+    (f) => replace(f, 'queue-report.yml', (t) => t.replace('workflows: [queue]', 'workflows: [ci]')),
+    'queue:priya',
+    'fail',
+    /no workflow writes it on merge_group or on a workflow_run after one/,
+    /add a queue reporter/,
   ],
   [
     "merge queue: the queue job writes with GITHUB_TOKEN, the rule wants the persona's App",
@@ -416,10 +424,10 @@ describe('workflows', () => {
   test('writers: events, credentials and contexts of the good deployment', () => {
     const { writers, issues } = analyseWorkflows(GOOD_WORKFLOWS.map(file));
     expect(issues).toEqual([]);
-    expect(writers.map((w) => [w.job, w.context, w.events.join(','), w.credential.kind])).toEqual([
-      ['preflight', 'persona-verdict/priya', 'pull_request_target', 'app'],
-      ['post', 'persona-verdict/priya', 'pull_request_target', 'app'],
-      ['priya', 'persona-verdict/priya', 'workflow_run', 'app'],
+    expect(writers.map((w) => [w.job, w.context, w.events.join(','), w.queue, w.credential.kind])).toEqual([
+      ['preflight', 'persona-verdict/priya', 'pull_request_target', false, 'app'],
+      ['post', 'persona-verdict/priya', 'pull_request_target', false, 'app'],
+      ['priya', 'persona-verdict/priya', 'workflow_run', true, 'app'],
     ]);
   });
 
