@@ -42166,8 +42166,30 @@ function analyseWorkflows(files) {
 // warn or fail with one sentence and the fix — and a bottom line. Pure.
 
 
+
 /** GitHub Actions' App id: the source of statuses written with GITHUB_TOKEN. */
 const GITHUB_ACTIONS_APP_ID = 15368;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
+const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
+/** Parses one persona; throws an Error that says what is wrong and what to write instead. */
+function parseDoctorPersona(s) {
+    const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
+    const bad = (why) => new Error(`persona "${s.slice(0, 60)}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
+    if (!m)
+        throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
+    const [, name, at, who] = m;
+    if (!PERSONA_PATTERN.test(name))
+        throw bad(`"${name}" is not a persona name (A-Z a-z 0-9 . _ -)`);
+    if (at) {
+        if (!LOGIN.test(who))
+            throw bad(`"${who}" is not a GitHub login`);
+        return { name, app: null, login: who };
+    }
+    const slug = who.replace(/\[bot\]$/, '');
+    if (!SLUG.test(slug))
+        throw bad(`"${who}" is not an App slug`);
+    return { name, app: slug, login: null };
+}
 const doctor_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
 const RULES_PAGE = 'Settings → Rules → Rulesets';
 /** The branch's rules from every ruleset, as the doctor needs them. */
@@ -42224,6 +42246,7 @@ function doctor_diagnose(f) {
     const checks = [
         classicCheck(f),
         ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
+        ...(f.mergeQueue === null ? [doctor_ok('queue', `${f.branch} has no merge queue in its rulesets`)] : []),
         ...reviewChecks(f),
         ...bypassChecks(f),
         ...workflowChecks(f, wf),
@@ -42593,27 +42616,6 @@ function renderMarkdown(r) {
 
 
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
-const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
-/** Parses one persona; throws an Error that says what is wrong and what to write instead. */
-function parseDoctorPersona(s) {
-    const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
-    const bad = (why) => new Error(`persona "${s.slice(0, 60)}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
-    if (!m)
-        throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
-    const [, name, at, who] = m;
-    if (!PERSONA_PATTERN.test(name))
-        throw bad(`"${name}" is not a persona name (A-Z a-z 0-9 . _ -)`);
-    if (at) {
-        if (!LOGIN.test(who))
-            throw bad(`"${who}" is not a GitHub login`);
-        return { name, app: null, login: who };
-    }
-    const slug = who.replace(/\[bot\]$/, '');
-    if (!SLUG.test(slug))
-        throw bad(`"${who}" is not an App slug`);
-    return { name, app: slug, login: null };
-}
 async function personaFacts(port, p) {
     if (p.app !== null) {
         const appId = await port.getAppId(p.app);

@@ -4,6 +4,7 @@
 // warn or fail with one sentence and the fix — and a bottom line. Pure.
 import { analyseWorkflows, type Credential, type Level, type WorkflowFile, type Writer } from './doctor-workflows.js';
 import { mdText } from './markdown.js';
+import { PERSONA_PATTERN } from './marker.js';
 
 export type { Level, WorkflowFile } from './doctor-workflows.js';
 
@@ -91,6 +92,33 @@ export interface DoctorReport {
   checks: Check[];
 }
 
+/** `NAME=APP_SLUG` (a GitHub App) or `NAME=@LOGIN` (an account). */
+export interface DoctorPersona {
+  name: string;
+  app: string | null;
+  login: string | null;
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
+const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
+
+/** Parses one persona; throws an Error that says what is wrong and what to write instead. */
+export function parseDoctorPersona(s: string): DoctorPersona {
+  const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
+  const bad = (why: string) =>
+    new Error(`persona "${s.slice(0, 60)}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
+  if (!m) throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
+  const [, name, at, who] = m as unknown as [string, string, string, string];
+  if (!PERSONA_PATTERN.test(name)) throw bad(`"${name}" is not a persona name (A-Z a-z 0-9 . _ -)`);
+  if (at) {
+    if (!LOGIN.test(who)) throw bad(`"${who}" is not a GitHub login`);
+    return { name, app: null, login: who };
+  }
+  const slug = who.replace(/\[bot\]$/, '');
+  if (!SLUG.test(slug)) throw bad(`"${who}" is not an App slug`);
+  return { name, app: slug, login: null };
+}
+
 const ok = (id: string, says: string): Check => ({ id, level: 'ok', says, fix: '' });
 const RULES_PAGE = 'Settings → Rules → Rulesets';
 
@@ -159,6 +187,7 @@ export function diagnose(f: DoctorFacts): DoctorReport {
   const checks: Check[] = [
     classicCheck(f),
     ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
+    ...(f.mergeQueue === null ? [ok('queue', `${f.branch} has no merge queue in its rulesets`)] : []),
     ...reviewChecks(f),
     ...bypassChecks(f),
     ...workflowChecks(f, wf),

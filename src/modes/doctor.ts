@@ -10,42 +10,18 @@ import {
   fromClassicChecks,
   renderMarkdown,
   renderText,
+  parseDoctorPersona,
   type Classic,
+  type DoctorPersona,
   type DoctorFacts,
   type DoctorReport,
   type PersonaFacts,
   type Requirement,
 } from '../core/doctor.js';
-import { PERSONA_PATTERN } from '../core/marker.js';
 import { createClient } from '../github/octokit.js';
 import type { SettingsPort } from '../github/port.js';
 
-/** `NAME=APP_SLUG` (a GitHub App) or `NAME=@LOGIN` (an account). */
-export interface DoctorPersona {
-  name: string;
-  app: string | null;
-  login: string | null;
-}
-
-const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
-const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
-
-/** Parses one persona; throws an Error that says what is wrong and what to write instead. */
-export function parseDoctorPersona(s: string): DoctorPersona {
-  const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
-  const bad = (why: string) =>
-    new Error(`persona "${s.slice(0, 60)}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
-  if (!m) throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
-  const [, name, at, who] = m as unknown as [string, string, string, string];
-  if (!PERSONA_PATTERN.test(name)) throw bad(`"${name}" is not a persona name (A-Z a-z 0-9 . _ -)`);
-  if (at) {
-    if (!LOGIN.test(who)) throw bad(`"${who}" is not a GitHub login`);
-    return { name, app: null, login: who };
-  }
-  const slug = who.replace(/\[bot\]$/, '');
-  if (!SLUG.test(slug)) throw bad(`"${who}" is not an App slug`);
-  return { name, app: slug, login: null };
-}
+export { parseDoctorPersona, type DoctorPersona };
 
 async function personaFacts(port: SettingsPort, p: DoctorPersona): Promise<PersonaFacts> {
   if (p.app !== null) {

@@ -8,12 +8,14 @@ import {
   fromBranchRules,
   fromClassicChecks,
   GITHUB_ACTIONS_APP_ID,
+  parseDoctorPersona,
   renderMarkdown,
   renderText,
   type DoctorFacts,
   type Level,
 } from '../../src/core/doctor.js';
 import { analyseWorkflows, gradeRuleFinding, jobEvents } from '../../src/core/doctor-workflows.js';
+import { InputError, parsePersonas } from '../../src/config.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/doctor');
 const file = (name: string) => ({
@@ -483,5 +485,39 @@ describe('rendering', () => {
     const md = renderMarkdown({ ...r, repo: 'a|b' });
     expect(md).toMatch(/a&#124;b/);
     expect(md).toMatch(/\| ❌ fail \| persona-verdict\/priya is not a required/);
+  });
+});
+
+describe('naming the personas', () => {
+  test.each<[string, { name: string; app: string | null; login: string | null } | RegExp]>([
+    ['priya=priya-reviewer', { name: 'priya', app: 'priya-reviewer', login: null }],
+    ['priya=priya-reviewer[bot]', { name: 'priya', app: 'priya-reviewer', login: null }],
+    ['priya=@octo-priya', { name: 'priya', app: null, login: 'octo-priya' }],
+    ['priya', /not NAME=APP_SLUG or NAME=@LOGIN/],
+    ['priya=@-bad', /"-bad" is not a GitHub login/],
+    ['pri ya=x', /not NAME=APP_SLUG or NAME=@LOGIN/],
+    ['priya=a/b', /"a\/b" is not an App slug/],
+  ])('--persona %s', (arg, want) => {
+    if (want instanceof RegExp) expect(() => parseDoctorPersona(arg)).toThrow(want);
+    else expect(parseDoctorPersona(arg)).toEqual(want);
+  });
+
+  test('input personas: @login is for mode doctor only, and doctor needs at least one', () => {
+    expect(parsePersonas('priya=@octo-priya, marcus=marcus-app', 'doctor')).toEqual([
+      { persona: 'priya', login: '@octo-priya' },
+      { persona: 'marcus', login: 'marcus-app' },
+    ]);
+    expect(() => parsePersonas('priya=@octo-priya', 'board')).toThrow(/write persona=login/);
+    expect(() => parsePersonas('', 'doctor')).toThrow(InputError);
+    expect(() => parsePersonas('priya=@', 'doctor')).toThrow(/persona=app-slug for an App or persona=@login/);
+  });
+
+  test('no merge queue: one ok line says so, and no queue check per persona', () => {
+    const r = diagnose({ ...good(), mergeQueue: null });
+    expect(r.checks.find((c) => c.id === 'queue')).toMatchObject({
+      level: 'ok',
+      says: 'main has no merge queue in its rulesets',
+    });
+    expect(r.checks.some((c) => c.id.startsWith('queue:'))).toBe(false);
   });
 });
