@@ -42664,16 +42664,20 @@ async function gatherFacts(port, repo, branchArg, personas) {
         Promise.all(personas.map((p) => personaFacts(port, p))),
     ]);
     const branch = branchArg ?? defaultBranch;
-    const [rules, classic, workflows] = await Promise.all([
-        port.getBranchRules(branch),
+    // each ruleset is read as soon as the rules name it, beside the classic protection and the workflow files
+    const rulesAndSets = port.getBranchRules(branch).then(async (rules) => {
+        const parsed = fromBranchRules(rules);
+        const sets = await Promise.all(parsed.rulesetIds.map(async (id) => {
+            const r = await port.getRuleset(id);
+            return { id, name: r?.name ?? `#${id}`, bypass: r?.bypass ?? null };
+        }));
+        return { fromRules: parsed, rulesets: sets };
+    });
+    const [{ fromRules, rulesets }, classic, workflows] = await Promise.all([
+        rulesAndSets,
         classicFacts(port, branch),
         port.listWorkflowFiles(defaultBranch),
     ]);
-    const fromRules = fromBranchRules(rules);
-    const rulesets = await Promise.all(fromRules.rulesetIds.map(async (id) => {
-        const r = await port.getRuleset(id);
-        return { id, name: r?.name ?? `#${id}`, bypass: r?.bypass ?? null };
-    }));
     const { requirements, reviews, mergeQueue } = fromRules;
     return { repo, branch, requirements, reviews, mergeQueue, rulesets, classic, personas: people, workflows };
 }
