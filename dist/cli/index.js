@@ -41226,6 +41226,14 @@ function bypassChecks(f) {
             fix: `Settings → Branches → the rule for ${f.branch} → Do not allow bypassing the above settings`,
         });
     }
+    if (c.state === 'read' && c.reviewBypass?.length) {
+        out.push({
+            id: 'bypass:classic-reviews',
+            level: 'warn',
+            says: `classic branch protection lets ${c.reviewBypass.join(', ')} merge without the required reviews`,
+            fix: `Settings → Branches → the rule for ${f.branch} → Allow specified actors to bypass required pull requests`,
+        });
+    }
     return out;
 }
 const actor = (a) => a.type === 'OrganizationAdmin'
@@ -50009,6 +50017,7 @@ async function classicFacts(port, branch) {
                 }
                 : null,
             enforceAdmins: p['enforce_admins']?.['enabled'] === true,
+            reviewBypass: reviewBypass(rev?.['bypass_pull_request_allowances']),
         };
     }
     if (!summary.protected || summary.classic === false)
@@ -50020,6 +50029,16 @@ async function classicFacts(port, branch) {
     else if (shown && (Array.isArray(shown['contexts']) || Array.isArray(shown['checks'])))
         checks = fromClassicChecks(shown);
     return { state: 'unknown', status: full.refused, checks };
+}
+/** The users, teams and Apps a classic rule lets merge without the required reviews. */
+function reviewBypass(a) {
+    const list = (k) => (Array.isArray(a?.[k]) ? a[k] : []);
+    const str = (v) => (typeof v === 'string' ? v : '?');
+    return [
+        ...list('users').map((u) => str(u['login'])),
+        ...list('teams').map((t) => `team ${str(t['slug'])}`),
+        ...list('apps').map((x) => `App ${str(x['slug'])}`),
+    ];
 }
 /** Every fact the doctor needs, read in two rounds. */
 async function gatherFacts(port, repo, branchArg, personas) {

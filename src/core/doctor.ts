@@ -41,7 +41,14 @@ export interface RulesetFacts {
 }
 
 export type Classic =
-  | { state: 'read'; checks: Requirement[]; reviews: ReviewRules | null; enforceAdmins: boolean }
+  | {
+      state: 'read';
+      checks: Requirement[];
+      reviews: ReviewRules | null;
+      enforceAdmins: boolean;
+      /** Who may merge without the required reviews (users, teams, apps by login, slug or slug[bot]). */
+      reviewBypass?: string[];
+    }
   | { state: 'none' }
   /** The full protection could not be read; `checks` from the branch summary when it showed them. */
   | { state: 'unknown'; status: number; checks: Requirement[] | null };
@@ -536,6 +543,14 @@ function bypassChecks(f: DoctorFacts): Check[] {
       level: 'fail',
       says: 'classic branch protection does not apply to administrators: an admin can merge a PR without the personas',
       fix: `Settings → Branches → the rule for ${f.branch} → Do not allow bypassing the above settings`,
+    });
+  }
+  if (c.state === 'read' && c.reviewBypass?.length) {
+    out.push({
+      id: 'bypass:classic-reviews',
+      level: 'warn',
+      says: `classic branch protection lets ${c.reviewBypass.join(', ')} merge without the required reviews`,
+      fix: `Settings → Branches → the rule for ${f.branch} → Allow specified actors to bypass required pull requests`,
     });
   }
   return out;

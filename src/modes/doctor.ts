@@ -54,6 +54,7 @@ async function classicFacts(port: SettingsPort, branch: string): Promise<Classic
           }
         : null,
       enforceAdmins: (p['enforce_admins'] as Raw)?.['enabled'] === true,
+      reviewBypass: reviewBypass(rev?.['bypass_pull_request_allowances'] as Raw),
     };
   }
   if (!summary.protected || summary.classic === false) return { state: 'none' };
@@ -63,6 +64,17 @@ async function classicFacts(port: SettingsPort, branch: string): Promise<Classic
   else if (shown && (Array.isArray(shown['contexts']) || Array.isArray(shown['checks'])))
     checks = fromClassicChecks(shown);
   return { state: 'unknown', status: full.refused, checks };
+}
+
+/** The users, teams and Apps a classic rule lets merge without the required reviews. */
+function reviewBypass(a: Raw): string[] {
+  const list = (k: string) => (Array.isArray(a?.[k]) ? (a[k] as Array<Record<string, unknown>>) : []);
+  const str = (v: unknown) => (typeof v === 'string' ? v : '?');
+  return [
+    ...list('users').map((u) => str(u['login'])),
+    ...list('teams').map((t) => `team ${str(t['slug'])}`),
+    ...list('apps').map((x) => `App ${str(x['slug'])}`),
+  ];
 }
 
 /** Every fact the doctor needs, read in two rounds. */

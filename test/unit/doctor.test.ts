@@ -335,6 +335,24 @@ const cases: Case[] = [
   ],
 ];
 
+cases.push([
+  'classic protection lets a user merge without the required reviews',
+  (f) => ({
+    ...f,
+    classic: {
+      state: 'read',
+      checks: [],
+      reviews: null,
+      enforceAdmins: true,
+      reviewBypass: ['octo-lead', 'team core'],
+    },
+  }),
+  'bypass:classic-reviews',
+  'warn',
+  /classic branch protection lets octo-lead, team core merge without the required reviews/,
+  /Allow specified actors to bypass required pull requests/,
+]);
+
 describe('each way a gate goes wrong: the verdict and the fix', () => {
   test.each(cases)('%s', (_name, change, id, level, says, fix) => {
     const r = diagnose(change(good()));
