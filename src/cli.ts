@@ -7,7 +7,6 @@ import { renderDiagnosis } from './core/diagnostics.js';
 import { EVENTS, parseVerdict, type ReviewEvent } from './core/grammar.js';
 import { checkBody, loadFindings } from './check.js';
 import { Abort } from './abort.js';
-import { runDoctorCli } from './doctor-cli.js';
 
 export type Decision = { post: ReviewEvent } | { abort: string };
 
@@ -177,7 +176,9 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
   return 2;
 }
 
-if (process.argv[2] === 'doctor') void runDoctorCli(process.argv.slice(3)).then((code) => (process.exitCode = code));
+// doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
+if (process.argv[2] === 'doctor')
+  void import('./doctor-cli.js').then(async (m) => (process.exitCode = await m.runDoctorCli(process.argv.slice(3))));
 else
   process.exitCode = main(
     process.argv.slice(2),
