@@ -40515,7 +40515,9 @@ function accessPort({ octokit, call, owner, repo }) {
                 const text = 'content' in c && typeof c.content === 'string' ? c.content : '';
                 return { path: f.path, text: Buffer.from(text, 'base64').toString('utf8') };
             }));
-        }, octokit_hidden(null)),
+        }, 
+        // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
+        (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
     };
 }
 
@@ -42578,6 +42580,8 @@ function workflowChecks(f, wf) {
             },
         ];
     }
+    if (!f.workflows.length)
+        return [doctor_ok('workflows', 'there are no workflow files on the default branch')];
     if (!wf.issues.length)
         return [doctor_ok('workflows', `${f.workflows.length} workflow file(s) keep the workflow rules`)];
     return wf.issues.map((i) => ({

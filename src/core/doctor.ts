@@ -573,6 +573,7 @@ function workflowChecks(f: DoctorFacts, wf: ReturnType<typeof analyseWorkflows> 
       },
     ];
   }
+  if (!f.workflows!.length) return [ok('workflows', 'there are no workflow files on the default branch')];
   if (!wf.issues.length) return [ok('workflows', `${f.workflows!.length} workflow file(s) keep the workflow rules`)];
   return wf.issues.map((i) => ({
     id: `workflow:${i.file}:${i.where}`,

@@ -446,7 +446,8 @@ function accessPort({ octokit, call, owner, repo }: Ctx) {
             }),
           );
         },
-        hidden(null),
+        // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
+        (status) => (status === 404 ? [] : status === 403 ? null : undefined),
       ),
   } satisfies Partial<SettingsPort>;
 }

@@ -109,6 +109,6 @@ export interface SettingsPort {
   getAppId(slug: string): Promise<number | null>;
   /** The account's permission; 'not-collaborator' on 404; null when this token may not read it. */
   getPermission(login: string): Promise<string | null>;
-  /** The workflow files at .github/workflows on a ref; null when they cannot be read. */
+  /** The workflow files at .github/workflows on a ref ([] when there is none); null when they cannot be read. */
   listWorkflowFiles(ref: string): Promise<Array<{ path: string; text: string }> | null>;
 }

@@ -277,6 +277,16 @@ describe('doctor (CLI)', () => {
     expect(help.stdout).toMatch(/^usage:\n {2}persona-verdict doctor --repo OWNER\/NAME/);
   });
 
+  test('no .github/workflows at all: nothing writes the required context (FAIL), not "could not read"', async () => {
+    fake.settings.files.clear();
+    const r = await doctor(PRIYA);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^FAIL {2}no workflow on the default branch writes persona-verdict\/priya for pull requests/m,
+    );
+    expect(r.stdout).toMatch(/^ok {4}there are no workflow files on the default branch$/m);
+  });
+
   test('a slug with no App: FAIL telling where the slug is', async () => {
     const r = await doctor(['--repo', 'acme/widgets', '--persona', 'priya=priya-reviewr']);
     expect(r.code).toBe(1);
