@@ -102,7 +102,7 @@ afterEach(async () => {
 
 describe('doctor (CLI)', () => {
   test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 10 reads in 3 rounds', async () => {
-    fake.latencyMs = 40; // makes concurrency visible: a round starts after every earlier answer
+    fake.latencyMs = 150; // makes concurrency visible (and robust to a loaded machine): a round starts after every earlier answer
     const r = await doctor(PRIYA);
     expect(fake.log).toHaveLength(10);
     expect(fake.roundsBeforeFirstWrite()).toBe(3);
