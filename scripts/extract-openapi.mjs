@@ -26,6 +26,15 @@ export const OPERATIONS = [
   ['post', '/repos/{owner}/{repo}/statuses/{sha}'],
   ['get', '/repos/{owner}/{repo}/pulls'],
   ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/files'],
+  // doctor: the settings around the gate
+  ['get', '/repos/{owner}/{repo}'],
+  ['get', '/repos/{owner}/{repo}/rules/branches/{branch}'],
+  ['get', '/repos/{owner}/{repo}/rulesets/{ruleset_id}'],
+  ['get', '/repos/{owner}/{repo}/branches/{branch}'],
+  ['get', '/repos/{owner}/{repo}/branches/{branch}/protection'],
+  ['get', '/apps/{app_slug}'],
+  ['get', '/repos/{owner}/{repo}/collaborators/{username}/permission'],
+  ['get', '/repos/{owner}/{repo}/contents/{path}'],
 ];
 
 const components = {};

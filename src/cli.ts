@@ -20,6 +20,7 @@ function toolHelp(): string {
     '',
     'commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    `  ${'doctor'.padEnd(width)}  is the merge gate enforced? reads the repository's settings (needs a token)`,
     '',
     'options:',
     "  -h, --help     this help; with a command, that command's help",
@@ -85,6 +86,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return printed(io, named ? named.help : toolHelp());
   }
   if (first === '--version') return printed(io, `${TOOL} ${VERSION}`);
+  // doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
+  if (first === 'doctor') return (await import('./doctor-cli.js')).runDoctorCli(rest);
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (command) return runCommand(first, command, rest, io);
   const why = first.startsWith('-')

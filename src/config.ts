@@ -4,7 +4,7 @@ import { EVENTS, type ReviewEvent } from './core/grammar.js';
 import { PERSONA_PATTERN } from './core/marker.js';
 import type { DismissPolicy, ReviewEventPolicy } from './core/decide.js';
 
-export const MODES = ['post', 'preflight', 'check', 'board'] as const;
+export const MODES = ['post', 'preflight', 'check', 'board', 'doctor'] as const;
 export type Mode = (typeof MODES)[number];
 export const DISMISS_POLICIES = ['all', 'changes-requested', 'none'] as const;
 
@@ -125,7 +125,7 @@ export function readConfig(read: Read): Config {
   }
   const diffPath = read('diff-path').trim() || null;
   if (diffPath && mode !== 'preflight') throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
-  const personas = parsePersonas(read('personas'));
+  const personas = parsePersonas(read('personas'), mode);
   const statusContext = r.matching('status-context', /^.{1,100}$/, 'use a short name (at most 100 characters)');
   return {
     mode,
@@ -230,21 +230,29 @@ function targetInputs(
   };
 }
 
-/** `persona=login` pairs, one per line or comma-separated (mode board). */
-export function parsePersonas(raw: string): Array<{ persona: string; login: string }> {
+/** `persona=login` pairs, one per line or comma-separated (mode board); doctor: persona=app-slug or persona=@login. */
+export function parsePersonas(raw: string, mode: Mode = 'board'): Array<{ persona: string; login: string }> {
   const out: Array<{ persona: string; login: string }> = [];
   for (const item of raw
     .split(/[\n,]/)
     .map((s) => s.trim())
     .filter(Boolean)) {
     const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
-    if (!m || !PERSONA_PATTERN.test(m[1]!) || !LOGIN_PATTERN.test(m[2]!)) {
+    const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : m?.[2];
+    if (!m || !PERSONA_PATTERN.test(m[1]!) || !LOGIN_PATTERN.test(who!)) {
       throw new InputError(
-        `input personas has "${item.slice(0, 60)}": write persona=login, for example priya=octo-priya`,
+        `input personas has "${item.slice(0, 60)}": ` +
+          (mode === 'doctor'
+            ? 'write persona=app-slug for an App or persona=@login for an account, for example priya=@octo-priya'
+            : 'write persona=login, for example priya=octo-priya'),
       );
     }
     if (out.some((p) => p.persona === m[1])) throw new InputError(`input personas names ${m[1]} twice`);
     out.push({ persona: m[1]!, login: m[2]! });
   }
+  if (mode === 'doctor' && !out.length)
+    throw new InputError(
+      'mode doctor needs input personas: persona=app-slug for an App, persona=@login for an account',
+    );
   return out;
 }

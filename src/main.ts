@@ -14,6 +14,7 @@ import { runCheck } from './modes/check.js';
 import { runPost } from './modes/post.js';
 import { runPreflight } from './modes/preflight.js';
 import { runQueued } from './modes/queued.js';
+import { runDoctorAction } from './modes/doctor.js';
 import { headline, summaryMarkdown } from './report.js';
 import { publishStatus, type Trace } from './steps.js';
 
@@ -46,6 +47,7 @@ async function runAction(): Promise<void> {
     await report(conclude({ kind: 'aborted', reason: 'bad-input', message: e.message }, noRules), '', null);
     return;
   }
+  if (cfg.mode === 'doctor') return runDoctorAction(cfg);
   let end: End;
   let ctx: RunContext | null = null;
   let port: GitHubPort | null = null;
@@ -118,6 +120,8 @@ function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
       return runBoard(cfg, ctx, port);
     case 'check':
       return Promise.resolve(runCheck(cfg));
+    case 'doctor':
+      throw new Error('mode doctor runs in runDoctorAction, before any mode');
   }
 }
 

@@ -9,7 +9,7 @@ import Bottleneck from 'bottleneck/light.js';
 import type { PullFacts, ReviewFact } from '../core/decide.js';
 import { rateLimitStop, rateLimitWait, type RateLimited } from '../core/waits.js';
 import { DeadlineError, redactor, translate } from './errors.js';
-import { ApiError, type CommentFact, type GitHubPort } from './port.js';
+import { ApiError, type BranchRuleFact, type CommentFact, type GitHubPort, type SettingsPort } from './port.js';
 
 export interface ClientOptions {
   token: string;
@@ -76,7 +76,7 @@ const sleeper =
     return new Promise((resolve) => setTimeout(resolve, until));
   };
 
-export function createClient(o: ClientOptions): GitHubPort {
+export function createClient(o: ClientOptions): GitHubPort & SettingsPort {
   const octokit = buildOctokit(o);
   const ctx: Ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
   return {
@@ -86,6 +86,7 @@ export function createClient(o: ClientOptions): GitHubPort {
     ...reviewsPort(ctx),
     ...commentsPort(ctx),
     pause: sleeper(o),
+    ...settingsPort(ctx),
   };
 }
 
@@ -415,4 +416,102 @@ function commentsPort({ octokit, call, owner, repo }: Ctx) {
         (status) => (status === 404 ? ('gone' as const) : undefined),
       ),
   } satisfies Partial<GitHubPort>;
+}
+
+/** 403 and 404 are how GitHub hides a setting from a token: a fact (cannot see), not an error. */
+const hidden =
+  <T>(v: T) =>
+  (status: number) =>
+    status === 403 || status === 404 ? v : undefined;
+
+function settingsPort(ctx: Ctx): SettingsPort {
+  return { ...rulesPort(ctx), ...accessPort(ctx) };
+}
+
+function rulesPort({ octokit, call, owner, repo }: Ctx) {
+  return {
+    getDefaultBranch: () =>
+      call(
+        'GET /repos/{owner}/{repo}',
+        async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch,
+      ),
+    getBranchRules: (branch: string) =>
+      call('GET branch rules', async () => {
+        const rules = await octokit.paginate(octokit.rest.repos.getBranchRules, { owner, repo, branch, per_page: 100 });
+        return rules satisfies BranchRuleFact[];
+      }),
+    getRuleset: (id: number) =>
+      call(
+        'GET ruleset',
+        async () => {
+          const r = (await octokit.rest.repos.getRepoRuleset({ owner, repo, ruleset_id: id })).data;
+          const bypass = r.bypass_actors
+            ? r.bypass_actors.map((a) => ({
+                type: a.actor_type,
+                id: a.actor_id ?? null,
+                mode: a.bypass_mode ?? 'always',
+              }))
+            : null;
+          return { name: r.name, bypass };
+        },
+        hidden(null),
+      ),
+    getBranch: (branch: string) =>
+      call(
+        'GET branch',
+        async () => {
+          const b = (await octokit.rest.repos.getBranch({ owner, repo, branch })).data;
+          const p = b.protection;
+          return {
+            protected: b.protected,
+            classic: p?.enabled ?? null,
+            requiredChecks: p?.required_status_checks ?? null,
+          };
+        },
+        (status) => (status === 404 ? null : undefined),
+      ),
+    getBranchProtection: (branch: string) =>
+      call<{ protection: Record<string, unknown> } | { refused: number }>(
+        'GET branch protection',
+        async () => ({
+          protection: (await octokit.rest.repos.getBranchProtection({ owner, repo, branch })).data,
+        }),
+        (status) => (status === 403 || status === 404 ? { refused: status } : undefined),
+      ),
+  } satisfies Partial<SettingsPort>;
+}
+
+function accessPort({ octokit, call, owner, repo }: Ctx) {
+  return {
+    getAppId: (slug: string) =>
+      call(
+        'GET /apps/{app_slug}',
+        async () => (await octokit.rest.apps.getBySlug({ app_slug: slug })).data?.id ?? null,
+        hidden(null),
+      ),
+    getPermission: (login: string) =>
+      call(
+        'GET collaborator permission',
+        async () =>
+          (await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login })).data.permission,
+        (status) => (status === 404 ? 'not-collaborator' : status === 403 ? null : undefined),
+      ),
+    listWorkflowFiles: (ref: string) =>
+      call(
+        'GET workflow files',
+        async () => {
+          const dir = (await octokit.rest.repos.getContent({ owner, repo, path: '.github/workflows', ref })).data;
+          const files = (Array.isArray(dir) ? dir : []).filter((f) => f.type === 'file' && /\.ya?ml$/.test(f.name));
+          return Promise.all(
+            files.map(async (f) => {
+              const c = (await octokit.rest.repos.getContent({ owner, repo, path: f.path, ref })).data;
+              const text = 'content' in c && typeof c.content === 'string' ? c.content : '';
+              return { path: f.path, text: Buffer.from(text, 'base64').toString('utf8') };
+            }),
+          );
+        },
+        // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
+        (status) => (status === 404 ? [] : status === 403 ? null : undefined),
+      ),
+  } satisfies Partial<SettingsPort>;
 }

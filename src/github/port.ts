@@ -80,3 +80,35 @@ export class ApiError extends Abort {
     return isAmbiguous(this.cls);
   }
 }
+
+/** A rule that applies to a branch, as GET /repos/{o}/{r}/rules/branches/{b} lists it. */
+export interface BranchRuleFact {
+  type: string;
+  parameters?: Record<string, unknown>;
+  ruleset_id?: number;
+}
+
+/** Reads of the repository's settings, for the doctor. Refusals GitHub uses to hide a setting answer null. */
+export interface SettingsPort {
+  /** GET /repos/{o}/{r}: the default branch. */
+  getDefaultBranch(): Promise<string>;
+  /** Every ruleset's rules for the branch (all pages). */
+  getBranchRules(branch: string): Promise<BranchRuleFact[]>;
+  /** A ruleset's name and bypass list (null when hidden from this token); null when it cannot be read. */
+  getRuleset(
+    id: number,
+  ): Promise<{ name: string; bypass: Array<{ type: string; id: number | null; mode: string }> | null } | null>;
+  /**
+   * The branch summary: protected (by anything), whether classic protection is enabled and its required checks
+   * (null when not shown); null when there is no such branch.
+   */
+  getBranch(branch: string): Promise<{ protected: boolean; classic: boolean | null; requiredChecks: unknown } | null>;
+  /** Classic protection; `{ refused: status }` for 403/404 (admins only, or none). */
+  getBranchProtection(branch: string): Promise<{ protection: Record<string, unknown> } | { refused: number }>;
+  /** GET /apps/{slug}: the App's id; null when there is no such App. */
+  getAppId(slug: string): Promise<number | null>;
+  /** The account's permission; 'not-collaborator' on 404; null when this token may not read it. */
+  getPermission(login: string): Promise<string | null>;
+  /** The workflow files at .github/workflows on a ref ([] when there is none); null when they cannot be read. */
+  listWorkflowFiles(ref: string): Promise<Array<{ path: string; text: string }> | null>;
+}

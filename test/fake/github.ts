@@ -22,6 +22,25 @@ export interface FakeUser {
   canReview?: boolean;
   /** The token has statuses: write. Default true. */
   canStatus?: boolean;
+  /** Repository admin: may read classic branch protection and ruleset bypass lists. Default false. */
+  admin?: boolean;
+}
+
+/** The repository's settings around the gate (the doctor's reads). */
+export interface FakeSettings {
+  defaultBranch: string;
+  /** Branches that exist, with whether GitHub calls them protected. */
+  branches: Map<string, { protected: boolean }>;
+  /** Rules per branch, as GET rules/branches/{branch} lists them (ruleset_id included). */
+  rules: Map<string, Json[]>;
+  rulesets: Map<number, { name: string; bypass_actors: Json[] }>;
+  /** Classic branch protection per branch (the full GET .../protection answer). */
+  classic: Map<string, Json>;
+  apps: Map<string, number>;
+  /** Collaborator permission per login: permission and role_name. */
+  permissions: Map<string, { permission: string; role_name: string }>;
+  /** Files on the default branch by path (the workflow files under .github/workflows/). */
+  files: Map<string, string>;
 }
 
 export interface FakeStatus {
@@ -133,6 +152,16 @@ export class FakeGitHub {
   log: LoggedRequest[] = [];
   /** GitHub Enterprise Server layout: REST under /api/v3, GraphQL at /api/graphql. */
   ghes = false;
+  settings: FakeSettings = {
+    defaultBranch: 'main',
+    branches: new Map([['main', { protected: false }]]),
+    rules: new Map(),
+    rulesets: new Map(),
+    classic: new Map(),
+    apps: new Map(),
+    permissions: new Map(),
+    files: new Map(),
+  };
   /** Simulated network latency per request (the bench uses it to make concurrency visible). */
   latencyMs = 0;
   private nextId = 1000;
@@ -420,6 +449,116 @@ export class FakeGitHub {
     return simple;
   }
 
+  /** The doctor's reads: repository, branch rules, rulesets, branches, classic protection, Apps, permissions, files. */
+  private settingsRoute(method: string, path: string, user: FakeUser): [number, Json, Record<string, string>?] | null {
+    if (method !== 'GET') return null;
+    const st = this.settings;
+    const notFound: [number, Json] = [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }];
+    let m: RegExpExecArray | null;
+    if ((m = /^\/apps\/([^/]+)$/.exec(path))) {
+      const id = st.apps.get(decodeURIComponent(m[1]!));
+      if (id === undefined) return notFound;
+      const slug = decodeURIComponent(m[1]!);
+      const at = '2026-01-01T00:00:00Z';
+      return [
+        200,
+        {
+          id,
+          slug,
+          node_id: `A_${id}`,
+          owner: this.userJson(OWNER),
+          name: slug,
+          description: null,
+          external_url: 'https://github.test/x',
+          html_url: `https://github.test/apps/${slug}`,
+          created_at: at,
+          updated_at: at,
+          permissions: { pull_requests: 'write', statuses: 'write', contents: 'read' },
+          events: [],
+        },
+      ];
+    }
+    const prefix = `/repos/${OWNER}/${REPO}`;
+    if (path === prefix) return [200, { ...skeleton('GET', path, 200), default_branch: st.defaultBranch }];
+    if (!path.startsWith(prefix + '/')) return null;
+    const rest = path.slice(prefix.length);
+    if ((m = /^\/rules\/branches\/([^/]+)$/.exec(rest))) {
+      const rules = st.rules.get(decodeURIComponent(m[1]!)) ?? [];
+      return [200, rules.map((r) => ({ ruleset_source_type: 'Repository', ruleset_source: `${OWNER}/${REPO}`, ...r }))];
+    }
+    if ((m = /^\/rulesets\/(\d+)$/.exec(rest))) {
+      const r = st.rulesets.get(Number(m[1]));
+      if (!r) return notFound;
+      // GitHub shows the bypass list only to those who may edit the ruleset
+      const bypass = user.admin ? { bypass_actors: r.bypass_actors } : {};
+      return [200, { id: Number(m[1]), name: r.name, source: `${OWNER}/${REPO}`, enforcement: 'active', ...bypass }];
+    }
+    if ((m = /^\/branches\/([^/]+)\/protection$/.exec(rest))) {
+      const p = st.classic.get(decodeURIComponent(m[1]!));
+      if (!user.admin)
+        return user.kind === 'app'
+          ? [
+              403,
+              { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' },
+            ]
+          : notFound;
+      return p
+        ? [200, p]
+        : [404, { message: 'Branch not protected', documentation_url: 'https://docs.github.com/rest' }];
+    }
+    if ((m = /^\/branches\/([^/]+)$/.exec(rest))) {
+      const name = decodeURIComponent(m[1]!);
+      const b = st.branches.get(name);
+      if (!b) return [404, { message: 'Branch not found', documentation_url: 'https://docs.github.com/rest' }];
+      const classic = st.classic.get(name);
+      const rsc = classic?.required_status_checks;
+      return [
+        200,
+        {
+          ...skeleton('GET', path, 200),
+          name,
+          protected: b.protected,
+          protection: {
+            enabled: !!classic,
+            required_status_checks: rsc
+              ? { enforcement_level: 'non_admins', contexts: rsc.contexts, checks: rsc.checks }
+              : { enforcement_level: 'off', contexts: [], checks: [] },
+          },
+        },
+      ];
+    }
+    if ((m = /^\/collaborators\/([^/]+)\/permission$/.exec(rest))) {
+      const login = decodeURIComponent(m[1]!);
+      const p = st.permissions.get(login);
+      if (!p) return notFound;
+      const permissions = { pull: true, push: p.permission !== 'read', admin: p.permission === 'admin' };
+      return [200, { ...p, user: { ...this.userJson(login), permissions, role_name: p.role_name } }];
+    }
+    if ((m = /^\/contents\/(.+)$/.exec(rest))) return this.contents(decodeURIComponent(m[1]!));
+    return null;
+  }
+
+  private contents(path: string): [number, Json] {
+    const item = (p: string, type: string) => ({
+      type,
+      size: (this.settings.files.get(p) ?? '').length,
+      name: p.split('/').pop(),
+      path: p,
+      sha: sha(`blob:${p}`),
+      url: `https://github.test/api/contents/${p}`,
+      git_url: null,
+      html_url: null,
+      download_url: null,
+      _links: { self: `https://github.test/api/contents/${p}`, git: null, html: null },
+    });
+    const text = this.settings.files.get(path);
+    if (text !== undefined)
+      return [200, { ...item(path, 'file'), encoding: 'base64', content: Buffer.from(text).toString('base64') }];
+    const under = [...this.settings.files.keys()].filter((p) => p.startsWith(`${path}/`));
+    if (!under.length) return [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }];
+    return [200, under.map((p) => item(p, 'file'))];
+  }
+
   private route(
     method: string,
     path: string,
@@ -454,6 +593,8 @@ export class FakeGitHub {
             },
           ];
     }
+    const settings = this.settingsRoute(method, path, user);
+    if (settings) return settings;
     const prefix = `/repos/${OWNER}/${REPO}`;
     if (!path.startsWith(prefix + '/')) return notFound;
     const rest = path.slice(prefix.length);

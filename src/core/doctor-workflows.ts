@@ -1,0 +1,217 @@
+// What the doctor reads from a repository's workflow files: which job writes each
+// persona's status context, on which events and with which credential, and where a
+// persona credential sits beside code it does not need to trust. Pure: text in, facts
+// out. The project's own workflow rules (scripts/workflow-rules.mjs, also run by the
+// linter) are applied as they are, and their findings graded here.
+import { parse } from 'yaml';
+import { securityFindings } from '../../scripts/workflow-rules.mjs';
+
+export type Level = 'ok' | 'warn' | 'fail';
+
+/** Who a status written by a job comes from. */
+export type Credential =
+  | { kind: 'github-actions' }
+  | { kind: 'app'; step: string }
+  | { kind: 'secret'; name: string }
+  | { kind: 'unknown'; expression: string };
+
+/** A persona-verdict step that writes a persona's commit status. */
+export interface Writer {
+  file: string;
+  job: string;
+  persona: string;
+  context: string;
+  /** The events on which the step runs and writes the status. */
+  events: string[];
+  /** It writes on merge groups: on merge_group, or on workflow_run after a workflow that runs on merge_group. */
+  queue: boolean;
+  credential: Credential;
+}
+
+export interface WorkflowIssue {
+  file: string;
+  where: string;
+  level: Exclude<Level, 'ok'>;
+  says: string;
+  fix: string;
+}
+
+export interface WorkflowFile {
+  path: string;
+  text: string;
+}
+
+type Json = Record<string, unknown>;
+const OUR_ACTION = /^persona-verdict\/persona-verdict@/;
+const APP_TOKEN_ACTION = /^actions\/create-github-app-token@/;
+/** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
+const TRUSTED = [OUR_ACTION, APP_TOKEN_ACTION, /^actions\/(checkout|upload-artifact|download-artifact)@/];
+/** A persona credential: a token secret (not GITHUB_TOKEN), an App private key, or a minted App token. */
+const PERSONA_CREDENTIAL = /secrets\.(?!GITHUB_TOKEN\b)[A-Za-z0-9_]*(_TOKEN|PRIVATE_KEY|_PEM)\b/;
+const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
+/** The persona context a step writes: status-context, else persona-verdict/<persona>. */
+export const contextOf = (persona: string, statusContext?: string): string =>
+  statusContext || `persona-verdict/${persona}`;
+
+const cut = (s: string): string => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
+const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+
+function triggersOf(wf: Json): string[] {
+  const on = wf['on'] ?? wf['true']; // YAML 1.1 readers turn a bare `on` into true
+  if (typeof on === 'string') return [on];
+  if (Array.isArray(on)) return on.map(str);
+  return Object.keys(obj(on));
+}
+
+/** The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if`. */
+export function jobEvents(triggers: string[], condition: unknown): string[] {
+  const named = [...str(condition).matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]!);
+  return named.length ? triggers.filter((t) => named.includes(t)) : triggers;
+}
+
+function credentialOf(token: string, steps: Json[]): Credential {
+  if (!token || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/.test(token)) return { kind: 'github-actions' };
+  const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
+  if (fromStep && steps.some((s) => s['id'] === fromStep && APP_TOKEN_ACTION.test(str(s['uses']))))
+    return { kind: 'app', step: fromStep };
+  const secret = /secrets\.([A-Za-z0-9_]+)/.exec(token)?.[1];
+  if (secret) return { kind: 'secret', name: secret };
+  return { kind: 'unknown', expression: token };
+}
+
+function writersOf(file: string, id: string, job: Json, triggers: string[]): Writer[] {
+  const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
+  const events = jobEvents(triggers, job['if']);
+  const out: Writer[] = [];
+  for (const step of steps) {
+    if (!OUR_ACTION.test(str(step['uses']))) continue;
+    const w = obj(step['with']);
+    const mode = str(w['mode']) || 'post';
+    const persona = str(w['persona']);
+    const status = str(w['commit-status']) || 'auto';
+    if (!persona || !['post', 'preflight'].includes(mode) || status === 'never') continue;
+    // commit-status auto writes on every event but pull_request, whose own check sits on the PR head
+    const writes = status === 'always' ? events : events.filter((e) => e !== 'pull_request');
+    if (!writes.length) continue;
+    const credential = credentialOf(str(w['github-token']), steps);
+    const context = contextOf(persona, str(w['status-context']));
+    out.push({ file, job: id, persona, context, events: writes, queue: writes.includes('merge_group'), credential });
+  }
+  return out;
+}
+
+/** Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment. */
+function jobIssues(file: string, id: string, job: Json, triggers: string[]): WorkflowIssue[] {
+  const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
+  const holds =
+    PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => APP_TOKEN_ACTION.test(str(s['uses'])));
+  if (!holds) return [];
+  const out: WorkflowIssue[] = [];
+  const where = `job ${id}`;
+  const untrusted = steps
+    .map((s, n) => ({ s, n }))
+    .filter(({ s }) => typeof s['run'] === 'string' || !TRUSTED.some((re) => re.test(str(s['uses']))));
+  if (untrusted.length) {
+    const first = untrusted[0]!;
+    const name = str(first.s['name']) || str(first.s['uses']) || 'a run step';
+    out.push({
+      file,
+      where,
+      level: 'fail',
+      says:
+        `the job holds a persona credential beside step ${first.n + 1} ("${cut(name)}"), which runs other ` +
+        'code (the LLM step or its tools can read every secret of its job from the runner)',
+      fix:
+        `in ${file}, split job ${id}: preflight and post jobs hold the persona credential and run only ` +
+        'persona-verdict; the LLM job between them gets the diff as an artifact and only the LLM key',
+    });
+  }
+  const events = jobEvents(triggers, job['if']);
+  // a *_TOKEN secret on pull_request is already a finding of the project's rules (gradeRuleFinding)
+  if (events.includes('pull_request') && !TOKEN_SECRET.test(JSON.stringify(job))) {
+    out.push({
+      file,
+      where,
+      level: 'fail',
+      says: 'a persona credential on a pull_request trigger: the PR controls that workflow file and can spend it',
+      fix: `in ${file}, run job ${id} on pull_request_target or workflow_run instead of pull_request`,
+    });
+  }
+  if (job['environment'] === undefined) {
+    out.push({
+      file,
+      where,
+      level: 'warn',
+      says: 'the job holds a persona credential without an environment, so any branch\u2019s workflow can use it',
+      fix:
+        `in ${file}, give job ${id} an environment (Settings → Environments) whose deployment branches are ` +
+        'limited to the default branch, and keep the persona secret there',
+    });
+  }
+  return out;
+}
+
+/** One finding of scripts/workflow-rules.mjs, graded: what lets a PR walk around the gate fails. */
+export function gradeRuleFinding(line: string, file: string): WorkflowIssue {
+  const rest = line.startsWith(`${file}: `) ? line.slice(file.length + 2) : line;
+  const colon = rest.indexOf(': ');
+  const where = colon > 0 ? rest.slice(0, colon) : 'workflow';
+  const says = colon > 0 ? rest.slice(colon + 2) : rest;
+  const walksAround = /persona token reaches|persona secret on|checks out PR code|secrets\[|expression in run/.test(
+    says,
+  );
+  return {
+    file,
+    where,
+    level: walksAround ? 'fail' : 'warn',
+    says,
+    fix: `edit ${file} (${where}): ${fixFor(says)}`,
+  };
+}
+
+function fixFor(says: string): string {
+  if (/not pinned/.test(says)) return 'pin the action to a full commit SHA with a version comment';
+  if (/permissions/.test(says)) return 'set permissions: {} at the top and grant each job only what it needs';
+  if (/persist-credentials/.test(says)) return 'set persist-credentials: false on the checkout';
+  return 'follow the rule it names, as the recipes in docs/recipes/ do';
+}
+
+/** The writers and the issues of every workflow file; a file that does not parse is an issue, never a crash. */
+export function analyseWorkflows(files: WorkflowFile[]): { writers: Writer[]; issues: WorkflowIssue[] } {
+  const writers: Writer[] = [];
+  const issues: WorkflowIssue[] = [];
+  /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
+  const queueWorkflows = new Set<string>();
+  const follows = new Map<string, string[]>();
+  for (const { path, text } of files) {
+    let wf: Json;
+    let rules: string[];
+    try {
+      wf = obj(parse(text));
+      rules = securityFindings(text, path);
+    } catch (e) {
+      issues.push({
+        file: path,
+        where: 'workflow',
+        level: 'warn',
+        says: `does not parse as a workflow (${(e as Error).message.split('\n')[0]!.slice(0, 100)})`,
+        fix: `fix the YAML of ${path}; GitHub will not run it either`,
+      });
+      continue;
+    }
+    const triggers = triggersOf(wf);
+    if (triggers.includes('merge_group')) queueWorkflows.add(str(wf['name']) || path);
+    const after = obj(obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];
+    follows.set(path, Array.isArray(after) ? after.map(str) : []);
+    for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
+      writers.push(...writersOf(path, id, obj(raw), triggers));
+      issues.push(...jobIssues(path, id, obj(raw), triggers));
+    }
+    issues.push(...rules.map((r) => gradeRuleFinding(r, path)));
+  }
+  for (const w of writers)
+    if (w.events.includes('workflow_run') && follows.get(w.file)!.some((n) => queueWorkflows.has(n))) w.queue = true;
+  return { writers, issues };
+}

@@ -1,0 +1,151 @@
+// The doctor's shell: read the settings around the gate through the port, hand the
+// facts to the core (core/doctor.ts), return its report. Shared by the CLI command
+// (src/doctor-cli.ts) and the action's mode doctor (its report in the job summary).
+import * as core from '@actions/core';
+import { Abort } from '../abort.js';
+import type { Config } from '../config.js';
+import {
+  diagnose,
+  fromBranchRules,
+  fromClassicChecks,
+  renderMarkdown,
+  renderText,
+  parseDoctorPersona,
+  type Classic,
+  type DoctorPersona,
+  type DoctorFacts,
+  type DoctorReport,
+  type PersonaFacts,
+  type Requirement,
+} from '../core/doctor.js';
+import { createClient } from '../github/octokit.js';
+import type { SettingsPort } from '../github/port.js';
+
+export { parseDoctorPersona, type DoctorPersona };
+
+async function personaFacts(port: SettingsPort, p: DoctorPersona): Promise<PersonaFacts> {
+  if (p.app !== null) {
+    const appId = await port.getAppId(p.app);
+    return { name: p.name, kind: 'app', login: `${p.app}[bot]`, slug: p.app, appId, permission: null };
+  }
+  const permission = await port.getPermission(p.login!);
+  return { name: p.name, kind: 'account', login: p.login!, slug: null, appId: null, permission };
+}
+
+type Raw = Record<string, unknown> | null | undefined;
+
+/** Classic protection: read in full, known absent, or unknown (then the branch summary's checks, if shown). */
+async function classicFacts(port: SettingsPort, branch: string): Promise<Classic> {
+  const [summary, full] = await Promise.all([port.getBranch(branch), port.getBranchProtection(branch)]);
+  if (!summary) throw new Abort('bad-input', `there is no branch ${branch}`, 'give an existing branch in --branch');
+  if ('protection' in full) {
+    const p = full.protection;
+    const rev = p['required_pull_request_reviews'] as Raw;
+    return {
+      state: 'read',
+      checks: fromClassicChecks(p['required_status_checks'] as never),
+      reviews: rev
+        ? {
+            rulesetId: null,
+            approvals: Number(rev['required_approving_review_count'] ?? 0),
+            dismissStale: rev['dismiss_stale_reviews'] === true,
+            lastPush: rev['require_last_push_approval'] === true,
+            codeOwners: rev['require_code_owner_reviews'] === true,
+          }
+        : null,
+      enforceAdmins: (p['enforce_admins'] as Raw)?.['enabled'] === true,
+      reviewBypass: reviewBypass(rev?.['bypass_pull_request_allowances'] as Raw),
+    };
+  }
+  if (!summary.protected || summary.classic === false) return { state: 'none' };
+  const shown = summary.requiredChecks as Raw;
+  let checks: Requirement[] | null = null;
+  if (shown && shown['enforcement_level'] === 'off') checks = [];
+  else if (shown && (Array.isArray(shown['contexts']) || Array.isArray(shown['checks'])))
+    checks = fromClassicChecks(shown);
+  return { state: 'unknown', status: full.refused, checks };
+}
+
+/** The users, teams and Apps a classic rule lets merge without the required reviews. */
+function reviewBypass(a: Raw): string[] {
+  const list = (k: string) => (Array.isArray(a?.[k]) ? (a[k] as Array<Record<string, unknown>>) : []);
+  const str = (v: unknown) => (typeof v === 'string' ? v : '?');
+  return [
+    ...list('users').map((u) => str(u['login'])),
+    ...list('teams').map((t) => `team ${str(t['slug'])}`),
+    ...list('apps').map((x) => `App ${str(x['slug'])}`),
+  ];
+}
+
+/** Every fact the doctor needs, read in two rounds. */
+export async function gatherFacts(
+  port: SettingsPort,
+  repo: string,
+  branchArg: string | null,
+  personas: DoctorPersona[],
+): Promise<DoctorFacts> {
+  const [defaultBranch, people] = await Promise.all([
+    port.getDefaultBranch(),
+    Promise.all(personas.map((p) => personaFacts(port, p))),
+  ]);
+  const branch = branchArg ?? defaultBranch;
+  // each ruleset is read as soon as the rules name it, beside the classic protection and the workflow files
+  const rulesAndSets = port.getBranchRules(branch).then(async (rules) => {
+    const parsed = fromBranchRules(rules);
+    const sets = await Promise.all(
+      parsed.rulesetIds.map(async (id) => {
+        const r = await port.getRuleset(id);
+        return { id, name: r?.name ?? `#${id}`, bypass: r?.bypass ?? null };
+      }),
+    );
+    return { fromRules: parsed, rulesets: sets };
+  });
+  const [{ fromRules, rulesets }, classic, workflows] = await Promise.all([
+    rulesAndSets,
+    classicFacts(port, branch),
+    port.listWorkflowFiles(defaultBranch),
+  ]);
+  const { requirements, reviews, mergeQueue } = fromRules;
+  return { repo, branch, requirements, reviews, mergeQueue, rulesets, classic, personas: people, workflows };
+}
+
+export async function runDoctor(
+  port: SettingsPort,
+  repo: string,
+  branch: string | null,
+  personas: DoctorPersona[],
+): Promise<DoctorReport> {
+  return diagnose(await gatherFacts(port, repo, branch, personas));
+}
+
+/** The client for a doctor run: reads only, a minute per request, five minutes in all. */
+export function doctorClient(token: string, repo: string, warn: (m: string) => void): SettingsPort {
+  const [owner, name] = repo.split('/') as [string, string];
+  return createClient({
+    token,
+    owner,
+    repo: name,
+    requestTimeoutMs: 60_000,
+    deadline: Date.now() + 300_000,
+    maxRateLimitWaitSeconds: 120,
+    warn,
+  });
+}
+
+/** mode: doctor — the report in the job summary and the log; the step fails when a check fails. */
+export async function runDoctorAction(cfg: Config): Promise<void> {
+  const repo = process.env['GITHUB_REPOSITORY'] ?? '';
+  try {
+    if (!/^[^/\s]+\/[^/\s]+$/.test(repo)) throw new Abort('bad-input', 'GITHUB_REPOSITORY is not set', '');
+    const personas = cfg.personas.map((p) => parseDoctorPersona(`${p.persona}=${p.login}`));
+    const port = doctorClient(cfg.token, repo, (m) => core.warning(m));
+    const report = await core.group('persona-verdict: doctor', () => runDoctor(port, repo, null, personas));
+    core.info(renderText(report));
+    if (process.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(renderMarkdown(report)).write();
+    if (report.level === 'fail') core.setFailed(`doctor: ${report.bottomLine}`);
+  } catch (e) {
+    if (!(e instanceof Abort) && !(e instanceof Error)) throw e;
+    const advice = e instanceof Abort && e.advice ? `\nWhat to do: ${e.advice}` : '';
+    core.setFailed(`doctor: ${e.message}${advice}`);
+  }
+}

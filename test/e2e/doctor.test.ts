@@ -1,0 +1,380 @@
+// `persona-verdict doctor` end to end: the bundled CLI (dist/cli/index.js) and the action
+// (dist/index.js, mode doctor) against the fake GitHub, whose settings answers are
+// validated against GitHub's OpenAPI description like every other answer.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { FakeGitHub } from '../fake/github.js';
+import { NODE, ROOT, runAction } from './harness.js';
+import { loadWorkflow, runJob, type SimContext } from './workflow-sim.js';
+
+const FIXTURES = join(ROOT, 'test/fixtures/doctor');
+const APP = 901;
+const CONTEXT = 'persona-verdict/priya';
+const ADMIN = 'tok-admin';
+const ACTIONS = 'tok-actions';
+
+let fake: FakeGitHub;
+
+/** A correct gate: the context pinned to priya's App in ruleset "gate", a merge queue, and its reporter. */
+function correctGate(f: FakeGitHub): void {
+  f.user(ADMIN, { login: 'octo-admin', admin: true });
+  f.user(ACTIONS, { login: 'github-actions[bot]', kind: 'app' });
+  f.settings.apps.set('priya-reviewer', APP);
+  f.settings.apps.set('other-app', 555);
+  f.settings.branches.set('main', { protected: true });
+  f.settings.rulesets.set(7, { name: 'gate', bypass_actors: [] });
+  f.settings.rules.set('main', [
+    {
+      type: 'required_status_checks',
+      ruleset_id: 7,
+      parameters: {
+        strict_required_status_checks_policy: false,
+        required_status_checks: [{ context: CONTEXT, integration_id: APP }],
+      },
+    },
+    {
+      type: 'pull_request',
+      ruleset_id: 7,
+      parameters: {
+        required_approving_review_count: 1,
+        dismiss_stale_reviews_on_push: true,
+        require_last_push_approval: true,
+        require_code_owner_review: true,
+        required_review_thread_resolution: false,
+      },
+    },
+    {
+      type: 'merge_queue',
+      ruleset_id: 7,
+      parameters: {
+        check_response_timeout_minutes: 60,
+        grouping_strategy: 'ALLGREEN',
+        max_entries_to_build: 5,
+        max_entries_to_merge: 5,
+        merge_method: 'SQUASH',
+        min_entries_to_merge: 1,
+        min_entries_to_merge_wait_minutes: 5,
+      },
+    },
+  ]);
+  for (const name of ['persona-priya.yml', 'queue.yml', 'queue-report.yml'])
+    f.settings.files.set(`.github/workflows/${name}`, readFileSync(join(FIXTURES, name), 'utf8'));
+}
+
+const rule = (type: string) => fake.settings.rules.get('main')!.find((r) => r.type === type)!;
+const workflow = (name: string, edit: (t: string) => string) => {
+  const path = `.github/workflows/${name}`;
+  fake.settings.files.set(path, edit(fake.settings.files.get(path)!));
+};
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The bundled CLI as a user runs it; async, so the fake in this process can answer. */
+function doctor(args: string[], token: string | null = ADMIN): Promise<CliResult> {
+  const env: Record<string, string> = { PATH: process.env['PATH'] ?? '', GITHUB_API_URL: fake.url };
+  if (token) env['GH_TOKEN'] = token;
+  const child = spawn(NODE, [join(ROOT, 'dist/cli/index.js'), 'doctor', ...args], { env, cwd: ROOT });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const PRIYA = ['--repo', 'acme/widgets', '--persona', 'priya=priya-reviewer'];
+
+beforeEach(async () => {
+  fake = await new FakeGitHub().start();
+  correctGate(fake);
+});
+
+afterEach(async () => {
+  expect(fake.violations()).toEqual([]);
+  expect(fake.writes()).toEqual([]); // the doctor only reads
+  await fake.stop();
+});
+
+describe('doctor (CLI)', () => {
+  test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 10 reads in 3 rounds', async () => {
+    fake.latencyMs = 150; // makes concurrency visible (and robust to a loaded machine): a round starts after every earlier answer
+    const r = await doctor(PRIYA);
+    expect(fake.log).toHaveLength(10);
+    expect(fake.roundsBeforeFirstWrite()).toBe(3);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/^(FAIL|WARN)/m);
+    expect(r.stdout).toMatch(/^ok {4}ruleset "gate" requires persona-verdict\/priya from priya's App$/m);
+    expect(r.stdout).toMatch(/^ok {4}the merge queue gets persona-verdict\/priya from .*queue-report\.yml/m);
+    expect(r.stdout).toMatch(/^ok {4}classic branch protection on main was read|^ok {4}main has no classic/m);
+    expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^OK: the gate on main is enforced: all \d+ checks ok$/);
+    const ops = new Set(fake.log.map((l) => l.operationId));
+    for (const op of [
+      'repos/get',
+      'repos/get-branch-rules',
+      'repos/get-repo-ruleset',
+      'repos/get-branch',
+      'repos/get-branch-protection',
+      'apps/get-by-slug',
+      'repos/get-content',
+    ])
+      expect(ops).toContain(op);
+  });
+
+  test('--format json: the report for machines, same verdicts', async () => {
+    const r = await doctor([...PRIYA, '--format', 'json', '--branch', 'main']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ repo: 'acme/widgets', branch: 'main', level: 'ok' });
+    expect(report.checks.every((c: { level: string }) => c.level === 'ok')).toBe(true);
+  });
+
+  test('context not required: FAIL with the ruleset setting to add it, exit 1', async () => {
+    fake.settings.rules.set(
+      'main',
+      fake.settings.rules.get('main')!.filter((r) => r.type !== 'required_status_checks'),
+    );
+    const r = await doctor(PRIYA);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^FAIL {2}persona-verdict\/priya is not a required status check on main: a PR merges without priya's verdict\n {6}fix: Settings → Rules → Rulesets → a branch ruleset targeting main → Require status checks to pass → add persona-verdict\/priya with the App priya-reviewer as its source$/m,
+    );
+    expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^FAIL: the gate on main is not enforced/);
+  });
+
+  test('required from any source while the persona writes with a PAT: FAIL, forgeable by any writer', async () => {
+    delete rule('required_status_checks').parameters.required_status_checks[0].integration_id;
+    fake.settings.permissions.set('octo-priya', { permission: 'write', role_name: 'write' });
+    workflow('persona-priya.yml', (t) => t.replaceAll('${{ steps.app.outputs.token }}', '${{ secrets.PRIYA_TOKEN }}'));
+    const r = await doctor(['--repo', 'acme/widgets', '--persona', 'priya=@octo-priya']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^FAIL {2}ruleset "gate" requires persona-verdict\/priya from any source: anyone with write access \(or any workflow with statuses: write\) can set it to success\n {6}fix: make priya a GitHub App/m,
+    );
+    expect(r.stdout).toMatch(/^ok {4}octo-priya has write access/m);
+  });
+
+  test('source pinned to another App: FAIL, every PR blocked, fix names the App to pick', async () => {
+    rule('required_status_checks').parameters.required_status_checks[0].integration_id = 555;
+    const r = await doctor(PRIYA);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^FAIL {2}ruleset "gate" accepts persona-verdict\/priya only from App 555, but priya writes it as the App priya-reviewer \(id 901\): its status never counts and every PR is blocked\n {6}fix: .*set its source to the App priya-reviewer$/m,
+    );
+  });
+
+  test('the merge queue requires a context nobody writes on merge_group or workflow_run: FAIL', async () => {
+    fake.settings.files.delete('.github/workflows/queue-report.yml');
+    const r = await doctor(PRIYA);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^FAIL {2}the merge queue \(ruleset "gate"\) requires persona-verdict\/priya on each group's commit, but no workflow writes it on merge_group or on a workflow_run after one: every queued PR waits and is ejected\n {6}fix: add a queue reporter/m,
+    );
+  });
+
+  test("the merge queue's status comes from GITHUB_TOKEN while the rule pins the App: FAIL", async () => {
+    workflow('queue-report.yml', (t) => t.replace('${{ steps.app.outputs.token }}', '${{ github.token }}'));
+    const r = await doctor(PRIYA);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^FAIL {2}merge queue: job priya .* GITHUB_TOKEN \(GitHub Actions\).*ejected$/m);
+  });
+
+  test('persona account without write access: FAIL with the collaborator setting', async () => {
+    fake.settings.permissions.set('octo-priya', { permission: 'read', role_name: 'read' });
+    const r = await doctor(['--repo', 'acme/widgets', '--persona', 'priya=@octo-priya']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^FAIL {2}octo-priya has only read access: its APPROVE does not count toward required reviews and it cannot write priya's status\n {6}fix: Settings → Collaborators and teams → give octo-priya the Write role$/m,
+    );
+    expect(fake.log.some((l) => l.operationId === 'repos/get-collaborator-permission-level')).toBe(true);
+  });
+
+  test('dismiss-stale off: WARN with the exact option, nothing fails (exit 0)', async () => {
+    rule('pull_request').parameters.dismiss_stale_reviews_on_push = false;
+    const r = await doctor(PRIYA);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^WARN {2}approvals survive new pushes.*\n {6}fix: .*Require a pull request before merging → Dismiss stale pull request approvals when new commits are pushed$/m,
+    );
+    expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^WARN: .*1 warning/);
+  });
+
+  test('a bypass actor that can open PRs: FAIL for an admin token; unknown (WARN) for one that cannot see it', async () => {
+    fake.settings.rulesets.set(7, {
+      name: 'gate',
+      bypass_actors: [{ actor_id: 5, actor_type: 'RepositoryRole', bypass_mode: 'always' }],
+    });
+    const r = await doctor(PRIYA);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^FAIL {2}ruleset "gate" lets repository role 5 bypass it \(always\): they can open a PR and merge it without the personas\n {6}fix: Settings → Rules → Rulesets → gate → Bypass list: remove repository role 5/m,
+    );
+    const hidden = await doctor(PRIYA, ACTIONS);
+    expect(hidden.stdout).toMatch(/^WARN {2}who may bypass ruleset "gate" is unknown/m);
+    expect(hidden.stdout).not.toMatch(/^ok {4}nobody may bypass/m);
+  });
+
+  test('a persona credential in the LLM job: FAIL naming the job and the step', async () => {
+    const upload = '      - uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2\n';
+    const llm =
+      '      - name: Run the priya persona\n        env:\n          LLM_API_KEY: ${{ secrets.LLM_API_KEY }}\n' +
+      '        run: ./scripts/run-persona priya\n';
+    workflow('persona-priya.yml', (t) => t.replace(upload, llm + upload));
+    const r = await doctor(PRIYA);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^FAIL {2}\.github\/workflows\/persona-priya\.yml, job preflight: the job holds a persona credential beside step 3 \("Run the priya persona"\), which runs other code/m,
+    );
+    expect(r.stdout).toMatch(/fix: in \.github\/workflows\/persona-priya\.yml, split job preflight/);
+  });
+
+  test('a token that cannot read classic protection: reported as unknown, never as ok', async () => {
+    fake.settings.classic.set('main', {
+      url: 'https://github.test/p',
+      required_status_checks: {
+        url: 'https://github.test/p/rsc',
+        contexts_url: 'https://github.test/p/rsc/contexts',
+        strict: false,
+        contexts: ['ci'],
+        checks: [{ context: 'ci', app_id: null }],
+      },
+      enforce_admins: { url: 'https://github.test/p/ea', enabled: true },
+    });
+    const r = await doctor(PRIYA, ACTIONS);
+    expect(r.stdout).toMatch(
+      /^WARN {2}classic branch protection on main is unknown: GitHub answered 403 to the doctor's token, so its review rules and admin enforcement were not checked\n {6}fix: run the doctor with a token that may read branch protection \(repository administration: read\)/m,
+    );
+    expect(r.stdout).not.toMatch(/^ok {4}.*classic/m);
+    expect(fake.log.find((l) => l.operationId === 'repos/get-branch-protection')?.status).toBe(403);
+    expect(r.code).toBe(0); // nothing fails: the rest of the gate is right
+    const admin = await doctor(PRIYA);
+    expect(admin.stdout).toMatch(/^ok {4}classic branch protection on main was read$/m);
+  });
+
+  test('usage errors exit 2 and say what to give', async () => {
+    const none = await doctor(['--repo', 'acme/widgets']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/give at least one --persona NAME=APP_SLUG or NAME=@LOGIN/);
+    const bad = await doctor(['--repo', 'acme/widgets', '--persona', 'priya']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/persona "priya": not NAME=APP_SLUG or NAME=@LOGIN/);
+    const token = await doctor(PRIYA, null);
+    expect(token.code).toBe(2);
+    expect(token.stderr).toMatch(/set GITHUB_TOKEN or GH_TOKEN/);
+    const branch = await doctor([...PRIYA, '--branch', 'no-such-branch']);
+    expect(branch.code).toBe(2);
+    expect(branch.stderr).toMatch(/^doctor: there is no branch no-such-branch\nWhat to do: give an existing branch/);
+    const denied = await doctor(PRIYA, 'tok-unknown');
+    expect(denied.code).toBe(1);
+    expect(denied.stderr).toMatch(/^doctor: .*401/);
+    const help = await doctor(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage:\n {2}persona-verdict doctor --repo OWNER\/NAME/);
+  });
+
+  test('no .github/workflows at all: nothing writes the required context (FAIL), not "could not read"', async () => {
+    fake.settings.files.clear();
+    const r = await doctor(PRIYA);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^FAIL {2}no workflow on the default branch writes persona-verdict\/priya for pull requests/m,
+    );
+    expect(r.stdout).toMatch(/^ok {4}there are no workflow files on the default branch$/m);
+  });
+
+  test('a slug with no App: FAIL telling where the slug is', async () => {
+    const r = await doctor(['--repo', 'acme/widgets', '--persona', 'priya=priya-reviewr']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^FAIL {2}there is no GitHub App with the slug priya-reviewr/m);
+  });
+});
+
+describe('doctor (action, mode doctor)', () => {
+  test('a correct gate: the report in the job summary, the step succeeds', async () => {
+    const r = await runAction({
+      apiUrl: fake.url,
+      eventName: 'schedule',
+      inputs: { mode: 'doctor', 'github-token': ADMIN, personas: 'priya=priya-reviewer' },
+    });
+    expect(r.code).toBe(0);
+    expect(r.summary).toMatch(/## ✅ persona-verdict doctor: acme\/widgets \(main\)/);
+    expect(r.summary).toMatch(/\| ✅ ok \| ruleset &#34;gate&#34; requires persona-verdict\/priya from priya's App \|/);
+    expect(r.commands.filter((c) => c.startsWith('::error'))).toEqual([]);
+  });
+
+  test('a failing check fails the step, with the finding and its fix in the summary', async () => {
+    rule('required_status_checks').parameters.required_status_checks[0].integration_id = 555;
+    const r = await runAction({
+      apiUrl: fake.url,
+      eventName: 'push',
+      inputs: { mode: 'doctor', 'github-token': ACTIONS, personas: 'priya=priya-reviewer' },
+    });
+    expect(r.code).toBe(1);
+    expect(r.summary).toMatch(/## ❌ persona-verdict doctor/);
+    expect(r.summary).toMatch(/\*\*the gate on main is not enforced: 1 check\(s\) fail, 1 warn/);
+    expect(r.summary).toMatch(/\| ❌ fail \| ruleset &#34;gate&#34; accepts persona-verdict\/priya only from App 555/);
+    expect(r.summary).toMatch(/\| ⚠️ warn \| who may bypass ruleset &#34;gate&#34; is unknown/);
+    expect(r.commands.some((c) => /^::error::doctor: the gate on main is not enforced/.test(c))).toBe(true);
+  });
+
+  test('personas for mode doctor: app-slug or @login; anything else is bad input', async () => {
+    const r = await runAction({
+      apiUrl: fake.url,
+      inputs: { mode: 'doctor', 'github-token': ADMIN, personas: 'priya=@octo priya' },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/persona=app-slug for an App or persona=@login for an account/);
+  });
+});
+
+describe("the recipes' doctor job, followed as written", () => {
+  const sim = (eventName: string): SimContext => ({
+    apiUrl: fake.url,
+    event: {},
+    eventName,
+    secrets: {},
+    githubToken: ACTIONS,
+    onRun: () => {
+      throw new Error('the doctor job runs no scripts');
+    },
+  });
+
+  test.each(['one-persona.yml', 'panel.yml'])(
+    '%s: runs on schedule and push with GITHUB_TOKEN, and judges the recipe itself',
+    async (name) => {
+      const text = readFileSync(join(ROOT, 'docs/recipes', name), 'utf8');
+      fake.settings.files.clear();
+      fake.settings.files.set(`.github/workflows/${name}`, text);
+      for (const p of ['priya', 'marcus', 'lin'])
+        fake.settings.permissions.set(`octo-${p}`, { permission: 'write', role_name: 'write' });
+      const wf = loadWorkflow(text);
+      expect((await runJob(wf, 'doctor', sim('pull_request_target'))).conclusion).toBe('skipped');
+      const job = await runJob(wf, 'doctor', sim('schedule'));
+      const summary = job.steps[0]!.result!.summary;
+      // the recipes hold a persona PAT beside the LLM step and write the queue status with GITHUB_TOKEN (issue L)
+      expect(job.conclusion).toBe('failure');
+      expect(summary).toMatch(/\| ❌ fail \| .*job priya: the job holds a persona credential beside step 3/);
+      expect(summary).toMatch(/\| ✅ ok \| octo-priya has write access/);
+      expect(summary).toMatch(/\| ⚠️ warn \| who may bypass ruleset &#34;gate&#34; is unknown/);
+      expect((await runJob(wf, 'doctor', sim('push'))).conclusion).toBe('failure');
+    },
+  );
+});
+
+test('GitHub Enterprise: GITHUB_API_URL with /api/v3 is where every read goes', async () => {
+  fake.ghes = true;
+  const url = fake.url;
+  fake.url = `${url}/api/v3`;
+  try {
+    const r = await doctor(PRIYA);
+    expect(r.code).toBe(0);
+    expect(fake.log.every((l) => !l.path.startsWith('/not-ghes'))).toBe(true);
+  } finally {
+    fake.url = url;
+  }
+});

@@ -1,0 +1,541 @@
+// The doctor's rules as a table: one deployment that is right (an App-pinned gate with a
+// merge queue), and each way a real one goes wrong, with the verdict and fix it gets.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import {
+  diagnose,
+  fromBranchRules,
+  fromClassicChecks,
+  GITHUB_ACTIONS_APP_ID,
+  parseDoctorPersona,
+  renderMarkdown,
+  renderText,
+  type DoctorFacts,
+  type Level,
+} from '../../src/core/doctor.js';
+import { analyseWorkflows, gradeRuleFinding, jobEvents } from '../../src/core/doctor-workflows.js';
+import { InputError, parsePersonas } from '../../src/config.js';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/doctor');
+const file = (name: string) => ({
+  path: `.github/workflows/${name}`,
+  text: readFileSync(join(FIXTURES, name), 'utf8'),
+});
+export const GOOD_WORKFLOWS = ['persona-priya.yml', 'queue.yml', 'queue-report.yml'];
+const APP = 901;
+const DIFF_UPLOAD = '      - uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2\n';
+const LLM_STEP =
+  '      - env:\n          LLM_API_KEY: ${{ secrets.LLM_API_KEY }}\n        run: ./scripts/run-persona priya\n';
+
+function good(): DoctorFacts {
+  return {
+    repo: 'acme/widgets',
+    branch: 'main',
+    requirements: [{ context: 'persona-verdict/priya', source: APP, rulesetId: 7 }],
+    reviews: [{ rulesetId: 7, approvals: 1, dismissStale: true, lastPush: true, codeOwners: true }],
+    mergeQueue: 7,
+    rulesets: [{ id: 7, name: 'gate', bypass: [] }],
+    classic: { state: 'none' },
+    personas: [
+      {
+        name: 'priya',
+        kind: 'app',
+        login: 'priya-reviewer[bot]',
+        slug: 'priya-reviewer',
+        appId: APP,
+        permission: null,
+      },
+    ],
+    workflows: GOOD_WORKFLOWS.map(file),
+  };
+}
+
+const replace = (f: DoctorFacts, name: string, text: (t: string) => string): DoctorFacts => ({
+  ...f,
+  workflows: f.workflows!.map((w) => (w.path.endsWith(name) ? { ...w, text: text(w.text) } : w)),
+});
+
+test('a correct App-pinned gate with a merge queue: every check ok, the bottom line says enforced', () => {
+  const r = diagnose(good());
+  expect(r.checks.filter((c) => c.level !== 'ok')).toEqual([]);
+  expect(r.level).toBe('ok');
+  expect(r.bottomLine).toMatch(/is enforced/);
+  expect(r.checks.map((c) => c.id)).toEqual(
+    expect.arrayContaining(['required:priya', 'writer:priya', 'queue:priya', 'dismiss-stale', 'bypass:gate']),
+  );
+});
+
+type Case = [
+  name: string,
+  change: (f: DoctorFacts) => DoctorFacts,
+  id: string,
+  level: Level,
+  says: RegExp,
+  fix: RegExp,
+];
+
+const cases: Case[] = [
+  [
+    'context not required',
+    (f) => ({ ...f, requirements: [] }),
+    'required:priya',
+    'fail',
+    /persona-verdict\/priya is not a required status check on main: a PR merges without priya's verdict/,
+    /Rulesets → a branch ruleset targeting main → Require status checks to pass → add persona-verdict\/priya with the App priya-reviewer/,
+  ],
+  [
+    'required from any source, the persona writes with a PAT',
+    (f) => ({
+      ...f,
+      requirements: [{ context: 'persona-verdict/priya', source: null, rulesetId: 7 }],
+      personas: [{ name: 'priya', kind: 'account', login: 'octo-priya', slug: null, appId: null, permission: 'write' }],
+    }),
+    'source:priya:ruleset "gate"',
+    'fail',
+    /ruleset "gate" requires persona-verdict\/priya from any source: anyone with write access/,
+    /make priya a GitHub App .* a status written with a personal token cannot be pinned/,
+  ],
+  [
+    'required from any source, the persona is an App',
+    (f) => ({ ...f, requirements: [{ context: 'persona-verdict/priya', source: null, rulesetId: 7 }] }),
+    'source:priya:ruleset "gate"',
+    'fail',
+    /from any source/,
+    /set its source to the App priya-reviewer \(id 901\)/,
+  ],
+  [
+    'pinned to another App',
+    (f) => ({ ...f, requirements: [{ context: 'persona-verdict/priya', source: 555, rulesetId: 7 }] }),
+    'source:priya:ruleset "gate"',
+    'fail',
+    /accepts persona-verdict\/priya only from App 555, but priya writes it as the App priya-reviewer \(id 901\): its status never counts and every PR is blocked/,
+    /Require status checks to pass → persona-verdict\/priya: set its source to the App priya-reviewer/,
+  ],
+  [
+    'no App with that slug',
+    (f) => ({ ...f, personas: [{ ...f.personas[0]!, appId: null }] }),
+    'source:priya:ruleset "gate"',
+    'fail',
+    /no GitHub App with the slug priya-reviewer/,
+    /apps\/<slug>/,
+  ],
+  [
+    'merge queue: nobody writes the context on merge_group or workflow_run',
+    (f) => ({ ...f, workflows: f.workflows!.filter((w) => !w.path.endsWith('queue-report.yml')) }),
+    'queue:priya',
+    'fail',
+    /merge queue \(ruleset "gate"\) requires persona-verdict\/priya on each group's commit, but no workflow writes it on merge_group or on a workflow_run after one: every queued PR waits and is ejected/,
+    /workflow_run workflow .* App token/,
+  ],
+  [
+    'merge queue: the workflow_run reporter follows a workflow that does not run on merge_group',
+    (f) => replace(f, 'queue-report.yml', (t) => t.replace('workflows: [queue]', 'workflows: [ci]')),
+    'queue:priya',
+    'fail',
+    /no workflow writes it on merge_group or on a workflow_run after one/,
+    /add a queue reporter/,
+  ],
+  [
+    "merge queue: the queue job writes with GITHUB_TOKEN, the rule wants the persona's App",
+    (f) => replace(f, 'queue-report.yml', (t) => t.replace('${{ steps.app.outputs.token }}', '${{ github.token }}')),
+    'queue:priya',
+    'fail',
+    /merge queue: job priya in .github\/workflows\/queue-report.yml writes persona-verdict\/priya with GITHUB_TOKEN \(GitHub Actions\), but ruleset "gate" accepts it only from App 901: that status never counts, so every merge group is ejected/,
+    /actions\/create-github-app-token/,
+  ],
+  [
+    'the PR writer uses a PAT secret while the rule pins the App',
+    (f) =>
+      replace(f, 'persona-priya.yml', (t) =>
+        t.replaceAll('${{ steps.app.outputs.token }}', '${{ secrets.PRIYA_TOKEN }}'),
+      ),
+    'writer:priya',
+    'fail',
+    /writes persona-verdict\/priya with the secret PRIYA_TOKEN \(a personal token\), but ruleset "gate" accepts it only from App 901/,
+    /pass the persona App's token/,
+  ],
+  [
+    'no workflow writes the required context at all',
+    (f) => ({ ...f, workflows: [] }),
+    'writer:priya',
+    'fail',
+    /no workflow on the default branch writes persona-verdict\/priya for pull requests: the required check never reports/,
+    /docs\/recipes/,
+  ],
+  [
+    'persona account without write access',
+    (f) => ({
+      ...f,
+      requirements: [{ context: 'persona-verdict/priya', source: null, rulesetId: 7 }],
+      personas: [{ name: 'priya', kind: 'account', login: 'octo-priya', slug: null, appId: null, permission: 'read' }],
+    }),
+    'access:priya',
+    'fail',
+    /octo-priya has only read access: its APPROVE does not count toward required reviews/,
+    /Settings → Collaborators and teams → give octo-priya the Write role/,
+  ],
+  [
+    'persona account that is not a collaborator',
+    (f) => ({
+      ...f,
+      personas: [
+        {
+          name: 'priya',
+          kind: 'account',
+          login: 'octo-priya',
+          slug: null,
+          appId: null,
+          permission: 'not-collaborator',
+        },
+      ],
+    }),
+    'access:priya',
+    'fail',
+    /octo-priya is not a collaborator/,
+    /Write role/,
+  ],
+  [
+    'persona account whose permission cannot be read',
+    (f) => ({
+      ...f,
+      personas: [{ name: 'priya', kind: 'account', login: 'octo-priya', slug: null, appId: null, permission: null }],
+    }),
+    'access:priya',
+    'warn',
+    /could not be read/,
+    /push access/,
+  ],
+  [
+    'dismiss-stale off',
+    (f) => ({ ...f, reviews: [{ ...f.reviews[0]!, dismissStale: false }] }),
+    'dismiss-stale',
+    'warn',
+    /approvals survive new pushes/,
+    /Require a pull request before merging → Dismiss stale pull request approvals when new commits are pushed/,
+  ],
+  [
+    'most recent push need not be approved',
+    (f) => ({ ...f, reviews: [{ ...f.reviews[0]!, lastPush: false }] }),
+    'last-push',
+    'warn',
+    /most recent push need not be approved/,
+    /Require approval of the most recent reviewable push/,
+  ],
+  [
+    'no code owner review',
+    (f) => ({ ...f, reviews: [{ ...f.reviews[0]!, codeOwners: false }] }),
+    'code-owners',
+    'warn',
+    /a PR can change the gate itself/,
+    /CODEOWNERS/,
+  ],
+  [
+    'no pull request rule at all',
+    (f) => ({ ...f, reviews: [] }),
+    'reviews',
+    'warn',
+    /no rule requires a pull request on main/,
+    /Require a pull request before merging/,
+  ],
+  [
+    'a bypass actor that can open PRs (a team)',
+    (f) => ({ ...f, rulesets: [{ id: 7, name: 'gate', bypass: [{ type: 'Team', id: 42, mode: 'always' }] }] }),
+    'bypass:gate:Team:42',
+    'fail',
+    /ruleset "gate" lets Team 42 bypass it \(always\): they can open a PR and merge it without the personas/,
+    /Bypass list: remove Team 42/,
+  ],
+  [
+    'a repository role that may bypass on pull requests only',
+    (f) => ({
+      ...f,
+      rulesets: [{ id: 7, name: 'gate', bypass: [{ type: 'RepositoryRole', id: 5, mode: 'pull_request' }] }],
+    }),
+    'bypass:gate:RepositoryRole:5',
+    'fail',
+    /lets repository role 5 bypass it \(pull_request\)/,
+    /remove repository role 5/,
+  ],
+  [
+    'a deploy key in the bypass list (cannot open PRs)',
+    (f) => ({ ...f, rulesets: [{ id: 7, name: 'gate', bypass: [{ type: 'DeployKey', id: null, mode: 'always' }] }] }),
+    'bypass:gate:DeployKey:',
+    'warn',
+    /a deploy key can push past the gate/,
+    /Bypass list/,
+  ],
+  [
+    'bypass list unreadable',
+    (f) => ({ ...f, rulesets: [{ id: 7, name: 'gate', bypass: null }] }),
+    'bypass:gate',
+    'warn',
+    /who may bypass ruleset "gate" is unknown/,
+    /admin token/,
+  ],
+  [
+    'a persona credential beside the LLM step',
+    (f) => replace(f, 'persona-priya.yml', (t) => t.replace(DIFF_UPLOAD, LLM_STEP + DIFF_UPLOAD)),
+    'workflow:.github/workflows/persona-priya.yml:job preflight',
+    'fail',
+    /persona-priya.yml, job preflight: the job holds a persona credential beside step 3 \("a run step"\), which runs other code/,
+    /split job preflight: preflight and post jobs hold the persona credential/,
+  ],
+  [
+    'a persona App credential on pull_request',
+    (f) => replace(f, 'persona-priya.yml', (t) => t.replace('pull_request_target:', 'pull_request:')),
+    'workflow:.github/workflows/persona-priya.yml:job preflight',
+    'fail',
+    /a persona credential on a pull_request trigger/,
+    /run job preflight on pull_request_target or workflow_run/,
+  ],
+  [
+    'a persona credential without an environment',
+    (f) => replace(f, 'queue-report.yml', (t) => t.replace('    environment: persona-priya\n', '')),
+    'workflow:.github/workflows/queue-report.yml:job priya',
+    'warn',
+    /without an environment/,
+    /Settings → Environments/,
+  ],
+  [
+    'an unpinned action (the project workflow rules)',
+    (f) =>
+      replace(f, 'queue-report.yml', (t) =>
+        t.replace(/create-github-app-token@[0-9a-f]{40} # v2.1.4/, 'create-github-app-token@v2'),
+      ),
+    'workflow:.github/workflows/queue-report.yml:line 19',
+    'warn',
+    /actions\/create-github-app-token@v2 is not pinned to a full commit SHA/,
+    /pin the action to a full commit SHA/,
+  ],
+  [
+    'classic protection unreadable: unknown, not ok',
+    (f) => ({ ...f, classic: { state: 'unknown', status: 403, checks: null } }),
+    'classic',
+    'warn',
+    /classic branch protection on main is unknown: GitHub answered 403/,
+    /administration: read/,
+  ],
+  [
+    'classic protection requires the context but admins are not included',
+    (f) => ({
+      ...f,
+      requirements: [],
+      classic: {
+        state: 'read',
+        checks: [{ context: 'persona-verdict/priya', source: APP, rulesetId: null }],
+        reviews: { rulesetId: null, approvals: 1, dismissStale: true, lastPush: true, codeOwners: true },
+        enforceAdmins: false,
+      },
+    }),
+    'bypass:classic-admins',
+    'fail',
+    /does not apply to administrators/,
+    /Do not allow bypassing the above settings/,
+  ],
+];
+
+cases.push([
+  'classic protection lets a user merge without the required reviews',
+  (f) => ({
+    ...f,
+    classic: {
+      state: 'read',
+      checks: [],
+      reviews: null,
+      enforceAdmins: true,
+      reviewBypass: ['octo-lead', 'team core'],
+    },
+  }),
+  'bypass:classic-reviews',
+  'warn',
+  /classic branch protection lets octo-lead, team core merge without the required reviews/,
+  /Allow specified actors to bypass required pull requests/,
+]);
+
+describe('each way a gate goes wrong: the verdict and the fix', () => {
+  test.each(cases)('%s', (_name, change, id, level, says, fix) => {
+    const r = diagnose(change(good()));
+    const c = r.checks.find((x) => x.id === id);
+    expect(c, `no check ${id} in ${JSON.stringify(r.checks.map((x) => [x.id, x.level]))}`).toBeDefined();
+    expect(c!.level).toBe(level);
+    expect(c!.says).toMatch(says);
+    expect(c!.fix).toMatch(fix);
+    expect(r.level).toBe(level === 'fail' ? 'fail' : r.checks.some((x) => x.level === 'fail') ? 'fail' : 'warn');
+  });
+});
+
+describe('unknown is never ok', () => {
+  test('classic unreadable and no ruleset requires the context: the requirement is unknown (warn), not fail or ok', () => {
+    const r = diagnose({ ...good(), requirements: [], classic: { state: 'unknown', status: 404, checks: null } });
+    const c = r.checks.find((x) => x.id === 'required:priya')!;
+    expect(c).toMatchObject({ level: 'warn', unknown: true });
+    expect(c.says).toMatch(/whether classic branch protection does is unknown/);
+  });
+
+  test('classic unreadable but the branch summary showed its checks: those count', () => {
+    const checks = [{ context: 'persona-verdict/priya', source: APP, rulesetId: null }];
+    const r = diagnose({ ...good(), requirements: [], classic: { state: 'unknown', status: 403, checks } });
+    expect(r.checks.find((x) => x.id === 'required:priya')).toMatchObject({ level: 'ok' });
+    expect(r.checks.find((x) => x.id === 'classic')).toMatchObject({ level: 'warn', unknown: true });
+  });
+
+  test('workflows unreadable: warn, and nothing is said about writers', () => {
+    const r = diagnose({ ...good(), workflows: null });
+    expect(r.checks.find((x) => x.id === 'workflows')).toMatchObject({ level: 'warn', unknown: true });
+    expect(r.checks.some((x) => x.id.startsWith('writer:') || x.id.startsWith('queue:'))).toBe(false);
+  });
+});
+
+describe('facts from GitHub shapes', () => {
+  test('branch rules: status checks with and without a source, pull request rule, merge queue', () => {
+    const f = fromBranchRules([
+      {
+        type: 'required_status_checks',
+        ruleset_id: 3,
+        parameters: {
+          strict_required_status_checks_policy: false,
+          required_status_checks: [{ context: 'persona-verdict/priya', integration_id: 9 }, { context: 'ci' }],
+        },
+      },
+      {
+        type: 'pull_request',
+        ruleset_id: 4,
+        parameters: {
+          required_approving_review_count: 2,
+          dismiss_stale_reviews_on_push: true,
+          require_last_push_approval: false,
+          require_code_owner_review: true,
+          required_review_thread_resolution: false,
+        },
+      },
+      { type: 'merge_queue', ruleset_id: 4 },
+      { type: 'deletion', ruleset_id: 3 },
+    ]);
+    expect(f.requirements).toEqual([
+      { context: 'persona-verdict/priya', source: 9, rulesetId: 3 },
+      { context: 'ci', source: null, rulesetId: 3 },
+    ]);
+    expect(f.reviews).toEqual([{ rulesetId: 4, approvals: 2, dismissStale: true, lastPush: false, codeOwners: true }]);
+    expect(f.mergeQueue).toBe(4);
+    expect(f.rulesetIds).toEqual([3, 4]);
+  });
+
+  test('classic checks: app_id null or -1 and bare contexts take any source', () => {
+    expect(
+      fromClassicChecks({
+        contexts: ['a', 'b', 'c'],
+        checks: [
+          { context: 'a', app_id: 12 },
+          { context: 'b', app_id: null },
+          { context: 'c', app_id: -1 },
+        ],
+      }),
+    ).toEqual([
+      { context: 'a', source: 12, rulesetId: null },
+      { context: 'b', source: null, rulesetId: null },
+      { context: 'c', source: null, rulesetId: null },
+    ]);
+    expect(fromClassicChecks(null)).toEqual([]);
+  });
+});
+
+describe('workflows', () => {
+  test('writers: events, credentials and contexts of the good deployment', () => {
+    const { writers, issues } = analyseWorkflows(GOOD_WORKFLOWS.map(file));
+    expect(issues).toEqual([]);
+    expect(writers.map((w) => [w.job, w.context, w.events.join(','), w.queue, w.credential.kind])).toEqual([
+      ['preflight', 'persona-verdict/priya', 'pull_request_target', false, 'app'],
+      ['post', 'persona-verdict/priya', 'pull_request_target', false, 'app'],
+      ['priya', 'persona-verdict/priya', 'workflow_run', true, 'app'],
+    ]);
+  });
+
+  test("the project's recipe today: the queue job writes with GITHUB_TOKEN; PRIYA_TOKEN sits beside the LLM step", () => {
+    const text = readFileSync(join(import.meta.dirname, '../../docs/recipes/one-persona.yml'), 'utf8');
+    const { writers, issues } = analyseWorkflows([{ path: 'one-persona.yml', text }]);
+    const queue = writers.find((w) => w.events.includes('merge_group'))!;
+    expect(queue.credential).toEqual({ kind: 'github-actions' });
+    expect(writers.find((w) => w.events.includes('pull_request_target'))!.credential).toEqual({
+      kind: 'secret',
+      name: 'PRIYA_TOKEN',
+    });
+    expect(issues.some((i) => i.level === 'fail' && /beside step/.test(i.says))).toBe(true);
+  });
+
+  test.each<[string, unknown, string[]]>([
+    ['no condition', undefined, ['pull_request_target', 'merge_group']],
+    ['one event named', "github.event_name == 'merge_group'", ['merge_group']],
+    ['a != test narrows nothing', "github.event_name != 'merge_group'", ['pull_request_target', 'merge_group']],
+  ])('job events: %s', (_n, cond, events) => {
+    expect(jobEvents(['pull_request_target', 'merge_group'], cond)).toEqual(events);
+  });
+
+  test.each<[string, Level]>([
+    ['f.yml: job a step 2: a persona token reaches a step that runs other code: pass it', 'fail'],
+    ['f.yml: job a: persona secret on a pull_request trigger: the PR controls', 'fail'],
+    ['f.yml: job a step 1: checks out PR code', 'fail'],
+    ['f.yml: line 3: actions/x@v1 is not pinned to a full commit SHA with a version comment', 'warn'],
+    ['f.yml: workflow: no top-level permissions: set permissions: {} and grant per job', 'warn'],
+  ])('grading the project rule %s', (line, level) => {
+    const g = gradeRuleFinding(line, 'f.yml');
+    expect(g.level).toBe(level);
+    expect(g.fix).toMatch(/^edit f\.yml/);
+  });
+
+  test('a file that does not parse is a warning, not a crash', () => {
+    const { issues } = analyseWorkflows([{ path: 'bad.yml', text: 'on: [push\njobs: {' }]);
+    expect(issues[0]).toMatchObject({ file: 'bad.yml', level: 'warn' });
+  });
+
+  test('GitHub Actions is the source of a GITHUB_TOKEN status', () => {
+    expect(GITHUB_ACTIONS_APP_ID).toBe(15368);
+  });
+});
+
+describe('rendering', () => {
+  test('text: one line per check with its fix; markdown escapes what it quotes', () => {
+    const r = diagnose({ ...good(), requirements: [] });
+    const text = renderText(r);
+    expect(text).toMatch(/^FAIL {2}persona-verdict\/priya is not a required status check/m);
+    expect(text).toMatch(/^ {6}fix: Settings → Rules/m);
+    expect(text.split('\n').at(-1)).toMatch(/^FAIL: the gate on main is not enforced: 1 check\(s\) fail/);
+    const md = renderMarkdown({ ...r, repo: 'a|b' });
+    expect(md).toMatch(/a&#124;b/);
+    expect(md).toMatch(/\| ❌ fail \| persona-verdict\/priya is not a required/);
+  });
+});
+
+describe('naming the personas', () => {
+  test.each<[string, { name: string; app: string | null; login: string | null } | RegExp]>([
+    ['priya=priya-reviewer', { name: 'priya', app: 'priya-reviewer', login: null }],
+    ['priya=priya-reviewer[bot]', { name: 'priya', app: 'priya-reviewer', login: null }],
+    ['priya=@octo-priya', { name: 'priya', app: null, login: 'octo-priya' }],
+    ['priya', /not NAME=APP_SLUG or NAME=@LOGIN/],
+    ['priya=@-bad', /"-bad" is not a GitHub login/],
+    ['pri ya=x', /not NAME=APP_SLUG or NAME=@LOGIN/],
+    ['priya=a/b', /"a\/b" is not an App slug/],
+  ])('--persona %s', (arg, want) => {
+    if (want instanceof RegExp) expect(() => parseDoctorPersona(arg)).toThrow(want);
+    else expect(parseDoctorPersona(arg)).toEqual(want);
+  });
+
+  test('input personas: @login is for mode doctor only, and doctor needs at least one', () => {
+    expect(parsePersonas('priya=@octo-priya, marcus=marcus-app', 'doctor')).toEqual([
+      { persona: 'priya', login: '@octo-priya' },
+      { persona: 'marcus', login: 'marcus-app' },
+    ]);
+    expect(() => parsePersonas('priya=@octo-priya', 'board')).toThrow(/write persona=login/);
+    expect(() => parsePersonas('', 'doctor')).toThrow(InputError);
+    expect(() => parsePersonas('priya=@', 'doctor')).toThrow(/persona=app-slug for an App or persona=@login/);
+  });
+
+  test('no merge queue: one ok line says so, and no queue check per persona', () => {
+    const r = diagnose({ ...good(), mergeQueue: null });
+    expect(r.checks.find((c) => c.id === 'queue')).toMatchObject({
+      level: 'ok',
+      says: 'main has no merge queue in its rulesets',
+    });
+    expect(r.checks.some((c) => c.id.startsWith('queue:'))).toBe(false);
+  });
+});
