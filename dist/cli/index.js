@@ -1,21 +1,49 @@
 #!/usr/bin/env node
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
-<<<<<<< HEAD
 
-/***/ 581:
+/***/ 6885:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ Abort)
+/* harmony export */ });
+class Abort extends Error {
+    reason;
+    advice;
+    diagnosis;
+    target;
+    constructor(reason, message, advice = '', diagnosis, 
+    /** The PR and commit, when the run knew them: the failure is shown there too. */
+    target) {
+        super(message);
+        this.reason = reason;
+        this.advice = advice;
+        this.diagnosis = diagnosis;
+        this.target = target;
+    }
+    /** The same abort, attributed to a target (for the commit status). */
+    at(target) {
+        return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
+    }
+}
+
+
+/***/ }),
+
+/***/ 5581:
 /***/ ((module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ main)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(567);
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(870);
+/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3567);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5437);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(311);
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
 // Arguments are parsed with node:util parseArgs against the command's own options
@@ -36,6 +64,7 @@ function toolHelp() {
         '',
         'commands:',
         ...Object.entries(_cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+        `  ${'doctor'.padEnd(width)}  is the merge gate enforced? reads the repository's settings (needs a token)`,
         '',
         'options:',
         "  -h, --help     this help; with a command, that command's help",
@@ -106,6 +135,9 @@ async function main(argv, io) {
     }
     if (first === '--version')
         return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
+    // doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
+    if (first === 'doctor')
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(989)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6989))).runDoctorCli(rest);
     const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L[first] : undefined;
     if (command)
         return runCommand(first, command, rest, io);
@@ -131,7 +163,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 567:
+/***/ 3567:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -140,7 +172,7 @@ __webpack_async_result__();
 /* harmony export */   ct: () => (/* binding */ stdinOnce),
 /* harmony export */   eb: () => (/* binding */ UsageError)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 // What a CLI command is: its options (node:util parseArgs), its help, its handler.
 // src/cli/commands.ts lists them; src/cli.ts parses the arguments and dispatches.
@@ -194,7 +226,7 @@ function stdinOnce(files) {
 
 /***/ }),
 
-/***/ 870:
+/***/ 5437:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -203,173 +235,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   L: () => (/* binding */ COMMANDS)
 });
 
-;// CONCATENATED MODULE: ./src/abort.ts
-class abort_Abort extends Error {
-=======
-
-/***/ 6458:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   F: () => (/* binding */ Abort)
-/* harmony export */ });
-class Abort extends Error {
->>>>>>> doctor
-    reason;
-    advice;
-    diagnosis;
-    target;
-    constructor(reason, message, advice = '', diagnosis, 
-    /** The PR and commit, when the run knew them: the failure is shown there too. */
-    target) {
-        super(message);
-        this.reason = reason;
-        this.advice = advice;
-        this.diagnosis = diagnosis;
-        this.target = target;
-    }
-    /** The same abort, attributed to a target (for the commit status). */
-    at(target) {
-<<<<<<< HEAD
-        return this.target ? this : new abort_Abort(this.reason, this.message, this.advice, this.diagnosis, target);
-    }
-}
-
+// EXTERNAL MODULE: ./src/abort.ts
+var abort = __nccwpck_require__(6885);
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(24);
-;// CONCATENATED MODULE: ./src/core/grammar.ts
-=======
-        return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
-    }
-}
-
-
-/***/ }),
-
-/***/ 6915:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Fg: () => (/* binding */ VERDICT_LINE),
-/* harmony export */   Pn: () => (/* binding */ parseVerdict),
-/* harmony export */   Vj: () => (/* binding */ decodeBody),
-/* harmony export */   af: () => (/* binding */ normaliseText),
-/* harmony export */   bk: () => (/* binding */ VERDICTS),
-/* harmony export */   l0: () => (/* binding */ EVENT_OF),
-/* harmony export */   qV: () => (/* binding */ skeleton),
-/* harmony export */   qY: () => (/* binding */ EVENTS),
-/* harmony export */   z3: () => (/* binding */ isBlank)
-/* harmony export */ });
-/* unused harmony export mentionsVerdict */
->>>>>>> doctor
-// The verdict grammar — pure: bytes or text in, a decision out.
-// The decision here never depends on diagnostics.ts; that module only explains.
-const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'];
-const EVENTS = ['APPROVE', 'REQUEST_CHANGES', 'COMMENT'];
-/** Verdict token → Reviews API event (core/decide.ts STATE_OF_EVENT gives the resulting state). */
-const EVENT_OF = {
-    APPROVE: 'APPROVE',
-    CHANGES_REQUESTED: 'REQUEST_CHANGES',
-    COMMENT: 'COMMENT',
-};
-/**
- * The grammar's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
- * without Unicode flags): JavaScript's `\s` would also accept NBSP, U+3000 and
- * U+FEFF, which are look-alikes a strict gate must reject, not absorb.
- */
-const WS = '[ \\t\\v\\f]';
-const VERDICT_LINE = new RegExp(`^##${WS}+VERDICT:${WS}+(APPROVE|CHANGES_REQUESTED|COMMENT)${WS}*$`);
-const BLANK = /^[ \t\v\f]*$/;
-/** Strict UTF-8 decode; NUL is unreadable; one leading BOM stripped; CRLF/CR → LF. */
-function decodeBody(bytes) {
-    let text;
-    try {
-        text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-    }
-    catch {
-        const at = firstInvalidUtf8(bytes);
-        return {
-            ok: false,
-            message: `the body is not valid UTF-8 (first bad byte at offset ${at}); write the file as UTF-8 text`,
-        };
-    }
-    return normaliseText(text);
-}
-/** The same rules for a body given as a string (the `body` input). */
-function normaliseText(text) {
-    const nul = text.indexOf('\u0000');
-    if (nul >= 0) {
-        const line = text.slice(0, nul).split(/\r\n|\r|\n/).length;
-        return { ok: false, message: `the body contains a NUL byte (line ${line}): it is binary, not a Markdown review` };
-    }
-    if (text.charCodeAt(0) === 0xfeff)
-        text = text.slice(1);
-    return { ok: true, text: text.replace(/\r\n?/g, '\n') };
-}
-function firstInvalidUtf8(bytes) {
-    const dec = new TextDecoder('utf-8', { fatal: true });
-    let lo = 0;
-    let hi = bytes.length;
-    // binary search for the shortest invalid prefix (a truncated sequence at the end of a
-    // prefix is reported invalid too, so search with stream mode)
-    while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        try {
-            dec.decode(bytes.subarray(0, mid + 1), { stream: true });
-            dec.decode();
-            lo = mid + 1;
-        }
-        catch {
-            hi = mid;
-        }
-    }
-    return lo;
-}
-const isBlank = (line) => BLANK.test(line);
-// Look-alikes of the ASCII letters in the directive (Cyrillic, Greek).
-const CONFUSABLE = Object.fromEntries([...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [
-    c,
-    'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i],
-]));
-/**
- * A line's look-alike skeleton: compatibility forms folded (fullwidth letters),
- * Cyrillic and Greek look-alikes mapped to ASCII, invisible format characters
- * dropped, Unicode spaces made plain. Used only to explain and to name the abort
- * reason (a look-alike verdict is malformed, not missing) — never to accept a line.
- */
-function skeleton(line) {
-    return [...line.normalize('NFKC')]
-        .map((c) => CONFUSABLE[c] ?? c)
-        .join('')
-        .replace(/\p{Cf}/gu, '')
-        .replace(/\p{Zs}/gu, ' ');
-}
-/** Does this line talk about a verdict, look-alikes included? */
-const mentionsVerdict = (line) => /verdict/i.test(skeleton(line));
-/** Parse normalised text (see decodeBody). Only the last non-blank line decides. */
-function parseVerdict(text) {
-    const lines = text.split('\n');
-    let last = lines.length - 1;
-    while (last >= 0 && isBlank(lines[last]))
-        last--;
-    if (last < 0)
-        return { ok: false, reason: 'empty-body', lines };
-    const lineText = lines[last];
-    const m = VERDICT_LINE.exec(lineText);
-    if (m) {
-        const verdict = m[1];
-        return { ok: true, verdict, event: EVENT_OF[verdict], line: last + 1, text };
-    }
-    const line = last + 1;
-    if (mentionsVerdict(lineText))
-        return { ok: false, reason: 'malformed-verdict', line, lineText, lines };
-    if (lines.slice(0, last).some((l) => VERDICT_LINE.test(l))) {
-        return { ok: false, reason: 'verdict-not-last', line, lineText, lines };
-    }
-    return { ok: false, reason: 'missing-verdict', line, lineText, lines };
-}
-
-<<<<<<< HEAD
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./src/core/grammar.ts
+var grammar = __nccwpck_require__(8726);
 ;// CONCATENATED MODULE: ./src/body.ts
 // Reading the persona's body: every way it can be missing, too large or unreadable.
 
@@ -384,7 +255,7 @@ function loadBody(bodyPath, body) {
             return { ok: false, reason: 'unreadable-body', message: 'no body given' };
         if (body.length > MAX_BODY_CHARS)
             return tooLarge(`the body input has ${body.length} characters`);
-        const n = normaliseText(body);
+        const n = (0,grammar/* normaliseText */.af)(body);
         return n.ok ? n : { ok: false, reason: 'unreadable-body', message: n.message };
     }
     let fd;
@@ -421,7 +292,7 @@ function loadBody(bodyPath, body) {
                 break;
             off += n;
         }
-        const d = decodeBody(buf.subarray(0, off));
+        const d = (0,grammar/* decodeBody */.Vj)(buf.subarray(0, off));
         if (!d.ok)
             return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath}: ${d.message}` };
         return d;
@@ -446,537 +317,6 @@ function tooLarge(what) {
     };
 }
 
-=======
-
-/***/ }),
-
-/***/ 1130:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CX: () => (/* binding */ PERSONA_PATTERN),
-/* harmony export */   h$: () => (/* binding */ composeBody)
-/* harmony export */ });
-/* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, RUN_PATTERN, encodeMarker, decodeMarker, versionOf, neutralise */
-/* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6915);
-// The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
-// "The marker"). Pure.
-
-const MARKER_NAME = 'persona-verdict';
-const MARKER_VERSION = 1;
-/** The event a marked review was posted with: recorded, or the verdict's own. */
-const postedEvent = (m) => m.event ?? EVENT_OF[m.verdict];
-/** Persona names: what fits safely in a marker and a summary. */
-const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
-const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
-const SHA = /^[0-9a-f]{40}$/;
-const PATCH = /^[0-9a-f]{64}$/;
-const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
-    `patch=([0-9a-f]{64}|unknown) verdict=(${_grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .VERDICTS */ .bk.join('|')})(?: event=(${_grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .EVENTS */ .qY.join('|')}))?` +
-    "(?: version=([A-Za-z0-9%._~!*'()-]{1,800}))? run=(\\S+) -->$");
-function encodeMarker(m) {
-    if (!PERSONA_PATTERN.test(m.persona))
-        throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
-    if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree)))
-        throw new Error('marker SHAs must be 40 lower-case hex digits');
-    if (m.patch != null && !PATCH.test(m.patch))
-        throw new Error('a marker patch id is 64 lower-case hex digits');
-    if (!RUN_PATTERN.test(m.run))
-        throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
-    const event = m.event && m.event !== _grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .EVENT_OF */ .l0[m.verdict] ? ` event=${m.event}` : '';
-    // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
-    const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
-    return (`<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
-        `patch=${m.patch ?? 'unknown'} verdict=${m.verdict}${event}${version} run=${m.run} -->`);
-}
-/** Reads the marker from the first line of a review body, and only from there. */
-function decodeMarker(body) {
-    if (!body)
-        return null;
-    const nl = body.search(/\r?\n/);
-    const first = nl < 0 ? body : body.slice(0, nl);
-    const m = LINE.exec(first);
-    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[9]))
-        return null;
-    const version = m[8] ? decodeVersion(m[8]) : undefined;
-    if (version === null)
-        return null;
-    return {
-        persona: m[2],
-        head: m[3],
-        tree: m[4] === 'unknown' ? null : m[4],
-        patch: m[5] === 'unknown' ? null : m[5],
-        verdict: m[6],
-        ...(m[7] ? { event: m[7] } : {}),
-        ...(version ? { version } : {}),
-        run: m[9],
-    };
-}
-function decodeVersion(s) {
-    try {
-        return decodeURIComponent(s);
-    }
-    catch {
-        return null;
-    }
-}
-/** The persona version a marker records ("" for reviews posted without one). */
-const versionOf = (m) => m.version ?? '';
-/**
- * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
- * comment opener followed by the marker name gets a visible "(quoted)" so it can
- * never read as a marker, wherever a later reader looks. Other text is untouched.
- */
-function neutralise(body) {
-    let count = 0;
-    const out = body.replace(new RegExp(`<!--(\\s*)(${MARKER_NAME})`, 'gi'), (_m, ws, name) => {
-        count++;
-        return `<!--${ws}(quoted) ${name}`;
-    });
-    return { body: out, count };
-}
-/** The body as posted: marker first, then the persona's body (neutralised). */
-function composeBody(marker, personaBody) {
-    return `${encodeMarker(marker)}\n${neutralise(personaBody).body}`;
-}
-
-
-/***/ }),
-
-/***/ 2613:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-
-/***/ }),
-
-/***/ 181:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
-
-/***/ }),
-
-/***/ 5317:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-
-/***/ }),
-
-/***/ 6982:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-
-/***/ }),
-
-/***/ 4434:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
-
-/***/ }),
-
-/***/ 9896:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-
-/***/ }),
-
-/***/ 8611:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
-
-/***/ }),
-
-/***/ 5692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
-
-/***/ }),
-
-/***/ 9278:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-
-/***/ }),
-
-/***/ 4589:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
-
-/***/ }),
-
-/***/ 6698:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-
-/***/ }),
-
-/***/ 4573:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 7540:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
-
-/***/ }),
-
-/***/ 7598:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-
-/***/ }),
-
-/***/ 3053:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
-
-/***/ }),
-
-/***/ 610:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
-
-/***/ }),
-
-/***/ 8474:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
-/***/ 7067:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-
-/***/ }),
-
-/***/ 2467:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
-
-/***/ }),
-
-/***/ 7030:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-
-/***/ }),
-
-/***/ 643:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-
-/***/ }),
-
-/***/ 1792:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
-
-/***/ }),
-
-/***/ 7075:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-
-/***/ }),
-
-/***/ 1692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-
-/***/ }),
-
-/***/ 3136:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-
-/***/ }),
-
-/***/ 7975:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-
-/***/ }),
-
-/***/ 3429:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-
-/***/ }),
-
-/***/ 5919:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-
-/***/ }),
-
-/***/ 8522:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-
-/***/ }),
-
-/***/ 857:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-
-/***/ }),
-
-/***/ 6928:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-
-/***/ }),
-
-/***/ 932:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
-
-/***/ }),
-
-/***/ 3193:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-
-/***/ }),
-
-/***/ 3557:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-
-/***/ }),
-
-/***/ 4756:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
-
-/***/ }),
-
-/***/ 9023:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
-
-/***/ })
-
-/******/ });
-/************************************************************************/
-/******/ // The module cache
-/******/ var __webpack_module_cache__ = {};
-/******/ 
-/******/ // The require function
-/******/ function __nccwpck_require__(moduleId) {
-/******/ 	// Check if module is in cache
-/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
-/******/ 	if (cachedModule !== undefined) {
-/******/ 		return cachedModule.exports;
-/******/ 	}
-/******/ 	// Create a new module (and put it into the cache)
-/******/ 	var module = __webpack_module_cache__[moduleId] = {
-/******/ 		// no module.id needed
-/******/ 		// no module.loaded needed
-/******/ 		exports: {}
-/******/ 	};
-/******/ 
-/******/ 	// Execute the module function
-/******/ 	var threw = true;
-/******/ 	try {
-/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
-/******/ 		threw = false;
-/******/ 	} finally {
-/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
-/******/ 	}
-/******/ 
-/******/ 	// Return the exports of the module
-/******/ 	return module.exports;
-/******/ }
-/******/ 
-/******/ // expose the modules object (__webpack_modules__)
-/******/ __nccwpck_require__.m = __webpack_modules__;
-/******/ 
-/************************************************************************/
-/******/ /* webpack/runtime/asset-relocator-loader */
-/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
-/******/ 
-/******/ /* webpack/runtime/compat get default export */
-/******/ (() => {
-/******/ 	// getDefaultExport function for compatibility with non-harmony modules
-/******/ 	__nccwpck_require__.n = (module) => {
-/******/ 		var getter = module && module.__esModule ?
-/******/ 			() => (module['default']) :
-/******/ 			() => (module);
-/******/ 		__nccwpck_require__.d(getter, { a: getter });
-/******/ 		return getter;
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/define property getters */
-/******/ (() => {
-/******/ 	// define getter functions for harmony exports
-/******/ 	__nccwpck_require__.d = (exports, definition) => {
-/******/ 		for(var key in definition) {
-/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
-/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
-/******/ 			}
-/******/ 		}
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/ensure chunk */
-/******/ (() => {
-/******/ 	__nccwpck_require__.f = {};
-/******/ 	// This file contains only the entry chunk.
-/******/ 	// The chunk loading function for additional chunks
-/******/ 	__nccwpck_require__.e = (chunkId) => {
-/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
-/******/ 			__nccwpck_require__.f[key](chunkId, promises);
-/******/ 			return promises;
-/******/ 		}, []));
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/get javascript chunk filename */
-/******/ (() => {
-/******/ 	// This function allow to reference async chunks
-/******/ 	__nccwpck_require__.u = (chunkId) => {
-/******/ 		// return url for filenames based on template
-/******/ 		return "" + chunkId + ".index.js";
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/hasOwnProperty shorthand */
-/******/ (() => {
-/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/make namespace object */
-/******/ (() => {
-/******/ 	// define __esModule on exports
-/******/ 	__nccwpck_require__.r = (exports) => {
-/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
-/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
-/******/ 		}
-/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/import chunk loading */
-/******/ (() => {
-/******/ 	// no baseURI
-/******/ 	
-/******/ 	// object to store loaded and loading chunks
-/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
-/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
-/******/ 	var installedChunks = {
-/******/ 		792: 0
-/******/ 	};
-/******/ 	
-/******/ 	var installChunk = (data) => {
-/******/ 		var {ids, modules, runtime} = data;
-/******/ 		// add "modules" to the modules object,
-/******/ 		// then flag all "ids" as loaded and fire callback
-/******/ 		var moduleId, chunkId, i = 0;
-/******/ 		for(moduleId in modules) {
-/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
-/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
-/******/ 			}
-/******/ 		}
-/******/ 		if(runtime) runtime(__nccwpck_require__);
-/******/ 		for(;i < ids.length; i++) {
-/******/ 			chunkId = ids[i];
-/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
-/******/ 				installedChunks[chunkId][0]();
-/******/ 			}
-/******/ 			installedChunks[ids[i]] = 0;
-/******/ 		}
-/******/ 	
-/******/ 	}
-/******/ 	
-/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
-/******/ 			// import() chunk loading for javascript
-/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
-/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
-/******/ 	
-/******/ 				// a Promise means "currently loading".
-/******/ 				if(installedChunkData) {
-/******/ 					promises.push(installedChunkData[1]);
-/******/ 				} else {
-/******/ 					if(true) { // all chunks have JS
-/******/ 						// setup Promise in chunk cache
-/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
-/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
-/******/ 							throw e;
-/******/ 						});
-/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
-/******/ 						promises.push(installedChunkData[1] = promise);
-/******/ 					}
-/******/ 				}
-/******/ 			}
-/******/ 	};
-/******/ 	
-/******/ 	// no prefetching
-/******/ 	
-/******/ 	// no preloaded
-/******/ 	
-/******/ 	// no external install chunk
-/******/ 	
-/******/ 	// no on chunks loaded
-/******/ })();
-/******/ 
-/************************************************************************/
-var __webpack_exports__ = {};
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  jY: () => (/* binding */ decideFile),
-  eJ: () => (/* binding */ jsonRecord),
-  iW: () => (/* binding */ main),
-  qR: () => (/* binding */ runCorpus)
-});
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-// EXTERNAL MODULE: ./src/core/grammar.ts
-var grammar = __nccwpck_require__(6915);
->>>>>>> doctor
 ;// CONCATENATED MODULE: ./src/core/intent.ts
 // Which verdict did the author mean? — pure, and for the human only. When a body is
 // refused, this finds the line where the body gives its verdict and says what to change
@@ -1078,15 +418,9 @@ function synonymAt(text) {
         return null;
     return { verdict: lead.verdict, length: text.length - lead.rest.length };
 }
-<<<<<<< HEAD
 /** Literal \uXXXX escapes (a JSON-escaped persona output) read as their characters. */
 const unescapeU = (s) => s.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h) => String.fromCharCode(parseInt(h, 16)));
-const plain = (line) => skeleton(unescapeU(line))
-=======
-/** What may follow a token standing alone: "APPROVE with nits", "APPROVE - ready to merge". */
-const BARE_TAIL = /^[\s.!:)]*((WITH\b|—|–|-|:).*|\(.*\))?$/;
-const plain = (line) => (0,grammar/* skeleton */.qV)(line)
->>>>>>> doctor
+const plain = (line) => (0,grammar/* skeleton */.qV)(unescapeU(line))
     .replace(/[*_`~>#]|<\/?[a-z]+>/gi, ' ')
     .replace(/^\s*([-+]|\d+[.)])\s+/, ' ')
     .replace(/[\u2190-\u2BFF\u{1F300}-\u{1FAFF}]|\uFE0F|\u200D/gu, ' ')
@@ -1127,7 +461,7 @@ function keysOf(upper) {
 /** A line that gives a verdict after a key ("Verdict: X", "the verdict is X"), or a key heading. */
 function keyedAt(r, i, text) {
     const upper = text.toUpperCase();
-    const raw = skeleton(unescapeU(r.lines[i]));
+    const raw = (0,grammar/* skeleton */.qV)(unescapeU(r.lines[i]));
     for (const key of keysOf(upper)) {
         if (HISTORY.test(upper.slice(0, key.at)))
             return null;
@@ -1195,7 +529,7 @@ function splitHeading(r, i, key) {
         return null;
     }
     const rest = lead.rest.replace(/[/|].*$/, '');
-    if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]), lead.token))
+    if (!TOKEN_TAIL.test(rest) && !setOff((0,grammar/* skeleton */.qV)(r.lines[j]), lead.token))
         return null;
     const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
     const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
@@ -1307,7 +641,7 @@ function collect(lines) {
     const tokenLines = new Set();
     for (let i = 0; i < lines.length; i++) {
         // code is not a verdict, except a line in the grammar's exact form (a model that fenced its output)
-        const wellFormed = VERDICT_LINE.exec(lines[i]);
+        const wellFormed = grammar/* VERDICT_LINE */.Fg.exec(lines[i]);
         if (code.has(i) && !wellFormed)
             continue;
         const c = wellFormed
@@ -1359,30 +693,10 @@ function findIntent(original) {
     const notes = escaped
         ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
         : [];
-<<<<<<< HEAD
     const { candidates, unrecognised } = collect(lines);
     const lineOf = (c) => origin[c.index] + 1;
     const at = [...new Set(candidates.map(lineOf))];
     const none = (ambiguity, stated) => ({
-=======
-    const candidates = [];
-    let fenced = false;
-    for (let i = 0; i < lines.length; i++) {
-        if (/^\s*(```|~~~)/.test(lines[i]))
-            fenced = !fenced;
-        // code is not a verdict, except a line in the grammar's exact form (a model that fenced its output)
-        const wellFormed = grammar/* VERDICT_LINE */.Fg.exec(lines[i]);
-        if (fenced && !wellFormed)
-            continue;
-        const c = wellFormed
-            ? { index: i, verdicts: [wellFormed[1]], strength: 'keyed', offered: false }
-            : candidateAt(lines, i);
-        if (c)
-            candidates.push(c);
-    }
-    const at = [...new Set(candidates.map((c) => origin[c.index] + 1))];
-    const none = (ambiguity) => ({
->>>>>>> doctor
         suggestion: null,
         ambiguity,
         after: [],
@@ -1647,98 +961,8 @@ function renderDiagnosis(d, file) {
     return out.join('\n');
 }
 
-<<<<<<< HEAD
-;// CONCATENATED MODULE: ./src/core/marker.ts
-// The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
-// "The marker"). Pure.
-
-const MARKER_NAME = 'persona-verdict';
-const MARKER_VERSION = 1;
-/** The event a marked review was posted with: recorded, or the verdict's own. */
-const postedEvent = (m) => m.event ?? EVENT_OF[m.verdict];
-/** Persona names: what fits safely in a marker and a summary. */
-const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
-const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
-const SHA = /^[0-9a-f]{40}$/;
-const PATCH = /^[0-9a-f]{64}$/;
-const FREE = "[A-Za-z0-9%._~!*'()-]";
-// only event=COMMENT is ever written (review-event: COMMENT); any other recorded event is not a marker
-const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
-    `patch=([0-9a-f]{64}|unknown)(?: base=(${FREE}{1,1000}))? verdict=(${VERDICTS.join('|')})(?: event=(COMMENT))?` +
-    `( forced)?(?: version=(${FREE}{1,800}))? run=(\\S+) -->$`);
-function encodeMarker(m) {
-    if (!PERSONA_PATTERN.test(m.persona))
-        throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
-    if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree)))
-        throw new Error('marker SHAs must be 40 lower-case hex digits');
-    if (m.patch != null && !PATCH.test(m.patch))
-        throw new Error('a marker patch id is 64 lower-case hex digits');
-    if (!RUN_PATTERN.test(m.run))
-        throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
-    if (m.event && m.event !== grammar_EVENT_OF[m.verdict] && m.event !== 'COMMENT')
-        throw new Error('a marker records only event=COMMENT (review-event: COMMENT)');
-    const event = m.event && m.event !== grammar_EVENT_OF[m.verdict] ? ` event=${m.event}` : '';
-    // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
-    const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
-    const base = m.base ? ` base=${encodeURIComponent(m.base)}` : '';
-    const forced = m.forced ? ' forced' : '';
-    return (`<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
-        `patch=${m.patch ?? 'unknown'}${base} verdict=${m.verdict}${event}${forced}${version} run=${m.run} -->`);
-}
-/** Reads the marker from the first line of a review body, and only from there. */
-function decodeMarker(body) {
-    if (!body)
-        return null;
-    const nl = body.search(/\r?\n/);
-    const first = nl < 0 ? body : body.slice(0, nl);
-    const m = LINE.exec(first);
-    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[11]))
-        return null;
-    const version = m[10] ? decodeText(m[10]) : undefined;
-    const base = m[6] ? decodeText(m[6]) : undefined;
-    if (version === null || base === null || (m[8] && m[7] === 'COMMENT'))
-        return null;
-    return {
-        persona: m[2],
-        head: m[3],
-        tree: m[4] === 'unknown' ? null : m[4],
-        patch: m[5] === 'unknown' ? null : m[5],
-        ...(base ? { base } : {}),
-        verdict: m[7],
-        ...(m[8] ? { event: m[8] } : {}),
-        ...(m[9] ? { forced: true } : {}),
-        ...(version ? { version } : {}),
-        run: m[11],
-    };
-}
-function decodeText(s) {
-    try {
-        return decodeURIComponent(s);
-    }
-    catch {
-        return null;
-    }
-}
-/** The persona version a marker records ("" for reviews posted without one). */
-const versionOf = (m) => m.version ?? '';
-/**
- * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
- * comment opener followed by the marker name gets a visible "(quoted)" so it can
- * never read as a marker, wherever a later reader looks. Other text is untouched.
- */
-function neutralise(body) {
-    let count = 0;
-    const out = body.replace(new RegExp(`<!--(\\s*)(${MARKER_NAME})`, 'gi'), (_m, ws, name) => {
-        count++;
-        return `<!--${ws}(quoted) ${name}`;
-    });
-    return { body: out, count };
-}
-/** The body as posted: marker first, then the persona's body (neutralised). */
-function composeBody(marker, personaBody) {
-    return `${encodeMarker(marker)}\n${neutralise(personaBody).body}`;
-}
-
+// EXTERNAL MODULE: ./src/core/marker.ts
+var marker = __nccwpck_require__(4517);
 ;// CONCATENATED MODULE: ./src/core/rendered.ts
 // What a reader will see — pure. GitHub renders a review body as Markdown with inline
 // HTML, so the raw text and the text on screen differ: `ghp\_x` shows as `ghp_x`,
@@ -1785,110 +1009,6 @@ function splice(v, hits) {
                 at.fill(origin, n, n + p.length);
                 n += p.length;
             }
-=======
-// EXTERNAL MODULE: ./src/abort.ts
-var abort = __nccwpck_require__(6458);
-;// CONCATENATED MODULE: ./src/body.ts
-// Reading the persona's body: every way it can be missing, too large or unreadable.
-
-
-/** GitHub's limit on a review body, in characters, marker included. */
-const MAX_BODY_CHARS = 65536;
-/** No UTF-8 text of MAX_BODY_CHARS characters needs more bytes than this. */
-const MAX_BODY_BYTES = MAX_BODY_CHARS * 4;
-function loadBody(bodyPath, body) {
-    if (bodyPath === null) {
-        if (body === null)
-            return { ok: false, reason: 'unreadable-body', message: 'no body given' };
-        if (body.length > MAX_BODY_CHARS)
-            return tooLarge(`the body input has ${body.length} characters`);
-        const n = (0,grammar/* normaliseText */.af)(body);
-        return n.ok ? n : { ok: false, reason: 'unreadable-body', message: n.message };
-    }
-    let fd;
-    try {
-        // O_NONBLOCK: a FIFO or device named as body-path must not hang the step before fstat rejects it
-        fd = (0,external_node_fs_namespaceObject.openSync)(bodyPath, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-    }
-    catch (e) {
-        const code = e.code;
-        const why = code === 'ENOENT'
-            ? 'does not exist: did the persona step write it, and is body-path relative to the workspace?'
-            : code === 'EACCES'
-                ? 'cannot be read (permission denied)'
-                : `cannot be opened (${code ?? String(e)})`;
-        return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} ${why}` };
-    }
-    try {
-        const st = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-        if (st.isDirectory())
-            return {
-                ok: false,
-                reason: 'unreadable-body',
-                message: `body-path ${bodyPath} is a directory: point it at the review body file`,
-            };
-        if (!st.isFile())
-            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
-        if (st.size > MAX_BODY_BYTES)
-            return tooLarge(`body-path ${bodyPath} is ${st.size} bytes`);
-        const buf = Buffer.alloc(st.size);
-        let off = 0;
-        while (off < st.size) {
-            const n = (0,external_node_fs_namespaceObject.readSync)(fd, buf, off, st.size - off, off);
-            if (n === 0)
-                break;
-            off += n;
-        }
-        const d = (0,grammar/* decodeBody */.Vj)(buf.subarray(0, off));
-        if (!d.ok)
-            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath}: ${d.message}` };
-        return d;
-    }
-    catch (e) {
-        return {
-            ok: false,
-            reason: 'unreadable-body',
-            message: `body-path ${bodyPath} cannot be read (${e.message})`,
-        };
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function tooLarge(what) {
-    return {
-        ok: false,
-        reason: 'body-too-large',
-        message: `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and ` +
-            `truncating would cut the verdict line: shorten the persona's review`,
-    };
-}
-
-// EXTERNAL MODULE: ./src/core/marker.ts
-var marker = __nccwpck_require__(1130);
-;// CONCATENATED MODULE: ./src/core/secrets.ts
-// Secrets in a review body — pure. A persona that saw a token (in a diff, a log, its
-// own environment) can be steered into quoting it, and whatever the review says is
-// published. Log masking does not reach what is sent to the API, so a body that
-// carries one is refused before anything is sent.
-const SHAPES = [
-    [/\bgh[pousr]_[A-Za-z0-9]{30,}/, 'a GitHub token (ghp_/gho_/ghu_/ghs_/ghr_)'],
-    [/\bgithub_pat_[A-Za-z0-9_]{30,}/, 'a fine-grained GitHub token (github_pat_)'],
-    [/-----BEGIN ([A-Z0-9]+ )*PRIVATE KEY-----/, 'a PEM private key'],
-];
-/** The lines that carry a secret, with what kind; never the secret itself. */
-function findSecrets(text, token) {
-    const out = [];
-    const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const line = lines[i];
-        if (token && token.length >= 8 && line.includes(token))
-            out.push({ line: i + 1, what: "this run's github-token" });
-        else {
-            const hit = SHAPES.find(([re]) => re.test(line));
-            if (hit)
-                out.push({ line: i + 1, what: hit[1] });
->>>>>>> doctor
         }
         last = h.index + h.length;
     }
@@ -2966,63 +2086,36 @@ const worstCase = (verdict, text, version) => (0,marker/* composeBody */.h$)({
 function checkBody(cfg, token = null) {
     const loaded = loadBody(cfg.bodyPath, cfg.body);
     if (!loaded.ok)
-<<<<<<< HEAD
-        throw new abort_Abort(loaded.reason, loaded.message);
-    const parsed = parseVerdict(loaded.text);
-=======
         throw new abort/* Abort */.F(loaded.reason, loaded.message);
     const parsed = (0,grammar/* parseVerdict */.Pn)(loaded.text);
->>>>>>> doctor
     if (!parsed.ok) {
         const d = diagnose(parsed);
         const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
         const s = d.intent.suggestion;
         const hint = s ? `; did you mean \`${s.line}\` (line ${s.fromLine})?` : '';
-<<<<<<< HEAD
-        throw new abort_Abort(parsed.reason, `${d.summary}${where}${hint}`, '', d);
-    }
-    if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
-        throw new abort_Abort('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
-=======
         throw new abort/* Abort */.F(parsed.reason, `${d.summary}${where}${hint}`, '', d);
     }
     if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
         throw new abort/* Abort */.F('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
->>>>>>> doctor
             `but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted; ` +
             "fix the persona's body or the step that computed expected-event");
     }
     const secrets = findSecrets(parsed.text, token);
     if (secrets.length) {
-<<<<<<< HEAD
         const where = secrets.map((s) => `line ${s.line} (${secretWhat(s)})`).join(', ');
-        throw new abort_Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
-=======
-        const where = secrets.map((s) => `line ${s.line} (${s.what})`).join(', ');
         throw new abort/* Abort */.F('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
->>>>>>> doctor
             're-run');
     }
     const size = worstCase(parsed.verdict, parsed.text, cfg.personaVersion ?? '');
     if (size > MAX_BODY_CHARS) {
-<<<<<<< HEAD
-        throw new abort_Abort('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
-=======
         throw new abort/* Abort */.F('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
->>>>>>> doctor
             `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`);
     }
     return { verdict: parsed.verdict, event: parsed.event, text: parsed.text, line: parsed.line };
 }
 /** The findings file the action reads (findings-path): UTF-8 JSON of the schema, no secrets; else bad-findings. */
 function loadFindings(path, token = null) {
-<<<<<<< HEAD
     const name = `findings-path ${path}`;
-=======
-    const fail = (why) => {
-        throw new abort/* Abort */.F('bad-findings', `findings-path ${path}: ${why}`, FINDINGS_ADVICE);
-    };
->>>>>>> doctor
     let bytes;
     try {
         if (statSync(path).size > MAX_FINDINGS_BYTES)
@@ -3030,7 +2123,7 @@ function loadFindings(path, token = null) {
         bytes = readFileSync(path);
     }
     catch (e) {
-        if (e instanceof abort/* Abort */.F)
+        if (e instanceof Abort)
             throw e;
         const code = e.code;
         return findingsFail(name, code === 'ENOENT'
@@ -3040,7 +2133,7 @@ function loadFindings(path, token = null) {
     return parseFindings(bytes, name, token);
 }
 const findingsFail = (name, why) => {
-    throw new abort_Abort('bad-findings', `${name}: ${why}`, FINDINGS_ADVICE);
+    throw new abort/* Abort */.F('bad-findings', `${name}: ${why}`, FINDINGS_ADVICE);
 };
 /**
  * A findings file's bytes, already read, checked: `name` is how messages call it (the action's
@@ -3058,19 +2151,11 @@ function parseFindings(bytes, name, token = null) {
     }
     const v = validateFindings(json);
     if (!v.ok)
-<<<<<<< HEAD
         throw new FindingsError(`${name}: ${v.message}`, v.errors);
     const leaks = v.findings.flatMap((f, i) => findingSecrets(f, i + 1, token));
     if (leaks.length) {
-        throw new abort_Abort('secret-in-body', `${name}: ${leaks.join(', ')} looks like a secret; it would be published with the review, so ` +
+        throw new abort/* Abort */.F('secret-in-body', `${name}: ${leaks.join(', ')} looks like a secret; it would be published with the review, so ` +
             'nothing is sent', 'find out how the persona saw the secret and revoke it if it is real; then re-run');
-=======
-        return fail(v.message);
-    const leaked = v.findings.findIndex((f) => findSecrets(`${f.path}\n${f.body}`, token).length > 0);
-    if (leaked >= 0) {
-        throw new abort/* Abort */.F('secret-in-body', `finding ${leaked + 1} contains what looks like a secret; it would be published with the review, so nothing ` +
-            `is sent`, 'find out how the persona saw the secret and revoke it if it is real; then re-run');
->>>>>>> doctor
     }
     return v.findings;
 }
@@ -3083,7 +2168,7 @@ function findingSecrets(f, n, token) {
         : []);
 }
 /** bad-findings from the schema, with every problem (the message shows the first few). */
-class FindingsError extends abort_Abort {
+class FindingsError extends abort/* Abort */.F {
     problems;
     constructor(message, problems) {
         super('bad-findings', message, FINDINGS_ADVICE);
@@ -3093,7 +2178,7 @@ class FindingsError extends abort_Abort {
 const FINDINGS_ADVICE = 'make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })';
 
 // EXTERNAL MODULE: ./src/cli/command.ts
-var command = __nccwpck_require__(567);
+var command = __nccwpck_require__(3567);
 ;// CONCATENATED MODULE: ./src/cli/check.ts
 // `persona-verdict check`: review bodies (and a findings file) checked offline exactly as
 // `post` checks them before any request. Text for people, --format json for tools.
@@ -3109,14 +2194,14 @@ function checkFile(file, expectedEvent, io) {
     const name = (0,command/* shown */.SP)(file);
     const input = (0,command/* readInput */.R5)(file, io, MAX_BODY_BYTES);
     if (!input.ok && input.tooLarge !== undefined)
-        throw new abort_Abort('body-too-large', tooLong(input.message));
+        throw new abort/* Abort */.F('body-too-large', tooLong(input.message));
     if (!input.ok)
-        throw new abort_Abort('unreadable-body', input.message);
-    const decoded = decodeBody(input.bytes);
+        throw new abort/* Abort */.F('unreadable-body', input.message);
+    const decoded = (0,grammar/* decodeBody */.Vj)(input.bytes);
     if (!decoded.ok)
-        throw new abort_Abort('unreadable-body', `${name}: ${decoded.message}`);
+        throw new abort/* Abort */.F('unreadable-body', `${name}: ${decoded.message}`);
     if (decoded.text.length > MAX_BODY_CHARS)
-        throw new abort_Abort('body-too-large', tooLong(`${name} has ${decoded.text.length} characters`));
+        throw new abort/* Abort */.F('body-too-large', tooLong(`${name} has ${decoded.text.length} characters`));
     return checkBody({ bodyPath: null, body: decoded.text, expectedEvent });
 }
 const tooLong = (what) => `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and truncating ` +
@@ -3137,11 +2222,7 @@ function jsonRecord(file, io) {
         };
     }
     catch (e) {
-<<<<<<< HEAD
-        if (!(e instanceof abort_Abort))
-=======
         if (!(e instanceof abort/* Abort */.F))
->>>>>>> doctor
             throw e;
         const d = e.diagnosis;
         const s = d?.intent.suggestion ?? null;
@@ -3163,11 +2244,7 @@ function decideFile(file, expectedEvent, io) {
         return { decision: { post: v.event }, detail: `verdict ${v.verdict} → event ${v.event}` };
     }
     catch (e) {
-<<<<<<< HEAD
-        if (!(e instanceof abort_Abort))
-=======
         if (!(e instanceof abort/* Abort */.F))
->>>>>>> doctor
             throw e;
         return {
             decision: { abort: e.reason },
@@ -3194,7 +2271,7 @@ function findingsResult(file, io) {
     catch (e) {
         if (e instanceof FindingsError)
             return { ok: false, reason: e.reason, count: 0, problems: e.problems };
-        if (!(e instanceof abort_Abort))
+        if (!(e instanceof abort/* Abort */.F))
             throw e;
         return { ok: false, reason: e.reason, count: 0, problems: [unnamed(e.message, file)] };
     }
@@ -3236,7 +2313,6 @@ function runCheck(values, files, io) {
     }
     return bad ? 1 : 0;
 }
-<<<<<<< HEAD
 const check = {
     summary: 'check review bodies (and a findings file) offline, as post would before posting',
     help: `usage: persona-verdict check [--format text|json] [--findings <findings.json>] <body.md>...
@@ -3308,45 +2384,9 @@ function corpus_decide(file, ev) {
             suggestion: null,
             from: 0,
         };
-=======
-/**
- * The suggestion agrees with the expected one, and applying it (replace the line, drop
- * what follows) makes the body pass. '!'-prefixed on disagreement.
- */
-function suggestionCheck(file, expected) {
-    const r = jsonRecord(file);
-    const s = r['suggestion'];
-    if ((s?.line ?? null) !== expected)
-        return `!suggested ${s?.line ?? 'nothing'}`;
-    if (!s)
-        return '(no suggestion)';
-    const lines = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8').replace(/\r\n?/g, '\n').split('\n');
-    const fixed = [...lines.slice(0, s.from_line - 1), s.line].join('\n');
-    const again = (0,grammar/* parseVerdict */.Pn)(fixed);
-    return again.ok && `## VERDICT: ${again.verdict}` === s.line
-        ? `(suggests ${s.line}, applied passes)`
-        : '!applied fails';
-}
-function runCorpus(manifestPath, out) {
-    const manifest = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(manifestPath, 'utf8'));
-    const base = (0,external_node_path_namespaceObject.dirname)(manifestPath);
-    const rows = [];
-    let agree = 0;
-    for (const c of manifest.cases) {
-        const ev = c['expected-event'] ?? null;
-        if (ev !== null && !grammar/* EVENTS */.qY.includes(ev))
-            throw new Error(`case ${c.name}: expected-event ${ev} is not an API event`);
-        const file = (0,external_node_path_namespaceObject.resolve)(base, c.body);
-        const { decision } = decideFile(file, ev);
-        const sugg = 'suggestion' in c ? suggestionCheck(file, c.suggestion ?? null) : '';
-        const ok = show(decision) === show(c.expect) && !sugg.startsWith('!');
-        if (ok)
-            agree++;
-        rows.push([ok ? 'ok' : 'DISAGREE', c.name, ev ?? '-', show(c.expect), show(decision) + (sugg ? ` ${sugg}` : '')]);
->>>>>>> doctor
     }
     catch (e) {
-        if (!(e instanceof abort_Abort))
+        if (!(e instanceof abort/* Abort */.F))
             throw e;
         const s = e.diagnosis?.intent.suggestion ?? null;
         return { decision: { abort: e.reason }, suggestion: s?.line ?? null, from: s?.fromLine ?? 0 };
@@ -3355,7 +2395,7 @@ function runCorpus(manifestPath, out) {
 /** Replace the suggested line, drop what follows: does the body then pass with that verdict? */
 function appliedPasses(file, line, from) {
     const lines = (0,external_node_fs_.readFileSync)(file, 'utf8').replace(/\r\n?/g, '\n').split('\n');
-    const again = parseVerdict([...lines.slice(0, from - 1), line].join('\n'));
+    const again = (0,grammar/* parseVerdict */.Pn)([...lines.slice(0, from - 1), line].join('\n'));
     return again.ok && `## VERDICT: ${again.verdict}` === line;
 }
 const LABEL = {
@@ -3368,7 +2408,7 @@ const LABEL = {
 };
 function runCase(c, base) {
     const ev = c['expected-event'] ?? null;
-    if (ev !== null && !EVENTS.includes(ev))
+    if (ev !== null && !grammar/* EVENTS */.qY.includes(ev))
         throw new Error(`case ${c.name}: expected-event ${ev} is not an API event`);
     const file = (0,external_node_path_namespaceObject.resolve)(base, c.body);
     const { decision, suggestion, from } = corpus_decide(file, ev);
@@ -3403,7 +2443,6 @@ function table(rows, out) {
     out(line(widths.map((w) => '-'.repeat(w))));
     rows.forEach((r) => out(line(r)));
 }
-<<<<<<< HEAD
 /** Runs the manifest; 0 when every case agrees and every held-out set reaches its coverage goal. */
 function runCorpus(manifestPath, out) {
     const manifest = JSON.parse((0,external_node_fs_.readFileSync)(manifestPath, 'utf8'));
@@ -3419,25 +2458,11 @@ function runCorpus(manifestPath, out) {
     if (figures.length) {
         out('suggestion on refused real-shaped bodies (clear: the body states one verdict):');
         figures.forEach((f) => out(renderFigures(f)));
-=======
-/** Validates a findings file against the schema offline; 1 when it does not match. */
-function checkFindings(path, out) {
-    try {
-        out(`${path}: ok — ${loadFindings(path).length} finding(s) match the schema`);
-        return 0;
-    }
-    catch (e) {
-        if (!(e instanceof abort/* Abort */.F))
-            throw e;
-        out(`${path}: ${e.reason}: ${e.message}`);
-        return 1;
->>>>>>> doctor
     }
     const short = figures.filter((f) => f.set !== 'tuned on' && f.clear && f.named / f.clear < goal);
     short.forEach((f) => out(`coverage goal ${Math.round(goal * 100)} % not reached on ${f.set}`));
     return agree === rows.length && !short.length ? 0 : 1;
 }
-<<<<<<< HEAD
 
 ;// CONCATENATED MODULE: ./src/cli/corpus.ts
 // `persona-verdict corpus <manifest.json>`: the regression corpus, a table of every case.
@@ -3457,30 +2482,6 @@ options:
     run(_values, positionals, io) {
         if (positionals.length !== 1)
             throw new command/* UsageError */.eb('name exactly one manifest file');
-=======
-const USAGE = `usage:
-  persona-verdict check [--format json] [--findings <findings.json>] <body-file...>
-                                         validate review bodies (and a findings file) offline;
-                                         exit 1 if any has no valid verdict or the findings break the schema
-  persona-verdict corpus <manifest.json> run a regression corpus; exit 1 on any disagreement
-  persona-verdict doctor --repo OWNER/NAME --persona NAME=APP_SLUG ...
-                                         is the gate enforced? (persona-verdict doctor --help)`;
-function main(argv, out, err) {
-    const [cmd, ...args] = argv;
-    if (cmd === 'check' && args[0] === '--format' && args[1] === 'json' && args.length > 2) {
-        const records = args.slice(2).map(jsonRecord);
-        for (const r of records)
-            out(JSON.stringify(r));
-        return records.every((r) => r['ok']) ? 0 : 1;
-    }
-    if (cmd === 'check' && args[0] === '--findings' && args.length >= 2) {
-        const bad = checkFindings(args[1], out);
-        return args.length > 2 ? Math.max(bad, check(args.slice(2), out)) : bad;
-    }
-    if (cmd === 'check' && args.length)
-        return check(args, out);
-    if (cmd === 'corpus' && args.length === 1) {
->>>>>>> doctor
         try {
             return runCorpus(positionals[0], io.out);
         }
@@ -3488,20 +2489,8 @@ function main(argv, out, err) {
             io.err(`persona-verdict corpus: ${e.message}`);
             return 2;
         }
-<<<<<<< HEAD
     },
 };
-=======
-    }
-    err(USAGE);
-    return 2;
-}
-// doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
-if (process.argv[2] === 'doctor')
-    void Promise.all(/* import() */[__nccwpck_require__.e(897), __nccwpck_require__.e(787)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1787)).then(async (m) => (process.exitCode = await m.runDoctorCli(process.argv.slice(3))));
-else
-    process.exitCode = main(process.argv.slice(2), (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n'));
->>>>>>> doctor
 
 ;// CONCATENATED MODULE: ./src/cli/commands.ts
 // The CLI's commands, by name: src/cli.ts parses the arguments with each command's options
@@ -3510,6 +2499,233 @@ else
 
 
 const COMMANDS = { check: check, corpus: corpus };
+
+
+/***/ }),
+
+/***/ 8726:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fg: () => (/* binding */ VERDICT_LINE),
+/* harmony export */   Pn: () => (/* binding */ parseVerdict),
+/* harmony export */   Vj: () => (/* binding */ decodeBody),
+/* harmony export */   af: () => (/* binding */ normaliseText),
+/* harmony export */   bk: () => (/* binding */ VERDICTS),
+/* harmony export */   l0: () => (/* binding */ EVENT_OF),
+/* harmony export */   qV: () => (/* binding */ skeleton),
+/* harmony export */   qY: () => (/* binding */ EVENTS),
+/* harmony export */   z3: () => (/* binding */ isBlank)
+/* harmony export */ });
+/* unused harmony export mentionsVerdict */
+// The verdict grammar — pure: bytes or text in, a decision out.
+// The decision here never depends on diagnostics.ts; that module only explains.
+const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'];
+const EVENTS = ['APPROVE', 'REQUEST_CHANGES', 'COMMENT'];
+/** Verdict token → Reviews API event (core/decide.ts STATE_OF_EVENT gives the resulting state). */
+const EVENT_OF = {
+    APPROVE: 'APPROVE',
+    CHANGES_REQUESTED: 'REQUEST_CHANGES',
+    COMMENT: 'COMMENT',
+};
+/**
+ * The grammar's expression. `\s` there is read as ASCII whitespace (as in PCRE and Go
+ * without Unicode flags): JavaScript's `\s` would also accept NBSP, U+3000 and
+ * U+FEFF, which are look-alikes a strict gate must reject, not absorb.
+ */
+const WS = '[ \\t\\v\\f]';
+const VERDICT_LINE = new RegExp(`^##${WS}+VERDICT:${WS}+(APPROVE|CHANGES_REQUESTED|COMMENT)${WS}*$`);
+const BLANK = /^[ \t\v\f]*$/;
+/** Strict UTF-8 decode; NUL is unreadable; one leading BOM stripped; CRLF/CR → LF. */
+function decodeBody(bytes) {
+    let text;
+    try {
+        text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    }
+    catch {
+        const at = firstInvalidUtf8(bytes);
+        return {
+            ok: false,
+            message: `the body is not valid UTF-8 (first bad byte at offset ${at}); write the file as UTF-8 text`,
+        };
+    }
+    return normaliseText(text);
+}
+/** The same rules for a body given as a string (the `body` input). */
+function normaliseText(text) {
+    const nul = text.indexOf('\u0000');
+    if (nul >= 0) {
+        const line = text.slice(0, nul).split(/\r\n|\r|\n/).length;
+        return { ok: false, message: `the body contains a NUL byte (line ${line}): it is binary, not a Markdown review` };
+    }
+    if (text.charCodeAt(0) === 0xfeff)
+        text = text.slice(1);
+    return { ok: true, text: text.replace(/\r\n?/g, '\n') };
+}
+function firstInvalidUtf8(bytes) {
+    const dec = new TextDecoder('utf-8', { fatal: true });
+    let lo = 0;
+    let hi = bytes.length;
+    // binary search for the shortest invalid prefix (a truncated sequence at the end of a
+    // prefix is reported invalid too, so search with stream mode)
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        try {
+            dec.decode(bytes.subarray(0, mid + 1), { stream: true });
+            dec.decode();
+            lo = mid + 1;
+        }
+        catch {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+const isBlank = (line) => BLANK.test(line);
+// Look-alikes of the ASCII letters in the directive (Cyrillic, Greek).
+const CONFUSABLE = Object.fromEntries([...'АВЕКМНОРСТХаеорсухІіЈјԁԛԜԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧνορτ'].map((c, i) => [
+    c,
+    'ABEKMHOPCTXaeopcyxIiJjdqWwABEZHIKMNOPTYXvopt'[i],
+]));
+/**
+ * A line's look-alike skeleton: compatibility forms folded (fullwidth letters),
+ * Cyrillic and Greek look-alikes mapped to ASCII, invisible format characters
+ * dropped, Unicode spaces made plain. Used only to explain and to name the abort
+ * reason (a look-alike verdict is malformed, not missing) — never to accept a line.
+ */
+function skeleton(line) {
+    return [...line.normalize('NFKC')]
+        .map((c) => CONFUSABLE[c] ?? c)
+        .join('')
+        .replace(/\p{Cf}/gu, '')
+        .replace(/\p{Zs}/gu, ' ');
+}
+/** Does this line talk about a verdict, look-alikes included? */
+const mentionsVerdict = (line) => /verdict/i.test(skeleton(line));
+/** Parse normalised text (see decodeBody). Only the last non-blank line decides. */
+function parseVerdict(text) {
+    const lines = text.split('\n');
+    let last = lines.length - 1;
+    while (last >= 0 && isBlank(lines[last]))
+        last--;
+    if (last < 0)
+        return { ok: false, reason: 'empty-body', lines };
+    const lineText = lines[last];
+    const m = VERDICT_LINE.exec(lineText);
+    if (m) {
+        const verdict = m[1];
+        return { ok: true, verdict, event: EVENT_OF[verdict], line: last + 1, text };
+    }
+    const line = last + 1;
+    if (mentionsVerdict(lineText))
+        return { ok: false, reason: 'malformed-verdict', line, lineText, lines };
+    if (lines.slice(0, last).some((l) => VERDICT_LINE.test(l))) {
+        return { ok: false, reason: 'verdict-not-last', line, lineText, lines };
+    }
+    return { ok: false, reason: 'missing-verdict', line, lineText, lines };
+}
+
+
+/***/ }),
+
+/***/ 4517:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CX: () => (/* binding */ PERSONA_PATTERN),
+/* harmony export */   h$: () => (/* binding */ composeBody)
+/* harmony export */ });
+/* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, RUN_PATTERN, encodeMarker, decodeMarker, versionOf, neutralise */
+/* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8726);
+// The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
+// "The marker"). Pure.
+
+const MARKER_NAME = 'persona-verdict';
+const MARKER_VERSION = 1;
+/** The event a marked review was posted with: recorded, or the verdict's own. */
+const postedEvent = (m) => m.event ?? EVENT_OF[m.verdict];
+/** Persona names: what fits safely in a marker and a summary. */
+const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
+const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
+const SHA = /^[0-9a-f]{40}$/;
+const PATCH = /^[0-9a-f]{64}$/;
+const FREE = "[A-Za-z0-9%._~!*'()-]";
+// only event=COMMENT is ever written (review-event: COMMENT); any other recorded event is not a marker
+const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
+    `patch=([0-9a-f]{64}|unknown)(?: base=(${FREE}{1,1000}))? verdict=(${_grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .VERDICTS */ .bk.join('|')})(?: event=(COMMENT))?` +
+    `( forced)?(?: version=(${FREE}{1,800}))? run=(\\S+) -->$`);
+function encodeMarker(m) {
+    if (!PERSONA_PATTERN.test(m.persona))
+        throw new Error(`persona ${JSON.stringify(m.persona)} cannot be written in a marker`);
+    if (!SHA.test(m.head) || (m.tree !== null && !SHA.test(m.tree)))
+        throw new Error('marker SHAs must be 40 lower-case hex digits');
+    if (m.patch != null && !PATCH.test(m.patch))
+        throw new Error('a marker patch id is 64 lower-case hex digits');
+    if (!RUN_PATTERN.test(m.run))
+        throw new Error(`run id ${JSON.stringify(m.run)} cannot be written in a marker`);
+    if (m.event && m.event !== _grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .EVENT_OF */ .l0[m.verdict] && m.event !== 'COMMENT')
+        throw new Error('a marker records only event=COMMENT (review-event: COMMENT)');
+    const event = m.event && m.event !== _grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .EVENT_OF */ .l0[m.verdict] ? ` event=${m.event}` : '';
+    // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
+    const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
+    const base = m.base ? ` base=${encodeURIComponent(m.base)}` : '';
+    const forced = m.forced ? ' forced' : '';
+    return (`<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
+        `patch=${m.patch ?? 'unknown'}${base} verdict=${m.verdict}${event}${forced}${version} run=${m.run} -->`);
+}
+/** Reads the marker from the first line of a review body, and only from there. */
+function decodeMarker(body) {
+    if (!body)
+        return null;
+    const nl = body.search(/\r?\n/);
+    const first = nl < 0 ? body : body.slice(0, nl);
+    const m = LINE.exec(first);
+    if (!m || Number(m[1]) !== MARKER_VERSION || !PERSONA_PATTERN.test(m[2]) || !RUN_PATTERN.test(m[11]))
+        return null;
+    const version = m[10] ? decodeText(m[10]) : undefined;
+    const base = m[6] ? decodeText(m[6]) : undefined;
+    if (version === null || base === null || (m[8] && m[7] === 'COMMENT'))
+        return null;
+    return {
+        persona: m[2],
+        head: m[3],
+        tree: m[4] === 'unknown' ? null : m[4],
+        patch: m[5] === 'unknown' ? null : m[5],
+        ...(base ? { base } : {}),
+        verdict: m[7],
+        ...(m[8] ? { event: m[8] } : {}),
+        ...(m[9] ? { forced: true } : {}),
+        ...(version ? { version } : {}),
+        run: m[11],
+    };
+}
+function decodeText(s) {
+    try {
+        return decodeURIComponent(s);
+    }
+    catch {
+        return null;
+    }
+}
+/** The persona version a marker records ("" for reviews posted without one). */
+const versionOf = (m) => m.version ?? '';
+/**
+ * Marker-shaped text inside a persona's body is neutralised before posting: an HTML
+ * comment opener followed by the marker name gets a visible "(quoted)" so it can
+ * never read as a marker, wherever a later reader looks. Other text is untouched.
+ */
+function neutralise(body) {
+    let count = 0;
+    const out = body.replace(new RegExp(`<!--(\\s*)(${MARKER_NAME})`, 'gi'), (_m, ws, name) => {
+        count++;
+        return `<!--${ws}(quoted) ${name}`;
+    });
+    return { body: out, count };
+}
+/** The body as posted: marker first, then the persona's body (neutralised). */
+function composeBody(marker, personaBody) {
+    return `${encodeMarker(marker)}\n${neutralise(personaBody).body}`;
+}
 
 
 /***/ }),
@@ -3526,17 +2742,262 @@ const VERSION = '0.2.0';
 
 /***/ }),
 
-/***/ 24:
+/***/ 2613:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+
+/***/ }),
+
+/***/ 181:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
+/***/ 5317:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+
+/***/ }),
+
+/***/ 6982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+
+/***/ }),
+
+/***/ 4434:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
+/***/ 8611:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+
+/***/ }),
+
+/***/ 5692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+
+/***/ }),
+
+/***/ 9278:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 4589:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
+
+/***/ }),
+
+/***/ 6698:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+
+/***/ }),
+
+/***/ 4573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 7540:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
+
+/***/ }),
+
+/***/ 7598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 3053:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
+
+/***/ }),
+
+/***/ 610:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 8474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
-/***/ 975:
+/***/ 7067:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+
+/***/ }),
+
+/***/ 2467:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 7030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 643:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+
+/***/ }),
+
+/***/ 1792:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
+
+/***/ }),
+
+/***/ 7075:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 1692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+
+/***/ }),
+
+/***/ 3136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+
+/***/ }),
+
+/***/ 7975:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 3429:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 5919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+
+/***/ }),
+
+/***/ 8522:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 6928:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+
+/***/ }),
+
+/***/ 932:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
+
+/***/ }),
+
+/***/ 3193:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+
+/***/ }),
+
+/***/ 3557:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+
+/***/ }),
+
+/***/ 4756:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
+
+/***/ }),
+
+/***/ 9023:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ })
 
@@ -3562,7 +3023,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -3571,6 +3032,9 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /******/ 	// Return the exports of the module
 /******/ 	return module.exports;
 /******/ }
+/******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
 /******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
@@ -3669,9 +3133,105 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
 /******/ })();
 /******/ 
 /************************************************************************/
@@ -3679,7 +3239,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(581);
+/******/ var __webpack_exports__ = __nccwpck_require__(5581);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ var __webpack_exports__main = __webpack_exports__.i;
 /******/ export { __webpack_exports__main as main };

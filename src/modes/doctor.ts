@@ -127,7 +127,7 @@ export function doctorClient(token: string, repo: string, warn: (m: string) => v
     repo: name,
     requestTimeoutMs: 60_000,
     deadline: Date.now() + 300_000,
-    maxRateLimitWaitSeconds: 120,
+    timeScale: 1,
     warn,
   });
 }
