@@ -159,7 +159,8 @@ const conclusions = (run: WorkflowRun) =>
 describe('the one-persona recipe on pull_request_target: preflight → persona → post', () => {
   test('pending, then posted by the App, the LLM job holding no persona credential; a re-run skips the LLM', async () => {
     const wf = recipe('one-persona.yml');
-    const head = w.gh.commit('c1-files', undefined, [{ filename: 'src/a.js', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }]);
+    const files = [{ filename: 'src/a.js', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }];
+    const head = w.gh.commit('c1-files', undefined, files);
     w.gh.push(PR, head);
     w.head = head;
     const seen: Seen = [];
@@ -486,7 +487,7 @@ describe('the merge queue: merge_group without secrets, workflow_run with the pe
   // Waits for src: a workflow_run whose triggering event is merge_group (head_branch
   // gh-readonly-queue/<base>/pr-<N>-<sha>) ends `queued` and writes persona-verdict/<persona>
   // on the group's head commit, success only for a standing APPROVE of the PR's current head into that base.
-  test.skip('approved PR: success on the group commit, written by the persona App; a stale verdict: failure', async () => {
+  test.skip('approved PR: success on the group commit, by the persona App; a stale verdict: failure', async () => {
     await runWorkflow(recipe('one-persona.yml'), sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE' }, [])));
     const wf = recipe('merge-queue.yml');
     const head = groupHead();
