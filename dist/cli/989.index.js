@@ -22,69 +22,135 @@ var abort = __webpack_require__(6885);
 var dist = __webpack_require__(8815);
 ;// CONCATENATED MODULE: ./scripts/workflow-rules.mjs
 // The rule every workflow and recipe here keeps, checked statically: no job that holds
-// a persona token runs or checks out PR code, and nothing the PR controls chooses
-// what a persona reads, which PR or which commit its verdict lands on. Used by
+// a persona credential runs code other than this action and pinned actions (above
+// all, never the LLM step, never PR code), and nothing the PR controls chooses what a
+// persona reads, which PR or which commit its verdict lands on. Used by
 // scripts/lint-workflows.mjs (CI) and by the recipe tests.
+//
+// A persona credential is any secret but GITHUB_TOKEN and the model's key (a secret
+// named LLM_*), and any App private key (a `private-key:` input). Code in a job can
+// read every secret of that job from the runner's memory, so the rule is per job.
 
 
-const PERSONA_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
 const OUR_ACTION = 'persona-verdict/persona-verdict@';
+const MINTER = 'actions/create-github-app-token@';
+const MODEL_KEY = /^LLM_/;
+const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
 const PR_REF = /github\.event\.pull_request\.head|github\.head_ref|refs\/pull\/|workflow_run\.head_(sha|branch)/;
 
-/** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
-function securityFindings(text, file) {
-  const out = [];
-  const say = (where, what) => out.push(`${file}: ${where}: ${what}`);
-  const wf = (0,dist/* parse */.qg)(text);
+/** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
+function personaCredentials(node) {
+  const text = JSON.stringify(node ?? {});
+  const names = [...text.matchAll(/secrets\.([A-Za-z_]\w*)/g)].map((m) => m[1]);
+  const found = new Set(names.filter((n) => n !== 'GITHUB_TOKEN' && !MODEL_KEY.test(n)));
+  if (/"private-key":/.test(text)) found.add('a private-key input');
+  return [...found];
+}
+
+/** Why a step runs code other than this action or a pinned action, or null. */
+function otherCode(step) {
+  if (typeof step.run === 'string') return 'a run: step';
+  const uses = typeof step.uses === 'string' ? step.uses : '';
+  if (uses.startsWith(OUR_ACTION)) return null;
+  if (uses.startsWith('./') || uses.startsWith('docker://')) return `${uses} (not a pinned action)`;
+  if (!PINNED.test(uses)) return `${uses} (not pinned to a full commit SHA)`;
+  return null;
+}
+
+function triggersOf(wf) {
   const on = wf.on ?? wf[true]; // YAML 1.1 readers turn a bare `on` into true
-  const triggers = typeof on === 'string' ? [on] : Array.isArray(on) ? on : Object.keys(on ?? {});
-  if (/secrets\[/.test(text)) say('workflow', 'secrets[...] hands every secret to the job: name one secret per job');
+  return typeof on === 'string' ? [on] : Array.isArray(on) ? on : Object.keys(on ?? {});
+}
+
+function envName(job) {
+  return typeof job.environment === 'object' ? job.environment?.name : job.environment;
+}
+
+function pinFindings(text, say) {
   text.split('\n').forEach((line, i) => {
     const m = /^\s*-?\s*uses:\s*([^\s#]+)\s*(#.*)?$/.exec(line);
     if (!m || m[1].startsWith('./')) return;
     if (!/@[0-9a-f]{40}$/.test(m[1]) || !m[2])
       say(`line ${i + 1}`, `${m[1]} is not pinned to a full commit SHA with a version comment`);
   });
-  if (wf.permissions === undefined) say('workflow', 'no top-level permissions: set permissions: {} and grant per job');
-  for (const [id, job] of Object.entries(wf.jobs ?? {})) {
-    if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
-    const holdsPersona = PERSONA_SECRET.test(JSON.stringify(job));
-    const excludesQueue = /github\.event_name == '(pull_request_target|issue_comment|workflow_run)'/.test(
-      String(job.if ?? ''),
-    );
-    if (holdsPersona && triggers.includes('merge_group') && !excludesQueue) {
-      say(
-        `job ${id}`,
-        "persona secret on merge_group, whose workflow file is the queued commit's: keep it to the other events",
-      );
-    }
-    if (holdsPersona && triggers.includes('pull_request')) {
-      say(
-        `job ${id}`,
-        'persona secret on a pull_request trigger: the PR controls that workflow file; use pull_request_target or ' +
-          'workflow_run',
-      );
-    }
-    for (const [n, step] of (job.steps ?? []).entries()) {
-      const where = `job ${id} step ${n + 1}`;
-      const uses = typeof step.uses === 'string' ? step.uses : '';
-      if (typeof step.run === 'string' && step.run.includes('${{'))
-        say(where, 'expression in run: pass it through env instead');
-      if (
-        !uses.startsWith(OUR_ACTION) &&
-        PERSONA_SECRET.test(JSON.stringify({ env: step.env, with: step.with, run: step.run }))
-      ) {
-        say(where, 'a persona token reaches a step that runs other code: pass it to persona-verdict steps only');
-      }
-      if (uses.startsWith('actions/checkout@')) {
-        const w = step.with ?? {};
-        if (w.ref !== undefined && PR_REF.test(String(w.ref))) say(where, 'checks out PR code');
-        if (w.repository !== undefined) say(where, 'checks out another repository');
-        if (String(w['persist-credentials']) !== 'false')
-          say(where, 'keeps the token in .git: set persist-credentials: false');
-      }
+}
+
+function stepFindings(id, job, say) {
+  for (const [n, step] of (job.steps ?? []).entries()) {
+    const where = `job ${id} step ${n + 1}`;
+    const uses = typeof step.uses === 'string' ? step.uses : '';
+    if (typeof step.run === 'string' && step.run.includes('${{'))
+      say(where, 'expression in run: pass it through env instead');
+    const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
+    if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
+      say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`);
+    if (uses.startsWith('actions/checkout@')) {
+      const w = step.with ?? {};
+      if (w.ref !== undefined && PR_REF.test(String(w.ref))) say(where, 'checks out PR code');
+      if (w.repository !== undefined) say(where, 'checks out another repository');
+      if (String(w['persist-credentials']) !== 'false')
+        say(where, 'keeps the token in .git: set persist-credentials: false');
     }
   }
+}
+
+function jobFindings(id, job, wf, triggers, personaEnvs, say) {
+  if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
+  const creds = personaCredentials({ job, env: wf.env });
+  const other = (job.steps ?? []).map(otherCode).find(Boolean);
+  if (creds.length && other) {
+    say(
+      `job ${id}`,
+      `holds a persona credential (${creds.join(', ')}) and runs ${other}: code in a job can read every ` +
+        'secret of the job; run the LLM and any script in a job without persona credentials',
+    );
+  }
+  if (creds.length && !envName(job)) {
+    say(
+      `job ${id}`,
+      `holds a persona credential (${creds.join(', ')}) without an environment: keep it in an environment ` +
+        'whose deployment branches are the branches you gate',
+    );
+  }
+  if (!creds.length && other && personaEnvs.has(envName(job))) {
+    say(`job ${id}`, `runs ${other} in environment ${envName(job)}, which holds persona credentials`);
+  }
+  const excludesQueue = /github\.event_name == '(pull_request_target|issue_comment|workflow_run)'/.test(
+    String(job.if ?? ''),
+  );
+  if (creds.length && triggers.includes('merge_group') && !excludesQueue) {
+    say(
+      `job ${id}`,
+      "persona credential on merge_group, whose workflow file is the queued commit's: report the queue from " +
+        'workflow_run (docs/recipes/merge-queue.yml)',
+    );
+  }
+  if (creds.length && triggers.includes('pull_request')) {
+    say(
+      `job ${id}`,
+      'persona credential on a pull_request trigger: the PR controls that workflow file; use ' +
+        'pull_request_target or workflow_run',
+    );
+  }
+  stepFindings(id, job, say);
+}
+
+/** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
+function securityFindings(text, file) {
+  const out = [];
+  const say = (where, what) => out.push(`${file}: ${where}: ${what}`);
+  const wf = (0,dist/* parse */.qg)(text);
+  const triggers = triggersOf(wf);
+  if (/secrets\[/.test(text)) say('workflow', 'secrets[...] hands every secret to the job: name one secret per job');
+  pinFindings(text, say);
+  if (wf.permissions === undefined) say('workflow', 'no top-level permissions: set permissions: {} and grant per job');
+  const jobs = Object.entries(wf.jobs ?? {});
+  const personaEnvs = new Set(
+    jobs
+      .filter(([, job]) => personaCredentials({ job, env: wf.env }).length && envName(job))
+      .map(([, j]) => envName(j)),
+  );
+  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say);
   return out;
 }
 
@@ -108,7 +174,7 @@ const contextOf = (persona, statusContext) => statusContext || `persona-verdict/
 const cut = (s) => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
-function triggersOf(wf) {
+function doctor_workflows_triggersOf(wf) {
     const on = wf['on'] ?? wf['true']; // YAML 1.1 readers turn a bare `on` into true
     if (typeof on === 'string')
         return [on];
@@ -250,7 +316,7 @@ function analyseWorkflows(files) {
             });
             continue;
         }
-        const triggers = triggersOf(wf);
+        const triggers = doctor_workflows_triggersOf(wf);
         if (triggers.includes('merge_group'))
             queueWorkflows.add(str(wf['name']) || path);
         const after = obj(obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];

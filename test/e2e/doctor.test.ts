@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { FakeGitHub } from '../fake/github.js';
 import { NODE, ROOT, runAction } from './harness.js';
-import { loadWorkflow, runJob, type SimContext } from './workflow-sim.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures/doctor');
 const APP = 901;
@@ -332,39 +331,6 @@ describe('doctor (action, mode doctor)', () => {
   });
 });
 
-describe("the recipes' doctor job, followed as written", () => {
-  const sim = (eventName: string): SimContext => ({
-    apiUrl: fake.url,
-    event: {},
-    eventName,
-    secrets: {},
-    githubToken: ACTIONS,
-    onRun: () => {
-      throw new Error('the doctor job runs no scripts');
-    },
-  });
-
-  test.each(['one-persona.yml', 'panel.yml'])(
-    '%s: runs on schedule and push with GITHUB_TOKEN, and judges the recipe itself',
-    async (name) => {
-      const text = readFileSync(join(ROOT, 'docs/recipes', name), 'utf8');
-      fake.settings.files.clear();
-      fake.settings.files.set(`.github/workflows/${name}`, text);
-      for (const p of ['priya', 'marcus', 'lin'])
-        fake.settings.permissions.set(`octo-${p}`, { permission: 'write', role_name: 'write' });
-      const wf = loadWorkflow(text);
-      expect((await runJob(wf, 'doctor', sim('pull_request_target'))).conclusion).toBe('skipped');
-      const job = await runJob(wf, 'doctor', sim('schedule'));
-      const summary = job.steps[0]!.result!.summary;
-      // the recipes hold a persona PAT beside the LLM step and write the queue status with GITHUB_TOKEN (issue L)
-      expect(job.conclusion).toBe('failure');
-      expect(summary).toMatch(/\| ❌ fail \| .*job priya: the job holds a persona credential beside step 3/);
-      expect(summary).toMatch(/\| ✅ ok \| octo-priya has write access/);
-      expect(summary).toMatch(/\| ⚠️ warn \| who may bypass ruleset &#34;gate&#34; is unknown/);
-      expect((await runJob(wf, 'doctor', sim('push'))).conclusion).toBe('failure');
-    },
-  );
-});
 
 test('GitHub Enterprise: GITHUB_API_URL with /api/v3 is where every read goes', async () => {
   fake.ghes = true;

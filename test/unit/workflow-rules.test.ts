@@ -1,0 +1,133 @@
+// The workflow rules (scripts/workflow-rules.mjs), one table row per rule, and the
+// linter's command line on a workflow that breaks them (the recipes before issue 16).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { personaCredentials, securityFindings } from '../../scripts/workflow-rules.mjs';
+
+const SHA = 'a'.repeat(40);
+const APP = `actions/create-github-app-token@${SHA} # v3`;
+const PV = `persona-verdict/persona-verdict@${SHA} # v0`;
+/** A workflow with one job; `job` is the YAML under the job id, indented by 4. */
+const wf = (job: string, on = 'pull_request_target') =>
+  `on: ${on}\npermissions: {}\njobs:\n  a:\n    runs-on: x\n${job.replace(/^/gm, '    ')}\n`;
+const MINT =
+  `- uses: ${APP}\n  id: app\n  with:\n    client-id: \${{ secrets.P_APP_CLIENT_ID }}\n` +
+  '    private-key: ${{ secrets.P_APP_PRIVATE_KEY }}';
+/** A step input handing over the persona's PAT. */
+const PAT = '\n    with: { github-token: "${{ secrets.PRIYA_TOKEN }}" }';
+const JOB = 'environment: e\npermissions: {}\nsteps:\n';
+
+describe('personaCredentials', () => {
+  test.each([
+    [{ env: { T: '${{ secrets.PRIYA_TOKEN }}' } }, ['PRIYA_TOKEN']],
+    [{ with: { 'private-key': '${{ vars.KEY }}' } }, ['a private-key input']],
+    [{ env: { K: '${{ secrets.LLM_API_KEY }}', G: '${{ secrets.GITHUB_TOKEN }}', H: '${{ github.token }}' } }, []],
+  ])('%j → %j', (node, names) => {
+    expect(personaCredentials(node)).toEqual(names);
+  });
+});
+
+describe('securityFindings', () => {
+  const ok: Array<[string, string]> = [
+    [
+      'an App token job with pinned actions only',
+      wf(`environment: persona-p\npermissions: {}\nsteps:\n  ${MINT.replace(/\n/g, '\n  ')}\n  - uses: ${PV}`),
+    ],
+    [
+      'an LLM job with the model key and a run: step',
+      wf(`permissions: {}\nsteps:\n  - run: ./llm\n    env: { K: "\${{ secrets.LLM_API_KEY }}" }`),
+    ],
+  ];
+  test.each(ok)('passes %s', (_n, text) => {
+    expect(securityFindings(text, 'x.yml')).toEqual([]);
+  });
+
+  const bad: Array<[string, string, RegExp]> = [
+    [
+      'a job holding an App key that runs a run: step',
+      wf(`environment: persona-p\npermissions: {}\nsteps:\n  ${MINT.replace(/\n/g, '\n  ')}\n  - run: ./llm`),
+      /job a: holds a persona credential \(P_APP_CLIENT_ID, P_APP_PRIVATE_KEY, a private-key input\) and runs a run: step/,
+    ],
+    [
+      'a job holding a PAT that runs a local action',
+      wf(`environment: persona-p\npermissions: {}\nsteps:\n  - uses: ./my-llm${PAT}`),
+      /holds a persona credential \(PRIYA_TOKEN\) and runs \.\/my-llm \(not a pinned action\)/,
+    ],
+    [
+      'a job holding a credential in the workflow env and running code',
+      'on: pull_request_target\npermissions: {}\nenv: { T: "${{ secrets.PRIYA_TOKEN }}" }\n' +
+        'jobs:\n  a:\n    runs-on: x\n' +
+        `    environment: e\n    permissions: {}\n    steps:\n      - run: echo hi\n`,
+      /job a: holds a persona credential \(PRIYA_TOKEN\) and runs a run: step/,
+    ],
+    [
+      'a persona credential without an environment',
+      wf(`permissions: {}\nsteps:\n  - uses: ${PV}\n    with: { github-token: "\${{ secrets.PRIYA_TOKEN }}" }`),
+      /without an environment/,
+    ],
+    [
+      'an LLM job in a persona environment',
+      `on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    environment: persona-p\n` +
+        `    permissions: {}\n    steps:\n      ${MINT.replace(/\n/g, '\n      ')}\n  b:\n    runs-on: x\n` +
+        `    environment: persona-p\n    permissions: {}\n    steps:\n      - run: ./llm\n`,
+      /job b: runs a run: step in environment persona-p, which holds persona credentials/,
+    ],
+    [
+      'a persona credential on pull_request',
+      wf(`${JOB}  - uses: ${PV}${PAT}`, 'pull_request'),
+      /persona credential on a pull_request trigger/,
+    ],
+    [
+      'a persona credential on merge_group',
+      wf(`${JOB}  - uses: ${PV}${PAT}`, 'merge_group'),
+      /persona credential on merge_group/,
+    ],
+    [
+      'a persona credential handed to another pinned action',
+      wf(`${JOB}  - uses: actions/github-script@${SHA} # v7${PAT}`),
+      /reaches a step that is not persona-verdict/,
+    ],
+    [
+      'an unpinned action',
+      wf('permissions: {}\nsteps:\n  - uses: actions/checkout@v4\n    with: { persist-credentials: false }'),
+      /not pinned/,
+    ],
+    [
+      'secrets fan-out',
+      wf('permissions: {}\nsteps:\n  - run: echo hi\n    env: { T: "${{ secrets[matrix.t] }}" }'),
+      /secrets\[/,
+    ],
+    [
+      'a checkout of the PR head',
+      wf(
+        `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
+          '    with: { ref: "${{ github.event.pull_request.head.sha }}", persist-credentials: false }',
+      ),
+      /checks out PR code/,
+    ],
+    [
+      'an expression in run:',
+      wf('permissions: {}\nsteps:\n  - run: echo "${{ github.event.pull_request.title }}"'),
+      /expression in run:/,
+    ],
+  ];
+  test.each(bad)('catches %s', (_n, text, finding) => {
+    expect(securityFindings(text, 'x.yml').join('\n')).toMatch(finding);
+  });
+});
+
+describe('scripts/lint-workflows.mjs', () => {
+  test('fails on the one-persona recipe of 0.2.0 (the LLM beside the persona token), passes on the recipes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pv-lint-'));
+    writeFileSync(join(dir, 'old.yml'), execFileSync('git', ['show', '3540c2e:docs/recipes/one-persona.yml']));
+    const old = spawnSync(process.execPath, ['scripts/lint-workflows.mjs', dir], { encoding: 'utf8' });
+    expect(old.status).toBe(1);
+    expect(old.stdout).toMatch(/job priya: holds a persona credential \(PRIYA_TOKEN\) and runs a run: step/);
+    const now = spawnSync(process.execPath, ['scripts/lint-workflows.mjs', 'docs/recipes'], { encoding: 'utf8' });
+    expect(now.stdout).toMatch(/0 finding\(s\)/);
+    expect(now.status).toBe(0);
+  }, 60_000);
+});
