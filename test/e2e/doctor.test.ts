@@ -331,7 +331,6 @@ describe('doctor (action, mode doctor)', () => {
   });
 });
 
-
 test('GitHub Enterprise: GITHUB_API_URL with /api/v3 is where every read goes', async () => {
   fake.ghes = true;
   const url = fake.url;

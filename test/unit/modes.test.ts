@@ -39,7 +39,9 @@ const marked = (id: number, head: string, state: string, verdict: 'APPROVE' | 'C
   id,
   login: ME,
   state,
-  body: `${encodeMarker({ persona: 'priya', head, tree: null, base: 'main', verdict, run: 'old-run' })}\nok\n## VERDICT: ${verdict}`,
+  body:
+    `${encodeMarker({ persona: 'priya', head, tree: null, base: 'main', verdict, run: 'old-run' })}\n` +
+    `ok\n## VERDICT: ${verdict}`,
   htmlUrl: `u${id}`,
 });
 
