@@ -41217,7 +41217,7 @@ function ownBoardComments(comments, identity) {
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
-const src_version_VERSION = '0.2.0';
+const src_version_VERSION = '0.3.0';
 
 ;// CONCATENATED MODULE: ./src/core/patch.ts
 // A patch identity for `unchanged-when: patch` — pure. Two heads whose PR patches

@@ -197,7 +197,8 @@ describe('secrets hidden by Markdown or HTML: refused as rendered, no review, a 
 
   test('a finding whose body hides a token over two lines and behind a reference → secret-in-body', async () => {
     const p = join(tempDir(), 'findings.json');
-    const leak = `see ghp&#x5f;${RANDOM.slice(0, 10)}\r${RANDOM.slice(10)} here`;
+    // a lone \r is refused by the schema (bad-findings) before any scan: the break here is \r\n
+    const leak = `see ghp&#x5f;${RANDOM.slice(0, 10)}\r\n${RANDOM.slice(10)} here`;
     writeFileSync(p, JSON.stringify([{ path: 'src/a.ts', line: 1, body: `fine\n${leak}` }]));
     const r = await post('Looks fine.\n\n## VERDICT: APPROVE\n', { 'findings-path': p });
     expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'secret-in-body' });

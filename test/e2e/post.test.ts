@@ -214,11 +214,11 @@ describe('which PR and commit', () => {
     expect(w.gh.log).toEqual([]);
   });
 
-  test('a PR that does not exist → api-error with advice, nothing written', async () => {
+  test('a pull-number the event does not name → bad-input before any request, nothing written', async () => {
     const r = await w.run('priya', body('APPROVE'), { 'pull-number': '99', 'reviewed-sha': w.head });
     expect(r.code).toBe(1);
-    expect(r.outputs.reason).toBe('api-error');
-    expect(r.stdout).toMatch(/HTTP 404/);
+    expect(r.outputs.reason).toBe('bad-input');
+    expect(r.stdout).toMatch(/pull-number 99 is not the PR this pull_request event names \(#7\)/);
     expect(w.gh.writes()).toEqual([]);
   });
 });

@@ -53,7 +53,10 @@ describe('recipes are valid workflows that use only real inputs and outputs', ()
           expect(Object.keys(action.inputs), `${file}: input ${k}`).toContain(k);
       }
     }
-    expect(steps, `${file}: steps that use the action`).toBeGreaterThan(0);
+    // the merge-group trigger holds no secrets and runs nothing of ours: it only starts the workflow_run
+    if (!file.endsWith('merge-queue-trigger.yml'))
+      expect(steps, `${file}: steps that use the action`).toBeGreaterThan(0);
+    else expect(steps).toBe(0);
     for (const m of text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
       if (ids.has(m[1]!)) expect(Object.keys(action.outputs), `${file}: output ${m[2]}`).toContain(m[2]);
     }

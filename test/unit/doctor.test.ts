@@ -451,16 +451,12 @@ describe('workflows', () => {
     ]);
   });
 
-  test("the project's recipe today: the queue job writes with GITHUB_TOKEN; PRIYA_TOKEN sits beside the LLM step", () => {
+  test("the project's recipe: every status writer holds the persona App's token, and nothing fails", () => {
     const text = readFileSync(join(import.meta.dirname, '../../docs/recipes/one-persona.yml'), 'utf8');
     const { writers, issues } = analyseWorkflows([{ path: 'one-persona.yml', text }]);
-    const queue = writers.find((w) => w.events.includes('merge_group'))!;
-    expect(queue.credential).toEqual({ kind: 'github-actions' });
-    expect(writers.find((w) => w.events.includes('pull_request_target'))!.credential).toEqual({
-      kind: 'secret',
-      name: 'PRIYA_TOKEN',
-    });
-    expect(issues.some((i) => i.level === 'fail' && /beside step/.test(i.says))).toBe(true);
+    expect(writers.length).toBeGreaterThan(0);
+    for (const w of writers) expect(w.credential).toMatchObject({ kind: 'app' });
+    expect(issues.filter((i) => i.level === 'fail')).toEqual([]);
   });
 
   test.each<[string, unknown, string[]]>([
