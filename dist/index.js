@@ -39140,9 +39140,14 @@ function runContext() {
         }
         : null;
     const mg = payload.merge_group;
+    // a workflow_run started by a merge_group run (the default branch's workflow file, with the
+    // persona App's token) reports on the group's commit like the merge_group run itself
+    const fromQueue = workflowRun && wr?.event === 'merge_group' && /^gh-readonly-queue\//.test(workflowRun.headBranch);
     const mergeGroup = github_context.eventName === 'merge_group' && typeof mg?.head_sha === 'string'
         ? { headSha: mg.head_sha.toLowerCase(), headRef: String(mg.head_ref ?? '') }
-        : null;
+        : fromQueue
+            ? { headSha: workflowRun.headSha, headRef: `refs/heads/${workflowRun.headBranch}` }
+            : null;
     const issue = payload.issue;
     const commentPull = github_context.eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number'
         ? issue.number
@@ -39822,6 +39827,7 @@ const ABORT_REASONS = (/* unused pure expression or super */ null && ([
     'empty-body',
     'body-too-large',
     'unreadable-body',
+    'no-body',
     'secret-in-body',
     'bad-input',
     'diff-unavailable',
@@ -39894,10 +39900,13 @@ function conclude(end, rules) {
                 failure: `${end.reason}: ${end.message}`,
                 advice: end.advice || undefined,
                 diagnosis: end.diagnosis,
-                status: statusOf(rules, end.target, 'failure', `${rules.persona || 'persona-verdict'} failed: ${end.reason}`),
+                status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)),
             };
     }
 }
+const abortDescription = (reason, persona) => reason === 'no-body'
+    ? `${persona}: no review (the persona step produced no body)`
+    : `${persona || 'persona-verdict'} failed: ${reason}`;
 function draft(end, rules, base) {
     return {
         ...base,
@@ -39913,7 +39922,7 @@ function queued(end, rules, base, shouldReview) {
     const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
     if (!end.standing) {
         const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${outcome_short(sha)}`;
-        const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for ${outcome_short(sha)}`);
+        const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for PR #${end.target?.pullNumber}'s head ${outcome_short(sha)}`);
         return { ...base, outcome: 'queued', failure, shouldReview, status };
     }
     const { marker, review } = end.standing;
@@ -39922,7 +39931,8 @@ function queued(end, rules, base, shouldReview) {
         ? `changes requested: ${rules.persona}'s verdict for ${outcome_short(sha)} is CHANGES_REQUESTED ` +
             '(fail-on-changes-requested is on)'
         : undefined;
-    const description = `${rules.persona}: ${said(marker.verdict, rules)} (review of ${outcome_short(marker.head)})`;
+    const pr = `PR #${end.target?.pullNumber}`;
+    const description = `${rules.persona}: ${said(marker.verdict, rules)} for ${pr} (review of ${outcome_short(marker.head)})`;
     return {
         ...base,
         outcome: 'queued',
@@ -41584,6 +41594,8 @@ function loadBody(bodyPath, body) {
             : code === 'EACCES'
                 ? 'cannot be read (permission denied)'
                 : `cannot be opened (${code ?? String(e)})`;
+        if (code === 'ENOENT')
+            return noBody(`body-path ${bodyPath} ${why}`);
         return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} ${why}` };
     }
     try {
@@ -41596,6 +41608,8 @@ function loadBody(bodyPath, body) {
             };
         if (!st.isFile())
             return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
+        if (st.size === 0)
+            return noBody(`body-path ${bodyPath} is empty`);
         if (st.size > MAX_BODY_BYTES)
             return tooLarge(`body-path ${bodyPath} is ${st.size} bytes`);
         const buf = Buffer.alloc(st.size);
@@ -41630,6 +41644,12 @@ function tooLarge(what) {
             `truncating would cut the verdict line: shorten the persona's review`,
     };
 }
+/** The persona step produced nothing (it failed, or was skipped): the run ends without a review, red. */
+const noBody = (message) => ({
+    ok: false,
+    reason: 'no-body',
+    message: `the persona produced no review: ${message}`,
+});
 
 ;// CONCATENATED MODULE: ./src/core/rendered.ts
 // What a reader will see — pure. GitHub renders a review body as Markdown with inline

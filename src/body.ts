@@ -8,7 +8,7 @@ export const MAX_BODY_CHARS = 65536;
 export const MAX_BODY_BYTES = MAX_BODY_CHARS * 4;
 
 export type Loaded =
-  { ok: true; text: string } | { ok: false; reason: 'unreadable-body' | 'body-too-large'; message: string };
+  { ok: true; text: string } | { ok: false; reason: 'unreadable-body' | 'body-too-large' | 'no-body'; message: string };
 
 export function loadBody(bodyPath: string | null, body: string | null): Loaded {
   if (bodyPath === null) {
@@ -29,6 +29,7 @@ export function loadBody(bodyPath: string | null, body: string | null): Loaded {
         : code === 'EACCES'
           ? 'cannot be read (permission denied)'
           : `cannot be opened (${code ?? String(e)})`;
+    if (code === 'ENOENT') return noBody(`body-path ${bodyPath} ${why}`);
     return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} ${why}` };
   }
   try {
@@ -41,6 +42,7 @@ export function loadBody(bodyPath: string | null, body: string | null): Loaded {
       };
     if (!st.isFile())
       return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
+    if (st.size === 0) return noBody(`body-path ${bodyPath} is empty`);
     if (st.size > MAX_BODY_BYTES) return tooLarge(`body-path ${bodyPath} is ${st.size} bytes`);
     const buf = Buffer.alloc(st.size);
     let off = 0;
@@ -72,3 +74,10 @@ function tooLarge(what: string): Loaded {
       `truncating would cut the verdict line: shorten the persona's review`,
   };
 }
+
+/** The persona step produced nothing (it failed, or was skipped): the run ends without a review, red. */
+const noBody = (message: string): { ok: false; reason: 'no-body'; message: string } => ({
+  ok: false,
+  reason: 'no-body',
+  message: `the persona produced no review: ${message}`,
+});

@@ -28,6 +28,7 @@ type Payload = {
   issue?: { number?: number; pull_request?: unknown };
   pull_request?: { number?: number; head?: Side; base?: Side };
   workflow_run?: {
+    event?: string;
     head_sha?: string;
     head_branch?: string | null;
     head_repository?: { full_name?: string; owner?: { login?: string } } | null;
@@ -60,10 +61,15 @@ export function runContext(): RunContext {
         }
       : null;
   const mg = payload.merge_group;
+  // a workflow_run started by a merge_group run (the default branch's workflow file, with the
+  // persona App's token) reports on the group's commit like the merge_group run itself
+  const fromQueue = workflowRun && wr?.event === 'merge_group' && /^gh-readonly-queue\//.test(workflowRun.headBranch);
   const mergeGroup =
     context.eventName === 'merge_group' && typeof mg?.head_sha === 'string'
       ? { headSha: mg.head_sha.toLowerCase(), headRef: String(mg.head_ref ?? '') }
-      : null;
+      : fromQueue
+        ? { headSha: workflowRun.headSha, headRef: `refs/heads/${workflowRun.headBranch}` }
+        : null;
   const issue = payload.issue;
   const commentPull =
     context.eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number'

@@ -270,6 +270,8 @@ function loadBody(bodyPath, body) {
             : code === 'EACCES'
                 ? 'cannot be read (permission denied)'
                 : `cannot be opened (${code ?? String(e)})`;
+        if (code === 'ENOENT')
+            return noBody(`body-path ${bodyPath} ${why}`);
         return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} ${why}` };
     }
     try {
@@ -282,6 +284,8 @@ function loadBody(bodyPath, body) {
             };
         if (!st.isFile())
             return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
+        if (st.size === 0)
+            return noBody(`body-path ${bodyPath} is empty`);
         if (st.size > MAX_BODY_BYTES)
             return tooLarge(`body-path ${bodyPath} is ${st.size} bytes`);
         const buf = Buffer.alloc(st.size);
@@ -316,6 +320,12 @@ function tooLarge(what) {
             `truncating would cut the verdict line: shorten the persona's review`,
     };
 }
+/** The persona step produced nothing (it failed, or was skipped): the run ends without a review, red. */
+const noBody = (message) => ({
+    ok: false,
+    reason: 'no-body',
+    message: `the persona produced no review: ${message}`,
+});
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts
 // Which verdict did the author mean? — pure, and for the human only. When a body is

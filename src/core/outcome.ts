@@ -32,6 +32,7 @@ export const ABORT_REASONS = [
   'empty-body',
   'body-too-large',
   'unreadable-body',
+  'no-body',
   'secret-in-body',
   'bad-input',
   'diff-unavailable',
@@ -207,12 +208,17 @@ export function conclude(end: End, rules: Rules): Conclusion {
         failure: `${end.reason}: ${end.message}`,
         advice: end.advice || undefined,
         diagnosis: end.diagnosis,
-        status: statusOf(rules, end.target, 'failure', `${rules.persona || 'persona-verdict'} failed: ${end.reason}`),
+        status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)),
       };
   }
 }
 
 type Base = Omit<Conclusion, 'outcome' | 'status'>;
+
+const abortDescription = (reason: AbortReason, persona: string): string =>
+  reason === 'no-body'
+    ? `${persona}: no review (the persona step produced no body)`
+    : `${persona || 'persona-verdict'} failed: ${reason}`;
 
 function draft(end: End, rules: Rules, base: Base): Conclusion {
   return {
@@ -230,7 +236,12 @@ function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base,
   const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
   if (!end.standing) {
     const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${short(sha)}`;
-    const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for ${short(sha)}`);
+    const status = statusOf(
+      rules,
+      onGroup,
+      'failure',
+      `${rules.persona}: no verdict for PR #${end.target?.pullNumber}'s head ${short(sha)}`,
+    );
     return { ...base, outcome: 'queued', failure, shouldReview, status };
   }
   const { marker, review } = end.standing;
@@ -240,7 +251,8 @@ function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base,
       ? `changes requested: ${rules.persona}'s verdict for ${short(sha)} is CHANGES_REQUESTED ` +
         '(fail-on-changes-requested is on)'
       : undefined;
-  const description = `${rules.persona}: ${said(marker.verdict, rules)} (review of ${short(marker.head)})`;
+  const pr = `PR #${end.target?.pullNumber}`;
+  const description = `${rules.persona}: ${said(marker.verdict, rules)} for ${pr} (review of ${short(marker.head)})`;
   return {
     ...base,
     outcome: 'queued',

@@ -152,9 +152,9 @@ describe('aborts: nothing is sent before the body is proven good', () => {
     expect(w.gh.log).toEqual([]);
   });
 
-  test('a missing body file is unreadable-body and says which path', async () => {
+  test('a missing body file is no-body (the persona produced no review) and says which path', async () => {
     const r = await w.run('priya', null, { 'body-path': '/nonexistent/review.md' });
-    expect(r.outputs.reason).toBe('unreadable-body');
+    expect(r.outputs.reason).toBe('no-body');
     expect(r.stdout).toContain('/nonexistent/review.md does not exist');
   });
 
