@@ -11,7 +11,7 @@ const w = useWorld();
 
 describe('broken bodies: a clear error, no request at all', () => {
   test.each<[string, string | Buffer, string, RegExp]>([
-    ['empty file', '', 'empty-body', /empty/],
+    ['empty file: the persona produced no review', '', 'no-body', /is empty/],
     ['whitespace only', ' \n\t\r\n  ', 'empty-body', /empty/],
     ['binary (NUL bytes)', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00]), 'unreadable-body', /not valid UTF-8|NUL/],
     [
