@@ -41158,9 +41158,11 @@ const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
  * against the head is current; else the latest live review whose recorded tree is
  * the head's tree is carried forward; else the persona has no verdict for this head.
  */
-function buildBoard(personas, reviews, head, headTree) {
+function buildBoard(personas, reviews, head, headTree, 
+/** The PR's base branch: a verdict for another base (or an edited review) counts for nothing. */
+base) {
     const rows = personas.map(({ persona, login }) => {
-        const live = historyOf(reviews, login, persona).filter((h) => isLive(h.review));
+        const live = historyOf(reviews, login, persona).filter((h) => counts(h) && h.marker.base === base);
         const row = (standing, h) => ({
             persona,
             login,
@@ -41535,7 +41537,7 @@ async function runBoard(cfg, ctx, port) {
                 ? Promise.resolve(cfg.reviewerLogin)
                 : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
         ]);
-        const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
+        const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree, pull.baseRef);
         const text = renderBoard(board, src_version_VERSION);
         const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
         return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha };

@@ -1,6 +1,6 @@
 // The panel's state for the current head, and which board comment is ours. Pure.
 import { EVENT_OF, type Verdict } from './grammar.js';
-import { historyOf, isLive, type HistoryEntry, type ReviewFact } from './decide.js';
+import { counts, historyOf, type HistoryEntry, type ReviewFact } from './decide.js';
 import { mdText as cell } from './markdown.js';
 
 export const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
@@ -35,9 +35,11 @@ export function buildBoard(
   reviews: readonly ReviewFact[],
   head: string,
   headTree: string | null,
+  /** The PR's base branch: a verdict for another base (or an edited review) counts for nothing. */
+  base: string,
 ): Board {
   const rows = personas.map(({ persona, login }): BoardRow => {
-    const live = historyOf(reviews, login, persona).filter((h) => isLive(h.review));
+    const live = historyOf(reviews, login, persona).filter((h) => counts(h) && h.marker.base === base);
     const row = (standing: Standing, h: HistoryEntry | undefined): BoardRow => ({
       persona,
       login,

@@ -34,7 +34,7 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
         ? Promise.resolve(cfg.reviewerLogin)
         : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
     ]);
-    const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree);
+    const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree, pull.baseRef);
     const text = renderBoard(board, VERSION);
     const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
     return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha };

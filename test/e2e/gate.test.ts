@@ -137,7 +137,14 @@ describe('the verdict as a commit status on the reviewed head', () => {
     // a panel rejected by four long-named personas: over 140 characters, cut so that GitHub takes it
     const names = ['a', 'b', 'c', 'd'].map((c) => c.repeat(39));
     for (const name of names) {
-      const m = encodeMarker({ persona: name, head: w.head, tree: null, verdict: 'CHANGES_REQUESTED', run: 'r-1' });
+      const m = encodeMarker({
+        persona: name,
+        head: w.head,
+        tree: null,
+        base: 'main',
+        verdict: 'CHANGES_REQUESTED',
+        run: 'r-1',
+      });
       w.gh.seedReview(PR, { login: LOGINS.priya, state: 'CHANGES_REQUESTED', body: `${m}\nno`, commit_id: w.head });
     }
     const personas = names.map((n) => `${n}=${LOGINS.priya}`).join('\n');

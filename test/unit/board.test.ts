@@ -20,7 +20,7 @@ const rv = (
   id: id++,
   login,
   state,
-  body: `${encodeMarker({ persona, head, tree, verdict, run: 'r' })}\n## VERDICT: ${verdict}`,
+  body: `${encodeMarker({ persona, head, tree, base: 'main', verdict, run: 'r' })}\n## VERDICT: ${verdict}`,
   htmlUrl: `https://github.test/r/${id}`,
 });
 const P = [
@@ -107,19 +107,29 @@ describe('buildBoard', () => {
       [],
     ],
   ])('%s', (_n, reviews, standings, panel, missing) => {
-    const b = buildBoard(P, reviews, H, T);
+    const b = buildBoard(P, reviews, H, T, 'main');
     expect(b.rows.map((r) => r.standing)).toEqual(standings);
     expect(b.panelVerdict).toBe(panel);
     expect(b.missing).toEqual(missing);
   });
 
   test('head tree unknown: nothing is carried forward', () => {
-    const b = buildBoard(P, [rv('octo-priya', 'priya', OLD, T, 'APPROVE', 'APPROVED')], H, null);
+    const b = buildBoard(P, [rv('octo-priya', 'priya', OLD, T, 'APPROVE', 'APPROVED')], H, null, 'main');
     expect(b.rows[0]!.standing).toBe('stale');
   });
 
+  test.each([
+    ['edited', { edited: true }, 'main'],
+    ['for another base', {}, 'staging'],
+  ])('an approval %s counts for nothing on the board', (_n, extra, base) => {
+    const r = { ...rv('octo-priya', 'priya', H, T, 'APPROVE', 'APPROVED'), ...extra };
+    const b = buildBoard([{ persona: 'priya', login: 'octo-priya' }], [r], H, T, base);
+    expect(b.rows[0]!.verdict).toBeNull();
+    expect(b.missing).toEqual(['priya']);
+  });
+
   test('render: marker first, one row per persona, markdown in names escaped', () => {
-    const b = buildBoard([{ persona: 'a*b', login: 'x' }], [], H, T);
+    const b = buildBoard([{ persona: 'a*b', login: 'x' }], [], H, T, 'main');
     const text = renderBoard(b, '9.9.9');
     expect(text.split('\n')[0]).toBe(BOARD_MARKER);
     expect(text).toContain('| a*b (@x) |'.replace('*', '&#42;'));
