@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6817);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9866);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6817:
+/***/ 9866:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40534,11 +40534,10 @@ function adviceFor(cls, status, detail, headers, limits) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/github/octokit.ts
-// The Octokit implementation of the port: rate-limit waits (one layer, never past the
-// run's deadline), spaced writes, retries for idempotent requests only, a time limit per
-// attempt and a whole-run deadline; every request runs through one call() that
-// translates its error.
+;// CONCATENATED MODULE: ./src/github/client.ts
+// The transport every port request runs through: rate-limit waits (one layer, never past
+// the run's deadline), spaced writes, retries for idempotent requests only, a time limit
+// per attempt and a whole-run deadline; one call() translates every error.
 
 
 
@@ -40546,18 +40545,6 @@ function adviceFor(cls, status, detail, headers, limits) {
 
 
 
-const toReview = (r) => ({
-    id: r.id,
-    login: r.user?.login ?? null,
-    state: r.state,
-    body: r.body,
-    htmlUrl: r.html_url,
-});
-const comment = (c) => ({
-    id: c.id,
-    login: c.user?.login ?? null,
-    body: c.body ?? '',
-});
 /** The one place the never-retry option is set (creates that are not idempotent). */
 const once = { request: { retries: 0 } };
 /** The run's one sleep: scaled (tests only), and never past the deadline. */
@@ -40565,19 +40552,6 @@ const sleeper = (o) => (ms) => {
     const until = Math.max(0, Math.min(ms * o.timeScale, o.deadline - Date.now()));
     return new Promise((resolve) => setTimeout(resolve, until));
 };
-function createClient(o) {
-    const octokit = buildOctokit(o);
-    const ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
-    return {
-        ...pullsPort(ctx),
-        ...commitsPort(ctx),
-        ...identityPort(ctx),
-        ...reviewsPort(ctx),
-        ...commentsPort(ctx),
-        pause: sleeper(o),
-        ...settingsPort(ctx),
-    };
-}
 function buildOctokit(o) {
     const redact = redactor(o.token);
     // Registered before retry and throttling, so it wraps each attempt (theirs included):
@@ -40665,75 +40639,21 @@ function caller(o) {
 }
 /** The rate-limited error, saying why the client does not wait for GitHub's limit. */
 const stopped = (e, why) => new ApiError(e.status, e.cls, e.transport, `${e.message}; ${why}`, e.advice);
-function pullsPort({ octokit, call, owner, repo }) {
-    return {
-        getPull: (pullNumber) => call(`GET pull request #${pullNumber}`, async () => {
-            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber });
-            return {
-                number: data.number,
-                state: data.state,
-                merged: Boolean(data.merged),
-                draft: Boolean(data.draft),
-                headSha: data.head.sha,
-                baseSha: data.base.sha,
-                baseRef: data.base.ref,
-                author: data.user?.login ?? null,
-                changedFiles: data.changed_files,
-            };
-        }),
-        listPullsByHead: (headOwner, branch) => call(`list open pull requests from ${headOwner}:${branch}`, async () => {
-            const all = await octokit.paginate(octokit.rest.pulls.list, {
-                owner,
-                repo,
-                state: 'open',
-                head: `${headOwner}:${branch}`,
-                per_page: 100,
-            });
-            return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
-        }),
-        createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
-            const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
-            await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
-        }),
-    };
-}
-function commitsPort({ octokit, call, owner, repo }) {
-    return {
-        getTree: (sha) => call(`GET commit ${sha.slice(0, 7)}`, async () => (await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha })).data.tree.sha, (status) => ([403, 404, 409, 422].includes(status) ? null : undefined)),
-        compareFiles: (base, head) => call(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
-            const basehead = `${base}...${head}`;
-            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-                owner,
-                repo,
-                basehead,
-                per_page: 1,
-                page: 1,
-            });
-            return (data.files ?? []).map((f) => ({
-                filename: f.filename,
-                status: f.status,
-                previous_filename: f.previous_filename,
-                patch: f.patch,
-            }));
-        }, (status) => status > 0 && status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined),
-        compareDiff: (base, head) => call(`diff ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
-            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-                owner,
-                repo,
-                basehead: `${base}...${head}`,
-                mediaType: { format: 'diff' },
-            });
-            return data;
-        }),
-    };
-}
-function identityPort({ octokit, call }) {
-    return {
-        getUserLogin: () => call('GET /user', async () => (await octokit.rest.users.getAuthenticated()).data.login, (status) => (status === 403 || status === 404 ? null : undefined)),
-        getViewerLogin: () => call('GraphQL viewer', async () => (await octokit.graphql('query { viewer { login } }')).viewer?.login ?? null, () => null),
-    };
-}
-/** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
+
+;// CONCATENATED MODULE: ./src/github/reviews.ts
+
+const toReview = (r) => ({
+    id: r.id,
+    login: r.user?.login ?? null,
+    state: r.state,
+    body: r.body,
+    htmlUrl: r.html_url,
+});
+const comment = (c) => ({
+    id: c.id,
+    login: c.user?.login ?? null,
+    body: c.body ?? '',
+});
 const EDITS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) {
     pullRequest(number: $number) {
@@ -40839,7 +40759,9 @@ function commentsPort({ octokit, call, owner, repo }) {
     };
 }
 /** 403 and 404 are how GitHub hides a setting from a token: a fact (cannot see), not an error. */
-const octokit_hidden = (v) => (status) => status === 403 || status === 404 ? v : undefined;
+
+;// CONCATENATED MODULE: ./src/github/settings.ts
+const settings_hidden = (v) => (status) => status === 403 || status === 404 ? v : undefined;
 function settingsPort(ctx) {
     return { ...rulesPort(ctx), ...accessPort(ctx) };
 }
@@ -40860,7 +40782,7 @@ function rulesPort({ octokit, call, owner, repo }) {
                 }))
                 : null;
             return { name: r.name, bypass };
-        }, octokit_hidden(null)),
+        }, settings_hidden(null)),
         getBranch: (branch) => call('GET branch', async () => {
             const b = (await octokit.rest.repos.getBranch({ owner, repo, branch })).data;
             const p = b.protection;
@@ -40877,7 +40799,7 @@ function rulesPort({ octokit, call, owner, repo }) {
 }
 function accessPort({ octokit, call, owner, repo }) {
     return {
-        getAppId: (slug) => call('GET /apps/{app_slug}', async () => (await octokit.rest.apps.getBySlug({ app_slug: slug })).data?.id ?? null, octokit_hidden(null)),
+        getAppId: (slug) => call('GET /apps/{app_slug}', async () => (await octokit.rest.apps.getBySlug({ app_slug: slug })).data?.id ?? null, settings_hidden(null)),
         getPermission: (login) => call('GET collaborator permission', async () => (await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login })).data.permission, (status) => (status === 404 ? 'not-collaborator' : status === 403 ? null : undefined)),
         listWorkflowFiles: (ref) => call('GET workflow files', async () => {
             const dir = (await octokit.rest.repos.getContent({ owner, repo, path: '.github/workflows', ref })).data;
@@ -40892,6 +40814,93 @@ function accessPort({ octokit, call, owner, repo }) {
         (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
     };
 }
+
+;// CONCATENATED MODULE: ./src/github/octokit.ts
+
+
+
+function createClient(o) {
+    const octokit = buildOctokit(o);
+    const ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
+    return {
+        ...pullsPort(ctx),
+        ...commitsPort(ctx),
+        ...identityPort(ctx),
+        ...reviewsPort(ctx),
+        ...commentsPort(ctx),
+        pause: sleeper(o),
+        ...settingsPort(ctx),
+    };
+}
+function pullsPort({ octokit, call, owner, repo }) {
+    return {
+        getPull: (pullNumber) => call(`GET pull request #${pullNumber}`, async () => {
+            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber });
+            return {
+                number: data.number,
+                state: data.state,
+                merged: Boolean(data.merged),
+                draft: Boolean(data.draft),
+                headSha: data.head.sha,
+                baseSha: data.base.sha,
+                baseRef: data.base.ref,
+                author: data.user?.login ?? null,
+                changedFiles: data.changed_files,
+            };
+        }),
+        listPullsByHead: (headOwner, branch) => call(`list open pull requests from ${headOwner}:${branch}`, async () => {
+            const all = await octokit.paginate(octokit.rest.pulls.list, {
+                owner,
+                repo,
+                state: 'open',
+                head: `${headOwner}:${branch}`,
+                per_page: 100,
+            });
+            return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
+        }),
+        createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
+            const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
+            await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
+        }),
+    };
+}
+function commitsPort({ octokit, call, owner, repo }) {
+    return {
+        getTree: (sha) => call(`GET commit ${sha.slice(0, 7)}`, async () => (await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha })).data.tree.sha, (status) => ([403, 404, 409, 422].includes(status) ? null : undefined)),
+        compareFiles: (base, head) => call(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
+            const basehead = `${base}...${head}`;
+            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+                owner,
+                repo,
+                basehead,
+                per_page: 1,
+                page: 1,
+            });
+            return (data.files ?? []).map((f) => ({
+                filename: f.filename,
+                status: f.status,
+                previous_filename: f.previous_filename,
+                patch: f.patch,
+            }));
+        }, (status) => status > 0 && status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined),
+        compareDiff: (base, head) => call(`diff ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
+            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+                owner,
+                repo,
+                basehead: `${base}...${head}`,
+                mediaType: { format: 'diff' },
+            });
+            return data;
+        }),
+    };
+}
+function identityPort({ octokit, call }) {
+    return {
+        getUserLogin: () => call('GET /user', async () => (await octokit.rest.users.getAuthenticated()).data.login, (status) => (status === 403 || status === 404 ? null : undefined)),
+        getViewerLogin: () => call('GraphQL viewer', async () => (await octokit.graphql('query { viewer { login } }')).viewer?.login ?? null, () => null),
+    };
+}
+/** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
 ;// CONCATENATED MODULE: ./src/core/decide.ts
 // What to do with a head, given the facts read from GitHub — pure: facts in, plan
@@ -41265,15 +41274,13 @@ function parseQueueRef(ref) {
     return m ? { base: m[1], pullNumber: Number(m[2]), stackedOn: m[3] } : null;
 }
 
-;// CONCATENATED MODULE: ./src/steps.ts
-// Steps every mode that talks to GitHub shares: which PR and commit, who the token
-// is, the facts one decision needs, dismissals, and the commit status. Each step
-// returns a value or throws an Abort; none keeps state between calls.
+;// CONCATENATED MODULE: ./src/target.ts
+// Which PR and commit a run is about, and who the token is: read from the event, the
+// inputs and GitHub once, refused when they disagree. Each step returns a value or throws
+// an Abort.
 
 
-
-
-const steps_short = (sha) => sha.slice(0, 7);
+const target_short = (sha) => sha.slice(0, 7);
 /** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
 async function resolvePull(cfg, ctx, port) {
     const ev = ctx.eventPull;
@@ -41310,15 +41317,15 @@ async function workflowRunPull(cfg, ctx, port) {
     if (cfg.pullNumber !== null) {
         if (pulls.some((p) => p.number === cfg.pullNumber))
             return cfg.pullNumber;
-        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR whose head is ${steps_short(wr.headSha)} from ${from}` +
+        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR whose head is ${target_short(wr.headSha)} from ${from}` +
             (numbers ? ` (those are ${numbers})` : ''), 'do not take pull-number from an artifact or anything else the triggering run wrote; leave it empty');
     }
     if (pulls.length === 1)
         return pulls[0].number;
     if (!pulls.length) {
-        throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${steps_short(wr.headSha)} from ${from}`);
+        throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${target_short(wr.headSha)} from ${from}`);
     }
-    throw new Abort('bad-input', `open PRs ${numbers} all have head ${steps_short(wr.headSha)} from ${from}`, 'set pull-number to the one this workflow is for');
+    throw new Abort('bad-input', `open PRs ${numbers} all have head ${target_short(wr.headSha)} from ${from}`, 'set pull-number to the one this workflow is for');
 }
 /** The reviewed commit as far as it is known without a request (for the status of a refused body). */
 function knownHead(cfg, ctx) {
@@ -41338,7 +41345,7 @@ function queuedPull(headRef) {
 async function resolveTarget(cfg, ctx, port) {
     const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
     if (eventHead && cfg.reviewedSha && cfg.reviewedSha !== eventHead) {
-        throw new Abort('bad-input', `reviewed-sha ${steps_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${steps_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
+        throw new Abort('bad-input', `reviewed-sha ${target_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${target_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
             'a merge commit');
     }
     // a PR comment names no commit: the head is read once here, and pinned from then on (output head-sha)
@@ -41368,6 +41375,16 @@ async function identify(cfg, port) {
     }
     return { login, verified: actual !== null };
 }
+
+;// CONCATENATED MODULE: ./src/steps.ts
+// Steps every mode that talks to GitHub shares: the facts one decision needs, dismissals
+// and the commit status (which PR and commit, and who the token is: target.ts). Each
+// step returns a value or throws an Abort; none keeps state between calls.
+
+
+
+
+const steps_short = (sha) => sha.slice(0, 7);
 /**
  * Everything a decision needs, in one concurrent round: the PR, the identity, the
  * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
@@ -41510,6 +41527,7 @@ async function publishStatus(cfg, ctx, port, plan) {
 
 ;// CONCATENATED MODULE: ./src/modes/board.ts
 // Mode board: the panel's status for the current head, kept in one sticky PR comment.
+
 
 
 
@@ -43052,6 +43070,7 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
 
 
 
+
 const post_short = (sha) => sha.slice(0, 7);
 async function runPost(cfg, ctx, port, trace) {
     const head = knownHead(cfg, ctx);
@@ -43208,6 +43227,7 @@ function sharedAfterWrite(reviews, cfg, identity) {
 
 
 
+
 /** A diff larger than this is not handed to a persona as if it were whole. */
 const MAX_DIFF_BYTES = 10 * 1024 * 1024;
 async function runPreflight(cfg, ctx, port, trace) {
@@ -43266,6 +43286,7 @@ async function writeDiff(path, port, pull, target) {
 const diffAdvice = 'split the PR, or review it without a persona; a partial diff is never passed off as whole';
 
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
+
 
 async function runQueued(cfg, ctx, port, trace) {
     const group = ctx.mergeGroup;

@@ -1,6 +1,6 @@
-// Steps every mode that talks to GitHub shares: which PR and commit, who the token
-// is, the facts one decision needs, dismissals, and the commit status. Each step
-// returns a value or throws an Abort; none keeps state between calls.
+// Steps every mode that talks to GitHub shares: the facts one decision needs, dismissals
+// and the commit status (which PR and commit, and who the token is: target.ts). Each
+// step returns a value or throws an Abort; none keeps state between calls.
 import { Abort } from './abort.js';
 import type { Config } from './config.js';
 import type { RunContext } from './context.js';
@@ -19,145 +19,9 @@ import type { PrFile } from './core/findings.js';
 import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import type { GitHubPort } from './github/port.js';
-import { parseQueueRef } from './core/queue.js';
+import { identify } from './target.js';
 
 const short = (sha: string): string => sha.slice(0, 7);
-
-/** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
-export async function resolvePull(
-  cfg: Config,
-  ctx: RunContext,
-  port: GitHubPort,
-): Promise<{ pullNumber: number; eventHead: string | null }> {
-  const ev = ctx.eventPull;
-  // the event names the PR: an input that disagrees is refused, never allowed to redirect the verdict
-  const named = ev?.number ?? (ctx.mergeGroup ? queuedPull(ctx.mergeGroup.headRef) : ctx.commentPull);
-  if (named !== null && cfg.pullNumber !== null && cfg.pullNumber !== named) {
-    throw new Abort(
-      'bad-input',
-      `pull-number ${cfg.pullNumber} is not the PR this ${ctx.eventName} event names (#${named})`,
-      'leave pull-number empty on pull_request*, issue_comment and merge_group events: the event names the PR',
-    );
-  }
-  if (ev) return { pullNumber: ev.number, eventHead: ev.headSha };
-  if (named !== null) return { pullNumber: named, eventHead: null };
-  if (ctx.workflowRun) return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
-  if (cfg.pullNumber === null) {
-    throw new Abort(
-      'bad-input',
-      `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) ` +
-        `explicitly`,
-    );
-  }
-  return { pullNumber: cfg.pullNumber, eventHead: null };
-}
-
-/**
- * A workflow_run names a commit, not a PR (its pull_requests list is empty for
- * forks): the PR is the open one in this repository whose head is that commit, from
- * that repository and branch. Nothing an artifact says is consulted.
- */
-async function workflowRunPull(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<number> {
-  const wr = ctx.workflowRun!;
-  if (!wr.headBranch || !wr.headOwner) {
-    throw new Abort(
-      'bad-input',
-      'this workflow_run event names no head branch or head repository: it was not triggered by a pull request',
-    );
-  }
-  const from = `${wr.headRepo || wr.headOwner}:${wr.headBranch}`;
-  const pulls = (await port.listPullsByHead(wr.headOwner, wr.headBranch)).filter(
-    (p) => p.headSha === wr.headSha && (!wr.headRepo || p.headRepo === null || p.headRepo === wr.headRepo),
-  );
-  const numbers = pulls.map((p) => `#${p.number}`).join(', ');
-  if (cfg.pullNumber !== null) {
-    if (pulls.some((p) => p.number === cfg.pullNumber)) return cfg.pullNumber;
-    throw new Abort(
-      'bad-input',
-      `pull-number ${cfg.pullNumber} is not an open PR whose head is ${short(wr.headSha)} from ${from}` +
-        (numbers ? ` (those are ${numbers})` : ''),
-      'do not take pull-number from an artifact or anything else the triggering run wrote; leave it empty',
-    );
-  }
-  if (pulls.length === 1) return pulls[0]!.number;
-  if (!pulls.length) {
-    throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${short(wr.headSha)} from ${from}`);
-  }
-  throw new Abort(
-    'bad-input',
-    `open PRs ${numbers} all have head ${short(wr.headSha)} from ${from}`,
-    'set pull-number to the one this workflow is for',
-  );
-}
-
-/** The reviewed commit as far as it is known without a request (for the status of a refused body). */
-export function knownHead(cfg: Config, ctx: RunContext): Target | undefined {
-  const sha = cfg.reviewedSha ?? ctx.eventPull?.headSha ?? ctx.workflowRun?.headSha;
-  return sha ? { pullNumber: cfg.pullNumber ?? ctx.eventPull?.number ?? null, reviewedSha: sha } : undefined;
-}
-
-/** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
-export function queuedPull(headRef: string): number {
-  const q = parseQueueRef(headRef);
-  if (!q) {
-    throw new Abort(
-      'bad-input',
-      `merge group ref "${headRef.slice(0, 200)}" is not refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>: ` +
-        'cannot tell which pull request it is for',
-    );
-  }
-  return q.pullNumber;
-}
-
-/** The PR and the commit the persona reviewed; the event's head wins over anything else. */
-export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<PullTarget> {
-  const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
-  if (eventHead && cfg.reviewedSha && cfg.reviewedSha !== eventHead) {
-    throw new Abort(
-      'bad-input',
-      `reviewed-sha ${short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${short(eventHead)})`,
-      'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
-        'a merge commit',
-    );
-  }
-  // a PR comment names no commit: the head is read once here, and pinned from then on (output head-sha)
-  const fromApi = !cfg.reviewedSha && !eventHead && ctx.commentPull === pullNumber;
-  const reviewedSha = cfg.reviewedSha ?? eventHead ?? (fromApi ? (await port.getPull(pullNumber)).headSha : null);
-  if (!reviewedSha) {
-    throw new Abort(
-      'bad-input',
-      `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA ` +
-        `is a merge commit and is never used)`,
-    );
-  }
-  return { pullNumber, reviewedSha };
-}
-
-/**
- * The account the token posts as. A given reviewer-login is checked against what
- * GitHub says whenever GitHub says it: a wrong one would read the wrong history.
- */
-export async function identify(cfg: Config, port: GitHubPort): Promise<{ login: string; verified: boolean }> {
-  const actual = (await port.getUserLogin()) ?? (await port.getViewerLogin());
-  const given = cfg.reviewerLogin;
-  if (given && actual && actual.toLowerCase() !== given.toLowerCase()) {
-    throw new Abort(
-      'bad-input',
-      `reviewer-login is ${given}, but this token posts as ${actual}`,
-      `set reviewer-login to ${actual}, or leave it empty`,
-    );
-  }
-  const login = actual ?? given;
-  if (!login) {
-    throw new Abort(
-      'permission-denied',
-      'could not establish which account this token posts as: GET /user and GraphQL viewer were both refused ' +
-        "(as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for " +
-        'example github-actions[bot]',
-    );
-  }
-  return { login, verified: actual !== null };
-}
 
 export interface Facts {
   pull: PullFacts;

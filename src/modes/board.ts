@@ -6,7 +6,8 @@ import { buildBoard, ownBoardComments, renderBoard } from '../core/board.js';
 import type { End } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
 import { VERSION } from '../version.js';
-import { attributed, resolvePull } from '../steps.js';
+import { attributed } from '../steps.js';
+import { resolvePull } from '../target.js';
 
 export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
   if (!cfg.personas.length) {

@@ -19,17 +19,8 @@ import {
 import type { Marker } from '../core/marker.js';
 import type { AfterWrite, End, PullTarget } from '../core/outcome.js';
 import { ApiError, type GitHubPort } from '../github/port.js';
-import {
-  attributed,
-  dismissAll,
-  dismissalFailure,
-  knownHead,
-  planFor,
-  readHead,
-  resolveTarget,
-  type Facts,
-  type Trace,
-} from '../steps.js';
+import { attributed, dismissAll, dismissalFailure, planFor, readHead, type Facts, type Trace } from '../steps.js';
+import { knownHead, resolveTarget } from '../target.js';
 import { create, type Created } from './create.js';
 import { keepStanding } from './keep.js';
 

@@ -8,7 +8,8 @@ import type { RunContext } from '../context.js';
 import type { PullFacts } from '../core/decide.js';
 import type { End, PullTarget } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
-import { attributed, dismissAll, planFor, readHead, resolveTarget, type Trace } from '../steps.js';
+import { attributed, dismissAll, planFor, readHead, type Trace } from '../steps.js';
+import { resolveTarget } from '../target.js';
 import { keepStanding } from './keep.js';
 
 /** A diff larger than this is not handed to a persona as if it were whole. */

@@ -5,7 +5,8 @@ import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import type { End } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
-import { attributed, planFor, queuedPull, readHead, type Trace } from '../steps.js';
+import { attributed, planFor, readHead, type Trace } from '../steps.js';
+import { queuedPull } from '../target.js';
 
 export async function runQueued(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
   const group = ctx.mergeGroup!;

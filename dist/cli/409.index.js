@@ -1,8 +1,8 @@
-export const id = 989;
-export const ids = [989];
+export const id = 409;
+export const ids = [409];
 export const modules = {
 
-/***/ 6989:
+/***/ 4409:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1011,11 +1011,10 @@ function adviceFor(cls, status, detail, headers, limits) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/github/octokit.ts
-// The Octokit implementation of the port: rate-limit waits (one layer, never past the
-// run's deadline), spaced writes, retries for idempotent requests only, a time limit per
-// attempt and a whole-run deadline; every request runs through one call() that
-// translates its error.
+;// CONCATENATED MODULE: ./src/github/client.ts
+// The transport every port request runs through: rate-limit waits (one layer, never past
+// the run's deadline), spaced writes, retries for idempotent requests only, a time limit
+// per attempt and a whole-run deadline; one call() translates every error.
 
 
 
@@ -1023,18 +1022,6 @@ function adviceFor(cls, status, detail, headers, limits) {
 
 
 
-const toReview = (r) => ({
-    id: r.id,
-    login: r.user?.login ?? null,
-    state: r.state,
-    body: r.body,
-    htmlUrl: r.html_url,
-});
-const comment = (c) => ({
-    id: c.id,
-    login: c.user?.login ?? null,
-    body: c.body ?? '',
-});
 /** The one place the never-retry option is set (creates that are not idempotent). */
 const once = { request: { retries: 0 } };
 /** The run's one sleep: scaled (tests only), and never past the deadline. */
@@ -1042,19 +1029,6 @@ const sleeper = (o) => (ms) => {
     const until = Math.max(0, Math.min(ms * o.timeScale, o.deadline - Date.now()));
     return new Promise((resolve) => setTimeout(resolve, until));
 };
-function createClient(o) {
-    const octokit = buildOctokit(o);
-    const ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
-    return {
-        ...pullsPort(ctx),
-        ...commitsPort(ctx),
-        ...identityPort(ctx),
-        ...reviewsPort(ctx),
-        ...commentsPort(ctx),
-        pause: sleeper(o),
-        ...settingsPort(ctx),
-    };
-}
 function buildOctokit(o) {
     const redact = redactor(o.token);
     // Registered before retry and throttling, so it wraps each attempt (theirs included):
@@ -1142,75 +1116,21 @@ function caller(o) {
 }
 /** The rate-limited error, saying why the client does not wait for GitHub's limit. */
 const stopped = (e, why) => new ApiError(e.status, e.cls, e.transport, `${e.message}; ${why}`, e.advice);
-function pullsPort({ octokit, call, owner, repo }) {
-    return {
-        getPull: (pullNumber) => call(`GET pull request #${pullNumber}`, async () => {
-            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber });
-            return {
-                number: data.number,
-                state: data.state,
-                merged: Boolean(data.merged),
-                draft: Boolean(data.draft),
-                headSha: data.head.sha,
-                baseSha: data.base.sha,
-                baseRef: data.base.ref,
-                author: data.user?.login ?? null,
-                changedFiles: data.changed_files,
-            };
-        }),
-        listPullsByHead: (headOwner, branch) => call(`list open pull requests from ${headOwner}:${branch}`, async () => {
-            const all = await octokit.paginate(octokit.rest.pulls.list, {
-                owner,
-                repo,
-                state: 'open',
-                head: `${headOwner}:${branch}`,
-                per_page: 100,
-            });
-            return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
-        }),
-        createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
-            const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
-            await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
-        }),
-    };
-}
-function commitsPort({ octokit, call, owner, repo }) {
-    return {
-        getTree: (sha) => call(`GET commit ${sha.slice(0, 7)}`, async () => (await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha })).data.tree.sha, (status) => ([403, 404, 409, 422].includes(status) ? null : undefined)),
-        compareFiles: (base, head) => call(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
-            const basehead = `${base}...${head}`;
-            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-                owner,
-                repo,
-                basehead,
-                per_page: 1,
-                page: 1,
-            });
-            return (data.files ?? []).map((f) => ({
-                filename: f.filename,
-                status: f.status,
-                previous_filename: f.previous_filename,
-                patch: f.patch,
-            }));
-        }, (status) => status > 0 && status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined),
-        compareDiff: (base, head) => call(`diff ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
-            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-                owner,
-                repo,
-                basehead: `${base}...${head}`,
-                mediaType: { format: 'diff' },
-            });
-            return data;
-        }),
-    };
-}
-function identityPort({ octokit, call }) {
-    return {
-        getUserLogin: () => call('GET /user', async () => (await octokit.rest.users.getAuthenticated()).data.login, (status) => (status === 403 || status === 404 ? null : undefined)),
-        getViewerLogin: () => call('GraphQL viewer', async () => (await octokit.graphql('query { viewer { login } }')).viewer?.login ?? null, () => null),
-    };
-}
-/** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
+
+;// CONCATENATED MODULE: ./src/github/reviews.ts
+
+const toReview = (r) => ({
+    id: r.id,
+    login: r.user?.login ?? null,
+    state: r.state,
+    body: r.body,
+    htmlUrl: r.html_url,
+});
+const comment = (c) => ({
+    id: c.id,
+    login: c.user?.login ?? null,
+    body: c.body ?? '',
+});
 const EDITS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) {
     pullRequest(number: $number) {
@@ -1316,7 +1236,9 @@ function commentsPort({ octokit, call, owner, repo }) {
     };
 }
 /** 403 and 404 are how GitHub hides a setting from a token: a fact (cannot see), not an error. */
-const octokit_hidden = (v) => (status) => status === 403 || status === 404 ? v : undefined;
+
+;// CONCATENATED MODULE: ./src/github/settings.ts
+const settings_hidden = (v) => (status) => status === 403 || status === 404 ? v : undefined;
 function settingsPort(ctx) {
     return { ...rulesPort(ctx), ...accessPort(ctx) };
 }
@@ -1337,7 +1259,7 @@ function rulesPort({ octokit, call, owner, repo }) {
                 }))
                 : null;
             return { name: r.name, bypass };
-        }, octokit_hidden(null)),
+        }, settings_hidden(null)),
         getBranch: (branch) => call('GET branch', async () => {
             const b = (await octokit.rest.repos.getBranch({ owner, repo, branch })).data;
             const p = b.protection;
@@ -1354,7 +1276,7 @@ function rulesPort({ octokit, call, owner, repo }) {
 }
 function accessPort({ octokit, call, owner, repo }) {
     return {
-        getAppId: (slug) => call('GET /apps/{app_slug}', async () => (await octokit.rest.apps.getBySlug({ app_slug: slug })).data?.id ?? null, octokit_hidden(null)),
+        getAppId: (slug) => call('GET /apps/{app_slug}', async () => (await octokit.rest.apps.getBySlug({ app_slug: slug })).data?.id ?? null, settings_hidden(null)),
         getPermission: (login) => call('GET collaborator permission', async () => (await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login })).data.permission, (status) => (status === 404 ? 'not-collaborator' : status === 403 ? null : undefined)),
         listWorkflowFiles: (ref) => call('GET workflow files', async () => {
             const dir = (await octokit.rest.repos.getContent({ owner, repo, path: '.github/workflows', ref })).data;
@@ -1369,6 +1291,93 @@ function accessPort({ octokit, call, owner, repo }) {
         (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
     };
 }
+
+;// CONCATENATED MODULE: ./src/github/octokit.ts
+
+
+
+function createClient(o) {
+    const octokit = buildOctokit(o);
+    const ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
+    return {
+        ...pullsPort(ctx),
+        ...commitsPort(ctx),
+        ...identityPort(ctx),
+        ...reviewsPort(ctx),
+        ...commentsPort(ctx),
+        pause: sleeper(o),
+        ...settingsPort(ctx),
+    };
+}
+function pullsPort({ octokit, call, owner, repo }) {
+    return {
+        getPull: (pullNumber) => call(`GET pull request #${pullNumber}`, async () => {
+            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber });
+            return {
+                number: data.number,
+                state: data.state,
+                merged: Boolean(data.merged),
+                draft: Boolean(data.draft),
+                headSha: data.head.sha,
+                baseSha: data.base.sha,
+                baseRef: data.base.ref,
+                author: data.user?.login ?? null,
+                changedFiles: data.changed_files,
+            };
+        }),
+        listPullsByHead: (headOwner, branch) => call(`list open pull requests from ${headOwner}:${branch}`, async () => {
+            const all = await octokit.paginate(octokit.rest.pulls.list, {
+                owner,
+                repo,
+                state: 'open',
+                head: `${headOwner}:${branch}`,
+                per_page: 100,
+            });
+            return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
+        }),
+        createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
+            const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
+            await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
+        }),
+    };
+}
+function commitsPort({ octokit, call, owner, repo }) {
+    return {
+        getTree: (sha) => call(`GET commit ${sha.slice(0, 7)}`, async () => (await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha })).data.tree.sha, (status) => ([403, 404, 409, 422].includes(status) ? null : undefined)),
+        compareFiles: (base, head) => call(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
+            const basehead = `${base}...${head}`;
+            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+                owner,
+                repo,
+                basehead,
+                per_page: 1,
+                page: 1,
+            });
+            return (data.files ?? []).map((f) => ({
+                filename: f.filename,
+                status: f.status,
+                previous_filename: f.previous_filename,
+                patch: f.patch,
+            }));
+        }, (status) => status > 0 && status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined),
+        compareDiff: (base, head) => call(`diff ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
+            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+                owner,
+                repo,
+                basehead: `${base}...${head}`,
+                mediaType: { format: 'diff' },
+            });
+            return data;
+        }),
+    };
+}
+function identityPort({ octokit, call }) {
+    return {
+        getUserLogin: () => call('GET /user', async () => (await octokit.rest.users.getAuthenticated()).data.login, (status) => (status === 403 || status === 404 ? null : undefined)),
+        getViewerLogin: () => call('GraphQL viewer', async () => (await octokit.graphql('query { viewer { login } }')).viewer?.login ?? null, () => null),
+    };
+}
+/** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
 ;// CONCATENATED MODULE: ./src/modes/doctor.ts
 // The doctor's shell: read the settings around the gate through the port, hand the

@@ -1,0 +1,101 @@
+// The repository settings doctor reads: rulesets, branch rules, classic protection,
+// installed apps and permissions. A 403/404 here is a fact (hidden), not a failure.
+import type { Ctx } from './client.js';
+import type { BranchRuleFact, SettingsPort } from './port.js';
+
+const hidden =
+  <T>(v: T) =>
+  (status: number) =>
+    status === 403 || status === 404 ? v : undefined;
+
+export function settingsPort(ctx: Ctx): SettingsPort {
+  return { ...rulesPort(ctx), ...accessPort(ctx) };
+}
+
+function rulesPort({ octokit, call, owner, repo }: Ctx) {
+  return {
+    getDefaultBranch: () =>
+      call(
+        'GET /repos/{owner}/{repo}',
+        async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch,
+      ),
+    getBranchRules: (branch: string) =>
+      call('GET branch rules', async () => {
+        const rules = await octokit.paginate(octokit.rest.repos.getBranchRules, { owner, repo, branch, per_page: 100 });
+        return rules satisfies BranchRuleFact[];
+      }),
+    getRuleset: (id: number) =>
+      call(
+        'GET ruleset',
+        async () => {
+          const r = (await octokit.rest.repos.getRepoRuleset({ owner, repo, ruleset_id: id })).data;
+          const bypass = r.bypass_actors
+            ? r.bypass_actors.map((a) => ({
+                type: a.actor_type,
+                id: a.actor_id ?? null,
+                mode: a.bypass_mode ?? 'always',
+              }))
+            : null;
+          return { name: r.name, bypass };
+        },
+        hidden(null),
+      ),
+    getBranch: (branch: string) =>
+      call(
+        'GET branch',
+        async () => {
+          const b = (await octokit.rest.repos.getBranch({ owner, repo, branch })).data;
+          const p = b.protection;
+          return {
+            protected: b.protected,
+            classic: p?.enabled ?? null,
+            requiredChecks: p?.required_status_checks ?? null,
+          };
+        },
+        (status) => (status === 404 ? null : undefined),
+      ),
+    getBranchProtection: (branch: string) =>
+      call<{ protection: Record<string, unknown> } | { refused: number }>(
+        'GET branch protection',
+        async () => ({
+          protection: (await octokit.rest.repos.getBranchProtection({ owner, repo, branch })).data,
+        }),
+        (status) => (status === 403 || status === 404 ? { refused: status } : undefined),
+      ),
+  } satisfies Partial<SettingsPort>;
+}
+
+function accessPort({ octokit, call, owner, repo }: Ctx) {
+  return {
+    getAppId: (slug: string) =>
+      call(
+        'GET /apps/{app_slug}',
+        async () => (await octokit.rest.apps.getBySlug({ app_slug: slug })).data?.id ?? null,
+        hidden(null),
+      ),
+    getPermission: (login: string) =>
+      call(
+        'GET collaborator permission',
+        async () =>
+          (await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login })).data.permission,
+        (status) => (status === 404 ? 'not-collaborator' : status === 403 ? null : undefined),
+      ),
+    listWorkflowFiles: (ref: string) =>
+      call(
+        'GET workflow files',
+        async () => {
+          const dir = (await octokit.rest.repos.getContent({ owner, repo, path: '.github/workflows', ref })).data;
+          const files = (Array.isArray(dir) ? dir : []).filter((f) => f.type === 'file' && /\.ya?ml$/.test(f.name));
+          return Promise.all(
+            files.map(async (f) => {
+              const c = (await octokit.rest.repos.getContent({ owner, repo, path: f.path, ref })).data;
+              const text = 'content' in c && typeof c.content === 'string' ? c.content : '';
+              return { path: f.path, text: Buffer.from(text, 'base64').toString('utf8') };
+            }),
+          );
+        },
+        // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
+        (status) => (status === 404 ? [] : status === 403 ? null : undefined),
+      ),
+  } satisfies Partial<SettingsPort>;
+}
