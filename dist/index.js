@@ -41312,12 +41312,17 @@ async function workflowRunPull(cfg, ctx, port) {
         throw new Abort('bad-input', 'this workflow_run event names no head branch or head repository: it was not triggered by a pull request');
     }
     const from = `${wr.headRepo || wr.headOwner}:${wr.headBranch}`;
-    const pulls = (await port.listPullsByHead(wr.headOwner, wr.headBranch)).filter((p) => p.headSha === wr.headSha && (!wr.headRepo || p.headRepo === null || p.headRepo === wr.headRepo));
+    const fromHead = (await port.listPullsByHead(wr.headOwner, wr.headBranch)).filter((p) => !wr.headRepo || p.headRepo === null || p.headRepo === wr.headRepo);
+    const exact = fromHead.filter((p) => p.headSha === wr.headSha);
+    // none at the run's commit: the branch moved on during the run. The PR is still the one
+    // from that branch, and the gate ends the run superseded (nothing is written for an old head).
+    const pulls = exact.length ? exact : fromHead;
     const numbers = pulls.map((p) => `#${p.number}`).join(', ');
+    const at = exact.length ? `whose head is ${target_short(wr.headSha)} ` : '';
     if (cfg.pullNumber !== null) {
         if (pulls.some((p) => p.number === cfg.pullNumber))
             return cfg.pullNumber;
-        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR whose head is ${target_short(wr.headSha)} from ${from}` +
+        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR ${at || `at ${target_short(wr.headSha)} `}from ${from}` +
             (numbers ? ` (those are ${numbers})` : ''), 'do not take pull-number from an artifact or anything else the triggering run wrote; leave it empty');
     }
     if (pulls.length === 1)
@@ -41325,7 +41330,7 @@ async function workflowRunPull(cfg, ctx, port) {
     if (!pulls.length) {
         throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${target_short(wr.headSha)} from ${from}`);
     }
-    throw new Abort('bad-input', `open PRs ${numbers} all have head ${target_short(wr.headSha)} from ${from}`, 'set pull-number to the one this workflow is for');
+    throw new Abort('bad-input', `open PRs ${numbers} all come from ${from}${exact.length ? ` at ${target_short(wr.headSha)}` : ''}`, 'set pull-number to the one this workflow is for');
 }
 /** The reviewed commit as far as it is known without a request (for the status of a refused body). */
 function knownHead(cfg, ctx) {

@@ -53,15 +53,20 @@ async function workflowRunPull(cfg: Config, ctx: RunContext, port: GitHubPort): 
     );
   }
   const from = `${wr.headRepo || wr.headOwner}:${wr.headBranch}`;
-  const pulls = (await port.listPullsByHead(wr.headOwner, wr.headBranch)).filter(
-    (p) => p.headSha === wr.headSha && (!wr.headRepo || p.headRepo === null || p.headRepo === wr.headRepo),
+  const fromHead = (await port.listPullsByHead(wr.headOwner, wr.headBranch)).filter(
+    (p) => !wr.headRepo || p.headRepo === null || p.headRepo === wr.headRepo,
   );
+  const exact = fromHead.filter((p) => p.headSha === wr.headSha);
+  // none at the run's commit: the branch moved on during the run. The PR is still the one
+  // from that branch, and the gate ends the run superseded (nothing is written for an old head).
+  const pulls = exact.length ? exact : fromHead;
   const numbers = pulls.map((p) => `#${p.number}`).join(', ');
+  const at = exact.length ? `whose head is ${short(wr.headSha)} ` : '';
   if (cfg.pullNumber !== null) {
     if (pulls.some((p) => p.number === cfg.pullNumber)) return cfg.pullNumber;
     throw new Abort(
       'bad-input',
-      `pull-number ${cfg.pullNumber} is not an open PR whose head is ${short(wr.headSha)} from ${from}` +
+      `pull-number ${cfg.pullNumber} is not an open PR ${at || `at ${short(wr.headSha)} `}from ${from}` +
         (numbers ? ` (those are ${numbers})` : ''),
       'do not take pull-number from an artifact or anything else the triggering run wrote; leave it empty',
     );
@@ -72,7 +77,7 @@ async function workflowRunPull(cfg: Config, ctx: RunContext, port: GitHubPort): 
   }
   throw new Abort(
     'bad-input',
-    `open PRs ${numbers} all have head ${short(wr.headSha)} from ${from}`,
+    `open PRs ${numbers} all come from ${from}${exact.length ? ` at ${short(wr.headSha)}` : ''}`,
     'set pull-number to the one this workflow is for',
   );
 }

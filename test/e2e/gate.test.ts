@@ -338,8 +338,11 @@ describe('workflow_run finds its PR from the API, never from an artifact', () =>
     const old = w.head;
     push('c2');
     const r = await run('priya', body('APPROVE'), {}, 'workflow_run', workflowRun(old));
-    expect(r.outputs.reason).toBe('bad-input'); // no open PR has that head any more
+    expect(r.code).toBe(0);
+    expect(r.outputs).toMatchObject({ outcome: 'superseded' });
+    expect(r.stdout).toMatch(/head moved to/);
     expect(reviews()).toHaveLength(0);
+    expect(w.gh.writes()).toEqual([]);
   });
 });
 
