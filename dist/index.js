@@ -34087,7 +34087,10 @@ function targetInputs(r, mode) {
         reviewerLogin: login || null,
     };
 }
-/** `persona=login` pairs, one per line or comma-separated (mode board); doctor: persona=app-slug or persona=@login. */
+/**
+ * `persona=login` pairs, one per line or comma-separated (mode board, where `persona=login@version`
+ * also names the persona version its job runs); doctor: persona=app-slug or persona=@login.
+ */
 function parsePersonas(raw, mode = 'board') {
     const out = [];
     for (const item of raw
@@ -34095,16 +34098,19 @@ function parsePersonas(raw, mode = 'board') {
         .map((s) => s.trim())
         .filter(Boolean)) {
         const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
-        const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : m?.[2];
+        const at = mode === 'doctor' ? null : /^([^@]+)@(.{1,64})$/.exec(m?.[2] ?? '');
+        const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : (at?.[1] ?? m?.[2]);
         if (!m || !PERSONA_PATTERN.test(m[1]) || !LOGIN_PATTERN.test(who)) {
             throw new InputError(`input personas has "${item.slice(0, 60)}": ` +
                 (mode === 'doctor'
                     ? 'write persona=app-slug for an App or persona=@login for an account, for example priya=@octo-priya'
-                    : 'write persona=login, for example priya=octo-priya'));
+                    : 'write persona=login or persona=login@version, for example priya=octo-priya'));
         }
-        if (out.some((p) => p.persona === m[1]))
-            throw new InputError(`input personas names ${m[1]} twice`);
-        out.push({ persona: m[1], login: m[2] });
+        const persona = m[1];
+        if (out.some((p) => p.persona.toLowerCase() === persona.toLowerCase())) {
+            throw new InputError(`input personas names ${persona} twice`);
+        }
+        out.push(at ? { persona, login: at[1], version: at[2] } : { persona, login: m[2] });
     }
     if (mode === 'doctor' && !out.length)
         throw new InputError('mode doctor needs input personas: persona=app-slug for an App, persona=@login for an account');
@@ -41160,42 +41166,52 @@ const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)}
 
 
 
+
 const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 /**
- * For each declared persona, only reviews by its declared login whose marker names
- * it count (a marker on any other account is ignored). A live review recorded
- * against the head is current; else the latest live review whose recorded tree is
- * the head's tree is carried forward; else the persona has no verdict for this head.
+ * For each declared persona, only reviews by its declared login whose marker names it
+ * count (a marker on any other account is ignored), and the rules are the persona jobs'
+ * own (core/decide.ts): the review standing for this head, base and version, else a
+ * verdict an equal change carries forward, else none. Without a declared version, the
+ * version of the persona's newest counting review is taken as the one its job runs.
  */
-function buildBoard(personas, reviews, head, headTree, 
-/** The PR's base branch: a verdict for another base (or an edited review) counts for nothing. */
-base) {
-    const rows = personas.map(({ persona, login }) => {
-        const live = historyOf(reviews, login, persona).filter((h) => counts(h) && h.marker.base === base);
-        const row = (standing, h) => ({
-            persona,
-            login,
-            standing,
-            verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
-            state: h?.review.state ?? null,
-            reviewedHead: h?.marker.head ?? null,
-            review: h?.review ?? null,
-        });
-        const current = live.find((h) => h.marker.head === head);
-        if (current)
-            return row('current', current);
-        const latest = live[live.length - 1];
-        if (latest && headTree !== null && latest.marker.tree === headTree)
-            return row('carried-forward', latest);
-        return latest ? row('stale', latest) : row('missing', undefined);
-    });
+function buildBoard(panel, reviews, at) {
+    const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at));
     const verdicts = rows.map((r) => r.verdict);
     const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
         ? 'CHANGES_REQUESTED'
         : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
             ? 'APPROVE'
             : 'COMMENT';
-    return { head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
+    return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
+}
+function boardRow(member, history, at) {
+    const row = (standing, h, by) => ({
+        persona: member.persona,
+        login: member.login,
+        standing,
+        ...(by ? { by } : {}),
+        verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
+        state: h?.review.state ?? null,
+        reviewedHead: h?.marker.head ?? null,
+        review: h?.review ?? null,
+    });
+    const latest = history.filter(counts).at(-1);
+    const version = member.version ?? (latest ? versionOf(latest.marker) : '');
+    const subject = { head: at.head, base: at.base, version };
+    const standing = standingFor(history, subject);
+    if (standing)
+        return row('current', standing);
+    const carried = carriedTo(history, subject, at.headTree, at.headPatch);
+    if (carried)
+        return row('carried-forward', carried.entry, carried.by);
+    // the newest review the persona left, counting or not, says why there is no verdict
+    const newest = history.filter((h) => isLive(h.review)).at(-1);
+    if (newest?.review.edited)
+        return row('edited', newest);
+    if (newest && newest.marker.base !== at.base)
+        return row('other-base', newest);
+    return latest ? row('stale', latest) : row('missing', undefined);
 }
 const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
 function renderBoard(b, version) {
@@ -41211,19 +41227,30 @@ function renderBoard(b, version) {
     ];
     for (const r of b.rows) {
         const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
-        const head = r.standing === 'current'
-            ? `current (\`${short(r.reviewedHead)}\`)`
-            : r.standing === 'carried-forward'
-                ? `carried forward from \`${short(r.reviewedHead)}\` (same tree)`
-                : r.standing === 'stale'
-                    ? `stale: \`${short(r.reviewedHead)}\` (head changed since)`
-                    : 'missing';
+        const head = standingText(r);
         const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
         out.push(`| ${mdText(r.persona)} (@${mdText(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
     }
     out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, ` +
         `APPROVE if all approve, else COMMENT</sub>`);
     return out.join('\n');
+}
+function standingText(r) {
+    const at = r.reviewedHead ? `\`${r.reviewedHead.slice(0, 7)}\`` : '';
+    switch (r.standing) {
+        case 'current':
+            return `current (${at})`;
+        case 'carried-forward':
+            return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree'})`;
+        case 'stale':
+            return `stale: ${at} (head changed since)`;
+        case 'edited':
+            return `not counting: review of ${at} edited after it was posted`;
+        case 'other-base':
+            return `not counting: ${at} was reviewed for another base branch`;
+        case 'missing':
+            return 'missing';
+    }
 }
 /**
  * Our sticky comments, oldest first: those that start with the board marker and are
@@ -41235,10 +41262,6 @@ function ownBoardComments(comments, identity) {
         (identity ? c.login.toLowerCase() === identity.toLowerCase() : c.login.endsWith('[bot]'));
     return comments.filter(ours).sort((a, b) => a.id - b.id);
 }
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** Kept equal to package.json's version by a test. */
-const src_version_VERSION = '0.3.0';
 
 ;// CONCATENATED MODULE: ./src/core/patch.ts
 // A patch identity for `unchanged-when: patch` — pure. Two heads whose PR patches
@@ -41263,6 +41286,10 @@ function patchId(files) {
     }
     return h.digest('hex');
 }
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** Kept equal to package.json's version by a test. */
+const src_version_VERSION = '0.3.0';
 
 ;// CONCATENATED MODULE: ./src/core/queue.ts
 // Merge queue refs — pure. GitHub names a merge group's branch
@@ -41537,6 +41564,7 @@ async function publishStatus(cfg, ctx, port, plan) {
 
 
 
+
 async function runBoard(cfg, ctx, port) {
     if (!cfg.personas.length) {
         throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
@@ -41560,7 +41588,13 @@ async function runBoard(cfg, ctx, port) {
                 ? Promise.resolve(cfg.reviewerLogin)
                 : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
         ]);
-        const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree, pull.baseRef);
+        const at = { head: pull.headSha, base: pull.baseRef, headTree };
+        let board = buildBoard(cfg.personas, reviews, at);
+        // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then
+        if (board.rows.some((r) => r.standing === 'stale')) {
+            const headPatch = patchId(await port.compareFiles(pull.baseSha, pull.headSha));
+            board = buildBoard(cfg.personas, reviews, { ...at, headPatch });
+        }
         const text = renderBoard(board, src_version_VERSION);
         const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
         return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha };

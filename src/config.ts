@@ -3,6 +3,7 @@
 import { EVENTS, type ReviewEvent } from './core/grammar.js';
 import { PERSONA_PATTERN } from './core/marker.js';
 import type { DismissPolicy, ReviewEventPolicy } from './core/decide.js';
+import type { PanelMember } from './core/board.js';
 
 export const MODES = ['post', 'preflight', 'check', 'board', 'doctor'] as const;
 export type Mode = (typeof MODES)[number];
@@ -42,7 +43,7 @@ export interface Config {
   unchangedWhen: 'tree' | 'patch';
   dismissStale: DismissPolicy;
   failOnChangesRequested: boolean;
-  personas: Array<{ persona: string; login: string }>;
+  personas: PanelMember[];
   requireAllPersonas: boolean;
   requestTimeoutSeconds: number;
   runTimeoutSeconds: number;
@@ -230,25 +231,32 @@ function targetInputs(
   };
 }
 
-/** `persona=login` pairs, one per line or comma-separated (mode board); doctor: persona=app-slug or persona=@login. */
-export function parsePersonas(raw: string, mode: Mode = 'board'): Array<{ persona: string; login: string }> {
-  const out: Array<{ persona: string; login: string }> = [];
+/**
+ * `persona=login` pairs, one per line or comma-separated (mode board, where `persona=login@version`
+ * also names the persona version its job runs); doctor: persona=app-slug or persona=@login.
+ */
+export function parsePersonas(raw: string, mode: Mode = 'board'): PanelMember[] {
+  const out: PanelMember[] = [];
   for (const item of raw
     .split(/[\n,]/)
     .map((s) => s.trim())
     .filter(Boolean)) {
     const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
-    const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : m?.[2];
+    const at = mode === 'doctor' ? null : /^([^@]+)@(.{1,64})$/.exec(m?.[2] ?? '');
+    const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : (at?.[1] ?? m?.[2]);
     if (!m || !PERSONA_PATTERN.test(m[1]!) || !LOGIN_PATTERN.test(who!)) {
       throw new InputError(
         `input personas has "${item.slice(0, 60)}": ` +
           (mode === 'doctor'
             ? 'write persona=app-slug for an App or persona=@login for an account, for example priya=@octo-priya'
-            : 'write persona=login, for example priya=octo-priya'),
+            : 'write persona=login or persona=login@version, for example priya=octo-priya'),
       );
     }
-    if (out.some((p) => p.persona === m[1])) throw new InputError(`input personas names ${m[1]} twice`);
-    out.push({ persona: m[1]!, login: m[2]! });
+    const persona = m[1]!;
+    if (out.some((p) => p.persona.toLowerCase() === persona.toLowerCase())) {
+      throw new InputError(`input personas names ${persona} twice`);
+    }
+    out.push(at ? { persona, login: at[1]!, version: at[2]! } : { persona, login: m[2]! });
   }
   if (mode === 'doctor' && !out.length)
     throw new InputError(
