@@ -41364,6 +41364,19 @@ function knownHead(cfg, ctx) {
     const sha = cfg.reviewedSha ?? ctx.eventPull?.headSha ?? ctx.workflowRun?.headSha;
     return sha ? { pullNumber: cfg.pullNumber ?? ctx.eventPull?.number ?? null, reviewedSha: sha } : undefined;
 }
+/**
+ * The commit a run is about as far as the event says, without a request: where a failed
+ * first read (the PR, the reviews) still shows as a failure, so a merge group or a PR never
+ * waits for a check that does not come. A merge group's status goes on the group's commit.
+ */
+function eventCommit(cfg, ctx) {
+    if (!ctx.mergeGroup)
+        return knownHead(cfg, ctx);
+    return {
+        pullNumber: parseQueueRef(ctx.mergeGroup.headRef)?.pullNumber ?? null,
+        reviewedSha: ctx.mergeGroup.headSha,
+    };
+}
 /** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
 function queuedPull(headRef) {
     const q = parseQueueRef(headRef);
@@ -44389,6 +44402,8 @@ function findingsMarkdown(r) {
 
 
 
+
+
 async function run() {
     try {
         await runAction();
@@ -44452,7 +44467,8 @@ async function runAction() {
             message: e.message,
             advice: advise(e, ctx),
             diagnosis: e.diagnosis,
-            target: e.target,
+            // a GitHub read failed before the target was known: the event's commit shows the failure
+            target: e.target ?? (e instanceof ApiError && ctx ? eventCommit(cfg, ctx) : undefined),
         };
     }
     const rules = {

@@ -8,7 +8,7 @@ import { renderDiagnosis } from './core/diagnostics.js';
 import { conclude, type Conclusion, type End } from './core/outcome.js';
 import { parseTimeScale, TIME_SCALE_ENV } from './core/waits.js';
 import { createClient } from './github/octokit.js';
-import type { GitHubPort } from './github/port.js';
+import { ApiError, type GitHubPort } from './github/port.js';
 import { runBoard } from './modes/board.js';
 import { runCheck } from './modes/check.js';
 import { runPost } from './modes/post.js';
@@ -17,6 +17,7 @@ import { runQueued } from './modes/queued.js';
 import { runDoctorAction } from './modes/doctor.js';
 import { headline, summaryMarkdown } from './report.js';
 import { publishStatus, type Trace } from './steps.js';
+import { eventCommit } from './target.js';
 
 export async function run(): Promise<void> {
   try {
@@ -74,7 +75,8 @@ async function runAction(): Promise<void> {
       message: e.message,
       advice: advise(e, ctx),
       diagnosis: e.diagnosis,
-      target: e.target,
+      // a GitHub read failed before the target was known: the event's commit shows the failure
+      target: e.target ?? (e instanceof ApiError && ctx ? eventCommit(cfg, ctx) : undefined),
     };
   }
   const rules = {

@@ -88,6 +88,19 @@ export function knownHead(cfg: Config, ctx: RunContext): Target | undefined {
   return sha ? { pullNumber: cfg.pullNumber ?? ctx.eventPull?.number ?? null, reviewedSha: sha } : undefined;
 }
 
+/**
+ * The commit a run is about as far as the event says, without a request: where a failed
+ * first read (the PR, the reviews) still shows as a failure, so a merge group or a PR never
+ * waits for a check that does not come. A merge group's status goes on the group's commit.
+ */
+export function eventCommit(cfg: Config, ctx: RunContext): Target | undefined {
+  if (!ctx.mergeGroup) return knownHead(cfg, ctx);
+  return {
+    pullNumber: parseQueueRef(ctx.mergeGroup.headRef)?.pullNumber ?? null,
+    reviewedSha: ctx.mergeGroup.headSha,
+  };
+}
+
 /** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
 export function queuedPull(headRef: string): number {
   const q = parseQueueRef(headRef);

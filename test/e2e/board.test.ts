@@ -170,6 +170,13 @@ describe('board', () => {
     expect(same.outputs).toMatchObject({ 'panel-verdict': 'APPROVE', 'missing-personas': '[]' });
   });
 
+  test('P5: the PR cannot be read (GitHub fails) → a failure status on the event head, not a missing check', async () => {
+    w.gh.faults.push({ method: 'GET', path: new RegExp(`/pulls/${PR}$`), kind: 'status', status: 502, times: 10 });
+    const r = await board({ 'commit-status': 'always' });
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'api-error' });
+    expect(w.gh.statusOf(w.head, 'persona-verdict/panel')).toMatchObject({ state: 'failure' });
+  });
+
   test('personas missing or malformed → bad-input, nothing sent', async () => {
     for (const personas of ['', 'priya', 'priya=a=b', 'priya=x\npriya=y']) {
       const r = await runAction({

@@ -68,6 +68,17 @@ describe('merge queue: the standing verdict, without an LLM run', () => {
     expect(w.gh.writes().map((l) => l.path)).toEqual([`/repos/${OWNER}/${REPO}/statuses/${group}`]);
   });
 
+  test('the queued PR cannot be read (GitHub fails): a failure on the group commit, never a check left waiting', async () => {
+    await post('APPROVE');
+    const { event, group } = mergeGroup();
+    w.gh.faults.push({ method: 'GET', path: new RegExp(`/pulls/${PR}$`), kind: 'status', status: 502, times: 10 });
+    const r = await run('priya', null, { mode: 'preflight' }, 'merge_group', event);
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'api-error' });
+    expect(w.gh.statusOf(group, CONTEXT)).toMatchObject({ state: 'failure' });
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success'); // the PR's own status is left as it was
+  });
+
   test('a rejected PR stops the queue', async () => {
     await post('CHANGES_REQUESTED', { 'fail-on-changes-requested': 'true' });
     const { event, group } = mergeGroup();
