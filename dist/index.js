@@ -41377,6 +41377,24 @@ function eventCommit(cfg, ctx) {
         reviewedSha: ctx.mergeGroup.headSha,
     };
 }
+/**
+ * A merge group's PR (from its ref) and commit. The event names both: a pull-number or
+ * reviewed-sha input that disagrees is refused before anything is read or written.
+ */
+function queuedTarget(cfg, group) {
+    const pullNumber = queuedPull(group.headRef);
+    const wrong = cfg.pullNumber !== null && cfg.pullNumber !== pullNumber
+        ? `pull-number ${cfg.pullNumber} is not the PR this merge group was made for (#${pullNumber})`
+        : cfg.reviewedSha !== null && cfg.reviewedSha !== group.headSha
+            ? `reviewed-sha ${target_short(cfg.reviewedSha)} is not this merge group's commit (${target_short(group.headSha)})`
+            : null;
+    if (wrong) {
+        // shown on the group's commit: a queue never waits for a check that does not come
+        const advice = 'leave pull-number and reviewed-sha empty in a merge queue: the event names both';
+        throw new Abort('bad-input', wrong, advice).at({ pullNumber, reviewedSha: group.headSha });
+    }
+    return { pullNumber, reviewedSha: group.headSha };
+}
 /** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
 function queuedPull(headRef) {
     const q = parseQueueRef(headRef);
@@ -43342,10 +43360,11 @@ const diffAdvice = 'split the PR, or review it without a persona; a partial diff
 
 async function runQueued(cfg, ctx, port, trace) {
     const group = ctx.mergeGroup;
-    const pullNumber = queuedPull(group.headRef);
+    const onGroup = queuedTarget(cfg, group);
+    const pullNumber = onGroup.pullNumber;
     const pull = await port.getPull(pullNumber);
     const target = { pullNumber, reviewedSha: pull.headSha };
-    return attributed({ pullNumber, reviewedSha: group.headSha }, async () => {
+    return attributed(onGroup, async () => {
         const facts = await readHead(cfg, port, target);
         if ('stop' in facts)
             return { kind: facts.outcome, message: facts.message, target };

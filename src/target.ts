@@ -101,6 +101,29 @@ export function eventCommit(cfg: Config, ctx: RunContext): Target | undefined {
   };
 }
 
+/**
+ * A merge group's PR (from its ref) and commit. The event names both: a pull-number or
+ * reviewed-sha input that disagrees is refused before anything is read or written.
+ */
+export function queuedTarget(
+  cfg: Config,
+  group: { headRef: string; headSha: string },
+): Target & { pullNumber: number } {
+  const pullNumber = queuedPull(group.headRef);
+  const wrong =
+    cfg.pullNumber !== null && cfg.pullNumber !== pullNumber
+      ? `pull-number ${cfg.pullNumber} is not the PR this merge group was made for (#${pullNumber})`
+      : cfg.reviewedSha !== null && cfg.reviewedSha !== group.headSha
+        ? `reviewed-sha ${short(cfg.reviewedSha)} is not this merge group's commit (${short(group.headSha)})`
+        : null;
+  if (wrong) {
+    // shown on the group's commit: a queue never waits for a check that does not come
+    const advice = 'leave pull-number and reviewed-sha empty in a merge queue: the event names both';
+    throw new Abort('bad-input', wrong, advice).at({ pullNumber, reviewedSha: group.headSha });
+  }
+  return { pullNumber, reviewedSha: group.headSha };
+}
+
 /** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
 export function queuedPull(headRef: string): number {
   const q = parseQueueRef(headRef);

@@ -79,6 +79,18 @@ describe('merge queue: the standing verdict, without an LLM run', () => {
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success'); // the PR's own status is left as it was
   });
 
+  test.each([
+    ['pull-number', '8', /pull-number 8 is not the PR this merge group was made for \(#7\)/],
+    ['reviewed-sha', 'f'.repeat(40), /reviewed-sha fffffff is not this merge group's commit/],
+  ])('%s disagreeing with the merge group → bad-input, a failure on the group commit', async (input, v, said) => {
+    await post('APPROVE');
+    const { event, group } = mergeGroup();
+    const r = await run('priya', null, { mode: 'preflight', [input]: v }, 'merge_group', event);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(r.stdout).toMatch(said);
+    expect(w.gh.statusOf(group, CONTEXT)).toMatchObject({ state: 'failure' });
+  });
+
   test('a rejected PR stops the queue', async () => {
     await post('CHANGES_REQUESTED', { 'fail-on-changes-requested': 'true' });
     const { event, group } = mergeGroup();
