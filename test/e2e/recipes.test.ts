@@ -408,14 +408,30 @@ describe('the fork-safe recipe on workflow_run', () => {
     expect(reviews()).toEqual([]); // PR 7, from the base repository's own feature branch, untouched
   });
 
-  test("a head that is no open PR's writes nothing and fails the preflight job", async () => {
+  test('a branch with no open PR: nothing written, the preflight job fails', async () => {
+    forkPr();
+    const seen: Seen = [];
+    const run = await runWorkflow(
+      recipe('fork-safe.yml'),
+      sim(
+        runEvent(w.gh.commit('not-a-head'), { head_branch: 'elsewhere' }),
+        'workflow_run',
+        llm({ priya: 'APPROVE' }, seen),
+      ),
+    );
+    expect(conclusions(run)).toEqual({ preflight: 'failure', persona: 'skipped', post: 'skipped' });
+    expect(seen).toEqual([]);
+    expect(w.gh.writes()).toEqual([]);
+  });
+
+  test("a run for a commit the fork PR's head has moved on from: superseded, no LLM run, nothing written", async () => {
     forkPr();
     const seen: Seen = [];
     const run = await runWorkflow(
       recipe('fork-safe.yml'),
       sim(runEvent(w.gh.commit('not-a-head')), 'workflow_run', llm({ priya: 'APPROVE' }, seen)),
     );
-    expect(conclusions(run)).toEqual({ preflight: 'failure', persona: 'skipped', post: 'skipped' });
+    expect(conclusions(run)).toEqual({ preflight: 'success', persona: 'skipped', post: 'skipped' });
     expect(seen).toEqual([]);
     expect(w.gh.writes()).toEqual([]);
   });
