@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { body, PR, useWorld } from './world.js';
 import { OWNER, REPO } from '../fake/github.js';
@@ -517,6 +517,13 @@ describe('the merge queue: merge_group without secrets, workflow_run with the pe
 });
 
 describe('the re-review recipe', () => {
+  // who may ask, as GitHub answers collaborators/{login}/permission (a triager reads as "read")
+  beforeEach(() => {
+    const p = w.gh.settings.permissions;
+    p.set('alice', { permission: 'write', role_name: 'write' });
+    p.set('reader', { permission: 'read', role_name: 'read' });
+    p.set('octo-author', { permission: 'write', role_name: 'write' });
+  });
   const labeled = (name: string) => prTarget('labeled', { label: { name } });
   const comment = (text: string, association = 'COLLABORATOR', login = 'alice') => ({
     action: 'created',
@@ -578,11 +585,9 @@ describe('the re-review recipe', () => {
     expect(live(BOT('priya')).map((x) => [x.state, x.commit_id])).toEqual([['APPROVED', w.head]]);
   });
 
-  // Waits for src: on issue_comment the action (preflight and post) reads the commenter's permission
-  // (GET /repos/{o}/{r}/collaborators/{login}/permission: write, maintain or admin) and refuses the PR's
-  // author; otherwise it ends without a review, an LLM run or a status change. Needs the fake's
-  // collaborators/{login}/permission route.
-  test.skip.each([
+  // the action itself (not the if: on author_association) reads the commenter's permission and refuses
+  // the PR's author (write access or not): no review, no LLM run, no status change
+  test.each([
     ['a collaborator with read access', 'reader'],
     ["the PR's author", 'octo-author'],
   ])('"/review priya" from %s does nothing', async (_who, login) => {
