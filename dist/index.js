@@ -33764,7 +33764,11 @@ function refusal(a) {
         };
     }
     if (!MAY_FORCE.includes(a.permission)) {
-        const has = a.permission === 'not-collaborator' ? 'is not a collaborator' : `has ${a.permission} access`;
+        const has = a.permission === 'not-collaborator'
+            ? 'is not a collaborator'
+            : a.permission === 'none'
+                ? 'has no access'
+                : `has ${a.permission} access`;
         return {
             message: `${who} ${has}: only write, maintain or admin may ask ${a.persona} to review again`,
             advice: 'ask someone with write access to comment, or use the review label if you may label',

@@ -45,7 +45,12 @@ export function refusal(a: Asker): { message: string; advice: string } | null {
     };
   }
   if (!(MAY_FORCE as readonly string[]).includes(a.permission)) {
-    const has = a.permission === 'not-collaborator' ? 'is not a collaborator' : `has ${a.permission} access`;
+    const has =
+      a.permission === 'not-collaborator'
+        ? 'is not a collaborator'
+        : a.permission === 'none'
+          ? 'has no access'
+          : `has ${a.permission} access`;
     return {
       message: `${who} ${has}: only write, maintain or admin may ask ${a.persona} to review again`,
       advice: 'ask someone with write access to comment, or use the review label if you may label',
