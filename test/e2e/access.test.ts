@@ -131,6 +131,21 @@ describe('GITHUB_TOKEN, whose GraphQL viewer is github-actions[bot]', () => {
     expect(w.gh.statusOf(group, CONTEXT)).toMatchObject({ state: 'success', login: LOGINS.app });
   });
 
+  test('the board (GITHUB_TOKEN, as panel.yml runs it) reports, its sticky comment as github-actions[bot]', async () => {
+    await runOn(w.gh, 'priya', body('APPROVE'), {}, 'pull_request_target', prEvent());
+    const r = await runOn(
+      w.gh,
+      'app',
+      null,
+      { mode: 'board', personas: `priya=${LOGINS.priya}` },
+      'pull_request_target',
+      prEvent(),
+    );
+    expect(r.outputs).toMatchObject({ outcome: 'reported', 'panel-verdict': 'APPROVE' });
+    expect(w.gh.statusOf(w.head, 'persona-verdict/panel')!.state).toBe('success');
+    expect(w.gh.comments.get(PR)!.map((c) => c.login)).toEqual([LOGINS.app]);
+  });
+
   test('a mode that writes a review still refuses a reviewer-login that is not the token', async () => {
     const r = await runOn(
       w.gh,
