@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9866);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6196);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9866:
+/***/ 6196:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33729,6 +33729,74 @@ class Abort extends Error {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/command.ts
+// Re-review on demand by comment — pure. Who may force a persona to review again: the
+// comment must be exactly that persona's command, and its author must be able to write
+// to the repository without being the PR's author. author_association is never asked:
+// MEMBER and COLLABORATOR say nothing about write access.
+/** Repository permissions (collaborators/{login}/permission) that may force a re-review. */
+const MAY_FORCE = ['admin', 'maintain', 'write'];
+/** The comment's whole text, or its first line, is `/review <persona>` (the name compared case-insensitively). */
+function isCommandFor(body, persona) {
+    const first = body.split(/\r\n|\r|\n/, 1)[0] ?? '';
+    const m = /^\/review ([^\s]+)$/.exec(first);
+    return m !== null && m[1].toLowerCase() === persona.toLowerCase();
+}
+/** Why this comment may not force a review; null when it may. */
+function refusal(a) {
+    const who = `@${a.login}`;
+    if (!isCommandFor(a.body, a.persona)) {
+        return {
+            message: `${who}'s comment is not "/review ${a.persona}" (the whole comment or its first line)`,
+            advice: `match the comment exactly in the workflow's if: condition, as docs/recipes/re-review.yml does`,
+        };
+    }
+    if (a.author !== null && a.login.toLowerCase() === a.author.toLowerCase()) {
+        return {
+            message: `${who} opened this PR: its author may not ask ${a.persona} to review it again`,
+            advice: 'ask a maintainer (write access or more) to comment, or push a change: a new head is reviewed anyway',
+        };
+    }
+    if (a.permission === null) {
+        return {
+            message: `GitHub would not say whether ${who} may write to this repository: nothing was reviewed`,
+            advice: "the persona's token must be able to read collaborators/{login}/permission (metadata: read)",
+        };
+    }
+    if (!MAY_FORCE.includes(a.permission)) {
+        const has = a.permission === 'not-collaborator'
+            ? 'is not a collaborator'
+            : a.permission === 'none'
+                ? 'has no access'
+                : `has ${a.permission} access`;
+        return {
+            message: `${who} ${has}: only write, maintain or admin may ask ${a.persona} to review again`,
+            advice: 'ask someone with write access to comment, or use the review label if you may label',
+        };
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/asker.ts
+// Re-review on demand: a /review comment forces a review only when its author may ask
+// (core/command.ts decides). Checked by the action itself, before anything is read or
+// written for the PR: the workflow's author_association test is not a check.
+
+
+/** Throws command-refused unless this issue_comment may have the persona review again. */
+async function checkAsker(cfg, ctx, port) {
+    const comment = ctx.comment;
+    if (!comment || ctx.commentPull === null)
+        return;
+    const asker = { persona: cfg.persona, login: comment.login, body: comment.body, permission: null, author: null };
+    // a comment that is not this persona's command costs no request
+    const why = !comment.login || !isCommandFor(comment.body, cfg.persona)
+        ? refusal({ ...asker, permission: 'none' })
+        : await Promise.all([port.getPermission(comment.login), port.getPull(ctx.commentPull)]).then(([permission, pull]) => refusal({ ...asker, permission, author: pull.author }));
+    if (why)
+        throw new Abort('command-refused', why.message, why.advice);
+}
+
 ;// CONCATENATED MODULE: ./src/core/grammar.ts
 // The verdict grammar — pure: bytes or text in, a decision out.
 // The decision here never depends on diagnostics.ts; that module only explains.
@@ -33997,14 +34065,27 @@ function readers(read) {
     };
     return { read, str, bool, oneOf, matching, seconds };
 }
+/** Which token each recipe passes, for an empty github-token (a secret this run cannot see, a failed mint). */
+function noToken(mode) {
+    const writes = mode === 'post' || mode === 'preflight';
+    return (`mode ${mode} needs github-token, and it is empty. ` +
+        (writes
+            ? "Pass the persona's own token: the recipes mint the persona App's token with " +
+                'actions/create-github-app-token (github-token: ${{ steps.app.outputs.token }}) from secrets kept in ' +
+                "the persona's environment, or a persona PAT secret. "
+            : '') +
+        'Read-only modes (board, doctor, the merge_group report) can use GITHUB_TOKEN: leave github-token unset ' +
+        '(it defaults to ${{ github.token }}). An empty value usually means a secret this run cannot see: ' +
+        "Dependabot-triggered and fork pull_request runs get no Actions secrets, and a secret outside the job's " +
+        'environment reads as empty');
+}
 /** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
 function readConfig(read) {
     const r = readers(read);
     const mode = r.oneOf('mode', MODES);
     const token = read('github-token').trim();
-    if (mode !== 'check' && !token) {
-        throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
-    }
+    if (mode !== 'check' && !token)
+        throw new InputError(noToken(mode));
     const diffPath = read('diff-path').trim() || null;
     if (diffPath && mode !== 'preflight')
         throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
@@ -39158,11 +39239,13 @@ function runContext() {
     const commentPull = github_context.eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number'
         ? issue.number
         : null;
+    const login = payload.comment?.user?.login ?? payload.sender?.login ?? '';
+    const comment = commentPull !== null ? { login, body: String(payload.comment?.body ?? '') } : null;
     const env = (k, d) => process.env[k] ?? d;
     const runId = `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
     const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
     const eventName = github_context.eventName ?? '';
-    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, runId, runUrl };
+    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, runId, runUrl };
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts
@@ -39840,6 +39923,7 @@ const ABORT_REASONS = (/* unused pure expression or super */ null && ([
     'bad-findings',
     'api-error',
     'permission-denied',
+    'command-refused',
 ]));
 /**
  * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
@@ -39906,7 +39990,10 @@ function conclude(end, rules) {
                 failure: `${end.reason}: ${end.message}`,
                 advice: end.advice || undefined,
                 diagnosis: end.diagnosis,
-                status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)),
+                ...(end.reason === 'command-refused'
+                    ? // someone else's refused /review leaves the gate as it was: no review, no LLM run, no status
+                        { shouldReview: preflight, status: null }
+                    : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
             };
     }
 }
@@ -41049,7 +41136,7 @@ const supersededByRefusal = (status, headNow, reviewed) => status === 422 && hea
  * account (GitHub answers 422), and an account that already speaks for another
  * persona would have its one review state overwritten.
  */
-function refusal(f) {
+function decide_refusal(f) {
     if (f.author !== null && sameLogin(f.author, f.identity)) {
         return {
             action: 'refuse',
@@ -41116,7 +41203,7 @@ function staleApprovals(live, s, policy) {
 }
 /** Post, review, keep the review that already stands, or refuse. */
 function decide_decide(f) {
-    const refused = refusal(f);
+    const refused = decide_refusal(f);
     if (refused)
         return refused;
     const history = historyOf(f.reviews, f.identity, f.persona);
@@ -41422,9 +41509,13 @@ async function resolveTarget(cfg, ctx, port) {
 }
 /**
  * The account the token posts as. A given reviewer-login is checked against what
- * GitHub says whenever GitHub says it: a wrong one would read the wrong history.
+ * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
+ * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
+ * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
  */
-async function identify(cfg, port) {
+async function identify(cfg, port, writes = true) {
+    if (!writes && cfg.reviewerLogin)
+        return { login: cfg.reviewerLogin, verified: false };
     const actual = (await port.getUserLogin()) ?? (await port.getViewerLogin());
     const given = cfg.reviewerLogin;
     if (given && actual && actual.toLowerCase() !== given.toLowerCase()) {
@@ -41453,11 +41544,13 @@ const steps_short = (sha) => sha.slice(0, 7);
  * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
  * unchanged-when is patch). A closed PR or a moved head wins over any other failure.
  */
-async function readHead(cfg, port, target, withFiles = false) {
+async function readHead(cfg, port, target, withFiles = false, 
+/** false: nothing will be written as this account (identify). */
+writes = true) {
     const sha = target.reviewedSha;
     const pullP = port.getPull(target.pullNumber);
     const restP = Promise.all([
-        identify(cfg, port),
+        identify(cfg, port, writes),
         port.listReviews(target.pullNumber),
         port.getTree(sha),
         withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
@@ -43365,7 +43458,7 @@ async function runQueued(cfg, ctx, port, trace) {
     const pull = await port.getPull(pullNumber);
     const target = { pullNumber, reviewedSha: pull.headSha };
     return attributed(onGroup, async () => {
-        const facts = await readHead(cfg, port, target);
+        const facts = await readHead(cfg, port, target, false, false);
         if ('stop' in facts)
             return { kind: facts.outcome, message: facts.message, target };
         // a PENDING review of the persona blocks new reviews, not the queue
@@ -44423,6 +44516,7 @@ function findingsMarkdown(r) {
 
 
 
+
 async function run() {
     try {
         await runAction();
@@ -44520,7 +44614,9 @@ const noRules = {
     requireAllPersonas: false,
     commitStatus: false,
 };
-function runMode(cfg, ctx, port) {
+async function runMode(cfg, ctx, port) {
+    if (cfg.mode === 'post' || cfg.mode === 'preflight')
+        await checkAsker(cfg, ctx, port);
     if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight'))
         return runQueued(cfg, ctx, port, trace);
     switch (cfg.mode) {

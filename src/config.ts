@@ -116,14 +116,29 @@ function readers(read: Read) {
 }
 type Readers = ReturnType<typeof readers>;
 
+/** Which token each recipe passes, for an empty github-token (a secret this run cannot see, a failed mint). */
+function noToken(mode: string): string {
+  const writes = mode === 'post' || mode === 'preflight';
+  return (
+    `mode ${mode} needs github-token, and it is empty. ` +
+    (writes
+      ? "Pass the persona's own token: the recipes mint the persona App's token with " +
+        'actions/create-github-app-token (github-token: ${{ steps.app.outputs.token }}) from secrets kept in ' +
+        "the persona's environment, or a persona PAT secret. "
+      : '') +
+    'Read-only modes (board, doctor, the merge_group report) can use GITHUB_TOKEN: leave github-token unset ' +
+    '(it defaults to ${{ github.token }}). An empty value usually means a secret this run cannot see: ' +
+    "Dependabot-triggered and fork pull_request runs get no Actions secrets, and a secret outside the job's " +
+    'environment reads as empty'
+  );
+}
+
 /** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
 export function readConfig(read: Read): Config {
   const r = readers(read);
   const mode = r.oneOf('mode', MODES);
   const token = read('github-token').trim();
-  if (mode !== 'check' && !token) {
-    throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
-  }
+  if (mode !== 'check' && !token) throw new InputError(noToken(mode));
   const diffPath = read('diff-path').trim() || null;
   if (diffPath && mode !== 'preflight') throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
   const personas = parsePersonas(read('personas'), mode);

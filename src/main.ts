@@ -2,6 +2,7 @@
 // write the commit status, report. The one place an Abort is caught.
 import * as core from '@actions/core';
 import { Abort } from './abort.js';
+import { checkAsker } from './asker.js';
 import { InputError, readConfig, type Config } from './config.js';
 import { runContext, type RunContext } from './context.js';
 import { renderDiagnosis } from './core/diagnostics.js';
@@ -111,7 +112,8 @@ const noRules = {
   commitStatus: false,
 } as const;
 
-function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
+async function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
+  if (cfg.mode === 'post' || cfg.mode === 'preflight') await checkAsker(cfg, ctx, port);
   if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight')) return runQueued(cfg, ctx, port, trace);
   switch (cfg.mode) {
     case 'post':

@@ -163,9 +163,16 @@ export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPo
 
 /**
  * The account the token posts as. A given reviewer-login is checked against what
- * GitHub says whenever GitHub says it: a wrong one would read the wrong history.
+ * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
+ * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
+ * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
  */
-export async function identify(cfg: Config, port: GitHubPort): Promise<{ login: string; verified: boolean }> {
+export async function identify(
+  cfg: Config,
+  port: GitHubPort,
+  writes = true,
+): Promise<{ login: string; verified: boolean }> {
+  if (!writes && cfg.reviewerLogin) return { login: cfg.reviewerLogin, verified: false };
   const actual = (await port.getUserLogin()) ?? (await port.getViewerLogin());
   const given = cfg.reviewerLogin;
   if (given && actual && actual.toLowerCase() !== given.toLowerCase()) {

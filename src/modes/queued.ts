@@ -15,7 +15,7 @@ export async function runQueued(cfg: Config, ctx: RunContext, port: GitHubPort, 
   const pull = await port.getPull(pullNumber);
   const target = { pullNumber, reviewedSha: pull.headSha };
   return attributed(onGroup, async () => {
-    const facts = await readHead(cfg, port, target);
+    const facts = await readHead(cfg, port, target, false, false);
     if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
     // a PENDING review of the persona blocks new reviews, not the queue
     const reviews = facts.reviews.filter((r) => r.state !== 'PENDING');

@@ -190,6 +190,7 @@ describe('re-review on demand', () => {
     e.issue.number = PR;
     e.issue.pull_request = { url: `https://github.test/api/repos/${OWNER}/${REPO}/pulls/${PR}` };
     e.comment.body = '/review priya';
+    w.gh.settings.permissions.set(e.comment.user.login, { permission: 'write', role_name: 'maintain' });
     const pre = await run('priya', null, { mode: 'preflight', force: 'true' }, 'issue_comment', e);
     expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'head-sha': w.head });
     const pinned = pre.outputs['head-sha']!;
