@@ -41008,28 +41008,34 @@ const counts = (h) => isLive(h.review) && !h.review.edited;
 /** A marker written before verdicts were bound to a base (no base=) is of no subject at all. */
 const isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
 /**
- * The review that stands for a subject: the newest forced review of it (a re-review on demand
- * replaces the earlier opinion), else the first that landed (later copies are racing runs').
- * Edited and dismissed reviews never stand. The one rule for post, preflight, queue and board.
+ * The review that stands for a subject. A forced review (a re-review on demand) replaces every
+ * earlier opinion of that subject for good — even once it is edited or dismissed, an older
+ * review never stands again; from the newest forced one on (or from the start), the first
+ * review that counts stands (later copies are racing runs'). Edited and dismissed reviews never
+ * stand. The one rule for post, preflight, queue and board.
  */
 function standingFor(history, s) {
-    const of = history.filter((h) => counts(h) && isOf(h.marker, s));
-    return of.filter((h) => h.marker.forced).at(-1) ?? of[0];
+    const of = history.filter((h) => isOf(h.marker, s));
+    const reset = of.findLastIndex((h) => h.marker.forced);
+    return of.slice(Math.max(0, reset)).find(counts);
 }
 /**
  * The verdict an equal change carries forward: the persona's latest counting review, when it
- * is of the same version and base and recorded the head's tree, or (when given) its PR patch.
+ * is of the same version and base and recorded the same PR patch (the change the PR makes
+ * against its merge base) — with `when: 'tree'` also the same tree (an empty commit). A tree
+ * alone proves nothing once the base moved: a merge of the base that keeps the head's tree
+ * (`git merge -s ours`) reverts whatever the base gained. An unknown patch carries nothing.
  */
-function carriedTo(history, s, headTree, headPatch) {
+function carriedTo(history, s, head, when) {
     const latest = history.filter(counts).at(-1);
     if (!latest || versionOf(latest.marker) !== s.version || latest.marker.base !== s.base)
         return null;
     const { tree, patch } = latest.marker;
-    if (tree != null && headTree != null && tree === headTree)
+    if (patch == null || head.patch == null || patch !== head.patch)
+        return null;
+    if (tree != null && head.tree != null && tree === head.tree)
         return { entry: latest, by: 'tree' };
-    if (patch != null && headPatch != null && patch === headPatch)
-        return { entry: latest, by: 'patch' };
-    return null;
+    return when === 'patch' ? { entry: latest, by: 'patch' } : null;
 }
 /** The review state each posted event produces. */
 const STATE_OF_EVENT = {
@@ -41220,7 +41226,8 @@ function decide_decide(f) {
     const forHead = f.force ? undefined : standingFor(history, subject);
     if (forHead)
         return keep('duplicate', forHead);
-    const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, f.headTree, f.headPatch) : null;
+    const head = { tree: f.headTree, patch: f.headPatch };
+    const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
     if (carried)
         return keep('unchanged', carried.entry, carried.by);
     const early = staleApprovals(live, subject, f.dismissStale);
@@ -41289,7 +41296,7 @@ function boardRow(member, history, at) {
     const standing = standingFor(history, subject);
     if (standing)
         return row('current', standing);
-    const carried = carriedTo(history, subject, at.headTree, at.headPatch);
+    const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');
     if (carried)
         return row('carried-forward', carried.entry, carried.by);
     // the newest review the persona left, counting or not, says why there is no verdict
@@ -41561,14 +41568,15 @@ writes = true) {
     if (g.stop)
         return g;
     const [who, reviews, headTree, files] = await restP;
-    const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
+    // every carry needs the PR patch (a tree alone proves nothing once the base moved)
+    const wantPatch = cfg.skipUnchanged;
     const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
     const warnings = [];
     if (headTree === null)
-        warnings.push(`the tree of ${steps_short(sha)} could not be read: the no-diff skip by tree is off for this run`);
+        warnings.push(`the tree of ${steps_short(sha)} could not be read: the empty-commit skip is off for this run`);
     if (wantPatch && headPatch === null) {
         warnings.push(`the PR's patch at ${steps_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
-            'or a binary file): the patch skip is off for this run');
+            'or a binary file): nothing is carried forward as unchanged in this run');
     }
     return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, files, warnings };
 }
@@ -41595,6 +41603,7 @@ function planFor(cfg, target, facts, verdict, trace) {
         reviews: facts.reviews,
         verdict,
         skipUnchanged: cfg.skipUnchanged,
+        unchangedWhen: cfg.unchangedWhen,
         dismissStale: cfg.dismissStale,
         reviewEvent: cfg.reviewEvent,
         force: cfg.force,

@@ -82,7 +82,7 @@ function boardRow(member: PanelMember, history: readonly HistoryEntry[], at: Boa
   const subject = { head: at.head, base: at.base, version };
   const standing = standingFor(history, subject);
   if (standing) return row('current', standing);
-  const carried = carriedTo(history, subject, at.headTree, at.headPatch);
+  const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');
   if (carried) return row('carried-forward', carried.entry, carried.by);
   // the newest review the persona left, counting or not, says why there is no verdict
   const newest = history.filter((h) => isLive(h.review)).at(-1);
