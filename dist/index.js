@@ -43432,7 +43432,8 @@ function headerLine(line, cur, st) {
         cur[key] = unquote(m[3]) ?? m[3];
     }
     else if ((m = /^(---|\+\+\+) (.+)$/.exec(line))) {
-        const p = unquote(m[2]) ?? m[2];
+        const raw = m[2].endsWith('\t') ? m[2].slice(0, -1) : m[2]; // git ends a name holding a space with a tab
+        const p = unquote(raw) ?? raw;
         const path = p === '/dev/null' ? undefined : p.replace(/^[ab]\//, '');
         if (m[1] === '---')
             cur.minus = path;
@@ -43547,6 +43548,7 @@ function takeQuoted(s) {
 
 
 
+
 /** A diff larger than this is not handed to a persona as if it were whole. */
 const MAX_DIFF_BYTES = 10 * 1024 * 1024;
 async function runPreflight(cfg, ctx, port, trace) {
@@ -43567,6 +43569,8 @@ async function runPreflight(cfg, ctx, port, trace) {
         if (early.failure)
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
         const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] };
+        if ('stop' in diff)
+            return { kind: diff.outcome, message: diff.message, target };
         const warnings = [...facts.warnings, ...diff.warnings];
         const diffPath = cfg.diffPath ?? undefined;
         return { kind: 'needs-review', target, identity: facts.identity, dismissed: early.ids, diffPath, warnings };
@@ -43575,6 +43579,8 @@ async function runPreflight(cfg, ctx, port, trace) {
 /**
  * The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all (core/diffcover.ts):
  * checked against the PR's file list and changed_files, with the files it shows no text for named in a header.
+ * The file list is the PR's, not a commit's: the PR is read again after it, and a head that moved meanwhile stops
+ * the run (superseded) rather than check one head's diff against another head's files.
  */
 async function writeDiff(path, port, pull, target) {
     const [diff, files] = await Promise.all([
@@ -43585,7 +43591,11 @@ async function writeDiff(path, port, pull, target) {
     if (bytes > MAX_DIFF_BYTES) {
         throw new Abort('diff-unavailable', `the PR's diff is ${bytes} bytes, over the ${MAX_DIFF_BYTES}-byte limit`, diffAdvice);
     }
-    const c = cover(diff, files, pull.changedFiles);
+    const now = await port.getPull(target.pullNumber);
+    const moved = gate(now, target.reviewedSha);
+    if (moved.stop)
+        return moved;
+    const c = cover(diff, files, now.changedFiles);
     if (!c.whole)
         throw new Abort('diff-unavailable', `the PR's diff is not whole: ${c.why}`, diffAdvice);
     try {

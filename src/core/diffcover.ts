@@ -180,7 +180,8 @@ function headerLine(line: string, cur: Draft, st: LineState): boolean {
     const key = `${m[1]}${m[2] === 'from' ? 'From' : 'To'}` as 'renameFrom' | 'renameTo' | 'copyFrom' | 'copyTo';
     cur[key] = unquote(m[3]!) ?? m[3]!;
   } else if ((m = /^(---|\+\+\+) (.+)$/.exec(line))) {
-    const p = unquote(m[2]!) ?? m[2]!;
+    const raw = m[2]!.endsWith('\t') ? m[2]!.slice(0, -1) : m[2]!; // git ends a name holding a space with a tab
+    const p = unquote(raw) ?? raw;
     const path = p === '/dev/null' ? undefined : p.replace(/^[ab]\//, '');
     if (m[1] === '---') cur.minus = path;
     else cur.plus = path;

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { Abort } from '../abort.js';
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
-import type { PullFacts } from '../core/decide.js';
+import { gate, type Gate, type PullFacts } from '../core/decide.js';
 import { cover, coverHeader, noTextSummary } from '../core/diffcover.js';
 import type { End, PullTarget } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
@@ -30,6 +30,7 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     if (early.failure)
       throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
     const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] };
+    if ('stop' in diff) return { kind: diff.outcome, message: diff.message, target };
     const warnings = [...facts.warnings, ...diff.warnings];
     const diffPath = cfg.diffPath ?? undefined;
     return { kind: 'needs-review', target, identity: facts.identity, dismissed: early.ids, diffPath, warnings };
@@ -39,13 +40,15 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
 /**
  * The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all (core/diffcover.ts):
  * checked against the PR's file list and changed_files, with the files it shows no text for named in a header.
+ * The file list is the PR's, not a commit's: the PR is read again after it, and a head that moved meanwhile stops
+ * the run (superseded) rather than check one head's diff against another head's files.
  */
 async function writeDiff(
   path: string,
   port: GitHubPort,
   pull: PullFacts,
   target: PullTarget,
-): Promise<{ warnings: string[] }> {
+): Promise<{ warnings: string[] } | Extract<Gate, { stop: true }>> {
   const [diff, files] = await Promise.all([
     readWhole(`the PR's diff`, port.compareDiff(pull.baseSha, target.reviewedSha)),
     readWhole(`the PR's file list`, port.listPullFiles(target.pullNumber)),
@@ -58,7 +61,10 @@ async function writeDiff(
       diffAdvice,
     );
   }
-  const c = cover(diff, files, pull.changedFiles);
+  const now = await port.getPull(target.pullNumber);
+  const moved = gate(now, target.reviewedSha);
+  if (moved.stop) return moved;
+  const c = cover(diff, files, now.changedFiles);
   if (!c.whole) throw new Abort('diff-unavailable', `the PR's diff is not whole: ${c.why}`, diffAdvice);
   try {
     writeFileSync(path, coverHeader(c) + diff);

@@ -59,6 +59,11 @@ describe('parseDiff: what each file of a git diff shows', () => {
     ['an empty new file', empty('.keep'), [{ path: '.keep', kind: 'empty' }]],
     ['a path with spaces', text('my dir/a b.ts'), [{ path: 'my dir/a b.ts', kind: 'text' }]],
     [
+      'a path with spaces: git ends its ---/+++ names with a tab',
+      'diff --git a/x y b/x y\nindex 1111111..2222222 100644\n--- a/x y\t\n+++ b/x y\t\n@@ -1 +1 @@\n-a\n+b\n',
+      [{ path: 'x y', kind: 'text' }],
+    ],
+    [
       'a quoted path (git escapes non-ASCII)',
       'diff --git "a/t\\303\\251st" "b/t\\303\\251st"\nBinary files "a/t\\303\\251st" and "b/t\\303\\251st" differ\n',
       [{ path: 'tést', kind: 'binary' }],
