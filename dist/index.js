@@ -43417,7 +43417,7 @@ function hunkLine(line, h, cur) {
         return true; // "\ No newline at end of file"
     if (c !== undefined && c !== ' ' && c !== '-' && c !== '+')
         return false;
-    if (!/^[ +-]Subproject commit [0-9a-f]{40}$/.test(line))
+    if (cur.subprojectOnly && !/^[ +-]Subproject commit [0-9a-f]{40}$/.test(line))
         cur.subprojectOnly = false;
     if (c === '-' || c === ' ' || c === undefined)
         h.old--;

@@ -168,7 +168,7 @@ function hunkLine(line: string, h: { old: number; new: number }, cur: Draft): bo
   const c = line[0];
   if (c === '\\') return true; // "\ No newline at end of file"
   if (c !== undefined && c !== ' ' && c !== '-' && c !== '+') return false;
-  if (!/^[ +-]Subproject commit [0-9a-f]{40}$/.test(line)) cur.subprojectOnly = false;
+  if (cur.subprojectOnly && !/^[ +-]Subproject commit [0-9a-f]{40}$/.test(line)) cur.subprojectOnly = false;
   if (c === '-' || c === ' ' || c === undefined) h.old--;
   if (c === '+' || c === ' ' || c === undefined) h.new--;
   return h.old >= 0 && h.new >= 0;
