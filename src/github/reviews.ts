@@ -106,7 +106,12 @@ export function reviewsPort({ octokit, call, owner, repo }: Ctx) {
           pull_number: pullNumber,
           per_page: 100,
         });
-        return all.map((f) => ({ filename: f.filename, ...(typeof f.patch === 'string' ? { patch: f.patch } : {}) }));
+        return all.map((f) => ({
+          filename: f.filename,
+          status: f.status,
+          ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
+          ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
+        }));
       }),
     dismissReview: (pullNumber, reviewId, message) =>
       call(

@@ -366,7 +366,7 @@ describe('diff-path: the diff comes from the API, pinned to the reviewed head', 
     expect(pre.outputs['diff-path']).toBe(path);
     const diff = readFileSync(path, 'utf8');
     expect(diff).toContain('+++ b/src/a.js\n@@ -1 +1 @@\n-old\n+new');
-    expect(pre.stdout).toMatch(/1 file\(s\) as binary.*logo\.png/);
+    expect(pre.stdout).toMatch(/1 changed file\(s\) have no text diff.*logo\.png \(binary\)/);
     const compare = w.gh.log.find((l) => l.path.includes('/compare/'))!;
     expect(compare.path).toContain(`...${head}`);
   });
