@@ -33847,6 +33847,8 @@ const MARKER_VERSION = 1;
 const postedEvent = (m) => m.event ?? EVENT_OF[m.verdict];
 /** Persona names: what fits safely in a marker and a summary. */
 const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
+/** Persona names compare without case, as logins do: `Priya` and `priya` are one persona. */
+const samePersona = (a, b) => a.toLowerCase() === b.toLowerCase();
 const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
@@ -34102,7 +34104,7 @@ function parsePersonas(raw, mode = 'board') {
                     ? 'write persona=app-slug for an App or persona=@login for an account, for example priya=@octo-priya'
                     : 'write persona=login, for example priya=octo-priya'));
         }
-        if (out.some((p) => p.persona === m[1]))
+        if (out.some((p) => samePersona(p.persona, m[1])))
             throw new InputError(`input personas names ${m[1]} twice`);
         out.push({ persona: m[1], login: m[2] });
     }
@@ -39927,7 +39929,7 @@ function draft(end, rules, base) {
         ...base,
         outcome: 'draft',
         shouldReview: false,
-        notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`],
+        notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`, ...base.notices],
         status: statusOf(rules, end.target, 'pending', `${rules.persona}: draft, not reviewed yet`),
     };
 }
@@ -40696,18 +40698,27 @@ async function editedReviews(octokit, owner, name, number) {
     }
     return edited;
 }
-/** Every review, all pages, each marked when GraphQL says it was edited after it was posted. */
+/** Pages read after the last one Link rel="last" named, one by one (a bound, far above any real PR). */
+const MAX_PAGES = 1000;
+/**
+ * Every review, all pages, each marked when GraphQL says it was edited after it was posted.
+ * Pages 2..N are read at once, N from page 1's Link rel="last". A review created meanwhile
+ * lands at the end of the listing (submitted reviews are never deleted, so nothing moves
+ * between pages): if page N was full, it starts page N+1, which page 1 did not name. Page N's
+ * own answer is read after the create it could have missed began, and its Link names any page
+ * after it, so the rel="next" links are followed from page N until there are none. A review
+ * created after page N's answer is one the listing could never include, read in any order.
+ */
 async function allReviews(octokit, owner, repo, pullNumber) {
     // the edit trace comes from GraphQL, read beside the REST pages; if it cannot be read, nothing counts
     const editsP = editedReviews(octokit, owner, repo, pullNumber);
     editsP.catch(() => undefined);
     const page = (n) => octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
-    // the first page says how many there are (Link rel="last"); the rest are fetched at once
     const pages = [await page(1)];
     const last = lastPage(pages[0].headers.link);
     pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
-    // no rel="last" but a rel="next": follow the links one by one
-    while (last === 1 && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
+    // pages after the last one page 1 named (created meanwhile), or no rel="last" at all: follow rel="next"
+    while (pages.length < MAX_PAGES && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
         pages.push(await page(pages.length + 1));
     const edited = await editsP;
     return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: edited.has(x.id) })));
@@ -40982,7 +40993,7 @@ function markedBy(reviews, identity) {
  * A persona's history: reviews authored by `identity` whose first line is a marker
  * naming `persona` and whose state matches the marker. Nothing else counts.
  */
-const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => h.marker.persona === persona);
+const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
 function gate(pull, reviewedSha) {
     if (pull.state !== 'open') {
         return {
@@ -41080,7 +41091,7 @@ function refusal(f) {
         // a wrong reviewer-login reads no history and would post again on every re-run
         const elsewhere = f.reviews.find((r) => {
             const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
-            return m !== null && m.persona === f.persona && m.head === f.head && truthful(r, m);
+            return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
         });
         if (elsewhere) {
             return {
@@ -41098,7 +41109,8 @@ function refusal(f) {
  * persona's APPROVED or CHANGES_REQUESTED review cannot speak for this one too.
  */
 function sharedAccount(reviews, identity, persona) {
-    const other = markedBy(reviews, identity).find((h) => h.marker.persona !== persona && (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'));
+    const other = markedBy(reviews, identity).find((h) => !samePersona(h.marker.persona, persona) &&
+        (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'));
     if (!other)
         return null;
     return {
@@ -43106,7 +43118,7 @@ async function runPost(cfg, ctx, port, trace) {
             return { kind: facts.outcome, message: facts.message, target };
         const pull = facts.pull;
         if (pull.draft && !cfg.reviewDrafts)
-            return { kind: 'draft', target };
+            return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
         const plan = planFor(cfg, target, facts, body.verdict, trace);
         if (plan.action === 'review')
             throw new Error('decide() answered review for a body');
@@ -43258,7 +43270,7 @@ async function runPreflight(cfg, ctx, port, trace) {
             return { kind: facts.outcome, message: facts.message, target };
         const pull = facts.pull;
         if (pull.draft && !cfg.reviewDrafts)
-            return { kind: 'draft', target };
+            return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
         const plan = planFor(cfg, target, facts, null, trace);
         if (plan.action === 'keep')
             return keepStanding(cfg, port, target, plan, facts, null);

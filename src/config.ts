@@ -1,7 +1,7 @@
 // Inputs are read once, here, into one typed config. Every default lives in
 // DEFAULTS; a test keeps action.yml's defaults equal to it.
 import { EVENTS, type ReviewEvent } from './core/grammar.js';
-import { PERSONA_PATTERN } from './core/marker.js';
+import { PERSONA_PATTERN, samePersona } from './core/marker.js';
 import type { DismissPolicy, ReviewEventPolicy } from './core/decide.js';
 
 export const MODES = ['post', 'preflight', 'check', 'board', 'doctor'] as const;
@@ -247,7 +247,7 @@ export function parsePersonas(raw: string, mode: Mode = 'board'): Array<{ person
             : 'write persona=login, for example priya=octo-priya'),
       );
     }
-    if (out.some((p) => p.persona === m[1])) throw new InputError(`input personas names ${m[1]} twice`);
+    if (out.some((p) => samePersona(p.persona, m[1]!))) throw new InputError(`input personas names ${m[1]} twice`);
     out.push({ persona: m[1]!, login: m[2]! });
   }
   if (mode === 'doctor' && !out.length)

@@ -2660,7 +2660,7 @@ function parseVerdict(text) {
 /* harmony export */   CX: () => (/* binding */ PERSONA_PATTERN),
 /* harmony export */   h$: () => (/* binding */ composeBody)
 /* harmony export */ });
-/* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, RUN_PATTERN, encodeMarker, decodeMarker, versionOf, neutralise */
+/* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, samePersona, RUN_PATTERN, encodeMarker, decodeMarker, versionOf, neutralise */
 /* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6915);
 // The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
 // "The marker"). Pure.
@@ -2671,6 +2671,8 @@ const MARKER_VERSION = 1;
 const postedEvent = (m) => m.event ?? EVENT_OF[m.verdict];
 /** Persona names: what fits safely in a marker and a summary. */
 const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
+/** Persona names compare without case, as logins do: `Priya` and `priya` are one persona. */
+const samePersona = (a, b) => a.toLowerCase() === b.toLowerCase();
 const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;

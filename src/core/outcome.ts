@@ -225,7 +225,7 @@ function draft(end: End, rules: Rules, base: Base): Conclusion {
     ...base,
     outcome: 'draft',
     shouldReview: false,
-    notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`],
+    notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`, ...base.notices],
     status: statusOf(rules, end.target, 'pending', `${rules.persona}: draft, not reviewed yet`),
   };
 }

@@ -38,7 +38,8 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
     const facts = await readHead(cfg, port, target, findings !== null);
     if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
     const pull = facts.pull;
-    if (pull.draft && !cfg.reviewDrafts) return { kind: 'draft', target };
+    if (pull.draft && !cfg.reviewDrafts)
+      return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
     const plan = planFor(cfg, target, facts, body.verdict, trace);
     if (plan.action === 'review') throw new Error('decide() answered review for a body');
     if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, body.verdict);
