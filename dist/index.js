@@ -39820,7 +39820,12 @@ function renderDiagnosis(d, file) {
     return out.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/core/sha.ts
+// How a commit is named to people: its first 7 hex digits ('?' when it is not known).
+const sha_short = (sha) => (sha ? sha.slice(0, 7) : '?');
+
 ;// CONCATENATED MODULE: ./src/core/outcome.ts
+
 
 
 const OUTCOMES = (/* unused pure expression or super */ null && ([
@@ -39867,7 +39872,6 @@ const said = (verdict, rules) => verdict === 'COMMENT' && !rules.commentPasses ?
 /** GitHub's limit on a commit status description. */
 const STATUS_DESCRIPTION_MAX = 140;
 const fit = (s) => s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
-const outcome_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 function conclude(end, rules) {
     const base = {
         headSha: end.target?.reviewedSha,
@@ -39897,7 +39901,7 @@ function conclude(end, rules) {
                 outcome: 'needs-review',
                 shouldReview: true,
                 diffPath: end.diffPath,
-                status: statusOf(rules, end.target, 'pending', `${rules.persona} is reviewing ${outcome_short(end.target?.reviewedSha)}`),
+                status: statusOf(rules, end.target, 'pending', `${rules.persona} is reviewing ${sha_short(end.target?.reviewedSha)}`),
             };
         case 'draft':
             return draft(end, rules, base);
@@ -39938,18 +39942,18 @@ function queued(end, rules, base, shouldReview) {
     const sha = end.target?.reviewedSha;
     const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
     if (!end.standing) {
-        const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${outcome_short(sha)}`;
-        const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for PR #${end.target?.pullNumber}'s head ${outcome_short(sha)}`);
+        const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${sha_short(sha)}`;
+        const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for PR #${end.target?.pullNumber}'s head ${sha_short(sha)}`);
         return { ...base, outcome: 'queued', failure, shouldReview, status };
     }
     const { marker, review } = end.standing;
     const rejected = marker.verdict === 'CHANGES_REQUESTED';
     const failure = rejected && rules.failOnChangesRequested
-        ? `changes requested: ${rules.persona}'s verdict for ${outcome_short(sha)} is CHANGES_REQUESTED ` +
+        ? `changes requested: ${rules.persona}'s verdict for ${sha_short(sha)} is CHANGES_REQUESTED ` +
             '(fail-on-changes-requested is on)'
         : undefined;
     const pr = `PR #${end.target?.pullNumber}`;
-    const description = `${rules.persona}: ${said(marker.verdict, rules)} for ${pr} (review of ${outcome_short(marker.head)})`;
+    const description = `${rules.persona}: ${said(marker.verdict, rules)} for ${pr} (review of ${sha_short(marker.head)})`;
     return {
         ...base,
         outcome: 'queued',
@@ -39966,7 +39970,7 @@ function reported(end, rules, base) {
     const missing = end.board.missing;
     const failure = rules.requireAllPersonas && missing.length
         ? `missing verdicts: ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no verdict for ` +
-            `${outcome_short(end.board.head)} (require-all-personas is on)`
+            `${sha_short(end.board.head)} (require-all-personas is on)`
         : undefined;
     const v = end.board.panelVerdict;
     const board = { board: end.board, boardCommentId: end.commentId };
@@ -39988,12 +39992,12 @@ function standing(end, rules, base, shouldReview) {
     if (!failure && rules.failOnChangesRequested && verdict === 'CHANGES_REQUESTED') {
         const what = end.kind === 'posted' ? 'review' : end.kind === 'unchanged' ? 'carried-forward verdict' : 'existing review';
         failure =
-            `changes requested: ${rules.persona}'s ${what} for ${outcome_short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
+            `changes requested: ${rules.persona}'s ${what} for ${sha_short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
                 `(fail-on-changes-requested is on)`;
     }
     // the gate fails closed: anything but an approval, or any failure after the write, is a red status
     const state = end.afterWrite ? 'failure' : verdictState(verdict, rules);
-    const carried = end.kind === 'unchanged' ? ` (carried from ${outcome_short(marker.head)})` : '';
+    const carried = end.kind === 'unchanged' ? ` (carried from ${sha_short(marker.head)})` : '';
     const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
     return {
         ...base,
@@ -40489,7 +40493,8 @@ const ADVICE_422 = [
     [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
     [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
 ];
-const RERUN = 'a re-run never posts twice';
+/** Why a re-run is safe after a failure that may have taken effect: said the same way everywhere. */
+const RERUN = 'a re-run lists the reviews first and never posts a second review for this head';
 const redactor = (token) => (s) => token ? s.split(token).join('***') : s;
 /** GitHub's message, with the errors array it may carry, and never the token. */
 function detailOf(err, e, redact) {
@@ -40916,6 +40921,9 @@ function commitsPort({ octokit, call, owner, repo }) {
                 basehead: `${base}...${head}`,
                 mediaType: { format: 'diff' },
             });
+            // mediaType diff: the answer is the diff's text, whatever the JSON type says
+            if (typeof data !== 'string')
+                throw new Error('GitHub answered the diff request with JSON, not a diff');
             return data;
         }),
     };
@@ -41187,6 +41195,7 @@ const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)}
 
 
 
+
 const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 /**
  * For each declared persona, only reviews by its declared login whose marker names
@@ -41226,12 +41235,11 @@ base) {
 }
 const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
 function renderBoard(b, version) {
-    const short = (s) => s.slice(0, 7);
     const out = [
         BOARD_MARKER,
         `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
         '',
-        `For head \`${short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(mdText).join(', ')}` : ''}`,
+        `For head \`${sha_short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(mdText).join(', ')}` : ''}`,
         '',
         '| persona | verdict | review state | reviewed head | review |',
         '|---|---|---|---|---|',
@@ -41239,11 +41247,11 @@ function renderBoard(b, version) {
     for (const r of b.rows) {
         const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
         const head = r.standing === 'current'
-            ? `current (\`${short(r.reviewedHead)}\`)`
+            ? `current (\`${sha_short(r.reviewedHead)}\`)`
             : r.standing === 'carried-forward'
-                ? `carried forward from \`${short(r.reviewedHead)}\` (same tree)`
+                ? `carried forward from \`${sha_short(r.reviewedHead)}\` (same tree)`
                 : r.standing === 'stale'
-                    ? `stale: \`${short(r.reviewedHead)}\` (head changed since)`
+                    ? `stale: \`${sha_short(r.reviewedHead)}\` (head changed since)`
                     : 'missing';
         const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
         out.push(`| ${mdText(r.persona)} (@${mdText(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
@@ -41307,7 +41315,7 @@ function parseQueueRef(ref) {
 // an Abort.
 
 
-const target_short = (sha) => sha.slice(0, 7);
+
 /** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
 async function resolvePull(cfg, ctx, port) {
     const ev = ctx.eventPull;
@@ -41321,7 +41329,7 @@ async function resolvePull(cfg, ctx, port) {
     if (named !== null)
         return { pullNumber: named, eventHead: null };
     if (ctx.workflowRun)
-        return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
+        return { pullNumber: await workflowRunPull(cfg, ctx, ctx.workflowRun, port), eventHead: ctx.workflowRun.headSha };
     if (cfg.pullNumber === null) {
         throw new Abort('bad-input', `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) ` +
             `explicitly`);
@@ -41333,8 +41341,7 @@ async function resolvePull(cfg, ctx, port) {
  * forks): the PR is the open one in this repository whose head is that commit, from
  * that repository and branch. Nothing an artifact says is consulted.
  */
-async function workflowRunPull(cfg, ctx, port) {
-    const wr = ctx.workflowRun;
+async function workflowRunPull(cfg, ctx, wr, port) {
     if (!wr.headBranch || !wr.headOwner) {
         throw new Abort('bad-input', 'this workflow_run event names no head branch or head repository: it was not triggered by a pull request');
     }
@@ -41345,19 +41352,19 @@ async function workflowRunPull(cfg, ctx, port) {
     // from that branch, and the gate ends the run superseded (nothing is written for an old head).
     const pulls = exact.length ? exact : fromHead;
     const numbers = pulls.map((p) => `#${p.number}`).join(', ');
-    const at = exact.length ? `whose head is ${target_short(wr.headSha)} ` : '';
+    const at = exact.length ? `whose head is ${sha_short(wr.headSha)} ` : '';
     if (cfg.pullNumber !== null) {
         if (pulls.some((p) => p.number === cfg.pullNumber))
             return cfg.pullNumber;
-        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR ${at || `at ${target_short(wr.headSha)} `}from ${from}` +
+        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR ${at || `at ${sha_short(wr.headSha)} `}from ${from}` +
             (numbers ? ` (those are ${numbers})` : ''), 'do not take pull-number from an artifact or anything else the triggering run wrote; leave it empty');
     }
     if (pulls.length === 1)
         return pulls[0].number;
     if (!pulls.length) {
-        throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${target_short(wr.headSha)} from ${from}`);
+        throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${sha_short(wr.headSha)} from ${from}`);
     }
-    throw new Abort('bad-input', `open PRs ${numbers} all come from ${from}${exact.length ? ` at ${target_short(wr.headSha)}` : ''}`, 'set pull-number to the one this workflow is for');
+    throw new Abort('bad-input', `open PRs ${numbers} all come from ${from}${exact.length ? ` at ${sha_short(wr.headSha)}` : ''}`, 'set pull-number to the one this workflow is for');
 }
 /** The reviewed commit as far as it is known without a request (for the status of a refused body). */
 function knownHead(cfg, ctx) {
@@ -41377,7 +41384,7 @@ function queuedPull(headRef) {
 async function resolveTarget(cfg, ctx, port) {
     const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
     if (eventHead && cfg.reviewedSha && cfg.reviewedSha !== eventHead) {
-        throw new Abort('bad-input', `reviewed-sha ${target_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${target_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
+        throw new Abort('bad-input', `reviewed-sha ${sha_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${sha_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
             'a merge commit');
     }
     // a PR comment names no commit: the head is read once here, and pinned from then on (output head-sha)
@@ -41416,7 +41423,7 @@ async function identify(cfg, port) {
 
 
 
-const steps_short = (sha) => sha.slice(0, 7);
+
 /**
  * Everything a decision needs, in one concurrent round: the PR, the identity, the
  * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
@@ -41441,9 +41448,9 @@ async function readHead(cfg, port, target, withFiles = false) {
     const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
     const warnings = [];
     if (headTree === null)
-        warnings.push(`the tree of ${steps_short(sha)} could not be read: the no-diff skip by tree is off for this run`);
+        warnings.push(`the tree of ${sha_short(sha)} could not be read: the no-diff skip by tree is off for this run`);
     if (wantPatch && headPatch === null) {
-        warnings.push(`the PR's patch at ${steps_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
+        warnings.push(`the PR's patch at ${sha_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
             'or a binary file): the patch skip is off for this run');
     }
     return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, files, warnings };
@@ -41525,14 +41532,14 @@ const dismissalFailure = (d) => d.failure && {
         'Re-run the job to finish (it ends as duplicate and dismisses what is left).',
 };
 function dismissMessage(persona, entry, why, anchor) {
-    const was = steps_short(entry.marker.head);
+    const was = sha_short(entry.marker.head);
     if (why === 'edited') {
         return (`Edited after it was posted: this review of ${was} no longer counts as ${persona}'s verdict, and a new ` +
             'review is needed. [persona-verdict]');
     }
     if (!anchor)
         return `Stale: ${persona} is reviewing a new head or base; this review was for ${was}. [persona-verdict]`;
-    const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${steps_short(anchor.marker.head)}`;
+    const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${sha_short(anchor.marker.head)}`;
     return why === 'stale'
         ? `Superseded: ${persona}'s current review is ${current}; this one was for ${was}. [persona-verdict]`
         : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. ` +
@@ -42981,13 +42988,14 @@ function withoutInline(marker, text, placement) {
 
 
 
+
 /**
  * How long to wait before each look for a review that may have landed despite an
  * error: about 15 s in all, since GitHub's review listing can lag behind a create.
  * The port's clock sleeps them (shortened in the action's own tests, never past the deadline).
  */
 const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
-const create_RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
+const RERUN_ADVICE = `Re-run the job: ${RERUN}.`;
 async function create(port, pullNumber, event, body, marker, identity, 
 /** Reviews that existed before this create: never taken for another run's. */
 known, comments = []) {
@@ -43018,7 +43026,7 @@ known, comments = []) {
                 ? ' (a COMMENT review is never re-sent: a copy could never be dismissed)'
                 : '';
             const message = `${error.message}; no review from this run is visible${after}, so nothing more is sent${why}`;
-            throw new Abort('api-error', message, create_RERUN);
+            throw new Abort('api-error', message, RERUN_ADVICE);
         }
     }
 }
@@ -43033,7 +43041,7 @@ async function lookForLanded(port, pullNumber, marker, identity, error, known) {
             if (!(e instanceof ApiError))
                 throw e;
             throw new Abort('api-error', `${error.message}; the review may have been created, and listing the reviews to check failed too ` +
-                `(${e.message}), so nothing more is sent`, create_RERUN);
+                `(${e.message}), so nothing more is sent`, RERUN_ADVICE);
         }
         const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
         if (landed)
@@ -43055,14 +43063,14 @@ async function lookForLanded(port, pullNumber, marker, identity, error, known) {
 
 ;// CONCATENATED MODULE: ./src/modes/keep.ts
 
-const keep_short = (sha) => sha.slice(0, 7);
+
 async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
     const { current } = plan;
     const verdict = current.marker.verdict;
     const notices = [];
     const warnings = [...facts.warnings];
     if (plan.outcome === 'duplicate') {
-        notices.push(`${cfg.persona} already reviewed ${keep_short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): ` +
+        notices.push(`${cfg.persona} already reviewed ${sha_short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): ` +
             `nothing posted`);
         if (bodyVerdict && bodyVerdict !== verdict) {
             warnings.push(`this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${verdict}; ` +
@@ -43073,7 +43081,7 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
         const same = plan.by === 'patch'
             ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)'
             : 'the same tree';
-        notices.push(`${keep_short(target.reviewedSha)} has ${same} as ${keep_short(current.marker.head)}, which ${cfg.persona} reviewed ` +
+        notices.push(`${sha_short(target.reviewedSha)} has ${same} as ${sha_short(current.marker.head)}, which ${cfg.persona} reviewed ` +
             `(${verdict}): ` +
             'verdict carried forward, nothing posted');
     }
@@ -43103,7 +43111,7 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
 
 
 
-const post_short = (sha) => sha.slice(0, 7);
+
 async function runPost(cfg, ctx, port, trace) {
     const head = knownHead(cfg, ctx);
     const read = () => ({
@@ -43172,10 +43180,10 @@ async function send(port, target, plan, marker, review, facts, text) {
     catch (e) {
         if (!(e instanceof ApiError))
             throw e;
-        const now = await port.getPull(target.pullNumber).catch(() => null);
-        if (supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha)) {
-            const message = `PR #${target.pullNumber} head moved to ${post_short(now.headSha)} while this run worked, and GitHub refused a ` +
-                `review of ${post_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
+        const headNow = (await port.getPull(target.pullNumber).catch(() => null))?.headSha ?? null;
+        if (headNow !== null && supersededByRefusal(e.status, headNow, target.reviewedSha)) {
+            const message = `PR #${target.pullNumber} head moved to ${sha_short(headNow)} while this run worked, and GitHub refused a ` +
+                `review of ${sha_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
             return { kind: 'superseded', message, target };
         }
         if (!review.placement || !review.comments.length || !positionRefused(e))
@@ -43225,11 +43233,11 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
     const race = raceWinner(s, made.entry);
     const notices = [...common.notices];
     if (race === 'theirs-same-head') {
-        notices.push(`another run's review ${s.anchor.review.id} for ${post_short(target.reviewedSha)} landed first: it stands, ` +
+        notices.push(`another run's review ${s.anchor.review.id} for ${sha_short(target.reviewedSha)} landed first: it stands, ` +
             "and this run's copy is dismissed where GitHub allows");
     }
     else if (race === 'newer-head') {
-        notices.push(`the PR head moved to ${post_short(pullNow.headSha)} and ${cfg.persona} has already reviewed it ` +
+        notices.push(`the PR head moved to ${sha_short(pullNow.headSha)} and ${cfg.persona} has already reviewed it ` +
             `(review ${s.anchor.review.id}): this review is stale already`);
     }
     const standing = race === 'theirs-same-head' ? s.anchor : made.entry;
@@ -43320,8 +43328,7 @@ const diffAdvice = 'split the PR, or review it without a persona; a partial diff
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
 
 
-async function runQueued(cfg, ctx, port, trace) {
-    const group = ctx.mergeGroup;
+async function runQueued(cfg, group, port, trace) {
     const pullNumber = queuedPull(group.headRef);
     const pull = await port.getPull(pullNumber);
     const target = { pullNumber, reviewedSha: pull.headSha };
@@ -44242,10 +44249,6 @@ async function runDoctorAction(cfg) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/sha.ts
-// How a commit is named to people: its first 7 hex digits ('?' when it is not known).
-const sha_short = (sha) => (sha ? sha.slice(0, 7) : '?');
-
 ;// CONCATENATED MODULE: ./src/report.ts
 // Renders a Conclusion for people: the job summary (Markdown) and plain-text lines.
 
@@ -44516,7 +44519,7 @@ const noRules = {
 };
 function runMode(cfg, ctx, port) {
     if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight'))
-        return runQueued(cfg, ctx, port, trace);
+        return runQueued(cfg, ctx.mergeGroup, port, trace);
     switch (cfg.mode) {
         case 'post':
             return runPost(cfg, ctx, port, trace);

@@ -110,7 +110,8 @@ const noRules = {
 } as const;
 
 function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
-  if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight')) return runQueued(cfg, ctx, port, trace);
+  if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight'))
+    return runQueued(cfg, ctx.mergeGroup, port, trace);
   switch (cfg.mode) {
     case 'post':
       return runPost(cfg, ctx, port, trace);

@@ -2,6 +2,7 @@
 import { EVENT_OF, type Verdict } from './grammar.js';
 import { counts, historyOf, type HistoryEntry, type ReviewFact } from './decide.js';
 import { mdText as cell } from './markdown.js';
+import { short } from './sha.js';
 
 export const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 
@@ -67,7 +68,6 @@ export function buildBoard(
 const ICON: Record<Verdict, string> = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
 
 export function renderBoard(b: Board, version: string): string {
-  const short = (s: string) => s.slice(0, 7);
   const out = [
     BOARD_MARKER,
     `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
@@ -81,11 +81,11 @@ export function renderBoard(b: Board, version: string): string {
     const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
     const head =
       r.standing === 'current'
-        ? `current (\`${short(r.reviewedHead!)}\`)`
+        ? `current (\`${short(r.reviewedHead)}\`)`
         : r.standing === 'carried-forward'
-          ? `carried forward from \`${short(r.reviewedHead!)}\` (same tree)`
+          ? `carried forward from \`${short(r.reviewedHead)}\` (same tree)`
           : r.standing === 'stale'
-            ? `stale: \`${short(r.reviewedHead!)}\` (head changed since)`
+            ? `stale: \`${short(r.reviewedHead)}\` (head changed since)`
             : 'missing';
     const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
     out.push(`| ${cell(r.persona)} (@${cell(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);

@@ -8,8 +8,12 @@ import type { GitHubPort } from '../github/port.js';
 import { attributed, planFor, readHead, type Trace } from '../steps.js';
 import { queuedPull } from '../target.js';
 
-export async function runQueued(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
-  const group = ctx.mergeGroup!;
+export async function runQueued(
+  cfg: Config,
+  group: NonNullable<RunContext['mergeGroup']>,
+  port: GitHubPort,
+  trace: Trace,
+): Promise<End> {
   const pullNumber = queuedPull(group.headRef);
   const pull = await port.getPull(pullNumber);
   const target = { pullNumber, reviewedSha: pull.headSha };
