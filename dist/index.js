@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7283);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2875);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7283:
+/***/ 2875:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33729,6 +33729,74 @@ class Abort extends Error {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/command.ts
+// Re-review on demand by comment — pure. Who may force a persona to review again: the
+// comment must be exactly that persona's command, and its author must be able to write
+// to the repository without being the PR's author. author_association is never asked:
+// MEMBER and COLLABORATOR say nothing about write access.
+/** Repository permissions (collaborators/{login}/permission) that may force a re-review. */
+const MAY_FORCE = ['admin', 'maintain', 'write'];
+/** The comment's whole text, or its first line, is `/review <persona>` (the name compared case-insensitively). */
+function isCommandFor(body, persona) {
+    const first = body.split(/\r\n|\r|\n/, 1)[0] ?? '';
+    const m = /^\/review ([^\s]+)$/.exec(first);
+    return m !== null && m[1].toLowerCase() === persona.toLowerCase();
+}
+/** Why this comment may not force a review; null when it may. */
+function refusal(a) {
+    const who = `@${a.login}`;
+    if (!isCommandFor(a.body, a.persona)) {
+        return {
+            message: `${who}'s comment is not "/review ${a.persona}" (the whole comment or its first line)`,
+            advice: `match the comment exactly in the workflow's if: condition, as docs/recipes/re-review.yml does`,
+        };
+    }
+    if (a.author !== null && a.login.toLowerCase() === a.author.toLowerCase()) {
+        return {
+            message: `${who} opened this PR: its author may not ask ${a.persona} to review it again`,
+            advice: 'ask a maintainer (write access or more) to comment, or push a change: a new head is reviewed anyway',
+        };
+    }
+    if (a.permission === null) {
+        return {
+            message: `GitHub would not say whether ${who} may write to this repository: nothing was reviewed`,
+            advice: "the persona's token must be able to read collaborators/{login}/permission (metadata: read)",
+        };
+    }
+    if (!MAY_FORCE.includes(a.permission)) {
+        const has = a.permission === 'not-collaborator'
+            ? 'is not a collaborator'
+            : a.permission === 'none'
+                ? 'has no access'
+                : `has ${a.permission} access`;
+        return {
+            message: `${who} ${has}: only write, maintain or admin may ask ${a.persona} to review again`,
+            advice: 'ask someone with write access to comment, or use the review label if you may label',
+        };
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/asker.ts
+// Re-review on demand: a /review comment forces a review only when its author may ask
+// (core/command.ts decides). Checked by the action itself, before anything is read or
+// written for the PR: the workflow's author_association test is not a check.
+
+
+/** Throws command-refused unless this issue_comment may have the persona review again. */
+async function checkAsker(cfg, ctx, port) {
+    const comment = ctx.comment;
+    if (!comment || ctx.commentPull === null)
+        return;
+    const asker = { persona: cfg.persona, login: comment.login, body: comment.body, permission: null, author: null };
+    // a comment that is not this persona's command costs no request
+    const why = !comment.login || !isCommandFor(comment.body, cfg.persona)
+        ? refusal({ ...asker, permission: 'none' })
+        : await Promise.all([port.getPermission(comment.login), port.getPull(ctx.commentPull)]).then(([permission, pull]) => refusal({ ...asker, permission, author: pull.author }));
+    if (why)
+        throw new Abort('command-refused', why.message, why.advice);
+}
+
 ;// CONCATENATED MODULE: ./src/core/grammar.ts
 // The verdict grammar — pure: bytes or text in, a decision out.
 // The decision here never depends on diagnostics.ts; that module only explains.
@@ -33999,14 +34067,27 @@ function readers(read) {
     };
     return { read, str, bool, oneOf, matching, seconds };
 }
+/** Which token each recipe passes, for an empty github-token (a secret this run cannot see, a failed mint). */
+function noToken(mode) {
+    const writes = mode === 'post' || mode === 'preflight';
+    return (`mode ${mode} needs github-token, and it is empty. ` +
+        (writes
+            ? "Pass the persona's own token: the recipes mint the persona App's token with " +
+                'actions/create-github-app-token (github-token: ${{ steps.app.outputs.token }}) from secrets kept in ' +
+                "the persona's environment, or a persona PAT secret. "
+            : '') +
+        'Read-only modes (board, doctor, the merge_group report) can use GITHUB_TOKEN: leave github-token unset ' +
+        '(it defaults to ${{ github.token }}). An empty value usually means a secret this run cannot see: ' +
+        "Dependabot-triggered and fork pull_request runs get no Actions secrets, and a secret outside the job's " +
+        'environment reads as empty');
+}
 /** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
 function readConfig(read) {
     const r = readers(read);
     const mode = r.oneOf('mode', MODES);
     const token = read('github-token').trim();
-    if (mode !== 'check' && !token) {
-        throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
-    }
+    if (mode !== 'check' && !token)
+        throw new InputError(noToken(mode));
     const diffPath = read('diff-path').trim() || null;
     if (diffPath && mode !== 'preflight')
         throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
@@ -34089,7 +34170,10 @@ function targetInputs(r, mode) {
         reviewerLogin: login || null,
     };
 }
-/** `persona=login` pairs, one per line or comma-separated (mode board); doctor: persona=app-slug or persona=@login. */
+/**
+ * `persona=login` pairs, one per line or comma-separated (mode board, where `persona=login@version`
+ * also names the persona version its job runs); doctor: persona=app-slug or persona=@login.
+ */
 function parsePersonas(raw, mode = 'board') {
     const out = [];
     for (const item of raw
@@ -34097,16 +34181,19 @@ function parsePersonas(raw, mode = 'board') {
         .map((s) => s.trim())
         .filter(Boolean)) {
         const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
-        const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : m?.[2];
+        const at = mode === 'doctor' ? null : /^([^@]+)@(.{1,64})$/.exec(m?.[2] ?? '');
+        const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : (at?.[1] ?? m?.[2]);
         if (!m || !PERSONA_PATTERN.test(m[1]) || !LOGIN_PATTERN.test(who)) {
             throw new InputError(`input personas has "${item.slice(0, 60)}": ` +
                 (mode === 'doctor'
                     ? 'write persona=app-slug for an App or persona=@login for an account, for example priya=@octo-priya'
-                    : 'write persona=login, for example priya=octo-priya'));
+                    : 'write persona=login or persona=login@version, for example priya=octo-priya'));
         }
-        if (out.some((p) => samePersona(p.persona, m[1])))
-            throw new InputError(`input personas names ${m[1]} twice`);
-        out.push({ persona: m[1], login: m[2] });
+        const persona = m[1];
+        if (out.some((p) => samePersona(p.persona, persona))) {
+            throw new InputError(`input personas names ${persona} twice`);
+        }
+        out.push(at ? { persona, login: at[1], version: at[2] } : { persona, login: m[2] });
     }
     if (mode === 'doctor' && !out.length)
         throw new InputError('mode doctor needs input personas: persona=app-slug for an App, persona=@login for an account');
@@ -39154,11 +39241,13 @@ function runContext() {
     const commentPull = github_context.eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number'
         ? issue.number
         : null;
+    const login = payload.comment?.user?.login ?? payload.sender?.login ?? '';
+    const comment = commentPull !== null ? { login, body: String(payload.comment?.body ?? '') } : null;
     const env = (k, d) => process.env[k] ?? d;
     const runId = `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
     const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
     const eventName = github_context.eventName ?? '';
-    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, runId, runUrl };
+    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, runId, runUrl };
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts
@@ -39856,6 +39945,7 @@ const ABORT_REASONS = (/* unused pure expression or super */ null && ([
     'bad-findings',
     'api-error',
     'permission-denied',
+    'command-refused',
 ]));
 /**
  * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
@@ -39921,7 +40011,10 @@ function conclude(end, rules) {
                 failure: `${end.reason}: ${end.message}`,
                 advice: end.advice || undefined,
                 diagnosis: end.diagnosis,
-                status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)),
+                ...(end.reason === 'command-refused'
+                    ? // someone else's refused /review leaves the gate as it was: no review, no LLM run, no status
+                        { shouldReview: preflight, status: null }
+                    : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
             };
     }
 }
@@ -41077,7 +41170,7 @@ const supersededByRefusal = (status, headNow, reviewed) => status === 422 && hea
  * account (GitHub answers 422), and an account that already speaks for another
  * persona would have its one review state overwritten.
  */
-function refusal(f) {
+function decide_refusal(f) {
     if (f.author !== null && sameLogin(f.author, f.identity)) {
         return {
             action: 'refuse',
@@ -41145,7 +41238,7 @@ function staleApprovals(live, s, policy) {
 }
 /** Post, review, keep the review that already stands, or refuse. */
 function decide_decide(f) {
-    const refused = refusal(f);
+    const refused = decide_refusal(f);
     if (refused)
         return refused;
     const history = historyOf(f.reviews, f.identity, f.persona);
@@ -41196,42 +41289,52 @@ const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)}
 
 
 
+
 const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 /**
- * For each declared persona, only reviews by its declared login whose marker names
- * it count (a marker on any other account is ignored). A live review recorded
- * against the head is current; else the latest live review whose recorded tree is
- * the head's tree is carried forward; else the persona has no verdict for this head.
+ * For each declared persona, only reviews by its declared login whose marker names it
+ * count (a marker on any other account is ignored), and the rules are the persona jobs'
+ * own (core/decide.ts): the review standing for this head, base and version, else a
+ * verdict an equal change carries forward, else none. Without a declared version, the
+ * version of the persona's newest counting review is taken as the one its job runs.
  */
-function buildBoard(personas, reviews, head, headTree, 
-/** The PR's base branch: a verdict for another base (or an edited review) counts for nothing. */
-base) {
-    const rows = personas.map(({ persona, login }) => {
-        const live = historyOf(reviews, login, persona).filter((h) => counts(h) && h.marker.base === base);
-        const row = (standing, h) => ({
-            persona,
-            login,
-            standing,
-            verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
-            state: h?.review.state ?? null,
-            reviewedHead: h?.marker.head ?? null,
-            review: h?.review ?? null,
-        });
-        const current = live.find((h) => h.marker.head === head);
-        if (current)
-            return row('current', current);
-        const latest = live[live.length - 1];
-        if (latest && headTree !== null && latest.marker.tree === headTree)
-            return row('carried-forward', latest);
-        return latest ? row('stale', latest) : row('missing', undefined);
-    });
+function buildBoard(panel, reviews, at) {
+    const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at));
     const verdicts = rows.map((r) => r.verdict);
     const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
         ? 'CHANGES_REQUESTED'
         : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
             ? 'APPROVE'
             : 'COMMENT';
-    return { head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
+    return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
+}
+function boardRow(member, history, at) {
+    const row = (standing, h, by) => ({
+        persona: member.persona,
+        login: member.login,
+        standing,
+        ...(by ? { by } : {}),
+        verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
+        state: h?.review.state ?? null,
+        reviewedHead: h?.marker.head ?? null,
+        review: h?.review ?? null,
+    });
+    const latest = history.filter(counts).at(-1);
+    const version = member.version ?? (latest ? versionOf(latest.marker) : '');
+    const subject = { head: at.head, base: at.base, version };
+    const standing = standingFor(history, subject);
+    if (standing)
+        return row('current', standing);
+    const carried = carriedTo(history, subject, at.headTree, at.headPatch);
+    if (carried)
+        return row('carried-forward', carried.entry, carried.by);
+    // the newest review the persona left, counting or not, says why there is no verdict
+    const newest = history.filter((h) => isLive(h.review)).at(-1);
+    if (newest?.review.edited)
+        return row('edited', newest);
+    if (newest && newest.marker.base !== at.base)
+        return row('other-base', newest);
+    return latest ? row('stale', latest) : row('missing', undefined);
 }
 const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
 function renderBoard(b, version) {
@@ -41246,19 +41349,30 @@ function renderBoard(b, version) {
     ];
     for (const r of b.rows) {
         const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
-        const head = r.standing === 'current'
-            ? `current (\`${sha_short(r.reviewedHead)}\`)`
-            : r.standing === 'carried-forward'
-                ? `carried forward from \`${sha_short(r.reviewedHead)}\` (same tree)`
-                : r.standing === 'stale'
-                    ? `stale: \`${sha_short(r.reviewedHead)}\` (head changed since)`
-                    : 'missing';
+        const head = standingText(r);
         const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
         out.push(`| ${mdText(r.persona)} (@${mdText(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
     }
     out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, ` +
         `APPROVE if all approve, else COMMENT</sub>`);
     return out.join('\n');
+}
+function standingText(r) {
+    const at = r.reviewedHead ? `\`${r.reviewedHead.slice(0, 7)}\`` : '';
+    switch (r.standing) {
+        case 'current':
+            return `current (${at})`;
+        case 'carried-forward':
+            return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree'})`;
+        case 'stale':
+            return `stale: ${at} (head changed since)`;
+        case 'edited':
+            return `not counting: review of ${at} edited after it was posted`;
+        case 'other-base':
+            return `not counting: ${at} was reviewed for another base branch`;
+        case 'missing':
+            return 'missing';
+    }
 }
 /**
  * Our sticky comments, oldest first: those that start with the board marker and are
@@ -41270,10 +41384,6 @@ function ownBoardComments(comments, identity) {
         (identity ? c.login.toLowerCase() === identity.toLowerCase() : c.login.endsWith('[bot]'));
     return comments.filter(ours).sort((a, b) => a.id - b.id);
 }
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** Kept equal to package.json's version by a test. */
-const src_version_VERSION = '0.3.0';
 
 ;// CONCATENATED MODULE: ./src/core/patch.ts
 // A patch identity for `unchanged-when: patch` — pure. Two heads whose PR patches
@@ -41298,6 +41408,10 @@ function patchId(files) {
     }
     return h.digest('hex');
 }
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** Kept equal to package.json's version by a test. */
+const src_version_VERSION = '0.3.0';
 
 ;// CONCATENATED MODULE: ./src/core/queue.ts
 // Merge queue refs — pure. GitHub names a merge group's branch
@@ -41371,6 +41485,37 @@ function knownHead(cfg, ctx) {
     const sha = cfg.reviewedSha ?? ctx.eventPull?.headSha ?? ctx.workflowRun?.headSha;
     return sha ? { pullNumber: cfg.pullNumber ?? ctx.eventPull?.number ?? null, reviewedSha: sha } : undefined;
 }
+/**
+ * The commit a run is about as far as the event says, without a request: where a failed
+ * first read (the PR, the reviews) still shows as a failure, so a merge group or a PR never
+ * waits for a check that does not come. A merge group's status goes on the group's commit.
+ */
+function eventCommit(cfg, ctx) {
+    if (!ctx.mergeGroup)
+        return knownHead(cfg, ctx);
+    return {
+        pullNumber: parseQueueRef(ctx.mergeGroup.headRef)?.pullNumber ?? null,
+        reviewedSha: ctx.mergeGroup.headSha,
+    };
+}
+/**
+ * A merge group's PR (from its ref) and commit. The event names both: a pull-number or
+ * reviewed-sha input that disagrees is refused before anything is read or written.
+ */
+function queuedTarget(cfg, group) {
+    const pullNumber = queuedPull(group.headRef);
+    const wrong = cfg.pullNumber !== null && cfg.pullNumber !== pullNumber
+        ? `pull-number ${cfg.pullNumber} is not the PR this merge group was made for (#${pullNumber})`
+        : cfg.reviewedSha !== null && cfg.reviewedSha !== group.headSha
+            ? `reviewed-sha ${sha_short(cfg.reviewedSha)} is not this merge group's commit (${sha_short(group.headSha)})`
+            : null;
+    if (wrong) {
+        // shown on the group's commit: a queue never waits for a check that does not come
+        const advice = 'leave pull-number and reviewed-sha empty in a merge queue: the event names both';
+        throw new Abort('bad-input', wrong, advice).at({ pullNumber, reviewedSha: group.headSha });
+    }
+    return { pullNumber, reviewedSha: group.headSha };
+}
 /** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
 function queuedPull(headRef) {
     const q = parseQueueRef(headRef);
@@ -41398,9 +41543,13 @@ async function resolveTarget(cfg, ctx, port) {
 }
 /**
  * The account the token posts as. A given reviewer-login is checked against what
- * GitHub says whenever GitHub says it: a wrong one would read the wrong history.
+ * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
+ * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
+ * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
  */
-async function identify(cfg, port) {
+async function identify(cfg, port, writes = true) {
+    if (!writes && cfg.reviewerLogin)
+        return { login: cfg.reviewerLogin, verified: false };
     const actual = (await port.getUserLogin()) ?? (await port.getViewerLogin());
     const given = cfg.reviewerLogin;
     if (given && actual && actual.toLowerCase() !== given.toLowerCase()) {
@@ -41429,11 +41578,13 @@ async function identify(cfg, port) {
  * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
  * unchanged-when is patch). A closed PR or a moved head wins over any other failure.
  */
-async function readHead(cfg, port, target, withFiles = false) {
+async function readHead(cfg, port, target, withFiles = false, 
+/** false: nothing will be written as this account (identify). */
+writes = true) {
     const sha = target.reviewedSha;
     const pullP = port.getPull(target.pullNumber);
     const restP = Promise.all([
-        identify(cfg, port),
+        identify(cfg, port, writes),
         port.listReviews(target.pullNumber),
         port.getTree(sha),
         withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
@@ -41571,6 +41722,7 @@ async function publishStatus(cfg, ctx, port, plan) {
 
 
 
+
 async function runBoard(cfg, ctx, port) {
     if (!cfg.personas.length) {
         throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
@@ -41594,7 +41746,13 @@ async function runBoard(cfg, ctx, port) {
                 ? Promise.resolve(cfg.reviewerLogin)
                 : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
         ]);
-        const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree, pull.baseRef);
+        const at = { head: pull.headSha, base: pull.baseRef, headTree };
+        let board = buildBoard(cfg.personas, reviews, at);
+        // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then
+        if (board.rows.some((r) => r.standing === 'stale')) {
+            const headPatch = patchId(await port.compareFiles(pull.baseSha, pull.headSha));
+            board = buildBoard(cfg.personas, reviews, { ...at, headPatch });
+        }
         const text = renderBoard(board, src_version_VERSION);
         const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
         return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha };
@@ -43329,11 +43487,12 @@ const diffAdvice = 'split the PR, or review it without a persona; a partial diff
 
 
 async function runQueued(cfg, group, port, trace) {
-    const pullNumber = queuedPull(group.headRef);
+    const onGroup = queuedTarget(cfg, group);
+    const pullNumber = onGroup.pullNumber;
     const pull = await port.getPull(pullNumber);
     const target = { pullNumber, reviewedSha: pull.headSha };
-    return attributed({ pullNumber, reviewedSha: group.headSha }, async () => {
-        const facts = await readHead(cfg, port, target);
+    return attributed(onGroup, async () => {
+        const facts = await readHead(cfg, port, target, false, false);
         if ('stop' in facts)
             return { kind: facts.outcome, message: facts.message, target };
         // a PENDING review of the persona blocks new reviews, not the queue
@@ -44421,6 +44580,9 @@ function addFindings(s, r) {
 
 
 
+
+
+
 async function run() {
     try {
         await runAction();
@@ -44484,7 +44646,8 @@ async function runAction() {
             message: e.message,
             advice: advise(e, ctx),
             diagnosis: e.diagnosis,
-            target: e.target,
+            // a GitHub read failed before the target was known: the event's commit shows the failure
+            target: e.target ?? (e instanceof ApiError && ctx ? eventCommit(cfg, ctx) : undefined),
         };
     }
     const rules = {
@@ -44517,7 +44680,9 @@ const noRules = {
     requireAllPersonas: false,
     commitStatus: false,
 };
-function runMode(cfg, ctx, port) {
+async function runMode(cfg, ctx, port) {
+    if (cfg.mode === 'post' || cfg.mode === 'preflight')
+        await checkAsker(cfg, ctx, port);
     if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight'))
         return runQueued(cfg, ctx.mergeGroup, port, trace);
     switch (cfg.mode) {

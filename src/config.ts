@@ -3,6 +3,7 @@
 import { EVENTS, type ReviewEvent } from './core/grammar.js';
 import { PERSONA_PATTERN, samePersona } from './core/marker.js';
 import type { DismissPolicy, ReviewEventPolicy } from './core/decide.js';
+import type { PanelMember } from './core/board.js';
 
 export const MODES = ['post', 'preflight', 'check', 'board', 'doctor'] as const;
 export type Mode = (typeof MODES)[number];
@@ -42,7 +43,7 @@ export interface Config {
   unchangedWhen: 'tree' | 'patch';
   dismissStale: DismissPolicy;
   failOnChangesRequested: boolean;
-  personas: Array<{ persona: string; login: string }>;
+  personas: PanelMember[];
   requireAllPersonas: boolean;
   requestTimeoutSeconds: number;
   runTimeoutSeconds: number;
@@ -115,14 +116,29 @@ function readers(read: Read) {
 }
 type Readers = ReturnType<typeof readers>;
 
+/** Which token each recipe passes, for an empty github-token (a secret this run cannot see, a failed mint). */
+function noToken(mode: string): string {
+  const writes = mode === 'post' || mode === 'preflight';
+  return (
+    `mode ${mode} needs github-token, and it is empty. ` +
+    (writes
+      ? "Pass the persona's own token: the recipes mint the persona App's token with " +
+        'actions/create-github-app-token (github-token: ${{ steps.app.outputs.token }}) from secrets kept in ' +
+        "the persona's environment, or a persona PAT secret. "
+      : '') +
+    'Read-only modes (board, doctor, the merge_group report) can use GITHUB_TOKEN: leave github-token unset ' +
+    '(it defaults to ${{ github.token }}). An empty value usually means a secret this run cannot see: ' +
+    "Dependabot-triggered and fork pull_request runs get no Actions secrets, and a secret outside the job's " +
+    'environment reads as empty'
+  );
+}
+
 /** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
 export function readConfig(read: Read): Config {
   const r = readers(read);
   const mode = r.oneOf('mode', MODES);
   const token = read('github-token').trim();
-  if (mode !== 'check' && !token) {
-    throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
-  }
+  if (mode !== 'check' && !token) throw new InputError(noToken(mode));
   const diffPath = read('diff-path').trim() || null;
   if (diffPath && mode !== 'preflight') throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
   const personas = parsePersonas(read('personas'), mode);
@@ -230,25 +246,32 @@ function targetInputs(
   };
 }
 
-/** `persona=login` pairs, one per line or comma-separated (mode board); doctor: persona=app-slug or persona=@login. */
-export function parsePersonas(raw: string, mode: Mode = 'board'): Array<{ persona: string; login: string }> {
-  const out: Array<{ persona: string; login: string }> = [];
+/**
+ * `persona=login` pairs, one per line or comma-separated (mode board, where `persona=login@version`
+ * also names the persona version its job runs); doctor: persona=app-slug or persona=@login.
+ */
+export function parsePersonas(raw: string, mode: Mode = 'board'): PanelMember[] {
+  const out: PanelMember[] = [];
   for (const item of raw
     .split(/[\n,]/)
     .map((s) => s.trim())
     .filter(Boolean)) {
     const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
-    const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : m?.[2];
+    const at = mode === 'doctor' ? null : /^([^@]+)@(.{1,64})$/.exec(m?.[2] ?? '');
+    const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : (at?.[1] ?? m?.[2]);
     if (!m || !PERSONA_PATTERN.test(m[1]!) || !LOGIN_PATTERN.test(who!)) {
       throw new InputError(
         `input personas has "${item.slice(0, 60)}": ` +
           (mode === 'doctor'
             ? 'write persona=app-slug for an App or persona=@login for an account, for example priya=@octo-priya'
-            : 'write persona=login, for example priya=octo-priya'),
+            : 'write persona=login or persona=login@version, for example priya=octo-priya'),
       );
     }
-    if (out.some((p) => samePersona(p.persona, m[1]!))) throw new InputError(`input personas names ${m[1]} twice`);
-    out.push({ persona: m[1]!, login: m[2]! });
+    const persona = m[1]!;
+    if (out.some((p) => samePersona(p.persona, persona))) {
+      throw new InputError(`input personas names ${persona} twice`);
+    }
+    out.push(at ? { persona, login: at[1]!, version: at[2]! } : { persona, login: m[2]! });
   }
   if (mode === 'doctor' && !out.length)
     throw new InputError(

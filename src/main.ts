@@ -2,13 +2,14 @@
 // write the commit status, report. The one place an Abort is caught.
 import * as core from '@actions/core';
 import { Abort } from './abort.js';
+import { checkAsker } from './asker.js';
 import { InputError, readConfig, type Config } from './config.js';
 import { runContext, type RunContext } from './context.js';
 import { renderDiagnosis } from './core/diagnostics.js';
 import { conclude, type Conclusion, type End } from './core/outcome.js';
 import { parseTimeScale, TIME_SCALE_ENV } from './core/waits.js';
 import { createClient } from './github/octokit.js';
-import type { GitHubPort } from './github/port.js';
+import { ApiError, type GitHubPort } from './github/port.js';
 import { runBoard } from './modes/board.js';
 import { runCheck } from './modes/check.js';
 import { runPost } from './modes/post.js';
@@ -17,6 +18,7 @@ import { runQueued } from './modes/queued.js';
 import { runDoctorAction } from './modes/doctor.js';
 import { addSummary, headline } from './report.js';
 import { publishStatus, type Trace } from './steps.js';
+import { eventCommit } from './target.js';
 
 export async function run(): Promise<void> {
   try {
@@ -74,7 +76,8 @@ async function runAction(): Promise<void> {
       message: e.message,
       advice: advise(e, ctx),
       diagnosis: e.diagnosis,
-      target: e.target,
+      // a GitHub read failed before the target was known: the event's commit shows the failure
+      target: e.target ?? (e instanceof ApiError && ctx ? eventCommit(cfg, ctx) : undefined),
     };
   }
   const rules = {
@@ -109,7 +112,8 @@ const noRules = {
   commitStatus: false,
 } as const;
 
-function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
+async function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
+  if (cfg.mode === 'post' || cfg.mode === 'preflight') await checkAsker(cfg, ctx, port);
   if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight'))
     return runQueued(cfg, ctx.mergeGroup, port, trace);
   switch (cfg.mode) {

@@ -45,11 +45,13 @@ export async function readHead(
   port: GitHubPort,
   target: PullTarget,
   withFiles = false,
+  /** false: nothing will be written as this account (identify). */
+  writes = true,
 ): Promise<Facts | (Gate & { stop: true })> {
   const sha = target.reviewedSha;
   const pullP = port.getPull(target.pullNumber);
   const restP = Promise.all([
-    identify(cfg, port),
+    identify(cfg, port, writes),
     port.listReviews(target.pullNumber),
     port.getTree(sha),
     withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),

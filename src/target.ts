@@ -92,6 +92,42 @@ export function knownHead(cfg: Config, ctx: RunContext): Target | undefined {
   return sha ? { pullNumber: cfg.pullNumber ?? ctx.eventPull?.number ?? null, reviewedSha: sha } : undefined;
 }
 
+/**
+ * The commit a run is about as far as the event says, without a request: where a failed
+ * first read (the PR, the reviews) still shows as a failure, so a merge group or a PR never
+ * waits for a check that does not come. A merge group's status goes on the group's commit.
+ */
+export function eventCommit(cfg: Config, ctx: RunContext): Target | undefined {
+  if (!ctx.mergeGroup) return knownHead(cfg, ctx);
+  return {
+    pullNumber: parseQueueRef(ctx.mergeGroup.headRef)?.pullNumber ?? null,
+    reviewedSha: ctx.mergeGroup.headSha,
+  };
+}
+
+/**
+ * A merge group's PR (from its ref) and commit. The event names both: a pull-number or
+ * reviewed-sha input that disagrees is refused before anything is read or written.
+ */
+export function queuedTarget(
+  cfg: Config,
+  group: { headRef: string; headSha: string },
+): Target & { pullNumber: number } {
+  const pullNumber = queuedPull(group.headRef);
+  const wrong =
+    cfg.pullNumber !== null && cfg.pullNumber !== pullNumber
+      ? `pull-number ${cfg.pullNumber} is not the PR this merge group was made for (#${pullNumber})`
+      : cfg.reviewedSha !== null && cfg.reviewedSha !== group.headSha
+        ? `reviewed-sha ${short(cfg.reviewedSha)} is not this merge group's commit (${short(group.headSha)})`
+        : null;
+  if (wrong) {
+    // shown on the group's commit: a queue never waits for a check that does not come
+    const advice = 'leave pull-number and reviewed-sha empty in a merge queue: the event names both';
+    throw new Abort('bad-input', wrong, advice).at({ pullNumber, reviewedSha: group.headSha });
+  }
+  return { pullNumber, reviewedSha: group.headSha };
+}
+
 /** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
 export function queuedPull(headRef: string): number {
   const q = parseQueueRef(headRef);
@@ -131,9 +167,16 @@ export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPo
 
 /**
  * The account the token posts as. A given reviewer-login is checked against what
- * GitHub says whenever GitHub says it: a wrong one would read the wrong history.
+ * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
+ * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
+ * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
  */
-export async function identify(cfg: Config, port: GitHubPort): Promise<{ login: string; verified: boolean }> {
+export async function identify(
+  cfg: Config,
+  port: GitHubPort,
+  writes = true,
+): Promise<{ login: string; verified: boolean }> {
+  if (!writes && cfg.reviewerLogin) return { login: cfg.reviewerLogin, verified: false };
   const actual = (await port.getUserLogin()) ?? (await port.getViewerLogin());
   const given = cfg.reviewerLogin;
   if (given && actual && actual.toLowerCase() !== given.toLowerCase()) {

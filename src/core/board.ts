@@ -1,18 +1,27 @@
 // The panel's state for the current head, and which board comment is ours. Pure.
 import { EVENT_OF, type Verdict } from './grammar.js';
-import { counts, historyOf, type HistoryEntry, type ReviewFact } from './decide.js';
+import { carriedTo, counts, historyOf, isLive, standingFor, type HistoryEntry, type ReviewFact } from './decide.js';
+import { versionOf } from './marker.js';
 import { mdText as cell } from './markdown.js';
 import { short } from './sha.js';
 
 export const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 
-export type Standing = 'current' | 'carried-forward' | 'stale' | 'missing';
+/**
+ * current: the review that stands for this head (standingFor, the persona jobs' rule);
+ * carried-forward: an equal change carries the latest verdict (carriedTo: same tree or same
+ * patch, same base and version); stale: the latest verdict is for another change; edited,
+ * other-base: the newest review counts for nothing here; missing: no review at all.
+ */
+export type Standing = 'current' | 'carried-forward' | 'stale' | 'edited' | 'other-base' | 'missing';
 
 export interface BoardRow {
   persona: string;
   login: string;
   standing: Standing;
-  verdict: Verdict | null; // null when missing or stale
+  /** carried-forward: what matched (the head's tree or its PR patch). */
+  by?: 'tree' | 'patch';
+  verdict: Verdict | null; // null unless current or carried forward
   state: string | null; // the review's state on GitHub
   reviewedHead: string | null;
   review: ReviewFact | null;
@@ -25,44 +34,62 @@ export interface Board {
   missing: string[];
 }
 
+/** A declared panel member: the persona, its account, and (optionally) the persona version its job runs. */
+export interface PanelMember {
+  persona: string;
+  login: string;
+  version?: string;
+}
+
+/** What the board is for: the PR's head and base now, and the head's tree and PR patch (null: unknown). */
+export interface BoardSubject {
+  head: string;
+  base: string;
+  headTree: string | null;
+  headPatch?: string | null;
+}
+
 /**
- * For each declared persona, only reviews by its declared login whose marker names
- * it count (a marker on any other account is ignored). A live review recorded
- * against the head is current; else the latest live review whose recorded tree is
- * the head's tree is carried forward; else the persona has no verdict for this head.
+ * For each declared persona, only reviews by its declared login whose marker names it
+ * count (a marker on any other account is ignored), and the rules are the persona jobs'
+ * own (core/decide.ts): the review standing for this head, base and version, else a
+ * verdict an equal change carries forward, else none. Without a declared version, the
+ * version of the persona's newest counting review is taken as the one its job runs.
  */
-export function buildBoard(
-  personas: ReadonlyArray<{ persona: string; login: string }>,
-  reviews: readonly ReviewFact[],
-  head: string,
-  headTree: string | null,
-  /** The PR's base branch: a verdict for another base (or an edited review) counts for nothing. */
-  base: string,
-): Board {
-  const rows = personas.map(({ persona, login }): BoardRow => {
-    const live = historyOf(reviews, login, persona).filter((h) => counts(h) && h.marker.base === base);
-    const row = (standing: Standing, h: HistoryEntry | undefined): BoardRow => ({
-      persona,
-      login,
-      standing,
-      verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
-      state: h?.review.state ?? null,
-      reviewedHead: h?.marker.head ?? null,
-      review: h?.review ?? null,
-    });
-    const current = live.find((h) => h.marker.head === head);
-    if (current) return row('current', current);
-    const latest = live[live.length - 1];
-    if (latest && headTree !== null && latest.marker.tree === headTree) return row('carried-forward', latest);
-    return latest ? row('stale', latest) : row('missing', undefined);
-  });
+export function buildBoard(panel: readonly PanelMember[], reviews: readonly ReviewFact[], at: BoardSubject): Board {
+  const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at));
   const verdicts = rows.map((r) => r.verdict);
   const panelVerdict: Verdict = verdicts.includes('CHANGES_REQUESTED')
     ? 'CHANGES_REQUESTED'
     : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
       ? 'APPROVE'
       : 'COMMENT';
-  return { head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
+  return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
+}
+
+function boardRow(member: PanelMember, history: readonly HistoryEntry[], at: BoardSubject): BoardRow {
+  const row = (standing: Standing, h: HistoryEntry | undefined, by?: 'tree' | 'patch'): BoardRow => ({
+    persona: member.persona,
+    login: member.login,
+    standing,
+    ...(by ? { by } : {}),
+    verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
+    state: h?.review.state ?? null,
+    reviewedHead: h?.marker.head ?? null,
+    review: h?.review ?? null,
+  });
+  const latest = history.filter(counts).at(-1);
+  const version = member.version ?? (latest ? versionOf(latest.marker) : '');
+  const subject = { head: at.head, base: at.base, version };
+  const standing = standingFor(history, subject);
+  if (standing) return row('current', standing);
+  const carried = carriedTo(history, subject, at.headTree, at.headPatch);
+  if (carried) return row('carried-forward', carried.entry, carried.by);
+  // the newest review the persona left, counting or not, says why there is no verdict
+  const newest = history.filter((h) => isLive(h.review)).at(-1);
+  if (newest?.review.edited) return row('edited', newest);
+  if (newest && newest.marker.base !== at.base) return row('other-base', newest);
+  return latest ? row('stale', latest) : row('missing', undefined);
 }
 
 const ICON: Record<Verdict, string> = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
@@ -79,14 +106,7 @@ export function renderBoard(b: Board, version: string): string {
   ];
   for (const r of b.rows) {
     const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
-    const head =
-      r.standing === 'current'
-        ? `current (\`${short(r.reviewedHead)}\`)`
-        : r.standing === 'carried-forward'
-          ? `carried forward from \`${short(r.reviewedHead)}\` (same tree)`
-          : r.standing === 'stale'
-            ? `stale: \`${short(r.reviewedHead)}\` (head changed since)`
-            : 'missing';
+    const head = standingText(r);
     const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
     out.push(`| ${cell(r.persona)} (@${cell(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
   }
@@ -96,6 +116,24 @@ export function renderBoard(b: Board, version: string): string {
       `APPROVE if all approve, else COMMENT</sub>`,
   );
   return out.join('\n');
+}
+
+function standingText(r: BoardRow): string {
+  const at = r.reviewedHead ? `\`${r.reviewedHead.slice(0, 7)}\`` : '';
+  switch (r.standing) {
+    case 'current':
+      return `current (${at})`;
+    case 'carried-forward':
+      return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree'})`;
+    case 'stale':
+      return `stale: ${at} (head changed since)`;
+    case 'edited':
+      return `not counting: review of ${at} edited after it was posted`;
+    case 'other-base':
+      return `not counting: ${at} was reviewed for another base branch`;
+    case 'missing':
+      return 'missing';
+  }
 }
 
 /**

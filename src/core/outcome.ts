@@ -40,6 +40,7 @@ export const ABORT_REASONS = [
   'bad-findings',
   'api-error',
   'permission-denied',
+  'command-refused',
 ] as const;
 export type AbortReason = (typeof ABORT_REASONS)[number];
 
@@ -208,7 +209,10 @@ export function conclude(end: End, rules: Rules): Conclusion {
         failure: `${end.reason}: ${end.message}`,
         advice: end.advice || undefined,
         diagnosis: end.diagnosis,
-        status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)),
+        ...(end.reason === 'command-refused'
+          ? // someone else's refused /review leaves the gate as it was: no review, no LLM run, no status
+            { shouldReview: preflight, status: null }
+          : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
       };
   }
 }

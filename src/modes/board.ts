@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import { buildBoard, ownBoardComments, renderBoard } from '../core/board.js';
 import type { End } from '../core/outcome.js';
+import { patchId } from '../core/patch.js';
 import type { GitHubPort } from '../github/port.js';
 import { VERSION } from '../version.js';
 import { attributed } from '../steps.js';
@@ -35,7 +36,13 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
         ? Promise.resolve(cfg.reviewerLogin)
         : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
     ]);
-    const board = buildBoard(cfg.personas, reviews, pull.headSha, headTree, pull.baseRef);
+    const at = { head: pull.headSha, base: pull.baseRef, headTree };
+    let board = buildBoard(cfg.personas, reviews, at);
+    // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then
+    if (board.rows.some((r) => r.standing === 'stale')) {
+      const headPatch = patchId(await port.compareFiles(pull.baseSha, pull.headSha));
+      board = buildBoard(cfg.personas, reviews, { ...at, headPatch });
+    }
     const text = renderBoard(board, VERSION);
     const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
     return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha };

@@ -124,6 +124,59 @@ describe('board', () => {
     expect(comments()[0]!.body).toBe(`${BOARD_MARKER}\nfake board`);
   });
 
+  // P6: one rule for the board and the persona jobs (core/decide.ts standingFor, carriedTo)
+  const priyaBoard = () => board({ personas: `priya=${LOGINS.priya}` });
+  const priyaRow = () =>
+    comments()[0]!
+      .body.split('\n')
+      .find((l) => l.startsWith('| priya '))!;
+
+  test('after a rebase with the same PR patch the persona job ends unchanged, and the board carries the verdict', async () => {
+    const files = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,3 @@\n x\n+y' }];
+    w.gh.commits.get(w.head)!.files = files;
+    expect((await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' })).outputs.outcome).toBe('posted');
+    const rebased = w.gh.commit('rebased', undefined, [{ ...files[0]!, patch: '@@ -7,2 +7,3 @@\n x\n+y' }]);
+    w.gh.push(PR, rebased);
+    w.head = rebased;
+    const job = await w.run('priya', body('CHANGES_REQUESTED'), { 'unchanged-when': 'patch' });
+    expect(job.outputs).toMatchObject({ outcome: 'unchanged', verdict: 'APPROVE' });
+    const r = await priyaBoard();
+    expect(r.outputs).toMatchObject({ outcome: 'reported', 'panel-verdict': 'APPROVE', 'missing-personas': '[]' });
+    expect(priyaRow()).toMatch(/carried forward from .* \(same patch\)/);
+  });
+
+  test('a forced re-review stands on the board as in the persona job', async () => {
+    await w.run('priya', body('APPROVE'));
+    await w.run('priya', body('CHANGES_REQUESTED'), { force: 'true' });
+    const r = await priyaBoard();
+    expect(r.outputs['panel-verdict']).toBe('CHANGES_REQUESTED');
+    expect(priyaRow()).toMatch(/CHANGES_REQUESTED.*current/);
+  });
+
+  test('an edited review shows as not counting, and the persona is missing', async () => {
+    await w.run('priya', body('APPROVE'));
+    const own = w.gh.reviews.get(PR)![0]!;
+    w.gh.editReview(PR, own.id, own.body.replace('I read the diff', 'I skimmed the diff'), LOGINS.human);
+    const r = await priyaBoard();
+    expect(r.outputs).toMatchObject({ 'panel-verdict': 'COMMENT', 'missing-personas': '["priya"]' });
+    expect(priyaRow()).toMatch(/not counting: review of .* edited after it was posted/);
+  });
+
+  test('a declared persona version the review is not of: the verdict is stale on the board', async () => {
+    await w.run('priya', body('APPROVE'), { 'persona-version': 'v1' });
+    const r = await board({ personas: `priya=${LOGINS.priya}@v2` });
+    expect(r.outputs['missing-personas']).toBe('["priya"]');
+    const same = await board({ personas: `priya=${LOGINS.priya}@v1` });
+    expect(same.outputs).toMatchObject({ 'panel-verdict': 'APPROVE', 'missing-personas': '[]' });
+  });
+
+  test('P5: the PR cannot be read (GitHub fails) → a failure status on the event head, not a missing check', async () => {
+    w.gh.faults.push({ method: 'GET', path: new RegExp(`/pulls/${PR}$`), kind: 'status', status: 502, times: 10 });
+    const r = await board({ 'commit-status': 'always' });
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'api-error' });
+    expect(w.gh.statusOf(w.head, 'persona-verdict/panel')).toMatchObject({ state: 'failure' });
+  });
+
   test('personas missing or malformed → bad-input, nothing sent', async () => {
     for (const personas of ['', 'priya', 'priya=a=b', 'priya=x\npriya=y']) {
       const r = await runAction({

@@ -243,6 +243,13 @@ describe('fail-closed history', () => {
     expect(pre.stdout).toContain(`pending review ${pending.id}`);
     expect(w.gh.writes().filter((l) => l.method === 'POST' && l.path.endsWith('/reviews'))).toEqual([]);
   });
+
+  test("someone else's PENDING review is invisible to the persona (GitHub shows it to its author only)", async () => {
+    w.gh.seedReview(PR, { login: LOGINS.human, state: 'PENDING', body: 'draft', commit_id: w.head });
+    const r = await run('priya', body('APPROVE'));
+    expect(r.outputs.outcome).toBe('posted');
+    expect(w.gh.log.filter((l) => l.path.endsWith('/reviews') && l.method === 'GET').length).toBeGreaterThan(0);
+  });
 });
 
 describe('one account, one persona', () => {

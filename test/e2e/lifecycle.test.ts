@@ -68,6 +68,29 @@ describe('merge queue: the standing verdict, without an LLM run', () => {
     expect(w.gh.writes().map((l) => l.path)).toEqual([`/repos/${OWNER}/${REPO}/statuses/${group}`]);
   });
 
+  test('the queued PR cannot be read (GitHub fails): a failure on the group commit, never a check left waiting', async () => {
+    await post('APPROVE');
+    const { event, group } = mergeGroup();
+    w.gh.faults.push({ method: 'GET', path: new RegExp(`/pulls/${PR}$`), kind: 'status', status: 502, times: 10 });
+    const r = await run('priya', null, { mode: 'preflight' }, 'merge_group', event);
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'api-error' });
+    expect(w.gh.statusOf(group, CONTEXT)).toMatchObject({ state: 'failure' });
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success'); // the PR's own status is left as it was
+  });
+
+  test.each([
+    ['pull-number', '8', /pull-number 8 is not the PR this merge group was made for \(#7\)/],
+    ['reviewed-sha', 'f'.repeat(40), /reviewed-sha fffffff is not this merge group's commit/],
+  ])('%s disagreeing with the merge group → bad-input, a failure on the group commit', async (input, v, said) => {
+    await post('APPROVE');
+    const { event, group } = mergeGroup();
+    const r = await run('priya', null, { mode: 'preflight', [input]: v }, 'merge_group', event);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(r.stdout).toMatch(said);
+    expect(w.gh.statusOf(group, CONTEXT)).toMatchObject({ state: 'failure' });
+  });
+
   test('a rejected PR stops the queue', async () => {
     await post('CHANGES_REQUESTED', { 'fail-on-changes-requested': 'true' });
     const { event, group } = mergeGroup();
@@ -167,6 +190,7 @@ describe('re-review on demand', () => {
     e.issue.number = PR;
     e.issue.pull_request = { url: `https://github.test/api/repos/${OWNER}/${REPO}/pulls/${PR}` };
     e.comment.body = '/review priya';
+    w.gh.settings.permissions.set(e.comment.user.login, { permission: 'write', role_name: 'maintain' });
     const pre = await run('priya', null, { mode: 'preflight', force: 'true' }, 'issue_comment', e);
     expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'head-sha': w.head });
     const pinned = pre.outputs['head-sha']!;

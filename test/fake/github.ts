@@ -757,9 +757,10 @@ export class FakeGitHub {
       if (method === 'GET') {
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
         const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-        const last = Math.max(1, Math.ceil(list.length / perPage));
         // GitHub shows PENDING reviews to their author only
-        const items = list.slice((page - 1) * perPage, page * perPage).map((r) => this.reviewJson(r, number));
+        const seen = list.filter((r) => r.state !== 'PENDING' || r.login === user?.login);
+        const last = Math.max(1, Math.ceil(seen.length / perPage));
+        const items = seen.slice((page - 1) * perPage, page * perPage).map((r) => this.reviewJson(r, number));
         const headers: Record<string, string> = {};
         const link = (n: number, rel: string): string => {
           const u = new URL(url.pathname, this.url);

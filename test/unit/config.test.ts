@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { DEFAULTS, readConfig, InputError } from '../../src/config.js';
+import { DEFAULTS, readConfig, InputError, parsePersonas } from '../../src/config.js';
 import { VERSION } from '../../src/version.js';
 
 const action = parse(readFileSync('action.yml', 'utf8'));
@@ -104,5 +104,18 @@ describe('readConfig', () => {
       { persona: 'marcus', login: 'octo-marcus' },
       { persona: 'lin', login: 'octo-lin' },
     ]);
+  });
+});
+
+describe('personas (board)', () => {
+  test.each<[string, unknown]>([
+    ['priya=octo-priya', [{ persona: 'priya', login: 'octo-priya' }]],
+    ['priya=priya-app[bot]@v2 prompt', null],
+    ['priya=priya-app[bot]@2024-11', [{ persona: 'priya', login: 'priya-app[bot]', version: '2024-11' }]],
+    ['priya=octo-priya, Priya=other', null],
+    ['priya=@octo-priya', null],
+  ])('%s', (raw, want) => {
+    if (want === null) expect(() => parsePersonas(raw, 'board')).toThrow(InputError);
+    else expect(parsePersonas(raw, 'board')).toEqual(want);
   });
 });
