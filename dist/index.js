@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(384);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6981);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 384:
+/***/ 6981:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33915,6 +33915,8 @@ const MARKER_VERSION = 1;
 const postedEvent = (m) => m.event ?? EVENT_OF[m.verdict];
 /** Persona names: what fits safely in a marker and a summary. */
 const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
+/** Persona names compare without case, as logins do: `Priya` and `priya` are one persona. */
+const samePersona = (a, b) => a.toLowerCase() === b.toLowerCase();
 const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
@@ -34188,7 +34190,7 @@ function parsePersonas(raw, mode = 'board') {
                     : 'write persona=login or persona=login@version, for example priya=octo-priya'));
         }
         const persona = m[1];
-        if (out.some((p) => p.persona.toLowerCase() === persona.toLowerCase())) {
+        if (out.some((p) => samePersona(p.persona, persona))) {
             throw new InputError(`input personas names ${persona} twice`);
         }
         out.push(at ? { persona, login: at[1], version: at[2] } : { persona, login: m[2] });
@@ -39666,22 +39668,37 @@ function findIntent(original) {
 
 const MAX_SHOWN = 160;
 const MAX_NEAR = 12;
-/** Invisible and non-ASCII characters as \uXXXX; control characters too; long lines cut. */
+/**
+ * Punctuation and symbols outside ASCII (a dash, quotes, ✅) are shown as themselves, with an
+ * emoji's presentation selector; everything a reader could not see or could mistake for ASCII
+ * (invisible and control characters, spaces other than U+0020, letters and digits outside
+ * ASCII, fullwidth forms) is shown as \uXXXX.
+ */
+const SHOWN = /^[\p{P}\p{S}]$/u;
+const PRESENTATION = /^[\uFE0E\uFE0F]$/u;
+const FULLWIDTH = /^[\uFF00-\uFFEF]$/u;
+/** A line made safe to quote: see SHOWN; control characters escaped; long lines cut. */
 function visible(s, max = MAX_SHOWN) {
     let out = '';
     let count = 0;
+    let afterSymbol = false;
     for (const ch of s) {
         if (count >= max) {
             out += `… (${[...s].length - max} more characters)`;
             break;
         }
         const cp = ch.codePointAt(0);
+        const symbol = SHOWN.test(ch) && !FULLWIDTH.test(ch);
+        const shown = cp > 0x7e && (symbol || (afterSymbol && PRESENTATION.test(ch)));
+        afterSymbol = shown && /^\p{S}$/u.test(ch);
         if (cp === 0x5c)
             out += '\\\\';
         else if (cp >= 0x20 && cp < 0x7f)
             out += ch;
         else if (cp === 0x09)
             out += '\\t';
+        else if (shown)
+            out += ch;
         else
             out +=
                 cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -39892,7 +39909,12 @@ function renderDiagnosis(d, file) {
     return out.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/core/sha.ts
+// How a commit is named to people: its first 7 hex digits ('?' when it is not known).
+const sha_short = (sha) => (sha ? sha.slice(0, 7) : '?');
+
 ;// CONCATENATED MODULE: ./src/core/outcome.ts
+
 
 
 const OUTCOMES = (/* unused pure expression or super */ null && ([
@@ -39940,7 +39962,6 @@ const said = (verdict, rules) => verdict === 'COMMENT' && !rules.commentPasses ?
 /** GitHub's limit on a commit status description. */
 const STATUS_DESCRIPTION_MAX = 140;
 const fit = (s) => s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
-const outcome_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 function conclude(end, rules) {
     const base = {
         headSha: end.target?.reviewedSha,
@@ -39970,7 +39991,7 @@ function conclude(end, rules) {
                 outcome: 'needs-review',
                 shouldReview: true,
                 diffPath: end.diffPath,
-                status: statusOf(rules, end.target, 'pending', `${rules.persona} is reviewing ${outcome_short(end.target?.reviewedSha)}`),
+                status: statusOf(rules, end.target, 'pending', `${rules.persona} is reviewing ${sha_short(end.target?.reviewedSha)}`),
             };
         case 'draft':
             return draft(end, rules, base);
@@ -40005,7 +40026,7 @@ function draft(end, rules, base) {
         ...base,
         outcome: 'draft',
         shouldReview: false,
-        notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`],
+        notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`, ...base.notices],
         status: statusOf(rules, end.target, 'pending', `${rules.persona}: draft, not reviewed yet`),
     };
 }
@@ -40014,18 +40035,18 @@ function queued(end, rules, base, shouldReview) {
     const sha = end.target?.reviewedSha;
     const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
     if (!end.standing) {
-        const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${outcome_short(sha)}`;
-        const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for PR #${end.target?.pullNumber}'s head ${outcome_short(sha)}`);
+        const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${sha_short(sha)}`;
+        const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for PR #${end.target?.pullNumber}'s head ${sha_short(sha)}`);
         return { ...base, outcome: 'queued', failure, shouldReview, status };
     }
     const { marker, review } = end.standing;
     const rejected = marker.verdict === 'CHANGES_REQUESTED';
     const failure = rejected && rules.failOnChangesRequested
-        ? `changes requested: ${rules.persona}'s verdict for ${outcome_short(sha)} is CHANGES_REQUESTED ` +
+        ? `changes requested: ${rules.persona}'s verdict for ${sha_short(sha)} is CHANGES_REQUESTED ` +
             '(fail-on-changes-requested is on)'
         : undefined;
     const pr = `PR #${end.target?.pullNumber}`;
-    const description = `${rules.persona}: ${said(marker.verdict, rules)} for ${pr} (review of ${outcome_short(marker.head)})`;
+    const description = `${rules.persona}: ${said(marker.verdict, rules)} for ${pr} (review of ${sha_short(marker.head)})`;
     return {
         ...base,
         outcome: 'queued',
@@ -40042,7 +40063,7 @@ function reported(end, rules, base) {
     const missing = end.board.missing;
     const failure = rules.requireAllPersonas && missing.length
         ? `missing verdicts: ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no verdict for ` +
-            `${outcome_short(end.board.head)} (require-all-personas is on)`
+            `${sha_short(end.board.head)} (require-all-personas is on)`
         : undefined;
     const v = end.board.panelVerdict;
     const board = { board: end.board, boardCommentId: end.commentId };
@@ -40064,12 +40085,12 @@ function standing(end, rules, base, shouldReview) {
     if (!failure && rules.failOnChangesRequested && verdict === 'CHANGES_REQUESTED') {
         const what = end.kind === 'posted' ? 'review' : end.kind === 'unchanged' ? 'carried-forward verdict' : 'existing review';
         failure =
-            `changes requested: ${rules.persona}'s ${what} for ${outcome_short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
+            `changes requested: ${rules.persona}'s ${what} for ${sha_short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
                 `(fail-on-changes-requested is on)`;
     }
     // the gate fails closed: anything but an approval, or any failure after the write, is a red status
     const state = end.afterWrite ? 'failure' : verdictState(verdict, rules);
-    const carried = end.kind === 'unchanged' ? ` (carried from ${outcome_short(marker.head)})` : '';
+    const carried = end.kind === 'unchanged' ? ` (carried from ${sha_short(marker.head)})` : '';
     const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
     return {
         ...base,
@@ -40565,7 +40586,8 @@ const ADVICE_422 = [
     [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
     [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
 ];
-const RERUN = 'a re-run never posts twice';
+/** Why a re-run is safe after a failure that may have taken effect: said the same way everywhere. */
+const RERUN = 'a re-run lists the reviews first and never posts a second review for this head';
 const redactor = (token) => (s) => token ? s.split(token).join('***') : s;
 /** GitHub's message, with the errors array it may carry, and never the token. */
 function detailOf(err, e, redact) {
@@ -40774,18 +40796,27 @@ async function editedReviews(octokit, owner, name, number) {
     }
     return edited;
 }
-/** Every review, all pages, each marked when GraphQL says it was edited after it was posted. */
+/** Pages read after the last one Link rel="last" named, one by one (a bound, far above any real PR). */
+const MAX_PAGES = 1000;
+/**
+ * Every review, all pages, each marked when GraphQL says it was edited after it was posted.
+ * Pages 2..N are read at once, N from page 1's Link rel="last". A review created meanwhile
+ * lands at the end of the listing (submitted reviews are never deleted, so nothing moves
+ * between pages): if page N was full, it starts page N+1, which page 1 did not name. Page N's
+ * own answer is read after the create it could have missed began, and its Link names any page
+ * after it, so the rel="next" links are followed from page N until there are none. A review
+ * created after page N's answer is one the listing could never include, read in any order.
+ */
 async function allReviews(octokit, owner, repo, pullNumber) {
     // the edit trace comes from GraphQL, read beside the REST pages; if it cannot be read, nothing counts
     const editsP = editedReviews(octokit, owner, repo, pullNumber);
     editsP.catch(() => undefined);
     const page = (n) => octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
-    // the first page says how many there are (Link rel="last"); the rest are fetched at once
     const pages = [await page(1)];
     const last = lastPage(pages[0].headers.link);
     pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
-    // no rel="last" but a rel="next": follow the links one by one
-    while (last === 1 && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
+    // pages after the last one page 1 named (created meanwhile), or no rel="last" at all: follow rel="next"
+    while (pages.length < MAX_PAGES && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
         pages.push(await page(pages.length + 1));
     const edited = await editsP;
     return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: edited.has(x.id) })));
@@ -40988,6 +41019,9 @@ function commitsPort({ octokit, call, owner, repo }) {
                 basehead: `${base}...${head}`,
                 mediaType: { format: 'diff' },
             });
+            // mediaType diff: the answer is the diff's text, whatever the JSON type says
+            if (typeof data !== 'string')
+                throw new Error('GitHub answered the diff request with JSON, not a diff');
             return data;
         }),
     };
@@ -41071,7 +41105,7 @@ function markedBy(reviews, identity) {
  * A persona's history: reviews authored by `identity` whose first line is a marker
  * naming `persona` and whose state matches the marker. Nothing else counts.
  */
-const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => h.marker.persona === persona);
+const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
 function gate(pull, reviewedSha) {
     if (pull.state !== 'open') {
         return {
@@ -41169,7 +41203,7 @@ function decide_refusal(f) {
         // a wrong reviewer-login reads no history and would post again on every re-run
         const elsewhere = f.reviews.find((r) => {
             const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
-            return m !== null && m.persona === f.persona && m.head === f.head && truthful(r, m);
+            return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
         });
         if (elsewhere) {
             return {
@@ -41187,7 +41221,8 @@ function decide_refusal(f) {
  * persona's APPROVED or CHANGES_REQUESTED review cannot speak for this one too.
  */
 function sharedAccount(reviews, identity, persona) {
-    const other = markedBy(reviews, identity).find((h) => h.marker.persona !== persona && (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'));
+    const other = markedBy(reviews, identity).find((h) => !samePersona(h.marker.persona, persona) &&
+        (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'));
     if (!other)
         return null;
     return {
@@ -41266,6 +41301,7 @@ const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)}
 
 
 
+
 const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 /**
  * For each declared persona, only reviews by its declared login whose marker names it
@@ -41314,12 +41350,11 @@ function boardRow(member, history, at) {
 }
 const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
 function renderBoard(b, version) {
-    const short = (s) => s.slice(0, 7);
     const out = [
         BOARD_MARKER,
         `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
         '',
-        `For head \`${short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(mdText).join(', ')}` : ''}`,
+        `For head \`${sha_short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(mdText).join(', ')}` : ''}`,
         '',
         '| persona | verdict | review state | reviewed head | review |',
         '|---|---|---|---|---|',
@@ -41406,7 +41441,7 @@ function parseQueueRef(ref) {
 // an Abort.
 
 
-const target_short = (sha) => sha.slice(0, 7);
+
 /** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
 async function resolvePull(cfg, ctx, port) {
     const ev = ctx.eventPull;
@@ -41420,7 +41455,7 @@ async function resolvePull(cfg, ctx, port) {
     if (named !== null)
         return { pullNumber: named, eventHead: null };
     if (ctx.workflowRun)
-        return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
+        return { pullNumber: await workflowRunPull(cfg, ctx, ctx.workflowRun, port), eventHead: ctx.workflowRun.headSha };
     if (cfg.pullNumber === null) {
         throw new Abort('bad-input', `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) ` +
             `explicitly`);
@@ -41432,8 +41467,7 @@ async function resolvePull(cfg, ctx, port) {
  * forks): the PR is the open one in this repository whose head is that commit, from
  * that repository and branch. Nothing an artifact says is consulted.
  */
-async function workflowRunPull(cfg, ctx, port) {
-    const wr = ctx.workflowRun;
+async function workflowRunPull(cfg, ctx, wr, port) {
     if (!wr.headBranch || !wr.headOwner) {
         throw new Abort('bad-input', 'this workflow_run event names no head branch or head repository: it was not triggered by a pull request');
     }
@@ -41444,19 +41478,19 @@ async function workflowRunPull(cfg, ctx, port) {
     // from that branch, and the gate ends the run superseded (nothing is written for an old head).
     const pulls = exact.length ? exact : fromHead;
     const numbers = pulls.map((p) => `#${p.number}`).join(', ');
-    const at = exact.length ? `whose head is ${target_short(wr.headSha)} ` : '';
+    const at = exact.length ? `whose head is ${sha_short(wr.headSha)} ` : '';
     if (cfg.pullNumber !== null) {
         if (pulls.some((p) => p.number === cfg.pullNumber))
             return cfg.pullNumber;
-        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR ${at || `at ${target_short(wr.headSha)} `}from ${from}` +
+        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR ${at || `at ${sha_short(wr.headSha)} `}from ${from}` +
             (numbers ? ` (those are ${numbers})` : ''), 'do not take pull-number from an artifact or anything else the triggering run wrote; leave it empty');
     }
     if (pulls.length === 1)
         return pulls[0].number;
     if (!pulls.length) {
-        throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${target_short(wr.headSha)} from ${from}`);
+        throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${sha_short(wr.headSha)} from ${from}`);
     }
-    throw new Abort('bad-input', `open PRs ${numbers} all come from ${from}${exact.length ? ` at ${target_short(wr.headSha)}` : ''}`, 'set pull-number to the one this workflow is for');
+    throw new Abort('bad-input', `open PRs ${numbers} all come from ${from}${exact.length ? ` at ${sha_short(wr.headSha)}` : ''}`, 'set pull-number to the one this workflow is for');
 }
 /** The reviewed commit as far as it is known without a request (for the status of a refused body). */
 function knownHead(cfg, ctx) {
@@ -41485,7 +41519,7 @@ function queuedTarget(cfg, group) {
     const wrong = cfg.pullNumber !== null && cfg.pullNumber !== pullNumber
         ? `pull-number ${cfg.pullNumber} is not the PR this merge group was made for (#${pullNumber})`
         : cfg.reviewedSha !== null && cfg.reviewedSha !== group.headSha
-            ? `reviewed-sha ${target_short(cfg.reviewedSha)} is not this merge group's commit (${target_short(group.headSha)})`
+            ? `reviewed-sha ${sha_short(cfg.reviewedSha)} is not this merge group's commit (${sha_short(group.headSha)})`
             : null;
     if (wrong) {
         // shown on the group's commit: a queue never waits for a check that does not come
@@ -41507,7 +41541,7 @@ function queuedPull(headRef) {
 async function resolveTarget(cfg, ctx, port) {
     const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
     if (eventHead && cfg.reviewedSha && cfg.reviewedSha !== eventHead) {
-        throw new Abort('bad-input', `reviewed-sha ${target_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${target_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
+        throw new Abort('bad-input', `reviewed-sha ${sha_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${sha_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
             'a merge commit');
     }
     // a PR comment names no commit: the head is read once here, and pinned from then on (output head-sha)
@@ -41550,7 +41584,7 @@ async function identify(cfg, port, writes = true) {
 
 
 
-const steps_short = (sha) => sha.slice(0, 7);
+
 /**
  * Everything a decision needs, in one concurrent round: the PR, the identity, the
  * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
@@ -41578,9 +41612,9 @@ writes = true) {
     const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
     const warnings = [];
     if (headTree === null)
-        warnings.push(`the tree of ${steps_short(sha)} could not be read: the empty-commit skip is off for this run`);
+        warnings.push(`the tree of ${sha_short(sha)} could not be read: the empty-commit skip is off for this run`);
     if (wantPatch && headPatch === null) {
-        warnings.push(`the PR's patch at ${steps_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
+        warnings.push(`the PR's patch at ${sha_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
             'or a binary file): nothing is carried forward as unchanged in this run');
     }
     return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, files, warnings };
@@ -41663,14 +41697,14 @@ const dismissalFailure = (d) => d.failure && {
         'Re-run the job to finish (it ends as duplicate and dismisses what is left).',
 };
 function dismissMessage(persona, entry, why, anchor) {
-    const was = steps_short(entry.marker.head);
+    const was = sha_short(entry.marker.head);
     if (why === 'edited') {
         return (`Edited after it was posted: this review of ${was} no longer counts as ${persona}'s verdict, and a new ` +
             'review is needed. [persona-verdict]');
     }
     if (!anchor)
         return `Stale: ${persona} is reviewing a new head or base; this review was for ${was}. [persona-verdict]`;
-    const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${steps_short(anchor.marker.head)}`;
+    const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${sha_short(anchor.marker.head)}`;
     return why === 'stale'
         ? `Superseded: ${persona}'s current review is ${current}; this one was for ${was}. [persona-verdict]`
         : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. ` +
@@ -42728,7 +42762,7 @@ const MAX_FINDINGS_BYTES = 1024 * 1024;
 const MAX_FINDING_BODY = 65536;
 const FIELDS = 'path, line, side, start_line, body and severity';
 /** At most this many problems in one message (the CLI lists them all). */
-const SHOWN = 50;
+const findings_SHOWN = 50;
 /**
  * Checks a parsed findings file against schema/findings.schema.json (compiled at build time, so the
  * schema is the only statement of the shape) and what a schema cannot say (start_line below line).
@@ -42747,9 +42781,9 @@ function validateFindings(json) {
         });
     }
     if (errors.length) {
-        const more = errors.length > SHOWN ? `; … and ${errors.length - SHOWN} more` : '';
+        const more = errors.length > findings_SHOWN ? `; … and ${errors.length - findings_SHOWN} more` : '';
         const count = errors.length === 1 ? '' : `${errors.length} problems: `;
-        return { ok: false, errors, message: count + errors.slice(0, SHOWN).join('; ') + more };
+        return { ok: false, errors, message: count + errors.slice(0, findings_SHOWN).join('; ') + more };
     }
     return { ok: true, findings: json.map(toFinding) };
 }
@@ -43126,13 +43160,14 @@ function withoutInline(marker, text, placement) {
 
 
 
+
 /**
  * How long to wait before each look for a review that may have landed despite an
  * error: about 15 s in all, since GitHub's review listing can lag behind a create.
  * The port's clock sleeps them (shortened in the action's own tests, never past the deadline).
  */
 const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
-const create_RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
+const RERUN_ADVICE = `Re-run the job: ${RERUN}.`;
 async function create(port, pullNumber, event, body, marker, identity, 
 /** Reviews that existed before this create: never taken for another run's. */
 known, comments = []) {
@@ -43163,7 +43198,7 @@ known, comments = []) {
                 ? ' (a COMMENT review is never re-sent: a copy could never be dismissed)'
                 : '';
             const message = `${error.message}; no review from this run is visible${after}, so nothing more is sent${why}`;
-            throw new Abort('api-error', message, create_RERUN);
+            throw new Abort('api-error', message, RERUN_ADVICE);
         }
     }
 }
@@ -43178,7 +43213,7 @@ async function lookForLanded(port, pullNumber, marker, identity, error, known) {
             if (!(e instanceof ApiError))
                 throw e;
             throw new Abort('api-error', `${error.message}; the review may have been created, and listing the reviews to check failed too ` +
-                `(${e.message}), so nothing more is sent`, create_RERUN);
+                `(${e.message}), so nothing more is sent`, RERUN_ADVICE);
         }
         const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
         if (landed)
@@ -43200,14 +43235,14 @@ async function lookForLanded(port, pullNumber, marker, identity, error, known) {
 
 ;// CONCATENATED MODULE: ./src/modes/keep.ts
 
-const keep_short = (sha) => sha.slice(0, 7);
+
 async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
     const { current } = plan;
     const verdict = current.marker.verdict;
     const notices = [];
     const warnings = [...facts.warnings];
     if (plan.outcome === 'duplicate') {
-        notices.push(`${cfg.persona} already reviewed ${keep_short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): ` +
+        notices.push(`${cfg.persona} already reviewed ${sha_short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): ` +
             `nothing posted`);
         if (bodyVerdict && bodyVerdict !== verdict) {
             warnings.push(`this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${verdict}; ` +
@@ -43218,7 +43253,7 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
         const same = plan.by === 'patch'
             ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)'
             : 'the same tree';
-        notices.push(`${keep_short(target.reviewedSha)} has ${same} as ${keep_short(current.marker.head)}, which ${cfg.persona} reviewed ` +
+        notices.push(`${sha_short(target.reviewedSha)} has ${same} as ${sha_short(current.marker.head)}, which ${cfg.persona} reviewed ` +
             `(${verdict}): ` +
             'verdict carried forward, nothing posted');
     }
@@ -43248,7 +43283,7 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
 
 
 
-const post_short = (sha) => sha.slice(0, 7);
+
 async function runPost(cfg, ctx, port, trace) {
     const head = knownHead(cfg, ctx);
     const read = () => ({
@@ -43263,7 +43298,7 @@ async function runPost(cfg, ctx, port, trace) {
             return { kind: facts.outcome, message: facts.message, target };
         const pull = facts.pull;
         if (pull.draft && !cfg.reviewDrafts)
-            return { kind: 'draft', target };
+            return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
         const plan = planFor(cfg, target, facts, body.verdict, trace);
         if (plan.action === 'review')
             throw new Error('decide() answered review for a body');
@@ -43317,10 +43352,10 @@ async function send(port, target, plan, marker, review, facts, text) {
     catch (e) {
         if (!(e instanceof ApiError))
             throw e;
-        const now = await port.getPull(target.pullNumber).catch(() => null);
-        if (supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha)) {
-            const message = `PR #${target.pullNumber} head moved to ${post_short(now.headSha)} while this run worked, and GitHub refused a ` +
-                `review of ${post_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
+        const headNow = (await port.getPull(target.pullNumber).catch(() => null))?.headSha ?? null;
+        if (headNow !== null && supersededByRefusal(e.status, headNow, target.reviewedSha)) {
+            const message = `PR #${target.pullNumber} head moved to ${sha_short(headNow)} while this run worked, and GitHub refused a ` +
+                `review of ${sha_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
             return { kind: 'superseded', message, target };
         }
         if (!review.placement || !review.comments.length || !positionRefused(e))
@@ -43370,11 +43405,11 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
     const race = raceWinner(s, made.entry);
     const notices = [...common.notices];
     if (race === 'theirs-same-head') {
-        notices.push(`another run's review ${s.anchor.review.id} for ${post_short(target.reviewedSha)} landed first: it stands, ` +
+        notices.push(`another run's review ${s.anchor.review.id} for ${sha_short(target.reviewedSha)} landed first: it stands, ` +
             "and this run's copy is dismissed where GitHub allows");
     }
     else if (race === 'newer-head') {
-        notices.push(`the PR head moved to ${post_short(pullNow.headSha)} and ${cfg.persona} has already reviewed it ` +
+        notices.push(`the PR head moved to ${sha_short(pullNow.headSha)} and ${cfg.persona} has already reviewed it ` +
             `(review ${s.anchor.review.id}): this review is stale already`);
     }
     const standing = race === 'theirs-same-head' ? s.anchor : made.entry;
@@ -43679,7 +43714,7 @@ async function runPreflight(cfg, ctx, port, trace) {
             return { kind: facts.outcome, message: facts.message, target };
         const pull = facts.pull;
         if (pull.draft && !cfg.reviewDrafts)
-            return { kind: 'draft', target };
+            return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
         const plan = planFor(cfg, target, facts, null, trace);
         if (plan.action === 'keep')
             return keepStanding(cfg, port, target, plan, facts, null);
@@ -43749,8 +43784,7 @@ const diffAdvice = 'split the PR (GitHub renders the diff of at most 300 files),
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
 
 
-async function runQueued(cfg, ctx, port, trace) {
-    const group = ctx.mergeGroup;
+async function runQueued(cfg, group, port, trace) {
     const onGroup = queuedTarget(cfg, group);
     const pullNumber = onGroup.pullNumber;
     const pull = await port.getPull(pullNumber);
@@ -44678,9 +44712,6 @@ async function runDoctorAction(cfg) {
 
 
 
-/** For <pre>: only HTML needs escaping there. */
-const esc = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const report_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 /** One sentence: what this run did. Used for the log and as the summary's lead. */
 function report_headline(r, persona) {
     const who = persona || 'the persona';
@@ -44689,29 +44720,29 @@ function report_headline(r, persona) {
         : '';
     switch (r.outcome) {
         case 'posted':
-            return `${who} posted ${r.verdict} (event ${r.event}) on ${report_short(r.headSha)} as review ${r.reviewId}${dismissed}`;
+            return `${who} posted ${r.verdict} (event ${r.event}) on ${sha_short(r.headSha)} as review ${r.reviewId}${dismissed}`;
         case 'duplicate':
-            return (`${who} already has review ${r.reviewId} (${r.verdict}) for ${report_short(r.headSha)}: nothing ` +
+            return (`${who} already has review ${r.reviewId} (${r.verdict}) for ${sha_short(r.headSha)}: nothing ` +
                 `posted${dismissed}`);
         case 'unchanged':
-            return (`${report_short(r.headSha)} is unchanged since ${report_short(r.baselineSha)}: ${who}'s ${r.verdict} (review ` +
+            return (`${sha_short(r.headSha)} is unchanged since ${sha_short(r.baselineSha)}: ${who}'s ${r.verdict} (review ` +
                 `${r.reviewId}) is carried forward, nothing posted${dismissed}`);
         case 'superseded':
         case 'closed':
             return r.notices[0] ?? r.outcome;
         case 'needs-review':
-            return `${who} should review ${report_short(r.headSha)} (should-review=true)`;
+            return `${who} should review ${sha_short(r.headSha)} (should-review=true)`;
         case 'draft':
             return `PR #${r.pullNumber} is a draft: ${who} does not review it yet (review-drafts is false)`;
         case 'queued':
             return r.verdict
-                ? `merge queue: ${who}'s standing verdict for ${report_short(r.headSha)} is ${r.verdict} (review ${r.reviewId})`
-                : `merge queue: ${who} has no verdict for ${report_short(r.headSha)}`;
+                ? `merge queue: ${who}'s standing verdict for ${sha_short(r.headSha)} is ${r.verdict} (review ${r.reviewId})`
+                : `merge queue: ${who} has no verdict for ${sha_short(r.headSha)}`;
         case 'checked':
             return `the body is valid: ${r.verdict} → event ${r.event}; nothing was sent`;
         case 'reported': {
             const waiting = r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : '';
-            return `panel verdict ${r.verdict} for ${report_short(r.headSha)}${waiting} (comment ${r.boardCommentId})`;
+            return `panel verdict ${r.verdict} for ${sha_short(r.headSha)}${waiting} (comment ${r.boardCommentId})`;
         }
         case 'aborted':
             return `aborted (${r.reason}): nothing was posted`;
@@ -44730,67 +44761,102 @@ const report_ICON = {
     queued: '🚦',
     aborted: '❌',
 };
-function summaryMarkdown(r, persona, bodyFile) {
-    const who = persona ? `${mdText(persona)} — ` : '';
-    const title = `${report_ICON[r.outcome] ?? ''} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
+/** The heading's mark follows the step's result: a step that fails is never headed with a success mark. */
+const markOf = (r) => (r.failure ? '❌' : (report_ICON[r.outcome] ?? ''));
+/**
+ * Text inside the summary's HTML elements (heading, table, list, paragraph): only HTML
+ * specials become references, so a reader sees every character as written, and a
+ * newline cannot end the HTML block (after which Markdown would be read again).
+ */
+const html = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]).replace(/\r?\n/g, ' ');
+/**
+ * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
+ * HTML specials become named references, so the text shows as written and cannot become a
+ * link, emphasis, code or HTML; each line of the text stays inside the quote.
+ */
+const mdLine = (s) => s
+    .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
+    .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c])
+    .replace(/\r?\n/g, '\n> ');
+/** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
+function addSummary(s, r, persona, bodyFile) {
+    const who = persona ? `${persona} — ` : '';
+    s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2);
+    s.addRaw(`<p>${html(report_headline(r, persona))}</p>`, true).addEOL();
+    if (r.failure) {
+        const advice = r.advice ? ['>', `> **What to do:** ${mdLine(r.advice)}`] : [];
+        s.addRaw(['> [!CAUTION]', `> ${mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
+    }
+    for (const n of r.notices)
+        s.addRaw(`> [!NOTE]\n> ${mdLine(n)}`, true).addEOL();
+    for (const w of r.warnings)
+        s.addRaw(`> [!WARNING]\n> ${mdLine(w)}`, true).addEOL();
+    const rows = facts(r);
+    if (rows.length)
+        s.addTable(rows.map(([k, v]) => [{ data: html(k), header: true }, v])).addEOL();
+    if (r.findings)
+        addFindings(s, r);
+    // the board's own footer (version and the panel rule) closes a board run's summary: one footer
+    let footer = `<sub>persona-verdict v${html(src_version_VERSION)}</sub>`;
+    if (r.board) {
+        const lines = renderBoard(r.board, src_version_VERSION).split('\n');
+        footer = lines.pop();
+        s.addRaw(lines.slice(1).join('\n'), true).addEOL();
+    }
+    if (r.diagnosis) {
+        s.addHeading('Why the body was rejected', 3);
+        s.addRaw(`<pre>${pre(renderDiagnosis(r.diagnosis, bodyFile ?? undefined))}</pre>`, true).addEOL();
+        s.addRaw('<p>The last non-blank line of the body must be exactly one of <code>## VERDICT: APPROVE</code>, ' +
+            '<code>## VERDICT: CHANGES_REQUESTED</code>, <code>## VERDICT: COMMENT</code>. Re-run the persona; if it ' +
+            'drifts again, fix its prompt template.</p>', true).addEOL();
+    }
+    return s.addRaw(footer, true);
+}
+/** For <pre>: lines kept, only HTML specials escaped. */
+const pre = (s) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+/** The key/value table: [label, cell HTML]. */
+function facts(r) {
     const rows = [];
     const add = (k, v) => {
         if (v !== undefined && v !== '')
-            rows.push([k, String(v)]);
+            rows.push([k, html(String(v))]);
     };
     add('Pull request', r.pullNumber ? `#${r.pullNumber}` : undefined);
     add('Reviewed head', r.headSha);
     add(r.board ? 'Panel verdict' : 'Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
-    add('Review', r.reviewId);
+    if (r.reviewId !== undefined)
+        rows.push(['Review', r.reviewUrl ? report_link(String(r.reviewId), r.reviewUrl) : html(String(r.reviewId))]);
     add('Carried forward from', r.baselineSha);
     add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
     add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
     add('Posting as', r.identity);
-    add('Commit status', r.status ? `${r.status.state} on ${report_short(r.status.sha)}: ${r.status.description}` : undefined);
+    add('Commit status', r.status ? `${r.status.state} on ${sha_short(r.status.sha)}: ${r.status.description}` : undefined);
     add('Diff written to', r.diffPath);
-    const out = [`## ${title}`, '', mdText(report_headline(r, persona)), ''];
-    if (r.failure)
-        out.push(`> [!CAUTION]`, `> ${mdText(r.failure)}`, ...(r.advice ? [`>`, `> **What to do:** ${mdText(r.advice)}`] : []), '');
-    for (const n of r.notices)
-        out.push(`> [!NOTE]`, `> ${mdText(n)}`, '');
-    for (const w of r.warnings)
-        out.push(`> [!WARNING]`, `> ${mdText(w)}`, '');
-    if (rows.length) {
-        const link = (k, v) => k === 'Review' && r.reviewUrl ? `[${mdText(v)}](${encodeURI(r.reviewUrl)})` : mdText(v);
-        out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${link(k, v)} |`), '');
-    }
-    if (r.findings)
-        out.push(...findingsMarkdown(r));
-    if (r.board)
-        out.push(renderBoard(r.board, src_version_VERSION).split('\n').slice(1).join('\n'), '');
-    if (r.diagnosis) {
-        out.push('### Why the body was rejected', '', '<pre>', esc(renderDiagnosis(r.diagnosis, bodyFile ?? undefined)), '</pre>', '');
-        out.push('The last non-blank line of the body must be exactly one of `## VERDICT: APPROVE`, `## VERDICT: ' +
-            'CHANGES_REQUESTED`, `## VERDICT: COMMENT`. Re-run the persona; if it drifts again, fix its prompt template.', '');
-    }
-    out.push(`<sub>persona-verdict v${src_version_VERSION}</sub>`, '');
-    return out.join('\n');
+    return rows;
 }
+const report_link = (text, url) => `<a href="${html(encodeURI(url))}">${html(text)}</a>`;
 const SEVERITY_ORDER = ['blocker', 'major', 'minor', 'nit', undefined];
 /** The findings by severity, each linking to the review (annotations are not emitted: the review is the place). */
-function findingsMarkdown(r) {
+function addFindings(s, r) {
     const { inline, inBody } = r.findings;
     const all = [
         ...inline.map((f) => ({ f, where: 'inline' })),
         ...inBody.map(({ finding: f, why }) => ({ f, where: `in the body: ${why}` })),
     ];
     if (!all.length)
-        return [];
-    const link = (s) => (r.reviewUrl ? `[${s}](${encodeURI(r.reviewUrl)})` : s);
-    const out = [`### Findings (${inline.length} inline, ${inBody.length} in the body)`, ''];
+        return;
+    const items = [];
     for (const sev of SEVERITY_ORDER) {
         for (const { f, where } of all.filter((x) => x.f.severity === sev)) {
             const range = f.startLine !== undefined ? `${f.startLine}-${f.line}` : String(f.line);
-            const text = mdText(f.body.split('\n')[0].slice(0, 200));
-            out.push(`- **${sev ?? 'unrated'}** ${link(`${mdText(f.path)}:${range}`)} — ${text} (${where})`);
+            const at = `${f.path}:${range}`;
+            const text = html(f.body.split('\n')[0].slice(0, 200));
+            const place = r.reviewUrl ? report_link(at, r.reviewUrl) : html(at);
+            items.push(`<strong>${sev ?? 'unrated'}</strong> ${place} — ${text} (${html(where)})`);
         }
     }
-    return [...out, ''];
+    s.addHeading(`Findings (${inline.length} inline, ${inBody.length} in the body)`, 3);
+    s.addList(items).addEOL();
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -44916,7 +44982,7 @@ async function runMode(cfg, ctx, port) {
     if (cfg.mode === 'post' || cfg.mode === 'preflight')
         await checkAsker(cfg, ctx, port);
     if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight'))
-        return runQueued(cfg, ctx, port, trace);
+        return runQueued(cfg, ctx.mergeGroup, port, trace);
     switch (cfg.mode) {
         case 'post':
             return runPost(cfg, ctx, port, trace);
@@ -44944,9 +45010,15 @@ async function withStatus(result, cfg, ctx, port) {
             ...result,
             reason: result.reason ?? e.reason,
             failure,
-            advice: [result.advice, e.advice].filter(Boolean).join('. ') || undefined,
+            advice: oneEach(result.advice, e.advice),
         };
     }
+}
+/** Advice from two failures, each piece once (the same fix is not said twice). */
+function oneEach(a, b) {
+    if (!a || !b)
+        return a || b || undefined;
+    return a.includes(b) ? a : b.includes(a) ? b : `${a}. ${b}`;
 }
 /** A pull request from a fork gets a read-only token on `pull_request`: say so. */
 function advise(e, ctx) {
@@ -44985,7 +45057,7 @@ async function report(r, persona, bodyFile) {
         annotate(r.diagnosis, bodyFile ?? undefined);
     if (process.env['GITHUB_STEP_SUMMARY']) {
         try {
-            await summary.addRaw(summaryMarkdown(r, persona, bodyFile)).write();
+            await addSummary(summary, r, persona, bodyFile).write();
         }
         catch (e) {
             warning(`could not write the job summary: ${e.message}`);

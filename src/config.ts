@@ -1,7 +1,7 @@
 // Inputs are read once, here, into one typed config. Every default lives in
 // DEFAULTS; a test keeps action.yml's defaults equal to it.
 import { EVENTS, type ReviewEvent } from './core/grammar.js';
-import { PERSONA_PATTERN } from './core/marker.js';
+import { PERSONA_PATTERN, samePersona } from './core/marker.js';
 import type { DismissPolicy, ReviewEventPolicy } from './core/decide.js';
 import type { PanelMember } from './core/board.js';
 
@@ -268,7 +268,7 @@ export function parsePersonas(raw: string, mode: Mode = 'board'): PanelMember[] 
       );
     }
     const persona = m[1]!;
-    if (out.some((p) => p.persona.toLowerCase() === persona.toLowerCase())) {
+    if (out.some((p) => samePersona(p.persona, persona))) {
       throw new InputError(`input personas names ${persona} twice`);
     }
     out.push(at ? { persona, login: at[1]!, version: at[2]! } : { persona, login: m[2]! });

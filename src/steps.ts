@@ -20,8 +20,7 @@ import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import type { GitHubPort } from './github/port.js';
 import { identify } from './target.js';
-
-const short = (sha: string): string => sha.slice(0, 7);
+import { short } from './core/sha.js';
 
 export interface Facts {
   pull: PullFacts;

@@ -7,8 +7,7 @@ import type { RunContext } from './context.js';
 import type { PullTarget, Target } from './core/outcome.js';
 import type { GitHubPort } from './github/port.js';
 import { parseQueueRef } from './core/queue.js';
-
-const short = (sha: string): string => sha.slice(0, 7);
+import { short } from './core/sha.js';
 
 /** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
 export async function resolvePull(
@@ -28,7 +27,8 @@ export async function resolvePull(
   }
   if (ev) return { pullNumber: ev.number, eventHead: ev.headSha };
   if (named !== null) return { pullNumber: named, eventHead: null };
-  if (ctx.workflowRun) return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
+  if (ctx.workflowRun)
+    return { pullNumber: await workflowRunPull(cfg, ctx, ctx.workflowRun, port), eventHead: ctx.workflowRun.headSha };
   if (cfg.pullNumber === null) {
     throw new Abort(
       'bad-input',
@@ -44,8 +44,12 @@ export async function resolvePull(
  * forks): the PR is the open one in this repository whose head is that commit, from
  * that repository and branch. Nothing an artifact says is consulted.
  */
-async function workflowRunPull(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<number> {
-  const wr = ctx.workflowRun!;
+async function workflowRunPull(
+  cfg: Config,
+  ctx: RunContext,
+  wr: NonNullable<RunContext['workflowRun']>,
+  port: GitHubPort,
+): Promise<number> {
   if (!wr.headBranch || !wr.headOwner) {
     throw new Abort(
       'bad-input',

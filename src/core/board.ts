@@ -3,6 +3,7 @@ import { EVENT_OF, type Verdict } from './grammar.js';
 import { carriedTo, counts, historyOf, isLive, standingFor, type HistoryEntry, type ReviewFact } from './decide.js';
 import { versionOf } from './marker.js';
 import { mdText as cell } from './markdown.js';
+import { short } from './sha.js';
 
 export const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 
@@ -94,7 +95,6 @@ function boardRow(member: PanelMember, history: readonly HistoryEntry[], at: Boa
 const ICON: Record<Verdict, string> = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
 
 export function renderBoard(b: Board, version: string): string {
-  const short = (s: string) => s.slice(0, 7);
   const out = [
     BOARD_MARKER,
     `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,

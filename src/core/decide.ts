@@ -2,7 +2,7 @@
 // out. The shell fetches the facts, executes the plan and reports; nothing here does
 // I/O. docs/DESIGN.md walks through every rule with the decision diagram.
 import { EVENT_OF, type ReviewEvent, type Verdict } from './grammar.js';
-import { decodeMarker, postedEvent, versionOf, type Marker } from './marker.js';
+import { decodeMarker, postedEvent, samePersona, versionOf, type Marker } from './marker.js';
 
 export type DismissPolicy = 'all' | 'changes-requested' | 'none';
 export type ReviewEventPolicy = 'verdict' | 'COMMENT';
@@ -124,7 +124,7 @@ export function markedBy(reviews: readonly ReviewFact[], identity: string): Hist
  * naming `persona` and whose state matches the marker. Nothing else counts.
  */
 export const historyOf = (reviews: readonly ReviewFact[], identity: string, persona: string): HistoryEntry[] =>
-  markedBy(reviews, identity).filter((h) => h.marker.persona === persona);
+  markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
 
 /** Closed, or a head that moved on, stops a run before anything else is decided. */
 export type Gate = { stop: true; outcome: 'closed' | 'superseded'; message: string } | { stop: false };
@@ -291,7 +291,7 @@ function refusal(f: Facts): Refusal | null {
     // a wrong reviewer-login reads no history and would post again on every re-run
     const elsewhere = f.reviews.find((r) => {
       const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
-      return m !== null && m.persona === f.persona && m.head === f.head && truthful(r, m);
+      return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
     });
     if (elsewhere) {
       return {
@@ -312,7 +312,9 @@ function refusal(f: Facts): Refusal | null {
  */
 export function sharedAccount(reviews: readonly ReviewFact[], identity: string, persona: string): Refusal | null {
   const other = markedBy(reviews, identity).find(
-    (h) => h.marker.persona !== persona && (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'),
+    (h) =>
+      !samePersona(h.marker.persona, persona) &&
+      (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'),
   );
   if (!other) return null;
   return {

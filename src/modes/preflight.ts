@@ -22,7 +22,8 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     const facts = await readHead(cfg, port, target);
     if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
     const pull = facts.pull;
-    if (pull.draft && !cfg.reviewDrafts) return { kind: 'draft', target };
+    if (pull.draft && !cfg.reviewDrafts)
+      return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
     const plan = planFor(cfg, target, facts, null, trace);
     if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');

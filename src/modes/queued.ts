@@ -8,8 +8,12 @@ import type { GitHubPort } from '../github/port.js';
 import { attributed, planFor, readHead, type Trace } from '../steps.js';
 import { queuedTarget } from '../target.js';
 
-export async function runQueued(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
-  const group = ctx.mergeGroup!;
+export async function runQueued(
+  cfg: Config,
+  group: NonNullable<RunContext['mergeGroup']>,
+  port: GitHubPort,
+  trace: Trace,
+): Promise<End> {
   const onGroup = queuedTarget(cfg, group);
   const pullNumber = onGroup.pullNumber;
   const pull = await port.getPull(pullNumber);

@@ -263,6 +263,20 @@ describe('drafts', () => {
     expect(ready.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
   });
 
+  test("a draft keeps the facts' warnings (an unreadable head tree is still said), in preflight and post", async () => {
+    w.gh.pulls.get(PR)!.draft = true;
+    w.gh.commits.delete(w.head);
+    const inputs = { 'review-drafts': 'false' };
+    const pre = await run('priya', null, { mode: 'preflight', ...inputs }, 'pull_request_target', prEvent('opened'));
+    expect(pre.outputs.outcome).toBe('draft');
+    expect(pre.commands).toContainEqual(expect.stringMatching(/^::warning::the tree of [0-9a-f]{7} could not be read/));
+    const post = await run('priya', body('APPROVE'), inputs, 'pull_request_target', prEvent('opened'));
+    expect(post.outputs.outcome).toBe('draft');
+    expect(post.commands).toContainEqual(
+      expect.stringMatching(/^::warning::the tree of [0-9a-f]{7} could not be read/),
+    );
+  });
+
   test('drafts are reviewed by default', async () => {
     w.gh.pulls.get(PR)!.draft = true;
     const pre = await run('priya', null, { mode: 'preflight' }, 'pull_request_target', prEvent('opened'));

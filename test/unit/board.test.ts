@@ -47,6 +47,16 @@ describe('buildBoard', () => {
       [],
     ],
     [
+      'a marker naming the persona in another case (Priya) is that persona’s verdict',
+      [
+        rv('octo-priya', 'Priya', H, T, 'APPROVE', 'APPROVED'),
+        rv('octo-marcus', 'MARCUS', H, T, 'APPROVE', 'APPROVED'),
+      ],
+      ['current', 'current'],
+      'APPROVE',
+      [],
+    ],
+    [
       'one approves, one missing → COMMENT',
       [rv('octo-priya', 'priya', H, T, 'APPROVE', 'APPROVED')],
       ['current', 'missing'],

@@ -112,6 +112,7 @@ describe('history: only this identity, only this persona, only a first-line mark
   test.each<[string, ReviewFact, boolean]>([
     ['own marked review', review({}), true],
     ['login differs only in case', review({ login: 'Octo-Priya' }), true],
+    ['persona name differs only in case', review({ persona: 'Priya' }), true],
     ['a human', review({ login: 'alice' }), false],
     ['another persona on the same account', review({ persona: 'marcus' }), false],
     ['same account, no marker', review({ body: 'LGTM\n## VERDICT: APPROVE' }), false],
@@ -290,6 +291,12 @@ describe('decide: refusals before any write', () => {
       [review({ persona: 'marcus', state: 'CHANGES_REQUESTED' })],
       {},
       /persona marcus's CHANGES_REQUESTED review/,
+    ],
+    [
+      'the same persona written in another case (Priya, priya) is not another persona: no refusal',
+      [review({ persona: 'Priya', state: 'APPROVED', head: OLD })],
+      {},
+      null,
     ],
     [
       "another persona's COMMENTED review holds no state: no refusal",
