@@ -39217,7 +39217,12 @@ function runContext() {
     const fromFork = Boolean(pr?.head?.repo?.fork) ||
         (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== full);
     const eventPull = pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string'
-        ? { number: pr.number, headSha: pr.head.sha.toLowerCase(), fromFork }
+        ? {
+            number: pr.number,
+            headSha: pr.head.sha.toLowerCase(),
+            fromFork,
+            ...(typeof pr.base?.ref === 'string' ? { baseRef: pr.base.ref } : {}),
+        }
         : null;
     const wr = payload.workflow_run;
     const workflowRun = github_context.eventName === 'workflow_run' && wr && typeof wr.head_sha === 'string'
@@ -40779,8 +40784,12 @@ const EDITS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $afte
     }
   }
 }`;
-async function editedReviews(octokit, owner, name, number) {
-    const edited = new Set();
+/**
+ * Which reviews GitHub's GraphQL lists for the PR, each with whether its body was edited after
+ * it was posted. More pages than the bound fails: a partial trace would read as "not edited".
+ */
+async function editTrace(octokit, owner, name, number) {
+    const trace = new Map();
     let after = null;
     for (let page = 0; page < 100; page++) {
         const data = await octokit.graphql(EDITS_QUERY, { owner, name, number, after });
@@ -40788,13 +40797,13 @@ async function editedReviews(octokit, owner, name, number) {
         if (!reviews)
             throw new Error(`GraphQL answered no pull request #${number}`);
         for (const n of reviews.nodes)
-            if (n?.lastEditedAt && n.fullDatabaseId)
-                edited.add(Number(n.fullDatabaseId));
+            if (n?.fullDatabaseId)
+                trace.set(Number(n.fullDatabaseId), !!n.lastEditedAt);
         if (!reviews.pageInfo.hasNextPage)
-            return edited;
+            return trace;
         after = reviews.pageInfo.endCursor;
     }
-    return edited;
+    throw new Error(`GraphQL lists more than 10,000 reviews on #${number}: their edits cannot all be read`);
 }
 /** Pages read after the last one Link rel="last" named, one by one (a bound, far above any real PR). */
 const MAX_PAGES = 1000;
@@ -40808,9 +40817,6 @@ const MAX_PAGES = 1000;
  * created after page N's answer is one the listing could never include, read in any order.
  */
 async function allReviews(octokit, owner, repo, pullNumber) {
-    // the edit trace comes from GraphQL, read beside the REST pages; if it cannot be read, nothing counts
-    const editsP = editedReviews(octokit, owner, repo, pullNumber);
-    editsP.catch(() => undefined);
     const page = (n) => octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
     const pages = [await page(1)];
     const last = lastPage(pages[0].headers.link);
@@ -40818,8 +40824,11 @@ async function allReviews(octokit, owner, repo, pullNumber) {
     // pages after the last one page 1 named (created meanwhile), or no rel="last" at all: follow rel="next"
     while (pages.length < MAX_PAGES && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
         pages.push(await page(pages.length + 1));
-    const edited = await editsP;
-    return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: edited.has(x.id) })));
+    // the edit trace comes from GraphQL, read after the REST pages: an edit saved before a page's
+    // text was read shows in the trace. A review the trace does not list has no known history and
+    // counts as edited (it can never stand); if the trace cannot be read, the listing fails.
+    const trace = await editTrace(octokit, owner, repo, pullNumber);
+    return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: trace.get(x.id) ?? true })));
 }
 function reviewsPort({ octokit, call, owner, repo }) {
     return {
@@ -41106,7 +41115,7 @@ function markedBy(reviews, identity) {
  * naming `persona` and whose state matches the marker. Nothing else counts.
  */
 const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
-function gate(pull, reviewedSha) {
+function gate(pull, reviewedSha, base) {
     if (pull.state !== 'open') {
         return {
             stop: true,
@@ -41120,6 +41129,14 @@ function gate(pull, reviewedSha) {
             outcome: 'superseded',
             message: `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
                 `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
+        };
+    }
+    if (base !== undefined && pull.baseRef !== base) {
+        return {
+            stop: true,
+            outcome: 'superseded',
+            message: `PR #${pull.number} now merges into ${pull.baseRef}, not ${base} as when this run was triggered: the ` +
+                'base change triggers a review for the new base',
         };
     }
     return { stop: false };
@@ -41551,7 +41568,9 @@ async function resolveTarget(cfg, ctx, port) {
         throw new Abort('bad-input', `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA ` +
             `is a merge commit and is never used)`);
     }
-    return { pullNumber, reviewedSha };
+    // the event's base binds the run: a PR retargeted while the persona worked is superseded (gate)
+    const base = ctx.eventPull?.number === pullNumber ? ctx.eventPull.baseRef : undefined;
+    return { pullNumber, reviewedSha, ...(base ? { base } : {}) };
 }
 /**
  * The account the token posts as. A given reviewer-login is checked against what
@@ -41603,7 +41622,7 @@ writes = true) {
     ]);
     restP.catch(() => undefined); // awaited below unless the gate stops the run
     const pull = await pullP;
-    const g = gate(pull, sha);
+    const g = gate(pull, sha, target.base);
     if (g.stop)
         return g;
     const [who, reviews, headTree, files] = await restP;
@@ -43747,7 +43766,7 @@ async function writeDiff(path, port, pull, target) {
         throw new Abort('diff-unavailable', `the PR's diff is ${bytes} bytes, over the ${MAX_DIFF_BYTES}-byte limit`, diffAdvice);
     }
     const now = await port.getPull(target.pullNumber);
-    const moved = gate(now, target.reviewedSha);
+    const moved = gate(now, target.reviewedSha, target.base);
     if (moved.stop)
         return moved;
     const c = cover(diff, files, now.changedFiles);

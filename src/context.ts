@@ -9,7 +9,8 @@ export interface RunContext {
   repo: string;
   eventName: string;
   /** The pull request the event names (pull_request, pull_request_target, reviews …). */
-  eventPull: { number: number; headSha: string; fromFork: boolean } | null;
+  /** pull_request*: the PR, its head and the base branch it named when the event fired. */
+  eventPull: { number: number; headSha: string; fromFork: boolean; baseRef?: string } | null;
   /** workflow_run: the commit the triggering run ran on, and where that commit came from. */
   workflowRun: { headSha: string; headBranch: string; headOwner: string; headRepo: string } | null;
   /** merge_group: the group's commit and ref (the PR number is in the ref). */
@@ -24,7 +25,7 @@ export interface RunContext {
   runUrl: string;
 }
 
-type Side = { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
+type Side = { sha?: string; ref?: string; repo?: { full_name?: string; fork?: boolean } | null };
 type Payload = {
   merge_group?: { head_sha?: string; head_ref?: string };
   issue?: { number?: number; pull_request?: unknown };
@@ -52,7 +53,12 @@ export function runContext(): RunContext {
     (headRepo !== undefined && pr?.base?.repo?.full_name !== undefined && headRepo !== full);
   const eventPull =
     pr && typeof pr.number === 'number' && typeof pr.head?.sha === 'string'
-      ? { number: pr.number, headSha: pr.head.sha.toLowerCase(), fromFork }
+      ? {
+          number: pr.number,
+          headSha: pr.head.sha.toLowerCase(),
+          fromFork,
+          ...(typeof pr.base?.ref === 'string' ? { baseRef: pr.base.ref } : {}),
+        }
       : null;
   const wr = payload.workflow_run;
   const workflowRun =

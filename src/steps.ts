@@ -58,7 +58,7 @@ export async function readHead(
   ]);
   restP.catch(() => undefined); // awaited below unless the gate stops the run
   const pull = await pullP;
-  const g = gate(pull, sha);
+  const g = gate(pull, sha, target.base);
   if (g.stop) return g;
   const [who, reviews, headTree, files] = await restP;
   // every carry needs the PR patch (a tree alone proves nothing once the base moved)

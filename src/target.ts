@@ -162,7 +162,9 @@ export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPo
         `is a merge commit and is never used)`,
     );
   }
-  return { pullNumber, reviewedSha };
+  // the event's base binds the run: a PR retargeted while the persona worked is superseded (gate)
+  const base = ctx.eventPull?.number === pullNumber ? ctx.eventPull.baseRef : undefined;
+  return { pullNumber, reviewedSha, ...(base ? { base } : {}) };
 }
 
 /**

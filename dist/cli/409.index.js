@@ -1142,8 +1142,12 @@ const EDITS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $afte
     }
   }
 }`;
-async function editedReviews(octokit, owner, name, number) {
-    const edited = new Set();
+/**
+ * Which reviews GitHub's GraphQL lists for the PR, each with whether its body was edited after
+ * it was posted. More pages than the bound fails: a partial trace would read as "not edited".
+ */
+async function editTrace(octokit, owner, name, number) {
+    const trace = new Map();
     let after = null;
     for (let page = 0; page < 100; page++) {
         const data = await octokit.graphql(EDITS_QUERY, { owner, name, number, after });
@@ -1151,13 +1155,13 @@ async function editedReviews(octokit, owner, name, number) {
         if (!reviews)
             throw new Error(`GraphQL answered no pull request #${number}`);
         for (const n of reviews.nodes)
-            if (n?.lastEditedAt && n.fullDatabaseId)
-                edited.add(Number(n.fullDatabaseId));
+            if (n?.fullDatabaseId)
+                trace.set(Number(n.fullDatabaseId), !!n.lastEditedAt);
         if (!reviews.pageInfo.hasNextPage)
-            return edited;
+            return trace;
         after = reviews.pageInfo.endCursor;
     }
-    return edited;
+    throw new Error(`GraphQL lists more than 10,000 reviews on #${number}: their edits cannot all be read`);
 }
 /** Pages read after the last one Link rel="last" named, one by one (a bound, far above any real PR). */
 const MAX_PAGES = 1000;
@@ -1171,9 +1175,6 @@ const MAX_PAGES = 1000;
  * created after page N's answer is one the listing could never include, read in any order.
  */
 async function allReviews(octokit, owner, repo, pullNumber) {
-    // the edit trace comes from GraphQL, read beside the REST pages; if it cannot be read, nothing counts
-    const editsP = editedReviews(octokit, owner, repo, pullNumber);
-    editsP.catch(() => undefined);
     const page = (n) => octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
     const pages = [await page(1)];
     const last = lastPage(pages[0].headers.link);
@@ -1181,8 +1182,11 @@ async function allReviews(octokit, owner, repo, pullNumber) {
     // pages after the last one page 1 named (created meanwhile), or no rel="last" at all: follow rel="next"
     while (pages.length < MAX_PAGES && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
         pages.push(await page(pages.length + 1));
-    const edited = await editsP;
-    return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: edited.has(x.id) })));
+    // the edit trace comes from GraphQL, read after the REST pages: an edit saved before a page's
+    // text was read shows in the trace. A review the trace does not list has no known history and
+    // counts as edited (it can never stand); if the trace cannot be read, the listing fails.
+    const trace = await editTrace(octokit, owner, repo, pullNumber);
+    return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: trace.get(x.id) ?? true })));
 }
 function reviewsPort({ octokit, call, owner, repo }) {
     return {

@@ -129,7 +129,7 @@ export const historyOf = (reviews: readonly ReviewFact[], identity: string, pers
 /** Closed, or a head that moved on, stops a run before anything else is decided. */
 export type Gate = { stop: true; outcome: 'closed' | 'superseded'; message: string } | { stop: false };
 
-export function gate(pull: PullFacts, reviewedSha: string): Gate {
+export function gate(pull: PullFacts, reviewedSha: string, base?: string): Gate {
   if (pull.state !== 'open') {
     return {
       stop: true,
@@ -144,6 +144,15 @@ export function gate(pull: PullFacts, reviewedSha: string): Gate {
       message:
         `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
         `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
+    };
+  }
+  if (base !== undefined && pull.baseRef !== base) {
+    return {
+      stop: true,
+      outcome: 'superseded',
+      message:
+        `PR #${pull.number} now merges into ${pull.baseRef}, not ${base} as when this run was triggered: the ` +
+        'base change triggers a review for the new base',
     };
   }
   return { stop: false };

@@ -52,7 +52,8 @@ export interface Target {
 }
 
 /** A target whose PR is known. */
-export type PullTarget = Target & { pullNumber: number };
+/** `base`: the base branch the event named; a PR retargeted since is not this run's to review. */
+export type PullTarget = Target & { pullNumber: number; base?: string };
 
 /** A failure after the review is in place: the review stands, the step still fails. */
 export interface AfterWrite {

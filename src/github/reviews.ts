@@ -45,18 +45,22 @@ type EditsPage = {
   } | null;
 };
 
-async function editedReviews(octokit: Octo, owner: string, name: string, number: number): Promise<Set<number>> {
-  const edited = new Set<number>();
+/**
+ * Which reviews GitHub's GraphQL lists for the PR, each with whether its body was edited after
+ * it was posted. More pages than the bound fails: a partial trace would read as "not edited".
+ */
+async function editTrace(octokit: Octo, owner: string, name: string, number: number): Promise<Map<number, boolean>> {
+  const trace = new Map<number, boolean>();
   let after: string | null = null;
   for (let page = 0; page < 100; page++) {
     const data: EditsPage = await octokit.graphql<EditsPage>(EDITS_QUERY, { owner, name, number, after });
     const reviews = data.repository?.pullRequest?.reviews;
     if (!reviews) throw new Error(`GraphQL answered no pull request #${number}`);
-    for (const n of reviews.nodes) if (n?.lastEditedAt && n.fullDatabaseId) edited.add(Number(n.fullDatabaseId));
-    if (!reviews.pageInfo.hasNextPage) return edited;
+    for (const n of reviews.nodes) if (n?.fullDatabaseId) trace.set(Number(n.fullDatabaseId), !!n.lastEditedAt);
+    if (!reviews.pageInfo.hasNextPage) return trace;
     after = reviews.pageInfo.endCursor;
   }
-  return edited;
+  throw new Error(`GraphQL lists more than 10,000 reviews on #${number}: their edits cannot all be read`);
 }
 
 /** Pages read after the last one Link rel="last" named, one by one (a bound, far above any real PR). */
@@ -77,9 +81,6 @@ export async function allReviews(
   repo: string,
   pullNumber: number,
 ): Promise<ReviewFact[]> {
-  // the edit trace comes from GraphQL, read beside the REST pages; if it cannot be read, nothing counts
-  const editsP = editedReviews(octokit, owner, repo, pullNumber);
-  editsP.catch(() => undefined);
   const page = (n: number) =>
     octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
   const pages = [await page(1)];
@@ -88,8 +89,11 @@ export async function allReviews(
   // pages after the last one page 1 named (created meanwhile), or no rel="last" at all: follow rel="next"
   while (pages.length < MAX_PAGES && /rel="next"/.test(pages.at(-1)!.headers.link ?? ''))
     pages.push(await page(pages.length + 1));
-  const edited = await editsP;
-  return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: edited.has(x.id) })));
+  // the edit trace comes from GraphQL, read after the REST pages: an edit saved before a page's
+  // text was read shows in the trace. A review the trace does not list has no known history and
+  // counts as edited (it can never stand); if the trace cannot be read, the listing fails.
+  const trace = await editTrace(octokit, owner, repo, pullNumber);
+  return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: trace.get(x.id) ?? true })));
 }
 
 export function reviewsPort({ octokit, call, owner, repo }: Ctx) {

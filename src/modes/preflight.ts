@@ -63,7 +63,7 @@ async function writeDiff(
     );
   }
   const now = await port.getPull(target.pullNumber);
-  const moved = gate(now, target.reviewedSha);
+  const moved = gate(now, target.reviewedSha, target.base);
   if (moved.stop) return moved;
   const c = cover(diff, files, now.changedFiles);
   if (!c.whole) throw new Abort('diff-unavailable', `the PR's diff is not whole: ${c.why}`, diffAdvice);

@@ -385,7 +385,7 @@ describe('diff-path: the diff comes from the API, pinned to the reviewed head', 
       path: /\/compare\//,
       kind: 'status',
       status: 406,
-      times: 5,
+      times: 20, // the patch read (skip-unchanged) uses compare too
       body: { message: 'Sorry, this diff is taking too long to generate.' },
     });
     const path = join(tempDir(), 'pr.diff');

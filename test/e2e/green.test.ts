@@ -47,6 +47,19 @@ describe('K: green means approved', () => {
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
   });
 
+  test('the base changes while the persona works: the run is superseded, nothing posted for either base', async () => {
+    w.gh.retarget(PR, 'staging');
+    const event = target(); // names staging, as the synchronize event did
+    const pre = await run(null, { mode: 'preflight' }, event);
+    expect(pre.outputs.outcome).toBe('needs-review');
+    w.gh.retarget(PR, 'main'); // during the LLM job
+    const post = await run(body('APPROVE'), {}, event);
+    expect(post.outputs.outcome).toBe('superseded');
+    expect(post.stdout).toMatch(/now merges into main, not staging/);
+    expect(reviews() ?? []).toHaveLength(0);
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('pending'); // the edited event's run decides
+  });
+
   test('an edited marker counts for nothing: no duplicate, a new review, the edited one dismissed', async () => {
     await run(body('APPROVE'));
     const old = reviews()[0]!;

@@ -101,8 +101,10 @@ describe('gate: closed or moved on', () => {
     ['closed', { ...pull, state: 'closed' }, true, 'closed'],
     ['merged', { ...pull, state: 'closed', merged: true }, true, 'closed'],
     ['head moved on', { ...pull, headSha: OLD }, true, 'superseded'],
-  ])('%s', (_n, p, stop, outcome) => {
-    const g = gate(p, HEAD);
+    ['retargeted since the event (it named staging)', { ...pull, baseRef: 'main' }, true, 'superseded', 'staging'],
+    ['the base the event named', pull, false, undefined, 'main'],
+  ])('%s', (_n, p, stop, outcome, base?: string) => {
+    const g = gate(p, HEAD, base);
     expect(g.stop).toBe(stop);
     if (g.stop) expect(g.outcome).toBe(outcome);
   });
