@@ -7,6 +7,7 @@ import type { RunContext } from './context.js';
 import {
   decide,
   gate,
+  historyOf,
   type Gate,
   type Dismissal,
   type HistoryEntry,
@@ -18,6 +19,7 @@ import type { Verdict } from './core/grammar.js';
 import type { PrFile } from './core/findings.js';
 import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
+import { latestDismissed, type DismissalEvent } from './core/restamp.js';
 import type { GitHubPort } from './github/port.js';
 import { identify } from './target.js';
 
@@ -31,6 +33,8 @@ export interface Facts {
   reviews: ReviewFact[];
   headTree: string | null;
   headPatch: string | null;
+  /** restamp: the timeline's review dismissals, read only when the persona's latest review is dismissed. */
+  dismissals?: DismissalEvent[];
   /** The PR's files with patches, when findings are to be placed. */
   files?: PrFile[];
   warnings: string[];
@@ -61,7 +65,14 @@ export async function readHead(
   if (g.stop) return g;
   const [who, reviews, headTree, files] = await restP;
   const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
-  const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
+  // restamp compares PR patches (post records them), and reads the timeline only when there is a dismissal to explain
+  const timeline =
+    cfg.restamp && cfg.mode === 'preflight' && latestDismissed(historyOf(reviews, who.login, cfg.persona));
+  const [compared, dismissals] = await Promise.all([
+    wantPatch || cfg.restamp ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
+    timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
+  ]);
+  const headPatch = wantPatch || cfg.restamp ? patchId(compared) : null;
   const warnings: string[] = [];
   if (headTree === null)
     warnings.push(`the tree of ${short(sha)} could not be read: the no-diff skip by tree is off for this run`);
@@ -71,7 +82,8 @@ export async function readHead(
         'or a binary file): the patch skip is off for this run',
     );
   }
-  return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, files, warnings };
+  const identity = who.login;
+  return { pull, identity, identityVerified: who.verified, reviews, headTree, headPatch, dismissals, files, warnings };
 }
 
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
@@ -101,7 +113,7 @@ export function planFor(
     base: facts.pull.baseRef,
     author: facts.pull.author,
     headTree: facts.headTree,
-    headPatch: facts.headPatch,
+    headPatch: cfg.skipUnchanged && cfg.unchangedWhen === 'patch' ? facts.headPatch : null,
     reviews: facts.reviews,
     verdict,
     skipUnchanged: cfg.skipUnchanged,
@@ -109,6 +121,7 @@ export function planFor(
     reviewEvent: cfg.reviewEvent,
     force: cfg.force,
     version: cfg.personaVersion,
+    restamp: facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
   };
   trace('facts', {
     ...input,

@@ -125,6 +125,20 @@ export interface LoggedRequest {
   end: number;
 }
 
+/** A review_dismissed timeline event (REST: review-dismissed-issue-event). */
+export interface FakeDismissalEvent {
+  id: number;
+  actor: string;
+  reviewId: number;
+  /** The review's state before, lower case as the timeline writes it ("approved"). */
+  state: string;
+  /** The required message of a dismissal through the UI or the API; null for GitHub's push rule. */
+  message: string | null;
+  /** Set only by GitHub's push rule: the pushed commit that made the approval stale. */
+  commitId?: string;
+  createdAt: string;
+}
+
 export interface FakeComment {
   id: number;
   login: string;
@@ -164,6 +178,13 @@ export class FakeGitHub {
     permissions: new Map(),
     files: new Map(),
   };
+  /**
+   * Base branches whose protection says "Dismiss stale pull request approvals when new commits are
+   * pushed" (classic protection, or a ruleset's pull_request rule dismiss_stale_reviews_on_push).
+   */
+  dismissStaleOnPush = new Set<string>();
+  /** Each issue's timeline: here only the review_dismissed events (GET .../issues/{n}/timeline). */
+  timeline = new Map<number, FakeDismissalEvent[]>();
   /** Simulated network latency per request (the bench uses it to make concurrency visible). */
   latencyMs = 0;
   private nextId = 1000;
@@ -201,11 +222,39 @@ export class FakeGitHub {
     return full;
   }
 
-  /** Moves a PR's head (a push). */
-  push(number: number, head: string): void {
+  /**
+   * Moves a PR's head (a push by `pusher`). With "dismiss stale approvals on push" on for the
+   * base branch, GitHub dismisses every APPROVED review and records each dismissal in the
+   * timeline as review_dismissed with the pusher as actor, the pushed commit as
+   * dismissed_review.dismissal_commit_id and no message (FACTS.md; GitHub's docs on branch
+   * protection: "New reviewable commits pushed to a matching branch will dismiss pull request
+   * review approvals"; the empty-message, pusher-as-actor record is also what plur-ai/plur#1164
+   * found in real timelines). Returns the dismissed review ids.
+   */
+  push(number: number, head: string, pusher = 'octo-author'): number[] {
     const p = this.pulls.get(number)!;
     p.head = head;
     if (!p.commits.includes(head)) p.commits.push(head);
+    if (!this.dismissStaleOnPush.has(p.baseRef)) return [];
+    const gone = this.reviews.get(number)!.filter((r) => r.state === 'APPROVED');
+    for (const r of gone) {
+      r.state = 'DISMISSED';
+      this.recordDismissal(number, { actor: pusher, reviewId: r.id, state: 'approved', message: null, commitId: head });
+    }
+    return gone.map((r) => r.id);
+  }
+
+  /** A person dismisses a review (the UI's "Dismiss review" needs a message; no commit is recorded). */
+  dismissAs(number: number, id: number, actor: string, message: string): void {
+    const r = this.reviews.get(number)!.find((x) => x.id === id)!;
+    const state = r.state.toLowerCase();
+    r.state = 'DISMISSED';
+    this.recordDismissal(number, { actor, reviewId: id, state, message });
+  }
+
+  private recordDismissal(number: number, e: Omit<FakeDismissalEvent, 'id' | 'createdAt'>): void {
+    const list = this.timeline.get(number) ?? this.timeline.set(number, []).get(number)!;
+    list.push({ id: this.nextId++, createdAt: this.tick(), ...e });
   }
 
   /**
@@ -860,8 +909,25 @@ export class FakeGitHub {
           },
         ];
       }
+      const before = review.state.toLowerCase();
       review.state = 'DISMISSED';
+      this.recordDismissal(number, { actor: user.login, reviewId: review.id, state: before, message: body.message });
       return [200, this.reviewJson(review, number)];
+    }
+    if ((m = /^\/issues\/(\d+)\/timeline$/.exec(rest)) && method === 'GET') {
+      const number = Number(m[1]);
+      if (!this.pulls.has(number)) return notFound;
+      const list = this.timeline.get(number) ?? [];
+      const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+      const headers: Record<string, string> = {};
+      if (page * perPage < list.length) {
+        const u = new URL(url.pathname, this.url);
+        u.searchParams.set('per_page', String(perPage));
+        u.searchParams.set('page', String(page + 1));
+        headers['link'] = `<${u.toString()}>; rel="next"`;
+      }
+      return [200, list.slice((page - 1) * perPage, page * perPage).map((e) => this.dismissalJson(e)), headers];
     }
     if ((m = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
       const number = Number(m[1]);
@@ -989,6 +1055,27 @@ export class FakeGitHub {
           : `diff --git a/${f.filename} b/${f.filename}\nBinary files a/${f.filename} and b/${f.filename} differ\n`,
       )
       .join('');
+  }
+
+  /** A review_dismissed timeline event as GitHub answers it (schema review-dismissed-issue-event). */
+  private dismissalJson(e: FakeDismissalEvent): Json {
+    return {
+      id: e.id,
+      node_id: `RDE_${e.id}`,
+      url: `https://github.test/api/repos/${OWNER}/${REPO}/issues/events/${e.id}`,
+      actor: this.userJson(e.actor),
+      event: 'review_dismissed',
+      commit_id: null,
+      commit_url: null,
+      created_at: e.createdAt,
+      performed_via_github_app: null,
+      dismissed_review: {
+        state: e.state,
+        review_id: e.reviewId,
+        dismissal_message: e.message,
+        ...(e.commitId ? { dismissal_commit_id: e.commitId } : {}),
+      },
+    };
   }
 
   private commentJson(c: FakeComment, number: number): Json {
