@@ -117,6 +117,8 @@ export interface LoggedRequest {
   body: Json;
   status: number;
   login: string | null;
+  /** The token the request carried (the bench tells runs of one account apart by it). */
+  token?: string;
   operationId: string | null;
   violations: string[];
   faulted?: string;
@@ -185,6 +187,17 @@ export class FakeGitHub {
   dismissStaleOnPush = new Set<string>();
   /** Each issue's timeline: here only the review_dismissed events (GET .../issues/{n}/timeline). */
   timeline = new Map<number, FakeDismissalEvent[]>();
+  /**
+   * GitHub's secondary rate limit for content creation: at most `perMinute` content-creating
+   * requests (reviews, dismissals, statuses, comments: every non-GET REST request) a minute per
+   * account, answered past that with 403 and retry-after. GitHub's REST docs ("Rate limits for the
+   * REST API", secondary rate limits): "No more than 80 content-generating requests per minute";
+   * exceeding one answers 403 or 429, with retry-after when it is set. `now` is the limiter's clock
+   * in ms (the bench runs it on simulated time). null: off.
+   */
+  secondaryLimit: { perMinute: number; now: () => number } | null = null;
+  /** The content-creating requests the limiter let through, by account, on its clock. */
+  contentWrites: Array<{ login: string; at: number }> = [];
   /** Simulated network latency per request (the bench uses it to make concurrency visible). */
   latencyMs = 0;
   private nextId = 1000;
@@ -326,6 +339,17 @@ export class FakeGitHub {
     this.server = null;
   }
 
+  /** Seconds to wait when this request passes the secondary limit; null when it may go (and is counted). */
+  private secondaryLimited(method: string, path: string, login: string): number | null {
+    if (!this.secondaryLimit || method === 'GET' || path === '/graphql') return null;
+    const now = this.secondaryLimit.now();
+    const recent = this.contentWrites.filter((x) => x.login === login && x.at > now - 60_000);
+    if (recent.length >= this.secondaryLimit.perMinute)
+      return Math.max(1, Math.ceil((recent[0]!.at + 60_000 - now) / 1000));
+    this.contentWrites.push({ login, at: now });
+    return null;
+  }
+
   private tick(): string {
     this.clock += 1000;
     return new Date(this.clock).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -362,6 +386,7 @@ export class FakeGitHub {
       body,
       status: 0,
       login: user?.login ?? null,
+      token: auth,
       operationId: null,
       violations: [],
       t: performance.now(),
@@ -379,6 +404,20 @@ export class FakeGitHub {
     }
 
     if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
+    const retryAfter = user ? this.secondaryLimited(method, path, user.login) : null;
+    if (retryAfter !== null) {
+      const message = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
+      const doc =
+        'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits';
+      return this.send(
+        res,
+        entry,
+        403,
+        { message, documentation_url: doc },
+        { 'retry-after': String(retryAfter) },
+        false,
+      );
+    }
     let fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
     if (fault && (fault.skip ?? 0) > 0) {
       fault.skip! -= 1;

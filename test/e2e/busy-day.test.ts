@@ -1,0 +1,27 @@
+// The busy-day bench on a small stream: the preflight gate runs the LLM exactly once per
+// distinct judgment (persona, patch, base, version, re-review request), whatever mix of
+// pushes, identical rebases (with and without GitHub's stale dismissal), empty commits,
+// re-runs, labels, drafts and merge-queue entries the stream holds; nothing fails.
+import { describe, expect, test } from 'vitest';
+import { busyDay, dayStream } from '../../bench/busy-day.js';
+
+describe('busy day (small stream)', () => {
+  test('the stream holds every kind of trigger, and is the same every time', () => {
+    const s = dayStream(8);
+    expect(new Set(s.map((e) => e.kind))).toEqual(
+      new Set(['open', 'draft', 'ready', 'push', 'rebase', 'empty', 'rerun', 'label', 'queue']),
+    );
+    expect(dayStream(8)).toEqual(s);
+  });
+
+  test('LLM runs == distinct judgments; 0 failures; bounded writes', { timeout: 600_000 }, async () => {
+    const r = await busyDay({ prs: 3, concurrency: 12 });
+    expect(r.failures).toEqual([]);
+    expect(r.llmRuns).toBe(r.judgments);
+    expect(r.llmRuns).toBeLessThan(r.triggers);
+    expect(r.outcomes['restamped']?.runs ?? 0).toBeGreaterThan(0);
+    expect(r.outcomes['unchanged']?.runs ?? 0).toBeGreaterThan(0);
+    expect(r.perPush.reviews).toBeLessThanOrEqual(1);
+    expect(r.board.statuses).toBeLessThanOrEqual(1);
+  });
+});
