@@ -108,6 +108,7 @@ export async function busyDay(o: DayOptions): Promise<DayReport> {
   const stream = dayStream(o.prs);
   const prs = new Map<number, PrState>();
   const shaToPr = new Map<string, number>();
+  const commentPr = new Map<number, number>();
   const report: DayReport = {
     prs: o.prs,
     events: stream.length,
@@ -183,6 +184,7 @@ export async function busyDay(o: DayOptions): Promise<DayReport> {
   const queueEvent = (n: number, s: PrState) => {
     const e = structuredClone(EXAMPLES.find((x) => x.name === 'merge_group')!.examples[0]!);
     const group = gh.commit(`group-${n}`);
+    shaToPr.set(group, n);
     e.merge_group.head_sha = group;
     e.merge_group.head_ref = `refs/heads/gh-readonly-queue/${s.base}/pr-${n}-${'a'.repeat(40)}`;
     e.merge_group.base_ref = `refs/heads/${s.base}`;
@@ -234,7 +236,8 @@ export async function busyDay(o: DayOptions): Promise<DayReport> {
         }
       }),
     );
-    tally(gh.log.slice(logFrom), shaToPr, report);
+    for (const [n, list] of gh.comments) for (const c of list) commentPr.set(c.id, n);
+    tally(gh.log.slice(logFrom), (l) => prOf(l.path, shaToPr, commentPr), report);
   }
   report.judgments = judged.size * PANEL.length;
   report.rateLimited = gh.log.filter((l) => l.status === 403 && l.method !== 'GET').length;
@@ -247,13 +250,20 @@ export async function busyDay(o: DayOptions): Promise<DayReport> {
   return report;
 }
 
+/** The PR a write is about: its path's number, its commit's PR, or its comment's PR. */
+function prOf(path: string, shaToPr: Map<string, number>, commentPr: Map<number, number>): number {
+  const n = /\/(?:pulls|issues)\/(\d+)\//.exec(path)?.[1];
+  if (n) return Number(n);
+  const last = path.split('/').at(-1)!;
+  return shaToPr.get(last) ?? commentPr.get(Number(last)) ?? 0;
+}
+
 /** Writes of one batch, per (PR, account): each PR has one event in a batch. */
-function tally(log: FakeGitHub['log'], shaToPr: Map<string, number>, r: DayReport): void {
+function tally(log: FakeGitHub['log'], prFor: (l: FakeGitHub['log'][number]) => number, r: DayReport): void {
   const per = new Map<string, { reviews: number; statuses: number; dismissals: number; comments: number }>();
   for (const l of log) {
     if (l.method === 'GET' || l.path === '/graphql' || l.status >= 300 || l.status < 0) continue;
-    const pr = Number(/\/(?:pulls|issues)\/(\d+)\//.exec(l.path)?.[1] ?? shaToPr.get(l.path.split('/').at(-1)!) ?? 0);
-    const k = `${pr}|${l.login}`;
+    const k = `${prFor(l)}|${l.login}`;
     const c = per.get(k) ?? { reviews: 0, statuses: 0, dismissals: 0, comments: 0 };
     if (l.path.endsWith('/reviews')) c.reviews++;
     else if (l.path.includes('/statuses/')) c.statuses++;
