@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6981);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3368);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6981:
+/***/ 3368:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34023,6 +34023,7 @@ const DEFAULTS = {
     'review-drafts': 'true',
     'max-inline-findings': '50',
     'comment-passes': 'false',
+    restamp: 'false',
 };
 /** An input that cannot be used; reported as reason bad-input. */
 class InputError extends Error {
@@ -34116,6 +34117,7 @@ function readConfig(read) {
         minApprovals: minApprovals(r, personas),
         ...findingsInputs(r, mode),
         commentPasses: r.bool('comment-passes'),
+        restamp: r.bool('restamp'),
     };
 }
 function findingsInputs(r, mode) {
@@ -39926,6 +39928,7 @@ const OUTCOMES = (/* unused pure expression or super */ null && ([
     'posted',
     'duplicate',
     'unchanged',
+    'restamped',
     'superseded',
     'closed',
     'needs-review',
@@ -39996,7 +39999,7 @@ function conclude(end, rules) {
                 outcome: 'needs-review',
                 shouldReview: true,
                 diffPath: end.diffPath,
-                status: statusOf(rules, end.target, 'pending', `${rules.persona} is reviewing ${sha_short(end.target?.reviewedSha)}`),
+                status: statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha)),
             };
         case 'draft':
             return draft(end, rules, base);
@@ -40005,6 +40008,7 @@ function conclude(end, rules) {
         case 'posted':
         case 'duplicate':
         case 'unchanged':
+        case 'restamped':
             return standing(end, rules, base, preflight);
         case 'reported':
             return reported(end, rules, base);
@@ -40023,6 +40027,7 @@ function conclude(end, rules) {
             };
     }
 }
+const reviewing = (persona, sha) => `${persona} is reviewing ${sha_short(sha)}`;
 const abortDescription = (reason, persona) => reason === 'no-body'
     ? `${persona}: no review (the persona step produced no body)`
     : `${persona || 'persona-verdict'} failed: ${reason}`;
@@ -40083,19 +40088,30 @@ function reported(end, rules, base) {
     const status = statusOf(rules, where, state, `panel: ${description}`);
     return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status };
 }
+const WHAT = {
+    posted: 'review',
+    unchanged: 'carried-forward verdict',
+    duplicate: 'existing review',
+    restamped: 'restamped verdict',
+};
 function standing(end, rules, base, shouldReview) {
     const { marker, review } = end.standing;
     const verdict = marker.verdict;
     let failure = end.afterWrite ? `${end.afterWrite.reason}: ${end.afterWrite.message}` : undefined;
     if (!failure && rules.failOnChangesRequested && verdict === 'CHANGES_REQUESTED') {
-        const what = end.kind === 'posted' ? 'review' : end.kind === 'unchanged' ? 'carried-forward verdict' : 'existing review';
+        const what = WHAT[end.kind];
         failure =
             `changes requested: ${rules.persona}'s ${what} for ${sha_short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
                 `(fail-on-changes-requested is on)`;
     }
     // the gate fails closed: anything but an approval, or any failure after the write, is a red status
     const state = end.afterWrite ? 'failure' : verdictState(verdict, rules);
-    const carried = end.kind === 'unchanged' ? ` (carried from ${sha_short(marker.head)})` : '';
+    const from = end.kind === 'restamped' ? end.original?.marker.head : marker.head;
+    const carried = end.kind === 'unchanged'
+        ? ` (carried from ${sha_short(marker.head)})`
+        : end.kind === 'restamped'
+            ? ` (restamped from ${sha_short(from)}, identical patch)`
+            : '';
     const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
     return {
         ...base,
@@ -40106,7 +40122,7 @@ function standing(end, rules, base, shouldReview) {
         event: postedEvent(marker),
         reviewId: review.id,
         reviewUrl: review.htmlUrl,
-        baselineSha: end.kind === 'unchanged' ? marker.head : undefined,
+        baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
         findings: end.kind === 'posted' ? end.findings : undefined,
         shouldReview,
         status: statusOf(rules, end.target, state, `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}`, review.htmlUrl),
@@ -40830,6 +40846,20 @@ async function allReviews(octokit, owner, repo, pullNumber) {
     const trace = await editTrace(octokit, owner, repo, pullNumber);
     return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: trace.get(x.id) ?? true })));
 }
+/** A timeline item as a dismissal fact; anything but a well-formed review_dismissed is none. */
+const dismissalOf = (e) => {
+    const d = e.event === 'review_dismissed' ? e.dismissed_review : undefined;
+    if (!d || typeof d.review_id !== 'number')
+        return [];
+    return [
+        {
+            reviewId: d.review_id,
+            actor: e.actor?.login ?? null,
+            message: d.dismissal_message ?? null,
+            commitId: d.dismissal_commit_id ?? null,
+        },
+    ];
+};
 function reviewsPort({ octokit, call, owner, repo }) {
     return {
         listReviews: (pullNumber) => call(`list reviews of #${pullNumber}`, () => allReviews(octokit, owner, repo, pullNumber)),
@@ -40850,6 +40880,22 @@ function reviewsPort({ octokit, call, owner, repo }) {
             });
             return toReview(data);
         }),
+        dismissReview: (pullNumber, reviewId, message) => call(`dismiss review ${reviewId}`, async () => {
+            await octokit.rest.pulls.dismissReview({
+                owner,
+                repo,
+                pull_number: pullNumber,
+                review_id: reviewId,
+                message,
+                event: 'DISMISS',
+            });
+            return 'dismissed';
+        }, (status, msg) => (status === 422 && /dismissed/i.test(msg) ? 'already' : undefined)),
+    };
+}
+/** The PR's files (for findings and the whole-diff check) and its timeline's dismissals (restamp). */
+function pullReadsPort({ octokit, call, owner, repo }) {
+    return {
         listPullFiles: (pullNumber) => call(`list files of #${pullNumber}`, async () => {
             const all = await octokit.paginate(octokit.rest.pulls.listFiles, {
                 owner,
@@ -40864,17 +40910,15 @@ function reviewsPort({ octokit, call, owner, repo }) {
                 ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
             }));
         }),
-        dismissReview: (pullNumber, reviewId, message) => call(`dismiss review ${reviewId}`, async () => {
-            await octokit.rest.pulls.dismissReview({
+        listDismissals: (issueNumber) => call(`read the timeline of #${issueNumber}`, async () => {
+            const all = await octokit.paginate(octokit.rest.issues.listEventsForTimeline, {
                 owner,
                 repo,
-                pull_number: pullNumber,
-                review_id: reviewId,
-                message,
-                event: 'DISMISS',
+                issue_number: issueNumber,
+                per_page: 100,
             });
-            return 'dismissed';
-        }, (status, msg) => (status === 422 && /dismissed/i.test(msg) ? 'already' : undefined)),
+            return all.flatMap((e) => dismissalOf(e));
+        }),
     };
 }
 function commentsPort({ octokit, call, owner, repo }) {
@@ -40965,6 +41009,7 @@ function createClient(o) {
         ...commitsPort(ctx),
         ...identityPort(ctx),
         ...reviewsPort(ctx),
+        ...pullReadsPort(ctx),
         ...commentsPort(ctx),
         pause: sleeper(o),
         ...settingsPort(ctx),
@@ -41043,10 +41088,45 @@ function identityPort({ octokit, call }) {
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
+;// CONCATENATED MODULE: ./src/core/restamp.ts
+
+const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
+/** GitHub's stale-review rule on a push: a commit id, no message, and never this account's own dismissal. */
+const byPush = (e, identity) => !!e.commitId && !e.message && !sameLogin(e.actor, identity);
+/**
+ * The review to restamp for a subject, or null: the persona's latest marked review (whatever
+ * its state) was dismissed, every timeline record of that dismissal is GitHub's push rule,
+ * it was never edited, and it recorded the same PR patch, base and persona version as now.
+ */
+function restampable(history, s, headPatch, dismissals, identity) {
+    const latest = history.at(-1);
+    if (!latest || latest.review.state !== 'DISMISSED' || latest.review.edited)
+        return null;
+    const m = latest.marker;
+    if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version)
+        return null;
+    if (m.patch == null || headPatch == null || m.patch !== headPatch)
+        return null;
+    const events = dismissals.filter((e) => e.reviewId === latest.review.id);
+    return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
+}
+/** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
+const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
+/** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
+function restampBody(original, head, persona) {
+    const m = original.marker;
+    const version = m.version ? `, persona version \`${m.version}\`` : '';
+    return (`**Restamped.** GitHub dismissed ${persona}'s [review ${original.review.id}](${original.review.htmlUrl}) ` +
+        `of ${m.head.slice(0, 7)} as stale when new commits were pushed. The PR's patch at ${head.slice(0, 7)} is ` +
+        `identical to the one reviewed there (same patch id, base \`${m.base}\`${version}), so the same verdict is ` +
+        `posted again for this head without a new review run.\n\n## VERDICT: ${m.verdict}\n`);
+}
+
 ;// CONCATENATED MODULE: ./src/core/decide.ts
 // What to do with a head, given the facts read from GitHub — pure: facts in, plan
 // out. The shell fetches the facts, executes the plan and reports; nothing here does
 // I/O. docs/DESIGN.md walks through every rule with the decision diagram.
+
 
 
 const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
@@ -41091,7 +41171,7 @@ const STATE_OF_EVENT = {
     REQUEST_CHANGES: 'CHANGES_REQUESTED',
     COMMENT: 'COMMENTED',
 };
-const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
+const decide_sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
 /**
  * Whether a marked review is what its marker says: its state is the state of the
  * event the marker records (or it was dismissed since). A COMMENTED review carrying
@@ -41102,7 +41182,7 @@ const truthful = (review, marker) => review.state === 'DISMISSED' || review.stat
 function markedBy(reviews, identity) {
     const out = [];
     for (const review of reviews) {
-        if (!sameLogin(review.login, identity))
+        if (!decide_sameLogin(review.login, identity))
             continue;
         const marker = decodeMarker(review.body);
         if (marker && truthful(review, marker))
@@ -41199,7 +41279,7 @@ const supersededByRefusal = (status, headNow, reviewed) => status === 422 && hea
  * persona would have its one review state overwritten.
  */
 function decide_refusal(f) {
-    if (f.author !== null && sameLogin(f.author, f.identity)) {
+    if (f.author !== null && decide_sameLogin(f.author, f.identity)) {
         return {
             action: 'refuse',
             message: `${f.identity} opened this PR, and ${f.persona} posts as ${f.identity}: a persona never reviews its own ` +
@@ -41207,7 +41287,7 @@ function decide_refusal(f) {
             advice: 'give the persona its own account or GitHub App; this PR needs its review from someone else',
         };
     }
-    const pending = f.reviews.find((r) => r.state === 'PENDING' && sameLogin(r.login, f.identity));
+    const pending = f.reviews.find((r) => r.state === 'PENDING' && decide_sameLogin(r.login, f.identity));
     if (pending) {
         return {
             action: 'refuse',
@@ -41219,7 +41299,7 @@ function decide_refusal(f) {
     if (!f.identityVerified) {
         // a wrong reviewer-login reads no history and would post again on every re-run
         const elsewhere = f.reviews.find((r) => {
-            const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
+            const m = isLive(r) && !decide_sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
             return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
         });
         if (elsewhere) {
@@ -41288,6 +41368,12 @@ function decide_decide(f) {
     if (carried)
         return keep('unchanged', carried.entry, carried.by);
     const early = staleApprovals(live, subject, f.dismissStale);
+    const restamp = f.verdict === null && f.restamp && !f.force ? f.restamp : null;
+    const original = restamp && restampable(history, subject, restamp.patch, restamp.dismissals, f.identity);
+    if (original) {
+        const event = f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[original.marker.verdict];
+        return { action: 'restamp', original, event, early };
+    }
     if (f.verdict === null)
         return { action: 'review', early };
     return {
@@ -41604,6 +41690,7 @@ async function identify(cfg, port, writes = true) {
 
 
 
+
 /**
  * Everything a decision needs, in one concurrent round: the PR, the identity, the
  * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
@@ -41626,9 +41713,15 @@ writes = true) {
     if (g.stop)
         return g;
     const [who, reviews, headTree, files] = await restP;
-    // every carry needs the PR patch (a tree alone proves nothing once the base moved)
-    const wantPatch = cfg.skipUnchanged;
-    const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
+    // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
+    // PR patches too, and reads the timeline only when there is a dismissal to explain
+    const wantPatch = cfg.skipUnchanged || cfg.restamp;
+    const timeline = cfg.restamp && cfg.mode === 'preflight' && latestDismissed(historyOf(reviews, who.login, cfg.persona));
+    const [compared, dismissals] = await Promise.all([
+        wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
+        timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
+    ]);
+    const headPatch = wantPatch ? patchId(compared) : null;
     const warnings = [];
     if (headTree === null)
         warnings.push(`the tree of ${sha_short(sha)} could not be read: the empty-commit skip is off for this run`);
@@ -41636,7 +41729,8 @@ writes = true) {
         warnings.push(`the PR's patch at ${sha_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
             'or a binary file): nothing is carried forward as unchanged in this run');
     }
-    return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, files, warnings };
+    const identity = who.login;
+    return { pull, identity, identityVerified: who.verified, reviews, headTree, headPatch, dismissals, files, warnings };
 }
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
 async function attributed(target, fn) {
@@ -41657,7 +41751,7 @@ function planFor(cfg, target, facts, verdict, trace) {
         base: facts.pull.baseRef,
         author: facts.pull.author,
         headTree: facts.headTree,
-        headPatch: facts.headPatch,
+        headPatch: cfg.skipUnchanged && cfg.unchangedWhen === 'patch' ? facts.headPatch : null,
         reviews: facts.reviews,
         verdict,
         skipUnchanged: cfg.skipUnchanged,
@@ -41666,6 +41760,7 @@ function planFor(cfg, target, facts, verdict, trace) {
         reviewEvent: cfg.reviewEvent,
         force: cfg.force,
         version: cfg.personaVersion,
+        restamp: facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
     };
     trace('facts', {
         ...input,
@@ -43319,8 +43414,8 @@ async function runPost(cfg, ctx, port, trace) {
         if (pull.draft && !cfg.reviewDrafts)
             return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
         const plan = planFor(cfg, target, facts, body.verdict, trace);
-        if (plan.action === 'review')
-            throw new Error('decide() answered review for a body');
+        if (plan.action === 'review' || plan.action === 'restamp')
+            throw new Error(`decide() answered ${plan.action} for a body`);
         if (plan.action === 'keep')
             return keepStanding(cfg, port, target, plan, facts, body.verdict);
         return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
@@ -43712,10 +43807,48 @@ function takeQuoted(s) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./src/modes/restamp.ts
+
+
+
+
+
+
+async function restamp(cfg, ctx, port, target, plan, facts) {
+    const { original } = plan;
+    const marker = {
+        persona: cfg.persona,
+        head: target.reviewedSha,
+        tree: facts.headTree,
+        patch: facts.headPatch,
+        base: facts.pull.baseRef,
+        verdict: original.marker.verdict,
+        event: plan.event,
+        ...(cfg.personaVersion ? { version: cfg.personaVersion } : {}),
+        run: ctx.runId,
+    };
+    const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
+    if (early.failure)
+        throw new Abort(early.failure.reason, `before restamping: ${early.failure.message}`);
+    const body = composeBody(marker, restampBody(original, target.reviewedSha, cfg.persona));
+    const known = new Set(facts.reviews.map((r) => r.id));
+    const made = await create(port, target.pullNumber, plan.event, body, marker, facts.identity, known);
+    const notices = [
+        ...made.notices,
+        `GitHub dismissed ${cfg.persona}'s review ${original.review.id} of ${original.marker.head.slice(0, 7)} on a ` +
+            `push, and the PR's patch is identical: ${original.marker.verdict} restamped on ` +
+            `${target.reviewedSha.slice(0, 7)} without a review run`,
+    ];
+    const common = { target, identity: facts.identity, notices, warnings: [...facts.warnings, ...made.warnings] };
+    const end = await settleAfterWrite(cfg, port, target, made, early.ids, common);
+    return end.kind === 'posted' ? { ...end, kind: 'restamped', original } : end;
+}
+
 ;// CONCATENATED MODULE: ./src/modes/preflight.ts
 // Mode preflight: should this persona review this head? Answers before the LLM runs;
 // when a review is needed, dismisses the persona's stale APPROVEs at once and writes
 // the PR's diff (from the API, pinned to the reviewed head) for the persona to read.
+
 
 
 
@@ -43739,6 +43872,8 @@ async function runPreflight(cfg, ctx, port, trace) {
             return keepStanding(cfg, port, target, plan, facts, null);
         if (plan.action === 'post')
             throw new Error('decide() answered post without a body');
+        if (plan.action === 'restamp')
+            return restamp(cfg, ctx, port, target, plan, facts);
         const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
         if (early.failure)
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
@@ -44746,6 +44881,9 @@ function report_headline(r, persona) {
         case 'unchanged':
             return (`${sha_short(r.headSha)} is unchanged since ${sha_short(r.baselineSha)}: ${who}'s ${r.verdict} (review ` +
                 `${r.reviewId}) is carried forward, nothing posted${dismissed}`);
+        case 'restamped':
+            return (`${who} restamped ${r.verdict} on ${sha_short(r.headSha)} as review ${r.reviewId}: the same patch as ` +
+                `${sha_short(r.baselineSha)}, whose review GitHub dismissed on a push; no review run${dismissed}`);
         case 'superseded':
         case 'closed':
             return r.notices[0] ?? r.outcome;

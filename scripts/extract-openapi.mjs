@@ -26,6 +26,8 @@ export const OPERATIONS = [
   ['post', '/repos/{owner}/{repo}/statuses/{sha}'],
   ['get', '/repos/{owner}/{repo}/pulls'],
   ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/files'],
+  // restamp: who dismissed a review, and why (review_dismissed events)
+  ['get', '/repos/{owner}/{repo}/issues/{issue_number}/timeline'],
   // doctor: the settings around the gate
   ['get', '/repos/{owner}/{repo}'],
   ['get', '/repos/{owner}/{repo}/rules/branches/{branch}'],

@@ -27,6 +27,7 @@ export const DEFAULTS = {
   'review-drafts': 'true',
   'max-inline-findings': '50',
   'comment-passes': 'false',
+  restamp: 'false',
 } as const;
 
 export interface Config {
@@ -66,6 +67,8 @@ export interface Config {
   maxInlineFindings: number;
   /** An effective COMMENT writes a success status (the gate means "no objection", not "approved"). */
   commentPasses: boolean;
+  /** preflight: re-post the verdict GitHub's stale-review rule dismissed, when the patch is identical. */
+  restamp: boolean;
 }
 
 /** An input that cannot be used; reported as reason bad-input. */
@@ -166,6 +169,7 @@ export function readConfig(read: Read): Config {
     minApprovals: minApprovals(r, personas),
     ...findingsInputs(r, mode),
     commentPasses: r.bool('comment-passes'),
+    restamp: r.bool('restamp'),
   };
 }
 

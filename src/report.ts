@@ -26,6 +26,11 @@ export function headline(r: Conclusion, persona: string): string {
         `${short(r.headSha)} is unchanged since ${short(r.baselineSha)}: ${who}'s ${r.verdict} (review ` +
         `${r.reviewId}) is carried forward, nothing posted${dismissed}`
       );
+    case 'restamped':
+      return (
+        `${who} restamped ${r.verdict} on ${short(r.headSha)} as review ${r.reviewId}: the same patch as ` +
+        `${short(r.baselineSha)}, whose review GitHub dismissed on a push; no review run${dismissed}`
+      );
     case 'superseded':
     case 'closed':
       return r.notices[0] ?? r.outcome;

@@ -7,6 +7,7 @@ import type { RunContext } from './context.js';
 import {
   decide,
   gate,
+  historyOf,
   type Gate,
   type Dismissal,
   type HistoryEntry,
@@ -18,6 +19,7 @@ import type { Verdict } from './core/grammar.js';
 import type { PrFile } from './core/findings.js';
 import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
+import { latestDismissed, type DismissalEvent } from './core/restamp.js';
 import type { GitHubPort } from './github/port.js';
 import { identify } from './target.js';
 import { short } from './core/sha.js';
@@ -30,6 +32,8 @@ export interface Facts {
   reviews: ReviewFact[];
   headTree: string | null;
   headPatch: string | null;
+  /** restamp: the timeline's review dismissals, read only when the persona's latest review is dismissed. */
+  dismissals?: DismissalEvent[];
   /** The PR's files with patches, when findings are to be placed. */
   files?: PrFile[];
   warnings: string[];
@@ -61,9 +65,16 @@ export async function readHead(
   const g = gate(pull, sha, target.base);
   if (g.stop) return g;
   const [who, reviews, headTree, files] = await restP;
-  // every carry needs the PR patch (a tree alone proves nothing once the base moved)
-  const wantPatch = cfg.skipUnchanged;
-  const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
+  // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
+  // PR patches too, and reads the timeline only when there is a dismissal to explain
+  const wantPatch = cfg.skipUnchanged || cfg.restamp;
+  const timeline =
+    cfg.restamp && cfg.mode === 'preflight' && latestDismissed(historyOf(reviews, who.login, cfg.persona));
+  const [compared, dismissals] = await Promise.all([
+    wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
+    timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
+  ]);
+  const headPatch = wantPatch ? patchId(compared) : null;
   const warnings: string[] = [];
   if (headTree === null)
     warnings.push(`the tree of ${short(sha)} could not be read: the empty-commit skip is off for this run`);
@@ -73,7 +84,8 @@ export async function readHead(
         'or a binary file): nothing is carried forward as unchanged in this run',
     );
   }
-  return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, files, warnings };
+  const identity = who.login;
+  return { pull, identity, identityVerified: who.verified, reviews, headTree, headPatch, dismissals, files, warnings };
 }
 
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
@@ -103,7 +115,7 @@ export function planFor(
     base: facts.pull.baseRef,
     author: facts.pull.author,
     headTree: facts.headTree,
-    headPatch: facts.headPatch,
+    headPatch: cfg.skipUnchanged && cfg.unchangedWhen === 'patch' ? facts.headPatch : null,
     reviews: facts.reviews,
     verdict,
     skipUnchanged: cfg.skipUnchanged,
@@ -112,6 +124,7 @@ export function planFor(
     reviewEvent: cfg.reviewEvent,
     force: cfg.force,
     version: cfg.personaVersion,
+    restamp: facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
   };
   trace('facts', {
     ...input,

@@ -1188,6 +1188,20 @@ async function allReviews(octokit, owner, repo, pullNumber) {
     const trace = await editTrace(octokit, owner, repo, pullNumber);
     return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: trace.get(x.id) ?? true })));
 }
+/** A timeline item as a dismissal fact; anything but a well-formed review_dismissed is none. */
+const dismissalOf = (e) => {
+    const d = e.event === 'review_dismissed' ? e.dismissed_review : undefined;
+    if (!d || typeof d.review_id !== 'number')
+        return [];
+    return [
+        {
+            reviewId: d.review_id,
+            actor: e.actor?.login ?? null,
+            message: d.dismissal_message ?? null,
+            commitId: d.dismissal_commit_id ?? null,
+        },
+    ];
+};
 function reviewsPort({ octokit, call, owner, repo }) {
     return {
         listReviews: (pullNumber) => call(`list reviews of #${pullNumber}`, () => allReviews(octokit, owner, repo, pullNumber)),
@@ -1208,6 +1222,22 @@ function reviewsPort({ octokit, call, owner, repo }) {
             });
             return toReview(data);
         }),
+        dismissReview: (pullNumber, reviewId, message) => call(`dismiss review ${reviewId}`, async () => {
+            await octokit.rest.pulls.dismissReview({
+                owner,
+                repo,
+                pull_number: pullNumber,
+                review_id: reviewId,
+                message,
+                event: 'DISMISS',
+            });
+            return 'dismissed';
+        }, (status, msg) => (status === 422 && /dismissed/i.test(msg) ? 'already' : undefined)),
+    };
+}
+/** The PR's files (for findings and the whole-diff check) and its timeline's dismissals (restamp). */
+function pullReadsPort({ octokit, call, owner, repo }) {
+    return {
         listPullFiles: (pullNumber) => call(`list files of #${pullNumber}`, async () => {
             const all = await octokit.paginate(octokit.rest.pulls.listFiles, {
                 owner,
@@ -1222,17 +1252,15 @@ function reviewsPort({ octokit, call, owner, repo }) {
                 ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
             }));
         }),
-        dismissReview: (pullNumber, reviewId, message) => call(`dismiss review ${reviewId}`, async () => {
-            await octokit.rest.pulls.dismissReview({
+        listDismissals: (issueNumber) => call(`read the timeline of #${issueNumber}`, async () => {
+            const all = await octokit.paginate(octokit.rest.issues.listEventsForTimeline, {
                 owner,
                 repo,
-                pull_number: pullNumber,
-                review_id: reviewId,
-                message,
-                event: 'DISMISS',
+                issue_number: issueNumber,
+                per_page: 100,
             });
-            return 'dismissed';
-        }, (status, msg) => (status === 422 && /dismissed/i.test(msg) ? 'already' : undefined)),
+            return all.flatMap((e) => dismissalOf(e));
+        }),
     };
 }
 function commentsPort({ octokit, call, owner, repo }) {
@@ -1323,6 +1351,7 @@ function createClient(o) {
         ...commitsPort(ctx),
         ...identityPort(ctx),
         ...reviewsPort(ctx),
+        ...pullReadsPort(ctx),
         ...commentsPort(ctx),
         pause: sleeper(o),
         ...settingsPort(ctx),

@@ -3,6 +3,7 @@
 // I/O. docs/DESIGN.md walks through every rule with the decision diagram.
 import { EVENT_OF, type ReviewEvent, type Verdict } from './grammar.js';
 import { decodeMarker, postedEvent, samePersona, versionOf, type Marker } from './marker.js';
+import { restampable, type DismissalEvent } from './restamp.js';
 
 export type DismissPolicy = 'all' | 'changes-requested' | 'none';
 export type ReviewEventPolicy = 'verdict' | 'COMMENT';
@@ -252,6 +253,11 @@ export interface Facts {
   force?: boolean;
   /** The persona version of this run ('' when not given): only reviews of that version are kept. */
   version?: string;
+  /**
+   * restamp is on (preflight): the head's PR patch and the timeline's review dismissals; a verdict GitHub's
+   * push rule dismissed is posted again for an identical patch (core/restamp.ts).
+   */
+  restamp?: { patch: string | null; dismissals: readonly DismissalEvent[] } | null;
 }
 
 export type Refusal = { action: 'refuse'; message: string; advice: string };
@@ -261,6 +267,8 @@ export type Plan =
   | { action: 'post'; verdict: Verdict; event: ReviewEvent; early: Dismissal[] }
   /** Preflight: a review is needed; `early` as for post. */
   | { action: 'review'; early: Dismissal[] }
+  /** Preflight with restamp: post `original`'s verdict again for the head, without a review run. */
+  | { action: 'restamp'; original: HistoryEntry; event: ReviewEvent; early: Dismissal[] }
   | {
       action: 'keep';
       outcome: 'duplicate' | 'unchanged';
@@ -372,6 +380,12 @@ export function decide(f: Facts): Plan {
   const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
   if (carried) return keep('unchanged', carried.entry, carried.by);
   const early = staleApprovals(live, subject, f.dismissStale);
+  const restamp = f.verdict === null && f.restamp && !f.force ? f.restamp : null;
+  const original = restamp && restampable(history, subject, restamp.patch, restamp.dismissals, f.identity);
+  if (original) {
+    const event = f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[original.marker.verdict];
+    return { action: 'restamp', original, event, early };
+  }
   if (f.verdict === null) return { action: 'review', early };
   return {
     action: 'post',

@@ -14,6 +14,7 @@ export const OUTCOMES = [
   'posted',
   'duplicate',
   'unchanged',
+  'restamped',
   'superseded',
   'closed',
   'needs-review',
@@ -78,8 +79,11 @@ export type End = Common &
     /** merge_group: the standing verdict for the queued PR's head, shown on the group's commit. */
     | { kind: 'queued'; standing: HistoryEntry | null; statusSha: string }
     | {
-        kind: 'posted' | 'duplicate' | 'unchanged';
+        /** restamped: the verdict GitHub's push rule dismissed, posted again for an identical patch. */
+        kind: 'posted' | 'duplicate' | 'unchanged' | 'restamped';
         standing: HistoryEntry;
+        /** restamped: the dismissed review whose verdict was posted again. */
+        original?: HistoryEntry;
         afterWrite?: AfterWrite;
         /** posted: where the persona's findings went. */
         findings?: Placement;
@@ -185,12 +189,7 @@ export function conclude(end: End, rules: Rules): Conclusion {
         outcome: 'needs-review',
         shouldReview: true,
         diffPath: end.diffPath,
-        status: statusOf(
-          rules,
-          end.target,
-          'pending',
-          `${rules.persona} is reviewing ${short(end.target?.reviewedSha)}`,
-        ),
+        status: statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha)),
       };
     case 'draft':
       return draft(end, rules, base);
@@ -199,6 +198,7 @@ export function conclude(end: End, rules: Rules): Conclusion {
     case 'posted':
     case 'duplicate':
     case 'unchanged':
+    case 'restamped':
       return standing(end, rules, base, preflight);
     case 'reported':
       return reported(end, rules, base);
@@ -219,6 +219,8 @@ export function conclude(end: End, rules: Rules): Conclusion {
 }
 
 type Base = Omit<Conclusion, 'outcome' | 'status'>;
+
+const reviewing = (persona: string, sha: string | undefined): string => `${persona} is reviewing ${short(sha)}`;
 
 const abortDescription = (reason: AbortReason, persona: string): string =>
   reason === 'no-body'
@@ -296,8 +298,15 @@ function reported(
   return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status };
 }
 
+const WHAT = {
+  posted: 'review',
+  unchanged: 'carried-forward verdict',
+  duplicate: 'existing review',
+  restamped: 'restamped verdict',
+} as const;
+
 function standing(
-  end: Extract<End, { kind: 'posted' | 'duplicate' | 'unchanged' }>,
+  end: Extract<End, { kind: 'posted' | 'duplicate' | 'unchanged' | 'restamped' }>,
   rules: Rules,
   base: Base,
   shouldReview: boolean | undefined,
@@ -306,15 +315,20 @@ function standing(
   const verdict = marker.verdict;
   let failure = end.afterWrite ? `${end.afterWrite.reason}: ${end.afterWrite.message}` : undefined;
   if (!failure && rules.failOnChangesRequested && verdict === 'CHANGES_REQUESTED') {
-    const what =
-      end.kind === 'posted' ? 'review' : end.kind === 'unchanged' ? 'carried-forward verdict' : 'existing review';
+    const what = WHAT[end.kind];
     failure =
       `changes requested: ${rules.persona}'s ${what} for ${short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
       `(fail-on-changes-requested is on)`;
   }
   // the gate fails closed: anything but an approval, or any failure after the write, is a red status
   const state: StatusState = end.afterWrite ? 'failure' : verdictState(verdict, rules);
-  const carried = end.kind === 'unchanged' ? ` (carried from ${short(marker.head)})` : '';
+  const from = end.kind === 'restamped' ? end.original?.marker.head : marker.head;
+  const carried =
+    end.kind === 'unchanged'
+      ? ` (carried from ${short(marker.head)})`
+      : end.kind === 'restamped'
+        ? ` (restamped from ${short(from)}, identical patch)`
+        : '';
   const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
   return {
     ...base,
@@ -325,7 +339,7 @@ function standing(
     event: postedEvent(marker),
     reviewId: review.id,
     reviewUrl: review.htmlUrl,
-    baselineSha: end.kind === 'unchanged' ? marker.head : undefined,
+    baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
     findings: end.kind === 'posted' ? end.findings : undefined,
     shouldReview,
     status: statusOf(

@@ -4,7 +4,7 @@
 import type { PullFacts } from '../core/decide.js';
 import { buildOctokit, caller, sleeper, type ClientOptions, type Ctx } from './client.js';
 import type { GitHubPort, SettingsPort } from './port.js';
-import { commentsPort, reviewsPort } from './reviews.js';
+import { commentsPort, pullReadsPort, reviewsPort } from './reviews.js';
 import { settingsPort } from './settings.js';
 
 export type { ClientOptions } from './client.js';
@@ -17,6 +17,7 @@ export function createClient(o: ClientOptions): GitHubPort & SettingsPort {
     ...commitsPort(ctx),
     ...identityPort(ctx),
     ...reviewsPort(ctx),
+    ...pullReadsPort(ctx),
     ...commentsPort(ctx),
     pause: sleeper(o),
     ...settingsPort(ctx),

@@ -6,6 +6,7 @@ import type { ReviewEvent } from '../core/grammar.js';
 import type { StatusState } from '../core/outcome.js';
 import type { DiffFile } from '../core/patch.js';
 import type { PrFile, toComment } from '../core/findings.js';
+import type { DismissalEvent } from '../core/restamp.js';
 
 export type ReviewComment = ReturnType<typeof toComment>;
 
@@ -46,6 +47,8 @@ export interface GitHubPort extends Pick<SettingsPort, 'getPermission'> {
   ): Promise<ReviewFact>;
   /** The PR's files with their patches (absent for binary or too large files), all pages. */
   listPullFiles(pullNumber: number): Promise<PrFile[]>;
+  /** The `review_dismissed` events of the issue timeline, all pages (restamp: who dismissed, and why). */
+  listDismissals(issueNumber: number): Promise<DismissalEvent[]>;
   /** 'already' when GitHub says it is already dismissed. */
   dismissReview(pullNumber: number, reviewId: number, message: string): Promise<'dismissed' | 'already'>;
   createStatus(

@@ -1,6 +1,7 @@
 // Reviews and issue comments: the review listing joins GitHub's REST pages with the
 // GraphQL edit trace (an edited review never counts), creates are never re-sent.
 import type { ReviewFact } from '../core/decide.js';
+import type { DismissalEvent } from '../core/restamp.js';
 import { lastPage, once, type Ctx, type Octo } from './client.js';
 import type { CommentFact, GitHubPort } from './port.js';
 
@@ -96,6 +97,26 @@ export async function allReviews(
   return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: trace.get(x.id) ?? true })));
 }
 
+interface TimelineItem {
+  event?: string;
+  actor?: { login?: string } | null;
+  dismissed_review?: { review_id?: number; dismissal_message?: string | null; dismissal_commit_id?: string | null };
+}
+
+/** A timeline item as a dismissal fact; anything but a well-formed review_dismissed is none. */
+const dismissalOf = (e: TimelineItem): DismissalEvent[] => {
+  const d = e.event === 'review_dismissed' ? e.dismissed_review : undefined;
+  if (!d || typeof d.review_id !== 'number') return [];
+  return [
+    {
+      reviewId: d.review_id,
+      actor: e.actor?.login ?? null,
+      message: d.dismissal_message ?? null,
+      commitId: d.dismissal_commit_id ?? null,
+    },
+  ];
+};
+
 export function reviewsPort({ octokit, call, owner, repo }: Ctx) {
   return {
     listReviews: (pullNumber) =>
@@ -118,21 +139,6 @@ export function reviewsPort({ octokit, call, owner, repo }: Ctx) {
         });
         return toReview(data);
       }),
-    listPullFiles: (pullNumber) =>
-      call(`list files of #${pullNumber}`, async () => {
-        const all = await octokit.paginate(octokit.rest.pulls.listFiles, {
-          owner,
-          repo,
-          pull_number: pullNumber,
-          per_page: 100,
-        });
-        return all.map((f) => ({
-          filename: f.filename,
-          status: f.status,
-          ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
-          ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
-        }));
-      }),
     dismissReview: (pullNumber, reviewId, message) =>
       call(
         `dismiss review ${reviewId}`,
@@ -149,6 +155,37 @@ export function reviewsPort({ octokit, call, owner, repo }: Ctx) {
         },
         (status, msg) => (status === 422 && /dismissed/i.test(msg) ? ('already' as const) : undefined),
       ),
+  } satisfies Partial<GitHubPort>;
+}
+
+/** The PR's files (for findings and the whole-diff check) and its timeline's dismissals (restamp). */
+export function pullReadsPort({ octokit, call, owner, repo }: Ctx) {
+  return {
+    listPullFiles: (pullNumber) =>
+      call(`list files of #${pullNumber}`, async () => {
+        const all = await octokit.paginate(octokit.rest.pulls.listFiles, {
+          owner,
+          repo,
+          pull_number: pullNumber,
+          per_page: 100,
+        });
+        return all.map((f) => ({
+          filename: f.filename,
+          status: f.status,
+          ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
+          ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
+        }));
+      }),
+    listDismissals: (issueNumber) =>
+      call(`read the timeline of #${issueNumber}`, async () => {
+        const all = await octokit.paginate(octokit.rest.issues.listEventsForTimeline, {
+          owner,
+          repo,
+          issue_number: issueNumber,
+          per_page: 100,
+        });
+        return all.flatMap((e) => dismissalOf(e as TimelineItem));
+      }),
   } satisfies Partial<GitHubPort>;
 }
 

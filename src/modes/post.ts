@@ -40,7 +40,8 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
     if (pull.draft && !cfg.reviewDrafts)
       return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
     const plan = planFor(cfg, target, facts, body.verdict, trace);
-    if (plan.action === 'review') throw new Error('decide() answered review for a body');
+    if (plan.action === 'review' || plan.action === 'restamp')
+      throw new Error(`decide() answered ${plan.action} for a body`);
     if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, body.verdict);
     return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
   });
@@ -148,7 +149,7 @@ function markerFor(cfg: Config, ctx: RunContext, target: PullTarget, plan: PostP
 type PostPlan = Extract<Plan, { action: 'post' }>;
 
 /** On facts read again after the write: another run may have posted for this or a newer head meanwhile. */
-async function settleAfterWrite(
+export async function settleAfterWrite(
   cfg: Config,
   port: GitHubPort,
   target: PullTarget,

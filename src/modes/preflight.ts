@@ -12,6 +12,7 @@ import type { GitHubPort } from '../github/port.js';
 import { attributed, dismissAll, planFor, readHead, type Trace } from '../steps.js';
 import { resolveTarget } from '../target.js';
 import { keepStanding } from './keep.js';
+import { restamp } from './restamp.js';
 
 /** A diff larger than this is not handed to a persona as if it were whole. */
 export const MAX_DIFF_BYTES = 10 * 1024 * 1024;
@@ -27,6 +28,7 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     const plan = planFor(cfg, target, facts, null, trace);
     if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
+    if (plan.action === 'restamp') return restamp(cfg, ctx, port, target, plan, facts);
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
     if (early.failure)
       throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);

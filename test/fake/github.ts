@@ -117,12 +117,28 @@ export interface LoggedRequest {
   body: Json;
   status: number;
   login: string | null;
+  /** The token the request carried (the bench tells runs of one account apart by it). */
+  token?: string;
   operationId: string | null;
   violations: string[];
   faulted?: string;
   t: number;
   /** When the answer was sent (or the connection dropped). */
   end: number;
+}
+
+/** A review_dismissed timeline event (REST: review-dismissed-issue-event). */
+export interface FakeDismissalEvent {
+  id: number;
+  actor: string;
+  reviewId: number;
+  /** The review's state before, lower case as the timeline writes it ("approved"). */
+  state: string;
+  /** The required message of a dismissal through the UI or the API; null for GitHub's push rule. */
+  message: string | null;
+  /** Set only by GitHub's push rule: the pushed commit that made the approval stale. */
+  commitId?: string;
+  createdAt: string;
 }
 
 export interface FakeComment {
@@ -164,6 +180,24 @@ export class FakeGitHub {
     permissions: new Map(),
     files: new Map(),
   };
+  /**
+   * Base branches whose protection says "Dismiss stale pull request approvals when new commits are
+   * pushed" (classic protection, or a ruleset's pull_request rule dismiss_stale_reviews_on_push).
+   */
+  dismissStaleOnPush = new Set<string>();
+  /** Each issue's timeline: here only the review_dismissed events (GET .../issues/{n}/timeline). */
+  timeline = new Map<number, FakeDismissalEvent[]>();
+  /**
+   * GitHub's secondary rate limit for content creation: at most `perMinute` content-creating
+   * requests (reviews, dismissals, statuses, comments: every non-GET REST request) a minute per
+   * account, answered past that with 403 and retry-after. GitHub's REST docs ("Rate limits for the
+   * REST API", secondary rate limits): "No more than 80 content-generating requests per minute";
+   * exceeding one answers 403 or 429, with retry-after when it is set. `now` is the limiter's clock
+   * in ms (the bench runs it on simulated time). null: off.
+   */
+  secondaryLimit: { perMinute: number; now: () => number } | null = null;
+  /** The content-creating requests the limiter let through, by account, on its clock. */
+  contentWrites: Array<{ login: string; at: number }> = [];
   /** Simulated network latency per request (the bench uses it to make concurrency visible). */
   latencyMs = 0;
   /** The diff media type's limits; over them GitHub answers 406 `too_large` instead of a diff (see diffRefusal). */
@@ -205,11 +239,39 @@ export class FakeGitHub {
     return full;
   }
 
-  /** Moves a PR's head (a push). */
-  push(number: number, head: string): void {
+  /**
+   * Moves a PR's head (a push by `pusher`). With "dismiss stale approvals on push" on for the
+   * base branch, GitHub dismisses every APPROVED review and records each dismissal in the
+   * timeline as review_dismissed with the pusher as actor, the pushed commit as
+   * dismissed_review.dismissal_commit_id and no message (FACTS.md; GitHub's docs on branch
+   * protection: "New reviewable commits pushed to a matching branch will dismiss pull request
+   * review approvals"; the empty-message, pusher-as-actor record is also what plur-ai/plur#1164
+   * found in real timelines). Returns the dismissed review ids.
+   */
+  push(number: number, head: string, pusher = 'octo-author'): number[] {
     const p = this.pulls.get(number)!;
     p.head = head;
     if (!p.commits.includes(head)) p.commits.push(head);
+    if (!this.dismissStaleOnPush.has(p.baseRef)) return [];
+    const gone = this.reviews.get(number)!.filter((r) => r.state === 'APPROVED');
+    for (const r of gone) {
+      r.state = 'DISMISSED';
+      this.recordDismissal(number, { actor: pusher, reviewId: r.id, state: 'approved', message: null, commitId: head });
+    }
+    return gone.map((r) => r.id);
+  }
+
+  /** A person dismisses a review (the UI's "Dismiss review" needs a message; no commit is recorded). */
+  dismissAs(number: number, id: number, actor: string, message: string): void {
+    const r = this.reviews.get(number)!.find((x) => x.id === id)!;
+    const state = r.state.toLowerCase();
+    r.state = 'DISMISSED';
+    this.recordDismissal(number, { actor, reviewId: id, state, message });
+  }
+
+  private recordDismissal(number: number, e: Omit<FakeDismissalEvent, 'id' | 'createdAt'>): void {
+    const list = this.timeline.get(number) ?? this.timeline.set(number, []).get(number)!;
+    list.push({ id: this.nextId++, createdAt: this.tick(), ...e });
   }
 
   /**
@@ -281,6 +343,17 @@ export class FakeGitHub {
     this.server = null;
   }
 
+  /** Seconds to wait when this request passes the secondary limit; null when it may go (and is counted). */
+  private secondaryLimited(method: string, path: string, login: string): number | null {
+    if (!this.secondaryLimit || method === 'GET' || path === '/graphql') return null;
+    const now = this.secondaryLimit.now();
+    const recent = this.contentWrites.filter((x) => x.login === login && x.at > now - 60_000);
+    if (recent.length >= this.secondaryLimit.perMinute)
+      return Math.max(1, Math.ceil((recent[0]!.at + 60_000 - now) / 1000));
+    this.contentWrites.push({ login, at: now });
+    return null;
+  }
+
   private tick(): string {
     this.clock += 1000;
     return new Date(this.clock).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -317,6 +390,7 @@ export class FakeGitHub {
       body,
       status: 0,
       login: user?.login ?? null,
+      token: auth,
       operationId: null,
       violations: [],
       t: performance.now(),
@@ -334,6 +408,20 @@ export class FakeGitHub {
     }
 
     if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
+    const retryAfter = user ? this.secondaryLimited(method, path, user.login) : null;
+    if (retryAfter !== null) {
+      const message = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
+      const doc =
+        'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits';
+      return this.send(
+        res,
+        entry,
+        403,
+        { message, documentation_url: doc },
+        { 'retry-after': String(retryAfter) },
+        false,
+      );
+    }
     let fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
     if (fault && (fault.skip ?? 0) > 0) {
       fault.skip! -= 1;
@@ -871,8 +959,25 @@ export class FakeGitHub {
           },
         ];
       }
+      const before = review.state.toLowerCase();
       review.state = 'DISMISSED';
+      this.recordDismissal(number, { actor: user.login, reviewId: review.id, state: before, message: body.message });
       return [200, this.reviewJson(review, number)];
+    }
+    if ((m = /^\/issues\/(\d+)\/timeline$/.exec(rest)) && method === 'GET') {
+      const number = Number(m[1]);
+      if (!this.pulls.has(number)) return notFound;
+      const list = this.timeline.get(number) ?? [];
+      const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+      const headers: Record<string, string> = {};
+      if (page * perPage < list.length) {
+        const u = new URL(url.pathname, this.url);
+        u.searchParams.set('per_page', String(perPage));
+        u.searchParams.set('page', String(page + 1));
+        headers['link'] = `<${u.toString()}>; rel="next"`;
+      }
+      return [200, list.slice((page - 1) * perPage, page * perPage).map((e) => this.dismissalJson(e)), headers];
     }
     if ((m = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
       const number = Number(m[1]);
@@ -1014,6 +1119,27 @@ export class FakeGitHub {
       errors: [{ resource: 'PullRequest', field: 'diff', code: 'too_large' }],
       documentation_url: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests-files',
       status: '406',
+    };
+  }
+
+  /** A review_dismissed timeline event as GitHub answers it (schema review-dismissed-issue-event). */
+  private dismissalJson(e: FakeDismissalEvent): Json {
+    return {
+      id: e.id,
+      node_id: `RDE_${e.id}`,
+      url: `https://github.test/api/repos/${OWNER}/${REPO}/issues/events/${e.id}`,
+      actor: this.userJson(e.actor),
+      event: 'review_dismissed',
+      commit_id: null,
+      commit_url: null,
+      created_at: e.createdAt,
+      performed_via_github_app: null,
+      dismissed_review: {
+        state: e.state,
+        review_id: e.reviewId,
+        dismissal_message: e.message,
+        ...(e.commitId ? { dismissal_commit_id: e.commitId } : {}),
+      },
     };
   }
 

@@ -1,0 +1,295 @@
+// A simulated busy day: the bundled action (dist/index.js) driven through a stream of PR
+// events against the fake GitHub, as a repository's workflows would run it — a panel of
+// three personas (preflight; the LLM only when should-review; then post) and the board.
+// Deterministic: the stream is a function of its size; verdicts are a hash of the judgment.
+// Time: the fake's secondary limit runs on a simulated clock, SCALE real ms per simulated
+// ms (the action's own waits are scaled the same, PERSONA_VERDICT_TEST_TIME_SCALE).
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { FakeGitHub, OWNER, REPO } from '../test/fake/github.js';
+import { runAction, writeBody, type RunResult } from '../test/e2e/harness.js';
+import { body, LOGINS, TOKENS } from '../test/e2e/world.js';
+import { TIME_SCALE_ENV } from '../src/core/waits.js';
+
+const require = createRequire(import.meta.url);
+type Example = { name: string; examples: Array<Record<string, any>> };
+const EXAMPLES = require('@octokit/webhooks-examples') as Example[];
+
+export const PANEL = ['priya', 'marcus', 'lin'] as const;
+type Persona = (typeof PANEL)[number];
+
+export type Kind = 'open' | 'draft' | 'ready' | 'push' | 'rebase' | 'empty' | 'rerun' | 'label' | 'queue';
+export interface DayEvent {
+  /** Simulated seconds since the start of the day. */
+  t: number;
+  pr: number;
+  kind: Kind;
+}
+
+const hash = (s: string): number => createHash('sha256').update(s).digest().readUInt32BE(0);
+
+/**
+ * The day's stream: each PR opens (one in eight as a draft, made ready later), gets pushes
+ * with new patches, an identical rebase, and one of an empty commit, a re-run, a re-review
+ * label; it ends in the merge queue. Even PRs merge into main (GitHub dismisses stale
+ * approvals on push there), odd ones into develop (it does not).
+ */
+export function dayStream(prs: number): DayEvent[] {
+  const out: DayEvent[] = [];
+  for (let n = 1; n <= prs; n++) {
+    let t = (n - 1) * 480 + (hash(`start${n}`) % 300); // a PR opens every ~8 simulated minutes
+    const step = () => (t += 120 + (hash(`${n}:${t}`) % 900));
+    const draft = n % 8 === 0;
+    out.push({ t, pr: n, kind: draft ? 'draft' : 'open' });
+    if (draft) out.push({ t: step(), pr: n, kind: 'ready' });
+    const pushes = 1 + (n % 2);
+    for (let i = 0; i < pushes; i++) out.push({ t: step(), pr: n, kind: 'push' });
+    out.push({ t: step(), pr: n, kind: 'rebase' });
+    const extra: Kind[] = ['empty', 'rerun', 'label'];
+    out.push({ t: step(), pr: n, kind: extra[n % 3]! });
+    if (n % 5 === 0) out.push({ t: step(), pr: n, kind: 'rebase' }); // a second identical rebase
+    out.push({ t: step(), pr: n, kind: 'queue' });
+  }
+  return out.sort((a, b) => a.t - b.t || a.pr - b.pr);
+}
+
+interface PrState {
+  base: 'main' | 'develop';
+  patch: number; // the patch's version: a push with a new patch bumps it
+  draft: boolean;
+  head: string;
+  epoch: number; // re-review requests so far (each is a judgment of its own)
+  commits: number;
+}
+
+export interface DayReport {
+  prs: number;
+  events: number;
+  triggers: number;
+  llmRuns: number;
+  judgments: number;
+  failures: string[];
+  outcomes: Record<string, { runs: number; requests: number }>;
+  /** Per (event, persona): most reviews, statuses, dismissals written. */
+  perPush: { reviews: number; statuses: number; dismissals: number };
+  board: { comments: number; statuses: number };
+  peakPerMinute: Record<string, number>;
+  rateLimited: number;
+  simulatedMinutes: number;
+  realSeconds: number;
+}
+
+export interface DayOptions {
+  prs: number;
+  /** Real ms per simulated ms (the action's waits and the limiter's clock). */
+  scale?: number;
+  /** Workflow runs at once (a runner pool). */
+  concurrency?: number;
+}
+
+const files = (n: number, v: number) => [
+  { filename: `src/pr${n}.ts`, status: 'modified', patch: `@@ -1,2 +1,2 @@\n-old\n+pr ${n} patch ${v}\n ctx` },
+];
+
+export async function busyDay(o: DayOptions): Promise<DayReport> {
+  const scale = o.scale ?? 0.05;
+  const pool = o.concurrency ?? 6;
+  const started = performance.now();
+  const gh = await new FakeGitHub().start();
+  for (const k of [...PANEL, 'app'] as const)
+    gh.user(TOKENS[k], { login: LOGINS[k], kind: k === 'app' ? 'app' : 'user' });
+  gh.dismissStaleOnPush.add('main');
+  // the simulated clock: the current event's time, plus real time since it began, scaled up
+  let simBase = 0;
+  let realBase = performance.now();
+  const simNow = () => simBase * 1000 + (performance.now() - realBase) / scale;
+  gh.secondaryLimit = { perMinute: 80, now: simNow };
+  const stream = dayStream(o.prs);
+  const prs = new Map<number, PrState>();
+  const shaToPr = new Map<string, number>();
+  const commentPr = new Map<number, number>();
+  const report: DayReport = {
+    prs: o.prs,
+    events: stream.length,
+    triggers: 0,
+    llmRuns: 0,
+    judgments: 0,
+    failures: [],
+    outcomes: {},
+    perPush: { reviews: 0, statuses: 0, dismissals: 0 },
+    board: { comments: 0, statuses: 0 },
+    peakPerMinute: {},
+    rateLimited: 0,
+    simulatedMinutes: 0,
+    realSeconds: 0,
+  };
+  const judged = new Set<string>();
+  const personas = PANEL.map((p) => `${p}=${LOGINS[p]}`).join('\n');
+  let runs = 0;
+  /** Each run gets a token of its own for its account, so that its requests can be counted. */
+  const run = async (who: Persona | 'app', inputs: Record<string, string>, eventName: string, event: unknown) => {
+    const token = `${TOKENS[who]}${++runs}`;
+    gh.user(token, { login: LOGINS[who], kind: who === 'app' ? 'app' : 'user' });
+    const r = await runAction({
+      inputs: { 'github-token': token, ...inputs },
+      apiUrl: gh.url,
+      event,
+      eventName,
+      env: { [TIME_SCALE_ENV]: String(scale) },
+    });
+    return { ...r, requests: gh.log.filter((l) => l.token === token).length };
+  };
+  const note = (r: RunResult & { requests: number }, what: string): void => {
+    const outcome = r.outputs['outcome'] ?? 'none';
+    const o = (report.outcomes[outcome] ??= { runs: 0, requests: 0 });
+    o.runs++;
+    o.requests += r.requests;
+    if (r.code !== 0) report.failures.push(`${what}: ${outcome} ${r.outputs['reason'] ?? ''} ${r.stdout.slice(-300)}`);
+  };
+
+  function apply(e: DayEvent): PrState {
+    let s = prs.get(e.pr);
+    const commit = (st: PrState, filesV: number, tree?: string) => {
+      st.commits++;
+      const c = gh.commit(`pr${e.pr}-c${st.commits}`, tree, files(e.pr, filesV));
+      shaToPr.set(c, e.pr);
+      return c;
+    };
+    if (!s) {
+      s = { base: e.pr % 2 ? 'develop' : 'main', patch: 1, draft: e.kind === 'draft', head: '', epoch: 0, commits: 0 };
+      s.head = commit(s, 1);
+      gh.pull({ number: e.pr, head: s.head, baseRef: s.base, base: gh.commit(`base:${s.base}`), draft: s.draft });
+      prs.set(e.pr, s);
+      return s;
+    }
+    const move = (head: string) => {
+      s.head = head;
+      gh.push(e.pr, head, 'octo-author');
+    };
+    if (e.kind === 'ready') gh.pulls.get(e.pr)!.draft = s.draft = false;
+    if (e.kind === 'push') move(commit(s, ++s.patch));
+    if (e.kind === 'rebase') move(commit(s, s.patch)); // a new tree, the same PR patch
+    if (e.kind === 'empty') move(commit(s, s.patch, gh.commits.get(s.head)!.tree)); // the same tree
+    if (e.kind === 'label') s.epoch++;
+    return s;
+  }
+
+  const prEvent = (n: number, s: PrState, action: string) => ({
+    action,
+    number: n,
+    pull_request: { number: n, draft: s.draft, head: { sha: s.head, ref: `pr${n}` }, base: { ref: s.base } },
+    ...(action === 'labeled' ? { label: { name: 're-review' } } : {}),
+  });
+  const queueEvent = (n: number, s: PrState) => {
+    const e = structuredClone(EXAMPLES.find((x) => x.name === 'merge_group')!.examples[0]!);
+    const group = gh.commit(`group-${n}`);
+    shaToPr.set(group, n);
+    e.merge_group.head_sha = group;
+    e.merge_group.head_ref = `refs/heads/gh-readonly-queue/${s.base}/pr-${n}-${'a'.repeat(40)}`;
+    e.merge_group.base_ref = `refs/heads/${s.base}`;
+    e.repository.full_name = `${OWNER}/${REPO}`;
+    return e;
+  };
+
+  /** One persona's workflow for one trigger: preflight, the LLM only when asked, post. */
+  async function persona(p: Persona, e: DayEvent, s: PrState): Promise<void> {
+    report.triggers++;
+    const common = { persona: p, restamp: 'true', 'unchanged-when': 'patch', 'review-drafts': 'false' };
+    const force: Record<string, string> = e.kind === 'label' ? { force: 'true' } : {};
+    if (e.kind === 'queue') {
+      note(await run(p, { ...common, mode: 'preflight' }, 'merge_group', queueEvent(e.pr, s)), `${p} queue`);
+      return;
+    }
+    const action = { open: 'opened', draft: 'opened', ready: 'ready_for_review', label: 'labeled' }[e.kind as string];
+    const ev = prEvent(e.pr, s, action ?? 'synchronize');
+    const pre = await run(p, { ...common, ...force, mode: 'preflight' }, 'pull_request_target', ev);
+    note(pre, `${p} preflight #${e.pr} ${e.kind}`);
+    if (pre.outputs['should-review'] !== 'true') return;
+    report.llmRuns++;
+    const key = `${p}|${e.pr}:${s.patch}|${s.base}||${s.epoch}`;
+    const verdict = hash(key) % 5 === 0 ? 'CHANGES_REQUESTED' : 'APPROVE';
+    const text = writeBody(body(verdict, `Persona ${p} read patch ${s.patch} of PR ${e.pr}.`));
+    note(await run(p, { ...common, ...force, 'body-path': text }, 'pull_request_target', ev), `${p} post`);
+  }
+
+  // events run in batches: at most one event per PR, up to `pool` runs at once
+  let i = 0;
+  while (i < stream.length) {
+    const batch: DayEvent[] = [];
+    const seen = new Set<number>();
+    while (i < stream.length && batch.length < Math.max(1, Math.floor(pool / 3)) && !seen.has(stream[i]!.pr)) {
+      seen.add(stream[i]!.pr);
+      batch.push(stream[i++]!);
+    }
+    simBase = Math.max(batch[0]!.t, simNow() / 1000);
+    realBase = performance.now();
+    const logFrom = gh.log.length;
+    await Promise.all(
+      batch.map(async (e) => {
+        const s = apply(e);
+        if (!s.draft && e.kind !== 'queue') judged.add(`${e.pr}:${s.patch}|${s.base}|${s.epoch}`);
+        await Promise.all(PANEL.map((p) => persona(p, e, s)));
+        if (e.kind !== 'queue') {
+          const ev = prEvent(e.pr, s, 'synchronize');
+          note(await run('app', { mode: 'board', personas }, 'pull_request_target', ev), `board #${e.pr}`);
+        }
+      }),
+    );
+    for (const [n, list] of gh.comments) for (const c of list) commentPr.set(c.id, n);
+    tally(gh.log.slice(logFrom), (l) => prOf(l.path, shaToPr, commentPr), report);
+  }
+  report.judgments = judged.size * PANEL.length;
+  report.rateLimited = gh.log.filter((l) => l.status === 403 && l.method !== 'GET').length;
+  for (const p of [...PANEL, 'app'] as const) report.peakPerMinute[LOGINS[p]] = peak(gh, LOGINS[p]);
+  report.simulatedMinutes = Math.round(simNow() / 60_000);
+  report.realSeconds = Math.round((performance.now() - started) / 1000);
+  const violations = gh.violations();
+  if (violations.length) report.failures.push(...violations.slice(0, 5));
+  await gh.stop();
+  return report;
+}
+
+/** The PR a write is about: its path's number, its commit's PR, or its comment's PR. */
+function prOf(path: string, shaToPr: Map<string, number>, commentPr: Map<number, number>): number {
+  const n = /\/(?:pulls|issues)\/(\d+)\//.exec(path)?.[1];
+  if (n) return Number(n);
+  const last = path.split('/').at(-1)!;
+  return shaToPr.get(last) ?? commentPr.get(Number(last)) ?? 0;
+}
+
+/** Writes of one batch, per (PR, account): each PR has one event in a batch. */
+function tally(log: FakeGitHub['log'], prFor: (l: FakeGitHub['log'][number]) => number, r: DayReport): void {
+  const per = new Map<string, { reviews: number; statuses: number; dismissals: number; comments: number }>();
+  for (const l of log) {
+    if (l.method === 'GET' || l.path === '/graphql' || l.status >= 300 || l.status < 0) continue;
+    const k = `${prFor(l)}|${l.login}`;
+    const c = per.get(k) ?? { reviews: 0, statuses: 0, dismissals: 0, comments: 0 };
+    if (l.path.endsWith('/reviews')) c.reviews++;
+    else if (l.path.includes('/statuses/')) c.statuses++;
+    else if (l.path.endsWith('/dismissals')) c.dismissals++;
+    else c.comments++;
+    per.set(k, c);
+  }
+  for (const [k, c] of per) {
+    if (k.endsWith(`|${LOGINS.app}`)) {
+      r.board.comments = Math.max(r.board.comments, c.comments);
+      r.board.statuses = Math.max(r.board.statuses, c.statuses);
+      continue;
+    }
+    r.perPush.reviews = Math.max(r.perPush.reviews, c.reviews);
+    r.perPush.statuses = Math.max(r.perPush.statuses, c.statuses);
+    r.perPush.dismissals = Math.max(r.perPush.dismissals, c.dismissals);
+  }
+}
+
+/** The most content-creating requests of one account in any simulated minute. */
+function peak(gh: FakeGitHub, login: string): number {
+  const at = gh.contentWrites.filter((x) => x.login === login).map((x) => x.at);
+  let best = 0;
+  for (let a = 0, b = 0; b < at.length; b++) {
+    while (at[b]! - at[a]! >= 60_000) a++;
+    best = Math.max(best, b - a + 1);
+  }
+  return best;
+}

@@ -1,0 +1,63 @@
+// Restamp — pure. GitHub's "dismiss stale pull request approvals when new commits are
+// pushed" dismisses a persona's APPROVE on every push, an identical rebase included.
+// With `restamp` on, preflight recognises that dismissal in the issue timeline and,
+// when the new head's PR patch, base and persona version equal the dismissed review's,
+// posts the same verdict again for the new head instead of asking for an LLM run.
+import type { HistoryEntry, Subject } from './decide.js';
+import { versionOf } from './marker.js';
+
+/**
+ * A `review_dismissed` event of the issue timeline (GET /repos/{o}/{r}/issues/{n}/timeline),
+ * as far as restamp needs it. GitHub records its stale-review dismissal on a push with the
+ * pusher as actor, `dismissed_review.dismissal_commit_id` (the pushed commit) and no message; a
+ * dismissal through the UI or the API carries the (required) message and no commit id.
+ */
+export interface DismissalEvent {
+  reviewId: number;
+  actor: string | null;
+  message: string | null;
+  commitId: string | null;
+}
+
+const sameLogin = (a: string | null, b: string): boolean => a !== null && a.toLowerCase() === b.toLowerCase();
+
+/** GitHub's stale-review rule on a push: a commit id, no message, and never this account's own dismissal. */
+export const byPush = (e: DismissalEvent, identity: string): boolean =>
+  !!e.commitId && !e.message && !sameLogin(e.actor, identity);
+
+/**
+ * The review to restamp for a subject, or null: the persona's latest marked review (whatever
+ * its state) was dismissed, every timeline record of that dismissal is GitHub's push rule,
+ * it was never edited, and it recorded the same PR patch, base and persona version as now.
+ */
+export function restampable(
+  history: readonly HistoryEntry[],
+  s: Subject,
+  headPatch: string | null | undefined,
+  dismissals: readonly DismissalEvent[],
+  identity: string,
+): HistoryEntry | null {
+  const latest = history.at(-1);
+  if (!latest || latest.review.state !== 'DISMISSED' || latest.review.edited) return null;
+  const m = latest.marker;
+  if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version) return null;
+  if (m.patch == null || headPatch == null || m.patch !== headPatch) return null;
+  const events = dismissals.filter((e) => e.reviewId === latest.review.id);
+  return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
+}
+
+/** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
+export const latestDismissed = (history: readonly HistoryEntry[]): boolean =>
+  history.at(-1)?.review.state === 'DISMISSED';
+
+/** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
+export function restampBody(original: HistoryEntry, head: string, persona: string): string {
+  const m = original.marker;
+  const version = m.version ? `, persona version \`${m.version}\`` : '';
+  return (
+    `**Restamped.** GitHub dismissed ${persona}'s [review ${original.review.id}](${original.review.htmlUrl}) ` +
+    `of ${m.head.slice(0, 7)} as stale when new commits were pushed. The PR's patch at ${head.slice(0, 7)} is ` +
+    `identical to the one reviewed there (same patch id, base \`${m.base}\`${version}), so the same verdict is ` +
+    `posted again for this head without a new review run.\n\n## VERDICT: ${m.verdict}\n`
+  );
+}

@@ -1,0 +1,130 @@
+// Restamp end to end (dist/index.js against the fake): GitHub's "dismiss stale approvals
+// on push" dismisses the persona's APPROVE on an identical rebase; preflight with
+// restamp posts the same verdict for the new head with no LLM run. After a person's
+// dismissal, a different patch or with restamp off, the persona reviews again.
+import { describe, expect, test } from 'vitest';
+import { decodeMarker } from '../../src/core/marker.js';
+import { body, LOGINS, PR, runOn, useWorld } from './world.js';
+
+const w = useWorld();
+const CONTEXT = 'persona-verdict/priya';
+const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,2 @@\n-old\n+new\n ctx' }];
+const OTHER = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,2 @@\n-old\n+newer\n ctx' }];
+const ON = { restamp: 'true' };
+
+const event = () => w.event();
+const preflight = (inputs: Record<string, string> = ON) =>
+  runOn(w.gh, 'priya', null, { mode: 'preflight', ...inputs }, 'pull_request_target', event());
+const post = (verdict: string, inputs: Record<string, string> = ON) =>
+  runOn(w.gh, 'priya', body(verdict), inputs, 'pull_request_target', event());
+/** A push of a new head with these PR files (same files: an identical rebase, a new tree). */
+const push = (seed: string, files = FILES): string => {
+  const next = w.gh.commit(seed, undefined, files);
+  w.gh.push(PR, next, 'alice');
+  w.head = next;
+  return next;
+};
+const mine = () => w.gh.reviews.get(PR)!.filter((r) => r.login === LOGINS.priya);
+const live = () => mine().filter((r) => r.state !== 'DISMISSED');
+
+/** PR 7 at a head with FILES, approved by priya (restamp on: the marker records the patch). */
+async function approved(): Promise<number> {
+  w.gh.dismissStaleOnPush.add('main');
+  push('first');
+  const r = await post('APPROVE');
+  expect(r.outputs['outcome'], r.stdout).toBe('posted');
+  return Number(r.outputs['review-id']);
+}
+
+describe('restamp', () => {
+  test("after GitHub's push dismissal of an identical rebase: the same verdict, no LLM run", async () => {
+    const first = await approved();
+    const before = w.head;
+    expect(push('rebased')).not.toBe(before);
+    expect(mine().find((r) => r.id === first)!.state).toBe('DISMISSED'); // the fake's push rule
+    w.gh.log.length = 0;
+    const r = await preflight();
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.outputs).toMatchObject({ outcome: 'restamped', 'should-review': 'false', verdict: 'APPROVE' });
+    expect(r.outputs['baseline-sha']).toBe(before);
+    const [now] = live();
+    expect(live()).toHaveLength(1);
+    expect(now!.state).toBe('APPROVED');
+    expect(now!.commit_id).toBe(w.head);
+    expect(decodeMarker(now!.body)).toMatchObject({ head: w.head, verdict: 'APPROVE', base: 'main' });
+    expect(now!.body).toContain(`pullrequestreview-${first}`);
+    expect(now!.body).toMatch(/identical/);
+    expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({ state: 'success' });
+    expect(w.gh.log.some((l) => l.path.endsWith(`/issues/${PR}/timeline`))).toBe(true);
+    // writes: one review and one status
+    expect(w.gh.writes().map((l) => `${l.method} ${l.path.split('/').slice(-2).join('/')}`)).toEqual([
+      `POST ${PR}/reviews`,
+      `POST statuses/${w.head}`,
+    ]);
+    // a re-run restamps nothing more: the restamped review stands for the head
+    const again = await preflight();
+    expect(again.outputs).toMatchObject({ outcome: 'duplicate', 'should-review': 'false' });
+    expect(live()).toHaveLength(1);
+  });
+
+  test('a restamped approval is itself restamped after the next identical rebase', async () => {
+    await approved();
+    push('rebase-1');
+    expect((await preflight()).outputs['outcome']).toBe('restamped');
+    push('rebase-2');
+    const r = await preflight();
+    expect(r.outputs['outcome']).toBe('restamped');
+    expect(live()).toHaveLength(1);
+  });
+
+  test("never after a person's dismissal: the persona reviews again", async () => {
+    const first = await approved();
+    w.gh.dismissAs(PR, first, LOGINS.human, 'Not what we agreed on in the design review.');
+    push('rebased');
+    const r = await preflight();
+    expect(r.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+    expect(live()).toHaveLength(0);
+    expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({ state: 'pending' });
+  });
+
+  test('a different patch after the push dismissal: a normal review', async () => {
+    await approved();
+    push('changed', OTHER);
+    const r = await preflight();
+    expect(r.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+    expect(live()).toHaveLength(0);
+  });
+
+  test('another base after the push dismissal: a normal review', async () => {
+    await approved();
+    push('rebased');
+    w.gh.retarget(PR, 'release');
+    const r = await preflight();
+    expect(r.outputs).toMatchObject({ outcome: 'needs-review' });
+  });
+
+  test('another persona version: a normal review', async () => {
+    await approved();
+    push('rebased');
+    const r = await preflight({ ...ON, 'persona-version': 'v2' });
+    expect(r.outputs).toMatchObject({ outcome: 'needs-review' });
+  });
+
+  test('restamp off: the push-dismissed verdict is not restamped, and no timeline is read', async () => {
+    await approved();
+    push('rebased');
+    w.gh.log.length = 0;
+    const r = await preflight({});
+    expect(r.outputs).toMatchObject({ outcome: 'needs-review' });
+    expect(w.gh.log.some((l) => l.path.endsWith('/timeline'))).toBe(false);
+  });
+
+  test('without the push rule an identical rebase is unchanged (the verdict was never dismissed)', async () => {
+    await approved();
+    w.gh.dismissStaleOnPush.clear();
+    push('rebased');
+    const r = await preflight({ ...ON, 'unchanged-when': 'patch' });
+    expect(r.outputs).toMatchObject({ outcome: 'unchanged', 'should-review': 'false' });
+    expect(w.gh.writes().filter((l) => l.path.endsWith('/reviews'))).toHaveLength(1);
+  });
+});

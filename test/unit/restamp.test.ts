@@ -1,0 +1,136 @@
+// Restamp as a table: the dismissal GitHub's push rule made, and only that one, with an
+// identical patch, base and persona version, gives the verdict back without a review run.
+import { describe, expect, test } from 'vitest';
+import { decide, type Facts, type ReviewFact } from '../../src/core/decide.js';
+import { encodeMarker, decodeMarker } from '../../src/core/marker.js';
+import { byPush, restampBody, type DismissalEvent } from '../../src/core/restamp.js';
+import { parseVerdict } from '../../src/core/grammar.js';
+
+const sha = (c: string) => c.repeat(40);
+const HEAD = sha('1');
+const OLD = sha('2');
+const PATCH = 'a'.repeat(64);
+const OTHER_PATCH = 'b'.repeat(64);
+const ME = 'octo-priya';
+const REVIEW_ID = 41;
+
+function dismissed(o: { patch?: string | null; base?: string; version?: string; edited?: boolean } = {}): ReviewFact {
+  const marker = encodeMarker({
+    persona: 'priya',
+    head: OLD,
+    tree: sha('c'),
+    patch: o.patch === undefined ? PATCH : o.patch,
+    base: o.base ?? 'main',
+    verdict: 'APPROVE',
+    run: 'r1',
+    ...(o.version ? { version: o.version } : {}),
+  });
+  return {
+    id: REVIEW_ID,
+    login: ME,
+    state: 'DISMISSED',
+    body: `${marker}\nLooks right.\n\n## VERDICT: APPROVE\n`,
+    htmlUrl: 'https://github.test/acme/widgets/pull/7#pullrequestreview-41',
+    edited: o.edited,
+  };
+}
+
+/** GitHub's own stale-review dismissal on a push: the pusher, the pushed commit, no message. */
+const PUSH: DismissalEvent = { reviewId: REVIEW_ID, actor: 'alice', message: null, commitId: HEAD };
+const PERSON: DismissalEvent = { reviewId: REVIEW_ID, actor: 'alice', message: 'not what we agreed', commitId: null };
+const ACTION: DismissalEvent = {
+  reviewId: REVIEW_ID,
+  actor: ME,
+  message: 'Stale: priya is reviewing a new head or base; this review was for 2222222. [persona-verdict]',
+  commitId: null,
+};
+
+function facts(o: Partial<Facts> & { events?: DismissalEvent[]; patch?: string | null } = {}): Facts {
+  const { events = [PUSH], patch = PATCH, ...rest } = o;
+  return {
+    persona: 'priya',
+    identity: ME,
+    identityVerified: true,
+    head: HEAD,
+    base: 'main',
+    author: 'octo-author',
+    headTree: sha('d'),
+    headPatch: null,
+    reviews: [dismissed()],
+    verdict: null,
+    skipUnchanged: true,
+    dismissStale: 'all',
+    reviewEvent: 'verdict',
+    version: '',
+    restamp: { patch, dismissals: events },
+    ...rest,
+  };
+}
+
+describe('restamp: decide()', () => {
+  test.each([
+    ['GitHub dismissed it on a push, same patch, base and version', facts(), 'restamp'],
+    ["a person's dismissal (a message, no commit)", facts({ events: [PERSON] }), 'review'],
+    ["this action's own dismissal", facts({ events: [ACTION] }), 'review'],
+    ['a push-shaped record whose actor is the persona itself', facts({ events: [{ ...PUSH, actor: ME }] }), 'review'],
+    ['a push record with a message', facts({ events: [{ ...PUSH, message: 'why' }] }), 'review'],
+    ['no record of the dismissal in the timeline', facts({ events: [] }), 'review'],
+    ['a record of another review only', facts({ events: [{ ...PUSH, reviewId: 99 }] }), 'review'],
+    ['a different patch', facts({ patch: OTHER_PATCH }), 'review'],
+    ["the head's patch could not be read", facts({ patch: null }), 'review'],
+    ['the dismissed review recorded no patch', facts({ reviews: [dismissed({ patch: null })] }), 'review'],
+    ['another base', facts({ reviews: [dismissed({ base: 'release' })] }), 'review'],
+    ['another persona version', facts({ reviews: [dismissed({ version: 'v1' })], version: 'v2' }), 'review'],
+    ['the same non-empty version', facts({ reviews: [dismissed({ version: 'v2' })], version: 'v2' }), 'restamp'],
+    ['the dismissed review was edited', facts({ reviews: [dismissed({ edited: true })] }), 'review'],
+    ['restamp off', facts({ restamp: null }), 'review'],
+    ['force: a re-review on demand', facts({ force: true }), 'review'],
+    ['mode post: a fresh verdict is posted', facts({ verdict: 'APPROVE' }), 'post'],
+  ] as const)('%s → %s', (_name, f, action) => {
+    expect(decide(f).action).toBe(action);
+  });
+
+  test('a later live review of the persona is what counts, not the dismissed one', () => {
+    const later: ReviewFact = {
+      ...dismissed(),
+      id: REVIEW_ID + 1,
+      state: 'CHANGES_REQUESTED',
+      body: dismissed()
+        .body!.replace(/verdict=APPROVE/, 'verdict=CHANGES_REQUESTED')
+        .replace(/APPROVE\n$/, 'X'),
+    };
+    expect(decide(facts({ reviews: [dismissed(), later] })).action).not.toBe('restamp');
+  });
+
+  test('the plan carries the original and its event; review-event COMMENT restamps a COMMENT', () => {
+    const plan = decide(facts());
+    expect(plan).toMatchObject({ action: 'restamp', event: 'APPROVE', original: { review: { id: REVIEW_ID } } });
+    expect(decide(facts({ reviewEvent: 'COMMENT' }))).toMatchObject({ action: 'restamp', event: 'COMMENT' });
+  });
+
+  test('a PENDING review of the account still refuses before anything is restamped', () => {
+    const pending: ReviewFact = { id: 50, login: ME, state: 'PENDING', body: '', htmlUrl: '' };
+    expect(decide(facts({ reviews: [dismissed(), pending] })).action).toBe('refuse');
+  });
+});
+
+describe('restamp: the push rule and the body', () => {
+  test.each([
+    [PUSH, true],
+    [{ ...PUSH, commitId: '' }, false],
+    [PERSON, false],
+    [ACTION, false],
+    [{ ...PUSH, actor: null }, true],
+    [{ ...PUSH, actor: 'OCTO-PRIYA' }, false],
+  ] as const)('%o → %s', (e, yes) => {
+    expect(byPush(e, ME)).toBe(yes);
+  });
+
+  test('the body links the original, says the patch is identical, and ends in the same verdict', () => {
+    const original = { review: dismissed(), marker: decodeMarker(dismissed().body)! };
+    const text = restampBody(original, HEAD, 'priya');
+    expect(text).toContain(original.review.htmlUrl);
+    expect(text).toMatch(/identical/);
+    expect(parseVerdict(text)).toMatchObject({ ok: true, verdict: 'APPROVE' });
+  });
+});
