@@ -289,6 +289,16 @@ export const MUTANTS = [
     e2eFilter: 'retargeting the base',
   },
   {
+    name: 'carry-any-base',
+    what: 'carriedTo() drops the base check: an equal tree reviewed for another base carries its verdict',
+    file: 'src/core/decide.ts',
+    from: ' || latest.marker.base !== s.base)',
+    to: ')',
+    unit: [U('decide')],
+    e2e: [E('green')],
+    e2eFilter: 'retargeting the base',
+  },
+  {
     name: 'edited-review-counts',
     what: 'counts() drops the edit check: a review edited after it was posted still speaks for the persona',
     file: 'src/core/decide.ts',
