@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9866);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6981);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9866:
+/***/ 6981:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33729,6 +33729,74 @@ class Abort extends Error {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/command.ts
+// Re-review on demand by comment — pure. Who may force a persona to review again: the
+// comment must be exactly that persona's command, and its author must be able to write
+// to the repository without being the PR's author. author_association is never asked:
+// MEMBER and COLLABORATOR say nothing about write access.
+/** Repository permissions (collaborators/{login}/permission) that may force a re-review. */
+const MAY_FORCE = ['admin', 'maintain', 'write'];
+/** The comment's whole text, or its first line, is `/review <persona>` (the name compared case-insensitively). */
+function isCommandFor(body, persona) {
+    const first = body.split(/\r\n|\r|\n/, 1)[0] ?? '';
+    const m = /^\/review ([^\s]+)$/.exec(first);
+    return m !== null && m[1].toLowerCase() === persona.toLowerCase();
+}
+/** Why this comment may not force a review; null when it may. */
+function refusal(a) {
+    const who = `@${a.login}`;
+    if (!isCommandFor(a.body, a.persona)) {
+        return {
+            message: `${who}'s comment is not "/review ${a.persona}" (the whole comment or its first line)`,
+            advice: `match the comment exactly in the workflow's if: condition, as docs/recipes/re-review.yml does`,
+        };
+    }
+    if (a.author !== null && a.login.toLowerCase() === a.author.toLowerCase()) {
+        return {
+            message: `${who} opened this PR: its author may not ask ${a.persona} to review it again`,
+            advice: 'ask a maintainer (write access or more) to comment, or push a change: a new head is reviewed anyway',
+        };
+    }
+    if (a.permission === null) {
+        return {
+            message: `GitHub would not say whether ${who} may write to this repository: nothing was reviewed`,
+            advice: "the persona's token must be able to read collaborators/{login}/permission (metadata: read)",
+        };
+    }
+    if (!MAY_FORCE.includes(a.permission)) {
+        const has = a.permission === 'not-collaborator'
+            ? 'is not a collaborator'
+            : a.permission === 'none'
+                ? 'has no access'
+                : `has ${a.permission} access`;
+        return {
+            message: `${who} ${has}: only write, maintain or admin may ask ${a.persona} to review again`,
+            advice: 'ask someone with write access to comment, or use the review label if you may label',
+        };
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/asker.ts
+// Re-review on demand: a /review comment forces a review only when its author may ask
+// (core/command.ts decides). Checked by the action itself, before anything is read or
+// written for the PR: the workflow's author_association test is not a check.
+
+
+/** Throws command-refused unless this issue_comment may have the persona review again. */
+async function checkAsker(cfg, ctx, port) {
+    const comment = ctx.comment;
+    if (!comment || ctx.commentPull === null)
+        return;
+    const asker = { persona: cfg.persona, login: comment.login, body: comment.body, permission: null, author: null };
+    // a comment that is not this persona's command costs no request
+    const why = !comment.login || !isCommandFor(comment.body, cfg.persona)
+        ? refusal({ ...asker, permission: 'none' })
+        : await Promise.all([port.getPermission(comment.login), port.getPull(ctx.commentPull)]).then(([permission, pull]) => refusal({ ...asker, permission, author: pull.author }));
+    if (why)
+        throw new Abort('command-refused', why.message, why.advice);
+}
+
 ;// CONCATENATED MODULE: ./src/core/grammar.ts
 // The verdict grammar — pure: bytes or text in, a decision out.
 // The decision here never depends on diagnostics.ts; that module only explains.
@@ -33847,6 +33915,8 @@ const MARKER_VERSION = 1;
 const postedEvent = (m) => m.event ?? EVENT_OF[m.verdict];
 /** Persona names: what fits safely in a marker and a summary. */
 const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
+/** Persona names compare without case, as logins do: `Priya` and `priya` are one persona. */
+const samePersona = (a, b) => a.toLowerCase() === b.toLowerCase();
 const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
@@ -33997,14 +34067,27 @@ function readers(read) {
     };
     return { read, str, bool, oneOf, matching, seconds };
 }
+/** Which token each recipe passes, for an empty github-token (a secret this run cannot see, a failed mint). */
+function noToken(mode) {
+    const writes = mode === 'post' || mode === 'preflight';
+    return (`mode ${mode} needs github-token, and it is empty. ` +
+        (writes
+            ? "Pass the persona's own token: the recipes mint the persona App's token with " +
+                'actions/create-github-app-token (github-token: ${{ steps.app.outputs.token }}) from secrets kept in ' +
+                "the persona's environment, or a persona PAT secret. "
+            : '') +
+        'Read-only modes (board, doctor, the merge_group report) can use GITHUB_TOKEN: leave github-token unset ' +
+        '(it defaults to ${{ github.token }}). An empty value usually means a secret this run cannot see: ' +
+        "Dependabot-triggered and fork pull_request runs get no Actions secrets, and a secret outside the job's " +
+        'environment reads as empty');
+}
 /** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
 function readConfig(read) {
     const r = readers(read);
     const mode = r.oneOf('mode', MODES);
     const token = read('github-token').trim();
-    if (mode !== 'check' && !token) {
-        throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
-    }
+    if (mode !== 'check' && !token)
+        throw new InputError(noToken(mode));
     const diffPath = read('diff-path').trim() || null;
     if (diffPath && mode !== 'preflight')
         throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
@@ -34107,7 +34190,7 @@ function parsePersonas(raw, mode = 'board') {
                     : 'write persona=login or persona=login@version, for example priya=octo-priya'));
         }
         const persona = m[1];
-        if (out.some((p) => p.persona.toLowerCase() === persona.toLowerCase())) {
+        if (out.some((p) => samePersona(p.persona, persona))) {
             throw new InputError(`input personas names ${persona} twice`);
         }
         out.push(at ? { persona, login: at[1], version: at[2] } : { persona, login: m[2] });
@@ -39158,11 +39241,13 @@ function runContext() {
     const commentPull = github_context.eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number'
         ? issue.number
         : null;
+    const login = payload.comment?.user?.login ?? payload.sender?.login ?? '';
+    const comment = commentPull !== null ? { login, body: String(payload.comment?.body ?? '') } : null;
     const env = (k, d) => process.env[k] ?? d;
     const runId = `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
     const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
     const eventName = github_context.eventName ?? '';
-    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, runId, runUrl };
+    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, runId, runUrl };
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts
@@ -39583,22 +39668,37 @@ function findIntent(original) {
 
 const MAX_SHOWN = 160;
 const MAX_NEAR = 12;
-/** Invisible and non-ASCII characters as \uXXXX; control characters too; long lines cut. */
+/**
+ * Punctuation and symbols outside ASCII (a dash, quotes, ✅) are shown as themselves, with an
+ * emoji's presentation selector; everything a reader could not see or could mistake for ASCII
+ * (invisible and control characters, spaces other than U+0020, letters and digits outside
+ * ASCII, fullwidth forms) is shown as \uXXXX.
+ */
+const SHOWN = /^[\p{P}\p{S}]$/u;
+const PRESENTATION = /^[\uFE0E\uFE0F]$/u;
+const FULLWIDTH = /^[\uFF00-\uFFEF]$/u;
+/** A line made safe to quote: see SHOWN; control characters escaped; long lines cut. */
 function visible(s, max = MAX_SHOWN) {
     let out = '';
     let count = 0;
+    let afterSymbol = false;
     for (const ch of s) {
         if (count >= max) {
             out += `… (${[...s].length - max} more characters)`;
             break;
         }
         const cp = ch.codePointAt(0);
+        const symbol = SHOWN.test(ch) && !FULLWIDTH.test(ch);
+        const shown = cp > 0x7e && (symbol || (afterSymbol && PRESENTATION.test(ch)));
+        afterSymbol = shown && /^\p{S}$/u.test(ch);
         if (cp === 0x5c)
             out += '\\\\';
         else if (cp >= 0x20 && cp < 0x7f)
             out += ch;
         else if (cp === 0x09)
             out += '\\t';
+        else if (shown)
+            out += ch;
         else
             out +=
                 cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -39809,7 +39909,12 @@ function renderDiagnosis(d, file) {
     return out.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/core/sha.ts
+// How a commit is named to people: its first 7 hex digits ('?' when it is not known).
+const sha_short = (sha) => (sha ? sha.slice(0, 7) : '?');
+
 ;// CONCATENATED MODULE: ./src/core/outcome.ts
+
 
 
 const OUTCOMES = (/* unused pure expression or super */ null && ([
@@ -39840,6 +39945,7 @@ const ABORT_REASONS = (/* unused pure expression or super */ null && ([
     'bad-findings',
     'api-error',
     'permission-denied',
+    'command-refused',
 ]));
 /**
  * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
@@ -39856,7 +39962,6 @@ const said = (verdict, rules) => verdict === 'COMMENT' && !rules.commentPasses ?
 /** GitHub's limit on a commit status description. */
 const STATUS_DESCRIPTION_MAX = 140;
 const fit = (s) => s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
-const outcome_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 function conclude(end, rules) {
     const base = {
         headSha: end.target?.reviewedSha,
@@ -39886,7 +39991,7 @@ function conclude(end, rules) {
                 outcome: 'needs-review',
                 shouldReview: true,
                 diffPath: end.diffPath,
-                status: statusOf(rules, end.target, 'pending', `${rules.persona} is reviewing ${outcome_short(end.target?.reviewedSha)}`),
+                status: statusOf(rules, end.target, 'pending', `${rules.persona} is reviewing ${sha_short(end.target?.reviewedSha)}`),
             };
         case 'draft':
             return draft(end, rules, base);
@@ -39906,7 +40011,10 @@ function conclude(end, rules) {
                 failure: `${end.reason}: ${end.message}`,
                 advice: end.advice || undefined,
                 diagnosis: end.diagnosis,
-                status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)),
+                ...(end.reason === 'command-refused'
+                    ? // someone else's refused /review leaves the gate as it was: no review, no LLM run, no status
+                        { shouldReview: preflight, status: null }
+                    : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
             };
     }
 }
@@ -39918,7 +40026,7 @@ function draft(end, rules, base) {
         ...base,
         outcome: 'draft',
         shouldReview: false,
-        notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`],
+        notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`, ...base.notices],
         status: statusOf(rules, end.target, 'pending', `${rules.persona}: draft, not reviewed yet`),
     };
 }
@@ -39927,18 +40035,18 @@ function queued(end, rules, base, shouldReview) {
     const sha = end.target?.reviewedSha;
     const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
     if (!end.standing) {
-        const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${outcome_short(sha)}`;
-        const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for PR #${end.target?.pullNumber}'s head ${outcome_short(sha)}`);
+        const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${sha_short(sha)}`;
+        const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for PR #${end.target?.pullNumber}'s head ${sha_short(sha)}`);
         return { ...base, outcome: 'queued', failure, shouldReview, status };
     }
     const { marker, review } = end.standing;
     const rejected = marker.verdict === 'CHANGES_REQUESTED';
     const failure = rejected && rules.failOnChangesRequested
-        ? `changes requested: ${rules.persona}'s verdict for ${outcome_short(sha)} is CHANGES_REQUESTED ` +
+        ? `changes requested: ${rules.persona}'s verdict for ${sha_short(sha)} is CHANGES_REQUESTED ` +
             '(fail-on-changes-requested is on)'
         : undefined;
     const pr = `PR #${end.target?.pullNumber}`;
-    const description = `${rules.persona}: ${said(marker.verdict, rules)} for ${pr} (review of ${outcome_short(marker.head)})`;
+    const description = `${rules.persona}: ${said(marker.verdict, rules)} for ${pr} (review of ${sha_short(marker.head)})`;
     return {
         ...base,
         outcome: 'queued',
@@ -39955,7 +40063,7 @@ function reported(end, rules, base) {
     const missing = end.board.missing;
     const failure = rules.requireAllPersonas && missing.length
         ? `missing verdicts: ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no verdict for ` +
-            `${outcome_short(end.board.head)} (require-all-personas is on)`
+            `${sha_short(end.board.head)} (require-all-personas is on)`
         : undefined;
     const v = end.board.panelVerdict;
     const board = { board: end.board, boardCommentId: end.commentId };
@@ -39977,12 +40085,12 @@ function standing(end, rules, base, shouldReview) {
     if (!failure && rules.failOnChangesRequested && verdict === 'CHANGES_REQUESTED') {
         const what = end.kind === 'posted' ? 'review' : end.kind === 'unchanged' ? 'carried-forward verdict' : 'existing review';
         failure =
-            `changes requested: ${rules.persona}'s ${what} for ${outcome_short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
+            `changes requested: ${rules.persona}'s ${what} for ${sha_short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
                 `(fail-on-changes-requested is on)`;
     }
     // the gate fails closed: anything but an approval, or any failure after the write, is a red status
     const state = end.afterWrite ? 'failure' : verdictState(verdict, rules);
-    const carried = end.kind === 'unchanged' ? ` (carried from ${outcome_short(marker.head)})` : '';
+    const carried = end.kind === 'unchanged' ? ` (carried from ${sha_short(marker.head)})` : '';
     const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
     return {
         ...base,
@@ -40478,7 +40586,8 @@ const ADVICE_422 = [
     [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
     [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
 ];
-const RERUN = 'a re-run never posts twice';
+/** Why a re-run is safe after a failure that may have taken effect: said the same way everywhere. */
+const RERUN = 'a re-run lists the reviews first and never posts a second review for this head';
 const redactor = (token) => (s) => token ? s.split(token).join('***') : s;
 /** GitHub's message, with the errors array it may carry, and never the token. */
 function detailOf(err, e, redact) {
@@ -40687,18 +40796,27 @@ async function editedReviews(octokit, owner, name, number) {
     }
     return edited;
 }
-/** Every review, all pages, each marked when GraphQL says it was edited after it was posted. */
+/** Pages read after the last one Link rel="last" named, one by one (a bound, far above any real PR). */
+const MAX_PAGES = 1000;
+/**
+ * Every review, all pages, each marked when GraphQL says it was edited after it was posted.
+ * Pages 2..N are read at once, N from page 1's Link rel="last". A review created meanwhile
+ * lands at the end of the listing (submitted reviews are never deleted, so nothing moves
+ * between pages): if page N was full, it starts page N+1, which page 1 did not name. Page N's
+ * own answer is read after the create it could have missed began, and its Link names any page
+ * after it, so the rel="next" links are followed from page N until there are none. A review
+ * created after page N's answer is one the listing could never include, read in any order.
+ */
 async function allReviews(octokit, owner, repo, pullNumber) {
     // the edit trace comes from GraphQL, read beside the REST pages; if it cannot be read, nothing counts
     const editsP = editedReviews(octokit, owner, repo, pullNumber);
     editsP.catch(() => undefined);
     const page = (n) => octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
-    // the first page says how many there are (Link rel="last"); the rest are fetched at once
     const pages = [await page(1)];
     const last = lastPage(pages[0].headers.link);
     pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
-    // no rel="last" but a rel="next": follow the links one by one
-    while (last === 1 && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
+    // pages after the last one page 1 named (created meanwhile), or no rel="last" at all: follow rel="next"
+    while (pages.length < MAX_PAGES && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
         pages.push(await page(pages.length + 1));
     const edited = await editsP;
     return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: edited.has(x.id) })));
@@ -40730,7 +40848,12 @@ function reviewsPort({ octokit, call, owner, repo }) {
                 pull_number: pullNumber,
                 per_page: 100,
             });
-            return all.map((f) => ({ filename: f.filename, ...(typeof f.patch === 'string' ? { patch: f.patch } : {}) }));
+            return all.map((f) => ({
+                filename: f.filename,
+                status: f.status,
+                ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
+                ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
+            }));
         }),
         dismissReview: (pullNumber, reviewId, message) => call(`dismiss review ${reviewId}`, async () => {
             await octokit.rest.pulls.dismissReview({
@@ -40896,6 +41019,9 @@ function commitsPort({ octokit, call, owner, repo }) {
                 basehead: `${base}...${head}`,
                 mediaType: { format: 'diff' },
             });
+            // mediaType diff: the answer is the diff's text, whatever the JSON type says
+            if (typeof data !== 'string')
+                throw new Error('GitHub answered the diff request with JSON, not a diff');
             return data;
         }),
     };
@@ -40921,28 +41047,34 @@ const counts = (h) => isLive(h.review) && !h.review.edited;
 /** A marker written before verdicts were bound to a base (no base=) is of no subject at all. */
 const isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
 /**
- * The review that stands for a subject: the newest forced review of it (a re-review on demand
- * replaces the earlier opinion), else the first that landed (later copies are racing runs').
- * Edited and dismissed reviews never stand. The one rule for post, preflight, queue and board.
+ * The review that stands for a subject. A forced review (a re-review on demand) replaces every
+ * earlier opinion of that subject for good — even once it is edited or dismissed, an older
+ * review never stands again; from the newest forced one on (or from the start), the first
+ * review that counts stands (later copies are racing runs'). Edited and dismissed reviews never
+ * stand. The one rule for post, preflight, queue and board.
  */
 function standingFor(history, s) {
-    const of = history.filter((h) => counts(h) && isOf(h.marker, s));
-    return of.filter((h) => h.marker.forced).at(-1) ?? of[0];
+    const of = history.filter((h) => isOf(h.marker, s));
+    const reset = of.findLastIndex((h) => h.marker.forced);
+    return of.slice(Math.max(0, reset)).find(counts);
 }
 /**
  * The verdict an equal change carries forward: the persona's latest counting review, when it
- * is of the same version and base and recorded the head's tree, or (when given) its PR patch.
+ * is of the same version and base and recorded the same PR patch (the change the PR makes
+ * against its merge base) — with `when: 'tree'` also the same tree (an empty commit). A tree
+ * alone proves nothing once the base moved: a merge of the base that keeps the head's tree
+ * (`git merge -s ours`) reverts whatever the base gained. An unknown patch carries nothing.
  */
-function carriedTo(history, s, headTree, headPatch) {
+function carriedTo(history, s, head, when) {
     const latest = history.filter(counts).at(-1);
     if (!latest || versionOf(latest.marker) !== s.version || latest.marker.base !== s.base)
         return null;
     const { tree, patch } = latest.marker;
-    if (tree != null && headTree != null && tree === headTree)
+    if (patch == null || head.patch == null || patch !== head.patch)
+        return null;
+    if (tree != null && head.tree != null && tree === head.tree)
         return { entry: latest, by: 'tree' };
-    if (patch != null && headPatch != null && patch === headPatch)
-        return { entry: latest, by: 'patch' };
-    return null;
+    return when === 'patch' ? { entry: latest, by: 'patch' } : null;
 }
 /** The review state each posted event produces. */
 const STATE_OF_EVENT = {
@@ -40973,7 +41105,7 @@ function markedBy(reviews, identity) {
  * A persona's history: reviews authored by `identity` whose first line is a marker
  * naming `persona` and whose state matches the marker. Nothing else counts.
  */
-const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => h.marker.persona === persona);
+const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
 function gate(pull, reviewedSha) {
     if (pull.state !== 'open') {
         return {
@@ -41049,7 +41181,7 @@ const supersededByRefusal = (status, headNow, reviewed) => status === 422 && hea
  * account (GitHub answers 422), and an account that already speaks for another
  * persona would have its one review state overwritten.
  */
-function refusal(f) {
+function decide_refusal(f) {
     if (f.author !== null && sameLogin(f.author, f.identity)) {
         return {
             action: 'refuse',
@@ -41071,7 +41203,7 @@ function refusal(f) {
         // a wrong reviewer-login reads no history and would post again on every re-run
         const elsewhere = f.reviews.find((r) => {
             const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
-            return m !== null && m.persona === f.persona && m.head === f.head && truthful(r, m);
+            return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
         });
         if (elsewhere) {
             return {
@@ -41089,7 +41221,8 @@ function refusal(f) {
  * persona's APPROVED or CHANGES_REQUESTED review cannot speak for this one too.
  */
 function sharedAccount(reviews, identity, persona) {
-    const other = markedBy(reviews, identity).find((h) => h.marker.persona !== persona && (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'));
+    const other = markedBy(reviews, identity).find((h) => !samePersona(h.marker.persona, persona) &&
+        (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'));
     if (!other)
         return null;
     return {
@@ -41116,7 +41249,7 @@ function staleApprovals(live, s, policy) {
 }
 /** Post, review, keep the review that already stands, or refuse. */
 function decide_decide(f) {
-    const refused = refusal(f);
+    const refused = decide_refusal(f);
     if (refused)
         return refused;
     const history = historyOf(f.reviews, f.identity, f.persona);
@@ -41133,7 +41266,8 @@ function decide_decide(f) {
     const forHead = f.force ? undefined : standingFor(history, subject);
     if (forHead)
         return keep('duplicate', forHead);
-    const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, f.headTree, f.headPatch) : null;
+    const head = { tree: f.headTree, patch: f.headPatch };
+    const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
     if (carried)
         return keep('unchanged', carried.entry, carried.by);
     const early = staleApprovals(live, subject, f.dismissStale);
@@ -41163,6 +41297,7 @@ const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)}
 
 ;// CONCATENATED MODULE: ./src/core/board.ts
 // The panel's state for the current head, and which board comment is ours. Pure.
+
 
 
 
@@ -41202,7 +41337,7 @@ function boardRow(member, history, at) {
     const standing = standingFor(history, subject);
     if (standing)
         return row('current', standing);
-    const carried = carriedTo(history, subject, at.headTree, at.headPatch);
+    const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');
     if (carried)
         return row('carried-forward', carried.entry, carried.by);
     // the newest review the persona left, counting or not, says why there is no verdict
@@ -41215,12 +41350,11 @@ function boardRow(member, history, at) {
 }
 const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
 function renderBoard(b, version) {
-    const short = (s) => s.slice(0, 7);
     const out = [
         BOARD_MARKER,
         `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
         '',
-        `For head \`${short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(mdText).join(', ')}` : ''}`,
+        `For head \`${sha_short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(mdText).join(', ')}` : ''}`,
         '',
         '| persona | verdict | review state | reviewed head | review |',
         '|---|---|---|---|---|',
@@ -41307,7 +41441,7 @@ function parseQueueRef(ref) {
 // an Abort.
 
 
-const target_short = (sha) => sha.slice(0, 7);
+
 /** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
 async function resolvePull(cfg, ctx, port) {
     const ev = ctx.eventPull;
@@ -41321,7 +41455,7 @@ async function resolvePull(cfg, ctx, port) {
     if (named !== null)
         return { pullNumber: named, eventHead: null };
     if (ctx.workflowRun)
-        return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
+        return { pullNumber: await workflowRunPull(cfg, ctx, ctx.workflowRun, port), eventHead: ctx.workflowRun.headSha };
     if (cfg.pullNumber === null) {
         throw new Abort('bad-input', `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) ` +
             `explicitly`);
@@ -41333,8 +41467,7 @@ async function resolvePull(cfg, ctx, port) {
  * forks): the PR is the open one in this repository whose head is that commit, from
  * that repository and branch. Nothing an artifact says is consulted.
  */
-async function workflowRunPull(cfg, ctx, port) {
-    const wr = ctx.workflowRun;
+async function workflowRunPull(cfg, ctx, wr, port) {
     if (!wr.headBranch || !wr.headOwner) {
         throw new Abort('bad-input', 'this workflow_run event names no head branch or head repository: it was not triggered by a pull request');
     }
@@ -41345,19 +41478,19 @@ async function workflowRunPull(cfg, ctx, port) {
     // from that branch, and the gate ends the run superseded (nothing is written for an old head).
     const pulls = exact.length ? exact : fromHead;
     const numbers = pulls.map((p) => `#${p.number}`).join(', ');
-    const at = exact.length ? `whose head is ${target_short(wr.headSha)} ` : '';
+    const at = exact.length ? `whose head is ${sha_short(wr.headSha)} ` : '';
     if (cfg.pullNumber !== null) {
         if (pulls.some((p) => p.number === cfg.pullNumber))
             return cfg.pullNumber;
-        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR ${at || `at ${target_short(wr.headSha)} `}from ${from}` +
+        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR ${at || `at ${sha_short(wr.headSha)} `}from ${from}` +
             (numbers ? ` (those are ${numbers})` : ''), 'do not take pull-number from an artifact or anything else the triggering run wrote; leave it empty');
     }
     if (pulls.length === 1)
         return pulls[0].number;
     if (!pulls.length) {
-        throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${target_short(wr.headSha)} from ${from}`);
+        throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${sha_short(wr.headSha)} from ${from}`);
     }
-    throw new Abort('bad-input', `open PRs ${numbers} all come from ${from}${exact.length ? ` at ${target_short(wr.headSha)}` : ''}`, 'set pull-number to the one this workflow is for');
+    throw new Abort('bad-input', `open PRs ${numbers} all come from ${from}${exact.length ? ` at ${sha_short(wr.headSha)}` : ''}`, 'set pull-number to the one this workflow is for');
 }
 /** The reviewed commit as far as it is known without a request (for the status of a refused body). */
 function knownHead(cfg, ctx) {
@@ -41377,6 +41510,24 @@ function eventCommit(cfg, ctx) {
         reviewedSha: ctx.mergeGroup.headSha,
     };
 }
+/**
+ * A merge group's PR (from its ref) and commit. The event names both: a pull-number or
+ * reviewed-sha input that disagrees is refused before anything is read or written.
+ */
+function queuedTarget(cfg, group) {
+    const pullNumber = queuedPull(group.headRef);
+    const wrong = cfg.pullNumber !== null && cfg.pullNumber !== pullNumber
+        ? `pull-number ${cfg.pullNumber} is not the PR this merge group was made for (#${pullNumber})`
+        : cfg.reviewedSha !== null && cfg.reviewedSha !== group.headSha
+            ? `reviewed-sha ${sha_short(cfg.reviewedSha)} is not this merge group's commit (${sha_short(group.headSha)})`
+            : null;
+    if (wrong) {
+        // shown on the group's commit: a queue never waits for a check that does not come
+        const advice = 'leave pull-number and reviewed-sha empty in a merge queue: the event names both';
+        throw new Abort('bad-input', wrong, advice).at({ pullNumber, reviewedSha: group.headSha });
+    }
+    return { pullNumber, reviewedSha: group.headSha };
+}
 /** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
 function queuedPull(headRef) {
     const q = parseQueueRef(headRef);
@@ -41390,7 +41541,7 @@ function queuedPull(headRef) {
 async function resolveTarget(cfg, ctx, port) {
     const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
     if (eventHead && cfg.reviewedSha && cfg.reviewedSha !== eventHead) {
-        throw new Abort('bad-input', `reviewed-sha ${target_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${target_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
+        throw new Abort('bad-input', `reviewed-sha ${sha_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${sha_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
             'a merge commit');
     }
     // a PR comment names no commit: the head is read once here, and pinned from then on (output head-sha)
@@ -41404,9 +41555,13 @@ async function resolveTarget(cfg, ctx, port) {
 }
 /**
  * The account the token posts as. A given reviewer-login is checked against what
- * GitHub says whenever GitHub says it: a wrong one would read the wrong history.
+ * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
+ * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
+ * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
  */
-async function identify(cfg, port) {
+async function identify(cfg, port, writes = true) {
+    if (!writes && cfg.reviewerLogin)
+        return { login: cfg.reviewerLogin, verified: false };
     const actual = (await port.getUserLogin()) ?? (await port.getViewerLogin());
     const given = cfg.reviewerLogin;
     if (given && actual && actual.toLowerCase() !== given.toLowerCase()) {
@@ -41429,17 +41584,19 @@ async function identify(cfg, port) {
 
 
 
-const steps_short = (sha) => sha.slice(0, 7);
+
 /**
  * Everything a decision needs, in one concurrent round: the PR, the identity, the
  * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
  * unchanged-when is patch). A closed PR or a moved head wins over any other failure.
  */
-async function readHead(cfg, port, target, withFiles = false) {
+async function readHead(cfg, port, target, withFiles = false, 
+/** false: nothing will be written as this account (identify). */
+writes = true) {
     const sha = target.reviewedSha;
     const pullP = port.getPull(target.pullNumber);
     const restP = Promise.all([
-        identify(cfg, port),
+        identify(cfg, port, writes),
         port.listReviews(target.pullNumber),
         port.getTree(sha),
         withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
@@ -41450,14 +41607,15 @@ async function readHead(cfg, port, target, withFiles = false) {
     if (g.stop)
         return g;
     const [who, reviews, headTree, files] = await restP;
-    const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
+    // every carry needs the PR patch (a tree alone proves nothing once the base moved)
+    const wantPatch = cfg.skipUnchanged;
     const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
     const warnings = [];
     if (headTree === null)
-        warnings.push(`the tree of ${steps_short(sha)} could not be read: the no-diff skip by tree is off for this run`);
+        warnings.push(`the tree of ${sha_short(sha)} could not be read: the empty-commit skip is off for this run`);
     if (wantPatch && headPatch === null) {
-        warnings.push(`the PR's patch at ${steps_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
-            'or a binary file): the patch skip is off for this run');
+        warnings.push(`the PR's patch at ${sha_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
+            'or a binary file): nothing is carried forward as unchanged in this run');
     }
     return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, files, warnings };
 }
@@ -41484,6 +41642,7 @@ function planFor(cfg, target, facts, verdict, trace) {
         reviews: facts.reviews,
         verdict,
         skipUnchanged: cfg.skipUnchanged,
+        unchangedWhen: cfg.unchangedWhen,
         dismissStale: cfg.dismissStale,
         reviewEvent: cfg.reviewEvent,
         force: cfg.force,
@@ -41538,14 +41697,14 @@ const dismissalFailure = (d) => d.failure && {
         'Re-run the job to finish (it ends as duplicate and dismisses what is left).',
 };
 function dismissMessage(persona, entry, why, anchor) {
-    const was = steps_short(entry.marker.head);
+    const was = sha_short(entry.marker.head);
     if (why === 'edited') {
         return (`Edited after it was posted: this review of ${was} no longer counts as ${persona}'s verdict, and a new ` +
             'review is needed. [persona-verdict]');
     }
     if (!anchor)
         return `Stale: ${persona} is reviewing a new head or base; this review was for ${was}. [persona-verdict]`;
-    const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${steps_short(anchor.marker.head)}`;
+    const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${sha_short(anchor.marker.head)}`;
     return why === 'stale'
         ? `Superseded: ${persona}'s current review is ${current}; this one was for ${was}. [persona-verdict]`
         : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. ` +
@@ -42603,7 +42762,7 @@ const MAX_FINDINGS_BYTES = 1024 * 1024;
 const MAX_FINDING_BODY = 65536;
 const FIELDS = 'path, line, side, start_line, body and severity';
 /** At most this many problems in one message (the CLI lists them all). */
-const SHOWN = 50;
+const findings_SHOWN = 50;
 /**
  * Checks a parsed findings file against schema/findings.schema.json (compiled at build time, so the
  * schema is the only statement of the shape) and what a schema cannot say (start_line below line).
@@ -42622,9 +42781,9 @@ function validateFindings(json) {
         });
     }
     if (errors.length) {
-        const more = errors.length > SHOWN ? `; … and ${errors.length - SHOWN} more` : '';
+        const more = errors.length > findings_SHOWN ? `; … and ${errors.length - findings_SHOWN} more` : '';
         const count = errors.length === 1 ? '' : `${errors.length} problems: `;
-        return { ok: false, errors, message: count + errors.slice(0, SHOWN).join('; ') + more };
+        return { ok: false, errors, message: count + errors.slice(0, findings_SHOWN).join('; ') + more };
     }
     return { ok: true, findings: json.map(toFinding) };
 }
@@ -43001,13 +43160,14 @@ function withoutInline(marker, text, placement) {
 
 
 
+
 /**
  * How long to wait before each look for a review that may have landed despite an
  * error: about 15 s in all, since GitHub's review listing can lag behind a create.
  * The port's clock sleeps them (shortened in the action's own tests, never past the deadline).
  */
 const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
-const create_RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
+const RERUN_ADVICE = `Re-run the job: ${RERUN}.`;
 async function create(port, pullNumber, event, body, marker, identity, 
 /** Reviews that existed before this create: never taken for another run's. */
 known, comments = []) {
@@ -43038,7 +43198,7 @@ known, comments = []) {
                 ? ' (a COMMENT review is never re-sent: a copy could never be dismissed)'
                 : '';
             const message = `${error.message}; no review from this run is visible${after}, so nothing more is sent${why}`;
-            throw new Abort('api-error', message, create_RERUN);
+            throw new Abort('api-error', message, RERUN_ADVICE);
         }
     }
 }
@@ -43053,7 +43213,7 @@ async function lookForLanded(port, pullNumber, marker, identity, error, known) {
             if (!(e instanceof ApiError))
                 throw e;
             throw new Abort('api-error', `${error.message}; the review may have been created, and listing the reviews to check failed too ` +
-                `(${e.message}), so nothing more is sent`, create_RERUN);
+                `(${e.message}), so nothing more is sent`, RERUN_ADVICE);
         }
         const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
         if (landed)
@@ -43075,14 +43235,14 @@ async function lookForLanded(port, pullNumber, marker, identity, error, known) {
 
 ;// CONCATENATED MODULE: ./src/modes/keep.ts
 
-const keep_short = (sha) => sha.slice(0, 7);
+
 async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
     const { current } = plan;
     const verdict = current.marker.verdict;
     const notices = [];
     const warnings = [...facts.warnings];
     if (plan.outcome === 'duplicate') {
-        notices.push(`${cfg.persona} already reviewed ${keep_short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): ` +
+        notices.push(`${cfg.persona} already reviewed ${sha_short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): ` +
             `nothing posted`);
         if (bodyVerdict && bodyVerdict !== verdict) {
             warnings.push(`this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${verdict}; ` +
@@ -43093,7 +43253,7 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
         const same = plan.by === 'patch'
             ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)'
             : 'the same tree';
-        notices.push(`${keep_short(target.reviewedSha)} has ${same} as ${keep_short(current.marker.head)}, which ${cfg.persona} reviewed ` +
+        notices.push(`${sha_short(target.reviewedSha)} has ${same} as ${sha_short(current.marker.head)}, which ${cfg.persona} reviewed ` +
             `(${verdict}): ` +
             'verdict carried forward, nothing posted');
     }
@@ -43123,7 +43283,7 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
 
 
 
-const post_short = (sha) => sha.slice(0, 7);
+
 async function runPost(cfg, ctx, port, trace) {
     const head = knownHead(cfg, ctx);
     const read = () => ({
@@ -43138,7 +43298,7 @@ async function runPost(cfg, ctx, port, trace) {
             return { kind: facts.outcome, message: facts.message, target };
         const pull = facts.pull;
         if (pull.draft && !cfg.reviewDrafts)
-            return { kind: 'draft', target };
+            return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
         const plan = planFor(cfg, target, facts, body.verdict, trace);
         if (plan.action === 'review')
             throw new Error('decide() answered review for a body');
@@ -43192,10 +43352,10 @@ async function send(port, target, plan, marker, review, facts, text) {
     catch (e) {
         if (!(e instanceof ApiError))
             throw e;
-        const now = await port.getPull(target.pullNumber).catch(() => null);
-        if (supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha)) {
-            const message = `PR #${target.pullNumber} head moved to ${post_short(now.headSha)} while this run worked, and GitHub refused a ` +
-                `review of ${post_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
+        const headNow = (await port.getPull(target.pullNumber).catch(() => null))?.headSha ?? null;
+        if (headNow !== null && supersededByRefusal(e.status, headNow, target.reviewedSha)) {
+            const message = `PR #${target.pullNumber} head moved to ${sha_short(headNow)} while this run worked, and GitHub refused a ` +
+                `review of ${sha_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
             return { kind: 'superseded', message, target };
         }
         if (!review.placement || !review.comments.length || !positionRefused(e))
@@ -43245,11 +43405,11 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
     const race = raceWinner(s, made.entry);
     const notices = [...common.notices];
     if (race === 'theirs-same-head') {
-        notices.push(`another run's review ${s.anchor.review.id} for ${post_short(target.reviewedSha)} landed first: it stands, ` +
+        notices.push(`another run's review ${s.anchor.review.id} for ${sha_short(target.reviewedSha)} landed first: it stands, ` +
             "and this run's copy is dismissed where GitHub allows");
     }
     else if (race === 'newer-head') {
-        notices.push(`the PR head moved to ${post_short(pullNow.headSha)} and ${cfg.persona} has already reviewed it ` +
+        notices.push(`the PR head moved to ${sha_short(pullNow.headSha)} and ${cfg.persona} has already reviewed it ` +
             `(review ${s.anchor.review.id}): this review is stale already`);
     }
     const standing = race === 'theirs-same-head' ? s.anchor : made.entry;
@@ -43271,10 +43431,274 @@ function sharedAfterWrite(reviews, cfg, identity) {
     return r ? { reason: 'bad-input', message: `${r.message}: ${r.advice}` } : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/core/diffcover.ts
+// A whole diff or none: does the unified diff GitHub rendered cover every file the PR
+// changes? Pure. Files the diff shows without text (binary, submodule, rename or mode
+// change only, empty) are named in a header the persona reads; a diff cut short, a file
+// list that may be capped, or any disagreement between the diff, the PR's file list and
+// its changed_files makes the diff unusable: the caller aborts, never passes a part as whole.
+/** GitHub lists at most this many files of a PR (REST docs, "List pull requests files"). */
+const LIST_FILES_CAP = 3000;
+/** Decides whether `diff` is the whole change the PR's `files` and `changedFiles` describe. */
+function cover(diff, files, changedFiles) {
+    if (changedFiles > LIST_FILES_CAP)
+        return { whole: false, why: `the PR changes ${changedFiles} files; GitHub lists at most ${LIST_FILES_CAP}` };
+    if (files.length !== changedFiles)
+        return { whole: false, why: `GitHub lists ${files.length} file(s) but says the PR changes ${changedFiles}` };
+    const parsed = parseDiff(diff);
+    if ('problem' in parsed)
+        return { whole: false, why: parsed.problem };
+    const byPath = new Map();
+    for (const s of parsed.sections) {
+        if (byPath.has(s.path))
+            return { whole: false, why: `the diff shows ${show(s.path)} twice` };
+        byPath.set(s.path, s);
+    }
+    const listed = new Set(files.map((f) => f.filename));
+    const extra = [...byPath.keys()].filter((p) => !listed.has(p));
+    if (extra.length)
+        return { whole: false, why: `the diff shows ${names(extra)}, not among the PR's files` };
+    const withText = [];
+    const noText = [];
+    const missing = [];
+    for (const f of files) {
+        const s = byPath.get(f.filename);
+        if (s?.kind === 'text')
+            withText.push(s.path);
+        else if (s)
+            noText.push({ path: s.path, kind: s.kind, ...(s.from ? { from: s.from } : {}) });
+        else if (typeof f.patch === 'string')
+            missing.push(f.filename);
+        else
+            noText.push(listedOnly(f));
+    }
+    if (missing.length)
+        return { whole: false, why: `the diff lacks ${names(missing)}, which GitHub lists with changes` };
+    const total = withText.length + noText.length;
+    if (total !== changedFiles)
+        return { whole: false, why: `the diff covers ${total} file(s), not ${changedFiles}` };
+    return { whole: true, withText, noText };
+}
+function listedOnly(f) {
+    if (f.status === 'renamed' && f.previous_filename)
+        return { path: f.filename, kind: 'renamed', from: f.previous_filename };
+    return { path: f.filename, kind: 'omitted' };
+}
+const KIND_WORDS = {
+    binary: 'binary',
+    submodule: 'submodule: only the commit it points to is shown',
+    renamed: 'renamed, content unchanged',
+    copied: 'copied, content unchanged',
+    mode: 'file mode changed only',
+    empty: 'empty file added or removed',
+    omitted: 'GitHub shows no diff for it (binary or too large)',
+};
+/** The plain-text header written above the diff for the persona; '' when every file has text. */
+function coverHeader(c) {
+    if (!c.noText.length)
+        return '';
+    const total = c.withText.length + c.noText.length;
+    const lines = [
+        `# persona-verdict: ${c.noText.length} of ${total} changed file(s) have no text diff below;`,
+        '# their content is not shown to you:',
+        ...c.noText.map((f) => `#   ${f.from ? `${show(f.from)} -> ` : ''}${show(f.path)} (${KIND_WORDS[f.kind]})`),
+        "# Everything after this header is the PR's diff as GitHub renders it.",
+    ];
+    return lines.join('\n') + '\n';
+}
+/** One line each for the run's warnings. */
+function noTextSummary(c, max = 10) {
+    const shown = c.noText.slice(0, max).map((f) => `${show(f.path)} (${f.kind})`);
+    const more = c.noText.length > max ? `, and ${c.noText.length - max} more` : '';
+    return `${shown.join(', ')}${more}`;
+}
+/** A path as the persona reads it: quoted when it holds control, format or line-breaking characters. */
+function show(path) {
+    return /[\p{C}\u2028\u2029]/u.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
+}
+function names(paths) {
+    const shown = paths.slice(0, 5).map(show).join(', ');
+    return paths.length > 5 ? `${shown} and ${paths.length - 5} more` : shown;
+}
+/** Splits a unified diff (git's format, as GitHub renders it) into its files; a problem when it is cut or malformed. */
+function parseDiff(diff) {
+    const lines = diff.split('\n');
+    if (lines.at(-1) === '')
+        lines.pop();
+    const drafts = [];
+    let cur = null;
+    const st = { hunk: null, binaryLiteral: false };
+    for (const line of lines) {
+        if (st.hunk && (st.hunk.old > 0 || st.hunk.new > 0)) {
+            if (!hunkLine(line, st.hunk, cur))
+                return { problem: `a hunk of ${show(pathOf(cur))} does not match its header: ${cut}` };
+            continue;
+        }
+        if (line.startsWith('diff --git ')) {
+            const gitPath = gitLinePath(line.slice('diff --git '.length));
+            if (gitPath === null)
+                return { problem: `a file header of the diff cannot be read: ${cut}` };
+            cur = { gitPath, flags: new Set(), hunks: 0, subprojectOnly: true };
+            drafts.push(cur);
+            st.hunk = null;
+            st.binaryLiteral = false;
+            continue;
+        }
+        if (line === '' || (st.hunk && line.startsWith('\\')))
+            continue;
+        if (!cur)
+            return { problem: `the diff does not begin with a file header: ${cut}` };
+        if (line.startsWith('@@ ')) {
+            const h = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
+            if (!h)
+                return { problem: `a hunk header of ${show(pathOf(cur))} cannot be read: ${cut}` };
+            st.hunk = { old: h[1] === undefined ? 1 : Number(h[1]), new: h[2] === undefined ? 1 : Number(h[2]) };
+            cur.hunks++;
+            continue;
+        }
+        if (st.binaryLiteral)
+            continue;
+        if (st.hunk || !headerLine(line, cur, st))
+            return { problem: `the diff of ${show(pathOf(cur))} holds a line git never writes there: ${cut}` };
+    }
+    if (st.hunk && (st.hunk.old > 0 || st.hunk.new > 0))
+        return { problem: `the diff ends inside a hunk of ${show(pathOf(cur))}: ${cut}` };
+    return { sections: drafts.map(finish) };
+}
+const cut = 'GitHub sent it cut short or altered';
+function hunkLine(line, h, cur) {
+    const c = line[0];
+    if (c === '\\')
+        return true; // "\ No newline at end of file"
+    if (c !== undefined && c !== ' ' && c !== '-' && c !== '+')
+        return false;
+    if (cur.subprojectOnly && !/^[ +-]Subproject commit [0-9a-f]{40}$/.test(line))
+        cur.subprojectOnly = false;
+    if (c === '-' || c === ' ' || c === undefined)
+        h.old--;
+    if (c === '+' || c === ' ' || c === undefined)
+        h.new--;
+    return h.old >= 0 && h.new >= 0;
+}
+function headerLine(line, cur, st) {
+    let m;
+    if ((m = /^(rename|copy) (from|to) (.+)$/.exec(line))) {
+        const key = `${m[1]}${m[2] === 'from' ? 'From' : 'To'}`;
+        cur[key] = unquote(m[3]) ?? m[3];
+    }
+    else if ((m = /^(---|\+\+\+) (.+)$/.exec(line))) {
+        const raw = m[2].endsWith('\t') ? m[2].slice(0, -1) : m[2]; // git ends a name holding a space with a tab
+        const p = unquote(raw) ?? raw;
+        const path = p === '/dev/null' ? undefined : p.replace(/^[ab]\//, '');
+        if (m[1] === '---')
+            cur.minus = path;
+        else
+            cur.plus = path;
+    }
+    else if (/^(old|new) mode \d+$/.test(line))
+        cur.flags.add('mode');
+    else if ((m = /^(new|deleted) file mode (\d+)$/.exec(line))) {
+        cur.flags.add('newOrDeleted');
+        if (m[2] === '160000')
+            cur.flags.add('gitlink');
+    }
+    else if ((m = /^index [0-9a-f]+\.\.[0-9a-f]+(?: (\d+))?$/.exec(line))) {
+        if (m[1] === '160000')
+            cur.flags.add('gitlink');
+    }
+    else if (/^Binary files .+ differ$/.test(line))
+        cur.flags.add('binary');
+    else if (line === 'GIT binary patch') {
+        cur.flags.add('binary');
+        st.binaryLiteral = true;
+    }
+    else if (!/^(dis)?similarity index \d+%$/.test(line))
+        return false;
+    return true;
+}
+function pathOf(d) {
+    return d.renameTo ?? d.copyTo ?? d.plus ?? d.minus ?? d.gitPath;
+}
+function finish(d) {
+    const path = pathOf(d);
+    const from = d.renameFrom ?? d.copyFrom;
+    const base = { path, ...(from ? { from } : {}) };
+    if (d.flags.has('binary'))
+        return { ...base, kind: 'binary' };
+    if (d.flags.has('gitlink') || (d.hunks > 0 && d.subprojectOnly))
+        return { ...base, kind: 'submodule' };
+    if (d.hunks > 0)
+        return { ...base, kind: 'text' };
+    if (d.renameFrom)
+        return { ...base, kind: 'renamed' };
+    if (d.copyFrom)
+        return { ...base, kind: 'copied' };
+    if (d.flags.has('newOrDeleted'))
+        return { ...base, kind: 'empty' };
+    if (d.flags.has('mode'))
+        return { ...base, kind: 'mode' };
+    return { ...base, kind: 'omitted' };
+}
+/** The b-side path of a `diff --git a/X b/Y` line (quoted paths unquoted); null when it cannot be read. */
+function gitLinePath(rest) {
+    if (rest.startsWith('"')) {
+        const a = takeQuoted(rest);
+        if (!a || rest[a.end] !== ' ')
+            return null;
+        const bRaw = rest.slice(a.end + 1);
+        const b = bRaw.startsWith('"') ? unquote(bRaw) : bRaw;
+        return b?.startsWith('b/') ? b.slice(2) : null;
+    }
+    const q = rest.indexOf(' "b/');
+    if (q >= 0)
+        return unquote(rest.slice(q + 1))?.slice(2) ?? null;
+    const n = (rest.length - 5) / 2; // "a/P b/P": the same path twice
+    if (Number.isInteger(n) && n > 0 && rest === `a/${rest.slice(2, 2 + n)} b/${rest.slice(2, 2 + n)}`)
+        return rest.slice(2, 2 + n);
+    const i = rest.indexOf(' b/');
+    return rest.startsWith('a/') && i > 0 ? rest.slice(i + 3) : null;
+}
+const ESCAPES = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
+/** A C-quoted path as git writes it ("a/t\303\251st"), decoded; the text itself when not quoted; null if malformed. */
+function unquote(s) {
+    if (!s.startsWith('"'))
+        return s;
+    const q = takeQuoted(s);
+    return q && q.end === s.length ? q.text : null;
+}
+function takeQuoted(s) {
+    const bytes = [];
+    for (let i = 1; i < s.length; i++) {
+        const cp = s.codePointAt(i);
+        if (cp === 34)
+            return { text: Buffer.from(bytes).toString('utf8'), end: i + 1 };
+        if (cp !== 92) {
+            bytes.push(...Buffer.from(String.fromCodePoint(cp), 'utf8'));
+            if (cp > 0xffff)
+                i++;
+            continue;
+        }
+        const e = s[++i];
+        if (e === undefined)
+            return null;
+        if (/[0-7]/.test(e) && /^[0-7]{3}$/.test(s.slice(i, i + 3))) {
+            bytes.push(parseInt(s.slice(i, i + 3), 8));
+            i += 2;
+        }
+        else if (e in ESCAPES)
+            bytes.push(ESCAPES[e]);
+        else
+            return null;
+    }
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./src/modes/preflight.ts
 // Mode preflight: should this persona review this head? Answers before the LLM runs;
 // when a review is needed, dismisses the persona's stale APPROVEs at once and writes
 // the PR's diff (from the API, pinned to the reviewed head) for the persona to read.
+
+
 
 
 
@@ -43290,7 +43714,7 @@ async function runPreflight(cfg, ctx, port, trace) {
             return { kind: facts.outcome, message: facts.message, target };
         const pull = facts.pull;
         if (pull.draft && !cfg.reviewDrafts)
-            return { kind: 'draft', target };
+            return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
         const plan = planFor(cfg, target, facts, null, trace);
         if (plan.action === 'keep')
             return keepStanding(cfg, port, target, plan, facts, null);
@@ -43300,53 +43724,73 @@ async function runPreflight(cfg, ctx, port, trace) {
         if (early.failure)
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
         const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] };
+        if ('stop' in diff)
+            return { kind: diff.outcome, message: diff.message, target };
         const warnings = [...facts.warnings, ...diff.warnings];
         const diffPath = cfg.diffPath ?? undefined;
         return { kind: 'needs-review', target, identity: facts.identity, dismissed: early.ids, diffPath, warnings };
     });
 }
-/** The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all. */
+/**
+ * The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all (core/diffcover.ts):
+ * checked against the PR's file list and changed_files, with the files it shows no text for named in a header.
+ * The file list is the PR's, not a commit's: the PR is read again after it, and a head that moved meanwhile stops
+ * the run (superseded) rather than check one head's diff against another head's files.
+ */
 async function writeDiff(path, port, pull, target) {
-    let diff;
-    try {
-        diff = await port.compareDiff(pull.baseSha, target.reviewedSha);
-    }
-    catch (e) {
-        if (!(e instanceof Abort))
-            throw e;
-        throw new Abort('diff-unavailable', `the PR's diff could not be read from GitHub: ${e.message}`, diffAdvice);
-    }
+    const [diff, files] = await Promise.all([
+        readWhole(`the PR's diff`, port.compareDiff(pull.baseSha, target.reviewedSha)),
+        readWhole(`the PR's file list`, port.listPullFiles(target.pullNumber)),
+    ]);
     const bytes = Buffer.byteLength(diff, 'utf8');
     if (bytes > MAX_DIFF_BYTES) {
         throw new Abort('diff-unavailable', `the PR's diff is ${bytes} bytes, over the ${MAX_DIFF_BYTES}-byte limit`, diffAdvice);
     }
+    const now = await port.getPull(target.pullNumber);
+    const moved = gate(now, target.reviewedSha);
+    if (moved.stop)
+        return moved;
+    const c = cover(diff, files, now.changedFiles);
+    if (!c.whole)
+        throw new Abort('diff-unavailable', `the PR's diff is not whole: ${c.why}`, diffAdvice);
     try {
-        (0,external_node_fs_namespaceObject.writeFileSync)(path, diff);
+        (0,external_node_fs_namespaceObject.writeFileSync)(path, coverHeader(c) + diff);
     }
     catch (e) {
         throw new Abort('bad-input', `diff-path ${path} cannot be written: ${e.message}`);
     }
-    const binary = [...diff.matchAll(/^Binary files (?:a\/)?(.+?) and (?:b\/)?(.+?) differ$/gm)].map((m) => m[2] === '/dev/null' ? m[1] : m[2]);
-    const warnings = binary.length
+    const warnings = c.noText.length
         ? [
-            `the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ` +
-                `${binary.slice(0, 10).join(', ')}`,
+            `${c.noText.length} changed file(s) have no text diff for the persona to read ` +
+                `(named at the top of diff-path): ${noTextSummary(c)}`,
         ]
         : [];
     return { warnings };
 }
-const diffAdvice = 'split the PR, or review it without a persona; a partial diff is never passed off as whole';
+/** A read the diff depends on; any failure makes the diff unavailable (fail closed). */
+async function readWhole(what, p) {
+    try {
+        return await p;
+    }
+    catch (e) {
+        if (!(e instanceof Abort))
+            throw e;
+        throw new Abort('diff-unavailable', `${what} could not be read from GitHub: ${e.message}`, diffAdvice);
+    }
+}
+const diffAdvice = 'split the PR (GitHub renders the diff of at most 300 files), or review it without a persona; ' +
+    'a partial diff is never passed off as whole';
 
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
 
 
-async function runQueued(cfg, ctx, port, trace) {
-    const group = ctx.mergeGroup;
-    const pullNumber = queuedPull(group.headRef);
+async function runQueued(cfg, group, port, trace) {
+    const onGroup = queuedTarget(cfg, group);
+    const pullNumber = onGroup.pullNumber;
     const pull = await port.getPull(pullNumber);
     const target = { pullNumber, reviewedSha: pull.headSha };
-    return attributed({ pullNumber, reviewedSha: group.headSha }, async () => {
-        const facts = await readHead(cfg, port, target);
+    return attributed(onGroup, async () => {
+        const facts = await readHead(cfg, port, target, false, false);
         if ('stop' in facts)
             return { kind: facts.outcome, message: facts.message, target };
         // a PENDING review of the persona blocks new reviews, not the queue
@@ -43518,7 +43962,7 @@ const PERSONA_CREDENTIAL = /secrets\.(?!GITHUB_TOKEN\b)[A-Za-z0-9_]*(_TOKEN|PRIV
 const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
 /** The persona context a step writes: status-context, else persona-verdict/<persona>. */
 const contextOf = (persona, statusContext) => statusContext || `persona-verdict/${persona}`;
-const cut = (s) => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
+const doctor_workflows_cut = (s) => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 function doctor_workflows_triggersOf(wf) {
@@ -43586,7 +44030,7 @@ function jobIssues(file, id, job, triggers) {
             file,
             where,
             level: 'fail',
-            says: `the job holds a persona credential beside step ${first.n + 1} ("${cut(name)}"), which runs other ` +
+            says: `the job holds a persona credential beside step ${first.n + 1} ("${doctor_workflows_cut(name)}"), which runs other ` +
                 'code (the LLM step or its tools can read every secret of its job from the runner)',
             fix: `in ${file}, split job ${id}: preflight and post jobs hold the persona credential and run only ` +
                 'persona-verdict; the LLM job between them gets the diff as an artifact and only the LLM key',
@@ -44268,9 +44712,6 @@ async function runDoctorAction(cfg) {
 
 
 
-/** For <pre>: only HTML needs escaping there. */
-const esc = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const report_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 /** One sentence: what this run did. Used for the log and as the summary's lead. */
 function report_headline(r, persona) {
     const who = persona || 'the persona';
@@ -44279,29 +44720,29 @@ function report_headline(r, persona) {
         : '';
     switch (r.outcome) {
         case 'posted':
-            return `${who} posted ${r.verdict} (event ${r.event}) on ${report_short(r.headSha)} as review ${r.reviewId}${dismissed}`;
+            return `${who} posted ${r.verdict} (event ${r.event}) on ${sha_short(r.headSha)} as review ${r.reviewId}${dismissed}`;
         case 'duplicate':
-            return (`${who} already has review ${r.reviewId} (${r.verdict}) for ${report_short(r.headSha)}: nothing ` +
+            return (`${who} already has review ${r.reviewId} (${r.verdict}) for ${sha_short(r.headSha)}: nothing ` +
                 `posted${dismissed}`);
         case 'unchanged':
-            return (`${report_short(r.headSha)} is unchanged since ${report_short(r.baselineSha)}: ${who}'s ${r.verdict} (review ` +
+            return (`${sha_short(r.headSha)} is unchanged since ${sha_short(r.baselineSha)}: ${who}'s ${r.verdict} (review ` +
                 `${r.reviewId}) is carried forward, nothing posted${dismissed}`);
         case 'superseded':
         case 'closed':
             return r.notices[0] ?? r.outcome;
         case 'needs-review':
-            return `${who} should review ${report_short(r.headSha)} (should-review=true)`;
+            return `${who} should review ${sha_short(r.headSha)} (should-review=true)`;
         case 'draft':
             return `PR #${r.pullNumber} is a draft: ${who} does not review it yet (review-drafts is false)`;
         case 'queued':
             return r.verdict
-                ? `merge queue: ${who}'s standing verdict for ${report_short(r.headSha)} is ${r.verdict} (review ${r.reviewId})`
-                : `merge queue: ${who} has no verdict for ${report_short(r.headSha)}`;
+                ? `merge queue: ${who}'s standing verdict for ${sha_short(r.headSha)} is ${r.verdict} (review ${r.reviewId})`
+                : `merge queue: ${who} has no verdict for ${sha_short(r.headSha)}`;
         case 'checked':
             return `the body is valid: ${r.verdict} → event ${r.event}; nothing was sent`;
         case 'reported': {
             const waiting = r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : '';
-            return `panel verdict ${r.verdict} for ${report_short(r.headSha)}${waiting} (comment ${r.boardCommentId})`;
+            return `panel verdict ${r.verdict} for ${sha_short(r.headSha)}${waiting} (comment ${r.boardCommentId})`;
         }
         case 'aborted':
             return `aborted (${r.reason}): nothing was posted`;
@@ -44320,72 +44761,108 @@ const report_ICON = {
     queued: '🚦',
     aborted: '❌',
 };
-function summaryMarkdown(r, persona, bodyFile) {
-    const who = persona ? `${mdText(persona)} — ` : '';
-    const title = `${report_ICON[r.outcome] ?? ''} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
+/** The heading's mark follows the step's result: a step that fails is never headed with a success mark. */
+const markOf = (r) => (r.failure ? '❌' : (report_ICON[r.outcome] ?? ''));
+/**
+ * Text inside the summary's HTML elements (heading, table, list, paragraph): only HTML
+ * specials become references, so a reader sees every character as written, and a
+ * newline cannot end the HTML block (after which Markdown would be read again).
+ */
+const html = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]).replace(/\r?\n/g, ' ');
+/**
+ * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
+ * HTML specials become named references, so the text shows as written and cannot become a
+ * link, emphasis, code or HTML; each line of the text stays inside the quote.
+ */
+const mdLine = (s) => s
+    .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
+    .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c])
+    .replace(/\r?\n/g, '\n> ');
+/** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
+function addSummary(s, r, persona, bodyFile) {
+    const who = persona ? `${persona} — ` : '';
+    s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2);
+    s.addRaw(`<p>${html(report_headline(r, persona))}</p>`, true).addEOL();
+    if (r.failure) {
+        const advice = r.advice ? ['>', `> **What to do:** ${mdLine(r.advice)}`] : [];
+        s.addRaw(['> [!CAUTION]', `> ${mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
+    }
+    for (const n of r.notices)
+        s.addRaw(`> [!NOTE]\n> ${mdLine(n)}`, true).addEOL();
+    for (const w of r.warnings)
+        s.addRaw(`> [!WARNING]\n> ${mdLine(w)}`, true).addEOL();
+    const rows = facts(r);
+    if (rows.length)
+        s.addTable(rows.map(([k, v]) => [{ data: html(k), header: true }, v])).addEOL();
+    if (r.findings)
+        addFindings(s, r);
+    // the board's own footer (version and the panel rule) closes a board run's summary: one footer
+    let footer = `<sub>persona-verdict v${html(src_version_VERSION)}</sub>`;
+    if (r.board) {
+        const lines = renderBoard(r.board, src_version_VERSION).split('\n');
+        footer = lines.pop();
+        s.addRaw(lines.slice(1).join('\n'), true).addEOL();
+    }
+    if (r.diagnosis) {
+        s.addHeading('Why the body was rejected', 3);
+        s.addRaw(`<pre>${pre(renderDiagnosis(r.diagnosis, bodyFile ?? undefined))}</pre>`, true).addEOL();
+        s.addRaw('<p>The last non-blank line of the body must be exactly one of <code>## VERDICT: APPROVE</code>, ' +
+            '<code>## VERDICT: CHANGES_REQUESTED</code>, <code>## VERDICT: COMMENT</code>. Re-run the persona; if it ' +
+            'drifts again, fix its prompt template.</p>', true).addEOL();
+    }
+    return s.addRaw(footer, true);
+}
+/** For <pre>: lines kept, only HTML specials escaped. */
+const pre = (s) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+/** The key/value table: [label, cell HTML]. */
+function facts(r) {
     const rows = [];
     const add = (k, v) => {
         if (v !== undefined && v !== '')
-            rows.push([k, String(v)]);
+            rows.push([k, html(String(v))]);
     };
     add('Pull request', r.pullNumber ? `#${r.pullNumber}` : undefined);
     add('Reviewed head', r.headSha);
     add(r.board ? 'Panel verdict' : 'Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
-    add('Review', r.reviewId);
+    if (r.reviewId !== undefined)
+        rows.push(['Review', r.reviewUrl ? report_link(String(r.reviewId), r.reviewUrl) : html(String(r.reviewId))]);
     add('Carried forward from', r.baselineSha);
     add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
     add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
     add('Posting as', r.identity);
-    add('Commit status', r.status ? `${r.status.state} on ${report_short(r.status.sha)}: ${r.status.description}` : undefined);
+    add('Commit status', r.status ? `${r.status.state} on ${sha_short(r.status.sha)}: ${r.status.description}` : undefined);
     add('Diff written to', r.diffPath);
-    const out = [`## ${title}`, '', mdText(report_headline(r, persona)), ''];
-    if (r.failure)
-        out.push(`> [!CAUTION]`, `> ${mdText(r.failure)}`, ...(r.advice ? [`>`, `> **What to do:** ${mdText(r.advice)}`] : []), '');
-    for (const n of r.notices)
-        out.push(`> [!NOTE]`, `> ${mdText(n)}`, '');
-    for (const w of r.warnings)
-        out.push(`> [!WARNING]`, `> ${mdText(w)}`, '');
-    if (rows.length) {
-        const link = (k, v) => k === 'Review' && r.reviewUrl ? `[${mdText(v)}](${encodeURI(r.reviewUrl)})` : mdText(v);
-        out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${link(k, v)} |`), '');
-    }
-    if (r.findings)
-        out.push(...findingsMarkdown(r));
-    if (r.board)
-        out.push(renderBoard(r.board, src_version_VERSION).split('\n').slice(1).join('\n'), '');
-    if (r.diagnosis) {
-        out.push('### Why the body was rejected', '', '<pre>', esc(renderDiagnosis(r.diagnosis, bodyFile ?? undefined)), '</pre>', '');
-        out.push('The last non-blank line of the body must be exactly one of `## VERDICT: APPROVE`, `## VERDICT: ' +
-            'CHANGES_REQUESTED`, `## VERDICT: COMMENT`. Re-run the persona; if it drifts again, fix its prompt template.', '');
-    }
-    out.push(`<sub>persona-verdict v${src_version_VERSION}</sub>`, '');
-    return out.join('\n');
+    return rows;
 }
+const report_link = (text, url) => `<a href="${html(encodeURI(url))}">${html(text)}</a>`;
 const SEVERITY_ORDER = ['blocker', 'major', 'minor', 'nit', undefined];
 /** The findings by severity, each linking to the review (annotations are not emitted: the review is the place). */
-function findingsMarkdown(r) {
+function addFindings(s, r) {
     const { inline, inBody } = r.findings;
     const all = [
         ...inline.map((f) => ({ f, where: 'inline' })),
         ...inBody.map(({ finding: f, why }) => ({ f, where: `in the body: ${why}` })),
     ];
     if (!all.length)
-        return [];
-    const link = (s) => (r.reviewUrl ? `[${s}](${encodeURI(r.reviewUrl)})` : s);
-    const out = [`### Findings (${inline.length} inline, ${inBody.length} in the body)`, ''];
+        return;
+    const items = [];
     for (const sev of SEVERITY_ORDER) {
         for (const { f, where } of all.filter((x) => x.f.severity === sev)) {
             const range = f.startLine !== undefined ? `${f.startLine}-${f.line}` : String(f.line);
-            const text = mdText(f.body.split('\n')[0].slice(0, 200));
-            out.push(`- **${sev ?? 'unrated'}** ${link(`${mdText(f.path)}:${range}`)} — ${text} (${where})`);
+            const at = `${f.path}:${range}`;
+            const text = html(f.body.split('\n')[0].slice(0, 200));
+            const place = r.reviewUrl ? report_link(at, r.reviewUrl) : html(at);
+            items.push(`<strong>${sev ?? 'unrated'}</strong> ${place} — ${text} (${html(where)})`);
         }
     }
-    return [...out, ''];
+    s.addHeading(`Findings (${inline.length} inline, ${inBody.length} in the body)`, 3);
+    s.addList(items).addEOL();
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
 // The action's entry: read inputs once, pick the mode, run it, let the core conclude,
 // write the commit status, report. The one place an Abort is caught.
+
 
 
 
@@ -44501,9 +44978,11 @@ const noRules = {
     requireAllPersonas: false,
     commitStatus: false,
 };
-function runMode(cfg, ctx, port) {
+async function runMode(cfg, ctx, port) {
+    if (cfg.mode === 'post' || cfg.mode === 'preflight')
+        await checkAsker(cfg, ctx, port);
     if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight'))
-        return runQueued(cfg, ctx, port, trace);
+        return runQueued(cfg, ctx.mergeGroup, port, trace);
     switch (cfg.mode) {
         case 'post':
             return runPost(cfg, ctx, port, trace);
@@ -44531,9 +45010,15 @@ async function withStatus(result, cfg, ctx, port) {
             ...result,
             reason: result.reason ?? e.reason,
             failure,
-            advice: [result.advice, e.advice].filter(Boolean).join('. ') || undefined,
+            advice: oneEach(result.advice, e.advice),
         };
     }
+}
+/** Advice from two failures, each piece once (the same fix is not said twice). */
+function oneEach(a, b) {
+    if (!a || !b)
+        return a || b || undefined;
+    return a.includes(b) ? a : b.includes(a) ? b : `${a}. ${b}`;
 }
 /** A pull request from a fork gets a read-only token on `pull_request`: say so. */
 function advise(e, ctx) {
@@ -44572,7 +45057,7 @@ async function report(r, persona, bodyFile) {
         annotate(r.diagnosis, bodyFile ?? undefined);
     if (process.env['GITHUB_STEP_SUMMARY']) {
         try {
-            await summary.addRaw(summaryMarkdown(r, persona, bodyFile)).write();
+            await addSummary(summary, r, persona, bodyFile).write();
         }
         catch (e) {
             warning(`could not write the job summary: ${e.message}`);

@@ -1,7 +1,7 @@
 // Inputs are read once, here, into one typed config. Every default lives in
 // DEFAULTS; a test keeps action.yml's defaults equal to it.
 import { EVENTS, type ReviewEvent } from './core/grammar.js';
-import { PERSONA_PATTERN } from './core/marker.js';
+import { PERSONA_PATTERN, samePersona } from './core/marker.js';
 import type { DismissPolicy, ReviewEventPolicy } from './core/decide.js';
 import type { PanelMember } from './core/board.js';
 
@@ -116,14 +116,29 @@ function readers(read: Read) {
 }
 type Readers = ReturnType<typeof readers>;
 
+/** Which token each recipe passes, for an empty github-token (a secret this run cannot see, a failed mint). */
+function noToken(mode: string): string {
+  const writes = mode === 'post' || mode === 'preflight';
+  return (
+    `mode ${mode} needs github-token, and it is empty. ` +
+    (writes
+      ? "Pass the persona's own token: the recipes mint the persona App's token with " +
+        'actions/create-github-app-token (github-token: ${{ steps.app.outputs.token }}) from secrets kept in ' +
+        "the persona's environment, or a persona PAT secret. "
+      : '') +
+    'Read-only modes (board, doctor, the merge_group report) can use GITHUB_TOKEN: leave github-token unset ' +
+    '(it defaults to ${{ github.token }}). An empty value usually means a secret this run cannot see: ' +
+    "Dependabot-triggered and fork pull_request runs get no Actions secrets, and a secret outside the job's " +
+    'environment reads as empty'
+  );
+}
+
 /** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
 export function readConfig(read: Read): Config {
   const r = readers(read);
   const mode = r.oneOf('mode', MODES);
   const token = read('github-token').trim();
-  if (mode !== 'check' && !token) {
-    throw new InputError(`mode ${mode} needs github-token (the persona's own token, for example secrets.PRIYA_TOKEN)`);
-  }
+  if (mode !== 'check' && !token) throw new InputError(noToken(mode));
   const diffPath = read('diff-path').trim() || null;
   if (diffPath && mode !== 'preflight') throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
   const personas = parsePersonas(read('personas'), mode);
@@ -253,7 +268,7 @@ export function parsePersonas(raw: string, mode: Mode = 'board'): PanelMember[] 
       );
     }
     const persona = m[1]!;
-    if (out.some((p) => p.persona.toLowerCase() === persona.toLowerCase())) {
+    if (out.some((p) => samePersona(p.persona, persona))) {
       throw new InputError(`input personas names ${persona} twice`);
     }
     out.push(at ? { persona, login: at[1]!, version: at[2]! } : { persona, login: m[2]! });

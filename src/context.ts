@@ -16,6 +16,8 @@ export interface RunContext {
   mergeGroup: { headSha: string; headRef: string } | null;
   /** issue_comment on a pull request: its number (the head is read from the API). */
   commentPull: number | null;
+  /** issue_comment on a pull request: who wrote it and what it says (re-review on demand). */
+  comment: { login: string; body: string } | null;
   /** Identifies this run in the marker: `<run id>-<attempt>-<random>`. */
   runId: string;
   /** This workflow run's page: a commit status without a review links here. */
@@ -26,6 +28,8 @@ type Side = { sha?: string; repo?: { full_name?: string; fork?: boolean } | null
 type Payload = {
   merge_group?: { head_sha?: string; head_ref?: string };
   issue?: { number?: number; pull_request?: unknown };
+  comment?: { body?: string; user?: { login?: string } | null };
+  sender?: { login?: string };
   pull_request?: { number?: number; head?: Side; base?: Side };
   workflow_run?: {
     event?: string;
@@ -75,6 +79,8 @@ export function runContext(): RunContext {
     context.eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number'
       ? issue.number
       : null;
+  const login = payload.comment?.user?.login ?? payload.sender?.login ?? '';
+  const comment = commentPull !== null ? { login, body: String(payload.comment?.body ?? '') } : null;
   const env = (k: string, d: string): string => process.env[k] ?? d;
   const runId =
     `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${randomBytes(4).toString('hex')}`.replace(
@@ -83,5 +89,5 @@ export function runContext(): RunContext {
     );
   const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
   const eventName = context.eventName ?? '';
-  return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, runId, runUrl };
+  return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, runId, runUrl };
 }

@@ -2,6 +2,7 @@
 // write the commit status, report. The one place an Abort is caught.
 import * as core from '@actions/core';
 import { Abort } from './abort.js';
+import { checkAsker } from './asker.js';
 import { InputError, readConfig, type Config } from './config.js';
 import { runContext, type RunContext } from './context.js';
 import { renderDiagnosis } from './core/diagnostics.js';
@@ -15,7 +16,7 @@ import { runPost } from './modes/post.js';
 import { runPreflight } from './modes/preflight.js';
 import { runQueued } from './modes/queued.js';
 import { runDoctorAction } from './modes/doctor.js';
-import { headline, summaryMarkdown } from './report.js';
+import { addSummary, headline } from './report.js';
 import { publishStatus, type Trace } from './steps.js';
 import { eventCommit } from './target.js';
 
@@ -111,8 +112,10 @@ const noRules = {
   commitStatus: false,
 } as const;
 
-function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
-  if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight')) return runQueued(cfg, ctx, port, trace);
+async function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
+  if (cfg.mode === 'post' || cfg.mode === 'preflight') await checkAsker(cfg, ctx, port);
+  if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight'))
+    return runQueued(cfg, ctx.mergeGroup, port, trace);
   switch (cfg.mode) {
     case 'post':
       return runPost(cfg, ctx, port, trace);
@@ -139,9 +142,15 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
       ...result,
       reason: result.reason ?? e.reason,
       failure,
-      advice: [result.advice, e.advice].filter(Boolean).join('. ') || undefined,
+      advice: oneEach(result.advice, e.advice),
     };
   }
+}
+
+/** Advice from two failures, each piece once (the same fix is not said twice). */
+function oneEach(a: string | undefined, b: string | undefined): string | undefined {
+  if (!a || !b) return a || b || undefined;
+  return a.includes(b) ? a : b.includes(a) ? b : `${a}. ${b}`;
 }
 
 /** A pull request from a fork gets a read-only token on `pull_request`: say so. */
@@ -181,7 +190,7 @@ async function report(r: Conclusion, persona: string, bodyFile: string | null): 
   if (r.diagnosis) annotate(r.diagnosis, bodyFile ?? undefined);
   if (process.env['GITHUB_STEP_SUMMARY']) {
     try {
-      await core.summary.addRaw(summaryMarkdown(r, persona, bodyFile)).write();
+      await addSummary(core.summary, r, persona, bodyFile).write();
     } catch (e) {
       core.warning(`could not write the job summary: ${(e as Error).message}`);
     }

@@ -4,12 +4,8 @@ import type { Conclusion } from './core/outcome.js';
 import { VERSION } from './version.js';
 import { renderBoard } from './core/board.js';
 
-import { mdText as cell } from './core/markdown.js';
-
-/** For <pre>: only HTML needs escaping there. */
-const esc = (s: string): string =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-const short = (sha: string | undefined): string => (sha ? sha.slice(0, 7) : '?');
+import { short } from './core/sha.js';
+import type * as core from '@actions/core';
 
 /** One sentence: what this run did. Used for the log and as the summary's lead. */
 export function headline(r: Conclusion, persona: string): string {
@@ -66,77 +62,109 @@ const ICON: Record<string, string> = {
   aborted: '❌',
 };
 
-export function summaryMarkdown(r: Conclusion, persona: string, bodyFile: string | null): string {
-  const who = persona ? `${cell(persona)} — ` : '';
-  const title = `${ICON[r.outcome] ?? ''} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`;
+/** The heading's mark follows the step's result: a step that fails is never headed with a success mark. */
+export const markOf = (r: Conclusion): string => (r.failure ? '❌' : (ICON[r.outcome] ?? ''));
+
+/**
+ * Text inside the summary's HTML elements (heading, table, list, paragraph): only HTML
+ * specials become references, so a reader sees every character as written, and a
+ * newline cannot end the HTML block (after which Markdown would be read again).
+ */
+export const html = (s: string): string =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!).replace(/\r?\n/g, ' ');
+
+/**
+ * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
+ * HTML specials become named references, so the text shows as written and cannot become a
+ * link, emphasis, code or HTML; each line of the text stays inside the quote.
+ */
+export const mdLine = (s: string): string =>
+  s
+    .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
+    .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)
+    .replace(/\r?\n/g, '\n> ');
+
+type Summary = typeof core.summary;
+
+/** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
+export function addSummary(s: Summary, r: Conclusion, persona: string, bodyFile: string | null): Summary {
+  const who = persona ? `${persona} — ` : '';
+  s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2);
+  s.addRaw(`<p>${html(headline(r, persona))}</p>`, true).addEOL();
+  if (r.failure) {
+    const advice = r.advice ? ['>', `> **What to do:** ${mdLine(r.advice)}`] : [];
+    s.addRaw(['> [!CAUTION]', `> ${mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
+  }
+  for (const n of r.notices) s.addRaw(`> [!NOTE]\n> ${mdLine(n)}`, true).addEOL();
+  for (const w of r.warnings) s.addRaw(`> [!WARNING]\n> ${mdLine(w)}`, true).addEOL();
+  const rows = facts(r);
+  if (rows.length) s.addTable(rows.map(([k, v]) => [{ data: html(k), header: true }, v])).addEOL();
+  if (r.findings) addFindings(s, r);
+  // the board's own footer (version and the panel rule) closes a board run's summary: one footer
+  let footer = `<sub>persona-verdict v${html(VERSION)}</sub>`;
+  if (r.board) {
+    const lines = renderBoard(r.board, VERSION).split('\n');
+    footer = lines.pop()!;
+    s.addRaw(lines.slice(1).join('\n'), true).addEOL();
+  }
+  if (r.diagnosis) {
+    s.addHeading('Why the body was rejected', 3);
+    s.addRaw(`<pre>${pre(renderDiagnosis(r.diagnosis, bodyFile ?? undefined))}</pre>`, true).addEOL();
+    s.addRaw(
+      '<p>The last non-blank line of the body must be exactly one of <code>## VERDICT: APPROVE</code>, ' +
+        '<code>## VERDICT: CHANGES_REQUESTED</code>, <code>## VERDICT: COMMENT</code>. Re-run the persona; if it ' +
+        'drifts again, fix its prompt template.</p>',
+      true,
+    ).addEOL();
+  }
+  return s.addRaw(footer, true);
+}
+
+/** For <pre>: lines kept, only HTML specials escaped. */
+const pre = (s: string): string => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+/** The key/value table: [label, cell HTML]. */
+function facts(r: Conclusion): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
   const add = (k: string, v: string | number | undefined): void => {
-    if (v !== undefined && v !== '') rows.push([k, String(v)]);
+    if (v !== undefined && v !== '') rows.push([k, html(String(v))]);
   };
   add('Pull request', r.pullNumber ? `#${r.pullNumber}` : undefined);
   add('Reviewed head', r.headSha);
   add(r.board ? 'Panel verdict' : 'Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
-  add('Review', r.reviewId);
+  if (r.reviewId !== undefined)
+    rows.push(['Review', r.reviewUrl ? link(String(r.reviewId), r.reviewUrl) : html(String(r.reviewId))]);
   add('Carried forward from', r.baselineSha);
   add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
   add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
   add('Posting as', r.identity);
   add('Commit status', r.status ? `${r.status.state} on ${short(r.status.sha)}: ${r.status.description}` : undefined);
   add('Diff written to', r.diffPath);
-  const out = [`## ${title}`, '', cell(headline(r, persona)), ''];
-  if (r.failure)
-    out.push(
-      `> [!CAUTION]`,
-      `> ${cell(r.failure)}`,
-      ...(r.advice ? [`>`, `> **What to do:** ${cell(r.advice)}`] : []),
-      '',
-    );
-  for (const n of r.notices) out.push(`> [!NOTE]`, `> ${cell(n)}`, '');
-  for (const w of r.warnings) out.push(`> [!WARNING]`, `> ${cell(w)}`, '');
-  if (rows.length) {
-    const link = (k: string, v: string): string =>
-      k === 'Review' && r.reviewUrl ? `[${cell(v)}](${encodeURI(r.reviewUrl)})` : cell(v);
-    out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${link(k, v)} |`), '');
-  }
-  if (r.findings) out.push(...findingsMarkdown(r));
-  if (r.board) out.push(renderBoard(r.board, VERSION).split('\n').slice(1).join('\n'), '');
-  if (r.diagnosis) {
-    out.push(
-      '### Why the body was rejected',
-      '',
-      '<pre>',
-      esc(renderDiagnosis(r.diagnosis, bodyFile ?? undefined)),
-      '</pre>',
-      '',
-    );
-    out.push(
-      'The last non-blank line of the body must be exactly one of `## VERDICT: APPROVE`, `## VERDICT: ' +
-        'CHANGES_REQUESTED`, `## VERDICT: COMMENT`. Re-run the persona; if it drifts again, fix its prompt template.',
-      '',
-    );
-  }
-  out.push(`<sub>persona-verdict v${VERSION}</sub>`, '');
-  return out.join('\n');
+  return rows;
 }
+
+const link = (text: string, url: string): string => `<a href="${html(encodeURI(url))}">${html(text)}</a>`;
 
 const SEVERITY_ORDER = ['blocker', 'major', 'minor', 'nit', undefined] as const;
 
 /** The findings by severity, each linking to the review (annotations are not emitted: the review is the place). */
-function findingsMarkdown(r: Conclusion): string[] {
+function addFindings(s: Summary, r: Conclusion): void {
   const { inline, inBody } = r.findings!;
   const all = [
     ...inline.map((f) => ({ f, where: 'inline' })),
     ...inBody.map(({ finding: f, why }) => ({ f, where: `in the body: ${why}` })),
   ];
-  if (!all.length) return [];
-  const link = (s: string): string => (r.reviewUrl ? `[${s}](${encodeURI(r.reviewUrl)})` : s);
-  const out = [`### Findings (${inline.length} inline, ${inBody.length} in the body)`, ''];
+  if (!all.length) return;
+  const items: string[] = [];
   for (const sev of SEVERITY_ORDER) {
     for (const { f, where } of all.filter((x) => x.f.severity === sev)) {
       const range = f.startLine !== undefined ? `${f.startLine}-${f.line}` : String(f.line);
-      const text = cell(f.body.split('\n')[0]!.slice(0, 200));
-      out.push(`- **${sev ?? 'unrated'}** ${link(`${cell(f.path)}:${range}`)} — ${text} (${where})`);
+      const at = `${f.path}:${range}`;
+      const text = html(f.body.split('\n')[0]!.slice(0, 200));
+      const place = r.reviewUrl ? link(at, r.reviewUrl) : html(at);
+      items.push(`<strong>${sev ?? 'unrated'}</strong> ${place} — ${text} (${html(where)})`);
     }
   }
-  return [...out, ''];
+  s.addHeading(`Findings (${inline.length} inline, ${inBody.length} in the body)`, 3);
+  s.addList(items).addEOL();
 }

@@ -20,8 +20,7 @@ import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import type { GitHubPort } from './github/port.js';
 import { identify } from './target.js';
-
-const short = (sha: string): string => sha.slice(0, 7);
+import { short } from './core/sha.js';
 
 export interface Facts {
   pull: PullFacts;
@@ -46,11 +45,13 @@ export async function readHead(
   port: GitHubPort,
   target: PullTarget,
   withFiles = false,
+  /** false: nothing will be written as this account (identify). */
+  writes = true,
 ): Promise<Facts | (Gate & { stop: true })> {
   const sha = target.reviewedSha;
   const pullP = port.getPull(target.pullNumber);
   const restP = Promise.all([
-    identify(cfg, port),
+    identify(cfg, port, writes),
     port.listReviews(target.pullNumber),
     port.getTree(sha),
     withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
@@ -60,15 +61,16 @@ export async function readHead(
   const g = gate(pull, sha);
   if (g.stop) return g;
   const [who, reviews, headTree, files] = await restP;
-  const wantPatch = cfg.skipUnchanged && cfg.unchangedWhen === 'patch';
+  // every carry needs the PR patch (a tree alone proves nothing once the base moved)
+  const wantPatch = cfg.skipUnchanged;
   const headPatch = wantPatch ? patchId(await port.compareFiles(pull.baseSha, sha)) : null;
   const warnings: string[] = [];
   if (headTree === null)
-    warnings.push(`the tree of ${short(sha)} could not be read: the no-diff skip by tree is off for this run`);
+    warnings.push(`the tree of ${short(sha)} could not be read: the empty-commit skip is off for this run`);
   if (wantPatch && headPatch === null) {
     warnings.push(
       `the PR's patch at ${short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
-        'or a binary file): the patch skip is off for this run',
+        'or a binary file): nothing is carried forward as unchanged in this run',
     );
   }
   return { pull, identity: who.login, identityVerified: who.verified, reviews, headTree, headPatch, files, warnings };
@@ -105,6 +107,7 @@ export function planFor(
     reviews: facts.reviews,
     verdict,
     skipUnchanged: cfg.skipUnchanged,
+    unchangedWhen: cfg.unchangedWhen,
     dismissStale: cfg.dismissStale,
     reviewEvent: cfg.reviewEvent,
     force: cfg.force,

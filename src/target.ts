@@ -7,8 +7,7 @@ import type { RunContext } from './context.js';
 import type { PullTarget, Target } from './core/outcome.js';
 import type { GitHubPort } from './github/port.js';
 import { parseQueueRef } from './core/queue.js';
-
-const short = (sha: string): string => sha.slice(0, 7);
+import { short } from './core/sha.js';
 
 /** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
 export async function resolvePull(
@@ -28,7 +27,8 @@ export async function resolvePull(
   }
   if (ev) return { pullNumber: ev.number, eventHead: ev.headSha };
   if (named !== null) return { pullNumber: named, eventHead: null };
-  if (ctx.workflowRun) return { pullNumber: await workflowRunPull(cfg, ctx, port), eventHead: ctx.workflowRun.headSha };
+  if (ctx.workflowRun)
+    return { pullNumber: await workflowRunPull(cfg, ctx, ctx.workflowRun, port), eventHead: ctx.workflowRun.headSha };
   if (cfg.pullNumber === null) {
     throw new Abort(
       'bad-input',
@@ -44,8 +44,12 @@ export async function resolvePull(
  * forks): the PR is the open one in this repository whose head is that commit, from
  * that repository and branch. Nothing an artifact says is consulted.
  */
-async function workflowRunPull(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<number> {
-  const wr = ctx.workflowRun!;
+async function workflowRunPull(
+  cfg: Config,
+  ctx: RunContext,
+  wr: NonNullable<RunContext['workflowRun']>,
+  port: GitHubPort,
+): Promise<number> {
   if (!wr.headBranch || !wr.headOwner) {
     throw new Abort(
       'bad-input',
@@ -101,6 +105,29 @@ export function eventCommit(cfg: Config, ctx: RunContext): Target | undefined {
   };
 }
 
+/**
+ * A merge group's PR (from its ref) and commit. The event names both: a pull-number or
+ * reviewed-sha input that disagrees is refused before anything is read or written.
+ */
+export function queuedTarget(
+  cfg: Config,
+  group: { headRef: string; headSha: string },
+): Target & { pullNumber: number } {
+  const pullNumber = queuedPull(group.headRef);
+  const wrong =
+    cfg.pullNumber !== null && cfg.pullNumber !== pullNumber
+      ? `pull-number ${cfg.pullNumber} is not the PR this merge group was made for (#${pullNumber})`
+      : cfg.reviewedSha !== null && cfg.reviewedSha !== group.headSha
+        ? `reviewed-sha ${short(cfg.reviewedSha)} is not this merge group's commit (${short(group.headSha)})`
+        : null;
+  if (wrong) {
+    // shown on the group's commit: a queue never waits for a check that does not come
+    const advice = 'leave pull-number and reviewed-sha empty in a merge queue: the event names both';
+    throw new Abort('bad-input', wrong, advice).at({ pullNumber, reviewedSha: group.headSha });
+  }
+  return { pullNumber, reviewedSha: group.headSha };
+}
+
 /** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
 export function queuedPull(headRef: string): number {
   const q = parseQueueRef(headRef);
@@ -140,9 +167,16 @@ export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPo
 
 /**
  * The account the token posts as. A given reviewer-login is checked against what
- * GitHub says whenever GitHub says it: a wrong one would read the wrong history.
+ * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
+ * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
+ * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
  */
-export async function identify(cfg: Config, port: GitHubPort): Promise<{ login: string; verified: boolean }> {
+export async function identify(
+  cfg: Config,
+  port: GitHubPort,
+  writes = true,
+): Promise<{ login: string; verified: boolean }> {
+  if (!writes && cfg.reviewerLogin) return { login: cfg.reviewerLogin, verified: false };
   const actual = (await port.getUserLogin()) ?? (await port.getViewerLogin());
   const given = cfg.reviewerLogin;
   if (given && actual && actual.toLowerCase() !== given.toLowerCase()) {

@@ -949,7 +949,8 @@ const ADVICE_422 = [
     [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
     [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
 ];
-const RERUN = 'a re-run never posts twice';
+/** Why a re-run is safe after a failure that may have taken effect: said the same way everywhere. */
+const RERUN = 'a re-run lists the reviews first and never posts a second review for this head';
 const redactor = (token) => (s) => token ? s.split(token).join('***') : s;
 /** GitHub's message, with the errors array it may carry, and never the token. */
 function detailOf(err, e, redact) {
@@ -1158,18 +1159,27 @@ async function editedReviews(octokit, owner, name, number) {
     }
     return edited;
 }
-/** Every review, all pages, each marked when GraphQL says it was edited after it was posted. */
+/** Pages read after the last one Link rel="last" named, one by one (a bound, far above any real PR). */
+const MAX_PAGES = 1000;
+/**
+ * Every review, all pages, each marked when GraphQL says it was edited after it was posted.
+ * Pages 2..N are read at once, N from page 1's Link rel="last". A review created meanwhile
+ * lands at the end of the listing (submitted reviews are never deleted, so nothing moves
+ * between pages): if page N was full, it starts page N+1, which page 1 did not name. Page N's
+ * own answer is read after the create it could have missed began, and its Link names any page
+ * after it, so the rel="next" links are followed from page N until there are none. A review
+ * created after page N's answer is one the listing could never include, read in any order.
+ */
 async function allReviews(octokit, owner, repo, pullNumber) {
     // the edit trace comes from GraphQL, read beside the REST pages; if it cannot be read, nothing counts
     const editsP = editedReviews(octokit, owner, repo, pullNumber);
     editsP.catch(() => undefined);
     const page = (n) => octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
-    // the first page says how many there are (Link rel="last"); the rest are fetched at once
     const pages = [await page(1)];
     const last = lastPage(pages[0].headers.link);
     pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
-    // no rel="last" but a rel="next": follow the links one by one
-    while (last === 1 && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
+    // pages after the last one page 1 named (created meanwhile), or no rel="last" at all: follow rel="next"
+    while (pages.length < MAX_PAGES && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
         pages.push(await page(pages.length + 1));
     const edited = await editsP;
     return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: edited.has(x.id) })));
@@ -1201,7 +1211,12 @@ function reviewsPort({ octokit, call, owner, repo }) {
                 pull_number: pullNumber,
                 per_page: 100,
             });
-            return all.map((f) => ({ filename: f.filename, ...(typeof f.patch === 'string' ? { patch: f.patch } : {}) }));
+            return all.map((f) => ({
+                filename: f.filename,
+                status: f.status,
+                ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
+                ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
+            }));
         }),
         dismissReview: (pullNumber, reviewId, message) => call(`dismiss review ${reviewId}`, async () => {
             await octokit.rest.pulls.dismissReview({
@@ -1367,6 +1382,9 @@ function commitsPort({ octokit, call, owner, repo }) {
                 basehead: `${base}...${head}`,
                 mediaType: { format: 'diff' },
             });
+            // mediaType diff: the answer is the diff's text, whatever the JSON type says
+            if (typeof data !== 'string')
+                throw new Error('GitHub answered the diff request with JSON, not a diff');
             return data;
         }),
     };

@@ -745,22 +745,37 @@ function findIntent(original) {
 
 const MAX_SHOWN = 160;
 const MAX_NEAR = 12;
-/** Invisible and non-ASCII characters as \uXXXX; control characters too; long lines cut. */
+/**
+ * Punctuation and symbols outside ASCII (a dash, quotes, ✅) are shown as themselves, with an
+ * emoji's presentation selector; everything a reader could not see or could mistake for ASCII
+ * (invisible and control characters, spaces other than U+0020, letters and digits outside
+ * ASCII, fullwidth forms) is shown as \uXXXX.
+ */
+const SHOWN = /^[\p{P}\p{S}]$/u;
+const PRESENTATION = /^[\uFE0E\uFE0F]$/u;
+const FULLWIDTH = /^[\uFF00-\uFFEF]$/u;
+/** A line made safe to quote: see SHOWN; control characters escaped; long lines cut. */
 function visible(s, max = MAX_SHOWN) {
     let out = '';
     let count = 0;
+    let afterSymbol = false;
     for (const ch of s) {
         if (count >= max) {
             out += `… (${[...s].length - max} more characters)`;
             break;
         }
         const cp = ch.codePointAt(0);
+        const symbol = SHOWN.test(ch) && !FULLWIDTH.test(ch);
+        const shown = cp > 0x7e && (symbol || (afterSymbol && PRESENTATION.test(ch)));
+        afterSymbol = shown && /^\p{S}$/u.test(ch);
         if (cp === 0x5c)
             out += '\\\\';
         else if (cp >= 0x20 && cp < 0x7f)
             out += ch;
         else if (cp === 0x09)
             out += '\\t';
+        else if (shown)
+            out += ch;
         else
             out +=
                 cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -1853,7 +1868,7 @@ const findings_MAX_FINDINGS_BYTES = 1024 * 1024;
 const MAX_FINDING_BODY = 65536;
 const FIELDS = 'path, line, side, start_line, body and severity';
 /** At most this many problems in one message (the CLI lists them all). */
-const SHOWN = 50;
+const findings_SHOWN = 50;
 /**
  * Checks a parsed findings file against schema/findings.schema.json (compiled at build time, so the
  * schema is the only statement of the shape) and what a schema cannot say (start_line below line).
@@ -1872,9 +1887,9 @@ function validateFindings(json) {
         });
     }
     if (errors.length) {
-        const more = errors.length > SHOWN ? `; … and ${errors.length - SHOWN} more` : '';
+        const more = errors.length > findings_SHOWN ? `; … and ${errors.length - findings_SHOWN} more` : '';
         const count = errors.length === 1 ? '' : `${errors.length} problems: `;
-        return { ok: false, errors, message: count + errors.slice(0, SHOWN).join('; ') + more };
+        return { ok: false, errors, message: count + errors.slice(0, findings_SHOWN).join('; ') + more };
     }
     return { ok: true, findings: json.map(toFinding) };
 }
@@ -2645,7 +2660,7 @@ function parseVerdict(text) {
 /* harmony export */   CX: () => (/* binding */ PERSONA_PATTERN),
 /* harmony export */   h$: () => (/* binding */ composeBody)
 /* harmony export */ });
-/* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, RUN_PATTERN, encodeMarker, decodeMarker, versionOf, neutralise */
+/* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, samePersona, RUN_PATTERN, encodeMarker, decodeMarker, versionOf, neutralise */
 /* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8726);
 // The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
 // "The marker"). Pure.
@@ -2656,6 +2671,8 @@ const MARKER_VERSION = 1;
 const postedEvent = (m) => m.event ?? EVENT_OF[m.verdict];
 /** Persona names: what fits safely in a marker and a summary. */
 const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
+/** Persona names compare without case, as logins do: `Priya` and `priya` are one persona. */
+const samePersona = (a, b) => a.toLowerCase() === b.toLowerCase();
 const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;

@@ -3,6 +3,7 @@ import { EVENT_OF, type Verdict } from './grammar.js';
 import { carriedTo, counts, historyOf, isLive, standingFor, type HistoryEntry, type ReviewFact } from './decide.js';
 import { versionOf } from './marker.js';
 import { mdText as cell } from './markdown.js';
+import { short } from './sha.js';
 
 export const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 
@@ -82,7 +83,7 @@ function boardRow(member: PanelMember, history: readonly HistoryEntry[], at: Boa
   const subject = { head: at.head, base: at.base, version };
   const standing = standingFor(history, subject);
   if (standing) return row('current', standing);
-  const carried = carriedTo(history, subject, at.headTree, at.headPatch);
+  const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');
   if (carried) return row('carried-forward', carried.entry, carried.by);
   // the newest review the persona left, counting or not, says why there is no verdict
   const newest = history.filter((h) => isLive(h.review)).at(-1);
@@ -94,7 +95,6 @@ function boardRow(member: PanelMember, history: readonly HistoryEntry[], at: Boa
 const ICON: Record<Verdict, string> = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
 
 export function renderBoard(b: Board, version: string): string {
-  const short = (s: string) => s.slice(0, 7);
   const out = [
     BOARD_MARKER,
     `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,

@@ -2,7 +2,7 @@
 // out. The shell fetches the facts, executes the plan and reports; nothing here does
 // I/O. docs/DESIGN.md walks through every rule with the decision diagram.
 import { EVENT_OF, type ReviewEvent, type Verdict } from './grammar.js';
-import { decodeMarker, postedEvent, versionOf, type Marker } from './marker.js';
+import { decodeMarker, postedEvent, samePersona, versionOf, type Marker } from './marker.js';
 
 export type DismissPolicy = 'all' | 'changes-requested' | 'none';
 export type ReviewEventPolicy = 'verdict' | 'COMMENT';
@@ -58,31 +58,37 @@ export const isOf = (m: Marker, s: Subject): boolean =>
   m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
 
 /**
- * The review that stands for a subject: the newest forced review of it (a re-review on demand
- * replaces the earlier opinion), else the first that landed (later copies are racing runs').
- * Edited and dismissed reviews never stand. The one rule for post, preflight, queue and board.
+ * The review that stands for a subject. A forced review (a re-review on demand) replaces every
+ * earlier opinion of that subject for good — even once it is edited or dismissed, an older
+ * review never stands again; from the newest forced one on (or from the start), the first
+ * review that counts stands (later copies are racing runs'). Edited and dismissed reviews never
+ * stand. The one rule for post, preflight, queue and board.
  */
 export function standingFor(history: readonly HistoryEntry[], s: Subject): HistoryEntry | undefined {
-  const of = history.filter((h) => counts(h) && isOf(h.marker, s));
-  return of.filter((h) => h.marker.forced).at(-1) ?? of[0];
+  const of = history.filter((h) => isOf(h.marker, s));
+  const reset = of.findLastIndex((h) => h.marker.forced);
+  return of.slice(Math.max(0, reset)).find(counts);
 }
 
 /**
  * The verdict an equal change carries forward: the persona's latest counting review, when it
- * is of the same version and base and recorded the head's tree, or (when given) its PR patch.
+ * is of the same version and base and recorded the same PR patch (the change the PR makes
+ * against its merge base) — with `when: 'tree'` also the same tree (an empty commit). A tree
+ * alone proves nothing once the base moved: a merge of the base that keeps the head's tree
+ * (`git merge -s ours`) reverts whatever the base gained. An unknown patch carries nothing.
  */
 export function carriedTo(
   history: readonly HistoryEntry[],
   s: Subject,
-  headTree: string | null,
-  headPatch: string | null | undefined,
+  head: { tree: string | null; patch: string | null | undefined },
+  when: 'tree' | 'patch',
 ): { entry: HistoryEntry; by: 'tree' | 'patch' } | null {
   const latest = history.filter(counts).at(-1);
   if (!latest || versionOf(latest.marker) !== s.version || latest.marker.base !== s.base) return null;
   const { tree, patch } = latest.marker;
-  if (tree != null && headTree != null && tree === headTree) return { entry: latest, by: 'tree' };
-  if (patch != null && headPatch != null && patch === headPatch) return { entry: latest, by: 'patch' };
-  return null;
+  if (patch == null || head.patch == null || patch !== head.patch) return null;
+  if (tree != null && head.tree != null && tree === head.tree) return { entry: latest, by: 'tree' };
+  return when === 'patch' ? { entry: latest, by: 'patch' } : null;
 }
 
 /** The review state each posted event produces. */
@@ -118,7 +124,7 @@ export function markedBy(reviews: readonly ReviewFact[], identity: string): Hist
  * naming `persona` and whose state matches the marker. Nothing else counts.
  */
 export const historyOf = (reviews: readonly ReviewFact[], identity: string, persona: string): HistoryEntry[] =>
-  markedBy(reviews, identity).filter((h) => h.marker.persona === persona);
+  markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
 
 /** Closed, or a head that moved on, stops a run before anything else is decided. */
 export type Gate = { stop: true; outcome: 'closed' | 'superseded'; message: string } | { stop: false };
@@ -224,8 +230,10 @@ export interface Facts {
   /** The PR's author: a persona never reviews a PR its own account opened. */
   author: string | null;
   headTree: string | null; // null: could not be established
-  /** The PR patch id of the head (unchanged-when: patch); null/absent: not established. */
+  /** The PR patch id of the head (read whenever skip-unchanged is on); null/absent: not established. */
   headPatch?: string | null;
+  /** What an unchanged head must share with the reviewed one besides the PR patch: the tree too, or not. */
+  unchangedWhen?: 'tree' | 'patch';
   reviews: readonly ReviewFact[];
   verdict: Verdict | null; // null in preflight
   skipUnchanged: boolean;
@@ -283,7 +291,7 @@ function refusal(f: Facts): Refusal | null {
     // a wrong reviewer-login reads no history and would post again on every re-run
     const elsewhere = f.reviews.find((r) => {
       const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
-      return m !== null && m.persona === f.persona && m.head === f.head && truthful(r, m);
+      return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
     });
     if (elsewhere) {
       return {
@@ -304,7 +312,9 @@ function refusal(f: Facts): Refusal | null {
  */
 export function sharedAccount(reviews: readonly ReviewFact[], identity: string, persona: string): Refusal | null {
   const other = markedBy(reviews, identity).find(
-    (h) => h.marker.persona !== persona && (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'),
+    (h) =>
+      !samePersona(h.marker.persona, persona) &&
+      (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'),
   );
   if (!other) return null;
   return {
@@ -349,7 +359,8 @@ export function decide(f: Facts): Plan {
   const subject = { ...pr, version: f.version ?? '' };
   const forHead = f.force ? undefined : standingFor(history, subject);
   if (forHead) return keep('duplicate', forHead);
-  const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, f.headTree, f.headPatch) : null;
+  const head = { tree: f.headTree, patch: f.headPatch };
+  const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
   if (carried) return keep('unchanged', carried.entry, carried.by);
   const early = staleApprovals(live, subject, f.dismissStale);
   if (f.verdict === null) return { action: 'review', early };

@@ -20,19 +20,34 @@ export interface Diagnosis {
 const MAX_SHOWN = 160;
 const MAX_NEAR = 12;
 
-/** Invisible and non-ASCII characters as \uXXXX; control characters too; long lines cut. */
+/**
+ * Punctuation and symbols outside ASCII (a dash, quotes, ✅) are shown as themselves, with an
+ * emoji's presentation selector; everything a reader could not see or could mistake for ASCII
+ * (invisible and control characters, spaces other than U+0020, letters and digits outside
+ * ASCII, fullwidth forms) is shown as \uXXXX.
+ */
+const SHOWN = /^[\p{P}\p{S}]$/u;
+const PRESENTATION = /^[\uFE0E\uFE0F]$/u;
+const FULLWIDTH = /^[\uFF00-\uFFEF]$/u;
+
+/** A line made safe to quote: see SHOWN; control characters escaped; long lines cut. */
 export function visible(s: string, max = MAX_SHOWN): string {
   let out = '';
   let count = 0;
+  let afterSymbol = false;
   for (const ch of s) {
     if (count >= max) {
       out += `… (${[...s].length - max} more characters)`;
       break;
     }
     const cp = ch.codePointAt(0)!;
+    const symbol = SHOWN.test(ch) && !FULLWIDTH.test(ch);
+    const shown: boolean = cp > 0x7e && (symbol || (afterSymbol && PRESENTATION.test(ch)));
+    afterSymbol = shown && /^\p{S}$/u.test(ch);
     if (cp === 0x5c) out += '\\\\';
     else if (cp >= 0x20 && cp < 0x7f) out += ch;
     else if (cp === 0x09) out += '\\t';
+    else if (shown) out += ch;
     else
       out +=
         cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;

@@ -165,7 +165,7 @@ export function fromBranchRules(rules: RawRule[]): Pick<DoctorFacts, 'requiremen
   return { requirements, reviews, mergeQueue, rulesetIds: [...ids] };
 }
 
-interface RawChecks {
+export interface RawChecks {
   contexts?: string[];
   checks?: Array<{ context: string; app_id?: number | null }>;
 }

@@ -190,6 +190,9 @@ export interface PrFile {
   filename: string;
   /** Absent when GitHub omits it (binary, or too large). */
   patch?: string;
+  /** added, removed, modified, renamed, copied, changed, unchanged. */
+  status?: string;
+  previous_filename?: string;
 }
 
 export interface Placement {

@@ -27,6 +27,8 @@ export const postedEvent = (m: Marker): ReviewEvent => m.event ?? EVENT_OF[m.ver
 
 /** Persona names: what fits safely in a marker and a summary. */
 export const PERSONA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
+/** Persona names compare without case, as logins do: `Priya` and `priya` are one persona. */
+export const samePersona = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 export const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;

@@ -8,6 +8,7 @@ import type { Placement } from './findings.js';
 import type { Diagnosis } from './diagnostics.js';
 import { EVENT_OF, type ReviewEvent, type Verdict } from './grammar.js';
 import { postedEvent } from './marker.js';
+import { short } from './sha.js';
 
 export const OUTCOMES = [
   'posted',
@@ -39,6 +40,7 @@ export const ABORT_REASONS = [
   'bad-findings',
   'api-error',
   'permission-denied',
+  'command-refused',
 ] as const;
 export type AbortReason = (typeof ABORT_REASONS)[number];
 
@@ -152,7 +154,6 @@ const said = (verdict: Verdict, rules: Pick<Rules, 'commentPasses'>): string =>
 export const STATUS_DESCRIPTION_MAX = 140;
 const fit = (s: string): string =>
   s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
-const short = (sha: string | undefined): string => (sha ? sha.slice(0, 7) : '?');
 
 export function conclude(end: End, rules: Rules): Conclusion {
   const base = {
@@ -208,7 +209,10 @@ export function conclude(end: End, rules: Rules): Conclusion {
         failure: `${end.reason}: ${end.message}`,
         advice: end.advice || undefined,
         diagnosis: end.diagnosis,
-        status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)),
+        ...(end.reason === 'command-refused'
+          ? // someone else's refused /review leaves the gate as it was: no review, no LLM run, no status
+            { shouldReview: preflight, status: null }
+          : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
       };
   }
 }
@@ -225,7 +229,7 @@ function draft(end: End, rules: Rules, base: Base): Conclusion {
     ...base,
     outcome: 'draft',
     shouldReview: false,
-    notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`],
+    notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`, ...base.notices],
     status: statusOf(rules, end.target, 'pending', `${rules.persona}: draft, not reviewed yet`),
   };
 }

@@ -4,6 +4,7 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import type { Octokit } from '@octokit/core';
 import Bottleneck from 'bottleneck/light.js';
 import { rateLimitStop, rateLimitWait, type RateLimited } from '../core/waits.js';
 import { DeadlineError, redactor, translate } from './errors.js';
@@ -25,12 +26,6 @@ export interface ClientOptions {
 }
 
 export type Octo = ReturnType<typeof getOctokit>;
-type Opts = { request?: Record<string, unknown> } & Record<string, unknown>;
-type Hooked = {
-  hook: {
-    wrap: (name: 'request', fn: (request: (opts: Opts) => Promise<unknown>, opts: Opts) => Promise<unknown>) => void;
-  };
-};
 /** Runs one request; `tolerate` maps GitHub refusals the caller treats as facts to a value. */
 export type Call = <T>(
   operation: string,
@@ -58,7 +53,7 @@ export function buildOctokit(o: ClientOptions): Octo {
   const redact = redactor(o.token);
   // Registered before retry and throttling, so it wraps each attempt (theirs included):
   // every attempt gets its own time limit, and none starts after the run's deadline.
-  const timeLimits = (oc: Hooked) => {
+  const timeLimits = (oc: Octokit): void => {
     oc.hook.wrap('request', (request, opts) => {
       const left = o.deadline - Date.now();
       if (left <= 0) throw new DeadlineError();
@@ -91,7 +86,7 @@ export function buildOctokit(o: ClientOptions): Octo {
       },
       log: { debug: () => {}, info: () => {}, warn: (m: string) => o.warn(redact(String(m))), error: () => {} },
     },
-    timeLimits as never,
+    timeLimits,
     retry,
     throttling,
   );

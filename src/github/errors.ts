@@ -25,7 +25,8 @@ const ADVICE_422: Array<[RegExp, string]> = [
   [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
 ];
 
-const RERUN = 'a re-run never posts twice';
+/** Why a re-run is safe after a failure that may have taken effect: said the same way everywhere. */
+export const RERUN = 'a re-run lists the reviews first and never posts a second review for this head';
 
 interface Limits {
   token: string;

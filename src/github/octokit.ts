@@ -97,7 +97,9 @@ function commitsPort({ octokit, call, owner, repo }: Ctx) {
           basehead: `${base}...${head}`,
           mediaType: { format: 'diff' },
         });
-        return data as unknown as string;
+        // mediaType diff: the answer is the diff's text, whatever the JSON type says
+        if (typeof data !== 'string') throw new Error('GitHub answered the diff request with JSON, not a diff');
+        return data;
       }),
   } satisfies Partial<GitHubPort>;
 }

@@ -22,7 +22,8 @@ export interface PullHead {
   headRepo: string | null;
 }
 
-export interface GitHubPort {
+/** getPermission: who may ask for a re-review (asker.ts), read as the doctor reads it. */
+export interface GitHubPort extends Pick<SettingsPort, 'getPermission'> {
   getPull(pullNumber: number): Promise<PullFacts>;
   /** Open PRs whose head is `owner:branch`. */
   listPullsByHead(owner: string, branch: string): Promise<PullHead[]>;

@@ -59,21 +59,37 @@ async function editedReviews(octokit: Octo, owner: string, name: string, number:
   return edited;
 }
 
-/** Every review, all pages, each marked when GraphQL says it was edited after it was posted. */
-async function allReviews(octokit: Octo, owner: string, repo: string, pullNumber: number): Promise<ReviewFact[]> {
+/** Pages read after the last one Link rel="last" named, one by one (a bound, far above any real PR). */
+const MAX_PAGES = 1000;
+
+/**
+ * Every review, all pages, each marked when GraphQL says it was edited after it was posted.
+ * Pages 2..N are read at once, N from page 1's Link rel="last". A review created meanwhile
+ * lands at the end of the listing (submitted reviews are never deleted, so nothing moves
+ * between pages): if page N was full, it starts page N+1, which page 1 did not name. Page N's
+ * own answer is read after the create it could have missed began, and its Link names any page
+ * after it, so the rel="next" links are followed from page N until there are none. A review
+ * created after page N's answer is one the listing could never include, read in any order.
+ */
+export async function allReviews(
+  octokit: Octo,
+  owner: string,
+  repo: string,
+  pullNumber: number,
+): Promise<ReviewFact[]> {
   // the edit trace comes from GraphQL, read beside the REST pages; if it cannot be read, nothing counts
   const editsP = editedReviews(octokit, owner, repo, pullNumber);
   editsP.catch(() => undefined);
   const page = (n: number) =>
     octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
-  // the first page says how many there are (Link rel="last"); the rest are fetched at once
   const pages = [await page(1)];
   const last = lastPage(pages[0]!.headers.link);
   pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
-  // no rel="last" but a rel="next": follow the links one by one
-  while (last === 1 && /rel="next"/.test(pages.at(-1)!.headers.link ?? '')) pages.push(await page(pages.length + 1));
+  // pages after the last one page 1 named (created meanwhile), or no rel="last" at all: follow rel="next"
+  while (pages.length < MAX_PAGES && /rel="next"/.test(pages.at(-1)!.headers.link ?? ''))
+    pages.push(await page(pages.length + 1));
   const edited = await editsP;
-  return pages.flatMap((r) => (r.data as RawReview[]).map((x) => ({ ...toReview(x), edited: edited.has(x.id) })));
+  return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: edited.has(x.id) })));
 }
 
 export function reviewsPort({ octokit, call, owner, repo }: Ctx) {
@@ -106,7 +122,12 @@ export function reviewsPort({ octokit, call, owner, repo }: Ctx) {
           pull_number: pullNumber,
           per_page: 100,
         });
-        return all.map((f) => ({ filename: f.filename, ...(typeof f.patch === 'string' ? { patch: f.patch } : {}) }));
+        return all.map((f) => ({
+          filename: f.filename,
+          status: f.status,
+          ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
+          ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
+        }));
       }),
     dismissReview: (pullNumber, reviewId, message) =>
       call(

@@ -7,6 +7,7 @@ import { findLanded, liveForHead, type HistoryEntry } from '../core/decide.js';
 import { isCreateDenial } from '../core/errors.js';
 import type { ReviewEvent } from '../core/grammar.js';
 import type { Marker } from '../core/marker.js';
+import { RERUN } from '../github/errors.js';
 import { ApiError, type GitHubPort, type ReviewComment } from '../github/port.js';
 
 export interface Created {
@@ -23,7 +24,7 @@ export interface Created {
  * The port's clock sleeps them (shortened in the action's own tests, never past the deadline).
  */
 const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
-const RERUN = 'Re-run the job: a re-run lists the reviews first and never posts a second review for this head.';
+const RERUN_ADVICE = `Re-run the job: ${RERUN}.`;
 
 export async function create(
   port: GitHubPort,
@@ -59,7 +60,7 @@ export async function create(
           ? ' (a COMMENT review is never re-sent: a copy could never be dismissed)'
           : '';
       const message = `${error.message}; no review from this run is visible${after}, so nothing more is sent${why}`;
-      throw new Abort('api-error', message, RERUN);
+      throw new Abort('api-error', message, RERUN_ADVICE);
     }
   }
 }
@@ -83,7 +84,7 @@ async function lookForLanded(
         'api-error',
         `${error.message}; the review may have been created, and listing the reviews to check failed too ` +
           `(${e.message}), so nothing more is sent`,
-        RERUN,
+        RERUN_ADVICE,
       );
     }
     const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);

@@ -16,6 +16,7 @@ import {
   type DoctorFacts,
   type DoctorReport,
   type PersonaFacts,
+  type RawChecks,
   type Requirement,
 } from '../core/doctor.js';
 import { createClient } from '../github/octokit.js';
@@ -43,7 +44,7 @@ async function classicFacts(port: SettingsPort, branch: string): Promise<Classic
     const rev = p['required_pull_request_reviews'] as Raw;
     return {
       state: 'read',
-      checks: fromClassicChecks(p['required_status_checks'] as never),
+      checks: fromClassicChecks(p['required_status_checks'] as RawChecks | undefined),
       reviews: rev
         ? {
             rulesetId: null,

@@ -6,8 +6,7 @@ import type { Verdict } from '../core/grammar.js';
 import type { End, PullTarget } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
 import { dismissAll, dismissalFailure, type Facts } from '../steps.js';
-
-const short = (sha: string): string => sha.slice(0, 7);
+import { short } from '../core/sha.js';
 
 export async function keepStanding(
   cfg: Config,

@@ -23,8 +23,7 @@ import { attributed, dismissAll, dismissalFailure, planFor, readHead, type Facts
 import { knownHead, resolveTarget } from '../target.js';
 import { create, type Created } from './create.js';
 import { keepStanding } from './keep.js';
-
-const short = (sha: string): string => sha.slice(0, 7);
+import { short } from '../core/sha.js';
 
 export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
   const head = knownHead(cfg, ctx);
@@ -38,7 +37,8 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
     const facts = await readHead(cfg, port, target, findings !== null);
     if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
     const pull = facts.pull;
-    if (pull.draft && !cfg.reviewDrafts) return { kind: 'draft', target };
+    if (pull.draft && !cfg.reviewDrafts)
+      return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
     const plan = planFor(cfg, target, facts, body.verdict, trace);
     if (plan.action === 'review') throw new Error('decide() answered review for a body');
     if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, body.verdict);
@@ -110,10 +110,10 @@ async function send(
     return { kind: 'sent', made: await go(review), placement: review.placement, warnings: [] };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    const now = await port.getPull(target.pullNumber).catch(() => null);
-    if (supersededByRefusal(e.status, now?.headSha ?? null, target.reviewedSha)) {
+    const headNow = (await port.getPull(target.pullNumber).catch(() => null))?.headSha ?? null;
+    if (headNow !== null && supersededByRefusal(e.status, headNow, target.reviewedSha)) {
       const message =
-        `PR #${target.pullNumber} head moved to ${short(now!.headSha)} while this run worked, and GitHub refused a ` +
+        `PR #${target.pullNumber} head moved to ${short(headNow)} while this run worked, and GitHub refused a ` +
         `review of ${short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
       return { kind: 'superseded', message, target };
     }

@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { Abort } from '../abort.js';
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
-import type { PullFacts } from '../core/decide.js';
+import { gate, type Gate, type PullFacts } from '../core/decide.js';
+import { cover, coverHeader, noTextSummary } from '../core/diffcover.js';
 import type { End, PullTarget } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
 import { attributed, dismissAll, planFor, readHead, type Trace } from '../steps.js';
@@ -21,7 +22,8 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     const facts = await readHead(cfg, port, target);
     if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
     const pull = facts.pull;
-    if (pull.draft && !cfg.reviewDrafts) return { kind: 'draft', target };
+    if (pull.draft && !cfg.reviewDrafts)
+      return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
     const plan = planFor(cfg, target, facts, null, trace);
     if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
@@ -29,26 +31,29 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     if (early.failure)
       throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
     const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] };
+    if ('stop' in diff) return { kind: diff.outcome, message: diff.message, target };
     const warnings = [...facts.warnings, ...diff.warnings];
     const diffPath = cfg.diffPath ?? undefined;
     return { kind: 'needs-review', target, identity: facts.identity, dismissed: early.ids, diffPath, warnings };
   });
 }
 
-/** The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all. */
+/**
+ * The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all (core/diffcover.ts):
+ * checked against the PR's file list and changed_files, with the files it shows no text for named in a header.
+ * The file list is the PR's, not a commit's: the PR is read again after it, and a head that moved meanwhile stops
+ * the run (superseded) rather than check one head's diff against another head's files.
+ */
 async function writeDiff(
   path: string,
   port: GitHubPort,
   pull: PullFacts,
   target: PullTarget,
-): Promise<{ warnings: string[] }> {
-  let diff: string;
-  try {
-    diff = await port.compareDiff(pull.baseSha, target.reviewedSha);
-  } catch (e) {
-    if (!(e instanceof Abort)) throw e;
-    throw new Abort('diff-unavailable', `the PR's diff could not be read from GitHub: ${e.message}`, diffAdvice);
-  }
+): Promise<{ warnings: string[] } | Extract<Gate, { stop: true }>> {
+  const [diff, files] = await Promise.all([
+    readWhole(`the PR's diff`, port.compareDiff(pull.baseSha, target.reviewedSha)),
+    readWhole(`the PR's file list`, port.listPullFiles(target.pullNumber)),
+  ]);
   const bytes = Buffer.byteLength(diff, 'utf8');
   if (bytes > MAX_DIFF_BYTES) {
     throw new Abort(
@@ -57,21 +62,35 @@ async function writeDiff(
       diffAdvice,
     );
   }
+  const now = await port.getPull(target.pullNumber);
+  const moved = gate(now, target.reviewedSha);
+  if (moved.stop) return moved;
+  const c = cover(diff, files, now.changedFiles);
+  if (!c.whole) throw new Abort('diff-unavailable', `the PR's diff is not whole: ${c.why}`, diffAdvice);
   try {
-    writeFileSync(path, diff);
+    writeFileSync(path, coverHeader(c) + diff);
   } catch (e) {
     throw new Abort('bad-input', `diff-path ${path} cannot be written: ${(e as Error).message}`);
   }
-  const binary = [...diff.matchAll(/^Binary files (?:a\/)?(.+?) and (?:b\/)?(.+?) differ$/gm)].map((m) =>
-    m[2] === '/dev/null' ? m[1] : m[2],
-  );
-  const warnings = binary.length
+  const warnings = c.noText.length
     ? [
-        `the diff shows ${binary.length} file(s) as binary, with no content for the persona to read: ` +
-          `${binary.slice(0, 10).join(', ')}`,
+        `${c.noText.length} changed file(s) have no text diff for the persona to read ` +
+          `(named at the top of diff-path): ${noTextSummary(c)}`,
       ]
     : [];
   return { warnings };
 }
 
-const diffAdvice = 'split the PR, or review it without a persona; a partial diff is never passed off as whole';
+/** A read the diff depends on; any failure makes the diff unavailable (fail closed). */
+async function readWhole<T>(what: string, p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (e) {
+    if (!(e instanceof Abort)) throw e;
+    throw new Abort('diff-unavailable', `${what} could not be read from GitHub: ${e.message}`, diffAdvice);
+  }
+}
+
+const diffAdvice =
+  'split the PR (GitHub renders the diff of at most 300 files), or review it without a persona; ' +
+  'a partial diff is never passed off as whole';

@@ -6,15 +6,20 @@ import type { RunContext } from '../context.js';
 import type { End } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
 import { attributed, planFor, readHead, type Trace } from '../steps.js';
-import { queuedPull } from '../target.js';
+import { queuedTarget } from '../target.js';
 
-export async function runQueued(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
-  const group = ctx.mergeGroup!;
-  const pullNumber = queuedPull(group.headRef);
+export async function runQueued(
+  cfg: Config,
+  group: NonNullable<RunContext['mergeGroup']>,
+  port: GitHubPort,
+  trace: Trace,
+): Promise<End> {
+  const onGroup = queuedTarget(cfg, group);
+  const pullNumber = onGroup.pullNumber;
   const pull = await port.getPull(pullNumber);
   const target = { pullNumber, reviewedSha: pull.headSha };
-  return attributed({ pullNumber, reviewedSha: group.headSha }, async () => {
-    const facts = await readHead(cfg, port, target);
+  return attributed(onGroup, async () => {
+    const facts = await readHead(cfg, port, target, false, false);
     if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
     // a PENDING review of the persona blocks new reviews, not the queue
     const reviews = facts.reviews.filter((r) => r.state !== 'PENDING');

@@ -16,7 +16,11 @@ const board = (inputs: Record<string, string> = {}, token: string = TOKENS.app) 
   });
 const comments = () => w.gh.comments.get(PR) ?? [];
 const push = (seed: string, sameTree = false) => {
-  const next = w.gh.commit(seed, sameTree ? w.gh.commits.get(w.head)!.tree : undefined);
+  // a real change changes the PR's patch too; an empty commit keeps tree and patch
+  const now = w.gh.commits.get(w.head)!;
+  const next = sameTree
+    ? w.gh.commit(seed, now.tree, now.files)
+    : w.gh.commit(seed, undefined, [{ filename: `${seed}.ts`, status: 'added', patch: '@@ -0,0 +1 @@\n+x' }]);
   w.gh.push(PR, next);
   w.head = next;
 };

@@ -58,7 +58,7 @@ describe('placement', () => {
       /### Findings outside the diff[\s\S]*`src\/a.ts:10`[\s\S]*`docs\/x.md:1`[\s\S]*`logo.png:1`/,
     );
     expect(parseVerdict(posted.split('\n').slice(1).join('\n'))).toMatchObject({ ok: true, verdict: 'APPROVE' });
-    expect(r.summary).toMatch(/Findings \(4 inline, 3 in the body\)[\s\S]*\*\*blocker\*\*/);
+    expect(r.summary).toMatch(/Findings \(4 inline, 3 in the body\)[\s\S]*<strong>blocker<\/strong>/);
   });
 
   test('200 findings → 50 inline + 150 in the body', async () => {

@@ -257,6 +257,13 @@ describe('fail-closed history', () => {
     expect(pre.stdout).toContain(`pending review ${pending.id}`);
     expect(w.gh.writes().filter((l) => l.method === 'POST' && l.path.endsWith('/reviews'))).toEqual([]);
   });
+
+  test("someone else's PENDING review is invisible to the persona (GitHub shows it to its author only)", async () => {
+    w.gh.seedReview(PR, { login: LOGINS.human, state: 'PENDING', body: 'draft', commit_id: w.head });
+    const r = await run('priya', body('APPROVE'));
+    expect(r.outputs.outcome).toBe('posted');
+    expect(w.gh.log.filter((l) => l.path.endsWith('/reviews') && l.method === 'GET').length).toBeGreaterThan(0);
+  });
 });
 
 describe('one account, one persona', () => {
@@ -373,7 +380,7 @@ describe('diff-path: the diff comes from the API, pinned to the reviewed head', 
     expect(pre.outputs['diff-path']).toBe(path);
     const diff = readFileSync(path, 'utf8');
     expect(diff).toContain('+++ b/src/a.js\n@@ -1 +1 @@\n-old\n+new');
-    expect(pre.stdout).toMatch(/1 file\(s\) as binary.*logo\.png/);
+    expect(pre.stdout).toMatch(/1 changed file\(s\) have no text diff.*logo\.png \(binary\)/);
     const compare = w.gh.log.find((l) => l.path.includes('/compare/'))!;
     expect(compare.path).toContain(`...${head}`);
   });

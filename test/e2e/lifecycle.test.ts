@@ -79,6 +79,18 @@ describe('merge queue: the standing verdict, without an LLM run', () => {
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success'); // the PR's own status is left as it was
   });
 
+  test.each([
+    ['pull-number', '8', /pull-number 8 is not the PR this merge group was made for \(#7\)/],
+    ['reviewed-sha', 'f'.repeat(40), /reviewed-sha fffffff is not this merge group's commit/],
+  ])('%s disagreeing with the merge group → bad-input, a failure on the group commit', async (input, v, said) => {
+    await post('APPROVE');
+    const { event, group } = mergeGroup();
+    const r = await run('priya', null, { mode: 'preflight', [input]: v }, 'merge_group', event);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(r.stdout).toMatch(said);
+    expect(w.gh.statusOf(group, CONTEXT)).toMatchObject({ state: 'failure' });
+  });
+
   test('a rejected PR stops the queue', async () => {
     await post('CHANGES_REQUESTED', { 'fail-on-changes-requested': 'true' });
     const { event, group } = mergeGroup();
@@ -178,6 +190,7 @@ describe('re-review on demand', () => {
     e.issue.number = PR;
     e.issue.pull_request = { url: `https://github.test/api/repos/${OWNER}/${REPO}/pulls/${PR}` };
     e.comment.body = '/review priya';
+    w.gh.settings.permissions.set(e.comment.user.login, { permission: 'write', role_name: 'maintain' });
     const pre = await run('priya', null, { mode: 'preflight', force: 'true' }, 'issue_comment', e);
     expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'head-sha': w.head });
     const pinned = pre.outputs['head-sha']!;
@@ -248,6 +261,20 @@ describe('drafts', () => {
       prEvent('ready_for_review'),
     );
     expect(ready.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+  });
+
+  test("a draft keeps the facts' warnings (an unreadable head tree is still said), in preflight and post", async () => {
+    w.gh.pulls.get(PR)!.draft = true;
+    w.gh.commits.delete(w.head);
+    const inputs = { 'review-drafts': 'false' };
+    const pre = await run('priya', null, { mode: 'preflight', ...inputs }, 'pull_request_target', prEvent('opened'));
+    expect(pre.outputs.outcome).toBe('draft');
+    expect(pre.commands).toContainEqual(expect.stringMatching(/^::warning::the tree of [0-9a-f]{7} could not be read/));
+    const post = await run('priya', body('APPROVE'), inputs, 'pull_request_target', prEvent('opened'));
+    expect(post.outputs.outcome).toBe('draft');
+    expect(post.commands).toContainEqual(
+      expect.stringMatching(/^::warning::the tree of [0-9a-f]{7} could not be read/),
+    );
   });
 
   test('drafts are reviewed by default', async () => {

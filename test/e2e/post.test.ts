@@ -47,7 +47,7 @@ describe('posting: the verdict line decides the event', () => {
     expect(r.summary).toContain(
       `priya posted ${verdict} (event ${event}) on ${w.head.slice(0, 7)} as review ${review!.id}`,
     );
-    expect(r.summary).toContain(`[${review!.id}](${r.outputs['review-url']})`);
+    expect(r.summary).toContain(`<a href="${r.outputs['review-url']}">${review!.id}</a>`);
     expect(r.stdout).toContain(`persona-verdict: priya posted ${verdict} (event ${event})`);
   });
 

@@ -9,8 +9,8 @@
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { body, PR, useWorld } from './world.js';
 import { OWNER, REPO } from '../fake/github.js';
 import { securityFindings } from '../../scripts/workflow-rules.mjs';
@@ -30,6 +30,7 @@ const RECIPES = [
   'docs/recipes/trial.yml',
   'docs/recipes/merge-queue.yml',
   'docs/recipes/merge-queue-trigger.yml',
+  'docs/recipes/doctor.yml',
 ];
 const readmeYaml = (): string => {
   const readme = readFileSync('README.md', 'utf8');
@@ -408,14 +409,30 @@ describe('the fork-safe recipe on workflow_run', () => {
     expect(reviews()).toEqual([]); // PR 7, from the base repository's own feature branch, untouched
   });
 
-  test("a head that is no open PR's writes nothing and fails the preflight job", async () => {
+  test('a branch with no open PR: nothing written, the preflight job fails', async () => {
+    forkPr();
+    const seen: Seen = [];
+    const run = await runWorkflow(
+      recipe('fork-safe.yml'),
+      sim(
+        runEvent(w.gh.commit('not-a-head'), { head_branch: 'elsewhere' }),
+        'workflow_run',
+        llm({ priya: 'APPROVE' }, seen),
+      ),
+    );
+    expect(conclusions(run)).toEqual({ preflight: 'failure', persona: 'skipped', post: 'skipped' });
+    expect(seen).toEqual([]);
+    expect(w.gh.writes()).toEqual([]);
+  });
+
+  test("a run for a commit the fork PR's head has moved on from: superseded, no LLM run, nothing written", async () => {
     forkPr();
     const seen: Seen = [];
     const run = await runWorkflow(
       recipe('fork-safe.yml'),
       sim(runEvent(w.gh.commit('not-a-head')), 'workflow_run', llm({ priya: 'APPROVE' }, seen)),
     );
-    expect(conclusions(run)).toEqual({ preflight: 'failure', persona: 'skipped', post: 'skipped' });
+    expect(conclusions(run)).toEqual({ preflight: 'success', persona: 'skipped', post: 'skipped' });
     expect(seen).toEqual([]);
     expect(w.gh.writes()).toEqual([]);
   });
@@ -517,6 +534,13 @@ describe('the merge queue: merge_group without secrets, workflow_run with the pe
 });
 
 describe('the re-review recipe', () => {
+  // who may ask, as GitHub answers collaborators/{login}/permission (a triager reads as "read")
+  beforeEach(() => {
+    const p = w.gh.settings.permissions;
+    p.set('alice', { permission: 'write', role_name: 'write' });
+    p.set('reader', { permission: 'read', role_name: 'read' });
+    p.set('octo-author', { permission: 'write', role_name: 'write' });
+  });
   const labeled = (name: string) => prTarget('labeled', { label: { name } });
   const comment = (text: string, association = 'COLLABORATOR', login = 'alice') => ({
     action: 'created',
@@ -578,11 +602,9 @@ describe('the re-review recipe', () => {
     expect(live(BOT('priya')).map((x) => [x.state, x.commit_id])).toEqual([['APPROVED', w.head]]);
   });
 
-  // Waits for src: on issue_comment the action (preflight and post) reads the commenter's permission
-  // (GET /repos/{o}/{r}/collaborators/{login}/permission: write, maintain or admin) and refuses the PR's
-  // author; otherwise it ends without a review, an LLM run or a status change. Needs the fake's
-  // collaborators/{login}/permission route.
-  test.skip.each([
+  // the action itself (not the if: on author_association) reads the commenter's permission and refuses
+  // the PR's author (write access or not): no review, no LLM run, no status change
+  test.each([
     ['a collaborator with read access', 'reader'],
     ["the PR's author", 'octo-author'],
   ])('"/review priya" from %s does nothing', async (_who, login) => {
@@ -595,5 +617,115 @@ describe('the re-review recipe', () => {
     expect(seen).toEqual([]);
     expect(reviews()).toEqual([]);
     expect(w.gh.statuses).toEqual([]);
+  });
+});
+
+describe('the doctor recipe, on the recipes own settings', () => {
+  const APP_IDS: Record<string, number> = { priya: 901, marcus: 902, lin: 903 };
+  const installed = (files: Record<string, string>) => {
+    for (const [name, recipeFile] of Object.entries(files))
+      w.gh.settings.files.set(`.github/workflows/${name}`, readFileSync(`docs/recipes/${recipeFile}`, 'utf8'));
+  };
+  /** What the README's set-up makes: each persona's context required with its App as the source, a merge queue. */
+  const gate = (personas: string[]) => {
+    for (const p of personas) w.gh.settings.apps.set(`acme-${p}`, APP_IDS[p]!);
+    w.gh.settings.branches.set('main', { protected: true });
+    w.gh.settings.rulesets.set(7, { name: 'gate', bypass_actors: [] });
+    w.gh.settings.rules.set('main', [
+      {
+        type: 'required_status_checks',
+        ruleset_id: 7,
+        parameters: {
+          strict_required_status_checks_policy: false,
+          required_status_checks: personas.map((p) => ({
+            context: `persona-verdict/${p}`,
+            integration_id: APP_IDS[p],
+          })),
+        },
+      },
+      {
+        type: 'pull_request',
+        ruleset_id: 7,
+        parameters: {
+          required_approving_review_count: 1,
+          dismiss_stale_reviews_on_push: true,
+          require_last_push_approval: true,
+          require_code_owner_review: true,
+          required_review_thread_resolution: false,
+        },
+      },
+      {
+        type: 'merge_queue',
+        ruleset_id: 7,
+        parameters: {
+          check_response_timeout_minutes: 60,
+          grouping_strategy: 'ALLGREEN',
+          max_entries_to_build: 5,
+          max_entries_to_merge: 5,
+          merge_method: 'SQUASH',
+          min_entries_to_merge: 1,
+          min_entries_to_merge_wait_minutes: 5,
+        },
+      },
+    ]);
+  };
+  const doctorRun = (wf = recipe('doctor.yml'), eventName = 'schedule') =>
+    runWorkflow(wf, sim(eventName === 'schedule' ? { schedule: '23 5 * * 1' } : {}, eventName, llm({}, [])));
+  const report = (run: WorkflowRun) => run.jobs['doctor']!.steps.at(-1)!.result!;
+
+  test('one persona: weekly, with GITHUB_TOKEN (contents: read), every check passes and nothing is written', async () => {
+    gate(['priya']);
+    installed({
+      'persona-priya.yml': 'one-persona.yml',
+      'persona-priya-queue.yml': 'merge-queue-trigger.yml',
+      'persona-priya-queue-report.yml': 'merge-queue.yml',
+      'persona-priya-rereview.yml': 're-review.yml',
+      'persona-verdict-doctor.yml': 'doctor.yml',
+    });
+    const run = await doctorRun();
+    const r = report(run);
+    expect(conclusions(run), r.stdout).toEqual({ doctor: 'success' });
+    expect(run.jobs['doctor']!.credentials).toEqual([]);
+    expect(r.stdout).not.toMatch(/^\s*(FAIL|fail)\b/m);
+    expect(r.summary).toContain('persona-verdict/priya');
+    expect(w.gh.writes()).toEqual([]);
+    // its own triggers only: never on a pull request
+    await expect(doctorRun(recipe('doctor.yml'), 'pull_request_target')).rejects.toThrow(/does not run on/);
+  });
+
+  test('the panel: the three personas listed, every check passes', async () => {
+    gate(['priya', 'marcus', 'lin']);
+    installed({
+      'persona-panel.yml': 'panel.yml',
+      'persona-queue.yml': 'merge-queue-trigger.yml',
+      'persona-verdict-doctor.yml': 'doctor.yml',
+    });
+    // merge-queue.yml with "one job per persona", as its header says
+    const queue = parse(readFileSync('docs/recipes/merge-queue.yml', 'utf8'));
+    const job = JSON.stringify(queue.jobs.priya);
+    for (const p of ['marcus', 'lin'])
+      queue.jobs[p] = JSON.parse(job.replaceAll('priya', p).replaceAll('PRIYA', p.toUpperCase()));
+    w.gh.settings.files.set('.github/workflows/persona-queue-report.yml', stringify(queue));
+    const wf = recipe('doctor.yml');
+    const step = wf.jobs.doctor.steps.at(-1);
+    step.with.personas = 'priya=acme-priya\nmarcus=acme-marcus\nlin=acme-lin\n';
+    const run = await doctorRun(wf, 'push');
+    const r = report(run);
+    expect(conclusions(run), r.stdout).toEqual({ doctor: 'success' });
+    for (const p of ['priya', 'marcus', 'lin']) expect(r.summary).toContain(`persona-verdict/${p}`);
+    expect(w.gh.writes()).toEqual([]);
+  });
+
+  test('a gate that can be walked around (the context not required): the job fails, naming the fix', async () => {
+    gate(['priya']);
+    w.gh.settings.rules.set(
+      'main',
+      w.gh.settings.rules.get('main')!.filter((x) => x.type !== 'required_status_checks'),
+    );
+    installed({ 'persona-priya.yml': 'one-persona.yml', 'persona-verdict-doctor.yml': 'doctor.yml' });
+    const run = await doctorRun();
+    expect(conclusions(run)).toEqual({ doctor: 'failure' });
+    expect(report(run).stdout).toMatch(/persona-verdict\/priya/);
+    expect(w.gh.writes()).toEqual([]);
   });
 });

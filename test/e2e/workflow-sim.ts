@@ -445,6 +445,11 @@ async function runOneJob(st: RunState, jobId: string): Promise<JobRun> {
 
 /** Runs every job of the workflow in `needs` order (or only `only`, with the jobs they need). */
 export async function runWorkflow(wf: Json, sim: SimContext, only?: string[]): Promise<WorkflowRun> {
+  // GitHub starts a workflow only for the events its `on:` lists
+  const on = wf.on ?? wf[true as unknown as string];
+  const triggers = typeof on === 'string' ? [on] : Array.isArray(on) ? on : Object.keys(on ?? {});
+  if (!triggers.includes(sim.eventName))
+    throw new Error(`this workflow does not run on ${sim.eventName} (on: ${triggers.join(', ')})`);
   const st: RunState = { sim, wf, artifacts: new Map(), jobs: {} };
   const ids = Object.keys(wf.jobs);
   const wanted = new Set<string>();

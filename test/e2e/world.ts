@@ -93,11 +93,6 @@ export const body = (verdict: string, prose = 'I read the diff. The change is sm
   `${prose}\n\n## VERDICT: ${verdict}\n`;
 
 /**
- * A fresh world for every test of the file: started before each test; after each,
- * `check` runs (the fake's OpenAPI violations must be none), then the server stops.
- * The returned object always stands for the current test's world.
- */
-/**
  * The gate's invariants over the fake's final state, whatever the test did:
  * 1. at most one live review per account, persona, head and base (a COMMENTED one a forced
  *    re-review replaced excepted: GitHub cannot dismiss it);
@@ -136,6 +131,11 @@ export function checkInvariants(w: World): void {
   }
 }
 
+/**
+ * A fresh world for every test of the file: started before each test; after each,
+ * `check` runs (the fake's OpenAPI violations must be none), then the server stops.
+ * The returned object always stands for the current test's world.
+ */
 export function useWorld(check: (w: World) => void = checkInvariants): World {
   let current: World | null = null;
   beforeEach(async () => {

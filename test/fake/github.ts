@@ -166,6 +166,10 @@ export class FakeGitHub {
   };
   /** Simulated network latency per request (the bench uses it to make concurrency visible). */
   latencyMs = 0;
+  /** The diff media type's limits; over them GitHub answers 406 `too_large` instead of a diff (see diffRefusal). */
+  diffLimits = { files: 300, lines: 20000 };
+  /** Cut the diff text after this many characters (a diff that arrives truncated); null: sent whole. */
+  diffCutAt: number | null = null;
   private nextId = 1000;
   private server: Server | null = null;
   private clock = Date.parse('2026-11-30T00:00:00Z');
@@ -618,18 +622,25 @@ export class FakeGitHub {
       const head = this.commits.get(m[2]!);
       if (!head || !this.commits.has(m[1]!)) return notFound;
       // GitHub's diff media type (application/vnd.github.diff): the unified diff as text
-      if (/vnd\.github(\.v3)?\.diff/.test(accept))
-        return [200, new RawText(this.diffText(head.files ?? [])), { 'content-type': 'text/plain; charset=utf-8' }];
-      const files = (head.files ?? []).map((f: Json) => ({
-        sha: sha(`blob:${f.filename}:${f.patch ?? ''}`),
-        additions: 1,
-        deletions: 0,
-        changes: 1,
-        blob_url: 'https://github.test/blob',
-        raw_url: 'https://github.test/raw',
-        contents_url: 'https://github.test/contents',
-        ...f,
-      }));
+      if (/vnd\.github(\.v3)?\.diff/.test(accept)) {
+        const text = diffText(head.files ?? []);
+        const refused = this.diffRefusal(head.files ?? [], text);
+        if (refused) return [406, refused];
+        const sent = this.diffCutAt === null ? text : text.slice(0, this.diffCutAt);
+        return [200, new RawText(sent), { 'content-type': 'text/plain; charset=utf-8' }];
+      }
+      const files = (head.files ?? []).map((f: Json) =>
+        listedFile({
+          sha: sha(`blob:${f.filename}:${f.patch ?? ''}`),
+          additions: 1,
+          deletions: 0,
+          changes: 1,
+          blob_url: 'https://github.test/blob',
+          raw_url: 'https://github.test/raw',
+          contents_url: 'https://github.test/contents',
+          ...f,
+        }),
+      );
       return [
         200,
         {
@@ -715,18 +726,17 @@ export class FakeGitHub {
       const p = this.pulls.get(Number(m[1]));
       if (!p) return notFound;
       const item = skeleton('GET', path, 200);
-      const files = (this.commits.get(p.head)?.files ?? []).map((f: Json) => {
-        const out = {
+      const files = (this.commits.get(p.head)?.files ?? []).map((f: Json) =>
+        listedFile({
           ...item,
           sha: sha(`blob:${f.filename}`),
           filename: f.filename,
           status: f.status ?? 'modified',
           ...f,
-        };
-        if (typeof f.patch !== 'string') delete out.patch; // binary or too large: GitHub omits the patch
-        return out;
-      });
-      return [200, files];
+        }),
+      );
+      // REST docs, "List pull requests files": "Responses include a maximum of 3000 files."
+      return [200, files.slice(0, 3000)];
     }
     if ((m = /^\/pulls\/(\d+)$/.exec(rest)) && method === 'GET') {
       const p = this.pulls.get(Number(m[1]));
@@ -757,9 +767,10 @@ export class FakeGitHub {
       if (method === 'GET') {
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
         const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-        const last = Math.max(1, Math.ceil(list.length / perPage));
         // GitHub shows PENDING reviews to their author only
-        const items = list.slice((page - 1) * perPage, page * perPage).map((r) => this.reviewJson(r, number));
+        const seen = list.filter((r) => r.state !== 'PENDING' || r.login === user?.login);
+        const last = Math.max(1, Math.ceil(seen.length / perPage));
+        const items = seen.slice((page - 1) * perPage, page * perPage).map((r) => this.reviewJson(r, number));
         const headers: Record<string, string> = {};
         const link = (n: number, rel: string): string => {
           const u = new URL(url.pathname, this.url);
@@ -981,14 +992,29 @@ export class FakeGitHub {
     return null;
   }
 
-  private diffText(files: Json[]): string {
-    return files
-      .map((f) =>
-        typeof f.patch === 'string'
-          ? `diff --git a/${f.filename} b/${f.filename}\n--- a/${f.filename}\n+++ b/${f.filename}\n${f.patch}\n`
-          : `diff --git a/${f.filename} b/${f.filename}\nBinary files a/${f.filename} and b/${f.filename} differ\n`,
-      )
-      .join('');
+  /**
+   * Null when within limits. Over them GitHub refuses to render the diff: 406 with `errors: [{ resource:
+   * 'PullRequest', field: 'diff', code: 'too_large' }]` (REST docs, "Get a pull request": 406 Unacceptable for the
+   * diff media type; the message is GitHub's answer for a PR of more than 300 files, pointing to "List pull requests
+   * files").
+   */
+  private diffRefusal(files: Json[], text: string): Json {
+    const lines = text.split('\n').length - 1;
+    const over =
+      files.length > this.diffLimits.files
+        ? `files (${this.diffLimits.files})`
+        : lines > this.diffLimits.lines
+          ? `lines (${this.diffLimits.lines})`
+          : null;
+    if (!over) return null;
+    return {
+      message:
+        `Sorry, the diff exceeded the maximum number of ${over}. ` +
+        "Consider using 'List pull requests files' API or locally cloning the repository instead.",
+      errors: [{ resource: 'PullRequest', field: 'diff', code: 'too_large' }],
+      documentation_url: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests-files',
+      status: '406',
+    };
   }
 
   private commentJson(c: FakeComment, number: number): Json {
@@ -1005,4 +1031,38 @@ export class FakeGitHub {
       author_association: 'COLLABORATOR',
     };
   }
+}
+
+/**
+ * A commit's file as the files lists show it. Test-only keys: `tooLarge` (GitHub omits the patch from the lists, the
+ * diff still shows it). A file without a patch is binary (or too large): GitHub omits `patch`.
+ */
+function listedFile(f: Json): Json {
+  const { tooLarge, ...out } = f;
+  if (tooLarge || typeof f.patch !== 'string') delete out.patch;
+  return out;
+}
+
+/**
+ * The diff media type's text for a commit's files, as git writes it: a file without a patch is binary ("Binary
+ * files a/x and b/x differ"), or a rename without content ("similarity index 100%") when renamed; a patch of
+ * "Subproject commit" lines is a submodule bump (mode 160000).
+ */
+function diffText(files: Json[]): string {
+  return files.map(diffSection).join('');
+}
+
+function diffSection(f: Json): string {
+  const to: string = f.filename;
+  const from: string = f.previous_filename ?? f.filename;
+  const hasPatch = typeof f.patch === 'string';
+  const moved =
+    f.status === 'renamed' ? `similarity index ${hasPatch ? 90 : 100}%\nrename from ${from}\nrename to ${to}\n` : '';
+  const head = `diff --git a/${from} b/${to}\n${moved}`;
+  if (!hasPatch) {
+    if (f.status === 'renamed') return head;
+    return `${head}index 1111111..2222222 100644\nBinary files a/${from} and b/${to} differ\n`;
+  }
+  const mode = /^[ +-]Subproject commit /m.test(f.patch) ? '160000' : '100644';
+  return `${head}index 1111111..2222222 ${mode}\n--- a/${from}\n+++ b/${to}\n${f.patch}\n`;
 }

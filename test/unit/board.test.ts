@@ -8,6 +8,8 @@ const H = '1'.repeat(40);
 const OLD = '2'.repeat(40);
 const T = 'a'.repeat(40);
 const T2 = 'b'.repeat(40);
+/** The PR patch every review recorded, and the head's by default. */
+const SAME = 'e'.repeat(64);
 let id = 1;
 const rv = (
   login: string,
@@ -21,7 +23,9 @@ const rv = (
   id: id++,
   login,
   state,
-  body: `${encodeMarker({ persona, head, tree, base: 'main', verdict, run: 'r', ...more })}\n## VERDICT: ${verdict}`,
+  body:
+    encodeMarker({ persona, head, tree, patch: SAME, base: 'main', verdict, run: 'r', ...more }) +
+    `\n## VERDICT: ${verdict}`,
   htmlUrl: `https://github.test/r/${id}`,
 });
 const P = [
@@ -37,6 +41,16 @@ describe('buildBoard', () => {
       [
         rv('octo-priya', 'priya', H, T, 'APPROVE', 'APPROVED'),
         rv('octo-marcus', 'marcus', H, T, 'APPROVE', 'APPROVED'),
+      ],
+      ['current', 'current'],
+      'APPROVE',
+      [],
+    ],
+    [
+      'a marker naming the persona in another case (Priya) is that persona’s verdict',
+      [
+        rv('octo-priya', 'Priya', H, T, 'APPROVE', 'APPROVED'),
+        rv('octo-marcus', 'MARCUS', H, T, 'APPROVE', 'APPROVED'),
       ],
       ['current', 'current'],
       'APPROVE',
@@ -70,8 +84,8 @@ describe('buildBoard', () => {
       [],
     ],
     [
-      'other tree on an older head → stale, no verdict',
-      [rv('octo-priya', 'priya', OLD, T2, 'APPROVE', 'APPROVED')],
+      'another change on an older head (tree and patch) → stale, no verdict',
+      [rv('octo-priya', 'priya', OLD, T2, 'APPROVE', 'APPROVED', { patch: 'f'.repeat(64) })],
       ['stale', 'missing'],
       'COMMENT',
       ['priya', 'marcus'],
@@ -108,7 +122,7 @@ describe('buildBoard', () => {
       [],
     ],
   ])('%s', (_n, reviews, standings, panel, missing) => {
-    const b = buildBoard(P, reviews, { head: H, base: 'main', headTree: T });
+    const b = buildBoard(P, reviews, { head: H, base: 'main', headTree: T, headPatch: SAME });
     expect(b.rows.map((r) => r.standing)).toEqual(standings);
     expect(b.panelVerdict).toBe(panel);
     expect(b.missing).toEqual(missing);

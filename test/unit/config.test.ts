@@ -91,6 +91,11 @@ describe('readConfig', () => {
   test('reviewed-sha is lower-cased', () => {
     expect(readConfig(inputs({ ...base, 'reviewed-sha': 'A'.repeat(40) })).reviewedSha).toBe('a'.repeat(40));
   });
+  test('personas: a name given twice, even in another case, is refused (persona names compare without case)', () => {
+    expect(() => readConfig(inputs({ ...base, personas: 'priya=octo-priya\nPriya=octo-other' }))).toThrow(
+      /names Priya twice/,
+    );
+  });
   test('personas: lines or commas', () => {
     expect(
       readConfig(inputs({ ...base, personas: 'priya=octo-priya\nmarcus = octo-marcus, lin=octo-lin' })).personas,

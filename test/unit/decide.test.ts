@@ -5,6 +5,7 @@ import {
   gate,
   historyOf,
   settle,
+  standingFor,
   findLanded,
   type Facts,
   type HistoryEntry,
@@ -19,6 +20,8 @@ const OLD = sha('2');
 const OLDER = sha('3');
 const TREE = sha('a');
 const OTHER_TREE = sha('b');
+/** The PR patch (its diff against the merge base) of the head and of every review by default. */
+const PATCH = 'c'.repeat(64);
 const ME = 'octo-priya';
 const PR = { head: HEAD, base: 'main' };
 
@@ -43,6 +46,7 @@ function review(o: {
   edited?: boolean;
   version?: string;
   event?: ReviewEvent;
+  patch?: string | null;
 }): ReviewFact {
   const verdict = o.verdict ?? VERDICT_OF[o.state ?? 'APPROVED'] ?? 'APPROVE';
   const body =
@@ -51,6 +55,7 @@ function review(o: {
       persona: o.persona ?? 'priya',
       head: o.head ?? OLD,
       tree: o.tree === undefined ? OTHER_TREE : o.tree,
+      patch: o.patch === undefined ? PATCH : o.patch,
       ...(o.base === null ? {} : { base: o.base ?? 'main' }),
       verdict,
       ...(o.forced ? { forced: true } : {}),
@@ -69,6 +74,7 @@ const facts = (reviews: ReviewFact[], over: Partial<Facts> = {}): Facts => ({
   base: 'main',
   author: 'octo-author',
   headTree: TREE,
+  headPatch: PATCH,
   reviews,
   verdict: 'APPROVE',
   skipUnchanged: true,
@@ -106,6 +112,7 @@ describe('history: only this identity, only this persona, only a first-line mark
   test.each<[string, ReviewFact, boolean]>([
     ['own marked review', review({}), true],
     ['login differs only in case', review({ login: 'Octo-Priya' }), true],
+    ['persona name differs only in case', review({ persona: 'Priya' }), true],
     ['a human', review({ login: 'alice' }), false],
     ['another persona on the same account', review({ persona: 'marcus' }), false],
     ['same account, no marker', review({ body: 'LGTM\n## VERDICT: APPROVE' }), false],
@@ -212,17 +219,31 @@ describe('decide (steps 5–7, 9)', () => {
     expect(plan.action === 'keep' ? plan.outcome : plan.action).toBe(expected);
   });
 
-  test.each<[string, string | null | undefined, string | null, string]>([
+  test.each<[string, string | null, string | null, string]>([
     ['same patch, different tree → unchanged by patch', 'd'.repeat(64), 'd'.repeat(64), 'unchanged'],
     ['different patch → post', 'd'.repeat(64), 'e'.repeat(64), 'post'],
     ['baseline recorded no patch → post', null, 'd'.repeat(64), 'post'],
     ['head patch unknown → post', 'd'.repeat(64), null, 'post'],
   ])('unchanged-when patch: %s', (_n, basePatch, headPatch, expected) => {
-    const base = review({ head: OLD, tree: OTHER_TREE, body: undefined });
-    base.body = base.body!.replace(/patch=unknown/, `patch=${basePatch ?? 'unknown'}`);
-    const plan = decide(facts([base], { headPatch }));
+    const base = review({ head: OLD, tree: OTHER_TREE, patch: basePatch });
+    const plan = decide(facts([base], { headPatch, unchangedWhen: 'patch' }));
     expect(plan.action === 'keep' ? plan.outcome : plan.action).toBe(expected);
     if (plan.action === 'keep') expect(plan.by).toBe('patch');
+  });
+
+  // a merge of the moved base that keeps the head's tree (git merge -s ours) reverts what the base gained:
+  // the tree is the reviewed one, the PR's patch against its new merge base is not
+  test.each<[string, 'tree' | 'patch', string | null, string | null, string]>([
+    ['tree mode: same tree, another patch (the base moved) → post', 'tree', PATCH, 'e'.repeat(64), 'post'],
+    ['patch mode: same tree, another patch → post', 'patch', PATCH, 'e'.repeat(64), 'post'],
+    ['tree mode: same tree, patch unknown → post', 'tree', PATCH, null, 'post'],
+    ['tree mode: same tree, baseline without a patch (older marker) → post', 'tree', null, PATCH, 'post'],
+    ['tree mode: same tree and patch (an empty commit) → unchanged', 'tree', PATCH, PATCH, 'unchanged'],
+    ['tree mode: same patch, another tree (a rebase) → post', 'tree', PATCH, PATCH, 'post'],
+  ])('%s', (n, when, basePatch, headPatch, expected) => {
+    const tree = n.includes('another tree') ? OTHER_TREE : TREE;
+    const plan = decide(facts([review({ head: OLD, tree, patch: basePatch })], { headPatch, unchangedWhen: when }));
+    expect(plan.action === 'keep' ? plan.outcome : plan.action).toBe(expected);
   });
 
   test('unchanged carries the baseline verdict and names its head', () => {
@@ -281,6 +302,12 @@ describe('decide: refusals before any write', () => {
       [review({ persona: 'marcus', state: 'CHANGES_REQUESTED' })],
       {},
       /persona marcus's CHANGES_REQUESTED review/,
+    ],
+    [
+      'the same persona written in another case (Priya, priya) is not another persona: no refusal',
+      [review({ persona: 'Priya', state: 'APPROVED', head: OLD })],
+      {},
+      null,
     ],
     [
       "another persona's COMMENTED review holds no state: no refusal",
@@ -517,5 +544,47 @@ describe('findLanded: after an ambiguous create failure', () => {
     ['nothing', [], false],
   ])('%s', (_n, reviews, found) => {
     expect(findLanded(reviews, ME, 'priya', HEAD, 'run-1') !== null).toBe(found);
+  });
+});
+
+describe('standingFor: a forced review replaces every earlier opinion of its subject for good', () => {
+  const SUBJECT = { head: HEAD, base: 'main', version: '' };
+  const entries = (rs: ReviewFact[]): HistoryEntry[] => historyOf(rs, ME, 'priya');
+  test.each<[string, () => ReviewFact[], number | null]>([
+    ['one review → it', () => [review({ head: HEAD })], 0],
+    ['two copies → the first', () => [review({ head: HEAD }), review({ head: HEAD })], 0],
+    [
+      'a forced one after → the forced one',
+      () => [review({ head: HEAD }), review({ head: HEAD, forced: true, state: 'CHANGES_REQUESTED' })],
+      1,
+    ],
+    [
+      'the forced one edited → nothing (the older APPROVE never comes back)',
+      () => [review({ head: HEAD }), review({ head: HEAD, forced: true, state: 'CHANGES_REQUESTED', edited: true })],
+      null,
+    ],
+    [
+      'the forced one dismissed → nothing',
+      () => [review({ head: HEAD }), review({ head: HEAD, forced: true, state: 'DISMISSED', verdict: 'APPROVE' })],
+      null,
+    ],
+    [
+      'the forced one edited, a new review since → the new one',
+      () => [
+        review({ head: HEAD }),
+        review({ head: HEAD, forced: true, state: 'CHANGES_REQUESTED', edited: true }),
+        review({ head: HEAD, state: 'CHANGES_REQUESTED' }),
+      ],
+      2,
+    ],
+    [
+      'the first edited, a second since → the second',
+      () => [review({ head: HEAD, edited: true }), review({ head: HEAD })],
+      1,
+    ],
+  ])('%s', (_n, make, want) => {
+    const rs = make();
+    const got = standingFor(entries(rs), SUBJECT);
+    expect(got ? rs.indexOf(got.review) : null).toBe(want);
   });
 });

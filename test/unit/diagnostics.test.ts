@@ -10,7 +10,7 @@ describe('what differs from the grammar, one near miss at a time', () => {
     ['## Verdict: APPROVE', /keyword written "Verdict"/],
     ['## VERDICT: approve', /token written "approve".*write APPROVE/],
     ['## **VERDICT:** APPROVE', /decoration/],
-    ['## VERDICT: APPROVE — looks good', /trailing text after the token: "\\u2014 looks good"/],
+    ['## VERDICT: APPROVE — looks good', /trailing text after the token: "— looks good"/],
     ['## VERDICT: REQUEST_CHANGES', /REQUEST_CHANGES is the API event name; the verdict token is CHANGES_REQUESTED/],
     ['## VERDICT: APPROVED', /APPROVED is the review state/],
     ['## VERDICT: LGTM', /"LGTM" is not a verdict token: it means APPROVE, so write APPROVE/],
@@ -48,7 +48,15 @@ describe('visible()', () => {
     ['a\u200bb', 'a\\u200Bb'],
     ['\u00a0', '\\u00A0'],
     ['tab\t', 'tab\\t'],
-    ['😀', '\\u{1F600}'],
+    // punctuation and symbols are quoted as written; what could hide or pass for ASCII is not
+    ['😀', '😀'],
+    ['a — b “c”', 'a — b “c”'],
+    ['⚠️ ✅', '⚠️ ✅'],
+    ['\uFE0FAPPROVE', '\\uFE0FAPPROVE'],
+    ['\u0410PPROVE', '\\u0410PPROVE'],
+    ['ＡＰＰＲＯＶＥ：', '\\uFF21\\uFF30\\uFF30\\uFF32\\uFF2F\\uFF36\\uFF25\\uFF1A'],
+    ['soft\u00adhyphen', 'soft\\u00ADhyphen'],
+    ['\u{1D400}', '\\u{1D400}'],
   ])('%j → %j', (input, out) => expect(visible(input)).toBe(out));
 
   test('long lines are cut', () => {

@@ -31,6 +31,7 @@ const ctx: RunContext = {
   workflowRun: null,
   mergeGroup: null,
   commentPull: null,
+  comment: null,
   runId: '4242-1-abcd',
   runUrl: 'https://github.test/run',
 };

@@ -126,6 +126,12 @@ describe('the commit status each outcome shows', () => {
     ['draft', { kind: 'draft', target }, 'pending', false],
     ['aborted with a known commit', { kind: 'aborted', reason: 'bad-input', message: 'x', target }, 'failure', true],
     ['aborted without one', { kind: 'aborted', reason: 'bad-input', message: 'x' }, null, true],
+    [
+      "someone's refused /review, even with the commit known: no status (a stranger cannot turn the gate red)",
+      { kind: 'aborted', reason: 'command-refused', message: 'x', target },
+      null,
+      true,
+    ],
     ['superseded: the new head has its own run', { kind: 'superseded', message: 'moved', target }, null, false],
     [
       'queued without a verdict',

@@ -1,0 +1,23 @@
+// Re-review on demand: a /review comment forces a review only when its author may ask
+// (core/command.ts decides). Checked by the action itself, before anything is read or
+// written for the PR: the workflow's author_association test is not a check.
+import { Abort } from './abort.js';
+import type { Config } from './config.js';
+import type { RunContext } from './context.js';
+import { isCommandFor, refusal } from './core/command.js';
+import type { GitHubPort } from './github/port.js';
+
+/** Throws command-refused unless this issue_comment may have the persona review again. */
+export async function checkAsker(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<void> {
+  const comment = ctx.comment;
+  if (!comment || ctx.commentPull === null) return;
+  const asker = { persona: cfg.persona, login: comment.login, body: comment.body, permission: null, author: null };
+  // a comment that is not this persona's command costs no request
+  const why =
+    !comment.login || !isCommandFor(comment.body, cfg.persona)
+      ? refusal({ ...asker, permission: 'none' })
+      : await Promise.all([port.getPermission(comment.login), port.getPull(ctx.commentPull)]).then(
+          ([permission, pull]) => refusal({ ...asker, permission, author: pull.author }),
+        );
+  if (why) throw new Abort('command-refused', why.message, why.advice);
+}

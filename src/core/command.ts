@@ -1,0 +1,60 @@
+// Re-review on demand by comment — pure. Who may force a persona to review again: the
+// comment must be exactly that persona's command, and its author must be able to write
+// to the repository without being the PR's author. author_association is never asked:
+// MEMBER and COLLABORATOR say nothing about write access.
+
+/** Repository permissions (collaborators/{login}/permission) that may force a re-review. */
+export const MAY_FORCE = ['admin', 'maintain', 'write'] as const;
+
+/** The comment's whole text, or its first line, is `/review <persona>` (the name compared case-insensitively). */
+export function isCommandFor(body: string, persona: string): boolean {
+  const first = body.split(/\r\n|\r|\n/, 1)[0] ?? '';
+  const m = /^\/review ([^\s]+)$/.exec(first);
+  return m !== null && m[1]!.toLowerCase() === persona.toLowerCase();
+}
+
+export interface Asker {
+  persona: string;
+  login: string;
+  body: string;
+  /** The commenter's repository permission; 'not-collaborator', or null when GitHub would not say. */
+  permission: string | null;
+  /** The PR's author; null when GitHub does not say. */
+  author: string | null;
+}
+
+/** Why this comment may not force a review; null when it may. */
+export function refusal(a: Asker): { message: string; advice: string } | null {
+  const who = `@${a.login}`;
+  if (!isCommandFor(a.body, a.persona)) {
+    return {
+      message: `${who}'s comment is not "/review ${a.persona}" (the whole comment or its first line)`,
+      advice: `match the comment exactly in the workflow's if: condition, as docs/recipes/re-review.yml does`,
+    };
+  }
+  if (a.author !== null && a.login.toLowerCase() === a.author.toLowerCase()) {
+    return {
+      message: `${who} opened this PR: its author may not ask ${a.persona} to review it again`,
+      advice: 'ask a maintainer (write access or more) to comment, or push a change: a new head is reviewed anyway',
+    };
+  }
+  if (a.permission === null) {
+    return {
+      message: `GitHub would not say whether ${who} may write to this repository: nothing was reviewed`,
+      advice: "the persona's token must be able to read collaborators/{login}/permission (metadata: read)",
+    };
+  }
+  if (!(MAY_FORCE as readonly string[]).includes(a.permission)) {
+    const has =
+      a.permission === 'not-collaborator'
+        ? 'is not a collaborator'
+        : a.permission === 'none'
+          ? 'has no access'
+          : `has ${a.permission} access`;
+    return {
+      message: `${who} ${has}: only write, maintain or admin may ask ${a.persona} to review again`,
+      advice: 'ask someone with write access to comment, or use the review label if you may label',
+    };
+  }
+  return null;
+}

@@ -1,0 +1,142 @@
+// The job summary as a reader sees it: dist/index.js writes GITHUB_STEP_SUMMARY (the
+// harness points it at a temp file), and seen() renders that Markdown/HTML the way
+// GitHub shows it, for the constructs the summary is built from (HTML elements from
+// core.summary's builders, Markdown alerts, the board's Markdown table, <pre>).
+import { describe, expect, test } from 'vitest';
+import { VERSION } from '../../src/version.js';
+import { runAction } from './harness.js';
+import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+
+const w = useWorld();
+
+const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
+const decode = (s: string): string =>
+  s.replace(/&(#\d+|[a-z]+);/g, (m, e: string) =>
+    e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : (ENTITY[e] ?? m),
+  );
+/** Markdown inline: backslash escapes, code spans, strong emphasis, links (their text). */
+const inline = (s: string): string =>
+  s.replace(
+    /\\([!-/:-@[-`{-~])|`([^`]*)`|\*\*|\[([^\]]*)\]\([^)]*\)/g,
+    (_m, esc?: string, code?: string, text?: string) => esc ?? code ?? text ?? '',
+  );
+
+/** The text a reader sees, block by block (blocks are separated by blank lines). */
+export function seen(summary: string): string {
+  return summary
+    .split(/\n{2,}/)
+    .map((block) => {
+      if (block.startsWith('<pre>')) return decode(block.replace(/<\/?pre>/g, '')); // literal: no Markdown
+      if (/^<(h\d|p|table|ul|sub)>/.test(block))
+        return decode(
+          block
+            .replace(/<\/th>/g, ': ')
+            .replace(/<\/(tr|li|h\d|p)>/g, '\n')
+            .replace(/<[^>]+>/g, ''),
+        ).trim();
+      const md = block
+        .replace(/^> ?/gm, '')
+        .replace(/^\[!(CAUTION|NOTE|WARNING)\]$/gm, '$1:')
+        .replace(/^#+ /gm, '');
+      return decode(inline(md).replace(/<[^>]+>/g, '')).trim();
+    })
+    .join('\n\n');
+}
+
+const headingOf = (summary: string): string => seen(summary).split('\n')[0]!;
+const count = (s: string, part: string): number => s.split(part).length - 1;
+
+/** What must never reach a reader: escapes meant for the machine, empty header rows, a second footer. */
+function readable(summary: string): string {
+  const text = seen(summary);
+  expect(text).not.toMatch(/\\u[0-9A-F]{4}|&#\d+;|&[a-z]+;/);
+  expect(summary).not.toMatch(/<th><\/th>|\| \| \|/);
+  expect(count(text, `persona-verdict v${VERSION}`)).toBe(1);
+  return text;
+}
+
+describe('the job summary a reader sees', () => {
+  test('posted: a success mark, the review linked, a key/value table without an empty header row', async () => {
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code, r.stdout).toBe(0);
+    const text = readable(r.summary);
+    expect(headingOf(r.summary)).toBe('✅ persona-verdict: priya — posted');
+    expect(text).toContain(`Review: ${r.outputs['review-id']}`);
+    expect(text).toContain(`Reviewed head: ${w.head}`);
+    expect(text).toContain('Verdict: APPROVE → event APPROVE');
+    expect(r.summary).toContain(`<a href="${r.outputs['review-url']}">${r.outputs['review-id']}</a>`);
+  });
+
+  test('unchanged: the verdict carried forward, headed as unchanged', async () => {
+    await w.run('priya', body('APPROVE'));
+    const next = w.gh.commit('c1-empty', w.gh.commits.get(w.head)!.tree);
+    w.gh.push(PR, next);
+    w.head = next;
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.outputs.outcome).toBe('unchanged');
+    const text = readable(r.summary);
+    expect(headingOf(r.summary)).toBe('⏭️ persona-verdict: priya — unchanged');
+    expect(text).toMatch(/Carried forward from: [0-9a-f]{40}/);
+  });
+
+  test('a step that fails after posting (CHANGES_REQUESTED, fail-on-changes-requested) is never headed ✅', async () => {
+    const r = await w.run('priya', body('CHANGES_REQUESTED'), { 'fail-on-changes-requested': 'true' });
+    expect(r.code).toBe(1);
+    expect(r.outputs.outcome).toBe('posted');
+    const text = readable(r.summary);
+    expect(headingOf(r.summary)).toBe('❌ persona-verdict: priya — posted');
+    expect(text).toMatch(/CAUTION:\nchanges requested: priya's review for [0-9a-f]{7} is CHANGES_REQUESTED/);
+  });
+
+  test('two failures (create refused, then the status refused): one heading mark, each piece of advice once', async () => {
+    w.gh.users.get(TOKENS.priya)!.canReview = false;
+    w.gh.users.get(TOKENS.priya)!.canStatus = false;
+    const r = await w.run('priya', body('APPROVE'), { 'commit-status': 'always' });
+    expect(r.code).toBe(1);
+    const text = readable(r.summary);
+    expect(headingOf(r.summary)).toBe('❌ persona-verdict: priya — aborted (permission-denied)');
+    expect(count(text, 'What to do:')).toBe(1);
+    const advice = text.slice(text.indexOf('What to do:') + 'What to do:'.length).split('\n')[0]!;
+    const pieces = advice.split('. ').map((p) => p.trim());
+    expect(pieces.length).toBeGreaterThan(0);
+    expect(new Set(pieces).size).toBe(pieces.length);
+    expect(text).toMatch(/statuses: write/);
+  });
+
+  test('aborted: the quoted line keeps its characters (—, backticks), invisible ones stay named', async () => {
+    const r = await w.run('priya', 'Fine.\n\n## VERDICT: APPROVE — looks `ok`\u200b\n');
+    expect(r.code).toBe(1);
+    expect(r.outputs.outcome).toBe('aborted');
+    const text = seen(r.summary);
+    expect(headingOf(r.summary)).toBe('❌ persona-verdict: priya — aborted (malformed-verdict)');
+    expect(text).toContain('## VERDICT: APPROVE — looks `ok`\\u200B');
+    expect(text).toMatch(/CAUTION:\n.*"## VERDICT: APPROVE — looks `ok`\\u200B"/);
+    expect(text).not.toContain('\\u2014');
+    expect(text).not.toMatch(/&#\d+;/);
+    expect(text).toContain('The last non-blank line of the body must be exactly one of ## VERDICT: APPROVE');
+    expect(count(text, `persona-verdict v${VERSION}`)).toBe(1);
+  });
+
+  test('a suggestion keeps its backticks in the caution block (never &#96;)', async () => {
+    const r = await w.run('priya', 'The change is fine.\n\n**Verdict:** APPROVE\n\nThanks.\n');
+    expect(r.outputs.reason).toBe('missing-verdict');
+    const text = readable(r.summary.replace(/<pre>[\s\S]*?<\/pre>/, '<pre></pre>'));
+    expect(text).toMatch(/did you mean `## VERDICT: APPROVE` \(line 3\)\?/);
+  });
+
+  test('board: the panel table, and the version footer once', async () => {
+    await w.run('priya', body('APPROVE'));
+    const r = await runAction({
+      inputs: { mode: 'board', 'github-token': TOKENS.app, personas: `priya=${LOGINS.priya}\nlin=${LOGINS.lin}` },
+      apiUrl: w.gh.url,
+      event: w.event(),
+    });
+    expect(r.code, r.stdout).toBe(0);
+    const text = readable(r.summary);
+    expect(headingOf(r.summary)).toBe('📋 persona-verdict: reported');
+    expect(text).toContain('Persona panel: 💬 COMMENT');
+    expect(text).toMatch(/\| priya \(@octo-priya\) \| ✅ APPROVE \(APPROVE\) \| APPROVED \| current/);
+    expect(text).toContain('waiting for: lin');
+    expect(count(text, 'persona-verdict v')).toBe(1);
+  });
+});
