@@ -2,7 +2,7 @@
 // states, dismissals) and the step result; useWorld() checks the gate's invariants
 // after every test (see checkInvariants in world.ts).
 import { describe, expect, test } from 'vitest';
-import { decodeMarker } from '../../src/core/marker.js';
+import { decodeMarker, encodeMarker } from '../../src/core/marker.js';
 import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
 import { TIME_SCALE_ENV } from '../../src/core/waits.js';
 import { runAction, writeBody } from './harness.js';
@@ -70,6 +70,39 @@ describe('review creation is never blindly retried', () => {
     expect(reviews()).toHaveLength(1);
     const again = await w.run('priya', body('APPROVE'));
     expect(again.outputs.outcome).toBe('duplicate');
+  });
+
+  test("an ambiguous create failure while another run's review for the head lands: not taken for this run's, never re-sent", async () => {
+    w.gh.faults.push({
+      method: 'POST',
+      path: POST_REVIEW,
+      kind: 'status',
+      status: 502,
+      body: { message: 'Bad Gateway' },
+    });
+    const running = w.run('priya', body('APPROVE'), {}, clock(0.25)); // the first look comes 0.25 s after the 502
+    while (!creates().length) await new Promise((r) => setTimeout(r, 5));
+    const marker = encodeMarker({
+      persona: 'priya',
+      head: w.head,
+      tree: null,
+      base: 'main',
+      verdict: 'APPROVE',
+      run: '9-1',
+    });
+    const theirs = w.gh.seedReview(PR, {
+      login: LOGINS.priya,
+      state: 'APPROVED',
+      body: `${marker}\n## VERDICT: APPROVE`,
+      commit_id: w.head,
+    });
+    const r = await running;
+    expect(r.code, r.stdout).toBe(0);
+    // this run's own review did not land: the one found is the other run's, so this run posted nothing
+    expect(r.outputs).toMatchObject({ outcome: 'duplicate', 'review-id': String(theirs.id) });
+    expect(r.stdout).toMatch(new RegExp(`another run's review ${theirs.id} exists for this head: not posting`));
+    expect(creates()).toHaveLength(1);
+    expect(reviews().map((x) => x.id)).toEqual([theirs.id]);
   });
 
   test('connection reset before the write → retried once → one review', async () => {

@@ -92,6 +92,7 @@ describe('K: green means approved', () => {
     w.gh.pull({ number: 8, head: other });
     const r = await run(body('APPROVE'), { 'pull-number': '8', 'reviewed-sha': other });
     expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(r.stdout).toMatch(/pull-number 8 is not the PR this pull_request_target event names \(#7\)/);
     expect(w.gh.reviews.get(8)).toEqual([]);
     expect(w.gh.statusOf(other, CONTEXT)).toBeUndefined();
   });

@@ -175,6 +175,29 @@ describe('no-diff skip: unchanged', () => {
     expect(reviews()).toHaveLength(1);
   });
 
+  test("the latest counting review is the baseline, not the oldest: only its tree carries, the oldest's does not", async () => {
+    const keep = { 'dismiss-stale': 'none' }; // the older review stays live, so the two counting reviews differ
+    const first = w.head;
+    await w.run('priya', body('CHANGES_REQUESTED'), keep);
+    push('c1-changed');
+    const latest = await w.run('priya', body('APPROVE'), keep);
+    expect(latest.outputs.outcome).toBe('posted');
+    const reviewed = w.head;
+    sameTreePush('c2-empty');
+    const same = await w.run('priya', body('CHANGES_REQUESTED'), keep);
+    expect(same.outputs).toMatchObject({
+      outcome: 'unchanged',
+      verdict: 'APPROVE',
+      'baseline-sha': reviewed,
+      'review-id': latest.outputs['review-id'],
+    });
+    // back to the first review's tree: the latest opinion is on another tree, so it is reviewed again
+    push('c3-reverted', w.gh.commits.get(first)!.tree);
+    const back = await w.run('priya', body('APPROVE'), keep);
+    expect(back.outputs.outcome).toBe('posted');
+    expect(reviews().map((r) => r.state)).toEqual(['CHANGES_REQUESTED', 'APPROVED', 'APPROVED']);
+  });
+
   test('a rejected PR stays red across an empty commit with fail-on-changes-requested', async () => {
     await w.run('priya', body('CHANGES_REQUESTED'));
     sameTreePush('c1-empty');

@@ -263,6 +263,17 @@ describe('decide (steps 5–7, 9)', () => {
     }
   });
 
+  test.each<[string, string | null, Partial<Facts>, string]>([
+    ['a review of this head for this base → duplicate', 'main', {}, 'duplicate'],
+    ['a review of this head for another base (the PR was retargeted) → post', 'release', {}, 'post'],
+    ['a marker written before base binding (no base=) → post', null, {}, 'post'],
+    ['the same tree reviewed for another base is not carried → post', 'release', { head: sha('4') }, 'post'],
+    ['the same tree reviewed for this base is carried → unchanged', 'main', { head: sha('4') }, 'unchanged'],
+  ])('base binding: %s', (_n, base, over, expected) => {
+    const plan = decide(facts([review({ head: HEAD, tree: TREE, base })], over));
+    expect(plan.action === 'keep' ? plan.outcome : plan.action).toBe(expected);
+  });
+
   test('preflight (no verdict) → review when neither duplicate nor unchanged', () => {
     expect(decide(facts([], { verdict: null }))).toMatchObject({ action: 'review' });
   });
@@ -306,6 +317,13 @@ describe('decide: refusals before any write', () => {
       {},
       null,
     ],
+    [
+      "the persona's own account opened the PR (logins compare case-blind)",
+      [],
+      { author: 'Octo-Priya' },
+      /octo-priya opened this PR, and priya posts as octo-priya: a persona never reviews its own change/,
+    ],
+    ['someone else opened the PR: no refusal', [], { author: 'octo-author' }, null],
     [
       'review-event: COMMENT on a shared account: no refusal',
       [review({ persona: 'marcus', state: 'APPROVED' })],

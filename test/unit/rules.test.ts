@@ -163,6 +163,20 @@ describe('the commit status each outcome shows', () => {
     if (c.status) expect(c.status.description.length).toBeLessThanOrEqual(140);
   });
 
+  test.each<[string, 'posted' | 'queued', boolean, string]>([
+    ['a posted COMMENT is red (GitHub never counts a COMMENT as an approval)', 'posted', false, 'failure'],
+    ['a posted COMMENT with comment-passes is green', 'posted', true, 'success'],
+    ['a queued PR whose standing verdict is COMMENT is stopped', 'queued', false, 'failure'],
+    ['a queued COMMENT with comment-passes passes', 'queued', true, 'success'],
+  ])('%s', (_n, kind, commentPasses, state) => {
+    const standing = entry(1, target.reviewedSha, 'COMMENT');
+    const end: End =
+      kind === 'posted' ? { kind, standing, target } : { kind, standing, statusSha: 'e'.repeat(40), target };
+    const c = conclude(end, { ...rules, commentPasses });
+    expect(c.status?.state).toBe(state);
+    expect(c.status?.description).toMatch(commentPasses ? /: COMMENT/ : /COMMENT, commented without approving/);
+  });
+
   test('no status when the event does not call for one; a long reason is cut to 140', () => {
     expect(conclude({ kind: 'needs-review', target }, { ...rules, commitStatus: false }).status).toBeNull();
     const long = conclude({ kind: 'needs-review', target }, { ...rules, persona: 'p'.repeat(300) });
