@@ -41526,7 +41526,7 @@ function patchId(files) {
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
-const src_version_VERSION = '0.3.0';
+const src_version_VERSION = '0.4.0';
 
 ;// CONCATENATED MODULE: ./src/core/queue.ts
 // Merge queue refs — pure. GitHub names a merge group's branch
@@ -41751,7 +41751,7 @@ function planFor(cfg, target, facts, verdict, trace) {
         base: facts.pull.baseRef,
         author: facts.pull.author,
         headTree: facts.headTree,
-        headPatch: cfg.skipUnchanged && cfg.unchangedWhen === 'patch' ? facts.headPatch : null,
+        headPatch: facts.headPatch,
         reviews: facts.reviews,
         verdict,
         skipUnchanged: cfg.skipUnchanged,

@@ -115,7 +115,7 @@ export function planFor(
     base: facts.pull.baseRef,
     author: facts.pull.author,
     headTree: facts.headTree,
-    headPatch: cfg.skipUnchanged && cfg.unchangedWhen === 'patch' ? facts.headPatch : null,
+    headPatch: facts.headPatch,
     reviews: facts.reviews,
     verdict,
     skipUnchanged: cfg.skipUnchanged,

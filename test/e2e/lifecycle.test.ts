@@ -42,6 +42,7 @@ function prEvent(action: string) {
   e.pull_request.head.sha = w.head;
   e.pull_request.head.repo.full_name = `${OWNER}/${REPO}`;
   e.pull_request.base.repo.full_name = `${OWNER}/${REPO}`;
+  e.pull_request.base.ref = w.gh.pulls.get(PR)!.baseRef; // the base the PR has when the event fires
   return e;
 }
 

@@ -46,7 +46,7 @@ export async function world(): Promise<World> {
   const event = (h = gh.pulls.get(PR)!.head, number = PR) => ({
     action: 'synchronize',
     number,
-    pull_request: { number, head: { sha: h, ref: 'feature' }, base: { ref: 'main' } },
+    pull_request: { number, head: { sha: h, ref: 'feature' }, base: { ref: gh.pulls.get(number)?.baseRef ?? 'main' } },
   });
   const w: World = {
     gh,
