@@ -44316,6 +44316,7 @@ function fromBranchRules(rules) {
     const requirements = [];
     const reviews = [];
     let mergeQueue = null;
+    let queueGrouping = null;
     const ids = new Set();
     for (const r of rules) {
         const rulesetId = r.ruleset_id ?? null;
@@ -44336,10 +44337,12 @@ function fromBranchRules(rules) {
                 codeOwners: p['require_code_owner_review'] === true,
             });
         }
-        else if (r.type === 'merge_queue')
-            mergeQueue ??= rulesetId ?? 0;
+        else if (r.type === 'merge_queue' && mergeQueue === null) {
+            mergeQueue = rulesetId ?? 0;
+            queueGrouping = typeof p['grouping_strategy'] === 'string' ? p['grouping_strategy'] : null;
+        }
     }
-    return { requirements, reviews, mergeQueue, rulesetIds: [...ids] };
+    return { requirements, reviews, mergeQueue, queueGrouping, rulesetIds: [...ids] };
 }
 /** Classic required status checks: a context listed without an App (or app_id -1) takes any source. */
 function fromClassicChecks(rsc) {
@@ -44359,6 +44362,23 @@ function fromClassicChecks(rsc) {
 function personaContext(p, writers) {
     return writers.find((w) => w.persona === p.name)?.context ?? `persona-verdict/${p.name}`;
 }
+/**
+ * A merge group's commit holds every PR queued before it. With HEADGREEN only the newest
+ * entry's checks must pass, so a PR whose persona rejected it merges with a later green one.
+ */
+function groupingCheck(f) {
+    if (f.mergeQueue === null || f.queueGrouping !== 'HEADGREEN')
+        return [];
+    return [
+        {
+            id: 'queue-grouping',
+            level: 'fail',
+            says: `the merge queue of ${f.branch} requires checks only on the newest entry of a group (HEADGREEN): a PR ` +
+                'whose persona rejected it merges along with a later, green one',
+            fix: `${RULES_PAGE} → the merge queue rule: "Only merge non-failing pull requests" on (ALLGREEN)`,
+        },
+    ];
+}
 function doctor_diagnose(f) {
     const wf = f.workflows ? analyseWorkflows(f.workflows) : null;
     const writers = wf?.writers ?? [];
@@ -44366,6 +44386,7 @@ function doctor_diagnose(f) {
         classicCheck(f),
         ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
         ...(f.mergeQueue === null ? [doctor_ok('queue', `${f.branch} has no merge queue in its rulesets`)] : []),
+        ...groupingCheck(f),
         ...reviewChecks(f),
         ...bypassChecks(f),
         ...workflowChecks(f, wf),
@@ -44818,8 +44839,9 @@ async function gatherFacts(port, repo, branchArg, personas) {
         classicFacts(port, branch),
         port.listWorkflowFiles(defaultBranch),
     ]);
-    const { requirements, reviews, mergeQueue } = fromRules;
-    return { repo, branch, requirements, reviews, mergeQueue, rulesets, classic, personas: people, workflows };
+    const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
+    const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
+    return { repo, branch, ...settings, personas: people, workflows };
 }
 async function runDoctor(port, repo, branch, personas) {
     return doctor_diagnose(await gatherFacts(port, repo, branch, personas));

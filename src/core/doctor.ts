@@ -74,6 +74,8 @@ export interface DoctorFacts {
   reviews: ReviewRules[];
   /** The ruleset that turns the merge queue on; null when it is off. */
   mergeQueue: number | null;
+  /** The merge queue's grouping strategy (ALLGREEN, HEADGREEN); null when off or not said. */
+  queueGrouping?: string | null;
   rulesets: RulesetFacts[];
   classic: Classic;
   personas: PersonaFacts[];
@@ -137,12 +139,16 @@ export interface RawRule {
 }
 
 /** The branch's rules from every ruleset, as the doctor needs them. */
-export function fromBranchRules(rules: RawRule[]): Pick<DoctorFacts, 'requirements' | 'reviews' | 'mergeQueue'> & {
+export function fromBranchRules(rules: RawRule[]): Pick<
+  DoctorFacts,
+  'requirements' | 'reviews' | 'mergeQueue' | 'queueGrouping'
+> & {
   rulesetIds: number[];
 } {
   const requirements: Requirement[] = [];
   const reviews: ReviewRules[] = [];
   let mergeQueue: number | null = null;
+  let queueGrouping: string | null = null;
   const ids = new Set<number>();
   for (const r of rules) {
     const rulesetId = r.ruleset_id ?? null;
@@ -160,9 +166,12 @@ export function fromBranchRules(rules: RawRule[]): Pick<DoctorFacts, 'requiremen
         lastPush: p['require_last_push_approval'] === true,
         codeOwners: p['require_code_owner_review'] === true,
       });
-    } else if (r.type === 'merge_queue') mergeQueue ??= rulesetId ?? 0;
+    } else if (r.type === 'merge_queue' && mergeQueue === null) {
+      mergeQueue = rulesetId ?? 0;
+      queueGrouping = typeof p['grouping_strategy'] === 'string' ? p['grouping_strategy'] : null;
+    }
   }
-  return { requirements, reviews, mergeQueue, rulesetIds: [...ids] };
+  return { requirements, reviews, mergeQueue, queueGrouping, rulesetIds: [...ids] };
 }
 
 export interface RawChecks {
@@ -188,6 +197,24 @@ export function personaContext(p: PersonaFacts, writers: Writer[]): string {
   return writers.find((w) => w.persona === p.name)?.context ?? `persona-verdict/${p.name}`;
 }
 
+/**
+ * A merge group's commit holds every PR queued before it. With HEADGREEN only the newest
+ * entry's checks must pass, so a PR whose persona rejected it merges with a later green one.
+ */
+function groupingCheck(f: DoctorFacts): Check[] {
+  if (f.mergeQueue === null || f.queueGrouping !== 'HEADGREEN') return [];
+  return [
+    {
+      id: 'queue-grouping',
+      level: 'fail',
+      says:
+        `the merge queue of ${f.branch} requires checks only on the newest entry of a group (HEADGREEN): a PR ` +
+        'whose persona rejected it merges along with a later, green one',
+      fix: `${RULES_PAGE} → the merge queue rule: "Only merge non-failing pull requests" on (ALLGREEN)`,
+    },
+  ];
+}
+
 export function diagnose(f: DoctorFacts): DoctorReport {
   const wf = f.workflows ? analyseWorkflows(f.workflows) : null;
   const writers = wf?.writers ?? [];
@@ -195,6 +222,7 @@ export function diagnose(f: DoctorFacts): DoctorReport {
     classicCheck(f),
     ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
     ...(f.mergeQueue === null ? [ok('queue', `${f.branch} has no merge queue in its rulesets`)] : []),
+    ...groupingCheck(f),
     ...reviewChecks(f),
     ...bypassChecks(f),
     ...workflowChecks(f, wf),

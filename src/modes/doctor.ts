@@ -106,8 +106,9 @@ export async function gatherFacts(
     classicFacts(port, branch),
     port.listWorkflowFiles(defaultBranch),
   ]);
-  const { requirements, reviews, mergeQueue } = fromRules;
-  return { repo, branch, requirements, reviews, mergeQueue, rulesets, classic, personas: people, workflows };
+  const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
+  const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
+  return { repo, branch, ...settings, personas: people, workflows };
 }
 
 export async function runDoctor(

@@ -125,6 +125,15 @@ describe('doctor (CLI)', () => {
       expect(ops).toContain(op);
   });
 
+  test('a merge queue that checks only the newest entry of a group (HEADGREEN): FAIL, a rejected PR could merge', async () => {
+    const queue = fake.settings.rules.get('main')!.find((r) => r.type === 'merge_queue')!;
+    queue.parameters = { ...queue.parameters, grouping_strategy: 'HEADGREEN' };
+    const r = await doctor(PRIYA);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^FAIL {2}the merge queue of main requires checks only on the newest entry/m);
+    expect(r.stdout).toMatch(/Only merge non-failing pull requests/);
+  });
+
   test('--format json: the report for machines, same verdicts', async () => {
     const r = await doctor([...PRIYA, '--format', 'json', '--branch', 'main']);
     expect(r.code).toBe(0);
