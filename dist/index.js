@@ -43814,6 +43814,9 @@ function takeQuoted(s) {
 
 
 
+
+
+
 async function restamp(cfg, ctx, port, target, plan, facts) {
     const { original } = plan;
     const marker = {
@@ -43832,7 +43835,19 @@ async function restamp(cfg, ctx, port, target, plan, facts) {
         throw new Abort(early.failure.reason, `before restamping: ${early.failure.message}`);
     const body = composeBody(marker, restampBody(original, target.reviewedSha, cfg.persona));
     const known = new Set(facts.reviews.map((r) => r.id));
-    const made = await create(port, target.pullNumber, plan.event, body, marker, facts.identity, known);
+    let made;
+    try {
+        made = await create(port, target.pullNumber, plan.event, body, marker, facts.identity, known);
+    }
+    catch (e) {
+        // a push while restamping: GitHub refuses the old head (422), and the push's own run decides
+        const headNow = e instanceof ApiError ? (await port.getPull(target.pullNumber).catch(() => null))?.headSha : null;
+        if (!headNow || !supersededByRefusal(e.status, headNow, target.reviewedSha))
+            throw e;
+        const message = `PR #${target.pullNumber} head moved to ${sha_short(headNow)} while this run restamped ` +
+            `${sha_short(target.reviewedSha)}: the push that moved it triggers its own run`;
+        return { kind: 'superseded', message, target };
+    }
     const notices = [
         ...made.notices,
         `GitHub dismissed ${cfg.persona}'s review ${original.review.id} of ${original.marker.head.slice(0, 7)} on a ` +

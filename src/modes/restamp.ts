@@ -3,11 +3,12 @@
 // posted again for the new head, with no review run; then settled as any posted review.
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
-import type { Plan } from '../core/decide.js';
+import { supersededByRefusal, type Plan } from '../core/decide.js';
 import { composeBody, type Marker } from '../core/marker.js';
 import type { End, PullTarget } from '../core/outcome.js';
 import { restampBody } from '../core/restamp.js';
-import type { GitHubPort } from '../github/port.js';
+import { ApiError, type GitHubPort } from '../github/port.js';
+import { short } from '../core/sha.js';
 import { Abort } from '../abort.js';
 import { dismissAll, type Facts } from '../steps.js';
 import { create } from './create.js';
@@ -37,7 +38,18 @@ export async function restamp(
   if (early.failure) throw new Abort(early.failure.reason, `before restamping: ${early.failure.message}`);
   const body = composeBody(marker, restampBody(original, target.reviewedSha, cfg.persona));
   const known = new Set(facts.reviews.map((r) => r.id));
-  const made = await create(port, target.pullNumber, plan.event, body, marker, facts.identity, known);
+  let made: Awaited<ReturnType<typeof create>>;
+  try {
+    made = await create(port, target.pullNumber, plan.event, body, marker, facts.identity, known);
+  } catch (e) {
+    // a push while restamping: GitHub refuses the old head (422), and the push's own run decides
+    const headNow = e instanceof ApiError ? (await port.getPull(target.pullNumber).catch(() => null))?.headSha : null;
+    if (!headNow || !supersededByRefusal((e as ApiError).status, headNow, target.reviewedSha)) throw e;
+    const message =
+      `PR #${target.pullNumber} head moved to ${short(headNow)} while this run restamped ` +
+      `${short(target.reviewedSha)}: the push that moved it triggers its own run`;
+    return { kind: 'superseded', message, target };
+  }
   const notices = [
     ...made.notices,
     `GitHub dismissed ${cfg.persona}'s review ${original.review.id} of ${original.marker.head.slice(0, 7)} on a ` +

@@ -67,6 +67,22 @@ describe('restamp', () => {
     expect(live()).toHaveLength(1);
   });
 
+  test('a push while restamping: GitHub refuses the old head (422) → superseded, nothing posted', async () => {
+    await approved();
+    push('rebased');
+    const pr = w.gh.pulls.get(PR)!;
+    w.gh.faults.push({ method: 'GET', path: new RegExp(`/issues/${PR}/timeline`), kind: 'stall', delayMs: 300 });
+    const running = preflight();
+    while (!w.gh.log.some((l) => l.path.includes(`/issues/${PR}/timeline`))) await new Promise((r) => setTimeout(r, 5));
+    const forced = w.gh.commit('pushed meanwhile', undefined, FILES);
+    pr.commits = [forced];
+    pr.head = forced;
+    const r = await running;
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs.outcome).toBe('superseded');
+    expect(live()).toHaveLength(0);
+  });
+
   test('a restamped approval is itself restamped after the next identical rebase', async () => {
     await approved();
     push('rebase-1');
