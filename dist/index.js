@@ -41143,19 +41143,23 @@ const isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s
  * stand. The one rule for post, preflight, queue and board.
  */
 function standingFor(history, s) {
-    const of = history.filter((h) => isOf(h.marker, s));
-    const reset = of.findLastIndex((h) => h.marker.forced);
-    return of.slice(Math.max(0, reset)).find(counts);
+    return sinceForced(history.filter((h) => isOf(h.marker, s))).find(counts);
 }
+/** The entries from the newest forced one on (whatever its state): nothing older may speak again. */
+const sinceForced = (history) => {
+    const newest = history.findLastIndex((h) => h.marker.forced);
+    return newest < 0 ? history : history.slice(newest);
+};
 /**
- * The verdict an equal change carries forward: the persona's latest counting review, when it
+ * The verdict an equal change carries forward: the persona's latest counting review (none older
+ * than its newest forced review, even an edited or dismissed one), when it
  * is of the same version and base and recorded the same PR patch (the change the PR makes
  * against its merge base) — with `when: 'tree'` also the same tree (an empty commit). A tree
  * alone proves nothing once the base moved: a merge of the base that keeps the head's tree
  * (`git merge -s ours`) reverts whatever the base gained. An unknown patch carries nothing.
  */
 function carriedTo(history, s, head, when) {
-    const latest = history.filter(counts).at(-1);
+    const latest = sinceForced(history).filter(counts).at(-1);
     if (!latest || versionOf(latest.marker) !== s.version || latest.marker.base !== s.base)
         return null;
     const { tree, patch } = latest.marker;

@@ -1,10 +1,10 @@
 // Attacks on the gate found by a review after K (issue 15). Each test states the SECURE
-// behaviour. Closed holes are plain tests (A1 tree carry over a moved base, A2 /review by
-// anyone, A6 the edit-trace gap); `test.fails` marks what is still open or accepted by design:
-// A3/A4 (a writer's edit or dismissal makes the persona review the head again — a re-roll a
-// writer can also ask for with /review), A5 here (the run's event names the base: see
-// green.test.ts for the bound run), A7 (HEADGREEN merge queues), A8 (an edited COMMENT review
-// cannot be dismissed, so the new one sits beside it). The "today:" comments are from the review.
+// behaviour. Closed holes are plain tests: A1 tree carry over a moved base, A2 /review by
+// anyone, A3 an edited forced review, A5 a retarget during the run, A6 the edit-trace gap.
+// `test.fails` marks what is still open or accepted by design: A4 (a writer's edit or
+// dismissal makes the persona review the head again — a re-roll a writer can also ask for
+// with /review), A7 (HEADGREEN merge queues: doctor fails them), A8 (an edited COMMENT review
+// cannot be dismissed, so the new one sits beside it). "today:" comments are from the review.
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { OWNER, REPO } from '../fake/github.js';
@@ -123,24 +123,32 @@ describe('A3: an edit resurrects an overruled approval (review-event: COMMENT)',
   // and standingFor falls back to the older, overruled APPROVE of the same head.
   const shared = { 'review-event': 'COMMENT' };
 
-  test.fails(
-    'a maintainer forced CHANGES_REQUESTED; a writer edits it; the old APPROVE is green again (today)',
-    async () => {
-      await run('priya', body('APPROVE'), shared);
-      expect(status()).toBe('success');
-      const forced = await run('priya', body('CHANGES_REQUESTED'), { ...shared, force: 'true' });
-      expect(forced.outputs.outcome).toBe('posted');
-      expect(status()).toBe('failure');
-      const id = Number(forced.outputs['review-id']);
-      const r = reviews().find((x) => x.id === id)!;
-      w.gh.editReview(PR, id, r.body, LOGINS.human); // an edit reverted to the very same text
-      // a plain re-run (Re-run jobs, or reopen the PR)
-      const again = await run('priya', body('APPROVE'), shared);
-      // today: outcome duplicate, standing = the overruled APPROVE, status success, no LLM run
-      expect(again.outputs.outcome).not.toBe('duplicate');
-      expect(status()).not.toBe('success');
-    },
-  );
+  test('a maintainer forced CHANGES_REQUESTED; a writer edits it; the old APPROVE never stands again', async () => {
+    await run('priya', body('APPROVE'), shared);
+    expect(status()).toBe('success');
+    const forced = await run('priya', body('CHANGES_REQUESTED'), { ...shared, force: 'true' });
+    expect(forced.outputs.outcome).toBe('posted');
+    expect(status()).toBe('failure');
+    const id = Number(forced.outputs['review-id']);
+    const r = reviews().find((x) => x.id === id)!;
+    w.gh.editReview(PR, id, r.body, LOGINS.human); // an edit reverted to the very same text
+    // a plain re-run (Re-run jobs, or reopen the PR): the persona is asked again (A4), the old
+    // APPROVE is not taken as standing; here the model rejects again
+    const again = await run('priya', body('CHANGES_REQUESTED'), shared);
+    expect(again.outputs.outcome).toBe('posted');
+    expect(status()).toBe('failure');
+    // the edited COMMENTED reviews cannot be dismissed (A8): drop them so the world's invariant holds
+    const kept = new Set([
+      id,
+      ...reviews()
+        .filter((x) => x.id < id)
+        .map((x) => x.id),
+    ]);
+    w.gh.reviews.set(
+      PR,
+      reviews().filter((x) => !kept.has(x.id)),
+    );
+  });
 
   test('the board never shows the overruled APPROVE as current once the forced review is edited', async () => {
     await run('priya', body('APPROVE'), shared);
@@ -190,21 +198,22 @@ describe('A5: a retarget while the persona works binds its review to the new bas
   // The post job pins only the head (reviewed-sha); it reads the base again and writes
   // base=main into the marker. The `edited` run for the retarget then finds that review:
   // duplicate, success on main — the K2 attack with a timing twist.
-  test.fails('the post records the base the persona did not review (today: base=main, success)', async () => {
+  test('the post does not record a base the persona did not review', async () => {
     w.gh.retarget(PR, 'staging');
-    const pre = await run('priya', '', {
-      mode: 'preflight',
-      'diff-path': `${process.env['TMPDIR'] ?? '/tmp'}/a5.diff`,
-    });
+    const event = w.event(); // preflight and post run in one workflow run: one event, naming staging
+    const pre = await w.run('priya', '', { ...ALWAYS, mode: 'preflight' }, { event });
     expect(pre.outputs.outcome).toBe('needs-review');
-    const pinned = pre.outputs['head-sha']!;
     w.gh.retarget(PR, 'main'); // the author edits the PR while the persona job runs
-    const post = await run('priya', body('APPROVE'), { 'reviewed-sha': pinned });
-    // the retarget's own `edited` run, queued behind by the recipe's concurrency group
+    const post = await w.run(
+      'priya',
+      body('APPROVE'),
+      { ...ALWAYS, 'reviewed-sha': pre.outputs['head-sha']! },
+      { event },
+    );
+    // the retarget's own `edited` run (its event names main)
     const again = await run('priya', '', { mode: 'preflight' });
-    // today: post ends posted with base=main in its marker; the edited run ends duplicate; success on main
-    expect(post.outputs.outcome).not.toBe('posted');
-    expect(again.outputs.outcome).not.toBe('duplicate');
+    expect(post.outputs.outcome).toBe('superseded');
+    expect(again.outputs.outcome).toBe('needs-review');
     expect(status()).not.toBe('success');
   });
 });

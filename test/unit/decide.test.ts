@@ -233,6 +233,30 @@ describe('decide (steps 5–7, 9)', () => {
     if (plan.action === 'keep') expect(plan.by).toBe('patch');
   });
 
+  test.each<[string, ReviewFact[], string]>([
+    [
+      'an edited forced review of an equal change: the overruled verdict before it is not carried',
+      [
+        review({ head: OLD, tree: TREE }),
+        review({ head: OLD, tree: TREE, forced: true, state: 'CHANGES_REQUESTED', edited: true }),
+      ],
+      'post',
+    ],
+    [
+      'a dismissed forced review: nothing older is carried',
+      [review({ head: OLD, tree: TREE }), review({ head: OLD, tree: TREE, forced: true, state: 'DISMISSED' })],
+      'post',
+    ],
+    [
+      'a counting forced review is carried',
+      [review({ head: OLD, tree: TREE }), review({ head: OLD, tree: TREE, forced: true, state: 'CHANGES_REQUESTED' })],
+      'unchanged',
+    ],
+  ])('carry after a forced review: %s', (_n, reviews, expected) => {
+    const plan = decide(facts(reviews));
+    expect(plan.action === 'keep' ? plan.outcome : plan.action).toBe(expected);
+  });
+
   // a merge of the moved base that keeps the head's tree (git merge -s ours) reverts what the base gained:
   // the tree is the reviewed one, the PR's patch against its new merge base is not
   test.each<[string, 'tree' | 'patch', string | null, string | null, string]>([
