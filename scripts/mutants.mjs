@@ -325,7 +325,7 @@ export const MUTANTS = [
     what: 'standingFor() takes the first review of the subject: the newest forced review does not stand',
     file: 'src/core/decide.ts',
     from: 'return newest < 0 ? history : history.slice(newest);',
-    to: 'return history;',
+    to: 'return newest < 0 ? history : history.slice(0);',
     unit: [U('decide'), U('board')],
     e2e: [E('green'), E('board')],
     e2eFilter: 'forced re-review',
