@@ -123,7 +123,7 @@ export const MUTANTS = [
     name: 'settle-anchor-self',
     what: "settle() anchors on this run's review even when another landed first for the head",
     file: 'src/core/decide.ts',
-    from: 'standingFor(history, current)',
+    from: 'standingFor(known, current)',
     to: 'standingFor([self], current)',
     unit: [U('decide')],
     e2e: [E('faults')],
@@ -141,13 +141,25 @@ export const MUTANTS = [
   },
   {
     name: 'settle-ignores-force',
-    what: 'settle() ignores force: the older review for the head stands and the forced one is dismissed',
+    what:
+      "settle() leaves this run's review out when the listing lags behind the create: a forced review " +
+      'the listing does not show yet is dismissed and the older review for the head stands',
     file: 'src/core/decide.ts',
-    from: 'const anchor = force ? self : (',
-    to: 'const anchor = force && !force ? self : (',
+    from: '[...history, self].sort(',
+    to: '[...history].sort(',
     unit: [U('decide')],
     e2e: [E('lifecycle')],
-    e2eFilter: 're-review on demand',
+    e2eFilter: 'listing lags',
+  },
+  {
+    name: 'settle-forced-self',
+    what: 'settle() anchors a forced run on its own review: two forced runs that raced dismiss each other',
+    file: 'src/core/decide.ts',
+    from: 'const anchor = standingFor(known, current) ?? self;',
+    to: 'const anchor = self.marker.forced ? self : (standingFor(known, current) ?? self);',
+    unit: [U('decide')],
+    e2e: [E('lifecycle')],
+    e2eFilter: 'two forced runs',
   },
   {
     name: 'conclude-changes-requested-green',

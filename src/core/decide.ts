@@ -187,8 +187,11 @@ export interface Settlement {
  * After the write (on facts read again), or without a write (on the facts just read):
  * which of this persona's reviews stand, which go.
  * - The anchor is the review that stands for the PR's current head and base at `self`'s
- *   version (standingFor); when there is none yet, or the run was forced, it is `self` (the
- *   review this run posted or kept): the gate is never left without the persona's latest opinion.
+ *   version (standingFor, over the history with `self` in it: GitHub's review listing can lag
+ *   behind the create, and a forced `self` the listing does not show yet still replaces the older
+ *   review); when there is none, it is `self` (the review this run posted or kept): the gate is
+ *   never left without the persona's latest opinion. Two forced runs that raced agree: the newer
+ *   forced review stands for both.
  * - Edited reviews are dismissed whatever dismiss-stale says: they speak for nobody.
  * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
  *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
@@ -200,11 +203,12 @@ export function settle(
   pr: { head: string; base: string },
   self: HistoryEntry,
   policy: DismissPolicy,
-  force = false,
 ): Settlement {
   const live = history.filter((h) => isLive(h.review));
   const current = { ...pr, version: versionOf(self.marker) };
-  const anchor = force ? self : (standingFor(history, current) ?? self);
+  const listed = history.some((h) => h.review.id === self.review.id);
+  const known = listed ? history : [...history, self].sort((a, b) => a.review.id - b.review.id);
+  const anchor = standingFor(known, current) ?? self;
   const dismiss: Dismissal[] = [];
   const seen = new Set<number>([anchor.review.id]);
   const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];

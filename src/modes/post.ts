@@ -173,12 +173,13 @@ export async function settleAfterWrite(
   const history = historyOf(reviewsNow, common.identity, cfg.persona);
   const self = history.find((h) => h.review.id === made.entry.review.id) ?? made.entry;
   const pr = { head: pullNow.headSha, base: pullNow.baseRef };
-  const s = settle(history, pr, self, cfg.dismissStale, cfg.force);
+  const s = settle(history, pr, self, cfg.dismissStale);
   const race = raceWinner(s, made.entry);
   const notices = [...common.notices];
   if (race === 'theirs-same-head') {
+    const how = s.anchor.review.id > made.entry.review.id ? 'is a newer forced re-review' : 'landed first';
     notices.push(
-      `another run's review ${s.anchor.review.id} for ${short(target.reviewedSha)} landed first: it stands, ` +
+      `another run's review ${s.anchor.review.id} for ${short(target.reviewedSha)} ${how}: it stands, ` +
         "and this run's copy is dismissed where GitHub allows",
     );
   } else if (race === 'newer-head') {

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { OWNER, REPO } from '../fake/github.js';
+import { decodeMarker } from '../../src/core/marker.js';
 import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 
 const require = createRequire(import.meta.url);
@@ -175,6 +176,48 @@ describe('re-review on demand', () => {
     expect(r.outputs.outcome).toBe('posted');
     expect(live(LOGINS.priya).map((x) => x.state)).toEqual(['APPROVED']);
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+  });
+
+  test('force while the review listing lags behind the create: the forced review stands all the same', async () => {
+    await post('CHANGES_REQUESTED');
+    const old = live(LOGINS.priya)[0]!;
+    // the listing read right after the create (to settle) does not show the new review yet
+    w.gh.reviewListingLag = 1;
+    const r = await post('APPROVE', { force: 'true' });
+    expect(r.outputs.outcome, r.stdout).toBe('posted');
+    const forced = reviews().at(-1)!;
+    expect(r.outputs['review-id']).toBe(String(forced.id));
+    expect(live(LOGINS.priya).map((x) => [x.id, x.state])).toEqual([[forced.id, 'APPROVED']]);
+    expect(reviews().find((x) => x.id === old.id)!.state).toBe('DISMISSED');
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+    // the lag was real: the settling listing came after the create and did not show it
+    const create = w.gh.log.findIndex((l) => l.method === 'POST' && l.path.endsWith(`/pulls/${PR}/reviews`));
+    expect(w.gh.log.slice(create).some((l) => l.method === 'GET' && l.path.endsWith(`/pulls/${PR}/reviews`))).toBe(
+      true,
+    );
+  });
+
+  test('two forced runs at once for one head: both let the newer forced review stand, one live review', async () => {
+    await post('APPROVE');
+    // both creates land before either run reads the reviews again: each run sees both forced reviews
+    w.gh.faults.push({
+      method: 'POST',
+      path: new RegExp(`/pulls/${PR}/reviews$`),
+      kind: 'stall',
+      delayMs: 2500,
+      times: 2,
+    });
+    const [a, b] = await Promise.all([
+      post('CHANGES_REQUESTED', { force: 'true' }),
+      post('CHANGES_REQUESTED', { force: 'true' }),
+    ]);
+    expect([a.code, b.code], a.stdout + b.stdout).toEqual([0, 0]);
+    const forced = reviews().filter((x) => decodeMarker(x.body)?.forced);
+    expect(forced).toHaveLength(2);
+    const newer = forced.at(-1)!;
+    expect(live(LOGINS.priya).map((x) => x.id)).toEqual([newer.id]);
+    expect([a.outputs['review-id'], b.outputs['review-id']]).toEqual([String(newer.id), String(newer.id)]);
+    expect([a.outputs.outcome, b.outputs.outcome].sort()).toEqual(['duplicate', 'posted']);
   });
 
   test('force on an unchanged head reviews again', async () => {

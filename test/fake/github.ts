@@ -200,6 +200,21 @@ export class FakeGitHub {
   contentWrites: Array<{ login: string; at: number }> = [];
   /** Simulated network latency per request (the bench uses it to make concurrency visible). */
   latencyMs = 0;
+  /**
+   * Listing lag (opt-in, per world): a review created through the API is left out of this many
+   * later listings of its PR's reviews (each REST read of page 1 is one listing; GraphQL's review
+   * connection leaves it out while REST does), then shows as usual. GitHub documents no
+   * read-after-write guarantee for its REST API, and none of this lag: its "Best practices for
+   * using the REST API" covers only rate limits. The fault is modelled on observed behaviour —
+   * reads served by a replica that has not caught up with a write yet (octokit/octokit.rb#728: a
+   * created repository missing from the list endpoint for up to 40 s, a GitHub maintainer
+   * confirming the delay; JasonEtco/todo#169, "Replication lag": reads right after a webhook
+   * missing resources "not fully replicated") — and on src/modes/create.ts, which already waits
+   * for a review listing that lags behind a create. 0: every listing shows every review (the default).
+   */
+  reviewListingLag = 0;
+  /** Reviews the listing still leaves out (listing lag), with how many more listings miss them. */
+  private lagging = new Map<number, number>();
   /** The diff media type's limits; over them GitHub answers 406 `too_large` instead of a diff (see diffRefusal). */
   diffLimits = { files: 300, lines: 20000 };
   /** Cut the diff text after this many characters (a diff that arrives truncated); null: sent whole. */
@@ -855,8 +870,9 @@ export class FakeGitHub {
       if (method === 'GET') {
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
         const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-        // GitHub shows PENDING reviews to their author only
-        const seen = list.filter((r) => r.state !== 'PENDING' || r.login === user?.login);
+        // GitHub shows PENDING reviews to their author only; a lagging listing misses recent creates
+        const seen = list.filter((r) => (r.state !== 'PENDING' || r.login === user?.login) && !this.lagging.has(r.id));
+        if (page === 1) this.listed(list);
         const last = Math.max(1, Math.ceil(seen.length / perPage));
         const items = seen.slice((page - 1) * perPage, page * perPage).map((r) => this.reviewJson(r, number));
         const headers: Record<string, string> = {};
@@ -922,6 +938,7 @@ export class FakeGitHub {
           submitted_at: this.tick(),
         };
         list.push(review);
+        if (this.reviewListingLag > 0) this.lagging.set(review.id, this.reviewListingLag);
         return [200, this.reviewJson(review, number)];
       }
     }
@@ -1043,6 +1060,16 @@ export class FakeGitHub {
     return notFound;
   }
 
+  /** One more listing of these reviews went by: a lagging review is missed by one listing fewer. */
+  private listed(list: readonly FakeReview[]): void {
+    for (const r of list) {
+      const left = this.lagging.get(r.id);
+      if (left === undefined) continue;
+      if (left <= 1) this.lagging.delete(r.id);
+      else this.lagging.set(r.id, left - 1);
+    }
+  }
+
   /**
    * GraphQL: a PR's reviews with their edit trace, 100 a page with a cursor (the shape of
    * PullRequestReview in GitHub's schema: fullDatabaseId, lastEditedAt, editor).
@@ -1053,7 +1080,7 @@ export class FakeGitHub {
       const message = `Could not resolve to a PullRequest with the number of ${vars.number}.`;
       return [200, { data: { repository: { pullRequest: null } }, errors: [{ type: 'NOT_FOUND', message }] }];
     }
-    const list = this.reviews.get(p.number)!.filter((r) => r.state !== 'PENDING');
+    const list = this.reviews.get(p.number)!.filter((r) => r.state !== 'PENDING' && !this.lagging.has(r.id));
     const start = vars.after ? Number(vars.after) : 0;
     const page = list.slice(start, start + 100);
     const nodes = page.map((r) => ({

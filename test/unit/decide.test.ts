@@ -445,12 +445,39 @@ describe('decide: persona version and force', () => {
 
   test("force: this run's review stands, the earlier one for the head is dismissed", () => {
     const first = review({ head: HEAD });
-    const self = review({ head: HEAD });
+    const self = review({ head: HEAD, forced: true });
     const history = historyOf([first, self], ME, 'priya');
-    const forced = settle(history, PR, history[1]!, 'all', true);
+    const forced = settle(history, PR, history[1]!, 'all');
     expect(forced.anchor.review.id).toBe(self.id);
     expect(forced.dismiss.map((d) => [d.entry.review.id, d.why])).toEqual([[first.id, 'duplicate']]);
-    expect(settle(history, PR, history[1]!, 'all', false).anchor.review.id).toBe(first.id);
+    const copy = historyOf([first, review({ head: HEAD })], ME, 'priya');
+    expect(settle(copy, PR, copy[1]!, 'all').anchor.review.id).toBe(first.id);
+  });
+
+  test('force, and the listing lags behind the create: the forced review stands all the same', () => {
+    const first = review({ head: HEAD, state: 'CHANGES_REQUESTED' });
+    const self = historyOf([review({ head: HEAD, forced: true })], ME, 'priya')[0]!;
+    const s = settle(historyOf([first], ME, 'priya'), PR, self, 'all');
+    expect(s.anchor.review.id).toBe(self.review.id);
+    expect(s.dismiss.map((d) => [d.entry.review.id, d.why])).toEqual([[first.id, 'duplicate']]);
+  });
+
+  test('two forced runs raced for one head: both let the newer forced review stand', () => {
+    const first = review({ head: HEAD, state: 'CHANGES_REQUESTED' });
+    const a = review({ head: HEAD, forced: true });
+    const b = review({ head: HEAD, forced: true, state: 'CHANGES_REQUESTED' });
+    const history = historyOf([first, a, b], ME, 'priya');
+    for (const self of [history[1]!, history[2]!]) {
+      const s = settle(history, PR, self, 'all');
+      expect(s.anchor.review.id).toBe(b.id);
+      expect(s.dismiss.map((d) => [d.entry.review.id, d.why])).toEqual([
+        [first.id, 'duplicate'],
+        [a.id, 'duplicate'],
+      ]);
+    }
+    // the newer one's run does not list its own review yet: the same
+    const lagging = historyOf([first, a], ME, 'priya');
+    expect(settle(lagging, PR, history[2]!, 'all').anchor.review.id).toBe(b.id);
   });
 });
 
