@@ -124,7 +124,7 @@ export const MUTANTS = [
     what: "settle() anchors on this run's review even when another landed first for the head",
     file: 'src/core/decide.ts',
     from: 'standingFor(known, current)',
-    to: 'standingFor([self], current)',
+    to: 'standingFor(known.length ? [self] : [], current)',
     unit: [U('decide')],
     e2e: [E('faults')],
     e2eFilter: 'race|raced|landed first|two runs',
