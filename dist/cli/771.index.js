@@ -1068,7 +1068,9 @@ function buildOctokit(o) {
     // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate
     // limit: call() decides every such wait. Its spacing is GitHub's advice for content creation
     // (one write at a time, a second apart; three between writes that notify), restated here
-    // only so that the test clock shortens it too — the one reason for the bottleneck dependency.
+    // only so that the test clock shortens it too — the one reason for the bottleneck dependency
+    // (the plugin's write/notifications options take a Bottleneck.Group and nothing else).
+    // test/unit/bottleneck.test.ts pins it: one copy, the plugin's, and its spacing honoured.
     const noWait = () => false;
     const spaced = (id, ms) => new (light_default()).Group({ id: `persona-verdict-${id}`, maxConcurrent: 1, minTime: ms * o.timeScale });
     return (0,github/* getOctokit */.Q)(o.token, {
