@@ -40563,7 +40563,10 @@ const isCreateDenial = (c, detail) => c === 'denied' || (c === 'invalid' && /own
 /**
  * A failed API call, already translated into words an operator can act on, and
  * classified once (core/errors.ts). It aborts the run as permission-denied when the
- * token was refused, else api-error.
+ * token was refused, else api-error. Every port method fails with an ApiError and nothing
+ * else (client.ts call() translates every failure): where the shell calls the port and handles
+ * a failure, it catches ApiError, never Abort, so that a step's own Abort is never taken for a
+ * refusal from GitHub. Abort is caught only around whole steps (main.ts, steps.ts attributed).
  */
 class ApiError extends Abort {
     status;
@@ -40580,6 +40583,12 @@ class ApiError extends Abort {
         return isAmbiguous(this.cls);
     }
 }
+/** A port call the caller can do without: its ApiError answers null; anything else (a bug) is thrown. */
+const orNull = (call) => call.catch((e) => {
+    if (e instanceof ApiError)
+        return null;
+    throw e;
+});
 
 ;// CONCATENATED MODULE: ./src/github/errors.ts
 // Turns a failed Octokit request into an ApiError: GitHub's words (token redacted),
@@ -41702,6 +41711,7 @@ async function identify(cfg, port, writes = true) {
 
 
 
+
 /**
  * Everything a decision needs, in one concurrent round: the PR, the identity, the
  * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
@@ -41794,7 +41804,7 @@ async function dismissAll(persona, port, pullNumber, list, anchor) {
             ids.push(entry.review.id);
         }
         catch (e) {
-            if (!(e instanceof Abort))
+            if (!(e instanceof ApiError))
                 throw e;
             errors.push(`${e.message}${e.advice ? ` (${e.advice})` : ''}`);
             if (e.reason === 'permission-denied')
@@ -41847,7 +41857,7 @@ async function publishStatus(cfg, ctx, port, plan) {
         });
     }
     catch (e) {
-        if (!(e instanceof Abort))
+        if (!(e instanceof ApiError))
             throw e;
         const advice = e.reason === 'permission-denied' ? 'the job needs permissions: statuses: write' : e.advice;
         throw new Abort(e.reason, `the commit status ${context} (${plan.state}) could not be set: ${e.message}`, advice);
@@ -43477,7 +43487,7 @@ async function send(port, target, plan, marker, review, facts, text) {
     catch (e) {
         if (!(e instanceof ApiError))
             throw e;
-        const headNow = (await port.getPull(target.pullNumber).catch(() => null))?.headSha ?? null;
+        const headNow = (await orNull(port.getPull(target.pullNumber)))?.headSha ?? null;
         if (headNow !== null && supersededByRefusal(e.status, headNow, target.reviewedSha)) {
             const message = `PR #${target.pullNumber} head moved to ${sha_short(headNow)} while this run worked, and GitHub refused a ` +
                 `review of ${sha_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
@@ -43853,7 +43863,9 @@ async function restamp(cfg, ctx, port, target, plan, facts) {
     }
     catch (e) {
         // a push while restamping: GitHub refuses the old head (422), and the push's own run decides
-        const headNow = e instanceof ApiError ? (await port.getPull(target.pullNumber).catch(() => null))?.headSha : null;
+        if (!(e instanceof ApiError))
+            throw e;
+        const headNow = (await orNull(port.getPull(target.pullNumber)))?.headSha ?? null;
         if (!headNow || !supersededByRefusal(e.status, headNow, target.reviewedSha))
             throw e;
         const message = `PR #${target.pullNumber} head moved to ${sha_short(headNow)} while this run restamped ` +
@@ -43875,6 +43887,7 @@ async function restamp(cfg, ctx, port, target, plan, facts) {
 // Mode preflight: should this persona review this head? Answers before the LLM runs;
 // when a review is needed, dismisses the persona's stale APPROVEs at once and writes
 // the PR's diff (from the API, pinned to the reviewed head) for the persona to read.
+
 
 
 
@@ -43954,7 +43967,7 @@ async function readWhole(what, p) {
         return await p;
     }
     catch (e) {
-        if (!(e instanceof Abort))
+        if (!(e instanceof ApiError))
             throw e;
         throw new Abort('diff-unavailable', `${what} could not be read from GitHub: ${e.message}`, diffAdvice);
     }

@@ -20,7 +20,7 @@ import type { PrFile } from './core/findings.js';
 import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import { latestDismissed, type DismissalEvent } from './core/restamp.js';
-import type { GitHubPort } from './github/port.js';
+import { ApiError, type GitHubPort } from './github/port.js';
 import { identify } from './target.js';
 import { short } from './core/sha.js';
 
@@ -158,7 +158,7 @@ export async function dismissAll(
       await port.dismissReview(pullNumber, entry.review.id, dismissMessage(persona, entry, why, anchor));
       ids.push(entry.review.id);
     } catch (e) {
-      if (!(e instanceof Abort)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       errors.push(`${e.message}${e.advice ? ` (${e.advice})` : ''}`);
       if (e.reason === 'permission-denied') denied = true;
     }
@@ -219,7 +219,7 @@ export async function publishStatus(cfg: Config, ctx: RunContext, port: GitHubPo
       targetUrl: plan.reviewUrl ?? ctx.runUrl,
     });
   } catch (e) {
-    if (!(e instanceof Abort)) throw e;
+    if (!(e instanceof ApiError)) throw e;
     const advice = e.reason === 'permission-denied' ? 'the job needs permissions: statuses: write' : e.advice;
     throw new Abort(e.reason, `the commit status ${context} (${plan.state}) could not be set: ${e.message}`, advice);
   }

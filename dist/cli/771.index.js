@@ -926,7 +926,10 @@ const isCreateDenial = (c, detail) => c === 'denied' || (c === 'invalid' && /own
 /**
  * A failed API call, already translated into words an operator can act on, and
  * classified once (core/errors.ts). It aborts the run as permission-denied when the
- * token was refused, else api-error.
+ * token was refused, else api-error. Every port method fails with an ApiError and nothing
+ * else (client.ts call() translates every failure): where the shell calls the port and handles
+ * a failure, it catches ApiError, never Abort, so that a step's own Abort is never taken for a
+ * refusal from GitHub. Abort is caught only around whole steps (main.ts, steps.ts attributed).
  */
 class ApiError extends abort/* Abort */.F {
     status;
@@ -943,6 +946,12 @@ class ApiError extends abort/* Abort */.F {
         return isAmbiguous(this.cls);
     }
 }
+/** A port call the caller can do without: its ApiError answers null; anything else (a bug) is thrown. */
+const orNull = (call) => call.catch((e) => {
+    if (e instanceof ApiError)
+        return null;
+    throw e;
+});
 
 ;// CONCATENATED MODULE: ./src/github/errors.ts
 // Turns a failed Octokit request into an ApiError: GitHub's words (token redacted),

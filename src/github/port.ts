@@ -67,7 +67,10 @@ export interface GitHubPort extends Pick<SettingsPort, 'getPermission'> {
 /**
  * A failed API call, already translated into words an operator can act on, and
  * classified once (core/errors.ts). It aborts the run as permission-denied when the
- * token was refused, else api-error.
+ * token was refused, else api-error. Every port method fails with an ApiError and nothing
+ * else (client.ts call() translates every failure): where the shell calls the port and handles
+ * a failure, it catches ApiError, never Abort, so that a step's own Abort is never taken for a
+ * refusal from GitHub. Abort is caught only around whole steps (main.ts, steps.ts attributed).
  */
 export class ApiError extends Abort {
   constructor(
@@ -116,3 +119,10 @@ export interface SettingsPort {
   /** The workflow files at .github/workflows on a ref ([] when there is none); null when they cannot be read. */
   listWorkflowFiles(ref: string): Promise<Array<{ path: string; text: string }> | null>;
 }
+
+/** A port call the caller can do without: its ApiError answers null; anything else (a bug) is thrown. */
+export const orNull = <T>(call: Promise<T>): Promise<T | null> =>
+  call.catch((e: unknown) => {
+    if (e instanceof ApiError) return null;
+    throw e;
+  });

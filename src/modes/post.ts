@@ -18,7 +18,7 @@ import {
 } from '../core/decide.js';
 import type { Marker } from '../core/marker.js';
 import type { AfterWrite, End, PullTarget } from '../core/outcome.js';
-import { ApiError, type GitHubPort } from '../github/port.js';
+import { ApiError, orNull, type GitHubPort } from '../github/port.js';
 import { attributed, dismissAll, dismissalFailure, planFor, readHead, type Facts, type Trace } from '../steps.js';
 import { knownHead, resolveTarget } from '../target.js';
 import { create, type Created } from './create.js';
@@ -111,7 +111,7 @@ async function send(
     return { kind: 'sent', made: await go(review), placement: review.placement, warnings: [] };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    const headNow = (await port.getPull(target.pullNumber).catch(() => null))?.headSha ?? null;
+    const headNow = (await orNull(port.getPull(target.pullNumber)))?.headSha ?? null;
     if (headNow !== null && supersededByRefusal(e.status, headNow, target.reviewedSha)) {
       const message =
         `PR #${target.pullNumber} head moved to ${short(headNow)} while this run worked, and GitHub refused a ` +

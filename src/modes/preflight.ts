@@ -8,7 +8,7 @@ import type { RunContext } from '../context.js';
 import { gate, type Gate, type PullFacts } from '../core/decide.js';
 import { cover, coverHeader, noTextSummary } from '../core/diffcover.js';
 import type { End, PullTarget } from '../core/outcome.js';
-import type { GitHubPort } from '../github/port.js';
+import { ApiError, type GitHubPort } from '../github/port.js';
 import { attributed, dismissAll, planFor, readHead, type Trace } from '../steps.js';
 import { resolveTarget } from '../target.js';
 import { keepStanding } from './keep.js';
@@ -88,7 +88,7 @@ async function readWhole<T>(what: string, p: Promise<T>): Promise<T> {
   try {
     return await p;
   } catch (e) {
-    if (!(e instanceof Abort)) throw e;
+    if (!(e instanceof ApiError)) throw e;
     throw new Abort('diff-unavailable', `${what} could not be read from GitHub: ${e.message}`, diffAdvice);
   }
 }

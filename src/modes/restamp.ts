@@ -7,7 +7,7 @@ import { supersededByRefusal, type Plan } from '../core/decide.js';
 import { composeBody, type Marker } from '../core/marker.js';
 import type { End, PullTarget } from '../core/outcome.js';
 import { restampBody } from '../core/restamp.js';
-import { ApiError, type GitHubPort } from '../github/port.js';
+import { ApiError, orNull, type GitHubPort } from '../github/port.js';
 import { short } from '../core/sha.js';
 import { Abort } from '../abort.js';
 import { dismissAll, type Facts } from '../steps.js';
@@ -43,8 +43,9 @@ export async function restamp(
     made = await create(port, target.pullNumber, plan.event, body, marker, facts.identity, known);
   } catch (e) {
     // a push while restamping: GitHub refuses the old head (422), and the push's own run decides
-    const headNow = e instanceof ApiError ? (await port.getPull(target.pullNumber).catch(() => null))?.headSha : null;
-    if (!headNow || !supersededByRefusal((e as ApiError).status, headNow, target.reviewedSha)) throw e;
+    if (!(e instanceof ApiError)) throw e;
+    const headNow = (await orNull(port.getPull(target.pullNumber)))?.headSha ?? null;
+    if (!headNow || !supersededByRefusal(e.status, headNow, target.reviewedSha)) throw e;
     const message =
       `PR #${target.pullNumber} head moved to ${short(headNow)} while this run restamped ` +
       `${short(target.reviewedSha)}: the push that moved it triggers its own run`;

@@ -10,7 +10,7 @@ import type { ReviewFact } from '../../src/core/decide.js';
 import type { End } from '../../src/core/outcome.js';
 import type { ReviewEvent } from '../../src/core/grammar.js';
 import { encodeMarker } from '../../src/core/marker.js';
-import { ApiError, type GitHubPort } from '../../src/github/port.js';
+import { ApiError, orNull, type GitHubPort } from '../../src/github/port.js';
 import { runPost } from '../../src/modes/post.js';
 import { runPreflight } from '../../src/modes/preflight.js';
 
@@ -133,5 +133,26 @@ describe('preflight: stale APPROVEs go before the LLM runs', () => {
       (e: unknown) => e,
     );
     expect((error as Abort).message).toMatch(/a stale approval could not be dismissed/);
+  });
+});
+
+describe('the port boundary: the shell takes only an ApiError for a failure of GitHub', () => {
+  test('orNull: a port call that failed with an ApiError answers null; a bug is thrown, never swallowed', async () => {
+    const refused = new ApiError(404, 'not-found', 'http', 'GET pull failed (HTTP 404)');
+    expect(await orNull(Promise.reject(refused))).toBeNull();
+    expect(await orNull(Promise.resolve(7))).toBe(7);
+    await expect(orNull(Promise.reject(new TypeError('x is undefined')))).rejects.toThrow(TypeError);
+  });
+
+  test('a dismissal that fails with anything but an ApiError is no dismissal failure: it is thrown as is', async () => {
+    const { port } = fakePort([marked(1, OLD, 'APPROVED', 'APPROVE')]);
+    port.dismissReview = async () => {
+      throw new Abort('bad-input', 'not from GitHub');
+    };
+    const error = await post(port, 'APPROVE').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((error as Abort).message).toBe('not from GitHub');
   });
 });
