@@ -204,7 +204,7 @@ describe('re-review on demand', () => {
       method: 'POST',
       path: new RegExp(`/pulls/${PR}/reviews$`),
       kind: 'stall',
-      delayMs: 2500,
+      delayMs: 4000,
       times: 2,
     });
     const [a, b] = await Promise.all([
@@ -212,6 +212,10 @@ describe('re-review on demand', () => {
       post('CHANGES_REQUESTED', { force: 'true' }),
     ]);
     expect([a.code, b.code], a.stdout + b.stdout).toEqual([0, 0]);
+    const [first, second] = w.gh.log
+      .filter((l) => l.method === 'POST' && l.path.endsWith(`/pulls/${PR}/reviews`))
+      .slice(-2);
+    expect(second!.t, 'the race took place: both creates arrived before either was answered').toBeLessThan(first!.end);
     const forced = reviews().filter((x) => decodeMarker(x.body)?.forced);
     expect(forced).toHaveLength(2);
     const newer = forced.at(-1)!;
