@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3368);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8195);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3368:
+/***/ 8195:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41532,6 +41532,46 @@ function patchId(files) {
 /** Kept equal to package.json's version by a test. */
 const src_version_VERSION = '0.4.0';
 
+;// CONCATENATED MODULE: ./src/core/narrate.ts
+// What a run's log group says at info level, without debug: the facts the decision saw
+// and the plan it made, one line each, in words. Pure: facts and plans in, lines out.
+// (With debug on, the shell also logs both as JSON.)
+
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const entry = (h) => `#${h.review.id} ${h.marker.verdict} for ${sha_short(h.marker.head)}${h.marker.base ? ` into ${h.marker.base}` : ''}` +
+    ` (${h.review.state.toLowerCase()}${h.review.edited ? ', edited' : ''})`;
+/** One line: what is reviewed, as whom, and what the persona's review history on the PR is. */
+function describeFacts(f) {
+    const version = f.version ? ` ${f.version}` : '';
+    const who = `${f.persona}${version} as ${f.identity}${f.identityVerified ? '' : ' (reviewer-login)'}`;
+    const history = historyOf(f.reviews, f.identity, f.persona);
+    const newest = history.at(-1);
+    const seen = history.length === 0
+        ? `no earlier review by ${f.persona} among the PR's ${plural(f.reviews.length, 'review')}`
+        : `${plural(history.length, `review by ${f.persona}`, `reviews by ${f.persona}`)}, the newest ${entry(newest)}`;
+    const forced = f.force ? '; re-review requested (force)' : '';
+    return `facts: head ${sha_short(f.head)} into ${f.base}, ${who}; ${seen}${forced}`;
+}
+const dismissals = (list, when) => list.length === 0 ? '' : `; dismiss ${list.map((d) => `#${d.entry.review.id} (${d.why})`).join(', ')} ${when}`;
+/** One line: what the run will do, and which reviews it will dismiss. */
+function describePlan(p) {
+    switch (p.action) {
+        case 'post':
+            return `plan: post ${p.verdict} (event ${p.event})${dismissals(p.early, 'first')}`;
+        case 'review':
+            return `plan: the persona reviews this head${dismissals(p.early, 'now')}`;
+        case 'restamp':
+            return `plan: post ${entry(p.original)} again for this head, no review run${dismissals(p.early, 'first')}`;
+        case 'keep': {
+            const by = p.by ? ` by ${p.by}` : '';
+            return `plan: keep ${entry(p.current)}: ${p.outcome}${by}${dismissals(p.settlement.dismiss, 'too')}`;
+        }
+        case 'refuse':
+            return `plan: refuse: ${p.message}`;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/queue.ts
 // Merge queue refs — pure. GitHub names a merge group's branch
 // refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>, where <sha> is the commit the group
@@ -41695,6 +41735,7 @@ async function identify(cfg, port, writes = true) {
 
 
 
+
 /**
  * Everything a decision needs, in one concurrent round: the PR, the identity, the
  * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
@@ -41766,12 +41807,10 @@ function planFor(cfg, target, facts, verdict, trace) {
         version: cfg.personaVersion,
         restamp: facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
     };
-    trace('facts', {
-        ...input,
-        reviews: input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] })),
-    });
+    const reviews = input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] }));
+    trace('facts', { ...input, reviews }, describeFacts(input));
     const plan = decide_decide(input);
-    trace('plan', plan);
+    trace('plan', plan, describePlan(plan));
     if (plan.action === 'refuse')
         throw new Abort('bad-input', plan.message, plan.advice);
     return plan;
@@ -45089,7 +45128,9 @@ async function run() {
         setFailed(`internal error: ${e?.stack ?? String(e)}`);
     }
 }
-const trace = (label, value) => {
+const trace = (label, value, line) => {
+    if (line)
+        info(line);
     if (isDebug())
         core_debug(`${label}: ${JSON.stringify(value)}`);
 };

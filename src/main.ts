@@ -30,7 +30,8 @@ export async function run(): Promise<void> {
   }
 }
 
-const trace: Trace = (label, value) => {
+const trace: Trace = (label, value, line) => {
+  if (line) core.info(line);
   if (core.isDebug()) core.debug(`${label}: ${JSON.stringify(value)}`);
 };
 

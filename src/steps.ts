@@ -18,6 +18,7 @@ import {
 import type { Verdict } from './core/grammar.js';
 import type { PrFile } from './core/findings.js';
 import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.js';
+import { describeFacts, describePlan } from './core/narrate.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import { latestDismissed, type DismissalEvent } from './core/restamp.js';
 import type { GitHubPort } from './github/port.js';
@@ -97,7 +98,8 @@ export async function attributed<T>(target: Target, fn: () => T | Promise<T>): P
   }
 }
 
-export type Trace = (label: string, value: unknown) => void;
+/** Logs a step: `line` in words at info level (the log group's content), `value` as JSON with debug on. */
+export type Trace = (label: string, value: unknown, line?: string) => void;
 
 /** Hands the facts to the core and returns its plan; a refusal aborts before any write. */
 export function planFor(
@@ -126,12 +128,10 @@ export function planFor(
     version: cfg.personaVersion,
     restamp: facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
   };
-  trace('facts', {
-    ...input,
-    reviews: input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] })),
-  });
+  const reviews = input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] }));
+  trace('facts', { ...input, reviews }, describeFacts(input));
   const plan = decide(input);
-  trace('plan', plan);
+  trace('plan', plan, describePlan(plan));
   if (plan.action === 'refuse') throw new Abort('bad-input', plan.message, plan.advice);
   return plan;
 }
