@@ -99,6 +99,8 @@ export interface DayOptions {
   scale?: number;
   /** Workflow runs at once (a runner pool). */
   concurrency?: number;
+  /** Called after each batch of events with the events done so far. */
+  progress?: (done: number, total: number) => void;
 }
 
 const files = (n: number, v: number) => [
@@ -254,6 +256,7 @@ export async function busyDay(o: DayOptions): Promise<DayReport> {
     for (const [n, list] of gh.comments) for (const c of list) commentPr.set(c.id, n);
     const kinds = new Map(batch.map((e) => [e.pr, e.kind]));
     tally(gh.log.slice(logFrom), (l) => prOf(l.path, shaToPr, commentPr), kinds, report);
+    o.progress?.(i, stream.length);
   }
   report.judgments = judged.size * PANEL.length;
   report.rateLimited = gh.log.filter((l) => l.status === 403 && l.method !== 'GET').length;
@@ -331,7 +334,13 @@ const writes = (w: Writes): string =>
 export async function benchBusyDay(): Promise<DayReport> {
   const prs = Number(process.env['BENCH_PRS'] ?? 50);
   console.log(`\nbusy day: ${prs} PRs, panel of ${PANEL.length} + the board, dist/index.js against the fake`);
-  const day = await busyDay({ prs, concurrency: Number(process.env['BENCH_POOL'] ?? 12) });
+  let shown = 0;
+  const progress = (done: number, total: number) => {
+    if (done < total && done - shown < total / 20) return;
+    shown = done;
+    console.error(`  … ${done}/${total} events, ${new Date().toISOString().slice(11, 19)} UTC`);
+  };
+  const day = await busyDay({ prs, concurrency: Number(process.env['BENCH_POOL'] ?? 12), progress });
   console.log(`  events ${day.events}; persona triggers ${day.triggers} (what a wrapper without preflight would run)`);
   console.log(
     `  LLM runs ${day.llmRuns}; distinct (persona, patch, base, version, re-review) judgments ${day.judgments}`,
