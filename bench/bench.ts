@@ -146,6 +146,23 @@ for (const n of [250, 1050]) {
   );
 }
 await scenario('post, pull_request_target (+ status)', async () => {}, {}, true, 'pull_request_target');
+await scenario(
+  'preflight, pull_request_target, new head',
+  async () => {},
+  { mode: 'preflight' },
+  false,
+  'pull_request_target',
+);
+await scenario(
+  'preflight, forced over a green head (+ pending)',
+  async (w) => {
+    const inputs = { 'github-token': TOKENS.priya, persona: 'priya', 'body-path': writeBody(body('APPROVE')) };
+    await runAction({ inputs, apiUrl: w.gh.url, event: w.event(), eventName: 'pull_request_target' });
+  },
+  { mode: 'preflight', force: 'true' },
+  false,
+  'pull_request_target',
+);
 
 {
   const w = await world();
