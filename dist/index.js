@@ -39999,7 +39999,9 @@ function conclude(end, rules) {
                 outcome: 'needs-review',
                 shouldReview: true,
                 diffPath: end.diffPath,
-                status: statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha)),
+                status: pendingChanges(end.onHead, end.identity)
+                    ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha))
+                    : null,
             };
         case 'draft':
             return draft(end, rules, base);
@@ -40026,6 +40028,21 @@ function conclude(end, rules) {
                     : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
             };
     }
+}
+/**
+ * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
+ * context that is not pending stands there: the newest of all, or the newest this account wrote (a
+ * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
+ * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
+ * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
+ * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
+ */
+function pendingChanges(onHead, identity) {
+    if (!onHead)
+        return true;
+    const me = identity?.toLowerCase();
+    const own = onHead.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
+    return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');
 }
 const reviewing = (persona, sha) => `${persona} is reviewing ${sha_short(sha)}`;
 const abortDescription = (reason, persona) => reason === 'no-body'
@@ -41045,6 +41062,18 @@ function pullsPort({ octokit, call, owner, repo }) {
             const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
             await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
         }),
+        listStatuses: (sha, context) => call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
+            // GitHub lists them newest first ("The first status in the list will be the latest one")
+            const all = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
+                owner,
+                repo,
+                ref: sha,
+                per_page: 100,
+            });
+            return all
+                .filter((s) => s.context === context)
+                .map((s) => ({ state: s.state, creator: s.creator?.login ?? null }));
+        }),
     };
 }
 function commitsPort({ octokit, call, owner, repo }) {
@@ -41867,9 +41896,29 @@ function dismissMessage(persona, entry, why, anchor) {
         : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. ` +
             `[persona-verdict]`;
 }
+/** Whether this run writes a commit status: commit-status always, or auto on any event but pull_request. */
+const writesStatus = (cfg, ctx) => cfg.commitStatus === 'always' || (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request');
+/** The status context this run writes. */
+const statusContext = (cfg) => cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
+/**
+ * This run's status context on the head, newest first, when the run writes a status (undefined when it does
+ * not); null when GitHub would not list them: the core then writes pending as if a green stood there.
+ */
+async function statusesOn(cfg, ctx, port, sha) {
+    if (!writesStatus(cfg, ctx))
+        return undefined;
+    try {
+        return await port.listStatuses(sha, statusContext(cfg));
+    }
+    catch (e) {
+        if (!(e instanceof Abort))
+            throw e;
+        return null;
+    }
+}
 /** Writes the gate's commit status; a refusal is a failure of the step (the gate would be wrong). */
 async function publishStatus(cfg, ctx, port, plan) {
-    const context = cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
+    const context = statusContext(cfg);
     try {
         await port.createStatus(plan.sha, {
             state: plan.state,
@@ -43904,8 +43953,9 @@ async function restamp(cfg, ctx, port, target, plan, facts) {
 
 ;// CONCATENATED MODULE: ./src/modes/preflight.ts
 // Mode preflight: should this persona review this head? Answers before the LLM runs;
-// when a review is needed, dismisses the persona's stale APPROVEs at once and writes
-// the PR's diff (from the API, pinned to the reviewed head) for the persona to read.
+// when a review is needed, dismisses the persona's stale APPROVEs at once, writes
+// the PR's diff (from the API, pinned to the reviewed head) for the persona to read,
+// and reads the head's status of this persona (pending is written only where it changes the gate).
 
 
 
@@ -43935,12 +43985,17 @@ async function runPreflight(cfg, ctx, port, trace) {
         const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
         if (early.failure)
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
-        const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] };
+        // what the gate shows on the head now: the core writes pending only where it changes that (conclude())
+        const [diff, onHead] = await Promise.all([
+            cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] },
+            statusesOn(cfg, ctx, port, target.reviewedSha),
+        ]);
         if ('stop' in diff)
             return { kind: diff.outcome, message: diff.message, target };
         const warnings = [...facts.warnings, ...diff.warnings];
         const diffPath = cfg.diffPath ?? undefined;
-        return { kind: 'needs-review', target, identity: facts.identity, dismissed: early.ids, diffPath, warnings };
+        const identity = facts.identity;
+        return { kind: 'needs-review', target, identity, dismissed: early.ids, diffPath, onHead, warnings };
     });
 }
 /**
@@ -45194,8 +45249,7 @@ async function runAction() {
         requireAllPersonas: cfg.requireAllPersonas,
         minApprovals: cfg.minApprovals,
         commentPasses: cfg.commentPasses,
-        commitStatus: cfg.commitStatus === 'always' ||
-            (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
+        commitStatus: writesStatus(cfg, ctx),
     };
     let result = conclude(end, rules);
     trace('conclusion', { ...result, diagnosis: undefined, board: undefined });

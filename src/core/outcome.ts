@@ -74,7 +74,8 @@ export type End = Common &
   (
     | { kind: 'checked'; verdict: Verdict }
     | { kind: 'closed' | 'superseded'; message: string }
-    | { kind: 'needs-review'; diffPath?: string }
+    /** onHead: this context's statuses on the head, newest first; null when unread (fail closed: pending). */
+    | { kind: 'needs-review'; diffPath?: string; onHead?: readonly StatusFact[] | null }
     | { kind: 'draft' }
     /** merge_group: the standing verdict for the queued PR's head, shown on the group's commit. */
     | { kind: 'queued'; standing: HistoryEntry | null; statusSha: string }
@@ -93,6 +94,12 @@ export type End = Common &
   );
 
 export type StatusState = 'pending' | 'success' | 'failure';
+/** A commit status of one context as GitHub lists it (state: also `error` when another tool wrote it). */
+export interface StatusFact {
+  state: string;
+  /** The account that wrote it; null when GitHub does not say. */
+  creator: string | null;
+}
 export interface StatusPlan {
   sha: string;
   state: StatusState;
@@ -189,7 +196,9 @@ export function conclude(end: End, rules: Rules): Conclusion {
         outcome: 'needs-review',
         shouldReview: true,
         diffPath: end.diffPath,
-        status: statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha)),
+        status: pendingChanges(end.onHead, end.identity)
+          ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha))
+          : null,
       };
     case 'draft':
       return draft(end, rules, base);
@@ -219,6 +228,24 @@ export function conclude(end: End, rules: Rules): Conclusion {
 }
 
 type Base = Omit<Conclusion, 'outcome' | 'status'>;
+
+/**
+ * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
+ * context that is not pending stands there: the newest of all, or the newest this account wrote (a
+ * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
+ * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
+ * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
+ * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
+ */
+export function pendingChanges(
+  onHead: readonly StatusFact[] | null | undefined,
+  identity: string | undefined,
+): boolean {
+  if (!onHead) return true;
+  const me = identity?.toLowerCase();
+  const own = onHead.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
+  return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');
+}
 
 const reviewing = (persona: string, sha: string | undefined): string => `${persona} is reviewing ${short(sha)}`;
 
