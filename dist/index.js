@@ -39921,40 +39921,15 @@ function renderDiagnosis(d, file) {
 const sha_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 
 ;// CONCATENATED MODULE: ./src/core/outcome.ts
+// Where every outcome is decided — pure. Each mode returns an `End` (what happened,
+// as a value); `conclude()` turns it into the outcome, the reason, whether the step
+// fails, and the commit status the gate shows on the reviewed head. docs/DESIGN.md
+// has the diagram; the README's outcome table points here. The types it speaks in
+// (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
 
 
 
-const OUTCOMES = (/* unused pure expression or super */ null && ([
-    'posted',
-    'duplicate',
-    'unchanged',
-    'restamped',
-    'superseded',
-    'closed',
-    'needs-review',
-    'draft',
-    'queued',
-    'checked',
-    'reported',
-    'aborted',
-]));
-const ABORT_REASONS = (/* unused pure expression or super */ null && ([
-    'missing-verdict',
-    'verdict-not-last',
-    'malformed-verdict',
-    'mismatch',
-    'empty-body',
-    'body-too-large',
-    'unreadable-body',
-    'no-body',
-    'secret-in-body',
-    'bad-input',
-    'diff-unavailable',
-    'bad-findings',
-    'api-error',
-    'permission-denied',
-    'command-refused',
-]));
+
 /**
  * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
  * comment-passes says "no objection" is enough); red for a rejection, and for a COMMENT
