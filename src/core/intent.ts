@@ -54,7 +54,9 @@ const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
     /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
     'CHANGES_REQUESTED',
   ],
-  [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT|MERGE|CLEAR(ED)?)/, 'APPROVE'],
+  [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
+  // "merge" and "clear" only as a token: "merge conflicts remain", "clear improvement, but …" are prose
+  [/^(MERGE|CLEAR(ED)?)(?=\s*$|\s*[()—–.,;:!/|-]|\s+(IT|NOW|AS[\s-]IS|AND|TO\s+(MERGE|SHIP|LAND))\b)/, 'APPROVE'],
   // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
   [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
   [/^READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)/, 'APPROVE'],

@@ -200,6 +200,9 @@ describe('the suggested verdict line', () => {
     ['MERGE_WITH_CHANGES names no verdict', `${REVIEW}\n### Verdict: MERGE_WITH_CHANGES\n`, null, null],
     ['Verdict: CLEAR', `${REVIEW}\n**Verdict: CLEAR** (head \`9c2e41d\`)\n`, 'APPROVE', 5],
     ['Verdict: unclear is not CLEAR', `${REVIEW}\nVerdict: unclear\n`, null, null],
+    ['"clear" as an adjective', `${REVIEW}\nVerdict: clear improvement, two bugs to fix\n`, null, null],
+    ['"merge" as a noun', `${REVIEW}\nVerdict: merge conflicts must be resolved first\n`, null, null],
+    ['merge and monitor', `${REVIEW}\n**Decision:** merge and monitor the first runs\n`, 'APPROVE', 5],
     [
       'Ready for Production under a result heading',
       `${REVIEW}\n### 评审结果 / Review Result\n**状态:** ✅ **Ready for Production**\n`,
