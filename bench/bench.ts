@@ -9,7 +9,7 @@ import { DIST, NODE, runAction, writeBody } from '../test/e2e/harness.js';
 import { world, body, PR, TOKENS } from '../test/e2e/world.js';
 import { parseVerdict } from '../src/core/grammar.js';
 import { diagnose } from '../src/core/diagnostics.js';
-import { busyDay, PANEL } from './busy-day.js';
+import { benchBusyDay } from './busy-day.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 15);
 const median = (xs: number[]): number => {
@@ -146,6 +146,23 @@ for (const n of [250, 1050]) {
   );
 }
 await scenario('post, pull_request_target (+ status)', async () => {}, {}, true, 'pull_request_target');
+await scenario(
+  'preflight, pull_request_target, new head',
+  async () => {},
+  { mode: 'preflight' },
+  false,
+  'pull_request_target',
+);
+await scenario(
+  'preflight, forced over a green head (+ pending)',
+  async (w) => {
+    const inputs = { 'github-token': TOKENS.priya, persona: 'priya', 'body-path': writeBody(body('APPROVE')) };
+    await runAction({ inputs, apiUrl: w.gh.url, event: w.event(), eventName: 'pull_request_target' });
+  },
+  { mode: 'preflight', force: 'true' },
+  false,
+  'pull_request_target',
+);
 
 {
   const w = await world();
@@ -203,24 +220,6 @@ for (const [name, text] of [
   console.log(`  ${name.padEnd(32)} median ${median(ts).toFixed(2)} ms`);
 }
 
-// 4. a simulated busy day (bench/busy-day.ts): BENCH_PRS PRs (default 50), BENCH_POOL runs at once
-const prs = Number(process.env['BENCH_PRS'] ?? 50);
-console.log(`\nbusy day: ${prs} PRs, panel of ${PANEL.length} + the board, dist/index.js against the fake`);
-const day = await busyDay({ prs, concurrency: Number(process.env['BENCH_POOL'] ?? 12) });
-console.log(`  events ${day.events}; persona triggers ${day.triggers} (what a wrapper without preflight would run)`);
-console.log(
-  `  LLM runs ${day.llmRuns}; distinct (persona, patch, base, version, re-review) judgments ${day.judgments}`,
-);
-console.log(
-  `  writes per event per persona at most: ${day.perPush.reviews} review, ${day.perPush.statuses} statuses ` +
-    `(pending + final), ${day.perPush.dismissals} dismissals; board: ${day.board.comments} comment writes, ` +
-    `${day.board.statuses} status`,
-);
-console.log(`  peak content-creating requests per simulated minute: ${JSON.stringify(day.peakPerMinute)}`);
-console.log(`  secondary-limit 403s: ${day.rateLimited}; failures: ${day.failures.length}`);
-for (const [outcome, o] of Object.entries(day.outcomes))
-  console.log(
-    `  ${outcome.padEnd(13)} runs ${String(o.runs).padStart(4)}  requests/run ${(o.requests / o.runs).toFixed(1)}`,
-  );
-console.log(`  simulated day ${day.simulatedMinutes} min; real ${day.realSeconds} s`);
-for (const f of day.failures.slice(0, 5)) console.log(`  FAILURE ${f}`);
+// 4. a simulated busy day (bench/busy-day.ts): BENCH_PRS PRs (default 50), BENCH_POOL runs at once;
+// `npx tsx bench/busy-day.ts` runs it alone
+await benchBusyDay();

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { FakeGitHub, OWNER, REPO } from '../test/fake/github.js';
 import { runAction, writeBody, type RunResult } from '../test/e2e/harness.js';
 import { body, LOGINS, TOKENS } from '../test/e2e/world.js';
@@ -71,8 +72,12 @@ export interface DayReport {
   judgments: number;
   failures: string[];
   outcomes: Record<string, { runs: number; requests: number }>;
-  /** Per (event, persona): most reviews, statuses, dismissals written. */
-  perPush: { reviews: number; statuses: number; dismissals: number };
+  /** Per (push, persona): most reviews, statuses, dismissals written, over the stream (push, rebase, empty). */
+  perPush: Writes;
+  /** The same per event kind (a re-review label or a retarget may replace a green: pending, then the verdict). */
+  perKind: Partial<Record<Kind, Writes>>;
+  /** What the personas wrote over the day, all accounts together. */
+  totals: Writes;
   board: { comments: number; statuses: number };
   peakPerMinute: Record<string, number>;
   rateLimited: number;
@@ -80,12 +85,22 @@ export interface DayReport {
   realSeconds: number;
 }
 
+export interface Writes {
+  reviews: number;
+  statuses: number;
+  dismissals: number;
+}
+/** The events that move a PR's head: a push with a new patch, an identical rebase, an empty commit. */
+export const PUSHES: readonly Kind[] = ['push', 'rebase', 'empty'];
+
 export interface DayOptions {
   prs: number;
   /** Real ms per simulated ms (the action's waits and the limiter's clock). */
   scale?: number;
   /** Workflow runs at once (a runner pool). */
   concurrency?: number;
+  /** Called after each batch of events with the events done so far. */
+  progress?: (done: number, total: number) => void;
 }
 
 const files = (n: number, v: number) => [
@@ -118,6 +133,8 @@ export async function busyDay(o: DayOptions): Promise<DayReport> {
     failures: [],
     outcomes: {},
     perPush: { reviews: 0, statuses: 0, dismissals: 0 },
+    perKind: {},
+    totals: { reviews: 0, statuses: 0, dismissals: 0 },
     board: { comments: 0, statuses: 0 },
     peakPerMinute: {},
     rateLimited: 0,
@@ -237,7 +254,9 @@ export async function busyDay(o: DayOptions): Promise<DayReport> {
       }),
     );
     for (const [n, list] of gh.comments) for (const c of list) commentPr.set(c.id, n);
-    tally(gh.log.slice(logFrom), (l) => prOf(l.path, shaToPr, commentPr), report);
+    const kinds = new Map(batch.map((e) => [e.pr, e.kind]));
+    tally(gh.log.slice(logFrom), (l) => prOf(l.path, shaToPr, commentPr), kinds, report);
+    o.progress?.(i, stream.length);
   }
   report.judgments = judged.size * PANEL.length;
   report.rateLimited = gh.log.filter((l) => l.status === 403 && l.method !== 'GET').length;
@@ -258,8 +277,13 @@ function prOf(path: string, shaToPr: Map<string, number>, commentPr: Map<number,
   return shaToPr.get(last) ?? commentPr.get(Number(last)) ?? 0;
 }
 
-/** Writes of one batch, per (PR, account): each PR has one event in a batch. */
-function tally(log: FakeGitHub['log'], prFor: (l: FakeGitHub['log'][number]) => number, r: DayReport): void {
+/** Writes of one batch, per (PR, account): each PR has one event in a batch, of the kind `kinds` says. */
+function tally(
+  log: FakeGitHub['log'],
+  prFor: (l: FakeGitHub['log'][number]) => number,
+  kinds: Map<number, Kind>,
+  r: DayReport,
+): void {
   const per = new Map<string, { reviews: number; statuses: number; dismissals: number; comments: number }>();
   for (const l of log) {
     if (l.method === 'GET' || l.path === '/graphql' || l.status >= 300 || l.status < 0) continue;
@@ -277,9 +301,17 @@ function tally(log: FakeGitHub['log'], prFor: (l: FakeGitHub['log'][number]) => 
       r.board.statuses = Math.max(r.board.statuses, c.statuses);
       continue;
     }
-    r.perPush.reviews = Math.max(r.perPush.reviews, c.reviews);
-    r.perPush.statuses = Math.max(r.perPush.statuses, c.statuses);
-    r.perPush.dismissals = Math.max(r.perPush.dismissals, c.dismissals);
+    const kind = kinds.get(Number(k.split('|')[0]));
+    const most = (into: Writes) => {
+      into.reviews = Math.max(into.reviews, c.reviews);
+      into.statuses = Math.max(into.statuses, c.statuses);
+      into.dismissals = Math.max(into.dismissals, c.dismissals);
+    };
+    if (kind) most((r.perKind[kind] ??= { reviews: 0, statuses: 0, dismissals: 0 }));
+    if (kind && PUSHES.includes(kind)) most(r.perPush);
+    r.totals.reviews += c.reviews;
+    r.totals.statuses += c.statuses;
+    r.totals.dismissals += c.dismissals;
   }
 }
 
@@ -292,4 +324,49 @@ function peak(gh: FakeGitHub, login: string): number {
     best = Math.max(best, b - a + 1);
   }
   return best;
+}
+
+const writes = (w: Writes): string =>
+  `${w.reviews} review${w.reviews === 1 ? '' : 's'}, ${w.statuses} status${w.statuses === 1 ? '' : 'es'}, ` +
+  `${w.dismissals} dismissal${w.dismissals === 1 ? '' : 's'}`;
+
+/** The busy day as `npm run bench` prints it: BENCH_PRS PRs (default 50), BENCH_POOL runs at once (default 12). */
+export async function benchBusyDay(): Promise<DayReport> {
+  const prs = Number(process.env['BENCH_PRS'] ?? 50);
+  console.log(`\nbusy day: ${prs} PRs, panel of ${PANEL.length} + the board, dist/index.js against the fake`);
+  let shown = 0;
+  const progress = (done: number, total: number) => {
+    if (done < total && done - shown < total / 20) return;
+    shown = done;
+    console.error(`  … ${done}/${total} events, ${new Date().toISOString().slice(11, 19)} UTC`);
+  };
+  const day = await busyDay({ prs, concurrency: Number(process.env['BENCH_POOL'] ?? 12), progress });
+  console.log(`  events ${day.events}; persona triggers ${day.triggers} (what a wrapper without preflight would run)`);
+  console.log(
+    `  LLM runs ${day.llmRuns}; distinct (persona, patch, base, version, re-review) judgments ${day.judgments}`,
+  );
+  console.log(`  writes per push per persona, at most over the stream: ${writes(day.perPush)}`);
+  for (const [kind, w] of Object.entries(day.perKind)) console.log(`    per ${kind.padEnd(6)} event: ${writes(w)}`);
+  console.log(`  board per event, at most: ${day.board.comments} comment writes, ${day.board.statuses} status`);
+  console.log(`  persona writes over the day: ${writes(day.totals)}`);
+  console.log(`  peak content-creating requests per simulated minute: ${JSON.stringify(day.peakPerMinute)}`);
+  console.log(`  secondary-limit 403s: ${day.rateLimited}; failures: ${day.failures.length}`);
+  for (const [outcome, o] of Object.entries(day.outcomes))
+    console.log(
+      `  ${outcome.padEnd(13)} runs ${String(o.runs).padStart(4)}  requests/run ${(o.requests / o.runs).toFixed(1)}`,
+    );
+  console.log(`  simulated day ${day.simulatedMinutes} min; real ${day.realSeconds} s`);
+  for (const f of day.failures.slice(0, 5)) console.log(`  FAILURE ${f}`);
+  return day;
+}
+
+// run alone: npx tsx bench/busy-day.ts (dist/ bundled first)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  benchBusyDay().then(
+    (day) => (process.exitCode = day.failures.length ? 1 : 0),
+    (e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
 }

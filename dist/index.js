@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7837);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2674);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7837:
+/***/ 2674:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39268,6 +39268,8 @@ function runContext() {
 // A finding's heading, a checklist item or a table cell is never read as the verdict.
 
 const END = '(?![A-Z0-9_])';
+/** A commit id (upper-cased): 7 to 40 hex digits, at least one a digit. */
+const intent_SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
 /** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
 const SYNONYMS = [
     [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
@@ -39278,12 +39280,20 @@ const SYNONYMS = [
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
     [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
     ['CHANGES_REQUESTED'],
-    [/^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST)/, 'CHANGES_REQUESTED'],
+    [
+        /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
+        'CHANGES_REQUESTED',
+    ],
     [
         /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
         'CHANGES_REQUESTED',
     ],
-    [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT|READY (FOR|TO) MERGE)/, 'APPROVE'],
+    [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
+    // "merge" and "clear" only as a token: "merge conflicts remain", "clear improvement, but …" are prose
+    [/^(MERGE|CLEAR(ED)?)(?=\s*$|\s*[()—–.,;:!/|-]|\s+(IT|NOW|AS[\s-]IS|AND|TO\s+(MERGE|SHIP|LAND))\b)/, 'APPROVE'],
+    // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
+    [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${intent_SHA.source})`), 'APPROVE'],
+    [/^READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)/, 'APPROVE'],
     [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
     [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
@@ -39301,7 +39311,8 @@ const BOX = /\[( |x|X)\]/;
  * What may follow a token that stands as the verdict: nothing, closing marks, a qualifier,
  * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
  */
-const TOKEN_TAIL = /^[\s)\]]*(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)/;
+const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${intent_SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
+    String.raw `(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)`);
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
     'REQUIRED',
@@ -39330,6 +39341,7 @@ const CONDITION = new RegExp([
     String.raw `NOT\s+(?:YET\s+)?(?:PRODUCTION[\s-]+)?READY`,
     String.raw `MUST\s+(?:BE\s+)?FIX`,
     String.raw `BEFORE\s+MERG`,
+    String.raw `FIX(?:ES)?\s+FIRST`,
 ]
     .map((p) => `\\b${p}`)
     .join('|'));
@@ -39456,13 +39468,22 @@ function following(r, i) {
         return '';
     return plain(r.lines[k]).toUpperCase();
 }
+/** "Status: Changes requested" under a "## Decision" heading: the value after a leading key is the token. */
+function intent_valueOf(text) {
+    const upper = text.toUpperCase();
+    const key = keysOf(upper)[0];
+    const sep = key && key.at <= 2 ? /^\s*[:：=]\s*/.exec(upper.slice(key.end)) : null;
+    return key && sep ? text.slice(key.end + sep[0].length) : text;
+}
 function splitHeading(r, i, key) {
     const j = nextLine(r.lines, i);
     if (j >= r.lines.length)
         return null;
     const next = plain(r.lines[j]);
     const box = BOX.exec(next);
-    const tokenText = box ? next.slice(box.index + box[0].length) : next;
+    const unboxed = box ? next.slice(box.index + box[0].length) : next;
+    // "- Status: Changes requested" under the heading: in a list item, the value after a key is the token
+    const tokenText = !leadingVerdict(unboxed) && LIST_ITEM.test(r.lines[j]) ? intent_valueOf(unboxed) : unboxed;
     const lead = leadingVerdict(tokenText);
     if (!lead) {
         noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
@@ -39607,6 +39628,27 @@ function withoutItemStatuses(candidates) {
             count.set(c.key, (count.get(c.key) ?? 0) + 1);
     return candidates.filter((c) => !items(c) || (count.get(c.key) ?? 0) < 3);
 }
+/** A heading (or bold or colon label) that opens a list of changes the author must still make. */
+const MUST_FIX = /\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKING\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES)|BLOCKERS?)\b/;
+/** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
+const EMPTY = /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])/;
+/** The first must-fix heading whose list is not stated empty (0-based), or -1: an approval over it is conditional. */
+function openMustFix(lines, code) {
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (code.has(i) || line.length > 200)
+            continue;
+        const label = /^\s*(#|\*\*[^*]+\*\*\s*:?\s*$)|:\s*$/.test(line);
+        const text = plain(line).toUpperCase();
+        if (!label || !MUST_FIX.test(text) || EMPTY.test(text.replace(MUST_FIX, '')))
+            continue;
+        const next = nextLine(lines, i);
+        if (next < lines.length && EMPTY.test(plain(lines[next]).toUpperCase().slice(0, 40)))
+            continue;
+        return i;
+    }
+    return -1;
+}
 /** Which lines decide, and why nothing can be suggested when they do not agree or approve on conditions. */
 function decide(candidates, line) {
     const unoffered = candidates.filter((c) => !c.offered);
@@ -39656,6 +39698,10 @@ function findIntent(original) {
     const stated = [...new Set(decided.map(lineOf))];
     if (ambiguity)
         return none(ambiguity, stated);
+    const open = decided[0].verdicts[0] === 'APPROVE' && !decided[0].final ? openMustFix(lines, codeLines(lines)) : -1;
+    if (open >= 0)
+        return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[open] + 1} lists changes ` +
+            'it must still make', stated);
     const strong = decided.filter((c) => c.strength !== 'bare');
     const chosen = (strong.length ? strong : decided).at(-1);
     const verdict = chosen.verdicts[0];
@@ -39921,40 +39967,15 @@ function renderDiagnosis(d, file) {
 const sha_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 
 ;// CONCATENATED MODULE: ./src/core/outcome.ts
+// Where every outcome is decided — pure. Each mode returns an `End` (what happened,
+// as a value); `conclude()` turns it into the outcome, the reason, whether the step
+// fails, and the commit status the gate shows on the reviewed head. docs/DESIGN.md
+// has the diagram; the README's outcome table points here. The types it speaks in
+// (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
 
 
 
-const OUTCOMES = (/* unused pure expression or super */ null && ([
-    'posted',
-    'duplicate',
-    'unchanged',
-    'restamped',
-    'superseded',
-    'closed',
-    'needs-review',
-    'draft',
-    'queued',
-    'checked',
-    'reported',
-    'aborted',
-]));
-const ABORT_REASONS = (/* unused pure expression or super */ null && ([
-    'missing-verdict',
-    'verdict-not-last',
-    'malformed-verdict',
-    'mismatch',
-    'empty-body',
-    'body-too-large',
-    'unreadable-body',
-    'no-body',
-    'secret-in-body',
-    'bad-input',
-    'diff-unavailable',
-    'bad-findings',
-    'api-error',
-    'permission-denied',
-    'command-refused',
-]));
+
 /**
  * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
  * comment-passes says "no objection" is enough); red for a rejection, and for a COMMENT
@@ -39999,7 +40020,9 @@ function conclude(end, rules) {
                 outcome: 'needs-review',
                 shouldReview: true,
                 diffPath: end.diffPath,
-                status: statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha)),
+                status: pendingChanges(end.onHead, end.identity)
+                    ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha))
+                    : null,
             };
         case 'draft':
             return draft(end, rules, base);
@@ -40026,6 +40049,21 @@ function conclude(end, rules) {
                     : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
             };
     }
+}
+/**
+ * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
+ * context that is not pending stands there: the newest of all, or the newest this account wrote (a
+ * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
+ * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
+ * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
+ * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
+ */
+function pendingChanges(onHead, identity) {
+    if (!onHead)
+        return true;
+    const me = identity?.toLowerCase();
+    const own = onHead.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
+    return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');
 }
 const reviewing = (persona, sha) => `${persona} is reviewing ${sha_short(sha)}`;
 const abortDescription = (reason, persona) => reason === 'no-body'
@@ -41056,6 +41094,18 @@ function pullsPort({ octokit, call, owner, repo }) {
             const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
             await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
         }),
+        listStatuses: (sha, context) => call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
+            // GitHub lists them newest first ("The first status in the list will be the latest one")
+            const all = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
+                owner,
+                repo,
+                ref: sha,
+                per_page: 100,
+            });
+            return all
+                .filter((s) => s.context === context)
+                .map((s) => ({ state: s.state, creator: s.creator?.login ?? null }));
+        }),
     };
 }
 function commitsPort({ octokit, call, owner, repo }) {
@@ -41548,6 +41598,46 @@ function patchId(files) {
 /** Kept equal to package.json's version by a test. */
 const src_version_VERSION = '0.4.0';
 
+;// CONCATENATED MODULE: ./src/core/narrate.ts
+// What a run's log group says at info level, without debug: the facts the decision saw
+// and the plan it made, one line each, in words. Pure: facts and plans in, lines out.
+// (With debug on, the shell also logs both as JSON.)
+
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const entry = (h) => `#${h.review.id} ${h.marker.verdict} for ${sha_short(h.marker.head)}${h.marker.base ? ` into ${h.marker.base}` : ''}` +
+    ` (${h.review.state.toLowerCase()}${h.review.edited ? ', edited' : ''})`;
+/** One line: what is reviewed, as whom, and what the persona's review history on the PR is. */
+function describeFacts(f) {
+    const version = f.version ? ` ${f.version}` : '';
+    const who = `${f.persona}${version} as ${f.identity}${f.identityVerified ? '' : ' (reviewer-login)'}`;
+    const history = historyOf(f.reviews, f.identity, f.persona);
+    const newest = history.at(-1);
+    const seen = history.length === 0
+        ? `no earlier review by ${f.persona} among the PR's ${plural(f.reviews.length, 'review')}`
+        : `${plural(history.length, `review by ${f.persona}`, `reviews by ${f.persona}`)}, the newest ${entry(newest)}`;
+    const forced = f.force ? '; re-review requested (force)' : '';
+    return `facts: head ${sha_short(f.head)} into ${f.base}, ${who}; ${seen}${forced}`;
+}
+const dismissals = (list, when) => list.length === 0 ? '' : `; dismiss ${list.map((d) => `#${d.entry.review.id} (${d.why})`).join(', ')} ${when}`;
+/** One line: what the run will do, and which reviews it will dismiss. */
+function describePlan(p) {
+    switch (p.action) {
+        case 'post':
+            return `plan: post ${p.verdict} (event ${p.event})${dismissals(p.early, 'first')}`;
+        case 'review':
+            return `plan: the persona reviews this head${dismissals(p.early, 'now')}`;
+        case 'restamp':
+            return `plan: post ${entry(p.original)} again for this head, no review run${dismissals(p.early, 'first')}`;
+        case 'keep': {
+            const by = p.by ? ` by ${p.by}` : '';
+            return `plan: keep ${entry(p.current)}: ${p.outcome}${by}${dismissals(p.settlement.dismiss, 'too')}`;
+        }
+        case 'refuse':
+            return `plan: refuse: ${p.message}`;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/queue.ts
 // Merge queue refs — pure. GitHub names a merge group's branch
 // refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>, where <sha> is the commit the group
@@ -41712,6 +41802,7 @@ async function identify(cfg, port, writes = true) {
 
 
 
+
 /**
  * Everything a decision needs, in one concurrent round: the PR, the identity, the
  * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
@@ -41783,12 +41874,10 @@ function planFor(cfg, target, facts, verdict, trace) {
         version: cfg.personaVersion,
         restamp: facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
     };
-    trace('facts', {
-        ...input,
-        reviews: input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] })),
-    });
+    const reviews = input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] }));
+    trace('facts', { ...input, reviews }, describeFacts(input));
     const plan = decide_decide(input);
-    trace('plan', plan);
+    trace('plan', plan, describePlan(plan));
     if (plan.action === 'refuse')
         throw new Abort('bad-input', plan.message, plan.advice);
     return plan;
@@ -41845,9 +41934,29 @@ function dismissMessage(persona, entry, why, anchor) {
         : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. ` +
             `[persona-verdict]`;
 }
+/** Whether this run writes a commit status: commit-status always, or auto on any event but pull_request. */
+const writesStatus = (cfg, ctx) => cfg.commitStatus === 'always' || (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request');
+/** The status context this run writes. */
+const statusContext = (cfg) => cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
+/**
+ * This run's status context on the head, newest first, when the run writes a status (undefined when it does
+ * not); null when GitHub would not list them: the core then writes pending as if a green stood there.
+ */
+async function statusesOn(cfg, ctx, port, sha) {
+    if (!writesStatus(cfg, ctx))
+        return undefined;
+    try {
+        return await port.listStatuses(sha, statusContext(cfg));
+    }
+    catch (e) {
+        if (!(e instanceof ApiError))
+            throw e;
+        return null;
+    }
+}
 /** Writes the gate's commit status; a refusal is a failure of the step (the gate would be wrong). */
 async function publishStatus(cfg, ctx, port, plan) {
-    const context = cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
+    const context = statusContext(cfg);
     try {
         await port.createStatus(plan.sha, {
             state: plan.state,
@@ -43885,8 +43994,9 @@ async function restamp(cfg, ctx, port, target, plan, facts) {
 
 ;// CONCATENATED MODULE: ./src/modes/preflight.ts
 // Mode preflight: should this persona review this head? Answers before the LLM runs;
-// when a review is needed, dismisses the persona's stale APPROVEs at once and writes
-// the PR's diff (from the API, pinned to the reviewed head) for the persona to read.
+// when a review is needed, dismisses the persona's stale APPROVEs at once, writes
+// the PR's diff (from the API, pinned to the reviewed head) for the persona to read,
+// and reads the head's status of this persona (pending is written only where it changes the gate).
 
 
 
@@ -43917,12 +44027,17 @@ async function runPreflight(cfg, ctx, port, trace) {
         const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
         if (early.failure)
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
-        const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] };
+        // what the gate shows on the head now: the core writes pending only where it changes that (conclude())
+        const [diff, onHead] = await Promise.all([
+            cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] },
+            statusesOn(cfg, ctx, port, target.reviewedSha),
+        ]);
         if ('stop' in diff)
             return { kind: diff.outcome, message: diff.message, target };
         const warnings = [...facts.warnings, ...diff.warnings];
         const diffPath = cfg.diffPath ?? undefined;
-        return { kind: 'needs-review', target, identity: facts.identity, dismissed: early.ids, diffPath, warnings };
+        const identity = facts.identity;
+        return { kind: 'needs-review', target, identity, dismissed: early.ids, diffPath, onHead, warnings };
     });
 }
 /**
@@ -45110,7 +45225,9 @@ async function run() {
         setFailed(`internal error: ${e?.stack ?? String(e)}`);
     }
 }
-const trace = (label, value) => {
+const trace = (label, value, line) => {
+    if (line)
+        info(line);
     if (isDebug())
         core_debug(`${label}: ${JSON.stringify(value)}`);
 };
@@ -45174,8 +45291,7 @@ async function runAction() {
         requireAllPersonas: cfg.requireAllPersonas,
         minApprovals: cfg.minApprovals,
         commentPasses: cfg.commentPasses,
-        commitStatus: cfg.commitStatus === 'always' ||
-            (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
+        commitStatus: writesStatus(cfg, ctx),
     };
     let result = conclude(end, rules);
     trace('conclusion', { ...result, diagnosis: undefined, board: undefined });

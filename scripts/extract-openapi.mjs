@@ -24,6 +24,8 @@ export const OPERATIONS = [
   ['patch', '/repos/{owner}/{repo}/issues/comments/{comment_id}'],
   ['delete', '/repos/{owner}/{repo}/issues/comments/{comment_id}'],
   ['post', '/repos/{owner}/{repo}/statuses/{sha}'],
+  // preflight: whether a status already stands on the head (pending is written only over one)
+  ['get', '/repos/{owner}/{repo}/commits/{ref}/statuses'],
   ['get', '/repos/{owner}/{repo}/pulls'],
   ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/files'],
   // restamp: who dismissed a review, and why (review_dismissed events)

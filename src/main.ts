@@ -17,7 +17,7 @@ import { runPreflight } from './modes/preflight.js';
 import { runQueued } from './modes/queued.js';
 import { runDoctorAction } from './modes/doctor.js';
 import { addSummary, headline } from './report.js';
-import { publishStatus, type Trace } from './steps.js';
+import { publishStatus, writesStatus, type Trace } from './steps.js';
 import { eventCommit } from './target.js';
 
 export async function run(): Promise<void> {
@@ -30,7 +30,8 @@ export async function run(): Promise<void> {
   }
 }
 
-const trace: Trace = (label, value) => {
+const trace: Trace = (label, value, line) => {
+  if (line) core.info(line);
   if (core.isDebug()) core.debug(`${label}: ${JSON.stringify(value)}`);
 };
 
@@ -87,9 +88,7 @@ async function runAction(): Promise<void> {
     requireAllPersonas: cfg.requireAllPersonas,
     minApprovals: cfg.minApprovals,
     commentPasses: cfg.commentPasses,
-    commitStatus:
-      cfg.commitStatus === 'always' ||
-      (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request'),
+    commitStatus: writesStatus(cfg, ctx),
   };
   let result = conclude(end, rules);
   trace('conclusion', { ...result, diagnosis: undefined, board: undefined });

@@ -17,7 +17,8 @@ import {
 } from './core/decide.js';
 import type { Verdict } from './core/grammar.js';
 import type { PrFile } from './core/findings.js';
-import type { AfterWrite, PullTarget, StatusPlan, Target } from './core/outcome.js';
+import type { AfterWrite, PullTarget, StatusFact, StatusPlan, Target } from './core/outcome.js';
+import { describeFacts, describePlan } from './core/narrate.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import { latestDismissed, type DismissalEvent } from './core/restamp.js';
 import { ApiError, type GitHubPort } from './github/port.js';
@@ -97,7 +98,8 @@ export async function attributed<T>(target: Target, fn: () => T | Promise<T>): P
   }
 }
 
-export type Trace = (label: string, value: unknown) => void;
+/** Logs a step: `line` in words at info level (the log group's content), `value` as JSON with debug on. */
+export type Trace = (label: string, value: unknown, line?: string) => void;
 
 /** Hands the facts to the core and returns its plan; a refusal aborts before any write. */
 export function planFor(
@@ -126,12 +128,10 @@ export function planFor(
     version: cfg.personaVersion,
     restamp: facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
   };
-  trace('facts', {
-    ...input,
-    reviews: input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] })),
-  });
+  const reviews = input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] }));
+  trace('facts', { ...input, reviews }, describeFacts(input));
   const plan = decide(input);
-  trace('plan', plan);
+  trace('plan', plan, describePlan(plan));
   if (plan.action === 'refuse') throw new Abort('bad-input', plan.message, plan.advice);
   return plan;
 }
@@ -208,9 +208,36 @@ function dismissMessage(
         `[persona-verdict]`;
 }
 
+/** Whether this run writes a commit status: commit-status always, or auto on any event but pull_request. */
+export const writesStatus = (cfg: Config, ctx: RunContext | null): boolean =>
+  cfg.commitStatus === 'always' || (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request');
+
+/** The status context this run writes. */
+export const statusContext = (cfg: Config): string =>
+  cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
+
+/**
+ * This run's status context on the head, newest first, when the run writes a status (undefined when it does
+ * not); null when GitHub would not list them: the core then writes pending as if a green stood there.
+ */
+export async function statusesOn(
+  cfg: Config,
+  ctx: RunContext,
+  port: GitHubPort,
+  sha: string,
+): Promise<StatusFact[] | null | undefined> {
+  if (!writesStatus(cfg, ctx)) return undefined;
+  try {
+    return await port.listStatuses(sha, statusContext(cfg));
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return null;
+  }
+}
+
 /** Writes the gate's commit status; a refusal is a failure of the step (the gate would be wrong). */
 export async function publishStatus(cfg: Config, ctx: RunContext, port: GitHubPort, plan: StatusPlan): Promise<void> {
-  const context = cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
+  const context = statusContext(cfg);
   try {
     await port.createStatus(plan.sha, {
       state: plan.state,

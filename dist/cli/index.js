@@ -338,6 +338,8 @@ const noBody = (message) => ({
 // A finding's heading, a checklist item or a table cell is never read as the verdict.
 
 const END = '(?![A-Z0-9_])';
+/** A commit id (upper-cased): 7 to 40 hex digits, at least one a digit. */
+const SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
 /** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
 const SYNONYMS = [
     [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
@@ -348,12 +350,20 @@ const SYNONYMS = [
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
     [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
     ['CHANGES_REQUESTED'],
-    [/^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST)/, 'CHANGES_REQUESTED'],
+    [
+        /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
+        'CHANGES_REQUESTED',
+    ],
     [
         /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
         'CHANGES_REQUESTED',
     ],
-    [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT|READY (FOR|TO) MERGE)/, 'APPROVE'],
+    [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
+    // "merge" and "clear" only as a token: "merge conflicts remain", "clear improvement, but …" are prose
+    [/^(MERGE|CLEAR(ED)?)(?=\s*$|\s*[()—–.,;:!/|-]|\s+(IT|NOW|AS[\s-]IS|AND|TO\s+(MERGE|SHIP|LAND))\b)/, 'APPROVE'],
+    // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
+    [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
+    [/^READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)/, 'APPROVE'],
     [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
     [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
@@ -371,7 +381,8 @@ const BOX = /\[( |x|X)\]/;
  * What may follow a token that stands as the verdict: nothing, closing marks, a qualifier,
  * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
  */
-const TOKEN_TAIL = /^[\s)\]]*(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)/;
+const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
+    String.raw `(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)`);
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
     'REQUIRED',
@@ -400,6 +411,7 @@ const CONDITION = new RegExp([
     String.raw `NOT\s+(?:YET\s+)?(?:PRODUCTION[\s-]+)?READY`,
     String.raw `MUST\s+(?:BE\s+)?FIX`,
     String.raw `BEFORE\s+MERG`,
+    String.raw `FIX(?:ES)?\s+FIRST`,
 ]
     .map((p) => `\\b${p}`)
     .join('|'));
@@ -526,13 +538,22 @@ function following(r, i) {
         return '';
     return plain(r.lines[k]).toUpperCase();
 }
+/** "Status: Changes requested" under a "## Decision" heading: the value after a leading key is the token. */
+function intent_valueOf(text) {
+    const upper = text.toUpperCase();
+    const key = keysOf(upper)[0];
+    const sep = key && key.at <= 2 ? /^\s*[:：=]\s*/.exec(upper.slice(key.end)) : null;
+    return key && sep ? text.slice(key.end + sep[0].length) : text;
+}
 function splitHeading(r, i, key) {
     const j = nextLine(r.lines, i);
     if (j >= r.lines.length)
         return null;
     const next = plain(r.lines[j]);
     const box = BOX.exec(next);
-    const tokenText = box ? next.slice(box.index + box[0].length) : next;
+    const unboxed = box ? next.slice(box.index + box[0].length) : next;
+    // "- Status: Changes requested" under the heading: in a list item, the value after a key is the token
+    const tokenText = !leadingVerdict(unboxed) && LIST_ITEM.test(r.lines[j]) ? intent_valueOf(unboxed) : unboxed;
     const lead = leadingVerdict(tokenText);
     if (!lead) {
         noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
@@ -677,6 +698,27 @@ function withoutItemStatuses(candidates) {
             count.set(c.key, (count.get(c.key) ?? 0) + 1);
     return candidates.filter((c) => !items(c) || (count.get(c.key) ?? 0) < 3);
 }
+/** A heading (or bold or colon label) that opens a list of changes the author must still make. */
+const MUST_FIX = /\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKING\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES)|BLOCKERS?)\b/;
+/** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
+const EMPTY = /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])/;
+/** The first must-fix heading whose list is not stated empty (0-based), or -1: an approval over it is conditional. */
+function openMustFix(lines, code) {
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (code.has(i) || line.length > 200)
+            continue;
+        const label = /^\s*(#|\*\*[^*]+\*\*\s*:?\s*$)|:\s*$/.test(line);
+        const text = plain(line).toUpperCase();
+        if (!label || !MUST_FIX.test(text) || EMPTY.test(text.replace(MUST_FIX, '')))
+            continue;
+        const next = nextLine(lines, i);
+        if (next < lines.length && EMPTY.test(plain(lines[next]).toUpperCase().slice(0, 40)))
+            continue;
+        return i;
+    }
+    return -1;
+}
 /** Which lines decide, and why nothing can be suggested when they do not agree or approve on conditions. */
 function decide(candidates, line) {
     const unoffered = candidates.filter((c) => !c.offered);
@@ -726,6 +768,10 @@ function findIntent(original) {
     const stated = [...new Set(decided.map(lineOf))];
     if (ambiguity)
         return none(ambiguity, stated);
+    const open = decided[0].verdicts[0] === 'APPROVE' && !decided[0].final ? openMustFix(lines, codeLines(lines)) : -1;
+    if (open >= 0)
+        return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[open] + 1} lists changes ` +
+            'it must still make', stated);
     const strong = decided.filter((c) => c.strength !== 'bare');
     const chosen = (strong.length ? strong : decided).at(-1);
     const verdict = chosen.verdicts[0];

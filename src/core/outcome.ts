@@ -1,145 +1,15 @@
 // Where every outcome is decided — pure. Each mode returns an `End` (what happened,
 // as a value); `conclude()` turns it into the outcome, the reason, whether the step
 // fails, and the commit status the gate shows on the reviewed head. docs/DESIGN.md
-// has the diagram; the README's outcome table points here.
-import type { Board } from './board.js';
-import type { HistoryEntry } from './decide.js';
-import type { Placement } from './findings.js';
-import type { Diagnosis } from './diagnostics.js';
-import { EVENT_OF, type ReviewEvent, type Verdict } from './grammar.js';
+// has the diagram; the README's outcome table points here. The types it speaks in
+// (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
+import { EVENT_OF, type Verdict } from './grammar.js';
 import { postedEvent } from './marker.js';
 import { short } from './sha.js';
 
-export const OUTCOMES = [
-  'posted',
-  'duplicate',
-  'unchanged',
-  'restamped',
-  'superseded',
-  'closed',
-  'needs-review',
-  'draft',
-  'queued',
-  'checked',
-  'reported',
-  'aborted',
-] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+import type { AbortReason, Conclusion, End, Rules, StatusFact, StatusPlan, StatusState, Target } from './ends.js';
 
-export const ABORT_REASONS = [
-  'missing-verdict',
-  'verdict-not-last',
-  'malformed-verdict',
-  'mismatch',
-  'empty-body',
-  'body-too-large',
-  'unreadable-body',
-  'no-body',
-  'secret-in-body',
-  'bad-input',
-  'diff-unavailable',
-  'bad-findings',
-  'api-error',
-  'permission-denied',
-  'command-refused',
-] as const;
-export type AbortReason = (typeof ABORT_REASONS)[number];
-
-/** The PR and commit a run is about, once known. */
-export interface Target {
-  /** null: only the commit is known (a body refused before the PR was read). */
-  pullNumber: number | null;
-  reviewedSha: string;
-}
-
-/** A target whose PR is known. */
-/** `base`: the base branch the event named; a PR retargeted since is not this run's to review. */
-export type PullTarget = Target & { pullNumber: number; base?: string };
-
-/** A failure after the review is in place: the review stands, the step still fails. */
-export interface AfterWrite {
-  reason: AbortReason;
-  message: string;
-}
-
-interface Common {
-  target?: Target;
-  identity?: string;
-  dismissed?: readonly number[];
-  notices?: readonly string[];
-  warnings?: readonly string[];
-}
-
-export type End = Common &
-  (
-    | { kind: 'checked'; verdict: Verdict }
-    | { kind: 'closed' | 'superseded'; message: string }
-    | { kind: 'needs-review'; diffPath?: string }
-    | { kind: 'draft' }
-    /** merge_group: the standing verdict for the queued PR's head, shown on the group's commit. */
-    | { kind: 'queued'; standing: HistoryEntry | null; statusSha: string }
-    | {
-        /** restamped: the verdict GitHub's push rule dismissed, posted again for an identical patch. */
-        kind: 'posted' | 'duplicate' | 'unchanged' | 'restamped';
-        standing: HistoryEntry;
-        /** restamped: the dismissed review whose verdict was posted again. */
-        original?: HistoryEntry;
-        afterWrite?: AfterWrite;
-        /** posted: where the persona's findings went. */
-        findings?: Placement;
-      }
-    | { kind: 'reported'; board: Board; commentId: number; statusSha?: string }
-    | { kind: 'aborted'; reason: AbortReason; message: string; advice?: string; diagnosis?: Diagnosis }
-  );
-
-export type StatusState = 'pending' | 'success' | 'failure';
-export interface StatusPlan {
-  sha: string;
-  state: StatusState;
-  description: string;
-  /** The review, when there is one; else the run. */
-  reviewUrl?: string;
-}
-
-/** What a run ended in, as reported: outputs, summary, step result, commit status. */
-export interface Conclusion {
-  outcome: Outcome;
-  reason?: AbortReason;
-  /** Set when the step must fail; starts with the reason when there is one. */
-  failure?: string;
-  advice?: string;
-  verdict?: Verdict;
-  event?: ReviewEvent;
-  reviewId?: number;
-  reviewUrl?: string;
-  baselineSha?: string;
-  shouldReview?: boolean;
-  headSha?: string;
-  pullNumber?: number;
-  identity?: string;
-  diffPath?: string;
-  diagnosis?: Diagnosis;
-  board?: Board;
-  boardCommentId?: number;
-  findings?: Placement;
-  dismissed: readonly number[];
-  notices: readonly string[];
-  warnings: readonly string[];
-  status: StatusPlan | null;
-}
-
-export interface Rules {
-  mode: 'check' | 'preflight' | 'post' | 'board';
-  persona: string;
-  failOnChangesRequested: boolean;
-  requireAllPersonas: boolean;
-  /** Whether this run writes a commit status (commit-status and the event). */
-  commitStatus: boolean;
-  /** board: approvals the panel status needs; null for every declared persona. */
-  minApprovals?: number | null;
-  /** An effective COMMENT is a green status (comment-passes); by default only an APPROVE is. */
-  commentPasses?: boolean;
-}
+export * from './ends.js';
 
 /**
  * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
@@ -189,7 +59,9 @@ export function conclude(end: End, rules: Rules): Conclusion {
         outcome: 'needs-review',
         shouldReview: true,
         diffPath: end.diffPath,
-        status: statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha)),
+        status: pendingChanges(end.onHead, end.identity)
+          ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha))
+          : null,
       };
     case 'draft':
       return draft(end, rules, base);
@@ -219,6 +91,24 @@ export function conclude(end: End, rules: Rules): Conclusion {
 }
 
 type Base = Omit<Conclusion, 'outcome' | 'status'>;
+
+/**
+ * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
+ * context that is not pending stands there: the newest of all, or the newest this account wrote (a
+ * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
+ * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
+ * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
+ * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
+ */
+export function pendingChanges(
+  onHead: readonly StatusFact[] | null | undefined,
+  identity: string | undefined,
+): boolean {
+  if (!onHead) return true;
+  const me = identity?.toLowerCase();
+  const own = onHead.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
+  return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');
+}
 
 const reviewing = (persona: string, sha: string | undefined): string => `${persona} is reviewing ${short(sha)}`;
 

@@ -57,6 +57,19 @@ function pullsPort({ octokit, call, owner, repo }: Ctx) {
         const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
         await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
       }),
+    listStatuses: (sha, context) =>
+      call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
+        // GitHub lists them newest first ("The first status in the list will be the latest one")
+        const all = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
+          owner,
+          repo,
+          ref: sha,
+          per_page: 100,
+        });
+        return all
+          .filter((s) => s.context === context)
+          .map((s) => ({ state: s.state, creator: s.creator?.login ?? null }));
+      }),
   } satisfies Partial<GitHubPort>;
 }
 

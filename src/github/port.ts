@@ -3,7 +3,7 @@ import { Abort } from '../abort.js';
 import type { PullFacts, ReviewFact } from '../core/decide.js';
 import { isAmbiguous, type ErrorClass, type Transport } from '../core/errors.js';
 import type { ReviewEvent } from '../core/grammar.js';
-import type { StatusState } from '../core/outcome.js';
+import type { StatusFact, StatusState } from '../core/outcome.js';
 import type { DiffFile } from '../core/patch.js';
 import type { PrFile, toComment } from '../core/findings.js';
 import type { DismissalEvent } from '../core/restamp.js';
@@ -55,6 +55,8 @@ export interface GitHubPort extends Pick<SettingsPort, 'getPermission'> {
     sha: string,
     s: { state: StatusState; description: string; context: string; targetUrl: string },
   ): Promise<void>;
+  /** The commit's statuses of one context, newest first, all pages (GET /commits/{ref}/statuses). */
+  listStatuses(sha: string, context: string): Promise<StatusFact[]>;
   listComments(issueNumber: number): Promise<CommentFact[]>;
   createComment(issueNumber: number, body: string): Promise<CommentFact>;
   updateComment(commentId: number, body: string): Promise<CommentFact>;

@@ -1,6 +1,7 @@
 // Mode preflight: should this persona review this head? Answers before the LLM runs;
-// when a review is needed, dismisses the persona's stale APPROVEs at once and writes
-// the PR's diff (from the API, pinned to the reviewed head) for the persona to read.
+// when a review is needed, dismisses the persona's stale APPROVEs at once, writes
+// the PR's diff (from the API, pinned to the reviewed head) for the persona to read,
+// and reads the head's status of this persona (pending is written only where it changes the gate).
 import { writeFileSync } from 'node:fs';
 import { Abort } from '../abort.js';
 import type { Config } from '../config.js';
@@ -9,7 +10,7 @@ import { gate, type Gate, type PullFacts } from '../core/decide.js';
 import { cover, coverHeader, noTextSummary } from '../core/diffcover.js';
 import type { End, PullTarget } from '../core/outcome.js';
 import { ApiError, type GitHubPort } from '../github/port.js';
-import { attributed, dismissAll, planFor, readHead, type Trace } from '../steps.js';
+import { attributed, dismissAll, planFor, readHead, statusesOn, type Trace } from '../steps.js';
 import { resolveTarget } from '../target.js';
 import { keepStanding } from './keep.js';
 import { restamp } from './restamp.js';
@@ -32,11 +33,16 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
     if (early.failure)
       throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
-    const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] };
+    // what the gate shows on the head now: the core writes pending only where it changes that (conclude())
+    const [diff, onHead] = await Promise.all([
+      cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] },
+      statusesOn(cfg, ctx, port, target.reviewedSha),
+    ]);
     if ('stop' in diff) return { kind: diff.outcome, message: diff.message, target };
     const warnings = [...facts.warnings, ...diff.warnings];
     const diffPath = cfg.diffPath ?? undefined;
-    return { kind: 'needs-review', target, identity: facts.identity, dismissed: early.ids, diffPath, warnings };
+    const identity = facts.identity;
+    return { kind: 'needs-review', target, identity, dismissed: early.ids, diffPath, onHead, warnings };
   });
 }
 

@@ -49,7 +49,11 @@ describe('busy day (small stream)', () => {
     expect(r.llmRuns).toBeLessThan(r.triggers);
     expect(r.outcomes['restamped']?.runs ?? 0).toBeGreaterThan(0);
     expect(r.outcomes['unchanged']?.runs ?? 0).toBeGreaterThan(0);
+    // per push per persona: 1 review + 1 status (+ dismissals); preflight adds no pending on a fresh head
     expect(r.perPush.reviews).toBeLessThanOrEqual(1);
+    expect(r.perPush.statuses).toBe(1);
+    // a re-review label on a green head: pending, then the verdict
+    expect(r.perKind.label?.statuses).toBe(2);
     expect(r.board.statuses).toBeLessThanOrEqual(1);
   });
 });

@@ -62,15 +62,75 @@ describe('the verdict as a commit status on the reviewed head', () => {
     expect(st.target_url).toBe(r.outputs['review-url']);
   });
 
-  test('pending while the persona reviews, then the verdict', async () => {
+  test('a fresh push: preflight writes no status (the absent one already blocks), the verdict is the one write', async () => {
+    await run('priya', body('APPROVE'));
+    const next = push('c2');
+    const from = w.gh.log.length;
     const pre = await run('priya', null, { mode: 'preflight' });
-    expect(pre.outputs['should-review']).toBe('true');
+    expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true', 'head-sha': next });
+    const read = w.gh.log.slice(from).filter((l) => l.path.endsWith(`/commits/${next}/statuses`));
+    expect(read.map((l) => [l.method, l.status])).toEqual([['GET', 200]]);
+    expect(w.gh.statusOf(next, CONTEXT)).toBeUndefined();
+    const post = await run('priya', body('APPROVE'));
+    expect(post.outputs.outcome).toBe('posted');
+    const writes = w.gh.log.slice(from).filter((l) => l.method === 'POST' && l.path.includes('/statuses/'));
+    expect(writes.map((l) => [l.path.endsWith(next), l.body.state])).toEqual([[true, 'success']]);
+    expect(w.gh.violations()).toEqual([]);
+  });
+
+  test('a forced re-review on a green head: pending while the persona reviews again, then the verdict', async () => {
+    await run('priya', body('APPROVE'));
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+    const pre = await run('priya', null, { mode: 'preflight', force: 'true' });
+    expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
     expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({
       state: 'pending',
       description: expect.stringContaining('priya is reviewing'),
+      login: LOGINS.priya,
     });
+    await run('priya', body('CHANGES_REQUESTED'), { force: 'true' });
+    const onHead = w.gh.statuses.filter((x) => x.sha === w.head && x.context === CONTEXT);
+    expect(onHead.map((x) => x.state)).toEqual(['success', 'pending', 'failure']);
+  });
+
+  test('a retarget on a green head: the green is for the old base, pending replaces it at once', async () => {
     await run('priya', body('APPROVE'));
-    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+    w.gh.retarget(PR, 'develop');
+    const edited = {
+      ...target(),
+      action: 'edited',
+      pull_request: { ...target().pull_request, base: { ref: 'develop' } },
+    };
+    const pre = await run('priya', null, { mode: 'preflight' }, 'pull_request_target', edited);
+    expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+    const onHead = w.gh.statuses.filter((x) => x.sha === w.head && x.context === CONTEXT);
+    expect(onHead.map((x) => x.state)).toEqual(['success', 'pending']);
+  });
+
+  test("someone else's pending over the persona's green does not hide it: pending is written as the persona", async () => {
+    await run('priya', body('APPROVE'));
+    const forged = await fetch(`${w.gh.url}/repos/${OWNER}/${REPO}/statuses/${w.head}`, {
+      method: 'POST',
+      headers: { authorization: `token ${TOKENS.human}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'pending', context: CONTEXT, description: 'not the persona' }),
+    });
+    expect(forged.status).toBe(201);
+    await run('priya', null, { mode: 'preflight', force: 'true' });
+    const onHead = w.gh.statuses.filter((x) => x.sha === w.head && x.context === CONTEXT);
+    expect(onHead.map((x) => [x.state, x.login])).toEqual([
+      ['success', LOGINS.priya],
+      ['pending', LOGINS.human],
+      ['pending', LOGINS.priya],
+    ]);
+  });
+
+  test('statuses GitHub will not list: pending is written as before (fail closed)', async () => {
+    await run('priya', body('APPROVE'));
+    const next = push('c2');
+    w.gh.faults.push({ method: 'GET', path: new RegExp(`/commits/${next}/statuses$`), kind: 'status', status: 404 });
+    const pre = await run('priya', null, { mode: 'preflight' });
+    expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+    expect(w.gh.statusOf(next, CONTEXT)!.state).toBe('pending');
   });
 
   test('a duplicate re-run sets the status again from the standing review', async () => {

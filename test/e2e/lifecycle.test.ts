@@ -309,6 +309,12 @@ describe('drafts', () => {
       prEvent('ready_for_review'),
     );
     expect(ready.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+    // the draft's pending already stands on the head: preflight adds no second one, the verdict is the event's one
+    const onHead = () => w.gh.statuses.filter((s) => s.sha === w.head && s.context === CONTEXT).map((s) => s.state);
+    expect(onHead()).toEqual(['pending']);
+    const posted = await run('priya', body('APPROVE'), {}, 'pull_request_target', prEvent('ready_for_review'));
+    expect(posted.outputs.outcome).toBe('posted');
+    expect(onHead()).toEqual(['pending', 'success']);
   });
 
   test("a draft keeps the facts' warnings (an unreadable head tree is still said), in preflight and post", async () => {

@@ -164,7 +164,7 @@ const conclusions = (run: WorkflowRun) =>
   Object.fromEntries(Object.entries(run.jobs).map(([id, j]) => [id, j.conclusion]));
 
 describe('the one-persona recipe on pull_request_target: preflight → persona → post', () => {
-  test('pending, then posted by the App, the LLM job holding no persona credential; a re-run skips the LLM', async () => {
+  test('one status, posted by the App, the LLM job holding no persona credential; a re-run skips the LLM', async () => {
     const wf = recipe('one-persona.yml');
     const files = [{ filename: 'src/a.js', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }];
     const head = w.gh.commit('c1-files', undefined, files);
@@ -181,10 +181,9 @@ describe('the one-persona recipe on pull_request_target: preflight → persona �
     expect(run.jobs['post']!.credentials).toContain(APPS['priya']!.privateKey);
     expect(live(BOT('priya')).map((r) => [r.state, r.commit_id])).toEqual([['APPROVED', w.head]]);
     const written = w.gh.statuses.filter((s) => s.context === 'persona-verdict/priya');
-    expect(written.map((s) => [s.state, s.login])).toEqual([
-      ['pending', BOT('priya')],
-      ['success', BOT('priya')],
-    ]); // the App wrote both: a ruleset pinned to it accepts them, and nothing else
+    // one status for the push, written by the App (a ruleset pinned to it accepts it, and nothing else); preflight
+    // wrote none: the new head had no status, and a required status that is absent already blocks the merge
+    expect(written.map((s) => [s.state, s.login])).toEqual([['success', BOT('priya')]]);
 
     const again = await runWorkflow(wf, sim(prTarget(), 'pull_request_target', llm({ priya: 'APPROVE' }, seen)));
     expect(conclusions(again)).toEqual({ preflight: 'success', persona: 'skipped', post: 'skipped' });

@@ -100,7 +100,7 @@ describe('restamp', () => {
     const r = await preflight();
     expect(r.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
     expect(live()).toHaveLength(0);
-    expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({ state: 'pending' });
+    expect(w.gh.statusOf(w.head, CONTEXT)).toBeUndefined(); // a fresh head: no pending, the verdict is its status
   });
 
   test('a different patch after the push dismissal: a normal review', async () => {
@@ -133,6 +133,17 @@ describe('restamp', () => {
     const r = await preflight({});
     expect(r.outputs).toMatchObject({ outcome: 'needs-review' });
     expect(w.gh.log.some((l) => l.path.endsWith('/timeline'))).toBe(false);
+  });
+
+  test('a return to an earlier patch (A, B, A) is reviewed again: the standing verdict is about B', async () => {
+    await approved(); // A, approved
+    push('b', OTHER);
+    expect((await preflight()).outputs['outcome']).toBe('needs-review');
+    expect((await post('CHANGES_REQUESTED')).outputs['outcome']).toBe('posted'); // B, rejected
+    push('back-to-a'); // the PR's patch is A's again
+    const r = await preflight();
+    expect(r.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+    expect(live().map((x) => x.state)).toEqual(['CHANGES_REQUESTED']); // B's verdict stands until A's review
   });
 
   test('without the push rule an identical rebase is unchanged (the verdict was never dismissed)', async () => {

@@ -140,3 +140,35 @@ describe('the job summary a reader sees', () => {
     expect(count(text, 'persona-verdict v')).toBe(1);
   });
 });
+
+describe('the log a reader sees without debug', () => {
+  /** The lines the runner shows inside the mode's group (::debug:: lines are hidden without debug). */
+  const group = (stdout: string, name: string): string[] => {
+    const lines = stdout.split('\n');
+    const start = lines.indexOf(`::group::${name}`);
+    expect(start, stdout).toBeGreaterThanOrEqual(0);
+    const end = lines.indexOf('::endgroup::', start);
+    return lines.slice(start + 1, end).filter((l) => !l.startsWith('::debug::'));
+  };
+
+  test('the mode group says what was read and what was decided, in words', async () => {
+    const first = await w.run('priya', body('APPROVE'));
+    expect(group(first.stdout, 'persona-verdict: post')).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^facts: head ${w.head.slice(0, 7)} into main, priya as ${LOGINS.priya}; no earlier review by priya`,
+        ),
+      ),
+      'plan: post APPROVE (event APPROVE)',
+    ]);
+    const next = w.gh.commit('c1-empty', w.gh.commits.get(w.head)!.tree);
+    w.gh.push(PR, next);
+    w.head = next;
+    const again = await w.run('priya', body('APPROVE'));
+    const id = first.outputs['review-id'];
+    expect(group(again.stdout, 'persona-verdict: post')).toEqual([
+      expect.stringMatching(new RegExp(`; 1 review by priya, the newest #${id} APPROVE for [0-9a-f]{7} into main`)),
+      expect.stringMatching(new RegExp(`^plan: keep #${id} APPROVE .*: unchanged by (tree|patch)$`)),
+    ]);
+  });
+});

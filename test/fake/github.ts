@@ -46,6 +46,7 @@ export interface FakeSettings {
 }
 
 export interface FakeStatus {
+  id: number;
   sha: string;
   state: string;
   context: string;
@@ -776,6 +777,33 @@ export class FakeGitHub {
         })),
       ];
     }
+    if ((m = /^\/commits\/([0-9a-f]{40})\/statuses$/.exec(rest)) && method === 'GET') {
+      // REST docs, "List commit statuses for a reference": "Statuses are returned in reverse chronological
+      // order. The first status in the list will be the latest one." Paged by per_page (30, at most 100).
+      if (!this.commits.has(m[1]!)) return notFound;
+      const list = this.statuses.filter((x) => x.sha === m![1]).reverse();
+      const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+      const headers: Record<string, string> = {};
+      if (page * perPage < list.length) {
+        const u = new URL(url.pathname, this.url);
+        u.searchParams.set('per_page', String(perPage));
+        u.searchParams.set('page', String(page + 1));
+        headers['link'] = `<${u.toString()}>; rel="next"`;
+      }
+      const item = skeleton('GET', path, 200);
+      const json = (x: FakeStatus) => ({
+        ...item,
+        id: x.id,
+        node_id: `SC_${x.id}`,
+        state: x.state,
+        context: x.context,
+        description: x.description,
+        target_url: x.target_url,
+        creator: this.userJson(x.login),
+      });
+      return [200, list.slice((page - 1) * perPage, page * perPage).map(json), headers];
+    }
     if ((m = /^\/statuses\/([0-9a-f]{40})$/.exec(rest)) && method === 'POST') {
       if (user.canStatus === false)
         return [
@@ -806,6 +834,7 @@ export class FakeGitHub {
         ];
       }
       const st: FakeStatus = {
+        id: this.nextId++,
         sha: m[1]!,
         state: body.state,
         context: body.context ?? 'default',

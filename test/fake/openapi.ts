@@ -45,10 +45,17 @@ interface Operation {
   template: string;
   re: RegExp;
   operationId: string;
-  requestBody?: ValidateFunction;
-  responses: Map<string, ValidateFunction | null>;
+  /** Compiled on first use: each test file compiles only the operations it meets. */
+  requestBody?: () => ValidateFunction;
+  responses: Map<string, (() => ValidateFunction) | null>;
   responseSchemas: Map<string, Json>;
 }
+
+/** Compiles a schema the first time a validator is asked for (Ajv caches nothing by itself). */
+const lazy = (schema: Json): (() => ValidateFunction) => {
+  let v: ValidateFunction | undefined;
+  return () => (v ??= ajv.compile(rewrite(schema)));
+};
 
 const rewrite = (schema: Json): Json =>
   JSON.parse(JSON.stringify(normalise(schema)).replace(/"#\/components\//g, '"gh#/components/'));
@@ -65,11 +72,11 @@ export const operations: Operation[] = [];
 for (const [template, methods] of Object.entries<Json>(slice.paths)) {
   for (const [method, op] of Object.entries<Json>(methods)) {
     const re = new RegExp('^' + template.replace(/\{[^}]+\}/g, '[^/]+') + '$');
-    const responses = new Map<string, ValidateFunction | null>();
+    const responses = new Map<string, (() => ValidateFunction) | null>();
     const responseSchemas = new Map<string, Json>();
     for (const [status, resp] of Object.entries<Json>(op.responses ?? {})) {
       const schema = resolveResponse(resp)?.content?.['application/json']?.schema;
-      responses.set(status, schema ? ajv.compile(rewrite(schema)) : null);
+      responses.set(status, schema ? lazy(schema) : null);
       if (schema) responseSchemas.set(status, schema);
     }
     const bodySchema = op.requestBody?.content?.['application/json']?.schema;
@@ -82,7 +89,7 @@ for (const [template, methods] of Object.entries<Json>(slice.paths)) {
       template,
       re,
       operationId: op.operationId,
-      requestBody: bodySchema ? ajv.compile(rewrite(bodySchema)) : undefined,
+      requestBody: bodySchema ? lazy(bodySchema) : undefined,
       responses,
       responseSchemas,
     });
@@ -114,20 +121,21 @@ export function validateRequest(
   const violations: string[] = [];
   for (const k of Object.keys(query))
     if (!op.query.has(k)) violations.push(`query parameter ${k} is not a parameter of ${op.operationId}`);
-  if (op.requestBody && body !== undefined && !op.requestBody(body))
-    violations.push(`request body: ${fmt(op.requestBody)}`);
+  const check = op.requestBody?.();
+  if (check && body !== undefined && !check(body)) violations.push(`request body: ${fmt(check)}`);
   return { operationId: op.operationId, violations };
 }
 
 export function validateResponse(method: string, path: string, status: number, body: Json): string[] {
   const op = findOperation(method, path);
   if (!op) return [];
-  const v = op.responses.get(String(status));
-  if (v === undefined) {
+  const compile = op.responses.get(String(status));
+  if (compile === undefined) {
     // error statuses GitHub may send without the description listing them (5xx, 429)
     if (status >= 400) return [];
     return [`status ${status} is not a documented response of ${op.operationId}`];
   }
+  const v = compile?.();
   if (v && !v(body)) return [`response ${status} of ${op.operationId}: ${fmt(v)}`];
   return [];
 }

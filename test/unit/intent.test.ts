@@ -190,6 +190,58 @@ describe('the suggested verdict line', () => {
     ],
     ['a closing label before text', `${REVIEW}\nComment: the naming could be clearer.\n`, null, null],
     ['Chinese key, English token', `${REVIEW}\n## 结论\n\n**建议：合并 (Approve)**\n\n没有阻塞问题。\n`, 'APPROVE', 5],
+    // held-out 3: vocabulary and shapes seen on bodies the rules were not written from
+    ['ACK and a commit id', `${REVIEW}\nACK a9886e35 — blockers verified gone, nits non-blocking.\n`, 'APPROVE', 5],
+    ['utACK and a full commit id', `${REVIEW}\nutACK 4f3c7a24e1d09b8a7c6b5a4f3e2d1c0b9a8f7e6d\n`, 'APPROVE', 5],
+    ['"Ack, will fix" is not an approval', `${REVIEW}\nAck, will fix the naming.\n`, null, null],
+    ['a hex-looking word is not a commit id', `${REVIEW}\nACK DEFACED things.\n`, null, null],
+    ['Verdict: merge', `${REVIEW}\n✅ **Verdict:** \`merge\`\n`, 'APPROVE', 5],
+    ['merge after fixing is conditional', `${REVIEW}\n**Recommendation:** merge after fixing the tests\n`, null, null],
+    ['MERGE_WITH_CHANGES names no verdict', `${REVIEW}\n### Verdict: MERGE_WITH_CHANGES\n`, null, null],
+    ['Verdict: CLEAR', `${REVIEW}\n**Verdict: CLEAR** (head \`9c2e41d\`)\n`, 'APPROVE', 5],
+    ['Verdict: unclear is not CLEAR', `${REVIEW}\nVerdict: unclear\n`, null, null],
+    ['"clear" as an adjective', `${REVIEW}\nVerdict: clear improvement, two bugs to fix\n`, null, null],
+    ['"merge" as a noun', `${REVIEW}\nVerdict: merge conflicts must be resolved first\n`, null, null],
+    ['merge and monitor', `${REVIEW}\n**Decision:** merge and monitor the first runs\n`, 'APPROVE', 5],
+    [
+      'Ready for Production under a result heading',
+      `${REVIEW}\n### 评审结果 / Review Result\n**状态:** ✅ **Ready for Production**\n`,
+      'APPROVE',
+      5,
+    ],
+    ['Ready for Review is not a verdict', `${REVIEW}\n**PR Status**: ✅ Ready for Review\n`, null, null],
+    [
+      'NOT READY FOR PRODUCTION',
+      `${REVIEW}\n### Recommendation\n\n**NOT READY FOR PRODUCTION** until fixed.\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+    [
+      'a key and its value under a decision heading',
+      `${REVIEW}\n## Decision\n\n- **Status: Changes requested**.\n- Reason: two defaults are unsafe.\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+    [
+      'a key with no verdict under a decision heading',
+      `${REVIEW}\n## Decision\n\n- Status: under discussion\n`,
+      null,
+      null,
+    ],
+    [
+      'an approval followed by "Fix first:"',
+      `${REVIEW}\n## VERDICT\n\n**APPROVE WITH NITS**\n\nFix first: name the engine in the summary.\n`,
+      null,
+      null,
+    ],
+    [
+      'an approval over an open Must Fix item',
+      `## Verdict: APPROVE\n\n### 1. Tautology (Must Fix)\n\nIt never fails.\n`,
+      null,
+      null,
+    ],
+    ['an approval over an empty Must Fix section', `## Verdict: APPROVE\n\n### Must fix\n\nNone.\n`, 'APPROVE', 1],
+    ['an approval over "Blocking issues: none"', `**Blocking issues:** none\n\n**Verdict:** APPROVE\n`, 'APPROVE', 3],
   ])('%s', (_n, body, verdict, line) => {
     const i = intent(body);
     expect(i.suggestion?.verdict ?? null).toBe(verdict);
@@ -221,6 +273,12 @@ describe('when nothing can be suggested, the lines are named', () => {
     const i = intent(`${REVIEW}\nVerdict: CORRECT\n`);
     expect(i.ambiguity).toMatch(/line 5 gives the verdict as "CORRECT"/);
     expect(i.stated).toEqual([5]);
+  });
+
+  test('an approval over an open must-fix list names both lines', () => {
+    const i = intent(`**Verdict:** APPROVE\n\n## Required fixes\n\n1. Call the CLI once\n`);
+    expect([i.suggestion, i.stated]).toEqual([null, [1]]);
+    expect(i.ambiguity).toBe('the approval at line 1 is conditional: line 3 lists changes it must still make');
   });
 
   test('a body with no verdict states none', () => {

@@ -47,7 +47,7 @@ const marked = (id: number, head: string, state: string, verdict: 'APPROVE' | 'C
 });
 
 /** The writes, in order, as `dismiss <id>` and `create <event>`. */
-function fakePort(reviews: ReviewFact[], opts: { dismissFails?: boolean } = {}) {
+function fakePort(reviews: ReviewFact[], opts: { dismissFails?: boolean; statuses?: () => Promise<unknown> } = {}) {
   const writes: string[] = [];
   let id = 100;
   const port = {
@@ -68,6 +68,7 @@ function fakePort(reviews: ReviewFact[], opts: { dismissFails?: boolean } = {}) 
     listReviews: async () => reviews.map((r) => ({ ...r })),
     listPullFiles: async () => [],
     compareFiles: async () => null,
+    listStatuses: opts.statuses ?? (async () => []),
     createReview: async (_n: number, r: { event: ReviewEvent; body: string }) => {
       writes.push(`create ${r.event}`);
       const review = { id: ++id, login: ME, state: STATE[r.event], body: r.body, htmlUrl: `u${id}` };
@@ -124,6 +125,29 @@ describe('preflight: stale APPROVEs go before the LLM runs', () => {
     const end = await runPreflight(config({ mode: 'preflight' }), ctx, port, () => undefined);
     expect(writes).toEqual(['dismiss 1']);
     expect(end).toMatchObject({ kind: 'needs-review', dismissed: [1] });
+  });
+
+  test("needs-review carries the head's statuses of its context to the core; a refused read is null", async () => {
+    const green = [{ state: 'success', creator: ME }];
+    const asked: unknown[] = [];
+    const statuses = async (...a: unknown[]) => (asked.push(a), green);
+    const seen = await runPreflight(config({ mode: 'preflight' }), ctx, fakePort([], { statuses }).port, () => {});
+    expect(seen).toMatchObject({ kind: 'needs-review', onHead: green });
+    expect(asked).toEqual([[HEAD, 'persona-verdict/priya']]);
+    const refused = async () => {
+      throw new ApiError(403, 'denied', 'http', 'list statuses refused (HTTP 403)');
+    };
+    const unread = await runPreflight(
+      config({ mode: 'preflight' }),
+      ctx,
+      fakePort([], { statuses: refused }).port,
+      () => {},
+    );
+    expect(unread).toMatchObject({ kind: 'needs-review', onHead: null });
+    const onPr = { ...ctx, eventName: 'pull_request' };
+    const none = await runPreflight(config({ mode: 'preflight' }), onPr, fakePort([], { statuses }).port, () => {});
+    expect(none).toMatchObject({ kind: 'needs-review', onHead: undefined });
+    expect(asked).toHaveLength(1); // no status is written on pull_request: nothing to read
   });
 
   test('the stale APPROVE cannot be dismissed: the run aborts (the LLM never runs)', async () => {

@@ -59,6 +59,7 @@ function port(changed: number, after = HEAD) {
     listReviews: async () => [],
     listPullFiles: async () => FILES,
     compareFiles: async () => null,
+    listStatuses: async () => [],
     compareDiff: async () => {
       diffRead = true;
       return DIFF;

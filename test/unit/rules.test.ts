@@ -6,7 +6,7 @@ import { ownBoardComments, BOARD_MARKER } from '../../src/core/board.js';
 import { raceWinner, supersededByRefusal, type HistoryEntry } from '../../src/core/decide.js';
 import { classify, isAmbiguous, type FailedRequest } from '../../src/core/errors.js';
 import type { Verdict } from '../../src/core/grammar.js';
-import { conclude, type End, type Rules } from '../../src/core/outcome.js';
+import { conclude, pendingChanges, type End, type Rules, type StatusFact } from '../../src/core/outcome.js';
 import { parseQueueRef } from '../../src/core/queue.js';
 
 const req = (o: Partial<FailedRequest>): FailedRequest => ({
@@ -175,6 +175,38 @@ describe('the commit status each outcome shows', () => {
     const c = conclude(end, { ...rules, commentPasses });
     expect(c.status?.state).toBe(state);
     expect(c.status?.description).toMatch(commentPasses ? /: COMMENT/ : /COMMENT, commented without approving/);
+  });
+
+  // preflight's pending is written only where it changes what the gate shows on the head (one status per push)
+  const own = (state: string) => ({ state, creator: 'octo-priya' });
+  const other = (state: string) => ({ state, creator: 'someone-else' });
+  test.each<[string, End['identity'], StatusFact[] | null | undefined, 'pending' | null]>([
+    ['a fresh push: nothing on the head, an absent required status already blocks', 'octo-priya', [], null],
+    ['a forced re-review over its green', 'octo-priya', [own('success')], 'pending'],
+    ['a retarget or an edited review over a red', 'octo-priya', [own('failure')], 'pending'],
+    ["another tool's error state is not pending", 'octo-priya', [other('error')], 'pending'],
+    ['already pending (a draft made ready, a cancelled run)', 'octo-priya', [own('pending'), own('success')], null],
+    [
+      'a pending written by another account over our green: a ruleset pinned to our App still shows the green',
+      'octo-priya',
+      [other('pending'), own('success')],
+      'pending',
+    ],
+    ['logins compare case-insensitively', 'Octo-Priya', [other('pending'), own('success')], 'pending'],
+    [
+      "someone else's green over our pending: the newest counts where nothing is pinned",
+      'octo-priya',
+      [other('success'), own('pending')],
+      'pending',
+    ],
+    ['identity unknown: the newest decides', undefined, [other('pending'), own('success')], null],
+    ['the statuses could not be read: as if a green stood there (fail closed)', 'octo-priya', null, 'pending'],
+    ['not read at all: pending, as before', 'octo-priya', undefined, 'pending'],
+  ])('needs-review, %s → %s', (_n, identity, onHead, state) => {
+    const c = conclude({ kind: 'needs-review', target, identity, onHead }, { ...rules, mode: 'preflight' });
+    expect(c.status?.state ?? null).toBe(state);
+    expect(c.shouldReview).toBe(true);
+    expect(pendingChanges(onHead, identity)).toBe(state !== null);
   });
 
   test('no status when the event does not call for one; a long reason is cut to 140', () => {

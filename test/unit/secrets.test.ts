@@ -364,8 +364,11 @@ describe('false positives, measured', () => {
     expect(m.hits).toEqual([]);
   });
 
-  test('the diffs of the last 300 commits pass', () => {
-    const log = execFileSync('git', ['log', '-p', '-n', '300', '--no-color', '--no-ext-diff'], {
+  // dist/ and the lockfile are generated (from src/ and the registry) and scanned as they are
+  // now by the test above; their history is 9/10 of the log's 28 MB and adds nothing new.
+  test('the diffs of the last 300 commits pass (generated files: as they are now, above)', () => {
+    const args = ['log', '-p', '-n', '300', '--no-color', '--no-ext-diff'];
+    const log = execFileSync('git', [...args, '--', '.', ':(exclude)dist', ':(exclude)package-lock.json'], {
       encoding: 'utf8',
       maxBuffer: 512 * 1024 * 1024,
     });

@@ -1,0 +1,146 @@
+// The vocabulary of a run's end — types and lists only: what a mode returns (`End`), what
+// a run concludes (`Conclusion`: outcome, reason, step result, commit status) and the rules
+// conclude() applies. The decisions are in outcome.ts (conclude()).
+import type { Board } from './board.js';
+import type { HistoryEntry } from './decide.js';
+import type { Placement } from './findings.js';
+import type { Diagnosis } from './diagnostics.js';
+import type { ReviewEvent, Verdict } from './grammar.js';
+
+export const OUTCOMES = [
+  'posted',
+  'duplicate',
+  'unchanged',
+  'restamped',
+  'superseded',
+  'closed',
+  'needs-review',
+  'draft',
+  'queued',
+  'checked',
+  'reported',
+  'aborted',
+] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export const ABORT_REASONS = [
+  'missing-verdict',
+  'verdict-not-last',
+  'malformed-verdict',
+  'mismatch',
+  'empty-body',
+  'body-too-large',
+  'unreadable-body',
+  'no-body',
+  'secret-in-body',
+  'bad-input',
+  'diff-unavailable',
+  'bad-findings',
+  'api-error',
+  'permission-denied',
+  'command-refused',
+] as const;
+export type AbortReason = (typeof ABORT_REASONS)[number];
+
+/** The PR and commit a run is about, once known. */
+export interface Target {
+  /** null: only the commit is known (a body refused before the PR was read). */
+  pullNumber: number | null;
+  reviewedSha: string;
+}
+
+/** A target whose PR is known. */
+/** `base`: the base branch the event named; a PR retargeted since is not this run's to review. */
+export type PullTarget = Target & { pullNumber: number; base?: string };
+
+/** A failure after the review is in place: the review stands, the step still fails. */
+export interface AfterWrite {
+  reason: AbortReason;
+  message: string;
+}
+
+interface Common {
+  target?: Target;
+  identity?: string;
+  dismissed?: readonly number[];
+  notices?: readonly string[];
+  warnings?: readonly string[];
+}
+
+export type End = Common &
+  (
+    | { kind: 'checked'; verdict: Verdict }
+    | { kind: 'closed' | 'superseded'; message: string }
+    /** onHead: this context's statuses on the head, newest first; null when unread (fail closed: pending). */
+    | { kind: 'needs-review'; diffPath?: string; onHead?: readonly StatusFact[] | null }
+    | { kind: 'draft' }
+    /** merge_group: the standing verdict for the queued PR's head, shown on the group's commit. */
+    | { kind: 'queued'; standing: HistoryEntry | null; statusSha: string }
+    | {
+        /** restamped: the verdict GitHub's push rule dismissed, posted again for an identical patch. */
+        kind: 'posted' | 'duplicate' | 'unchanged' | 'restamped';
+        standing: HistoryEntry;
+        /** restamped: the dismissed review whose verdict was posted again. */
+        original?: HistoryEntry;
+        afterWrite?: AfterWrite;
+        /** posted: where the persona's findings went. */
+        findings?: Placement;
+      }
+    | { kind: 'reported'; board: Board; commentId: number; statusSha?: string }
+    | { kind: 'aborted'; reason: AbortReason; message: string; advice?: string; diagnosis?: Diagnosis }
+  );
+
+export type StatusState = 'pending' | 'success' | 'failure';
+/** A commit status of one context as GitHub lists it (state: also `error` when another tool wrote it). */
+export interface StatusFact {
+  state: string;
+  /** The account that wrote it; null when GitHub does not say. */
+  creator: string | null;
+}
+export interface StatusPlan {
+  sha: string;
+  state: StatusState;
+  description: string;
+  /** The review, when there is one; else the run. */
+  reviewUrl?: string;
+}
+
+/** What a run ended in, as reported: outputs, summary, step result, commit status. */
+export interface Conclusion {
+  outcome: Outcome;
+  reason?: AbortReason;
+  /** Set when the step must fail; starts with the reason when there is one. */
+  failure?: string;
+  advice?: string;
+  verdict?: Verdict;
+  event?: ReviewEvent;
+  reviewId?: number;
+  reviewUrl?: string;
+  baselineSha?: string;
+  shouldReview?: boolean;
+  headSha?: string;
+  pullNumber?: number;
+  identity?: string;
+  diffPath?: string;
+  diagnosis?: Diagnosis;
+  board?: Board;
+  boardCommentId?: number;
+  findings?: Placement;
+  dismissed: readonly number[];
+  notices: readonly string[];
+  warnings: readonly string[];
+  status: StatusPlan | null;
+}
+
+export interface Rules {
+  mode: 'check' | 'preflight' | 'post' | 'board';
+  persona: string;
+  failOnChangesRequested: boolean;
+  requireAllPersonas: boolean;
+  /** Whether this run writes a commit status (commit-status and the event). */
+  commitStatus: boolean;
+  /** board: approvals the panel status needs; null for every declared persona. */
+  minApprovals?: number | null;
+  /** An effective COMMENT is a green status (comment-passes); by default only an APPROVE is. */
+  commentPasses?: boolean;
+}
