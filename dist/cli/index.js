@@ -387,8 +387,11 @@ const BOX = /\[( |x|X)\]/;
  */
 const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
     String.raw `(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)`);
-/** A token followed by a question mark is asked, not given ("Approve? No."). */
-const QUESTION = /^[\s)\]*_`]*\?/;
+/**
+ * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
+ * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
+ */
+const NOT_GIVEN = /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d))/;
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
     'REQUIRED',
@@ -510,7 +513,7 @@ function keyedAt(r, i, text) {
                 noteUnrecognised(r, i, key.strong, body);
             continue;
         }
-        if (QUESTION.test(lead.rest))
+        if (NOT_GIVEN.test(lead.rest))
             continue; // "Verdict: Ready to merge? No." asks, and answers otherwise
         // a weak key describes one item when it sits in a list, or when prose follows a plain word
         const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
@@ -570,7 +573,7 @@ function splitHeading(r, i, key) {
         return null;
     }
     const rest = lead.rest.replace(/[/|].*$/, '');
-    if (QUESTION.test(rest))
+    if (NOT_GIVEN.test(rest))
         return null;
     if (!TOKEN_TAIL.test(rest) && !setOff((0,grammar/* skeleton */.qV)(r.lines[j]), lead.token))
         return null;

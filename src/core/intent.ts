@@ -89,8 +89,11 @@ const TOKEN_TAIL = new RegExp(
     String.raw`(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)`,
 );
 
-/** A token followed by a question mark is asked, not given ("Approve? No."). */
-const QUESTION = /^[\s)\]*_`]*\?/;
+/**
+ * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
+ * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
+ */
+const NOT_GIVEN = /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d))/;
 
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
@@ -254,7 +257,7 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
       if (explicit) noteUnrecognised(r, i, key.strong, body);
       continue;
     }
-    if (QUESTION.test(lead.rest)) continue; // "Verdict: Ready to merge? No." asks, and answers otherwise
+    if (NOT_GIVEN.test(lead.rest)) continue; // "Verdict: Ready to merge? No." asks, and answers otherwise
     // a weak key describes one item when it sits in a list, or when prose follows a plain word
     const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
     if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) continue;
@@ -322,7 +325,7 @@ function splitHeading(r: Reader, i: number, key: Key): Candidate | null {
     return null;
   }
   const rest = lead.rest.replace(/[/|].*$/, '');
-  if (QUESTION.test(rest)) return null;
+  if (NOT_GIVEN.test(rest)) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));

@@ -343,12 +343,22 @@ describe('never the opposite verdict: a key, a question, a veto next to an appro
     `${REVIEW}\n## Verdict\nReady to merge? No.`,
     `${REVIEW}\nVerdict: ACK 1234567 (tests still failing, do not merge)`,
     `${REVIEW}\nVerdict: utACK 1234567; NACK on the API change`,
+    `${REVIEW}\n## Verdict\n- Result: Passed: 2, failed: 5`,
+    `${REVIEW}\n## Decision\n- Status: Approved: no`,
+    `${REVIEW}\nVerdict: Approve: false`,
   ];
   test.each(refusing)('%j suggests no APPROVE', (body) => {
     expect(intent(body).suggestion?.verdict).not.toBe('APPROVE');
   });
-  test.each(['Verdict: merge', 'Verdict: merge it', 'Verdict: Clear to merge.', 'Verdict: ACK 1234567'])(
-    '%j still reads as an approval',
-    (line) => expect(intent(`${REVIEW}\n${line}`).suggestion?.verdict).toBe('APPROVE'),
+  const approving = [
+    'Verdict: merge',
+    'Verdict: merge it',
+    'Verdict: Clear to merge.',
+    'Verdict: ACK 1234567',
+    'Verdict: Approve: looks good',
+    'Verdict: APPROVE: no blocking issues',
+  ];
+  test.each(approving)('%j still reads as an approval', (line) =>
+    expect(intent(`${REVIEW}\n${line}`).suggestion?.verdict).toBe('APPROVE'),
   );
 });
