@@ -2,7 +2,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 6885:
+/***/ 6458:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -31,7 +31,7 @@ class Abort extends Error {
 
 /***/ }),
 
-/***/ 5581:
+/***/ 1210:
 /***/ ((module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
@@ -42,9 +42,9 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3567);
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5437);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(311);
+/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9988);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3793);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3912);
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
 // Arguments are parsed with node:util parseArgs against the command's own options
 // (src/cli/commands.ts is the table of commands), so options go anywhere after the command.
@@ -137,7 +137,7 @@ async function main(argv, io) {
         return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
     // doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
     if (first === 'doctor')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(409)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4409))).runDoctorCli(rest);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(897), __nccwpck_require__.e(771)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9771))).runDoctorCli(rest);
     const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L[first] : undefined;
     if (command)
         return runCommand(first, command, rest, io);
@@ -163,7 +163,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3567:
+/***/ 9988:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -226,7 +226,7 @@ function stdinOnce(files) {
 
 /***/ }),
 
-/***/ 5437:
+/***/ 3793:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -236,11 +236,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/abort.ts
-var abort = __nccwpck_require__(6885);
+var abort = __nccwpck_require__(6458);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/core/grammar.ts
-var grammar = __nccwpck_require__(8726);
+var grammar = __nccwpck_require__(6915);
 ;// CONCATENATED MODULE: ./src/body.ts
 // Reading the persona's body: every way it can be missing, too large or unreadable.
 
@@ -360,7 +360,11 @@ const SYNONYMS = [
     ],
     [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
     // "merge" and "clear" only as a token: "merge conflicts remain", "clear improvement, but …" are prose
-    [/^(MERGE|CLEAR(ED)?)(?=\s*$|\s*[()—–.,;:!/|-]|\s+(IT|NOW|AS[\s-]IS|AND|TO\s+(MERGE|SHIP|LAND))\b)/, 'APPROVE'],
+    // nor as a key or a question: "Merge: No", "Clear: no", "Merge it? No" name no approval
+    [
+        /^(MERGE|CLEAR(ED)?)(?=\s*$|\s*[()—–.,;!/|-]|\s+(IT|NOW|AS[\s-]IS|AND|TO\s+(MERGE|SHIP|LAND))\b(?!\s*\?))/,
+        'APPROVE',
+    ],
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
     [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
     [/^READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)/, 'APPROVE'],
@@ -383,6 +387,11 @@ const BOX = /\[( |x|X)\]/;
  */
 const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
     String.raw `(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)`);
+/**
+ * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
+ * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
+ */
+const NOT_GIVEN = /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d))/;
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
     'REQUIRED',
@@ -412,6 +421,8 @@ const CONDITION = new RegExp([
     String.raw `MUST\s+(?:BE\s+)?FIX`,
     String.raw `BEFORE\s+MERG`,
     String.raw `FIX(?:ES)?\s+FIRST`,
+    String.raw `DO\s+NOT\s+(?:MERGE|SHIP)`,
+    String.raw `NACK\b`,
 ]
     .map((p) => `\\b${p}`)
     .join('|'));
@@ -502,6 +513,8 @@ function keyedAt(r, i, text) {
                 noteUnrecognised(r, i, key.strong, body);
             continue;
         }
+        if (NOT_GIVEN.test(lead.rest))
+            continue; // "Verdict: Ready to merge? No." asks, and answers otherwise
         // a weak key describes one item when it sits in a list, or when prose follows a plain word
         const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
         if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken))
@@ -560,6 +573,8 @@ function splitHeading(r, i, key) {
         return null;
     }
     const rest = lead.rest.replace(/[/|].*$/, '');
+    if (NOT_GIVEN.test(rest))
+        return null;
     if (!TOKEN_TAIL.test(rest) && !setOff((0,grammar/* skeleton */.qV)(r.lines[j]), lead.token))
         return null;
     const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
@@ -1033,7 +1048,7 @@ function renderDiagnosis(d, file) {
 }
 
 // EXTERNAL MODULE: ./src/core/marker.ts
-var marker = __nccwpck_require__(4517);
+var marker = __nccwpck_require__(1130);
 ;// CONCATENATED MODULE: ./src/core/rendered.ts
 // What a reader will see — pure. GitHub renders a review body as Markdown with inline
 // HTML, so the raw text and the text on screen differ: `ghp\_x` shows as `ghp_x`,
@@ -2249,7 +2264,7 @@ class FindingsError extends abort/* Abort */.F {
 const FINDINGS_ADVICE = 'make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })';
 
 // EXTERNAL MODULE: ./src/cli/command.ts
-var command = __nccwpck_require__(3567);
+var command = __nccwpck_require__(9988);
 ;// CONCATENATED MODULE: ./src/cli/check.ts
 // `persona-verdict check`: review bodies (and a findings file) checked offline exactly as
 // `post` checks them before any request. Text for people, --format json for tools.
@@ -2574,7 +2589,7 @@ const COMMANDS = { check: check, corpus: corpus };
 
 /***/ }),
 
-/***/ 8726:
+/***/ 6915:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -2699,7 +2714,7 @@ function parseVerdict(text) {
 
 /***/ }),
 
-/***/ 4517:
+/***/ 1130:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -2707,7 +2722,7 @@ function parseVerdict(text) {
 /* harmony export */   h$: () => (/* binding */ composeBody)
 /* harmony export */ });
 /* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, samePersona, RUN_PATTERN, encodeMarker, decodeMarker, versionOf, neutralise */
-/* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8726);
+/* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6915);
 // The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
 // "The marker"). Pure.
 
@@ -2803,7 +2818,7 @@ function composeBody(marker, personaBody) {
 
 /***/ }),
 
-/***/ 311:
+/***/ 3912:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -3312,7 +3327,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5581);
+/******/ var __webpack_exports__ = __nccwpck_require__(1210);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ var __webpack_exports__main = __webpack_exports__.i;
 /******/ export { __webpack_exports__main as main };

@@ -56,7 +56,11 @@ const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   ],
   [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
   // "merge" and "clear" only as a token: "merge conflicts remain", "clear improvement, but …" are prose
-  [/^(MERGE|CLEAR(ED)?)(?=\s*$|\s*[()—–.,;:!/|-]|\s+(IT|NOW|AS[\s-]IS|AND|TO\s+(MERGE|SHIP|LAND))\b)/, 'APPROVE'],
+  // nor as a key or a question: "Merge: No", "Clear: no", "Merge it? No" name no approval
+  [
+    /^(MERGE|CLEAR(ED)?)(?=\s*$|\s*[()—–.,;!/|-]|\s+(IT|NOW|AS[\s-]IS|AND|TO\s+(MERGE|SHIP|LAND))\b(?!\s*\?))/,
+    'APPROVE',
+  ],
   // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
   [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
   [/^READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)/, 'APPROVE'],
@@ -84,6 +88,12 @@ const TOKEN_TAIL = new RegExp(
   String.raw`^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
     String.raw`(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)`,
 );
+
+/**
+ * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
+ * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
+ */
+const NOT_GIVEN = /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d))/;
 
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
@@ -115,6 +125,8 @@ const CONDITION = new RegExp(
     String.raw`MUST\s+(?:BE\s+)?FIX`,
     String.raw`BEFORE\s+MERG`,
     String.raw`FIX(?:ES)?\s+FIRST`,
+    String.raw`DO\s+NOT\s+(?:MERGE|SHIP)`,
+    String.raw`NACK\b`,
   ]
     .map((p) => `\\b${p}`)
     .join('|'),
@@ -245,6 +257,7 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
       if (explicit) noteUnrecognised(r, i, key.strong, body);
       continue;
     }
+    if (NOT_GIVEN.test(lead.rest)) continue; // "Verdict: Ready to merge? No." asks, and answers otherwise
     // a weak key describes one item when it sits in a list, or when prose follows a plain word
     const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
     if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) continue;
@@ -312,6 +325,7 @@ function splitHeading(r: Reader, i: number, key: Key): Candidate | null {
     return null;
   }
   const rest = lead.rest.replace(/[/|].*$/, '');
+  if (NOT_GIVEN.test(rest)) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));

@@ -2,12 +2,16 @@
 // and the plan it made, one line each, in words. Pure: facts and plans in, lines out.
 // (With debug on, the shell also logs both as JSON.)
 import { historyOf, type Dismissal, type Facts, type HistoryEntry, type Plan } from './decide.js';
+import { visible } from './diagnostics.js';
 import { short } from './sha.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+// A marker's base is percent-decoded text anyone with write access can edit into the persona's review:
+// shown through visible(), so a line break in it can never start a line of its own (a workflow command).
 const entry = (h: HistoryEntry): string =>
-  `#${h.review.id} ${h.marker.verdict} for ${short(h.marker.head)}${h.marker.base ? ` into ${h.marker.base}` : ''}` +
+  `#${h.review.id} ${h.marker.verdict} for ${short(h.marker.head)}` +
+  `${h.marker.base ? ` into ${visible(h.marker.base, 100)}` : ''}` +
   ` (${h.review.state.toLowerCase()}${h.review.edited ? ', edited' : ''})`;
 
 /** One line: what is reviewed, as whom, and what the persona's review history on the PR is. */

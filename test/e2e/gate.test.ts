@@ -124,6 +124,54 @@ describe('the verdict as a commit status on the reviewed head', () => {
     ]);
   });
 
+  test("the persona's green past the first pages (150 newer statuses, another's pending on top): pending", async () => {
+    await run('priya', body('APPROVE'));
+    const many = Array.from({ length: 150 }, (_x, i) => ({
+      id: 500_000 + i,
+      sha: w.head,
+      state: 'success',
+      context: i === 149 ? CONTEXT : `ci/other-${i}`,
+      description: '',
+      target_url: null,
+      login: LOGINS.human,
+    }));
+    many[149]!.state = 'pending';
+    w.gh.statuses.push(...many);
+    await run('priya', null, { mode: 'preflight', force: 'true' });
+    expect(w.gh.statuses.at(-1)).toMatchObject({ context: CONTEXT, state: 'pending', login: LOGINS.priya });
+  });
+
+  // GitHub keeps at most 1000 statuses per sha and context, whoever wrote them, and deletes none: a writer
+  // who fills the context on an approved head leaves the persona's green there for good. Approve into one
+  // base, fill, retarget: the persona cannot write pending (nor any later verdict), and a ruleset pinned
+  // to its App still reads its last status, the green for the other base. Not fixed: no commit status
+  // can replace it; it needs a design decision (a check run, a head-independent context, a refusal).
+  test.fails('a context filled to 1000 statuses keeps an old green on the head through a retarget', async () => {
+    await run('priya', body('APPROVE'));
+    const filler = Array.from({ length: 999 }, (_x, i) => ({
+      id: 600_000 + i,
+      sha: w.head,
+      state: 'pending',
+      context: CONTEXT,
+      description: 'filler',
+      target_url: null,
+      login: LOGINS.human,
+    }));
+    w.gh.statuses.push(...filler);
+    w.gh.retarget(PR, 'develop');
+    const edited = {
+      ...target(),
+      action: 'edited',
+      pull_request: { ...target().pull_request, base: { ref: 'develop' } },
+    };
+    const pre = await run('priya', null, { mode: 'preflight' }, 'pull_request_target', edited);
+    expect(pre.code).toBe(1); // the pending write was refused: the step fails, as it says
+    const ownNewest = w.gh.statuses.filter(
+      (x) => x.sha === w.head && x.context === CONTEXT && x.login === LOGINS.priya,
+    );
+    expect(ownNewest.at(-1)!.state).not.toBe('success');
+  });
+
   test('statuses GitHub will not list: pending is written as before (fail closed)', async () => {
     await run('priya', body('APPROVE'));
     const next = push('c2');

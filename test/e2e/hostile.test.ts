@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { OWNER, REPO } from '../fake/github.js';
-import { body, PR, runOn, TOKENS, useWorld } from './world.js';
+import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 import { runAction, tempDir } from './harness.js';
 
 const w = useWorld();
@@ -135,6 +135,18 @@ describe('text that tries to steer the runner or the gate', () => {
     expect(r.code).toBe(1);
     expect(r.summary).not.toContain('<img');
     expect(r.summary).toContain('&lt;img');
+  });
+
+  test('an edited marker whose base decodes to a line break never starts a workflow command in the log', async () => {
+    await w.run('priya', body('APPROVE'));
+    const r0 = w.gh.reviews.get(PR)![0]!;
+    // any writer may edit the persona's review: the marker's base is percent-decoded (%0A is a line break)
+    const forged = r0.body.replace(/ base=\S+/, ' base=main%0A%3A%3Aerror%3A%3Aforged%0D%3A%3Astop-commands%3A%3Ax');
+    expect(forged).not.toBe(r0.body);
+    w.gh.editReview(PR, r0.id, forged, LOGINS.human);
+    const r = await w.run('priya', null, { mode: 'preflight' });
+    expect(r.stdout).toMatch(/^facts: /m);
+    for (const line of r.stdout.split(/\r\n|\r|\n/)) expect(line.trimStart()).not.toMatch(/^::(error|stop-commands)::/);
   });
 
   test('the token never leaks, even when the body contains it (the run reaches the secret scan)', async () => {

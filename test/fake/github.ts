@@ -833,6 +833,14 @@ export class FakeGitHub {
           },
         ];
       }
+      // REST docs, "Create a commit status": "there is a limit of 1000 statuses per sha and context within a
+      // repository. Attempts to create more than 1000 statuses will result in a validation error."
+      const ctx = body?.context ?? 'default';
+      if (this.statuses.filter((x) => x.sha === m![1] && x.context === ctx).length >= 1000) {
+        const message = 'This SHA and context has reached the maximum number of statuses.';
+        const errors = [{ resource: 'Status', code: 'custom', field: 'context', message }];
+        return [422, { message: 'Validation Failed', errors, documentation_url: 'https://docs.github.com/rest' }];
+      }
       const st: FakeStatus = {
         id: this.nextId++,
         sha: m[1]!,

@@ -329,3 +329,36 @@ describe('the diagnosis shows it', () => {
     expect(differs).toMatch(/trailing text/);
   });
 });
+
+describe('never the opposite verdict: a key, a question, a veto next to an approving word (review5)', () => {
+  // each body refuses the change; before, each was read as an APPROVE and the line suggested
+  const refusing: string[] = [
+    `${REVIEW}\n## Decision\n- Merge: No`,
+    `${REVIEW}\n## Verdict\n\n- Clear: no`,
+    `${REVIEW}\nVerdict: **Merge**: no — tests fail`,
+    `${REVIEW}\nVerdict: merge it? no`,
+    `${REVIEW}\nVerdict: Ready for production? No — the migration drops data.`,
+    `${REVIEW}\nVerdict: Ready to merge? No.`,
+    `${REVIEW}\nVerdict: Approve? No.`,
+    `${REVIEW}\n## Verdict\nReady to merge? No.`,
+    `${REVIEW}\nVerdict: ACK 1234567 (tests still failing, do not merge)`,
+    `${REVIEW}\nVerdict: utACK 1234567; NACK on the API change`,
+    `${REVIEW}\n## Verdict\n- Result: Passed: 2, failed: 5`,
+    `${REVIEW}\n## Decision\n- Status: Approved: no`,
+    `${REVIEW}\nVerdict: Approve: false`,
+  ];
+  test.each(refusing)('%j suggests no APPROVE', (body) => {
+    expect(intent(body).suggestion?.verdict).not.toBe('APPROVE');
+  });
+  const approving = [
+    'Verdict: merge',
+    'Verdict: merge it',
+    'Verdict: Clear to merge.',
+    'Verdict: ACK 1234567',
+    'Verdict: Approve: looks good',
+    'Verdict: APPROVE: no blocking issues',
+  ];
+  test.each(approving)('%j still reads as an approval', (line) =>
+    expect(intent(`${REVIEW}\n${line}`).suggestion?.verdict).toBe('APPROVE'),
+  );
+});

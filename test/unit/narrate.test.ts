@@ -95,3 +95,23 @@ describe('describePlan: each action of decide() in words', () => {
     expect(describePlan(decide(facts(o)))).toMatch(expected);
   });
 });
+
+describe('narrated lines: text from an edited review can never start a line (workflow commands)', () => {
+  // Anyone with write access may edit the persona's review body, marker included; the marker's base is
+  // percent-decoded, so an edited `base=main%0A%3A%3Aerror%3A%3A…` decodes to a line break and a command.
+  const forged = (base: string): ReviewFact => ({
+    id: 900,
+    login: 'octo-priya',
+    state: 'APPROVED',
+    htmlUrl: 'https://github.test/r',
+    edited: true,
+    body: `${encodeMarker({ persona: 'priya', head: OLD, tree: null, base, verdict: 'APPROVE', run: '1-1' })}\nx`,
+  });
+  const attacks = ['main\n::error::forged annotation', 'main\r::stop-commands::x', 'main\u2028::notice::y'];
+  test.each(attacks)('base %j', (base) => {
+    const f = facts({ reviews: [forged(base)] });
+    for (const line of [describeFacts(f), describePlan(decide(f))]) {
+      expect([...line].some((c) => c < ' ' || '\u007f\u0085\u2028\u2029'.includes(c))).toBe(false);
+    }
+  });
+});
