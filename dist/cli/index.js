@@ -2,7 +2,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 6458:
+/***/ 6885:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -31,7 +31,7 @@ class Abort extends Error {
 
 /***/ }),
 
-/***/ 1210:
+/***/ 5581:
 /***/ ((module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
@@ -42,9 +42,9 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9988);
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3793);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3912);
+/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3567);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5437);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(311);
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
 // Arguments are parsed with node:util parseArgs against the command's own options
 // (src/cli/commands.ts is the table of commands), so options go anywhere after the command.
@@ -137,7 +137,7 @@ async function main(argv, io) {
         return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
     // doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
     if (first === 'doctor')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(897), __nccwpck_require__.e(771)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9771))).runDoctorCli(rest);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(409)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4409))).runDoctorCli(rest);
     const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L[first] : undefined;
     if (command)
         return runCommand(first, command, rest, io);
@@ -163,7 +163,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9988:
+/***/ 3567:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -226,7 +226,7 @@ function stdinOnce(files) {
 
 /***/ }),
 
-/***/ 3793:
+/***/ 5437:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -236,11 +236,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/abort.ts
-var abort = __nccwpck_require__(6458);
+var abort = __nccwpck_require__(6885);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/core/grammar.ts
-var grammar = __nccwpck_require__(6915);
+var grammar = __nccwpck_require__(8726);
 ;// CONCATENATED MODULE: ./src/body.ts
 // Reading the persona's body: every way it can be missing, too large or unreadable.
 
@@ -1048,7 +1048,7 @@ function renderDiagnosis(d, file) {
 }
 
 // EXTERNAL MODULE: ./src/core/marker.ts
-var marker = __nccwpck_require__(1130);
+var marker = __nccwpck_require__(4517);
 ;// CONCATENATED MODULE: ./src/core/rendered.ts
 // What a reader will see — pure. GitHub renders a review body as Markdown with inline
 // HTML, so the raw text and the text on screen differ: `ghp\_x` shows as `ghp_x`,
@@ -2264,7 +2264,7 @@ class FindingsError extends abort/* Abort */.F {
 const FINDINGS_ADVICE = 'make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })';
 
 // EXTERNAL MODULE: ./src/cli/command.ts
-var command = __nccwpck_require__(9988);
+var command = __nccwpck_require__(3567);
 ;// CONCATENATED MODULE: ./src/cli/check.ts
 // `persona-verdict check`: review bodies (and a findings file) checked offline exactly as
 // `post` checks them before any request. Text for people, --format json for tools.
@@ -2589,7 +2589,7 @@ const COMMANDS = { check: check, corpus: corpus };
 
 /***/ }),
 
-/***/ 6915:
+/***/ 8726:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -2714,7 +2714,7 @@ function parseVerdict(text) {
 
 /***/ }),
 
-/***/ 1130:
+/***/ 4517:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -2722,7 +2722,7 @@ function parseVerdict(text) {
 /* harmony export */   h$: () => (/* binding */ composeBody)
 /* harmony export */ });
 /* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, samePersona, RUN_PATTERN, encodeMarker, decodeMarker, versionOf, neutralise */
-/* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6915);
+/* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8726);
 // The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
 // "The marker"). Pure.
 
@@ -2818,7 +2818,7 @@ function composeBody(marker, personaBody) {
 
 /***/ }),
 
-/***/ 3912:
+/***/ 311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -3327,7 +3327,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(1210);
+/******/ var __webpack_exports__ = __nccwpck_require__(5581);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ var __webpack_exports__main = __webpack_exports__.i;
 /******/ export { __webpack_exports__main as main };

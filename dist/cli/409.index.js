@@ -1,8 +1,8 @@
-export const id = 771;
-export const ids = [771];
+export const id = 409;
+export const ids = [409];
 export const modules = {
 
-/***/ 9771:
+/***/ 4409:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -17,9 +17,9 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./src/abort.ts
-var abort = __webpack_require__(6458);
-// EXTERNAL MODULE: ../../main/node_modules/yaml/dist/index.js
-var dist = __webpack_require__(3645);
+var abort = __webpack_require__(6885);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
 ;// CONCATENATED MODULE: ./scripts/workflow-rules.mjs
 // The rule every workflow and recipe here keeps, checked statically: no job that holds
 // a persona credential runs code other than this action and pinned actions (above
@@ -334,7 +334,7 @@ function analyseWorkflows(files) {
 }
 
 // EXTERNAL MODULE: ./src/core/marker.ts
-var marker = __webpack_require__(1130);
+var marker = __webpack_require__(4517);
 ;// CONCATENATED MODULE: ./src/core/doctor.ts
 // The doctor: is the merge gate really enforced? Facts about the repository's settings
 // in (the branch's rules from every ruleset, classic protection when readable, the
@@ -814,16 +814,16 @@ function doctor_renderMarkdown(r) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ../../main/node_modules/@actions/core/lib/core.js + 13 modules
-var lib_core = __webpack_require__(1933);
-// EXTERNAL MODULE: ../../main/node_modules/@actions/github/lib/github.js + 21 modules
-var github = __webpack_require__(9436);
-// EXTERNAL MODULE: ../../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
-var dist_bundle = __webpack_require__(4225);
-// EXTERNAL MODULE: ../../main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-var plugin_throttling_dist_bundle = __webpack_require__(4038);
-// EXTERNAL MODULE: ../../main/node_modules/bottleneck/light.js
-var light = __webpack_require__(2725);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var lib_core = __webpack_require__(6811);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 21 modules
+var github = __webpack_require__(1758);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var dist_bundle = __webpack_require__(9735);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var plugin_throttling_dist_bundle = __webpack_require__(6856);
+// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
+var light = __webpack_require__(3251);
 var light_default = /*#__PURE__*/__webpack_require__.n(light);
 ;// CONCATENATED MODULE: ./src/core/waits.ts
 // When to wait for GitHub, and for how long — pure. The shell (github/octokit.ts)

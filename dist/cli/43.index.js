@@ -1,8 +1,8 @@
-export const id = 897;
-export const ids = [897];
+export const id = 43;
+export const ids = [43];
 export const modules = {
 
-/***/ 129:
+/***/ 9659:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -55,9 +55,9 @@ exports.getProxyUrl = getProxyUrl;
 exports.isHttps = isHttps;
 const http = __importStar(__webpack_require__(8611));
 const https = __importStar(__webpack_require__(5692));
-const pm = __importStar(__webpack_require__(425));
-const tunnel = __importStar(__webpack_require__(408));
-const undici_1 = __webpack_require__(4718);
+const pm = __importStar(__webpack_require__(3335));
+const tunnel = __importStar(__webpack_require__(770));
+const undici_1 = __webpack_require__(4371);
 var HttpCodes;
 (function (HttpCodes) {
     HttpCodes[HttpCodes["OK"] = 200] = "OK";
@@ -745,7 +745,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 425:
+/***/ 3335:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -845,7 +845,7 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 2725:
+/***/ 3251:
 /***/ (function(module) {
 
 /**
@@ -2375,15 +2375,15 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 408:
+/***/ 770:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__(376);
+module.exports = __webpack_require__(218);
 
 
 /***/ }),
 
-/***/ 376:
+/***/ 218:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -2654,33 +2654,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 4718:
+/***/ 4371:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Client = __webpack_require__(271)
-const Dispatcher = __webpack_require__(2377)
-const Pool = __webpack_require__(8014)
-const BalancedPool = __webpack_require__(3207)
-const Agent = __webpack_require__(5539)
-const ProxyAgent = __webpack_require__(9710)
-const EnvHttpProxyAgent = __webpack_require__(6699)
-const RetryAgent = __webpack_require__(9176)
-const errors = __webpack_require__(6593)
-const util = __webpack_require__(5386)
+const Client = __webpack_require__(3701)
+const Dispatcher = __webpack_require__(883)
+const Pool = __webpack_require__(628)
+const BalancedPool = __webpack_require__(837)
+const Agent = __webpack_require__(7405)
+const ProxyAgent = __webpack_require__(6672)
+const EnvHttpProxyAgent = __webpack_require__(3137)
+const RetryAgent = __webpack_require__(50)
+const errors = __webpack_require__(8707)
+const util = __webpack_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __webpack_require__(5889)
-const buildConnector = __webpack_require__(5106)
-const MockClient = __webpack_require__(2839)
-const MockAgent = __webpack_require__(587)
-const MockPool = __webpack_require__(3926)
-const mockErrors = __webpack_require__(5347)
-const RetryHandler = __webpack_require__(3174)
-const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(4743)
-const DecoratorHandler = __webpack_require__(9330)
-const RedirectHandler = __webpack_require__(3216)
-const createRedirectInterceptor = __webpack_require__(5306)
+const api = __webpack_require__(6615)
+const buildConnector = __webpack_require__(9136)
+const MockClient = __webpack_require__(7365)
+const MockAgent = __webpack_require__(7501)
+const MockPool = __webpack_require__(4004)
+const mockErrors = __webpack_require__(2429)
+const RetryHandler = __webpack_require__(7816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(2581)
+const DecoratorHandler = __webpack_require__(8155)
+const RedirectHandler = __webpack_require__(8754)
+const createRedirectInterceptor = __webpack_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -2698,10 +2698,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __webpack_require__(1068),
-  retry: __webpack_require__(9636),
-  dump: __webpack_require__(5786),
-  dns: __webpack_require__(6149)
+  redirect: __webpack_require__(1514),
+  retry: __webpack_require__(2026),
+  dump: __webpack_require__(8060),
+  dns: __webpack_require__(379)
 }
 
 module.exports.buildConnector = buildConnector
@@ -2763,7 +2763,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__webpack_require__(6860).fetch)
+const fetchImpl = (__webpack_require__(4398).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -2775,39 +2775,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __webpack_require__(5662).Headers
-module.exports.Response = __webpack_require__(9317).Response
-module.exports.Request = __webpack_require__(3713).Request
-module.exports.FormData = __webpack_require__(8440).FormData
+module.exports.Headers = __webpack_require__(660).Headers
+module.exports.Response = __webpack_require__(9051).Response
+module.exports.Request = __webpack_require__(9967).Request
+module.exports.FormData = __webpack_require__(5910).FormData
 module.exports.File = globalThis.File ?? (__webpack_require__(4573).File)
-module.exports.FileReader = __webpack_require__(4881).FileReader
+module.exports.FileReader = __webpack_require__(8355).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(8709)
+const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(1059)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __webpack_require__(7403)
-const { kConstruct } = __webpack_require__(8271)
+const { CacheStorage } = __webpack_require__(3245)
+const { kConstruct } = __webpack_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __webpack_require__(8495)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __webpack_require__(9061)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __webpack_require__(782)
+const { parseMIMEType, serializeAMimeType } = __webpack_require__(1900)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(6814)
-module.exports.WebSocket = __webpack_require__(3435).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(5188)
+module.exports.WebSocket = __webpack_require__(3726).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -2823,18 +2823,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __webpack_require__(6376)
+const { EventSource } = __webpack_require__(1238)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 6128:
+/***/ 158:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const { addAbortListener } = __webpack_require__(5386)
-const { RequestAbortedError } = __webpack_require__(6593)
+const { addAbortListener } = __webpack_require__(3440)
+const { RequestAbortedError } = __webpack_require__(8707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -2894,16 +2894,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2574:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { InvalidArgumentError, SocketError } = __webpack_require__(6593)
-const util = __webpack_require__(5386)
-const { addSignal, removeSignal } = __webpack_require__(6128)
+const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -3009,7 +3009,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 884:
+/***/ 6862:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -3023,10 +3023,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __webpack_require__(6593)
-const util = __webpack_require__(5386)
+} = __webpack_require__(8707)
+const util = __webpack_require__(3440)
 const { AsyncResource } = __webpack_require__(6698)
-const { addSignal, removeSignal } = __webpack_require__(6128)
+const { addSignal, removeSignal } = __webpack_require__(158)
 const assert = __webpack_require__(4589)
 
 const kResume = Symbol('resume')
@@ -3267,16 +3267,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 865:
+/***/ 6424:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { Readable } = __webpack_require__(3897)
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(6593)
-const util = __webpack_require__(5386)
-const { getResolveErrorBodyCallback } = __webpack_require__(6425)
+const { Readable } = __webpack_require__(9927)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { getResolveErrorBodyCallback } = __webpack_require__(7655)
 const { AsyncResource } = __webpack_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -3488,18 +3488,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 4754:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { finished, PassThrough } = __webpack_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(6593)
-const util = __webpack_require__(5386)
-const { getResolveErrorBodyCallback } = __webpack_require__(6425)
+const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { getResolveErrorBodyCallback } = __webpack_require__(7655)
 const { AsyncResource } = __webpack_require__(6698)
-const { addSignal, removeSignal } = __webpack_require__(6128)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -3715,15 +3715,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 3408:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __webpack_require__(6593)
+const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
 const { AsyncResource } = __webpack_require__(6698)
-const util = __webpack_require__(5386)
-const { addSignal, removeSignal } = __webpack_require__(6128)
+const util = __webpack_require__(3440)
+const { addSignal, removeSignal } = __webpack_require__(158)
 const assert = __webpack_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -3830,21 +3830,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 5889:
+/***/ 6615:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-module.exports.request = __webpack_require__(865)
-module.exports.stream = __webpack_require__(4754)
-module.exports.pipeline = __webpack_require__(884)
-module.exports.upgrade = __webpack_require__(3408)
-module.exports.connect = __webpack_require__(2574)
+module.exports.request = __webpack_require__(6424)
+module.exports.stream = __webpack_require__(3560)
+module.exports.pipeline = __webpack_require__(6862)
+module.exports.upgrade = __webpack_require__(1882)
+module.exports.connect = __webpack_require__(2279)
 
 
 /***/ }),
 
-/***/ 3897:
+/***/ 9927:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -3853,9 +3853,9 @@ module.exports.connect = __webpack_require__(2574)
 
 const assert = __webpack_require__(4589)
 const { Readable } = __webpack_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(6593)
-const util = __webpack_require__(5386)
-const { ReadableStreamFrom } = __webpack_require__(5386)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { ReadableStreamFrom } = __webpack_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -4236,15 +4236,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 6425:
+/***/ 7655:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const assert = __webpack_require__(4589)
 const {
   ResponseStatusCodeError
-} = __webpack_require__(6593)
+} = __webpack_require__(8707)
 
-const { chunksDecode } = __webpack_require__(3897)
+const { chunksDecode } = __webpack_require__(9927)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -4336,16 +4336,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5106:
+/***/ 9136:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const net = __webpack_require__(7030)
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(5386)
-const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(6593)
-const timers = __webpack_require__(5929)
+const util = __webpack_require__(3440)
+const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(8707)
+const timers = __webpack_require__(6603)
 
 function noop () {}
 
@@ -4583,7 +4583,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 4037:
+/***/ 735:
 /***/ ((module) => {
 
 
@@ -4708,7 +4708,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6644:
+/***/ 2414:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -4917,7 +4917,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6593:
+/***/ 8707:
 /***/ ((module) => {
 
 
@@ -5349,7 +5349,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8957:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -5357,7 +5357,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __webpack_require__(6593)
+} = __webpack_require__(8707)
 const assert = __webpack_require__(4589)
 const {
   isValidHTTPToken,
@@ -5372,9 +5372,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __webpack_require__(5386)
-const { channels } = __webpack_require__(6644)
-const { headerNameLowerCasedRecord } = __webpack_require__(4037)
+} = __webpack_require__(3440)
+const { channels } = __webpack_require__(2414)
+const { headerNameLowerCasedRecord } = __webpack_require__(735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -5838,7 +5838,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 3377:
+/***/ 6443:
 /***/ ((module) => {
 
 module.exports = {
@@ -5912,7 +5912,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3838:
+/***/ 7752:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -5920,7 +5920,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __webpack_require__(4037)
+} = __webpack_require__(735)
 
 class TstNode {
   /** @type {any} */
@@ -6071,13 +6071,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5386:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(3377)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(6443)
 const { IncomingMessage } = __webpack_require__(7067)
 const stream = __webpack_require__(7075)
 const net = __webpack_require__(7030)
@@ -6085,9 +6085,9 @@ const { Blob } = __webpack_require__(4573)
 const nodeUtil = __webpack_require__(7975)
 const { stringify } = __webpack_require__(1792)
 const { EventEmitter: EE } = __webpack_require__(8474)
-const { InvalidArgumentError } = __webpack_require__(6593)
-const { headerNameLowerCasedRecord } = __webpack_require__(4037)
-const { tree } = __webpack_require__(3838)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { headerNameLowerCasedRecord } = __webpack_require__(735)
+const { tree } = __webpack_require__(7752)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -6797,18 +6797,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5539:
+/***/ 7405:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError } = __webpack_require__(6593)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(3377)
-const DispatcherBase = __webpack_require__(803)
-const Pool = __webpack_require__(8014)
-const Client = __webpack_require__(271)
-const util = __webpack_require__(5386)
-const createRedirectInterceptor = __webpack_require__(5306)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(6443)
+const DispatcherBase = __webpack_require__(1841)
+const Pool = __webpack_require__(628)
+const Client = __webpack_require__(3701)
+const util = __webpack_require__(3440)
+const createRedirectInterceptor = __webpack_require__(5092)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -6937,7 +6937,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 3207:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -6945,7 +6945,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __webpack_require__(6593)
+} = __webpack_require__(8707)
 const {
   PoolBase,
   kClients,
@@ -6953,10 +6953,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __webpack_require__(1278)
-const Pool = __webpack_require__(8014)
-const { kUrl, kInterceptors } = __webpack_require__(3377)
-const { parseOrigin } = __webpack_require__(5386)
+} = __webpack_require__(2128)
+const Pool = __webpack_require__(628)
+const { kUrl, kInterceptors } = __webpack_require__(6443)
+const { parseOrigin } = __webpack_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -7153,7 +7153,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 8939:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -7161,9 +7161,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(5386)
-const { channels } = __webpack_require__(6644)
-const timers = __webpack_require__(5929)
+const util = __webpack_require__(3440)
+const { channels } = __webpack_require__(2414)
+const timers = __webpack_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7176,7 +7176,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(6593)
+} = __webpack_require__(8707)
 const {
   kUrl,
   kReset,
@@ -7209,9 +7209,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __webpack_require__(3377)
+} = __webpack_require__(6443)
 
-const constants = __webpack_require__(6402)
+const constants = __webpack_require__(2824)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -7223,11 +7223,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(9240) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(3870) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__webpack_require__(9968))
+    mod = await WebAssembly.compile(__webpack_require__(3434))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -7235,7 +7235,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __webpack_require__(9240))
+    mod = await WebAssembly.compile(llhttpWasmData || __webpack_require__(3870))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -8150,7 +8150,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__webpack_require__(6962).extractBody)
+      extractBody = (__webpack_require__(4492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -8673,7 +8673,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 7726:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -8681,13 +8681,13 @@ module.exports = connectH1
 const assert = __webpack_require__(4589)
 const { errorMonitor } = __webpack_require__(8474)
 const { pipeline } = __webpack_require__(7075)
-const util = __webpack_require__(5386)
+const util = __webpack_require__(3440)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __webpack_require__(6593)
+} = __webpack_require__(8707)
 const {
   kUrl,
   kReset,
@@ -8706,7 +8706,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __webpack_require__(3377)
+} = __webpack_require__(6443)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -9112,7 +9112,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__webpack_require__(6962).extractBody)
+    extractBody ??= (__webpack_require__(4492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -9472,7 +9472,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 271:
+/***/ 3701:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // @ts-check
@@ -9482,16 +9482,16 @@ module.exports = connectH2
 const assert = __webpack_require__(4589)
 const net = __webpack_require__(7030)
 const http = __webpack_require__(7067)
-const util = __webpack_require__(5386)
-const { channels } = __webpack_require__(6644)
-const Request = __webpack_require__(8957)
-const DispatcherBase = __webpack_require__(803)
+const util = __webpack_require__(3440)
+const { channels } = __webpack_require__(2414)
+const Request = __webpack_require__(4655)
+const DispatcherBase = __webpack_require__(1841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __webpack_require__(6593)
-const buildConnector = __webpack_require__(5106)
+} = __webpack_require__(8707)
+const buildConnector = __webpack_require__(9136)
 const {
   kUrl,
   kServerName,
@@ -9533,9 +9533,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __webpack_require__(3377)
-const connectH1 = __webpack_require__(8939)
-const connectH2 = __webpack_require__(7726)
+} = __webpack_require__(6443)
+const connectH1 = __webpack_require__(637)
+const connectH2 = __webpack_require__(8788)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -9843,7 +9843,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __webpack_require__(5306)
+const createRedirectInterceptor = __webpack_require__(5092)
 
 function onError (client, err) {
   if (
@@ -10103,19 +10103,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 803:
+/***/ 1841:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const buffer = __webpack_require__(4573)
-const Dispatcher = __webpack_require__(2377)
+const Dispatcher = __webpack_require__(883)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __webpack_require__(6593)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __webpack_require__(3377)
+} = __webpack_require__(8707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __webpack_require__(6443)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -10318,7 +10318,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 2377:
+/***/ 883:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -10390,15 +10390,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 6699:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const DispatcherBase = __webpack_require__(803)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(3377)
-const ProxyAgent = __webpack_require__(9710)
-const Agent = __webpack_require__(5539)
+const DispatcherBase = __webpack_require__(1841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(6443)
+const ProxyAgent = __webpack_require__(6672)
+const Agent = __webpack_require__(7405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -10557,7 +10557,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 2190:
+/***/ 4660:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -10681,15 +10681,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 1278:
+/***/ 2128:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const DispatcherBase = __webpack_require__(803)
-const FixedQueue = __webpack_require__(2190)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(3377)
-const PoolStats = __webpack_require__(1680)
+const DispatcherBase = __webpack_require__(1841)
+const FixedQueue = __webpack_require__(4660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(6443)
+const PoolStats = __webpack_require__(3246)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -10882,10 +10882,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1680:
+/***/ 3246:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __webpack_require__(3377)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __webpack_require__(6443)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -10923,7 +10923,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 8014:
+/***/ 628:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -10934,14 +10934,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __webpack_require__(1278)
-const Client = __webpack_require__(271)
+} = __webpack_require__(2128)
+const Client = __webpack_require__(3701)
 const {
   InvalidArgumentError
-} = __webpack_require__(6593)
-const util = __webpack_require__(5386)
-const { kUrl, kInterceptors } = __webpack_require__(3377)
-const buildConnector = __webpack_require__(5106)
+} = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { kUrl, kInterceptors } = __webpack_require__(6443)
+const buildConnector = __webpack_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -11037,19 +11037,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 9710:
+/***/ 6672:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(3377)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(6443)
 const { URL } = __webpack_require__(3136)
-const Agent = __webpack_require__(5539)
-const Pool = __webpack_require__(8014)
-const DispatcherBase = __webpack_require__(803)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __webpack_require__(6593)
-const buildConnector = __webpack_require__(5106)
-const Client = __webpack_require__(271)
+const Agent = __webpack_require__(7405)
+const Pool = __webpack_require__(628)
+const DispatcherBase = __webpack_require__(1841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __webpack_require__(8707)
+const buildConnector = __webpack_require__(9136)
+const Client = __webpack_require__(3701)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -11318,13 +11318,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 9176:
+/***/ 50:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Dispatcher = __webpack_require__(2377)
-const RetryHandler = __webpack_require__(3174)
+const Dispatcher = __webpack_require__(883)
+const RetryHandler = __webpack_require__(7816)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -11360,7 +11360,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 4743:
+/***/ 2581:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -11368,8 +11368,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __webpack_require__(6593)
-const Agent = __webpack_require__(5539)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const Agent = __webpack_require__(7405)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -11399,7 +11399,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9330:
+/***/ 8155:
 /***/ ((module) => {
 
 
@@ -11450,15 +11450,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 3216:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(5386)
-const { kBodyUsed } = __webpack_require__(3377)
+const util = __webpack_require__(3440)
+const { kBodyUsed } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
-const { InvalidArgumentError } = __webpack_require__(6593)
+const { InvalidArgumentError } = __webpack_require__(8707)
 const EE = __webpack_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -11689,20 +11689,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 3174:
+/***/ 7816:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const assert = __webpack_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __webpack_require__(3377)
-const { RequestRetryError } = __webpack_require__(6593)
+const { kRetryHandlerDefaultRetry } = __webpack_require__(6443)
+const { RequestRetryError } = __webpack_require__(8707)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __webpack_require__(5386)
+} = __webpack_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -12133,14 +12133,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 6149:
+/***/ 379:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const { isIP } = __webpack_require__(7030)
 const { lookup } = __webpack_require__(610)
-const DecoratorHandler = __webpack_require__(9330)
-const { InvalidArgumentError, InformationalError } = __webpack_require__(6593)
+const DecoratorHandler = __webpack_require__(8155)
+const { InvalidArgumentError, InformationalError } = __webpack_require__(8707)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -12515,14 +12515,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 5786:
+/***/ 8060:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(5386)
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(6593)
-const DecoratorHandler = __webpack_require__(9330)
+const util = __webpack_require__(3440)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
+const DecoratorHandler = __webpack_require__(8155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -12645,12 +12645,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5306:
+/***/ 5092:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const RedirectHandler = __webpack_require__(3216)
+const RedirectHandler = __webpack_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -12673,11 +12673,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1068:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const RedirectHandler = __webpack_require__(3216)
+const RedirectHandler = __webpack_require__(8754)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -12704,11 +12704,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 9636:
+/***/ 2026:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const RetryHandler = __webpack_require__(3174)
+const RetryHandler = __webpack_require__(7816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -12730,13 +12730,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 6402:
+/***/ 2824:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __webpack_require__(6650);
+const utils_1 = __webpack_require__(172);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -13014,7 +13014,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 9240:
+/***/ 3870:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -13026,7 +13026,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 9968:
+/***/ 3434:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -13038,7 +13038,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 6650:
+/***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13059,13 +13059,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 587:
+/***/ 7501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kClients } = __webpack_require__(3377)
-const Agent = __webpack_require__(5539)
+const { kClients } = __webpack_require__(6443)
+const Agent = __webpack_require__(7405)
 const {
   kAgent,
   kMockAgentSet,
@@ -13076,14 +13076,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __webpack_require__(2539)
-const MockClient = __webpack_require__(2839)
-const MockPool = __webpack_require__(3926)
-const { matchValue, buildMockOptions } = __webpack_require__(463)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(6593)
-const Dispatcher = __webpack_require__(2377)
-const Pluralizer = __webpack_require__(39)
-const PendingInterceptorsFormatter = __webpack_require__(2708)
+} = __webpack_require__(1117)
+const MockClient = __webpack_require__(7365)
+const MockPool = __webpack_require__(4004)
+const { matchValue, buildMockOptions } = __webpack_require__(3397)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
+const Dispatcher = __webpack_require__(883)
+const Pluralizer = __webpack_require__(1529)
+const PendingInterceptorsFormatter = __webpack_require__(6142)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -13226,14 +13226,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 2839:
+/***/ 7365:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Client = __webpack_require__(271)
-const { buildMockDispatch } = __webpack_require__(463)
+const Client = __webpack_require__(3701)
+const { buildMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -13242,10 +13242,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __webpack_require__(2539)
-const { MockInterceptor } = __webpack_require__(7073)
-const Symbols = __webpack_require__(3377)
-const { InvalidArgumentError } = __webpack_require__(6593)
+} = __webpack_require__(1117)
+const { MockInterceptor } = __webpack_require__(1511)
+const Symbols = __webpack_require__(6443)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -13292,12 +13292,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 5347:
+/***/ 2429:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { UndiciError } = __webpack_require__(6593)
+const { UndiciError } = __webpack_require__(8707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -13327,12 +13327,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7073:
+/***/ 1511:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(463)
+const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kDispatchKey,
@@ -13340,9 +13340,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __webpack_require__(2539)
-const { InvalidArgumentError } = __webpack_require__(6593)
-const { buildURL } = __webpack_require__(5386)
+} = __webpack_require__(1117)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { buildURL } = __webpack_require__(3440)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -13541,14 +13541,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 3926:
+/***/ 4004:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Pool = __webpack_require__(8014)
-const { buildMockDispatch } = __webpack_require__(463)
+const Pool = __webpack_require__(628)
+const { buildMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -13557,10 +13557,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __webpack_require__(2539)
-const { MockInterceptor } = __webpack_require__(7073)
-const Symbols = __webpack_require__(3377)
-const { InvalidArgumentError } = __webpack_require__(6593)
+} = __webpack_require__(1117)
+const { MockInterceptor } = __webpack_require__(1511)
+const Symbols = __webpack_require__(6443)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -13607,7 +13607,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 2539:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -13637,20 +13637,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 463:
+/***/ 3397:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { MockNotMatchedError } = __webpack_require__(5347)
+const { MockNotMatchedError } = __webpack_require__(2429)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __webpack_require__(2539)
-const { buildURL } = __webpack_require__(5386)
+} = __webpack_require__(1117)
+const { buildURL } = __webpack_require__(3440)
 const { STATUS_CODES } = __webpack_require__(7067)
 const {
   types: {
@@ -14011,7 +14011,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2708:
+/***/ 6142:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -14061,7 +14061,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 39:
+/***/ 1529:
 /***/ ((module) => {
 
 
@@ -14097,7 +14097,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 5929:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -14527,20 +14527,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3892:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kConstruct } = __webpack_require__(8271)
-const { urlEquals, getFieldValues } = __webpack_require__(2012)
-const { kEnumerableProperty, isDisturbed } = __webpack_require__(5386)
-const { webidl } = __webpack_require__(6083)
-const { Response, cloneResponse, fromInnerResponse } = __webpack_require__(9317)
-const { Request, fromInnerRequest } = __webpack_require__(3713)
-const { kState } = __webpack_require__(6970)
-const { fetching } = __webpack_require__(6860)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __webpack_require__(1118)
+const { kConstruct } = __webpack_require__(109)
+const { urlEquals, getFieldValues } = __webpack_require__(6798)
+const { kEnumerableProperty, isDisturbed } = __webpack_require__(3440)
+const { webidl } = __webpack_require__(5893)
+const { Response, cloneResponse, fromInnerResponse } = __webpack_require__(9051)
+const { Request, fromInnerRequest } = __webpack_require__(9967)
+const { kState } = __webpack_require__(3627)
+const { fetching } = __webpack_require__(4398)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __webpack_require__(3168)
 const assert = __webpack_require__(4589)
 
 /**
@@ -15393,15 +15393,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7403:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kConstruct } = __webpack_require__(8271)
-const { Cache } = __webpack_require__(3892)
-const { webidl } = __webpack_require__(6083)
-const { kEnumerableProperty } = __webpack_require__(5386)
+const { kConstruct } = __webpack_require__(109)
+const { Cache } = __webpack_require__(9634)
+const { webidl } = __webpack_require__(5893)
+const { kEnumerableProperty } = __webpack_require__(3440)
 
 class CacheStorage {
   /**
@@ -15552,26 +15552,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8271:
+/***/ 109:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__webpack_require__(3377).kConstruct)
+  kConstruct: (__webpack_require__(6443).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 2012:
+/***/ 6798:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { URLSerializer } = __webpack_require__(782)
-const { isValidHeaderName } = __webpack_require__(1118)
+const { URLSerializer } = __webpack_require__(1900)
+const { isValidHeaderName } = __webpack_require__(3168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -15616,7 +15616,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9922:
+/***/ 1276:
 /***/ ((module) => {
 
 
@@ -15635,15 +15635,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8495:
+/***/ 9061:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { parseSetCookie } = __webpack_require__(5816)
-const { stringify } = __webpack_require__(2095)
-const { webidl } = __webpack_require__(6083)
-const { Headers } = __webpack_require__(5662)
+const { parseSetCookie } = __webpack_require__(1978)
+const { stringify } = __webpack_require__(7797)
+const { webidl } = __webpack_require__(5893)
+const { Headers } = __webpack_require__(660)
 
 /**
  * @typedef {Object} Cookie
@@ -15826,14 +15826,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5816:
+/***/ 1978:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(9922)
-const { isCTLExcludingHtab } = __webpack_require__(2095)
-const { collectASequenceOfCodePointsFast } = __webpack_require__(782)
+const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(1276)
+const { isCTLExcludingHtab } = __webpack_require__(7797)
+const { collectASequenceOfCodePointsFast } = __webpack_require__(1900)
 const assert = __webpack_require__(4589)
 
 /**
@@ -16143,7 +16143,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2095:
+/***/ 7797:
 /***/ ((module) => {
 
 
@@ -16502,13 +16502,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6301:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const buffer = __webpack_require__(4573)
 const { Transform } = __webpack_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __webpack_require__(625)
+const { isASCIINumber, isValidLastEventId } = __webpack_require__(4811)
 
 /**
  * @type {number[]} BOM
@@ -17083,23 +17083,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6376:
+/***/ 1238:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { pipeline } = __webpack_require__(7075)
-const { fetching } = __webpack_require__(6860)
-const { makeRequest } = __webpack_require__(3713)
-const { webidl } = __webpack_require__(6083)
-const { EventSourceStream } = __webpack_require__(6301)
-const { parseMIMEType } = __webpack_require__(782)
-const { createFastMessageEvent } = __webpack_require__(6814)
-const { isNetworkError } = __webpack_require__(9317)
-const { delay } = __webpack_require__(625)
-const { kEnumerableProperty } = __webpack_require__(5386)
-const { environmentSettingsObject } = __webpack_require__(1118)
-const { getGlobalDispatcher } = __webpack_require__(4743)
+const { fetching } = __webpack_require__(4398)
+const { makeRequest } = __webpack_require__(9967)
+const { webidl } = __webpack_require__(5893)
+const { EventSourceStream } = __webpack_require__(4031)
+const { parseMIMEType } = __webpack_require__(1900)
+const { createFastMessageEvent } = __webpack_require__(5188)
+const { isNetworkError } = __webpack_require__(9051)
+const { delay } = __webpack_require__(4811)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { environmentSettingsObject } = __webpack_require__(3168)
+const { getGlobalDispatcher } = __webpack_require__(2581)
 
 let experimentalWarned = false
 
@@ -17573,7 +17573,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 625:
+/***/ 4811:
 /***/ ((module) => {
 
 
@@ -17617,12 +17617,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6962:
+/***/ 4492:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(5386)
+const util = __webpack_require__(3440)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -17632,16 +17632,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __webpack_require__(1118)
-const { FormData } = __webpack_require__(8440)
-const { kState } = __webpack_require__(6970)
-const { webidl } = __webpack_require__(6083)
+} = __webpack_require__(3168)
+const { FormData } = __webpack_require__(5910)
+const { kState } = __webpack_require__(3627)
+const { webidl } = __webpack_require__(5893)
 const { Blob } = __webpack_require__(4573)
 const assert = __webpack_require__(4589)
 const { isErrored, isDisturbed } = __webpack_require__(7075)
 const { isArrayBuffer } = __webpack_require__(3429)
-const { serializeAMimeType } = __webpack_require__(782)
-const { multipartFormDataParser } = __webpack_require__(4646)
+const { serializeAMimeType } = __webpack_require__(1900)
+const { multipartFormDataParser } = __webpack_require__(116)
 let random
 
 try {
@@ -18153,7 +18153,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6833:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -18284,7 +18284,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 782:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -19035,12 +19035,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9255:
+/***/ 6653:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kConnected, kSize } = __webpack_require__(3377)
+const { kConnected, kSize } = __webpack_require__(6443)
 
 class CompatWeakRef {
   constructor (value) {
@@ -19088,14 +19088,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 1508:
+/***/ 7114:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Blob, File } = __webpack_require__(4573)
-const { kState } = __webpack_require__(6970)
-const { webidl } = __webpack_require__(6083)
+const { kState } = __webpack_require__(3627)
+const { webidl } = __webpack_require__(5893)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -19221,16 +19221,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 4646:
+/***/ 116:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __webpack_require__(5386)
-const { utf8DecodeBytes } = __webpack_require__(1118)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __webpack_require__(782)
-const { isFileLike } = __webpack_require__(1508)
-const { makeEntry } = __webpack_require__(8440)
+const { isUSVString, bufferToLowerCasedHeaderName } = __webpack_require__(3440)
+const { utf8DecodeBytes } = __webpack_require__(3168)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __webpack_require__(1900)
+const { isFileLike } = __webpack_require__(7114)
+const { makeEntry } = __webpack_require__(5910)
 const assert = __webpack_require__(4589)
 const { File: NodeFile } = __webpack_require__(4573)
 
@@ -19702,16 +19702,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8440:
+/***/ 5910:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __webpack_require__(1118)
-const { kState } = __webpack_require__(6970)
-const { kEnumerableProperty } = __webpack_require__(5386)
-const { FileLike, isFileLike } = __webpack_require__(1508)
-const { webidl } = __webpack_require__(6083)
+const { isBlobLike, iteratorMixin } = __webpack_require__(3168)
+const { kState } = __webpack_require__(3627)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { FileLike, isFileLike } = __webpack_require__(7114)
+const { webidl } = __webpack_require__(5893)
 const { File: NativeFile } = __webpack_require__(4573)
 const nodeUtil = __webpack_require__(7975)
 
@@ -19961,7 +19961,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 8709:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -20008,21 +20008,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5662:
+/***/ 660:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __webpack_require__(3377)
-const { kEnumerableProperty } = __webpack_require__(5386)
+const { kConstruct } = __webpack_require__(6443)
+const { kEnumerableProperty } = __webpack_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __webpack_require__(1118)
-const { webidl } = __webpack_require__(6083)
+} = __webpack_require__(3168)
+const { webidl } = __webpack_require__(5893)
 const assert = __webpack_require__(4589)
 const util = __webpack_require__(7975)
 
@@ -20702,7 +20702,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6860:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -20715,9 +20715,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __webpack_require__(9317)
-const { HeadersList } = __webpack_require__(5662)
-const { Request, cloneRequest } = __webpack_require__(3713)
+} = __webpack_require__(9051)
+const { HeadersList } = __webpack_require__(660)
+const { Request, cloneRequest } = __webpack_require__(9967)
 const zlib = __webpack_require__(8522)
 const {
   bytesMatch,
@@ -20753,23 +20753,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __webpack_require__(1118)
-const { kState, kDispatcher } = __webpack_require__(6970)
+} = __webpack_require__(3168)
+const { kState, kDispatcher } = __webpack_require__(3627)
 const assert = __webpack_require__(4589)
-const { safelyExtractBody, extractBody } = __webpack_require__(6962)
+const { safelyExtractBody, extractBody } = __webpack_require__(4492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __webpack_require__(6833)
+} = __webpack_require__(4495)
 const EE = __webpack_require__(8474)
 const { Readable, pipeline, finished } = __webpack_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __webpack_require__(5386)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(782)
-const { getGlobalDispatcher } = __webpack_require__(4743)
-const { webidl } = __webpack_require__(6083)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __webpack_require__(3440)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(1900)
+const { getGlobalDispatcher } = __webpack_require__(2581)
+const { webidl } = __webpack_require__(5893)
 const { STATUS_CODES } = __webpack_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -22979,23 +22979,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3713:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(6962)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(5662)
-const { FinalizationRegistry } = __webpack_require__(9255)()
-const util = __webpack_require__(5386)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(4492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(660)
+const { FinalizationRegistry } = __webpack_require__(6653)()
+const util = __webpack_require__(3440)
 const nodeUtil = __webpack_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __webpack_require__(1118)
+} = __webpack_require__(3168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -23005,12 +23005,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __webpack_require__(6833)
+} = __webpack_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __webpack_require__(6970)
-const { webidl } = __webpack_require__(6083)
-const { URLSerializer } = __webpack_require__(782)
-const { kConstruct } = __webpack_require__(3377)
+const { kHeaders, kSignal, kState, kDispatcher } = __webpack_require__(3627)
+const { webidl } = __webpack_require__(5893)
+const { URLSerializer } = __webpack_require__(1900)
+const { kConstruct } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __webpack_require__(8474)
 
@@ -24023,14 +24023,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9317:
+/***/ 9051:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(5662)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __webpack_require__(6962)
-const util = __webpack_require__(5386)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(660)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __webpack_require__(4492)
+const util = __webpack_require__(3440)
 const nodeUtil = __webpack_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -24042,16 +24042,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __webpack_require__(1118)
+} = __webpack_require__(3168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __webpack_require__(6833)
-const { kState, kHeaders } = __webpack_require__(6970)
-const { webidl } = __webpack_require__(6083)
-const { FormData } = __webpack_require__(8440)
-const { URLSerializer } = __webpack_require__(782)
-const { kConstruct } = __webpack_require__(3377)
+} = __webpack_require__(4495)
+const { kState, kHeaders } = __webpack_require__(3627)
+const { webidl } = __webpack_require__(5893)
+const { FormData } = __webpack_require__(5910)
+const { URLSerializer } = __webpack_require__(1900)
+const { kConstruct } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
 const { types } = __webpack_require__(7975)
 
@@ -24640,7 +24640,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6970:
+/***/ 3627:
 /***/ ((module) => {
 
 
@@ -24656,21 +24656,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1118:
+/***/ 3168:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Transform } = __webpack_require__(7075)
 const zlib = __webpack_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __webpack_require__(6833)
-const { getGlobalOrigin } = __webpack_require__(8709)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __webpack_require__(782)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __webpack_require__(4495)
+const { getGlobalOrigin } = __webpack_require__(1059)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __webpack_require__(1900)
 const { performance } = __webpack_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(5386)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(3440)
 const assert = __webpack_require__(4589)
 const { isUint8Array } = __webpack_require__(3429)
-const { webidl } = __webpack_require__(6083)
+const { webidl } = __webpack_require__(5893)
 
 let supportedHashes = []
 
@@ -26295,14 +26295,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6083:
+/***/ 5893:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { types, inspect } = __webpack_require__(7975)
 const { markAsUncloneable } = __webpack_require__(5919)
-const { toUSVString } = __webpack_require__(5386)
+const { toUSVString } = __webpack_require__(3440)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -26997,7 +26997,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2685:
+/***/ 2607:
 /***/ ((module) => {
 
 
@@ -27294,7 +27294,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4881:
+/***/ 8355:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -27303,16 +27303,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __webpack_require__(5860)
+} = __webpack_require__(3610)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __webpack_require__(8391)
-const { webidl } = __webpack_require__(6083)
-const { kEnumerableProperty } = __webpack_require__(5386)
+} = __webpack_require__(961)
+const { webidl } = __webpack_require__(5893)
+const { kEnumerableProperty } = __webpack_require__(3440)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -27645,12 +27645,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 699:
+/***/ 8573:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(6083)
+const { webidl } = __webpack_require__(5893)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -27730,7 +27730,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8391:
+/***/ 961:
 /***/ ((module) => {
 
 
@@ -27747,7 +27747,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5860:
+/***/ 3610:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -27758,10 +27758,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __webpack_require__(8391)
-const { ProgressEvent } = __webpack_require__(699)
-const { getEncoding } = __webpack_require__(2685)
-const { serializeAMimeType, parseMIMEType } = __webpack_require__(782)
+} = __webpack_require__(961)
+const { ProgressEvent } = __webpack_require__(8573)
+const { getEncoding } = __webpack_require__(2607)
+const { serializeAMimeType, parseMIMEType } = __webpack_require__(1900)
 const { types } = __webpack_require__(7975)
 const { StringDecoder } = __webpack_require__(3193)
 const { btoa } = __webpack_require__(4573)
@@ -28145,27 +28145,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3403:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(9322)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(736)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __webpack_require__(7610)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __webpack_require__(3479)
-const { channels } = __webpack_require__(6644)
-const { CloseEvent } = __webpack_require__(6814)
-const { makeRequest } = __webpack_require__(3713)
-const { fetching } = __webpack_require__(6860)
-const { Headers, getHeadersList } = __webpack_require__(5662)
-const { getDecodeSplit } = __webpack_require__(1118)
-const { WebsocketFrameSend } = __webpack_require__(4226)
+} = __webpack_require__(1216)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __webpack_require__(8625)
+const { channels } = __webpack_require__(2414)
+const { CloseEvent } = __webpack_require__(5188)
+const { makeRequest } = __webpack_require__(9967)
+const { fetching } = __webpack_require__(4398)
+const { Headers, getHeadersList } = __webpack_require__(660)
+const { getDecodeSplit } = __webpack_require__(3168)
+const { WebsocketFrameSend } = __webpack_require__(3264)
 
 /** @type {import('crypto')} */
 let crypto
@@ -28523,7 +28523,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9322:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -28596,14 +28596,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6814:
+/***/ 5188:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(6083)
-const { kEnumerableProperty } = __webpack_require__(5386)
-const { kConstruct } = __webpack_require__(3377)
+const { webidl } = __webpack_require__(5893)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { kConstruct } = __webpack_require__(6443)
 const { MessagePort } = __webpack_require__(5919)
 
 /**
@@ -28932,12 +28932,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4226:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __webpack_require__(9322)
+const { maxUnsigned16Bit } = __webpack_require__(736)
 
 const BUFFER_SIZE = 16386
 
@@ -29035,14 +29035,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6495:
+/***/ 9469:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __webpack_require__(8522)
-const { isValidClientWindowBits } = __webpack_require__(3479)
-const { MessageSizeExceededError } = __webpack_require__(6593)
+const { isValidClientWindowBits } = __webpack_require__(8625)
+const { MessageSizeExceededError } = __webpack_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -29147,16 +29147,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1298:
+/***/ 1652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
 const assert = __webpack_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(9322)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __webpack_require__(7610)
-const { channels } = __webpack_require__(6644)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(736)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __webpack_require__(1216)
+const { channels } = __webpack_require__(2414)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -29166,11 +29166,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __webpack_require__(3479)
-const { WebsocketFrameSend } = __webpack_require__(4226)
-const { closeWebSocketConnection } = __webpack_require__(3403)
-const { PerMessageDeflate } = __webpack_require__(6495)
-const { MessageSizeExceededError } = __webpack_require__(6593)
+} = __webpack_require__(8625)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { closeWebSocketConnection } = __webpack_require__(6897)
+const { PerMessageDeflate } = __webpack_require__(9469)
+const { MessageSizeExceededError } = __webpack_require__(8707)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -29681,14 +29681,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8470:
+/***/ 3900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { WebsocketFrameSend } = __webpack_require__(4226)
-const { opcodes, sendHints } = __webpack_require__(9322)
-const FixedQueue = __webpack_require__(2190)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { opcodes, sendHints } = __webpack_require__(736)
+const FixedQueue = __webpack_require__(4660)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -29792,7 +29792,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 7610:
+/***/ 1216:
 /***/ ((module) => {
 
 
@@ -29811,16 +29811,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3479:
+/***/ 8625:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __webpack_require__(7610)
-const { states, opcodes } = __webpack_require__(9322)
-const { ErrorEvent, createFastMessageEvent } = __webpack_require__(6814)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __webpack_require__(1216)
+const { states, opcodes } = __webpack_require__(736)
+const { ErrorEvent, createFastMessageEvent } = __webpack_require__(5188)
 const { isUtf8 } = __webpack_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __webpack_require__(782)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __webpack_require__(1900)
 
 /* globals Blob */
 
@@ -30140,15 +30140,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3435:
+/***/ 3726:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(6083)
-const { URLSerializer } = __webpack_require__(782)
-const { environmentSettingsObject } = __webpack_require__(1118)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __webpack_require__(9322)
+const { webidl } = __webpack_require__(5893)
+const { URLSerializer } = __webpack_require__(1900)
+const { environmentSettingsObject } = __webpack_require__(3168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __webpack_require__(736)
 const {
   kWebSocketURL,
   kReadyState,
@@ -30157,21 +30157,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __webpack_require__(7610)
+} = __webpack_require__(1216)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __webpack_require__(3479)
-const { establishWebSocketConnection, closeWebSocketConnection } = __webpack_require__(3403)
-const { ByteParser } = __webpack_require__(1298)
-const { kEnumerableProperty, isBlobLike } = __webpack_require__(5386)
-const { getGlobalDispatcher } = __webpack_require__(4743)
+} = __webpack_require__(8625)
+const { establishWebSocketConnection, closeWebSocketConnection } = __webpack_require__(6897)
+const { ByteParser } = __webpack_require__(1652)
+const { kEnumerableProperty, isBlobLike } = __webpack_require__(3440)
+const { getGlobalDispatcher } = __webpack_require__(2581)
 const { types } = __webpack_require__(7975)
-const { ErrorEvent, CloseEvent } = __webpack_require__(6814)
-const { SendQueue } = __webpack_require__(8470)
+const { ErrorEvent, CloseEvent } = __webpack_require__(5188)
+const { SendQueue } = __webpack_require__(3900)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -30742,18 +30742,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2387:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var resolveBlockMap = __webpack_require__(1653);
-var resolveBlockSeq = __webpack_require__(2624);
-var resolveFlowCollection = __webpack_require__(692);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var resolveBlockMap = __webpack_require__(7103);
+var resolveBlockSeq = __webpack_require__(334);
+var resolveFlowCollection = __webpack_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -30839,15 +30839,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 2873:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Document = __webpack_require__(5755);
-var composeNode = __webpack_require__(3755);
-var resolveEnd = __webpack_require__(1462);
-var resolveProps = __webpack_require__(8017);
+var Document = __webpack_require__(3021);
+var composeNode = __webpack_require__(5937);
+var resolveEnd = __webpack_require__(7788);
+var resolveProps = __webpack_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -30891,17 +30891,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 3755:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(9671);
-var identity = __webpack_require__(2617);
-var composeCollection = __webpack_require__(2387);
-var composeScalar = __webpack_require__(4995);
-var resolveEnd = __webpack_require__(1462);
-var utilEmptyScalarPosition = __webpack_require__(9933);
+var Alias = __webpack_require__(4065);
+var identity = __webpack_require__(1127);
+var composeCollection = __webpack_require__(7349);
+var composeScalar = __webpack_require__(5413);
+var resolveEnd = __webpack_require__(7788);
+var utilEmptyScalarPosition = __webpack_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -31010,15 +31010,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 4995:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var resolveBlockScalar = __webpack_require__(599);
-var resolveFlowScalar = __webpack_require__(7120);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var resolveBlockScalar = __webpack_require__(8913);
+var resolveFlowScalar = __webpack_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -31105,18 +31105,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 2750:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_process = __webpack_require__(932);
-var directives = __webpack_require__(8144);
-var Document = __webpack_require__(5755);
-var errors = __webpack_require__(2130);
-var identity = __webpack_require__(2617);
-var composeDoc = __webpack_require__(2873);
-var resolveEnd = __webpack_require__(1462);
+var directives = __webpack_require__(1342);
+var Document = __webpack_require__(3021);
+var errors = __webpack_require__(1464);
+var identity = __webpack_require__(1127);
+var composeDoc = __webpack_require__(3683);
+var resolveEnd = __webpack_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -31336,17 +31336,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 1653:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Pair = __webpack_require__(2815);
-var YAMLMap = __webpack_require__(2448);
-var resolveProps = __webpack_require__(8017);
-var utilContainsNewline = __webpack_require__(6761);
-var utilFlowIndentCheck = __webpack_require__(4437);
-var utilMapIncludes = __webpack_require__(3485);
+var Pair = __webpack_require__(7165);
+var YAMLMap = __webpack_require__(4454);
+var resolveProps = __webpack_require__(4631);
+var utilContainsNewline = __webpack_require__(9499);
+var utilFlowIndentCheck = __webpack_require__(4051);
+var utilMapIncludes = __webpack_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -31460,12 +31460,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 599:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -31667,14 +31667,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 2624:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var YAMLSeq = __webpack_require__(5125);
-var resolveProps = __webpack_require__(8017);
-var utilFlowIndentCheck = __webpack_require__(4437);
+var YAMLSeq = __webpack_require__(2223);
+var resolveProps = __webpack_require__(4631);
+var utilFlowIndentCheck = __webpack_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -31725,7 +31725,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1462:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -31771,19 +31771,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 692:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var resolveEnd = __webpack_require__(1462);
-var resolveProps = __webpack_require__(8017);
-var utilContainsNewline = __webpack_require__(6761);
-var utilMapIncludes = __webpack_require__(3485);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var resolveEnd = __webpack_require__(7788);
+var resolveProps = __webpack_require__(4631);
+var utilContainsNewline = __webpack_require__(9499);
+var utilMapIncludes = __webpack_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -31987,13 +31987,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 7120:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var resolveEnd = __webpack_require__(1462);
+var Scalar = __webpack_require__(3301);
+var resolveEnd = __webpack_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -32222,7 +32222,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 8017:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32377,7 +32377,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 6761:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32420,7 +32420,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 9933:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32455,12 +32455,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4437:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var utilContainsNewline = __webpack_require__(6761);
+var utilContainsNewline = __webpack_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -32479,12 +32479,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 3485:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
+var identity = __webpack_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -32501,22 +32501,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 5755:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(9671);
-var Collection = __webpack_require__(6039);
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var toJS = __webpack_require__(3709);
-var Schema = __webpack_require__(4902);
-var stringifyDocument = __webpack_require__(5719);
-var anchors = __webpack_require__(5702);
-var applyReviver = __webpack_require__(2703);
-var createNode = __webpack_require__(9462);
-var directives = __webpack_require__(8144);
+var Alias = __webpack_require__(4065);
+var Collection = __webpack_require__(101);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var toJS = __webpack_require__(4043);
+var Schema = __webpack_require__(5840);
+var stringifyDocument = __webpack_require__(6829);
+var anchors = __webpack_require__(1596);
+var applyReviver = __webpack_require__(3661);
+var createNode = __webpack_require__(2404);
+var directives = __webpack_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -32845,13 +32845,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 5702:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var visit = __webpack_require__(7182);
+var identity = __webpack_require__(1127);
+var visit = __webpack_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -32928,7 +32928,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 2703:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32992,14 +32992,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 9462:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(9671);
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
+var Alias = __webpack_require__(4065);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -33089,13 +33089,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 8144:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var visit = __webpack_require__(7182);
+var identity = __webpack_require__(1127);
+var visit = __webpack_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -33274,7 +33274,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 2130:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -33343,28 +33343,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3645:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __webpack_require__(2750);
-var Document = __webpack_require__(5755);
-var Schema = __webpack_require__(4902);
-var errors = __webpack_require__(2130);
-var Alias = __webpack_require__(9671);
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var Scalar = __webpack_require__(9271);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var cst = __webpack_require__(3427);
-var lexer = __webpack_require__(795);
-var lineCounter = __webpack_require__(9706);
-var parser = __webpack_require__(7374);
-var publicApi = __webpack_require__(6205);
-var visit = __webpack_require__(7182);
+var composer = __webpack_require__(9984);
+var Document = __webpack_require__(3021);
+var Schema = __webpack_require__(5840);
+var errors = __webpack_require__(1464);
+var Alias = __webpack_require__(4065);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var Scalar = __webpack_require__(3301);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var cst = __webpack_require__(3461);
+var lexer = __webpack_require__(361);
+var lineCounter = __webpack_require__(6628);
+var parser = __webpack_require__(3456);
+var publicApi = __webpack_require__(4047);
+var visit = __webpack_require__(204);
 
 
 
@@ -33401,7 +33401,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 9923:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -33427,16 +33427,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 9671:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var anchors = __webpack_require__(5702);
-var visit = __webpack_require__(7182);
-var identity = __webpack_require__(2617);
-var Node = __webpack_require__(4615);
-var toJS = __webpack_require__(3709);
+var anchors = __webpack_require__(1596);
+var visit = __webpack_require__(204);
+var identity = __webpack_require__(1127);
+var Node = __webpack_require__(6673);
+var toJS = __webpack_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -33554,14 +33554,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 6039:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(9462);
-var identity = __webpack_require__(2617);
-var Node = __webpack_require__(4615);
+var createNode = __webpack_require__(2404);
+var identity = __webpack_require__(1127);
+var Node = __webpack_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -33712,14 +33712,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4615:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var applyReviver = __webpack_require__(2703);
-var identity = __webpack_require__(2617);
-var toJS = __webpack_require__(3709);
+var applyReviver = __webpack_require__(3661);
+var identity = __webpack_require__(1127);
+var toJS = __webpack_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -33759,15 +33759,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 2815:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(9462);
-var stringifyPair = __webpack_require__(1174);
-var addPairToJSMap = __webpack_require__(614);
-var identity = __webpack_require__(2617);
+var createNode = __webpack_require__(2404);
+var stringifyPair = __webpack_require__(9748);
+var addPairToJSMap = __webpack_require__(7104);
+var identity = __webpack_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -33805,14 +33805,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 9271:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Node = __webpack_require__(4615);
-var toJS = __webpack_require__(3709);
+var identity = __webpack_require__(1127);
+var Node = __webpack_require__(6673);
+var toJS = __webpack_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -33839,17 +33839,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 2448:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyCollection = __webpack_require__(8454);
-var addPairToJSMap = __webpack_require__(614);
-var Collection = __webpack_require__(6039);
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var Scalar = __webpack_require__(9271);
+var stringifyCollection = __webpack_require__(1212);
+var addPairToJSMap = __webpack_require__(7104);
+var Collection = __webpack_require__(101);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var Scalar = __webpack_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -33993,17 +33993,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 5125:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(9462);
-var stringifyCollection = __webpack_require__(8454);
-var Collection = __webpack_require__(6039);
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var toJS = __webpack_require__(3709);
+var createNode = __webpack_require__(2404);
+var stringifyCollection = __webpack_require__(1212);
+var Collection = __webpack_require__(101);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var toJS = __webpack_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -34115,16 +34115,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 614:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var log = __webpack_require__(9923);
-var merge = __webpack_require__(2610);
-var stringify = __webpack_require__(9666);
-var identity = __webpack_require__(2617);
-var toJS = __webpack_require__(3709);
+var log = __webpack_require__(7249);
+var merge = __webpack_require__(452);
+var stringify = __webpack_require__(2148);
+var identity = __webpack_require__(1127);
+var toJS = __webpack_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -34187,7 +34187,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 2617:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34247,12 +34247,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3709:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
+var identity = __webpack_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -34293,15 +34293,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 8564:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var resolveBlockScalar = __webpack_require__(599);
-var resolveFlowScalar = __webpack_require__(7120);
-var errors = __webpack_require__(2130);
-var stringifyString = __webpack_require__(6179);
+var resolveBlockScalar = __webpack_require__(8913);
+var resolveFlowScalar = __webpack_require__(6842);
+var errors = __webpack_require__(1464);
+var stringifyString = __webpack_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -34518,7 +34518,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 7455:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34588,7 +34588,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4257:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34694,14 +34694,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3427:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var cstScalar = __webpack_require__(8564);
-var cstStringify = __webpack_require__(7455);
-var cstVisit = __webpack_require__(4257);
+var cstScalar = __webpack_require__(110);
+var cstStringify = __webpack_require__(1733);
+var cstVisit = __webpack_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -34813,12 +34813,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 795:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var cst = __webpack_require__(3427);
+var cst = __webpack_require__(3461);
 
 /*
 START -> stream
@@ -35543,7 +35543,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 9706:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -35591,14 +35591,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 7374:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_process = __webpack_require__(932);
-var cst = __webpack_require__(3427);
-var lexer = __webpack_require__(795);
+var cst = __webpack_require__(3461);
+var lexer = __webpack_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -36578,18 +36578,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 6205:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var composer = __webpack_require__(2750);
-var Document = __webpack_require__(5755);
-var errors = __webpack_require__(2130);
-var log = __webpack_require__(9923);
-var identity = __webpack_require__(2617);
-var lineCounter = __webpack_require__(9706);
-var parser = __webpack_require__(7374);
+var composer = __webpack_require__(9984);
+var Document = __webpack_require__(3021);
+var errors = __webpack_require__(1464);
+var log = __webpack_require__(7249);
+var identity = __webpack_require__(1127);
+var lineCounter = __webpack_require__(6628);
+var parser = __webpack_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -36692,16 +36692,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4902:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var map = __webpack_require__(8229);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var tags = __webpack_require__(1656);
+var identity = __webpack_require__(1127);
+var map = __webpack_require__(7451);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var tags = __webpack_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -36738,13 +36738,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 8229:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var YAMLMap = __webpack_require__(2448);
+var identity = __webpack_require__(1127);
+var YAMLMap = __webpack_require__(4454);
 
 const map = {
     collection: 'map',
@@ -36764,12 +36764,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 7890:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -36788,13 +36788,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 2400:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var YAMLSeq = __webpack_require__(5125);
+var identity = __webpack_require__(1127);
+var YAMLSeq = __webpack_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -36814,12 +36814,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 2374:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyString = __webpack_require__(6179);
+var stringifyString = __webpack_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -36837,12 +36837,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 1477:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -36865,13 +36865,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8251:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var stringifyNumber = __webpack_require__(2491);
+var Scalar = __webpack_require__(3301);
+var stringifyNumber = __webpack_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -36919,12 +36919,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7052:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(2491);
+var stringifyNumber = __webpack_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -36968,18 +36968,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 4810:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(8229);
-var _null = __webpack_require__(7890);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var bool = __webpack_require__(1477);
-var float = __webpack_require__(8251);
-var int = __webpack_require__(7052);
+var map = __webpack_require__(7451);
+var _null = __webpack_require__(3632);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var bool = __webpack_require__(3959);
+var float = __webpack_require__(8405);
+var int = __webpack_require__(9874);
 
 const schema = [
     map.map,
@@ -37000,14 +37000,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 7925:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var map = __webpack_require__(8229);
-var seq = __webpack_require__(2400);
+var Scalar = __webpack_require__(3301);
+var map = __webpack_require__(7451);
+var seq = __webpack_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -37071,27 +37071,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1656:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(8229);
-var _null = __webpack_require__(7890);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var bool = __webpack_require__(1477);
-var float = __webpack_require__(8251);
-var int = __webpack_require__(7052);
-var schema = __webpack_require__(4810);
-var schema$1 = __webpack_require__(7925);
-var binary = __webpack_require__(6817);
-var merge = __webpack_require__(2610);
-var omap = __webpack_require__(61);
-var pairs = __webpack_require__(7815);
-var schema$2 = __webpack_require__(7755);
-var set = __webpack_require__(9138);
-var timestamp = __webpack_require__(6282);
+var map = __webpack_require__(7451);
+var _null = __webpack_require__(3632);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var bool = __webpack_require__(3959);
+var float = __webpack_require__(8405);
+var int = __webpack_require__(9874);
+var schema = __webpack_require__(896);
+var schema$1 = __webpack_require__(3559);
+var binary = __webpack_require__(6083);
+var merge = __webpack_require__(452);
+var omap = __webpack_require__(303);
+var pairs = __webpack_require__(8385);
+var schema$2 = __webpack_require__(5913);
+var set = __webpack_require__(1528);
+var timestamp = __webpack_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -37177,14 +37177,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6817:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_buffer = __webpack_require__(181);
-var Scalar = __webpack_require__(9271);
-var stringifyString = __webpack_require__(6179);
+var Scalar = __webpack_require__(3301);
+var stringifyString = __webpack_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -37254,12 +37254,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 3260:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -37290,13 +37290,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 396:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var stringifyNumber = __webpack_require__(2491);
+var Scalar = __webpack_require__(3301);
+var stringifyNumber = __webpack_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -37347,12 +37347,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5883:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(2491);
+var stringifyNumber = __webpack_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -37430,13 +37430,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 2610:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -37508,16 +37508,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 61:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var toJS = __webpack_require__(3709);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var pairs = __webpack_require__(7815);
+var identity = __webpack_require__(1127);
+var toJS = __webpack_require__(4043);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var pairs = __webpack_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -37592,15 +37592,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 7815:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var Scalar = __webpack_require__(9271);
-var YAMLSeq = __webpack_require__(5125);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var Scalar = __webpack_require__(3301);
+var YAMLSeq = __webpack_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -37681,24 +37681,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 7755:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(8229);
-var _null = __webpack_require__(7890);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var binary = __webpack_require__(6817);
-var bool = __webpack_require__(3260);
-var float = __webpack_require__(396);
-var int = __webpack_require__(5883);
-var merge = __webpack_require__(2610);
-var omap = __webpack_require__(61);
-var pairs = __webpack_require__(7815);
-var set = __webpack_require__(9138);
-var timestamp = __webpack_require__(6282);
+var map = __webpack_require__(7451);
+var _null = __webpack_require__(3632);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var binary = __webpack_require__(6083);
+var bool = __webpack_require__(8398);
+var float = __webpack_require__(5782);
+var int = __webpack_require__(873);
+var merge = __webpack_require__(452);
+var omap = __webpack_require__(303);
+var pairs = __webpack_require__(8385);
+var set = __webpack_require__(1528);
+var timestamp = __webpack_require__(6752);
 
 const schema = [
     map.map,
@@ -37729,14 +37729,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 9138:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var YAMLMap = __webpack_require__(2448);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var YAMLMap = __webpack_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -37832,12 +37832,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6282:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(2491);
+var stringifyNumber = __webpack_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -37944,7 +37944,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 7089:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38102,15 +38102,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9666:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var anchors = __webpack_require__(5702);
-var identity = __webpack_require__(2617);
-var stringifyComment = __webpack_require__(6949);
-var stringifyString = __webpack_require__(6179);
+var anchors = __webpack_require__(1596);
+var identity = __webpack_require__(1127);
+var stringifyComment = __webpack_require__(9799);
+var stringifyString = __webpack_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -38241,14 +38241,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8454:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var stringify = __webpack_require__(9666);
-var stringifyComment = __webpack_require__(6949);
+var identity = __webpack_require__(1127);
+var stringify = __webpack_require__(2148);
+var stringifyComment = __webpack_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -38403,7 +38403,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 6949:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38434,14 +38434,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 5719:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var stringify = __webpack_require__(9666);
-var stringifyComment = __webpack_require__(6949);
+var identity = __webpack_require__(1127);
+var stringify = __webpack_require__(2148);
+var stringifyComment = __webpack_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -38528,7 +38528,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 2491:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38562,15 +38562,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 1174:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var stringify = __webpack_require__(9666);
-var stringifyComment = __webpack_require__(6949);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var stringify = __webpack_require__(2148);
+var stringifyComment = __webpack_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -38721,13 +38721,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 6179:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var foldFlowLines = __webpack_require__(7089);
+var Scalar = __webpack_require__(3301);
+var foldFlowLines = __webpack_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -39066,12 +39066,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 7182:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
+var identity = __webpack_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -39309,7 +39309,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 1933:
+/***/ 6811:
 /***/ ((__unused_webpack___webpack_module__, __unused_webpack___webpack_exports__, __webpack_require__) => {
 
 
@@ -39317,7 +39317,7 @@ exports.visitAsync = visitAsync;
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(857);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -39413,7 +39413,7 @@ function escapeProperty(s) {
 var external_crypto_ = __webpack_require__(6982);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __webpack_require__(9896);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -39454,7 +39454,7 @@ var external_path_ = __webpack_require__(6928);
 var external_http_ = __webpack_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __webpack_require__(5692);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -39545,11 +39545,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ../../main/node_modules/tunnel/index.js
-var node_modules_tunnel = __webpack_require__(408);
-// EXTERNAL MODULE: ../../main/node_modules/undici/index.js
-var undici = __webpack_require__(4718);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var node_modules_tunnel = __webpack_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(4371);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -40246,7 +40246,7 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40322,7 +40322,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40396,7 +40396,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40677,7 +40677,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = (/* unused pure expression or super */ null && (_summary));
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -40719,7 +40719,7 @@ var external_events_ = __webpack_require__(4434);
 var external_child_process_ = __webpack_require__(5317);
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __webpack_require__(2613);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40899,7 +40899,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41173,7 +41173,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 // EXTERNAL MODULE: external "timers"
 var external_timers_ = __webpack_require__(3557);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41761,7 +41761,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41841,7 +41841,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41906,7 +41906,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42227,7 +42227,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 9436:
+/***/ 1758:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -42242,7 +42242,7 @@ __webpack_require__.d(__webpack_exports__, {
 var external_fs_ = __webpack_require__(9896);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(857);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/github/lib/context.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
 
 
 class Context {
@@ -42295,11 +42295,11 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ../../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var lib = __webpack_require__(129);
-// EXTERNAL MODULE: ../../main/node_modules/undici/index.js
-var undici = __webpack_require__(4718);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/github/lib/internal/utils.js
+// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var lib = __webpack_require__(9659);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(4371);
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42352,7 +42352,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
     return baseUserAgent;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/universal-user-agent/index.js
+;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -42367,7 +42367,7 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/before-after-hook/lib/register.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
 // @ts-check
 
 function register(state, name, method, options) {
@@ -42396,7 +42396,7 @@ function register(state, name, method, options) {
   });
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/before-after-hook/lib/add.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
 // @ts-check
 
 function addHook(state, kind, name, hook) {
@@ -42444,7 +42444,7 @@ function addHook(state, kind, name, hook) {
   });
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/before-after-hook/lib/remove.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
 // @ts-check
 
 function removeHook(state, name, method) {
@@ -42465,7 +42465,7 @@ function removeHook(state, name, method) {
   state.registry[name].splice(index, 1);
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/before-after-hook/index.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
 // @ts-check
 
 
@@ -42512,7 +42512,7 @@ function Collection() {
 
 /* harmony default export */ const before_after_hook = ({ Singular, Collection });
 
-;// CONCATENATED MODULE: ../../main/node_modules/@octokit/endpoint/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
 // pkg/dist-src/defaults.js
 
 
@@ -42858,7 +42858,7 @@ function withDefaults(oldDefaults, newDefaults) {
 var endpoint = withDefaults(null, DEFAULTS);
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/content-type/dist/index.js
+;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
 /*!
  * content-type
  * Copyright(c) 2015 Douglas Christopher Wilson
@@ -43150,7 +43150,7 @@ function unescapeQuotedPairs(str, start, end) {
     return result + str.slice(start, end);
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/json-with-bigint/json-with-bigint.js
+;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
 const intRegex = /^-?\d+$/;
 const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
 const originalStringify = JSON.stringify;
@@ -43751,9 +43751,9 @@ const JSONParse = (text, reviver) => {
 
 
 
-// EXTERNAL MODULE: ../../main/node_modules/@octokit/request-error/dist-src/index.js
-var dist_src = __webpack_require__(4565);
-;// CONCATENATED MODULE: ../../main/node_modules/@octokit/request/dist-bundle/index.js
+// EXTERNAL MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
+var dist_src = __webpack_require__(1015);
+;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -43960,7 +43960,7 @@ var request = dist_bundle_withDefaults(endpoint, defaults_default);
 /* v8 ignore next -- @preserve */
 /* v8 ignore else -- @preserve */
 
-;// CONCATENATED MODULE: ../../main/node_modules/@octokit/graphql/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -44091,7 +44091,7 @@ function withCustomRequest(customRequest) {
 
 /* v8 ignore if -- @preserve */
 
-;// CONCATENATED MODULE: ../../main/node_modules/@octokit/auth-token/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
 // pkg/dist-src/is-jwt.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep = "\\.";
@@ -44146,11 +44146,11 @@ var createTokenAuth = function createTokenAuth2(token) {
 };
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/@octokit/core/dist-src/version.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
 const version_VERSION = "7.0.8";
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/@octokit/core/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
 
 
 
@@ -44291,12 +44291,12 @@ class Octokit {
 }
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 const dist_src_version_VERSION = "17.0.0";
 
 //# sourceMappingURL=version.js.map
 
-;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 const Endpoints = {
   actions: {
     addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -46590,7 +46590,7 @@ var endpoints_default = Endpoints;
 
 //# sourceMappingURL=endpoints.js.map
 
-;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 
 const endpointMethodsMap = /* @__PURE__ */ new Map();
 for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -46716,7 +46716,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 
 //# sourceMappingURL=endpoints-to-methods.js.map
 
-;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 
 
 function restEndpointMethods(octokit) {
@@ -46737,7 +46737,7 @@ legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
 
 //# sourceMappingURL=index.js.map
 
-;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
 
@@ -47149,7 +47149,7 @@ function paginateRest(octokit) {
 paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/github/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
 
 
 // octokit + plugins
@@ -47188,7 +47188,7 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/github/lib/github.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
 
 
 const github_context = new Context();
@@ -47206,15 +47206,15 @@ function getOctokit(token, options, ...additionalPlugins) {
 
 /***/ }),
 
-/***/ 4225:
+/***/ 9735:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ retry)
 /* harmony export */ });
 /* unused harmony export VERSION */
-/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2725);
-/* harmony import */ var _octokit_request_error__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4565);
+/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3251);
+/* harmony import */ var _octokit_request_error__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1015);
 // pkg/dist-src/version.js
 var VERSION = "0.0.0-development";
 
@@ -47300,13 +47300,13 @@ retry.VERSION = VERSION;
 
 /***/ }),
 
-/***/ 4038:
+/***/ 6856:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ throttling)
 /* harmony export */ });
-/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2725);
+/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3251);
 // pkg/dist-src/index.js
 
 
@@ -47551,7 +47551,7 @@ throttling.triggersNotification = triggersNotification;
 
 /***/ }),
 
-/***/ 4565:
+/***/ 1015:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
