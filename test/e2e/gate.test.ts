@@ -29,6 +29,12 @@ const target = (head = w.head) => ({
     base: { ref: 'main' },
   },
 });
+/** The pull_request_target event of a retarget: action edited, the PR's new base. */
+const retargeted = (base: string) => ({
+  ...target(),
+  action: 'edited',
+  pull_request: { ...target().pull_request, base: { ref: base } },
+});
 /** A workflow_run event: the triggering run's head commit and where it came from. */
 const workflowRun = (head = w.head, repo = `${OWNER}/${REPO}`, branch = 'feature') => ({
   action: 'completed',
@@ -96,11 +102,7 @@ describe('the verdict as a commit status on the reviewed head', () => {
   test('a retarget on a green head: the green is for the old base, pending replaces it at once', async () => {
     await run('priya', body('APPROVE'));
     w.gh.retarget(PR, 'develop');
-    const edited = {
-      ...target(),
-      action: 'edited',
-      pull_request: { ...target().pull_request, base: { ref: 'develop' } },
-    };
+    const edited = retargeted('develop');
     const pre = await run('priya', null, { mode: 'preflight' }, 'pull_request_target', edited);
     expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
     const onHead = w.gh.statuses.filter((x) => x.sha === w.head && x.context === CONTEXT);
@@ -159,11 +161,7 @@ describe('the verdict as a commit status on the reviewed head', () => {
     }));
     w.gh.statuses.push(...filler);
     w.gh.retarget(PR, 'develop');
-    const edited = {
-      ...target(),
-      action: 'edited',
-      pull_request: { ...target().pull_request, base: { ref: 'develop' } },
-    };
+    const edited = retargeted('develop');
     const pre = await run('priya', null, { mode: 'preflight' }, 'pull_request_target', edited);
     expect(pre.code).toBe(1); // the pending write was refused: the step fails, as it says
     const ownNewest = w.gh.statuses.filter(

@@ -782,15 +782,7 @@ export class FakeGitHub {
       // order. The first status in the list will be the latest one." Paged by per_page (30, at most 100).
       if (!this.commits.has(m[1]!)) return notFound;
       const list = this.statuses.filter((x) => x.sha === m![1]).reverse();
-      const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
-      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-      const headers: Record<string, string> = {};
-      if (page * perPage < list.length) {
-        const u = new URL(url.pathname, this.url);
-        u.searchParams.set('per_page', String(perPage));
-        u.searchParams.set('page', String(page + 1));
-        headers['link'] = `<${u.toString()}>; rel="next"`;
-      }
+      const { perPage, page, headers } = this.paging(url, list.length);
       const item = skeleton('GET', path, 200);
       const json = (x: FakeStatus) => ({
         ...item,
@@ -1022,15 +1014,7 @@ export class FakeGitHub {
       const number = Number(m[1]);
       if (!this.pulls.has(number)) return notFound;
       const list = this.timeline.get(number) ?? [];
-      const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
-      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-      const headers: Record<string, string> = {};
-      if (page * perPage < list.length) {
-        const u = new URL(url.pathname, this.url);
-        u.searchParams.set('per_page', String(perPage));
-        u.searchParams.set('page', String(page + 1));
-        headers['link'] = `<${u.toString()}>; rel="next"`;
-      }
+      const { perPage, page, headers } = this.paging(url, list.length);
       return [200, list.slice((page - 1) * perPage, page * perPage).map((e) => this.dismissalJson(e)), headers];
     }
     if ((m = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
@@ -1187,6 +1171,20 @@ export class FakeGitHub {
   }
 
   /** A review_dismissed timeline event as GitHub answers it (schema review-dismissed-issue-event). */
+  /** GitHub's page parameters (per_page 30 by default, at most 100) and a rel="next" link while more remain. */
+  private paging(url: URL, total: number): { perPage: number; page: number; headers: Record<string, string> } {
+    const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+    const headers: Record<string, string> = {};
+    if (page * perPage < total) {
+      const u = new URL(url.pathname, this.url);
+      u.searchParams.set('per_page', String(perPage));
+      u.searchParams.set('page', String(page + 1));
+      headers['link'] = `<${u.toString()}>; rel="next"`;
+    }
+    return { perPage, page, headers };
+  }
+
   private dismissalJson(e: FakeDismissalEvent): Json {
     return {
       id: e.id,
