@@ -83,8 +83,8 @@ const CONDITION = new RegExp(
     .join('|'),
 );
 
-/** Not after a negation: "nothing blocked", "no remaining issues", "0 outstanding". */
-const UNNEGATED = String.raw`(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\s{1,3})`;
+/** Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding". */
+const UNNEGATED = String.raw`(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\b[^.;:—–]*)`;
 /**
  * What, on the approval's own line, makes it wait on something: "Approve — blocked by the failing job",
  * "Ready for release — not yet", "APPROVED (after the fixes below)", "LGTM — once CI is green",

@@ -389,6 +389,9 @@ describe('held-out 4: what waits on the approval line, item statuses, more verdi
     // … and what does not wait: negated, or history
     ['no remaining issues', `${REVIEW}\nVerdict: PASS — no remaining issues\n`, 'APPROVE', 5],
     ['nothing blocked', `${REVIEW}\nVerdict: APPROVE — nothing blocked\n`, 'APPROVE', 5],
+    ['no blocking issues remain', `${REVIEW}\nVerdict: APPROVE — no blocking issues remain\n`, 'APPROVE', 5],
+    ['nothing is blocked', `${REVIEW}\nVerdict: LGTM — nothing is blocked any more\n`, 'APPROVE', 5],
+    ['remaining after a clause break', `${REVIEW}\nVerdict: PASS — no new findings; two remain open\n`, null, null],
     ['PASS after a past revision', `${REVIEW}\nVerdict: ✅ PASS (after revision)\n`, 'APPROVE', 5],
     [
       'reconfirmed after the merge',
