@@ -6,7 +6,9 @@
 // A verdict is read only where a body gives one: after a verdict/decision/recommendation/
 // status/result key (or under such a heading), in a ticked box, or as the closing line.
 // A finding's heading, a checklist item or a table cell is never read as the verdict.
+// What the words say (verdict phrases, conditions) is core/intent-words.ts; this module reads where.
 import { skeleton, VERDICT_LINE, type Verdict } from './grammar.js';
+import { conditionOf, SHA, SYNONYMS, type Reading } from './intent-words.js';
 
 export interface Suggestion {
   /** The line to write: exactly the grammar's. */
@@ -30,48 +32,13 @@ export interface Intent {
   stated: number[];
 }
 
-/** What a word or phrase says: a verdict, or an approval that is conditional by name. */
-type Reading = Verdict | 'conditional';
-
-const END = '(?![A-Z0-9_])';
-/** A commit id (upper-cased): 7 to 40 hex digits, at least one a digit. */
-const SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
-/** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
-const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
-  [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
-  [
-    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION|FIXES))/,
-    'CHANGES_REQUESTED',
-  ],
-  [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
-  [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
-  ['CHANGES_REQUESTED'],
-  [
-    /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
-    'CHANGES_REQUESTED',
-  ],
-  [
-    /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
-    'CHANGES_REQUESTED',
-  ],
-  [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
-  // "merge" and "clear" only as a token: "merge conflicts remain", "clear improvement, but …" are prose
-  // nor as a key or a question: "Merge: No", "Clear: no", "Merge it? No" name no approval
-  [
-    /^(MERGE|CLEAR(ED)?)(?=\s*$|\s*[()—–.,;!/|-]|\s+(IT|NOW|AS[\s-]IS|AND|TO\s+(MERGE|SHIP|LAND))\b(?!\s*\?))/,
-    'APPROVE',
-  ],
-  // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
-  [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
-  [/^READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)/, 'APPROVE'],
-  [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
-  [/^COMMENT(ED)?/, 'COMMENT'],
-].map(([re, v]) => [new RegExp(`${(re as RegExp).source}${END}`), v as Reading]);
-
 /** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
 const FINAL = String.raw`FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
 const STRONG = String.raw`VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
-const WEAK = String.raw`RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT`;
+const WEAK =
+  String.raw`RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
+  String.raw`CONCLUSION|FAZIT`;
+const STRONG_KEY = new RegExp(String.raw`^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw`(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
 const CJK_KEY =
@@ -86,7 +53,8 @@ const BOX = /\[( |x|X)\]/;
  */
 const TOKEN_TAIL = new RegExp(
   String.raw`^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
-    String.raw`(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)`,
+    String.raw`(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
+    String.raw`[.!;,]+(?:\s.*)?$)`,
 );
 
 /**
@@ -94,43 +62,6 @@ const TOKEN_TAIL = new RegExp(
  * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
  */
 const NOT_GIVEN = /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d))/;
-
-/** Conditions that contradict an approval: it approves on changes it still asks for. */
-const QUALIFIERS = [
-  'REQUIRED',
-  'CRITICAL',
-  'BLOCKING',
-  'MANDATORY',
-  'NECESSARY',
-  'OUTSTANDING',
-  'PENDING',
-  'MINOR',
-  'SOME',
-  'SMALL',
-  String.raw`A\s+FEW`,
-  String.raw`\d+`,
-];
-const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
-const CONDITION = new RegExp(
-  [
-    String.raw`WITH\s+(?:${QUALIFIER}\s+){1,2}(?:FIXES|CHANGES)`,
-    String.raw`WITH\s+CHANGES\b`,
-    String.raw`(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
-    String.raw`CONDITION(?:S|AL|ALLY)?`,
-    String.raw`AFTER\s+(?:ADDRESSING|FIXING|APPLYING|RESOLVING)`,
-    String.raw`ONCE\b[^.]*\b(?:FIXED|ADDRESSED|RESOLVED)`,
-    String.raw`MERGED?\s+(?:ONLY\s+)?(?:AFTER|ONCE)`,
-    String.raw`PENDING\s+(?:FIXES|CHANGES)`,
-    String.raw`NOT\s+(?:YET\s+)?(?:PRODUCTION[\s-]+)?READY`,
-    String.raw`MUST\s+(?:BE\s+)?FIX`,
-    String.raw`BEFORE\s+MERG`,
-    String.raw`FIX(?:ES)?\s+FIRST`,
-    String.raw`DO\s+NOT\s+(?:MERGE|SHIP)`,
-    String.raw`NACK\b`,
-  ]
-    .map((p) => `\\b${p}`)
-    .join('|'),
-);
 
 /** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
 function leadingVerdict(text: string): { verdict: Reading; token: string; rest: string } | null {
@@ -209,16 +140,6 @@ function setOff(raw: string, token: string): boolean {
   return opened || (exact === exact.toUpperCase() && /[A-Z]/.test(exact));
 }
 
-function conditionOf(verdict: Reading, ...texts: string[]): string | undefined {
-  if (verdict === 'conditional') return 'a conditional approval';
-  if (verdict !== 'APPROVE') return undefined;
-  for (const t of texts) {
-    const m = CONDITION.exec(t);
-    if (m) return m[0].toLowerCase().replace(/\s+/g, ' ');
-  }
-  return undefined;
-}
-
 /** The verdict keys on a line, in order: where each ends, and whether it is strong or final. */
 interface Key {
   at: number;
@@ -275,10 +196,11 @@ function candidate(
   offered: boolean,
   final: boolean,
   tokenIndex: number | undefined,
-  ...conditionTexts: string[]
+  tail: string,
+  ...after: string[]
 ): Candidate {
   const verdict: Verdict = reading === 'conditional' ? 'APPROVE' : reading;
-  const condition = conditionOf(reading, ...conditionTexts);
+  const condition = conditionOf(reading, tail, ...after);
   return { index, verdicts: [verdict], strength, offered, final, tokenIndex, condition };
 }
 
@@ -332,7 +254,18 @@ function splitHeading(r: Reader, i: number, key: Key): Candidate | null {
   return { ...c, key: key.name, token: lead.token };
 }
 
-/** A line that states a verdict: keyed, a ticked box, or the closing line standing as a token. */
+/**
+ * A paragraph of its own that is nothing but a verdict phrase ("Recommend Merge" between the criteria and a
+ * closing sentence): not a heading, a list item or a quote, blank lines around it, nothing after the phrase.
+ */
+function standsAlone(lines: readonly string[], i: number, text: string): boolean {
+  const blank = (k: number): boolean => k < 0 || k >= lines.length || !lines[k]!.trim();
+  if (!blank(i - 1) || !blank(i + 1) || /^\s*(#|>|[-+*]\s|\d+[.)]\s)/.test(lines[i]!)) return false;
+  const lead = leadingVerdict(text);
+  return !!lead && lead.verdict !== 'conditional' && /^[\s.!]*$/.test(lead.rest) && text.split(/\s+/).length <= 4;
+}
+
+/** A line that states a verdict: keyed, a ticked box, or the closing line (or a paragraph of its own) as a token. */
 function candidateAt(r: Reader, i: number): Candidate | null {
   const line = r.lines[i]!;
   if (line.length > 400 || /^\s*(>\s*)*\|/.test(line)) return null; // bounded work; a table row is no verdict
@@ -345,7 +278,7 @@ function candidateAt(r: Reader, i: number): Candidate | null {
     return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
   }
   const keyed = keyedAt(r, i, text);
-  if (keyed || i !== r.closing) return keyed;
+  if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text))) return keyed;
   // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
   // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
   if (/^\s*#+\s*\d+[.)]/.test(line)) return null;
@@ -374,6 +307,7 @@ const FOOTERS: ReadonlyArray<[RegExp, string]> = [
   [/^\s*[_*]*(generated|written|produced|posted)\s+(by|with)\b/i, 'a "generated by" footer'],
   [/^\s*[_*]*(reviewed by|reviewer:|signed|—\s*\w+)/i, 'a sign-off'],
   [/\b(run|request|trace|session)[ -]?id\b/i, 'a run id'],
+  [/^\s*[_*]*reviewed\s+(head|commit|sha)\b[^:]*:\s*`?[0-9a-f]{7,40}`?\s*$/i, 'the reviewed commit'],
   [/^\s*(<!--.*-->|-{3,}|\*{3,}|_{3,})\s*$/, 'an HTML comment or a rule'],
   [/^\s*[*_#\s]*(end( of (review|report))?|done|fin)[*_.!\s]*$/i, 'an end marker'],
   [/^\s*[*_]*(recommendation|next steps?|action items?|summary|notes?)[*_]*\s*[:*]/i, 'another section'],
@@ -383,7 +317,7 @@ const FOOTERS: ReadonlyArray<[RegExp, string]> = [
 function closingLine(lines: readonly string[], code: ReadonlySet<number>): number {
   for (let i = lines.length - 1; i >= 0; i--) {
     if (!lines[i]!.trim() || code.has(i)) continue;
-    if (FOOTERS.slice(0, 5).some(([re]) => re.test(lines[i]!))) continue;
+    if (FOOTERS.slice(0, 6).some(([re]) => re.test(lines[i]!))) continue;
     return i;
   }
   return -1;
@@ -442,11 +376,13 @@ function collect(lines: readonly string[]): { candidates: Candidate[]; unrecogni
 }
 
 /**
- * One key repeated for three or more items, each ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED" under every
- * finding, "Result: PASS" under every test): the triage of items, not the review's verdict.
+ * One key repeated for three or more items — a weak key with any token ("**Status:** Approved" under every PR,
+ * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
+ * under every finding): the triage of items, not the review's verdict.
  */
 function withoutItemStatuses(candidates: Candidate[]): Candidate[] {
-  const items = (c: Candidate): boolean => !c.final && !!c.key && /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? '');
+  const items = (c: Candidate): boolean =>
+    !c.final && !!c.key && (!STRONG_KEY.test(c.key) || /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? ''));
   const count = new Map<string, number>();
   for (const c of candidates) if (items(c)) count.set(c.key!, (count.get(c.key!) ?? 0) + 1);
   return candidates.filter((c) => !items(c) || (count.get(c.key!) ?? 0) < 3);

@@ -362,3 +362,84 @@ describe('never the opposite verdict: a key, a question, a veto next to an appro
     expect(intent(`${REVIEW}\n${line}`).suggestion?.verdict).toBe('APPROVE'),
   );
 });
+
+describe('held-out 4: what waits on the approval line, item statuses, more verdict words', () => {
+  const prs = (status: string) =>
+    ['## PR #1: a', '## PR #2: b', '## PR #3: c'].map((h) => `${h}\n\n**Status:** ${status}\n`).join('\n');
+  test.each<[string, string, string | null, number | null]>([
+    // the approval's own line says it waits on something
+    [
+      'Approve — blocked by X',
+      `${REVIEW}\n### Verdict\n\n✅ **Approve** — blocked by the failing CI job\n`,
+      null,
+      null,
+    ],
+    ['keyed, blocked by', `${REVIEW}\nVerdict: Approve — blocked by the failing job\n`, null, null],
+    ['Ready for release — not yet', `${REVIEW}\nVerdict: Ready for release — not yet\n`, null, null],
+    ['Approved (after the fixes below)', `${REVIEW}\nVerdict: Approved (after the fixes below)\n`, null, null],
+    ['a status approved after fixes below', `${REVIEW}\n## Status: APPROVED (after the fixes below)\n`, null, null],
+    ['LGTM once CI is green', `${REVIEW}\nLGTM — once CI is green.\n`, null, null],
+    ['approved until', `${REVIEW}\nVerdict: APPROVE — hold until the release branch is cut\n`, null, null],
+    [
+      'PASS with a remaining issue',
+      `${REVIEW}\n**Verdict: PASS** — the remaining issue is outside my control\n`,
+      null,
+      null,
+    ],
+    // … and what does not wait: negated, or history
+    ['no remaining issues', `${REVIEW}\nVerdict: PASS — no remaining issues\n`, 'APPROVE', 5],
+    ['nothing blocked', `${REVIEW}\nVerdict: APPROVE — nothing blocked\n`, 'APPROVE', 5],
+    ['no blocking issues remain', `${REVIEW}\nVerdict: APPROVE — no blocking issues remain\n`, 'APPROVE', 5],
+    ['nothing is blocked', `${REVIEW}\nVerdict: LGTM — nothing is blocked any more\n`, 'APPROVE', 5],
+    ['remaining after a clause break', `${REVIEW}\nVerdict: PASS — no new findings; two remain open\n`, null, null],
+    ['PASS after a past revision', `${REVIEW}\nVerdict: ✅ PASS (after revision)\n`, 'APPROVE', 5],
+    [
+      'reconfirmed after the merge',
+      `${REVIEW}\n### Verdict: APPROVE (round 3 — reconfirmed after the merge)\n`,
+      'APPROVE',
+      5,
+    ],
+    // one weak key repeated for three items is their triage, not the review's verdict
+    ['three PRs, each Status: Approved', `# Summary\n\n${prs('Approved')}`, null, null],
+    ['three blockers, each Status: BLOCKING', `# Blockers\n\n${prs('❌ BLOCKING')}`, null, null],
+    ['one status is still read', `${REVIEW}\n**Status:** ❌ **NOT READY FOR MERGE**\n`, 'CHANGES_REQUESTED', 5],
+    // a conclusion key (English and German) and the words under it
+    [
+      '[Conclusion] Do Not Merge',
+      `${REVIEW}\n[Conclusion]\nDo Not Merge\n\n[Suggestions]\n- a\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+    ['[Conclusion] Recommend Merge', `${REVIEW}\n[Conclusion]\nRecommend Merge\n`, 'APPROVE', 5],
+    ['Fazit: Nacharbeit erforderlich', `${REVIEW}\n## Fazit\n\nNacharbeit erforderlich\n`, 'CHANGES_REQUESTED', 5],
+    ['Fazit: Freigabe mit Anmerkungen', `${REVIEW}\n## Fazit\n\nFreigabe mit Anmerkungen\n`, 'APPROVE', 5],
+    ['Fazit: Freigabe mit Auflagen', `${REVIEW}\n## Fazit\n\nFreigabe mit Auflagen\n`, null, null],
+    ['GO for deployment', `${REVIEW}\n**Status:** ✅ PRODUCTION READY - GO FOR DEPLOYMENT\n`, 'APPROVE', 5],
+    ['a go/no-go decision', `${REVIEW}\nFinal go/no-go decision: **GO**\n`, 'APPROVE', 5],
+    ['go / no-go offered', `${REVIEW}\nDecision: GO / NO-GO\n`, null, null],
+    ['"go ahead" is prose', `${REVIEW}\nVerdict: go ahead and rename it\n`, null, null],
+    ['NOT CLEAN', `${REVIEW}\nVerdict: NOT CLEAN — 2 open findings\n`, 'CHANGES_REQUESTED', 5],
+    ['CLEAN', `${REVIEW}\nVerdict: CLEAN\n`, 'APPROVE', 5],
+    // a paragraph of its own that is only a verdict phrase
+    ['a paragraph of its own', `${REVIEW}\nRecommend Merge\n\nNothing needs fixing first.\n`, 'APPROVE', 5],
+    [
+      'its own paragraph, then a different closing verdict',
+      `${REVIEW}\nLGTM\n\nVerdict: REQUEST CHANGES\n`,
+      null,
+      null,
+    ],
+    ['not alone: words follow the phrase', `${REVIEW}\nLGTM, but two fixes first\n\nThanks.\n`, null, null],
+    ['not alone: a list item', `${REVIEW}\n- APPROVED\n\nThanks.\n`, null, null],
+    ['not alone: a heading', `${REVIEW}\n## Approved\n\nThanks.\n`, null, null],
+    [
+      'a reviewed-commit trailer is a footer',
+      `${REVIEW}\n**REJECT** — see the report\n\nReviewed HEAD: \`3f9c2e1\`\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+  ])('%s', (_n, body, verdict, line) => {
+    const i = intent(body);
+    expect(i.suggestion?.verdict ?? null).toBe(verdict);
+    expect(i.suggestion?.fromLine ?? null).toBe(line);
+  });
+});

@@ -1,0 +1,121 @@
+// The words of "did you mean" (core/intent.ts) — pure: which words and phrases name a
+// verdict, and which conditions make an approval conditional. intent.ts owns where a
+// verdict is read; this module owns what the words there say.
+import type { Verdict } from './grammar.js';
+
+/** What a word or phrase says: a verdict, or an approval that is conditional by name. */
+export type Reading = Verdict | 'conditional';
+
+const END = '(?![A-Z0-9_])';
+/** A commit id (upper-cased): 7 to 40 hex digits, at least one a digit. */
+export const SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
+/** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
+export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
+  [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
+  [/^(FREIGABE\s+MIT\s+AUFLAGEN|BEDINGT\s+FREIGEGEBEN)/, 'conditional'],
+  [
+    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION|FIXES))/,
+    'CHANGES_REQUESTED',
+  ],
+  [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
+  [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
+  [
+    /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
+    'CHANGES_REQUESTED',
+  ],
+  [
+    /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NOT\s+CLEAN|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
+    'CHANGES_REQUESTED',
+  ],
+  [/^(NACHARBEIT(\s+(ERFORDERLICH|N[OÖ]TIG))?|[AÄ]NDERUNGEN\s+ERFORDERLICH)/, 'CHANGES_REQUESTED'],
+  [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
+  // "Recommend merge", "Recommended for approval" (an LLM's conclusion line)
+  [/^RECOMMEND(ED|S)?\s+(TO\s+|FOR\s+)?(MERGE|MERGING|APPROV(AL|E|ING))/, 'APPROVE'],
+  // "merge", "clear" and "clean" only as a token: "merge conflicts remain", "clear improvement, but …" are prose
+  // nor as a key or a question: "Merge: No", "Clear: no", "Merge it? No" name no approval
+  [
+    /^(MERGE|CLEA[RN](ED)?)(?=\s*$|\s*[()—–.,;!/|-]|\s+(IT|NOW|AS[\s-]IS|AND|TO\s+(MERGE|SHIP|LAND))\b(?!\s*\?))/,
+    'APPROVE',
+  ],
+  // "GO", "GO for production deployment" (the counterpart of NO-GO); "go ahead and rename" is prose
+  [/^GO(?=\s*$|\s*[.!—–-]|\s+FOR\s+(MERGE|PRODUCTION|DEPLOY|RELEASE|LAUNCH|SHIP))/, 'APPROVE'],
+  // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
+  [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
+  [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
+  [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
+  [/^COMMENT(ED)?/, 'COMMENT'],
+].map(([re, v]) => [new RegExp(`${(re as RegExp).source}${END}`), v as Reading]);
+
+/** Conditions that contradict an approval: it approves on changes it still asks for. */
+const QUALIFIERS = [
+  'REQUIRED',
+  'CRITICAL',
+  'BLOCKING',
+  'MANDATORY',
+  'NECESSARY',
+  'OUTSTANDING',
+  'PENDING',
+  'MINOR',
+  'SOME',
+  'SMALL',
+  String.raw`A\s+FEW`,
+  String.raw`\d+`,
+];
+const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
+const CONDITION = new RegExp(
+  [
+    String.raw`WITH\s+(?:${QUALIFIER}\s+){1,2}(?:FIXES|CHANGES)`,
+    String.raw`WITH\s+CHANGES\b`,
+    String.raw`(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
+    String.raw`CONDITION(?:S|AL|ALLY)?`,
+    String.raw`AFTER\s+(?:ADDRESSING|FIXING|APPLYING|RESOLVING)`,
+    String.raw`ONCE\b[^.]*\b(?:FIXED|ADDRESSED|RESOLVED)`,
+    String.raw`MERGED?\s+(?:ONLY\s+)?(?:AFTER|ONCE)`,
+    String.raw`PENDING\s+(?:FIXES|CHANGES)`,
+    String.raw`NOT\s+(?:YET\s+)?(?:PRODUCTION[\s-]+)?READY`,
+    String.raw`MUST\s+(?:BE\s+)?FIX`,
+    String.raw`BEFORE\s+MERG`,
+    String.raw`FIX(?:ES)?\s+FIRST`,
+    String.raw`DO\s+NOT\s+(?:MERGE|SHIP)`,
+    String.raw`NACK\b`,
+  ]
+    .map((p) => `\\b${p}`)
+    .join('|'),
+);
+
+/** Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding". */
+const UNNEGATED = String.raw`(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\b[^.;:—–]*)`;
+/**
+ * What, on the approval's own line, makes it wait on something: "Approve — blocked by the failing job",
+ * "Ready for release — not yet", "APPROVED (after the fixes below)", "LGTM — once CI is green",
+ * "PASS — the remaining issue is outside my control".
+ */
+const TAIL_CONDITION = new RegExp(
+  [
+    String.raw`${UNNEGATED}BLOCKED\b`,
+    String.raw`NOT\s+YET\b`,
+    String.raw`ONCE\b`,
+    String.raw`UNTIL\b`,
+    // "after the fixes below", "after CI passes"; not "PASS (after revision)" nor "reconfirmed after the merge"
+    String.raw`(?<!ED\s)AFTER\b(?=[^.]*\b(?:BELOW|FOLLOWING|LISTED|PASS(?:ES)?|GREEN)\b)`,
+    String.raw`PROVIDED\b`,
+    String.raw`SUBJECT\s+TO\b`,
+    String.raw`CONTINGENT\b`,
+    String.raw`${UNNEGATED}(?:REMAIN(?:S|ING)?|UNRESOLVED|OUTSTANDING)\b`,
+  ]
+    .map((p) => `\\b${p}`)
+    .join('|'),
+);
+
+/** Why an approval is conditional, or undefined: the first text is the approval's own tail, the rest follow it. */
+export function conditionOf(verdict: Reading, tail: string, ...texts: string[]): string | undefined {
+  if (verdict === 'conditional') return 'a conditional approval';
+  if (verdict !== 'APPROVE') return undefined;
+  const own = TAIL_CONDITION.exec(tail);
+  if (own) return `${own[0].toLowerCase()} …`;
+  for (const t of [tail, ...texts]) {
+    const m = CONDITION.exec(t);
+    if (m) return m[0].toLowerCase().replace(/\s+/g, ' ');
+  }
+  return undefined;
+}
