@@ -30745,7 +30745,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8195);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5819);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30754,7 +30754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8195:
+/***/ 5819:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39257,71 +39257,46 @@ function runContext() {
     return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, runId, runUrl };
 }
 
-;// CONCATENATED MODULE: ./src/core/intent.ts
-// Which verdict did the author mean? — pure, and for the human only. When a body is
-// refused, this finds the line where the body gives its verdict and says what to change
-// in one pass; when the intent is not clear it says so, names the lines, and suggests
-// nothing. Its answer is never used to post: acceptance is the grammar alone.
-//
-// A verdict is read only where a body gives one: after a verdict/decision/recommendation/
-// status/result key (or under such a heading), in a ticked box, or as the closing line.
-// A finding's heading, a checklist item or a table cell is never read as the verdict.
-
+;// CONCATENATED MODULE: ./src/core/intent-words.ts
 const END = '(?![A-Z0-9_])';
 /** A commit id (upper-cased): 7 to 40 hex digits, at least one a digit. */
-const intent_SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
+const intent_words_SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
 /** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
 const SYNONYMS = [
     [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
+    [/^(FREIGABE\s+MIT\s+AUFLAGEN|BEDINGT\s+FREIGEGEBEN)/, 'conditional'],
     [
         /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION|FIXES))/,
         'CHANGES_REQUESTED',
     ],
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
     [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
-    ['CHANGES_REQUESTED'],
     [
         /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
         'CHANGES_REQUESTED',
     ],
     [
-        /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
+        /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NOT\s+CLEAN|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
         'CHANGES_REQUESTED',
     ],
+    [/^(NACHARBEIT(\s+(ERFORDERLICH|N[OÖ]TIG))?|[AÄ]NDERUNGEN\s+ERFORDERLICH)/, 'CHANGES_REQUESTED'],
     [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
-    // "merge" and "clear" only as a token: "merge conflicts remain", "clear improvement, but …" are prose
+    // "Recommend merge", "Recommended for approval" (an LLM's conclusion line)
+    [/^RECOMMEND(ED|S)?\s+(TO\s+|FOR\s+)?(MERGE|MERGING|APPROV(AL|E|ING))/, 'APPROVE'],
+    // "merge", "clear" and "clean" only as a token: "merge conflicts remain", "clear improvement, but …" are prose
     // nor as a key or a question: "Merge: No", "Clear: no", "Merge it? No" name no approval
     [
-        /^(MERGE|CLEAR(ED)?)(?=\s*$|\s*[()—–.,;!/|-]|\s+(IT|NOW|AS[\s-]IS|AND|TO\s+(MERGE|SHIP|LAND))\b(?!\s*\?))/,
+        /^(MERGE|CLEA[RN](ED)?)(?=\s*$|\s*[()—–.,;!/|-]|\s+(IT|NOW|AS[\s-]IS|AND|TO\s+(MERGE|SHIP|LAND))\b(?!\s*\?))/,
         'APPROVE',
     ],
+    // "GO", "GO for production deployment" (the counterpart of NO-GO); "go ahead and rename" is prose
+    [/^GO(?=\s*$|\s*[.!—–-]|\s+FOR\s+(MERGE|PRODUCTION|DEPLOY|RELEASE|LAUNCH|SHIP))/, 'APPROVE'],
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
-    [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${intent_SHA.source})`), 'APPROVE'],
-    [/^READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)/, 'APPROVE'],
-    [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
+    [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${intent_words_SHA.source})`), 'APPROVE'],
+    [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
+    [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
     [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
-/** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
-const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
-const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
-const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT`;
-const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
-/** The same in Chinese and Japanese (no word boundaries there). */
-const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
-/** "Previous verdict: …" reports history, not this review's decision. */
-const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
-const BOX = /\[( |x|X)\]/;
-/**
- * What may follow a token that stands as the verdict: nothing, closing marks, a qualifier,
- * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
- */
-const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${intent_SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
-    String.raw `(?:$|(?:WITH\b|CON\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|[.!;,]+(?:\s.*)?$)`);
-/**
- * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
- * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
- */
-const NOT_GIVEN = /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d))/;
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
     'REQUIRED',
@@ -39356,6 +39331,80 @@ const CONDITION = new RegExp([
 ]
     .map((p) => `\\b${p}`)
     .join('|'));
+/** Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding". */
+const UNNEGATED = String.raw `(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\b[^.;:—–]*)`;
+/**
+ * What, on the approval's own line, makes it wait on something: "Approve — blocked by the failing job",
+ * "Ready for release — not yet", "APPROVED (after the fixes below)", "LGTM — once CI is green",
+ * "PASS — the remaining issue is outside my control".
+ */
+const TAIL_CONDITION = new RegExp([
+    String.raw `${UNNEGATED}BLOCKED\b`,
+    String.raw `NOT\s+YET\b`,
+    String.raw `ONCE\b`,
+    String.raw `UNTIL\b`,
+    // "after the fixes below", "after CI passes"; not "PASS (after revision)" nor "reconfirmed after the merge"
+    String.raw `(?<!ED\s)AFTER\b(?=[^.]*\b(?:BELOW|FOLLOWING|LISTED|PASS(?:ES)?|GREEN)\b)`,
+    String.raw `PROVIDED\b`,
+    String.raw `SUBJECT\s+TO\b`,
+    String.raw `CONTINGENT\b`,
+    String.raw `${UNNEGATED}(?:REMAIN(?:S|ING)?|UNRESOLVED|OUTSTANDING)\b`,
+]
+    .map((p) => `\\b${p}`)
+    .join('|'));
+/** Why an approval is conditional, or undefined: the first text is the approval's own tail, the rest follow it. */
+function conditionOf(verdict, tail, ...texts) {
+    if (verdict === 'conditional')
+        return 'a conditional approval';
+    if (verdict !== 'APPROVE')
+        return undefined;
+    const own = TAIL_CONDITION.exec(tail);
+    if (own)
+        return `${own[0].toLowerCase()} …`;
+    for (const t of [tail, ...texts]) {
+        const m = CONDITION.exec(t);
+        if (m)
+            return m[0].toLowerCase().replace(/\s+/g, ' ');
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/intent.ts
+// Which verdict did the author mean? — pure, and for the human only. When a body is
+// refused, this finds the line where the body gives its verdict and says what to change
+// in one pass; when the intent is not clear it says so, names the lines, and suggests
+// nothing. Its answer is never used to post: acceptance is the grammar alone.
+//
+// A verdict is read only where a body gives one: after a verdict/decision/recommendation/
+// status/result key (or under such a heading), in a ticked box, or as the closing line.
+// A finding's heading, a checklist item or a table cell is never read as the verdict.
+// What the words say (verdict phrases, conditions) is core/intent-words.ts; this module reads where.
+
+
+/** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
+const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
+const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
+const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
+    String.raw `CONCLUSION|FAZIT`;
+const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
+const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
+/** The same in Chinese and Japanese (no word boundaries there). */
+const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
+/** "Previous verdict: …" reports history, not this review's decision. */
+const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
+const BOX = /\[( |x|X)\]/;
+/**
+ * What may follow a token that stands as the verdict: nothing, closing marks, a qualifier,
+ * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
+ */
+const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${intent_words_SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
+    String.raw `(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
+    String.raw `[.!;,]+(?:\s.*)?$)`);
+/**
+ * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
+ * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
+ */
+const NOT_GIVEN = /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d))/;
 /** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
 function leadingVerdict(text) {
     const upper = text.toUpperCase();
@@ -39398,18 +39447,6 @@ function setOff(raw, token) {
     const opened = new RegExp(`(?:^|\\s)[*_\`]{1,2}(?=\\S)[^A-Za-z0-9]{0,6}${word}`, 'i').test(raw);
     const exact = new RegExp(word, 'i').exec(raw)?.[0] ?? '';
     return opened || (exact === exact.toUpperCase() && /[A-Z]/.test(exact));
-}
-function conditionOf(verdict, ...texts) {
-    if (verdict === 'conditional')
-        return 'a conditional approval';
-    if (verdict !== 'APPROVE')
-        return undefined;
-    for (const t of texts) {
-        const m = CONDITION.exec(t);
-        if (m)
-            return m[0].toLowerCase().replace(/\s+/g, ' ');
-    }
-    return undefined;
 }
 function keysOf(upper) {
     const out = [];
@@ -39455,9 +39492,9 @@ function keyedAt(r, i, text) {
     }
     return null;
 }
-function candidate(index, reading, strength, offered, final, tokenIndex, ...conditionTexts) {
+function candidate(index, reading, strength, offered, final, tokenIndex, tail, ...after) {
     const verdict = reading === 'conditional' ? 'APPROVE' : reading;
-    const condition = conditionOf(reading, ...conditionTexts);
+    const condition = conditionOf(reading, tail, ...after);
     return { index, verdicts: [verdict], strength, offered, final, tokenIndex, condition };
 }
 /** "Verdict: CORRECT": a verdict given in a word the grammar has no token for (short, not prose). */
@@ -39511,7 +39548,18 @@ function splitHeading(r, i, key) {
     const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
     return { ...c, key: key.name, token: lead.token };
 }
-/** A line that states a verdict: keyed, a ticked box, or the closing line standing as a token. */
+/**
+ * A paragraph of its own that is nothing but a verdict phrase ("Recommend Merge" between the criteria and a
+ * closing sentence): not a heading, a list item or a quote, blank lines around it, nothing after the phrase.
+ */
+function standsAlone(lines, i, text) {
+    const blank = (k) => k < 0 || k >= lines.length || !lines[k].trim();
+    if (!blank(i - 1) || !blank(i + 1) || /^\s*(#|>|[-+*]\s|\d+[.)]\s)/.test(lines[i]))
+        return false;
+    const lead = leadingVerdict(text);
+    return !!lead && lead.verdict !== 'conditional' && /^[\s.!]*$/.test(lead.rest) && text.split(/\s+/).length <= 4;
+}
+/** A line that states a verdict: keyed, a ticked box, or the closing line (or a paragraph of its own) as a token. */
 function candidateAt(r, i) {
     const line = r.lines[i];
     if (line.length > 400 || /^\s*(>\s*)*\|/.test(line))
@@ -39527,7 +39575,7 @@ function candidateAt(r, i) {
         return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
     }
     const keyed = keyedAt(r, i, text);
-    if (keyed || i !== r.closing)
+    if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text)))
         return keyed;
     // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
     // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
@@ -39558,6 +39606,7 @@ const FOOTERS = [
     [/^\s*[_*]*(generated|written|produced|posted)\s+(by|with)\b/i, 'a "generated by" footer'],
     [/^\s*[_*]*(reviewed by|reviewer:|signed|—\s*\w+)/i, 'a sign-off'],
     [/\b(run|request|trace|session)[ -]?id\b/i, 'a run id'],
+    [/^\s*[_*]*reviewed\s+(head|commit|sha)\b[^:]*:\s*`?[0-9a-f]{7,40}`?\s*$/i, 'the reviewed commit'],
     [/^\s*(<!--.*-->|-{3,}|\*{3,}|_{3,})\s*$/, 'an HTML comment or a rule'],
     [/^\s*[*_#\s]*(end( of (review|report))?|done|fin)[*_.!\s]*$/i, 'an end marker'],
     [/^\s*[*_]*(recommendation|next steps?|action items?|summary|notes?)[*_]*\s*[:*]/i, 'another section'],
@@ -39567,7 +39616,7 @@ function closingLine(lines, code) {
     for (let i = lines.length - 1; i >= 0; i--) {
         if (!lines[i].trim() || code.has(i))
             continue;
-        if (FOOTERS.slice(0, 5).some(([re]) => re.test(lines[i])))
+        if (FOOTERS.slice(0, 6).some(([re]) => re.test(lines[i])))
             continue;
         return i;
     }
@@ -39632,11 +39681,12 @@ function collect(lines) {
     return { candidates: withoutItemStatuses(candidates), unrecognised: r.unrecognised };
 }
 /**
- * One key repeated for three or more items, each ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED" under every
- * finding, "Result: PASS" under every test): the triage of items, not the review's verdict.
+ * One key repeated for three or more items — a weak key with any token ("**Status:** Approved" under every PR,
+ * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
+ * under every finding): the triage of items, not the review's verdict.
  */
 function withoutItemStatuses(candidates) {
-    const items = (c) => !c.final && !!c.key && /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? '');
+    const items = (c) => !c.final && !!c.key && (!STRONG_KEY.test(c.key) || /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? ''));
     const count = new Map();
     for (const c of candidates)
         if (items(c))
