@@ -39368,6 +39368,61 @@ function conditionOf(verdict, tail, ...texts) {
     }
     return undefined;
 }
+/**
+ * After an approval, a line that still asks for a change first: "address the items above before merging",
+ * "must be fixed prior to merge". A step for the maintainer ("review branch protection before merge") is not one.
+ */
+const BEFORE_MERGE = new RegExp(String.raw `${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED)` +
+    String.raw `[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)\b`);
+/** Words that name a verdict outright, wherever they stand on the line. */
+const OUTRIGHT = [
+    [/\b(?:APPROVE[DS]?|APPROVAL|LGTM)\b/, 'APPROVE'],
+    [/\b(?:REQUEST(?:ED|ING)?\s+CHANGES|CHANGES\s+REQUESTED|REJECT(?:ED)?|DO\s+NOT\s+MERGE)\b/, 'CHANGES_REQUESTED'],
+];
+/** A verdict given for the time being, another one promised on a condition: "for now", "once …", "until …". */
+const PROVISIONAL = /\b(?:FOR\s+NOW|FOR\s+THE\s+MOMENT|AT\s+THIS\s+POINT|ONCE|UNTIL|WHEN|IF|AFTER|PROVIDED)\b/;
+/** Said of the other verdict in the same clause: "a Request changes was not available", "approval isn't possible". */
+const DENIED = /^[^.;,]*\b(?:NOT|N'T|UNAVAILABLE|IMPOSSIBLE)\b/;
+/**
+ * A second, different verdict on a verdict's line, or undefined: an approval that also asks for changes
+ * ("APPROVE, though I request changes to …"), or a verdict given for now with another promised on a condition
+ * ("Comment for now, approve once #1 is handled"). A changes-requested line may promise an approval ("Request
+ * changes; will approve after the fix"), a comment may say who decides ("… before this is approved"): same intent.
+ */
+function otherVerdict(verdict, tail) {
+    const upper = tail.toUpperCase();
+    for (const [re, v] of OUTRIGHT) {
+        if (v === verdict || (verdict === 'CHANGES_REQUESTED' && v === 'APPROVE'))
+            continue;
+        if (verdict === 'COMMENT' && !PROVISIONAL.test(upper))
+            continue;
+        const m = new RegExp(`${UNNEGATED}${re.source}`).exec(upper);
+        if (m && !DENIED.test(upper.slice(m.index + m[0].length)))
+            return v;
+    }
+    return undefined;
+}
+/** A value that tells a state still changing: "CI in progress → then READY TO MERGE", "pending review". */
+const IN_PROGRESS = /→|->|=>|\b(?:THEN|LUEGO|DANN|PUIS|DEPOIS|IN\s+PROGRESS|EN\s+PROGRESO|PENDING|WAITING)\b/;
+/** Phrases inside a verdict key's value that say the verdict in words, not negated. */
+const PROSE = [
+    [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
+    [
+        /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
+        'CHANGES_REQUESTED',
+    ],
+];
+/**
+ * The verdict a key's value says in words ("Status: Good architecture with critical fixes needed before
+ * production use"; "Overall assessment: … ready for production"), when exactly one of them is said; else undefined.
+ */
+function proseVerdict(value) {
+    const upper = value.toUpperCase();
+    if (IN_PROGRESS.test(upper))
+        return undefined;
+    const said = PROSE.filter(([re]) => new RegExp(`${UNNEGATED}${re.source}`).test(upper)).map(([, v]) => v);
+    return said.length === 1 ? said[0] : undefined;
+}
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts
 // Which verdict did the author mean? — pure, and for the human only. When a body is
@@ -39389,7 +39444,7 @@ const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RES
 const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
-const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
+const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
 /** "Previous verdict: …" reports history, not this review's decision. */
 const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
 const BOX = /\[( |x|X)\]/;
@@ -39476,6 +39531,10 @@ function keyedAt(r, i, text) {
         const body = afterKey.slice(sep[0].length);
         const lead = leadingVerdict(body);
         if (!lead) {
+            // "Status: Critical issues found - fix required before production use": a verdict in the value's words
+            const said = explicit && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
+            if (said)
+                return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
             if (explicit)
                 noteUnrecognised(r, i, key.strong, body);
             continue;
@@ -39495,7 +39554,10 @@ function keyedAt(r, i, text) {
 function candidate(index, reading, strength, offered, final, tokenIndex, tail, ...after) {
     const verdict = reading === 'conditional' ? 'APPROVE' : reading;
     const condition = conditionOf(reading, tail, ...after);
-    return { index, verdicts: [verdict], strength, offered, final, tokenIndex, condition };
+    // "Comment for now, approve once #1 is handled": the line names a second verdict
+    const other = otherVerdict(verdict, tail);
+    const verdicts = other ? [verdict, other] : [verdict];
+    return { index, verdicts, strength, offered, final, tokenIndex, condition };
 }
 /** "Verdict: CORRECT": a verdict given in a word the grammar has no token for (short, not prose). */
 function noteUnrecognised(r, i, strong, body) {
@@ -39678,25 +39740,43 @@ function collect(lines) {
         if (c?.tokenIndex !== undefined)
             tokenLines.add(c.tokenIndex);
     }
-    return { candidates: withoutItemStatuses(candidates), unrecognised: r.unrecognised };
+    return { candidates: withoutItemStatuses(candidates, keyLabels(lines, code)), unrecognised: r.unrecognised };
+}
+/** How many lines open with each weak key as a label ("**Recommendation:** CLOSE"), whatever its value says. */
+function keyLabels(lines, code) {
+    const count = new Map();
+    for (let i = 0; i < lines.length; i++) {
+        if (code.has(i))
+            continue;
+        const upper = plain(lines[i]).toUpperCase();
+        const key = keysOf(upper)[0];
+        if (!key || key.strong || key.final || !/^[\s#>*_\-+\d.)]*$/.test(upper.slice(0, key.at)))
+            continue;
+        if (!/^\s*(\([^)]*\)\s*)?[:：=]/.test(upper.slice(key.end)))
+            continue;
+        count.set(key.name, (count.get(key.name) ?? 0) + 1);
+    }
+    return count;
 }
 /**
  * One key repeated for three or more items — a weak key with any token ("**Status:** Approved" under every PR,
  * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
  * under every finding): the triage of items, not the review's verdict.
  */
-function withoutItemStatuses(candidates) {
+function withoutItemStatuses(candidates, labels) {
     const items = (c) => !c.final && !!c.key && (!STRONG_KEY.test(c.key) || /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? ''));
     const count = new Map();
     for (const c of candidates)
         if (items(c))
             count.set(c.key, (count.get(c.key) ?? 0) + 1);
-    return candidates.filter((c) => !items(c) || (count.get(c.key) ?? 0) < 3);
+    const times = (c) => Math.max(count.get(c.key) ?? 0, labels.get(c.key) ?? 0);
+    return candidates.filter((c) => !items(c) || times(c) < 3);
 }
 /** A heading (or bold or colon label) that opens a list of changes the author must still make. */
-const MUST_FIX = /\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKING\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES)|BLOCKERS?)\b/;
+const MUST_FIX = new RegExp(String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKERS?|FIX(?:ES)?\s+IMMEDIATELY|` +
+    String.raw `(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?))\b`);
 /** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
-const EMPTY = /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])/;
+const EMPTY = /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|(?:ALL\s+|NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE))(\)|\s|$|[.,:;])/;
 /** The first must-fix heading whose list is not stated empty (0-based), or -1: an approval over it is conditional. */
 function openMustFix(lines, code) {
     for (let i = 0; i < lines.length; i++) {
@@ -39711,6 +39791,15 @@ function openMustFix(lines, code) {
         if (next < lines.length && EMPTY.test(plain(lines[next]).toUpperCase().slice(0, 40)))
             continue;
         return i;
+    }
+    return -1;
+}
+/** The first line after the approval (0-based) that still asks for work before the merge, or -1. */
+function laterDemand(lines, from) {
+    const code = codeLines(lines);
+    for (let i = from + 1; i < lines.length; i++) {
+        if (!code.has(i) && BEFORE_MERGE.test(plain(lines[i]).toUpperCase()))
+            return i;
     }
     return -1;
 }
@@ -39767,6 +39856,10 @@ function findIntent(original) {
     if (open >= 0)
         return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[open] + 1} lists changes ` +
             'it must still make', stated);
+    const asked = decided[0].verdicts[0] === 'APPROVE' ? laterDemand(lines, decided.at(-1).index) : -1;
+    if (asked >= 0)
+        return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[asked] + 1} asks for ` +
+            'changes before the merge', stated);
     const strong = decided.filter((c) => c.strength !== 'bare');
     const chosen = (strong.length ? strong : decided).at(-1);
     const verdict = chosen.verdicts[0];
@@ -41661,7 +41754,7 @@ function patchId(files) {
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
-const src_version_VERSION = '0.5.0';
+const src_version_VERSION = '0.5.1';
 
 ;// CONCATENATED MODULE: ./src/core/narrate.ts
 // What a run's log group says at info level, without debug: the facts the decision saw

@@ -119,3 +119,62 @@ export function conditionOf(verdict: Reading, tail: string, ...texts: string[]):
   }
   return undefined;
 }
+
+/**
+ * After an approval, a line that still asks for a change first: "address the items above before merging",
+ * "must be fixed prior to merge". A step for the maintainer ("review branch protection before merge") is not one.
+ */
+export const BEFORE_MERGE = new RegExp(
+  String.raw`${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED)` +
+    String.raw`[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)\b`,
+);
+
+/** Words that name a verdict outright, wherever they stand on the line. */
+const OUTRIGHT: ReadonlyArray<[RegExp, Verdict]> = [
+  [/\b(?:APPROVE[DS]?|APPROVAL|LGTM)\b/, 'APPROVE'],
+  [/\b(?:REQUEST(?:ED|ING)?\s+CHANGES|CHANGES\s+REQUESTED|REJECT(?:ED)?|DO\s+NOT\s+MERGE)\b/, 'CHANGES_REQUESTED'],
+];
+/** A verdict given for the time being, another one promised on a condition: "for now", "once …", "until …". */
+const PROVISIONAL = /\b(?:FOR\s+NOW|FOR\s+THE\s+MOMENT|AT\s+THIS\s+POINT|ONCE|UNTIL|WHEN|IF|AFTER|PROVIDED)\b/;
+/** Said of the other verdict in the same clause: "a Request changes was not available", "approval isn't possible". */
+const DENIED = /^[^.;,]*\b(?:NOT|N'T|UNAVAILABLE|IMPOSSIBLE)\b/;
+
+/**
+ * A second, different verdict on a verdict's line, or undefined: an approval that also asks for changes
+ * ("APPROVE, though I request changes to …"), or a verdict given for now with another promised on a condition
+ * ("Comment for now, approve once #1 is handled"). A changes-requested line may promise an approval ("Request
+ * changes; will approve after the fix"), a comment may say who decides ("… before this is approved"): same intent.
+ */
+export function otherVerdict(verdict: Verdict, tail: string): Verdict | undefined {
+  const upper = tail.toUpperCase();
+  for (const [re, v] of OUTRIGHT) {
+    if (v === verdict || (verdict === 'CHANGES_REQUESTED' && v === 'APPROVE')) continue;
+    if (verdict === 'COMMENT' && !PROVISIONAL.test(upper)) continue;
+    const m = new RegExp(`${UNNEGATED}${re.source}`).exec(upper);
+    if (m && !DENIED.test(upper.slice(m.index + m[0].length))) return v;
+  }
+  return undefined;
+}
+
+/** A value that tells a state still changing: "CI in progress → then READY TO MERGE", "pending review". */
+const IN_PROGRESS = /→|->|=>|\b(?:THEN|LUEGO|DANN|PUIS|DEPOIS|IN\s+PROGRESS|EN\s+PROGRESO|PENDING|WAITING)\b/;
+
+/** Phrases inside a verdict key's value that say the verdict in words, not negated. */
+const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
+  [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
+  [
+    /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
+    'CHANGES_REQUESTED',
+  ],
+];
+
+/**
+ * The verdict a key's value says in words ("Status: Good architecture with critical fixes needed before
+ * production use"; "Overall assessment: … ready for production"), when exactly one of them is said; else undefined.
+ */
+export function proseVerdict(value: string): Verdict | undefined {
+  const upper = value.toUpperCase();
+  if (IN_PROGRESS.test(upper)) return undefined;
+  const said = PROSE.filter(([re]) => new RegExp(`${UNNEGATED}${re.source}`).test(upper)).map(([, v]) => v);
+  return said.length === 1 ? said[0] : undefined;
+}

@@ -8,7 +8,7 @@
 // A finding's heading, a checklist item or a table cell is never read as the verdict.
 // What the words say (verdict phrases, conditions) is core/intent-words.ts; this module reads where.
 import { skeleton, VERDICT_LINE, type Verdict } from './grammar.js';
-import { conditionOf, SHA, SYNONYMS, type Reading } from './intent-words.js';
+import { BEFORE_MERGE, conditionOf, otherVerdict, proseVerdict, SHA, SYNONYMS, type Reading } from './intent-words.js';
 
 export interface Suggestion {
   /** The line to write: exactly the grammar's. */
@@ -42,7 +42,7 @@ const STRONG_KEY = new RegExp(String.raw`^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw`(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
 const CJK_KEY =
-  /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
+  /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
 /** "Previous verdict: …" reports history, not this review's decision. */
 const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
 const BOX = /\[( |x|X)\]/;
@@ -175,6 +175,9 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
     const body = afterKey.slice(sep[0].length);
     const lead = leadingVerdict(body);
     if (!lead) {
+      // "Status: Critical issues found - fix required before production use": a verdict in the value's words
+      const said = explicit && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
+      if (said) return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
       if (explicit) noteUnrecognised(r, i, key.strong, body);
       continue;
     }
@@ -201,7 +204,10 @@ function candidate(
 ): Candidate {
   const verdict: Verdict = reading === 'conditional' ? 'APPROVE' : reading;
   const condition = conditionOf(reading, tail, ...after);
-  return { index, verdicts: [verdict], strength, offered, final, tokenIndex, condition };
+  // "Comment for now, approve once #1 is handled": the line names a second verdict
+  const other = otherVerdict(verdict, tail);
+  const verdicts = other ? [verdict, other] : [verdict];
+  return { index, verdicts, strength, offered, final, tokenIndex, condition };
 }
 
 /** "Verdict: CORRECT": a verdict given in a word the grammar has no token for (short, not prose). */
@@ -372,7 +378,21 @@ function collect(lines: readonly string[]): { candidates: Candidate[]; unrecogni
     if (c && !tokenLines.has(i)) candidates.push(c);
     if (c?.tokenIndex !== undefined) tokenLines.add(c.tokenIndex);
   }
-  return { candidates: withoutItemStatuses(candidates), unrecognised: r.unrecognised };
+  return { candidates: withoutItemStatuses(candidates, keyLabels(lines, code)), unrecognised: r.unrecognised };
+}
+
+/** How many lines open with each weak key as a label ("**Recommendation:** CLOSE"), whatever its value says. */
+function keyLabels(lines: readonly string[], code: ReadonlySet<number>): Map<string, number> {
+  const count = new Map<string, number>();
+  for (let i = 0; i < lines.length; i++) {
+    if (code.has(i)) continue;
+    const upper = plain(lines[i]!).toUpperCase();
+    const key = keysOf(upper)[0];
+    if (!key || key.strong || key.final || !/^[\s#>*_\-+\d.)]*$/.test(upper.slice(0, key.at))) continue;
+    if (!/^\s*(\([^)]*\)\s*)?[:：=]/.test(upper.slice(key.end))) continue;
+    count.set(key.name, (count.get(key.name) ?? 0) + 1);
+  }
+  return count;
 }
 
 /**
@@ -380,19 +400,23 @@ function collect(lines: readonly string[]): { candidates: Candidate[]; unrecogni
  * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
  * under every finding): the triage of items, not the review's verdict.
  */
-function withoutItemStatuses(candidates: Candidate[]): Candidate[] {
+function withoutItemStatuses(candidates: Candidate[], labels: ReadonlyMap<string, number>): Candidate[] {
   const items = (c: Candidate): boolean =>
     !c.final && !!c.key && (!STRONG_KEY.test(c.key) || /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? ''));
   const count = new Map<string, number>();
   for (const c of candidates) if (items(c)) count.set(c.key!, (count.get(c.key!) ?? 0) + 1);
-  return candidates.filter((c) => !items(c) || (count.get(c.key!) ?? 0) < 3);
+  const times = (c: Candidate): number => Math.max(count.get(c.key!) ?? 0, labels.get(c.key!) ?? 0);
+  return candidates.filter((c) => !items(c) || times(c) < 3);
 }
 
 /** A heading (or bold or colon label) that opens a list of changes the author must still make. */
-const MUST_FIX =
-  /\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKING\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES)|BLOCKERS?)\b/;
+const MUST_FIX = new RegExp(
+  String.raw`\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKERS?|FIX(?:ES)?\s+IMMEDIATELY|` +
+    String.raw`(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?))\b`,
+);
 /** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
-const EMPTY = /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])/;
+const EMPTY =
+  /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|(?:ALL\s+|NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE))(\)|\s|$|[.,:;])/;
 
 /** The first must-fix heading whose list is not stated empty (0-based), or -1: an approval over it is conditional. */
 function openMustFix(lines: readonly string[], code: ReadonlySet<number>): number {
@@ -405,6 +429,15 @@ function openMustFix(lines: readonly string[], code: ReadonlySet<number>): numbe
     const next = nextLine(lines, i);
     if (next < lines.length && EMPTY.test(plain(lines[next]!).toUpperCase().slice(0, 40))) continue;
     return i;
+  }
+  return -1;
+}
+
+/** The first line after the approval (0-based) that still asks for work before the merge, or -1. */
+function laterDemand(lines: readonly string[], from: number): number {
+  const code = codeLines(lines);
+  for (let i = from + 1; i < lines.length; i++) {
+    if (!code.has(i) && BEFORE_MERGE.test(plain(lines[i]!).toUpperCase())) return i;
   }
   return -1;
 }
@@ -464,6 +497,13 @@ export function findIntent(original: readonly string[]): Intent {
     return none(
       `the approval at line ${lineOf(decided.at(-1)!)} is conditional: line ${origin[open]! + 1} lists changes ` +
         'it must still make',
+      stated,
+    );
+  const asked = decided[0]!.verdicts[0] === 'APPROVE' ? laterDemand(lines, decided.at(-1)!.index) : -1;
+  if (asked >= 0)
+    return none(
+      `the approval at line ${lineOf(decided.at(-1)!)} is conditional: line ${origin[asked]! + 1} asks for ` +
+        'changes before the merge',
       stated,
     );
   const strong = decided.filter((c) => c.strength !== 'bare');

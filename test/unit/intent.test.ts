@@ -443,3 +443,95 @@ describe('held-out 4: what waits on the approval line, item statuses, more verdi
     expect(i.suggestion?.fromLine ?? null).toBe(line);
   });
 });
+
+describe('held-out 5: a second verdict on the line, demands after the approval, verdicts said in words', () => {
+  const ranked = ['MERGE', 'CONSIDER for the assets', 'CLOSE', 'CLOSE']
+    .map((r, k) => `## PR #${k + 1}\n\nScore 7/10.\n\n**Recommendation: ${r}**\n`)
+    .join('\n');
+  test.each<[string, string, string | null, number | null]>([
+    // a verdict for now, another promised on a condition; an approval that also asks for changes
+    [
+      'comment for now, approve once',
+      `${REVIEW}\n**Verdict:** Comment for now, approve once #1 is handled\n`,
+      null,
+      null,
+    ],
+    [
+      'approve, though request changes',
+      `${REVIEW}\nVerdict: APPROVE, though I request changes to the API\n`,
+      null,
+      null,
+    ],
+    // … and the same intent said twice, or a verdict that was not available
+    [
+      'request changes, will approve after',
+      `${REVIEW}\nVerdict: REQUEST CHANGES; will approve after the fix\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+    [
+      'comment: who decides the approval',
+      `${REVIEW}\n**COMMENT** — a curator decides before this is approved\n`,
+      'COMMENT',
+      5,
+    ],
+    [
+      'a verdict that was not available',
+      `${REVIEW}\nVerdict: Comment — a Request changes was not available\n`,
+      'COMMENT',
+      5,
+    ],
+    ['approve, no changes requested', `${REVIEW}\nVerdict: APPROVE — no changes requested\n`, 'APPROVE', 5],
+    // one weak key as a label for each of several items, whatever the words after it
+    ['four ranked PRs, one MERGE', `# Ranking\n\n${ranked}`, null, null],
+    // an open critical-issues list under the approval; a list stated resolved or completed is not open
+    [
+      'critical issues listed, then ship',
+      `### Critical Issues Identified\n1. ⚠️ a race\n\n**Recommendation:** Ship it\n`,
+      null,
+      null,
+    ],
+    ['critical issues resolved', `## Critical Issues (Now Resolved)\n- a race\n\n**Verdict:** APPROVE\n`, 'APPROVE', 4],
+    ['critical fixes completed', `### Phase 1: Critical fixes ✅ COMPLETED\n- a\n\nVerdict: APPROVE\n`, 'APPROVE', 4],
+    // a line after the approval that asks for a change before the merge; a maintainer's step does not
+    [
+      'address the items before merging',
+      `${REVIEW}\nVerdict: Approve with suggestions\n\nPlease address the items above before merging.\n`,
+      null,
+      null,
+    ],
+    [
+      'review protection before merge',
+      `${REVIEW}\nVerdict: APPROVED\n\n1. Review branch protection rules before merge\n`,
+      'APPROVE',
+      5,
+    ],
+    [
+      'nothing to fix before merging',
+      `${REVIEW}\nVerdict: APPROVE\n\n- a note\n\nNothing to fix before merging.\n`,
+      'APPROVE',
+      5,
+    ],
+    // a verdict key whose value says it in words
+    [
+      'critical fixes needed before production',
+      `${REVIEW}\n**Status**: ⚠️ **Good architecture with critical fixes needed before production use**\n`,
+      'CHANGES_REQUESTED',
+      5,
+    ],
+    [
+      'ready for production in the assessment',
+      `${REVIEW}\nOverall assessment: **Strong architecture, ready for production with ongoing improvements.**\n`,
+      'APPROVE',
+      5,
+    ],
+    ['not ready for production', `${REVIEW}\nOverall assessment: solid, but not ready for production\n`, null, null],
+    ['a state still changing', `${REVIEW}\nEstado: 🟡 CI en progreso → luego ✅ READY TO MERGE\n`, null, null],
+    ['both said in words', `${REVIEW}\nStatus: ready to merge, fixes required before release\n`, null, null],
+    ['Chinese merge decision heading', `${REVIEW}\n## 合并决策\n\n✅ **批准当前 main 分支状态**\n`, 'APPROVE', 5],
+  ])('%s', (_n, body, verdict, line) => {
+    const i = intent(body);
+    expect(i.suggestion?.verdict ?? null).toBe(verdict);
+    expect(i.suggestion?.fromLine ?? null).toBe(line);
+  });
+});
