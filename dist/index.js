@@ -39314,7 +39314,7 @@ const QUALIFIERS = [
 ];
 const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
 const CONDITION = new RegExp([
-    String.raw `WITH\s+(?:${QUALIFIER}\s+){1,2}(?:FIXES|CHANGES)`,
+    String.raw `WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIXES|CHANGES)`,
     String.raw `WITH\s+CHANGES\b`,
     String.raw `(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
     String.raw `CONDITION(?:S|AL|ALLY)?`,
@@ -39404,6 +39404,15 @@ function otherVerdict(verdict, tail) {
 }
 /** A value that tells a state still changing: "CI in progress → then READY TO MERGE", "pending review". */
 const IN_PROGRESS = /→|->|=>|\b(?:THEN|LUEGO|DANN|PUIS|DEPOIS|IN\s+PROGRESS|EN\s+PROGRESO|PENDING|WAITING)\b/;
+/**
+ * Prose that negates, hedges, asks, conditions or reports history anywhere in the value: then its words are not
+ * read at all ("This isn't ready for production", "Almost ready to merge", "ready for production? No", "would be
+ * ready if …", "was ready before the rebase", "Critical issues found: none", "the fixes required … are done").
+ */
+const HEDGED = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NEVER|NO|NOBODY|NONE|NOTHING|ZERO|0|ALMOST|NEARLY|MOSTLY|FAR|PARTLY|` +
+    String.raw `WOULD|SHOULD|COULD|MIGHT|IF|WHEN|UNLESS|EXCEPT|BUT|THOUGH|ALTHOUGH|HOWEVER|CLAIMS?|AIMS?|GOAL|` +
+    String.raw `WAS|WERE|PREVIOUSLY|EARLIER|BEFORE\s+THE|AFTER|ONCE|UNTIL|BLOCK\w*|REMAIN\w*|OPEN|` +
+    String.raw `DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`);
 /** Phrases inside a verdict key's value that say the verdict in words, not negated. */
 const PROSE = [
     [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
@@ -39418,7 +39427,7 @@ const PROSE = [
  */
 function proseVerdict(value) {
     const upper = value.toUpperCase();
-    if (IN_PROGRESS.test(upper))
+    if (IN_PROGRESS.test(upper) || HEDGED.test(upper))
         return undefined;
     const said = PROSE.filter(([re]) => new RegExp(`${UNNEGATED}${re.source}`).test(upper)).map(([, v]) => v);
     return said.length === 1 ? said[0] : undefined;
@@ -39445,6 +39454,8 @@ const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u')
 const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
 const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
+/** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
+const OF_A_TOOL = /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
 /** "Previous verdict: …" reports history, not this review's decision. */
 const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
 const BOX = /\[( |x|X)\]/;
@@ -39459,7 +39470,7 @@ const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${intent_words_SHA.source}
  * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
  * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
  */
-const NOT_GIVEN = /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d))/;
+const NOT_GIVEN = /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d)|[—–-]+\s*NO\s*(?:[,.;!]|$))/;
 /** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
 function leadingVerdict(text) {
     const upper = text.toUpperCase();
@@ -39524,6 +39535,9 @@ function keyedAt(r, i, text) {
         const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey);
         if (key.at >= 20 && !explicit)
             continue;
+        // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
+        if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at)))
+            continue;
         // "## Verdict" alone on its line: the token is on the next non-blank line
         if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, '')))
             return splitHeading(r, i, key);
@@ -39532,7 +39546,8 @@ function keyedAt(r, i, text) {
         const lead = leadingVerdict(body);
         if (!lead) {
             // "Status: Critical issues found - fix required before production use": a verdict in the value's words
-            const said = explicit && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
+            const opens = /^[\s#>*_\-+\d.)[\]]*$/.test(upper.slice(0, key.at));
+            const said = explicit && opens && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
             if (said)
                 return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
             if (explicit)
@@ -39770,13 +39785,19 @@ function withoutItemStatuses(candidates, labels) {
         if (items(c))
             count.set(c.key, (count.get(c.key) ?? 0) + 1);
     const times = (c) => Math.max(count.get(c.key) ?? 0, labels.get(c.key) ?? 0);
-    return candidates.filter((c) => !items(c) || times(c) < 3);
+    const kept = candidates.filter((c) => !items(c) || times(c) < 3);
+    // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict)
+    const left = new Set(kept.flatMap((c) => c.verdicts));
+    const dropped = candidates.filter((c) => !kept.includes(c)).flatMap((c) => c.verdicts);
+    return left.size && dropped.some((v) => !left.has(v)) ? candidates : kept;
 }
 /** A heading (or bold or colon label) that opens a list of changes the author must still make. */
 const MUST_FIX = new RegExp(String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKERS?|FIX(?:ES)?\s+IMMEDIATELY|` +
     String.raw `(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?))\b`);
 /** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
-const EMPTY = /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|(?:ALL\s+|NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE))(\)|\s|$|[.,:;])/;
+const EMPTY = /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])/;
+/** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
+const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
 /** The first must-fix heading whose list is not stated empty (0-based), or -1: an approval over it is conditional. */
 function openMustFix(lines, code) {
     for (let i = 0; i < lines.length; i++) {
@@ -39785,7 +39806,8 @@ function openMustFix(lines, code) {
             continue;
         const label = /^\s*(#|\*\*[^*]+\*\*\s*:?\s*$)|:\s*$/.test(line);
         const text = plain(line).toUpperCase();
-        if (!label || !MUST_FIX.test(text) || EMPTY.test(text.replace(MUST_FIX, '')))
+        const rest = text.replace(MUST_FIX, '');
+        if (!label || !MUST_FIX.test(text) || EMPTY.test(rest) || CLOSED.test(rest))
             continue;
         const next = nextLine(lines, i);
         if (next < lines.length && EMPTY.test(plain(lines[next]).toUpperCase().slice(0, 40)))

@@ -64,7 +64,7 @@ const QUALIFIERS = [
 const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
 const CONDITION = new RegExp(
   [
-    String.raw`WITH\s+(?:${QUALIFIER}\s+){1,2}(?:FIXES|CHANGES)`,
+    String.raw`WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIXES|CHANGES)`,
     String.raw`WITH\s+CHANGES\b`,
     String.raw`(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
     String.raw`CONDITION(?:S|AL|ALLY)?`,
@@ -159,6 +159,18 @@ export function otherVerdict(verdict: Verdict, tail: string): Verdict | undefine
 /** A value that tells a state still changing: "CI in progress → then READY TO MERGE", "pending review". */
 const IN_PROGRESS = /→|->|=>|\b(?:THEN|LUEGO|DANN|PUIS|DEPOIS|IN\s+PROGRESS|EN\s+PROGRESO|PENDING|WAITING)\b/;
 
+/**
+ * Prose that negates, hedges, asks, conditions or reports history anywhere in the value: then its words are not
+ * read at all ("This isn't ready for production", "Almost ready to merge", "ready for production? No", "would be
+ * ready if …", "was ready before the rebase", "Critical issues found: none", "the fixes required … are done").
+ */
+const HEDGED = new RegExp(
+  String.raw`\?|N'T\b|N’T\b|\b(?:NOT|NEVER|NO|NOBODY|NONE|NOTHING|ZERO|0|ALMOST|NEARLY|MOSTLY|FAR|PARTLY|` +
+    String.raw`WOULD|SHOULD|COULD|MIGHT|IF|WHEN|UNLESS|EXCEPT|BUT|THOUGH|ALTHOUGH|HOWEVER|CLAIMS?|AIMS?|GOAL|` +
+    String.raw`WAS|WERE|PREVIOUSLY|EARLIER|BEFORE\s+THE|AFTER|ONCE|UNTIL|BLOCK\w*|REMAIN\w*|OPEN|` +
+    String.raw`DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`,
+);
+
 /** Phrases inside a verdict key's value that say the verdict in words, not negated. */
 const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
   [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
@@ -174,7 +186,7 @@ const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
  */
 export function proseVerdict(value: string): Verdict | undefined {
   const upper = value.toUpperCase();
-  if (IN_PROGRESS.test(upper)) return undefined;
+  if (IN_PROGRESS.test(upper) || HEDGED.test(upper)) return undefined;
   const said = PROSE.filter(([re]) => new RegExp(`${UNNEGATED}${re.source}`).test(upper)).map(([, v]) => v);
   return said.length === 1 ? said[0] : undefined;
 }

@@ -43,6 +43,9 @@ const KEY = new RegExp(String.raw`(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})
 /** The same in Chinese and Japanese (no word boundaries there). */
 const CJK_KEY =
   /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
+/** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
+const OF_A_TOOL =
+  /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
 /** "Previous verdict: …" reports history, not this review's decision. */
 const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
 const BOX = /\[( |x|X)\]/;
@@ -61,7 +64,8 @@ const TOKEN_TAIL = new RegExp(
  * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
  * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
  */
-const NOT_GIVEN = /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d))/;
+const NOT_GIVEN =
+  /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d)|[—–-]+\s*NO\s*(?:[,.;!]|$))/;
 
 /** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
 function leadingVerdict(text: string): { verdict: Reading; token: string; rest: string } | null {
@@ -169,6 +173,8 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
     const afterKey = upper.slice(key.end);
     const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey);
     if (key.at >= 20 && !explicit) continue;
+    // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
+    if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at))) continue;
     // "## Verdict" alone on its line: the token is on the next non-blank line
     if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return splitHeading(r, i, key);
     const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey)!;
@@ -176,7 +182,8 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
     const lead = leadingVerdict(body);
     if (!lead) {
       // "Status: Critical issues found - fix required before production use": a verdict in the value's words
-      const said = explicit && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
+      const opens = /^[\s#>*_\-+\d.)[\]]*$/.test(upper.slice(0, key.at));
+      const said = explicit && opens && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
       if (said) return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
       if (explicit) noteUnrecognised(r, i, key.strong, body);
       continue;
@@ -406,7 +413,11 @@ function withoutItemStatuses(candidates: Candidate[], labels: ReadonlyMap<string
   const count = new Map<string, number>();
   for (const c of candidates) if (items(c)) count.set(c.key!, (count.get(c.key!) ?? 0) + 1);
   const times = (c: Candidate): number => Math.max(count.get(c.key!) ?? 0, labels.get(c.key!) ?? 0);
-  return candidates.filter((c) => !items(c) || times(c) < 3);
+  const kept = candidates.filter((c) => !items(c) || times(c) < 3);
+  // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict)
+  const left = new Set(kept.flatMap((c) => c.verdicts));
+  const dropped = candidates.filter((c) => !kept.includes(c)).flatMap((c) => c.verdicts);
+  return left.size && dropped.some((v) => !left.has(v)) ? candidates : kept;
 }
 
 /** A heading (or bold or colon label) that opens a list of changes the author must still make. */
@@ -415,8 +426,9 @@ const MUST_FIX = new RegExp(
     String.raw`(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?))\b`,
 );
 /** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
-const EMPTY =
-  /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|(?:ALL\s+|NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE))(\)|\s|$|[.,:;])/;
+const EMPTY = /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])/;
+/** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
+const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
 
 /** The first must-fix heading whose list is not stated empty (0-based), or -1: an approval over it is conditional. */
 function openMustFix(lines: readonly string[], code: ReadonlySet<number>): number {
@@ -425,7 +437,8 @@ function openMustFix(lines: readonly string[], code: ReadonlySet<number>): numbe
     if (code.has(i) || line.length > 200) continue;
     const label = /^\s*(#|\*\*[^*]+\*\*\s*:?\s*$)|:\s*$/.test(line);
     const text = plain(line).toUpperCase();
-    if (!label || !MUST_FIX.test(text) || EMPTY.test(text.replace(MUST_FIX, ''))) continue;
+    const rest = text.replace(MUST_FIX, '');
+    if (!label || !MUST_FIX.test(text) || EMPTY.test(rest) || CLOSED.test(rest)) continue;
     const next = nextLine(lines, i);
     if (next < lines.length && EMPTY.test(plain(lines[next]!).toUpperCase().slice(0, 40))) continue;
     return i;

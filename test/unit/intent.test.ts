@@ -535,3 +535,53 @@ describe('held-out 5: a second verdict on the line, demands after the approval, 
     expect(i.suggestion?.fromLine ?? null).toBe(line);
   });
 });
+
+describe('an attack on the held-out 5 rules: never the opposite verdict', () => {
+  const openItems = (key: string, last: string) =>
+    ['a', 'b', 'c'].map((x) => `### ${x}\n\n**${key}:** Open\n`).join('\n') + `\n${last}\n`;
+  test.each<[string, string, string | null]>([
+    // a verdict said in words is read only when nothing negates, hedges, asks or reports history
+    ['isnt ready', `${REVIEW}\n**Status:** This isn't ready for production yet.\n`, null],
+    ['almost ready', `${REVIEW}\n**Status:** Almost ready to merge.\n`, null],
+    ['a question answered no', `${REVIEW}\n**Overall assessment:** Is it ready for production? No.\n`, null],
+    ['would be ready if', `${REVIEW}\nStatus: Would be ready for production if the migration were reversible.\n`, null],
+    ['was ready before', `${REVIEW}\nStatus: Was ready for release before the rebase broke the build.\n`, null],
+    ['ready after fixes', `${REVIEW}\nStatus: Solid work, ready for production after fixes.\n`, null],
+    ['critical issues found: none', `${REVIEW}\nResult: Clean PR. Critical issues found: none.\n`, null],
+    ['fixes required are done', `${REVIEW}\n**Result:** The fixes required before merge are done.\n`, null],
+    // a tool's status is not the review's; "— no," answers otherwise; "with the critical fixes" is a condition
+    ['a build status', `Please fix both.\n\n**Build status:** ready for deployment (artifact pushed)\n`, null],
+    ['a CI status', `I can't approve this yet.\n\n**CI status:** ready to merge (all checks green)\n`, null],
+    [
+      'ready — no, not in this state',
+      `${REVIEW}\n**Overall assessment:** ready for production — no, not in this state\n`,
+      null,
+    ],
+    [
+      'with the critical fixes applied first',
+      `${REVIEW}\nOverall assessment: Ready for production with the critical fixes applied first.\n`,
+      null,
+    ],
+    // item statuses dropped must not leave a different verdict standing alone
+    [
+      'items, then Status: Request changes',
+      openItems('Status', '**Status:** Request changes\n\n**Result:** ready to merge'),
+      null,
+    ],
+    [
+      'items, then a test result',
+      openItems('Status', '**Test result:** PASS (42/42)\n\n**Status:** CHANGES REQUESTED'),
+      null,
+    ],
+    // a list stated closed only at the heading's end, and not "not yet resolved"; an item is never the statement
+    ['not yet resolved', `### Blocking issues — not yet resolved\n- a race\n\n**Verdict:** APPROVE\n`, null],
+    [
+      'an item that starts with Done',
+      `## Critical issues\n1. Done callback is never called.\n\n**Verdict:** APPROVE\n`,
+      null,
+    ],
+    ['PASS — no blocking findings', `${REVIEW}\nVerdict: PASS — no blocking findings\n`, 'APPROVE'],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
