@@ -448,7 +448,7 @@ const BEFORE_MERGE = new RegExp(String.raw `${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE
 const OUTRIGHT = [
     [/\b(?:APPROVE[DS]?|APPROVAL|LGTM)\b/, 'APPROVE'],
     [/\b(?:REQUEST(?:ED|ING)?\s+CHANGES|CHANGES\s+REQUESTED|REJECT(?:ED)?|DO\s+NOT\s+MERGE)\b/, 'CHANGES_REQUESTED'],
-];
+].map(([re, v]) => [new RegExp(`${UNNEGATED}${re.source}`), v]);
 /** A verdict given for the time being, another one promised on a condition: "for now", "once …", "until …". */
 const PROVISIONAL = /\b(?:FOR\s+NOW|FOR\s+THE\s+MOMENT|AT\s+THIS\s+POINT|ONCE|UNTIL|WHEN|IF|AFTER|PROVIDED)\b/;
 /** Said of the other verdict in the same clause: "a Request changes was not available", "approval isn't possible". */
@@ -466,7 +466,7 @@ function otherVerdict(verdict, tail) {
             continue;
         if (verdict === 'COMMENT' && !PROVISIONAL.test(upper))
             continue;
-        const m = new RegExp(`${UNNEGATED}${re.source}`).exec(upper);
+        const m = re.exec(upper);
         if (m && !DENIED.test(upper.slice(m.index + m[0].length)))
             return v;
     }
@@ -499,7 +499,8 @@ function proseVerdict(value) {
     const upper = value.toUpperCase();
     if (IN_PROGRESS.test(upper) || HEDGED.test(upper))
         return undefined;
-    const said = PROSE.filter(([re]) => new RegExp(`${UNNEGATED}${re.source}`).test(upper)).map(([, v]) => v);
+    // HEDGED has already refused any negation, so the phrases are read as they stand
+    const said = PROSE.filter(([re]) => re.test(upper)).map(([, v]) => v);
     return said.length === 1 ? said[0] : undefined;
 }
 
@@ -524,6 +525,8 @@ const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u')
 const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
 const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
+/** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
+const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
 const OF_A_TOOL = /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
 /** "Previous verdict: …" reports history, not this review's decision. */
@@ -616,7 +619,7 @@ function keyedAt(r, i, text) {
         const lead = leadingVerdict(body);
         if (!lead) {
             // "Status: Critical issues found - fix required before production use": a verdict in the value's words
-            const opens = /^[\s#>*_\-+\d.)[\]]*$/.test(upper.slice(0, key.at));
+            const opens = OPENS.test(upper.slice(0, key.at));
             const said = explicit && opens && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
             if (said)
                 return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
@@ -806,8 +809,7 @@ function codeLines(lines) {
     });
     return code;
 }
-function collect(lines) {
-    const code = codeLines(lines);
+function collect(lines, code) {
     const r = { lines, closing: closingLine(lines, code), unrecognised: [] };
     const candidates = [];
     const tokenLines = new Set();
@@ -835,7 +837,7 @@ function keyLabels(lines, code) {
             continue;
         const upper = plain(lines[i]).toUpperCase();
         const key = keysOf(upper)[0];
-        if (!key || key.strong || key.final || !/^[\s#>*_\-+\d.)]*$/.test(upper.slice(0, key.at)))
+        if (!key || key.strong || key.final || !OPENS.test(upper.slice(0, key.at)))
             continue;
         if (!/^\s*(\([^)]*\)\s*)?[:：=]/.test(upper.slice(key.end)))
             continue;
@@ -887,8 +889,7 @@ function openMustFix(lines, code) {
     return -1;
 }
 /** The first line after the approval (0-based) that still asks for work before the merge, or -1. */
-function laterDemand(lines, from) {
-    const code = codeLines(lines);
+function laterDemand(lines, code, from) {
     for (let i = from + 1; i < lines.length; i++) {
         if (!code.has(i) && BEFORE_MERGE.test(plain(lines[i]).toUpperCase()))
             return i;
@@ -921,7 +922,8 @@ function findIntent(original) {
     const notes = escaped
         ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
         : [];
-    const { candidates, unrecognised } = collect(lines);
+    const code = codeLines(lines);
+    const { candidates, unrecognised } = collect(lines, code);
     const lineOf = (c) => origin[c.index] + 1;
     const at = [...new Set(candidates.map(lineOf))];
     const none = (ambiguity, stated) => ({
@@ -944,11 +946,11 @@ function findIntent(original) {
     const stated = [...new Set(decided.map(lineOf))];
     if (ambiguity)
         return none(ambiguity, stated);
-    const open = decided[0].verdicts[0] === 'APPROVE' && !decided[0].final ? openMustFix(lines, codeLines(lines)) : -1;
+    const open = decided[0].verdicts[0] === 'APPROVE' && !decided[0].final ? openMustFix(lines, code) : -1;
     if (open >= 0)
         return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[open] + 1} lists changes ` +
             'it must still make', stated);
-    const asked = decided[0].verdicts[0] === 'APPROVE' ? laterDemand(lines, decided.at(-1).index) : -1;
+    const asked = decided[0].verdicts[0] === 'APPROVE' ? laterDemand(lines, code, decided.at(-1).index) : -1;
     if (asked >= 0)
         return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[asked] + 1} asks for ` +
             'changes before the merge', stated);

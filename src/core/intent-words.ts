@@ -130,10 +130,12 @@ export const BEFORE_MERGE = new RegExp(
 );
 
 /** Words that name a verdict outright, wherever they stand on the line. */
-const OUTRIGHT: ReadonlyArray<[RegExp, Verdict]> = [
-  [/\b(?:APPROVE[DS]?|APPROVAL|LGTM)\b/, 'APPROVE'],
-  [/\b(?:REQUEST(?:ED|ING)?\s+CHANGES|CHANGES\s+REQUESTED|REJECT(?:ED)?|DO\s+NOT\s+MERGE)\b/, 'CHANGES_REQUESTED'],
-];
+const OUTRIGHT: ReadonlyArray<[RegExp, Verdict]> = (
+  [
+    [/\b(?:APPROVE[DS]?|APPROVAL|LGTM)\b/, 'APPROVE'],
+    [/\b(?:REQUEST(?:ED|ING)?\s+CHANGES|CHANGES\s+REQUESTED|REJECT(?:ED)?|DO\s+NOT\s+MERGE)\b/, 'CHANGES_REQUESTED'],
+  ] as Array<[RegExp, Verdict]>
+).map(([re, v]) => [new RegExp(`${UNNEGATED}${re.source}`), v]);
 /** A verdict given for the time being, another one promised on a condition: "for now", "once …", "until …". */
 const PROVISIONAL = /\b(?:FOR\s+NOW|FOR\s+THE\s+MOMENT|AT\s+THIS\s+POINT|ONCE|UNTIL|WHEN|IF|AFTER|PROVIDED)\b/;
 /** Said of the other verdict in the same clause: "a Request changes was not available", "approval isn't possible". */
@@ -150,7 +152,7 @@ export function otherVerdict(verdict: Verdict, tail: string): Verdict | undefine
   for (const [re, v] of OUTRIGHT) {
     if (v === verdict || (verdict === 'CHANGES_REQUESTED' && v === 'APPROVE')) continue;
     if (verdict === 'COMMENT' && !PROVISIONAL.test(upper)) continue;
-    const m = new RegExp(`${UNNEGATED}${re.source}`).exec(upper);
+    const m = re.exec(upper);
     if (m && !DENIED.test(upper.slice(m.index + m[0].length))) return v;
   }
   return undefined;
@@ -187,6 +189,7 @@ const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
 export function proseVerdict(value: string): Verdict | undefined {
   const upper = value.toUpperCase();
   if (IN_PROGRESS.test(upper) || HEDGED.test(upper)) return undefined;
-  const said = PROSE.filter(([re]) => new RegExp(`${UNNEGATED}${re.source}`).test(upper)).map(([, v]) => v);
+  // HEDGED has already refused any negation, so the phrases are read as they stand
+  const said = PROSE.filter(([re]) => re.test(upper)).map(([, v]) => v);
   return said.length === 1 ? said[0] : undefined;
 }

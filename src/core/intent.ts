@@ -43,6 +43,8 @@ const KEY = new RegExp(String.raw`(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})
 /** The same in Chinese and Japanese (no word boundaries there). */
 const CJK_KEY =
   /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
+/** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
+const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
 const OF_A_TOOL =
   /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
@@ -182,7 +184,7 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
     const lead = leadingVerdict(body);
     if (!lead) {
       // "Status: Critical issues found - fix required before production use": a verdict in the value's words
-      const opens = /^[\s#>*_\-+\d.)[\]]*$/.test(upper.slice(0, key.at));
+      const opens = OPENS.test(upper.slice(0, key.at));
       const said = explicit && opens && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
       if (said) return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
       if (explicit) noteUnrecognised(r, i, key.strong, body);
@@ -369,8 +371,10 @@ function codeLines(lines: readonly string[]): Set<number> {
   return code;
 }
 
-function collect(lines: readonly string[]): { candidates: Candidate[]; unrecognised: Unrecognised[] } {
-  const code = codeLines(lines);
+function collect(
+  lines: readonly string[],
+  code: ReadonlySet<number>,
+): { candidates: Candidate[]; unrecognised: Unrecognised[] } {
   const r: Reader = { lines, closing: closingLine(lines, code), unrecognised: [] };
   const candidates: Candidate[] = [];
   const tokenLines = new Set<number>();
@@ -395,7 +399,7 @@ function keyLabels(lines: readonly string[], code: ReadonlySet<number>): Map<str
     if (code.has(i)) continue;
     const upper = plain(lines[i]!).toUpperCase();
     const key = keysOf(upper)[0];
-    if (!key || key.strong || key.final || !/^[\s#>*_\-+\d.)]*$/.test(upper.slice(0, key.at))) continue;
+    if (!key || key.strong || key.final || !OPENS.test(upper.slice(0, key.at))) continue;
     if (!/^\s*(\([^)]*\)\s*)?[:：=]/.test(upper.slice(key.end))) continue;
     count.set(key.name, (count.get(key.name) ?? 0) + 1);
   }
@@ -447,8 +451,7 @@ function openMustFix(lines: readonly string[], code: ReadonlySet<number>): numbe
 }
 
 /** The first line after the approval (0-based) that still asks for work before the merge, or -1. */
-function laterDemand(lines: readonly string[], from: number): number {
-  const code = codeLines(lines);
+function laterDemand(lines: readonly string[], code: ReadonlySet<number>, from: number): number {
   for (let i = from + 1; i < lines.length; i++) {
     if (!code.has(i) && BEFORE_MERGE.test(plain(lines[i]!).toUpperCase())) return i;
   }
@@ -483,7 +486,8 @@ export function findIntent(original: readonly string[]): Intent {
   const notes = escaped
     ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
     : [];
-  const { candidates, unrecognised } = collect(lines);
+  const code = codeLines(lines);
+  const { candidates, unrecognised } = collect(lines, code);
   const lineOf = (c: { index: number }): number => origin[c.index]! + 1;
   const at = [...new Set(candidates.map(lineOf))];
   const none = (ambiguity: string | null, stated: number[]): Intent => ({
@@ -505,14 +509,14 @@ export function findIntent(original: readonly string[]): Intent {
   const { decided, ambiguity } = decide(candidates, lineOf);
   const stated = [...new Set(decided.map(lineOf))];
   if (ambiguity) return none(ambiguity, stated);
-  const open = decided[0]!.verdicts[0] === 'APPROVE' && !decided[0]!.final ? openMustFix(lines, codeLines(lines)) : -1;
+  const open = decided[0]!.verdicts[0] === 'APPROVE' && !decided[0]!.final ? openMustFix(lines, code) : -1;
   if (open >= 0)
     return none(
       `the approval at line ${lineOf(decided.at(-1)!)} is conditional: line ${origin[open]! + 1} lists changes ` +
         'it must still make',
       stated,
     );
-  const asked = decided[0]!.verdicts[0] === 'APPROVE' ? laterDemand(lines, decided.at(-1)!.index) : -1;
+  const asked = decided[0]!.verdicts[0] === 'APPROVE' ? laterDemand(lines, code, decided.at(-1)!.index) : -1;
   if (asked >= 0)
     return none(
       `the approval at line ${lineOf(decided.at(-1)!)} is conditional: line ${origin[asked]! + 1} asks for ` +
