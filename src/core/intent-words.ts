@@ -60,11 +60,14 @@ const QUALIFIERS = [
   'SMALL',
   String.raw`A\s+FEW`,
   String.raw`\d+`,
+  'ONE',
+  'TWO',
+  'THREE',
 ];
 const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
 const CONDITION = new RegExp(
   [
-    String.raw`WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIXES|CHANGES)`,
+    String.raw`WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw`WITH\s+CHANGES\b`,
     String.raw`(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
     String.raw`CONDITION(?:S|AL|ALLY)?`,
@@ -83,8 +86,11 @@ const CONDITION = new RegExp(
     .join('|'),
 );
 
-/** Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding". */
-const UNNEGATED = String.raw`(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\b[^.;:—–]*)`;
+/**
+ * Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding".
+ * "but", "however", "though" open a new clause: "None of the nits block, but the migration must be reverted …".
+ */
+const UNNEGATED = String.raw`(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\b(?:(?!\b(?:BUT|HOWEVER|(?:AL)?THOUGH)\b)[^.;:—–])*)`;
 /**
  * What, on the approval's own line, makes it wait on something: "Approve — blocked by the failing job",
  * "Ready for release — not yet", "APPROVED (after the fixes below)", "LGTM — once CI is green",
@@ -102,6 +108,14 @@ const TAIL_CONDITION = new RegExp(
     String.raw`SUBJECT\s+TO\b`,
     String.raw`CONTINGENT\b`,
     String.raw`${UNNEGATED}(?:REMAIN(?:S|ING)?|UNRESOLVED|OUTSTANDING)\b`,
+    // "APPROVE, except for the migration script"; not "no changes except a typo"
+    String.raw`${UNNEGATED}EXCEPT\b`,
+    // "APPROVE pending the fix to …"; not "Ready for merge (pending manual verification)"
+    String.raw`PENDING\b(?=[^.]*\b(?:FIX(?:ES)?|CHANGES?|RESOLUTION|REVISIONS?)\b)`,
+    // "Approve, but please fix the off-by-one first", "… if the flaky test is fixed", "when CI is green"
+    String.raw`(?:FIX|ADDRESS|RESOLVE|REVERT|REMOVE|UPDATE|CHANGE)\b[^.]*\bFIRST\b`,
+    String.raw`IF\b`,
+    String.raw`WHEN\b(?=[^.]*\b(?:FIXED|ADDRESSED|RESOLVED|DONE|GREEN|PASS(?:ES)?|LANDS?|MERGED)\b)`,
   ]
     .map((p) => `\\b${p}`)
     .join('|'),

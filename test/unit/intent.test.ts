@@ -585,3 +585,35 @@ describe('an attack on the held-out 5 rules: never the opposite verdict', () => 
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 });
+
+describe('conditions in words the approval waits on (found by the held-out 5 attack)', () => {
+  test.each<[string, string, string | null]>([
+    ['except for', `${REVIEW}\n**Recommendation:** APPROVE, except for the migration script.\n`, null],
+    ['no changes except', `${REVIEW}\n**Recommendation:** APPROVE — no changes except a typo.\n`, 'APPROVE'],
+    ['pending the fix', `${REVIEW}\n**Decision:** APPROVE pending the fix to the null check.\n`, null],
+    ['pending verification', `${REVIEW}\n**Decision:** APPROVE (pending manual verification on staging)\n`, 'APPROVE'],
+    ['fix first', `${REVIEW}\n**Verdict:** Approve, but please fix the off-by-one in the pager first.\n`, null],
+    ['approve if', `${REVIEW}\n**Verdict:** Approve if the flaky retry test is fixed.\n`, null],
+    ['approve when fixed', `${REVIEW}\n**Verdict:** LGTM when the lint errors are fixed.\n`, null],
+    ['one required change', `${REVIEW}\n**Verdict:** APPROVE with one required change.\n`, null],
+    ['a required fix', `${REVIEW}\n**Verdict:** APPROVED WITH REQUIRED FIX\n`, null],
+    [
+      'a demand after an unrelated negation',
+      `## Summary\n**Verdict:** APPROVE\n\n## Notes\nNone of the nits block, but the migration must be reverted ` +
+        `before merging.\n`,
+      null,
+    ],
+    [
+      'a negated demand',
+      `## Summary\n**Verdict:** APPROVE\n\n## Notes\nNothing needs to be fixed before merging.\n`,
+      'APPROVE',
+    ],
+    [
+      'no blockers, but one remains open',
+      `${REVIEW}\n**Verdict:** APPROVE — no blockers, but one question remains\n`,
+      null,
+    ],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
