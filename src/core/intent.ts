@@ -37,7 +37,7 @@ const FINAL = String.raw`FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
 const STRONG = String.raw`VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
 const WEAK =
   String.raw`RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-  String.raw`CONCLUSION|FAZIT`;
+  String.raw`CONCLUSION|FAZIT|SCORE`;
 const STRONG_KEY = new RegExp(String.raw`^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw`(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
@@ -48,8 +48,11 @@ const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
 const OF_A_TOOL =
   /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
-/** "Previous verdict: …" reports history, not this review's decision. */
-const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
+/** "Previous verdict: …" reports history, "Stage 1 verdict: PASS" one part of the review: not its decision. */
+const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?|(?:STAGE|STEP|PART|SECTION)\s*\d+)\s*$/;
+/** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
+const OF_THE_REVIEWER =
+  /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
 const BOX = /\[( |x|X)\]/;
 
 /**
@@ -177,8 +180,9 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
     if (key.at >= 20 && !explicit) continue;
     // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
     if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at))) continue;
-    // "## Verdict" alone on its line: the token is on the next non-blank line
-    if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return splitHeading(r, i, key);
+    // "## Verdict" alone on its line (or said of the reviewer): the token is on the next non-blank line
+    const heading = key.strong && /^\s*#{1,6}\s/.test(r.lines[i]!) && OF_THE_REVIEWER.test(afterKey);
+    if (heading || !/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return splitHeading(r, i, key);
     const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey)!;
     const body = afterKey.slice(sep[0].length);
     const lead = leadingVerdict(body);

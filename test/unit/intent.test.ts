@@ -617,3 +617,25 @@ describe('conditions in words the approval waits on (found by the held-out 5 att
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 });
+
+describe('held-out 6: a heading said of the reviewer, a score, a stage of the review', () => {
+  test.each<[string, string, string | null]>([
+    ['Urteil des Reviewers', `${REVIEW}\n## Urteil des Reviewers\nFreigegeben. Alle Kriterien erfüllt.\n`, 'APPROVE'],
+    [
+      'verdict of the review panel',
+      `${REVIEW}\n## Verdict of the review panel\n**Request changes**\n`,
+      'CHANGES_REQUESTED',
+    ],
+    ['a verdict heading of something else', `${REVIEW}\n## Verdict of the load test\n**PASS**\n\nMore.\n`, null],
+    ['a score key', `${REVIEW}\n> **Score:** LGTM 👍\n\nThe PR adds a job.\n`, 'APPROVE'],
+    ['a score that is a number', `${REVIEW}\n**Score:** 8/10\n\nThe PR adds a job.\n`, null],
+    [
+      'a stage verdict beside the recommendation',
+      `**Stage 1 verdict: PASS.**\n\n${REVIEW}\n### Recommendation\n\n**COMMENT**\n\nNone are blocking.\n`,
+      'COMMENT',
+    ],
+    ['a stage verdict alone', `${REVIEW}\n**Stage 2 verdict: FAIL**\n\nMore notes.\n`, null],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
