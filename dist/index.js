@@ -39258,13 +39258,17 @@ function runContext() {
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent-words.ts
-const END = '(?![A-Z0-9_])';
+/** A token ends at a word's end; a hyphen and a letter make another word ("Fail-fast", "Block-level"), but a
+ * qualifier after a hyphen leaves the token ("comment-only", "approved-with-nits"). */
+const END = String.raw `(?![A-Z0-9_]|-(?!(?:ONLY|WITH)\b)[A-Z])`;
 /** A commit id (upper-cased): 7 to 40 hex digits, at least one a digit. */
 const intent_words_SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
 /** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
 const SYNONYMS = [
     [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
     [/^(FREIGABE\s+MIT\s+AUFLAGEN|BEDINGT\s+FREIGEGEBEN)/, 'conditional'],
+    // "批准前需修改": changes are needed before an approval
+    [/^(批准|通过|通過)前/, 'conditional'],
     [
         /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION|FIXES))/,
         'CHANGES_REQUESTED',
@@ -39358,14 +39362,21 @@ const TAIL_CONDITION = new RegExp([
     // "APPROVE, except for the migration script"; not "no changes except a typo"
     String.raw `${UNNEGATED}EXCEPT\b`,
     // "APPROVE pending the fix to …"; not "Ready for merge (pending manual verification)"
-    String.raw `PENDING\b(?=[^.]*\b(?:FIX(?:ES)?|CHANGES?|RESOLUTION|REVISIONS?)\b)`,
+    String.raw `PENDING\b(?=[^.]*\b(?:FIX(?:ES)?|CHANGES?|RESOLUTION|REVISIONS?|VOTE|SIGN[\s-]?OFF|DECISION|` +
+        String.raw `APPROVAL)\b)`,
     // "Approve, but please fix the off-by-one first", "… if the flaky test is fixed", "when CI is green"
     String.raw `(?:FIX|ADDRESS|RESOLVE|REVERT|REMOVE|UPDATE|CHANGE)\b[^.]*\bFIRST\b`,
     String.raw `IF\b`,
     String.raw `WHEN\b(?=[^.]*\b(?:FIXED|ADDRESSED|RESOLVED|DONE|GREEN|PASS(?:ES)?|LANDS?|MERGED)\b)`,
+    // "but only after the license headers are added", "the token must be rotated first", "depending on legal"
+    String.raw `ONLY\s+(?:AFTER|ONCE|IF|WHEN|UNTIL)\b`,
+    String.raw `(?:MUST|NEEDS?\s+TO|HA(?:S|VE)\s+TO)\b[^.]*\bFIRST\b`,
+    String.raw `DEPEND(?:S|ING)?\s+ON\b`,
 ]
     .map((p) => `\\b${p}`)
     .join('|'));
+/** "APPROVE with tests required for the parser"; not "no changes required" (named after any other condition). */
+const STILL_REQUIRED = new RegExp(String.raw `\b${UNNEGATED}(?:REQUIRED|NEEDED)\b`);
 /** Why an approval is conditional, or undefined: the first text is the approval's own tail, the rest follow it. */
 function conditionOf(verdict, tail, ...texts) {
     if (verdict === 'conditional')
@@ -39380,7 +39391,8 @@ function conditionOf(verdict, tail, ...texts) {
         if (m)
             return m[0].toLowerCase().replace(/\s+/g, ' ');
     }
-    return undefined;
+    const asked = STILL_REQUIRED.exec(tail);
+    return asked ? `${asked[0].toLowerCase()} …` : undefined;
 }
 /**
  * After an approval, a line that still asks for a change first: "address the items above before merging",
@@ -39473,8 +39485,12 @@ const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决�
 const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
 const OF_A_TOOL = /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
-/** "Previous verdict: …" reports history, "Stage 1 verdict: PASS" one part of the review: not its decision. */
-const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?|(?:STAGE|STEP|PART|SECTION)\s*\d+)\s*$/;
+/** "Previous verdict: …" reports history, not this review's decision. */
+const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
+/** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
+const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
+/** On a score key, tokens that are a tool's or a rubric's result rather than a review's verdict. */
+const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT)/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
 const BOX = /\[( |x|X)\]/;
@@ -39489,7 +39505,12 @@ const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${intent_words_SHA.source}
  * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
  * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
  */
-const NOT_GIVEN = /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d)|[—–-]+\s*NO\s*(?:[,.;!]|$))/;
+const NOT_GIVEN = new RegExp(String.raw `^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d)|` +
+    String.raw `[—–-]+\s*NO\s*(?:[,.;!]|$))` +
+    // a sentence that only starts with the word: "Approve is premature", "LGTM (round 1) no longer holds",
+    // "APPROVED by the bot, not by me"; or a question: "Accept the risk of …? I can't decide that"
+    String.raw `|^[\s)\]*_\`]*(?:\([^)]*\)\s*)?(?:IS|WAS|WERE|WOULD|SHOULD|COULD|WILL|MIGHT|NO\s+LONGER|BY|FROM)\b` +
+    String.raw `|^[^.!]*\?`);
 /** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
 function leadingVerdict(text) {
     const upper = text.toUpperCase();
@@ -39518,6 +39539,7 @@ function synonymAt(text) {
 /** Literal \uXXXX escapes (a JSON-escaped persona output) read as their characters. */
 const unescapeU = (s) => s.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h) => String.fromCharCode(parseInt(h, 16)));
 const plain = (line) => skeleton(unescapeU(line))
+    .replace(/~~[^~]*~~/g, ' ') // struck through: withdrawn ("~~LGTM~~ NEEDS WORK")
     .replace(/[*_`~>#]|<\/?[a-z]+>/gi, ' ')
     .replace(/^\s*([-+]|\d+[.)])\s+/, ' ')
     .replace(/[\u2190-\u2BFF\u{1F300}-\u{1FAFF}]|\uFE0F|\u200D/gu, ' ')
@@ -39548,43 +39570,59 @@ function keyedAt(r, i, text) {
     const upper = text.toUpperCase();
     const raw = skeleton(unescapeU(r.lines[i]));
     for (const key of keysOf(upper)) {
-        if (HISTORY.test(upper.slice(0, key.at)))
+        const before = upper.slice(0, key.at);
+        if (HISTORY.test(before))
             return null;
-        const afterKey = upper.slice(key.end);
-        const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey);
-        if (key.at >= 20 && !explicit)
-            continue;
-        // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
-        if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at)))
-            continue;
-        // "## Verdict" alone on its line (or said of the reviewer): the token is on the next non-blank line
-        const heading = key.strong && /^\s*#{1,6}\s/.test(r.lines[i]) && OF_THE_REVIEWER.test(afterKey);
-        if (heading || !/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, '')))
-            return splitHeading(r, i, key);
-        const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey);
-        const body = afterKey.slice(sep[0].length);
-        const lead = leadingVerdict(body);
-        if (!lead) {
-            // "Status: Critical issues found - fix required before production use": a verdict in the value's words
-            const opens = OPENS.test(upper.slice(0, key.at));
-            const said = explicit && opens && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
-            if (said)
-                return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
-            if (explicit)
-                noteUnrecognised(r, i, key.strong, body);
-            continue;
-        }
-        if (NOT_GIVEN.test(lead.rest))
-            continue; // "Verdict: Ready to merge? No." asks, and answers otherwise
-        // a weak key describes one item when it sits in a list, or when prose follows a plain word
-        const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
-        if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken))
-            continue;
-        const offered = offersAlternatives(afterKey);
-        const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
-        return { ...c, key: key.name, token: lead.token };
+        const c = readKey(r, i, upper, raw, key);
+        if (c === STOP)
+            return null;
+        if (c)
+            return PART.test(before) ? { ...c, part: true } : c;
     }
     return null;
+}
+const STOP = 'stop';
+/** The verdict one key gives on line i, null to try the line's next key, STOP when the line gives none. */
+function readKey(r, i, upper, raw, key) {
+    const afterKey = upper.slice(key.end);
+    const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey);
+    const opens = OPENS.test(upper.slice(0, key.at));
+    const score = key.name === 'SCORE';
+    if (key.at >= 20 && !explicit)
+        return null;
+    // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
+    if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at)))
+        return null;
+    // "## Urteil des Reviewers": the token on the next line, standing as a token in a paragraph of its own
+    if (key.strong && opens && /^\s*#{1,6}\s/.test(r.lines[i]) && OF_THE_REVIEWER.test(afterKey))
+        return splitHeading(r, i, key, true) ?? STOP;
+    // "## Verdict" alone on its line: the token is on the next non-blank line
+    if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, '')))
+        return score ? STOP : (splitHeading(r, i, key) ?? STOP);
+    const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey);
+    const body = afterKey.slice(sep[0].length);
+    const lead = leadingVerdict(body);
+    if (!lead) {
+        // "Status: Critical issues found - fix required before production use": a verdict in the value's words
+        const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
+        if (said)
+            return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
+        if (explicit)
+            noteUnrecognised(r, i, key.strong, body);
+        return null;
+    }
+    if (NOT_GIVEN.test(lead.rest))
+        return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
+    // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's
+    if (score && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest)))
+        return null;
+    // a weak key describes one item when it sits in a list, or when prose follows a plain word
+    const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
+    if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken))
+        return null;
+    const offered = offersAlternatives(afterKey);
+    const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
+    return { ...c, key: key.name, token: lead.token };
 }
 function candidate(index, reading, strength, offered, final, tokenIndex, tail, ...after) {
     const verdict = reading === 'conditional' ? 'APPROVE' : reading;
@@ -39622,9 +39660,15 @@ function intent_valueOf(text) {
     const sep = key && key.at <= 2 ? /^\s*[:：=]\s*/.exec(upper.slice(key.end)) : null;
     return key && sep ? text.slice(key.end + sep[0].length) : text;
 }
-function splitHeading(r, i, key) {
+/**
+ * The token of a verdict heading, on its next non-blank line. A heading said of the reviewer is `strict`: its token
+ * opens a paragraph (no heading, quote, list or table) and stands as a token ("REJECT was too harsh" does not).
+ */
+function splitHeading(r, i, key, strict = false) {
     const j = nextLine(r.lines, i);
     if (j >= r.lines.length)
+        return null;
+    if (strict && /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/.test(r.lines[j]))
         return null;
     const next = plain(r.lines[j]);
     const box = BOX.exec(next);
@@ -39638,6 +39682,8 @@ function splitHeading(r, i, key) {
     }
     const rest = lead.rest.replace(/[/|].*$/, '');
     if (NOT_GIVEN.test(rest))
+        return null;
+    if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest)))
         return null;
     if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]), lead.token))
         return null;
@@ -39678,9 +39724,11 @@ function candidateAt(r, i) {
     // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
     if (/^\s*#+\s*\d+[.)]/.test(line))
         return null;
+    if (/^\s*>/.test(line))
+        return null; // a quote is someone else's words ("> LGTM — @alice")
     const lead = leadingVerdict(text);
     // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
-    if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))
+    if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest) || NOT_GIVEN.test(lead.rest))
         return null;
     return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }
@@ -39774,7 +39822,12 @@ function collect(lines, code) {
         if (c?.tokenIndex !== undefined)
             tokenLines.add(c.tokenIndex);
     }
-    return { candidates: withoutItemStatuses(candidates, keyLabels(lines, code)), unrecognised: r.unrecognised };
+    const kept = withoutItemStatuses(candidates, keyLabels(lines, code));
+    // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it; the last part's stands
+    return {
+        candidates: kept.filter((c) => !c.part || !kept.some((d) => !d.part && d.index > c.index)),
+        unrecognised: r.unrecognised,
+    };
 }
 /** How many lines open with each weak key as a label ("**Recommendation:** CLOSE"), whatever its value says. */
 function keyLabels(lines, code) {

@@ -6,13 +6,17 @@ import type { Verdict } from './grammar.js';
 /** What a word or phrase says: a verdict, or an approval that is conditional by name. */
 export type Reading = Verdict | 'conditional';
 
-const END = '(?![A-Z0-9_])';
+/** A token ends at a word's end; a hyphen and a letter make another word ("Fail-fast", "Block-level"), but a
+ * qualifier after a hyphen leaves the token ("comment-only", "approved-with-nits"). */
+const END = String.raw`(?![A-Z0-9_]|-(?!(?:ONLY|WITH)\b)[A-Z])`;
 /** A commit id (upper-cased): 7 to 40 hex digits, at least one a digit. */
 export const SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
 /** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
 export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
   [/^(FREIGABE\s+MIT\s+AUFLAGEN|BEDINGT\s+FREIGEGEBEN)/, 'conditional'],
+  // "批准前需修改": changes are needed before an approval
+  [/^(批准|通过|通過)前/, 'conditional'],
   [
     /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION|FIXES))/,
     'CHANGES_REQUESTED',
@@ -111,15 +115,23 @@ const TAIL_CONDITION = new RegExp(
     // "APPROVE, except for the migration script"; not "no changes except a typo"
     String.raw`${UNNEGATED}EXCEPT\b`,
     // "APPROVE pending the fix to …"; not "Ready for merge (pending manual verification)"
-    String.raw`PENDING\b(?=[^.]*\b(?:FIX(?:ES)?|CHANGES?|RESOLUTION|REVISIONS?)\b)`,
+    String.raw`PENDING\b(?=[^.]*\b(?:FIX(?:ES)?|CHANGES?|RESOLUTION|REVISIONS?|VOTE|SIGN[\s-]?OFF|DECISION|` +
+      String.raw`APPROVAL)\b)`,
     // "Approve, but please fix the off-by-one first", "… if the flaky test is fixed", "when CI is green"
     String.raw`(?:FIX|ADDRESS|RESOLVE|REVERT|REMOVE|UPDATE|CHANGE)\b[^.]*\bFIRST\b`,
     String.raw`IF\b`,
     String.raw`WHEN\b(?=[^.]*\b(?:FIXED|ADDRESSED|RESOLVED|DONE|GREEN|PASS(?:ES)?|LANDS?|MERGED)\b)`,
+    // "but only after the license headers are added", "the token must be rotated first", "depending on legal"
+    String.raw`ONLY\s+(?:AFTER|ONCE|IF|WHEN|UNTIL)\b`,
+    String.raw`(?:MUST|NEEDS?\s+TO|HA(?:S|VE)\s+TO)\b[^.]*\bFIRST\b`,
+    String.raw`DEPEND(?:S|ING)?\s+ON\b`,
   ]
     .map((p) => `\\b${p}`)
     .join('|'),
 );
+
+/** "APPROVE with tests required for the parser"; not "no changes required" (named after any other condition). */
+const STILL_REQUIRED = new RegExp(String.raw`\b${UNNEGATED}(?:REQUIRED|NEEDED)\b`);
 
 /** Why an approval is conditional, or undefined: the first text is the approval's own tail, the rest follow it. */
 export function conditionOf(verdict: Reading, tail: string, ...texts: string[]): string | undefined {
@@ -131,7 +143,8 @@ export function conditionOf(verdict: Reading, tail: string, ...texts: string[]):
     const m = CONDITION.exec(t);
     if (m) return m[0].toLowerCase().replace(/\s+/g, ' ');
   }
-  return undefined;
+  const asked = STILL_REQUIRED.exec(tail);
+  return asked ? `${asked[0].toLowerCase()} …` : undefined;
 }
 
 /**

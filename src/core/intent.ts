@@ -48,8 +48,12 @@ const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
 const OF_A_TOOL =
   /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
-/** "Previous verdict: …" reports history, "Stage 1 verdict: PASS" one part of the review: not its decision. */
-const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?|(?:STAGE|STEP|PART|SECTION)\s*\d+)\s*$/;
+/** "Previous verdict: …" reports history, not this review's decision. */
+const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
+/** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
+const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
+/** On a score key, tokens that are a tool's or a rubric's result rather than a review's verdict. */
+const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT)/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER =
   /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
@@ -69,8 +73,14 @@ const TOKEN_TAIL = new RegExp(
  * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
  * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
  */
-const NOT_GIVEN =
-  /^[\s)\]*_`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d)|[—–-]+\s*NO\s*(?:[,.;!]|$))/;
+const NOT_GIVEN = new RegExp(
+  String.raw`^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d)|` +
+    String.raw`[—–-]+\s*NO\s*(?:[,.;!]|$))` +
+    // a sentence that only starts with the word: "Approve is premature", "LGTM (round 1) no longer holds",
+    // "APPROVED by the bot, not by me"; or a question: "Accept the risk of …? I can't decide that"
+    String.raw`|^[\s)\]*_\`]*(?:\([^)]*\)\s*)?(?:IS|WAS|WERE|WOULD|SHOULD|COULD|WILL|MIGHT|NO\s+LONGER|BY|FROM)\b` +
+    String.raw`|^[^.!]*\?`,
+);
 
 /** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
 function leadingVerdict(text: string): { verdict: Reading; token: string; rest: string } | null {
@@ -104,6 +114,7 @@ const unescapeU = (s: string): string =>
 
 const plain = (line: string): string =>
   skeleton(unescapeU(line))
+    .replace(/~~[^~]*~~/g, ' ') // struck through: withdrawn ("~~LGTM~~ NEEDS WORK")
     .replace(/[*_`~>#]|<\/?[a-z]+>/gi, ' ')
     .replace(/^\s*([-+]|\d+[.)])\s+/, ' ')
     .replace(/[\u2190-\u2BFF\u{1F300}-\u{1FAFF}]|\uFE0F|\u200D/gu, ' ')
@@ -123,6 +134,8 @@ interface Candidate {
   offered: boolean; // alternatives or unticked boxes: a template, not a decision
   /** An approval that names conditions it still asks for ("with required changes", "conditional"). */
   condition?: string;
+  /** Given for one part of the review ("Stage 1 verdict"): a later verdict outranks it. */
+  part?: boolean;
   /** The key it was read after ("DECISION") and the words that named the verdict ("ACCEPTED"). */
   key?: string;
   token?: string;
@@ -174,35 +187,50 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
   const upper = text.toUpperCase();
   const raw = skeleton(unescapeU(r.lines[i]!));
   for (const key of keysOf(upper)) {
-    if (HISTORY.test(upper.slice(0, key.at))) return null;
-    const afterKey = upper.slice(key.end);
-    const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey);
-    if (key.at >= 20 && !explicit) continue;
-    // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
-    if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at))) continue;
-    // "## Verdict" alone on its line (or said of the reviewer): the token is on the next non-blank line
-    const heading = key.strong && /^\s*#{1,6}\s/.test(r.lines[i]!) && OF_THE_REVIEWER.test(afterKey);
-    if (heading || !/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return splitHeading(r, i, key);
-    const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey)!;
-    const body = afterKey.slice(sep[0].length);
-    const lead = leadingVerdict(body);
-    if (!lead) {
-      // "Status: Critical issues found - fix required before production use": a verdict in the value's words
-      const opens = OPENS.test(upper.slice(0, key.at));
-      const said = explicit && opens && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
-      if (said) return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
-      if (explicit) noteUnrecognised(r, i, key.strong, body);
-      continue;
-    }
-    if (NOT_GIVEN.test(lead.rest)) continue; // "Verdict: Ready to merge? No." asks, and answers otherwise
-    // a weak key describes one item when it sits in a list, or when prose follows a plain word
-    const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
-    if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) continue;
-    const offered = offersAlternatives(afterKey);
-    const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
-    return { ...c, key: key.name, token: lead.token };
+    const before = upper.slice(0, key.at);
+    if (HISTORY.test(before)) return null;
+    const c = readKey(r, i, upper, raw, key);
+    if (c === STOP) return null;
+    if (c) return PART.test(before) ? { ...c, part: true } : c;
   }
   return null;
+}
+
+const STOP = 'stop';
+
+/** The verdict one key gives on line i, null to try the line's next key, STOP when the line gives none. */
+function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Candidate | null | typeof STOP {
+  const afterKey = upper.slice(key.end);
+  const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey);
+  const opens = OPENS.test(upper.slice(0, key.at));
+  const score = key.name === 'SCORE';
+  if (key.at >= 20 && !explicit) return null;
+  // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
+  if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at))) return null;
+  // "## Urteil des Reviewers": the token on the next line, standing as a token in a paragraph of its own
+  if (key.strong && opens && /^\s*#{1,6}\s/.test(r.lines[i]!) && OF_THE_REVIEWER.test(afterKey))
+    return splitHeading(r, i, key, true) ?? STOP;
+  // "## Verdict" alone on its line: the token is on the next non-blank line
+  if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return score ? STOP : (splitHeading(r, i, key) ?? STOP);
+  const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey)!;
+  const body = afterKey.slice(sep[0].length);
+  const lead = leadingVerdict(body);
+  if (!lead) {
+    // "Status: Critical issues found - fix required before production use": a verdict in the value's words
+    const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
+    if (said) return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
+    if (explicit) noteUnrecognised(r, i, key.strong, body);
+    return null;
+  }
+  if (NOT_GIVEN.test(lead.rest)) return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
+  // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's
+  if (score && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest))) return null;
+  // a weak key describes one item when it sits in a list, or when prose follows a plain word
+  const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
+  if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) return null;
+  const offered = offersAlternatives(afterKey);
+  const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
+  return { ...c, key: key.name, token: lead.token };
 }
 
 function candidate(
@@ -252,9 +280,14 @@ function valueOf(text: string): string {
   return key && sep ? text.slice(key.end + sep[0].length) : text;
 }
 
-function splitHeading(r: Reader, i: number, key: Key): Candidate | null {
+/**
+ * The token of a verdict heading, on its next non-blank line. A heading said of the reviewer is `strict`: its token
+ * opens a paragraph (no heading, quote, list or table) and stands as a token ("REJECT was too harsh" does not).
+ */
+function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate | null {
   const j = nextLine(r.lines, i);
   if (j >= r.lines.length) return null;
+  if (strict && /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/.test(r.lines[j]!)) return null;
   const next = plain(r.lines[j]!);
   const box = BOX.exec(next);
   const unboxed = box ? next.slice(box.index + box[0].length) : next;
@@ -267,6 +300,7 @@ function splitHeading(r: Reader, i: number, key: Key): Candidate | null {
   }
   const rest = lead.rest.replace(/[/|].*$/, '');
   if (NOT_GIVEN.test(rest)) return null;
+  if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
@@ -301,9 +335,10 @@ function candidateAt(r: Reader, i: number): Candidate | null {
   // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
   // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
   if (/^\s*#+\s*\d+[.)]/.test(line)) return null;
+  if (/^\s*>/.test(line)) return null; // a quote is someone else's words ("> LGTM — @alice")
   const lead = leadingVerdict(text);
   // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
-  if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest)) return null;
+  if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest) || NOT_GIVEN.test(lead.rest)) return null;
   return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }
 
@@ -393,7 +428,12 @@ function collect(
     if (c && !tokenLines.has(i)) candidates.push(c);
     if (c?.tokenIndex !== undefined) tokenLines.add(c.tokenIndex);
   }
-  return { candidates: withoutItemStatuses(candidates, keyLabels(lines, code)), unrecognised: r.unrecognised };
+  const kept = withoutItemStatuses(candidates, keyLabels(lines, code));
+  // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it; the last part's stands
+  return {
+    candidates: kept.filter((c) => !c.part || !kept.some((d) => !d.part && d.index > c.index)),
+    unrecognised: r.unrecognised,
+  };
 }
 
 /** How many lines open with each weak key as a label ("**Recommendation:** CLOSE"), whatever its value says. */

@@ -1,5 +1,7 @@
 // Which verdict the author meant — for the human only, never for posting. Each row is a
 // drift shape seen in LLM review bodies: what is suggested, or that nothing may be.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { diagnose, renderDiagnosis } from '../../src/core/diagnostics.js';
 import { parseVerdict } from '../../src/core/grammar.js';
@@ -634,8 +636,20 @@ describe('held-out 6: a heading said of the reviewer, a score, a stage of the re
       `**Stage 1 verdict: PASS.**\n\n${REVIEW}\n### Recommendation\n\n**COMMENT**\n\nNone are blocking.\n`,
       'COMMENT',
     ],
-    ['a stage verdict alone', `${REVIEW}\n**Stage 2 verdict: FAIL**\n\nMore notes.\n`, null],
+    ['the last stage verdict stands', `${REVIEW}\n**Stage 2 verdict: FAIL**\n\nMore notes.\n`, 'CHANGES_REQUESTED'],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
+
+describe('an attack on the held-out 6 rules: a verdict only where the body gives one, never the opposite', () => {
+  const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/intent-attack-6.json'), 'utf8')) as {
+    cases: Array<{ name: string; body: string; meant: string | null }>;
+  };
+  test('the fixture holds the attack', () => expect(attack.cases.length).toBe(93));
+  // the suggestion is what a careful reader takes the body to say, or none; where that is unclear, none
+  test.each(attack.cases.map((c) => [c.name, c.body, c.meant] as const))('%s', (_n, body, meant) => {
+    const got = intent(body).suggestion?.verdict ?? null;
+    expect(meant === null ? [null] : [null, meant]).toContain(got);
   });
 });
