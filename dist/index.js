@@ -39270,7 +39270,7 @@ const SYNONYMS = [
     // "批准前需修改": changes are needed before an approval
     [/^(批准|通过|通過)前/, 'conditional'],
     [
-        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION|FIXES))/,
+        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?((MAJOR|MINOR|SOME|MORE|SIGNIFICANT|SUBSTANTIAL)\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
         'CHANGES_REQUESTED',
     ],
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
@@ -39284,6 +39284,11 @@ const SYNONYMS = [
         'CHANGES_REQUESTED',
     ],
     [/^(NACHARBEIT(\s+(ERFORDERLICH|N[OÖ]TIG))?|[AÄ]NDERUNGEN\s+ERFORDERLICH)/, 'CHANGES_REQUESTED'],
+    // "Requer correções", "Requiere cambios" (Portuguese, Spanish)
+    [
+        /^(REQUER(EM)?|REQUIERE(N)?|NECESSITA|NECESITA)\s+(CORRE[CÇ](?:[OÕ]ES|IONES)|ALTERA[CÇ][OÕ]ES|MUDAN[CÇ]AS|CAMBIOS)/,
+        'CHANGES_REQUESTED',
+    ],
     [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
     // "Recommend merge", "Recommended for approval" (an LLM's conclusion line)
     [/^RECOMMEND(ED|S)?\s+(TO\s+|FOR\s+)?(MERGE|MERGING|APPROV(AL|E|ING))/, 'APPROVE'],
@@ -39295,6 +39300,8 @@ const SYNONYMS = [
     ],
     // "GO", "GO for production deployment" (the counterpart of NO-GO); "go ahead and rename" is prose
     [/^GO(?=\s*$|\s*[.!—–-]|\s+FOR\s+(MERGE|PRODUCTION|DEPLOY|RELEASE|LAUNCH|SHIP))/, 'APPROVE'],
+    // "Decision: SHIP" (a ship decision); "ship the fix first" is prose
+    [/^SHIP(?=\s*$|\s*[.!—–])/, 'APPROVE'],
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
     [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${intent_words_SHA.source})`), 'APPROVE'],
     [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
@@ -39400,6 +39407,13 @@ function conditionOf(verdict, tail, ...texts) {
  */
 const BEFORE_MERGE = new RegExp(String.raw `${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED)` +
     String.raw `[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)\b`);
+/**
+ * After a request for changes, a line that says they are all made: "the follow-up commit addresses all four
+ * findings", "all blocking issues are now resolved"; not "once you address all of them" nor "not all fixed".
+ */
+const ALL_RESOLVED = new RegExp(String.raw `${UNNEGATED}\b(?:(?:ADDRESS|FIX|RESOLV)(?:ES|ED)\s+(?:ALL|EVERY|EACH)\b|` +
+    String.raw `ALL\s+(?:\w+\s+){0,3}(?:FINDINGS|ISSUES|COMMENTS|BLOCKERS|ITEMS|POINTS|CONCERNS)\s+` +
+    String.raw `(?:\w+\s+){0,2}(?:FIXED|RESOLVED|ADDRESSED)\b)`);
 /** Words that name a verdict outright, wherever they stand on the line. */
 const OUTRIGHT = [
     [/\b(?:APPROVE[DS]?|APPROVAL|LGTM)\b/, 'APPROVE'],
@@ -39446,6 +39460,8 @@ const PROSE = [
         /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
         'CHANGES_REQUESTED',
     ],
+    // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"
+    [/マージ(?:でき|し)ません|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
 ];
 /**
  * The verdict a key's value says in words ("Status: Good architecture with critical fixes needed before
@@ -39476,11 +39492,11 @@ function proseVerdict(value) {
 const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
 const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
 const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-    String.raw `CONCLUSION|FAZIT|SCORE`;
+    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL`;
 const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
-const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
+const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨|総合評価|综合评价|总体评价|總體評價)\p{Script=Han}{0,3}/gu;
 /** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
 const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
@@ -39489,6 +39505,8 @@ const OF_A_TOOL = /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT
 const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
 /** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
 const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
+/** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
+const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION|PR|CHANGE)\s*[:：]\s*/;
 /** On a score key, tokens that are a tool's or a rubric's result rather than a review's verdict. */
 const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT)/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
@@ -39500,7 +39518,8 @@ const BOX = /\[( |x|X)\]/;
  */
 const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${intent_words_SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
     String.raw `(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
-    String.raw `[.!;,]+(?:\s.*)?$)`);
+    // CJK text goes on without a space: "通过，可以合并。"
+    String.raw `[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE|ANTES|AVANT|VOR)\b.*)`);
 /**
  * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
  * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
@@ -39571,7 +39590,7 @@ function keyedAt(r, i, text) {
     const raw = skeleton(unescapeU(r.lines[i]));
     for (const key of keysOf(upper)) {
         const before = upper.slice(0, key.at);
-        if (HISTORY.test(before))
+        if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end)))
             return null;
         const c = readKey(r, i, upper, raw, key);
         if (c === STOP)
@@ -39582,10 +39601,20 @@ function keyedAt(r, i, text) {
     return null;
 }
 const STOP = 'stop';
+/** "Cycle 1 result: …" in a body that goes on to a cycle 2: the verdict of an earlier round, not the review's. */
+function earlierRound(lines, i, keyText) {
+    const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION)\s*#?(\d+)\b/g)].at(-1);
+    if (!round)
+        return false;
+    const later = new RegExp(`\\b${round[1]}\\s*#?(\\d+)\\b`, 'g');
+    return lines
+        .slice(i + 1)
+        .some((l) => [...plain(l).toUpperCase().matchAll(later)].some((m) => Number(m[1]) > Number(round[2])));
+}
 /** The verdict one key gives on line i, null to try the line's next key, STOP when the line gives none. */
 function readKey(r, i, upper, raw, key) {
     const afterKey = upper.slice(key.end);
-    const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey);
+    const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
     const opens = OPENS.test(upper.slice(0, key.at));
     const score = key.name === 'SCORE';
     if (key.at >= 20 && !explicit)
@@ -39599,7 +39628,7 @@ function readKey(r, i, upper, raw, key) {
     // "## Verdict" alone on its line: the token is on the next non-blank line
     if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, '')))
         return score ? STOP : (splitHeading(r, i, key) ?? STOP);
-    const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey);
+    const sep = OF_THE_REVIEW.exec(afterKey) ?? /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey);
     const body = afterKey.slice(sep[0].length);
     const lead = leadingVerdict(body);
     if (!lead) {
@@ -39702,22 +39731,47 @@ function standsAlone(lines, i, text) {
     const lead = leadingVerdict(text);
     return !!lead && lead.verdict !== 'conditional' && /^[\s.!]*$/.test(lead.rest) && text.split(/\s+/).length <= 4;
 }
+const VERDICT_HEADING = /^\s*#{1,6}\s/;
+/** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
+const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES|REJECTED|NEEDS?[ _-]?(?:CHANGES|WORK))[\s.!]*$/;
+/** A two-cell table row whose first cell is only a verdict key, read as "key: value"; a header row is not one. */
+function keyValueRow(r, i) {
+    const cells = r.lines[i].trim()
+        .replace(/^(>\s*)*\|/, '')
+        .replace(/\|\s*$/, '')
+        .split('|');
+    if (cells.length !== 2 || /^\s*\|?\s*:?-{3,}/.test(r.lines[i + 1] ?? ''))
+        return null;
+    const key = plain(cells[0]).toUpperCase();
+    const keys = keysOf(key);
+    // the cell is the key alone ("审查结论": a review's conclusion counts as the key 结论)
+    const only = keys.length === 1 && /^\p{Script=Han}{0,4}$/u.test(key.slice(0, keys[0].at));
+    if (!only || keys[0].end !== key.length)
+        return null;
+    return keyedAt(r, i, `${plain(cells[0])}: ${plain(cells[1])}`);
+}
 /** A line that states a verdict: keyed, a ticked box, or the closing line (or a paragraph of its own) as a token. */
 function candidateAt(r, i) {
     const line = r.lines[i];
-    if (line.length > 400 || /^\s*(>\s*)*\|/.test(line))
-        return null; // bounded work; a table row is no verdict
+    if (line.length > 400)
+        return null; // bounded work
+    // a table row is no verdict, except a key and its value: "| **Recommendation** | 💬 **COMMENT** |"
+    if (/^\s*(>\s*)*\|/.test(line))
+        return keyValueRow(r, i);
     const text = plain(line);
     if (!text || text.length > 200)
         return null;
     const box = BOX.exec(text);
     if (box) {
         const lead = leadingVerdict(text.slice(box.index + box[0].length));
-        if (!lead || box.index > 40)
+        // "[x] Approve" is a choice; "[x] Rejected items have a reason" is a checklist item
+        if (!lead || box.index > 40 || !TOKEN_TAIL.test(lead.rest))
             return null;
         return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
     }
     const keyed = keyedAt(r, i, text);
+    if (!keyed && VERDICT_HEADING.test(line) && HEADING_TOKEN.test(text.toUpperCase()))
+        return candidate(i, leadingVerdict(text).verdict, 'bare', false, false, undefined, '');
     if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text)))
         return keyed;
     // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
@@ -39888,10 +39942,14 @@ function openMustFix(lines, code) {
     }
     return -1;
 }
-/** The first line after the approval (0-based) that still asks for work before the merge, or -1. */
-function laterDemand(lines, code, from) {
-    for (let i = from + 1; i < lines.length; i++) {
-        if (!code.has(i) && BEFORE_MERGE.test(plain(lines[i]).toUpperCase()))
+/**
+ * The first line after the verdict (0-based) that says otherwise, or -1: after an approval, one that still asks
+ * for work before the merge; after a request for changes, one that says they are all made.
+ */
+function laterLine(lines, code, from, verdict) {
+    const says = verdict === 'APPROVE' ? BEFORE_MERGE : verdict === 'CHANGES_REQUESTED' ? ALL_RESOLVED : null;
+    for (let i = from + 1; says && i < lines.length; i++) {
+        if (!code.has(i) && says.test(plain(lines[i]).toUpperCase()))
             return i;
     }
     return -1;
@@ -39950,10 +40008,13 @@ function findIntent(original) {
     if (open >= 0)
         return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[open] + 1} lists changes ` +
             'it must still make', stated);
-    const asked = decided[0].verdicts[0] === 'APPROVE' ? laterDemand(lines, code, decided.at(-1).index) : -1;
-    if (asked >= 0)
-        return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[asked] + 1} asks for ` +
-            'changes before the merge', stated);
+    const first = decided[0].verdicts[0];
+    const later = laterLine(lines, code, decided.at(-1).index, first);
+    if (later >= 0)
+        return none(first === 'APPROVE'
+            ? `the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[later] + 1} asks for ` +
+                'changes before the merge'
+            : `line ${origin[later] + 1} says the changes requested at line ${lineOf(decided.at(-1))} are made`, stated);
     const strong = decided.filter((c) => c.strength !== 'bare');
     const chosen = (strong.length ? strong : decided).at(-1);
     const verdict = chosen.verdicts[0];

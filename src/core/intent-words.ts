@@ -18,7 +18,7 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   // "批准前需修改": changes are needed before an approval
   [/^(批准|通过|通過)前/, 'conditional'],
   [
-    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(CHANGES|WORK|REVISION|FIXES))/,
+    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?((MAJOR|MINOR|SOME|MORE|SIGNIFICANT|SUBSTANTIAL)\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
     'CHANGES_REQUESTED',
   ],
   [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
@@ -32,6 +32,11 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
     'CHANGES_REQUESTED',
   ],
   [/^(NACHARBEIT(\s+(ERFORDERLICH|N[OÖ]TIG))?|[AÄ]NDERUNGEN\s+ERFORDERLICH)/, 'CHANGES_REQUESTED'],
+  // "Requer correções", "Requiere cambios" (Portuguese, Spanish)
+  [
+    /^(REQUER(EM)?|REQUIERE(N)?|NECESSITA|NECESITA)\s+(CORRE[CÇ](?:[OÕ]ES|IONES)|ALTERA[CÇ][OÕ]ES|MUDAN[CÇ]AS|CAMBIOS)/,
+    'CHANGES_REQUESTED',
+  ],
   [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
   // "Recommend merge", "Recommended for approval" (an LLM's conclusion line)
   [/^RECOMMEND(ED|S)?\s+(TO\s+|FOR\s+)?(MERGE|MERGING|APPROV(AL|E|ING))/, 'APPROVE'],
@@ -43,6 +48,8 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   ],
   // "GO", "GO for production deployment" (the counterpart of NO-GO); "go ahead and rename" is prose
   [/^GO(?=\s*$|\s*[.!—–-]|\s+FOR\s+(MERGE|PRODUCTION|DEPLOY|RELEASE|LAUNCH|SHIP))/, 'APPROVE'],
+  // "Decision: SHIP" (a ship decision); "ship the fix first" is prose
+  [/^SHIP(?=\s*$|\s*[.!—–])/, 'APPROVE'],
   // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
   [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
   [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
@@ -156,6 +163,16 @@ export const BEFORE_MERGE = new RegExp(
     String.raw`[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)\b`,
 );
 
+/**
+ * After a request for changes, a line that says they are all made: "the follow-up commit addresses all four
+ * findings", "all blocking issues are now resolved"; not "once you address all of them" nor "not all fixed".
+ */
+export const ALL_RESOLVED = new RegExp(
+  String.raw`${UNNEGATED}\b(?:(?:ADDRESS|FIX|RESOLV)(?:ES|ED)\s+(?:ALL|EVERY|EACH)\b|` +
+    String.raw`ALL\s+(?:\w+\s+){0,3}(?:FINDINGS|ISSUES|COMMENTS|BLOCKERS|ITEMS|POINTS|CONCERNS)\s+` +
+    String.raw`(?:\w+\s+){0,2}(?:FIXED|RESOLVED|ADDRESSED)\b)`,
+);
+
 /** Words that name a verdict outright, wherever they stand on the line. */
 const OUTRIGHT: ReadonlyArray<[RegExp, Verdict]> = (
   [
@@ -207,6 +224,8 @@ const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
     /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
     'CHANGES_REQUESTED',
   ],
+  // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"
+  [/マージ(?:でき|し)ません|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
 ];
 
 /**

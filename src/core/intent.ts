@@ -8,7 +8,16 @@
 // A finding's heading, a checklist item or a table cell is never read as the verdict.
 // What the words say (verdict phrases, conditions) is core/intent-words.ts; this module reads where.
 import { skeleton, VERDICT_LINE, type Verdict } from './grammar.js';
-import { BEFORE_MERGE, conditionOf, otherVerdict, proseVerdict, SHA, SYNONYMS, type Reading } from './intent-words.js';
+import {
+  ALL_RESOLVED,
+  BEFORE_MERGE,
+  conditionOf,
+  otherVerdict,
+  proseVerdict,
+  SHA,
+  SYNONYMS,
+  type Reading,
+} from './intent-words.js';
 
 export interface Suggestion {
   /** The line to write: exactly the grammar's. */
@@ -37,12 +46,12 @@ const FINAL = String.raw`FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
 const STRONG = String.raw`VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
 const WEAK =
   String.raw`RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-  String.raw`CONCLUSION|FAZIT|SCORE`;
+  String.raw`CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL`;
 const STRONG_KEY = new RegExp(String.raw`^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw`(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
 const CJK_KEY =
-  /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨)\p{Script=Han}{0,3}/gu;
+  /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨|総合評価|综合评价|总体评价|總體評價)\p{Script=Han}{0,3}/gu;
 /** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
 const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
@@ -52,6 +61,9 @@ const OF_A_TOOL =
 const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
 /** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
 const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
+/** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
+const OF_THE_REVIEW =
+  /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION|PR|CHANGE)\s*[:：]\s*/;
 /** On a score key, tokens that are a tool's or a rubric's result rather than a review's verdict. */
 const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT)/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
@@ -66,7 +78,8 @@ const BOX = /\[( |x|X)\]/;
 const TOKEN_TAIL = new RegExp(
   String.raw`^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
     String.raw`(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
-    String.raw`[.!;,]+(?:\s.*)?$)`,
+    // CJK text goes on without a space: "通过，可以合并。"
+    String.raw`[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE|ANTES|AVANT|VOR)\b.*)`,
 );
 
 /**
@@ -188,7 +201,7 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
   const raw = skeleton(unescapeU(r.lines[i]!));
   for (const key of keysOf(upper)) {
     const before = upper.slice(0, key.at);
-    if (HISTORY.test(before)) return null;
+    if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end))) return null;
     const c = readKey(r, i, upper, raw, key);
     if (c === STOP) return null;
     if (c) return PART.test(before) ? { ...c, part: true } : c;
@@ -198,10 +211,20 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
 
 const STOP = 'stop';
 
+/** "Cycle 1 result: …" in a body that goes on to a cycle 2: the verdict of an earlier round, not the review's. */
+function earlierRound(lines: readonly string[], i: number, keyText: string): boolean {
+  const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION)\s*#?(\d+)\b/g)].at(-1);
+  if (!round) return false;
+  const later = new RegExp(`\\b${round[1]}\\s*#?(\\d+)\\b`, 'g');
+  return lines
+    .slice(i + 1)
+    .some((l) => [...plain(l).toUpperCase().matchAll(later)].some((m) => Number(m[1]) > Number(round[2])));
+}
+
 /** The verdict one key gives on line i, null to try the line's next key, STOP when the line gives none. */
 function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Candidate | null | typeof STOP {
   const afterKey = upper.slice(key.end);
-  const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey);
+  const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
   const opens = OPENS.test(upper.slice(0, key.at));
   const score = key.name === 'SCORE';
   if (key.at >= 20 && !explicit) return null;
@@ -212,7 +235,7 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
     return splitHeading(r, i, key, true) ?? STOP;
   // "## Verdict" alone on its line: the token is on the next non-blank line
   if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return score ? STOP : (splitHeading(r, i, key) ?? STOP);
-  const sep = /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey)!;
+  const sep = OF_THE_REVIEW.exec(afterKey) ?? /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey)!;
   const body = afterKey.slice(sep[0].length);
   const lead = leadingVerdict(body);
   if (!lead) {
@@ -318,19 +341,44 @@ function standsAlone(lines: readonly string[], i: number, text: string): boolean
   return !!lead && lead.verdict !== 'conditional' && /^[\s.!]*$/.test(lead.rest) && text.split(/\s+/).length <= 4;
 }
 
+const VERDICT_HEADING = /^\s*#{1,6}\s/;
+/** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
+const HEADING_TOKEN =
+  /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES|REJECTED|NEEDS?[ _-]?(?:CHANGES|WORK))[\s.!]*$/;
+
+/** A two-cell table row whose first cell is only a verdict key, read as "key: value"; a header row is not one. */
+function keyValueRow(r: Reader, i: number): Candidate | null {
+  const cells = r.lines[i]!.trim()
+    .replace(/^(>\s*)*\|/, '')
+    .replace(/\|\s*$/, '')
+    .split('|');
+  if (cells.length !== 2 || /^\s*\|?\s*:?-{3,}/.test(r.lines[i + 1] ?? '')) return null;
+  const key = plain(cells[0]!).toUpperCase();
+  const keys = keysOf(key);
+  // the cell is the key alone ("审查结论": a review's conclusion counts as the key 结论)
+  const only = keys.length === 1 && /^\p{Script=Han}{0,4}$/u.test(key.slice(0, keys[0]!.at));
+  if (!only || keys[0]!.end !== key.length) return null;
+  return keyedAt(r, i, `${plain(cells[0]!)}: ${plain(cells[1]!)}`);
+}
+
 /** A line that states a verdict: keyed, a ticked box, or the closing line (or a paragraph of its own) as a token. */
 function candidateAt(r: Reader, i: number): Candidate | null {
   const line = r.lines[i]!;
-  if (line.length > 400 || /^\s*(>\s*)*\|/.test(line)) return null; // bounded work; a table row is no verdict
+  if (line.length > 400) return null; // bounded work
+  // a table row is no verdict, except a key and its value: "| **Recommendation** | 💬 **COMMENT** |"
+  if (/^\s*(>\s*)*\|/.test(line)) return keyValueRow(r, i);
   const text = plain(line);
   if (!text || text.length > 200) return null;
   const box = BOX.exec(text);
   if (box) {
     const lead = leadingVerdict(text.slice(box.index + box[0].length));
-    if (!lead || box.index > 40) return null;
+    // "[x] Approve" is a choice; "[x] Rejected items have a reason" is a checklist item
+    if (!lead || box.index > 40 || !TOKEN_TAIL.test(lead.rest)) return null;
     return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
   }
   const keyed = keyedAt(r, i, text);
+  if (!keyed && VERDICT_HEADING.test(line) && HEADING_TOKEN.test(text.toUpperCase()))
+    return candidate(i, leadingVerdict(text)!.verdict, 'bare', false, false, undefined, '');
   if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text))) return keyed;
   // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
   // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
@@ -494,10 +542,14 @@ function openMustFix(lines: readonly string[], code: ReadonlySet<number>): numbe
   return -1;
 }
 
-/** The first line after the approval (0-based) that still asks for work before the merge, or -1. */
-function laterDemand(lines: readonly string[], code: ReadonlySet<number>, from: number): number {
-  for (let i = from + 1; i < lines.length; i++) {
-    if (!code.has(i) && BEFORE_MERGE.test(plain(lines[i]!).toUpperCase())) return i;
+/**
+ * The first line after the verdict (0-based) that says otherwise, or -1: after an approval, one that still asks
+ * for work before the merge; after a request for changes, one that says they are all made.
+ */
+function laterLine(lines: readonly string[], code: ReadonlySet<number>, from: number, verdict: Verdict): number {
+  const says = verdict === 'APPROVE' ? BEFORE_MERGE : verdict === 'CHANGES_REQUESTED' ? ALL_RESOLVED : null;
+  for (let i = from + 1; says && i < lines.length; i++) {
+    if (!code.has(i) && says.test(plain(lines[i]!).toUpperCase())) return i;
   }
   return -1;
 }
@@ -560,11 +612,14 @@ export function findIntent(original: readonly string[]): Intent {
         'it must still make',
       stated,
     );
-  const asked = decided[0]!.verdicts[0] === 'APPROVE' ? laterDemand(lines, code, decided.at(-1)!.index) : -1;
-  if (asked >= 0)
+  const first = decided[0]!.verdicts[0]!;
+  const later = laterLine(lines, code, decided.at(-1)!.index, first);
+  if (later >= 0)
     return none(
-      `the approval at line ${lineOf(decided.at(-1)!)} is conditional: line ${origin[asked]! + 1} asks for ` +
-        'changes before the merge',
+      first === 'APPROVE'
+        ? `the approval at line ${lineOf(decided.at(-1)!)} is conditional: line ${origin[later]! + 1} asks for ` +
+            'changes before the merge'
+        : `line ${origin[later]! + 1} says the changes requested at line ${lineOf(decided.at(-1)!)} are made`,
       stated,
     );
   const strong = decided.filter((c) => c.strength !== 'bare');

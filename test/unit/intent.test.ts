@@ -432,7 +432,9 @@ describe('held-out 4: what waits on the approval line, item statuses, more verdi
     ],
     ['not alone: words follow the phrase', `${REVIEW}\nLGTM, but two fixes first\n\nThanks.\n`, null, null],
     ['not alone: a list item', `${REVIEW}\n- APPROVED\n\nThanks.\n`, null, null],
-    ['not alone: a heading', `${REVIEW}\n## Approved\n\nThanks.\n`, null, null],
+    // a heading that is nothing but a review's verdict is read (held-out 7: "## ✅ Approved" over its message)
+    ['a heading that is only the verdict', `${REVIEW}\n## Approved\n\nThanks.\n`, 'APPROVE', 5],
+    ['a heading of requested changes', `${REVIEW}\n## Requested changes\n\nNone.\n`, null, null],
     [
       'a reviewed-commit trailer is a footer',
       `${REVIEW}\n**REJECT** — see the report\n\nReviewed HEAD: \`3f9c2e1\`\n`,
@@ -651,5 +653,62 @@ describe('an attack on the held-out 6 rules: a verdict only where the body gives
   test.each(attack.cases.map((c) => [c.name, c.body, c.meant] as const))('%s', (_n, body, meant) => {
     const got = intent(body).suggestion?.verdict ?? null;
     expect(meant === null ? [null] : [null, meant]).toContain(got);
+  });
+});
+
+describe('held-out 7: key/value rows, verdict headings, other rounds, changes said to be made', () => {
+  test.each<[string, string, string | null]>([
+    ['needs major revision', `${REVIEW}\n## Overall call: **Needs Major Revision**\n\nMore.\n`, 'CHANGES_REQUESTED'],
+    [
+      'Portuguese, a key said of the review',
+      `**Status da Revisão:** ⚠️ Requer correções antes da aprovação\n${REVIEW}`,
+      'CHANGES_REQUESTED',
+    ],
+    ['Spanish', `${REVIEW}\n**Estado:** Requiere cambios\n\nMás.\n`, 'CHANGES_REQUESTED'],
+    ['a ship decision', `${REVIEW}\n1. **Decision**: SHIP\n2. **Conditions**: none\n`, 'APPROVE'],
+    ['ship as prose', `${REVIEW}\n**Decision:** ship the fix first, then we talk\n\nMore.\n`, null],
+    ['a key/value row', `${REVIEW}\n| **Recommendation** | 💬 **COMMENT** |\n\nMore.\n`, 'COMMENT'],
+    ['a header row', `${REVIEW}\n| Recommendation | Approve |\n|---|---|\n| a | b |\n\nMore.\n`, null],
+    ['a row of three cells', `${REVIEW}\n| #12 | Recommendation | APPROVE |\n\nMore.\n`, null],
+    ['a Chinese key/value row', `| **审查结论** | **通过** (得分: 8.6/10) |\n${REVIEW}`, 'APPROVE'],
+    [
+      'a Chinese heading, then the token and prose',
+      `${REVIEW}\n### 最终结论\n\n通过，可以合并。\n\n附注。\n`,
+      'APPROVE',
+    ],
+    [
+      'Japanese: cannot be merged',
+      `${REVIEW}\n**総合評価:** 🔴 このPRは現状のままではマージできません。\n\n以上\n`,
+      'CHANGES_REQUESTED',
+    ],
+    [
+      'a ticked checklist item',
+      `${REVIEW}\n- [x] Rejected items have a reason in the thread\n- [ ] Accepted items pushed\n`,
+      null,
+    ],
+    ['a ticked choice', `${REVIEW}\n- [x] Request changes\n- [ ] Approve\n`, 'CHANGES_REQUESTED'],
+    [
+      'a cycle the body goes past',
+      `${REVIEW}\nCycle 1 result: changes requested.\n\n### Cycle 2\n\n- F-1 resolved\n`,
+      null,
+    ],
+    ['the last cycle', `### Cycle 1\n\n- F-1\n\nCycle 2 result: changes requested.\n\n${REVIEW}`, 'CHANGES_REQUESTED'],
+    [
+      'changes requested, then said to be made',
+      `**Review result:** **Request changes**\n\n> The follow-up commit addresses all four findings below.\n${REVIEW}`,
+      null,
+    ],
+    [
+      'changes requested, made only in the future',
+      `**Verdict:** REQUEST CHANGES\n\nOnce you address all of them I will approve.\n${REVIEW}`,
+      'CHANGES_REQUESTED',
+    ],
+    [
+      'not all resolved',
+      `**Verdict:** REQUEST CHANGES\n\nNot all findings are resolved yet.\n${REVIEW}`,
+      'CHANGES_REQUESTED',
+    ],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 });
