@@ -43,7 +43,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3567);
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1804);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3753);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(311);
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
 // Arguments are parsed with node:util parseArgs against the command's own options
@@ -226,7 +226,7 @@ function stdinOnce(files) {
 
 /***/ }),
 
-/***/ 1804:
+/***/ 3753:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -546,16 +546,12 @@ function proseVerdict(value) {
     return said.length === 1 ? said[0] : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/core/intent.ts
-// Which verdict did the author mean? — pure, and for the human only. When a body is
-// refused, this finds the line where the body gives its verdict and says what to change
-// in one pass; when the intent is not clear it says so, names the lines, and suggests
-// nothing. Its answer is never used to post: acceptance is the grammar alone.
-//
-// A verdict is read only where a body gives one: after a verdict/decision/recommendation/
-// status/result key (or under such a heading), in a ticked box, or as the closing line.
-// A finding's heading, a checklist item or a table cell is never read as the verdict.
-// What the words say (verdict phrases, conditions) is core/intent-words.ts; this module reads where.
+;// CONCATENATED MODULE: ./src/core/intent-line.ts
+// Where a line of a review body gives its verdict — pure, part of "did you mean" (core/intent.ts).
+// A verdict is read only where a body gives one: after a verdict/decision/recommendation/status/result
+// key (or under such a heading, or in a two-cell key/value table row), in a ticked box, as a heading
+// that is nothing but a verdict, or as the closing line. A finding's heading, a checklist item and
+// any other table cell are never read as the verdict. What the words say is core/intent-words.ts.
 
 
 /** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
@@ -753,7 +749,7 @@ function following(r, i) {
     return plain(r.lines[k]).toUpperCase();
 }
 /** "Status: Changes requested" under a "## Decision" heading: the value after a leading key is the token. */
-function intent_valueOf(text) {
+function intent_line_valueOf(text) {
     const upper = text.toUpperCase();
     const key = keysOf(upper)[0];
     const sep = key && key.at <= 2 ? /^\s*[:：=]\s*/.exec(upper.slice(key.end)) : null;
@@ -773,7 +769,7 @@ function splitHeading(r, i, key, strict = false) {
     const box = BOX.exec(next);
     const unboxed = box ? next.slice(box.index + box[0].length) : next;
     // "- Status: Changes requested" under the heading: in a list item, the value after a key is the token
-    const tokenText = !leadingVerdict(unboxed) && LIST_ITEM.test(r.lines[j]) ? intent_valueOf(unboxed) : unboxed;
+    const tokenText = !leadingVerdict(unboxed) && LIST_ITEM.test(r.lines[j]) ? intent_line_valueOf(unboxed) : unboxed;
     const lead = leadingVerdict(tokenText);
     if (!lead) {
         noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
@@ -856,6 +852,20 @@ function candidateAt(r, i) {
         return null;
     return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }
+
+;// CONCATENATED MODULE: ./src/core/intent.ts
+// Which verdict did the author mean? — pure, and for the human only. When a body is
+// refused, this finds the line where the body gives its verdict and says what to change
+// in one pass; when the intent is not clear it says so, names the lines, and suggests
+// nothing. Its answer is never used to post: acceptance is the grammar alone.
+//
+// Where a line gives a verdict is core/intent-line.ts, what the words say core/intent-words.ts;
+// this module reads the body whole: which of its verdicts decide, what the lines around them
+// say (an open must-fix list, a demand before the merge, changes said to be made), and the advice.
+
+
+
+
 /** Literal "\n" escapes in long lines: a JSON string written without unescaping. */
 function intent_unescape(lines) {
     const escaped = lines.some((l) => l.length > 200 && (l.match(/\\n/g)?.length ?? 0) >= 3);

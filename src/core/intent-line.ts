@@ -1,0 +1,356 @@
+// Where a line of a review body gives its verdict — pure, part of "did you mean" (core/intent.ts).
+// A verdict is read only where a body gives one: after a verdict/decision/recommendation/status/result
+// key (or under such a heading, or in a two-cell key/value table row), in a ticked box, as a heading
+// that is nothing but a verdict, or as the closing line. A finding's heading, a checklist item and
+// any other table cell are never read as the verdict. What the words say is core/intent-words.ts.
+import { skeleton, type Verdict } from './grammar.js';
+import { conditionOf, otherVerdict, proseVerdict, SHA, SYNONYMS, type Reading } from './intent-words.js';
+
+/** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
+const FINAL = String.raw`FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
+const STRONG = String.raw`VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
+const WEAK =
+  String.raw`RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
+  String.raw`CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL`;
+export const STRONG_KEY = new RegExp(String.raw`^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
+const KEY = new RegExp(String.raw`(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
+/** The same in Chinese and Japanese (no word boundaries there). */
+const CJK_KEY =
+  /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨|総合評価|综合评价|总体评价|總體評價)\p{Script=Han}{0,3}/gu;
+/** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
+export const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
+/** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
+const OF_A_TOOL =
+  /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
+/** "Previous verdict: …" reports history, not this review's decision. */
+const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
+/** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
+const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
+/** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
+const OF_THE_REVIEW =
+  /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION|PR|CHANGE)\s*[:：]\s*/;
+/** On a score key, tokens that are a tool's or a rubric's result rather than a review's verdict. */
+const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT)/;
+/** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
+const OF_THE_REVIEWER =
+  /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
+const BOX = /\[( |x|X)\]/;
+
+/**
+ * What may follow a token that stands as the verdict: nothing, closing marks, a qualifier,
+ * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
+ */
+const TOKEN_TAIL = new RegExp(
+  String.raw`^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
+    String.raw`(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
+    // CJK text goes on without a space: "通过，可以合并。"
+    String.raw`[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE|ANTES|AVANT|VOR)\b.*)`,
+);
+
+/**
+ * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
+ * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
+ */
+const NOT_GIVEN = new RegExp(
+  String.raw`^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d)|` +
+    String.raw`[—–-]+\s*NO\s*(?:[,.;!]|$))` +
+    // a sentence that only starts with the word: "Approve is premature", "LGTM (round 1) no longer holds",
+    // "APPROVED by the bot, not by me"; or a question: "Accept the risk of …? I can't decide that"
+    String.raw`|^[\s)\]*_\`]*(?:\([^)]*\)\s*)?(?:IS|WAS|WERE|WOULD|SHOULD|COULD|WILL|MIGHT|NO\s+LONGER|BY|FROM)\b` +
+    String.raw`|^[^.!]*\?`,
+);
+
+/** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
+function leadingVerdict(text: string): { verdict: Reading; token: string; rest: string } | null {
+  const upper = text.toUpperCase();
+  // a verdict in any script first ("要求修改"), then an English token after words in another script
+  for (const t of [upper.replace(/^[^\p{L}\p{N}]+/u, ''), upper.replace(/^[^A-Z0-9]+/, '')]) {
+    for (const [re, verdict] of SYNONYMS) {
+      const m = re.exec(t);
+      if (m) return { verdict, token: m[0], rest: t.slice(m[0].length) };
+    }
+  }
+  return null;
+}
+
+/** Template alternatives ("APPROVE / REQUEST_CHANGES"): two or more slash- or or-separated parts name a verdict. */
+function offersAlternatives(upper: string): boolean {
+  const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
+  return parts.length >= 2;
+}
+
+/** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
+export function synonymAt(text: string): { verdict: Verdict; length: number } | null {
+  const lead = leadingVerdict(text);
+  if (!lead || lead.verdict === 'conditional') return null;
+  return { verdict: lead.verdict, length: text.length - lead.rest.length };
+}
+
+/** Literal \uXXXX escapes (a JSON-escaped persona output) read as their characters. */
+const unescapeU = (s: string): string =>
+  s.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+export const plain = (line: string): string =>
+  skeleton(unescapeU(line))
+    .replace(/~~[^~]*~~/g, ' ') // struck through: withdrawn ("~~LGTM~~ NEEDS WORK")
+    .replace(/[*_`~>#]|<\/?[a-z]+>/gi, ' ')
+    .replace(/^\s*([-+]|\d+[.)])\s+/, ' ')
+    .replace(/[\u2190-\u2BFF\u{1F300}-\u{1FAFF}]|\uFE0F|\u200D/gu, ' ')
+    .trim();
+
+const LIST_ITEM = /^\s*(>\s*)*([-+*]|\d+[.)])\s/;
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface Candidate {
+  index: number;
+  verdicts: Verdict[];
+  strength: 'keyed' | 'boxed' | 'bare';
+  /** "Final verdict", "Updated verdict", "Round 2 verdict": it outranks the rest. */
+  final?: boolean;
+  /** A "## Verdict" heading whose token stands on this later line. */
+  tokenIndex?: number;
+  offered: boolean; // alternatives or unticked boxes: a template, not a decision
+  /** An approval that names conditions it still asks for ("with required changes", "conditional"). */
+  condition?: string;
+  /** Given for one part of the review ("Stage 1 verdict"): a later verdict outranks it. */
+  part?: boolean;
+  /** The key it was read after ("DECISION") and the words that named the verdict ("ACCEPTED"). */
+  key?: string;
+  token?: string;
+}
+
+/** A verdict key given with a word that names no verdict ("Verdict: CORRECT"). */
+export interface Unrecognised {
+  index: number;
+  word: string;
+}
+
+export interface Reader {
+  lines: readonly string[];
+  closing: number;
+  unrecognised: Unrecognised[];
+}
+
+/** Does the token stand set off from prose: written in capitals, or opened by emphasis or a code mark? */
+function setOff(raw: string, token: string): boolean {
+  const word = escapeRe(token.trim());
+  if (!word) return false;
+  const opened = new RegExp(`(?:^|\\s)[*_\`]{1,2}(?=\\S)[^A-Za-z0-9]{0,6}${word}`, 'i').test(raw);
+  const exact = new RegExp(word, 'i').exec(raw)?.[0] ?? '';
+  return opened || (exact === exact.toUpperCase() && /[A-Z]/.test(exact));
+}
+
+/** The verdict keys on a line, in order: where each ends, and whether it is strong or final. */
+interface Key {
+  at: number;
+  end: number;
+  strong: boolean;
+  final: boolean;
+  name: string;
+}
+
+export function keysOf(upper: string): Key[] {
+  const out: Key[] = [];
+  for (const m of upper.matchAll(KEY)) {
+    const name = (m[2] ?? m[3] ?? '').replace(/\s+/g, ' ');
+    out.push({ at: m.index, end: m.index + m[0].length, strong: !!m[2], final: !!m[1], name });
+  }
+  for (const m of upper.matchAll(CJK_KEY))
+    out.push({ at: m.index, end: m.index + m[0].length, strong: true, final: false, name: m[0] });
+  return out.sort((a, b) => a.at - b.at);
+}
+
+/** A line that gives a verdict after a key ("Verdict: X", "the verdict is X"), or a key heading. */
+function keyedAt(r: Reader, i: number, text: string): Candidate | null {
+  const upper = text.toUpperCase();
+  const raw = skeleton(unescapeU(r.lines[i]!));
+  for (const key of keysOf(upper)) {
+    const before = upper.slice(0, key.at);
+    if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end))) return null;
+    const c = readKey(r, i, upper, raw, key);
+    if (c === STOP) return null;
+    if (c) return PART.test(before) ? { ...c, part: true } : c;
+  }
+  return null;
+}
+
+const STOP = 'stop';
+
+/** "Cycle 1 result: …" in a body that goes on to a cycle 2: the verdict of an earlier round, not the review's. */
+function earlierRound(lines: readonly string[], i: number, keyText: string): boolean {
+  const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION)\s*#?(\d+)\b/g)].at(-1);
+  if (!round) return false;
+  const later = new RegExp(`\\b${round[1]}\\s*#?(\\d+)\\b`, 'g');
+  return lines
+    .slice(i + 1)
+    .some((l) => [...plain(l).toUpperCase().matchAll(later)].some((m) => Number(m[1]) > Number(round[2])));
+}
+
+/** The verdict one key gives on line i, null to try the line's next key, STOP when the line gives none. */
+function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Candidate | null | typeof STOP {
+  const afterKey = upper.slice(key.end);
+  const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
+  const opens = OPENS.test(upper.slice(0, key.at));
+  const score = key.name === 'SCORE';
+  if (key.at >= 20 && !explicit) return null;
+  // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
+  if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at))) return null;
+  // "## Urteil des Reviewers": the token on the next line, standing as a token in a paragraph of its own
+  if (key.strong && opens && /^\s*#{1,6}\s/.test(r.lines[i]!) && OF_THE_REVIEWER.test(afterKey))
+    return splitHeading(r, i, key, true) ?? STOP;
+  // "## Verdict" alone on its line: the token is on the next non-blank line
+  if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return score ? STOP : (splitHeading(r, i, key) ?? STOP);
+  const sep = OF_THE_REVIEW.exec(afterKey) ?? /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey)!;
+  const body = afterKey.slice(sep[0].length);
+  const lead = leadingVerdict(body);
+  if (!lead) {
+    // "Status: Critical issues found - fix required before production use": a verdict in the value's words
+    const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
+    if (said) return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
+    if (explicit) noteUnrecognised(r, i, key.strong, body);
+    return null;
+  }
+  if (NOT_GIVEN.test(lead.rest)) return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
+  // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's
+  if (score && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest))) return null;
+  // a weak key describes one item when it sits in a list, or when prose follows a plain word
+  const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
+  if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) return null;
+  const offered = offersAlternatives(afterKey);
+  const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
+  return { ...c, key: key.name, token: lead.token };
+}
+
+function candidate(
+  index: number,
+  reading: Reading,
+  strength: Candidate['strength'],
+  offered: boolean,
+  final: boolean,
+  tokenIndex: number | undefined,
+  tail: string,
+  ...after: string[]
+): Candidate {
+  const verdict: Verdict = reading === 'conditional' ? 'APPROVE' : reading;
+  const condition = conditionOf(reading, tail, ...after);
+  // "Comment for now, approve once #1 is handled": the line names a second verdict
+  const other = otherVerdict(verdict, tail);
+  const verdicts = other ? [verdict, other] : [verdict];
+  return { index, verdicts, strength, offered, final, tokenIndex, condition };
+}
+
+/** "Verdict: CORRECT": a verdict given in a word the grammar has no token for (short, not prose). */
+function noteUnrecognised(r: Reader, i: number, strong: boolean, body: string): void {
+  const word = body.replace(/[^\p{L}\p{N} \-'’]+/gu, ' ').trim();
+  const short = word.split(/\s+/).length <= 3 && word.length <= 24;
+  if (strong && word && short && !/[.!?;，。；、]\s*\S/u.test(body)) r.unrecognised.push({ index: i, word });
+}
+
+/** The first non-blank line after `i`. */
+export function nextLine(lines: readonly string[], i: number): number {
+  let j = i + 1;
+  while (j < lines.length && !lines[j]!.trim()) j++;
+  return j;
+}
+
+/** The paragraph right after line `i` (not a heading, list item or table), upper-cased: conditions live there too. */
+function following(r: Reader, i: number): string {
+  const k = nextLine(r.lines, i);
+  if (k >= r.lines.length || /^\s*(#|\||[-+*]\s|\d+[.)]\s)/.test(r.lines[k]!)) return '';
+  return plain(r.lines[k]!).toUpperCase();
+}
+
+/** "Status: Changes requested" under a "## Decision" heading: the value after a leading key is the token. */
+function valueOf(text: string): string {
+  const upper = text.toUpperCase();
+  const key = keysOf(upper)[0];
+  const sep = key && key.at <= 2 ? /^\s*[:：=]\s*/.exec(upper.slice(key.end)) : null;
+  return key && sep ? text.slice(key.end + sep[0].length) : text;
+}
+
+/**
+ * The token of a verdict heading, on its next non-blank line. A heading said of the reviewer is `strict`: its token
+ * opens a paragraph (no heading, quote, list or table) and stands as a token ("REJECT was too harsh" does not).
+ */
+function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate | null {
+  const j = nextLine(r.lines, i);
+  if (j >= r.lines.length) return null;
+  if (strict && /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/.test(r.lines[j]!)) return null;
+  const next = plain(r.lines[j]!);
+  const box = BOX.exec(next);
+  const unboxed = box ? next.slice(box.index + box[0].length) : next;
+  // "- Status: Changes requested" under the heading: in a list item, the value after a key is the token
+  const tokenText = !leadingVerdict(unboxed) && LIST_ITEM.test(r.lines[j]!) ? valueOf(unboxed) : unboxed;
+  const lead = leadingVerdict(tokenText);
+  if (!lead) {
+    noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
+    return null;
+  }
+  const rest = lead.rest.replace(/[/|].*$/, '');
+  if (NOT_GIVEN.test(rest)) return null;
+  if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
+  if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
+  const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
+  const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
+  return { ...c, key: key.name, token: lead.token };
+}
+
+/**
+ * A paragraph of its own that is nothing but a verdict phrase ("Recommend Merge" between the criteria and a
+ * closing sentence): not a heading, a list item or a quote, blank lines around it, nothing after the phrase.
+ */
+function standsAlone(lines: readonly string[], i: number, text: string): boolean {
+  const blank = (k: number): boolean => k < 0 || k >= lines.length || !lines[k]!.trim();
+  if (!blank(i - 1) || !blank(i + 1) || /^\s*(#|>|[-+*]\s|\d+[.)]\s)/.test(lines[i]!)) return false;
+  const lead = leadingVerdict(text);
+  return !!lead && lead.verdict !== 'conditional' && /^[\s.!]*$/.test(lead.rest) && text.split(/\s+/).length <= 4;
+}
+
+const VERDICT_HEADING = /^\s*#{1,6}\s/;
+/** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
+const HEADING_TOKEN =
+  /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES|REJECTED|NEEDS?[ _-]?(?:CHANGES|WORK))[\s.!]*$/;
+
+/** A two-cell table row whose first cell is only a verdict key, read as "key: value"; a header row is not one. */
+function keyValueRow(r: Reader, i: number): Candidate | null {
+  const cells = r.lines[i]!.trim()
+    .replace(/^(>\s*)*\|/, '')
+    .replace(/\|\s*$/, '')
+    .split('|');
+  if (cells.length !== 2 || /^\s*\|?\s*:?-{3,}/.test(r.lines[i + 1] ?? '')) return null;
+  const key = plain(cells[0]!).toUpperCase();
+  const keys = keysOf(key);
+  // the cell is the key alone ("审查结论": a review's conclusion counts as the key 结论)
+  const only = keys.length === 1 && /^\p{Script=Han}{0,4}$/u.test(key.slice(0, keys[0]!.at));
+  if (!only || keys[0]!.end !== key.length) return null;
+  return keyedAt(r, i, `${plain(cells[0]!)}: ${plain(cells[1]!)}`);
+}
+
+/** A line that states a verdict: keyed, a ticked box, or the closing line (or a paragraph of its own) as a token. */
+export function candidateAt(r: Reader, i: number): Candidate | null {
+  const line = r.lines[i]!;
+  if (line.length > 400) return null; // bounded work
+  // a table row is no verdict, except a key and its value: "| **Recommendation** | 💬 **COMMENT** |"
+  if (/^\s*(>\s*)*\|/.test(line)) return keyValueRow(r, i);
+  const text = plain(line);
+  if (!text || text.length > 200) return null;
+  const box = BOX.exec(text);
+  if (box) {
+    const lead = leadingVerdict(text.slice(box.index + box[0].length));
+    // "[x] Approve" is a choice; "[x] Rejected items have a reason" is a checklist item
+    if (!lead || box.index > 40 || !TOKEN_TAIL.test(lead.rest)) return null;
+    return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
+  }
+  const keyed = keyedAt(r, i, text);
+  if (!keyed && VERDICT_HEADING.test(line) && HEADING_TOKEN.test(text.toUpperCase()))
+    return candidate(i, leadingVerdict(text)!.verdict, 'bare', false, false, undefined, '');
+  if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text))) return keyed;
+  // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
+  // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
+  if (/^\s*#+\s*\d+[.)]/.test(line)) return null;
+  if (/^\s*>/.test(line)) return null; // a quote is someone else's words ("> LGTM — @alice")
+  const lead = leadingVerdict(text);
+  // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
+  if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest) || NOT_GIVEN.test(lead.rest)) return null;
+  return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
+}
