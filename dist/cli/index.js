@@ -340,7 +340,7 @@ const SYNONYMS = [
     // "批准前需修改": changes are needed before an approval
     [/^(批准|通过|通過)前/, 'conditional'],
     [
-        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?((MAJOR|MINOR|SOME|MORE|SIGNIFICANT|SUBSTANTIAL)\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
+        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
         'CHANGES_REQUESTED',
     ],
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
@@ -356,7 +356,8 @@ const SYNONYMS = [
     [/^(NACHARBEIT(\s+(ERFORDERLICH|N[OÖ]TIG))?|[AÄ]NDERUNGEN\s+ERFORDERLICH)/, 'CHANGES_REQUESTED'],
     // "Requer correções", "Requiere cambios" (Portuguese, Spanish)
     [
-        /^(REQUER(EM)?|REQUIERE(N)?|NECESSITA|NECESITA)\s+(CORRE[CÇ](?:[OÕ]ES|IONES)|ALTERA[CÇ][OÕ]ES|MUDAN[CÇ]AS|CAMBIOS)/,
+        // standing alone or before "antes …": "requiere cambios en la documentación, que haré yo" is prose
+        /^(REQUER(EM)?|REQUIERE(N)?|NECESSITA|NECESITA)\s+(CORRE[CÇ](?:[OÕ]ES|IONES)|ALTERA[CÇ][OÕ]ES|MUDAN[CÇ]AS|CAMBIOS)(?=\s*$|\s*[.!,;:—–-]|\s+ANTES\b)/,
         'CHANGES_REQUESTED',
     ],
     [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
@@ -454,6 +455,11 @@ const TAIL_CONDITION = new RegExp([
     .join('|'));
 /** "APPROVE with tests required for the parser"; not "no changes required" (named after any other condition). */
 const STILL_REQUIRED = new RegExp(String.raw `\b${UNNEGATED}(?:REQUIRED|NEEDED)\b`);
+/**
+ * In Chinese and Japanese, on the approval's own line: but, must, needs (not "no need"), first, only, until,
+ * before the merge ("通过，但合并前需要先修复", "LGTM，但请先…", "通过，仅限文档部分").
+ */
+const CJK_CONDITION = /但|不过|不過|(?<![无不無没沒])需|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第/;
 /** Why an approval is conditional, or undefined: the first text is the approval's own tail, the rest follow it. */
 function conditionOf(verdict, tail, ...texts) {
     if (verdict === 'conditional')
@@ -468,7 +474,7 @@ function conditionOf(verdict, tail, ...texts) {
         if (m)
             return m[0].toLowerCase().replace(/\s+/g, ' ');
     }
-    const asked = STILL_REQUIRED.exec(tail);
+    const asked = STILL_REQUIRED.exec(tail) ?? CJK_CONDITION.exec(tail);
     return asked ? `${asked[0].toLowerCase()} …` : undefined;
 }
 /**
@@ -481,9 +487,10 @@ const BEFORE_MERGE = new RegExp(String.raw `${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE
  * After a request for changes, a line that says they are all made: "the follow-up commit addresses all four
  * findings", "all blocking issues are now resolved"; not "once you address all of them" nor "not all fixed".
  */
-const ALL_RESOLVED = new RegExp(String.raw `${UNNEGATED}\b(?:(?:ADDRESS|FIX|RESOLV)(?:ES|ED)\s+(?:ALL|EVERY|EACH)\b|` +
+const ALL_RESOLVED = new RegExp(String.raw `${UNNEGATED}(?<!\b(?:ONCE|IF|WHEN|UNTIL|AFTER)\b[^.;]*)` +
+    String.raw `\b(?:(?:ADDRESS|FIX|RESOLV)(?:ES|ED)\s+(?:ALL|EVERY|EACH)\b|` +
     String.raw `ALL\s+(?:\w+\s+){0,3}(?:FINDINGS|ISSUES|COMMENTS|BLOCKERS|ITEMS|POINTS|CONCERNS)\s+` +
-    String.raw `(?:\w+\s+){0,2}(?:FIXED|RESOLVED|ADDRESSED)\b)`);
+    String.raw `(?:(?:ARE|IS|HAVE|HAS|BEEN|WERE|NOW|ALREADY)\s+){0,3}(?:FIXED|RESOLVED|ADDRESSED)\b)`);
 /** Words that name a verdict outright, wherever they stand on the line. */
 const OUTRIGHT = [
     [/\b(?:APPROVE[DS]?|APPROVAL|LGTM)\b/, 'APPROVE'],
@@ -523,6 +530,8 @@ const HEDGED = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NEVER|NO|NOBODY|
     String.raw `WOULD|SHOULD|COULD|MIGHT|IF|WHEN|UNLESS|EXCEPT|BUT|THOUGH|ALTHOUGH|HOWEVER|CLAIMS?|AIMS?|GOAL|` +
     String.raw `WAS|WERE|PREVIOUSLY|EARLIER|BEFORE\s+THE|AFTER|ONCE|UNTIL|BLOCK\w*|REMAIN\w*|OPEN|` +
     String.raw `DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`);
+/** The same in Chinese and Japanese: before, not, but, although, if, already fixed, "was", "…, but". */
+const CJK_HEDGED = /之前|以前|没有|沒有|但|不过|不過|虽然|雖然|如果|已经|已經|修复|修復|でした|が、|けど|なら|済/;
 /** Phrases inside a verdict key's value that say the verdict in words, not negated. */
 const PROSE = [
     [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
@@ -531,7 +540,7 @@ const PROSE = [
         'CHANGES_REQUESTED',
     ],
     // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"
-    [/マージ(?:でき|し)ません|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
+    [/マージ(?:でき|し)ません(?!でした)|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
 ];
 /**
  * The verdict a key's value says in words ("Status: Good architecture with critical fixes needed before
@@ -539,7 +548,7 @@ const PROSE = [
  */
 function proseVerdict(value) {
     const upper = value.toUpperCase();
-    if (IN_PROGRESS.test(upper) || HEDGED.test(upper))
+    if (IN_PROGRESS.test(upper) || HEDGED.test(upper) || CJK_HEDGED.test(value))
         return undefined;
     // HEDGED has already refused any negation, so the phrases are read as they stand
     const said = PROSE.filter(([re]) => re.test(upper)).map(([, v]) => v);
@@ -572,9 +581,11 @@ const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\
 /** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
 const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
 /** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
-const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION|PR|CHANGE)\s*[:：]\s*/;
+const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION)\s*[:：]\s*/;
 /** On a score key, tokens that are a tool's or a rubric's result rather than a review's verdict. */
-const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT)/;
+const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
+/** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
+const NOT_THIS_REVIEWS = /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S)\s*$/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
 const BOX = /\[( |x|X)\]/;
@@ -585,13 +596,15 @@ const BOX = /\[( |x|X)\]/;
 const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
     String.raw `(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
     // CJK text goes on without a space: "通过，可以合并。"
-    String.raw `[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE|ANTES|AVANT|VOR)\b.*)`);
+    String.raw `[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE\s+(?:THE\s+)?(?:MERG|APPROV|RELEASE)|ANTES)\b.*)`);
 /**
  * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
  * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
  */
 const NOT_GIVEN = new RegExp(String.raw `^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d)|` +
     String.raw `[—–-]+\s*NO\s*(?:[,.;!]|$))` +
+    // history: "Approved before the rebase", "PASS before the refactor" (not "… before the merge")
+    String.raw `|^\s*BEFORE\s+(?:THE|THIS|THAT|MY|YOUR|ITS)\s+(?!MERG|RELEASE|APPROV)` +
     // a sentence that only starts with the word: "Approve is premature", "LGTM (round 1) no longer holds",
     // "APPROVED by the bot, not by me"; or a question: "Accept the risk of …? I can't decide that"
     String.raw `|^[\s)\]*_\`]*(?:\([^)]*\)\s*)?(?:IS|WAS|WERE|WOULD|SHOULD|COULD|WILL|MIGHT|NO\s+LONGER|BY|FROM)\b` +
@@ -658,6 +671,8 @@ function keyedAt(r, i, text) {
         const before = upper.slice(0, key.at);
         if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end)))
             return null;
+        if (NOT_THIS_REVIEWS.test(before))
+            continue;
         const c = readKey(r, i, upper, raw, key);
         if (c === STOP)
             return null;
@@ -672,10 +687,9 @@ function earlierRound(lines, i, keyText) {
     const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION)\s*#?(\d+)\b/g)].at(-1);
     if (!round)
         return false;
-    const later = new RegExp(`\\b${round[1]}\\s*#?(\\d+)\\b`, 'g');
-    return lines
-        .slice(i + 1)
-        .some((l) => [...plain(l).toUpperCase().matchAll(later)].some((m) => Number(m[1]) > Number(round[2])));
+    // the later round opens its line ("### Cycle 2", "Round 3:"), not "fails on cycle 3 of the loop"
+    const later = new RegExp(`^\\s*${round[1]}\\s*#?(\\d+)\\b`);
+    return lines.slice(i + 1).some((l) => Number(later.exec(plain(l).toUpperCase())?.[1] ?? 0) > Number(round[2]));
 }
 /** The verdict one key gives on line i, null to try the line's next key, STOP when the line gives none. */
 function readKey(r, i, upper, raw, key) {
@@ -710,6 +724,9 @@ function readKey(r, i, upper, raw, key) {
         return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
     // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's
     if (score && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest)))
+        return null;
+    // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
+    if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest)))
         return null;
     // a weak key describes one item when it sits in a list, or when prose follows a plain word
     const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
@@ -776,7 +793,7 @@ function splitHeading(r, i, key, strict = false) {
         return null;
     }
     const rest = lead.rest.replace(/[/|].*$/, '');
-    if (NOT_GIVEN.test(rest))
+    if (NOT_GIVEN.test(rest) || (lead.token === 'SHIP' && !/^[\s.!]*$/.test(lead.rest)))
         return null;
     if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest)))
         return null;
@@ -799,22 +816,48 @@ function standsAlone(lines, i, text) {
 }
 const VERDICT_HEADING = /^\s*#{1,6}\s/;
 /** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
-const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES|REJECTED|NEEDS?[ _-]?(?:CHANGES|WORK))[\s.!]*$/;
-/** A two-cell table row whose first cell is only a verdict key, read as "key: value"; a header row is not one. */
+const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES)[\s.!]*$/;
+/** What, in the paragraph under a verdict heading, says it is not given yet: "My plan is to approve this once …". */
+const NOT_YET_GIVEN = /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET)\b/;
+/**
+ * A heading that is nothing but a review's verdict, read like the closing line: it opens the body's last section
+ * of its level ("## ✅ Approved" with only ### sections after it), over a paragraph that does not defer it. A
+ * heading over a list ("## Approved" / "- the schema") titles items, not the review.
+ */
+function verdictHeading(r, i, text) {
+    const level = /^\s*(#{1,6})\s/.exec(r.lines[i])?.[1]?.length;
+    if (!level || !HEADING_TOKEN.test(text.toUpperCase()))
+        return null;
+    if (r.lines.slice(i + 1).some((l) => (/^\s*(#{1,6})\s/.exec(l)?.[1]?.length ?? 7) <= level))
+        return null;
+    const j = nextLine(r.lines, i);
+    const next = r.lines[j] ?? '';
+    if (/^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/.test(next) || NOT_YET_GIVEN.test(plain(next).toUpperCase()))
+        return null;
+    return candidate(i, leadingVerdict(text).verdict, 'bare', false, false, undefined, '');
+}
+/**
+ * A two-cell table row whose first cell is only a review's verdict key, read as "key: value": a strong key or
+ * "Recommendation" ("审查结论", a review's conclusion, too), never "Status" or "Result" (a package's, a build's, a
+ * finding's), never a header row or a quoted row, and never a tool's or a finding's PASS, FAIL, ACCEPT or REJECT.
+ */
 function keyValueRow(r, i) {
-    const cells = r.lines[i].trim()
-        .replace(/^(>\s*)*\|/, '')
+    const line = r.lines[i];
+    const cells = line
+        .trim()
+        .replace(/^\|/, '')
         .replace(/\|\s*$/, '')
         .split('|');
-    if (cells.length !== 2 || /^\s*\|?\s*:?-{3,}/.test(r.lines[i + 1] ?? ''))
+    if (/^\s*>/.test(line) || cells.length !== 2 || /^\s*\|?\s*:?-{3,}/.test(r.lines[i + 1] ?? ''))
         return null;
     const key = plain(cells[0]).toUpperCase();
-    const keys = keysOf(key);
-    // the cell is the key alone ("审查结论": a review's conclusion counts as the key 结论)
-    const only = keys.length === 1 && /^\p{Script=Han}{0,4}$/u.test(key.slice(0, keys[0].at));
-    if (!only || keys[0].end !== key.length)
+    const [k, ...more] = keysOf(key);
+    if (!k || more.length || k.end !== key.length || !(k.strong || k.name === 'RECOMMENDATION'))
         return null;
-    return keyedAt(r, i, `${plain(cells[0])}: ${plain(cells[1])}`);
+    if (!/^(?:审查|审核|评审|審查|審核|評審|レビュー|最终|最終|综合|総合|总体|總體)?$/u.test(key.slice(0, k.at)))
+        return null;
+    const c = keyedAt(r, i, `${plain(cells[0])}: ${plain(cells[1])}`);
+    return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
 /** A line that states a verdict: keyed, a ticked box, or the closing line (or a paragraph of its own) as a token. */
 function candidateAt(r, i) {
@@ -836,8 +879,8 @@ function candidateAt(r, i) {
         return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
     }
     const keyed = keyedAt(r, i, text);
-    if (!keyed && VERDICT_HEADING.test(line) && HEADING_TOKEN.test(text.toUpperCase()))
-        return candidate(i, leadingVerdict(text).verdict, 'bare', false, false, undefined, '');
+    if (!keyed && VERDICT_HEADING.test(line))
+        return verdictHeading(r, i, text);
     if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text)))
         return keyed;
     // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
@@ -850,6 +893,8 @@ function candidateAt(r, i) {
     // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
     if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest) || NOT_GIVEN.test(lead.rest))
         return null;
+    if (lead.token === 'SHIP')
+        return null; // "Ship." alone says nothing of this review
     return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }
 

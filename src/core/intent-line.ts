@@ -28,9 +28,11 @@ const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\
 const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
 /** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
 const OF_THE_REVIEW =
-  /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION|PR|CHANGE)\s*[:：]\s*/;
+  /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION)\s*[:：]\s*/;
 /** On a score key, tokens that are a tool's or a rubric's result rather than a review's verdict. */
-const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT)/;
+const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
+/** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
+const NOT_THIS_REVIEWS = /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S)\s*$/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER =
   /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
@@ -44,7 +46,7 @@ const TOKEN_TAIL = new RegExp(
   String.raw`^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
     String.raw`(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
     // CJK text goes on without a space: "通过，可以合并。"
-    String.raw`[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE|ANTES|AVANT|VOR)\b.*)`,
+    String.raw`[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE\s+(?:THE\s+)?(?:MERG|APPROV|RELEASE)|ANTES)\b.*)`,
 );
 
 /**
@@ -54,6 +56,8 @@ const TOKEN_TAIL = new RegExp(
 const NOT_GIVEN = new RegExp(
   String.raw`^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d)|` +
     String.raw`[—–-]+\s*NO\s*(?:[,.;!]|$))` +
+    // history: "Approved before the rebase", "PASS before the refactor" (not "… before the merge")
+    String.raw`|^\s*BEFORE\s+(?:THE|THIS|THAT|MY|YOUR|ITS)\s+(?!MERG|RELEASE|APPROV)` +
     // a sentence that only starts with the word: "Approve is premature", "LGTM (round 1) no longer holds",
     // "APPROVED by the bot, not by me"; or a question: "Accept the risk of …? I can't decide that"
     String.raw`|^[\s)\]*_\`]*(?:\([^)]*\)\s*)?(?:IS|WAS|WERE|WOULD|SHOULD|COULD|WILL|MIGHT|NO\s+LONGER|BY|FROM)\b` +
@@ -167,6 +171,7 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
   for (const key of keysOf(upper)) {
     const before = upper.slice(0, key.at);
     if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end))) return null;
+    if (NOT_THIS_REVIEWS.test(before)) continue;
     const c = readKey(r, i, upper, raw, key);
     if (c === STOP) return null;
     if (c) return PART.test(before) ? { ...c, part: true } : c;
@@ -180,10 +185,9 @@ const STOP = 'stop';
 function earlierRound(lines: readonly string[], i: number, keyText: string): boolean {
   const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION)\s*#?(\d+)\b/g)].at(-1);
   if (!round) return false;
-  const later = new RegExp(`\\b${round[1]}\\s*#?(\\d+)\\b`, 'g');
-  return lines
-    .slice(i + 1)
-    .some((l) => [...plain(l).toUpperCase().matchAll(later)].some((m) => Number(m[1]) > Number(round[2])));
+  // the later round opens its line ("### Cycle 2", "Round 3:"), not "fails on cycle 3 of the loop"
+  const later = new RegExp(`^\\s*${round[1]}\\s*#?(\\d+)\\b`);
+  return lines.slice(i + 1).some((l) => Number(later.exec(plain(l).toUpperCase())?.[1] ?? 0) > Number(round[2]));
 }
 
 /** The verdict one key gives on line i, null to try the line's next key, STOP when the line gives none. */
@@ -213,6 +217,8 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   if (NOT_GIVEN.test(lead.rest)) return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
   // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's
   if (score && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest))) return null;
+  // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
+  if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest))) return null;
   // a weak key describes one item when it sits in a list, or when prose follows a plain word
   const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
   if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) return null;
@@ -287,7 +293,7 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
     return null;
   }
   const rest = lead.rest.replace(/[/|].*$/, '');
-  if (NOT_GIVEN.test(rest)) return null;
+  if (NOT_GIVEN.test(rest) || (lead.token === 'SHIP' && !/^[\s.!]*$/.test(lead.rest))) return null;
   if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
@@ -308,22 +314,45 @@ function standsAlone(lines: readonly string[], i: number, text: string): boolean
 
 const VERDICT_HEADING = /^\s*#{1,6}\s/;
 /** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
-const HEADING_TOKEN =
-  /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES|REJECTED|NEEDS?[ _-]?(?:CHANGES|WORK))[\s.!]*$/;
+const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES)[\s.!]*$/;
+/** What, in the paragraph under a verdict heading, says it is not given yet: "My plan is to approve this once …". */
+const NOT_YET_GIVEN = /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET)\b/;
 
-/** A two-cell table row whose first cell is only a verdict key, read as "key: value"; a header row is not one. */
+/**
+ * A heading that is nothing but a review's verdict, read like the closing line: it opens the body's last section
+ * of its level ("## ✅ Approved" with only ### sections after it), over a paragraph that does not defer it. A
+ * heading over a list ("## Approved" / "- the schema") titles items, not the review.
+ */
+function verdictHeading(r: Reader, i: number, text: string): Candidate | null {
+  const level = /^\s*(#{1,6})\s/.exec(r.lines[i]!)?.[1]?.length;
+  if (!level || !HEADING_TOKEN.test(text.toUpperCase())) return null;
+  if (r.lines.slice(i + 1).some((l) => (/^\s*(#{1,6})\s/.exec(l)?.[1]?.length ?? 7) <= level)) return null;
+  const j = nextLine(r.lines, i);
+  const next = r.lines[j] ?? '';
+  if (/^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/.test(next) || NOT_YET_GIVEN.test(plain(next).toUpperCase())) return null;
+  return candidate(i, leadingVerdict(text)!.verdict, 'bare', false, false, undefined, '');
+}
+
+/**
+ * A two-cell table row whose first cell is only a review's verdict key, read as "key: value": a strong key or
+ * "Recommendation" ("审查结论", a review's conclusion, too), never "Status" or "Result" (a package's, a build's, a
+ * finding's), never a header row or a quoted row, and never a tool's or a finding's PASS, FAIL, ACCEPT or REJECT.
+ */
 function keyValueRow(r: Reader, i: number): Candidate | null {
-  const cells = r.lines[i]!.trim()
-    .replace(/^(>\s*)*\|/, '')
+  const line = r.lines[i]!;
+  const cells = line
+    .trim()
+    .replace(/^\|/, '')
     .replace(/\|\s*$/, '')
     .split('|');
-  if (cells.length !== 2 || /^\s*\|?\s*:?-{3,}/.test(r.lines[i + 1] ?? '')) return null;
+  if (/^\s*>/.test(line) || cells.length !== 2 || /^\s*\|?\s*:?-{3,}/.test(r.lines[i + 1] ?? '')) return null;
   const key = plain(cells[0]!).toUpperCase();
-  const keys = keysOf(key);
-  // the cell is the key alone ("审查结论": a review's conclusion counts as the key 结论)
-  const only = keys.length === 1 && /^\p{Script=Han}{0,4}$/u.test(key.slice(0, keys[0]!.at));
-  if (!only || keys[0]!.end !== key.length) return null;
-  return keyedAt(r, i, `${plain(cells[0]!)}: ${plain(cells[1]!)}`);
+  const [k, ...more] = keysOf(key);
+  if (!k || more.length || k.end !== key.length || !(k.strong || k.name === 'RECOMMENDATION')) return null;
+  if (!/^(?:审查|审核|评审|審查|審核|評審|レビュー|最终|最終|综合|総合|总体|總體)?$/u.test(key.slice(0, k.at)))
+    return null;
+  const c = keyedAt(r, i, `${plain(cells[0]!)}: ${plain(cells[1]!)}`);
+  return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
 
 /** A line that states a verdict: keyed, a ticked box, or the closing line (or a paragraph of its own) as a token. */
@@ -342,8 +371,7 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
     return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
   }
   const keyed = keyedAt(r, i, text);
-  if (!keyed && VERDICT_HEADING.test(line) && HEADING_TOKEN.test(text.toUpperCase()))
-    return candidate(i, leadingVerdict(text)!.verdict, 'bare', false, false, undefined, '');
+  if (!keyed && VERDICT_HEADING.test(line)) return verdictHeading(r, i, text);
   if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text))) return keyed;
   // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
   // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
@@ -352,5 +380,6 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
   const lead = leadingVerdict(text);
   // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
   if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest) || NOT_GIVEN.test(lead.rest)) return null;
+  if (lead.token === 'SHIP') return null; // "Ship." alone says nothing of this review
   return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }

@@ -18,7 +18,7 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   // "批准前需修改": changes are needed before an approval
   [/^(批准|通过|通過)前/, 'conditional'],
   [
-    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?((MAJOR|MINOR|SOME|MORE|SIGNIFICANT|SUBSTANTIAL)\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
+    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
     'CHANGES_REQUESTED',
   ],
   [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
@@ -34,7 +34,8 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   [/^(NACHARBEIT(\s+(ERFORDERLICH|N[OÖ]TIG))?|[AÄ]NDERUNGEN\s+ERFORDERLICH)/, 'CHANGES_REQUESTED'],
   // "Requer correções", "Requiere cambios" (Portuguese, Spanish)
   [
-    /^(REQUER(EM)?|REQUIERE(N)?|NECESSITA|NECESITA)\s+(CORRE[CÇ](?:[OÕ]ES|IONES)|ALTERA[CÇ][OÕ]ES|MUDAN[CÇ]AS|CAMBIOS)/,
+    // standing alone or before "antes …": "requiere cambios en la documentación, que haré yo" is prose
+    /^(REQUER(EM)?|REQUIERE(N)?|NECESSITA|NECESITA)\s+(CORRE[CÇ](?:[OÕ]ES|IONES)|ALTERA[CÇ][OÕ]ES|MUDAN[CÇ]AS|CAMBIOS)(?=\s*$|\s*[.!,;:—–-]|\s+ANTES\b)/,
     'CHANGES_REQUESTED',
   ],
   [/^(APPROVE[DS]?|LGTM|PASS(ED)?|ACCEPT(ED)?|SHIP IT)/, 'APPROVE'],
@@ -140,6 +141,13 @@ const TAIL_CONDITION = new RegExp(
 /** "APPROVE with tests required for the parser"; not "no changes required" (named after any other condition). */
 const STILL_REQUIRED = new RegExp(String.raw`\b${UNNEGATED}(?:REQUIRED|NEEDED)\b`);
 
+/**
+ * In Chinese and Japanese, on the approval's own line: but, must, needs (not "no need"), first, only, until,
+ * before the merge ("通过，但合并前需要先修复", "LGTM，但请先…", "通过，仅限文档部分").
+ */
+const CJK_CONDITION =
+  /但|不过|不過|(?<![无不無没沒])需|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第/;
+
 /** Why an approval is conditional, or undefined: the first text is the approval's own tail, the rest follow it. */
 export function conditionOf(verdict: Reading, tail: string, ...texts: string[]): string | undefined {
   if (verdict === 'conditional') return 'a conditional approval';
@@ -150,7 +158,7 @@ export function conditionOf(verdict: Reading, tail: string, ...texts: string[]):
     const m = CONDITION.exec(t);
     if (m) return m[0].toLowerCase().replace(/\s+/g, ' ');
   }
-  const asked = STILL_REQUIRED.exec(tail);
+  const asked = STILL_REQUIRED.exec(tail) ?? CJK_CONDITION.exec(tail);
   return asked ? `${asked[0].toLowerCase()} …` : undefined;
 }
 
@@ -168,9 +176,10 @@ export const BEFORE_MERGE = new RegExp(
  * findings", "all blocking issues are now resolved"; not "once you address all of them" nor "not all fixed".
  */
 export const ALL_RESOLVED = new RegExp(
-  String.raw`${UNNEGATED}\b(?:(?:ADDRESS|FIX|RESOLV)(?:ES|ED)\s+(?:ALL|EVERY|EACH)\b|` +
+  String.raw`${UNNEGATED}(?<!\b(?:ONCE|IF|WHEN|UNTIL|AFTER)\b[^.;]*)` +
+    String.raw`\b(?:(?:ADDRESS|FIX|RESOLV)(?:ES|ED)\s+(?:ALL|EVERY|EACH)\b|` +
     String.raw`ALL\s+(?:\w+\s+){0,3}(?:FINDINGS|ISSUES|COMMENTS|BLOCKERS|ITEMS|POINTS|CONCERNS)\s+` +
-    String.raw`(?:\w+\s+){0,2}(?:FIXED|RESOLVED|ADDRESSED)\b)`,
+    String.raw`(?:(?:ARE|IS|HAVE|HAS|BEEN|WERE|NOW|ALREADY)\s+){0,3}(?:FIXED|RESOLVED|ADDRESSED)\b)`,
 );
 
 /** Words that name a verdict outright, wherever they stand on the line. */
@@ -217,6 +226,9 @@ const HEDGED = new RegExp(
     String.raw`DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`,
 );
 
+/** The same in Chinese and Japanese: before, not, but, although, if, already fixed, "was", "…, but". */
+const CJK_HEDGED = /之前|以前|没有|沒有|但|不过|不過|虽然|雖然|如果|已经|已經|修复|修復|でした|が、|けど|なら|済/;
+
 /** Phrases inside a verdict key's value that say the verdict in words, not negated. */
 const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
   [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
@@ -225,7 +237,7 @@ const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
     'CHANGES_REQUESTED',
   ],
   // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"
-  [/マージ(?:でき|し)ません|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
+  [/マージ(?:でき|し)ません(?!でした)|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
 ];
 
 /**
@@ -234,7 +246,7 @@ const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
  */
 export function proseVerdict(value: string): Verdict | undefined {
   const upper = value.toUpperCase();
-  if (IN_PROGRESS.test(upper) || HEDGED.test(upper)) return undefined;
+  if (IN_PROGRESS.test(upper) || HEDGED.test(upper) || CJK_HEDGED.test(value)) return undefined;
   // HEDGED has already refused any negation, so the phrases are read as they stand
   const said = PROSE.filter(([re]) => re.test(upper)).map(([, v]) => v);
   return said.length === 1 ? said[0] : undefined;

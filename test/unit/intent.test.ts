@@ -644,12 +644,16 @@ describe('held-out 6: a heading said of the reviewer, a score, a stage of the re
   });
 });
 
-describe('an attack on the held-out 6 rules: a verdict only where the body gives one, never the opposite', () => {
-  const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/intent-attack-6.json'), 'utf8')) as {
+// Attacks on the rules of a held-out batch: bodies written to make them suggest the opposite verdict, or one
+// where the intent is unclear. The suggestion is what a careful reader takes the body to say, or none.
+describe.each([
+  ['held-out 6', 'intent-attack-6.json', 93],
+  ['held-out 7', 'intent-attack-7.json', 80],
+])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
+  const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null }>;
   };
-  test('the fixture holds the attack', () => expect(attack.cases.length).toBe(93));
-  // the suggestion is what a careful reader takes the body to say, or none; where that is unclear, none
+  test('the fixture holds the attack', () => expect(attack.cases.length).toBe(n));
   test.each(attack.cases.map((c) => [c.name, c.body, c.meant] as const))('%s', (_n, body, meant) => {
     const got = intent(body).suggestion?.verdict ?? null;
     expect(meant === null ? [null] : [null, meant]).toContain(got);
