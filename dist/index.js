@@ -39276,7 +39276,7 @@ const SYNONYMS = [
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
     [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
     [
-        /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
+        /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP|DEPLOY|RELEASE)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
         'CHANGES_REQUESTED',
     ],
     [
@@ -39331,7 +39331,7 @@ const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
 const CONDITION = new RegExp([
     String.raw `WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw `WITH\s+CHANGES\b`,
-    String.raw `(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
+    String.raw `(?:FIXES|CHANGES|IMPROVEMENTS)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
     String.raw `CONDITION(?:S|AL|ALLY)?`,
     String.raw `AFTER\s+(?:ADDRESSING|FIXING|APPLYING|RESOLVING)`,
     String.raw `ONCE\b[^.]*\b(?:FIXED|ADDRESSED|RESOLVED)`,
@@ -39470,6 +39470,8 @@ const PROSE = [
         'CHANGES_REQUESTED',
     ],
     // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"
+    // "可以安全部署", "建议合并" (can be deployed safely, merging recommended); not "不建议部署"
+    [/(?<![不别別勿未])(?:可以|建议|建議)(?:安全)?(?:部署|合并|合併|上线|上線)/, 'APPROVE'],
     [/マージ(?:でき|し)ません(?!でした)|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
 ];
 /**
@@ -39495,9 +39497,10 @@ function proseVerdict(value) {
 
 /** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
 const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
-const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
+const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL|` +
+    String.raw `القرار|الحكم`;
 const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL`;
+    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة|التوصية`;
 const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
@@ -39639,7 +39642,8 @@ function readKey(r, i, upper, raw, key) {
     if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, '')))
         return score ? STOP : (splitHeading(r, i, key) ?? STOP);
     const sep = OF_THE_REVIEW.exec(afterKey) ?? /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey);
-    const body = afterKey.slice(sep[0].length);
+    // "Status: REVIEW COMPLETE - PRODUCTION READY": the review's own completion is not its verdict; what follows is
+    const body = afterKey.slice(sep[0].length).replace(/^REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
     const lead = leadingVerdict(body);
     if (!lead) {
         // "Status: Critical issues found - fix required before production use": a verdict in the value's words
@@ -39931,12 +39935,28 @@ function collect(lines, code) {
         if (c?.tokenIndex !== undefined)
             tokenLines.add(c.tokenIndex);
     }
-    const kept = withoutItemStatuses(candidates, keyLabels(lines, code));
+    const kept = withoutItemStatuses(candidates, keyLabels(lines, code), setApart(lines, r.closing) ? r.closing : null);
     // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it; the last part's stands
     return {
         candidates: kept.filter((c) => !c.part || !kept.some((d) => !d.part && d.index > c.index)),
         unrecognised: r.unrecognised,
     };
+}
+/** Does a heading or a rule stand between the closing line and the last line above it that opens with its key? */
+function setApart(lines, closing) {
+    const opening = (i) => {
+        const upper = plain(lines[i]).toUpperCase();
+        const key = keysOf(upper)[0];
+        return key && OPENS.test(upper.slice(0, key.at)) ? key.name : undefined;
+    };
+    const name = closing >= 0 ? opening(closing) : undefined;
+    for (let j = closing - 1; name && j >= 0; j--) {
+        if (/^\s*(#|-{3,}\s*$|\*{3,}\s*$|_{3,}\s*$)/.test(lines[j]))
+            return true;
+        if (opening(j) === name)
+            return false;
+    }
+    return true;
 }
 /** How many lines open with each weak key as a label ("**Recommendation:** CLOSE"), whatever its value says. */
 function keyLabels(lines, code) {
@@ -39959,13 +39979,15 @@ function keyLabels(lines, code) {
  * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
  * under every finding): the triage of items, not the review's verdict.
  */
-function withoutItemStatuses(candidates, labels) {
+function withoutItemStatuses(candidates, labels, closing) {
     const items = (c) => !c.final && !!c.key && (!STRONG_KEY.test(c.key) || /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? ''));
     const count = new Map();
     for (const c of candidates)
         if (items(c))
             count.set(c.key, (count.get(c.key) ?? 0) + 1);
-    const times = (c) => Math.max(count.get(c.key) ?? 0, labels.get(c.key) ?? 0);
+    // a closing line set apart from the items is counted only against other verdicts under its key, not against
+    // every label of its name ("**Status**: REVIEW COMPLETED" at the top; "---", then "**Status**: ✅ APPROVED")
+    const times = (c) => Math.max(count.get(c.key) ?? 0, c.index === closing ? 0 : (labels.get(c.key) ?? 0));
     const kept = candidates.filter((c) => !items(c) || times(c) < 3);
     // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict)
     const left = new Set(kept.flatMap((c) => c.verdicts));
@@ -39976,7 +39998,7 @@ function withoutItemStatuses(candidates, labels) {
 const MUST_FIX = new RegExp(String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKERS?|FIX(?:ES)?\s+IMMEDIATELY|` +
     String.raw `(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?))\b`);
 /** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
-const EMPTY = /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])/;
+const EMPTY = /(^|[\s(:：])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED)|KEINE|AUCUNE?|NINGUNA?|NENHUMA?|لا\s+(?:توجد|يوجد)|无|無|なし)(\)|\s|$|[.,:;。])/;
 /** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
 const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
 /** The first must-fix heading whose list is not stated empty (0-based), or -1: an approval over it is conditional. */

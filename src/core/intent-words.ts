@@ -24,7 +24,7 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
   [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
   [
-    /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
+    /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP|DEPLOY|RELEASE)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
     'CHANGES_REQUESTED',
   ],
   [
@@ -81,7 +81,7 @@ const CONDITION = new RegExp(
   [
     String.raw`WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw`WITH\s+CHANGES\b`,
-    String.raw`(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
+    String.raw`(?:FIXES|CHANGES|IMPROVEMENTS)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
     String.raw`CONDITION(?:S|AL|ALLY)?`,
     String.raw`AFTER\s+(?:ADDRESSING|FIXING|APPLYING|RESOLVING)`,
     String.raw`ONCE\b[^.]*\b(?:FIXED|ADDRESSED|RESOLVED)`,
@@ -237,6 +237,8 @@ const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
     'CHANGES_REQUESTED',
   ],
   // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"
+  // "可以安全部署", "建议合并" (can be deployed safely, merging recommended); not "不建议部署"
+  [/(?<![不别別勿未])(?:可以|建议|建議)(?:安全)?(?:部署|合并|合併|上线|上線)/, 'APPROVE'],
   [/マージ(?:でき|し)ません(?!でした)|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
 ];
 

@@ -130,12 +130,27 @@ function collect(
     if (c && !tokenLines.has(i)) candidates.push(c);
     if (c?.tokenIndex !== undefined) tokenLines.add(c.tokenIndex);
   }
-  const kept = withoutItemStatuses(candidates, keyLabels(lines, code));
+  const kept = withoutItemStatuses(candidates, keyLabels(lines, code), setApart(lines, r.closing) ? r.closing : null);
   // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it; the last part's stands
   return {
     candidates: kept.filter((c) => !c.part || !kept.some((d) => !d.part && d.index > c.index)),
     unrecognised: r.unrecognised,
   };
+}
+
+/** Does a heading or a rule stand between the closing line and the last line above it that opens with its key? */
+function setApart(lines: readonly string[], closing: number): boolean {
+  const opening = (i: number): string | undefined => {
+    const upper = plain(lines[i]!).toUpperCase();
+    const key = keysOf(upper)[0];
+    return key && OPENS.test(upper.slice(0, key.at)) ? key.name : undefined;
+  };
+  const name = closing >= 0 ? opening(closing) : undefined;
+  for (let j = closing - 1; name && j >= 0; j--) {
+    if (/^\s*(#|-{3,}\s*$|\*{3,}\s*$|_{3,}\s*$)/.test(lines[j]!)) return true;
+    if (opening(j) === name) return false;
+  }
+  return true;
 }
 
 /** How many lines open with each weak key as a label ("**Recommendation:** CLOSE"), whatever its value says. */
@@ -157,12 +172,19 @@ function keyLabels(lines: readonly string[], code: ReadonlySet<number>): Map<str
  * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
  * under every finding): the triage of items, not the review's verdict.
  */
-function withoutItemStatuses(candidates: Candidate[], labels: ReadonlyMap<string, number>): Candidate[] {
+function withoutItemStatuses(
+  candidates: Candidate[],
+  labels: ReadonlyMap<string, number>,
+  closing: number | null,
+): Candidate[] {
   const items = (c: Candidate): boolean =>
     !c.final && !!c.key && (!STRONG_KEY.test(c.key) || /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? ''));
   const count = new Map<string, number>();
   for (const c of candidates) if (items(c)) count.set(c.key!, (count.get(c.key!) ?? 0) + 1);
-  const times = (c: Candidate): number => Math.max(count.get(c.key!) ?? 0, labels.get(c.key!) ?? 0);
+  // a closing line set apart from the items is counted only against other verdicts under its key, not against
+  // every label of its name ("**Status**: REVIEW COMPLETED" at the top; "---", then "**Status**: ✅ APPROVED")
+  const times = (c: Candidate): number =>
+    Math.max(count.get(c.key!) ?? 0, c.index === closing ? 0 : (labels.get(c.key!) ?? 0));
   const kept = candidates.filter((c) => !items(c) || times(c) < 3);
   // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict)
   const left = new Set(kept.flatMap((c) => c.verdicts));
@@ -176,7 +198,8 @@ const MUST_FIX = new RegExp(
     String.raw`(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?))\b`,
 );
 /** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
-const EMPTY = /(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])/;
+const EMPTY =
+  /(^|[\s(:：])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED)|KEINE|AUCUNE?|NINGUNA?|NENHUMA?|لا\s+(?:توجد|يوجد)|无|無|なし)(\)|\s|$|[.,:;。])/;
 /** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
 const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
 

@@ -209,12 +209,12 @@ describe('corpus', () => {
   test('the shipped corpus agrees with the strict grammar on every case', () => {
     const r = cli('corpus', 'corpus/manifest.json');
     expect(r.status, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/314 cases: 314 agree, 0 disagree \(8 post, 306 abort\)/);
+    expect(r.stdout).toMatch(/350 cases: 350 agree, 0 disagree \(8 post, 342 abort\)/);
     expect(r.stdout).not.toContain('DISAGREE');
     // the real-world shapes: every suggestion, applied, passes; unclear intent suggests nothing
-    expect(r.stdout.match(/applied passes/g)).toHaveLength(28 + 22 + 11 + 14 + 14 + 11 + 14 + 15);
-    expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(4 + 31 + 19 + 18 + 20 + 20 + 21 + 21);
-    expect(r.stdout.match(/!missed/g)).toHaveLength(3);
+    expect(r.stdout.match(/applied passes/g)).toHaveLength(28 + 22 + 11 + 14 + 14 + 11 + 14 + 15 + 11);
+    expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(4 + 31 + 19 + 18 + 20 + 20 + 21 + 21 + 24);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(4);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -224,6 +224,7 @@ describe('corpus', () => {
       ['held-out 5', 32, '11/12 (92 %)', 20],
       ['held-out 6', 36, '14/15 (93 %)', 21],
       ['held-out 7', 36, '15/15 (100 %)', 21],
+      ['held-out 8', 36, '11/12 (92 %)', 24],
     ];
     for (const [set, bodies, named, unclear] of sets)
       expect(r.stdout).toContain(

@@ -716,3 +716,37 @@ describe('held-out 7: key/value rows, verdict headings, other rounds, changes sa
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 });
+
+describe('held-out 8 (a representative sample): closing statuses, deploy words, Chinese and Arabic', () => {
+  const items = '**Status**: REVIEW COMPLETED\n\n## Issues\n\n**Status**: NOT CRITICAL\n\n**Status**: OPEN\n';
+  test.each<[string, string, string | null]>([
+    [
+      'a closing status set apart',
+      `${items}\n---\n\n**Reviewed By**: bot\n**Status**: ✅ APPROVED FOR DEVELOPMENT\n`,
+      'APPROVE',
+    ],
+    ['a closing status among the items', `${items}\n**Status**: ✅ APPROVED\n`, null],
+    [
+      'improvements needed under the status',
+      `${REVIEW}\n### **Status: PRODUCTION READY**\n**Minor improvements needed for enterprise use:**\n1. Hash keys\n`,
+      null,
+    ],
+    [
+      'a recommended action not to deploy',
+      `${REVIEW}\n### Recommended Action:\n**Do NOT deploy to production** until the critical issues are fixed.\n`,
+      'CHANGES_REQUESTED',
+    ],
+    ['can be deployed safely', `${REVIEW}\n**建議**：可以安全部署和使用，並持續關注日誌。\n`, 'APPROVE'],
+    ['deploying not recommended', `${REVIEW}\n**建議**：不建议部署。\n`, null],
+    ['Arabic status, review complete', `${REVIEW}\n**الحالة:** ✅ **REVIEW COMPLETE - PRODUCTION READY**\n`, 'APPROVE'],
+    ['review complete alone', `${REVIEW}\n**Status:** REVIEW COMPLETE\n`, null],
+    [
+      'an Arabic empty critical list',
+      `### 🔴 Critical Issues: **لا توجد**\n- ✅ لا توجد مشاكل حرجة\n\n${REVIEW}\n**Verdict:** APPROVE\n`,
+      'APPROVE',
+    ],
+    ['an open critical list', `### 🔴 Critical Issues:\n- a race\n\n${REVIEW}\n**Verdict:** APPROVE\n`, null],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
