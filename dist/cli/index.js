@@ -346,7 +346,7 @@ const SYNONYMS = [
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
     [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
     [
-        /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP|DEPLOY|RELEASE)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
+        /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
         'CHANGES_REQUESTED',
     ],
     [
@@ -371,6 +371,8 @@ const SYNONYMS = [
     ],
     // "GO", "GO for production deployment" (the counterpart of NO-GO); "go ahead and rename" is prose
     [/^GO(?=\s*$|\s*[.!—–-]|\s+FOR\s+(MERGE|PRODUCTION|DEPLOY|RELEASE|LAUNCH|SHIP))/, 'APPROVE'],
+    // "Do NOT deploy … until the critical issues are fixed"; not "Do not deploy on a Friday" nor "until 12 May"
+    [/^DO NOT (DEPLOY|RELEASE)(?=[^.]*\bUNTIL\b[^.]*\b(FIXED|RESOLVED|ADDRESSED)\b)/, 'CHANGES_REQUESTED'],
     // "Decision: SHIP" (a ship decision); "ship the fix first" is prose
     [/^SHIP(?=\s*$|\s*[.!—–])/, 'APPROVE'],
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
@@ -379,6 +381,11 @@ const SYNONYMS = [
     [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
     [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
+/**
+ * Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding".
+ * "but", "however", "though" open a new clause: "None of the nits block, but the migration must be reverted …".
+ */
+const UNNEGATED = String.raw `(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\b(?:(?!\b(?:BUT|HOWEVER|(?:AL)?THOUGH)\b)[^.;:—–])*)`;
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
     'REQUIRED',
@@ -401,7 +408,9 @@ const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
 const CONDITION = new RegExp([
     String.raw `WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw `WITH\s+CHANGES\b`,
-    String.raw `(?:FIXES|CHANGES|IMPROVEMENTS)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
+    String.raw `(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
+    // "Minor improvements needed for enterprise use"; not "no further improvements needed"
+    String.raw `${UNNEGATED}IMPROVEMENTS\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)`,
     String.raw `CONDITION(?:S|AL|ALLY)?`,
     String.raw `AFTER\s+(?:ADDRESSING|FIXING|APPLYING|RESOLVING)`,
     String.raw `ONCE\b[^.]*\b(?:FIXED|ADDRESSED|RESOLVED)`,
@@ -416,11 +425,6 @@ const CONDITION = new RegExp([
 ]
     .map((p) => `\\b${p}`)
     .join('|'));
-/**
- * Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding".
- * "but", "however", "though" open a new clause: "None of the nits block, but the migration must be reverted …".
- */
-const UNNEGATED = String.raw `(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\b(?:(?!\b(?:BUT|HOWEVER|(?:AL)?THOUGH)\b)[^.;:—–])*)`;
 /**
  * What, on the approval's own line, makes it wait on something: "Approve — blocked by the failing job",
  * "Ready for release — not yet", "APPROVED (after the fixes below)", "LGTM — once CI is green",
@@ -532,6 +536,8 @@ const HEDGED = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NEVER|NO|NOBODY|
     String.raw `DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`);
 /** The same in Chinese and Japanese: before, not, but, although, if, already fixed, "was", "…, but". */
 const CJK_HEDGED = /之前|以前|没有|沒有|但|不过|不過|虽然|雖然|如果|已经|已經|修复|修復|でした|が、|けど|なら|済/;
+/** And what keeps a Chinese approval in words unread: any negation, "hard", "not yet", "far", a question, "after". */
+const CJK_NOT_YET = /不|无|無|没|沒|未|难|難|尚|离|離|否|？|后|後/;
 /** Phrases inside a verdict key's value that say the verdict in words, not negated. */
 const PROSE = [
     [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
@@ -540,8 +546,9 @@ const PROSE = [
         'CHANGES_REQUESTED',
     ],
     // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"
-    // "可以安全部署", "建议合并" (can be deployed safely, merging recommended); not "不建议部署"
-    [/(?<![不别別勿未])(?:可以|建议|建議)(?:安全)?(?:部署|合并|合併|上线|上線)/, 'APPROVE'],
+    // "可以安全部署和使用" (it can be deployed safely) opening the value, the phrase whole; not "建议合并 \`a\` 与 \`b\`"
+    // (merge two functions), "建议上线前 …" (before going live), "修改后可以合并" (after the changes)
+    [/^(?:可以|建议|建議)(?:安全)?(?:部署|合并|合併|上线|上線)(?=$|[，。,.!！和及与與并並])/, 'APPROVE'],
     [/マージ(?:でき|し)ません(?!でした)|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
 ];
 /**
@@ -553,7 +560,9 @@ function proseVerdict(value) {
     if (IN_PROGRESS.test(upper) || HEDGED.test(upper) || CJK_HEDGED.test(value))
         return undefined;
     // HEDGED has already refused any negation, so the phrases are read as they stand
-    const said = PROSE.filter(([re]) => re.test(upper)).map(([, v]) => v);
+    const said = PROSE.filter(([re]) => re.test(upper.replace(/^[^\p{L}\p{N}]+/u, ''))).map(([, v]) => v);
+    if (said.includes('APPROVE') && /\p{Script=Han}/u.test(value) && CJK_NOT_YET.test(value))
+        return undefined;
     return said.length === 1 ? said[0] : undefined;
 }
 
@@ -567,10 +576,9 @@ function proseVerdict(value) {
 
 /** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
 const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
-const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL|` +
-    String.raw `القرار|الحكم`;
+const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
 const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة|التوصية`;
+    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
 const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
@@ -713,7 +721,8 @@ function readKey(r, i, upper, raw, key) {
         return score ? STOP : (splitHeading(r, i, key) ?? STOP);
     const sep = OF_THE_REVIEW.exec(afterKey) ?? /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey);
     // "Status: REVIEW COMPLETE - PRODUCTION READY": the review's own completion is not its verdict; what follows is
-    const body = afterKey.slice(sep[0].length).replace(/^REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
+    const value = afterKey.slice(sep[0].length);
+    const body = value.replace(/^REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
     const lead = leadingVerdict(body);
     if (!lead) {
         // "Status: Critical issues found - fix required before production use": a verdict in the value's words
@@ -726,8 +735,15 @@ function readKey(r, i, upper, raw, key) {
     }
     if (NOT_GIVEN.test(lead.rest))
         return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
-    // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's
-    if (score && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest)))
+    // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
+    // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
+    const narrow = score || body !== value || /\p{Script=Arabic}/u.test(key.name);
+    if (narrow && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest)))
+        return null;
+    if (/\p{Script=Arabic}/u.test(body.slice(0, body.length - lead.rest.length - lead.token.length)))
+        return null;
+    // "Recommended action: DO NOT MERGE"; not "Block requests without …", "FAIL FAST", "Merge — keep one config"
+    if (key.name === 'RECOMMENDED ACTION' && !/^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/.test(lead.token))
         return null;
     // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
     if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest)))
@@ -798,6 +814,8 @@ function splitHeading(r, i, key, strict = false) {
     }
     const rest = lead.rest.replace(/[/|].*$/, '');
     if (NOT_GIVEN.test(rest) || (lead.token === 'SHIP' && !/^[\s.!]*$/.test(lead.rest)))
+        return null;
+    if (key.name === 'RECOMMENDED ACTION' && !/^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/.test(lead.token))
         return null;
     if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest)))
         return null;
@@ -1012,21 +1030,25 @@ function collect(lines, code) {
         unrecognised: r.unrecognised,
     };
 }
-/** Does a heading or a rule stand between the closing line and the last line above it that opens with its key? */
+/**
+ * Is the closing line in the report's sign-off block — the lines around it, with no blank between, name the
+ * reviewer or the date ("**Reviewed By**: …", "**Review Completed:** 2026-03-02") — after a rule?
+ */
 function setApart(lines, closing) {
-    const opening = (i) => {
-        const upper = plain(lines[i]).toUpperCase();
-        const key = keysOf(upper)[0];
-        return key && OPENS.test(upper.slice(0, key.at)) ? key.name : undefined;
-    };
-    const name = closing >= 0 ? opening(closing) : undefined;
-    for (let j = closing - 1; name && j >= 0; j--) {
-        if (/^\s*(#|-{3,}\s*$|\*{3,}\s*$|_{3,}\s*$)/.test(lines[j]))
-            return true;
-        if (opening(j) === name)
-            return false;
-    }
-    return true;
+    let j = closing;
+    while (j > 0 && lines[j - 1].trim())
+        j--;
+    const block = lines.slice(j, closing);
+    const signed = block.some((l) => /^\s*[*_]*(?:reviewed\s+by|reviewer|review\s+(?:completed|date)|report\s+generated|date)\b/i.test(l));
+    const k = nextAbove(lines, j);
+    return signed && k >= 0 && /^\s*(-{3,}|\*{3,}|_{3,})\s*$/.test(lines[k]);
+}
+/** The nearest non-blank line above i (0-based), or -1. */
+function nextAbove(lines, i) {
+    let k = i - 1;
+    while (k >= 0 && !lines[k].trim())
+        k--;
+    return k;
 }
 /** How many lines open with each weak key as a label ("**Recommendation:** CLOSE"), whatever its value says. */
 function keyLabels(lines, code) {
@@ -1068,7 +1090,9 @@ function withoutItemStatuses(candidates, labels, closing) {
 const MUST_FIX = new RegExp(String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKERS?|FIX(?:ES)?\s+IMMEDIATELY|` +
     String.raw `(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?))\b`);
 /** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
-const EMPTY = /(^|[\s(:：])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED)|KEINE|AUCUNE?|NINGUNA?|NENHUMA?|لا\s+(?:توجد|يوجد)|无|無|なし)(\)|\s|$|[.,:;。])/;
+const EMPTY = new RegExp(String.raw `(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])` +
+    // in other languages only as the whole answer: "Critical Issues: **لا توجد**", not "Keine Eingabevalidierung …"
+    String.raw `|[:：]\s*(?:KEINE|AUCUNE?|NINGUNA?|NENHUMA?|لا\s+(?:توجد|يوجد)|无|無|なし)[\s.)。]*$`);
 /** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
 const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
 /** The first must-fix heading whose list is not stated empty (0-based), or -1: an approval over it is conditional. */

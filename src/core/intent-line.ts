@@ -8,12 +8,10 @@ import { conditionOf, otherVerdict, proseVerdict, SHA, SYNONYMS, type Reading } 
 
 /** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
 const FINAL = String.raw`FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
-const STRONG =
-  String.raw`VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL|` +
-  String.raw`القرار|الحكم`;
+const STRONG = String.raw`VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
 const WEAK =
   String.raw`RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-  String.raw`CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة|التوصية`;
+  String.raw`CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
 export const STRONG_KEY = new RegExp(String.raw`^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw`(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
@@ -208,7 +206,8 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return score ? STOP : (splitHeading(r, i, key) ?? STOP);
   const sep = OF_THE_REVIEW.exec(afterKey) ?? /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey)!;
   // "Status: REVIEW COMPLETE - PRODUCTION READY": the review's own completion is not its verdict; what follows is
-  const body = afterKey.slice(sep[0].length).replace(/^REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
+  const value = afterKey.slice(sep[0].length);
+  const body = value.replace(/^REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
   const lead = leadingVerdict(body);
   if (!lead) {
     // "Status: Critical issues found - fix required before production use": a verdict in the value's words
@@ -218,8 +217,13 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
     return null;
   }
   if (NOT_GIVEN.test(lead.rest)) return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
-  // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's
-  if (score && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest))) return null;
+  // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
+  // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
+  const narrow = score || body !== value || /\p{Script=Arabic}/u.test(key.name);
+  if (narrow && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest))) return null;
+  if (/\p{Script=Arabic}/u.test(body.slice(0, body.length - lead.rest.length - lead.token.length))) return null;
+  // "Recommended action: DO NOT MERGE"; not "Block requests without …", "FAIL FAST", "Merge — keep one config"
+  if (key.name === 'RECOMMENDED ACTION' && !/^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/.test(lead.token)) return null;
   // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
   if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest))) return null;
   // a weak key describes one item when it sits in a list, or when prose follows a plain word
@@ -297,6 +301,7 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   }
   const rest = lead.rest.replace(/[/|].*$/, '');
   if (NOT_GIVEN.test(rest) || (lead.token === 'SHIP' && !/^[\s.!]*$/.test(lead.rest))) return null;
+  if (key.name === 'RECOMMENDED ACTION' && !/^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/.test(lead.token)) return null;
   if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());

@@ -24,7 +24,7 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
   [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
   [
-    /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP|DEPLOY|RELEASE)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
+    /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
     'CHANGES_REQUESTED',
   ],
   [
@@ -49,6 +49,8 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   ],
   // "GO", "GO for production deployment" (the counterpart of NO-GO); "go ahead and rename" is prose
   [/^GO(?=\s*$|\s*[.!—–-]|\s+FOR\s+(MERGE|PRODUCTION|DEPLOY|RELEASE|LAUNCH|SHIP))/, 'APPROVE'],
+  // "Do NOT deploy … until the critical issues are fixed"; not "Do not deploy on a Friday" nor "until 12 May"
+  [/^DO NOT (DEPLOY|RELEASE)(?=[^.]*\bUNTIL\b[^.]*\b(FIXED|RESOLVED|ADDRESSED)\b)/, 'CHANGES_REQUESTED'],
   // "Decision: SHIP" (a ship decision); "ship the fix first" is prose
   [/^SHIP(?=\s*$|\s*[.!—–])/, 'APPROVE'],
   // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
@@ -57,6 +59,12 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
   [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${(re as RegExp).source}${END}`), v as Reading]);
+
+/**
+ * Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding".
+ * "but", "however", "though" open a new clause: "None of the nits block, but the migration must be reverted …".
+ */
+const UNNEGATED = String.raw`(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\b(?:(?!\b(?:BUT|HOWEVER|(?:AL)?THOUGH)\b)[^.;:—–])*)`;
 
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
@@ -81,7 +89,9 @@ const CONDITION = new RegExp(
   [
     String.raw`WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw`WITH\s+CHANGES\b`,
-    String.raw`(?:FIXES|CHANGES|IMPROVEMENTS)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
+    String.raw`(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
+    // "Minor improvements needed for enterprise use"; not "no further improvements needed"
+    String.raw`${UNNEGATED}IMPROVEMENTS\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)`,
     String.raw`CONDITION(?:S|AL|ALLY)?`,
     String.raw`AFTER\s+(?:ADDRESSING|FIXING|APPLYING|RESOLVING)`,
     String.raw`ONCE\b[^.]*\b(?:FIXED|ADDRESSED|RESOLVED)`,
@@ -98,11 +108,6 @@ const CONDITION = new RegExp(
     .join('|'),
 );
 
-/**
- * Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding".
- * "but", "however", "though" open a new clause: "None of the nits block, but the migration must be reverted …".
- */
-const UNNEGATED = String.raw`(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\b(?:(?!\b(?:BUT|HOWEVER|(?:AL)?THOUGH)\b)[^.;:—–])*)`;
 /**
  * What, on the approval's own line, makes it wait on something: "Approve — blocked by the failing job",
  * "Ready for release — not yet", "APPROVED (after the fixes below)", "LGTM — once CI is green",
@@ -228,6 +233,8 @@ const HEDGED = new RegExp(
 
 /** The same in Chinese and Japanese: before, not, but, although, if, already fixed, "was", "…, but". */
 const CJK_HEDGED = /之前|以前|没有|沒有|但|不过|不過|虽然|雖然|如果|已经|已經|修复|修復|でした|が、|けど|なら|済/;
+/** And what keeps a Chinese approval in words unread: any negation, "hard", "not yet", "far", a question, "after". */
+const CJK_NOT_YET = /不|无|無|没|沒|未|难|難|尚|离|離|否|？|后|後/;
 
 /** Phrases inside a verdict key's value that say the verdict in words, not negated. */
 const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
@@ -237,8 +244,9 @@ const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
     'CHANGES_REQUESTED',
   ],
   // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"
-  // "可以安全部署", "建议合并" (can be deployed safely, merging recommended); not "不建议部署"
-  [/(?<![不别別勿未])(?:可以|建议|建議)(?:安全)?(?:部署|合并|合併|上线|上線)/, 'APPROVE'],
+  // "可以安全部署和使用" (it can be deployed safely) opening the value, the phrase whole; not "建议合并 \`a\` 与 \`b\`"
+  // (merge two functions), "建议上线前 …" (before going live), "修改后可以合并" (after the changes)
+  [/^(?:可以|建议|建議)(?:安全)?(?:部署|合并|合併|上线|上線)(?=$|[，。,.!！和及与與并並])/, 'APPROVE'],
   [/マージ(?:でき|し)ません(?!でした)|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
 ];
 
@@ -250,6 +258,7 @@ export function proseVerdict(value: string): Verdict | undefined {
   const upper = value.toUpperCase();
   if (IN_PROGRESS.test(upper) || HEDGED.test(upper) || CJK_HEDGED.test(value)) return undefined;
   // HEDGED has already refused any negation, so the phrases are read as they stand
-  const said = PROSE.filter(([re]) => re.test(upper)).map(([, v]) => v);
+  const said = PROSE.filter(([re]) => re.test(upper.replace(/^[^\p{L}\p{N}]+/u, ''))).map(([, v]) => v);
+  if (said.includes('APPROVE') && /\p{Script=Han}/u.test(value) && CJK_NOT_YET.test(value)) return undefined;
   return said.length === 1 ? said[0] : undefined;
 }

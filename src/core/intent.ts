@@ -138,19 +138,26 @@ function collect(
   };
 }
 
-/** Does a heading or a rule stand between the closing line and the last line above it that opens with its key? */
+/**
+ * Is the closing line in the report's sign-off block — the lines around it, with no blank between, name the
+ * reviewer or the date ("**Reviewed By**: …", "**Review Completed:** 2026-03-02") — after a rule?
+ */
 function setApart(lines: readonly string[], closing: number): boolean {
-  const opening = (i: number): string | undefined => {
-    const upper = plain(lines[i]!).toUpperCase();
-    const key = keysOf(upper)[0];
-    return key && OPENS.test(upper.slice(0, key.at)) ? key.name : undefined;
-  };
-  const name = closing >= 0 ? opening(closing) : undefined;
-  for (let j = closing - 1; name && j >= 0; j--) {
-    if (/^\s*(#|-{3,}\s*$|\*{3,}\s*$|_{3,}\s*$)/.test(lines[j]!)) return true;
-    if (opening(j) === name) return false;
-  }
-  return true;
+  let j = closing;
+  while (j > 0 && lines[j - 1]!.trim()) j--;
+  const block = lines.slice(j, closing);
+  const signed = block.some((l) =>
+    /^\s*[*_]*(?:reviewed\s+by|reviewer|review\s+(?:completed|date)|report\s+generated|date)\b/i.test(l),
+  );
+  const k = nextAbove(lines, j);
+  return signed && k >= 0 && /^\s*(-{3,}|\*{3,}|_{3,})\s*$/.test(lines[k]!);
+}
+
+/** The nearest non-blank line above i (0-based), or -1. */
+function nextAbove(lines: readonly string[], i: number): number {
+  let k = i - 1;
+  while (k >= 0 && !lines[k]!.trim()) k--;
+  return k;
 }
 
 /** How many lines open with each weak key as a label ("**Recommendation:** CLOSE"), whatever its value says. */
@@ -198,8 +205,11 @@ const MUST_FIX = new RegExp(
     String.raw`(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?))\b`,
 );
 /** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
-const EMPTY =
-  /(^|[\s(:：])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED)|KEINE|AUCUNE?|NINGUNA?|NENHUMA?|لا\s+(?:توجد|يوجد)|无|無|なし)(\)|\s|$|[.,:;。])/;
+const EMPTY = new RegExp(
+  String.raw`(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])` +
+    // in other languages only as the whole answer: "Critical Issues: **لا توجد**", not "Keine Eingabevalidierung …"
+    String.raw`|[:：]\s*(?:KEINE|AUCUNE?|NINGUNA?|NENHUMA?|لا\s+(?:توجد|يوجد)|无|無|なし)[\s.)。]*$`,
+);
 /** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
 const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
 

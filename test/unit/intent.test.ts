@@ -649,6 +649,7 @@ describe('held-out 6: a heading said of the reviewer, a score, a stage of the re
 describe.each([
   ['held-out 6', 'intent-attack-6.json', 93],
   ['held-out 7', 'intent-attack-7.json', 80],
+  ['held-out 8', 'intent-attack-8.json', 67],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null }>;
