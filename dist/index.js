@@ -39307,7 +39307,9 @@ const SYNONYMS = [
     [/^SHIP(?=\s*$|\s*[.!—–])/, 'APPROVE'],
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
     [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${intent_words_SHA.source})`), 'APPROVE'],
-    [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
+    [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP|BUILD)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
+    // a status that asks for work now: "NEEDS IMMEDIATE ATTENTION"
+    [/^NEEDS?\s+(IMMEDIATE\s+|URGENT\s+)?ATTENTION/, 'CHANGES_REQUESTED'],
     [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
     [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
@@ -39471,6 +39473,11 @@ const CJK_NOT_YET = /不|无|無|没|沒|未|难|難|尚|离|離|否|？|后|後
 /** Phrases inside a verdict key's value that say the verdict in words, not negated. */
 const PROSE = [
     [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
+    // "… Recommended for a public beta with minor maintainability notes."
+    [
+        /\bRECOMMENDED\s+FOR\s+(?:A\s+)?(?:PUBLIC\s+)?(?:MERGE|MERGING|RELEASE|PRODUCTION|DEPLOY(?:MENT)?|BETA|APPROVAL)\b/,
+        'APPROVE',
+    ],
     [
         /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
         'CHANGES_REQUESTED',
@@ -39636,7 +39643,8 @@ function earlierRound(lines, i, keyText) {
 function readKey(r, i, upper, raw, key) {
     const afterKey = upper.slice(key.end);
     const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
-    const opens = OPENS.test(upper.slice(0, key.at));
+    // "Overall verdict:", "Reviewer's verdict:", "My verdict:" open their line as much as "Verdict:" does
+    const opens = OPENS.test(upper.slice(0, key.at).replace(/\b(?:OVERALL|REVIEWER['’]?S|MY)\s*$/, ''));
     const score = key.name === 'SCORE';
     if (key.at >= 20 && !explicit)
         return null;

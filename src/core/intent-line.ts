@@ -194,7 +194,8 @@ function earlierRound(lines: readonly string[], i: number, keyText: string): boo
 function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Candidate | null | typeof STOP {
   const afterKey = upper.slice(key.end);
   const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
-  const opens = OPENS.test(upper.slice(0, key.at));
+  // "Overall verdict:", "Reviewer's verdict:", "My verdict:" open their line as much as "Verdict:" does
+  const opens = OPENS.test(upper.slice(0, key.at).replace(/\b(?:OVERALL|REVIEWER['’]?S|MY)\s*$/, ''));
   const score = key.name === 'SCORE';
   if (key.at >= 20 && !explicit) return null;
   // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict

@@ -1,6 +1,6 @@
 // The corpus figures: what counts as named, missed, wrong, or suggested where nothing may be.
 import { describe, expect, test } from 'vitest';
-import { renderFigures, suggestionOutcome, tally, type SuggestionOutcome } from '../../src/corpus.js';
+import { coverageFailures, renderFigures, suggestionOutcome, tally, type SuggestionOutcome } from '../../src/corpus.js';
 
 const A = '## VERDICT: APPROVE';
 const C = '## VERDICT: CHANGES_REQUESTED';
@@ -35,4 +35,33 @@ test('per set: coverage on clear bodies, wrong suggestions, suggestions where th
     '  held-out (6 bodies): coverage on clear bodies 2/4 (50 %), wrong suggestions 1, ' +
       'suggestions where intent is unclear 1/2',
   );
+});
+
+describe('coverage: a floor per set guards regressions, the goal is reported', () => {
+  const fig = (set: string, named: number, clear: number) => ({ set, named, clear });
+  test.each<[string, ReturnType<typeof fig>, Record<string, number>, boolean, string | null]>([
+    ['at the goal, no floor', fig('held-out', 9, 10), {}, false, null],
+    ['under the goal, no floor: fails', fig('held-out', 8, 10), {}, true, 'coverage goal 90 % not reached on held-out'],
+    [
+      'under the goal, at its floor: reported, passes',
+      fig('held-out 9', 10, 12),
+      { 'held-out 9': 10 },
+      false,
+      'coverage goal 90 % not reached on held-out 9 (10/12; its floor, 10, is kept)',
+    ],
+    [
+      'under its floor: fails',
+      fig('held-out 9', 9, 12),
+      { 'held-out 9': 10 },
+      true,
+      'coverage on held-out 9 fell below its floor: 9/12 named, was 10',
+    ],
+    ['above the goal, under its floor: fails', fig('held-out 2', 10, 11), { 'held-out 2': 11 }, true, 'floor'],
+    ['the tuned-on set is held by its floor only', fig('tuned on', 20, 28), {}, false, null],
+  ])('%s', (_n, f, floors, fails, note) => {
+    const r = coverageFailures([f], 0.9, floors);
+    expect(r.failing.length > 0).toBe(fails);
+    if (note) expect(r.notes.join('\n')).toContain(note);
+    else expect(r.notes).toEqual([]);
+  });
 });

@@ -751,3 +751,31 @@ describe('held-out 8 (a representative sample): closing statuses, deploy words, 
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 });
+
+describe('held-out 9 (a representative sample): codebase reviews', () => {
+  test.each<[string, string, string | null]>([
+    [
+      'ready to build',
+      `${REVIEW}\n## Final verdict\n\n**Ready to build.** The prompts ship with this review.\n`,
+      'APPROVE',
+    ],
+    [
+      'needs immediate attention',
+      `**Date**: March 21 · **Status**: ⚠️ **NEEDS IMMEDIATE ATTENTION**\n${REVIEW}`,
+      'CHANGES_REQUESTED',
+    ],
+    [
+      'recommended for a public beta',
+      `**Overall Verdict:** Careful power management and thorough tests. Recommended for a public beta.\n${REVIEW}`,
+      'APPROVE',
+    ],
+    [
+      'not recommended for production',
+      `**Overall Verdict:** Solid tests, but not recommended for production yet.\n${REVIEW}`,
+      null,
+    ],
+    ['a finding that needs attention', `${REVIEW}\n- Status: needs attention (see #12)\n\nMore.\n`, null],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
