@@ -39307,9 +39307,7 @@ const SYNONYMS = [
     [/^SHIP(?=\s*$|\s*[.!—–])/, 'APPROVE'],
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
     [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${intent_words_SHA.source})`), 'APPROVE'],
-    [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP|BUILD)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
-    // a status that asks for work now: "NEEDS IMMEDIATE ATTENTION"
-    [/^NEEDS?\s+(IMMEDIATE\s+|URGENT\s+)?ATTENTION/, 'CHANGES_REQUESTED'],
+    [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
     [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
     [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
@@ -39340,6 +39338,8 @@ const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
 const CONDITION = new RegExp([
     String.raw `WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw `WITH\s+CHANGES\b`,
+    // "Recommended for merge with the fixes listed below"
+    String.raw `WITH\s+(?:THE\s+)?(?:FIX(?:ES)?|CHANGES?)\s+(?:LISTED|BELOW|ABOVE|NOTED|REQUESTED)`,
     String.raw `(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
     // "Minor improvements needed for enterprise use"; not "no further improvements needed"
     String.raw `${UNNEGATED}IMPROVEMENTS\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)`,
@@ -39386,6 +39386,9 @@ const TAIL_CONDITION = new RegExp([
     String.raw `ONLY\s+(?:AFTER|ONCE|IF|WHEN|UNTIL)\b`,
     String.raw `(?:MUST|NEEDS?\s+TO|HA(?:S|VE)\s+TO)\b[^.]*\bFIRST\b`,
     String.raw `DEPEND(?:S|ING)?\s+ON\b`,
+    // "… as soon as the migration is reverted", "Recommended for merge in principle; in practice …"
+    String.raw `AS\s+SOON\s+AS\b`,
+    String.raw `IN\s+PRINCIPLE\b`,
 ]
     .map((p) => `\\b${p}`)
     .join('|'));
@@ -39473,11 +39476,6 @@ const CJK_NOT_YET = /不|无|無|没|沒|未|难|難|尚|离|離|否|？|后|後
 /** Phrases inside a verdict key's value that say the verdict in words, not negated. */
 const PROSE = [
     [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
-    // "… Recommended for a public beta with minor maintainability notes."
-    [
-        /\bRECOMMENDED\s+FOR\s+(?:A\s+)?(?:PUBLIC\s+)?(?:MERGE|MERGING|RELEASE|PRODUCTION|DEPLOY(?:MENT)?|BETA|APPROVAL)\b/,
-        'APPROVE',
-    ],
     [
         /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
         'CHANGES_REQUESTED',
@@ -39549,7 +39547,7 @@ const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${intent_words_SHA.source}
  * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
  * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
  */
-const NOT_GIVEN = new RegExp(String.raw `^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d)|` +
+const NOT_GIVEN = new RegExp(String.raw `^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–(-]))|\d)|` +
     String.raw `[—–-]+\s*NO\s*(?:[,.;!]|$))` +
     // history: "Approved before the rebase", "PASS before the refactor" (not "… before the merge")
     String.raw `|^\s*BEFORE\s+(?:THE|THIS|THAT|MY|YOUR|ITS)\s+(?!MERG|RELEASE|APPROV)` +
@@ -39643,8 +39641,7 @@ function earlierRound(lines, i, keyText) {
 function readKey(r, i, upper, raw, key) {
     const afterKey = upper.slice(key.end);
     const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
-    // "Overall verdict:", "Reviewer's verdict:", "My verdict:" open their line as much as "Verdict:" does
-    const opens = OPENS.test(upper.slice(0, key.at).replace(/\b(?:OVERALL|REVIEWER['’]?S|MY)\s*$/, ''));
+    const opens = OPENS.test(upper.slice(0, key.at));
     const score = key.name === 'SCORE';
     if (key.at >= 20 && !explicit)
         return null;

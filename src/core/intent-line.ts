@@ -54,7 +54,7 @@ const TOKEN_TAIL = new RegExp(
  * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
  */
 const NOT_GIVEN = new RegExp(
-  String.raw`^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–-]))|\d)|` +
+  String.raw`^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–(-]))|\d)|` +
     String.raw`[—–-]+\s*NO\s*(?:[,.;!]|$))` +
     // history: "Approved before the rebase", "PASS before the refactor" (not "… before the merge")
     String.raw`|^\s*BEFORE\s+(?:THE|THIS|THAT|MY|YOUR|ITS)\s+(?!MERG|RELEASE|APPROV)` +
@@ -194,8 +194,7 @@ function earlierRound(lines: readonly string[], i: number, keyText: string): boo
 function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Candidate | null | typeof STOP {
   const afterKey = upper.slice(key.end);
   const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
-  // "Overall verdict:", "Reviewer's verdict:", "My verdict:" open their line as much as "Verdict:" does
-  const opens = OPENS.test(upper.slice(0, key.at).replace(/\b(?:OVERALL|REVIEWER['’]?S|MY)\s*$/, ''));
+  const opens = OPENS.test(upper.slice(0, key.at));
   const score = key.name === 'SCORE';
   if (key.at >= 20 && !explicit) return null;
   // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict

@@ -55,9 +55,7 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   [/^SHIP(?=\s*$|\s*[.!—–])/, 'APPROVE'],
   // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
   [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
-  [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP|BUILD)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
-  // a status that asks for work now: "NEEDS IMMEDIATE ATTENTION"
-  [/^NEEDS?\s+(IMMEDIATE\s+|URGENT\s+)?ATTENTION/, 'CHANGES_REQUESTED'],
+  [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
   [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
   [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${(re as RegExp).source}${END}`), v as Reading]);
@@ -91,6 +89,8 @@ const CONDITION = new RegExp(
   [
     String.raw`WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw`WITH\s+CHANGES\b`,
+    // "Recommended for merge with the fixes listed below"
+    String.raw`WITH\s+(?:THE\s+)?(?:FIX(?:ES)?|CHANGES?)\s+(?:LISTED|BELOW|ABOVE|NOTED|REQUESTED)`,
     String.raw`(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
     // "Minor improvements needed for enterprise use"; not "no further improvements needed"
     String.raw`${UNNEGATED}IMPROVEMENTS\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)`,
@@ -140,6 +140,9 @@ const TAIL_CONDITION = new RegExp(
     String.raw`ONLY\s+(?:AFTER|ONCE|IF|WHEN|UNTIL)\b`,
     String.raw`(?:MUST|NEEDS?\s+TO|HA(?:S|VE)\s+TO)\b[^.]*\bFIRST\b`,
     String.raw`DEPEND(?:S|ING)?\s+ON\b`,
+    // "… as soon as the migration is reverted", "Recommended for merge in principle; in practice …"
+    String.raw`AS\s+SOON\s+AS\b`,
+    String.raw`IN\s+PRINCIPLE\b`,
   ]
     .map((p) => `\\b${p}`)
     .join('|'),
@@ -241,11 +244,6 @@ const CJK_NOT_YET = /不|无|無|没|沒|未|难|難|尚|离|離|否|？|后|後
 /** Phrases inside a verdict key's value that say the verdict in words, not negated. */
 const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
   [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
-  // "… Recommended for a public beta with minor maintainability notes."
-  [
-    /\bRECOMMENDED\s+FOR\s+(?:A\s+)?(?:PUBLIC\s+)?(?:MERGE|MERGING|RELEASE|PRODUCTION|DEPLOY(?:MENT)?|BETA|APPROVAL)\b/,
-    'APPROVE',
-  ],
   [
     /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
     'CHANGES_REQUESTED',

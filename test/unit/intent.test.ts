@@ -650,6 +650,7 @@ describe.each([
   ['held-out 6', 'intent-attack-6.json', 93],
   ['held-out 7', 'intent-attack-7.json', 80],
   ['held-out 8', 'intent-attack-8.json', 67],
+  ['held-out 9', 'intent-attack-9.json', 48],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null }>;
@@ -752,30 +753,17 @@ describe('held-out 8 (a representative sample): closing statuses, deploy words, 
   });
 });
 
-describe('held-out 9 (a representative sample): codebase reviews', () => {
-  test.each<[string, string, string | null]>([
-    [
-      'ready to build',
-      `${REVIEW}\n## Final verdict\n\n**Ready to build.** The prompts ship with this review.\n`,
-      'APPROVE',
-    ],
-    [
-      'needs immediate attention',
-      `**Date**: March 21 · **Status**: ⚠️ **NEEDS IMMEDIATE ATTENTION**\n${REVIEW}`,
-      'CHANGES_REQUESTED',
-    ],
-    [
-      'recommended for a public beta',
-      `**Overall Verdict:** Careful power management and thorough tests. Recommended for a public beta.\n${REVIEW}`,
-      'APPROVE',
-    ],
+describe('held-out 9: its misses stay missed — the rules that read them did not survive an attack', () => {
+  test.each<[string, string]>([
+    ['ready to build', `${REVIEW}\n## Final verdict\n\n**Ready to build.** The prompts ship with this review.\n`],
+    ['needs immediate attention', `**Date**: March 21 · **Status**: ⚠️ **NEEDS IMMEDIATE ATTENTION**\n${REVIEW}`],
+    ['recommended for a public beta', `**Overall Verdict:** Thorough tests. Recommended for a public beta.\n${REVIEW}`],
     [
       'not recommended for production',
       `**Overall Verdict:** Solid tests, but not recommended for production yet.\n${REVIEW}`,
-      null,
     ],
-    ['a finding that needs attention', `${REVIEW}\n- Status: needs attention (see #12)\n\nMore.\n`, null],
-  ])('%s', (_n, body, verdict) => {
-    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+    ['a finding that needs attention', `${REVIEW}\n- Status: needs attention (see #12)\n\nMore.\n`],
+  ])('%s', (_n, body) => {
+    expect(intent(body).suggestion).toBeNull();
   });
 });
