@@ -39284,9 +39284,9 @@ const SYNONYMS = [
         'CHANGES_REQUESTED',
     ],
     [/^(NACHARBEIT(\s+(ERFORDERLICH|N[OÖ]TIG))?|[AÄ]NDERUNGEN\s+ERFORDERLICH)/, 'CHANGES_REQUESTED'],
-    // "Requer correções", "Requiere cambios" (Portuguese, Spanish)
+    // "Requer correções", "Requiere cambios" (Portuguese, Spanish), standing alone or before "antes …":
+    // "requiere cambios en la documentación, que haré yo en otro PR" is prose
     [
-        // standing alone or before "antes …": "requiere cambios en la documentación, que haré yo" is prose
         /^(REQUER(EM)?|REQUIERE(N)?|NECESSITA|NECESITA)\s+(CORRE[CÇ](?:[OÕ]ES|IONES)|ALTERA[CÇ][OÕ]ES|MUDAN[CÇ]AS|CAMBIOS)(?=\s*$|\s*[.!,;:—–-]|\s+ANTES\b)/,
         'CHANGES_REQUESTED',
     ],

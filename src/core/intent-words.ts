@@ -1,6 +1,6 @@
 // The words of "did you mean" (core/intent.ts) — pure: which words and phrases name a
-// verdict, and which conditions make an approval conditional. intent.ts owns where a
-// verdict is read; this module owns what the words there say.
+// verdict, and which conditions make an approval conditional. intent-line.ts owns where a
+// line gives a verdict, intent.ts how a body's verdicts decide; this module owns what the words say.
 import type { Verdict } from './grammar.js';
 
 /** What a word or phrase says: a verdict, or an approval that is conditional by name. */
@@ -32,9 +32,9 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
     'CHANGES_REQUESTED',
   ],
   [/^(NACHARBEIT(\s+(ERFORDERLICH|N[OÖ]TIG))?|[AÄ]NDERUNGEN\s+ERFORDERLICH)/, 'CHANGES_REQUESTED'],
-  // "Requer correções", "Requiere cambios" (Portuguese, Spanish)
+  // "Requer correções", "Requiere cambios" (Portuguese, Spanish), standing alone or before "antes …":
+  // "requiere cambios en la documentación, que haré yo en otro PR" is prose
   [
-    // standing alone or before "antes …": "requiere cambios en la documentación, que haré yo" is prose
     /^(REQUER(EM)?|REQUIERE(N)?|NECESSITA|NECESITA)\s+(CORRE[CÇ](?:[OÕ]ES|IONES)|ALTERA[CÇ][OÕ]ES|MUDAN[CÇ]AS|CAMBIOS)(?=\s*$|\s*[.!,;:—–-]|\s+ANTES\b)/,
     'CHANGES_REQUESTED',
   ],
