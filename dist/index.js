@@ -39301,8 +39301,6 @@ const SYNONYMS = [
     ],
     // "GO", "GO for production deployment" (the counterpart of NO-GO); "go ahead and rename" is prose
     [/^GO(?=\s*$|\s*[.!—–-]|\s+FOR\s+(MERGE|PRODUCTION|DEPLOY|RELEASE|LAUNCH|SHIP))/, 'APPROVE'],
-    // "Do NOT deploy … until the critical issues are fixed"; not "Do not deploy on a Friday" nor "until 12 May"
-    [/^DO NOT (DEPLOY|RELEASE)(?=[^.]*\bUNTIL\b[^.]*\b(FIXED|RESOLVED|ADDRESSED)\b)/, 'CHANGES_REQUESTED'],
     // "Decision: SHIP" (a ship decision); "ship the fix first" is prose
     [/^SHIP(?=\s*$|\s*[.!—–])/, 'APPROVE'],
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one

@@ -733,10 +733,12 @@ describe('held-out 8 (a representative sample): closing statuses, deploy words, 
       `${REVIEW}\n### **Status: PRODUCTION READY**\n**Minor improvements needed for enterprise use:**\n1. Hash keys\n`,
       null,
     ],
+    // "Do NOT deploy … until … fixed" was read as changes requested until held-out 10 showed it where the intent is
+    // unclear (a whole-codebase audit signed off "Ready for Implementation"): no longer read
     [
       'a recommended action not to deploy',
       `${REVIEW}\n### Recommended Action:\n**Do NOT deploy to production** until the critical issues are fixed.\n`,
-      'CHANGES_REQUESTED',
+      null,
     ],
     ['can be deployed safely', `${REVIEW}\n**建議**：可以安全部署和使用，並持續關注日誌。\n`, 'APPROVE'],
     ['deploying not recommended', `${REVIEW}\n**建議**：不建议部署。\n`, null],
