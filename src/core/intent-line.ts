@@ -29,8 +29,15 @@ const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
 /** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
 const OF_THE_REVIEW =
   /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION)\s*[:：]\s*/;
-/** On a score key, tokens that are a tool's or a rubric's result rather than a review's verdict. */
+/** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
 const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
+/** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
+const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
+/** A Markdown heading; its level is the length of the first group. */
+const HEADING = /^\s*(#{1,6})\s/;
+/** A line that opens no plain paragraph: a heading, a quote, a table row, a list item. */
+const NOT_PARAGRAPH = /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/;
+const ARABIC = /\p{Script=Arabic}/u;
 /** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
 const NOT_THIS_REVIEWS = /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S)\s*$/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
@@ -200,7 +207,7 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
   if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at))) return null;
   // "## Urteil des Reviewers": the token on the next line, standing as a token in a paragraph of its own
-  if (key.strong && opens && /^\s*#{1,6}\s/.test(r.lines[i]!) && OF_THE_REVIEWER.test(afterKey))
+  if (key.strong && opens && HEADING.test(r.lines[i]!) && OF_THE_REVIEWER.test(afterKey))
     return splitHeading(r, i, key, true) ?? STOP;
   // "## Verdict" alone on its line: the token is on the next non-blank line
   if (!/\p{L}/u.test(afterKey.replace(/[:：=—–-]/g, ''))) return score ? STOP : (splitHeading(r, i, key) ?? STOP);
@@ -219,11 +226,10 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   if (NOT_GIVEN.test(lead.rest)) return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
   // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
   // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
-  const narrow = score || body !== value || /\p{Script=Arabic}/u.test(key.name);
+  const narrow = score || body !== value || ARABIC.test(key.name);
   if (narrow && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest))) return null;
-  if (/\p{Script=Arabic}/u.test(body.slice(0, body.length - lead.rest.length - lead.token.length))) return null;
-  // "Recommended action: DO NOT MERGE"; not "Block requests without …", "FAIL FAST", "Merge — keep one config"
-  if (key.name === 'RECOMMENDED ACTION' && !/^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/.test(lead.token)) return null;
+  if (ARABIC.test(body.slice(0, body.length - lead.rest.length - lead.token.length))) return null;
+  if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
   if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest))) return null;
   // a weak key describes one item when it sits in a list, or when prose follows a plain word
@@ -288,7 +294,7 @@ function valueOf(text: string): string {
 function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate | null {
   const j = nextLine(r.lines, i);
   if (j >= r.lines.length) return null;
-  if (strict && /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/.test(r.lines[j]!)) return null;
+  if (strict && NOT_PARAGRAPH.test(r.lines[j]!)) return null;
   const next = plain(r.lines[j]!);
   const box = BOX.exec(next);
   const unboxed = box ? next.slice(box.index + box[0].length) : next;
@@ -301,7 +307,7 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   }
   const rest = lead.rest.replace(/[/|].*$/, '');
   if (NOT_GIVEN.test(rest) || (lead.token === 'SHIP' && !/^[\s.!]*$/.test(lead.rest))) return null;
-  if (key.name === 'RECOMMENDED ACTION' && !/^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/.test(lead.token)) return null;
+  if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
@@ -320,7 +326,6 @@ function standsAlone(lines: readonly string[], i: number, text: string): boolean
   return !!lead && lead.verdict !== 'conditional' && /^[\s.!]*$/.test(lead.rest) && text.split(/\s+/).length <= 4;
 }
 
-const VERDICT_HEADING = /^\s*#{1,6}\s/;
 /** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
 const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES)[\s.!]*$/;
 /** What, in the paragraph under a verdict heading, says it is not given yet: "My plan is to approve this once …". */
@@ -332,12 +337,12 @@ const NOT_YET_GIVEN = /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WI
  * heading over a list ("## Approved" / "- the schema") titles items, not the review.
  */
 function verdictHeading(r: Reader, i: number, text: string): Candidate | null {
-  const level = /^\s*(#{1,6})\s/.exec(r.lines[i]!)?.[1]?.length;
+  const level = HEADING.exec(r.lines[i]!)?.[1]?.length;
   if (!level || !HEADING_TOKEN.test(text.toUpperCase())) return null;
-  if (r.lines.slice(i + 1).some((l) => (/^\s*(#{1,6})\s/.exec(l)?.[1]?.length ?? 7) <= level)) return null;
+  if (r.lines.slice(i + 1).some((l) => (HEADING.exec(l)?.[1]?.length ?? 7) <= level)) return null;
   const j = nextLine(r.lines, i);
   const next = r.lines[j] ?? '';
-  if (/^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/.test(next) || NOT_YET_GIVEN.test(plain(next).toUpperCase())) return null;
+  if (NOT_PARAGRAPH.test(next) || NOT_YET_GIVEN.test(plain(next).toUpperCase())) return null;
   return candidate(i, leadingVerdict(text)!.verdict, 'bare', false, false, undefined, '');
 }
 
@@ -379,7 +384,7 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
     return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
   }
   const keyed = keyedAt(r, i, text);
-  if (!keyed && VERDICT_HEADING.test(line)) return verdictHeading(r, i, text);
+  if (!keyed && HEADING.test(line)) return verdictHeading(r, i, text);
   if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text))) return keyed;
   // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
   // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
