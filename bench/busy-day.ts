@@ -99,6 +99,12 @@ export interface DayOptions {
   scale?: number;
   /** Workflow runs at once (a runner pool). */
   concurrency?: number;
+  /**
+   * One workflow run at a time: the events in turn, each persona's jobs in turn. The test of the
+   * day takes it (the end-to-end harness runs one action at a time in-process, a tenth of a
+   * spawn's cost); the bench runs the pool at once. The counts it checks do not depend on it.
+   */
+  serial?: boolean;
   /** Called after each batch of events with the events done so far. */
   progress?: (done: number, total: number) => void;
 }
@@ -109,7 +115,7 @@ const files = (n: number, v: number) => [
 
 export async function busyDay(o: DayOptions): Promise<DayReport> {
   const scale = o.scale ?? 0.05;
-  const pool = o.concurrency ?? 6;
+  const pool = o.serial ? 1 : (o.concurrency ?? 6);
   const started = performance.now();
   const gh = await new FakeGitHub().start();
   for (const k of [...PANEL, 'app'] as const)
@@ -246,7 +252,8 @@ export async function busyDay(o: DayOptions): Promise<DayReport> {
       batch.map(async (e) => {
         const s = apply(e);
         if (!s.draft && e.kind !== 'queue') judged.add(`${e.pr}:${s.patch}|${s.base}|${s.epoch}`);
-        await Promise.all(PANEL.map((p) => persona(p, e, s)));
+        if (o.serial) for (const p of PANEL) await persona(p, e, s);
+        else await Promise.all(PANEL.map((p) => persona(p, e, s)));
         if (e.kind !== 'queue') {
           const ev = prEvent(e.pr, s, 'synchronize');
           note(await run('app', { mode: 'board', personas }, 'pull_request_target', ev), `board #${e.pr}`);

@@ -1,7 +1,7 @@
 // What the triggering event says, read once from the runner's environment into a
 // plain value. The modes never look at the raw payload.
 import { randomBytes } from 'node:crypto';
-import { context } from '@actions/github';
+import { existsSync, readFileSync } from 'node:fs';
 import { Abort } from './abort.js';
 
 export interface RunContext {
@@ -45,7 +45,8 @@ export function runContext(): RunContext {
   if (!/^[^/\s]+\/[^/\s]+$/.test(full))
     throw new Abort('bad-input', 'GITHUB_REPOSITORY is not set to owner/repo: run inside GitHub Actions');
   const [owner, repo] = full.split('/') as [string, string];
-  const payload = context.payload as Payload;
+  const context = readEvent();
+  const payload = context.payload;
   const pr = payload.pull_request;
   const headRepo = pr?.head?.repo?.full_name;
   const fromFork =
@@ -94,6 +95,22 @@ export function runContext(): RunContext {
       '_',
     );
   const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
-  const eventName = context.eventName ?? '';
+  const eventName = context.eventName;
   return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, runId, runUrl };
+}
+
+/**
+ * The event as the runner hands it over: GITHUB_EVENT_NAME and the JSON file at
+ * GITHUB_EVENT_PATH (what @actions/github's `context` reads, but read when asked, not when the
+ * module loads). No file: an empty payload, as there.
+ */
+function readEvent(): { eventName: string; payload: Payload } {
+  const eventName = process.env['GITHUB_EVENT_NAME'] ?? '';
+  const path = process.env['GITHUB_EVENT_PATH'];
+  if (!path || !existsSync(path)) return { eventName, payload: {} };
+  try {
+    return { eventName, payload: JSON.parse(readFileSync(path, 'utf8')) as Payload };
+  } catch (e) {
+    throw new Abort('bad-input', `GITHUB_EVENT_PATH (${path}) is not the event's JSON: ${(e as Error).message}`);
+  }
 }

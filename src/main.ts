@@ -21,6 +21,7 @@ import { publishStatus, writesStatus, type Trace } from './steps.js';
 import { eventCommit } from './target.js';
 
 export async function run(): Promise<void> {
+  core.summary.emptyBuffer(); // a run's summary is its own (the in-process tests run many in one process)
   try {
     await runAction();
   } catch (e) {

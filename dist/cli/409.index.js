@@ -1083,6 +1083,8 @@ function buildOctokit(o) {
     const noWait = () => false;
     const spaced = (id, ms) => new (light_default()).Group({ id: `persona-verdict-${id}`, maxConcurrent: 1, minTime: ms * o.timeScale });
     return (0,github/* getOctokit */.Q)(o.token, {
+        // read at each run (defaults has the URL of the process's start: one run per process on a runner)
+        baseUrl: process.env['GITHUB_API_URL'] || 'https://api.github.com',
         // transient failures of idempotent requests: back-off 1 s then 4 s (scaled in tests)
         retry: {
             retries: 2,

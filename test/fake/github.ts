@@ -326,19 +326,21 @@ export class FakeGitHub {
   }
 
   /**
-   * How many sequential rounds of requests came before the first write: a round
-   * starts when a request arrives after every earlier request was answered.
+   * How many sequential rounds of requests came before the first write: the longest chain of
+   * reads each sent after the one before it was answered. A read that waited for an answer is one
+   * round after it; reads sent together are one round, however slowly each is answered (under
+   * load, a round's answers arrive at different times; a client may send its next read as soon as
+   * the one answer it needs arrives). Never fewer than the rounds the client waited through.
    */
   roundsBeforeFirstWrite(): number {
     const firstWrite = this.log.findIndex((l) => this.writes().includes(l));
     const reads = firstWrite < 0 ? this.log : this.log.slice(0, firstWrite);
-    let rounds = 0;
-    let lastEnd = -Infinity;
-    for (const l of reads) {
-      if (l.t >= lastEnd) rounds++;
-      lastEnd = Math.max(lastEnd, l.end);
-    }
-    return rounds;
+    const depth: number[] = [];
+    reads.forEach((l, j) => {
+      const before = reads.slice(0, j).flatMap((e, i) => (e.end <= l.t ? [depth[i]!] : []));
+      depth.push(1 + Math.max(0, ...before));
+    });
+    return Math.max(0, ...depth);
   }
 
   violations(): string[] {

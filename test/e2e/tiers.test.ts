@@ -1,0 +1,140 @@
+// The two tiers of end-to-end runs (harness.ts) give the same results. Each scenario runs
+// twice, in two fresh worlds: once as the runner starts the action (dist/index.js, a Node 24
+// child) and once in-process (dist/main.js's run() in this worker). Everything a test reads must
+// be equal: exit code, outputs, job summary, stdout and stderr, workflow commands, every request
+// the fake GitHub saw (method, path, status, who, body) and the reviews, statuses and comments it
+// holds after. Only what is random per run is masked: the marker's run id (GITHUB_RUN_ID-
+// attempt-random) and the names of the temporary directories (the body file's, for one).
+import { describe, expect, test } from 'vitest';
+import { TIME_SCALE_ENV } from '../../src/core/waits.js';
+import { runAction, tierCounts, writeBody, type RunResult, type Tier } from './harness.js';
+import { body, LOGINS, PR, TOKENS, world, type World } from './world.js';
+
+const RUN_ID = /4242-1-[0-9a-f]{8}/g;
+const TEMP = /pv-[A-Za-z0-9]{6}/g; // harness.ts tempDir()
+const mask = (v: unknown): unknown =>
+  JSON.parse(
+    JSON.stringify(v ?? null)
+      .replace(RUN_ID, '4242-1-RUN')
+      .replace(TEMP, 'pv-TEMP'),
+  );
+
+type Scenario = (w: World, tier: Tier) => Promise<RunResult>;
+
+const as = (
+  w: World,
+  tier: Tier | undefined,
+  persona: keyof typeof TOKENS,
+  text: string | null,
+  inputs: Record<string, string> = {},
+  env: Record<string, string> = {},
+) =>
+  runAction({
+    inputs: {
+      'github-token': TOKENS[persona],
+      persona,
+      ...(text === null ? {} : { 'body-path': writeBody(text) }),
+      ...inputs,
+    },
+    apiUrl: w.gh.url,
+    event: w.event(w.head),
+    env,
+    tier,
+  });
+
+const PANEL = `priya=${LOGINS.priya}\nmarcus=${LOGINS.marcus}`;
+
+const scenarios: [string, Scenario][] = [
+  ['an APPROVE is posted', (w, t) => as(w, t, 'priya', body('APPROVE'))],
+  [
+    'a CHANGES_REQUESTED with fail-on-changes-requested: posted, then the step fails',
+    (w, t) => as(w, t, 'marcus', body('CHANGES_REQUESTED'), { 'fail-on-changes-requested': 'true' }),
+  ],
+  ['a body without a verdict: aborted, nothing posted', (w, t) => as(w, t, 'priya', 'Looks fine to me.\n')],
+  ['a bad input: aborted before any request', (w, t) => as(w, t, 'priya', body('APPROVE'), { mode: 'publish' })],
+  ['check mode: no API at all', (w, t) => as(w, t, 'priya', body('COMMENT'), { mode: 'check' })],
+  [
+    'a 502 on create: looked for, retried once, one review',
+    (w, t) => {
+      w.gh.faults.push({
+        method: 'POST',
+        path: /\/pulls\/7\/reviews$/,
+        kind: 'status',
+        status: 502,
+        body: { message: 'Bad Gateway' },
+      });
+      return as(w, t, 'priya', body('APPROVE'));
+    },
+  ],
+  [
+    'a re-run on the same head: nothing written twice',
+    async (w, t) => {
+      await as(w, undefined, 'priya', body('APPROVE'));
+      return as(w, t, 'priya', body('APPROVE'));
+    },
+  ],
+  [
+    'the board after two personas',
+    async (w, t) => {
+      await as(w, undefined, 'priya', body('APPROVE'));
+      await as(w, undefined, 'marcus', body('CHANGES_REQUESTED'));
+      return as(w, t, 'app', null, { mode: 'board', personas: PANEL });
+    },
+  ],
+  [
+    'debug logging on (RUNNER_DEBUG): the log group carries the traces',
+    (w, t) => as(w, t, 'priya', body('APPROVE'), {}, { RUNNER_DEBUG: '1' }),
+  ],
+  [
+    'a bad test clock: aborted, naming the variable',
+    (w, t) => as(w, t, 'priya', body('APPROVE'), {}, { [TIME_SCALE_ENV]: '5' }),
+  ],
+];
+
+/** What a test can read after a run, with the run's random marker id masked. */
+function seen(w: World, r: RunResult) {
+  return mask({
+    code: r.code,
+    outputs: r.outputs,
+    summary: r.summary,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    commands: r.commands,
+    // the action reads some things at once (Promise.all): the order they arrive in may differ
+    requests: w.gh.log
+      .map((l) => JSON.stringify({ method: l.method, path: l.path, status: l.status, login: l.login, body: l.body }))
+      .sort(),
+    reviews: w.gh.reviews.get(PR) ?? [],
+    statuses: w.gh.statuses,
+    comments: w.gh.comments.get(PR) ?? [],
+    violations: w.gh.violations(),
+  });
+}
+
+async function runIn(tier: Tier, scenario: Scenario) {
+  const w = await world();
+  try {
+    const r = await scenario(w, tier);
+    return seen(w, r);
+  } finally {
+    await w.gh.stop();
+  }
+}
+
+describe('the in-process tier gives what the spawned one gives', () => {
+  test.each(scenarios)('%s', async (_name, scenario) => {
+    const counted = async (tier: Tier) => {
+      const before = { ...tierCounts };
+      const seen = await runIn(tier, scenario);
+      return { seen, spawned: tierCounts.spawned - before.spawned, inProcess: tierCounts.inProcess - before.inProcess };
+    };
+    // a scenario's earlier runs (its set-up) take the default tier in both worlds; the run compared does not
+    const spawned = await counted('spawned');
+    const inProcess = await counted('in-process');
+    expect([inProcess.spawned, inProcess.inProcess], 'the run compared').toEqual([
+      spawned.spawned - 1,
+      spawned.inProcess + 1,
+    ]);
+    expect(inProcess.seen).toEqual(spawned.seen);
+  });
+});
