@@ -1,6 +1,7 @@
-// A simulated busy day: the bundled action (dist/index.js) driven through a stream of PR
-// events against the fake GitHub, as a repository's workflows would run it — a panel of
-// three personas (preflight; the LLM only when should-review; then post) and the board.
+// A simulated busy day: the bundled action (dist/index.js, spawned as the runner starts it;
+// the test's serial day may run in-process) driven through a stream of PR events against
+// the fake GitHub, as a repository's workflows would run it — a panel of three personas
+// (preflight; the LLM only when should-review; then post) and the board.
 // Deterministic: the stream is a function of its size; verdicts are a hash of the judgment.
 // Time: the fake's secondary limit runs on a simulated clock, SCALE real ms per simulated
 // ms (the action's own waits are scaled the same, PERSONA_VERDICT_TEST_TIME_SCALE).
@@ -160,6 +161,8 @@ export async function busyDay(o: DayOptions): Promise<DayReport> {
       event,
       eventName,
       env: { [TIME_SCALE_ENV]: String(scale) },
+      // the day at once starts dist/index.js as the runner does; one at a time may run in-process
+      ...(o.serial ? {} : { tier: 'spawned' as const }),
     });
     return { ...r, requests: gh.log.filter((l) => l.token === token).length };
   };

@@ -7,7 +7,13 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2] ?? join(import.meta.dirname, '../dist');
+// only over a fresh ncc output: a second run would move the two-line entry over the bundle
+if (!readFileSync(join(dir, 'index.js'), 'utf8').includes('__webpack_modules__')) {
+  console.error(`${dir}/index.js is not an ncc bundle (already moved to main.js?): run ncc first`);
+  process.exit(1);
+}
 renameSync(join(dir, 'index.js'), join(dir, 'main.js'));
+// src/index.ts is the entry's source and is kept plain JavaScript (no type annotations)
 const entry = readFileSync(join(import.meta.dirname, '../src/index.ts'), 'utf8');
 writeFileSync(
   join(dir, 'index.js'),

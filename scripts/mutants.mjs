@@ -2,7 +2,7 @@
 // deliberate bug, a textual replacement that must match its file exactly once (so the
 // script fails loudly when the source drifts). For each mutant: apply it, run the unit
 // files that should kill it (they import src/), bundle, restore src/, run the
-// end-to-end files that should kill it (they run dist/index.js), restore dist/. A
+// end-to-end files that should kill it (they run dist/main.js and dist/index.js), restore dist/. A
 // mutant is killed by a layer when at least one of its tests fails.
 //
 //   node scripts/mutants.mjs            every mutant, then the table (exit 1 if one survives)
@@ -451,13 +451,10 @@ async function check(m, opts, dist) {
 async function bundleAction() {
   const out = join(mkdtempSync(join(tmpdir(), 'pv-bundle-')), 'dist');
   const b = await run(join(ROOT, 'node_modules/.bin/ncc'), ['build', 'src/main.ts', '-o', out, '--target', 'es2022']);
-  if (b.code === 0) {
-    const e = await run(process.execPath, [join(ROOT, 'scripts/entry.mjs'), out]);
-    if (e.code !== 0) return e;
-    cpSync(out, join(ROOT, 'dist'), { recursive: true });
-  }
+  const e = b.code === 0 ? await run(process.execPath, [join(ROOT, 'scripts/entry.mjs'), out]) : b;
+  if (e.code === 0) cpSync(out, join(ROOT, 'dist'), { recursive: true });
   rmSync(dirname(out), { recursive: true, force: true });
-  return b;
+  return e;
 }
 
 function restoreDist(saved) {

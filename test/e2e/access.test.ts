@@ -1,4 +1,4 @@
-// Who may do what, end to end against dist/index.js: a /review comment forces a review
+// Who may do what, end to end (the bundled action, harness.ts): a /review comment forces a review
 // only for someone with write access who did not open the PR (the action asks GitHub, it
 // never trusts author_association); GITHUB_TOKEN (viewer github-actions[bot]) in a mode
 // that only reads; no token at all.

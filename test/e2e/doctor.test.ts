@@ -1,5 +1,5 @@
 // `persona-verdict doctor` end to end: the bundled CLI (dist/cli/index.js) and the action
-// (dist/index.js, mode doctor) against the fake GitHub, whose settings answers are
+// (the bundle, mode doctor; harness.ts) against the fake GitHub, whose settings answers are
 // validated against GitHub's OpenAPI description like every other answer.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

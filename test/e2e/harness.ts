@@ -152,6 +152,9 @@ function notInProcess(o: RunOptions): string | null {
   if (o.timeoutMs !== undefined) return 'the test kills the run after a time limit';
   if (Object.keys(o.env ?? {}).some((k) => k === 'GITHUB_STEP_SUMMARY' || k === 'GITHUB_OUTPUT'))
     return 'the test sets the file commands itself';
+  // read once, when the bundle loads (@actions/github's proxy fetch, Node's own start-up)
+  if (Object.keys(o.env ?? {}).some((k) => /(^|_)PROXY$|^NODE_|^UNDICI_/i.test(k)))
+    return 'the test sets a variable read only when a process starts or the bundle loads';
   return null;
 }
 
@@ -182,18 +185,20 @@ async function runInProcess(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   tierCounts.inProcess++;
   inFlight = true;
-  // Node's own loader (require of an ES module, Node 24), not vitest's: the bundle is loaded as
-  // the runner's Node loads it, not transformed by vite
-  const { run } = (bundle ??= createRequire(import.meta.url)(MAIN) as { run: () => Promise<void> });
   const savedEnv = { ...process.env };
   const savedCwd = process.cwd();
-  for (const k of Object.keys(process.env)) if (!k.startsWith('VITEST')) delete process.env[k];
-  Object.assign(process.env, env);
-  process.chdir(cwd);
   process.exitCode = undefined;
   const out = capture(process.stdout);
   const err = capture(process.stderr);
   try {
+    for (const k of Object.keys(process.env)) if (!k.startsWith('VITEST')) delete process.env[k];
+    Object.assign(process.env, env);
+    process.chdir(cwd);
+    // Node's own loader (require of an ES module, Node 24), not vitest's: the bundle is loaded as
+    // the runner's Node loads it, not transformed by vite. Loaded in the first run's environment:
+    // what @actions/github reads at load (the event, the API URL, proxy variables) is then a
+    // runner's, never the test worker's; the action itself reads all of it again at each run.
+    const { run } = (bundle ??= createRequire(import.meta.url)(MAIN) as { run: () => Promise<void> });
     await run();
   } finally {
     out.restore();

@@ -1,4 +1,4 @@
-// Posting end to end: dist/index.js under Node 24 against the stateful fake.
+// Posting end to end: the bundled action under Node 24 (harness.ts) against the stateful fake.
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
 import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';

@@ -1,4 +1,4 @@
-// Restamp end to end (dist/index.js against the fake): GitHub's "dismiss stale approvals
+// Restamp end to end (the bundled action against the fake): GitHub's "dismiss stale approvals
 // on push" dismisses the persona's APPROVE on an identical rebase; preflight with
 // restamp posts the same verdict for the new head with no LLM run. After a person's
 // dismissal, a different patch or with restamp off, the persona reviews again.

@@ -1,4 +1,4 @@
-// The job summary as a reader sees it: dist/index.js writes GITHUB_STEP_SUMMARY (the
+// The job summary as a reader sees it: the action writes GITHUB_STEP_SUMMARY (the
 // harness points it at a temp file), and seen() renders that Markdown/HTML the way
 // GitHub shows it, for the constructs the summary is built from (HTML elements from
 // core.summary's builders, Markdown alerts, the board's Markdown table, <pre>).

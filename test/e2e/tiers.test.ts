@@ -4,7 +4,8 @@
 // be equal: exit code, outputs, job summary, stdout and stderr, workflow commands, every request
 // the fake GitHub saw (method, path, status, who, body) and the reviews, statuses and comments it
 // holds after. Only what is random per run is masked: the marker's run id (GITHUB_RUN_ID-
-// attempt-random) and the names of the temporary directories (the body file's, for one).
+// attempt-random), and each temporary directory's random name by the order it first appears
+// in (so a path left over from an earlier run would still show).
 import { describe, expect, test } from 'vitest';
 import { TIME_SCALE_ENV } from '../../src/core/waits.js';
 import { runAction, tierCounts, writeBody, type RunResult, type Tier } from './harness.js';
@@ -12,12 +13,14 @@ import { body, LOGINS, PR, TOKENS, world, type World } from './world.js';
 
 const RUN_ID = /4242-1-[0-9a-f]{8}/g;
 const TEMP = /pv-[A-Za-z0-9]{6}/g; // harness.ts tempDir()
-const mask = (v: unknown): unknown =>
-  JSON.parse(
+const mask = (v: unknown): unknown => {
+  const dirs = new Map<string, string>();
+  return JSON.parse(
     JSON.stringify(v ?? null)
       .replace(RUN_ID, '4242-1-RUN')
-      .replace(TEMP, 'pv-TEMP'),
+      .replace(TEMP, (d) => dirs.get(d) ?? (dirs.set(d, `pv-TEMP${dirs.size + 1}`), `pv-TEMP${dirs.size}`)),
   );
+};
 
 type Scenario = (w: World, tier: Tier) => Promise<RunResult>;
 
@@ -27,7 +30,7 @@ const as = (
   persona: keyof typeof TOKENS,
   text: string | null,
   inputs: Record<string, string> = {},
-  env: Record<string, string> = {},
+  o: { env?: Record<string, string>; event?: unknown; apiUrl?: string } = {},
 ) =>
   runAction({
     inputs: {
@@ -36,9 +39,9 @@ const as = (
       ...(text === null ? {} : { 'body-path': writeBody(text) }),
       ...inputs,
     },
-    apiUrl: w.gh.url,
-    event: w.event(w.head),
-    env,
+    apiUrl: o.apiUrl ?? w.gh.url,
+    event: o.event ?? w.event(w.head),
+    env: o.env ?? {},
     tier,
   });
 
@@ -83,11 +86,22 @@ const scenarios: [string, Scenario][] = [
   ],
   [
     'debug logging on (RUNNER_DEBUG): the log group carries the traces',
-    (w, t) => as(w, t, 'priya', body('APPROVE'), {}, { RUNNER_DEBUG: '1' }),
+    (w, t) => as(w, t, 'priya', body('APPROVE'), {}, { env: { RUNNER_DEBUG: '1' } }),
   ],
   [
     'a bad test clock: aborted, naming the variable',
-    (w, t) => as(w, t, 'priya', body('APPROVE'), {}, { [TIME_SCALE_ENV]: '5' }),
+    (w, t) => as(w, t, 'priya', body('APPROVE'), {}, { env: { [TIME_SCALE_ENV]: '5' } }),
+  ],
+  [
+    'GitHub Enterprise: GITHUB_API_URL ending in /api/v3',
+    (w, t) => {
+      w.gh.ghes = true;
+      return as(w, t, 'priya', body('APPROVE'), {}, { apiUrl: `${w.gh.url}/api/v3` });
+    },
+  ],
+  [
+    'no pull request in the event: pull-number and reviewed-sha name the target',
+    (w, t) => as(w, t, 'priya', body('APPROVE'), { 'pull-number': String(PR), 'reviewed-sha': w.head }, { event: {} }),
   ],
 ];
 

@@ -2,7 +2,7 @@
 // in `needs` order as the runner would, evaluates `${{ }}` expressions and `if:`
 // conditions (with the status functions), passes job outputs and artifacts between
 // jobs, mints GitHub App tokens for actions/create-github-app-token, starts
-// dist/index.js for each persona-verdict step (exactly as runAction does), and hands
+// the action for each persona-verdict step (through runAction, in either tier), and hands
 // `run:` steps to the test. Every job gets its own GITHUB_TOKEN whose rights in the
 // fake are the job's `permissions:` (GitHub's restricted default when none are set),
 // so a job that writes a status, a review or a comment without the permission fails

@@ -337,7 +337,7 @@ export class FakeGitHub {
     const reads = firstWrite < 0 ? this.log : this.log.slice(0, firstWrite);
     const depth: number[] = [];
     reads.forEach((l, j) => {
-      const before = reads.slice(0, j).flatMap((e, i) => (e.end <= l.t ? [depth[i]!] : []));
+      const before = reads.slice(0, j).flatMap((e, i) => (e.end > 0 && e.end <= l.t ? [depth[i]!] : []));
       depth.push(1 + Math.max(0, ...before));
     });
     return Math.max(0, ...depth);

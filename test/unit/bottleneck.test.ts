@@ -45,7 +45,7 @@ describe('the plugin spaces writes by the groups client.ts gives it', () => {
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    // @actions/github reads the API URL when it is first imported
+    // the client reads GITHUB_API_URL when it is built
     process.env['GITHUB_API_URL'] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   const apiUrl = process.env['GITHUB_API_URL'];
