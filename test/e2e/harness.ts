@@ -7,7 +7,9 @@
 //   of a spawn's cost; test/e2e/tiers.test.ts checks both tiers give the same results.
 // A run is in-process only when it can be: the worker is on Node 24, no other in-process run is
 // in flight (the environment is the process's), and the test asks for nothing only a process
-// has (a time limit that kills it, its own summary file). `PV_E2E=spawn` spawns every run.
+// has (a time limit that kills it, its own file commands, variables read at start-up such as
+// proxies). `PV_E2E=spawn` spawns every run. README ("How long npm test takes") says what
+// only the spawned tier can show.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
