@@ -43092,19 +43092,15 @@ function runContext() {
 /**
  * The event as the runner hands it over: GITHUB_EVENT_NAME and the JSON file at
  * GITHUB_EVENT_PATH (what @actions/github's `context` reads, but read when asked, not when the
- * module loads). No file: an empty payload, as there.
+ * module loads). No file: an empty payload, as there. A file that is not JSON never gets here on
+ * a runner: @actions/github, loaded with the client, has failed the step on it already.
  */
 function readEvent() {
     const eventName = process.env['GITHUB_EVENT_NAME'] ?? '';
     const path = process.env['GITHUB_EVENT_PATH'];
     if (!path || !(0,external_node_fs_namespaceObject.existsSync)(path))
         return { eventName, payload: {} };
-    try {
-        return { eventName, payload: JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8')) };
-    }
-    catch (e) {
-        throw new Abort('bad-input', `GITHUB_EVENT_PATH (${path}) is not the event's JSON: ${e.message}`);
-    }
+    return { eventName, payload: JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8')) };
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent-words.ts

@@ -102,15 +102,12 @@ export function runContext(): RunContext {
 /**
  * The event as the runner hands it over: GITHUB_EVENT_NAME and the JSON file at
  * GITHUB_EVENT_PATH (what @actions/github's `context` reads, but read when asked, not when the
- * module loads). No file: an empty payload, as there.
+ * module loads). No file: an empty payload, as there. A file that is not JSON never gets here on
+ * a runner: @actions/github, loaded with the client, has failed the step on it already.
  */
 function readEvent(): { eventName: string; payload: Payload } {
   const eventName = process.env['GITHUB_EVENT_NAME'] ?? '';
   const path = process.env['GITHUB_EVENT_PATH'];
   if (!path || !existsSync(path)) return { eventName, payload: {} };
-  try {
-    return { eventName, payload: JSON.parse(readFileSync(path, 'utf8')) as Payload };
-  } catch (e) {
-    throw new Abort('bad-input', `GITHUB_EVENT_PATH (${path}) is not the event's JSON: ${(e as Error).message}`);
-  }
+  return { eventName, payload: JSON.parse(readFileSync(path, 'utf8')) as Payload };
 }

@@ -4,16 +4,11 @@
 // checkInvariants in world.ts). Limits, refusals and pagination: limits.test.ts.
 import { describe, expect, test } from 'vitest';
 import { decodeMarker, encodeMarker } from '../../src/core/marker.js';
-import { body, LOGINS, PR, useWorld } from './world.js';
-import { TIME_SCALE_ENV } from '../../src/core/waits.js';
+import { body, clock, createsOf, LOGINS, POST_REVIEW, PR, reviewsOf, useWorld } from './world.js';
 
 const w = useWorld();
-
-const reviews = () => w.gh.reviews.get(PR)!;
-const POST_REVIEW = /\/pulls\/7\/reviews$/;
-const creates = () => w.gh.log.filter((l) => l.method === 'POST' && POST_REVIEW.test(l.path));
-/** The action's waits at this fraction of real time (the harness's default is shorter still). */
-const clock = (scale: number) => ({ env: { [TIME_SCALE_ENV]: String(scale) } });
+const reviews = () => reviewsOf(w);
+const creates = () => createsOf(w);
 
 describe('review creation is never blindly retried', () => {
   test('502 before the review was created → looked for, not found, retried once → one review', async () => {

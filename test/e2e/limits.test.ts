@@ -3,18 +3,14 @@
 // For each: the final state and the step result; useWorld() checks the gate's invariants after
 // every test (see checkInvariants in world.ts). Faults of review creation: faults.test.ts.
 import { describe, expect, test } from 'vitest';
-import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+import { body, clock, createsOf, LOGINS, POST_REVIEW, PR, reviewsOf, TOKENS, useWorld } from './world.js';
 import { TIME_SCALE_ENV } from '../../src/core/waits.js';
 import { runAction, writeBody } from './harness.js';
 
 const w = useWorld();
+const reviews = () => reviewsOf(w);
+const creates = () => createsOf(w);
 
-const reviews = () => w.gh.reviews.get(PR)!;
-const POST_REVIEW = /\/pulls\/7\/reviews$/;
-const creates = () => w.gh.log.filter((l) => l.method === 'POST' && POST_REVIEW.test(l.path));
-
-/** The action's waits at this fraction of real time (the harness's default is shorter still). */
-const clock = (scale: number) => ({ env: { [TIME_SCALE_ENV]: String(scale) } });
 describe('rate limits', () => {
   const PULL = /\/pulls\/7$/;
   const SECONDARY = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';

@@ -8,7 +8,7 @@
 // in (so a path left over from an earlier run would still show).
 import { describe, expect, test } from 'vitest';
 import { TIME_SCALE_ENV } from '../../src/core/waits.js';
-import { runAction, tierCounts, writeBody, type RunResult, type Tier } from './harness.js';
+import { tierCounts, type RunResult, type Tier } from './harness.js';
 import { body, LOGINS, PR, TOKENS, world, type World } from './world.js';
 
 const RUN_ID = /4242-1-[0-9a-f]{8}/g;
@@ -24,6 +24,7 @@ const mask = (v: unknown): unknown => {
 
 type Scenario = (w: World, tier: Tier) => Promise<RunResult>;
 
+/** A run of `persona` in `w`, in `tier` (undefined: the harness's default). */
 const as = (
   w: World,
   tier: Tier | undefined,
@@ -31,19 +32,7 @@ const as = (
   text: string | null,
   inputs: Record<string, string> = {},
   o: { env?: Record<string, string>; event?: unknown; apiUrl?: string } = {},
-) =>
-  runAction({
-    inputs: {
-      'github-token': TOKENS[persona],
-      persona,
-      ...(text === null ? {} : { 'body-path': writeBody(text) }),
-      ...inputs,
-    },
-    apiUrl: o.apiUrl ?? w.gh.url,
-    event: o.event ?? w.event(w.head),
-    env: o.env ?? {},
-    tier,
-  });
+) => w.run(persona, text, inputs, { ...o, tier });
 
 const PANEL = `priya=${LOGINS.priya}\nmarcus=${LOGINS.marcus}`;
 

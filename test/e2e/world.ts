@@ -5,7 +5,8 @@ import { FakeGitHub } from '../fake/github.js';
 import { decodeMarker, postedEvent } from '../../src/core/marker.js';
 import { parseVerdict } from '../../src/core/grammar.js';
 import { STATE_OF_EVENT } from '../../src/core/decide.js';
-import { runAction, writeBody, type RunResult } from './harness.js';
+import { TIME_SCALE_ENV } from '../../src/core/waits.js';
+import { runAction, writeBody, type RunResult, type Tier } from './harness.js';
 
 export const TOKENS = {
   priya: 'ghp_priyaSECRETtoken000000000000000000001',
@@ -32,7 +33,7 @@ export interface World {
     persona: keyof typeof TOKENS,
     body: string | Buffer | null,
     inputs?: Record<string, string>,
-    opts?: { event?: unknown; env?: Record<string, string> },
+    opts?: { event?: unknown; env?: Record<string, string>; apiUrl?: string; tier?: Tier },
   ) => Promise<RunResult>;
 }
 
@@ -60,9 +61,10 @@ export async function world(): Promise<World> {
           ...(body === null ? {} : { 'body-path': writeBody(body) }),
           ...inputs,
         },
-        apiUrl: gh.url,
+        apiUrl: opts.apiUrl ?? gh.url,
         event: opts.event ?? event(w.head),
         env: opts.env,
+        tier: opts.tier,
       }),
   };
   return w;
@@ -88,6 +90,13 @@ export const runOn = (
     event,
     eventName,
   });
+
+/** The PR's reviews, and the requests that create one (the fault files count them). */
+export const reviewsOf = (w: World) => w.gh.reviews.get(PR)!;
+export const POST_REVIEW = /\/pulls\/7\/reviews$/;
+export const createsOf = (w: World) => w.gh.log.filter((l) => l.method === 'POST' && POST_REVIEW.test(l.path));
+/** The action's waits at this fraction of real time (the harness's default is shorter still). */
+export const clock = (scale: number) => ({ env: { [TIME_SCALE_ENV]: String(scale) } });
 
 export const body = (verdict: string, prose = 'I read the diff. The change is small and tested.'): string =>
   `${prose}\n\n## VERDICT: ${verdict}\n`;
