@@ -101,7 +101,10 @@ afterEach(async () => {
 
 describe('doctor (CLI)', () => {
   test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 10 reads in 3 rounds', async () => {
-    fake.latencyMs = 150; // makes concurrency visible (and robust to a loaded machine): a round starts after every earlier answer
+    // Every answer waits 500 ms: reads sent together are one round, and a read sent after an answer is the next.
+    // The count can only come out too high when the CLI stalls as long as an answer takes (150 ms did, once, on a
+    // loaded CI machine: 4 rounds); a doctor that read one thing after another would show 10.
+    fake.latencyMs = 500;
     const r = await doctor(PRIYA);
     expect(fake.log).toHaveLength(10);
     expect(fake.roundsBeforeFirstWrite()).toBe(3);
