@@ -49919,6 +49919,13 @@ const ADVICE_422 = [
     ],
     [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
     [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
+    [
+        // GitHub keeps 1000 statuses per sha and context, whoever wrote them, and deletes none
+        /maximum number of statuses/i,
+        'this commit holds 1000 statuses under this context (GitHub keeps at most that many, deleting none): its ' +
+            'colour can no longer change, so do not merge on it. Push a new commit (a new sha starts empty), and find who ' +
+            'filled the context (anyone with write access may set statuses). A merge queue re-decides on each group commit',
+    ],
 ];
 /** Why a re-run is safe after a failure that may have taken effect: said the same way everywhere. */
 const RERUN = 'a re-run lists the reviews first and never posts a second review for this head';
@@ -53804,13 +53811,33 @@ function groupingCheck(f) {
         },
     ];
 }
+/**
+ * Without a merge queue the PR head's status is the last word, and GitHub keeps at most 1000
+ * statuses per sha and context, from anyone with write access, deleting none: a writer who fills
+ * the persona's context after an approval freezes its green through a retarget or a later
+ * rejection. A queue re-decides each group on a new commit, from the persona's reviews.
+ */
+function noQueueCheck(f) {
+    if (f.mergeQueue !== null)
+        return [];
+    return [
+        {
+            id: 'queue',
+            level: 'warn',
+            says: `${f.branch} has no merge queue in its rulesets: a PR merges on its head's status, which anyone with ` +
+                'write access can freeze by filling its context (GitHub keeps 1000 statuses per commit and context)',
+            fix: `${RULES_PAGE} → "Require merge queue", with the persona-verdict contexts required and written on each ` +
+                "group's commit (README: merge queue); or accept that a writer can hold an old green in place",
+        },
+    ];
+}
 function doctor_diagnose(f) {
     const wf = f.workflows ? analyseWorkflows(f.workflows) : null;
     const writers = wf?.writers ?? [];
     const checks = [
         classicCheck(f),
         ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
-        ...(f.mergeQueue === null ? [doctor_ok('queue', `${f.branch} has no merge queue in its rulesets`)] : []),
+        ...noQueueCheck(f),
         ...groupingCheck(f),
         ...reviewChecks(f),
         ...bypassChecks(f),

@@ -215,13 +215,35 @@ function groupingCheck(f: DoctorFacts): Check[] {
   ];
 }
 
+/**
+ * Without a merge queue the PR head's status is the last word, and GitHub keeps at most 1000
+ * statuses per sha and context, from anyone with write access, deleting none: a writer who fills
+ * the persona's context after an approval freezes its green through a retarget or a later
+ * rejection. A queue re-decides each group on a new commit, from the persona's reviews.
+ */
+function noQueueCheck(f: DoctorFacts): Check[] {
+  if (f.mergeQueue !== null) return [];
+  return [
+    {
+      id: 'queue',
+      level: 'warn',
+      says:
+        `${f.branch} has no merge queue in its rulesets: a PR merges on its head's status, which anyone with ` +
+        'write access can freeze by filling its context (GitHub keeps 1000 statuses per commit and context)',
+      fix:
+        `${RULES_PAGE} → "Require merge queue", with the persona-verdict contexts required and written on each ` +
+        "group's commit (README: merge queue); or accept that a writer can hold an old green in place",
+    },
+  ];
+}
+
 export function diagnose(f: DoctorFacts): DoctorReport {
   const wf = f.workflows ? analyseWorkflows(f.workflows) : null;
   const writers = wf?.writers ?? [];
   const checks: Check[] = [
     classicCheck(f),
     ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
-    ...(f.mergeQueue === null ? [ok('queue', `${f.branch} has no merge queue in its rulesets`)] : []),
+    ...noQueueCheck(f),
     ...groupingCheck(f),
     ...reviewChecks(f),
     ...bypassChecks(f),

@@ -23,6 +23,13 @@ const ADVICE_422: Array<[RegExp, string]> = [
   ],
   [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
   [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
+  [
+    // GitHub keeps 1000 statuses per sha and context, whoever wrote them, and deletes none
+    /maximum number of statuses/i,
+    'this commit holds 1000 statuses under this context (GitHub keeps at most that many, deleting none): its ' +
+      'colour can no longer change, so do not merge on it. Push a new commit (a new sha starts empty), and find who ' +
+      'filled the context (anyone with write access may set statuses). A merge queue re-decides on each group commit',
+  ],
 ];
 
 /** Why a re-run is safe after a failure that may have taken effect: said the same way everywhere. */

@@ -147,7 +147,8 @@ describe('the verdict as a commit status on the reviewed head', () => {
   // who fills the context on an approved head leaves the persona's green there for good. Approve into one
   // base, fill, retarget: the persona cannot write pending (nor any later verdict), and a ruleset pinned
   // to its App still reads its last status, the green for the other base. Not fixed: no commit status
-  // can replace it; it needs a design decision (a check run, a head-independent context, a refusal).
+  // can replace it (check runs, which only their App can write, would need the persona App to hold
+  // checks: write). The step fails naming the cause, a merge queue holds it (next test), doctor warns.
   test.fails('a context filled to 1000 statuses keeps an old green on the head through a retarget', async () => {
     await run('priya', body('APPROVE'));
     const filler = Array.from({ length: 999 }, (_x, i) => ({
@@ -168,6 +169,36 @@ describe('the verdict as a commit status on the reviewed head', () => {
       (x) => x.sha === w.head && x.context === CONTEXT && x.login === LOGINS.priya,
     );
     expect(ownNewest.at(-1)!.state).not.toBe('success');
+  });
+
+  // What holds it today: a merge queue. The group's commit is new, so no one has filled its context;
+  // the persona decides it from its reviews (the marker's base), not from the frozen head status.
+  test('the same fill and retarget through a merge queue: the group commit for the new base is red', async () => {
+    await run('priya', body('APPROVE'));
+    const filler = Array.from({ length: 999 }, (_x, i) => ({
+      id: 700_000 + i,
+      sha: w.head,
+      state: 'pending',
+      context: CONTEXT,
+      description: 'filler',
+      target_url: null,
+      login: LOGINS.human,
+    }));
+    w.gh.statuses.push(...filler);
+    w.gh.retarget(PR, 'develop');
+    const pre = await run('priya', null, { mode: 'preflight' }, 'pull_request_target', retargeted('develop'));
+    expect(pre.stdout).toContain('reached the maximum number of statuses'); // loud: the step names the cause
+    expect(pre.stdout).toContain('merge queue');
+    const group = w.gh.commit('group-develop');
+    const ref = `refs/heads/gh-readonly-queue/develop/pr-${PR}-${'b'.repeat(40)}`;
+    const event = { merge_group: { head_sha: group, head_ref: ref }, repository: { full_name: `${OWNER}/${REPO}` } };
+    const q = await run('priya', null, { mode: 'preflight' }, 'merge_group', event);
+    expect(q.outputs.outcome).toBe('queued');
+    expect(q.outputs.verdict ?? '').not.toBe('APPROVE');
+    expect(w.gh.statusOf(group, CONTEXT)).toMatchObject({ state: 'failure', login: LOGINS.priya });
+    // the head keeps the persona's old green: only the queue stands between it and the merge
+    const own = w.gh.statuses.filter((x) => x.sha === w.head && x.context === CONTEXT && x.login === LOGINS.priya);
+    expect(own.at(-1)!.state).toBe('success');
   });
 
   test('statuses GitHub will not list: pending is written as before (fail closed)', async () => {

@@ -526,12 +526,15 @@ describe('naming the personas', () => {
     expect(() => parsePersonas('priya=@', 'doctor')).toThrow(/persona=app-slug for an App or persona=@login/);
   });
 
-  test('no merge queue: one ok line says so, and no queue check per persona', () => {
+  test('no merge queue: one warning says what a writer can then freeze, and no queue check per persona', () => {
     const r = diagnose({ ...good(), mergeQueue: null });
     expect(r.checks.find((c) => c.id === 'queue')).toMatchObject({
-      level: 'ok',
-      says: 'main has no merge queue in its rulesets',
+      level: 'warn',
+      says: expect.stringMatching(/^main has no merge queue in its rulesets: .*1000 statuses per commit and context/),
+      fix: expect.stringContaining('Require merge queue'),
     });
+    expect(r.level).toBe('warn');
+    expect(diagnose(good()).checks.find((c) => c.id === 'queue')).toBeUndefined();
     expect(r.checks.some((c) => c.id.startsWith('queue:'))).toBe(false);
   });
 });
