@@ -43111,7 +43111,10 @@ const END = String.raw `(?![A-Z0-9_]|-(?!(?:ONLY|WITH)\b)[A-Z])`;
 const intent_words_SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
 /** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
 const SYNONYMS = [
-    [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
+    [
+        /^(CONDITIONAL(LY)?[\s_-]+(APPROV(AL|ED|E)|ACCEPT(ANCE|ED)?)|(APPROV(AL|ED|E)|ACCEPT(ANCE|ED)?)[\s_-]+CONDITIONAL(LY)?)/,
+        'conditional',
+    ],
     [/^(FREIGABE\s+MIT\s+AUFLAGEN|BEDINGT\s+FREIGEGEBEN)/, 'conditional'],
     // "批准前需修改": changes are needed before an approval
     [/^(批准|通过|通過)前/, 'conditional'],
@@ -43220,7 +43223,7 @@ const TAIL_CONDITION = new RegExp([
     // "APPROVE, except for the migration script"; not "no changes except a typo"
     String.raw `${UNNEGATED}EXCEPT\b`,
     // "APPROVE pending the fix to …"; not "Ready for merge (pending manual verification)"
-    String.raw `PENDING\b(?=[^.]*\b(?:FIX(?:ES)?|CHANGES?|RESOLUTION|REVISIONS?|VOTE|SIGN[\s-]?OFF|DECISION|` +
+    String.raw `PENDING\b(?=[^.]*\b(?:FIX(?:ES)?|CHANGES?|RESOLUTION|REVISIONS?|REVIEWS?|VOTE|SIGN[\s-]?OFF|DECISION|` +
         String.raw `APPROVAL)\b)`,
     // "Approve, but please fix the off-by-one first", "… if the flaky test is fixed", "when CI is green"
     String.raw `(?:FIX|ADDRESS|RESOLVE|REVERT|REMOVE|UPDATE|CHANGE)\b[^.]*\bFIRST\b`,
@@ -43264,7 +43267,10 @@ function conditionOf(verdict, tail, ...texts) {
  * After an approval, a line that still asks for a change first: "address the items above before merging",
  * "must be fixed prior to merge". A step for the maintainer ("review branch protection before merge") is not one.
  */
-const BEFORE_MERGE = new RegExp(String.raw `${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED)` +
+const BEFORE_MERGE = new RegExp(
+// "the repaired head needs a fresh review before merge"; not "needs a rebase", "needs another approval"
+String.raw `${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED|` +
+    String.raw `NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))` +
     String.raw `[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)\b`);
 /**
  * After a request for changes, a line that says they are all made: "the follow-up commit addresses all four
@@ -43272,7 +43278,9 @@ const BEFORE_MERGE = new RegExp(String.raw `${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE
  */
 const ALL_RESOLVED = new RegExp(String.raw `${UNNEGATED}(?<!\b(?:ONCE|IF|WHEN|UNTIL|AFTER)\b[^.;]*)` +
     String.raw `\b(?:(?:ADDRESS|FIX|RESOLV)(?:ES|ED)\s+(?:ALL|EVERY|EACH)\b|` +
-    String.raw `ALL\s+(?:\w+\s+){0,3}(?:FINDINGS|ISSUES|COMMENTS|BLOCKERS|ITEMS|POINTS|CONCERNS)\s+` +
+    String.raw `(?:ALL\s+(?:\w+\s+){0,3}(?:FINDINGS|ISSUES|COMMENTS|BLOCKERS|ITEMS|POINTS|CONCERNS)|` +
+    // "Every critical issue is resolved"
+    String.raw `EVERY\s+(?:\w+\s+){0,2}(?:FINDING|ISSUE|COMMENT|BLOCKER|ITEM|POINT|CONCERN))\s+` +
     String.raw `(?:(?:ARE|IS|HAVE|HAS|BEEN|WERE|NOW|ALREADY)\s+){0,3}(?:FIXED|RESOLVED|ADDRESSED)\b)`);
 /** Words that name a verdict outright, wherever they stand on the line. */
 const OUTRIGHT = [
@@ -43508,7 +43516,7 @@ function readKey(r, i, upper, raw, key) {
     const sep = OF_THE_REVIEW.exec(afterKey) ?? /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey);
     // "Status: REVIEW COMPLETE - PRODUCTION READY": the review's own completion is not its verdict; what follows is
     const value = afterKey.slice(sep[0].length);
-    const body = value.replace(/^REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
+    const body = value.replace(/^(?:CODE\s+)?REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
     const lead = leadingVerdict(body);
     if (!lead) {
         // "Status: Critical issues found - fix required before production use": a verdict in the value's words
@@ -43525,6 +43533,12 @@ function readKey(r, i, upper, raw, key) {
     // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
     const narrow = score || body !== value || ARABIC.test(key.name);
     if (narrow && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest)))
+        return null;
+    // after "Code Review Complete -" the token alone: not "CHANGES REQUESTED -> APPROVED", "Revise: a typo only"
+    if (body !== value && !/^[\s.!]*$/.test(lead.rest))
+        return null;
+    // a state that changed on the line is no verdict: "APPROVED -> REVOKED", "REQUEST CHANGES → APPROVED"
+    if (/→|(?<!-)->|=>|⇒|⟶/.test(raw))
         return null;
     if (ARABIC.test(body.slice(0, body.length - lead.rest.length - lead.token.length)))
         return null;
@@ -43570,12 +43584,31 @@ function following(r, i) {
         return '';
     return plain(r.lines[k]).toUpperCase();
 }
-/** "Status: Changes requested" under a "## Decision" heading: the value after a leading key is the token. */
-function intent_line_valueOf(text) {
+/** "Status: Changes requested" under a "## Decision" heading: the key that opens the line, and its value. */
+function innerKey(text) {
     const upper = text.toUpperCase();
     const key = keysOf(upper)[0];
     const sep = key && key.at <= 2 ? /^\s*[:：=]\s*/.exec(upper.slice(key.end)) : null;
-    return key && sep ? text.slice(key.end + sep[0].length) : text;
+    return key && sep ? { key, value: text.slice(key.end + sep[0].length), text } : null;
+}
+/**
+ * "## Verdict" over "**Recommendation**: REVISE": the line is read as its own key reads it (a recommended action only
+ * with an action, a weak key's token standing as one), never as a final verdict, and under its own key's name (so a
+ * "Status" repeated under every item's heading stays an item status). The heading only sets it apart from the
+ * labels of that name elsewhere, and names it: a value that is no token stays unread, not a verdict.
+ */
+function innerUnderHeading(r, i, j, inner) {
+    const text = inner.text;
+    const c = readKey(r, j, text.toUpperCase(), skeleton(unescapeU(r.lines[j])), { ...inner.key, final: false });
+    if (!c || c === STOP || TOOL_RESULT.test(c.token ?? '') || !TOKEN_TAIL.test(tailOf(text, c.token ?? '')))
+        return null;
+    return { ...c, index: i, tokenIndex: j, underHeading: true };
+}
+/** What follows a token on its line (upper-cased), for the checks a token standing as one must pass. */
+function tailOf(text, token) {
+    const upper = text.toUpperCase();
+    const at = token ? upper.indexOf(token) : -1;
+    return at < 0 ? upper : upper.slice(at + token.length);
 }
 /**
  * The token of a verdict heading, on its next non-blank line. A heading said of the reviewer is `strict`: its token
@@ -43590,8 +43623,12 @@ function splitHeading(r, i, key, strict = false) {
     const next = plain(r.lines[j]);
     const box = BOX.exec(next);
     const unboxed = box ? next.slice(box.index + box[0].length) : next;
-    // "- Status: Changes requested" under the heading: in a list item, the value after a key is the token
-    const tokenText = !leadingVerdict(unboxed) && LIST_ITEM.test(r.lines[j]) ? intent_line_valueOf(unboxed) : unboxed;
+    // "- Status: Changes requested" or "**Recommendation**: REVISE" under the heading: the value after a key that
+    // opens the line is the token — read as that key would read it on its own line
+    const inner = leadingVerdict(unboxed) ? null : innerKey(unboxed);
+    if (inner && !LIST_ITEM.test(r.lines[j]))
+        return innerUnderHeading(r, i, j, inner);
+    const tokenText = inner ? inner.value : unboxed;
     const lead = leadingVerdict(tokenText);
     if (!lead) {
         noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
@@ -43808,10 +43845,14 @@ function collect(lines, code) {
             tokenLines.add(c.tokenIndex);
     }
     const kept = withoutItemStatuses(candidates, keyLabels(lines, code), setApart(lines, r.closing) ? r.closing : null);
+    // rounds under headings of their own that disagree: every one is named, none outranks the others
+    if ('rounds' in kept)
+        return { candidates: kept.rounds, unrecognised: r.unrecognised, rounds: true };
     // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it; the last part's stands
     return {
         candidates: kept.filter((c) => !c.part || !kept.some((d) => !d.part && d.index > c.index)),
         unrecognised: r.unrecognised,
+        rounds: false,
     };
 }
 /**
@@ -43863,13 +43904,27 @@ function withoutItemStatuses(candidates, labels, closing) {
             count.set(c.key, (count.get(c.key) ?? 0) + 1);
     // a closing line set apart from the items is counted only against other verdicts under its key, not against
     // every label of its name ("**Status**: REVIEW COMPLETED" at the top; "---", then "**Status**: ✅ APPROVED")
-    const times = (c) => Math.max(count.get(c.key) ?? 0, c.index === closing ? 0 : (labels.get(c.key) ?? 0));
+    const times = (c) => Math.max(count.get(c.key) ?? 0, c.index === closing || c.underHeading ? 0 : (labels.get(c.key) ?? 0));
     const kept = candidates.filter((c) => !items(c) || times(c) < 3);
     // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict)
     const left = new Set(kept.flatMap((c) => c.verdicts));
-    const dropped = candidates.filter((c) => !kept.includes(c)).flatMap((c) => c.verdicts);
-    return left.size && dropped.some((v) => !left.has(v)) ? candidates : kept;
+    const gone = candidates.filter((c) => !kept.includes(c));
+    const dropped = gone.flatMap((c) => c.verdicts);
+    if (left.size && dropped.some((v) => !left.has(v)))
+        return candidates;
+    // verdicts each under a heading of their own ("### Verdict" / "FAIL", … / "PASS") are rounds, not one item's
+    // triage: when they are all there is and they disagree, the body states conflicting verdicts, not none
+    const rounds = gone.length > 0 && gone.every((c) => c.tokenIndex !== undefined);
+    return !left.size && rounds && new Set(dropped).size > 1 ? { rounds: candidates } : kept;
 }
+/**
+ * On the approval's own line, the must-fix list said done: "APPROVE - Every critical issue is resolved." Only of the
+ * critical, blocking or must-fix issues (not "every Copilot issue", "all lint issues"), and nothing doubting it after.
+ */
+const SAYS_DONE = new RegExp(String.raw `(?<!\b(?:NOT|ALMOST|NEARLY)\s+)\b(?:ALL|EVERY)\s+` +
+    String.raw `(?:(?:THE|CRITICAL|BLOCKING|MUST[\s-]?FIX|REQUIRED)\s+){0,2}(?:ISSUES?|FINDINGS?|BLOCKERS?)\s+` +
+    String.raw `(?:(?:ARE|IS|HAVE|HAS|BEEN|NOW)\s+){0,3}(?:FIXED|RESOLVED|ADDRESSED)\b` +
+    String.raw `(?![^]*(?:\?|N'T\b|\b(?:NOT|STILL|BUT|EXCEPT|OPEN|REMAIN\w*|YET)\b))`);
 /** A heading (or bold or colon label) that opens a list of changes the author must still make. */
 const MUST_FIX = new RegExp(String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKERS?|FIX(?:ES)?\s+IMMEDIATELY|` +
     String.raw `(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?))\b`);
@@ -43888,14 +43943,53 @@ function openMustFix(lines, code) {
         const label = /^\s*(#|\*\*[^*]+\*\*\s*:?\s*$)|:\s*$/.test(line);
         const text = plain(line).toUpperCase();
         const rest = text.replace(MUST_FIX, '');
-        if (!label || !MUST_FIX.test(text) || EMPTY.test(rest) || CLOSED.test(rest))
+        // "No critical issues fixed yet" says the opposite of empty
+        const empty = EMPTY.test(rest) && !/\b(?:YET|NOT|STILL)\b/.test(rest);
+        if (!label || !MUST_FIX.test(text) || empty || CLOSED.test(rest))
+            continue;
+        // "### No Blocking Issues (found)": the heading says there are none, once, and nothing after it
+        const m = MUST_FIX.exec(text);
+        const once = text.match(new RegExp(MUST_FIX.source, 'g')).length === 1;
+        const after = text.slice(m.index + m[0].length);
+        const none = /(?:^|\s)(?:NO|ZERO|(?<![\d.,])0)\s*$/.test(text.slice(0, m.index));
+        if (none && once && /^[\s.!:)]*(?:(?:FOUND|IDENTIFIED|DETECTED)[\s.!:)]*)?$/.test(after))
             continue;
         const next = nextLine(lines, i);
         if (next < lines.length && EMPTY.test(plain(lines[next]).toUpperCase().slice(0, 40)))
             continue;
+        if (everyItemFixed(lines, code, i))
+            continue;
         return i;
     }
     return -1;
+}
+/** Marked done at the end of its own item line: "#### 1. **Render mismatch** ✅ **FIXED**". */
+const ITEM_DONE = /(?<!\b(?:NOT|YET|BE|STILL|TO|UN|AS|CLAIMED|PARTLY|PARTIALLY)\s+)\b(?:FIXED|RESOLVED|ADDRESSED)[\s.!)]*$/;
+/** Anything in the section that doubts it or opens something new: then its items are not all done. */
+const DOUBT = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NO|NONE|STILL|YET|REVERT\w*|REOPEN\w*|CLAIM\w*|ATTEMPT\w*|NEW|REMAIN\w*|` +
+    String.raw `OPEN|BUT|HOWEVER|PLEASE|AGAIN|PARTIAL\w*|EXCEPT|UNLESS|TODO|PENDING|BLOCK\w*|REGRESS\w*|` +
+    String.raw `REPRODUC\w*|FAIL\w*|BROKEN|BREAKS?|UNVERIFIED|VERIFY|SHOULD|MUST)\b`);
+/**
+ * Does every item under the heading at `i` say it is fixed? Its items are its sub-headings, or else its list
+ * items, up to the next heading of its level or above; a heading with no items is not closed by this.
+ */
+function everyItemFixed(lines, code, i) {
+    const level = /^\s*(#{1,6})\s/.exec(lines[i])?.[1].length;
+    if (!level)
+        return false;
+    const section = [];
+    for (let k = i + 1; k < lines.length; k++) {
+        const h = /^\s*(#{1,6})\s/.exec(lines[k])?.[1].length;
+        if (h !== undefined && h <= level)
+            break;
+        if (!code.has(k))
+            section.push(lines[k]);
+    }
+    if (section.some((l) => DOUBT.test(plain(l).toUpperCase())))
+        return false;
+    const subs = section.filter((l) => /^\s*#{1,6}\s/.test(l));
+    const items = subs.length ? subs : section.filter((l) => /^\s*([-+*]|\d+[.)])\s/.test(l));
+    return items.length > 0 && items.every((l) => ITEM_DONE.test(plain(l).toUpperCase()));
 }
 /**
  * The first line after the verdict (0-based) that says otherwise, or -1: after an approval, one that still asks
@@ -43909,6 +44003,11 @@ function laterLine(lines, code, from, verdict) {
     }
     return -1;
 }
+/** Every line decides and none can be suggested: "the body states conflicting verdicts (line 3: …, line 9: …)". */
+function conflicting(candidates, line) {
+    const where = candidates.map((c) => `line ${line(c)}: ${c.verdicts.join('/')}`).join(', ');
+    return { decided: candidates, ambiguity: `the body states conflicting verdicts (${where})` };
+}
 /** Which lines decide, and why nothing can be suggested when they do not agree or approve on conditions. */
 function decide(candidates, line) {
     const unoffered = candidates.filter((c) => !c.offered);
@@ -43917,10 +44016,8 @@ function decide(candidates, line) {
     if (!decided.length)
         return { decided, ambiguity: 'the body only offers verdicts (template alternatives or unticked boxes)' };
     const verdicts = new Set(decided.flatMap((c) => c.verdicts));
-    if (verdicts.size !== 1) {
-        const where = decided.map((c) => `line ${line(c)}: ${c.verdicts.join('/')}`).join(', ');
-        return { decided, ambiguity: `the body states conflicting verdicts (${where})` };
-    }
+    if (verdicts.size !== 1)
+        return conflicting(decided, line);
     const conditional = decided.find((c) => c.condition);
     if (conditional)
         return {
@@ -43936,7 +44033,7 @@ function findIntent(original) {
         ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
         : [];
     const code = codeLines(lines);
-    const { candidates, unrecognised } = collect(lines, code);
+    const { candidates, unrecognised, rounds } = collect(lines, code);
     const lineOf = (c) => origin[c.index] + 1;
     const at = [...new Set(candidates.map(lineOf))];
     const none = (ambiguity, stated) => ({
@@ -43955,11 +44052,14 @@ function findIntent(original) {
             'which names none of APPROVE, CHANGES_REQUESTED, COMMENT';
         return none(what, [...new Set(unrecognised.map(lineOf))]);
     }
-    const { decided, ambiguity } = decide(candidates, lineOf);
+    const { decided, ambiguity } = rounds ? conflicting(candidates, lineOf) : decide(candidates, lineOf);
     const stated = [...new Set(decided.map(lineOf))];
     if (ambiguity)
         return none(ambiguity, stated);
-    const open = decided[0].verdicts[0] === 'APPROVE' && !decided[0].final ? openMustFix(lines, code) : -1;
+    // an approval that says the list is done ("APPROVE - Every critical issue is resolved") leaves it closed
+    const approval = decided[0].verdicts[0] === 'APPROVE' && !decided[0].final;
+    const saysDone = decided.some((c) => SAYS_DONE.test(plain(lines[c.tokenIndex ?? c.index]).toUpperCase()));
+    const open = approval && !saysDone ? openMustFix(lines, code) : -1;
     if (open >= 0)
         return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[open] + 1} lists changes ` +
             'it must still make', stated);

@@ -125,6 +125,8 @@ export interface Candidate {
   condition?: string;
   /** Given for one part of the review ("Stage 1 verdict"): a later verdict outranks it. */
   part?: boolean;
+  /** Read from "Key: value" on the line under a verdict heading: set apart from that key's labels elsewhere. */
+  underHeading?: boolean;
   /** The key it was read after ("DECISION") and the words that named the verdict ("ACCEPTED"). */
   key?: string;
   token?: string;
@@ -214,7 +216,7 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   const sep = OF_THE_REVIEW.exec(afterKey) ?? /^\s*(\([^)]*\)\s*)?(?:[:：=—–-]|IS\b)?\s*/.exec(afterKey)!;
   // "Status: REVIEW COMPLETE - PRODUCTION READY": the review's own completion is not its verdict; what follows is
   const value = afterKey.slice(sep[0].length);
-  const body = value.replace(/^REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
+  const body = value.replace(/^(?:CODE\s+)?REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
   const lead = leadingVerdict(body);
   if (!lead) {
     // "Status: Critical issues found - fix required before production use": a verdict in the value's words
@@ -228,6 +230,10 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
   const narrow = score || body !== value || ARABIC.test(key.name);
   if (narrow && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest))) return null;
+  // after "Code Review Complete -" the token alone: not "CHANGES REQUESTED -> APPROVED", "Revise: a typo only"
+  if (body !== value && !/^[\s.!]*$/.test(lead.rest)) return null;
+  // a state that changed on the line is no verdict: "APPROVED -> REVOKED", "REQUEST CHANGES → APPROVED"
+  if (/→|(?<!-)->|=>|⇒|⟶/.test(raw)) return null;
   if (ARABIC.test(body.slice(0, body.length - lead.rest.length - lead.token.length))) return null;
   if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
@@ -279,12 +285,32 @@ function following(r: Reader, i: number): string {
   return plain(r.lines[k]!).toUpperCase();
 }
 
-/** "Status: Changes requested" under a "## Decision" heading: the value after a leading key is the token. */
-function valueOf(text: string): string {
+/** "Status: Changes requested" under a "## Decision" heading: the key that opens the line, and its value. */
+function innerKey(text: string): { key: Key; value: string; text: string } | null {
   const upper = text.toUpperCase();
   const key = keysOf(upper)[0];
   const sep = key && key.at <= 2 ? /^\s*[:：=]\s*/.exec(upper.slice(key.end)) : null;
-  return key && sep ? text.slice(key.end + sep[0].length) : text;
+  return key && sep ? { key, value: text.slice(key.end + sep[0].length), text } : null;
+}
+
+/**
+ * "## Verdict" over "**Recommendation**: REVISE": the line is read as its own key reads it (a recommended action only
+ * with an action, a weak key's token standing as one), never as a final verdict, and under its own key's name (so a
+ * "Status" repeated under every item's heading stays an item status). The heading only sets it apart from the
+ * labels of that name elsewhere, and names it: a value that is no token stays unread, not a verdict.
+ */
+function innerUnderHeading(r: Reader, i: number, j: number, inner: NonNullable<ReturnType<typeof innerKey>>) {
+  const text = inner.text;
+  const c = readKey(r, j, text.toUpperCase(), skeleton(unescapeU(r.lines[j]!)), { ...inner.key, final: false });
+  if (!c || c === STOP || TOOL_RESULT.test(c.token ?? '') || !TOKEN_TAIL.test(tailOf(text, c.token ?? ''))) return null;
+  return { ...c, index: i, tokenIndex: j, underHeading: true };
+}
+
+/** What follows a token on its line (upper-cased), for the checks a token standing as one must pass. */
+function tailOf(text: string, token: string): string {
+  const upper = text.toUpperCase();
+  const at = token ? upper.indexOf(token) : -1;
+  return at < 0 ? upper : upper.slice(at + token.length);
 }
 
 /**
@@ -298,8 +324,11 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   const next = plain(r.lines[j]!);
   const box = BOX.exec(next);
   const unboxed = box ? next.slice(box.index + box[0].length) : next;
-  // "- Status: Changes requested" under the heading: in a list item, the value after a key is the token
-  const tokenText = !leadingVerdict(unboxed) && LIST_ITEM.test(r.lines[j]!) ? valueOf(unboxed) : unboxed;
+  // "- Status: Changes requested" or "**Recommendation**: REVISE" under the heading: the value after a key that
+  // opens the line is the token — read as that key would read it on its own line
+  const inner = leadingVerdict(unboxed) ? null : innerKey(unboxed);
+  if (inner && !LIST_ITEM.test(r.lines[j]!)) return innerUnderHeading(r, i, j, inner);
+  const tokenText = inner ? inner.value : unboxed;
   const lead = leadingVerdict(tokenText);
   if (!lead) {
     noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());

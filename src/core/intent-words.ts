@@ -13,7 +13,10 @@ const END = String.raw`(?![A-Z0-9_]|-(?!(?:ONLY|WITH)\b)[A-Z])`;
 export const SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
 /** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
 export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
-  [/^(CONDITIONAL(LY)?[\s_-]+APPROV(AL|ED|E)|APPROV(AL|ED|E)[\s_-]+CONDITIONAL(LY)?)/, 'conditional'],
+  [
+    /^(CONDITIONAL(LY)?[\s_-]+(APPROV(AL|ED|E)|ACCEPT(ANCE|ED)?)|(APPROV(AL|ED|E)|ACCEPT(ANCE|ED)?)[\s_-]+CONDITIONAL(LY)?)/,
+    'conditional',
+  ],
   [/^(FREIGABE\s+MIT\s+AUFLAGEN|BEDINGT\s+FREIGEGEBEN)/, 'conditional'],
   // "批准前需修改": changes are needed before an approval
   [/^(批准|通过|通過)前/, 'conditional'],
@@ -128,7 +131,7 @@ const TAIL_CONDITION = new RegExp(
     // "APPROVE, except for the migration script"; not "no changes except a typo"
     String.raw`${UNNEGATED}EXCEPT\b`,
     // "APPROVE pending the fix to …"; not "Ready for merge (pending manual verification)"
-    String.raw`PENDING\b(?=[^.]*\b(?:FIX(?:ES)?|CHANGES?|RESOLUTION|REVISIONS?|VOTE|SIGN[\s-]?OFF|DECISION|` +
+    String.raw`PENDING\b(?=[^.]*\b(?:FIX(?:ES)?|CHANGES?|RESOLUTION|REVISIONS?|REVIEWS?|VOTE|SIGN[\s-]?OFF|DECISION|` +
       String.raw`APPROVAL)\b)`,
     // "Approve, but please fix the off-by-one first", "… if the flaky test is fixed", "when CI is green"
     String.raw`(?:FIX|ADDRESS|RESOLVE|REVERT|REMOVE|UPDATE|CHANGE)\b[^.]*\bFIRST\b`,
@@ -175,7 +178,9 @@ export function conditionOf(verdict: Reading, tail: string, ...texts: string[]):
  * "must be fixed prior to merge". A step for the maintainer ("review branch protection before merge") is not one.
  */
 export const BEFORE_MERGE = new RegExp(
-  String.raw`${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED)` +
+  // "the repaired head needs a fresh review before merge"; not "needs a rebase", "needs another approval"
+  String.raw`${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED|` +
+    String.raw`NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))` +
     String.raw`[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)\b`,
 );
 
@@ -186,7 +191,9 @@ export const BEFORE_MERGE = new RegExp(
 export const ALL_RESOLVED = new RegExp(
   String.raw`${UNNEGATED}(?<!\b(?:ONCE|IF|WHEN|UNTIL|AFTER)\b[^.;]*)` +
     String.raw`\b(?:(?:ADDRESS|FIX|RESOLV)(?:ES|ED)\s+(?:ALL|EVERY|EACH)\b|` +
-    String.raw`ALL\s+(?:\w+\s+){0,3}(?:FINDINGS|ISSUES|COMMENTS|BLOCKERS|ITEMS|POINTS|CONCERNS)\s+` +
+    String.raw`(?:ALL\s+(?:\w+\s+){0,3}(?:FINDINGS|ISSUES|COMMENTS|BLOCKERS|ITEMS|POINTS|CONCERNS)|` +
+    // "Every critical issue is resolved"
+    String.raw`EVERY\s+(?:\w+\s+){0,2}(?:FINDING|ISSUE|COMMENT|BLOCKER|ITEM|POINT|CONCERN))\s+` +
     String.raw`(?:(?:ARE|IS|HAVE|HAS|BEEN|WERE|NOW|ALREADY)\s+){0,3}(?:FIXED|RESOLVED|ADDRESSED)\b)`,
 );
 

@@ -115,7 +115,7 @@ function codeLines(lines: readonly string[]): Set<number> {
 function collect(
   lines: readonly string[],
   code: ReadonlySet<number>,
-): { candidates: Candidate[]; unrecognised: Unrecognised[] } {
+): { candidates: Candidate[]; unrecognised: Unrecognised[]; rounds: boolean } {
   const r: Reader = { lines, closing: closingLine(lines, code), unrecognised: [] };
   const candidates: Candidate[] = [];
   const tokenLines = new Set<number>();
@@ -131,10 +131,13 @@ function collect(
     if (c?.tokenIndex !== undefined) tokenLines.add(c.tokenIndex);
   }
   const kept = withoutItemStatuses(candidates, keyLabels(lines, code), setApart(lines, r.closing) ? r.closing : null);
+  // rounds under headings of their own that disagree: every one is named, none outranks the others
+  if ('rounds' in kept) return { candidates: kept.rounds, unrecognised: r.unrecognised, rounds: true };
   // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it; the last part's stands
   return {
     candidates: kept.filter((c) => !c.part || !kept.some((d) => !d.part && d.index > c.index)),
     unrecognised: r.unrecognised,
+    rounds: false,
   };
 }
 
@@ -183,7 +186,7 @@ function withoutItemStatuses(
   candidates: Candidate[],
   labels: ReadonlyMap<string, number>,
   closing: number | null,
-): Candidate[] {
+): Candidate[] | { rounds: Candidate[] } {
   const items = (c: Candidate): boolean =>
     !c.final && !!c.key && (!STRONG_KEY.test(c.key) || /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? ''));
   const count = new Map<string, number>();
@@ -191,13 +194,29 @@ function withoutItemStatuses(
   // a closing line set apart from the items is counted only against other verdicts under its key, not against
   // every label of its name ("**Status**: REVIEW COMPLETED" at the top; "---", then "**Status**: ✅ APPROVED")
   const times = (c: Candidate): number =>
-    Math.max(count.get(c.key!) ?? 0, c.index === closing ? 0 : (labels.get(c.key!) ?? 0));
+    Math.max(count.get(c.key!) ?? 0, c.index === closing || c.underHeading ? 0 : (labels.get(c.key!) ?? 0));
   const kept = candidates.filter((c) => !items(c) || times(c) < 3);
   // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict)
   const left = new Set(kept.flatMap((c) => c.verdicts));
-  const dropped = candidates.filter((c) => !kept.includes(c)).flatMap((c) => c.verdicts);
-  return left.size && dropped.some((v) => !left.has(v)) ? candidates : kept;
+  const gone = candidates.filter((c) => !kept.includes(c));
+  const dropped = gone.flatMap((c) => c.verdicts);
+  if (left.size && dropped.some((v) => !left.has(v))) return candidates;
+  // verdicts each under a heading of their own ("### Verdict" / "FAIL", … / "PASS") are rounds, not one item's
+  // triage: when they are all there is and they disagree, the body states conflicting verdicts, not none
+  const rounds = gone.length > 0 && gone.every((c) => c.tokenIndex !== undefined);
+  return !left.size && rounds && new Set(dropped).size > 1 ? { rounds: candidates } : kept;
 }
+
+/**
+ * On the approval's own line, the must-fix list said done: "APPROVE - Every critical issue is resolved." Only of the
+ * critical, blocking or must-fix issues (not "every Copilot issue", "all lint issues"), and nothing doubting it after.
+ */
+const SAYS_DONE = new RegExp(
+  String.raw`(?<!\b(?:NOT|ALMOST|NEARLY)\s+)\b(?:ALL|EVERY)\s+` +
+    String.raw`(?:(?:THE|CRITICAL|BLOCKING|MUST[\s-]?FIX|REQUIRED)\s+){0,2}(?:ISSUES?|FINDINGS?|BLOCKERS?)\s+` +
+    String.raw`(?:(?:ARE|IS|HAVE|HAS|BEEN|NOW)\s+){0,3}(?:FIXED|RESOLVED|ADDRESSED)\b` +
+    String.raw`(?![^]*(?:\?|N'T\b|\b(?:NOT|STILL|BUT|EXCEPT|OPEN|REMAIN\w*|YET)\b))`,
+);
 
 /** A heading (or bold or colon label) that opens a list of changes the author must still make. */
 const MUST_FIX = new RegExp(
@@ -221,12 +240,50 @@ function openMustFix(lines: readonly string[], code: ReadonlySet<number>): numbe
     const label = /^\s*(#|\*\*[^*]+\*\*\s*:?\s*$)|:\s*$/.test(line);
     const text = plain(line).toUpperCase();
     const rest = text.replace(MUST_FIX, '');
-    if (!label || !MUST_FIX.test(text) || EMPTY.test(rest) || CLOSED.test(rest)) continue;
+    // "No critical issues fixed yet" says the opposite of empty
+    const empty = EMPTY.test(rest) && !/\b(?:YET|NOT|STILL)\b/.test(rest);
+    if (!label || !MUST_FIX.test(text) || empty || CLOSED.test(rest)) continue;
+    // "### No Blocking Issues (found)": the heading says there are none, once, and nothing after it
+    const m = MUST_FIX.exec(text)!;
+    const once = text.match(new RegExp(MUST_FIX.source, 'g'))!.length === 1;
+    const after = text.slice(m.index + m[0].length);
+    const none = /(?:^|\s)(?:NO|ZERO|(?<![\d.,])0)\s*$/.test(text.slice(0, m.index));
+    if (none && once && /^[\s.!:)]*(?:(?:FOUND|IDENTIFIED|DETECTED)[\s.!:)]*)?$/.test(after)) continue;
     const next = nextLine(lines, i);
     if (next < lines.length && EMPTY.test(plain(lines[next]!).toUpperCase().slice(0, 40))) continue;
+    if (everyItemFixed(lines, code, i)) continue;
     return i;
   }
   return -1;
+}
+
+/** Marked done at the end of its own item line: "#### 1. **Render mismatch** ✅ **FIXED**". */
+const ITEM_DONE =
+  /(?<!\b(?:NOT|YET|BE|STILL|TO|UN|AS|CLAIMED|PARTLY|PARTIALLY)\s+)\b(?:FIXED|RESOLVED|ADDRESSED)[\s.!)]*$/;
+/** Anything in the section that doubts it or opens something new: then its items are not all done. */
+const DOUBT = new RegExp(
+  String.raw`\?|N'T\b|N’T\b|\b(?:NOT|NO|NONE|STILL|YET|REVERT\w*|REOPEN\w*|CLAIM\w*|ATTEMPT\w*|NEW|REMAIN\w*|` +
+    String.raw`OPEN|BUT|HOWEVER|PLEASE|AGAIN|PARTIAL\w*|EXCEPT|UNLESS|TODO|PENDING|BLOCK\w*|REGRESS\w*|` +
+    String.raw`REPRODUC\w*|FAIL\w*|BROKEN|BREAKS?|UNVERIFIED|VERIFY|SHOULD|MUST)\b`,
+);
+
+/**
+ * Does every item under the heading at `i` say it is fixed? Its items are its sub-headings, or else its list
+ * items, up to the next heading of its level or above; a heading with no items is not closed by this.
+ */
+function everyItemFixed(lines: readonly string[], code: ReadonlySet<number>, i: number): boolean {
+  const level = /^\s*(#{1,6})\s/.exec(lines[i]!)?.[1]!.length;
+  if (!level) return false;
+  const section: string[] = [];
+  for (let k = i + 1; k < lines.length; k++) {
+    const h = /^\s*(#{1,6})\s/.exec(lines[k]!)?.[1]!.length;
+    if (h !== undefined && h <= level) break;
+    if (!code.has(k)) section.push(lines[k]!);
+  }
+  if (section.some((l) => DOUBT.test(plain(l).toUpperCase()))) return false;
+  const subs = section.filter((l) => /^\s*#{1,6}\s/.test(l));
+  const items = subs.length ? subs : section.filter((l) => /^\s*([-+*]|\d+[.)])\s/.test(l));
+  return items.length > 0 && items.every((l) => ITEM_DONE.test(plain(l).toUpperCase()));
 }
 
 /**
@@ -241,6 +298,12 @@ function laterLine(lines: readonly string[], code: ReadonlySet<number>, from: nu
   return -1;
 }
 
+/** Every line decides and none can be suggested: "the body states conflicting verdicts (line 3: …, line 9: …)". */
+function conflicting(candidates: readonly Candidate[], line: (c: Candidate) => number) {
+  const where = candidates.map((c) => `line ${line(c)}: ${c.verdicts.join('/')}`).join(', ');
+  return { decided: candidates, ambiguity: `the body states conflicting verdicts (${where})` };
+}
+
 /** Which lines decide, and why nothing can be suggested when they do not agree or approve on conditions. */
 function decide(candidates: readonly Candidate[], line: (c: Candidate) => number) {
   const unoffered = candidates.filter((c) => !c.offered);
@@ -249,10 +312,7 @@ function decide(candidates: readonly Candidate[], line: (c: Candidate) => number
   if (!decided.length)
     return { decided, ambiguity: 'the body only offers verdicts (template alternatives or unticked boxes)' };
   const verdicts = new Set(decided.flatMap((c) => c.verdicts));
-  if (verdicts.size !== 1) {
-    const where = decided.map((c) => `line ${line(c)}: ${c.verdicts.join('/')}`).join(', ');
-    return { decided, ambiguity: `the body states conflicting verdicts (${where})` };
-  }
+  if (verdicts.size !== 1) return conflicting(decided, line);
   const conditional = decided.find((c) => c.condition);
   if (conditional)
     return {
@@ -270,7 +330,7 @@ export function findIntent(original: readonly string[]): Intent {
     ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
     : [];
   const code = codeLines(lines);
-  const { candidates, unrecognised } = collect(lines, code);
+  const { candidates, unrecognised, rounds } = collect(lines, code);
   const lineOf = (c: { index: number }): number => origin[c.index]! + 1;
   const at = [...new Set(candidates.map(lineOf))];
   const none = (ambiguity: string | null, stated: number[]): Intent => ({
@@ -289,10 +349,13 @@ export function findIntent(original: readonly string[]): Intent {
       'which names none of APPROVE, CHANGES_REQUESTED, COMMENT';
     return none(what, [...new Set(unrecognised.map(lineOf))]);
   }
-  const { decided, ambiguity } = decide(candidates, lineOf);
+  const { decided, ambiguity } = rounds ? conflicting(candidates, lineOf) : decide(candidates, lineOf);
   const stated = [...new Set(decided.map(lineOf))];
   if (ambiguity) return none(ambiguity, stated);
-  const open = decided[0]!.verdicts[0] === 'APPROVE' && !decided[0]!.final ? openMustFix(lines, code) : -1;
+  // an approval that says the list is done ("APPROVE - Every critical issue is resolved") leaves it closed
+  const approval = decided[0]!.verdicts[0] === 'APPROVE' && !decided[0]!.final;
+  const saysDone = decided.some((c) => SAYS_DONE.test(plain(lines[c.tokenIndex ?? c.index]!).toUpperCase()));
+  const open = approval && !saysDone ? openMustFix(lines, code) : -1;
   if (open >= 0)
     return none(
       `the approval at line ${lineOf(decided.at(-1)!)} is conditional: line ${origin[open]! + 1} lists changes ` +

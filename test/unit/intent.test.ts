@@ -161,9 +161,10 @@ describe('the suggested verdict line', () => {
     ['literal \\u escapes', `**Verdict:** \\u2705 **APPROVED**\n\n${REVIEW}`, 'APPROVE', 1],
     [
       'Spanish key and token',
+      // read as the heading's token since held-out 11 (a key's value under a verdict heading): lines 1–3 go
       `## ✅ Veredicto\n\n**Estado**: **APROBADO CON MEJORAS MENORES**\n\nBien.\n`,
       'APPROVE',
-      3,
+      1,
     ],
     [
       'a status with a second part after a slash',
@@ -651,6 +652,7 @@ describe.each([
   ['held-out 7', 'intent-attack-7.json', 80],
   ['held-out 8', 'intent-attack-8.json', 67],
   ['held-out 9', 'intent-attack-9.json', 48],
+  ['held-out 11', 'intent-attack-11.json', 57],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null }>;
@@ -767,5 +769,96 @@ describe('held-out 9: its misses stay missed — the rules that read them did no
     ['a finding that needs attention', `${REVIEW}\n- Status: needs attention (see #12)\n\nMore.\n`],
   ])('%s', (_n, body) => {
     expect(intent(body).suggestion).toBeNull();
+  });
+});
+
+describe('held-out 11: a key under a verdict heading, a list stated done, rounds under headings', () => {
+  const recs = '- **Recommendation**: filter first.\n- **Recommendation**: join in SQL.\n';
+  test.each<[string, string, string | null]>([
+    // "Recommendation" labels three lines, so it was dropped as an item's status; under "## Verdict" it is the verdict
+    [
+      'a weak key under a verdict heading',
+      `${recs}\n## Verdict\n\n**Recommendation**: REVISE\n\nConfidence: HIGH\n`,
+      'CHANGES_REQUESTED',
+    ],
+    [
+      'a key under a verdict heading, approving',
+      `${recs}\n## Verdict\n\n**Recommendation**: APPROVE\n\nMore.\n`,
+      'APPROVE',
+    ],
+    ['a tool key under a verdict heading is no verdict', `## Verdict\n\nCI status: FAIL\n\n${REVIEW}`, null],
+    ['code review complete, then the token', `**Status**: Code Review Complete - APPROVED ✅\n\n${REVIEW}`, 'APPROVE'],
+    // tried and taken out: its attack had "GREENLIGHT REVOKED", "GREEN LIGHT on the design, RED LIGHT on the code"
+    ['green light is no verdict word', `${REVIEW}\n**Verdict: GREEN LIGHT FOR DEPLOYMENT**\n\nThanks.\n`, null],
+    [
+      'the token alone after code review complete',
+      `**Status**: Code Review Complete - Revise: a typo\n\n${REVIEW}`,
+      null,
+    ],
+    ['a state that changed', `**Status**: CHANGES REQUESTED -> APPROVED\n\n${REVIEW}`, null],
+    [
+      'a recommended action under a verdict heading: only an action',
+      `## Verdict\n\n**Recommended action**: PASS to the security team\n\n${REVIEW}`,
+      null,
+    ],
+    [
+      'a status under every item heading stays an item status',
+      '#### Verdict\n\n**Status:** Approved\n\n'.repeat(3) + 'Regenerate the lockfile before merging.\n',
+      null,
+    ],
+    [
+      'a key under a final verdict heading is not final',
+      '### Must Fix\n\n- the race\n\n## Final Verdict\n\n**Status:** APPROVED\n\nMore.\n',
+      null,
+    ],
+    ['conditional acceptance', `### Overall Verdict: CONDITIONAL ACCEPTANCE\n\n${REVIEW}`, null],
+    ['accepted conditionally', `**Verdict:** ACCEPTED CONDITIONALLY\n\n${REVIEW}`, null],
+    [
+      'a pass, then the head needs another review before merge',
+      `${REVIEW}\nVerdict: PASS WITH NOTES; nothing blocking.\n\nOK.\n\nThe head needs a fresh review before merge\n`,
+      null,
+    ],
+    [
+      'every item under the critical heading fixed',
+      '### Critical Issues\n\n#### 1. **Render mismatch** ✅ **FIXED**\nSorted now.\n\n### Minor\n\n- a nit\n\n' +
+        '**Recommendation:** ✅ **APPROVE** - ready to merge.\n\nNotes.\n',
+      'APPROVE',
+    ],
+    [
+      'one item under the critical heading not fixed',
+      '### Critical Issues\n\n#### 1. **Render mismatch** ✅ **FIXED**\n#### 2. **Race** — not yet fixed\n\n' +
+        '**Recommendation:** ✅ **APPROVE** - ready to merge.\n\nNotes.\n',
+      null,
+    ],
+    [
+      'the approval says every critical issue is resolved',
+      '### Critical Issues\n\n- a race\n\n**Recommendation:** APPROVE - Every critical issue is resolved.\n\nNotes.\n',
+      'APPROVE',
+    ],
+    [
+      'the approval says not every critical issue is resolved',
+      '### Critical Issues\n\n- a race\n\n**Recommendation:** APPROVE - not every critical issue is resolved.\n\nN.\n',
+      null,
+    ],
+    [
+      'a heading that says there are no blocking issues',
+      `### No Blocking Issues\nAll good.\n\n**Verdict:** APPROVE\n`,
+      'APPROVE',
+    ],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+
+  test('rounds under verdict headings that disagree: conflicting, every line named, never "no verdict"', () => {
+    const round = (n: number, token: string) => `## Review ${n}\n\n### Verdict\n\n\`${token} — P1 ${n}\`\n\nText.\n\n`;
+    const i = intent(round(1, 'FAIL') + round(2, 'FAIL') + round(3, 'FAIL') + round(4, 'PASS'));
+    expect(i.suggestion).toBeNull();
+    expect(i.ambiguity).toMatch(/conflicting verdicts .*line 27: APPROVE/);
+    expect(i.stated).toEqual([3, 11, 19, 27]);
+  });
+
+  test('one triage word under each finding, all the same: still an item status, not the verdict', () => {
+    const f = (n: number) => `### Finding ${n}\n\n#### Decision\n\nACCEPTED\n\n`;
+    expect(intent(f(1) + f(2) + f(3) + REVIEW).suggestion).toBeNull();
   });
 });
