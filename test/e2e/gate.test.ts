@@ -143,13 +143,8 @@ describe('the verdict as a commit status on the reviewed head', () => {
     expect(w.gh.statuses.at(-1)).toMatchObject({ context: CONTEXT, state: 'pending', login: LOGINS.priya });
   });
 
-  // GitHub keeps at most 1000 statuses per sha and context, whoever wrote them, and deletes none: a writer
-  // who fills the context on an approved head leaves the persona's green there for good. Approve into one
-  // base, fill, retarget: the persona cannot write pending (nor any later verdict), and a ruleset pinned
-  // to its App still reads its last status, the green for the other base. Not fixed: no commit status
-  // can replace it (check runs, which only their App can write, would need the persona App to hold
-  // checks: write). The step fails naming the cause, a merge queue holds it (next test), doctor warns.
-  test.fails('a context filled to 1000 statuses keeps an old green on the head through a retarget', async () => {
+  /** Priya approves into main; a writer fills her context on the head to 1000 statuses; the PR goes to develop. */
+  const approveFillRetarget = async () => {
     await run('priya', body('APPROVE'));
     const filler = Array.from({ length: 999 }, (_x, i) => ({
       id: 600_000 + i,
@@ -162,31 +157,28 @@ describe('the verdict as a commit status on the reviewed head', () => {
     }));
     w.gh.statuses.push(...filler);
     w.gh.retarget(PR, 'develop');
-    const edited = retargeted('develop');
-    const pre = await run('priya', null, { mode: 'preflight' }, 'pull_request_target', edited);
+    return run('priya', null, { mode: 'preflight' }, 'pull_request_target', retargeted('develop'));
+  };
+  /** What a ruleset pinned to priya's App reads on a commit: her newest status there. */
+  const priyasNewest = (sha: string) =>
+    w.gh.statuses.filter((x) => x.sha === sha && x.context === CONTEXT && x.login === LOGINS.priya).at(-1)?.state;
+
+  // GitHub keeps at most 1000 statuses per sha and context, whoever wrote them, and deletes none: a writer
+  // who fills the context on an approved head leaves the persona's green there for good. Approve into one
+  // base, fill, retarget: the persona cannot write pending (nor any later verdict), and a ruleset pinned
+  // to its App still reads its last status, the green for the other base. Not fixed: no commit status
+  // can replace it (check runs, which only their App can write, would need the persona App to hold
+  // checks: write). The step fails naming the cause, a merge queue holds it (next test), doctor warns.
+  test.fails('a context filled to 1000 statuses keeps an old green on the head through a retarget', async () => {
+    const pre = await approveFillRetarget();
     expect(pre.code).toBe(1); // the pending write was refused: the step fails, as it says
-    const ownNewest = w.gh.statuses.filter(
-      (x) => x.sha === w.head && x.context === CONTEXT && x.login === LOGINS.priya,
-    );
-    expect(ownNewest.at(-1)!.state).not.toBe('success');
+    expect(priyasNewest(w.head)).not.toBe('success');
   });
 
   // What holds it today: a merge queue. The group's commit is new, so no one has filled its context;
   // the persona decides it from its reviews (the marker's base), not from the frozen head status.
   test('the same fill and retarget through a merge queue: the group commit for the new base is red', async () => {
-    await run('priya', body('APPROVE'));
-    const filler = Array.from({ length: 999 }, (_x, i) => ({
-      id: 700_000 + i,
-      sha: w.head,
-      state: 'pending',
-      context: CONTEXT,
-      description: 'filler',
-      target_url: null,
-      login: LOGINS.human,
-    }));
-    w.gh.statuses.push(...filler);
-    w.gh.retarget(PR, 'develop');
-    const pre = await run('priya', null, { mode: 'preflight' }, 'pull_request_target', retargeted('develop'));
+    const pre = await approveFillRetarget();
     expect(pre.stdout).toContain('reached the maximum number of statuses'); // loud: the step names the cause
     expect(pre.stdout).toContain('merge queue');
     const group = w.gh.commit('group-develop');
@@ -197,8 +189,7 @@ describe('the verdict as a commit status on the reviewed head', () => {
     expect(q.outputs.verdict ?? '').not.toBe('APPROVE');
     expect(w.gh.statusOf(group, CONTEXT)).toMatchObject({ state: 'failure', login: LOGINS.priya });
     // the head keeps the persona's old green: only the queue stands between it and the merge
-    const own = w.gh.statuses.filter((x) => x.sha === w.head && x.context === CONTEXT && x.login === LOGINS.priya);
-    expect(own.at(-1)!.state).toBe('success');
+    expect(priyasNewest(w.head)).toBe('success');
   });
 
   test('statuses GitHub will not list: pending is written as before (fail closed)', async () => {
