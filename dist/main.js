@@ -42847,6 +42847,7 @@ const DEFAULTS = {
     'run-timeout-seconds': '300',
     'review-event': 'verdict',
     'commit-status': 'auto',
+    'status-kind': 'commit',
     force: 'false',
     'review-drafts': 'true',
     'max-inline-findings': '50',
@@ -42938,6 +42939,7 @@ function readConfig(read) {
         reviewEvent: r.oneOf('review-event', ['verdict', 'COMMENT']),
         commitStatus: r.oneOf('commit-status', ['auto', 'always', 'never']),
         statusContext,
+        statusKind: r.oneOf('status-kind', ['commit', 'check-run']),
         diffPath,
         force: r.bool('force'),
         personaVersion: r.matching('persona-version', /^[^\r\n]{1,64}$/, 'use at most 64 characters on one line'),
@@ -50421,7 +50423,66 @@ function accessPort({ octokit, call, owner, repo }) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/github/statuses.ts
+function statusesPort(ctx, kind) {
+    return kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx);
+}
+function commitStatusesPort({ octokit, call, owner, repo }) {
+    return {
+        createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
+            const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
+            await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
+        }),
+        listStatuses: (sha, context) => call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
+            // GitHub lists them newest first ("The first status in the list will be the latest one")
+            const all = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
+                owner,
+                repo,
+                ref: sha,
+                per_page: 100,
+            });
+            return all
+                .filter((s) => s.context === context)
+                .map((s) => ({ state: s.state, creator: s.creator?.login ?? null }));
+        }),
+    };
+}
+/** A check run's colour as a status: in progress is pending; only a success conclusion is green. */
+const stateOf = (run) => run.status !== 'completed' ? 'pending' : run.conclusion === 'success' ? 'success' : 'failure';
+function checkRunsPort({ octokit, call, owner, repo }) {
+    return {
+        createStatus: (sha, s) => call(`create check run ${s.context} on ${sha.slice(0, 7)}`, async () => {
+            const done = s.state === 'pending' ? { status: 'in_progress' } : { conclusion: s.state };
+            await octokit.rest.checks.create({
+                owner,
+                repo,
+                name: s.context,
+                head_sha: sha,
+                details_url: s.targetUrl,
+                ...done,
+                output: { title: s.description, summary: s.description },
+            });
+        }),
+        listStatuses: (sha, context) => call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
+            // every run of that name (filter=all), not only the newest per suite; newest first by id
+            const all = await octokit.paginate(octokit.rest.checks.listForRef, {
+                owner,
+                repo,
+                ref: sha,
+                check_name: context,
+                filter: 'all',
+                per_page: 100,
+            });
+            return all
+                .filter((c) => c.name === context)
+                .sort((a, b) => b.id - a.id)
+                .map((c) => ({ state: stateOf(c), creator: c.app?.slug ? `${c.app.slug}[bot]` : null }));
+        }),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
+
 
 
 
@@ -50430,6 +50491,7 @@ function createClient(o) {
     const ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
     return {
         ...pullsPort(ctx),
+        ...statusesPort(ctx, o.statusKind ?? 'commit'),
         ...commitsPort(ctx),
         ...identityPort(ctx),
         ...reviewsPort(ctx),
@@ -50464,22 +50526,6 @@ function pullsPort({ octokit, call, owner, repo }) {
                 per_page: 100,
             });
             return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
-        }),
-        createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
-            const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
-            await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
-        }),
-        listStatuses: (sha, context) => call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
-            // GitHub lists them newest first ("The first status in the list will be the latest one")
-            const all = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
-                owner,
-                repo,
-                ref: sha,
-                per_page: 100,
-            });
-            return all
-                .filter((s) => s.context === context)
-                .map((s) => ({ state: s.state, creator: s.creator?.login ?? null }));
         }),
     };
 }
@@ -51167,6 +51213,11 @@ async function identify(cfg, port, writes = true) {
             "(as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for " +
             'example github-actions[bot]');
     }
+    // GitHub refuses check runs from anyone but an App: say so before anything is written, not after the review
+    if (cfg.statusKind === 'check-run' && cfg.commitStatus !== 'never' && actual && !/\[bot\]$/i.test(actual)) {
+        throw new Abort('bad-input', `status-kind is check-run, but this token posts as ${actual}, an account: only a GitHub App can create ` +
+            'check runs', "pass the persona App's installation token (actions/create-github-app-token), or set status-kind: commit");
+    }
     return { login, verified: actual !== null };
 }
 
@@ -51347,7 +51398,10 @@ async function publishStatus(cfg, ctx, port, plan) {
     catch (e) {
         if (!(e instanceof ApiError))
             throw e;
-        const advice = e.reason === 'permission-denied' ? 'the job needs permissions: statuses: write' : e.advice;
+        const needs = cfg.statusKind === 'check-run'
+            ? 'checks: write (and an App token: only Apps create check runs)'
+            : 'statuses: write';
+        const advice = e.reason === 'permission-denied' ? `the job needs permissions: ${needs}` : e.advice;
         throw new Abort(e.reason, `the commit status ${context} (${plan.state}) could not be set: ${e.message}`, advice);
     }
 }
@@ -53694,7 +53748,17 @@ function writersOf(file, id, job, triggers) {
             continue;
         const credential = credentialOf(str(w['github-token']), steps);
         const context = contextOf(persona, str(w['status-context']));
-        out.push({ file, job: id, persona, context, events: writes, queue: writes.includes('merge_group'), credential });
+        const checkRun = str(w['status-kind']) === 'check-run';
+        out.push({
+            file,
+            job: id,
+            persona,
+            context,
+            events: writes,
+            queue: writes.includes('merge_group'),
+            credential,
+            checkRun,
+        });
     }
     return out;
 }
@@ -53917,17 +53981,23 @@ function groupingCheck(f) {
  * the persona's context after an approval freezes its green through a retarget or a later
  * rejection. A queue re-decides each group on a new commit, from the persona's reviews.
  */
-function noQueueCheck(f) {
+function noQueueCheck(f, writers) {
     if (f.mergeQueue !== null)
         return [];
+    const own = (p) => writers.filter((w) => w.persona === p.name);
+    if (f.personas.length && f.personas.every((p) => own(p).length > 0 && own(p).every((w) => w.checkRun)))
+        return [
+            doctor_ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
+        ];
     return [
         {
             id: 'queue',
             level: 'warn',
             says: `${f.branch} has no merge queue in its rulesets: a PR merges on its head's status, which anyone with ` +
                 'write access can freeze by filling its context (GitHub keeps 1000 statuses per commit and context)',
-            fix: `${RULES_PAGE} → "Require merge queue", with the persona-verdict contexts required and written on each ` +
-                "group's commit (README: merge queue); or accept that a writer can hold an old green in place",
+            fix: 'write the verdicts as check runs, which only the persona Apps can write (status-kind: check-run), or ' +
+                `${RULES_PAGE} → "Require merge queue" (organisation repositories), the contexts written on each group's ` +
+                'commit (README: merge queue); a queue that classic branch protection requires is not visible to the doctor',
         },
     ];
 }
@@ -53937,7 +54007,7 @@ function doctor_diagnose(f) {
     const checks = [
         classicCheck(f),
         ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
-        ...noQueueCheck(f),
+        ...noQueueCheck(f, writers),
         ...groupingCheck(f),
         ...reviewChecks(f),
         ...bypassChecks(f),
@@ -54665,6 +54735,7 @@ async function runAction() {
                 deadline: started + cfg.runTimeoutSeconds * 1000,
                 timeScale,
                 warn: (m) => warning(m),
+                statusKind: cfg.statusKind,
             });
             end = await group(`persona-verdict: ${cfg.mode}`, () => runMode(cfg, ctx, port));
         }

@@ -4,6 +4,7 @@ import { EVENTS, type ReviewEvent } from './core/grammar.js';
 import { PERSONA_PATTERN, samePersona } from './core/marker.js';
 import type { DismissPolicy, ReviewEventPolicy } from './core/decide.js';
 import type { PanelMember } from './core/board.js';
+import type { StatusKind } from './github/statuses.js';
 
 export const MODES = ['post', 'preflight', 'check', 'board', 'doctor'] as const;
 export type Mode = (typeof MODES)[number];
@@ -23,6 +24,7 @@ export const DEFAULTS = {
   'run-timeout-seconds': '300',
   'review-event': 'verdict',
   'commit-status': 'auto',
+  'status-kind': 'commit',
   force: 'false',
   'review-drafts': 'true',
   'max-inline-findings': '50',
@@ -53,6 +55,8 @@ export interface Config {
   commitStatus: 'auto' | 'always' | 'never';
   /** The commit status context; '' for the default, persona-verdict/<persona>. */
   statusContext: string;
+  /** How the status is written: a commit status, or a check run of that name (only its App can write it). */
+  statusKind: StatusKind;
   /** preflight: where to write the PR's diff when a review is needed. */
   diffPath: string | null;
   /** Review even a head that is a duplicate or unchanged; the new review replaces the old. */
@@ -162,6 +166,7 @@ export function readConfig(read: Read): Config {
     reviewEvent: r.oneOf('review-event', ['verdict', 'COMMENT'] as const),
     commitStatus: r.oneOf('commit-status', ['auto', 'always', 'never'] as const),
     statusContext,
+    statusKind: r.oneOf('status-kind', ['commit', 'check-run'] as const),
     diffPath,
     force: r.bool('force'),
     personaVersion: r.matching('persona-version', /^[^\r\n]{1,64}$/, 'use at most 64 characters on one line'),

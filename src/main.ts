@@ -67,6 +67,7 @@ async function runAction(): Promise<void> {
         deadline: started + cfg.runTimeoutSeconds * 1000,
         timeScale,
         warn: (m) => core.warning(m),
+        statusKind: cfg.statusKind,
       });
       end = await core.group(`persona-verdict: ${cfg.mode}`, () => runMode(cfg, ctx!, port!));
     }

@@ -247,7 +247,11 @@ export async function publishStatus(cfg: Config, ctx: RunContext, port: GitHubPo
     });
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    const advice = e.reason === 'permission-denied' ? 'the job needs permissions: statuses: write' : e.advice;
+    const needs =
+      cfg.statusKind === 'check-run'
+        ? 'checks: write (and an App token: only Apps create check runs)'
+        : 'statuses: write';
+    const advice = e.reason === 'permission-denied' ? `the job needs permissions: ${needs}` : e.advice;
     throw new Abort(e.reason, `the commit status ${context} (${plan.state}) could not be set: ${e.message}`, advice);
   }
 }

@@ -197,5 +197,14 @@ export async function identify(
         'example github-actions[bot]',
     );
   }
+  // GitHub refuses check runs from anyone but an App: say so before anything is written, not after the review
+  if (cfg.statusKind === 'check-run' && cfg.commitStatus !== 'never' && actual && !/\[bot\]$/i.test(actual)) {
+    throw new Abort(
+      'bad-input',
+      `status-kind is check-run, but this token posts as ${actual}, an account: only a GitHub App can create ` +
+        'check runs',
+      "pass the persona App's installation token (actions/create-github-app-token), or set status-kind: commit",
+    );
+  }
   return { login, verified: actual !== null };
 }

@@ -26,6 +26,8 @@ export interface Writer {
   /** It writes on merge groups: on merge_group, or on workflow_run after a workflow that runs on merge_group. */
   queue: boolean;
   credential: Credential;
+  /** status-kind: check-run — a check run, which only the token's App can write. */
+  checkRun: boolean;
 }
 
 export interface WorkflowIssue {
@@ -97,7 +99,17 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
     if (!writes.length) continue;
     const credential = credentialOf(str(w['github-token']), steps);
     const context = contextOf(persona, str(w['status-context']));
-    out.push({ file, job: id, persona, context, events: writes, queue: writes.includes('merge_group'), credential });
+    const checkRun = str(w['status-kind']) === 'check-run';
+    out.push({
+      file,
+      job: id,
+      persona,
+      context,
+      events: writes,
+      queue: writes.includes('merge_group'),
+      credential,
+      checkRun,
+    });
   }
   return out;
 }

@@ -221,8 +221,13 @@ function groupingCheck(f: DoctorFacts): Check[] {
  * the persona's context after an approval freezes its green through a retarget or a later
  * rejection. A queue re-decides each group on a new commit, from the persona's reviews.
  */
-function noQueueCheck(f: DoctorFacts): Check[] {
+function noQueueCheck(f: DoctorFacts, writers: readonly Writer[]): Check[] {
   if (f.mergeQueue !== null) return [];
+  const own = (p: PersonaFacts) => writers.filter((w) => w.persona === p.name);
+  if (f.personas.length && f.personas.every((p) => own(p).length > 0 && own(p).every((w) => w.checkRun)))
+    return [
+      ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
+    ];
   return [
     {
       id: 'queue',
@@ -231,8 +236,9 @@ function noQueueCheck(f: DoctorFacts): Check[] {
         `${f.branch} has no merge queue in its rulesets: a PR merges on its head's status, which anyone with ` +
         'write access can freeze by filling its context (GitHub keeps 1000 statuses per commit and context)',
       fix:
-        `${RULES_PAGE} → "Require merge queue", with the persona-verdict contexts required and written on each ` +
-        "group's commit (README: merge queue); or accept that a writer can hold an old green in place",
+        'write the verdicts as check runs, which only the persona Apps can write (status-kind: check-run), or ' +
+        `${RULES_PAGE} → "Require merge queue" (organisation repositories), the contexts written on each group's ` +
+        'commit (README: merge queue); a queue that classic branch protection requires is not visible to the doctor',
     },
   ];
 }
@@ -243,7 +249,7 @@ export function diagnose(f: DoctorFacts): DoctorReport {
   const checks: Check[] = [
     classicCheck(f),
     ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
-    ...noQueueCheck(f),
+    ...noQueueCheck(f, writers),
     ...groupingCheck(f),
     ...reviewChecks(f),
     ...bypassChecks(f),

@@ -9,6 +9,7 @@ import Bottleneck from 'bottleneck/light.js';
 import { rateLimitStop, rateLimitWait, type RateLimited } from '../core/waits.js';
 import { DeadlineError, redactor, translate } from './errors.js';
 import { ApiError } from './port.js';
+import type { StatusKind } from './statuses.js';
 
 export interface ClientOptions {
   token: string;
@@ -23,6 +24,8 @@ export interface ClientOptions {
    */
   timeScale: number;
   warn: (message: string) => void;
+  /** How the gate's status is written: a commit status (default) or a check run (status-kind). */
+  statusKind?: StatusKind;
 }
 
 export type Octo = ReturnType<typeof getOctokit>;

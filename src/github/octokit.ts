@@ -1,11 +1,13 @@
 // The Octokit implementation of the port, assembled from one transport (client.ts) and
 // the port groups: pull requests, commits, identity here; reviews and comments in
-// reviews.ts; repository settings in settings.ts.
+// reviews.ts; the gate's status (commit status or check run) in statuses.ts; repository
+// settings in settings.ts.
 import type { PullFacts } from '../core/decide.js';
 import { buildOctokit, caller, sleeper, type ClientOptions, type Ctx } from './client.js';
 import type { GitHubPort, SettingsPort } from './port.js';
 import { commentsPort, pullReadsPort, reviewsPort } from './reviews.js';
 import { settingsPort } from './settings.js';
+import { statusesPort } from './statuses.js';
 
 export type { ClientOptions } from './client.js';
 
@@ -14,6 +16,7 @@ export function createClient(o: ClientOptions): GitHubPort & SettingsPort {
   const ctx: Ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
   return {
     ...pullsPort(ctx),
+    ...statusesPort(ctx, o.statusKind ?? 'commit'),
     ...commitsPort(ctx),
     ...identityPort(ctx),
     ...reviewsPort(ctx),
@@ -51,24 +54,6 @@ function pullsPort({ octokit, call, owner, repo }: Ctx) {
           per_page: 100,
         });
         return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
-      }),
-    createStatus: (sha, s) =>
-      call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
-        const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
-        await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
-      }),
-    listStatuses: (sha, context) =>
-      call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
-        // GitHub lists them newest first ("The first status in the list will be the latest one")
-        const all = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
-          owner,
-          repo,
-          ref: sha,
-          per_page: 100,
-        });
-        return all
-          .filter((s) => s.context === context)
-          .map((s) => ({ state: s.state, creator: s.creator?.login ?? null }));
       }),
   } satisfies Partial<GitHubPort>;
 }

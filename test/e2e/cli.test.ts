@@ -220,7 +220,9 @@ describe('corpus', () => {
     expect(r.stdout).not.toContain('DISAGREE');
     // the real-world shapes: every suggestion, applied, passes; unclear intent suggests nothing
     expect(r.stdout.match(/applied passes/g)).toHaveLength(28 + 22 + 11 + 14 + 14 + 11 + 14 + 15 + 10 + 7 + 5 + 14 + 2);
-    expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(4 + 31 + 19 + 18 + 20 + 20 + 21 + 21 + 24 + 24 + 31 + 18 + 6);
+    expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
+      4 + 31 + 19 + 18 + 20 + 20 + 21 + 21 + 24 + 24 + 31 + 18 + 6,
+    );
     expect(r.stdout.match(/!missed/g)).toHaveLength(16);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [

@@ -3,7 +3,7 @@
 // failed step with nothing wrong written.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { encodeMarker } from '../../src/core/marker.js';
 import { OWNER, REPO } from '../fake/github.js';
 import { tempDir } from './harness.js';
@@ -166,9 +166,9 @@ describe('the verdict as a commit status on the reviewed head', () => {
   // GitHub keeps at most 1000 statuses per sha and context, whoever wrote them, and deletes none: a writer
   // who fills the context on an approved head leaves the persona's green there for good. Approve into one
   // base, fill, retarget: the persona cannot write pending (nor any later verdict), and a ruleset pinned
-  // to its App still reads its last status, the green for the other base. Not fixed: no commit status
-  // can replace it (check runs, which only their App can write, would need the persona App to hold
-  // checks: write). The step fails naming the cause, a merge queue holds it (next test), doctor warns.
+  // to its App still reads its last status, the green for the other base. Not fixed for commit statuses:
+  // none can replace it. The step fails naming the cause, a merge queue holds it (next test), doctor warns,
+  // and status-kind: check-run closes it (the check-run tests below).
   test.fails('a context filled to 1000 statuses keeps an old green on the head through a retarget', async () => {
     const pre = await approveFillRetarget();
     expect(pre.code).toBe(1); // the pending write was refused: the step fails, as it says
@@ -179,7 +179,9 @@ describe('the verdict as a commit status on the reviewed head', () => {
   // the persona decides it from its reviews (the marker's base), not from the frozen head status.
   test('the same fill and retarget through a merge queue: the group commit for the new base is red', async () => {
     const pre = await approveFillRetarget();
-    expect(pre.stdout).toContain('reached the maximum number of statuses'); // loud: the step names the cause
+    expect(pre.code).toBe(1); // loud: the pending write was refused, the step fails and names the cause
+    expect(pre.stdout).toContain('holds 1000 statuses under this context');
+    expect(pre.stdout).toContain('do not merge on it');
     expect(pre.stdout).toContain('merge queue');
     const group = w.gh.commit('group-develop');
     const ref = `refs/heads/gh-readonly-queue/develop/pr-${PR}-${'b'.repeat(40)}`;
@@ -282,6 +284,93 @@ describe('the verdict as a commit status on the reviewed head', () => {
     expect(cut).toHaveLength(1);
     expect(cut[0]!.description).toHaveLength(140);
     expect(cut[0]!.description).toMatch(new RegExp(`^panel: changes requested by ${names[0]}, ${names[1]}, .*…$`));
+  });
+});
+
+// status-kind: check-run. Only an App creates check runs, each in its own suite, and GitHub keeps the newest 1000
+// of a name there: the fill that freezes a commit status (above) cannot touch the persona App's runs.
+describe('the verdict as a check run of the persona App (status-kind: check-run)', () => {
+  const APP = 'priya-reviewer[bot]';
+  const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };
+  beforeEach(() => {
+    w.gh.user(TOKENS.priya, { login: APP, kind: 'app' });
+  });
+  /** What a ruleset pinned to priya's App reads: the newest run of the name in her App's suite. */
+  const priyasRun = (sha: string) =>
+    w.gh.checkRuns.filter((c) => c.sha === sha && c.name === CONTEXT && c.app === 'priya-reviewer').at(-1);
+
+  test.each([
+    ['APPROVE', 'success'],
+    ['COMMENT', 'failure'],
+    ['CHANGES_REQUESTED', 'failure'],
+  ])('posted %s → a completed check run, %s, linking the review; no commit status', async (verdict, conclusion) => {
+    const r = await run('priya', body(verdict), asApp);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs.outcome).toBe('posted');
+    expect(priyasRun(w.head)).toMatchObject({ status: 'completed', conclusion, details_url: r.outputs['review-url'] });
+    expect(priyasRun(w.head)!.title).toContain(verdict);
+    expect(w.gh.statuses).toEqual([]);
+  });
+
+  test('the fill and retarget that freeze a commit status: a writer cannot touch the run, pending replaces it', async () => {
+    await run('priya', body('APPROVE'), asApp);
+    expect(priyasRun(w.head)!.conclusion).toBe('success');
+    // a writer's token cannot create a check run at all (GitHub: "You must authenticate via a GitHub App")
+    const refused = await fetch(`${w.gh.url}/repos/${OWNER}/${REPO}/check-runs`, {
+      method: 'POST',
+      headers: { authorization: `token ${TOKENS.human}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: CONTEXT, head_sha: w.head, conclusion: 'success' }),
+    });
+    expect(refused.status).toBe(403);
+    // 999 statuses under the context change nothing for the run
+    w.gh.statuses.push(
+      ...Array.from({ length: 999 }, (_x, i) => ({
+        id: 800_000 + i,
+        sha: w.head,
+        state: 'pending',
+        context: CONTEXT,
+        description: 'filler',
+        target_url: null,
+        login: LOGINS.human,
+      })),
+    );
+    w.gh.retarget(PR, 'develop');
+    const pre = await run('priya', null, { ...asApp, mode: 'preflight' }, 'pull_request_target', retargeted('develop'));
+    expect(pre.code, pre.stdout).toBe(0);
+    expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+    expect(priyasRun(w.head)).toMatchObject({ status: 'in_progress', conclusion: null });
+  });
+
+  test('a new head: preflight writes no run (absent already blocks), the verdict is its one run', async () => {
+    await run('priya', body('APPROVE'), asApp);
+    const next = push('c2');
+    const pre = await run('priya', null, { ...asApp, mode: 'preflight' }, 'pull_request_target', target(next));
+    expect(pre.outputs.outcome).toBe('needs-review');
+    expect(priyasRun(next)).toBeUndefined();
+    await run('priya', body('CHANGES_REQUESTED'), asApp, 'pull_request_target', target(next));
+    expect(w.gh.checkRuns.filter((c) => c.sha === next)).toHaveLength(1);
+    expect(priyasRun(next)).toMatchObject({ status: 'completed', conclusion: 'failure' });
+  });
+
+  test("a person's token cannot create a check run: bad-input before any write, saying an App token is needed", async () => {
+    w.gh.user(TOKENS.priya, { login: LOGINS.priya });
+    const r = await run('priya', body('APPROVE'), { 'status-kind': 'check-run' });
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(r.stdout).toContain(`posts as ${LOGINS.priya}, an account: only a GitHub App can create check runs`);
+    expect(reviews()).toEqual([]); // nothing half-done: no review; the failure run it then tries is refused too
+    expect(w.gh.writes().map((l) => `${l.method} ${l.path} ${l.status}`)).toEqual([
+      `POST /repos/${OWNER}/${REPO}/check-runs 403`,
+    ]);
+    expect(w.gh.checkRuns).toEqual([]);
+  });
+
+  test('an App token without checks: write: the step fails naming the permission', async () => {
+    w.gh.user(TOKENS.priya, { login: APP, kind: 'app', canStatus: false });
+    const r = await run('priya', body('APPROVE'), asApp);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/the job needs permissions: checks: write \(and an App token/);
+    expect(w.gh.checkRuns).toEqual([]);
   });
 });
 

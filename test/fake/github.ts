@@ -55,6 +55,19 @@ export interface FakeStatus {
   login: string;
 }
 
+/** A check run: only an App token creates one, in that App's own check suite. */
+export interface FakeCheckRun {
+  id: number;
+  sha: string;
+  name: string;
+  status: string;
+  conclusion: string | null;
+  title: string;
+  details_url: string | null;
+  /** The App's slug (its token's login without [bot]). */
+  app: string;
+}
+
 export interface FakeReview {
   id: number;
   login: string;
@@ -167,6 +180,8 @@ export class FakeGitHub {
   comments = new Map<number, FakeComment[]>();
   /** Commit statuses in the order they were created (GitHub keeps them all; the latest per context counts). */
   statuses: FakeStatus[] = [];
+  /** Check runs in the order they were created (the newest of a name in an App's suite counts). */
+  checkRuns: FakeCheckRun[] = [];
   faults: Fault[] = [];
   log: LoggedRequest[] = [];
   /** GitHub Enterprise Server layout: REST under /api/v3, GraphQL at /api/graphql. */
@@ -798,6 +813,8 @@ export class FakeGitHub {
       });
       return [200, list.slice((page - 1) * perPage, page * perPage).map(json), headers];
     }
+    const checks = this.checkRunRoutes(method, path, rest, url, body, user);
+    if (checks) return checks;
     if ((m = /^\/statuses\/([0-9a-f]{40})$/.exec(rest)) && method === 'POST') {
       if (user.canStatus === false)
         return [
@@ -1169,6 +1186,94 @@ export class FakeGitHub {
       errors: [{ resource: 'PullRequest', field: 'diff', code: 'too_large' }],
       documentation_url: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests-files',
       status: '406',
+    };
+  }
+
+  /**
+   * Check runs. REST docs, "Create a check run": a GitHub App with checks: write creates them; "OAuth apps and
+   * authenticated users are not able to create a check suite" — so a person's token is refused. Each App writes
+   * in its own check suite, and GitHub keeps the newest 1000 runs of a name there, deleting older ones (GitHub
+   * changelog 2020-09-14, "New limits affecting the Checks API"): unlike statuses, no write is refused for it.
+   */
+  private checkRunRoutes(
+    method: string,
+    path: string,
+    rest: string,
+    url: URL,
+    body: Json,
+    user: FakeUser,
+  ): [number, Json, Record<string, string>?] | null {
+    let m: RegExpExecArray | null;
+    if (rest === '/check-runs' && method === 'POST') {
+      const doc = 'https://docs.github.com/rest/checks/runs#create-a-check-run';
+      if (user.kind !== 'app')
+        return [403, { message: 'You must authenticate via a GitHub App.', documentation_url: doc }];
+      if (user.canStatus === false)
+        return [403, { message: 'Resource not accessible by integration', documentation_url: doc }];
+      if (!this.commits.has(String(body?.head_sha)))
+        return [422, { message: `No commit found for SHA: ${body?.head_sha}`, documentation_url: doc }];
+      const run: FakeCheckRun = {
+        id: this.nextId++,
+        sha: body.head_sha,
+        name: body.name,
+        // "Providing conclusion will automatically set the status parameter to completed"
+        status: body.conclusion ? 'completed' : (body.status ?? 'queued'),
+        conclusion: body.conclusion ?? null,
+        title: body.output?.title ?? '',
+        details_url: body.details_url ?? null,
+        app: user.login.replace(/\[bot\]$/, ''),
+      };
+      this.checkRuns.push(run);
+      const same = this.checkRuns.filter((c) => c.sha === run.sha && c.name === run.name && c.app === run.app);
+      if (same.length > 1000) this.checkRuns = this.checkRuns.filter((c) => c !== same[0]);
+      return [201, this.checkRunJson(path, run)];
+    }
+    if ((m = /^\/commits\/([0-9a-f]{40})\/check-runs$/.exec(rest)) && method === 'GET') {
+      if (!this.commits.has(m[1]!))
+        return [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }];
+      const name = url.searchParams.get('check_name');
+      let list = this.checkRuns.filter((c) => c.sha === m![1] && (name === null || c.name === name)).reverse();
+      // filter=latest (the default): "Returns check runs with the most recent `completed_at`" — one per name and suite
+      if ((url.searchParams.get('filter') ?? 'latest') === 'latest')
+        list = list.filter((c, i) => list.findIndex((d) => d.name === c.name && d.app === c.app) === i);
+      const { perPage, page, headers } = this.paging(url, list.length);
+      const page1 = list.slice((page - 1) * perPage, page * perPage);
+      const create = `/repos/${OWNER}/${REPO}/check-runs`;
+      return [200, { total_count: list.length, check_runs: page1.map((c) => this.checkRunJson(create, c)) }, headers];
+    }
+    return null;
+  }
+
+  private checkRunJson(createPath: string, c: FakeCheckRun): Json {
+    const item = skeleton('POST', createPath, 201);
+    return {
+      ...item,
+      id: c.id,
+      head_sha: c.sha,
+      name: c.name,
+      status: c.status,
+      conclusion: c.conclusion,
+      details_url: c.details_url,
+      output: { ...item.output, title: c.title },
+      app: this.appJson(c.app),
+    };
+  }
+
+  /** The App a check run names (schema integration): its slug, id and owner. */
+  private appJson(slug: string): Json {
+    return {
+      id: this.settings.apps.get(slug) ?? 1,
+      slug,
+      node_id: `A_${slug}`,
+      owner: this.userJson(OWNER),
+      name: slug,
+      description: null,
+      external_url: `https://example.test/${slug}`,
+      html_url: `https://github.com/apps/${slug}`,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      permissions: { checks: 'write', pull_requests: 'write' },
+      events: [],
     };
   }
 

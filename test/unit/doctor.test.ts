@@ -537,4 +537,17 @@ describe('naming the personas', () => {
     expect(diagnose(good()).checks.find((c) => c.id === 'queue')).toBeUndefined();
     expect(r.checks.some((c) => c.id.startsWith('queue:'))).toBe(false);
   });
+
+  test('no merge queue, but every persona writes check runs (only its App can): ok', () => {
+    const f = { ...good(), mergeQueue: null };
+    const wf = f.workflows!.map((w) => ({
+      ...w,
+      text: w.text.replace(/(\n\s+)persona: (\w+)/g, '$1persona: $2$1status-kind: check-run'),
+    }));
+    expect(wf.map((w) => w.text).join('\n')).toContain('status-kind: check-run');
+    expect(diagnose({ ...f, workflows: wf }).checks.find((c) => c.id === 'queue')).toMatchObject({
+      level: 'ok',
+      says: 'main has no merge queue; every persona writes check runs, which only its App can write',
+    });
+  });
 });

@@ -1,0 +1,79 @@
+// The gate's status on a commit, behind the port's createStatus/listStatuses: a commit status
+// (the default), or a check run of the same name (status-kind: check-run).
+//
+// Why check runs: GitHub keeps at most 1000 commit statuses per commit and context, from anyone
+// with write access, and deletes none — a writer who fills the persona's context freezes its last
+// colour. Only a GitHub App can create check runs, each App in its own check suite, and past 1000
+// runs of one name GitHub deletes the oldest ("New limits affecting the Checks API", GitHub
+// changelog 2020-09-14): no one but the persona's App can write or fill the runs a ruleset pinned
+// to that App reads.
+import type { StatusFact } from '../core/outcome.js';
+import type { Ctx } from './client.js';
+import type { GitHubPort } from './port.js';
+
+export type StatusKind = 'commit' | 'check-run';
+
+export function statusesPort(ctx: Ctx, kind: StatusKind): Pick<GitHubPort, 'createStatus' | 'listStatuses'> {
+  return kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx);
+}
+
+function commitStatusesPort({ octokit, call, owner, repo }: Ctx): Pick<GitHubPort, 'createStatus' | 'listStatuses'> {
+  return {
+    createStatus: (sha, s) =>
+      call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
+        const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
+        await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
+      }),
+    listStatuses: (sha, context) =>
+      call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
+        // GitHub lists them newest first ("The first status in the list will be the latest one")
+        const all = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
+          owner,
+          repo,
+          ref: sha,
+          per_page: 100,
+        });
+        return all
+          .filter((s) => s.context === context)
+          .map((s) => ({ state: s.state, creator: s.creator?.login ?? null }));
+      }),
+  };
+}
+
+/** A check run's colour as a status: in progress is pending; only a success conclusion is green. */
+const stateOf = (run: { status: string; conclusion: string | null }): string =>
+  run.status !== 'completed' ? 'pending' : run.conclusion === 'success' ? 'success' : 'failure';
+
+function checkRunsPort({ octokit, call, owner, repo }: Ctx): Pick<GitHubPort, 'createStatus' | 'listStatuses'> {
+  return {
+    createStatus: (sha, s) =>
+      call(`create check run ${s.context} on ${sha.slice(0, 7)}`, async () => {
+        const done = s.state === 'pending' ? { status: 'in_progress' as const } : { conclusion: s.state };
+        await octokit.rest.checks.create({
+          owner,
+          repo,
+          name: s.context,
+          head_sha: sha,
+          details_url: s.targetUrl,
+          ...done,
+          output: { title: s.description, summary: s.description },
+        });
+      }),
+    listStatuses: (sha, context) =>
+      call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
+        // every run of that name (filter=all), not only the newest per suite; newest first by id
+        const all = await octokit.paginate(octokit.rest.checks.listForRef, {
+          owner,
+          repo,
+          ref: sha,
+          check_name: context,
+          filter: 'all',
+          per_page: 100,
+        });
+        return all
+          .filter((c) => c.name === context)
+          .sort((a, b) => b.id - a.id)
+          .map((c): StatusFact => ({ state: stateOf(c), creator: c.app?.slug ? `${c.app.slug}[bot]` : null }));
+      }),
+  };
+}
