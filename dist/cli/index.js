@@ -758,11 +758,12 @@ function readKey(r, i, upper, raw, key) {
     const narrow = score || body !== value || ARABIC.test(key.name);
     if (narrow && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest)))
         return null;
-    // after "Code Review Complete -" the token alone: not "CHANGES REQUESTED -> APPROVED", "Revise: a typo only"
-    if (body !== value && !/^[\s.!]*$/.test(lead.rest))
+    // after "Review Complete -" a token, not a label ("Revise: a typo only") nor changes said to be made
+    // ("CHANGES REQUESTED (all addressed in 3f9a1c2)")
+    const made = lead.verdict === 'CHANGES_REQUESTED' && /\b(?:ADDRESSED|RESOLVED|FIXED)\b/.test(lead.rest);
+    if (body !== value && (/^\s*[:：]/.test(lead.rest) || made))
         return null;
-    // a state that changed on the line is no verdict: "APPROVED -> REVOKED", "REQUEST CHANGES → APPROVED"
-    if (/→|(?<!-)->|=>|⇒|⟶/.test(raw))
+    if (changedState(raw))
         return null;
     if (ARABIC.test(body.slice(0, body.length - lead.rest.length - lead.token.length)))
         return null;
@@ -808,6 +809,18 @@ function following(r, i) {
         return '';
     return plain(r.lines[k]).toUpperCase();
 }
+/**
+ * A state that changed on the line: an arrow to a verdict ("APPROVED -> REVOKED", "REQUEST CHANGES → APPROVED").
+ * An arrow elsewhere ("risk: medium → low", "parseConfig → loadConfig", "$this->pool") says nothing of the verdict.
+ */
+function changedState(raw) {
+    for (const m of raw.matchAll(/(?:→|(?<!-)->|=>|⇒|⟶)/g)) {
+        const next = raw.slice(m.index + m[0].length).replace(/^[\s*_`]+/, '');
+        if (leadingVerdict(next) || /^(?:REVOKED|WITHDRAWN|RETRACTED)\b/i.test(next))
+            return true;
+    }
+    return false;
+}
 /** "Status: Changes requested" under a "## Decision" heading: the key that opens the line, and its value. */
 function innerKey(text) {
     const upper = text.toUpperCase();
@@ -817,13 +830,14 @@ function innerKey(text) {
 }
 /**
  * "## Verdict" over "**Recommendation**: REVISE": the line is read as its own key reads it (a recommended action only
- * with an action, a weak key's token standing as one), never as a final verdict, and under its own key's name (so a
+ * with an action, a weak key's token standing as one; final only when its own key says so, never from the heading),
+ * and under its own key's name (so a
  * "Status" repeated under every item's heading stays an item status). The heading only sets it apart from the
  * labels of that name elsewhere, and names it: a value that is no token stays unread, not a verdict.
  */
 function innerUnderHeading(r, i, j, inner) {
     const text = inner.text;
-    const c = readKey(r, j, text.toUpperCase(), (0,grammar/* skeleton */.qV)(unescapeU(r.lines[j])), { ...inner.key, final: false });
+    const c = readKey(r, j, text.toUpperCase(), (0,grammar/* skeleton */.qV)(unescapeU(r.lines[j])), inner.key);
     if (!c || c === STOP || TOOL_RESULT.test(c.token ?? '') || !TOKEN_TAIL.test(tailOf(text, c.token ?? '')))
         return null;
     return { ...c, index: i, tokenIndex: j, underHeading: true };
@@ -1128,7 +1142,9 @@ function withoutItemStatuses(candidates, labels, closing) {
             count.set(c.key, (count.get(c.key) ?? 0) + 1);
     // a closing line set apart from the items is counted only against other verdicts under its key, not against
     // every label of its name ("**Status**: REVIEW COMPLETED" at the top; "---", then "**Status**: ✅ APPROVED")
-    const times = (c) => Math.max(count.get(c.key) ?? 0, c.index === closing || c.underHeading ? 0 : (labels.get(c.key) ?? 0));
+    // one "Key: value" under a verdict heading is set apart from the labels of its key; two or more are items' statuses
+    const apart = (c) => !!c.underHeading && (count.get(c.key) ?? 0) === 1;
+    const times = (c) => Math.max(count.get(c.key) ?? 0, c.index === closing || apart(c) ? 0 : (labels.get(c.key) ?? 0));
     const kept = candidates.filter((c) => !items(c) || times(c) < 3);
     // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict)
     const left = new Set(kept.flatMap((c) => c.verdicts));
@@ -1158,9 +1174,12 @@ const EMPTY = new RegExp(String.raw `(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL
     String.raw `|[:：]\s*(?:KEINE|AUCUNE?|NINGUNA?|NENHUMA?|لا\s+(?:توجد|يوجد)|无|無|なし)[\s.)。]*$`);
 /** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
 const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
-/** The first must-fix heading whose list is not stated empty (0-based), or -1: an approval over it is conditional. */
-function openMustFix(lines, code) {
-    for (let i = 0; i < lines.length; i++) {
+/**
+ * The first must-fix heading from line `from` on whose list is not stated empty (0-based), or -1: an approval over it
+ * is conditional.
+ */
+function openMustFix(lines, code, from = 0) {
+    for (let i = from; i < lines.length; i++) {
         const line = lines[i];
         if (code.has(i) || line.length > 200)
             continue;
@@ -1178,8 +1197,11 @@ function openMustFix(lines, code) {
         const none = /(?:^|\s)(?:NO|ZERO|(?<![\d.,])0)\s*$/.test(text.slice(0, m.index));
         if (none && once && /^[\s.!:)]*(?:(?:FOUND|IDENTIFIED|DETECTED)[\s.!:)]*)?$/.test(after))
             continue;
+        // the line under it says the list is empty ("None.", "- No issues found"), not a first item ("**No backoff**: …")
         const next = nextLine(lines, i);
-        if (next < lines.length && EMPTY.test(plain(lines[next]).toUpperCase().slice(0, 40)))
+        const under = next < lines.length ? plain(lines[next]).toUpperCase() : '';
+        const itemLabel = next < lines.length && /^\s*([-+*]|\d+[.)])\s+\*\*[^*]+\*\*\s*[:：—–-]/.test(lines[next]);
+        if (EMPTY.test(under.slice(0, 40)) && !itemLabel && !/^[^.]{0,40}[:：]\s*\S/.test(under))
             continue;
         if (everyItemFixed(lines, code, i))
             continue;
@@ -1189,6 +1211,12 @@ function openMustFix(lines, code) {
 }
 /** Marked done at the end of its own item line: "#### 1. **Render mismatch** ✅ **FIXED**". */
 const ITEM_DONE = /(?<!\b(?:NOT|YET|BE|STILL|TO|UN|AS|CLAIMED|PARTLY|PARTIALLY)\s+)\b(?:FIXED|RESOLVED|ADDRESSED)[\s.!)]*$/;
+/**
+ * A status mark, not prose ("easily fixed", "the delay is fixed"): a tick, the word in capitals or in bold, or after a
+ * dash or in parentheses.
+ */
+const MARKED = new RegExp(String.raw `✅|\b(?:FIXED|RESOLVED|ADDRESSED)\b|\*\*(?:[Ff]ixed|[Rr]esolved|[Aa]ddressed)\*\*|` +
+    String.raw `[—–-]\s*(?:[Ff]ixed|[Rr]esolved|[Aa]ddressed)\b|\((?:[Ff]ixed|[Rr]esolved|[Aa]ddressed)\)`);
 /** Anything in the section that doubts it or opens something new: then its items are not all done. */
 const DOUBT = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NO|NONE|STILL|YET|REVERT\w*|REOPEN\w*|CLAIM\w*|ATTEMPT\w*|NEW|REMAIN\w*|` +
     String.raw `OPEN|BUT|HOWEVER|PLEASE|AGAIN|PARTIAL\w*|EXCEPT|UNLESS|TODO|PENDING|BLOCK\w*|REGRESS\w*|` +
@@ -1213,7 +1241,19 @@ function everyItemFixed(lines, code, i) {
         return false;
     const subs = section.filter((l) => /^\s*#{1,6}\s/.test(l));
     const items = subs.length ? subs : section.filter((l) => /^\s*([-+*]|\d+[.)])\s/.test(l));
-    return items.length > 0 && items.every((l) => ITEM_DONE.test(plain(l).toUpperCase()));
+    return items.length > 0 && items.every((l) => ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l));
+}
+/**
+ * The open must-fix heading an approval stands over (0-based), or -1. An approval that says the list is done
+ * ("APPROVE - Every critical issue is resolved") closes the lists above it; a list written after it still opens
+ * ("APPROVE — all blocking issues fixed" / "## Required Changes"). A final verdict is not held back.
+ */
+function openUnderApproval(decided, lines, code) {
+    if (decided[0].verdicts[0] !== 'APPROVE' || decided[0].final)
+        return -1;
+    const done = decided.filter((c) => SAYS_DONE.test(plain(lines[c.tokenIndex ?? c.index]).toUpperCase()));
+    const last = done.at(-1);
+    return openMustFix(lines, code, last ? (last.tokenIndex ?? last.index) + 1 : 0);
 }
 /**
  * The first line after the verdict (0-based) that says otherwise, or -1: after an approval, one that still asks
@@ -1280,10 +1320,7 @@ function findIntent(original) {
     const stated = [...new Set(decided.map(lineOf))];
     if (ambiguity)
         return none(ambiguity, stated);
-    // an approval that says the list is done ("APPROVE - Every critical issue is resolved") leaves it closed
-    const approval = decided[0].verdicts[0] === 'APPROVE' && !decided[0].final;
-    const saysDone = decided.some((c) => SAYS_DONE.test(plain(lines[c.tokenIndex ?? c.index]).toUpperCase()));
-    const open = approval && !saysDone ? openMustFix(lines, code) : -1;
+    const open = openUnderApproval(decided, lines, code);
     if (open >= 0)
         return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[open] + 1} lists changes ` +
             'it must still make', stated);

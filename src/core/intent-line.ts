@@ -230,10 +230,11 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
   const narrow = score || body !== value || ARABIC.test(key.name);
   if (narrow && (!opens || key.final || TOOL_RESULT.test(lead.token) || !TOKEN_TAIL.test(lead.rest))) return null;
-  // after "Code Review Complete -" the token alone: not "CHANGES REQUESTED -> APPROVED", "Revise: a typo only"
-  if (body !== value && !/^[\s.!]*$/.test(lead.rest)) return null;
-  // a state that changed on the line is no verdict: "APPROVED -> REVOKED", "REQUEST CHANGES → APPROVED"
-  if (/→|(?<!-)->|=>|⇒|⟶/.test(raw)) return null;
+  // after "Review Complete -" a token, not a label ("Revise: a typo only") nor changes said to be made
+  // ("CHANGES REQUESTED (all addressed in 3f9a1c2)")
+  const made = lead.verdict === 'CHANGES_REQUESTED' && /\b(?:ADDRESSED|RESOLVED|FIXED)\b/.test(lead.rest);
+  if (body !== value && (/^\s*[:：]/.test(lead.rest) || made)) return null;
+  if (changedState(raw)) return null;
   if (ARABIC.test(body.slice(0, body.length - lead.rest.length - lead.token.length))) return null;
   if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
@@ -285,6 +286,18 @@ function following(r: Reader, i: number): string {
   return plain(r.lines[k]!).toUpperCase();
 }
 
+/**
+ * A state that changed on the line: an arrow to a verdict ("APPROVED -> REVOKED", "REQUEST CHANGES → APPROVED").
+ * An arrow elsewhere ("risk: medium → low", "parseConfig → loadConfig", "$this->pool") says nothing of the verdict.
+ */
+function changedState(raw: string): boolean {
+  for (const m of raw.matchAll(/(?:→|(?<!-)->|=>|⇒|⟶)/g)) {
+    const next = raw.slice(m.index + m[0].length).replace(/^[\s*_`]+/, '');
+    if (leadingVerdict(next) || /^(?:REVOKED|WITHDRAWN|RETRACTED)\b/i.test(next)) return true;
+  }
+  return false;
+}
+
 /** "Status: Changes requested" under a "## Decision" heading: the key that opens the line, and its value. */
 function innerKey(text: string): { key: Key; value: string; text: string } | null {
   const upper = text.toUpperCase();
@@ -295,13 +308,14 @@ function innerKey(text: string): { key: Key; value: string; text: string } | nul
 
 /**
  * "## Verdict" over "**Recommendation**: REVISE": the line is read as its own key reads it (a recommended action only
- * with an action, a weak key's token standing as one), never as a final verdict, and under its own key's name (so a
+ * with an action, a weak key's token standing as one; final only when its own key says so, never from the heading),
+ * and under its own key's name (so a
  * "Status" repeated under every item's heading stays an item status). The heading only sets it apart from the
  * labels of that name elsewhere, and names it: a value that is no token stays unread, not a verdict.
  */
 function innerUnderHeading(r: Reader, i: number, j: number, inner: NonNullable<ReturnType<typeof innerKey>>) {
   const text = inner.text;
-  const c = readKey(r, j, text.toUpperCase(), skeleton(unescapeU(r.lines[j]!)), { ...inner.key, final: false });
+  const c = readKey(r, j, text.toUpperCase(), skeleton(unescapeU(r.lines[j]!)), inner.key);
   if (!c || c === STOP || TOOL_RESULT.test(c.token ?? '') || !TOKEN_TAIL.test(tailOf(text, c.token ?? ''))) return null;
   return { ...c, index: i, tokenIndex: j, underHeading: true };
 }

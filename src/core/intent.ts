@@ -193,8 +193,10 @@ function withoutItemStatuses(
   for (const c of candidates) if (items(c)) count.set(c.key!, (count.get(c.key!) ?? 0) + 1);
   // a closing line set apart from the items is counted only against other verdicts under its key, not against
   // every label of its name ("**Status**: REVIEW COMPLETED" at the top; "---", then "**Status**: ✅ APPROVED")
+  // one "Key: value" under a verdict heading is set apart from the labels of its key; two or more are items' statuses
+  const apart = (c: Candidate): boolean => !!c.underHeading && (count.get(c.key!) ?? 0) === 1;
   const times = (c: Candidate): number =>
-    Math.max(count.get(c.key!) ?? 0, c.index === closing || c.underHeading ? 0 : (labels.get(c.key!) ?? 0));
+    Math.max(count.get(c.key!) ?? 0, c.index === closing || apart(c) ? 0 : (labels.get(c.key!) ?? 0));
   const kept = candidates.filter((c) => !items(c) || times(c) < 3);
   // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict)
   const left = new Set(kept.flatMap((c) => c.verdicts));
@@ -232,9 +234,12 @@ const EMPTY = new RegExp(
 /** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
 const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
 
-/** The first must-fix heading whose list is not stated empty (0-based), or -1: an approval over it is conditional. */
-function openMustFix(lines: readonly string[], code: ReadonlySet<number>): number {
-  for (let i = 0; i < lines.length; i++) {
+/**
+ * The first must-fix heading from line `from` on whose list is not stated empty (0-based), or -1: an approval over it
+ * is conditional.
+ */
+function openMustFix(lines: readonly string[], code: ReadonlySet<number>, from = 0): number {
+  for (let i = from; i < lines.length; i++) {
     const line = lines[i]!;
     if (code.has(i) || line.length > 200) continue;
     const label = /^\s*(#|\*\*[^*]+\*\*\s*:?\s*$)|:\s*$/.test(line);
@@ -249,8 +254,11 @@ function openMustFix(lines: readonly string[], code: ReadonlySet<number>): numbe
     const after = text.slice(m.index + m[0].length);
     const none = /(?:^|\s)(?:NO|ZERO|(?<![\d.,])0)\s*$/.test(text.slice(0, m.index));
     if (none && once && /^[\s.!:)]*(?:(?:FOUND|IDENTIFIED|DETECTED)[\s.!:)]*)?$/.test(after)) continue;
+    // the line under it says the list is empty ("None.", "- No issues found"), not a first item ("**No backoff**: …")
     const next = nextLine(lines, i);
-    if (next < lines.length && EMPTY.test(plain(lines[next]!).toUpperCase().slice(0, 40))) continue;
+    const under = next < lines.length ? plain(lines[next]!).toUpperCase() : '';
+    const itemLabel = next < lines.length && /^\s*([-+*]|\d+[.)])\s+\*\*[^*]+\*\*\s*[:：—–-]/.test(lines[next]!);
+    if (EMPTY.test(under.slice(0, 40)) && !itemLabel && !/^[^.]{0,40}[:：]\s*\S/.test(under)) continue;
     if (everyItemFixed(lines, code, i)) continue;
     return i;
   }
@@ -260,6 +268,15 @@ function openMustFix(lines: readonly string[], code: ReadonlySet<number>): numbe
 /** Marked done at the end of its own item line: "#### 1. **Render mismatch** ✅ **FIXED**". */
 const ITEM_DONE =
   /(?<!\b(?:NOT|YET|BE|STILL|TO|UN|AS|CLAIMED|PARTLY|PARTIALLY)\s+)\b(?:FIXED|RESOLVED|ADDRESSED)[\s.!)]*$/;
+/**
+ * A status mark, not prose ("easily fixed", "the delay is fixed"): a tick, the word in capitals or in bold, or after a
+ * dash or in parentheses.
+ */
+const MARKED = new RegExp(
+  String.raw`✅|\b(?:FIXED|RESOLVED|ADDRESSED)\b|\*\*(?:[Ff]ixed|[Rr]esolved|[Aa]ddressed)\*\*|` +
+    String.raw`[—–-]\s*(?:[Ff]ixed|[Rr]esolved|[Aa]ddressed)\b|\((?:[Ff]ixed|[Rr]esolved|[Aa]ddressed)\)`,
+);
+
 /** Anything in the section that doubts it or opens something new: then its items are not all done. */
 const DOUBT = new RegExp(
   String.raw`\?|N'T\b|N’T\b|\b(?:NOT|NO|NONE|STILL|YET|REVERT\w*|REOPEN\w*|CLAIM\w*|ATTEMPT\w*|NEW|REMAIN\w*|` +
@@ -283,7 +300,19 @@ function everyItemFixed(lines: readonly string[], code: ReadonlySet<number>, i: 
   if (section.some((l) => DOUBT.test(plain(l).toUpperCase()))) return false;
   const subs = section.filter((l) => /^\s*#{1,6}\s/.test(l));
   const items = subs.length ? subs : section.filter((l) => /^\s*([-+*]|\d+[.)])\s/.test(l));
-  return items.length > 0 && items.every((l) => ITEM_DONE.test(plain(l).toUpperCase()));
+  return items.length > 0 && items.every((l) => ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l));
+}
+
+/**
+ * The open must-fix heading an approval stands over (0-based), or -1. An approval that says the list is done
+ * ("APPROVE - Every critical issue is resolved") closes the lists above it; a list written after it still opens
+ * ("APPROVE — all blocking issues fixed" / "## Required Changes"). A final verdict is not held back.
+ */
+function openUnderApproval(decided: readonly Candidate[], lines: readonly string[], code: ReadonlySet<number>): number {
+  if (decided[0]!.verdicts[0] !== 'APPROVE' || decided[0]!.final) return -1;
+  const done = decided.filter((c) => SAYS_DONE.test(plain(lines[c.tokenIndex ?? c.index]!).toUpperCase()));
+  const last = done.at(-1);
+  return openMustFix(lines, code, last ? (last.tokenIndex ?? last.index) + 1 : 0);
 }
 
 /**
@@ -352,10 +381,7 @@ export function findIntent(original: readonly string[]): Intent {
   const { decided, ambiguity } = rounds ? conflicting(candidates, lineOf) : decide(candidates, lineOf);
   const stated = [...new Set(decided.map(lineOf))];
   if (ambiguity) return none(ambiguity, stated);
-  // an approval that says the list is done ("APPROVE - Every critical issue is resolved") leaves it closed
-  const approval = decided[0]!.verdicts[0] === 'APPROVE' && !decided[0]!.final;
-  const saysDone = decided.some((c) => SAYS_DONE.test(plain(lines[c.tokenIndex ?? c.index]!).toUpperCase()));
-  const open = approval && !saysDone ? openMustFix(lines, code) : -1;
+  const open = openUnderApproval(decided, lines, code);
   if (open >= 0)
     return none(
       `the approval at line ${lineOf(decided.at(-1)!)} is conditional: line ${origin[open]! + 1} lists changes ` +

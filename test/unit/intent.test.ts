@@ -653,6 +653,7 @@ describe.each([
   ['held-out 8', 'intent-attack-8.json', 67],
   ['held-out 9', 'intent-attack-9.json', 48],
   ['held-out 11', 'intent-attack-11.json', 57],
+  ['held-out 11 (a review of its rules)', 'intent-review-11.json', 10],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null }>;
