@@ -408,7 +408,7 @@ function writerChecks(f: DoctorFacts, p: PersonaFacts, context: string, reqs: Re
       fix: `add ${p.name}'s workflow from docs/recipes/ to .github/workflows/ on the default branch`,
     });
   } else {
-    const bad = mismatch(f, p, context, reqs, pr);
+    const bad = checkRunByPerson(context, mine) ?? mismatch(f, p, context, reqs, pr);
     out.push(bad ? { id, ...bad } : ok(id, `${context} is written by ${where(pr)}`));
   }
   if (f.mergeQueue !== null && reqs.length) out.push(queueCheck(f, p, context, reqs, mine));
@@ -416,6 +416,19 @@ function writerChecks(f: DoctorFacts, p: PersonaFacts, context: string, reqs: Re
 }
 
 const where = (ws: Writer[]): string => [...new Set(ws.map((w) => `${w.file} (job ${w.job})`))].join(', ');
+
+/** status-kind: check-run with a personal token: GitHub lets only Apps create check runs (the action refuses it). */
+function checkRunByPerson(context: string, ws: Writer[]): Omit<Check, 'id'> | null {
+  const w = ws.find((x) => x.checkRun && x.credential.kind === 'secret');
+  if (!w) return null;
+  return {
+    level: 'fail',
+    says:
+      `job ${w.job} in ${w.file} writes ${context} as a check run with ${describe(w.credential)}: only a GitHub ` +
+      'App can create check runs, so every run of it fails',
+    fix: "mint the persona App's token in that job (actions/create-github-app-token), or set status-kind: commit",
+  };
+}
 
 /** A writer whose statuses a pinned requirement does not accept. */
 function mismatch(

@@ -538,6 +538,19 @@ describe('naming the personas', () => {
     expect(r.checks.some((c) => c.id.startsWith('queue:'))).toBe(false);
   });
 
+  test('check runs written with a personal token: FAIL, only an App can create them', () => {
+    const pat = (t: string) =>
+      t
+        .replace(/(\n\s+)persona: (\w+)/g, '$1persona: $2$1status-kind: check-run')
+        .replace(/github-token: \$\{\{[^}]+\}\}/g, 'github-token: ${{ secrets.PRIYA_PAT }}');
+    const f = good();
+    const r = diagnose({ ...f, workflows: f.workflows!.map((w) => ({ ...w, text: pat(w.text) })) });
+    expect(r.checks.find((c) => c.id === 'writer:priya')).toMatchObject({
+      level: 'fail',
+      says: expect.stringMatching(/as a check run with the secret PRIYA_PAT .*only a GitHub App can create check runs/),
+    });
+  });
+
   test('no merge queue, but every persona writes check runs (only its App can): ok', () => {
     const f = { ...good(), mergeQueue: null };
     const wf = f.workflows!.map((w) => ({
