@@ -50461,6 +50461,7 @@ function accessPort({ octokit, call, owner, repo }) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/statuses.ts
+
 function statusesPort(ctx, kind) {
     return kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx);
 }
@@ -50484,37 +50485,28 @@ function commitStatusesPort({ octokit, call, owner, repo }) {
         }),
     };
 }
-/** A check run's colour as a status: in progress is pending; only a success conclusion is green. */
-const stateOf = (run) => run.status !== 'completed' ? 'pending' : run.conclusion === 'success' ? 'success' : 'failure';
+/**
+ * A check run per write. Pending is a completed run that does not pass (action_required, "priya is reviewing …"), not
+ * an in-progress one: GitHub does not document which of several runs of a name a required check reads — the newest
+ * created, or the newest completed — and a completed run that fails blocks either way, until the verdict's run.
+ * Runs are never read back: GitHub lists only the runs of a commit's newest 1000 check suites, which anyone who can
+ * start workflows can push past, so an empty list proves nothing. The listing fails closed instead: the core then
+ * writes pending whenever it decides to review again.
+ */
 function checkRunsPort({ octokit, call, owner, repo }) {
     return {
         createStatus: (sha, s) => call(`create check run ${s.context} on ${sha.slice(0, 7)}`, async () => {
-            const done = s.state === 'pending' ? { status: 'in_progress' } : { conclusion: s.state };
             await octokit.rest.checks.create({
                 owner,
                 repo,
                 name: s.context,
                 head_sha: sha,
                 details_url: s.targetUrl,
-                ...done,
+                conclusion: s.state === 'pending' ? 'action_required' : s.state,
                 output: { title: s.description, summary: s.description },
             });
         }),
-        listStatuses: (sha, context) => call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
-            // every run of that name (filter=all), not only the newest per suite; newest first by id
-            const all = await octokit.paginate(octokit.rest.checks.listForRef, {
-                owner,
-                repo,
-                ref: sha,
-                check_name: context,
-                filter: 'all',
-                per_page: 100,
-            });
-            return all
-                .filter((c) => c.name === context)
-                .sort((a, b) => b.id - a.id)
-                .map((c) => ({ state: stateOf(c), creator: c.app?.slug ? `${c.app.slug}[bot]` : null }));
-        }),
+        listStatuses: (sha) => Promise.reject(new ApiError(null, 'invalid', 'http', `the check runs of ${sha.slice(0, 7)} are not read back (see statuses.ts)`)),
     };
 }
 
@@ -51236,6 +51228,23 @@ async function resolveTarget(cfg, ctx, port) {
  * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
  * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
  */
+/**
+ * status-kind: check-run closes the status to everyone but the persona's own App: say so before anything is written
+ * when the token is an account's (GitHub refuses it check runs) or GITHUB_TOKEN's (whose runs belong to GitHub
+ * Actions, which any workflow with checks: write can also write).
+ */
+function checkRunsNeedTheApp(cfg, login) {
+    if (cfg.statusKind !== 'check-run' || cfg.commitStatus === 'never')
+        return;
+    const what = !/\[bot\]$/i.test(login)
+        ? 'an account: only a GitHub App can create check runs'
+        : /^github-actions\[bot\]$/i.test(login)
+            ? "GITHUB_TOKEN: its check runs are GitHub Actions', which any workflow can also write"
+            : null;
+    if (!what)
+        return;
+    throw new Abort('bad-input', `status-kind is check-run, but this token posts as ${login}, ${what}`, "pass the persona App's installation token (actions/create-github-app-token), or set status-kind: commit");
+}
 async function identify(cfg, port, writes = true) {
     if (!writes && cfg.reviewerLogin)
         return { login: cfg.reviewerLogin, verified: false };
@@ -51250,11 +51259,7 @@ async function identify(cfg, port, writes = true) {
             "(as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for " +
             'example github-actions[bot]');
     }
-    // GitHub refuses check runs from anyone but an App: say so before anything is written, not after the review
-    if (cfg.statusKind === 'check-run' && cfg.commitStatus !== 'never' && actual && !/\[bot\]$/i.test(actual)) {
-        throw new Abort('bad-input', `status-kind is check-run, but this token posts as ${actual}, an account: only a GitHub App can create ` +
-            'check runs', "pass the persona App's installation token (actions/create-github-app-token), or set status-kind: commit");
-    }
+    checkRunsNeedTheApp(cfg, login);
     return { login, verified: actual !== null };
 }
 
@@ -51435,11 +51440,14 @@ async function publishStatus(cfg, ctx, port, plan) {
     catch (e) {
         if (!(e instanceof ApiError))
             throw e;
-        const needs = cfg.statusKind === 'check-run'
-            ? 'checks: write (and an App token: only Apps create check runs)'
-            : 'statuses: write';
-        const advice = e.reason === 'permission-denied' ? `the job needs permissions: ${needs}` : e.advice;
-        throw new Abort(e.reason, `the commit status ${context} (${plan.state}) could not be set: ${e.message}`, advice);
+        const run = cfg.statusKind === 'check-run';
+        const needs = run
+            ? "the persona App needs Checks: read and write (and permission-checks: write where its token's permissions " +
+                'are narrowed)'
+            : 'the job needs permissions: statuses: write';
+        const advice = e.reason === 'permission-denied' ? needs : e.advice;
+        const what = run ? 'check run' : 'commit status';
+        throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) could not be set: ${e.message}`, advice);
     }
 }
 
@@ -54021,8 +54029,10 @@ function groupingCheck(f) {
 function noQueueCheck(f, writers) {
     if (f.mergeQueue !== null)
         return [];
+    // closed only by check runs of each persona's own App: GITHUB_TOKEN's belong to GitHub Actions (any workflow)
     const own = (p) => writers.filter((w) => w.persona === p.name);
-    if (f.personas.length && f.personas.every((p) => own(p).length > 0 && own(p).every((w) => w.checkRun)))
+    const byItsApp = (p) => p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
+    if (f.personas.length && f.personas.every(byItsApp))
         return [
             doctor_ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
         ];
@@ -54139,7 +54149,7 @@ function sourceCheck(f, p, context, r) {
             id,
             level: 'fail',
             says: `${where} requires ${context} from any source: anyone with write access (or any workflow with ` +
-                'statuses: write) can set it to success',
+                'statuses: write or checks: write) can set it to success',
             fix: p.kind === 'app'
                 ? `${setting}: set its source to the App ${p.slug} (id ${p.appId})`
                 : `make ${p.name} a GitHub App (README: the persona's App) and pin ${context} to it in ${setting}; a ` +

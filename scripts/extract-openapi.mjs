@@ -28,7 +28,6 @@ export const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/commits/{ref}/statuses'],
   // status-kind: check-run — the same status as a check run, which only the token's App can write
   ['post', '/repos/{owner}/{repo}/check-runs'],
-  ['get', '/repos/{owner}/{repo}/commits/{ref}/check-runs'],
   ['get', '/repos/{owner}/{repo}/pulls'],
   ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/files'],
   // restamp: who dismissed a review, and why (review_dismissed events)

@@ -247,11 +247,13 @@ export async function publishStatus(cfg: Config, ctx: RunContext, port: GitHubPo
     });
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    const needs =
-      cfg.statusKind === 'check-run'
-        ? 'checks: write (and an App token: only Apps create check runs)'
-        : 'statuses: write';
-    const advice = e.reason === 'permission-denied' ? `the job needs permissions: ${needs}` : e.advice;
-    throw new Abort(e.reason, `the commit status ${context} (${plan.state}) could not be set: ${e.message}`, advice);
+    const run = cfg.statusKind === 'check-run';
+    const needs = run
+      ? "the persona App needs Checks: read and write (and permission-checks: write where its token's permissions " +
+        'are narrowed)'
+      : 'the job needs permissions: statuses: write';
+    const advice = e.reason === 'permission-denied' ? needs : e.advice;
+    const what = run ? 'check run' : 'commit status';
+    throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) could not be set: ${e.message}`, advice);
   }
 }

@@ -173,6 +173,26 @@ export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPo
  * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
  * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
  */
+/**
+ * status-kind: check-run closes the status to everyone but the persona's own App: say so before anything is written
+ * when the token is an account's (GitHub refuses it check runs) or GITHUB_TOKEN's (whose runs belong to GitHub
+ * Actions, which any workflow with checks: write can also write).
+ */
+function checkRunsNeedTheApp(cfg: Config, login: string): void {
+  if (cfg.statusKind !== 'check-run' || cfg.commitStatus === 'never') return;
+  const what = !/\[bot\]$/i.test(login)
+    ? 'an account: only a GitHub App can create check runs'
+    : /^github-actions\[bot\]$/i.test(login)
+      ? "GITHUB_TOKEN: its check runs are GitHub Actions', which any workflow can also write"
+      : null;
+  if (!what) return;
+  throw new Abort(
+    'bad-input',
+    `status-kind is check-run, but this token posts as ${login}, ${what}`,
+    "pass the persona App's installation token (actions/create-github-app-token), or set status-kind: commit",
+  );
+}
+
 export async function identify(
   cfg: Config,
   port: GitHubPort,
@@ -197,14 +217,6 @@ export async function identify(
         'example github-actions[bot]',
     );
   }
-  // GitHub refuses check runs from anyone but an App: say so before anything is written, not after the review
-  if (cfg.statusKind === 'check-run' && cfg.commitStatus !== 'never' && actual && !/\[bot\]$/i.test(actual)) {
-    throw new Abort(
-      'bad-input',
-      `status-kind is check-run, but this token posts as ${actual}, an account: only a GitHub App can create ` +
-        'check runs',
-      "pass the persona App's installation token (actions/create-github-app-token), or set status-kind: commit",
-    );
-  }
+  checkRunsNeedTheApp(cfg, login);
   return { login, verified: actual !== null };
 }

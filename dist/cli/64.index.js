@@ -455,8 +455,10 @@ function groupingCheck(f) {
 function noQueueCheck(f, writers) {
     if (f.mergeQueue !== null)
         return [];
+    // closed only by check runs of each persona's own App: GITHUB_TOKEN's belong to GitHub Actions (any workflow)
     const own = (p) => writers.filter((w) => w.persona === p.name);
-    if (f.personas.length && f.personas.every((p) => own(p).length > 0 && own(p).every((w) => w.checkRun)))
+    const byItsApp = (p) => p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
+    if (f.personas.length && f.personas.every(byItsApp))
         return [
             ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
         ];
@@ -573,7 +575,7 @@ function sourceCheck(f, p, context, r) {
             id,
             level: 'fail',
             says: `${where} requires ${context} from any source: anyone with write access (or any workflow with ` +
-                'statuses: write) can set it to success',
+                'statuses: write or checks: write) can set it to success',
             fix: p.kind === 'app'
                 ? `${setting}: set its source to the App ${p.slug} (id ${p.appId})`
                 : `make ${p.name} a GitHub App (README: the persona's App) and pin ${context} to it in ${setting}; a ` +
@@ -1429,6 +1431,7 @@ function accessPort({ octokit, call, owner, repo }) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/statuses.ts
+
 function statusesPort(ctx, kind) {
     return kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx);
 }
@@ -1452,37 +1455,28 @@ function commitStatusesPort({ octokit, call, owner, repo }) {
         }),
     };
 }
-/** A check run's colour as a status: in progress is pending; only a success conclusion is green. */
-const stateOf = (run) => run.status !== 'completed' ? 'pending' : run.conclusion === 'success' ? 'success' : 'failure';
+/**
+ * A check run per write. Pending is a completed run that does not pass (action_required, "priya is reviewing …"), not
+ * an in-progress one: GitHub does not document which of several runs of a name a required check reads — the newest
+ * created, or the newest completed — and a completed run that fails blocks either way, until the verdict's run.
+ * Runs are never read back: GitHub lists only the runs of a commit's newest 1000 check suites, which anyone who can
+ * start workflows can push past, so an empty list proves nothing. The listing fails closed instead: the core then
+ * writes pending whenever it decides to review again.
+ */
 function checkRunsPort({ octokit, call, owner, repo }) {
     return {
         createStatus: (sha, s) => call(`create check run ${s.context} on ${sha.slice(0, 7)}`, async () => {
-            const done = s.state === 'pending' ? { status: 'in_progress' } : { conclusion: s.state };
             await octokit.rest.checks.create({
                 owner,
                 repo,
                 name: s.context,
                 head_sha: sha,
                 details_url: s.targetUrl,
-                ...done,
+                conclusion: s.state === 'pending' ? 'action_required' : s.state,
                 output: { title: s.description, summary: s.description },
             });
         }),
-        listStatuses: (sha, context) => call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
-            // every run of that name (filter=all), not only the newest per suite; newest first by id
-            const all = await octokit.paginate(octokit.rest.checks.listForRef, {
-                owner,
-                repo,
-                ref: sha,
-                check_name: context,
-                filter: 'all',
-                per_page: 100,
-            });
-            return all
-                .filter((c) => c.name === context)
-                .sort((a, b) => b.id - a.id)
-                .map((c) => ({ state: stateOf(c), creator: c.app?.slug ? `${c.app.slug}[bot]` : null }));
-        }),
+        listStatuses: (sha) => Promise.reject(new ApiError(null, 'invalid', 'http', `the check runs of ${sha.slice(0, 7)} are not read back (see statuses.ts)`)),
     };
 }
 

@@ -223,8 +223,11 @@ function groupingCheck(f: DoctorFacts): Check[] {
  */
 function noQueueCheck(f: DoctorFacts, writers: readonly Writer[]): Check[] {
   if (f.mergeQueue !== null) return [];
+  // closed only by check runs of each persona's own App: GITHUB_TOKEN's belong to GitHub Actions (any workflow)
   const own = (p: PersonaFacts) => writers.filter((w) => w.persona === p.name);
-  if (f.personas.length && f.personas.every((p) => own(p).length > 0 && own(p).every((w) => w.checkRun)))
+  const byItsApp = (p: PersonaFacts) =>
+    p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
+  if (f.personas.length && f.personas.every(byItsApp))
     return [
       ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
     ];
@@ -353,7 +356,7 @@ function sourceCheck(f: DoctorFacts, p: PersonaFacts, context: string, r: Requir
       level: 'fail',
       says:
         `${where} requires ${context} from any source: anyone with write access (or any workflow with ` +
-        'statuses: write) can set it to success',
+        'statuses: write or checks: write) can set it to success',
       fix:
         p.kind === 'app'
           ? `${setting}: set its source to the App ${p.slug} (id ${p.appId})`

@@ -7,9 +7,8 @@
 // runs of one name GitHub deletes the oldest ("New limits affecting the Checks API", GitHub
 // changelog 2020-09-14): no one but the persona's App can write or fill the runs a ruleset pinned
 // to that App reads.
-import type { StatusFact } from '../core/outcome.js';
 import type { Ctx } from './client.js';
-import type { GitHubPort } from './port.js';
+import { ApiError, type GitHubPort } from './port.js';
 
 export type StatusKind = 'commit' | 'check-run';
 
@@ -40,40 +39,36 @@ function commitStatusesPort({ octokit, call, owner, repo }: Ctx): Pick<GitHubPor
   };
 }
 
-/** A check run's colour as a status: in progress is pending; only a success conclusion is green. */
-const stateOf = (run: { status: string; conclusion: string | null }): string =>
-  run.status !== 'completed' ? 'pending' : run.conclusion === 'success' ? 'success' : 'failure';
-
+/**
+ * A check run per write. Pending is a completed run that does not pass (action_required, "priya is reviewing …"), not
+ * an in-progress one: GitHub does not document which of several runs of a name a required check reads — the newest
+ * created, or the newest completed — and a completed run that fails blocks either way, until the verdict's run.
+ * Runs are never read back: GitHub lists only the runs of a commit's newest 1000 check suites, which anyone who can
+ * start workflows can push past, so an empty list proves nothing. The listing fails closed instead: the core then
+ * writes pending whenever it decides to review again.
+ */
 function checkRunsPort({ octokit, call, owner, repo }: Ctx): Pick<GitHubPort, 'createStatus' | 'listStatuses'> {
   return {
     createStatus: (sha, s) =>
       call(`create check run ${s.context} on ${sha.slice(0, 7)}`, async () => {
-        const done = s.state === 'pending' ? { status: 'in_progress' as const } : { conclusion: s.state };
         await octokit.rest.checks.create({
           owner,
           repo,
           name: s.context,
           head_sha: sha,
           details_url: s.targetUrl,
-          ...done,
+          conclusion: s.state === 'pending' ? 'action_required' : s.state,
           output: { title: s.description, summary: s.description },
         });
       }),
-    listStatuses: (sha, context) =>
-      call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
-        // every run of that name (filter=all), not only the newest per suite; newest first by id
-        const all = await octokit.paginate(octokit.rest.checks.listForRef, {
-          owner,
-          repo,
-          ref: sha,
-          check_name: context,
-          filter: 'all',
-          per_page: 100,
-        });
-        return all
-          .filter((c) => c.name === context)
-          .sort((a, b) => b.id - a.id)
-          .map((c): StatusFact => ({ state: stateOf(c), creator: c.app?.slug ? `${c.app.slug}[bot]` : null }));
-      }),
+    listStatuses: (sha) =>
+      Promise.reject(
+        new ApiError(
+          null,
+          'invalid',
+          'http',
+          `the check runs of ${sha.slice(0, 7)} are not read back (see statuses.ts)`,
+        ),
+      ),
   };
 }

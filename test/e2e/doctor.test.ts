@@ -165,7 +165,7 @@ describe('doctor (CLI)', () => {
     const r = await doctor(['--repo', 'acme/widgets', '--persona', 'priya=@octo-priya']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
-      /^FAIL {2}ruleset "gate" requires persona-verdict\/priya from any source: anyone with write access \(or any workflow with statuses: write\) can set it to success\n {6}fix: make priya a GitHub App/m,
+      /^FAIL {2}ruleset "gate" requires persona-verdict\/priya from any source: anyone with write access \(or any workflow with statuses: write or checks: write\) can set it to success\n {6}fix: make priya a GitHub App/m,
     );
     expect(r.stdout).toMatch(/^ok {4}octo-priya has write access/m);
   });

@@ -312,44 +312,46 @@ describe('the verdict as a check run of the persona App (status-kind: check-run)
     expect(w.gh.statuses).toEqual([]);
   });
 
-  test('the fill and retarget that freeze a commit status: a writer cannot touch the run, pending replaces it', async () => {
+  // The fill that freezes a commit status has no hold here: only the persona App writes its runs. Runs are never read
+  // back (GitHub lists only the newest 1000 suites' runs), so preflight writes pending whenever it reviews again, as
+  // a completed run that does not pass: it blocks whichever run of the name GitHub counts.
+  test('a retarget: pending, a completed run that does not pass, stands over the green for the old base', async () => {
     await run('priya', body('APPROVE'), asApp);
     expect(priyasRun(w.head)!.conclusion).toBe('success');
-    // a writer's token cannot create a check run at all (GitHub: "You must authenticate via a GitHub App")
-    const refused = await fetch(`${w.gh.url}/repos/${OWNER}/${REPO}/check-runs`, {
-      method: 'POST',
-      headers: { authorization: `token ${TOKENS.human}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: CONTEXT, head_sha: w.head, conclusion: 'success' }),
-    });
-    expect(refused.status).toBe(403);
-    // 999 statuses under the context change nothing for the run
-    w.gh.statuses.push(
-      ...Array.from({ length: 999 }, (_x, i) => ({
-        id: 800_000 + i,
-        sha: w.head,
-        state: 'pending',
-        context: CONTEXT,
-        description: 'filler',
-        target_url: null,
-        login: LOGINS.human,
-      })),
-    );
     w.gh.retarget(PR, 'develop');
+    w.gh.log.length = 0;
     const pre = await run('priya', null, { ...asApp, mode: 'preflight' }, 'pull_request_target', retargeted('develop'));
     expect(pre.code, pre.stdout).toBe(0);
     expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
-    expect(priyasRun(w.head)).toMatchObject({ status: 'in_progress', conclusion: null });
+    expect(priyasRun(w.head)).toMatchObject({ status: 'completed', conclusion: 'action_required' });
+    expect(priyasRun(w.head)!.title).toMatch(/priya is reviewing/);
+    expect(w.gh.log.some((l) => /check-runs$/.test(l.path) && l.method === 'GET')).toBe(false); // never read back
   });
 
-  test('a new head: preflight writes no run (absent already blocks), the verdict is its one run', async () => {
+  test('a new head: pending first (nothing is read back), then the verdict as the newest run', async () => {
     await run('priya', body('APPROVE'), asApp);
     const next = push('c2');
     const pre = await run('priya', null, { ...asApp, mode: 'preflight' }, 'pull_request_target', target(next));
     expect(pre.outputs.outcome).toBe('needs-review');
-    expect(priyasRun(next)).toBeUndefined();
+    expect(priyasRun(next)).toMatchObject({ conclusion: 'action_required' });
     await run('priya', body('CHANGES_REQUESTED'), asApp, 'pull_request_target', target(next));
-    expect(w.gh.checkRuns.filter((c) => c.sha === next)).toHaveLength(1);
+    expect(w.gh.checkRuns.filter((c) => c.sha === next)).toHaveLength(2);
     expect(priyasRun(next)).toMatchObject({ status: 'completed', conclusion: 'failure' });
+  });
+
+  test("GITHUB_TOKEN's check runs are GitHub Actions', which any workflow writes: bad-input before any write", async () => {
+    w.gh.user(TOKENS.app, { login: LOGINS.app, kind: 'app', graphqlViewer: true });
+    const r = await runOn(
+      w.gh,
+      'app',
+      body('APPROVE'),
+      { persona: 'priya', 'status-kind': 'check-run' },
+      'pull_request_target',
+      target(),
+    );
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(r.stdout).toContain("GITHUB_TOKEN: its check runs are GitHub Actions', which any workflow can also write");
+    expect(reviews()).toEqual([]);
   });
 
   test("a person's token cannot create a check run: bad-input before any write, saying an App token is needed", async () => {
@@ -369,7 +371,8 @@ describe('the verdict as a check run of the persona App (status-kind: check-run)
     w.gh.user(TOKENS.priya, { login: APP, kind: 'app', canStatus: false });
     const r = await run('priya', body('APPROVE'), asApp);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/the job needs permissions: checks: write \(and an App token/);
+    expect(r.stdout).toMatch(/the check run persona-verdict\/priya \(success\) could not be set/);
+    expect(r.stdout).toMatch(/the persona App needs Checks: read and write/);
     expect(w.gh.checkRuns).toEqual([]);
   });
 });

@@ -813,7 +813,7 @@ export class FakeGitHub {
       });
       return [200, list.slice((page - 1) * perPage, page * perPage).map(json), headers];
     }
-    const checks = this.checkRunRoutes(method, path, rest, url, body, user);
+    const checks = this.checkRunRoutes(method, path, rest, body, user);
     if (checks) return checks;
     if ((m = /^\/statuses\/([0-9a-f]{40})$/.exec(rest)) && method === 'POST') {
       if (user.canStatus === false)
@@ -1194,16 +1194,15 @@ export class FakeGitHub {
    * authenticated users are not able to create a check suite" — so a person's token is refused. Each App writes
    * in its own check suite, and GitHub keeps the newest 1000 runs of a name there, deleting older ones (GitHub
    * changelog 2020-09-14, "New limits affecting the Checks API"): unlike statuses, no write is refused for it.
+   * The action never lists check runs (src/github/statuses.ts), so neither does the fake.
    */
   private checkRunRoutes(
     method: string,
     path: string,
     rest: string,
-    url: URL,
     body: Json,
     user: FakeUser,
   ): [number, Json, Record<string, string>?] | null {
-    let m: RegExpExecArray | null;
     if (rest === '/check-runs' && method === 'POST') {
       const doc = 'https://docs.github.com/rest/checks/runs#create-a-check-run';
       if (user.kind !== 'app')
@@ -1227,19 +1226,6 @@ export class FakeGitHub {
       const same = this.checkRuns.filter((c) => c.sha === run.sha && c.name === run.name && c.app === run.app);
       if (same.length > 1000) this.checkRuns = this.checkRuns.filter((c) => c !== same[0]);
       return [201, this.checkRunJson(path, run)];
-    }
-    if ((m = /^\/commits\/([0-9a-f]{40})\/check-runs$/.exec(rest)) && method === 'GET') {
-      if (!this.commits.has(m[1]!))
-        return [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }];
-      const name = url.searchParams.get('check_name');
-      let list = this.checkRuns.filter((c) => c.sha === m![1] && (name === null || c.name === name)).reverse();
-      // filter=latest (the default): "Returns check runs with the most recent `completed_at`" — one per name and suite
-      if ((url.searchParams.get('filter') ?? 'latest') === 'latest')
-        list = list.filter((c, i) => list.findIndex((d) => d.name === c.name && d.app === c.app) === i);
-      const { perPage, page, headers } = this.paging(url, list.length);
-      const page1 = list.slice((page - 1) * perPage, page * perPage);
-      const create = `/repos/${OWNER}/${REPO}/check-runs`;
-      return [200, { total_count: list.length, check_runs: page1.map((c) => this.checkRunJson(create, c)) }, headers];
     }
     return null;
   }

@@ -562,5 +562,14 @@ describe('naming the personas', () => {
       level: 'ok',
       says: 'main has no merge queue; every persona writes check runs, which only its App can write',
     });
+    // with GITHUB_TOKEN the runs are GitHub Actions', which any workflow can write: the warning stays
+    const actions = wf.map((w) => ({
+      ...w,
+      text: w.text.replace(/github-token: \$\{\{[^}]+\}\}/g, 'github-token: ${{ github.token }}'),
+    }));
+    expect(actions.map((w) => w.text).join('\n')).toContain('github.token');
+    expect(diagnose({ ...f, workflows: actions }).checks.find((c) => c.id === 'queue')).toMatchObject({
+      level: 'warn',
+    });
   });
 });
