@@ -198,6 +198,14 @@ function credentialOf(token, steps) {
         return { kind: 'secret', name: secret };
     return { kind: 'unknown', expression: token };
 }
+/** An App token minted with permission-* inputs (narrowed) that do not grant `permission-<name>: write`. */
+function narrowedOut(c, steps, name) {
+    if (c.kind !== 'app')
+        return false;
+    const w = obj(steps.find((s) => s['id'] === c.step)?.['with']);
+    const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
+    return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
+}
 function writersOf(file, id, job, triggers) {
     const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
     const events = jobEvents(triggers, job['if']);
@@ -218,6 +226,7 @@ function writersOf(file, id, job, triggers) {
         const credential = credentialOf(str(w['github-token']), steps);
         const context = contextOf(persona, str(w['status-context']));
         const checkRun = str(w['status-kind']) === 'check-run';
+        const checksNarrowedOut = checkRun && narrowedOut(credential, steps, 'checks');
         out.push({
             file,
             job: id,
@@ -227,6 +236,7 @@ function writersOf(file, id, job, triggers) {
             queue: writes.includes('merge_group'),
             credential,
             checkRun,
+            checksNarrowedOut,
         });
     }
     return out;
@@ -635,8 +645,20 @@ function writerChecks(f, p, context, reqs, mine) {
     return out;
 }
 const where = (ws) => [...new Set(ws.map((w) => `${w.file} (job ${w.job})`))].join(', ');
-/** status-kind: check-run with a personal token: GitHub lets only Apps create check runs (the action refuses it). */
+/**
+ * status-kind: check-run that cannot work: an App token narrowed without permission-checks, or a personal token
+ * (GitHub lets only Apps create check runs; the action refuses it).
+ */
 function checkRunByPerson(context, ws) {
+    const narrowed = ws.find((x) => x.checksNarrowedOut);
+    if (narrowed)
+        return {
+            level: 'fail',
+            says: `job ${narrowed.job} in ${narrowed.file} writes ${context} as a check run with ` +
+                `${describe(narrowed.credential)}, whose permission-* inputs leave out checks: every check run it writes is ` +
+                'refused',
+            fix: 'add permission-checks: write to that create-github-app-token step (and Checks: Read and write to the App)',
+        };
     const w = ws.find((x) => x.checkRun && x.credential.kind === 'secret');
     if (!w)
         return null;

@@ -28,6 +28,8 @@ export interface Writer {
   credential: Credential;
   /** status-kind: check-run — a check run, which only the token's App can write. */
   checkRun: boolean;
+  /** Check runs with an App token narrowed by permission-* inputs that leave out permission-checks: write. */
+  checksNarrowedOut: boolean;
 }
 
 export interface WorkflowIssue {
@@ -83,6 +85,14 @@ function credentialOf(token: string, steps: Json[]): Credential {
   return { kind: 'unknown', expression: token };
 }
 
+/** An App token minted with permission-* inputs (narrowed) that do not grant `permission-<name>: write`. */
+function narrowedOut(c: Credential, steps: Json[], name: string): boolean {
+  if (c.kind !== 'app') return false;
+  const w = obj(steps.find((s) => s['id'] === c.step)?.['with']);
+  const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
+  return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
+}
+
 function writersOf(file: string, id: string, job: Json, triggers: string[]): Writer[] {
   const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
   const events = jobEvents(triggers, job['if']);
@@ -100,6 +110,7 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
     const credential = credentialOf(str(w['github-token']), steps);
     const context = contextOf(persona, str(w['status-context']));
     const checkRun = str(w['status-kind']) === 'check-run';
+    const checksNarrowedOut = checkRun && narrowedOut(credential, steps, 'checks');
     out.push({
       file,
       job: id,
@@ -109,6 +120,7 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
       queue: writes.includes('merge_group'),
       credential,
       checkRun,
+      checksNarrowedOut,
     });
   }
   return out;

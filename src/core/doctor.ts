@@ -420,8 +420,21 @@ function writerChecks(f: DoctorFacts, p: PersonaFacts, context: string, reqs: Re
 
 const where = (ws: Writer[]): string => [...new Set(ws.map((w) => `${w.file} (job ${w.job})`))].join(', ');
 
-/** status-kind: check-run with a personal token: GitHub lets only Apps create check runs (the action refuses it). */
+/**
+ * status-kind: check-run that cannot work: an App token narrowed without permission-checks, or a personal token
+ * (GitHub lets only Apps create check runs; the action refuses it).
+ */
 function checkRunByPerson(context: string, ws: Writer[]): Omit<Check, 'id'> | null {
+  const narrowed = ws.find((x) => x.checksNarrowedOut);
+  if (narrowed)
+    return {
+      level: 'fail',
+      says:
+        `job ${narrowed.job} in ${narrowed.file} writes ${context} as a check run with ` +
+        `${describe(narrowed.credential)}, whose permission-* inputs leave out checks: every check run it writes is ` +
+        'refused',
+      fix: 'add permission-checks: write to that create-github-app-token step (and Checks: Read and write to the App)',
+    };
   const w = ws.find((x) => x.checkRun && x.credential.kind === 'secret');
   if (!w) return null;
   return {

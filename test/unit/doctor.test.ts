@@ -551,6 +551,31 @@ describe('naming the personas', () => {
     });
   });
 
+  test('check runs with an App token narrowed without permission-checks: FAIL, every run is refused', () => {
+    const f = good();
+    const runs = f.workflows!.map((w) => ({
+      ...w,
+      text: w.text
+        .replace(/(\n\s+)persona: (\w+)/g, '$1persona: $2$1status-kind: check-run')
+        .replace(/(\n\s+)(private-key: .*)/g, '$1$2$1permission-statuses: write'),
+    }));
+    expect(runs.map((w) => w.text).join('\n')).toMatch(/permission-statuses: write/);
+    expect(diagnose({ ...f, workflows: runs }).checks.find((c) => c.id === 'writer:priya')).toMatchObject({
+      level: 'fail',
+      says: expect.stringMatching(/whose permission-\* inputs leave out checks/),
+    });
+    const granted = runs.map((w) => ({
+      ...w,
+      text: w.text.replace(
+        /(\n\s+)permission-statuses: write/g,
+        '$1permission-statuses: write$1permission-checks: write',
+      ),
+    }));
+    expect(diagnose({ ...f, workflows: granted }).checks.find((c) => c.id === 'writer:priya')).toMatchObject({
+      level: 'ok',
+    });
+  });
+
   test('no merge queue, but every persona writes check runs (only its App can): ok', () => {
     const f = { ...good(), mergeQueue: null };
     const wf = f.workflows!.map((w) => ({
