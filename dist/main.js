@@ -51223,12 +51223,6 @@ async function resolveTarget(cfg, ctx, port) {
     return { pullNumber, reviewedSha, ...(base ? { base } : {}) };
 }
 /**
- * The account the token posts as. A given reviewer-login is checked against what
- * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
- * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
- * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
- */
-/**
  * status-kind: check-run closes the status to everyone but the persona's own App: say so before anything is written
  * when the token is an account's (GitHub refuses it check runs) or GITHUB_TOKEN's (whose runs belong to GitHub
  * Actions, which any workflow with checks: write can also write).
@@ -51245,6 +51239,12 @@ function checkRunsNeedTheApp(cfg, login) {
         return;
     throw new Abort('bad-input', `status-kind is check-run, but this token posts as ${login}, ${what}`, "pass the persona App's installation token (actions/create-github-app-token), or set status-kind: commit");
 }
+/**
+ * The account the token posts as. A given reviewer-login is checked against what
+ * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
+ * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
+ * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
+ */
 async function identify(cfg, port, writes = true) {
     if (!writes && cfg.reviewerLogin)
         return { login: cfg.reviewerLogin, verified: false };
@@ -54220,8 +54220,8 @@ function writerChecks(f, p, context, reqs, mine) {
 }
 const doctor_where = (ws) => [...new Set(ws.map((w) => `${w.file} (job ${w.job})`))].join(', ');
 /**
- * status-kind: check-run that cannot work: an App token narrowed without permission-checks, or a personal token
- * (GitHub lets only Apps create check runs; the action refuses it).
+ * status-kind: check-run that cannot work: an App token narrowed without permission-checks, a personal token (GitHub
+ * lets only Apps create check runs) or GITHUB_TOKEN (the action refuses both before writing).
  */
 function checkRunByPerson(context, ws) {
     const narrowed = ws.find((x) => x.checksNarrowedOut);
@@ -54233,13 +54233,16 @@ function checkRunByPerson(context, ws) {
                 'refused',
             fix: 'add permission-checks: write to that create-github-app-token step (and Checks: Read and write to the App)',
         };
-    const w = ws.find((x) => x.checkRun && x.credential.kind === 'secret');
+    const w = ws.find((x) => x.checkRun && (x.credential.kind === 'secret' || x.credential.kind === 'github-actions'));
     if (!w)
         return null;
+    const why = w.credential.kind === 'secret'
+        ? 'only a GitHub App can create check runs'
+        : "GITHUB_TOKEN's runs are GitHub Actions', which any workflow can write, and the action refuses them";
     return {
         level: 'fail',
-        says: `job ${w.job} in ${w.file} writes ${context} as a check run with ${doctor_describe(w.credential)}: only a GitHub ` +
-            'App can create check runs, so every run of it fails',
+        says: `job ${w.job} in ${w.file} writes ${context} as a check run with ${doctor_describe(w.credential)}: ${why}, so ` +
+            'every run of it fails',
         fix: "mint the persona App's token in that job (actions/create-github-app-token), or set status-kind: commit",
     };
 }

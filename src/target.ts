@@ -168,12 +168,6 @@ export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPo
 }
 
 /**
- * The account the token posts as. A given reviewer-login is checked against what
- * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
- * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
- * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
- */
-/**
  * status-kind: check-run closes the status to everyone but the persona's own App: say so before anything is written
  * when the token is an account's (GitHub refuses it check runs) or GITHUB_TOKEN's (whose runs belong to GitHub
  * Actions, which any workflow with checks: write can also write).
@@ -193,6 +187,12 @@ function checkRunsNeedTheApp(cfg: Config, login: string): void {
   );
 }
 
+/**
+ * The account the token posts as. A given reviewer-login is checked against what
+ * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
+ * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
+ * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
+ */
 export async function identify(
   cfg: Config,
   port: GitHubPort,

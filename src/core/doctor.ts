@@ -421,8 +421,8 @@ function writerChecks(f: DoctorFacts, p: PersonaFacts, context: string, reqs: Re
 const where = (ws: Writer[]): string => [...new Set(ws.map((w) => `${w.file} (job ${w.job})`))].join(', ');
 
 /**
- * status-kind: check-run that cannot work: an App token narrowed without permission-checks, or a personal token
- * (GitHub lets only Apps create check runs; the action refuses it).
+ * status-kind: check-run that cannot work: an App token narrowed without permission-checks, a personal token (GitHub
+ * lets only Apps create check runs) or GITHUB_TOKEN (the action refuses both before writing).
  */
 function checkRunByPerson(context: string, ws: Writer[]): Omit<Check, 'id'> | null {
   const narrowed = ws.find((x) => x.checksNarrowedOut);
@@ -435,13 +435,17 @@ function checkRunByPerson(context: string, ws: Writer[]): Omit<Check, 'id'> | nu
         'refused',
       fix: 'add permission-checks: write to that create-github-app-token step (and Checks: Read and write to the App)',
     };
-  const w = ws.find((x) => x.checkRun && x.credential.kind === 'secret');
+  const w = ws.find((x) => x.checkRun && (x.credential.kind === 'secret' || x.credential.kind === 'github-actions'));
   if (!w) return null;
+  const why =
+    w.credential.kind === 'secret'
+      ? 'only a GitHub App can create check runs'
+      : "GITHUB_TOKEN's runs are GitHub Actions', which any workflow can write, and the action refuses them";
   return {
     level: 'fail',
     says:
-      `job ${w.job} in ${w.file} writes ${context} as a check run with ${describe(w.credential)}: only a GitHub ` +
-      'App can create check runs, so every run of it fails',
+      `job ${w.job} in ${w.file} writes ${context} as a check run with ${describe(w.credential)}: ${why}, so ` +
+      'every run of it fails',
     fix: "mint the persona App's token in that job (actions/create-github-app-token), or set status-kind: commit",
   };
 }

@@ -3,10 +3,11 @@
 //
 // Why check runs: GitHub keeps at most 1000 commit statuses per commit and context, from anyone
 // with write access, and deletes none — a writer who fills the persona's context freezes its last
-// colour. Only a GitHub App can create check runs, each App in its own check suite, and past 1000
-// runs of one name GitHub deletes the oldest ("New limits affecting the Checks API", GitHub
-// changelog 2020-09-14): no one but the persona's App can write or fill the runs a ruleset pinned
-// to that App reads.
+// colour. Only a GitHub App can create check runs, and only the persona's App creates runs as that
+// App; past 1000 runs of one name in a suite GitHub deletes the oldest ("New limits affecting the
+// Checks API", GitHub changelog 2020-09-14): no one else can write or fill the runs a requirement
+// pinned to that App reads. (GITHUB_TOKEN's runs are GitHub Actions', any workflow's: refused in
+// target.ts.)
 import type { Ctx } from './client.js';
 import { ApiError, type GitHubPort } from './port.js';
 

@@ -593,8 +593,11 @@ describe('naming the personas', () => {
       text: w.text.replace(/github-token: \$\{\{[^}]+\}\}/g, 'github-token: ${{ github.token }}'),
     }));
     expect(actions.map((w) => w.text).join('\n')).toContain('github.token');
-    expect(diagnose({ ...f, workflows: actions }).checks.find((c) => c.id === 'queue')).toMatchObject({
-      level: 'warn',
+    const r = diagnose({ ...f, workflows: actions });
+    expect(r.checks.find((c) => c.id === 'queue')).toMatchObject({ level: 'warn' });
+    expect(r.checks.find((c) => c.id === 'writer:priya')).toMatchObject({
+      level: 'fail',
+      says: expect.stringMatching(/as a check run with GITHUB_TOKEN .*the action refuses them/),
     });
   });
 });
