@@ -339,6 +339,27 @@ describe('the verdict as a check run of the persona App (status-kind: check-run)
     expect(priyasRun(next)).toMatchObject({ status: 'completed', conclusion: 'failure' });
   });
 
+  test("the merge queue: the group's commit gets a run from the standing verdict, red for another base", async () => {
+    await run('priya', body('APPROVE'), asApp);
+    const queue = (base: string, seed: string) => {
+      const group = w.gh.commit(seed);
+      const ref = `refs/heads/gh-readonly-queue/${base}/pr-${PR}-${'c'.repeat(40)}`;
+      return {
+        group,
+        event: { merge_group: { head_sha: group, head_ref: ref }, repository: { full_name: `${OWNER}/${REPO}` } },
+      };
+    };
+    const main = queue('main', 'group-main');
+    const q = await run('priya', null, { ...asApp, mode: 'preflight' }, 'merge_group', main.event);
+    expect(q.outputs).toMatchObject({ outcome: 'queued', verdict: 'APPROVE' });
+    expect(priyasRun(main.group)).toMatchObject({ status: 'completed', conclusion: 'success' });
+    w.gh.retarget(PR, 'develop');
+    const dev = queue('develop', 'group-develop');
+    await run('priya', null, { ...asApp, mode: 'preflight' }, 'merge_group', dev.event);
+    expect(priyasRun(dev.group)).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(w.gh.statuses).toEqual([]);
+  });
+
   test("GITHUB_TOKEN's check runs are GitHub Actions', which any workflow writes: bad-input before any write", async () => {
     w.gh.user(TOKENS.app, { login: LOGINS.app, kind: 'app', graphqlViewer: true });
     const r = await runOn(
