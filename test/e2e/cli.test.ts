@@ -216,14 +216,16 @@ describe('corpus', () => {
   test('the shipped corpus agrees with the strict grammar on every case', () => {
     const r = cli('corpus', 'corpus/manifest.json');
     expect(r.status, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/468 cases: 468 agree, 0 disagree \(8 post, 460 abort\)/);
+    expect(r.stdout).toMatch(/488 cases: 488 agree, 0 disagree \(8 post, 480 abort\)/);
     expect(r.stdout).not.toContain('DISAGREE');
     // the real-world shapes: every suggestion, applied, passes; unclear intent suggests nothing
-    expect(r.stdout.match(/applied passes/g)).toHaveLength(28 + 22 + 11 + 14 + 14 + 11 + 14 + 15 + 10 + 7 + 5 + 14 + 2);
-    expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
-      4 + 31 + 19 + 18 + 20 + 20 + 21 + 21 + 24 + 24 + 31 + 18 + 6,
+    expect(r.stdout.match(/applied passes/g)).toHaveLength(
+      28 + 22 + 11 + 14 + 14 + 11 + 14 + 15 + 10 + 7 + 5 + 14 + 2 + 9,
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(16);
+    expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
+      4 + 31 + 19 + 18 + 20 + 20 + 21 + 21 + 24 + 24 + 31 + 18 + 6 + 10,
+    );
+    expect(r.stdout.match(/!missed/g)).toHaveLength(17);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -238,6 +240,7 @@ describe('corpus', () => {
       ['held-out 10', 36, '5/5 (100 %)', 31],
       ['held-out 11', 36, '14/18 (78 %)', 18],
       ['held-out 12', 10, '2/4 (50 %)', 6],
+      ['held-out 13', 20, '9/10 (90 %)', 10],
     ];
     // the goal is not reached on two representative samples, held-out 11 and 12: reported, floors kept (the run passes)
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 8 (10/12; its floor, 10, is kept)');
