@@ -54211,7 +54211,7 @@ function writerChecks(f, p, context, reqs, mine) {
         });
     }
     else {
-        const bad = checkRunByPerson(context, mine) ?? mismatch(f, p, context, reqs, pr);
+        const bad = checkRunMisfit(context, mine) ?? mismatch(f, p, context, reqs, pr);
         out.push(bad ? { id, ...bad } : doctor_ok(id, `${context} is written by ${doctor_where(pr)}`));
     }
     if (f.mergeQueue !== null && reqs.length)
@@ -54223,7 +54223,7 @@ const doctor_where = (ws) => [...new Set(ws.map((w) => `${w.file} (job ${w.job})
  * status-kind: check-run that cannot work: an App token narrowed without permission-checks, a personal token (GitHub
  * lets only Apps create check runs) or GITHUB_TOKEN (the action refuses both before writing).
  */
-function checkRunByPerson(context, ws) {
+function checkRunMisfit(context, ws) {
     const narrowed = ws.find((x) => x.checksNarrowedOut);
     if (narrowed)
         return {

@@ -411,7 +411,7 @@ function writerChecks(f: DoctorFacts, p: PersonaFacts, context: string, reqs: Re
       fix: `add ${p.name}'s workflow from docs/recipes/ to .github/workflows/ on the default branch`,
     });
   } else {
-    const bad = checkRunByPerson(context, mine) ?? mismatch(f, p, context, reqs, pr);
+    const bad = checkRunMisfit(context, mine) ?? mismatch(f, p, context, reqs, pr);
     out.push(bad ? { id, ...bad } : ok(id, `${context} is written by ${where(pr)}`));
   }
   if (f.mergeQueue !== null && reqs.length) out.push(queueCheck(f, p, context, reqs, mine));
@@ -424,7 +424,7 @@ const where = (ws: Writer[]): string => [...new Set(ws.map((w) => `${w.file} (jo
  * status-kind: check-run that cannot work: an App token narrowed without permission-checks, a personal token (GitHub
  * lets only Apps create check runs) or GITHUB_TOKEN (the action refuses both before writing).
  */
-function checkRunByPerson(context: string, ws: Writer[]): Omit<Check, 'id'> | null {
+function checkRunMisfit(context: string, ws: Writer[]): Omit<Check, 'id'> | null {
   const narrowed = ws.find((x) => x.checksNarrowedOut);
   if (narrowed)
     return {

@@ -389,7 +389,7 @@ describe('the verdict as a check run of the persona App (status-kind: check-run)
   });
 
   test('an App token without checks: write: the step fails naming the permission', async () => {
-    w.gh.user(TOKENS.priya, { login: APP, kind: 'app', canStatus: false });
+    w.gh.user(TOKENS.priya, { login: APP, kind: 'app', canChecks: false });
     const r = await run('priya', body('APPROVE'), asApp);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/the check run persona-verdict\/priya \(success\) could not be set/);

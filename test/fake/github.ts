@@ -22,6 +22,8 @@ export interface FakeUser {
   canReview?: boolean;
   /** The token has statuses: write. Default true. */
   canStatus?: boolean;
+  /** The token has checks: write (an App's Checks permission). Default true. */
+  canChecks?: boolean;
   /** May create and edit issue comments (pull-requests or issues: write). Default true. */
   canComment?: boolean;
   /** Repository admin: may read classic branch protection and ruleset bypass lists. Default false. */
@@ -1207,7 +1209,7 @@ export class FakeGitHub {
       const doc = 'https://docs.github.com/rest/checks/runs#create-a-check-run';
       if (user.kind !== 'app')
         return [403, { message: 'You must authenticate via a GitHub App.', documentation_url: doc }];
-      if (user.canStatus === false)
+      if (user.canChecks === false)
         return [403, { message: 'Resource not accessible by integration', documentation_url: doc }];
       if (!this.commits.has(String(body?.head_sha)))
         return [422, { message: `No commit found for SHA: ${body?.head_sha}`, documentation_url: doc }];
