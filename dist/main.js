@@ -42994,11 +42994,14 @@ function targetInputs(r, mode) {
     }
     const pn = r.matching('pull-number', /^[1-9][0-9]{0,9}$/, 'use the PR number, for example 42');
     const sha = r.matching('reviewed-sha', /^[0-9a-fA-F]{40}$/, 'use the full 40-hex-digit SHA of the commit the persona reviewed');
+    // a branch name as git allows it (no spaces, ~ ^ : ? * [ \ or "..", not ending in "/" or ".lock")
+    const baseRef = r.matching('reviewed-base', /^(?!.*\.\.)(?!.*\/$)(?!.*\.lock$)[^\s~^:?*[\\]{1,255}$/, 'use the base branch name preflight output as base-ref, for example main');
     const login = r.matching('reviewer-login', LOGIN_PATTERN, 'use the GitHub login the token posts as, for example octo-priya');
     return {
         persona,
         pullNumber: pn ? Number(pn) : null,
         reviewedSha: sha ? sha.toLowerCase() : null,
+        reviewedBase: baseRef || null,
         reviewerLogin: login || null,
     };
 }
@@ -44401,6 +44404,7 @@ const fit = (s) => s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS
 function conclude(end, rules) {
     const base = {
         headSha: end.target?.reviewedSha,
+        baseRef: end.target && 'base' in end.target ? end.target.base : undefined,
         pullNumber: end.target?.pullNumber ?? undefined,
         identity: end.identity,
         dismissed: end.dismissed ?? [],
@@ -51204,6 +51208,22 @@ function queuedPull(headRef) {
     }
     return q.pullNumber;
 }
+/**
+ * The base the persona reviewed the change into: the event's (pull_request_target), else the one preflight read the
+ * diff against (reviewed-base, from its output base-ref). A post whose event names no base (workflow_run,
+ * issue_comment, workflow_dispatch) needs reviewed-base: without it a retarget while the LLM ran would be recorded
+ * as the base the persona approved into.
+ */
+function boundBase(cfg, ctx, pullNumber) {
+    const fromEvent = ctx.eventPull?.number === pullNumber ? ctx.eventPull.baseRef : undefined;
+    // what preflight read the diff against is what was reviewed; the gate compares it with the PR as it stands
+    const base = cfg.reviewedBase ?? fromEvent;
+    if (!base && cfg.mode === 'post') {
+        throw new Abort('bad-input', `this ${ctx.eventName} event names no base branch for PR #${pullNumber}, and reviewed-base is empty: ` +
+            'the verdict cannot be bound to the base the persona reviewed against', 'set reviewed-base: ${{ needs.preflight.outputs.base-ref }} beside reviewed-sha (see docs/recipes/fork-safe.yml)');
+    }
+    return base;
+}
 /** The PR and the commit the persona reviewed; the event's head wins over anything else. */
 async function resolveTarget(cfg, ctx, port) {
     const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
@@ -51218,8 +51238,8 @@ async function resolveTarget(cfg, ctx, port) {
         throw new Abort('bad-input', `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA ` +
             `is a merge commit and is never used)`);
     }
-    // the event's base binds the run: a PR retargeted while the persona worked is superseded (gate)
-    const base = ctx.eventPull?.number === pullNumber ? ctx.eventPull.baseRef : undefined;
+    // the base binds the run: a PR retargeted while the persona worked is superseded (gate)
+    const base = boundBase(cfg, ctx, pullNumber);
     return { pullNumber, reviewedSha, ...(base ? { base } : {}) };
 }
 /**
@@ -53491,6 +53511,8 @@ async function runPreflight(cfg, ctx, port, trace) {
         if ('stop' in facts)
             return { kind: facts.outcome, message: facts.message, target };
         const pull = facts.pull;
+        // the diff is read against this base: a retarget from here on supersedes the run, and post is bound to it
+        const bound = { ...target, base: target.base ?? pull.baseRef };
         if (pull.draft && !cfg.reviewDrafts)
             return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
         const plan = planFor(cfg, target, facts, null, trace);
@@ -53505,7 +53527,7 @@ async function runPreflight(cfg, ctx, port, trace) {
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
         // what the gate shows on the head now: the core writes pending only where it changes that (conclude())
         const [diff, onHead] = await Promise.all([
-            cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] },
+            cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] },
             statusesOn(cfg, ctx, port, target.reviewedSha),
         ]);
         if ('stop' in diff)
@@ -53513,7 +53535,7 @@ async function runPreflight(cfg, ctx, port, trace) {
         const warnings = [...facts.warnings, ...diff.warnings];
         const diffPath = cfg.diffPath ?? undefined;
         const identity = facts.identity;
-        return { kind: 'needs-review', target, identity, dismissed: early.ids, diffPath, onHead, warnings };
+        return { kind: 'needs-review', target: bound, identity, dismissed: early.ids, diffPath, onHead, warnings };
     });
 }
 /**
@@ -54928,6 +54950,7 @@ async function report(r, persona, bodyFile) {
     set('dismissed-review-ids', JSON.stringify(r.dismissed));
     set('should-review', r.shouldReview);
     set('head-sha', r.headSha);
+    set('base-ref', r.baseRef);
     set('baseline-sha', r.baselineSha);
     set('diff-path', r.diffPath);
     set('inline-findings', r.findings?.inline.length);

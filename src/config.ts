@@ -40,6 +40,8 @@ export interface Config {
   persona: string;
   pullNumber: number | null;
   reviewedSha: string | null;
+  /** The base branch preflight read the diff against (its output base-ref): binds a post whose event names none. */
+  reviewedBase: string | null;
   expectedEvent: ReviewEvent | null;
   reviewerLogin: string | null;
   skipUnchanged: boolean;
@@ -227,7 +229,7 @@ function bodyInputs(r: Readers, mode: Mode): Pick<Config, 'bodyPath' | 'body' | 
 function targetInputs(
   r: Readers,
   mode: Mode,
-): Pick<Config, 'persona' | 'pullNumber' | 'reviewedSha' | 'reviewerLogin'> {
+): Pick<Config, 'persona' | 'pullNumber' | 'reviewedSha' | 'reviewedBase' | 'reviewerLogin'> {
   const persona = r.matching(
     'persona',
     PERSONA_PATTERN,
@@ -242,6 +244,12 @@ function targetInputs(
     /^[0-9a-fA-F]{40}$/,
     'use the full 40-hex-digit SHA of the commit the persona reviewed',
   );
+  // a branch name as git allows it (no spaces, ~ ^ : ? * [ \ or "..", not ending in "/" or ".lock")
+  const baseRef = r.matching(
+    'reviewed-base',
+    /^(?!.*\.\.)(?!.*\/$)(?!.*\.lock$)[^\s~^:?*[\\]{1,255}$/,
+    'use the base branch name preflight output as base-ref, for example main',
+  );
   const login = r.matching(
     'reviewer-login',
     LOGIN_PATTERN,
@@ -251,6 +259,7 @@ function targetInputs(
     persona,
     pullNumber: pn ? Number(pn) : null,
     reviewedSha: sha ? sha.toLowerCase() : null,
+    reviewedBase: baseRef || null,
     reviewerLogin: login || null,
   };
 }

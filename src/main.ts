@@ -177,6 +177,7 @@ async function report(r: Conclusion, persona: string, bodyFile: string | null): 
   set('dismissed-review-ids', JSON.stringify(r.dismissed));
   set('should-review', r.shouldReview);
   set('head-sha', r.headSha);
+  set('base-ref', r.baseRef);
   set('baseline-sha', r.baselineSha);
   set('diff-path', r.diffPath);
   set('inline-findings', r.findings?.inline.length);

@@ -141,6 +141,27 @@ export function queuedPull(headRef: string): number {
   return q.pullNumber;
 }
 
+/**
+ * The base the persona reviewed the change into: the event's (pull_request_target), else the one preflight read the
+ * diff against (reviewed-base, from its output base-ref). A post whose event names no base (workflow_run,
+ * issue_comment, workflow_dispatch) needs reviewed-base: without it a retarget while the LLM ran would be recorded
+ * as the base the persona approved into.
+ */
+function boundBase(cfg: Config, ctx: RunContext, pullNumber: number): string | undefined {
+  const fromEvent = ctx.eventPull?.number === pullNumber ? ctx.eventPull.baseRef : undefined;
+  // what preflight read the diff against is what was reviewed; the gate compares it with the PR as it stands
+  const base = cfg.reviewedBase ?? fromEvent;
+  if (!base && cfg.mode === 'post') {
+    throw new Abort(
+      'bad-input',
+      `this ${ctx.eventName} event names no base branch for PR #${pullNumber}, and reviewed-base is empty: ` +
+        'the verdict cannot be bound to the base the persona reviewed against',
+      'set reviewed-base: ${{ needs.preflight.outputs.base-ref }} beside reviewed-sha (see docs/recipes/fork-safe.yml)',
+    );
+  }
+  return base;
+}
+
 /** The PR and the commit the persona reviewed; the event's head wins over anything else. */
 export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<PullTarget> {
   const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
@@ -162,8 +183,8 @@ export async function resolveTarget(cfg: Config, ctx: RunContext, port: GitHubPo
         `is a merge commit and is never used)`,
     );
   }
-  // the event's base binds the run: a PR retargeted while the persona worked is superseded (gate)
-  const base = ctx.eventPull?.number === pullNumber ? ctx.eventPull.baseRef : undefined;
+  // the base binds the run: a PR retargeted while the persona worked is superseded (gate)
+  const base = boundBase(cfg, ctx, pullNumber);
   return { pullNumber, reviewedSha, ...(base ? { base } : {}) };
 }
 

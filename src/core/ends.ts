@@ -119,6 +119,8 @@ export interface Conclusion {
   baselineSha?: string;
   shouldReview?: boolean;
   headSha?: string;
+  /** The base branch the run was bound to (preflight: the one the diff was read against). */
+  baseRef?: string;
   pullNumber?: number;
   identity?: string;
   diffPath?: string;

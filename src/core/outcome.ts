@@ -7,7 +7,17 @@ import { EVENT_OF, type Verdict } from './grammar.js';
 import { postedEvent } from './marker.js';
 import { short } from './sha.js';
 
-import type { AbortReason, Conclusion, End, Rules, StatusFact, StatusPlan, StatusState, Target } from './ends.js';
+import type {
+  AbortReason,
+  Conclusion,
+  End,
+  PullTarget,
+  Rules,
+  StatusFact,
+  StatusPlan,
+  StatusState,
+  Target,
+} from './ends.js';
 
 export * from './ends.js';
 
@@ -33,6 +43,7 @@ const fit = (s: string): string =>
 export function conclude(end: End, rules: Rules): Conclusion {
   const base = {
     headSha: end.target?.reviewedSha,
+    baseRef: end.target && 'base' in end.target ? (end.target as PullTarget).base : undefined,
     pullNumber: end.target?.pullNumber ?? undefined,
     identity: end.identity,
     dismissed: end.dismissed ?? [],

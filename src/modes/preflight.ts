@@ -24,6 +24,8 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     const facts = await readHead(cfg, port, target);
     if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
     const pull = facts.pull;
+    // the diff is read against this base: a retarget from here on supersedes the run, and post is bound to it
+    const bound: PullTarget = { ...target, base: target.base ?? pull.baseRef };
     if (pull.draft && !cfg.reviewDrafts)
       return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
     const plan = planFor(cfg, target, facts, null, trace);
@@ -35,14 +37,14 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
       throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
     // what the gate shows on the head now: the core writes pending only where it changes that (conclude())
     const [diff, onHead] = await Promise.all([
-      cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, target) : { warnings: [] },
+      cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] },
       statusesOn(cfg, ctx, port, target.reviewedSha),
     ]);
     if ('stop' in diff) return { kind: diff.outcome, message: diff.message, target };
     const warnings = [...facts.warnings, ...diff.warnings];
     const diffPath = cfg.diffPath ?? undefined;
     const identity = facts.identity;
-    return { kind: 'needs-review', target, identity, dismissed: early.ids, diffPath, onHead, warnings };
+    return { kind: 'needs-review', target: bound, identity, dismissed: early.ids, diffPath, onHead, warnings };
   });
 }
 

@@ -78,8 +78,9 @@ describe('/review on an issue_comment: the action asks GitHub who may', () => {
     const ev = comment(login, text, 'NONE');
     const pre = await runOn(w.gh, 'priya', null, { mode: 'preflight', force: 'true' }, 'issue_comment', ev);
     expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true', 'head-sha': w.head });
+    expect(pre.outputs['base-ref']).toBe('main');
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('pending');
-    const pinned = { force: 'true', 'reviewed-sha': w.head };
+    const pinned = { force: 'true', 'reviewed-sha': w.head, 'reviewed-base': pre.outputs['base-ref']! };
     const post = await runOn(w.gh, 'priya', body('CHANGES_REQUESTED'), pinned, 'issue_comment', ev);
     expect(post.outputs.outcome).toBe('posted');
     expect(live(LOGINS.priya).map((r) => r.state)).toEqual(['CHANGES_REQUESTED']);

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { encodeMarker } from '../../src/core/marker.js';
+import { decodeMarker, encodeMarker } from '../../src/core/marker.js';
 import { OWNER, REPO } from '../fake/github.js';
 import { tempDir } from './harness.js';
 import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
@@ -18,6 +18,8 @@ const push = (seed: string, tree?: string) => {
   return next;
 };
 const CONTEXT = 'persona-verdict/priya';
+/** What a recipe's post passes where the event names no base: preflight's base-ref. */
+const BOUND = { 'reviewed-base': 'main' };
 
 /** A pull_request_target event as GitHub sends it: the base branch's workflow, the PR's head. */
 const target = (head = w.head) => ({
@@ -567,9 +569,17 @@ describe('secrets in the body', () => {
 
 describe('workflow_run finds its PR from the API, never from an artifact', () => {
   test('the open PR whose head is the run head: posted with the run head as reviewed SHA', async () => {
-    const r = await run('priya', body('APPROVE'), {}, 'workflow_run', workflowRun());
-    expect(r.outputs).toMatchObject({ outcome: 'posted', 'head-sha': w.head });
+    const r = await run('priya', body('APPROVE'), BOUND, 'workflow_run', workflowRun());
+    expect(r.outputs).toMatchObject({ outcome: 'posted', 'head-sha': w.head, 'base-ref': 'main' });
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+  });
+
+  test('a post on workflow_run without reviewed-base → bad-input before anything is written', async () => {
+    const r = await run('priya', body('APPROVE'), {}, 'workflow_run', workflowRun());
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(r.stdout).toMatch(/names no base branch for PR #7, and reviewed-base is empty/);
+    expect(r.stdout).toMatch(/needs\.preflight\.outputs\.base-ref/);
+    expect(w.gh.writes()).toEqual([]);
   });
 
   test('a forged pull-number (from an artifact) that is not that PR → bad-input, nothing written', async () => {
@@ -586,7 +596,7 @@ describe('workflow_run finds its PR from the API, never from an artifact', () =>
     const r = await run('priya', body('APPROVE'), {}, 'workflow_run', workflowRun());
     expect(r.outputs.reason).toBe('bad-input');
     expect(r.stdout).toMatch(/#7, #9/);
-    const picked = await run('priya', body('APPROVE'), { 'pull-number': '9' }, 'workflow_run', workflowRun());
+    const picked = await run('priya', body('APPROVE'), { ...BOUND, 'pull-number': '9' }, 'workflow_run', workflowRun());
     expect(picked.outputs).toMatchObject({ outcome: 'posted' });
   });
 
@@ -599,7 +609,7 @@ describe('workflow_run finds its PR from the API, never from an artifact', () =>
   test('a workflow_run whose head moved on since → the run head is not the PR head: superseded, nothing written', async () => {
     const old = w.head;
     push('c2');
-    const r = await run('priya', body('APPROVE'), {}, 'workflow_run', workflowRun(old));
+    const r = await run('priya', body('APPROVE'), BOUND, 'workflow_run', workflowRun(old));
     expect(r.code).toBe(0);
     expect(r.outputs).toMatchObject({ outcome: 'superseded' });
     expect(r.stdout).toMatch(/head moved to/);
@@ -649,5 +659,61 @@ describe('diff-path: the diff comes from the API, pinned to the reviewed head', 
     expect(pre.outputs).toMatchObject({ outcome: 'aborted', reason: 'diff-unavailable' });
     expect(existsSync(path)).toBe(false);
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
+  });
+});
+
+// Found by an attack on K: on workflow_run and issue_comment the event names no base, so the post recorded whatever
+// base the PR had when it ran. Preflight now outputs the base it read the diff against, and post is bound to it.
+describe('fork-safe and /review: a retarget while the persona works', () => {
+  const FORK_PR = 11;
+  test('workflow_run: preflight read the diff against staging, the PR now targets main → superseded, nothing', async () => {
+    const head = w.gh.commit('fork-head', undefined, [
+      { filename: 'src/app.js', status: 'modified', patch: '@@ -1 +1 @@\n-a\n+b' },
+    ]);
+    w.gh.pull({ number: FORK_PR, head, headRef: 'feature', headRepo: 'mallory/widgets', baseRef: 'staging' });
+    const event = workflowRun(head, 'mallory/widgets');
+    const inputs = { 'commit-status': 'always' };
+    const pre = await runOn(w.gh, 'priya', null, { ...inputs, mode: 'preflight' }, 'workflow_run', event);
+    expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'base-ref': 'staging' });
+    w.gh.retarget(FORK_PR, 'main'); // during the LLM job
+    const pinned = { ...inputs, 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+    const post = await runOn(w.gh, 'priya', body('APPROVE'), pinned, 'workflow_run', event);
+    const live = w.gh.reviews.get(FORK_PR)!.filter((r) => r.state !== 'DISMISSED');
+    expect({ outcome: post.outputs.outcome, bases: live.map((r) => decodeMarker(r.body)?.base) }).toEqual({
+      outcome: 'superseded',
+      bases: [],
+    });
+    expect(w.gh.statusOf(head, CONTEXT)?.state).not.toBe('success');
+    // unmoved, the same post lands, marked with the base preflight read
+    w.gh.retarget(FORK_PR, 'staging');
+    const again = await runOn(w.gh, 'priya', body('APPROVE'), pinned, 'workflow_run', event);
+    expect(again.outputs.outcome).toBe('posted');
+    expect(w.gh.reviews.get(FORK_PR)!.map((r) => decodeMarker(r.body)?.base)).toEqual(['staging']);
+  });
+
+  test("issue_comment /review: retargeted during the LLM job → superseded; the retarget's own run reviews", async () => {
+    w.gh.settings.permissions.set('maintainer', { permission: 'write', role_name: 'write' });
+    w.gh.retarget(PR, 'staging');
+    const event = {
+      action: 'created',
+      issue: { number: PR, pull_request: { url: `https://github.test/api/repos/${OWNER}/${REPO}/pulls/${PR}` } },
+      comment: { body: '/review priya', user: { login: 'maintainer' }, author_association: 'COLLABORATOR' },
+      sender: { login: 'maintainer' },
+    };
+    const inputs = { 'commit-status': 'always', force: 'true' };
+    const pre = await runOn(w.gh, 'priya', null, { ...inputs, mode: 'preflight' }, 'issue_comment', event);
+    expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'base-ref': 'staging' });
+    w.gh.retarget(PR, 'main');
+    const pinned = { ...inputs, 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+    const post = await runOn(w.gh, 'priya', body('APPROVE'), pinned, 'issue_comment', event);
+    const edited = await w.run('priya', null, { 'commit-status': 'always', mode: 'preflight' });
+    const live = w.gh.reviews.get(PR)!.filter((r) => r.state !== 'DISMISSED');
+    expect({
+      outcome: post.outputs.outcome,
+      bases: live.map((r) => decodeMarker(r.body)?.base),
+      edited: edited.outputs.outcome,
+    }).toEqual({ outcome: 'superseded', bases: [], edited: 'needs-review' });
+    // pending is written only where it changes the gate: nothing green stands on the head
+    expect(w.gh.statusOf(w.head, CONTEXT)?.state).not.toBe('success');
   });
 });

@@ -243,7 +243,8 @@ describe('re-review on demand', () => {
     expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'head-sha': w.head });
     const pinned = pre.outputs['head-sha']!;
     push('c2'); // a push after the comment: the review of the pinned head must not land on the new one
-    const r = await run('priya', body('APPROVE'), { force: 'true', 'reviewed-sha': pinned }, 'issue_comment', e);
+    const bound = { force: 'true', 'reviewed-sha': pinned, 'reviewed-base': pre.outputs['base-ref']! };
+    const r = await run('priya', body('APPROVE'), bound, 'issue_comment', e);
     expect(r.outputs.outcome).toBe('superseded');
     expect(live(LOGINS.priya).map((x) => x.state)).toEqual(['CHANGES_REQUESTED']);
   });

@@ -199,7 +199,7 @@ describe('which PR and commit', () => {
     const r = await w.run(
       'priya',
       body('APPROVE'),
-      { 'pull-number': String(PR), 'reviewed-sha': w.head.toUpperCase() },
+      { 'pull-number': String(PR), 'reviewed-sha': w.head.toUpperCase(), 'reviewed-base': 'main' },
       { event: {} },
     );
     expect(r.code, r.stdout).toBe(0);

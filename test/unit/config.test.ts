@@ -91,6 +91,16 @@ describe('readConfig', () => {
   test('reviewed-sha is lower-cased', () => {
     expect(readConfig(inputs({ ...base, 'reviewed-sha': 'A'.repeat(40) })).reviewedSha).toBe('a'.repeat(40));
   });
+  test.each([
+    ['main', 'main'],
+    ['release/2.x', 'release/2.x'],
+    ['', null],
+  ])('reviewed-base %j is read as %j', (value, read) => {
+    expect(readConfig(inputs({ ...base, 'reviewed-base': value })).reviewedBase).toBe(read);
+  });
+  test.each(['two words', 'a..b', 'ends/', 'x.lock', 'a~1', 'feat:x'])('reviewed-base %j is refused', (value) => {
+    expect(() => readConfig(inputs({ ...base, 'reviewed-base': value }))).toThrow(/reviewed-base .*base-ref/);
+  });
   test('personas: a name given twice, even in another case, is refused (persona names compare without case)', () => {
     expect(() => readConfig(inputs({ ...base, personas: 'priya=octo-priya\nPriya=octo-other' }))).toThrow(
       /names Priya twice/,

@@ -27,7 +27,7 @@ const ctx: RunContext = {
   owner: 'octo',
   repo: 'widgets',
   eventName: 'pull_request_target',
-  eventPull: { number: 7, headSha: HEAD, fromFork: false },
+  eventPull: { number: 7, headSha: HEAD, fromFork: false, baseRef: 'main' },
   workflowRun: null,
   mergeGroup: null,
   commentPull: null,
