@@ -53635,6 +53635,12 @@ const MINTER = 'actions/create-github-app-token@';
 const MODEL_KEY = /^LLM_/;
 const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
 const PR_REF = /github\.event\.pull_request\.head|github\.head_ref|refs\/pull\/|workflow_run\.head_(sha|branch)/;
+/**
+ * The refs a checkout may name by expression: the base or default branch. Any other expression may name PR code
+ * (merge_commit_sha, workflow_run.head_commit.id, a job's output holding the head), so it fails closed.
+ */
+const TRUSTED_REF =
+  /^\$\{\{\s*(?:github\.event\.repository\.default_branch|github\.base_ref|github\.event\.pull_request\.base\.(?:ref|sha))\s*\}\}$/;
 
 /** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
 function personaCredentials(node) {
@@ -53684,7 +53690,10 @@ function stepFindings(id, job, say) {
       say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`);
     if (uses.startsWith('actions/checkout@')) {
       const w = step.with ?? {};
-      if (w.ref !== undefined && PR_REF.test(String(w.ref))) say(where, 'checks out PR code');
+      const ref = w.ref === undefined ? '' : String(w.ref).trim();
+      if (PR_REF.test(ref)) say(where, 'checks out PR code');
+      else if (ref.includes('${{') && !TRUSTED_REF.test(ref))
+        say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`);
       if (w.repository !== undefined) say(where, 'checks out another repository');
       if (String(w['persist-credentials']) !== 'false')
         say(where, 'keeps the token in .git: set persist-credentials: false');

@@ -40,6 +40,15 @@ describe('securityFindings', () => {
       'an LLM job with the model key and a run: step',
       wf(`permissions: {}\nsteps:\n  - run: ./llm\n    env: { K: "\${{ secrets.LLM_API_KEY }}" }`),
     ],
+    ...['github.event.repository.default_branch', 'github.base_ref', 'github.event.pull_request.base.sha'].map(
+      (expr): [string, string] => [
+        `a checkout of the base or default branch (\${{ ${expr} }})`,
+        wf(
+          `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
+            `    with: { ref: "\${{ ${expr} }}", persist-credentials: false }`,
+        ),
+      ],
+    ),
   ];
   test.each(ok)('passes %s', (_n, text) => {
     expect(securityFindings(text, 'x.yml')).toEqual([]);
@@ -108,6 +117,19 @@ describe('securityFindings', () => {
       ),
       /checks out PR code/,
     ],
+    ...[
+      'github.event.pull_request.merge_commit_sha',
+      'github.event.workflow_run.head_commit.id',
+      'needs.preflight.outputs.head-sha',
+      'github.sha',
+    ].map((expr): [string, string, RegExp] => [
+      `a checkout of \${{ ${expr} }} (found by an attack: not only the PR refs the rule named)`,
+      wf(
+        `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
+          `    with: { ref: "\${{ ${expr} }}", persist-credentials: false }`,
+      ),
+      /checks out PR code, or may: ref \$\{\{ .* \}\} is not the base or default branch/,
+    ]),
     [
       'an expression in run:',
       wf('permissions: {}\nsteps:\n  - run: echo "${{ github.event.pull_request.title }}"'),
