@@ -1,6 +1,8 @@
-// A patch identity for `unchanged-when: patch` — pure. Two heads whose PR patches
-// (against their merge bases) are the same text, ignoring hunk line numbers, share
-// an id: a rebase or a base-branch merge that changes nothing in the PR.
+// A patch identity for `unchanged-when: patch`, restamp and the board — pure. Two heads whose PR patches (against
+// their merge bases) are the same text, hunk headers and line numbers included, share an id: a rebase or a base-branch
+// merge that changes nothing in the PR. Line numbers count: the same hunk text with the same context can stand at
+// another place in a file (two alike blocks of a route map), and there it is another change. A rebase over base
+// commits that moved the PR's lines is therefore reviewed again.
 import { createHash } from 'node:crypto';
 
 export interface DiffFile {
@@ -19,10 +21,7 @@ export function patchId(files: readonly DiffFile[] | null): string | null {
   const h = createHash('sha256');
   for (const f of [...files].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0))) {
     if (typeof f.patch !== 'string') return null; // binary or too large: not comparable
-    const body = f.patch
-      .split('\n')
-      .map((l) => (l.startsWith('@@') ? l.replace(/^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/, '@@') : l))
-      .join('\n');
+    const body = f.patch;
     h.update(`${f.status}\0${f.previous_filename ?? ''}\0${f.filename}\0${body.length}\0${body}\0`);
   }
   return h.digest('hex');

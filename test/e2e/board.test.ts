@@ -138,7 +138,7 @@ describe('board', () => {
     const files = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,3 @@\n x\n+y' }];
     w.gh.commits.get(w.head)!.files = files;
     expect((await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' })).outputs.outcome).toBe('posted');
-    const rebased = w.gh.commit('rebased', undefined, [{ ...files[0]!, patch: '@@ -7,2 +7,3 @@\n x\n+y' }]);
+    const rebased = w.gh.commit('rebased', undefined, files); // a new tree, the PR's lines where they were
     w.gh.push(PR, rebased);
     w.head = rebased;
     const job = await w.run('priya', body('CHANGES_REQUESTED'), { 'unchanged-when': 'patch' });

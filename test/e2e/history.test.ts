@@ -376,7 +376,7 @@ describe('unchanged-when: patch (rebase / base merge that changes nothing in the
   test('same patch on a rebased head → unchanged, verdict carried, no write', async () => {
     const a = await w.run('priya', body('CHANGES_REQUESTED'), { 'unchanged-when': 'patch' });
     expect(decodeMarker(reviews()[0]!.body)!.patch).toMatch(/^[0-9a-f]{64}$/);
-    rebase('rebased', [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -7,2 +7,3 @@\n x\n+y' }]); // ... same change, moved lines
+    rebase('rebased', FILES); // ... the same change at the same lines: the base moved elsewhere
     w.gh.log.length = 0;
     const b = await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch', 'fail-on-changes-requested': 'true' });
     expect(b.code).toBe(1); // carried CHANGES_REQUESTED keeps the gate red
@@ -387,6 +387,14 @@ describe('unchanged-when: patch (rebase / base merge that changes nothing in the
     });
     expect(b.stdout).toMatch(/same PR patch/);
     expect(w.gh.writes()).toEqual([]);
+  });
+
+  test('the same hunk text at other lines is another change → posted (found by an attack: two alike blocks)', async () => {
+    await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
+    rebase('moved', [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -7,2 +7,3 @@\n x\n+y' }]);
+    const b = await w.run('priya', body('CHANGES_REQUESTED'), { 'unchanged-when': 'patch' });
+    expect(b.outputs).toMatchObject({ outcome: 'posted', verdict: 'CHANGES_REQUESTED' });
+    expect(reviews().map((r) => r.state)).toEqual(['DISMISSED', 'CHANGES_REQUESTED']);
   });
 
   test('a changed patch → posted', async () => {

@@ -8,12 +8,14 @@ describe('patchId', () => {
   test.each<[string, DiffFile[] | null, DiffFile[] | null, boolean]>([
     ['same patch', A, A, true],
     ['same patch, other file order', A, [A[1]!, A[0]!], true],
+    // found by an attack: the same hunk text and context at another place is another change (two alike blocks)
     [
-      'hunks moved by a rebase (line numbers differ)',
+      'the same hunk text at other lines (moved by a rebase, or applied to another alike block)',
       A,
       [f('a.ts', '@@ -5,2 +5,3 @@\n x\n+y'), f('b.ts', '@@ -40 +40 @@\n-old\n+new')],
-      true,
+      false,
     ],
+    ['one hunk moved, the other in place', A, [A[0]!, f('b.ts', '@@ -11 +11 @@\n-old\n+new')], false],
     ['one line differs', A, [A[0]!, f('b.ts', '@@ -10 +10 @@\n-old\n+newer')], false],
     ['a file more', A, [...A, f('c.ts', '@@ -0,0 +1 @@\n+c', 'added')], false],
     ['renamed vs modified', [f('a.ts', 'x')], [{ ...f('a.ts', 'x', 'renamed'), previous_filename: 'z.ts' }], false],
