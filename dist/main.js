@@ -50461,6 +50461,23 @@ function accessPort({ octokit, call, owner, repo }) {
         }, 
         // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
         (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
+        // GitHub makes an environment on a job's first use of it with no deployment branch policy: every branch
+        getEnvironmentBranches: (name) => call('GET environment', async () => {
+            const env = (await octokit.rest.repos.getEnvironment({ owner, repo, environment_name: name })).data;
+            const policy = env.deployment_branch_policy;
+            if (!policy)
+                return { kind: 'all' };
+            if (policy.protected_branches)
+                return { kind: 'protected' };
+            const list = await octokit.paginate(octokit.rest.repos.listDeploymentBranchPolicies, {
+                owner,
+                repo,
+                environment_name: name,
+                per_page: 100,
+            });
+            const patterns = list.map((p) => ({ name: p.name ?? '', type: p.type === 'tag' ? 'tag' : 'branch' }));
+            return { kind: 'custom', patterns };
+        }, (status) => (status === 404 ? 'missing' : status === 403 ? null : undefined)),
     };
 }
 
@@ -53615,6 +53632,68 @@ async function runQueued(cfg, group, port, trace) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/core/doctor-environments.ts
+/** The environments the status writers' jobs name, each once, in order. */
+function writerEnvironments(writers) {
+    return [...new Set(writers.flatMap((w) => (w.environment ? [w.environment] : [])))];
+}
+const WILDCARD = /[*?[\]]/;
+/**
+ * One check per environment a status writer names: ok only when no branch but the gated one (or protected ones only)
+ * may deploy.
+ */
+function environmentChecks(branch, envs, writers) {
+    return envs.map((e) => {
+        const id = `environment:${e.name}`;
+        const who = [...new Set(writers.filter((w) => w.environment === e.name).map((w) => w.persona))].join(', ');
+        const where = `Settings → Environments → ${e.name} → Deployment branches and tags`;
+        const forge = `a writer can push a branch whose own workflow names ${e.name}, mint ${who}'s token there and write ` +
+            `${who}'s status`;
+        const b = e.branches;
+        if (b === null) {
+            return {
+                id,
+                level: 'warn',
+                unknown: true,
+                says: `who may deploy to environment ${e.name} (${who}'s key) is unknown: GitHub would not show it`,
+                fix: `check ${where} by hand: only ${branch}, or protected branches only`,
+            };
+        }
+        if (b === 'missing') {
+            return {
+                id,
+                level: 'warn',
+                says: `environment ${e.name}, named by ${who}'s job, does not exist (or this token cannot see it): GitHub ` +
+                    `makes it on first use with every branch allowed, and ${who}'s key is then a repository or organization ` +
+                    `secret that any branch's workflow can read`,
+                fix: `create environment ${e.name}, set ${where} to ${branch} only, and move ${who}'s App key into it`,
+            };
+        }
+        if (b.kind === 'all') {
+            return {
+                id,
+                level: 'fail',
+                says: `environment ${e.name} lets every branch deploy: ${forge}`,
+                fix: `set ${where} to "Selected branches and tags" with ${branch} only (or "Protected branches only")`,
+            };
+        }
+        if (b.kind === 'protected')
+            return doctor_environments_ok(id, `only protected branches may deploy to environment ${e.name}`);
+        const loose = b.patterns.filter((p) => p.type === 'tag' || p.name !== branch);
+        if (!loose.length)
+            return doctor_environments_ok(id, `only ${branch} may deploy to environment ${e.name}`);
+        const named = loose.map((p) => `${p.type} ${p.name}${WILDCARD.test(p.name) ? ' (a pattern)' : ''}`).join(', ');
+        return {
+            id,
+            level: 'warn',
+            says: `environment ${e.name} also lets ${named} deploy: whoever may create or push to such a ` +
+                `${loose.some((p) => p.type === 'tag') ? 'branch or tag' : 'branch'} can use ${who}'s key`,
+            fix: `limit ${where} to ${branch}, or protect what those patterns match from writers`,
+        };
+    });
+}
+const doctor_environments_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
+
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./scripts/workflow-rules.mjs
@@ -53812,6 +53891,12 @@ function narrowedOut(c, steps, name) {
     const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
     return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
 }
+/** The environment a job names, as a literal (an expression names none the doctor can read). */
+function environmentOf(job) {
+    const raw = job['environment'];
+    const name = typeof raw === 'object' && raw !== null ? str(raw['name']) : str(raw);
+    return name ? { environment: name } : {};
+}
 function writersOf(file, id, job, triggers) {
     const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
     const events = jobEvents(triggers, job['if']);
@@ -53843,6 +53928,7 @@ function writersOf(file, id, job, triggers) {
             credential,
             checkRun,
             checksNarrowedOut,
+            ...environmentOf(job),
         });
     }
     return out;
@@ -53964,6 +54050,7 @@ function analyseWorkflows(files) {
 // in (the branch's rules from every ruleset, classic protection when readable, the
 // personas' Apps and permissions, the workflow files), a list of checks out — each ok,
 // warn or fail with one sentence and the fix — and a bottom line. Pure.
+
 
 
 
@@ -54099,6 +54186,7 @@ function doctor_diagnose(f) {
         ...reviewChecks(f),
         ...bypassChecks(f),
         ...workflowChecks(f, wf),
+        ...environmentChecks(f.branch, f.environments ?? [], writers),
     ];
     const fails = checks.filter((c) => c.level === 'fail').length;
     const warns = checks.filter((c) => c.level === 'warn').length;
@@ -54502,6 +54590,9 @@ function renderMarkdown(r) {
 
 
 
+
+
+
 async function personaFacts(port, p) {
     if (p.app !== null) {
         const appId = await port.getAppId(p.app);
@@ -54577,7 +54668,10 @@ async function gatherFacts(port, repo, branchArg, personas) {
     ]);
     const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
-    return { repo, branch, ...settings, personas: people, workflows };
+    // a third round: who may deploy to the environments the status writers name (where their keys live)
+    const names = workflows ? writerEnvironments(analyseWorkflows(workflows).writers) : [];
+    const environments = await Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) })));
+    return { repo, branch, ...settings, personas: people, workflows, environments };
 }
 async function runDoctor(port, repo, branch, personas) {
     return doctor_diagnose(await gatherFacts(port, repo, branch, personas));

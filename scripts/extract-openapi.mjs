@@ -41,6 +41,9 @@ export const OPERATIONS = [
   ['get', '/apps/{app_slug}'],
   ['get', '/repos/{owner}/{repo}/collaborators/{username}/permission'],
   ['get', '/repos/{owner}/{repo}/contents/{path}'],
+  // doctor: which branches may deploy to the environment that holds a persona's key
+  ['get', '/repos/{owner}/{repo}/environments/{environment_name}'],
+  ['get', '/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies'],
 ];
 
 const components = {};

@@ -30,6 +30,8 @@ export interface Writer {
   checkRun: boolean;
   /** Check runs with an App token narrowed by permission-* inputs that leave out permission-checks: write. */
   checksNarrowedOut: boolean;
+  /** The job's environment (where its persona credential should live); undefined when it names none. */
+  environment?: string;
 }
 
 export interface WorkflowIssue {
@@ -93,6 +95,13 @@ function narrowedOut(c: Credential, steps: Json[], name: string): boolean {
   return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
 }
 
+/** The environment a job names, as a literal (an expression names none the doctor can read). */
+function environmentOf(job: Json): { environment?: string } {
+  const raw = job['environment'];
+  const name = typeof raw === 'object' && raw !== null ? str((raw as Json)['name']) : str(raw);
+  return name ? { environment: name } : {};
+}
+
 function writersOf(file: string, id: string, job: Json, triggers: string[]): Writer[] {
   const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
   const events = jobEvents(triggers, job['if']);
@@ -121,6 +130,7 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
       credential,
       checkRun,
       checksNarrowedOut,
+      ...environmentOf(job),
     });
   }
   return out;

@@ -2,6 +2,7 @@
 // in (the branch's rules from every ruleset, classic protection when readable, the
 // personas' Apps and permissions, the workflow files), a list of checks out — each ok,
 // warn or fail with one sentence and the fix — and a bottom line. Pure.
+import { environmentChecks, type EnvironmentFact } from './doctor-environments.js';
 import { analyseWorkflows, type Credential, type Level, type WorkflowFile, type Writer } from './doctor-workflows.js';
 import { mdText } from './markdown.js';
 import { PERSONA_PATTERN } from './marker.js';
@@ -81,6 +82,8 @@ export interface DoctorFacts {
   personas: PersonaFacts[];
   /** The default branch's workflow files; null when they could not be read. */
   workflows: WorkflowFile[] | null;
+  /** Who may deploy to each environment a status writer names (core/doctor-environments.ts). */
+  environments?: EnvironmentFact[];
 }
 
 export interface Check {
@@ -257,6 +260,7 @@ export function diagnose(f: DoctorFacts): DoctorReport {
     ...reviewChecks(f),
     ...bypassChecks(f),
     ...workflowChecks(f, wf),
+    ...environmentChecks(f.branch, f.environments ?? [], writers),
   ];
   const fails = checks.filter((c) => c.level === 'fail').length;
   const warns = checks.filter((c) => c.level === 'warn').length;

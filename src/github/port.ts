@@ -4,6 +4,7 @@ import type { PullFacts, ReviewFact } from '../core/decide.js';
 import { isAmbiguous, type ErrorClass, type Transport } from '../core/errors.js';
 import type { ReviewEvent } from '../core/grammar.js';
 import type { StatusFact, StatusState } from '../core/outcome.js';
+import type { EnvironmentBranches } from '../core/doctor-environments.js';
 import type { DiffFile } from '../core/patch.js';
 import type { PrFile, toComment } from '../core/findings.js';
 import type { DismissalEvent } from '../core/restamp.js';
@@ -120,6 +121,8 @@ export interface SettingsPort {
   getPermission(login: string): Promise<string | null>;
   /** The workflow files at .github/workflows on a ref ([] when there is none); null when they cannot be read. */
   listWorkflowFiles(ref: string): Promise<Array<{ path: string; text: string }> | null>;
+  /** Which branches may deploy to an environment (and so read its secrets); 'missing' on 404; null when hidden. */
+  getEnvironmentBranches(name: string): Promise<EnvironmentBranches | 'missing' | null>;
 }
 
 /** A port call the caller can do without: its ApiError answers null; anything else (a bug) is thrown. */

@@ -1,6 +1,7 @@
 // The repository settings doctor reads: rulesets, branch rules, classic protection,
 // installed apps and permissions. A 403/404 here is a fact (hidden), not a failure.
 import type { Ctx } from './client.js';
+import type { EnvironmentBranches } from '../core/doctor-environments.js';
 import type { BranchRuleFact, SettingsPort } from './port.js';
 
 const hidden =
@@ -96,6 +97,28 @@ function accessPort({ octokit, call, owner, repo }: Ctx) {
         },
         // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
         (status) => (status === 404 ? [] : status === 403 ? null : undefined),
+      ),
+    // GitHub makes an environment on a job's first use of it with no deployment branch policy: every branch
+    getEnvironmentBranches: (name: string) =>
+      call<EnvironmentBranches | 'missing' | null>(
+        'GET environment',
+        async () => {
+          const env = (await octokit.rest.repos.getEnvironment({ owner, repo, environment_name: name })).data;
+          const policy = env.deployment_branch_policy;
+          if (!policy) return { kind: 'all' };
+          if (policy.protected_branches) return { kind: 'protected' };
+          const list = await octokit.paginate(octokit.rest.repos.listDeploymentBranchPolicies, {
+            owner,
+            repo,
+            environment_name: name,
+            per_page: 100,
+          });
+          const patterns = list.map(
+            (p) => ({ name: p.name ?? '', type: p.type === 'tag' ? 'tag' : 'branch' }) as const,
+          );
+          return { kind: 'custom', patterns };
+        },
+        (status) => (status === 404 ? 'missing' : status === 403 ? null : undefined),
       ),
   } satisfies Partial<SettingsPort>;
 }

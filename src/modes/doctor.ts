@@ -19,8 +19,10 @@ import {
   type RawChecks,
   type Requirement,
 } from '../core/doctor.js';
+import { writerEnvironments } from '../core/doctor-environments.js';
+import { analyseWorkflows } from '../core/doctor-workflows.js';
 import { createClient } from '../github/octokit.js';
-import type { SettingsPort } from '../github/port.js';
+import { orNull, type SettingsPort } from '../github/port.js';
 
 export { parseDoctorPersona, type DoctorPersona };
 
@@ -108,7 +110,12 @@ export async function gatherFacts(
   ]);
   const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
-  return { repo, branch, ...settings, personas: people, workflows };
+  // a third round: who may deploy to the environments the status writers name (where their keys live)
+  const names = workflows ? writerEnvironments(analyseWorkflows(workflows).writers) : [];
+  const environments = await Promise.all(
+    names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) })),
+  );
+  return { repo, branch, ...settings, personas: people, workflows, environments };
 }
 
 export async function runDoctor(

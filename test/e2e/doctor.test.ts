@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FakeGitHub } from '../fake/github.js';
+import { FakeGitHub, type FakeSettings } from '../fake/github.js';
 import { NODE, ROOT, runAction } from './harness.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures/doctor');
@@ -60,8 +60,11 @@ function correctGate(f: FakeGitHub): void {
   ]);
   for (const name of ['persona-priya.yml', 'queue.yml', 'queue-report.yml'])
     f.settings.files.set(`.github/workflows/${name}`, readFileSync(join(FIXTURES, name), 'utf8'));
+  // the environment that holds priya's key: only protected branches may deploy to it
+  f.settings.environments.set('persona-priya', { branches: 'protected' });
 }
 
+type Env = FakeSettings['environments'] extends Map<string, infer V> ? V : never;
 const rule = (type: string) => fake.settings.rules.get('main')!.find((r) => r.type === type)!;
 const workflow = (name: string, edit: (t: string) => string) => {
   const path = `.github/workflows/${name}`;
@@ -100,14 +103,15 @@ afterEach(async () => {
 });
 
 describe('doctor (CLI)', () => {
-  test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 10 reads in 3 rounds', async () => {
+  test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 11 reads in 4 rounds', async () => {
     // Every answer waits 500 ms: reads sent together are one round, and a read sent after an answer is the next.
     // The count can only come out too high when the CLI stalls as long as an answer takes (150 ms did, once, on a
-    // loaded CI machine: 4 rounds); a doctor that read one thing after another would show 10.
+    // loaded CI machine: one round more); a doctor that read one thing after another would show 11. The environment
+    // is read once the workflow files name it: the fourth round.
     fake.latencyMs = 500;
     const r = await doctor(PRIYA);
-    expect(fake.log).toHaveLength(10);
-    expect(fake.roundsBeforeFirstWrite()).toBe(3);
+    expect(fake.log).toHaveLength(11);
+    expect(fake.roundsBeforeFirstWrite()).toBe(4);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/^(FAIL|WARN)/m);
@@ -124,8 +128,47 @@ describe('doctor (CLI)', () => {
       'repos/get-branch-protection',
       'apps/get-by-slug',
       'repos/get-content',
+      'repos/get-environment',
     ])
       expect(ops).toContain(op);
+    expect(r.stdout).toMatch(/^ok {4}only protected branches may deploy to environment persona-priya$/m);
+  });
+
+  // found by an attack on L/M: doctor said "enforced" without reading who may deploy to the environment holding the
+  // App key; GitHub makes an environment on first use with every branch allowed
+  test.each<[string, Env | null, number, RegExp]>([
+    [
+      'every branch (no policy)',
+      { branches: null },
+      1,
+      /^FAIL {2}environment persona-priya lets every branch deploy: a writer can push a branch whose own workflow names persona-priya, mint priya's token/m,
+    ],
+    [
+      'main only (a custom policy)',
+      { branches: [{ name: 'main', type: 'branch' }] },
+      0,
+      /^ok {4}only main may deploy to environment persona-priya$/m,
+    ],
+    [
+      'a branch pattern and a tag',
+      {
+        branches: [
+          { name: 'main', type: 'branch' },
+          { name: 'release/*', type: 'branch' },
+          { name: 'v*', type: 'tag' },
+        ],
+      },
+      0,
+      /^WARN {2}environment persona-priya also lets branch release\/\* \(a pattern\), tag v\* \(a pattern\) deploy/m,
+    ],
+    ['no such environment', null, 0, /^WARN {2}environment persona-priya, named by priya's job, does not exist/m],
+  ])('the persona environment allows %s: exit %i', async (_n, env, code, line) => {
+    if (env) fake.settings.environments.set('persona-priya', env);
+    else fake.settings.environments.delete('persona-priya');
+    const r = await doctor(PRIYA);
+    expect(r.stdout).toMatch(line);
+    expect(r.code).toBe(code);
+    expect(fake.log.some((l) => l.path.endsWith('/environments/persona-priya'))).toBe(true);
   });
 
   test('a merge queue that checks only the newest entry of a group (HEADGREEN): FAIL, a rejected PR could merge', async () => {

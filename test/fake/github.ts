@@ -45,6 +45,11 @@ export interface FakeSettings {
   permissions: Map<string, { permission: string; role_name: string }>;
   /** Files on the default branch by path (the workflow files under .github/workflows/). */
   files: Map<string, string>;
+  /**
+   * Environments by name: `branches` null is no deployment branch policy (every branch may deploy, as GitHub makes
+   * an environment on a job's first use of it), 'protected' protected branches only, else custom name patterns.
+   */
+  environments: Map<string, { branches: null | 'protected' | Array<{ name: string; type: 'branch' | 'tag' }> }>;
 }
 
 export interface FakeStatus {
@@ -197,6 +202,7 @@ export class FakeGitHub {
     apps: new Map(),
     permissions: new Map(),
     files: new Map(),
+    environments: new Map(),
   };
   /**
    * Base branches whose protection says "Dismiss stale pull request approvals when new commits are
@@ -653,6 +659,36 @@ export class FakeGitHub {
               ? { enforcement_level: 'non_admins', contexts: rsc.contexts, checks: rsc.checks }
               : { enforcement_level: 'off', contexts: [], checks: [] },
           },
+        },
+      ];
+    }
+    // GET an environment, and its custom deployment branch policies: "Anyone with read access to the repository can
+    // use this endpoint" (docs.github.com/rest/deployments/environments, …/branch-policies); 404 when there is none
+    if ((m = /^\/environments\/([^/]+)(\/deployment-branch-policies)?$/.exec(rest))) {
+      const name = decodeURIComponent(m[1]!);
+      const env = st.environments.get(name);
+      if (!env) return notFound;
+      const b = env.branches;
+      if (m[2]) {
+        const policies = Array.isArray(b) ? b : [];
+        const branch_policies = policies.map((p, i) => ({ id: i + 1, node_id: `BP_${i + 1}`, ...p }));
+        return [200, { total_count: branch_policies.length, branch_policies }];
+      }
+      const policy =
+        b === null ? null : { protected_branches: b === 'protected', custom_branch_policies: b !== 'protected' };
+      const at = '2026-01-01T00:00:00Z';
+      return [
+        200,
+        {
+          id: 1,
+          node_id: 'EN_1',
+          name,
+          url: `https://github.test/api/repos/${OWNER}/${REPO}/environments/${name}`,
+          html_url: `https://github.test/${OWNER}/${REPO}/deployments/activity_log?environments_filter=${name}`,
+          created_at: at,
+          updated_at: at,
+          protection_rules: [],
+          deployment_branch_policy: policy,
         },
       ];
     }

@@ -11,10 +11,12 @@ import {
   parseDoctorPersona,
   renderMarkdown,
   renderText,
+  type Check,
   type DoctorFacts,
   type Level,
 } from '../../src/core/doctor.js';
-import { analyseWorkflows, gradeRuleFinding, jobEvents } from '../../src/core/doctor-workflows.js';
+import { environmentChecks, writerEnvironments, type EnvironmentFact } from '../../src/core/doctor-environments.js';
+import { analyseWorkflows, gradeRuleFinding, jobEvents, type Writer } from '../../src/core/doctor-workflows.js';
 import { InputError, parsePersonas } from '../../src/config.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/doctor');
@@ -599,5 +601,40 @@ describe('naming the personas', () => {
       level: 'fail',
       says: expect.stringMatching(/as a check run with GITHUB_TOKEN .*the action refuses them/),
     });
+  });
+});
+
+describe('environmentChecks: who may deploy to the environment holding a persona key', () => {
+  const writer = (environment?: string) =>
+    ({ persona: 'priya', ...(environment ? { environment } : {}) }) as unknown as Writer;
+  test.each<[string, EnvironmentFact['branches'], Check['level'], RegExp]>([
+    ['every branch', { kind: 'all' }, 'fail', /lets every branch deploy: a writer can push a branch/],
+    ['protected branches only', { kind: 'protected' }, 'ok', /only protected branches may deploy/],
+    ['the gated branch only', { kind: 'custom', patterns: [{ name: 'main', type: 'branch' }] }, 'ok', /only main/],
+    [
+      'a pattern',
+      { kind: 'custom', patterns: [{ name: 'rel/*', type: 'branch' }] },
+      'warn',
+      /branch rel\/\* \(a pattern\)/,
+    ],
+    ['another branch', { kind: 'custom', patterns: [{ name: 'dev', type: 'branch' }] }, 'warn', /also lets branch dev/],
+    [
+      'a tag',
+      { kind: 'custom', patterns: [{ name: 'main', type: 'tag' }] },
+      'warn',
+      /tag main deploy: .* branch or tag/,
+    ],
+    ['no such environment', 'missing', 'warn', /does not exist \(or this token cannot see it\)/],
+    ['hidden', null, 'warn', /is unknown: GitHub would not show it/],
+  ])('%s → %s', (_n, branches, level, says) => {
+    const [c] = environmentChecks('main', [{ name: 'persona-priya', branches }], [writer('persona-priya')]);
+    expect(c).toMatchObject({ id: 'environment:persona-priya', level });
+    expect(c!.says).toMatch(says);
+    expect(c!.fix === '').toBe(level === 'ok');
+    expect(c!.unknown ?? false).toBe(branches === null);
+  });
+
+  test('the environments named by status writers, each once', () => {
+    expect(writerEnvironments([writer('a'), writer(), writer('b'), writer('a')])).toEqual(['a', 'b']);
   });
 });

@@ -1,8 +1,8 @@
-export const id = 64;
-export const ids = [64];
+export const id = 328;
+export const ids = [328];
 export const modules = {
 
-/***/ 9064:
+/***/ 8328:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -18,6 +18,68 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./src/abort.ts
 var abort = __webpack_require__(6885);
+;// CONCATENATED MODULE: ./src/core/doctor-environments.ts
+/** The environments the status writers' jobs name, each once, in order. */
+function writerEnvironments(writers) {
+    return [...new Set(writers.flatMap((w) => (w.environment ? [w.environment] : [])))];
+}
+const WILDCARD = /[*?[\]]/;
+/**
+ * One check per environment a status writer names: ok only when no branch but the gated one (or protected ones only)
+ * may deploy.
+ */
+function environmentChecks(branch, envs, writers) {
+    return envs.map((e) => {
+        const id = `environment:${e.name}`;
+        const who = [...new Set(writers.filter((w) => w.environment === e.name).map((w) => w.persona))].join(', ');
+        const where = `Settings → Environments → ${e.name} → Deployment branches and tags`;
+        const forge = `a writer can push a branch whose own workflow names ${e.name}, mint ${who}'s token there and write ` +
+            `${who}'s status`;
+        const b = e.branches;
+        if (b === null) {
+            return {
+                id,
+                level: 'warn',
+                unknown: true,
+                says: `who may deploy to environment ${e.name} (${who}'s key) is unknown: GitHub would not show it`,
+                fix: `check ${where} by hand: only ${branch}, or protected branches only`,
+            };
+        }
+        if (b === 'missing') {
+            return {
+                id,
+                level: 'warn',
+                says: `environment ${e.name}, named by ${who}'s job, does not exist (or this token cannot see it): GitHub ` +
+                    `makes it on first use with every branch allowed, and ${who}'s key is then a repository or organization ` +
+                    `secret that any branch's workflow can read`,
+                fix: `create environment ${e.name}, set ${where} to ${branch} only, and move ${who}'s App key into it`,
+            };
+        }
+        if (b.kind === 'all') {
+            return {
+                id,
+                level: 'fail',
+                says: `environment ${e.name} lets every branch deploy: ${forge}`,
+                fix: `set ${where} to "Selected branches and tags" with ${branch} only (or "Protected branches only")`,
+            };
+        }
+        if (b.kind === 'protected')
+            return ok(id, `only protected branches may deploy to environment ${e.name}`);
+        const loose = b.patterns.filter((p) => p.type === 'tag' || p.name !== branch);
+        if (!loose.length)
+            return ok(id, `only ${branch} may deploy to environment ${e.name}`);
+        const named = loose.map((p) => `${p.type} ${p.name}${WILDCARD.test(p.name) ? ' (a pattern)' : ''}`).join(', ');
+        return {
+            id,
+            level: 'warn',
+            says: `environment ${e.name} also lets ${named} deploy: whoever may create or push to such a ` +
+                `${loose.some((p) => p.type === 'tag') ? 'branch or tag' : 'branch'} can use ${who}'s key`,
+            fix: `limit ${where} to ${branch}, or protect what those patterns match from writers`,
+        };
+    });
+}
+const ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
+
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
 ;// CONCATENATED MODULE: ./scripts/workflow-rules.mjs
@@ -215,6 +277,12 @@ function narrowedOut(c, steps, name) {
     const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
     return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
 }
+/** The environment a job names, as a literal (an expression names none the doctor can read). */
+function environmentOf(job) {
+    const raw = job['environment'];
+    const name = typeof raw === 'object' && raw !== null ? str(raw['name']) : str(raw);
+    return name ? { environment: name } : {};
+}
 function writersOf(file, id, job, triggers) {
     const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
     const events = jobEvents(triggers, job['if']);
@@ -246,6 +314,7 @@ function writersOf(file, id, job, triggers) {
             credential,
             checkRun,
             checksNarrowedOut,
+            ...environmentOf(job),
         });
     }
     return out;
@@ -372,6 +441,7 @@ var marker = __webpack_require__(4517);
 
 
 
+
 /** GitHub Actions' App id: the source of statuses written with GITHUB_TOKEN. */
 const GITHUB_ACTIONS_APP_ID = 15368;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
@@ -395,7 +465,7 @@ function doctor_parseDoctorPersona(s) {
         throw bad(`"${who}" is not an App slug`);
     return { name, app: slug, login: null };
 }
-const ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
+const doctor_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
 const RULES_PAGE = 'Settings → Rules → Rulesets';
 /** The branch's rules from every ruleset, as the doctor needs them. */
 function fromBranchRules(rules) {
@@ -479,7 +549,7 @@ function noQueueCheck(f, writers) {
     const byItsApp = (p) => p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
     if (f.personas.length && f.personas.every(byItsApp))
         return [
-            ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
+            doctor_ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
         ];
     return [
         {
@@ -504,6 +574,7 @@ function diagnose(f) {
         ...reviewChecks(f),
         ...bypassChecks(f),
         ...workflowChecks(f, wf),
+        ...environmentChecks(f.branch, f.environments ?? [], writers),
     ];
     const fails = checks.filter((c) => c.level === 'fail').length;
     const warns = checks.filter((c) => c.level === 'warn').length;
@@ -524,9 +595,9 @@ function label(f, rulesetId) {
 function classicCheck(f) {
     const c = f.classic;
     if (c.state === 'read')
-        return ok('classic', `classic branch protection on ${f.branch} was read`);
+        return doctor_ok('classic', `classic branch protection on ${f.branch} was read`);
     if (c.state === 'none')
-        return ok('classic', `${f.branch} has no classic branch protection; rulesets apply`);
+        return doctor_ok('classic', `${f.branch} has no classic branch protection; rulesets apply`);
     return {
         id: 'classic',
         level: 'warn',
@@ -556,7 +627,7 @@ function personaChecks(f, p, writers, readWorkflows) {
 function requiredCheck(f, p, context, reqs) {
     const id = `required:${p.name}`;
     if (reqs.length)
-        return ok(id, `${context} is a required status check (${reqs.map((r) => label(f, r.rulesetId)).join(', ')})`);
+        return doctor_ok(id, `${context} is a required status check (${reqs.map((r) => label(f, r.rulesetId)).join(', ')})`);
     const add = `${RULES_PAGE} → a branch ruleset targeting ${f.branch} → Require status checks to pass → add ${context}` +
         (p.kind === 'app' ? ` with the App ${p.slug} as its source` : '');
     if (f.classic.state === 'unknown' && f.classic.checks === null) {
@@ -602,7 +673,7 @@ function sourceCheck(f, p, context, r) {
         };
     }
     if (p.kind === 'app' && r.source === p.appId)
-        return ok(id, `${where} requires ${context} from ${p.name}'s App`);
+        return doctor_ok(id, `${where} requires ${context} from ${p.name}'s App`);
     const pinned = r.source === GITHUB_ACTIONS_APP_ID ? 'GitHub Actions (any workflow can write it)' : `App ${r.source}`;
     const writes = p.kind === 'app' ? `the App ${p.slug} (id ${p.appId})` : `a personal token (${p.login})`;
     return {
@@ -647,7 +718,7 @@ function writerChecks(f, p, context, reqs, mine) {
     }
     else {
         const bad = checkRunMisfit(context, mine) ?? mismatch(f, p, context, reqs, pr);
-        out.push(bad ? { id, ...bad } : ok(id, `${context} is written by ${where(pr)}`));
+        out.push(bad ? { id, ...bad } : doctor_ok(id, `${context} is written by ${where(pr)}`));
     }
     if (f.mergeQueue !== null && reqs.length)
         out.push(queueCheck(f, p, context, reqs, mine));
@@ -724,7 +795,7 @@ function queueCheck(f, p, context, reqs, mine) {
             says: `merge queue: ${bad.says}, so every merge group is ejected`,
         };
     }
-    return ok(id, `the merge queue gets ${context} from ${where(q)}`);
+    return doctor_ok(id, `the merge queue gets ${context} from ${where(q)}`);
 }
 const WRITE = ['admin', 'maintain', 'write'];
 function accessCheck(p) {
@@ -732,7 +803,7 @@ function accessCheck(p) {
         return []; // an App's access is its installation's permissions, not a collaborator role
     const id = `access:${p.name}`;
     if (p.permission !== null && WRITE.includes(p.permission))
-        return [ok(id, `${p.login} has ${p.permission} access: its APPROVE counts and it can write the status`)];
+        return [doctor_ok(id, `${p.login} has ${p.permission} access: its APPROVE counts and it can write the status`)];
     if (p.permission === null) {
         return [
             {
@@ -780,9 +851,9 @@ function reviewChecks(f) {
         ];
     }
     const approvals = Math.max(...rules.map((r) => r.approvals));
-    const flag = (id, on, good, says, option) => on ? ok(id, good) : { id, level: 'warn', says, fix: `${setting} → ${option}` };
+    const flag = (id, on, good, says, option) => on ? doctor_ok(id, good) : { id, level: 'warn', says, fix: `${setting} → ${option}` };
     return [
-        ok('reviews', `${approvals} approving review(s) required before merging`),
+        doctor_ok('reviews', `${approvals} approving review(s) required before merging`),
         flag('dismiss-stale', rules.some((r) => r.dismissStale), 'stale approvals are dismissed when new commits are pushed', 'approvals survive new pushes: a human approval of an earlier head still counts after the PR changes', 'Dismiss stale pull request approvals when new commits are pushed'),
         ...(approvals > 0
             ? [
@@ -809,7 +880,7 @@ function bypassChecks(f) {
             });
         }
         else if (!r.bypass.length)
-            out.push(ok(id, `nobody may bypass ruleset "${r.name}"`));
+            out.push(doctor_ok(id, `nobody may bypass ruleset "${r.name}"`));
         else {
             for (const a of r.bypass) {
                 const deployKey = a.type === 'DeployKey';
@@ -860,9 +931,9 @@ function workflowChecks(f, wf) {
         ];
     }
     if (!f.workflows.length)
-        return [ok('workflows', 'there are no workflow files on the default branch')];
+        return [doctor_ok('workflows', 'there are no workflow files on the default branch')];
     if (!wf.issues.length)
-        return [ok('workflows', `${f.workflows.length} workflow file(s) keep the workflow rules`)];
+        return [doctor_ok('workflows', `${f.workflows.length} workflow file(s) keep the workflow rules`)];
     return wf.issues.map((i) => ({
         id: `workflow:${i.file}:${i.where}`,
         level: i.level,
@@ -1461,6 +1532,23 @@ function accessPort({ octokit, call, owner, repo }) {
         }, 
         // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
         (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
+        // GitHub makes an environment on a job's first use of it with no deployment branch policy: every branch
+        getEnvironmentBranches: (name) => call('GET environment', async () => {
+            const env = (await octokit.rest.repos.getEnvironment({ owner, repo, environment_name: name })).data;
+            const policy = env.deployment_branch_policy;
+            if (!policy)
+                return { kind: 'all' };
+            if (policy.protected_branches)
+                return { kind: 'protected' };
+            const list = await octokit.paginate(octokit.rest.repos.listDeploymentBranchPolicies, {
+                owner,
+                repo,
+                environment_name: name,
+                per_page: 100,
+            });
+            const patterns = list.map((p) => ({ name: p.name ?? '', type: p.type === 'tag' ? 'tag' : 'branch' }));
+            return { kind: 'custom', patterns };
+        }, (status) => (status === 404 ? 'missing' : status === 403 ? null : undefined)),
     };
 }
 
@@ -1612,6 +1700,9 @@ function identityPort({ octokit, call }) {
 
 
 
+
+
+
 async function personaFacts(port, p) {
     if (p.app !== null) {
         const appId = await port.getAppId(p.app);
@@ -1687,7 +1778,10 @@ async function gatherFacts(port, repo, branchArg, personas) {
     ]);
     const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
-    return { repo, branch, ...settings, personas: people, workflows };
+    // a third round: who may deploy to the environments the status writers name (where their keys live)
+    const names = workflows ? writerEnvironments(analyseWorkflows(workflows).writers) : [];
+    const environments = await Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) })));
+    return { repo, branch, ...settings, personas: people, workflows, environments };
 }
 async function runDoctor(port, repo, branch, personas) {
     return diagnose(await gatherFacts(port, repo, branch, personas));

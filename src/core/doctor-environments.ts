@@ -1,0 +1,90 @@
+// Who may deploy to a persona's environment — pure, part of doctor (core/doctor.ts). A persona App's key lives in an
+// environment so that only the gated branch's workflows can read it. An environment every branch may deploy to (what
+// GitHub makes on a job's first use of a name) lets a writer push a branch whose own workflow names it, mint the
+// persona's token and write the persona's status from the very source the ruleset pins.
+import type { Check } from './doctor.js';
+import type { Writer } from './doctor-workflows.js';
+
+/**
+ * An environment's deployment branches: every branch (no policy), protected branches only, or the name patterns of
+ * its custom branch and tag policies.
+ */
+export type EnvironmentBranches =
+  | { kind: 'all' }
+  | { kind: 'protected' }
+  | { kind: 'custom'; patterns: Array<{ name: string; type: 'branch' | 'tag' }> };
+
+export interface EnvironmentFact {
+  name: string;
+  /** 'missing': GitHub has no such environment (404); null: it would not say. */
+  branches: EnvironmentBranches | 'missing' | null;
+}
+
+/** The environments the status writers' jobs name, each once, in order. */
+export function writerEnvironments(writers: readonly Writer[]): string[] {
+  return [...new Set(writers.flatMap((w) => (w.environment ? [w.environment] : [])))];
+}
+
+const WILDCARD = /[*?[\]]/;
+
+/**
+ * One check per environment a status writer names: ok only when no branch but the gated one (or protected ones only)
+ * may deploy.
+ */
+export function environmentChecks(
+  branch: string,
+  envs: readonly EnvironmentFact[],
+  writers: readonly Writer[],
+): Check[] {
+  return envs.map((e) => {
+    const id = `environment:${e.name}`;
+    const who = [...new Set(writers.filter((w) => w.environment === e.name).map((w) => w.persona))].join(', ');
+    const where = `Settings → Environments → ${e.name} → Deployment branches and tags`;
+    const forge =
+      `a writer can push a branch whose own workflow names ${e.name}, mint ${who}'s token there and write ` +
+      `${who}'s status`;
+    const b = e.branches;
+    if (b === null) {
+      return {
+        id,
+        level: 'warn',
+        unknown: true,
+        says: `who may deploy to environment ${e.name} (${who}'s key) is unknown: GitHub would not show it`,
+        fix: `check ${where} by hand: only ${branch}, or protected branches only`,
+      };
+    }
+    if (b === 'missing') {
+      return {
+        id,
+        level: 'warn',
+        says:
+          `environment ${e.name}, named by ${who}'s job, does not exist (or this token cannot see it): GitHub ` +
+          `makes it on first use with every branch allowed, and ${who}'s key is then a repository or organization ` +
+          `secret that any branch's workflow can read`,
+        fix: `create environment ${e.name}, set ${where} to ${branch} only, and move ${who}'s App key into it`,
+      };
+    }
+    if (b.kind === 'all') {
+      return {
+        id,
+        level: 'fail',
+        says: `environment ${e.name} lets every branch deploy: ${forge}`,
+        fix: `set ${where} to "Selected branches and tags" with ${branch} only (or "Protected branches only")`,
+      };
+    }
+    if (b.kind === 'protected') return ok(id, `only protected branches may deploy to environment ${e.name}`);
+    const loose = b.patterns.filter((p) => p.type === 'tag' || p.name !== branch);
+    if (!loose.length) return ok(id, `only ${branch} may deploy to environment ${e.name}`);
+    const named = loose.map((p) => `${p.type} ${p.name}${WILDCARD.test(p.name) ? ' (a pattern)' : ''}`).join(', ');
+    return {
+      id,
+      level: 'warn',
+      says:
+        `environment ${e.name} also lets ${named} deploy: whoever may create or push to such a ` +
+        `${loose.some((p) => p.type === 'tag') ? 'branch or tag' : 'branch'} can use ${who}'s key`,
+      fix: `limit ${where} to ${branch}, or protect what those patterns match from writers`,
+    };
+  });
+}
+
+const ok = (id: string, says: string): Check => ({ id, level: 'ok', says, fix: '' });
