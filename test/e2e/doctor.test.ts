@@ -134,6 +134,29 @@ describe('doctor (CLI)', () => {
     expect(r.stdout).toMatch(/^ok {4}only protected branches may deploy to environment persona-priya$/m);
   });
 
+  // found by an attack on L/M: an LLM job that checks out the PR's own code (and so runs its run-persona) through a
+  // ref the rules did not know passed as "enforced: all checks ok"
+  test.each([
+    ['pull_request_target: the PR merge commit', '${{ github.event.pull_request.merge_commit_sha }}'],
+    ['workflow_run: the triggering run head commit', '${{ github.event.workflow_run.head_commit.id }}'],
+    ['the head preflight pinned (its output)', '${{ needs.preflight.outputs.head-sha }}'],
+  ])('an LLM job checking out %s: FAIL, exit 1', async (_n, ref) => {
+    const next = '\n      - uses: actions/download-artifact';
+    workflow('persona-priya.yml', (t) => {
+      const edited = t.replace(
+        `        with:\n          persist-credentials: false${next}`,
+        `        with:\n          ref: ${ref}\n          persist-credentials: false${next}`,
+      );
+      expect(edited).not.toBe(t);
+      return edited;
+    });
+    const r = await doctor(PRIYA);
+    expect(r.stdout).toMatch(
+      /^FAIL .*checks out PR code, or may: ref \$\{\{ .* \}\} is not the base or default branch/m,
+    );
+    expect(r.code).toBe(1);
+  });
+
   // found by an attack on L/M: doctor said "enforced" without reading who may deploy to the environment holding the
   // App key; GitHub makes an environment on first use with every branch allowed
   test.each<[string, Env | null, number, RegExp]>([
