@@ -858,6 +858,10 @@ function splitHeading(r, i, key, strict = false) {
         return null;
     if (strict && NOT_PARAGRAPH.test(r.lines[j]))
         return null;
+    // "## Decision" over a fenced block: code or an example, never a token ("```text" is no verdict word "TEXT");
+    // reading the block's first line was tried (held-out 13's "REVIEW_OUTCOME = APPROVE") and broken by an attack
+    if (/^\s*(```|~~~)/.test(r.lines[j]))
+        return null;
     const next = plain(r.lines[j]);
     const box = BOX.exec(next);
     const unboxed = box ? next.slice(box.index + box[0].length) : next;

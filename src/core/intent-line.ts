@@ -335,6 +335,9 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   const j = nextLine(r.lines, i);
   if (j >= r.lines.length) return null;
   if (strict && NOT_PARAGRAPH.test(r.lines[j]!)) return null;
+  // "## Decision" over a fenced block: code or an example, never a token ("```text" is no verdict word "TEXT");
+  // reading the block's first line was tried (held-out 13's "REVIEW_OUTCOME = APPROVE") and broken by an attack
+  if (/^\s*(```|~~~)/.test(r.lines[j]!)) return null;
   const next = plain(r.lines[j]!);
   const box = BOX.exec(next);
   const unboxed = box ? next.slice(box.index + box[0].length) : next;

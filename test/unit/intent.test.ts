@@ -654,6 +654,8 @@ describe.each([
   ['held-out 9', 'intent-attack-9.json', 48],
   ['held-out 11', 'intent-attack-11.json', 57],
   ['held-out 11 (a review of its rules)', 'intent-review-11.json', 10],
+  ['held-out 14 (sentences, fenced keys)', 'intent-attack-14.json', 79],
+  ['held-out 14 (the narrowed rules)', 'intent-attack-15.json', 61],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null }>;
@@ -861,5 +863,32 @@ describe('held-out 11: a key under a verdict heading, a list stated done, rounds
   test('one triage word under each finding, all the same: still an item status, not the verdict', () => {
     const f = (n: number) => `### Finding ${n}\n\n#### Decision\n\nACCEPTED\n\n`;
     expect(intent(f(1) + f(2) + f(3) + REVIEW).suggestion).toBeNull();
+  });
+});
+
+// Tried for held-out 14 and taken out after two attacks (intent-attack-14/15.json: 56 of 67, then 50 of 53 wrong on
+// realistic bodies): a sentence that gives the verdict in words, a fenced review key under a verdict heading, ADVISORY
+// as a comment. What the body says in prose, in a fence or with that word is not read; a verdict word is still read.
+describe('held-out 14: prose sentences, fenced keys and ADVISORY are not read', () => {
+  const fence = '```';
+  test.each<[string, string, string | null]>([
+    ['a sentence', `${REVIEW}\nThis PR is safe to merge.\n`, null],
+    ['a sentence under a verdict heading', `${REVIEW}\n## Verdict\n\nThis PR cannot be merged as is.\n\nMore.\n`, null],
+    [
+      'a fenced key under a verdict heading',
+      `${REVIEW}\n## Decision\n\n${fence}text\nREVIEW_STATUS = APPROVED\n${fence}\n`,
+      null,
+    ],
+    ['a fenced verdict at the end', `${REVIEW}\n${fence}\nVERDICT: APPROVE\n${fence}\n`, null],
+    ['ADVISORY', `## Verdict: ADVISORY\n\nNo blocking findings.\n${REVIEW}`, null],
+    // the tokens themselves are still read where a body gives one
+    ['a token under a verdict heading', `${REVIEW}\n## Verdict\n\n**APPROVED** — nice work.\n\nMore.\n`, 'APPROVE'],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+
+  test('a fence under a verdict heading is not named as the verdict word ("TEXT")', () => {
+    const r = intent(`${REVIEW}\n## Decision\n\n${fence}text\nREVIEW_STATUS = APPROVED\n${fence}\n`);
+    expect(r.ambiguity ?? '').not.toMatch(/TEXT/);
   });
 });
