@@ -42749,9 +42749,15 @@ const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
 const FREE = "[A-Za-z0-9%._~!*'()-]";
+/**
+ * The longest base a marker records, percent-encoded: a branch name of 1000 UTF-8 bytes (git and GitHub allow far
+ * less). Encoder and decoder share it, so a persona's own review is never unreadable for its base's name.
+ */
+const MAX_BASE_ENCODED = 3000;
 // only event=COMMENT is ever written (review-event: COMMENT); any other recorded event is not a marker
 const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
-    `patch=([0-9a-f]{64}|unknown)(?: base=(${FREE}{1,1000}))? verdict=(${VERDICTS.join('|')})(?: event=(COMMENT))?` +
+    `patch=([0-9a-f]{64}|unknown)(?: base=(${FREE}{1,${MAX_BASE_ENCODED}}))? ` +
+    `verdict=(${VERDICTS.join('|')})(?: event=(COMMENT))?` +
     `( forced)?(?: version=(${FREE}{1,800}))? run=(\\S+) -->$`);
 function encodeMarker(m) {
     if (!PERSONA_PATTERN.test(m.persona))
@@ -42768,6 +42774,8 @@ function encodeMarker(m) {
     // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
     const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
     const base = m.base ? ` base=${encodeURIComponent(m.base)}` : '';
+    if (base.length - 6 > MAX_BASE_ENCODED)
+        throw new Error('the base branch name is too long for a marker');
     const forced = m.forced ? ' forced' : '';
     return (`<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
         `patch=${m.patch ?? 'unknown'}${base} verdict=${m.verdict}${event}${forced}${version} run=${m.run} -->`);
@@ -42996,6 +43004,8 @@ function targetInputs(r, mode) {
     const sha = r.matching('reviewed-sha', /^[0-9a-fA-F]{40}$/, 'use the full 40-hex-digit SHA of the commit the persona reviewed');
     // a branch name as git allows it (no spaces, ~ ^ : ? * [ \ or "..", not ending in "/" or ".lock")
     const baseRef = r.matching('reviewed-base', /^(?!.*\.\.)(?!.*\/$)(?!.*\.lock$)[^\s~^:?*[\\]{1,255}$/, 'use the base branch name preflight output as base-ref, for example main');
+    if (Buffer.byteLength(baseRef, 'utf8') > 255)
+        throw new InputError('reviewed-base is longer than 255 bytes: use the base-ref preflight output');
     const login = r.matching('reviewer-login', LOGIN_PATTERN, 'use the GitHub login the token posts as, for example octo-priya');
     return {
         persona,
@@ -50416,7 +50426,7 @@ function commentsPort({ octokit, call, owner, repo }) {
 ;// CONCATENATED MODULE: ./src/github/settings.ts
 const settings_hidden = (v) => (status) => status === 403 || status === 404 ? v : undefined;
 function settingsPort(ctx) {
-    return { ...rulesPort(ctx), ...accessPort(ctx) };
+    return { ...rulesPort(ctx), ...accessPort(ctx), ...environmentPort(ctx) };
 }
 function rulesPort({ octokit, call, owner, repo }) {
     return {
@@ -50465,21 +50475,31 @@ function accessPort({ octokit, call, owner, repo }) {
         }, 
         // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
         (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
+    };
+}
+function environmentPort({ octokit, call, owner, repo }) {
+    return {
         // GitHub makes an environment on a job's first use of it with no deployment branch policy: every branch
         getEnvironmentBranches: (name) => call('GET environment', async () => {
+            // both at once (one round); the policies count only when the environment says they apply
+            const policies = octokit
+                .paginate(octokit.rest.repos.listDeploymentBranchPolicies, {
+                owner,
+                repo,
+                environment_name: name,
+                per_page: 100,
+            })
+                .then((list) => ({ list }), (error) => ({ error }));
             const env = (await octokit.rest.repos.getEnvironment({ owner, repo, environment_name: name })).data;
             const policy = env.deployment_branch_policy;
             if (!policy)
                 return { kind: 'all' };
             if (policy.protected_branches)
                 return { kind: 'protected' };
-            const list = await octokit.paginate(octokit.rest.repos.listDeploymentBranchPolicies, {
-                owner,
-                repo,
-                environment_name: name,
-                per_page: 100,
-            });
-            const patterns = list.map((p) => ({ name: p.name ?? '', type: p.type === 'tag' ? 'tag' : 'branch' }));
+            const read = await policies;
+            if ('error' in read)
+                throw read.error;
+            const patterns = read.list.map((p) => ({ name: p.name ?? '', type: p.type === 'tag' ? 'tag' : 'branch' }));
             return { kind: 'custom', patterns };
         }, (status) => (status === 404 ? 'missing' : status === 403 ? null : undefined)),
     };
@@ -51068,6 +51088,16 @@ function patchId(files) {
     return h.digest('hex');
 }
 
+;// CONCATENATED MODULE: ./src/core/queue.ts
+// Merge queue refs — pure. GitHub names a merge group's branch
+// refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>, where <sha> is the commit the group
+// is stacked on (not the PR's head). Anything else is not a merge group we can read.
+const QUEUE_REF = /^refs\/heads\/gh-readonly-queue\/(.+)\/pr-([1-9][0-9]{0,9})-([0-9a-f]{40})$/;
+function parseQueueRef(ref) {
+    const m = QUEUE_REF.exec(ref);
+    return m ? { base: m[1], pullNumber: Number(m[2]), stackedOn: m[3] } : null;
+}
+
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
 const src_version_VERSION = '0.6.0';
@@ -51114,16 +51144,6 @@ function describePlan(p) {
         case 'refuse':
             return `plan: refuse: ${p.message}`;
     }
-}
-
-;// CONCATENATED MODULE: ./src/core/queue.ts
-// Merge queue refs — pure. GitHub names a merge group's branch
-// refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>, where <sha> is the commit the group
-// is stacked on (not the PR's head). Anything else is not a merge group we can read.
-const QUEUE_REF = /^refs\/heads\/gh-readonly-queue\/(.+)\/pr-([1-9][0-9]{0,9})-([0-9a-f]{40})$/;
-function parseQueueRef(ref) {
-    const m = QUEUE_REF.exec(ref);
-    return m ? { base: m[1], pullNumber: Number(m[2]), stackedOn: m[3] } : null;
 }
 
 ;// CONCATENATED MODULE: ./src/target.ts
@@ -51499,6 +51519,7 @@ async function publishStatus(cfg, ctx, port, plan) {
 
 
 
+
 async function runBoard(cfg, ctx, port) {
     if (!cfg.personas.length) {
         throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
@@ -51522,7 +51543,9 @@ async function runBoard(cfg, ctx, port) {
                 ? Promise.resolve(cfg.reviewerLogin)
                 : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
         ]);
-        const at = { head: pull.headSha, base: pull.baseRef, headTree };
+        // in a merge group, the base the group merges into (its ref names it): only verdicts for it count
+        const groupBase = ctx.mergeGroup ? parseQueueRef(ctx.mergeGroup.headRef)?.base : undefined;
+        const at = { head: pull.headSha, base: groupBase ?? pull.baseRef, headTree };
         let board = buildBoard(cfg.personas, reviews, at);
         // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then
         if (board.rows.some((r) => r.standing === 'stale')) {
@@ -52751,7 +52774,10 @@ function withSection(body, section) {
 
 
 
-/** The longest marker a post can add: every field at its longest. */
+/**
+ * The longest marker a post usually adds: every field at its longest, forced, a base name of 100 characters (a
+ * longer one is measured when the review is composed, before any write).
+ */
 const worstCase = (verdict, text, version) => composeBody({
     version: version || undefined,
     persona: 'p'.repeat(39),
@@ -52760,6 +52786,8 @@ const worstCase = (verdict, text, version) => composeBody({
     patch: 'f'.repeat(64),
     verdict,
     event: 'COMMENT',
+    base: 'b'.repeat(100),
+    forced: true,
     run: 'r'.repeat(80),
 }, text).length;
 function checkBody(cfg, token = null) {
@@ -52875,9 +52903,16 @@ function runCheck(cfg) {
 
 
 function compose(marker, text, findings, files, cap) {
-    // the body alone always fits: checkBody counted the marker's worst case before any request
-    if (!findings)
-        return { body: composeBody(marker, text), comments: [], placement: undefined };
+    // checkBody counted a marker's usual worst case before any request; this one is measured (a long base name)
+    if (!findings) {
+        const body = composeBody(marker, text);
+        if (body.length > MAX_BODY_CHARS) {
+            throw new Abort('body-too-large', `the review would be ${body.length} characters with its marker (the base branch's name is ` +
+                `${marker.base?.length ?? 0} characters); GitHub accepts at most ${MAX_BODY_CHARS}: ` +
+                `${body.length - MAX_BODY_CHARS} too many`, 'shorten the review');
+        }
+        return { body, comments: [], placement: undefined };
+    }
     const placement = place(findings, files, cap);
     const body = composeBody(marker, withSection(text, bodySection(placement.inBody)));
     if (body.length > MAX_BODY_CHARS) {
@@ -53611,12 +53646,19 @@ const diffAdvice = 'split the PR (GitHub renders the diff of at most 300 files),
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
 
 
+
 async function runQueued(cfg, group, port, trace) {
     const onGroup = queuedTarget(cfg, group);
     const pullNumber = onGroup.pullNumber;
     const pull = await port.getPull(pullNumber);
-    const target = { pullNumber, reviewedSha: pull.headSha };
+    // the group merges into the base its ref names: only a verdict for that base counts (a retargeted PR has none)
+    const base = parseQueueRef(group.headRef).base;
+    const target = { pullNumber, reviewedSha: pull.headSha, base };
     return attributed(onGroup, async () => {
+        if (pull.baseRef !== base) {
+            const why = `PR #${pullNumber} now targets ${pull.baseRef}, but this merge group merges it into ${base}`;
+            return { kind: 'queued', standing: null, statusSha: group.headSha, target, warnings: [why] };
+        }
         const facts = await readHead(cfg, port, target, false, false);
         if ('stop' in facts)
             return { kind: facts.outcome, message: facts.message, target };
@@ -53643,58 +53685,71 @@ function writerEnvironments(writers) {
 }
 const WILDCARD = /[*?[\]]/;
 /**
- * One check per environment a status writer names: ok only when no branch but the gated one (or protected ones only)
- * may deploy.
+ * One check per environment a status writer names: ok only when no branch but the gated one may deploy ("protected
+ * branches" warns: GitHub counts every branch a protection rule names, and every branch when there is none).
  */
 function environmentChecks(branch, envs, writers) {
     return envs.map((e) => {
-        const id = `environment:${e.name}`;
         const who = [...new Set(writers.filter((w) => w.environment === e.name).map((w) => w.persona))].join(', ');
-        const where = `Settings → Environments → ${e.name} → Deployment branches and tags`;
-        const forge = `a writer can push a branch whose own workflow names ${e.name}, mint ${who}'s token there and write ` +
-            `${who}'s status`;
-        const b = e.branches;
-        if (b === null) {
-            return {
-                id,
-                level: 'warn',
-                unknown: true,
-                says: `who may deploy to environment ${e.name} (${who}'s key) is unknown: GitHub would not show it`,
-                fix: `check ${where} by hand: only ${branch}, or protected branches only`,
-            };
-        }
-        if (b === 'missing') {
-            return {
-                id,
-                level: 'warn',
-                says: `environment ${e.name}, named by ${who}'s job, does not exist (or this token cannot see it): GitHub ` +
-                    `makes it on first use with every branch allowed, and ${who}'s key is then a repository or organization ` +
-                    `secret that any branch's workflow can read`,
-                fix: `create environment ${e.name}, set ${where} to ${branch} only, and move ${who}'s App key into it`,
-            };
-        }
-        if (b.kind === 'all') {
-            return {
-                id,
-                level: 'fail',
-                says: `environment ${e.name} lets every branch deploy: ${forge}`,
-                fix: `set ${where} to "Selected branches and tags" with ${branch} only (or "Protected branches only")`,
-            };
-        }
-        if (b.kind === 'protected')
-            return doctor_environments_ok(id, `only protected branches may deploy to environment ${e.name}`);
-        const loose = b.patterns.filter((p) => p.type === 'tag' || p.name !== branch);
-        if (!loose.length)
-            return doctor_environments_ok(id, `only ${branch} may deploy to environment ${e.name}`);
-        const named = loose.map((p) => `${p.type} ${p.name}${WILDCARD.test(p.name) ? ' (a pattern)' : ''}`).join(', ');
+        return environmentCheck(branch, e, who);
+    });
+}
+function environmentCheck(branch, e, who) {
+    const id = `environment:${e.name}`;
+    const where = `Settings → Environments → ${e.name} → Deployment branches and tags`;
+    const forge = `a writer can push a branch whose own workflow names ${e.name}, mint ${who}'s token there and write ` +
+        `${who}'s status`;
+    const b = e.branches;
+    if (b === null) {
         return {
             id,
             level: 'warn',
-            says: `environment ${e.name} also lets ${named} deploy: whoever may create or push to such a ` +
-                `${loose.some((p) => p.type === 'tag') ? 'branch or tag' : 'branch'} can use ${who}'s key`,
-            fix: `limit ${where} to ${branch}, or protect what those patterns match from writers`,
+            unknown: true,
+            says: `who may deploy to environment ${e.name} (${who}'s key) is unknown: GitHub would not show it`,
+            fix: `check ${where} by hand: ${branch} only`,
         };
-    });
+    }
+    if (b === 'missing') {
+        return {
+            id,
+            level: 'warn',
+            says: `environment ${e.name}, named by ${who}'s job, does not exist (or this token cannot see it): GitHub ` +
+                `makes it on first use with every branch allowed, and ${who}'s key is then a repository or organization ` +
+                `secret that any branch's workflow can read`,
+            fix: `create environment ${e.name}, set ${where} to ${branch} only, and move ${who}'s App key into it`,
+        };
+    }
+    if (b.kind === 'all') {
+        return {
+            id,
+            level: 'fail',
+            says: `environment ${e.name} lets every branch deploy: ${forge}`,
+            fix: `set ${where} to "Selected branches and tags" with ${branch} only (or "Protected branches only")`,
+        };
+    }
+    if (b.kind === 'protected') {
+        // GitHub: "Only branches with branch protection rules enabled can deploy … If no branch protection rules are
+        // defined for any branch in the repository, then all branches can deploy" — which those are, doctor cannot list
+        return {
+            id,
+            level: 'warn',
+            says: `environment ${e.name} lets "protected branches" deploy: every branch a branch protection rule names (a ` +
+                `rule for release/* or * too), and every branch when the repository has no branch protection rule — ` +
+                `then ${forge}`,
+            fix: `set ${where} to "Selected branches and tags" with ${branch} only`,
+        };
+    }
+    const loose = b.patterns.filter((p) => p.type === 'tag' || p.name !== branch);
+    if (!loose.length)
+        return doctor_environments_ok(id, `only ${branch} may deploy to environment ${e.name}`);
+    const named = loose.map((p) => `${p.type} ${p.name}${WILDCARD.test(p.name) ? ' (a pattern)' : ''}`).join(', ');
+    return {
+        id,
+        level: 'warn',
+        says: `environment ${e.name} also lets ${named} deploy: whoever may create or push to such a ` +
+            `${loose.some((p) => p.type === 'tag') ? 'branch or tag' : 'branch'} can use ${who}'s key`,
+        fix: `limit ${where} to ${branch}, or protect what those patterns match from writers`,
+    };
 }
 const doctor_environments_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
 

@@ -19,7 +19,10 @@ export interface CheckedBody {
   line: number;
 }
 
-/** The longest marker a post can add: every field at its longest. */
+/**
+ * The longest marker a post usually adds: every field at its longest, forced, a base name of 100 characters (a
+ * longer one is measured when the review is composed, before any write).
+ */
 const worstCase = (verdict: Verdict, text: string, version: string): number =>
   composeBody(
     {
@@ -30,6 +33,8 @@ const worstCase = (verdict: Verdict, text: string, version: string): number =>
       patch: 'f'.repeat(64),
       verdict,
       event: 'COMMENT',
+      base: 'b'.repeat(100),
+      forced: true,
       run: 'r'.repeat(80),
     },
     text,

@@ -250,6 +250,8 @@ function targetInputs(
     /^(?!.*\.\.)(?!.*\/$)(?!.*\.lock$)[^\s~^:?*[\\]{1,255}$/,
     'use the base branch name preflight output as base-ref, for example main',
   );
+  if (Buffer.byteLength(baseRef, 'utf8') > 255)
+    throw new InputError('reviewed-base is longer than 255 bytes: use the base-ref preflight output');
   const login = r.matching(
     'reviewer-login',
     LOGIN_PATTERN,

@@ -2706,7 +2706,10 @@ function withSection(body, section) {
 
 
 
-/** The longest marker a post can add: every field at its longest. */
+/**
+ * The longest marker a post usually adds: every field at its longest, forced, a base name of 100 characters (a
+ * longer one is measured when the review is composed, before any write).
+ */
 const worstCase = (verdict, text, version) => (0,marker/* composeBody */.h$)({
     version: version || undefined,
     persona: 'p'.repeat(39),
@@ -2715,6 +2718,8 @@ const worstCase = (verdict, text, version) => (0,marker/* composeBody */.h$)({
     patch: 'f'.repeat(64),
     verdict,
     event: 'COMMENT',
+    base: 'b'.repeat(100),
+    forced: true,
     run: 'r'.repeat(80),
 }, text).length;
 function checkBody(cfg, token = null) {
@@ -3289,7 +3294,7 @@ function parseVerdict(text) {
 /* harmony export */   CX: () => (/* binding */ PERSONA_PATTERN),
 /* harmony export */   h$: () => (/* binding */ composeBody)
 /* harmony export */ });
-/* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, samePersona, RUN_PATTERN, encodeMarker, decodeMarker, versionOf, neutralise */
+/* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, samePersona, RUN_PATTERN, MAX_BASE_ENCODED, encodeMarker, decodeMarker, versionOf, neutralise */
 /* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8726);
 // The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
 // "The marker"). Pure.
@@ -3306,9 +3311,15 @@ const RUN_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
 const FREE = "[A-Za-z0-9%._~!*'()-]";
+/**
+ * The longest base a marker records, percent-encoded: a branch name of 1000 UTF-8 bytes (git and GitHub allow far
+ * less). Encoder and decoder share it, so a persona's own review is never unreadable for its base's name.
+ */
+const MAX_BASE_ENCODED = 3000;
 // only event=COMMENT is ever written (review-event: COMMENT); any other recorded event is not a marker
 const LINE = new RegExp(`^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
-    `patch=([0-9a-f]{64}|unknown)(?: base=(${FREE}{1,1000}))? verdict=(${_grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .VERDICTS */ .bk.join('|')})(?: event=(COMMENT))?` +
+    `patch=([0-9a-f]{64}|unknown)(?: base=(${FREE}{1,${MAX_BASE_ENCODED}}))? ` +
+    `verdict=(${_grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .VERDICTS */ .bk.join('|')})(?: event=(COMMENT))?` +
     `( forced)?(?: version=(${FREE}{1,800}))? run=(\\S+) -->$`);
 function encodeMarker(m) {
     if (!PERSONA_PATTERN.test(m.persona))
@@ -3325,6 +3336,8 @@ function encodeMarker(m) {
     // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
     const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
     const base = m.base ? ` base=${encodeURIComponent(m.base)}` : '';
+    if (base.length - 6 > MAX_BASE_ENCODED)
+        throw new Error('the base branch name is too long for a marker');
     const forced = m.forced ? ' forced' : '';
     return (`<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +
         `patch=${m.patch ?? 'unknown'}${base} verdict=${m.verdict}${event}${forced}${version} run=${m.run} -->`);

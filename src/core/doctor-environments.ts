@@ -28,8 +28,8 @@ export function writerEnvironments(writers: readonly Writer[]): string[] {
 const WILDCARD = /[*?[\]]/;
 
 /**
- * One check per environment a status writer names: ok only when no branch but the gated one (or protected ones only)
- * may deploy.
+ * One check per environment a status writer names: ok only when no branch but the gated one may deploy ("protected
+ * branches" warns: GitHub counts every branch a protection rule names, and every branch when there is none).
  */
 export function environmentChecks(
   branch: string,
@@ -37,54 +37,70 @@ export function environmentChecks(
   writers: readonly Writer[],
 ): Check[] {
   return envs.map((e) => {
-    const id = `environment:${e.name}`;
     const who = [...new Set(writers.filter((w) => w.environment === e.name).map((w) => w.persona))].join(', ');
-    const where = `Settings → Environments → ${e.name} → Deployment branches and tags`;
-    const forge =
-      `a writer can push a branch whose own workflow names ${e.name}, mint ${who}'s token there and write ` +
-      `${who}'s status`;
-    const b = e.branches;
-    if (b === null) {
-      return {
-        id,
-        level: 'warn',
-        unknown: true,
-        says: `who may deploy to environment ${e.name} (${who}'s key) is unknown: GitHub would not show it`,
-        fix: `check ${where} by hand: only ${branch}, or protected branches only`,
-      };
-    }
-    if (b === 'missing') {
-      return {
-        id,
-        level: 'warn',
-        says:
-          `environment ${e.name}, named by ${who}'s job, does not exist (or this token cannot see it): GitHub ` +
-          `makes it on first use with every branch allowed, and ${who}'s key is then a repository or organization ` +
-          `secret that any branch's workflow can read`,
-        fix: `create environment ${e.name}, set ${where} to ${branch} only, and move ${who}'s App key into it`,
-      };
-    }
-    if (b.kind === 'all') {
-      return {
-        id,
-        level: 'fail',
-        says: `environment ${e.name} lets every branch deploy: ${forge}`,
-        fix: `set ${where} to "Selected branches and tags" with ${branch} only (or "Protected branches only")`,
-      };
-    }
-    if (b.kind === 'protected') return ok(id, `only protected branches may deploy to environment ${e.name}`);
-    const loose = b.patterns.filter((p) => p.type === 'tag' || p.name !== branch);
-    if (!loose.length) return ok(id, `only ${branch} may deploy to environment ${e.name}`);
-    const named = loose.map((p) => `${p.type} ${p.name}${WILDCARD.test(p.name) ? ' (a pattern)' : ''}`).join(', ');
+    return environmentCheck(branch, e, who);
+  });
+}
+
+function environmentCheck(branch: string, e: EnvironmentFact, who: string): Check {
+  const id = `environment:${e.name}`;
+  const where = `Settings → Environments → ${e.name} → Deployment branches and tags`;
+  const forge =
+    `a writer can push a branch whose own workflow names ${e.name}, mint ${who}'s token there and write ` +
+    `${who}'s status`;
+  const b = e.branches;
+  if (b === null) {
+    return {
+      id,
+      level: 'warn',
+      unknown: true,
+      says: `who may deploy to environment ${e.name} (${who}'s key) is unknown: GitHub would not show it`,
+      fix: `check ${where} by hand: ${branch} only`,
+    };
+  }
+  if (b === 'missing') {
     return {
       id,
       level: 'warn',
       says:
-        `environment ${e.name} also lets ${named} deploy: whoever may create or push to such a ` +
-        `${loose.some((p) => p.type === 'tag') ? 'branch or tag' : 'branch'} can use ${who}'s key`,
-      fix: `limit ${where} to ${branch}, or protect what those patterns match from writers`,
+        `environment ${e.name}, named by ${who}'s job, does not exist (or this token cannot see it): GitHub ` +
+        `makes it on first use with every branch allowed, and ${who}'s key is then a repository or organization ` +
+        `secret that any branch's workflow can read`,
+      fix: `create environment ${e.name}, set ${where} to ${branch} only, and move ${who}'s App key into it`,
     };
-  });
+  }
+  if (b.kind === 'all') {
+    return {
+      id,
+      level: 'fail',
+      says: `environment ${e.name} lets every branch deploy: ${forge}`,
+      fix: `set ${where} to "Selected branches and tags" with ${branch} only (or "Protected branches only")`,
+    };
+  }
+  if (b.kind === 'protected') {
+    // GitHub: "Only branches with branch protection rules enabled can deploy … If no branch protection rules are
+    // defined for any branch in the repository, then all branches can deploy" — which those are, doctor cannot list
+    return {
+      id,
+      level: 'warn',
+      says:
+        `environment ${e.name} lets "protected branches" deploy: every branch a branch protection rule names (a ` +
+        `rule for release/* or * too), and every branch when the repository has no branch protection rule — ` +
+        `then ${forge}`,
+      fix: `set ${where} to "Selected branches and tags" with ${branch} only`,
+    };
+  }
+  const loose = b.patterns.filter((p) => p.type === 'tag' || p.name !== branch);
+  if (!loose.length) return ok(id, `only ${branch} may deploy to environment ${e.name}`);
+  const named = loose.map((p) => `${p.type} ${p.name}${WILDCARD.test(p.name) ? ' (a pattern)' : ''}`).join(', ');
+  return {
+    id,
+    level: 'warn',
+    says:
+      `environment ${e.name} also lets ${named} deploy: whoever may create or push to such a ` +
+      `${loose.some((p) => p.type === 'tag') ? 'branch or tag' : 'branch'} can use ${who}'s key`,
+    fix: `limit ${where} to ${branch}, or protect what those patterns match from writers`,
+  };
 }
 
 const ok = (id: string, says: string): Check => ({ id, level: 'ok', says, fix: '' });

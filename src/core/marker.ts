@@ -34,10 +34,16 @@ const SHA = /^[0-9a-f]{40}$/;
 const PATCH = /^[0-9a-f]{64}$/;
 
 const FREE = "[A-Za-z0-9%._~!*'()-]";
+/**
+ * The longest base a marker records, percent-encoded: a branch name of 1000 UTF-8 bytes (git and GitHub allow far
+ * less). Encoder and decoder share it, so a persona's own review is never unreadable for its base's name.
+ */
+export const MAX_BASE_ENCODED = 3000;
 // only event=COMMENT is ever written (review-event: COMMENT); any other recorded event is not a marker
 const LINE = new RegExp(
   `^<!-- ${MARKER_NAME} v(\\d+) persona=(\\S+) head=([0-9a-f]{40}) tree=([0-9a-f]{40}|unknown) ` +
-    `patch=([0-9a-f]{64}|unknown)(?: base=(${FREE}{1,1000}))? verdict=(${VERDICTS.join('|')})(?: event=(COMMENT))?` +
+    `patch=([0-9a-f]{64}|unknown)(?: base=(${FREE}{1,${MAX_BASE_ENCODED}}))? ` +
+    `verdict=(${VERDICTS.join('|')})(?: event=(COMMENT))?` +
     `( forced)?(?: version=(${FREE}{1,800}))? run=(\\S+) -->$`,
 );
 
@@ -54,6 +60,7 @@ export function encodeMarker(m: Marker): string {
   // percent-encoded: free text can hold neither spaces nor "-->" inside the comment
   const version = m.version ? ` version=${encodeURIComponent(m.version)}` : '';
   const base = m.base ? ` base=${encodeURIComponent(m.base)}` : '';
+  if (base.length - 6 > MAX_BASE_ENCODED) throw new Error('the base branch name is too long for a marker');
   const forced = m.forced ? ' forced' : '';
   return (
     `<!-- ${MARKER_NAME} v${MARKER_VERSION} persona=${m.persona} head=${m.head} tree=${m.tree ?? 'unknown'} ` +

@@ -10,7 +10,7 @@ const hidden =
     status === 403 || status === 404 ? v : undefined;
 
 export function settingsPort(ctx: Ctx): SettingsPort {
-  return { ...rulesPort(ctx), ...accessPort(ctx) };
+  return { ...rulesPort(ctx), ...accessPort(ctx), ...environmentPort(ctx) };
 }
 
 function rulesPort({ octokit, call, owner, repo }: Ctx) {
@@ -98,22 +98,35 @@ function accessPort({ octokit, call, owner, repo }: Ctx) {
         // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
         (status) => (status === 404 ? [] : status === 403 ? null : undefined),
       ),
+  } satisfies Partial<SettingsPort>;
+}
+
+function environmentPort({ octokit, call, owner, repo }: Ctx) {
+  return {
     // GitHub makes an environment on a job's first use of it with no deployment branch policy: every branch
     getEnvironmentBranches: (name: string) =>
       call<EnvironmentBranches | 'missing' | null>(
         'GET environment',
         async () => {
+          // both at once (one round); the policies count only when the environment says they apply
+          const policies = octokit
+            .paginate(octokit.rest.repos.listDeploymentBranchPolicies, {
+              owner,
+              repo,
+              environment_name: name,
+              per_page: 100,
+            })
+            .then(
+              (list) => ({ list }),
+              (error: unknown) => ({ error }),
+            );
           const env = (await octokit.rest.repos.getEnvironment({ owner, repo, environment_name: name })).data;
           const policy = env.deployment_branch_policy;
           if (!policy) return { kind: 'all' };
           if (policy.protected_branches) return { kind: 'protected' };
-          const list = await octokit.paginate(octokit.rest.repos.listDeploymentBranchPolicies, {
-            owner,
-            repo,
-            environment_name: name,
-            per_page: 100,
-          });
-          const patterns = list.map(
+          const read = await policies;
+          if ('error' in read) throw read.error;
+          const patterns = read.list.map(
             (p) => ({ name: p.name ?? '', type: p.type === 'tag' ? 'tag' : 'branch' }) as const,
           );
           return { kind: 'custom', patterns };

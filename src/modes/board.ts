@@ -5,6 +5,7 @@ import type { RunContext } from '../context.js';
 import { buildBoard, ownBoardComments, renderBoard } from '../core/board.js';
 import type { End } from '../core/outcome.js';
 import { patchId } from '../core/patch.js';
+import { parseQueueRef } from '../core/queue.js';
 import type { GitHubPort } from '../github/port.js';
 import { VERSION } from '../version.js';
 import { attributed } from '../steps.js';
@@ -36,7 +37,9 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
         ? Promise.resolve(cfg.reviewerLogin)
         : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
     ]);
-    const at = { head: pull.headSha, base: pull.baseRef, headTree };
+    // in a merge group, the base the group merges into (its ref names it): only verdicts for it count
+    const groupBase = ctx.mergeGroup ? parseQueueRef(ctx.mergeGroup.headRef)?.base : undefined;
+    const at = { head: pull.headSha, base: groupBase ?? pull.baseRef, headTree };
     let board = buildBoard(cfg.personas, reviews, at);
     // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then
     if (board.rows.some((r) => r.standing === 'stale')) {

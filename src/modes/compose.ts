@@ -28,8 +28,20 @@ export function compose(
   files: readonly PrFile[],
   cap: number,
 ): Composed {
-  // the body alone always fits: checkBody counted the marker's worst case before any request
-  if (!findings) return { body: composeBody(marker, text), comments: [], placement: undefined };
+  // checkBody counted a marker's usual worst case before any request; this one is measured (a long base name)
+  if (!findings) {
+    const body = composeBody(marker, text);
+    if (body.length > MAX_BODY_CHARS) {
+      throw new Abort(
+        'body-too-large',
+        `the review would be ${body.length} characters with its marker (the base branch's name is ` +
+          `${marker.base?.length ?? 0} characters); GitHub accepts at most ${MAX_BODY_CHARS}: ` +
+          `${body.length - MAX_BODY_CHARS} too many`,
+        'shorten the review',
+      );
+    }
+    return { body, comments: [], placement: undefined };
+  }
   const placement = place(findings, files, cap);
   const body = composeBody(marker, withSection(text, bodySection(placement.inBody)));
   if (body.length > MAX_BODY_CHARS) {

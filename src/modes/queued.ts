@@ -6,6 +6,7 @@ import type { RunContext } from '../context.js';
 import type { End } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
 import { attributed, planFor, readHead, type Trace } from '../steps.js';
+import { parseQueueRef } from '../core/queue.js';
 import { queuedTarget } from '../target.js';
 
 export async function runQueued(
@@ -17,8 +18,14 @@ export async function runQueued(
   const onGroup = queuedTarget(cfg, group);
   const pullNumber = onGroup.pullNumber;
   const pull = await port.getPull(pullNumber);
-  const target = { pullNumber, reviewedSha: pull.headSha };
+  // the group merges into the base its ref names: only a verdict for that base counts (a retargeted PR has none)
+  const base = parseQueueRef(group.headRef)!.base;
+  const target = { pullNumber, reviewedSha: pull.headSha, base };
   return attributed(onGroup, async () => {
+    if (pull.baseRef !== base) {
+      const why = `PR #${pullNumber} now targets ${pull.baseRef}, but this merge group merges it into ${base}`;
+      return { kind: 'queued', standing: null, statusSha: group.headSha, target, warnings: [why] };
+    }
     const facts = await readHead(cfg, port, target, false, false);
     if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
     // a PENDING review of the persona blocks new reviews, not the queue

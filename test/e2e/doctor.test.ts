@@ -60,8 +60,8 @@ function correctGate(f: FakeGitHub): void {
   ]);
   for (const name of ['persona-priya.yml', 'queue.yml', 'queue-report.yml'])
     f.settings.files.set(`.github/workflows/${name}`, readFileSync(join(FIXTURES, name), 'utf8'));
-  // the environment that holds priya's key: only protected branches may deploy to it
-  f.settings.environments.set('persona-priya', { branches: 'protected' });
+  // the environment that holds priya's key: only main may deploy to it
+  f.settings.environments.set('persona-priya', { branches: [{ name: 'main', type: 'branch' }] });
 }
 
 type Env = FakeSettings['environments'] extends Map<string, infer V> ? V : never;
@@ -103,14 +103,14 @@ afterEach(async () => {
 });
 
 describe('doctor (CLI)', () => {
-  test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 11 reads in 4 rounds', async () => {
+  test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 12 reads in 4 rounds', async () => {
     // Every answer waits 500 ms: reads sent together are one round, and a read sent after an answer is the next.
     // The count can only come out too high when the CLI stalls as long as an answer takes (150 ms did, once, on a
-    // loaded CI machine: one round more); a doctor that read one thing after another would show 11. The environment
-    // is read once the workflow files name it: the fourth round.
+    // loaded CI machine: one round more); a doctor that read one thing after another would show 12. The environment
+    // and its branch policies are read together once the workflow files name it: the fourth round.
     fake.latencyMs = 500;
     const r = await doctor(PRIYA);
-    expect(fake.log).toHaveLength(11);
+    expect(fake.log).toHaveLength(12);
     expect(fake.roundsBeforeFirstWrite()).toBe(4);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -131,7 +131,7 @@ describe('doctor (CLI)', () => {
       'repos/get-environment',
     ])
       expect(ops).toContain(op);
-    expect(r.stdout).toMatch(/^ok {4}only protected branches may deploy to environment persona-priya$/m);
+    expect(r.stdout).toMatch(/^ok {4}only main may deploy to environment persona-priya$/m);
   });
 
   // found by an attack on L/M: an LLM job that checks out the PR's own code (and so runs its run-persona) through a
@@ -167,10 +167,10 @@ describe('doctor (CLI)', () => {
       /^FAIL {2}environment persona-priya lets every branch deploy: a writer can push a branch whose own workflow names persona-priya, mint priya's token/m,
     ],
     [
-      'main only (a custom policy)',
-      { branches: [{ name: 'main', type: 'branch' }] },
+      'protected branches (all of them, or every branch with no protection rule)',
+      { branches: 'protected' },
       0,
-      /^ok {4}only main may deploy to environment persona-priya$/m,
+      /^WARN {2}environment persona-priya lets "protected branches" deploy/m,
     ],
     [
       'a branch pattern and a tag',

@@ -196,6 +196,21 @@ describe('the verdict as a commit status on the reviewed head', () => {
     expect(priyasNewest(w.head)).toBe('success');
   });
 
+  // found by an attack: the group's ref names the base it merges into, and only a verdict for that base counts
+  test("a group merging into develop is red on priya's approval of the PR into main, naming both bases", async () => {
+    expect((await run('priya', body('APPROVE'))).outputs.outcome).toBe('posted'); // into main
+    const group = w.gh.commit('group-develop');
+    const ref = `refs/heads/gh-readonly-queue/develop/pr-${PR}-${'d'.repeat(40)}`;
+    const event = { merge_group: { head_sha: group, head_ref: ref }, repository: { full_name: `${OWNER}/${REPO}` } };
+    const q = await run('priya', null, { mode: 'preflight' }, 'merge_group', event);
+    expect(q.outputs.outcome).toBe('queued');
+    expect(q.stdout).toContain(`PR #${PR} now targets main, but this merge group merges it into develop`);
+    expect(w.gh.statusOf(group, CONTEXT)).toMatchObject({ state: 'failure', login: LOGINS.priya });
+    // the board on the same group agrees: no verdict for develop
+    const b = await run('app', null, { mode: 'board', personas: `priya=${LOGINS.priya}` }, 'merge_group', event);
+    expect(b.outputs['panel-verdict']).not.toBe('APPROVE');
+  });
+
   test('statuses GitHub will not list: pending is written as before (fail closed)', async () => {
     await run('priya', body('APPROVE'));
     const next = push('c2');

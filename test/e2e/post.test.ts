@@ -1,7 +1,8 @@
 // Posting end to end: the bundled action under Node 24 (harness.ts) against the stateful fake.
 import { describe, expect, test } from 'vitest';
-import { decodeMarker } from '../../src/core/marker.js';
-import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+import { composeBody, decodeMarker } from '../../src/core/marker.js';
+import { OWNER, REPO } from '../fake/github.js';
+import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 import { runAction, writeBody } from './harness.js';
 
 const w = useWorld();
@@ -278,5 +279,58 @@ describe('secrets and hostile text', () => {
     const posted = reviews()[0]!.body;
     expect(posted.split('\n')[1]).toContain('(quoted) persona-verdict');
     expect(posted.match(/<!-- persona-verdict v1/g)).toHaveLength(1);
+  });
+});
+
+// Found by an attack: the marker records the base branch's name, which the size check did not count, and the decoder
+// read at most 1000 encoded characters of it
+describe('the base branch name in the marker', () => {
+  const on = (base: string) => ({
+    action: 'synchronize',
+    number: PR,
+    pull_request: {
+      number: PR,
+      head: { sha: w.head, ref: 'feature', repo: { full_name: `${OWNER}/${REPO}` } },
+      base: { ref: base },
+    },
+  });
+
+  test('a long base name and a body at the limit: body-too-large before any write, nothing over 65,536 sent', async () => {
+    const base = `release/${'payments-platform-migration-'.repeat(9)}q4`; // 262 characters
+    w.gh.retarget(PR, base);
+    // as long as the size check's worst-case marker allows (a 100-character base): only the real marker, measured
+    // when the review is composed, shows it is too long
+    const bare = composeBody(
+      {
+        persona: 'p'.repeat(39),
+        head: 'f'.repeat(40),
+        tree: 'f'.repeat(40),
+        patch: 'f'.repeat(64),
+        verdict: 'APPROVE',
+        event: 'COMMENT',
+        base: 'b'.repeat(100),
+        forced: true,
+        run: 'r'.repeat(80),
+      },
+      '',
+    ).length;
+    const tail = '\n\n## VERDICT: APPROVE\n';
+    const text = 'x'.repeat(65536 - bare - tail.length) + tail;
+    const r = await runOn(w.gh, 'priya', text, {}, 'pull_request_target', on(base));
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'body-too-large' });
+    expect(r.stdout).toMatch(/the base branch's name is 262 characters/);
+    expect(w.gh.writes().filter((l) => l.path.includes('/reviews'))).toEqual([]); // no review, no dismissal
+  });
+
+  test('a base name of 120 CJK characters: the re-run finds its own review (duplicate), one review per head', async () => {
+    const base = `${'発行'.repeat(30)}/${'発行'.repeat(30)}`; // 360 bytes, 1080 characters encoded
+    w.gh.retarget(PR, base);
+    expect((await runOn(w.gh, 'priya', body('APPROVE'), {}, 'pull_request_target', on(base))).outputs.outcome).toBe(
+      'posted',
+    );
+    const again = await runOn(w.gh, 'priya', body('APPROVE'), {}, 'pull_request_target', on(base));
+    expect(again.outputs.outcome).toBe('duplicate');
+    const live = reviews().filter((x) => x.login === LOGINS.priya && x.state !== 'DISMISSED');
+    expect(live.map((x) => decodeMarker(x.body)?.base)).toEqual([base]);
   });
 });

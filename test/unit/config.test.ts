@@ -98,9 +98,12 @@ describe('readConfig', () => {
   ])('reviewed-base %j is read as %j', (value, read) => {
     expect(readConfig(inputs({ ...base, 'reviewed-base': value })).reviewedBase).toBe(read);
   });
-  test.each(['two words', 'a..b', 'ends/', 'x.lock', 'a~1', 'feat:x'])('reviewed-base %j is refused', (value) => {
-    expect(() => readConfig(inputs({ ...base, 'reviewed-base': value }))).toThrow(/reviewed-base .*base-ref/);
-  });
+  test.each(['two words', 'a..b', 'ends/', 'x.lock', 'a~1', 'feat:x', '発'.repeat(86)])(
+    'reviewed-base %j is refused',
+    (value) => {
+      expect(() => readConfig(inputs({ ...base, 'reviewed-base': value }))).toThrow(/reviewed-base .*base-ref/);
+    },
+  );
   test('personas: a name given twice, even in another case, is refused (persona names compare without case)', () => {
     expect(() => readConfig(inputs({ ...base, personas: 'priya=octo-priya\nPriya=octo-other' }))).toThrow(
       /names Priya twice/,

@@ -609,7 +609,8 @@ describe('environmentChecks: who may deploy to the environment holding a persona
     ({ persona: 'priya', ...(environment ? { environment } : {}) }) as unknown as Writer;
   test.each<[string, EnvironmentFact['branches'], Check['level'], RegExp]>([
     ['every branch', { kind: 'all' }, 'fail', /lets every branch deploy: a writer can push a branch/],
-    ['protected branches only', { kind: 'protected' }, 'ok', /only protected branches may deploy/],
+    // GitHub: with no branch protection rule in the repository, "protected branches" is every branch
+    ['protected branches only', { kind: 'protected' }, 'warn', /lets "protected branches" deploy: .*every branch when/],
     ['the gated branch only', { kind: 'custom', patterns: [{ name: 'main', type: 'branch' }] }, 'ok', /only main/],
     [
       'a pattern',
