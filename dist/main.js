@@ -44483,6 +44483,12 @@ function conclude(end, rules) {
  * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
  * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
  */
+/** The newest status this account wrote on the head is pending (a review of it under way). */
+function ownPending(onHead, identity) {
+    const me = identity?.toLowerCase();
+    const own = onHead?.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
+    return own?.state === 'pending';
+}
 function pendingChanges(onHead, identity) {
     if (!onHead)
         return true;
@@ -44576,6 +44582,18 @@ function standing(end, rules, base, shouldReview) {
             ? ` (restamped from ${sha_short(from)}, identical patch)`
             : '';
     const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
+    // a re-review of this head is under way (the persona's own pending, from a forced preflight): an approval kept
+    // from before it does not turn the head green meanwhile; the run that posts the re-review sets the status
+    const reReviewing = state === 'success' &&
+        (end.kind === 'duplicate' || end.kind === 'unchanged') &&
+        ownPending(end.onHead, end.identity);
+    const notices = reReviewing
+        ? [
+            `${rules.persona}'s status on ${sha_short(end.target?.reviewedSha)} stays pending: a re-review of this head is ` +
+                'under way, and the run that posts it sets the status',
+            ...base.notices,
+        ]
+        : base.notices;
     return {
         ...base,
         outcome: end.kind,
@@ -44588,7 +44606,10 @@ function standing(end, rules, base, shouldReview) {
         baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
         findings: end.kind === 'posted' ? end.findings : undefined,
         shouldReview,
-        status: statusOf(rules, end.target, state, `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}`, review.htmlUrl),
+        notices,
+        status: reReviewing
+            ? null
+            : statusOf(rules, end.target, state, `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}`, review.htmlUrl),
     };
 }
 function statusOf(rules, target, state, description, reviewUrl) {
@@ -53031,7 +53052,7 @@ async function lookForLanded(port, pullNumber, marker, identity, error, known) {
 ;// CONCATENATED MODULE: ./src/modes/keep.ts
 
 
-async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
+async function keepStanding(cfg, ctx, port, target, plan, facts, bodyVerdict) {
     const { current } = plan;
     const verdict = current.marker.verdict;
     const notices = [];
@@ -53052,7 +53073,10 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
             `(${verdict}): ` +
             'verdict carried forward, nothing posted');
     }
-    const done = await dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor);
+    const [done, onHead] = await Promise.all([
+        dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor),
+        statusesOn(cfg, ctx, port, target.reviewedSha),
+    ]);
     const afterWrite = dismissalFailure(done);
     return {
         kind: plan.outcome,
@@ -53063,6 +53087,7 @@ async function keepStanding(cfg, port, target, plan, facts, bodyVerdict) {
         notices,
         warnings,
         afterWrite,
+        onHead,
     };
 }
 
@@ -53098,7 +53123,7 @@ async function runPost(cfg, ctx, port, trace) {
         if (plan.action === 'review' || plan.action === 'restamp')
             throw new Error(`decide() answered ${plan.action} for a body`);
         if (plan.action === 'keep')
-            return keepStanding(cfg, port, target, plan, facts, body.verdict);
+            return keepStanding(cfg, ctx, port, target, plan, facts, body.verdict);
         return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
     });
 }
@@ -53572,7 +53597,7 @@ async function runPreflight(cfg, ctx, port, trace) {
             return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
         const plan = planFor(cfg, target, facts, null, trace);
         if (plan.action === 'keep')
-            return keepStanding(cfg, port, target, plan, facts, null);
+            return keepStanding(cfg, ctx, port, target, plan, facts, null);
         if (plan.action === 'post')
             throw new Error('decide() answered post without a body');
         if (plan.action === 'restamp')
@@ -53825,6 +53850,18 @@ function stepFindings(id, job, say) {
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
     if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
       say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`);
+    // another run's artifacts are that run's: a fork's pull_request run uploads whatever it likes
+    if (/download-artifact@/.test(uses)) {
+      const w = step.with ?? {};
+      const other = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit']
+        .filter((k) => w[k] !== undefined)
+        .join(', ');
+      if (other || !uses.startsWith('actions/download-artifact@'))
+        say(
+          where,
+          `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
+        );
+    }
     if (uses.startsWith('actions/checkout@')) {
       const w = step.with ?? {};
       const ref = w.ref === undefined ? '' : String(w.ref).trim();
@@ -54045,7 +54082,7 @@ function gradeRuleFinding(line, file) {
     const colon = rest.indexOf(': ');
     const where = colon > 0 ? rest.slice(0, colon) : 'workflow';
     const says = colon > 0 ? rest.slice(colon + 2) : rest;
-    const walksAround = /persona token reaches|persona secret on|checks out PR code|secrets\[|expression in run/.test(says);
+    const walksAround = /persona token reaches|persona secret on|checks out PR code|checks out another repository|artifact of another workflow run|secrets\[|expression in run/.test(says);
     return {
         file,
         where,

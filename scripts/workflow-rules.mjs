@@ -67,6 +67,18 @@ function stepFindings(id, job, say) {
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
     if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
       say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`);
+    // another run's artifacts are that run's: a fork's pull_request run uploads whatever it likes
+    if (/download-artifact@/.test(uses)) {
+      const w = step.with ?? {};
+      const other = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit']
+        .filter((k) => w[k] !== undefined)
+        .join(', ');
+      if (other || !uses.startsWith('actions/download-artifact@'))
+        say(
+          where,
+          `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
+        );
+    }
     if (uses.startsWith('actions/checkout@')) {
       const w = step.with ?? {};
       const ref = w.ref === undefined ? '' : String(w.ref).trim();

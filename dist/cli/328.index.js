@@ -165,6 +165,18 @@ function stepFindings(id, job, say) {
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
     if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
       say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`);
+    // another run's artifacts are that run's: a fork's pull_request run uploads whatever it likes
+    if (/download-artifact@/.test(uses)) {
+      const w = step.with ?? {};
+      const other = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit']
+        .filter((k) => w[k] !== undefined)
+        .join(', ');
+      if (other || !uses.startsWith('actions/download-artifact@'))
+        say(
+          where,
+          `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
+        );
+    }
     if (uses.startsWith('actions/checkout@')) {
       const w = step.with ?? {};
       const ref = w.ref === undefined ? '' : String(w.ref).trim();
@@ -385,7 +397,7 @@ function gradeRuleFinding(line, file) {
     const colon = rest.indexOf(': ');
     const where = colon > 0 ? rest.slice(0, colon) : 'workflow';
     const says = colon > 0 ? rest.slice(colon + 2) : rest;
-    const walksAround = /persona token reaches|persona secret on|checks out PR code|secrets\[|expression in run/.test(says);
+    const walksAround = /persona token reaches|persona secret on|checks out PR code|checks out another repository|artifact of another workflow run|secrets\[|expression in run/.test(says);
     return {
         file,
         where,

@@ -2829,7 +2829,7 @@ var command = __nccwpck_require__(3567);
 
 
 /** A body named on the command line (`-`: standard input), checked as post checks it; throws Abort. */
-function checkFile(file, expectedEvent, io) {
+function checkFile(file, expectedEvent, io, personaVersion = '') {
     const name = (0,command/* shown */.SP)(file);
     const input = (0,command/* readInput */.R5)(file, io, MAX_BODY_BYTES);
     if (!input.ok && input.tooLarge !== undefined)
@@ -2841,14 +2841,14 @@ function checkFile(file, expectedEvent, io) {
         throw new abort/* Abort */.F('unreadable-body', `${name}: ${decoded.message}`);
     if (decoded.text.length > MAX_BODY_CHARS)
         throw new abort/* Abort */.F('body-too-large', tooLong(`${name} has ${decoded.text.length} characters`));
-    return checkBody({ bodyPath: null, body: decoded.text, expectedEvent });
+    return checkBody({ bodyPath: null, body: decoded.text, expectedEvent, personaVersion });
 }
 const tooLong = (what) => `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and truncating ` +
     `would cut the verdict line: shorten the review`;
 /** One body as a JSON record (check --format json): what a tool or a prompt author's script reads. */
-function jsonRecord(file, io) {
+function jsonRecord(file, io, personaVersion = '') {
     try {
-        const v = checkFile(file, null, io);
+        const v = checkFile(file, null, io, personaVersion);
         return {
             file,
             ok: true,
@@ -2877,9 +2877,9 @@ function jsonRecord(file, io) {
     }
 }
 /** What post would do with a body, and the lines a person reads about it. */
-function decideFile(file, expectedEvent, io) {
+function decideFile(file, expectedEvent, io, personaVersion = '') {
     try {
-        const v = checkFile(file, expectedEvent, io);
+        const v = checkFile(file, expectedEvent, io, personaVersion);
         return { decision: { post: v.event }, detail: `verdict ${v.verdict} → event ${v.event}` };
     }
     catch (e) {
@@ -2920,6 +2920,8 @@ function runCheck(values, files, io) {
     if (format !== 'text' && format !== 'json')
         throw new command/* UsageError */.eb(`--format must be text or json, not "${format}"`);
     const findings = values['findings'];
+    // the marker records the persona's version: a post with persona-version counts it, and so does check
+    const version = values['persona-version'] ?? '';
     if (!files.length && findings === undefined)
         throw new command/* UsageError */.eb('name a review body file (or --findings <file>)');
     (0,command/* stdinOnce */.ct)([...files, ...(findings !== undefined ? [findings] : [])]);
@@ -2939,13 +2941,13 @@ function runCheck(values, files, io) {
     }
     for (const f of files) {
         if (format === 'json') {
-            const r = jsonRecord(f, io);
+            const r = jsonRecord(f, io, version);
             if (!r['ok'])
                 bad++;
             io.out(JSON.stringify(r));
             continue;
         }
-        const { decision, detail } = decideFile(f, null, io);
+        const { decision, detail } = decideFile(f, null, io, version);
         if (!('post' in decision))
             bad++;
         io.out('post' in decision ? `${(0,command/* shown */.SP)(f)}: ok — ${detail}` : `${(0,command/* shown */.SP)(f)}: ${detail}`);
@@ -2954,7 +2956,8 @@ function runCheck(values, files, io) {
 }
 const check = {
     summary: 'check review bodies (and a findings file) offline, as post would before posting',
-    help: `usage: persona-verdict check [--format text|json] [--findings <findings.json>] <body.md>...
+    help: `usage: persona-verdict check [--format text|json] [--findings <findings.json>] [--persona-version <v>]
+                             <body.md>...
 
 Checks each review body as the action's post mode does before any request: the verdict line,
 secrets, the size with the marker. A file named - is read from standard input.
@@ -2965,8 +2968,10 @@ options:
                           json: one JSON object per file, per line
   --findings <file>       also check a findings file against schema/findings.schema.json,
                           reporting every problem with its JSON pointer
+  --persona-version <v>   the persona-version the post will record in its marker (its length
+                          counts toward GitHub's size limit, as in post)
   -h, --help              this help`,
-    options: { format: { type: 'string' }, findings: { type: 'string' } },
+    options: { format: { type: 'string' }, findings: { type: 'string' }, 'persona-version': { type: 'string' } },
     run: runCheck,
 };
 

@@ -9,7 +9,7 @@ import { decodeBody, type ReviewEvent } from '../core/grammar.js';
 import { readInput, shown, stdinOnce, UsageError, type Command, type Io } from './command.js';
 
 /** A body named on the command line (`-`: standard input), checked as post checks it; throws Abort. */
-export function checkFile(file: string, expectedEvent: ReviewEvent | null, io: Io): CheckedBody {
+export function checkFile(file: string, expectedEvent: ReviewEvent | null, io: Io, personaVersion = ''): CheckedBody {
   const name = shown(file);
   const input = readInput(file, io, MAX_BODY_BYTES);
   if (!input.ok && input.tooLarge !== undefined) throw new Abort('body-too-large', tooLong(input.message));
@@ -18,7 +18,7 @@ export function checkFile(file: string, expectedEvent: ReviewEvent | null, io: I
   if (!decoded.ok) throw new Abort('unreadable-body', `${name}: ${decoded.message}`);
   if (decoded.text.length > MAX_BODY_CHARS)
     throw new Abort('body-too-large', tooLong(`${name} has ${decoded.text.length} characters`));
-  return checkBody({ bodyPath: null, body: decoded.text, expectedEvent });
+  return checkBody({ bodyPath: null, body: decoded.text, expectedEvent, personaVersion });
 }
 
 const tooLong = (what: string): string =>
@@ -26,9 +26,9 @@ const tooLong = (what: string): string =>
   `would cut the verdict line: shorten the review`;
 
 /** One body as a JSON record (check --format json): what a tool or a prompt author's script reads. */
-export function jsonRecord(file: string, io: Io): Record<string, unknown> {
+export function jsonRecord(file: string, io: Io, personaVersion = ''): Record<string, unknown> {
   try {
-    const v = checkFile(file, null, io);
+    const v = checkFile(file, null, io, personaVersion);
     return {
       file,
       ok: true,
@@ -62,9 +62,10 @@ export function decideFile(
   file: string,
   expectedEvent: ReviewEvent | null,
   io: Io,
+  personaVersion = '',
 ): { decision: Decision; detail: string } {
   try {
-    const v = checkFile(file, expectedEvent, io);
+    const v = checkFile(file, expectedEvent, io, personaVersion);
     return { decision: { post: v.event }, detail: `verdict ${v.verdict} → event ${v.event}` };
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
@@ -103,6 +104,8 @@ function runCheck(values: Record<string, unknown>, files: string[], io: Io): num
   const format = (values['format'] as string | undefined) ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   const findings = values['findings'] as string | undefined;
+  // the marker records the persona's version: a post with persona-version counts it, and so does check
+  const version = (values['persona-version'] as string | undefined) ?? '';
   if (!files.length && findings === undefined) throw new UsageError('name a review body file (or --findings <file>)');
   stdinOnce([...files, ...(findings !== undefined ? [findings] : [])]);
   let bad = 0;
@@ -121,12 +124,12 @@ function runCheck(values: Record<string, unknown>, files: string[], io: Io): num
   }
   for (const f of files) {
     if (format === 'json') {
-      const r = jsonRecord(f, io);
+      const r = jsonRecord(f, io, version);
       if (!r['ok']) bad++;
       io.out(JSON.stringify(r));
       continue;
     }
-    const { decision, detail } = decideFile(f, null, io);
+    const { decision, detail } = decideFile(f, null, io, version);
     if (!('post' in decision)) bad++;
     io.out('post' in decision ? `${shown(f)}: ok — ${detail}` : `${shown(f)}: ${detail}`);
   }
@@ -135,7 +138,8 @@ function runCheck(values: Record<string, unknown>, files: string[], io: Io): num
 
 export const check: Command = {
   summary: 'check review bodies (and a findings file) offline, as post would before posting',
-  help: `usage: persona-verdict check [--format text|json] [--findings <findings.json>] <body.md>...
+  help: `usage: persona-verdict check [--format text|json] [--findings <findings.json>] [--persona-version <v>]
+                             <body.md>...
 
 Checks each review body as the action's post mode does before any request: the verdict line,
 secrets, the size with the marker. A file named - is read from standard input.
@@ -146,7 +150,9 @@ options:
                           json: one JSON object per file, per line
   --findings <file>       also check a findings file against schema/findings.schema.json,
                           reporting every problem with its JSON pointer
+  --persona-version <v>   the persona-version the post will record in its marker (its length
+                          counts toward GitHub's size limit, as in post)
   -h, --help              this help`,
-  options: { format: { type: 'string' }, findings: { type: 'string' } },
+  options: { format: { type: 'string' }, findings: { type: 'string' }, 'persona-version': { type: 'string' } },
   run: runCheck,
 };

@@ -193,9 +193,10 @@ export function gradeRuleFinding(line: string, file: string): WorkflowIssue {
   const colon = rest.indexOf(': ');
   const where = colon > 0 ? rest.slice(0, colon) : 'workflow';
   const says = colon > 0 ? rest.slice(colon + 2) : rest;
-  const walksAround = /persona token reaches|persona secret on|checks out PR code|secrets\[|expression in run/.test(
-    says,
-  );
+  const walksAround =
+    /persona token reaches|persona secret on|checks out PR code|checks out another repository|artifact of another workflow run|secrets\[|expression in run/.test(
+      says,
+    );
   return {
     file,
     where,

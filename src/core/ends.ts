@@ -85,6 +85,8 @@ export type End = Common &
         afterWrite?: AfterWrite;
         /** posted: where the persona's findings went. */
         findings?: Placement;
+        /** duplicate, unchanged: this context's statuses on the head, newest first; null when unread. */
+        onHead?: readonly StatusFact[] | null;
       }
     | { kind: 'reported'; board: Board; commentId: number; statusSha?: string }
     | { kind: 'aborted'; reason: AbortReason; message: string; advice?: string; diagnosis?: Diagnosis }

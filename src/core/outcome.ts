@@ -111,6 +111,13 @@ type Base = Omit<Conclusion, 'outcome' | 'status'>;
  * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
  * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
  */
+/** The newest status this account wrote on the head is pending (a review of it under way). */
+function ownPending(onHead: readonly StatusFact[] | null | undefined, identity: string | undefined): boolean {
+  const me = identity?.toLowerCase();
+  const own = onHead?.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
+  return own?.state === 'pending';
+}
+
 export function pendingChanges(
   onHead: readonly StatusFact[] | null | undefined,
   identity: string | undefined,
@@ -231,6 +238,19 @@ function standing(
         ? ` (restamped from ${short(from)}, identical patch)`
         : '';
   const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
+  // a re-review of this head is under way (the persona's own pending, from a forced preflight): an approval kept
+  // from before it does not turn the head green meanwhile; the run that posts the re-review sets the status
+  const reReviewing =
+    state === 'success' &&
+    (end.kind === 'duplicate' || end.kind === 'unchanged') &&
+    ownPending(end.onHead, end.identity);
+  const notices = reReviewing
+    ? [
+        `${rules.persona}'s status on ${short(end.target?.reviewedSha)} stays pending: a re-review of this head is ` +
+          'under way, and the run that posts it sets the status',
+        ...base.notices,
+      ]
+    : base.notices;
   return {
     ...base,
     outcome: end.kind,
@@ -243,13 +263,16 @@ function standing(
     baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
     findings: end.kind === 'posted' ? end.findings : undefined,
     shouldReview,
-    status: statusOf(
-      rules,
-      end.target,
-      state,
-      `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}`,
-      review.htmlUrl,
-    ),
+    notices,
+    status: reReviewing
+      ? null
+      : statusOf(
+          rules,
+          end.target,
+          state,
+          `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}`,
+          review.htmlUrl,
+        ),
   };
 }
 

@@ -1,15 +1,17 @@
 // Duplicate or unchanged: nothing is posted; the standing review is tidied around
 // and reported. Shared by post and preflight.
 import type { Config } from '../config.js';
+import type { RunContext } from '../context.js';
 import type { Plan } from '../core/decide.js';
 import type { Verdict } from '../core/grammar.js';
 import type { End, PullTarget } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
-import { dismissAll, dismissalFailure, type Facts } from '../steps.js';
+import { dismissAll, dismissalFailure, statusesOn, type Facts } from '../steps.js';
 import { short } from '../core/sha.js';
 
 export async function keepStanding(
   cfg: Config,
+  ctx: RunContext,
   port: GitHubPort,
   target: PullTarget,
   plan: Extract<Plan, { action: 'keep' }>,
@@ -42,7 +44,10 @@ export async function keepStanding(
         'verdict carried forward, nothing posted',
     );
   }
-  const done = await dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor);
+  const [done, onHead] = await Promise.all([
+    dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor),
+    statusesOn(cfg, ctx, port, target.reviewedSha),
+  ]);
   const afterWrite = dismissalFailure(done);
   return {
     kind: plan.outcome,
@@ -53,5 +58,6 @@ export async function keepStanding(
     notices,
     warnings,
     afterWrite,
+    onHead,
   };
 }

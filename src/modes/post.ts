@@ -42,7 +42,7 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
     const plan = planFor(cfg, target, facts, body.verdict, trace);
     if (plan.action === 'review' || plan.action === 'restamp')
       throw new Error(`decide() answered ${plan.action} for a body`);
-    if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, body.verdict);
+    if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, body.verdict);
     return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
   });
 }

@@ -29,7 +29,7 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     if (pull.draft && !cfg.reviewDrafts)
       return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
     const plan = planFor(cfg, target, facts, null, trace);
-    if (plan.action === 'keep') return keepStanding(cfg, port, target, plan, facts, null);
+    if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
     if (plan.action === 'restamp') return restamp(cfg, ctx, port, target, plan, facts);
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);

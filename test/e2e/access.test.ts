@@ -2,7 +2,11 @@
 // only for someone with write access who did not open the PR (the action asks GitHub, it
 // never trusts author_association); GITHUB_TOKEN (viewer github-actions[bot]) in a mode
 // that only reads; no token at all.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { ROOT } from './harness.js';
 import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
@@ -184,5 +188,49 @@ describe('no token at all', () => {
     expect(r.stdout).toMatch(advice);
     expect(r.stdout).toMatch(/Dependabot/);
     expect(w.gh.log).toEqual([]);
+  });
+});
+
+// Found by an attack: a re-review asked for is not undone by the PR's author editing or reopening the PR
+describe('a forced re-review under way', () => {
+  beforeEach(() => w.gh.settings.permissions.set('writer', { permission: 'write', role_name: 'write' }));
+
+  test('a plain run meanwhile (the PR reopened) keeps the old approval but leaves the pending: never green', async () => {
+    expect((await runOn(w.gh, 'priya', body('APPROVE'), {}, 'pull_request_target', prEvent())).outputs.outcome).toBe(
+      'posted',
+    );
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+    const forced = await runOn(
+      w.gh,
+      'priya',
+      null,
+      { mode: 'preflight', force: 'true' },
+      'issue_comment',
+      comment('writer'),
+    );
+    expect(forced.outputs['should-review']).toBe('true');
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('pending');
+    const reopened = { ...prEvent(), action: 'reopened' };
+    const plain = await runOn(w.gh, 'priya', null, { mode: 'preflight' }, 'pull_request_target', reopened);
+    expect(plain.outputs).toMatchObject({ outcome: 'duplicate', 'should-review': 'false' });
+    expect(plain.stdout).toContain('stays pending: a re-review of this head is under way');
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('pending');
+    // the re-review lands and sets the status
+    const pinned = { force: 'true', 'reviewed-sha': w.head, 'reviewed-base': forced.outputs['base-ref']! };
+    const post = await runOn(w.gh, 'priya', body('CHANGES_REQUESTED'), pinned, 'issue_comment', comment('writer'));
+    expect(post.outputs.outcome).toBe('posted');
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
+  });
+
+  test("the recipes: one-persona.yml's runs (cancel-in-progress) never share re-review.yml's group", () => {
+    const group = (name: string) => {
+      const c = parse(readFileSync(join(ROOT, 'docs/recipes', name), 'utf8')).concurrency;
+      return { group: String(c.group).replace(/\$\{\{[^}]*\}\}/g, String(PR)), cancel: c['cancel-in-progress'] };
+    };
+    const one = group('one-persona.yml');
+    const re = group('re-review.yml');
+    expect(one.cancel).toBe(true);
+    expect(re).toMatchObject({ cancel: false });
+    expect(re.group).not.toBe(one.group);
   });
 });

@@ -269,3 +269,18 @@ describe('corpus', () => {
     expect(r.stdout).toMatch(/DISAGREE\s+wrong expectation\s+-\s+post APPROVE\s+abort malformed-verdict/);
   });
 });
+
+// Found by an attack: post counts its persona-version in the marker; check had no way to be told it
+describe('check --persona-version: the size counted as post counts it', () => {
+  test('a body at the limit without a version is refused with one, as post refuses it', () => {
+    const ok = cli('check', 'examples/approve.md');
+    expect(ok.status, ok.stdout).toBe(0);
+    const x = 'x'.repeat(65536 - 600) + '\n\n## VERDICT: APPROVE\n';
+    const file = writeBody(x);
+    const bare = cli('check', file);
+    const versioned = cli('check', '--persona-version', '€'.repeat(64), file);
+    expect(bare.status, bare.stdout).toBe(0);
+    expect(versioned.status).toBe(1);
+    expect(versioned.stdout).toMatch(/body-too-large: the review would be up to \d+ characters with its marker/);
+  });
+});

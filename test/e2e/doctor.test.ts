@@ -157,6 +157,42 @@ describe('doctor (CLI)', () => {
     expect(r.code).toBe(1);
   });
 
+  // found by a third attack: a fork's own repository (its copy of the base branch, or its default branch) and an
+  // artifact of the triggering run are the PR's code and the PR's diff
+  test.each([
+    ['the fork, at the base branch name', '${{ github.event.pull_request.base.ref }}'],
+    ['the fork, its default branch', null],
+  ])('an LLM job checking out %s: FAIL, exit 1', async (_n, ref) => {
+    workflow('persona-priya.yml', (t) => {
+      const edited = t.replace(
+        '        with:\n          persist-credentials: false\n',
+        '        with:\n          repository: ${{ github.event.pull_request.head.repo.full_name }}\n' +
+          (ref ? `          ref: ${ref}\n` : '') +
+          '          persist-credentials: false\n',
+      );
+      expect(edited).not.toBe(t);
+      return edited;
+    });
+    const r = await doctor(PRIYA);
+    expect(r.stdout).toMatch(/^FAIL .*checks out another repository/m);
+    expect(r.code).toBe(1);
+  });
+
+  test("an LLM job reading the triggering run's artifact (run-id): FAIL, exit 1", async () => {
+    workflow('persona-priya.yml', (t) => {
+      const download = /(uses: actions\/download-artifact@\w+ # v[\d.]+\n {8}with:\n {10}name: diff\n)/;
+      const edited = t.replace(
+        download,
+        '$1          run-id: ${{ github.event.workflow_run.id }}\n          github-token: ${{ github.token }}\n',
+      );
+      expect(edited).not.toBe(t);
+      return edited;
+    });
+    const r = await doctor(PRIYA);
+    expect(r.stdout).toMatch(/^FAIL .*reads an artifact of another workflow run \(run-id, github-token\)/m);
+    expect(r.code).toBe(1);
+  });
+
   // found by an attack on L/M: doctor said "enforced" without reading who may deploy to the environment holding the
   // App key; GitHub makes an environment on first use with every branch allowed
   test.each<[string, Env | null, number, RegExp]>([

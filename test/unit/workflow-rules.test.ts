@@ -49,6 +49,10 @@ describe('securityFindings', () => {
         ),
       ],
     ),
+    [
+      "this run's own artifact",
+      wf(`permissions: {}\nsteps:\n  - uses: actions/download-artifact@${SHA} # v4\n    with: { name: diff, path: d }`),
+    ],
   ];
   test.each(ok)('passes %s', (_n, text) => {
     expect(securityFindings(text, 'x.yml')).toEqual([]);
@@ -130,6 +134,20 @@ describe('securityFindings', () => {
       ),
       /checks out PR code, or may: ref \$\{\{ .* \}\} is not the base or default branch/,
     ]),
+    [
+      "the triggering run's artifact (found by an attack: the fork uploads what the persona reads)",
+      wf(
+        `permissions: {}\nsteps:\n  - uses: actions/download-artifact@${SHA} # v4\n` +
+          '    with: { name: diff, run-id: "${{ github.event.workflow_run.id }}",' +
+          ' github-token: "${{ github.token }}" }',
+      ),
+      /reads an artifact of another workflow run \(run-id, github-token\)/,
+    ],
+    [
+      'a third-party artifact downloader',
+      wf(`permissions: {}\nsteps:\n  - uses: dawidd6/action-download-artifact@${SHA} # v6\n    with: { name: diff }`),
+      /reads an artifact of another workflow run \(dawidd6\/action-download-artifact@a+\)/,
+    ],
     [
       'an expression in run:',
       wf('permissions: {}\nsteps:\n  - run: echo "${{ github.event.pull_request.title }}"'),
