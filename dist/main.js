@@ -43002,10 +43002,11 @@ function targetInputs(r, mode) {
     }
     const pn = r.matching('pull-number', /^[1-9][0-9]{0,9}$/, 'use the PR number, for example 42');
     const sha = r.matching('reviewed-sha', /^[0-9a-fA-F]{40}$/, 'use the full 40-hex-digit SHA of the commit the persona reviewed');
-    // a branch name as git allows it (no spaces, ~ ^ : ? * [ \ or "..", not ending in "/" or ".lock")
+    // a branch name, roughly as git allows it (no spaces, ~ ^ : ? * [ \ or "..", not ending in "/" or ".lock")
     const baseRef = r.matching('reviewed-base', /^(?!.*\.\.)(?!.*\/$)(?!.*\.lock$)[^\s~^:?*[\\]{1,255}$/, 'use the base branch name preflight output as base-ref, for example main');
-    if (Buffer.byteLength(baseRef, 'utf8') > 255)
-        throw new InputError('reviewed-base is longer than 255 bytes: use the base-ref preflight output');
+    // the marker records up to 1000 bytes of a base's name (core/marker.ts MAX_BASE_ENCODED): preflight's base-ref fits
+    if (Buffer.byteLength(baseRef, 'utf8') > 1000)
+        throw new InputError('reviewed-base is longer than 1000 bytes: use the base-ref preflight output');
     const login = r.matching('reviewer-login', LOGIN_PATTERN, 'use the GitHub login the token posts as, for example octo-priya');
     return {
         persona,
@@ -44446,7 +44447,7 @@ function conclude(end, rules) {
                 shouldReview: true,
                 diffPath: end.diffPath,
                 status: pendingChanges(end.onHead, end.identity)
-                    ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha))
+                    ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target))
                     : null,
             };
         case 'draft':
@@ -44483,12 +44484,17 @@ function conclude(end, rules) {
  * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
  * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
  */
-/** The newest status this account wrote on the head is pending (a review of it under way). */
-function ownPending(onHead, identity) {
+/**
+ * A re-review of the head is under way: the newest status this account wrote there is its "reviewing" pending for
+ * this PR (what preflight writes before the LLM runs) — not a draft's, nor another PR's with the same head commit. A
+ * re-review that never posts leaves it (fail closed: a new /review or a push decides again).
+ */
+function reReviewUnderWay(onHead, identity, persona, target) {
     const me = identity?.toLowerCase();
     const own = onHead?.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
-    return own?.state === 'pending';
+    return own?.state === 'pending' && own.description === reviewing(persona, target);
 }
+/** The newest status this account wrote on the head is pending (a review of it under way). */
 function pendingChanges(onHead, identity) {
     if (!onHead)
         return true;
@@ -44496,7 +44502,8 @@ function pendingChanges(onHead, identity) {
     const own = onHead.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
     return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');
 }
-const reviewing = (persona, sha) => `${persona} is reviewing ${sha_short(sha)}`;
+/** The pending preflight writes: which persona, which head, for which PR (a head may be the head of two PRs). */
+const reviewing = (persona, target) => `${persona} is reviewing ${sha_short(target?.reviewedSha)}${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}`;
 const abortDescription = (reason, persona) => reason === 'no-body'
     ? `${persona}: no review (the persona step produced no body)`
     : `${persona || 'persona-verdict'} failed: ${reason}`;
@@ -44514,9 +44521,22 @@ function queued(end, rules, base, shouldReview) {
     const sha = end.target?.reviewedSha;
     const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
     if (!end.standing) {
-        const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${sha_short(sha)}`;
-        const status = statusOf(rules, onGroup, 'failure', `${rules.persona}: no verdict for PR #${end.target?.pullNumber}'s head ${sha_short(sha)}`);
-        return { ...base, outcome: 'queued', failure, shouldReview, status };
+        const pr = `PR #${end.target?.pullNumber}`;
+        // a PR retargeted since the group was made: its verdicts are for another base than the group's
+        const other = end.otherBase;
+        const failure = other
+            ? `no verdict: ${pr} now targets ${other.pull}, but this merge group merges it into ${other.group}`
+            : `no verdict: ${rules.persona} has no review for ${pr}'s head ${sha_short(sha)}`;
+        const description = other
+            ? `${rules.persona}: no verdict for ${pr} into ${other.group} (it targets ${other.pull})`
+            : `${rules.persona}: no verdict for ${pr}'s head ${sha_short(sha)}`;
+        return {
+            ...base,
+            outcome: 'queued',
+            failure,
+            shouldReview,
+            status: statusOf(rules, onGroup, 'failure', description),
+        };
     }
     const { marker, review } = end.standing;
     const rejected = marker.verdict === 'CHANGES_REQUESTED';
@@ -44563,6 +44583,18 @@ const WHAT = {
     duplicate: 'existing review',
     restamped: 'restamped verdict',
 };
+/** The other open PRs a green status on this head would also pass (a status is per commit), or null. */
+function sharedWith(end, own) {
+    const shared = own === 'success' && end.sharedHead?.length ? end.sharedHead : null;
+    return shared ? shared.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ') : null;
+}
+/**
+ * A re-review of this head is under way (the persona's own pending for this PR, from a forced preflight): an
+ * approval kept from before it does not turn the head green meanwhile; the run that posts the re-review sets it.
+ */
+const leftPending = (end, rules, state) => state === 'success' &&
+    (end.kind === 'duplicate' || end.kind === 'unchanged') &&
+    reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target);
 function standing(end, rules, base, shouldReview) {
     const { marker, review } = end.standing;
     const verdict = marker.verdict;
@@ -44574,7 +44606,10 @@ function standing(end, rules, base, shouldReview) {
                 `(fail-on-changes-requested is on)`;
     }
     // the gate fails closed: anything but an approval, or any failure after the write, is a red status
-    const state = end.afterWrite ? 'failure' : verdictState(verdict, rules);
+    const own = end.afterWrite ? 'failure' : verdictState(verdict, rules);
+    const shared = sharedWith(end, own);
+    const state = shared ? 'failure' : own;
+    const head = sha_short(end.target?.reviewedSha);
     const from = end.kind === 'restamped' ? end.original?.marker.head : marker.head;
     const carried = end.kind === 'unchanged'
         ? ` (carried from ${sha_short(marker.head)})`
@@ -44582,18 +44617,11 @@ function standing(end, rules, base, shouldReview) {
             ? ` (restamped from ${sha_short(from)}, identical patch)`
             : '';
     const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
-    // a re-review of this head is under way (the persona's own pending, from a forced preflight): an approval kept
-    // from before it does not turn the head green meanwhile; the run that posts the re-review sets the status
-    const reReviewing = state === 'success' &&
-        (end.kind === 'duplicate' || end.kind === 'unchanged') &&
-        ownPending(end.onHead, end.identity);
-    const notices = reReviewing
-        ? [
-            `${rules.persona}'s status on ${sha_short(end.target?.reviewedSha)} stays pending: a re-review of this head is ` +
-                'under way, and the run that posts it sets the status',
-            ...base.notices,
-        ]
-        : base.notices;
+    const pending = leftPending(end, rules, state);
+    const kept = `${rules.persona}'s status on ${head} stays pending: a re-review of this head is under way, and the run ` +
+        'that posts it sets the status';
+    const twice = `${rules.persona}'s status on ${head} is failure, not success: that commit is also the head of ${shared}, and ` +
+        'a status is per commit, so it would pass there too. Close the other PR, or push a new commit to one of them';
     return {
         ...base,
         outcome: end.kind,
@@ -44606,10 +44634,12 @@ function standing(end, rules, base, shouldReview) {
         baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
         findings: end.kind === 'posted' ? end.findings : undefined,
         shouldReview,
-        notices,
-        status: reReviewing
+        notices: pending ? [kept, ...base.notices] : base.notices,
+        warnings: shared ? [twice, ...base.warnings] : base.warnings,
+        status: pending
             ? null
-            : statusOf(rules, end.target, state, `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}`, review.htmlUrl),
+            : statusOf(rules, end.target, state, `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}` +
+                (shared ? `; also the head of ${shared}` : ''), review.htmlUrl),
     };
 }
 function statusOf(rules, target, state, description, reviewUrl) {
@@ -50547,7 +50577,7 @@ function commitStatusesPort({ octokit, call, owner, repo }) {
             });
             return all
                 .filter((s) => s.context === context)
-                .map((s) => ({ state: s.state, creator: s.creator?.login ?? null }));
+                .map((s) => ({ state: s.state, creator: s.creator?.login ?? null, description: s.description ?? '' }));
         }),
     };
 }
@@ -50621,6 +50651,17 @@ function pullsPort({ octokit, call, owner, repo }) {
                 per_page: 100,
             });
             return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
+        }),
+        listOpenPullsWithHead: (sha) => call(`list the open pull requests whose head is ${sha.slice(0, 7)}`, async () => {
+            const all = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+                owner,
+                repo,
+                commit_sha: sha,
+                per_page: 100,
+            });
+            return all
+                .filter((p) => p.state === 'open' && p.head.sha === sha)
+                .map((p) => ({ number: p.number, baseRef: p.base.ref }));
         }),
     };
 }
@@ -51371,13 +51412,15 @@ writes = true) {
         port.listReviews(target.pullNumber),
         port.getTree(sha),
         withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
+        orNull(port.listOpenPullsWithHead(sha)),
     ]);
     restP.catch(() => undefined); // awaited below unless the gate stops the run
     const pull = await pullP;
     const g = gate(pull, sha, target.base);
     if (g.stop)
         return g;
-    const [who, reviews, headTree, files] = await restP;
+    const [who, reviews, headTree, files, withHead] = await restP;
+    const sharedHead = withHead?.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef) ?? null;
     // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
     // PR patches too, and reads the timeline only when there is a dismissal to explain
     const wantPatch = cfg.skipUnchanged || cfg.restamp;
@@ -51394,8 +51437,11 @@ writes = true) {
         warnings.push(`the PR's patch at ${sha_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
             'or a binary file): nothing is carried forward as unchanged in this run');
     }
+    if (withHead === null)
+        warnings.push(`the open PRs whose head is ${sha_short(sha)} could not be listed: a second PR on it is not looked for`);
     const identity = who.login;
-    return { pull, identity, identityVerified: who.verified, reviews, headTree, headPatch, dismissals, files, warnings };
+    const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
+    return { pull, identity, identityVerified: who.verified, ...read, warnings };
 }
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
 async function attributed(target, fn) {
@@ -53088,6 +53134,7 @@ async function keepStanding(cfg, ctx, port, target, plan, facts, bodyVerdict) {
         warnings,
         afterWrite,
         onHead,
+        sharedHead: facts.sharedHead,
     };
 }
 
@@ -53140,7 +53187,7 @@ async function postNew(cfg, ctx, port, target, plan, facts, body) {
     const made = sent.made;
     const notices = [...made.notices];
     const warnings = [...facts.warnings, ...sent.warnings, ...made.warnings];
-    const common = { target, identity: facts.identity, notices, warnings };
+    const common = { target, identity: facts.identity, notices, warnings, sharedHead: facts.sharedHead };
     const author = made.entry.review.login;
     if (author && author.toLowerCase() !== facts.identity.toLowerCase()) {
         // history was read for the wrong account: dismissing from it could touch someone else's review
@@ -53563,7 +53610,13 @@ async function restamp(cfg, ctx, port, target, plan, facts) {
             `push, and the PR's patch is identical: ${original.marker.verdict} restamped on ` +
             `${target.reviewedSha.slice(0, 7)} without a review run`,
     ];
-    const common = { target, identity: facts.identity, notices, warnings: [...facts.warnings, ...made.warnings] };
+    const common = {
+        target,
+        identity: facts.identity,
+        notices,
+        warnings: [...facts.warnings, ...made.warnings],
+        sharedHead: facts.sharedHead,
+    };
     const end = await settleAfterWrite(cfg, port, target, made, early.ids, common);
     return end.kind === 'posted' ? { ...end, kind: 'restamped', original } : end;
 }
@@ -53681,8 +53734,8 @@ async function runQueued(cfg, group, port, trace) {
     const target = { pullNumber, reviewedSha: pull.headSha, base };
     return attributed(onGroup, async () => {
         if (pull.baseRef !== base) {
-            const why = `PR #${pullNumber} now targets ${pull.baseRef}, but this merge group merges it into ${base}`;
-            return { kind: 'queued', standing: null, statusSha: group.headSha, target, warnings: [why] };
+            const otherBase = { group: base, pull: pull.baseRef };
+            return { kind: 'queued', standing: null, statusSha: group.headSha, target, otherBase };
         }
         const facts = await readHead(cfg, port, target, false, false);
         if ('stop' in facts)
@@ -53764,14 +53817,27 @@ function environmentCheck(branch, e, who) {
             fix: `set ${where} to "Selected branches and tags" with ${branch} only`,
         };
     }
-    const loose = b.patterns.filter((p) => p.type === 'tag' || p.name !== branch);
+    return customCheck(branch, e.name, b.patterns, { id, where, who });
+}
+/** A custom policy: ok only for the gated branch alone. */
+function customCheck(branch, name, patterns, at) {
+    const { id, where, who } = at;
+    if (!patterns.length) {
+        return {
+            id,
+            level: 'warn',
+            says: `no branch may deploy to environment ${name}: ${who}'s jobs there cannot run`,
+            fix: `add ${branch} under ${where}`,
+        };
+    }
+    const loose = patterns.filter((p) => p.type === 'tag' || p.name !== branch);
     if (!loose.length)
-        return doctor_environments_ok(id, `only ${branch} may deploy to environment ${e.name}`);
+        return doctor_environments_ok(id, `only ${branch} may deploy to environment ${name}`);
     const named = loose.map((p) => `${p.type} ${p.name}${WILDCARD.test(p.name) ? ' (a pattern)' : ''}`).join(', ');
     return {
         id,
         level: 'warn',
-        says: `environment ${e.name} also lets ${named} deploy: whoever may create or push to such a ` +
+        says: `environment ${name} also lets ${named} deploy: whoever may create or push to such a ` +
             `${loose.some((p) => p.type === 'tag') ? 'branch or tag' : 'branch'} can use ${who}'s key`,
         fix: `limit ${where} to ${branch}, or protect what those patterns match from writers`,
     };
@@ -53803,6 +53869,17 @@ const PR_REF = /github\.event\.pull_request\.head|github\.head_ref|refs\/pull\/|
  */
 const TRUSTED_REF =
   /^\$\{\{\s*(?:github\.event\.repository\.default_branch|github\.base_ref|github\.event\.pull_request\.base\.(?:ref|sha))\s*\}\}$/;
+/** github.sha and github.ref name the base or default branch on these triggers only (on pull_request: a merge ref). */
+const BASE_TRIGGERS = new Set([
+  'pull_request_target',
+  'workflow_run',
+  'issue_comment',
+  'schedule',
+  'workflow_dispatch',
+]);
+const GITHUB_SHA_OR_REF = /^\$\{\{\s*github\.(?:sha|ref)\s*\}\}$/;
+/** Another run's artifacts, fetched by a command or a script: the CLI, the REST path, github-script. */
+const ARTIFACT_FETCH = /\bgh\s+run\s+download\b|\/actions\/(?:runs\/[^/\s]+\/)?artifacts\b|\bdownloadArtifact\b/i;
 
 /** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
 function personaCredentials(node) {
@@ -53841,41 +53918,64 @@ function pinFindings(text, say) {
   });
 }
 
-function stepFindings(id, job, say) {
+/** A step's `with:` keys as the runner reads them: without case (INPUT_<KEY>). */
+const inputsOf = (step) => Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+
+/**
+ * What a step reads that the PR may control: another run's artifact, another repository, a ref other than the base
+ * or default branch. Only in workflows that run persona-verdict (`gated`): elsewhere a release's `ref:` is its own.
+ */
+function readsFindings(where, step, triggers, say) {
+  const uses = typeof step.uses === 'string' ? step.uses.toLowerCase() : '';
+  const w = inputsOf(step);
+  const keys = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit'];
+  if (/download-artifact@/.test(uses)) {
+    const other = keys.filter((k) => w[k] !== undefined).join(', ');
+    if (other || !uses.startsWith('actions/download-artifact@'))
+      say(
+        where,
+        `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
+      );
+  }
+  const script = `${typeof step.run === 'string' ? step.run : ''}\n${typeof w.script === 'string' ? w.script : ''}`;
+  if (ARTIFACT_FETCH.test(script))
+    say(
+      where,
+      "reads an artifact of another workflow run (a script fetches it): the PR controls its own runs' artifacts",
+    );
+  if (!uses.startsWith('actions/checkout@')) return;
+  const ref = w.ref === undefined ? '' : String(w.ref).trim();
+  const trusted = TRUSTED_REF.test(ref) || (GITHUB_SHA_OR_REF.test(ref) && triggers.every((t) => BASE_TRIGGERS.has(t)));
+  if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
+    say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`);
+  const repo = w.repository === undefined ? '' : String(w.repository).trim();
+  if (repo.includes('${{') && !/^\$\{\{\s*github\.repository\s*\}\}$/.test(repo))
+    say(where, `checks out PR code, or may: repository ${repo} is not this repository (a fork's, for one)`);
+  else if (repo && !repo.includes('${{')) say(where, 'checks out another repository');
+}
+
+function stepFindings(id, job, say, triggers = [], gated = false) {
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
+    if (gated) readsFindings(where, step, triggers, say);
     if (typeof step.run === 'string' && step.run.includes('${{'))
       say(where, 'expression in run: pass it through env instead');
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
     if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
       say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`);
-    // another run's artifacts are that run's: a fork's pull_request run uploads whatever it likes
-    if (/download-artifact@/.test(uses)) {
-      const w = step.with ?? {};
-      const other = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit']
-        .filter((k) => w[k] !== undefined)
-        .join(', ');
-      if (other || !uses.startsWith('actions/download-artifact@'))
-        say(
-          where,
-          `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
-        );
-    }
-    if (uses.startsWith('actions/checkout@')) {
-      const w = step.with ?? {};
+    if (uses.toLowerCase().startsWith('actions/checkout@')) {
+      const w = inputsOf(step);
       const ref = w.ref === undefined ? '' : String(w.ref).trim();
       if (PR_REF.test(ref)) say(where, 'checks out PR code');
-      else if (ref.includes('${{') && !TRUSTED_REF.test(ref))
-        say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`);
-      if (w.repository !== undefined) say(where, 'checks out another repository');
+      if (w.repository !== undefined && !gated) say(where, 'checks out another repository');
       if (String(w['persist-credentials']) !== 'false')
         say(where, 'keeps the token in .git: set persist-credentials: false');
     }
   }
 }
 
-function jobFindings(id, job, wf, triggers, personaEnvs, say) {
+function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
   if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
   const creds = personaCredentials({ job, env: wf.env });
   const other = (job.steps ?? []).map(otherCode).find(Boolean);
@@ -53913,7 +54013,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say) {
         'pull_request_target or workflow_run',
     );
   }
-  stepFindings(id, job, say);
+  stepFindings(id, job, say, triggers, gated);
 }
 
 /** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
@@ -53931,7 +54031,9 @@ function securityFindings(text, file) {
       .filter(([, job]) => personaCredentials({ job, env: wf.env }).length && envName(job))
       .map(([, j]) => envName(j)),
   );
-  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say);
+  // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
+  const gated = text.includes(OUR_ACTION);
+  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated);
   return out;
 }
 
@@ -53991,7 +54093,7 @@ function narrowedOut(c, steps, name) {
 function environmentOf(job) {
     const raw = job['environment'];
     const name = typeof raw === 'object' && raw !== null ? str(raw['name']) : str(raw);
-    return name ? { environment: name } : {};
+    return name && !name.includes('${{') ? { environment: name } : {};
 }
 function writersOf(file, id, job, triggers) {
     const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
@@ -54082,7 +54184,7 @@ function gradeRuleFinding(line, file) {
     const colon = rest.indexOf(': ');
     const where = colon > 0 ? rest.slice(0, colon) : 'workflow';
     const says = colon > 0 ? rest.slice(colon + 2) : rest;
-    const walksAround = /persona token reaches|persona secret on|checks out PR code|checks out another repository|artifact of another workflow run|secrets\[|expression in run/.test(says);
+    const walksAround = /persona token reaches|persona secret on|checks out PR code|artifact of another workflow run|secrets\[|expression in run/.test(says);
     return {
         file,
         where,
@@ -54741,7 +54843,7 @@ function reviewBypass(a) {
         ...list('apps').map((x) => `App ${str(x['slug'])}`),
     ];
 }
-/** Every fact the doctor needs, read in two rounds. */
+/** Every fact the doctor needs: the repository and personas, then rules and files, then rulesets and environments. */
 async function gatherFacts(port, repo, branchArg, personas) {
     const [defaultBranch, people] = await Promise.all([
         port.getDefaultBranch(),
@@ -54764,7 +54866,7 @@ async function gatherFacts(port, repo, branchArg, personas) {
     ]);
     const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
-    // a third round: who may deploy to the environments the status writers name (where their keys live)
+    // then: who may deploy to the environments the status writers name (where their keys live)
     const names = workflows ? writerEnvironments(analyseWorkflows(workflows).writers) : [];
     const environments = await Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) })));
     return { repo, branch, ...settings, personas: people, workflows, environments };

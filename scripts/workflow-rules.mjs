@@ -20,6 +20,17 @@ const PR_REF = /github\.event\.pull_request\.head|github\.head_ref|refs\/pull\/|
  */
 const TRUSTED_REF =
   /^\$\{\{\s*(?:github\.event\.repository\.default_branch|github\.base_ref|github\.event\.pull_request\.base\.(?:ref|sha))\s*\}\}$/;
+/** github.sha and github.ref name the base or default branch on these triggers only (on pull_request: a merge ref). */
+const BASE_TRIGGERS = new Set([
+  'pull_request_target',
+  'workflow_run',
+  'issue_comment',
+  'schedule',
+  'workflow_dispatch',
+]);
+const GITHUB_SHA_OR_REF = /^\$\{\{\s*github\.(?:sha|ref)\s*\}\}$/;
+/** Another run's artifacts, fetched by a command or a script: the CLI, the REST path, github-script. */
+const ARTIFACT_FETCH = /\bgh\s+run\s+download\b|\/actions\/(?:runs\/[^/\s]+\/)?artifacts\b|\bdownloadArtifact\b/i;
 
 /** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
 export function personaCredentials(node) {
@@ -58,41 +69,64 @@ function pinFindings(text, say) {
   });
 }
 
-function stepFindings(id, job, say) {
+/** A step's `with:` keys as the runner reads them: without case (INPUT_<KEY>). */
+const inputsOf = (step) => Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+
+/**
+ * What a step reads that the PR may control: another run's artifact, another repository, a ref other than the base
+ * or default branch. Only in workflows that run persona-verdict (`gated`): elsewhere a release's `ref:` is its own.
+ */
+function readsFindings(where, step, triggers, say) {
+  const uses = typeof step.uses === 'string' ? step.uses.toLowerCase() : '';
+  const w = inputsOf(step);
+  const keys = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit'];
+  if (/download-artifact@/.test(uses)) {
+    const other = keys.filter((k) => w[k] !== undefined).join(', ');
+    if (other || !uses.startsWith('actions/download-artifact@'))
+      say(
+        where,
+        `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
+      );
+  }
+  const script = `${typeof step.run === 'string' ? step.run : ''}\n${typeof w.script === 'string' ? w.script : ''}`;
+  if (ARTIFACT_FETCH.test(script))
+    say(
+      where,
+      "reads an artifact of another workflow run (a script fetches it): the PR controls its own runs' artifacts",
+    );
+  if (!uses.startsWith('actions/checkout@')) return;
+  const ref = w.ref === undefined ? '' : String(w.ref).trim();
+  const trusted = TRUSTED_REF.test(ref) || (GITHUB_SHA_OR_REF.test(ref) && triggers.every((t) => BASE_TRIGGERS.has(t)));
+  if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
+    say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`);
+  const repo = w.repository === undefined ? '' : String(w.repository).trim();
+  if (repo.includes('${{') && !/^\$\{\{\s*github\.repository\s*\}\}$/.test(repo))
+    say(where, `checks out PR code, or may: repository ${repo} is not this repository (a fork's, for one)`);
+  else if (repo && !repo.includes('${{')) say(where, 'checks out another repository');
+}
+
+function stepFindings(id, job, say, triggers = [], gated = false) {
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
+    if (gated) readsFindings(where, step, triggers, say);
     if (typeof step.run === 'string' && step.run.includes('${{'))
       say(where, 'expression in run: pass it through env instead');
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
     if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
       say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`);
-    // another run's artifacts are that run's: a fork's pull_request run uploads whatever it likes
-    if (/download-artifact@/.test(uses)) {
-      const w = step.with ?? {};
-      const other = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit']
-        .filter((k) => w[k] !== undefined)
-        .join(', ');
-      if (other || !uses.startsWith('actions/download-artifact@'))
-        say(
-          where,
-          `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
-        );
-    }
-    if (uses.startsWith('actions/checkout@')) {
-      const w = step.with ?? {};
+    if (uses.toLowerCase().startsWith('actions/checkout@')) {
+      const w = inputsOf(step);
       const ref = w.ref === undefined ? '' : String(w.ref).trim();
       if (PR_REF.test(ref)) say(where, 'checks out PR code');
-      else if (ref.includes('${{') && !TRUSTED_REF.test(ref))
-        say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`);
-      if (w.repository !== undefined) say(where, 'checks out another repository');
+      if (w.repository !== undefined && !gated) say(where, 'checks out another repository');
       if (String(w['persist-credentials']) !== 'false')
         say(where, 'keeps the token in .git: set persist-credentials: false');
     }
   }
 }
 
-function jobFindings(id, job, wf, triggers, personaEnvs, say) {
+function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
   if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
   const creds = personaCredentials({ job, env: wf.env });
   const other = (job.steps ?? []).map(otherCode).find(Boolean);
@@ -130,7 +164,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say) {
         'pull_request_target or workflow_run',
     );
   }
-  stepFindings(id, job, say);
+  stepFindings(id, job, say, triggers, gated);
 }
 
 /** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
@@ -148,6 +182,8 @@ export function securityFindings(text, file) {
       .filter(([, job]) => personaCredentials({ job, env: wf.env }).length && envName(job))
       .map(([, j]) => envName(j)),
   );
-  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say);
+  // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
+  const gated = text.includes(OUR_ACTION);
+  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated);
   return out;
 }

@@ -244,14 +244,15 @@ function targetInputs(
     /^[0-9a-fA-F]{40}$/,
     'use the full 40-hex-digit SHA of the commit the persona reviewed',
   );
-  // a branch name as git allows it (no spaces, ~ ^ : ? * [ \ or "..", not ending in "/" or ".lock")
+  // a branch name, roughly as git allows it (no spaces, ~ ^ : ? * [ \ or "..", not ending in "/" or ".lock")
   const baseRef = r.matching(
     'reviewed-base',
     /^(?!.*\.\.)(?!.*\/$)(?!.*\.lock$)[^\s~^:?*[\\]{1,255}$/,
     'use the base branch name preflight output as base-ref, for example main',
   );
-  if (Buffer.byteLength(baseRef, 'utf8') > 255)
-    throw new InputError('reviewed-base is longer than 255 bytes: use the base-ref preflight output');
+  // the marker records up to 1000 bytes of a base's name (core/marker.ts MAX_BASE_ENCODED): preflight's base-ref fits
+  if (Buffer.byteLength(baseRef, 'utf8') > 1000)
+    throw new InputError('reviewed-base is longer than 1000 bytes: use the base-ref preflight output');
   const login = r.matching(
     'reviewer-login',
     LOGIN_PATTERN,

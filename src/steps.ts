@@ -21,7 +21,7 @@ import type { AfterWrite, PullTarget, StatusFact, StatusPlan, Target } from './c
 import { describeFacts, describePlan } from './core/narrate.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import { latestDismissed, type DismissalEvent } from './core/restamp.js';
-import { ApiError, type GitHubPort } from './github/port.js';
+import { ApiError, orNull, type GitHubPort } from './github/port.js';
 import { identify } from './target.js';
 import { short } from './core/sha.js';
 
@@ -37,6 +37,8 @@ export interface Facts {
   dismissals?: DismissalEvent[];
   /** The PR's files with patches, when findings are to be placed. */
   files?: PrFile[];
+  /** Other open PRs whose head is this commit, into another base (a status is per commit); null when unread. */
+  sharedHead: Array<{ number: number; baseRef: string }> | null;
   warnings: string[];
 }
 
@@ -60,12 +62,14 @@ export async function readHead(
     port.listReviews(target.pullNumber),
     port.getTree(sha),
     withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
+    orNull(port.listOpenPullsWithHead(sha)),
   ]);
   restP.catch(() => undefined); // awaited below unless the gate stops the run
   const pull = await pullP;
   const g = gate(pull, sha, target.base);
   if (g.stop) return g;
-  const [who, reviews, headTree, files] = await restP;
+  const [who, reviews, headTree, files, withHead] = await restP;
+  const sharedHead = withHead?.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef) ?? null;
   // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
   // PR patches too, and reads the timeline only when there is a dismissal to explain
   const wantPatch = cfg.skipUnchanged || cfg.restamp;
@@ -85,8 +89,11 @@ export async function readHead(
         'or a binary file): nothing is carried forward as unchanged in this run',
     );
   }
+  if (withHead === null)
+    warnings.push(`the open PRs whose head is ${short(sha)} could not be listed: a second PR on it is not looked for`);
   const identity = who.login;
-  return { pull, identity, identityVerified: who.verified, reviews, headTree, headPatch, dismissals, files, warnings };
+  const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
+  return { pull, identity, identityVerified: who.verified, ...read, warnings };
 }
 
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */

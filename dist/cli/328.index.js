@@ -79,14 +79,27 @@ function environmentCheck(branch, e, who) {
             fix: `set ${where} to "Selected branches and tags" with ${branch} only`,
         };
     }
-    const loose = b.patterns.filter((p) => p.type === 'tag' || p.name !== branch);
+    return customCheck(branch, e.name, b.patterns, { id, where, who });
+}
+/** A custom policy: ok only for the gated branch alone. */
+function customCheck(branch, name, patterns, at) {
+    const { id, where, who } = at;
+    if (!patterns.length) {
+        return {
+            id,
+            level: 'warn',
+            says: `no branch may deploy to environment ${name}: ${who}'s jobs there cannot run`,
+            fix: `add ${branch} under ${where}`,
+        };
+    }
+    const loose = patterns.filter((p) => p.type === 'tag' || p.name !== branch);
     if (!loose.length)
-        return ok(id, `only ${branch} may deploy to environment ${e.name}`);
+        return ok(id, `only ${branch} may deploy to environment ${name}`);
     const named = loose.map((p) => `${p.type} ${p.name}${WILDCARD.test(p.name) ? ' (a pattern)' : ''}`).join(', ');
     return {
         id,
         level: 'warn',
-        says: `environment ${e.name} also lets ${named} deploy: whoever may create or push to such a ` +
+        says: `environment ${name} also lets ${named} deploy: whoever may create or push to such a ` +
             `${loose.some((p) => p.type === 'tag') ? 'branch or tag' : 'branch'} can use ${who}'s key`,
         fix: `limit ${where} to ${branch}, or protect what those patterns match from writers`,
     };
@@ -118,6 +131,17 @@ const PR_REF = /github\.event\.pull_request\.head|github\.head_ref|refs\/pull\/|
  */
 const TRUSTED_REF =
   /^\$\{\{\s*(?:github\.event\.repository\.default_branch|github\.base_ref|github\.event\.pull_request\.base\.(?:ref|sha))\s*\}\}$/;
+/** github.sha and github.ref name the base or default branch on these triggers only (on pull_request: a merge ref). */
+const BASE_TRIGGERS = new Set([
+  'pull_request_target',
+  'workflow_run',
+  'issue_comment',
+  'schedule',
+  'workflow_dispatch',
+]);
+const GITHUB_SHA_OR_REF = /^\$\{\{\s*github\.(?:sha|ref)\s*\}\}$/;
+/** Another run's artifacts, fetched by a command or a script: the CLI, the REST path, github-script. */
+const ARTIFACT_FETCH = /\bgh\s+run\s+download\b|\/actions\/(?:runs\/[^/\s]+\/)?artifacts\b|\bdownloadArtifact\b/i;
 
 /** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
 function personaCredentials(node) {
@@ -156,41 +180,64 @@ function pinFindings(text, say) {
   });
 }
 
-function stepFindings(id, job, say) {
+/** A step's `with:` keys as the runner reads them: without case (INPUT_<KEY>). */
+const inputsOf = (step) => Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+
+/**
+ * What a step reads that the PR may control: another run's artifact, another repository, a ref other than the base
+ * or default branch. Only in workflows that run persona-verdict (`gated`): elsewhere a release's `ref:` is its own.
+ */
+function readsFindings(where, step, triggers, say) {
+  const uses = typeof step.uses === 'string' ? step.uses.toLowerCase() : '';
+  const w = inputsOf(step);
+  const keys = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit'];
+  if (/download-artifact@/.test(uses)) {
+    const other = keys.filter((k) => w[k] !== undefined).join(', ');
+    if (other || !uses.startsWith('actions/download-artifact@'))
+      say(
+        where,
+        `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
+      );
+  }
+  const script = `${typeof step.run === 'string' ? step.run : ''}\n${typeof w.script === 'string' ? w.script : ''}`;
+  if (ARTIFACT_FETCH.test(script))
+    say(
+      where,
+      "reads an artifact of another workflow run (a script fetches it): the PR controls its own runs' artifacts",
+    );
+  if (!uses.startsWith('actions/checkout@')) return;
+  const ref = w.ref === undefined ? '' : String(w.ref).trim();
+  const trusted = TRUSTED_REF.test(ref) || (GITHUB_SHA_OR_REF.test(ref) && triggers.every((t) => BASE_TRIGGERS.has(t)));
+  if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
+    say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`);
+  const repo = w.repository === undefined ? '' : String(w.repository).trim();
+  if (repo.includes('${{') && !/^\$\{\{\s*github\.repository\s*\}\}$/.test(repo))
+    say(where, `checks out PR code, or may: repository ${repo} is not this repository (a fork's, for one)`);
+  else if (repo && !repo.includes('${{')) say(where, 'checks out another repository');
+}
+
+function stepFindings(id, job, say, triggers = [], gated = false) {
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
+    if (gated) readsFindings(where, step, triggers, say);
     if (typeof step.run === 'string' && step.run.includes('${{'))
       say(where, 'expression in run: pass it through env instead');
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
     if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
       say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`);
-    // another run's artifacts are that run's: a fork's pull_request run uploads whatever it likes
-    if (/download-artifact@/.test(uses)) {
-      const w = step.with ?? {};
-      const other = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit']
-        .filter((k) => w[k] !== undefined)
-        .join(', ');
-      if (other || !uses.startsWith('actions/download-artifact@'))
-        say(
-          where,
-          `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
-        );
-    }
-    if (uses.startsWith('actions/checkout@')) {
-      const w = step.with ?? {};
+    if (uses.toLowerCase().startsWith('actions/checkout@')) {
+      const w = inputsOf(step);
       const ref = w.ref === undefined ? '' : String(w.ref).trim();
       if (PR_REF.test(ref)) say(where, 'checks out PR code');
-      else if (ref.includes('${{') && !TRUSTED_REF.test(ref))
-        say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`);
-      if (w.repository !== undefined) say(where, 'checks out another repository');
+      if (w.repository !== undefined && !gated) say(where, 'checks out another repository');
       if (String(w['persist-credentials']) !== 'false')
         say(where, 'keeps the token in .git: set persist-credentials: false');
     }
   }
 }
 
-function jobFindings(id, job, wf, triggers, personaEnvs, say) {
+function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
   if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
   const creds = personaCredentials({ job, env: wf.env });
   const other = (job.steps ?? []).map(otherCode).find(Boolean);
@@ -228,7 +275,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say) {
         'pull_request_target or workflow_run',
     );
   }
-  stepFindings(id, job, say);
+  stepFindings(id, job, say, triggers, gated);
 }
 
 /** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
@@ -246,7 +293,9 @@ function securityFindings(text, file) {
       .filter(([, job]) => personaCredentials({ job, env: wf.env }).length && envName(job))
       .map(([, j]) => envName(j)),
   );
-  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say);
+  // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
+  const gated = text.includes(OUR_ACTION);
+  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated);
   return out;
 }
 
@@ -306,7 +355,7 @@ function narrowedOut(c, steps, name) {
 function environmentOf(job) {
     const raw = job['environment'];
     const name = typeof raw === 'object' && raw !== null ? str(raw['name']) : str(raw);
-    return name ? { environment: name } : {};
+    return name && !name.includes('${{') ? { environment: name } : {};
 }
 function writersOf(file, id, job, triggers) {
     const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
@@ -397,7 +446,7 @@ function gradeRuleFinding(line, file) {
     const colon = rest.indexOf(': ');
     const where = colon > 0 ? rest.slice(0, colon) : 'workflow';
     const says = colon > 0 ? rest.slice(colon + 2) : rest;
-    const walksAround = /persona token reaches|persona secret on|checks out PR code|checks out another repository|artifact of another workflow run|secrets\[|expression in run/.test(says);
+    const walksAround = /persona token reaches|persona secret on|checks out PR code|artifact of another workflow run|secrets\[|expression in run/.test(says);
     return {
         file,
         where,
@@ -1608,7 +1657,7 @@ function commitStatusesPort({ octokit, call, owner, repo }) {
             });
             return all
                 .filter((s) => s.context === context)
-                .map((s) => ({ state: s.state, creator: s.creator?.login ?? null }));
+                .map((s) => ({ state: s.state, creator: s.creator?.login ?? null, description: s.description ?? '' }));
         }),
     };
 }
@@ -1682,6 +1731,17 @@ function pullsPort({ octokit, call, owner, repo }) {
                 per_page: 100,
             });
             return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
+        }),
+        listOpenPullsWithHead: (sha) => call(`list the open pull requests whose head is ${sha.slice(0, 7)}`, async () => {
+            const all = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+                owner,
+                repo,
+                commit_sha: sha,
+                per_page: 100,
+            });
+            return all
+                .filter((p) => p.state === 'open' && p.head.sha === sha)
+                .map((p) => ({ number: p.number, baseRef: p.base.ref }));
         }),
     };
 }
@@ -1790,7 +1850,7 @@ function reviewBypass(a) {
         ...list('apps').map((x) => `App ${str(x['slug'])}`),
     ];
 }
-/** Every fact the doctor needs, read in two rounds. */
+/** Every fact the doctor needs: the repository and personas, then rules and files, then rulesets and environments. */
 async function gatherFacts(port, repo, branchArg, personas) {
     const [defaultBranch, people] = await Promise.all([
         port.getDefaultBranch(),
@@ -1813,7 +1873,7 @@ async function gatherFacts(port, repo, branchArg, personas) {
     ]);
     const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
-    // a third round: who may deploy to the environments the status writers name (where their keys live)
+    // then: who may deploy to the environments the status writers name (where their keys live)
     const names = workflows ? writerEnvironments(analyseWorkflows(workflows).writers) : [];
     const environments = await Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) })));
     return { repo, branch, ...settings, personas: people, workflows, environments };

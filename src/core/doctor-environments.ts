@@ -90,14 +90,33 @@ function environmentCheck(branch: string, e: EnvironmentFact, who: string): Chec
       fix: `set ${where} to "Selected branches and tags" with ${branch} only`,
     };
   }
-  const loose = b.patterns.filter((p) => p.type === 'tag' || p.name !== branch);
-  if (!loose.length) return ok(id, `only ${branch} may deploy to environment ${e.name}`);
+  return customCheck(branch, e.name, b.patterns, { id, where, who });
+}
+
+/** A custom policy: ok only for the gated branch alone. */
+function customCheck(
+  branch: string,
+  name: string,
+  patterns: ReadonlyArray<{ name: string; type: 'branch' | 'tag' }>,
+  at: { id: string; where: string; who: string },
+): Check {
+  const { id, where, who } = at;
+  if (!patterns.length) {
+    return {
+      id,
+      level: 'warn',
+      says: `no branch may deploy to environment ${name}: ${who}'s jobs there cannot run`,
+      fix: `add ${branch} under ${where}`,
+    };
+  }
+  const loose = patterns.filter((p) => p.type === 'tag' || p.name !== branch);
+  if (!loose.length) return ok(id, `only ${branch} may deploy to environment ${name}`);
   const named = loose.map((p) => `${p.type} ${p.name}${WILDCARD.test(p.name) ? ' (a pattern)' : ''}`).join(', ');
   return {
     id,
     level: 'warn',
     says:
-      `environment ${e.name} also lets ${named} deploy: whoever may create or push to such a ` +
+      `environment ${name} also lets ${named} deploy: whoever may create or push to such a ` +
       `${loose.some((p) => p.type === 'tag') ? 'branch or tag' : 'branch'} can use ${who}'s key`,
     fix: `limit ${where} to ${branch}, or protect what those patterns match from writers`,
   };

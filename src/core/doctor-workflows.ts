@@ -99,7 +99,7 @@ function narrowedOut(c: Credential, steps: Json[], name: string): boolean {
 function environmentOf(job: Json): { environment?: string } {
   const raw = job['environment'];
   const name = typeof raw === 'object' && raw !== null ? str((raw as Json)['name']) : str(raw);
-  return name ? { environment: name } : {};
+  return name && !name.includes('${{') ? { environment: name } : {};
 }
 
 function writersOf(file: string, id: string, job: Json, triggers: string[]): Writer[] {
@@ -194,7 +194,7 @@ export function gradeRuleFinding(line: string, file: string): WorkflowIssue {
   const where = colon > 0 ? rest.slice(0, colon) : 'workflow';
   const says = colon > 0 ? rest.slice(colon + 2) : rest;
   const walksAround =
-    /persona token reaches|persona secret on|checks out PR code|checks out another repository|artifact of another workflow run|secrets\[|expression in run/.test(
+    /persona token reaches|persona secret on|checks out PR code|artifact of another workflow run|secrets\[|expression in run/.test(
       says,
     );
   return {

@@ -75,7 +75,13 @@ export type End = Common &
     | { kind: 'needs-review'; diffPath?: string; onHead?: readonly StatusFact[] | null }
     | { kind: 'draft' }
     /** merge_group: the standing verdict for the queued PR's head, shown on the group's commit. */
-    | { kind: 'queued'; standing: HistoryEntry | null; statusSha: string }
+    | {
+        kind: 'queued';
+        standing: HistoryEntry | null;
+        statusSha: string;
+        /** The base the group merges into, when the PR now targets another: no verdict counts for it. */
+        otherBase?: { group: string; pull: string };
+      }
     | {
         /** restamped: the verdict GitHub's push rule dismissed, posted again for an identical patch. */
         kind: 'posted' | 'duplicate' | 'unchanged' | 'restamped';
@@ -87,6 +93,8 @@ export type End = Common &
         findings?: Placement;
         /** duplicate, unchanged: this context's statuses on the head, newest first; null when unread. */
         onHead?: readonly StatusFact[] | null;
+        /** Other open PRs whose head is this commit, into another base: one status cannot be green for both. */
+        sharedHead?: ReadonlyArray<{ number: number; baseRef: string }> | null;
       }
     | { kind: 'reported'; board: Board; commentId: number; statusSha?: string }
     | { kind: 'aborted'; reason: AbortReason; message: string; advice?: string; diagnosis?: Diagnosis }
@@ -98,6 +106,8 @@ export interface StatusFact {
   state: string;
   /** The account that wrote it; null when GitHub does not say. */
   creator: string | null;
+  /** What it says ("priya is reviewing 1a2b3c4"); '' when GitHub gives none. */
+  description?: string;
 }
 export interface StatusPlan {
   sha: string;

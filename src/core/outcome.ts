@@ -71,7 +71,7 @@ export function conclude(end: End, rules: Rules): Conclusion {
         shouldReview: true,
         diffPath: end.diffPath,
         status: pendingChanges(end.onHead, end.identity)
-          ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target?.reviewedSha))
+          ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target))
           : null,
       };
     case 'draft':
@@ -111,13 +111,23 @@ type Base = Omit<Conclusion, 'outcome' | 'status'>;
  * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
  * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
  */
-/** The newest status this account wrote on the head is pending (a review of it under way). */
-function ownPending(onHead: readonly StatusFact[] | null | undefined, identity: string | undefined): boolean {
+/**
+ * A re-review of the head is under way: the newest status this account wrote there is its "reviewing" pending for
+ * this PR (what preflight writes before the LLM runs) — not a draft's, nor another PR's with the same head commit. A
+ * re-review that never posts leaves it (fail closed: a new /review or a push decides again).
+ */
+function reReviewUnderWay(
+  onHead: readonly StatusFact[] | null | undefined,
+  identity: string | undefined,
+  persona: string,
+  target: Target | undefined,
+): boolean {
   const me = identity?.toLowerCase();
   const own = onHead?.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
-  return own?.state === 'pending';
+  return own?.state === 'pending' && own.description === reviewing(persona, target);
 }
 
+/** The newest status this account wrote on the head is pending (a review of it under way). */
 export function pendingChanges(
   onHead: readonly StatusFact[] | null | undefined,
   identity: string | undefined,
@@ -128,7 +138,9 @@ export function pendingChanges(
   return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');
 }
 
-const reviewing = (persona: string, sha: string | undefined): string => `${persona} is reviewing ${short(sha)}`;
+/** The pending preflight writes: which persona, which head, for which PR (a head may be the head of two PRs). */
+const reviewing = (persona: string, target: Target | undefined): string =>
+  `${persona} is reviewing ${short(target?.reviewedSha)}${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}`;
 
 const abortDescription = (reason: AbortReason, persona: string): string =>
   reason === 'no-body'
@@ -150,14 +162,22 @@ function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base,
   const sha = end.target?.reviewedSha;
   const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
   if (!end.standing) {
-    const failure = `no verdict: ${rules.persona} has no review for PR #${end.target?.pullNumber}'s head ${short(sha)}`;
-    const status = statusOf(
-      rules,
-      onGroup,
-      'failure',
-      `${rules.persona}: no verdict for PR #${end.target?.pullNumber}'s head ${short(sha)}`,
-    );
-    return { ...base, outcome: 'queued', failure, shouldReview, status };
+    const pr = `PR #${end.target?.pullNumber}`;
+    // a PR retargeted since the group was made: its verdicts are for another base than the group's
+    const other = end.otherBase;
+    const failure = other
+      ? `no verdict: ${pr} now targets ${other.pull}, but this merge group merges it into ${other.group}`
+      : `no verdict: ${rules.persona} has no review for ${pr}'s head ${short(sha)}`;
+    const description = other
+      ? `${rules.persona}: no verdict for ${pr} into ${other.group} (it targets ${other.pull})`
+      : `${rules.persona}: no verdict for ${pr}'s head ${short(sha)}`;
+    return {
+      ...base,
+      outcome: 'queued',
+      failure,
+      shouldReview,
+      status: statusOf(rules, onGroup, 'failure', description),
+    };
   }
   const { marker, review } = end.standing;
   const rejected = marker.verdict === 'CHANGES_REQUESTED';
@@ -213,12 +233,24 @@ const WHAT = {
   restamped: 'restamped verdict',
 } as const;
 
-function standing(
-  end: Extract<End, { kind: 'posted' | 'duplicate' | 'unchanged' | 'restamped' }>,
-  rules: Rules,
-  base: Base,
-  shouldReview: boolean | undefined,
-): Conclusion {
+type StandingEnd = Extract<End, { kind: 'posted' | 'duplicate' | 'unchanged' | 'restamped' }>;
+
+/** The other open PRs a green status on this head would also pass (a status is per commit), or null. */
+function sharedWith(end: StandingEnd, own: StatusState): string | null {
+  const shared = own === 'success' && end.sharedHead?.length ? end.sharedHead : null;
+  return shared ? shared.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ') : null;
+}
+
+/**
+ * A re-review of this head is under way (the persona's own pending for this PR, from a forced preflight): an
+ * approval kept from before it does not turn the head green meanwhile; the run that posts the re-review sets it.
+ */
+const leftPending = (end: StandingEnd, rules: Rules, state: StatusState): boolean =>
+  state === 'success' &&
+  (end.kind === 'duplicate' || end.kind === 'unchanged') &&
+  reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target);
+
+function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: boolean | undefined): Conclusion {
   const { marker, review } = end.standing;
   const verdict = marker.verdict;
   let failure = end.afterWrite ? `${end.afterWrite.reason}: ${end.afterWrite.message}` : undefined;
@@ -229,7 +261,10 @@ function standing(
       `(fail-on-changes-requested is on)`;
   }
   // the gate fails closed: anything but an approval, or any failure after the write, is a red status
-  const state: StatusState = end.afterWrite ? 'failure' : verdictState(verdict, rules);
+  const own: StatusState = end.afterWrite ? 'failure' : verdictState(verdict, rules);
+  const shared = sharedWith(end, own);
+  const state: StatusState = shared ? 'failure' : own;
+  const head = short(end.target?.reviewedSha);
   const from = end.kind === 'restamped' ? end.original?.marker.head : marker.head;
   const carried =
     end.kind === 'unchanged'
@@ -238,19 +273,13 @@ function standing(
         ? ` (restamped from ${short(from)}, identical patch)`
         : '';
   const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
-  // a re-review of this head is under way (the persona's own pending, from a forced preflight): an approval kept
-  // from before it does not turn the head green meanwhile; the run that posts the re-review sets the status
-  const reReviewing =
-    state === 'success' &&
-    (end.kind === 'duplicate' || end.kind === 'unchanged') &&
-    ownPending(end.onHead, end.identity);
-  const notices = reReviewing
-    ? [
-        `${rules.persona}'s status on ${short(end.target?.reviewedSha)} stays pending: a re-review of this head is ` +
-          'under way, and the run that posts it sets the status',
-        ...base.notices,
-      ]
-    : base.notices;
+  const pending = leftPending(end, rules, state);
+  const kept =
+    `${rules.persona}'s status on ${head} stays pending: a re-review of this head is under way, and the run ` +
+    'that posts it sets the status';
+  const twice =
+    `${rules.persona}'s status on ${head} is failure, not success: that commit is also the head of ${shared}, and ` +
+    'a status is per commit, so it would pass there too. Close the other PR, or push a new commit to one of them';
   return {
     ...base,
     outcome: end.kind,
@@ -263,14 +292,16 @@ function standing(
     baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
     findings: end.kind === 'posted' ? end.findings : undefined,
     shouldReview,
-    notices,
-    status: reReviewing
+    notices: pending ? [kept, ...base.notices] : base.notices,
+    warnings: shared ? [twice, ...base.warnings] : base.warnings,
+    status: pending
       ? null
       : statusOf(
           rules,
           end.target,
           state,
-          `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}`,
+          `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}` +
+            (shared ? `; also the head of ${shared}` : ''),
           review.htmlUrl,
         ),
   };

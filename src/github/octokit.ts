@@ -55,6 +55,18 @@ function pullsPort({ octokit, call, owner, repo }: Ctx) {
         });
         return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
       }),
+    listOpenPullsWithHead: (sha) =>
+      call(`list the open pull requests whose head is ${sha.slice(0, 7)}`, async () => {
+        const all = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+          owner,
+          repo,
+          commit_sha: sha,
+          per_page: 100,
+        });
+        return all
+          .filter((p) => p.state === 'open' && p.head.sha === sha)
+          .map((p) => ({ number: p.number, baseRef: p.base.ref }));
+      }),
   } satisfies Partial<GitHubPort>;
 }
 

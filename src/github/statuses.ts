@@ -35,7 +35,7 @@ function commitStatusesPort({ octokit, call, owner, repo }: Ctx): Pick<GitHubPor
         });
         return all
           .filter((s) => s.context === context)
-          .map((s) => ({ state: s.state, creator: s.creator?.login ?? null }));
+          .map((s) => ({ state: s.state, creator: s.creator?.login ?? null, description: s.description ?? '' }));
       }),
   };
 }

@@ -80,7 +80,7 @@ function reviewBypass(a: Raw): string[] {
   ];
 }
 
-/** Every fact the doctor needs, read in two rounds. */
+/** Every fact the doctor needs: the repository and personas, then rules and files, then rulesets and environments. */
 export async function gatherFacts(
   port: SettingsPort,
   repo: string,
@@ -110,7 +110,7 @@ export async function gatherFacts(
   ]);
   const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
-  // a third round: who may deploy to the environments the status writers name (where their keys live)
+  // then: who may deploy to the environments the status writers name (where their keys live)
   const names = workflows ? writerEnvironments(analyseWorkflows(workflows).writers) : [];
   const environments = await Promise.all(
     names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) })),

@@ -59,5 +59,6 @@ export async function keepStanding(
     warnings,
     afterWrite,
     onHead,
+    sharedHead: facts.sharedHead,
   };
 }

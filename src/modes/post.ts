@@ -66,7 +66,7 @@ async function postNew(
   const made = sent.made;
   const notices = [...made.notices];
   const warnings = [...facts.warnings, ...sent.warnings, ...made.warnings];
-  const common = { target, identity: facts.identity, notices, warnings };
+  const common = { target, identity: facts.identity, notices, warnings, sharedHead: facts.sharedHead };
   const author = made.entry.review.login;
   if (author && author.toLowerCase() !== facts.identity.toLowerCase()) {
     // history was read for the wrong account: dismissing from it could touch someone else's review

@@ -23,8 +23,8 @@ export async function runQueued(
   const target = { pullNumber, reviewedSha: pull.headSha, base };
   return attributed(onGroup, async () => {
     if (pull.baseRef !== base) {
-      const why = `PR #${pullNumber} now targets ${pull.baseRef}, but this merge group merges it into ${base}`;
-      return { kind: 'queued', standing: null, statusSha: group.headSha, target, warnings: [why] };
+      const otherBase = { group: base, pull: pull.baseRef };
+      return { kind: 'queued', standing: null, statusSha: group.headSha, target, otherBase };
     }
     const facts = await readHead(cfg, port, target, false, false);
     if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };

@@ -57,7 +57,13 @@ export async function restamp(
       `push, and the PR's patch is identical: ${original.marker.verdict} restamped on ` +
       `${target.reviewedSha.slice(0, 7)} without a review run`,
   ];
-  const common = { target, identity: facts.identity, notices, warnings: [...facts.warnings, ...made.warnings] };
+  const common = {
+    target,
+    identity: facts.identity,
+    notices,
+    warnings: [...facts.warnings, ...made.warnings],
+    sharedHead: facts.sharedHead,
+  };
   const end = await settleAfterWrite(cfg, port, target, made, early.ids, common);
   return end.kind === 'posted' ? { ...end, kind: 'restamped', original } : end;
 }

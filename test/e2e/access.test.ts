@@ -222,15 +222,11 @@ describe('a forced re-review under way', () => {
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
   });
 
-  test("the recipes: one-persona.yml's runs (cancel-in-progress) never share re-review.yml's group", () => {
-    const group = (name: string) => {
-      const c = parse(readFileSync(join(ROOT, 'docs/recipes', name), 'utf8')).concurrency;
-      return { group: String(c.group).replace(/\$\{\{[^}]*\}\}/g, String(PR)), cancel: c['cancel-in-progress'] };
-    };
-    const one = group('one-persona.yml');
-    const re = group('re-review.yml');
-    expect(one.cancel).toBe(true);
-    expect(re).toMatchObject({ cancel: false });
-    expect(re.group).not.toBe(one.group);
+  test('the recipes: nothing can cancel or replace a /review run (re-review.yml joins no concurrency group)', () => {
+    const recipe = (name: string) => parse(readFileSync(join(ROOT, 'docs/recipes', name), 'utf8'));
+    expect(recipe('one-persona.yml').concurrency['cancel-in-progress']).toBe(true);
+    const re = recipe('re-review.yml') as { concurrency?: unknown; jobs: Record<string, { concurrency?: unknown }> };
+    expect(re.concurrency).toBeUndefined();
+    for (const job of Object.values(re.jobs)) expect(job.concurrency).toBeUndefined();
   });
 });

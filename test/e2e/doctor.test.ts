@@ -174,7 +174,7 @@ describe('doctor (CLI)', () => {
       return edited;
     });
     const r = await doctor(PRIYA);
-    expect(r.stdout).toMatch(/^FAIL .*checks out another repository/m);
+    expect(r.stdout).toMatch(/^FAIL .*checks out PR code, or may: repository \$\{\{ github.event.pull_request/m);
     expect(r.code).toBe(1);
   });
 

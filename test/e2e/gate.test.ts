@@ -204,11 +204,12 @@ describe('the verdict as a commit status on the reviewed head', () => {
     const event = { merge_group: { head_sha: group, head_ref: ref }, repository: { full_name: `${OWNER}/${REPO}` } };
     const q = await run('priya', null, { mode: 'preflight' }, 'merge_group', event);
     expect(q.outputs.outcome).toBe('queued');
-    expect(q.stdout).toContain(`PR #${PR} now targets main, but this merge group merges it into develop`);
+    expect(q.stdout).toContain(`no verdict: PR #${PR} now targets main, but this merge group merges it into develop`);
     expect(w.gh.statusOf(group, CONTEXT)).toMatchObject({ state: 'failure', login: LOGINS.priya });
     // the board on the same group agrees: no verdict for develop
     const b = await run('app', null, { mode: 'board', personas: `priya=${LOGINS.priya}` }, 'merge_group', event);
-    expect(b.outputs['panel-verdict']).not.toBe('APPROVE');
+    expect(b.outputs).toMatchObject({ outcome: 'reported', 'panel-verdict': 'COMMENT' });
+    expect(JSON.parse(b.outputs['missing-personas']!)).toEqual(['priya']);
   });
 
   test('statuses GitHub will not list: pending is written as before (fail closed)', async () => {
@@ -730,5 +731,64 @@ describe('fork-safe and /review: a retarget while the persona works', () => {
     }).toEqual({ outcome: 'superseded', bases: [], edited: 'needs-review' });
     // pending is written only where it changes the gate: nothing green stands on the head
     expect(w.gh.statusOf(w.head, CONTEXT)?.state).not.toBe('success');
+  });
+});
+
+// Found by a fourth attack: a commit status is per commit, and one commit can be the head of two open PRs
+describe('one head commit, two open PRs', () => {
+  const prt = (number: number, action: string, repo = `${OWNER}/${REPO}`, base = 'main') => ({
+    action,
+    number,
+    pull_request: { number, head: { sha: w.head, ref: 'feature', repo: { full_name: repo } }, base: { ref: base } },
+  });
+
+  test("an APPROVE into develop (PR #8) does not turn green PR #7's head, rejected into main: both red", async () => {
+    const r7 = await runOn(w.gh, 'priya', body('CHANGES_REQUESTED'), {}, 'pull_request_target', prt(PR, 'opened'));
+    expect(r7.outputs.outcome).toBe('posted');
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
+    w.gh.pull({ number: 8, head: w.head, headRef: 'feature-copy', baseRef: 'develop' });
+    const r8 = await runOn(
+      w.gh,
+      'priya',
+      body('APPROVE'),
+      {},
+      'pull_request_target',
+      prt(8, 'opened', undefined, 'develop'),
+    );
+    expect(r8.outputs).toMatchObject({ outcome: 'posted', verdict: 'APPROVE' });
+    expect(r8.stdout).toContain(`also the head of PR #${PR} (into main)`);
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
+    // once #7 is closed, #8's approval is its head's alone: a re-run writes it green
+    w.gh.pulls.get(PR)!.state = 'closed';
+    await runOn(
+      w.gh,
+      'priya',
+      null,
+      { mode: 'preflight' },
+      'pull_request_target',
+      prt(8, 'synchronize', undefined, 'develop'),
+    );
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+  });
+
+  test("a stranger's PR on the same head, closed before its post, does not keep the victim's pending", async () => {
+    expect(
+      (await runOn(w.gh, 'priya', body('APPROVE'), {}, 'pull_request_target', prt(PR, 'opened'))).outputs.outcome,
+    ).toBe('posted');
+    w.gh.pull({ number: 8, head: w.head, headRepo: 'mallory/widgets', author: 'mallory' });
+    const pre8 = await runOn(
+      w.gh,
+      'priya',
+      null,
+      { mode: 'preflight' },
+      'pull_request_target',
+      prt(8, 'opened', 'mallory/widgets'),
+    );
+    expect(pre8.outputs.outcome).toBe('needs-review');
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('pending');
+    w.gh.pulls.get(8)!.state = 'closed';
+    const again = await runOn(w.gh, 'priya', null, { mode: 'preflight' }, 'pull_request_target', prt(PR, 'reopened'));
+    expect(again.outputs.outcome).toBe('duplicate');
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success'); // PR #8's pending was not this PR's re-review
   });
 });

@@ -36,7 +36,7 @@ describe('unchanged-when: patch and a hunk moved within a file', () => {
     w.gh.push(7, next);
     w.head = next;
     const b = await w.run('priya', body('CHANGES_REQUESTED'), { 'unchanged-when': 'patch', 'commit-status': 'always' });
-    // today: outcome unchanged ("the same PR patch"), status success on a head priya never saw
+    // before the fix: outcome unchanged ("the same PR patch"), status success on a head priya never saw
     expect({ outcome: b.outputs.outcome, status: w.gh.statusOf(next, CONTEXT)?.state }).toEqual({
       outcome: 'posted',
       status: 'failure',
@@ -54,7 +54,7 @@ describe('restamp (unchanged-when: tree, the default) and a hunk moved within a 
     w.gh.push(7, next); // GitHub's rule dismisses the APPROVE on this push
     w.head = next;
     const pre = await w.run('priya', null, { mode: 'preflight', restamp: 'true', 'commit-status': 'always' });
-    // today: restamped, APPROVE posted for the /admin head without an LLM run, status success
+    // before the fix: restamped, APPROVE posted for the /admin head without an LLM run, status success
     expect({ outcome: pre.outputs.outcome, status: w.gh.statusOf(next, CONTEXT)?.state }).toEqual({
       outcome: 'needs-review',
       status: undefined,

@@ -98,7 +98,7 @@ describe('readConfig', () => {
   ])('reviewed-base %j is read as %j', (value, read) => {
     expect(readConfig(inputs({ ...base, 'reviewed-base': value })).reviewedBase).toBe(read);
   });
-  test.each(['two words', 'a..b', 'ends/', 'x.lock', 'a~1', 'feat:x', '発'.repeat(86)])(
+  test.each(['two words', 'a..b', 'ends/', 'x.lock', 'a~1', 'feat:x', '発'.repeat(334)])(
     'reviewed-base %j is refused',
     (value) => {
       expect(() => readConfig(inputs({ ...base, 'reviewed-base': value }))).toThrow(/reviewed-base .*base-ref/);

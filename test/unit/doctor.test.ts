@@ -627,6 +627,7 @@ describe('environmentChecks: who may deploy to the environment holding a persona
     ],
     ['no such environment', 'missing', 'warn', /does not exist \(or this token cannot see it\)/],
     ['hidden', null, 'warn', /is unknown: GitHub would not show it/],
+    ['no branch at all', { kind: 'custom', patterns: [] }, 'warn', /no branch may deploy .*cannot run/],
   ])('%s → %s', (_n, branches, level, says) => {
     const [c] = environmentChecks('main', [{ name: 'persona-priya', branches }], [writer('persona-priya')]);
     expect(c).toMatchObject({ id: 'environment:persona-priya', level });

@@ -655,7 +655,7 @@ describe.each([
   ['held-out 11', 'intent-attack-11.json', 57],
   ['held-out 11 (a review of its rules)', 'intent-review-11.json', 10],
   ['held-out 14 (sentences, fenced keys)', 'intent-attack-14.json', 79],
-  ['held-out 14 (the narrowed rules)', 'intent-attack-15.json', 61],
+  ['held-out 14 (a second attack, on the narrowed rules)', 'intent-attack-15.json', 61],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null }>;

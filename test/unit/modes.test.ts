@@ -67,6 +67,7 @@ function fakePort(reviews: ReviewFact[], opts: { dismissFails?: boolean; statuse
     getTree: async () => null,
     listReviews: async () => reviews.map((r) => ({ ...r })),
     listPullFiles: async () => [],
+    listOpenPullsWithHead: async () => [],
     compareFiles: async () => null,
     listStatuses: opts.statuses ?? (async () => []),
     createReview: async (_n: number, r: { event: ReviewEvent; body: string }) => {

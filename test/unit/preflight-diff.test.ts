@@ -58,6 +58,7 @@ function port(changed: number, after = HEAD) {
     getTree: async () => null,
     listReviews: async () => [],
     listPullFiles: async () => FILES,
+    listOpenPullsWithHead: async () => [],
     compareFiles: async () => null,
     listStatuses: async () => [],
     compareDiff: async () => {

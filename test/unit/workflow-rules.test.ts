@@ -13,6 +13,9 @@ const PV = `persona-verdict/persona-verdict@${SHA} # v0`;
 /** A workflow with one job; `job` is the YAML under the job id, indented by 4. */
 const wf = (job: string, on = 'pull_request_target') =>
   `on: ${on}\npermissions: {}\njobs:\n  a:\n    runs-on: x\n${job.replace(/^/gm, '    ')}\n`;
+/** The same, in a workflow that runs persona-verdict (another job of it): where the rules on what a job reads apply. */
+const gated = (job: string, on = 'pull_request_target') =>
+  `${wf(job, on)}  post:\n    runs-on: x\n    permissions: {}\n    steps:\n      - uses: ${PV}\n`;
 const MINT =
   `- uses: ${APP}\n  id: app\n  with:\n    client-id: \${{ secrets.P_APP_CLIENT_ID }}\n` +
   '    private-key: ${{ secrets.P_APP_PRIVATE_KEY }}';
@@ -49,6 +52,21 @@ describe('securityFindings', () => {
         ),
       ],
     ),
+    [
+      'github.sha on pull_request_target (the base branch)',
+      gated(
+        `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
+          '    with: { ref: "${{ github.sha }}", persist-credentials: false }',
+      ),
+    ],
+    [
+      "a release workflow's own ref (no persona-verdict in it)",
+      wf(
+        `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
+          '    with: { ref: "${{ inputs.tag }}", persist-credentials: false }',
+        'workflow_dispatch',
+      ),
+    ],
     [
       "this run's own artifact",
       wf(`permissions: {}\nsteps:\n  - uses: actions/download-artifact@${SHA} # v4\n    with: { name: diff, path: d }`),
@@ -125,10 +143,9 @@ describe('securityFindings', () => {
       'github.event.pull_request.merge_commit_sha',
       'github.event.workflow_run.head_commit.id',
       'needs.preflight.outputs.head-sha',
-      'github.sha',
     ].map((expr): [string, string, RegExp] => [
       `a checkout of \${{ ${expr} }} (found by an attack: not only the PR refs the rule named)`,
-      wf(
+      gated(
         `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
           `    with: { ref: "\${{ ${expr} }}", persist-credentials: false }`,
       ),
@@ -136,7 +153,7 @@ describe('securityFindings', () => {
     ]),
     [
       "the triggering run's artifact (found by an attack: the fork uploads what the persona reads)",
-      wf(
+      gated(
         `permissions: {}\nsteps:\n  - uses: actions/download-artifact@${SHA} # v4\n` +
           '    with: { name: diff, run-id: "${{ github.event.workflow_run.id }}",' +
           ' github-token: "${{ github.token }}" }',
@@ -144,8 +161,53 @@ describe('securityFindings', () => {
       /reads an artifact of another workflow run \(run-id, github-token\)/,
     ],
     [
+      'github.sha on pull_request (a merge ref of the PR)',
+      gated(
+        `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
+          '    with: { ref: "${{ github.sha }}", persist-credentials: false }',
+        'pull_request',
+      ),
+      /checks out PR code, or may: ref \$\{\{ github.sha \}\}/,
+    ],
+    // found by a fourth attack: GitHub reads inputs and action names without case
+    [
+      'REF: and Actions/Checkout',
+      wf(
+        `permissions: {}\nsteps:\n  - uses: Actions/Checkout@${SHA} # v4\n` +
+          '    with: { REF: "${{ github.event.pull_request.head.sha }}", persist-credentials: false }',
+      ),
+      /checks out PR code/,
+    ],
+    [
+      'Run-Id: on download-artifact',
+      gated(
+        `permissions: {}\nsteps:\n  - uses: actions/download-artifact@${SHA} # v4\n` +
+          '    with: { name: diff, Run-Id: "${{ github.event.workflow_run.id }}" }',
+      ),
+      /reads an artifact of another workflow run \(run-id\)/,
+    ],
+    [
+      'gh run download in a run: step',
+      gated(
+        'permissions: {}\nsteps:\n  - run: gh run download "$RUN" -n diff\n' +
+          '    env: { RUN: "${{ github.event.workflow_run.id }}" }',
+      ),
+      /reads an artifact of another workflow run \(a script fetches it\)/,
+    ],
+    [
+      "a fork's repository by expression",
+      gated(
+        `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
+          '    with: { repository: "${{ github.event.pull_request.head.repo.full_name }}",' +
+          ' persist-credentials: false }',
+      ),
+      /checks out PR code, or may: repository \$\{\{ github.event.pull_request.head.repo.full_name \}\}/,
+    ],
+    [
       'a third-party artifact downloader',
-      wf(`permissions: {}\nsteps:\n  - uses: dawidd6/action-download-artifact@${SHA} # v6\n    with: { name: diff }`),
+      gated(
+        `permissions: {}\nsteps:\n  - uses: dawidd6/action-download-artifact@${SHA} # v6\n    with: { name: diff }`,
+      ),
       /reads an artifact of another workflow run \(dawidd6\/action-download-artifact@a+\)/,
     ],
     [
