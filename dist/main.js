@@ -44087,8 +44087,14 @@ function decide(candidates, line) {
         };
     return { decided, ambiguity: null };
 }
+/**
+ * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
+ * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
+ */
+const LINE_CAP = 2000;
 function findIntent(original) {
-    const { lines, origin, escaped } = intent_unescape(original);
+    const capped = original.map((l) => (l.length > LINE_CAP ? l.slice(0, LINE_CAP) : l));
+    const { lines, origin, escaped } = intent_unescape(capped);
     const notes = escaped
         ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
         : [];

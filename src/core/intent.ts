@@ -353,8 +353,15 @@ function decide(candidates: readonly Candidate[], line: (c: Candidate) => number
   return { decided, ambiguity: null };
 }
 
+/**
+ * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
+ * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
+ */
+const LINE_CAP = 2000;
+
 export function findIntent(original: readonly string[]): Intent {
-  const { lines, origin, escaped } = unescape(original);
+  const capped = original.map((l) => (l.length > LINE_CAP ? l.slice(0, LINE_CAP) : l));
+  const { lines, origin, escaped } = unescape(capped);
   const notes = escaped
     ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
     : [];
