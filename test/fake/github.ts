@@ -820,33 +820,13 @@ export class FakeGitHub {
       const list = [...this.pulls.values()].filter(
         (p) => (state === 'all' || p.state === state) && (!head || `${p.headRepo.split('/')[0]}:${p.headRef}` === head),
       );
-      const item = skeleton('GET', path, 200);
-      return [
-        200,
-        list.map((p) => ({
-          ...item,
-          number: p.number,
-          state: p.state,
-          head: { ...item.head, sha: p.head, ref: p.headRef, repo: { ...item.head.repo, full_name: p.headRepo } },
-          base: { ...item.base, sha: p.base, ref: p.baseRef },
-        })),
-      ];
+      return [200, simplePulls(path, list)];
     }
     if ((m = /^\/commits\/([0-9a-f]{40})\/pulls$/.exec(rest)) && method === 'GET') {
       // "List pull requests associated with a commit": "If the commit is not present in the default branch, will
       // only return open pull requests associated with the commit" — here the PRs whose head it is
       const list = [...this.pulls.values()].filter((p) => p.head === m![1] && p.state === 'open');
-      const item = skeleton('GET', path, 200);
-      return [
-        200,
-        list.map((p) => ({
-          ...item,
-          number: p.number,
-          state: p.state,
-          head: { ...item.head, sha: p.head, ref: p.headRef, repo: { ...item.head.repo, full_name: p.headRepo } },
-          base: { ...item.base, sha: p.base, ref: p.baseRef },
-        })),
-      ];
+      return [200, simplePulls(path, list)];
     }
     if ((m = /^\/commits\/([0-9a-f]{40})\/statuses$/.exec(rest)) && method === 'GET') {
       // REST docs, "List commit statuses for a reference": "Statuses are returned in reverse chronological
@@ -1400,4 +1380,16 @@ function diffSection(f: Json): string {
   }
   const mode = /^[ +-]Subproject commit /m.test(f.patch) ? '160000' : '100644';
   return `${head}index 1111111..2222222 ${mode}\n--- a/${from}\n+++ b/${to}\n${f.patch}\n`;
+}
+
+/** PRs as GitHub lists them (pull-request-simple), on the operation's own response shape. */
+function simplePulls(path: string, list: readonly FakePull[]): Json[] {
+  const item = skeleton('GET', path, 200);
+  return list.map((p) => ({
+    ...item,
+    number: p.number,
+    state: p.state,
+    head: { ...item.head, sha: p.head, ref: p.headRef, repo: { ...item.head.repo, full_name: p.headRepo } },
+    base: { ...item.base, sha: p.base, ref: p.baseRef },
+  }));
 }
