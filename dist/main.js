@@ -44589,10 +44589,16 @@ const WHAT = {
     duplicate: 'existing review',
     restamped: 'restamped verdict',
 };
-/** The other open PRs a green status on this head would also pass (a status is per commit), or null. */
+/**
+ * The other open PRs a green status on this head would also pass (a status is per commit), or null; unread, it may
+ * be any (fail closed).
+ */
 function sharedWith(end, own) {
-    const shared = own === 'success' && end.sharedHead?.length ? end.sharedHead : null;
-    return shared ? shared.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ') : null;
+    if (own !== 'success' || end.sharedHead === undefined)
+        return null;
+    if (end.sharedHead === null)
+        return 'any open PR (they could not be listed)';
+    return end.sharedHead.length ? end.sharedHead.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ') : null;
 }
 /**
  * A re-review of this head is under way (the persona's own pending for this PR, from a forced preflight): an
@@ -50658,16 +50664,11 @@ function pullsPort({ octokit, call, owner, repo }) {
             });
             return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
         }),
-        listOpenPullsWithHead: (sha) => call(`list the open pull requests whose head is ${sha.slice(0, 7)}`, async () => {
-            const all = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
-                owner,
-                repo,
-                commit_sha: sha,
-                per_page: 100,
-            });
-            return all
-                .filter((p) => p.state === 'open' && p.head.sha === sha)
-                .map((p) => ({ number: p.number, baseRef: p.base.ref }));
+        listOpenPullsWithHead: (sha) => 
+        // every open PR, filtered by head: GitHub's commits/{sha}/pulls leaves out a head that is only in a fork
+        call(`list the open pull requests whose head is ${sha.slice(0, 7)}`, async () => {
+            const all = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: 'open', per_page: 100 });
+            return all.filter((p) => p.head.sha === sha).map((p) => ({ number: p.number, baseRef: p.base.ref }));
         }),
     };
 }
@@ -51444,7 +51445,7 @@ writes = true) {
             'or a binary file): nothing is carried forward as unchanged in this run');
     }
     if (withHead === null)
-        warnings.push(`the open PRs whose head is ${sha_short(sha)} could not be listed: a second PR on it is not looked for`);
+        warnings.push(`the open PRs whose head is ${sha_short(sha)} could not be listed: an approval is not written green`);
     const identity = who.login;
     const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
     return { pull, identity, identityVerified: who.verified, ...read, warnings };
@@ -54038,7 +54039,8 @@ function securityFindings(text, file) {
       .map(([, j]) => envName(j)),
   );
   // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
-  const gated = text.includes(OUR_ACTION);
+  // (a reusable workflow too: a persona workflow may call it for its LLM job); action names have no case on GitHub
+  const gated = text.toLowerCase().includes(OUR_ACTION) || triggers.includes('workflow_call');
   for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated);
   return out;
 }

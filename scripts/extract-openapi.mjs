@@ -30,8 +30,6 @@ export const OPERATIONS = [
   ['post', '/repos/{owner}/{repo}/check-runs'],
   ['get', '/repos/{owner}/{repo}/pulls'],
   ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/files'],
-  // a head commit shared by another open PR into another base: a status is per commit, not per PR
-  ['get', '/repos/{owner}/{repo}/commits/{commit_sha}/pulls'],
   // restamp: who dismissed a review, and why (review_dismissed events)
   ['get', '/repos/{owner}/{repo}/issues/{issue_number}/timeline'],
   // doctor: the settings around the gate

@@ -183,7 +183,8 @@ export function securityFindings(text, file) {
       .map(([, j]) => envName(j)),
   );
   // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
-  const gated = text.includes(OUR_ACTION);
+  // (a reusable workflow too: a persona workflow may call it for its LLM job); action names have no case on GitHub
+  const gated = text.toLowerCase().includes(OUR_ACTION) || triggers.includes('workflow_call');
   for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated);
   return out;
 }

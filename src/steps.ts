@@ -90,7 +90,7 @@ export async function readHead(
     );
   }
   if (withHead === null)
-    warnings.push(`the open PRs whose head is ${short(sha)} could not be listed: a second PR on it is not looked for`);
+    warnings.push(`the open PRs whose head is ${short(sha)} could not be listed: an approval is not written green`);
   const identity = who.login;
   const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
   return { pull, identity, identityVerified: who.verified, ...read, warnings };

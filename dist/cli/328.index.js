@@ -294,7 +294,8 @@ function securityFindings(text, file) {
       .map(([, j]) => envName(j)),
   );
   // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
-  const gated = text.includes(OUR_ACTION);
+  // (a reusable workflow too: a persona workflow may call it for its LLM job); action names have no case on GitHub
+  const gated = text.toLowerCase().includes(OUR_ACTION) || triggers.includes('workflow_call');
   for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated);
   return out;
 }
@@ -1732,16 +1733,11 @@ function pullsPort({ octokit, call, owner, repo }) {
             });
             return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
         }),
-        listOpenPullsWithHead: (sha) => call(`list the open pull requests whose head is ${sha.slice(0, 7)}`, async () => {
-            const all = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
-                owner,
-                repo,
-                commit_sha: sha,
-                per_page: 100,
-            });
-            return all
-                .filter((p) => p.state === 'open' && p.head.sha === sha)
-                .map((p) => ({ number: p.number, baseRef: p.base.ref }));
+        listOpenPullsWithHead: (sha) => 
+        // every open PR, filtered by head: GitHub's commits/{sha}/pulls leaves out a head that is only in a fork
+        call(`list the open pull requests whose head is ${sha.slice(0, 7)}`, async () => {
+            const all = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: 'open', per_page: 100 });
+            return all.filter((p) => p.head.sha === sha).map((p) => ({ number: p.number, baseRef: p.base.ref }));
         }),
     };
 }

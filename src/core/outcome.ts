@@ -235,10 +235,14 @@ const WHAT = {
 
 type StandingEnd = Extract<End, { kind: 'posted' | 'duplicate' | 'unchanged' | 'restamped' }>;
 
-/** The other open PRs a green status on this head would also pass (a status is per commit), or null. */
+/**
+ * The other open PRs a green status on this head would also pass (a status is per commit), or null; unread, it may
+ * be any (fail closed).
+ */
 function sharedWith(end: StandingEnd, own: StatusState): string | null {
-  const shared = own === 'success' && end.sharedHead?.length ? end.sharedHead : null;
-  return shared ? shared.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ') : null;
+  if (own !== 'success' || end.sharedHead === undefined) return null;
+  if (end.sharedHead === null) return 'any open PR (they could not be listed)';
+  return end.sharedHead.length ? end.sharedHead.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ') : null;
 }
 
 /**

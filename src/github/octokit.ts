@@ -56,16 +56,10 @@ function pullsPort({ octokit, call, owner, repo }: Ctx) {
         return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
       }),
     listOpenPullsWithHead: (sha) =>
+      // every open PR, filtered by head: GitHub's commits/{sha}/pulls leaves out a head that is only in a fork
       call(`list the open pull requests whose head is ${sha.slice(0, 7)}`, async () => {
-        const all = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
-          owner,
-          repo,
-          commit_sha: sha,
-          per_page: 100,
-        });
-        return all
-          .filter((p) => p.state === 'open' && p.head.sha === sha)
-          .map((p) => ({ number: p.number, baseRef: p.base.ref }));
+        const all = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: 'open', per_page: 100 });
+        return all.filter((p) => p.head.sha === sha).map((p) => ({ number: p.number, baseRef: p.base.ref }));
       }),
   } satisfies Partial<GitHubPort>;
 }

@@ -771,6 +771,35 @@ describe('one head commit, two open PRs', () => {
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
   });
 
+  // found by a fifth attack: GitHub's commits/{sha}/pulls leaves out a head that is only in a fork; every open PR is
+  // listed instead, and a list that cannot be read writes no green
+  test('the other PR from a fork, into develop: both red; the open PRs unreadable: no green either', async () => {
+    w.gh.pull({ number: 8, head: w.head, headRef: 'feature', headRepo: 'mallory/widgets', baseRef: 'develop' });
+    const r8 = await runOn(
+      w.gh,
+      'priya',
+      body('APPROVE'),
+      {},
+      'pull_request_target',
+      prt(8, 'opened', 'mallory/widgets', 'develop'),
+    );
+    expect(r8.stdout).toContain(`also the head of PR #${PR} (into main)`);
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
+    w.gh.pulls.get(8)!.state = 'closed';
+    w.gh.faults.push({
+      method: 'GET',
+      path: /\/pulls$/,
+      kind: 'status',
+      status: 403,
+      body: { message: 'Forbidden' },
+      times: 100,
+    });
+    const r7 = await runOn(w.gh, 'priya', body('APPROVE'), {}, 'pull_request_target', prt(PR, 'opened'));
+    expect(r7.outputs).toMatchObject({ outcome: 'posted', verdict: 'APPROVE' });
+    expect(r7.stdout).toContain('could not be listed: an approval is not written green');
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
+  });
+
   test("a stranger's PR on the same head, closed before its post, does not keep the victim's pending", async () => {
     expect(
       (await runOn(w.gh, 'priya', body('APPROVE'), {}, 'pull_request_target', prt(PR, 'opened'))).outputs.outcome,

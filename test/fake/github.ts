@@ -822,12 +822,6 @@ export class FakeGitHub {
       );
       return [200, simplePulls(path, list)];
     }
-    if ((m = /^\/commits\/([0-9a-f]{40})\/pulls$/.exec(rest)) && method === 'GET') {
-      // "List pull requests associated with a commit": "If the commit is not present in the default branch, will
-      // only return open pull requests associated with the commit" — here the PRs whose head it is
-      const list = [...this.pulls.values()].filter((p) => p.head === m![1] && p.state === 'open');
-      return [200, simplePulls(path, list)];
-    }
     if ((m = /^\/commits\/([0-9a-f]{40})\/statuses$/.exec(rest)) && method === 'GET') {
       // REST docs, "List commit statuses for a reference": "Statuses are returned in reverse chronological
       // order. The first status in the list will be the latest one." Paged by per_page (30, at most 100).

@@ -203,6 +203,25 @@ describe('securityFindings', () => {
       ),
       /checks out PR code, or may: repository \$\{\{ github.event.pull_request.head.repo.full_name \}\}/,
     ],
+    // found by a fifth attack: the rules on what a job reads are not skipped by a name's case or a reusable workflow
+    [
+      'persona-verdict named in another case',
+      wf(
+        `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
+          '    with: { ref: "${{ needs.pre.outputs.head-sha }}", persist-credentials: false }\n' +
+          `  - uses: Persona-Verdict/persona-verdict@${SHA} # v0`,
+      ),
+      /checks out PR code, or may: ref/,
+    ],
+    [
+      'a reusable workflow (its caller runs persona-verdict)',
+      wf(
+        `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
+          '    with: { ref: "${{ inputs.head-sha }}", persist-credentials: false }',
+        'workflow_call',
+      ),
+      /checks out PR code, or may: ref \$\{\{ inputs.head-sha \}\}/,
+    ],
     [
       'a third-party artifact downloader',
       gated(
