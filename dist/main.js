@@ -44483,14 +44483,6 @@ function conclude(end, rules) {
     }
 }
 /**
- * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
- * context that is not pending stands there: the newest of all, or the newest this account wrote (a
- * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
- * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
- * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
- * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
- */
-/**
  * A re-review of the head is under way: the newest status this account wrote there is its "reviewing" pending for
  * this PR (what preflight writes before the LLM runs) — not a draft's, nor another PR's with the same head commit. A
  * re-review that never posts leaves it (fail closed: a new /review or a push decides again).
@@ -44500,7 +44492,14 @@ function reReviewUnderWay(onHead, identity, persona, target) {
     const own = onHead?.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
     return own?.state === 'pending' && own.description === reviewing(persona, target);
 }
-/** The newest status this account wrote on the head is pending (a review of it under way). */
+/**
+ * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
+ * context that is not pending stands there: the newest of all, or the newest this account wrote (a
+ * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
+ * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
+ * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
+ * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
+ */
 function pendingChanges(onHead, identity) {
     if (!onHead)
         return true;
@@ -51419,7 +51418,8 @@ writes = true) {
         port.listReviews(target.pullNumber),
         port.getTree(sha),
         withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
-        orNull(port.listOpenPullsWithHead(sha)),
+        // only where a status may be written: the queue's own run and commit-status never read no PR list
+        writes && cfg.commitStatus !== 'never' ? orNull(port.listOpenPullsWithHead(sha)) : Promise.resolve(undefined),
     ]);
     restP.catch(() => undefined); // awaited below unless the gate stops the run
     const pull = await pullP;
@@ -51427,7 +51427,8 @@ writes = true) {
     if (g.stop)
         return g;
     const [who, reviews, headTree, files, withHead] = await restP;
-    const sharedHead = withHead?.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef) ?? null;
+    const others = (l) => l.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef);
+    const sharedHead = withHead === undefined ? undefined : withHead === null ? null : others(withHead);
     // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
     // PR patches too, and reads the timeline only when there is a dismissal to explain
     const wantPatch = cfg.skipUnchanged || cfg.restamp;

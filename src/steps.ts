@@ -38,7 +38,7 @@ export interface Facts {
   /** The PR's files with patches, when findings are to be placed. */
   files?: PrFile[];
   /** Other open PRs whose head is this commit, into another base (a status is per commit); null when unread. */
-  sharedHead: Array<{ number: number; baseRef: string }> | null;
+  sharedHead?: Array<{ number: number; baseRef: string }> | null;
   warnings: string[];
 }
 
@@ -62,14 +62,17 @@ export async function readHead(
     port.listReviews(target.pullNumber),
     port.getTree(sha),
     withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
-    orNull(port.listOpenPullsWithHead(sha)),
+    // only where a status may be written: the queue's own run and commit-status never read no PR list
+    writes && cfg.commitStatus !== 'never' ? orNull(port.listOpenPullsWithHead(sha)) : Promise.resolve(undefined),
   ]);
   restP.catch(() => undefined); // awaited below unless the gate stops the run
   const pull = await pullP;
   const g = gate(pull, sha, target.base);
   if (g.stop) return g;
   const [who, reviews, headTree, files, withHead] = await restP;
-  const sharedHead = withHead?.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef) ?? null;
+  const others = (l: NonNullable<typeof withHead>) =>
+    l.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef);
+  const sharedHead = withHead === undefined ? undefined : withHead === null ? null : others(withHead);
   // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
   // PR patches too, and reads the timeline only when there is a dismissal to explain
   const wantPatch = cfg.skipUnchanged || cfg.restamp;

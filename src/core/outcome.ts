@@ -104,14 +104,6 @@ export function conclude(end: End, rules: Rules): Conclusion {
 type Base = Omit<Conclusion, 'outcome' | 'status'>;
 
 /**
- * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
- * context that is not pending stands there: the newest of all, or the newest this account wrote (a
- * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
- * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
- * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
- * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
- */
-/**
  * A re-review of the head is under way: the newest status this account wrote there is its "reviewing" pending for
  * this PR (what preflight writes before the LLM runs) — not a draft's, nor another PR's with the same head commit. A
  * re-review that never posts leaves it (fail closed: a new /review or a push decides again).
@@ -127,7 +119,14 @@ function reReviewUnderWay(
   return own?.state === 'pending' && own.description === reviewing(persona, target);
 }
 
-/** The newest status this account wrote on the head is pending (a review of it under way). */
+/**
+ * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
+ * context that is not pending stands there: the newest of all, or the newest this account wrote (a
+ * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
+ * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
+ * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
+ * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
+ */
 export function pendingChanges(
   onHead: readonly StatusFact[] | null | undefined,
   identity: string | undefined,
