@@ -1,4 +1,44 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest start first (longest-processing-time first). Most of their time
+ * is waiting (the fake GitHub, the action's own spaced writes and timeouts), so started first
+ * their waits overlap the CPU-bound files; started last — vitest's order in a fresh clone, which
+ * has no timing cache, is larger file first — they ended the run with a core idle. The order
+ * is by the seconds each took in a fresh clone's `npm test` on two cores (.tmp/vitest-results.json
+ * has them); files not listed follow in vitest's own order.
+ */
+const LONGEST_FIRST = [
+  'e2e/doctor',
+  'e2e/faults',
+  'e2e/gate',
+  'e2e/recipes',
+  'e2e/limits',
+  'e2e/lifecycle',
+  'e2e/history',
+  'unit/secrets',
+  'e2e/cli',
+  'e2e/tiers',
+  'e2e/attack',
+  'e2e/busy-day',
+  'e2e/board',
+  'unit/workflow-rules',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((name) => f.moduleId.endsWith(`/test/${name}.test.ts`));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    const order = await super.sort(files);
+    return order
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
+  }
+}
 
 export default defineConfig({
   test: {
@@ -11,6 +51,7 @@ export default defineConfig({
     // once per worker, not once per file. No test file mocks modules or leaves globals changed.
     maxWorkers: 4,
     isolate: false,
+    sequence: { sequencer: LongestFirst },
     reporters: ['default', 'json'],
     outputFile: { json: '.tmp/vitest-results.json' },
   },

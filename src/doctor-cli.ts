@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { Abort } from './abort.js';
 import { renderText } from './core/doctor.js';
-import { doctorClient, parseDoctorPersona, runDoctor, type DoctorPersona } from './modes/doctor.js';
+import { doctorAdvice, doctorClient, parseDoctorPersona, runDoctor, type DoctorPersona } from './modes/doctor.js';
 
 export const DOCTOR_USAGE = `usage:
   persona-verdict doctor --repo OWNER/NAME [--branch BRANCH] --persona NAME=APP_SLUG [--persona NAME=@LOGIN ...]
@@ -85,7 +85,8 @@ export async function runDoctorCli(args: string[], io: Io = defaultIo): Promise<
     return report.level === 'fail' ? 1 : 0;
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
-    io.err(`doctor: ${e.message}${e.advice ? `\nWhat to do: ${e.advice}` : ''}`);
+    const advice = doctorAdvice(e);
+    io.err(`doctor: ${e.message}${advice ? `\nWhat to do: ${advice}` : ''}`);
     return e.reason === 'bad-input' ? 2 : 1;
   }
 }

@@ -22,7 +22,7 @@ import {
 import { writerEnvironments } from '../core/doctor-environments.js';
 import { analyseWorkflows } from '../core/doctor-workflows.js';
 import { createClient } from '../github/octokit.js';
-import { orNull, type SettingsPort } from '../github/port.js';
+import { ApiError, orNull, type SettingsPort } from '../github/port.js';
 
 export { parseDoctorPersona, type DoctorPersona };
 
@@ -154,7 +154,39 @@ export async function runDoctorAction(cfg: Config): Promise<void> {
     if (report.level === 'fail') core.setFailed(`doctor: ${report.bottomLine}`);
   } catch (e) {
     if (!(e instanceof Abort) && !(e instanceof Error)) throw e;
-    const advice = e instanceof Abort && e.advice ? `\nWhat to do: ${e.advice}` : '';
-    core.setFailed(`doctor: ${e.message}${advice}`);
+    const advice = e instanceof Abort ? doctorAdvice(e) : '';
+    core.setFailed(`doctor: ${e.message}${advice ? `\nWhat to do: ${advice}` : ''}`);
+  }
+}
+
+/**
+ * What to do when a read failed, in doctor's terms: the client's advice speaks of a review job
+ * (re-run it, a re-run never posts twice, pull-requests: write); doctor only reads, so it is
+ * run again, and its token needs read access.
+ */
+export function doctorAdvice(e: Abort): string {
+  if (!(e instanceof ApiError)) return e.advice;
+  const again = 'run doctor again (it only reads: running it again changes nothing)';
+  switch (e.cls) {
+    case 'network':
+      return `the connection to GitHub failed: check the network and GITHUB_API_URL, then ${again}`;
+    case 'timeout':
+      return `GitHub did not answer in time: ${again}`;
+    case 'rate-limited':
+      return `GitHub rate-limited this token: ${again} once the limit resets`;
+    case 'server':
+      return `GitHub failed (server error): ${again}`;
+    case 'deadline':
+      return `doctor's five minutes ran out: ${again}`;
+    case 'denied':
+      return e.status === 401
+        ? 'the token was rejected (expired, revoked or malformed): check GITHUB_TOKEN or GH_TOKEN ' +
+            '(in Actions, the github-token input)'
+        : 'the token may not read this: give doctor a token that can read the repository (contents: read; ' +
+            'an admin token also shows classic protection and bypass lists)';
+    case 'not-found':
+      return 'not found, or the token cannot see it: check the repository name and that the token can read it';
+    default:
+      return e.advice;
   }
 }

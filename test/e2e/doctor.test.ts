@@ -385,6 +385,9 @@ describe('doctor (CLI)', () => {
     const denied = await doctor(PRIYA, 'tok-unknown');
     expect(denied.code).toBe(1);
     expect(denied.stderr).toMatch(/^doctor: .*401/);
+    // in doctor's terms: it only reads, there is no job or review to speak of
+    expect(denied.stderr).toMatch(/\nWhat to do: the token was rejected .*check GITHUB_TOKEN or GH_TOKEN/);
+    expect(denied.stderr).not.toMatch(/re-run|review/i);
     const help = await doctor(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage:\n {2}persona-verdict doctor --repo OWNER\/NAME/);

@@ -18,6 +18,9 @@ import {
 import { environmentChecks, writerEnvironments, type EnvironmentFact } from '../../src/core/doctor-environments.js';
 import { analyseWorkflows, gradeRuleFinding, jobEvents, type Writer } from '../../src/core/doctor-workflows.js';
 import { InputError, parsePersonas } from '../../src/config.js';
+import { Abort } from '../../src/abort.js';
+import { ApiError } from '../../src/github/port.js';
+import { doctorAdvice } from '../../src/modes/doctor.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/doctor');
 const file = (name: string) => ({
@@ -638,5 +641,30 @@ describe('environmentChecks: who may deploy to the environment holding a persona
 
   test('the environments named by status writers, each once', () => {
     expect(writerEnvironments([writer('a'), writer(), writer('b'), writer('a')])).toEqual(['a', 'b']);
+  });
+});
+
+describe('what to do when a read fails, in doctor\'s terms', () => {
+  const reviewJob = 'the connection failed: re-run the job; a re-run lists the reviews first';
+  test.each([
+    ['network', null, /^the connection to GitHub failed: check the network and GITHUB_API_URL, then run doctor again/],
+    ['timeout', null, /^GitHub did not answer in time: run doctor again/],
+    ['rate-limited', 403, /^GitHub rate-limited this token: run doctor again .* once the limit resets$/],
+    ['server', 502, /^GitHub failed \(server error\): run doctor again/],
+    ['deadline', null, /^doctor's five minutes ran out: run doctor again/],
+    ['denied', 401, /^the token was rejected .*GITHUB_TOKEN or GH_TOKEN \(in Actions, the github-token input\)$/],
+    ['denied', 403, /^the token may not read this: .*contents: read/],
+    ['not-found', 404, /^not found, or the token cannot see it: check the repository name/],
+  ] as const)('%s (HTTP %s)', (cls, status, advice) => {
+    const said = doctorAdvice(new ApiError(status, cls, 'http', 'GET /x failed', reviewJob));
+    expect(said).toMatch(advice);
+    expect(said).not.toMatch(/re-run|review|pull-requests: write/i);
+  });
+
+  test('an error of its own (not a read) keeps its advice; a 422 keeps GitHub\'s', () => {
+    expect(doctorAdvice(new Abort('bad-input', 'there is no branch x', 'give an existing branch'))).toBe(
+      'give an existing branch',
+    );
+    expect(doctorAdvice(new ApiError(422, 'invalid', 'http', 'GET /x failed', 'as GitHub said'))).toBe('as GitHub said');
   });
 });
