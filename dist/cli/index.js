@@ -336,7 +336,7 @@ const SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
 /** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
 const SYNONYMS = [
     [
-        /^(CONDITIONAL(LY)?[\s_-]+(APPROV(AL|ED|E)|ACCEPT(ANCE|ED)?)|(APPROV(AL|ED|E)|ACCEPT(ANCE|ED)?)[\s_-]+CONDITIONAL(LY)?)/,
+        /^(CONDITIONAL(LY)?[\s_-]+(APPROV(AL|ED|E)|ACCEPT(ANCE|ED)?|READY)|(APPROV(AL|ED|E)|ACCEPT(ANCE|ED)?)[\s_-]+CONDITIONAL(LY)?)/,
         'conditional',
     ],
     [/^(FREIGABE\s+MIT\s+AUFLAGEN|BEDINGT\s+FREIGEGEBEN)/, 'conditional'],
@@ -378,7 +378,9 @@ const SYNONYMS = [
     [/^SHIP(?=\s*$|\s*[.!—–])/, 'APPROVE'],
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
     [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
-    [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
+    [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|(PRODUCTION|MERGE)[\s-]+READY)/, 'APPROVE'],
+    // "Final verdict: READY ✅" — the word standing alone; not "Ready for review", "ready to start"
+    [/^READY(?=\s*$|\s*[.!,;(—–]|\s+-\s)/, 'APPROVE'],
     [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
     [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
@@ -409,6 +411,9 @@ const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
 const CONDITION = new RegExp([
     String.raw `WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw `WITH\s+CHANGES\b`,
+    // "APPROVE WITH RESCOPE", "Accepted with reservations": approved on something still to be done or doubted
+    String.raw `WITH\s+(?:(?:A|SOME|MAJOR)\s+)?(?:RE-?SCOP\w*|RE-?WORK\w*|RE-?DESIGN\w*|RESTRUCTUR\w*|REVISIONS?|` +
+        String.raw `MODIFICATIONS?|AMENDMENTS?|RESERVATIONS?)\b`,
     // "Recommended for merge with the fixes listed below"
     String.raw `WITH\s+(?:THE\s+)?(?:FIX(?:ES)?|CHANGES?)\s+(?:LISTED|BELOW|ABOVE|NOTED|REQUESTED)`,
     String.raw `(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
@@ -656,6 +661,17 @@ function offersAlternatives(upper) {
     const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
     return parts.length >= 2;
 }
+/**
+ * "Accepted / rejected / needs changes: accepted": a template's alternatives, then after the colon the one picked,
+ * a token alone (nothing but punctuation after it); null when the line is not that.
+ */
+function pickedAlternative(text) {
+    const m = /^([^:：]+)[:：]\s*(\S.*)$/.exec(text);
+    if (!m || !offersAlternatives(m[1].toUpperCase()))
+        return null;
+    const lead = leadingVerdict(m[2]);
+    return lead && /^[\s.!]*$/.test(lead.rest) && !offersAlternatives(m[2].toUpperCase()) ? m[2] : null;
+}
 /** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
 function synonymAt(text) {
     const lead = leadingVerdict(text);
@@ -867,10 +883,11 @@ function splitHeading(r, i, key, strict = false) {
     const unboxed = box ? next.slice(box.index + box[0].length) : next;
     // "- Status: Changes requested" or "**Recommendation**: REVISE" under the heading: the value after a key that
     // opens the line is the token — read as that key would read it on its own line
-    const inner = leadingVerdict(unboxed) ? null : innerKey(unboxed);
+    const pick = pickedAlternative(unboxed);
+    const inner = pick !== null || leadingVerdict(unboxed) ? null : innerKey(unboxed);
     if (inner && !LIST_ITEM.test(r.lines[j]))
         return innerUnderHeading(r, i, j, inner);
-    const tokenText = inner ? inner.value : unboxed;
+    const tokenText = pick ?? (inner ? inner.value : unboxed);
     const lead = leadingVerdict(tokenText);
     if (!lead) {
         noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
@@ -885,7 +902,7 @@ function splitHeading(r, i, key, strict = false) {
         return null;
     if (!TOKEN_TAIL.test(rest) && !setOff((0,grammar/* skeleton */.qV)(r.lines[j]), lead.token))
         return null;
-    const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
+    const offered = (box !== null && box[1] === ' ') || (pick === null && offersAlternatives(next.toUpperCase()));
     const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
     return { ...c, key: key.name, token: lead.token };
 }
@@ -1176,8 +1193,11 @@ const MUST_FIX = new RegExp(String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FI
 const EMPTY = new RegExp(String.raw `(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])` +
     // in other languages only as the whole answer: "Critical Issues: **لا توجد**", not "Keine Eingabevalidierung …"
     String.raw `|[:：]\s*(?:KEINE|AUCUNE?|NINGUNA?|NENHUMA?|لا\s+(?:توجد|يوجد)|无|無|なし)[\s.)。]*$`);
-/** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
-const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
+/**
+ * A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED", "Fixed in v2" at its end; not "not yet
+ * resolved", "to be fixed in v2".
+ */
+const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)(?:\s+(?:IN|BY)\s+[\w.-]+)?\)?\s*$/;
 /**
  * The first must-fix heading from line `from` on whose list is not stated empty (0-based), or -1: an approval over it
  * is conditional.

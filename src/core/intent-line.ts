@@ -90,6 +90,17 @@ function offersAlternatives(upper: string): boolean {
   return parts.length >= 2;
 }
 
+/**
+ * "Accepted / rejected / needs changes: accepted": a template's alternatives, then after the colon the one picked,
+ * a token alone (nothing but punctuation after it); null when the line is not that.
+ */
+function pickedAlternative(text: string): string | null {
+  const m = /^([^:：]+)[:：]\s*(\S.*)$/.exec(text);
+  if (!m || !offersAlternatives(m[1]!.toUpperCase())) return null;
+  const lead = leadingVerdict(m[2]!);
+  return lead && /^[\s.!]*$/.test(lead.rest) && !offersAlternatives(m[2]!.toUpperCase()) ? m[2]! : null;
+}
+
 /** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
 export function synonymAt(text: string): { verdict: Verdict; length: number } | null {
   const lead = leadingVerdict(text);
@@ -343,9 +354,10 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   const unboxed = box ? next.slice(box.index + box[0].length) : next;
   // "- Status: Changes requested" or "**Recommendation**: REVISE" under the heading: the value after a key that
   // opens the line is the token — read as that key would read it on its own line
-  const inner = leadingVerdict(unboxed) ? null : innerKey(unboxed);
+  const pick = pickedAlternative(unboxed);
+  const inner = pick !== null || leadingVerdict(unboxed) ? null : innerKey(unboxed);
   if (inner && !LIST_ITEM.test(r.lines[j]!)) return innerUnderHeading(r, i, j, inner);
-  const tokenText = inner ? inner.value : unboxed;
+  const tokenText = pick ?? (inner ? inner.value : unboxed);
   const lead = leadingVerdict(tokenText);
   if (!lead) {
     noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
@@ -356,7 +368,7 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
-  const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
+  const offered = (box !== null && box[1] === ' ') || (pick === null && offersAlternatives(next.toUpperCase()));
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
   return { ...c, key: key.name, token: lead.token };
 }

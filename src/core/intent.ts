@@ -231,8 +231,12 @@ const EMPTY = new RegExp(
     // in other languages only as the whole answer: "Critical Issues: **لا توجد**", not "Keine Eingabevalidierung …"
     String.raw`|[:：]\s*(?:KEINE|AUCUNE?|NINGUNA?|NENHUMA?|لا\s+(?:توجد|يوجد)|无|無|なし)[\s.)。]*$`,
 );
-/** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
-const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
+/**
+ * A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED", "Fixed in v2" at its end; not "not yet
+ * resolved", "to be fixed in v2".
+ */
+const CLOSED =
+  /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)(?:\s+(?:IN|BY)\s+[\w.-]+)?\)?\s*$/;
 
 /**
  * The first must-fix heading from line `from` on whose list is not stated empty (0-based), or -1: an approval over it

@@ -667,6 +667,49 @@ describe.each([
   });
 });
 
+describe('held-out 16: READY alone, approvals with a rescope, lists said fixed, a picked alternative', () => {
+  test.each<[string, string, string | null]>([
+    ['a final verdict READY', `${REVIEW}\n#### Final verdict: READY ✅\n\nNotes.\n`, 'APPROVE'],
+    ['MERGE-READY as the recommendation', `${REVIEW}\n**Recommendation:** MERGE-READY\n`, 'APPROVE'],
+    ['ready for review is no verdict', `${REVIEW}\n**Status:** Ready for review\n`, null],
+    ['ready to start is no verdict', `${REVIEW}\n**Verdict:** Ready to start the migration\n`, null],
+    ['not ready', `${REVIEW}\n**Verdict:** NOT READY\n`, 'CHANGES_REQUESTED'],
+    ['conditionally ready', `${REVIEW}\n**Verdict:** Conditionally Ready\n`, null],
+    ['ready after the fixes below', `${REVIEW}\n**Verdict:** READY (after the fixes below)\n\n- fix a\n`, null],
+    ['approve with rescope', `## Verdict: APPROVE WITH RESCOPE\n\n${REVIEW}`, null],
+    ['accepted with reservations', `${REVIEW}\n**Decision:** Accepted with reservations\n`, null],
+    ['approve with suggestions stays an approval', `${REVIEW}\n**Decision:** Approve with suggestions\n`, 'APPROVE'],
+    [
+      'an approval under a critical list said fixed in v2',
+      `### Critical Issues Fixed in v2\n1. escaped names\n\n## Recommendation\n**APPROVE** for merge.\n\nNotes.\n`,
+      'APPROVE',
+    ],
+    [
+      'an approval over a critical list to be fixed in v2',
+      `### Critical Issues to be fixed in v2\n1. escaped names\n\n## Recommendation\n**APPROVE** for merge.\n\nNotes.\n`,
+      null,
+    ],
+    [
+      'alternatives with the one picked',
+      `${REVIEW}\n## Conclusion\n- Accepted / rejected / needs changes: accepted\n\nNotes.\n`,
+      'APPROVE',
+    ],
+    [
+      'alternatives with changes picked',
+      `${REVIEW}\n## Conclusion\n- Accepted / rejected / needs changes: needs changes\n\nNotes.\n`,
+      'CHANGES_REQUESTED',
+    ],
+    ['alternatives never filled', `${REVIEW}\n## Conclusion\n- Accepted / rejected / needs changes:\n\nNotes.\n`, null],
+    [
+      'alternatives with two picked',
+      `${REVIEW}\n## Conclusion\n- Accepted / rejected: accepted / rejected\n\nNotes.\n`,
+      null,
+    ],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
+
 describe('held-out 7: key/value rows, verdict headings, other rounds, changes said to be made', () => {
   test.each<[string, string, string | null]>([
     ['needs major revision', `${REVIEW}\n## Overall call: **Needs Major Revision**\n\nMore.\n`, 'CHANGES_REQUESTED'],
