@@ -90,6 +90,17 @@ function doctor(args: string[], token: string | null = ADMIN): Promise<CliResult
 }
 
 const PRIYA = ['--repo', 'acme/widgets', '--persona', 'priya=priya-reviewer'];
+const CHECKED = 'priya=priya-reviewer';
+
+/**
+ * The doctor's checks as the action runs them (mode: doctor; dist/main.js in-process, harness.ts): the report is
+ * the CLI's, at a tenth of a spawn's cost. What only the CLI has (its arguments, exit 2, --format json, --branch, the
+ * rounds of reads, stderr) is tested through the spawned CLI.
+ */
+async function diagnose(personas = CHECKED, token = ADMIN): Promise<CliResult> {
+  const r = await runAction({ apiUrl: fake.url, inputs: { mode: 'doctor', 'github-token': token, personas } });
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+}
 
 beforeEach(async () => {
   fake = await new FakeGitHub().start();
@@ -102,7 +113,7 @@ afterEach(async () => {
   await fake.stop();
 });
 
-describe('doctor (CLI)', () => {
+describe('doctor: the CLI (spawned) and its checks (the action bundle in-process, the same report)', () => {
   test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 12 reads in 4 rounds', async () => {
     // Every answer waits 500 ms: reads sent together are one round, and a read sent after an answer is the next.
     // The count can only come out too high when the CLI stalls as long as an answer takes (150 ms did, once, on a
@@ -150,7 +161,7 @@ describe('doctor (CLI)', () => {
       expect(edited).not.toBe(t);
       return edited;
     });
-    const r = await doctor(PRIYA);
+    const r = await diagnose();
     expect(r.stdout).toMatch(
       /^FAIL .*checks out PR code, or may: ref \$\{\{ .* \}\} is not the base or default branch/m,
     );
@@ -173,7 +184,7 @@ describe('doctor (CLI)', () => {
       expect(edited).not.toBe(t);
       return edited;
     });
-    const r = await doctor(PRIYA);
+    const r = await diagnose();
     expect(r.stdout).toMatch(/^FAIL .*checks out PR code, or may: repository \$\{\{ github.event.pull_request/m);
     expect(r.code).toBe(1);
   });
@@ -188,7 +199,7 @@ describe('doctor (CLI)', () => {
       expect(edited).not.toBe(t);
       return edited;
     });
-    const r = await doctor(PRIYA);
+    const r = await diagnose();
     expect(r.stdout).toMatch(/^FAIL .*reads an artifact of another workflow run \(run-id, github-token\)/m);
     expect(r.code).toBe(1);
   });
@@ -224,7 +235,7 @@ describe('doctor (CLI)', () => {
   ])('the persona environment allows %s: exit %i', async (_n, env, code, line) => {
     if (env) fake.settings.environments.set('persona-priya', env);
     else fake.settings.environments.delete('persona-priya');
-    const r = await doctor(PRIYA);
+    const r = await diagnose();
     expect(r.stdout).toMatch(line);
     expect(r.code).toBe(code);
     expect(fake.log.some((l) => l.path.endsWith('/environments/persona-priya'))).toBe(true);
@@ -233,7 +244,7 @@ describe('doctor (CLI)', () => {
   test('a merge queue that checks only the newest entry of a group (HEADGREEN): FAIL, a rejected PR could merge', async () => {
     const queue = fake.settings.rules.get('main')!.find((r) => r.type === 'merge_queue')!;
     queue.parameters = { ...queue.parameters, grouping_strategy: 'HEADGREEN' };
-    const r = await doctor(PRIYA);
+    const r = await diagnose();
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^FAIL {2}the merge queue of main requires checks only on the newest entry/m);
     expect(r.stdout).toMatch(/Only merge non-failing pull requests/);
@@ -264,7 +275,7 @@ describe('doctor (CLI)', () => {
     delete rule('required_status_checks').parameters.required_status_checks[0].integration_id;
     fake.settings.permissions.set('octo-priya', { permission: 'write', role_name: 'write' });
     workflow('persona-priya.yml', (t) => t.replaceAll('${{ steps.app.outputs.token }}', '${{ secrets.PRIYA_TOKEN }}'));
-    const r = await doctor(['--repo', 'acme/widgets', '--persona', 'priya=@octo-priya']);
+    const r = await diagnose('priya=@octo-priya');
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
       /^FAIL {2}ruleset "gate" requires persona-verdict\/priya from any source: anyone with write access \(or any workflow with statuses: write or checks: write\) can set it to success\n {6}fix: make priya a GitHub App/m,
@@ -274,7 +285,7 @@ describe('doctor (CLI)', () => {
 
   test('source pinned to another App: FAIL, every PR blocked, fix names the App to pick', async () => {
     rule('required_status_checks').parameters.required_status_checks[0].integration_id = 555;
-    const r = await doctor(PRIYA);
+    const r = await diagnose();
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
       /^FAIL {2}ruleset "gate" accepts persona-verdict\/priya only from App 555, but priya writes it as the App priya-reviewer \(id 901\): its status never counts and every PR is blocked\n {6}fix: .*set its source to the App priya-reviewer$/m,
@@ -283,7 +294,7 @@ describe('doctor (CLI)', () => {
 
   test('the merge queue requires a context nobody writes on merge_group or workflow_run: FAIL', async () => {
     fake.settings.files.delete('.github/workflows/queue-report.yml');
-    const r = await doctor(PRIYA);
+    const r = await diagnose();
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
       /^FAIL {2}the merge queue \(ruleset "gate"\) requires persona-verdict\/priya on each group's commit, but no workflow writes it on merge_group or on a workflow_run after one: every queued PR waits and is ejected\n {6}fix: add a queue reporter/m,
@@ -292,14 +303,14 @@ describe('doctor (CLI)', () => {
 
   test("the merge queue's status comes from GITHUB_TOKEN while the rule pins the App: FAIL", async () => {
     workflow('queue-report.yml', (t) => t.replace('${{ steps.app.outputs.token }}', '${{ github.token }}'));
-    const r = await doctor(PRIYA);
+    const r = await diagnose();
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^FAIL {2}merge queue: job priya .* GITHUB_TOKEN \(GitHub Actions\).*ejected$/m);
   });
 
   test('persona account without write access: FAIL with the collaborator setting', async () => {
     fake.settings.permissions.set('octo-priya', { permission: 'read', role_name: 'read' });
-    const r = await doctor(['--repo', 'acme/widgets', '--persona', 'priya=@octo-priya']);
+    const r = await diagnose('priya=@octo-priya');
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
       /^FAIL {2}octo-priya has only read access: its APPROVE does not count toward required reviews and it cannot write priya's status\n {6}fix: Settings → Collaborators and teams → give octo-priya the Write role$/m,
@@ -309,7 +320,7 @@ describe('doctor (CLI)', () => {
 
   test('dismiss-stale off: WARN with the exact option, nothing fails (exit 0)', async () => {
     rule('pull_request').parameters.dismiss_stale_reviews_on_push = false;
-    const r = await doctor(PRIYA);
+    const r = await diagnose();
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
       /^WARN {2}approvals survive new pushes.*\n {6}fix: .*Require a pull request before merging → Dismiss stale pull request approvals when new commits are pushed$/m,
@@ -322,12 +333,12 @@ describe('doctor (CLI)', () => {
       name: 'gate',
       bypass_actors: [{ actor_id: 5, actor_type: 'RepositoryRole', bypass_mode: 'always' }],
     });
-    const r = await doctor(PRIYA);
+    const r = await diagnose();
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
       /^FAIL {2}ruleset "gate" lets repository role 5 bypass it \(always\): they can open a PR and merge it without the personas\n {6}fix: Settings → Rules → Rulesets → gate → Bypass list: remove repository role 5/m,
     );
-    const hidden = await doctor(PRIYA, ACTIONS);
+    const hidden = await diagnose(CHECKED, ACTIONS);
     expect(hidden.stdout).toMatch(/^WARN {2}who may bypass ruleset "gate" is unknown/m);
     expect(hidden.stdout).not.toMatch(/^ok {4}nobody may bypass/m);
   });
@@ -338,7 +349,7 @@ describe('doctor (CLI)', () => {
       '      - name: Run the priya persona\n        env:\n          LLM_API_KEY: ${{ secrets.LLM_API_KEY }}\n' +
       '        run: ./scripts/run-persona priya\n';
     workflow('persona-priya.yml', (t) => t.replace(upload, llm + upload));
-    const r = await doctor(PRIYA);
+    const r = await diagnose();
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
       /^FAIL {2}\.github\/workflows\/persona-priya\.yml, job preflight: the job holds a persona credential beside step 3 \("Run the priya persona"\), which runs other code/m,
@@ -358,14 +369,14 @@ describe('doctor (CLI)', () => {
       },
       enforce_admins: { url: 'https://github.test/p/ea', enabled: true },
     });
-    const r = await doctor(PRIYA, ACTIONS);
+    const r = await diagnose(CHECKED, ACTIONS);
     expect(r.stdout).toMatch(
       /^WARN {2}classic branch protection on main is unknown: GitHub answered 403 to the doctor's token, so its review rules and admin enforcement were not checked\n {6}fix: run the doctor with a token that may read branch protection \(repository administration: read\)/m,
     );
     expect(r.stdout).not.toMatch(/^ok {4}.*classic/m);
     expect(fake.log.find((l) => l.operationId === 'repos/get-branch-protection')?.status).toBe(403);
     expect(r.code).toBe(0); // nothing fails: the rest of the gate is right
-    const admin = await doctor(PRIYA);
+    const admin = await diagnose();
     expect(admin.stdout).toMatch(/^ok {4}classic branch protection on main was read$/m);
   });
 

