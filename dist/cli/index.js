@@ -378,9 +378,7 @@ const SYNONYMS = [
     [/^SHIP(?=\s*$|\s*[.!—–])/, 'APPROVE'],
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
     [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
-    [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|(PRODUCTION|MERGE)[\s-]+READY)/, 'APPROVE'],
-    // "Final verdict: READY ✅" — the word standing alone; not "Ready for review", "ready to start"
-    [/^READY(?=\s*$|\s*[.!,;(—–]|\s+-\s)/, 'APPROVE'],
+    [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
     [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
     [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
@@ -412,8 +410,11 @@ const CONDITION = new RegExp([
     String.raw `WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw `WITH\s+CHANGES\b`,
     // "APPROVE WITH RESCOPE", "Accepted with reservations": approved on something still to be done or doubted
-    String.raw `WITH\s+(?:(?:A|SOME|MAJOR)\s+)?(?:RE-?SCOP\w*|RE-?WORK\w*|RE-?DESIGN\w*|RESTRUCTUR\w*|REVISIONS?|` +
-        String.raw `MODIFICATIONS?|AMENDMENTS?|RESERVATIONS?)\b`,
+    // (not "with the rework from round 1 verified")
+    String.raw `WITH\s+(?:(?:A|SOME|MAJOR|MINOR|SIGNIFICANT|SUBSTANTIAL|NECESSARY|THE|FOLLOWING|THESE|THOSE)\s+){0,3}` +
+        String.raw `(?:RE-?SCOP\w*|RE-?WORK\w*|RE-?DESIGN\w*|RESTRUCTUR\w*|REVISIONS?|MODIFICATIONS?|AMENDMENTS?|` +
+        String.raw `RESERVATIONS?|CAVEATS?)\b(?![^.;]*\b(?:VERIFIED|DONE|APPLIED|COMPLETED?|MADE|IN\s+PLACE)\b)`,
+    String.raw `AFTER\s+(?:A\s+)?RE-?SCOP\w*`,
     // "Recommended for merge with the fixes listed below"
     String.raw `WITH\s+(?:THE\s+)?(?:FIX(?:ES)?|CHANGES?)\s+(?:LISTED|BELOW|ABOVE|NOTED|REQUESTED)`,
     String.raw `(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
@@ -659,18 +660,12 @@ function leadingVerdict(text) {
 /** Template alternatives ("APPROVE / REQUEST_CHANGES"): two or more slash- or or-separated parts name a verdict. */
 function offersAlternatives(upper) {
     const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
-    return parts.length >= 2;
+    return parts.length >= 2 || withAnOption(upper);
 }
-/**
- * "Accepted / rejected / needs changes: accepted": a template's alternatives, then after the colon the one picked,
- * a token alone (nothing but punctuation after it); null when the line is not that.
- */
-function pickedAlternative(text) {
-    const m = /^([^:：]+)[:：]\s*(\S.*)$/.exec(text);
-    if (!m || !offersAlternatives(m[1].toUpperCase()))
-        return null;
-    const lead = leadingVerdict(m[2]);
-    return lead && /^[\s.!]*$/.test(lead.rest) && !offersAlternatives(m[2].toUpperCase()) ? m[2] : null;
+/** "Merge / Hold: Hold": a verdict word beside a word that is none, both offered, then a pick that is no verdict. */
+function withAnOption(upper) {
+    const m = /^\s*([A-Z][A-Z ]{0,20}?)\s*[/|]\s*([A-Z][A-Z ]{0,20}?)\s*[:：]/.exec(upper);
+    return !!m && (!!leadingVerdict(m[1]) || !!leadingVerdict(m[2]));
 }
 /** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
 function synonymAt(text) {
@@ -758,6 +753,10 @@ function readKey(r, i, upper, raw, key) {
     const value = afterKey.slice(sep[0].length);
     const body = value.replace(/^(?:CODE\s+)?REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
     const lead = leadingVerdict(body);
+    // "Final verdict: READY ✅": READY as the whole value of a strong key that opens its line; not "Status: READY" (a
+    // job's, an environment's), "Ready for review", "READY (after the fixes)", "READY — blocking on #412"
+    if (!lead && key.strong && explicit && opens && /^READY[\s.!]*$/.test(body))
+        return { ...candidate(i, 'APPROVE', 'keyed', false, key.final, undefined, ''), key: key.name, token: 'READY' };
     if (!lead) {
         // "Status: Critical issues found - fix required before production use": a verdict in the value's words
         const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
@@ -883,11 +882,10 @@ function splitHeading(r, i, key, strict = false) {
     const unboxed = box ? next.slice(box.index + box[0].length) : next;
     // "- Status: Changes requested" or "**Recommendation**: REVISE" under the heading: the value after a key that
     // opens the line is the token — read as that key would read it on its own line
-    const pick = pickedAlternative(unboxed);
-    const inner = pick !== null || leadingVerdict(unboxed) ? null : innerKey(unboxed);
+    const inner = leadingVerdict(unboxed) ? null : innerKey(unboxed);
     if (inner && !LIST_ITEM.test(r.lines[j]))
         return innerUnderHeading(r, i, j, inner);
-    const tokenText = pick ?? (inner ? inner.value : unboxed);
+    const tokenText = inner ? inner.value : unboxed;
     const lead = leadingVerdict(tokenText);
     if (!lead) {
         noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
@@ -902,7 +900,7 @@ function splitHeading(r, i, key, strict = false) {
         return null;
     if (!TOKEN_TAIL.test(rest) && !setOff((0,grammar/* skeleton */.qV)(r.lines[j]), lead.token))
         return null;
-    const offered = (box !== null && box[1] === ' ') || (pick === null && offersAlternatives(next.toUpperCase()));
+    const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
     const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
     return { ...c, key: key.name, token: lead.token };
 }
@@ -1193,11 +1191,8 @@ const MUST_FIX = new RegExp(String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FI
 const EMPTY = new RegExp(String.raw `(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])` +
     // in other languages only as the whole answer: "Critical Issues: **لا توجد**", not "Keine Eingabevalidierung …"
     String.raw `|[:：]\s*(?:KEINE|AUCUNE?|NINGUNA?|NENHUMA?|لا\s+(?:توجد|يوجد)|无|無|なし)[\s.)。]*$`);
-/**
- * A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED", "Fixed in v2" at its end; not "not yet
- * resolved", "to be fixed in v2".
- */
-const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)(?:\s+(?:IN|BY)\s+[\w.-]+)?\)?\s*$/;
+/** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
+const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
 /**
  * The first must-fix heading from line `from` on whose list is not stated empty (0-based), or -1: an approval over it
  * is conditional.
@@ -1291,6 +1286,29 @@ function laterLine(lines, code, from, verdict) {
     }
     return -1;
 }
+/** The round a heading names ("## Round 2", "### Cycle 3 — re-review"), or null. */
+const roundOf = (line) => {
+    const m = /^\s*#{1,6}\s.*?\b(?:ROUND|CYCLE|ITERATION|PASS)\s*#?(\d+)\b/i.exec(line);
+    return m ? Number(m[1]) : null;
+};
+/**
+ * A later round's heading after every verdict, when they all sit under an earlier round's ("## Round 1" /
+ * "**Verdict:** READY" / "## Round 2" and prose only): its line (0-based), else -1. The verdict is the earlier
+ * round's, and the later round gives none.
+ */
+function laterRoundHeading(lines, decided) {
+    const last = Math.max(...decided.map((c) => c.tokenIndex ?? c.index));
+    let under = null;
+    for (let k = last; k >= 0 && under === null; k--)
+        if (/^\s*#{1,6}\s/.test(lines[k]))
+            under = roundOf(lines[k]);
+    if (under === null)
+        return -1;
+    for (let k = last + 1; k < lines.length; k++)
+        if ((roundOf(lines[k]) ?? 0) > under)
+            return k;
+    return -1;
+}
 /** Every line decides and none can be suggested: "the body states conflicting verdicts (line 3: …, line 9: …)". */
 function conflicting(candidates, line) {
     const where = candidates.map((c) => `line ${line(c)}: ${c.verdicts.join('/')}`).join(', ');
@@ -1354,6 +1372,10 @@ function findIntent(original) {
     if (open >= 0)
         return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[open] + 1} lists changes ` +
             'it must still make', stated);
+    const round = laterRoundHeading(lines, decided);
+    if (round >= 0)
+        return none(`line ${lineOf(decided.at(-1))} gives an earlier round's verdict: the later round at line ` +
+            `${origin[round] + 1} gives none`, stated);
     const first = decided[0].verdicts[0];
     const later = laterLine(lines, code, decided.at(-1).index, first);
     if (later >= 0)

@@ -87,18 +87,13 @@ function leadingVerdict(text: string): { verdict: Reading; token: string; rest: 
 /** Template alternatives ("APPROVE / REQUEST_CHANGES"): two or more slash- or or-separated parts name a verdict. */
 function offersAlternatives(upper: string): boolean {
   const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
-  return parts.length >= 2;
+  return parts.length >= 2 || withAnOption(upper);
 }
 
-/**
- * "Accepted / rejected / needs changes: accepted": a template's alternatives, then after the colon the one picked,
- * a token alone (nothing but punctuation after it); null when the line is not that.
- */
-function pickedAlternative(text: string): string | null {
-  const m = /^([^:：]+)[:：]\s*(\S.*)$/.exec(text);
-  if (!m || !offersAlternatives(m[1]!.toUpperCase())) return null;
-  const lead = leadingVerdict(m[2]!);
-  return lead && /^[\s.!]*$/.test(lead.rest) && !offersAlternatives(m[2]!.toUpperCase()) ? m[2]! : null;
+/** "Merge / Hold: Hold": a verdict word beside a word that is none, both offered, then a pick that is no verdict. */
+function withAnOption(upper: string): boolean {
+  const m = /^\s*([A-Z][A-Z ]{0,20}?)\s*[/|]\s*([A-Z][A-Z ]{0,20}?)\s*[:：]/.exec(upper);
+  return !!m && (!!leadingVerdict(m[1]!) || !!leadingVerdict(m[2]!));
 }
 
 /** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
@@ -229,6 +224,10 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   const value = afterKey.slice(sep[0].length);
   const body = value.replace(/^(?:CODE\s+)?REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
   const lead = leadingVerdict(body);
+  // "Final verdict: READY ✅": READY as the whole value of a strong key that opens its line; not "Status: READY" (a
+  // job's, an environment's), "Ready for review", "READY (after the fixes)", "READY — blocking on #412"
+  if (!lead && key.strong && explicit && opens && /^READY[\s.!]*$/.test(body))
+    return { ...candidate(i, 'APPROVE', 'keyed', false, key.final, undefined, ''), key: key.name, token: 'READY' };
   if (!lead) {
     // "Status: Critical issues found - fix required before production use": a verdict in the value's words
     const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
@@ -354,10 +353,9 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   const unboxed = box ? next.slice(box.index + box[0].length) : next;
   // "- Status: Changes requested" or "**Recommendation**: REVISE" under the heading: the value after a key that
   // opens the line is the token — read as that key would read it on its own line
-  const pick = pickedAlternative(unboxed);
-  const inner = pick !== null || leadingVerdict(unboxed) ? null : innerKey(unboxed);
+  const inner = leadingVerdict(unboxed) ? null : innerKey(unboxed);
   if (inner && !LIST_ITEM.test(r.lines[j]!)) return innerUnderHeading(r, i, j, inner);
-  const tokenText = pick ?? (inner ? inner.value : unboxed);
+  const tokenText = inner ? inner.value : unboxed;
   const lead = leadingVerdict(tokenText);
   if (!lead) {
     noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
@@ -368,7 +366,7 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
-  const offered = (box !== null && box[1] === ' ') || (pick === null && offersAlternatives(next.toUpperCase()));
+  const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
   return { ...c, key: key.name, token: lead.token };
 }

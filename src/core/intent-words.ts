@@ -56,9 +56,7 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   [/^SHIP(?=\s*$|\s*[.!—–])/, 'APPROVE'],
   // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
   [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
-  [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|(PRODUCTION|MERGE)[\s-]+READY)/, 'APPROVE'],
-  // "Final verdict: READY ✅" — the word standing alone; not "Ready for review", "ready to start"
-  [/^READY(?=\s*$|\s*[.!,;(—–]|\s+-\s)/, 'APPROVE'],
+  [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
   [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
   [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${(re as RegExp).source}${END}`), v as Reading]);
@@ -93,8 +91,11 @@ const CONDITION = new RegExp(
     String.raw`WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw`WITH\s+CHANGES\b`,
     // "APPROVE WITH RESCOPE", "Accepted with reservations": approved on something still to be done or doubted
-    String.raw`WITH\s+(?:(?:A|SOME|MAJOR)\s+)?(?:RE-?SCOP\w*|RE-?WORK\w*|RE-?DESIGN\w*|RESTRUCTUR\w*|REVISIONS?|` +
-      String.raw`MODIFICATIONS?|AMENDMENTS?|RESERVATIONS?)\b`,
+    // (not "with the rework from round 1 verified")
+    String.raw`WITH\s+(?:(?:A|SOME|MAJOR|MINOR|SIGNIFICANT|SUBSTANTIAL|NECESSARY|THE|FOLLOWING|THESE|THOSE)\s+){0,3}` +
+      String.raw`(?:RE-?SCOP\w*|RE-?WORK\w*|RE-?DESIGN\w*|RESTRUCTUR\w*|REVISIONS?|MODIFICATIONS?|AMENDMENTS?|` +
+      String.raw`RESERVATIONS?|CAVEATS?)\b(?![^.;]*\b(?:VERIFIED|DONE|APPLIED|COMPLETED?|MADE|IN\s+PLACE)\b)`,
+    String.raw`AFTER\s+(?:A\s+)?RE-?SCOP\w*`,
     // "Recommended for merge with the fixes listed below"
     String.raw`WITH\s+(?:THE\s+)?(?:FIX(?:ES)?|CHANGES?)\s+(?:LISTED|BELOW|ABOVE|NOTED|REQUESTED)`,
     String.raw`(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,

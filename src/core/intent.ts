@@ -231,12 +231,8 @@ const EMPTY = new RegExp(
     // in other languages only as the whole answer: "Critical Issues: **لا توجد**", not "Keine Eingabevalidierung …"
     String.raw`|[:：]\s*(?:KEINE|AUCUNE?|NINGUNA?|NENHUMA?|لا\s+(?:توجد|يوجد)|无|無|なし)[\s.)。]*$`,
 );
-/**
- * A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED", "Fixed in v2" at its end; not "not yet
- * resolved", "to be fixed in v2".
- */
-const CLOSED =
-  /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)(?:\s+(?:IN|BY)\s+[\w.-]+)?\)?\s*$/;
+/** A heading that says its list is closed: "(Now Resolved)", "✅ COMPLETED" at its end; not "not yet resolved". */
+const CLOSED = /(?<!\b(?:NOT|YET|BE|STILL|TO)\s+)\b(?:NOW\s+)?(?:RESOLVED|FIXED|ADDRESSED|COMPLETED?|DONE)\)?\s*$/;
 
 /**
  * The first must-fix heading from line `from` on whose list is not stated empty (0-based), or -1: an approval over it
@@ -331,6 +327,26 @@ function laterLine(lines: readonly string[], code: ReadonlySet<number>, from: nu
   return -1;
 }
 
+/** The round a heading names ("## Round 2", "### Cycle 3 — re-review"), or null. */
+const roundOf = (line: string): number | null => {
+  const m = /^\s*#{1,6}\s.*?\b(?:ROUND|CYCLE|ITERATION|PASS)\s*#?(\d+)\b/i.exec(line);
+  return m ? Number(m[1]) : null;
+};
+
+/**
+ * A later round's heading after every verdict, when they all sit under an earlier round's ("## Round 1" /
+ * "**Verdict:** READY" / "## Round 2" and prose only): its line (0-based), else -1. The verdict is the earlier
+ * round's, and the later round gives none.
+ */
+function laterRoundHeading(lines: readonly string[], decided: readonly Candidate[]): number {
+  const last = Math.max(...decided.map((c) => c.tokenIndex ?? c.index));
+  let under: number | null = null;
+  for (let k = last; k >= 0 && under === null; k--) if (/^\s*#{1,6}\s/.test(lines[k]!)) under = roundOf(lines[k]!);
+  if (under === null) return -1;
+  for (let k = last + 1; k < lines.length; k++) if ((roundOf(lines[k]!) ?? 0) > under) return k;
+  return -1;
+}
+
 /** Every line decides and none can be suggested: "the body states conflicting verdicts (line 3: …, line 9: …)". */
 function conflicting(candidates: readonly Candidate[], line: (c: Candidate) => number) {
   const where = candidates.map((c) => `line ${line(c)}: ${c.verdicts.join('/')}`).join(', ');
@@ -397,6 +413,13 @@ export function findIntent(original: readonly string[]): Intent {
     return none(
       `the approval at line ${lineOf(decided.at(-1)!)} is conditional: line ${origin[open]! + 1} lists changes ` +
         'it must still make',
+      stated,
+    );
+  const round = laterRoundHeading(lines, decided);
+  if (round >= 0)
+    return none(
+      `line ${lineOf(decided.at(-1)!)} gives an earlier round's verdict: the later round at line ` +
+        `${origin[round]! + 1} gives none`,
       stated,
     );
   const first = decided[0]!.verdicts[0]!;

@@ -656,6 +656,7 @@ describe.each([
   ['held-out 11 (a review of its rules)', 'intent-review-11.json', 10],
   ['held-out 14 (sentences, fenced keys)', 'intent-attack-14.json', 79],
   ['held-out 14 (a second attack, on the narrowed rules)', 'intent-attack-15.json', 61],
+  ['held-out 16', 'intent-attack-16.json', 64],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null }>;
@@ -667,10 +668,14 @@ describe.each([
   });
 });
 
-describe('held-out 16: READY alone, approvals with a rescope, lists said fixed, a picked alternative', () => {
+// READY as a strong key's whole value and approvals with a rescope are kept; MERGE-READY, a must-fix list "fixed in
+// vN" and a template's picked alternative were tried and taken out after an attack (intent-attack-16.json)
+describe('held-out 16: READY as a verdict key\'s value, approvals with a rescope, rounds under headings', () => {
   test.each<[string, string, string | null]>([
     ['a final verdict READY', `${REVIEW}\n#### Final verdict: READY ✅\n\nNotes.\n`, 'APPROVE'],
-    ['MERGE-READY as the recommendation', `${REVIEW}\n**Recommendation:** MERGE-READY\n`, 'APPROVE'],
+    ['MERGE-READY is not read ("Merge ready: ❌")', `${REVIEW}\n**Recommendation:** MERGE-READY\n`, null],
+    ['READY as a status is no verdict', `${REVIEW}\n**Status:** READY\n`, null],
+    ['READY with words after it', `${REVIEW}\n**Verdict:** READY — blocking on #412\n`, null],
     ['ready for review is no verdict', `${REVIEW}\n**Status:** Ready for review\n`, null],
     ['ready to start is no verdict', `${REVIEW}\n**Verdict:** Ready to start the migration\n`, null],
     ['not ready', `${REVIEW}\n**Verdict:** NOT READY\n`, 'CHANGES_REQUESTED'],
@@ -680,9 +685,9 @@ describe('held-out 16: READY alone, approvals with a rescope, lists said fixed, 
     ['accepted with reservations', `${REVIEW}\n**Decision:** Accepted with reservations\n`, null],
     ['approve with suggestions stays an approval', `${REVIEW}\n**Decision:** Approve with suggestions\n`, 'APPROVE'],
     [
-      'an approval under a critical list said fixed in v2',
+      'an approval under a critical list said fixed in v2 (not read: "Partially fixed in v2")',
       `### Critical Issues Fixed in v2\n1. escaped names\n\n## Recommendation\n**APPROVE** for merge.\n\nNotes.\n`,
-      'APPROVE',
+      null,
     ],
     [
       'an approval over a critical list to be fixed in v2',
@@ -692,12 +697,12 @@ describe('held-out 16: READY alone, approvals with a rescope, lists said fixed, 
     [
       'alternatives with the one picked',
       `${REVIEW}\n## Conclusion\n- Accepted / rejected / needs changes: accepted\n\nNotes.\n`,
-      'APPROVE',
+      null,
     ],
     [
       'alternatives with changes picked',
       `${REVIEW}\n## Conclusion\n- Accepted / rejected / needs changes: needs changes\n\nNotes.\n`,
-      'CHANGES_REQUESTED',
+      null,
     ],
     ['alternatives never filled', `${REVIEW}\n## Conclusion\n- Accepted / rejected / needs changes:\n\nNotes.\n`, null],
     [
@@ -705,6 +710,26 @@ describe('held-out 16: READY alone, approvals with a rescope, lists said fixed, 
       `${REVIEW}\n## Conclusion\n- Accepted / rejected: accepted / rejected\n\nNotes.\n`,
       null,
     ],
+    ['approve with some minor rework', `${REVIEW}\n**Verdict:** Approve with some minor rework\n`, null],
+    ['approve with caveats', `${REVIEW}\n**Verdict:** APPROVE with caveats — no timeout is set\n`, null],
+    ['approve, the rework verified', `${REVIEW}\n**Verdict:** APPROVE — with the rework verified in 4c1d2e9.\n`, 'APPROVE'],
+    ['approve without reservations', `${REVIEW}\n**Verdict:** APPROVE without reservations.\n`, 'APPROVE'],
+    [
+      'a verdict under a round 1 heading, round 2 in prose',
+      `## Round 1\n\n**Verdict:** READY ✅\n\n## Round 2\n\nI can't sign off on this version.\n`,
+      null,
+    ],
+    [
+      'two rounds under headings that disagree: nothing suggested (both named)',
+      `## Round 1\n\n**Verdict:** REQUEST CHANGES\n\n## Round 2\n\n**Verdict:** APPROVE\n\nThanks.\n`,
+      null,
+    ],
+    [
+      'one verdict under the last round heading',
+      `## Round 1\n\nNotes.\n\n## Round 2\n\n**Verdict:** APPROVE\n\nThanks.\n`,
+      'APPROVE',
+    ],
+    ['a verdict word offered beside another option', `${REVIEW}\n## Decision\n\nMerge / Hold: **Hold**\n\nMore.\n`, null],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
