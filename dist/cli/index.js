@@ -406,15 +406,21 @@ const QUALIFIERS = [
     'THREE',
 ];
 const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
+/** What may stand between "with" or "after" and a rework: "with the following", "after some minor". */
+const REWORK_WORDS = String.raw `(?:(?:A|FEW|SOME|SEVERAL|MAJOR|MINOR|SIGNIFICANT|SUBSTANTIAL|NECESSARY|REQUESTED|THE|` +
+    String.raw `FOLLOWING|THESE|THOSE)\s+)`;
 const CONDITION = new RegExp([
     String.raw `WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw `WITH\s+CHANGES\b`,
     // "APPROVE WITH RESCOPE", "Accepted with reservations": approved on something still to be done or doubted
-    // (not "with the rework from round 1 verified")
-    String.raw `WITH\s+(?:(?:A|SOME|MAJOR|MINOR|SIGNIFICANT|SUBSTANTIAL|NECESSARY|THE|FOLLOWING|THESE|THOSE)\s+){0,3}` +
-        String.raw `(?:RE-?SCOP\w*|RE-?WORK\w*|RE-?DESIGN\w*|RESTRUCTUR\w*|REVISIONS?|MODIFICATIONS?|AMENDMENTS?|` +
-        String.raw `RESERVATIONS?|CAVEATS?)\b(?![^.;]*\b(?:VERIFIED|DONE|APPLIED|COMPLETED?|MADE|IN\s+PLACE)\b)`,
-    String.raw `AFTER\s+(?:A\s+)?RE-?SCOP\w*`,
+    // (also "with the rework from round 1 verified": an exception for work said done was broken by "not verified",
+    // "still to be made", "in place of" — intent-attack-17.json)
+    // "after a rescope", "after minor revisions"; not "PASS (after revision)", a revision made
+    String.raw `(?:WITH\s+${REWORK_WORDS}{0,3}|AFTER\s+${REWORK_WORDS}{1,3})(?:RE-?SCOP\w*|RE-?WORK\w*|RE-?DESIGN\w*|` +
+        String.raw `RESTRUCTUR\w*|REVISIONS?|MODIFICATIONS?|AMENDMENTS?|RESERVATIONS?|CAVEATS?)\b`,
+    String.raw `AFTER\s+RE-?SCOP\w*`,
+    // "Accept, minor revisions"
+    String.raw `(?:MINOR|MAJOR)\s+REVISIONS?\b`,
     // "Recommended for merge with the fixes listed below"
     String.raw `WITH\s+(?:THE\s+)?(?:FIX(?:ES)?|CHANGES?)\s+(?:LISTED|BELOW|ABOVE|NOTED|REQUESTED)`,
     String.raw `(?:FIXES|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED|PENDING)`,
@@ -660,12 +666,7 @@ function leadingVerdict(text) {
 /** Template alternatives ("APPROVE / REQUEST_CHANGES"): two or more slash- or or-separated parts name a verdict. */
 function offersAlternatives(upper) {
     const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
-    return parts.length >= 2 || withAnOption(upper);
-}
-/** "Merge / Hold: Hold": a verdict word beside a word that is none, both offered, then a pick that is no verdict. */
-function withAnOption(upper) {
-    const m = /^\s*([A-Z][A-Z ]{0,20}?)\s*[/|]\s*([A-Z][A-Z ]{0,20}?)\s*[:：]/.exec(upper);
-    return !!m && (!!leadingVerdict(m[1]) || !!leadingVerdict(m[2]));
+    return parts.length >= 2;
 }
 /** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
 function synonymAt(text) {
@@ -753,10 +754,6 @@ function readKey(r, i, upper, raw, key) {
     const value = afterKey.slice(sep[0].length);
     const body = value.replace(/^(?:CODE\s+)?REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
     const lead = leadingVerdict(body);
-    // "Final verdict: READY ✅": READY as the whole value of a strong key that opens its line; not "Status: READY" (a
-    // job's, an environment's), "Ready for review", "READY (after the fixes)", "READY — blocking on #412"
-    if (!lead && key.strong && explicit && opens && /^READY[\s.!]*$/.test(body))
-        return { ...candidate(i, 'APPROVE', 'keyed', false, key.final, undefined, ''), key: key.name, token: 'READY' };
     if (!lead) {
         // "Status: Critical issues found - fix required before production use": a verdict in the value's words
         const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;

@@ -87,13 +87,7 @@ function leadingVerdict(text: string): { verdict: Reading; token: string; rest: 
 /** Template alternatives ("APPROVE / REQUEST_CHANGES"): two or more slash- or or-separated parts name a verdict. */
 function offersAlternatives(upper: string): boolean {
   const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
-  return parts.length >= 2 || withAnOption(upper);
-}
-
-/** "Merge / Hold: Hold": a verdict word beside a word that is none, both offered, then a pick that is no verdict. */
-function withAnOption(upper: string): boolean {
-  const m = /^\s*([A-Z][A-Z ]{0,20}?)\s*[/|]\s*([A-Z][A-Z ]{0,20}?)\s*[:：]/.exec(upper);
-  return !!m && (!!leadingVerdict(m[1]!) || !!leadingVerdict(m[2]!));
+  return parts.length >= 2;
 }
 
 /** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
@@ -224,10 +218,6 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   const value = afterKey.slice(sep[0].length);
   const body = value.replace(/^(?:CODE\s+)?REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
   const lead = leadingVerdict(body);
-  // "Final verdict: READY ✅": READY as the whole value of a strong key that opens its line; not "Status: READY" (a
-  // job's, an environment's), "Ready for review", "READY (after the fixes)", "READY — blocking on #412"
-  if (!lead && key.strong && explicit && opens && /^READY[\s.!]*$/.test(body))
-    return { ...candidate(i, 'APPROVE', 'keyed', false, key.final, undefined, ''), key: key.name, token: 'READY' };
   if (!lead) {
     // "Status: Critical issues found - fix required before production use": a verdict in the value's words
     const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;

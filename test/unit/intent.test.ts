@@ -657,22 +657,32 @@ describe.each([
   ['held-out 14 (sentences, fenced keys)', 'intent-attack-14.json', 79],
   ['held-out 14 (a second attack, on the narrowed rules)', 'intent-attack-15.json', 61],
   ['held-out 16', 'intent-attack-16.json', 64],
+  ['held-out 16 (a second attack, on the narrowed rules)', 'intent-attack-17.json', 52],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
-    cases: Array<{ name: string; body: string; meant: string | null }>;
+    cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
   };
   test('the fixture holds the attack', () => expect(attack.cases.length).toBe(n));
-  test.each(attack.cases.map((c) => [c.name, c.body, c.meant] as const))('%s', (_n, body, meant) => {
+  const check = (body: string, meant: string | null) => {
     const got = intent(body).suggestion?.verdict ?? null;
     expect(meant === null ? [null] : [null, meant]).toContain(got);
-  });
+  };
+  const [known, answered] = [attack.cases.filter((c) => c.known), attack.cases.filter((c) => !c.known)];
+  test.each(answered.map((c) => [c.name, c.body, c.meant] as const))('%s', (_n, body, meant) => check(body, meant));
+  // gaps the attack found in rules older than the ones it attacked, still open (README, corpus/MEASUREMENTS.md):
+  // each still answers wrong, so a fix shows here
+  if (known.length)
+    test.fails.each(known.map((c) => [`${c.name} — ${c.known}`, c.body, c.meant] as const))('%s', (_n, body, meant) =>
+      check(body, meant),
+    );
 });
 
-// READY as a strong key's whole value and approvals with a rescope are kept; MERGE-READY, a must-fix list "fixed in
-// vN" and a template's picked alternative were tried and taken out after an attack (intent-attack-16.json)
-describe('held-out 16: READY as a verdict key\'s value, approvals with a rescope, rounds under headings', () => {
+// Approvals with a rescope, rework or caveats, and rounds under headings, are kept (they only hold a suggestion back);
+// READY, MERGE-READY, a must-fix list "fixed in vN", a template's picked alternative and "Merge / Hold" were tried and
+// taken out after two attacks (intent-attack-16.json, intent-attack-17.json)
+describe('held-out 16: approvals with a rescope, rework or caveats; rounds under headings', () => {
   test.each<[string, string, string | null]>([
-    ['a final verdict READY', `${REVIEW}\n#### Final verdict: READY ✅\n\nNotes.\n`, 'APPROVE'],
+    ['a final verdict READY (not read: a second attack)', `${REVIEW}\n#### Final verdict: READY ✅\n\nNotes.\n`, null],
     ['MERGE-READY is not read ("Merge ready: ❌")', `${REVIEW}\n**Recommendation:** MERGE-READY\n`, null],
     ['READY as a status is no verdict', `${REVIEW}\n**Status:** READY\n`, null],
     ['READY with words after it', `${REVIEW}\n**Verdict:** READY — blocking on #412\n`, null],
@@ -712,11 +722,11 @@ describe('held-out 16: READY as a verdict key\'s value, approvals with a rescope
     ],
     ['approve with some minor rework', `${REVIEW}\n**Verdict:** Approve with some minor rework\n`, null],
     ['approve with caveats', `${REVIEW}\n**Verdict:** APPROVE with caveats — no timeout is set\n`, null],
-    ['approve, the rework verified', `${REVIEW}\n**Verdict:** APPROVE — with the rework verified in 4c1d2e9.\n`, 'APPROVE'],
+    ['approve, the rework said verified (not read)', `${REVIEW}\n**Verdict:** APPROVE — with the rework verified.\n`, null],
     ['approve without reservations', `${REVIEW}\n**Verdict:** APPROVE without reservations.\n`, 'APPROVE'],
     [
       'a verdict under a round 1 heading, round 2 in prose',
-      `## Round 1\n\n**Verdict:** READY ✅\n\n## Round 2\n\nI can't sign off on this version.\n`,
+      `## Round 1\n\n**Verdict:** APPROVE ✅\n\n## Round 2\n\nI can't sign off on this version.\n`,
       null,
     ],
     [
@@ -729,7 +739,8 @@ describe('held-out 16: READY as a verdict key\'s value, approvals with a rescope
       `## Round 1\n\nNotes.\n\n## Round 2\n\n**Verdict:** APPROVE\n\nThanks.\n`,
       'APPROVE',
     ],
-    ['a verdict word offered beside another option', `${REVIEW}\n## Decision\n\nMerge / Hold: **Hold**\n\nMore.\n`, null],
+    ['accept after minor revisions', `${REVIEW}\n**Verdict:** Accept after minor revisions\n`, null],
+    ['accept, minor revisions', `${REVIEW}\n**Verdict:** Accept, minor revisions\n`, null],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });

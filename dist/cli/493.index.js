@@ -1,0 +1,2148 @@
+export const id = 493;
+export const ids = [493];
+export const modules = {
+
+/***/ 7493:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  DOCTOR_USAGE: () => (/* binding */ DOCTOR_USAGE),
+  runDoctorCli: () => (/* binding */ runDoctorCli)
+});
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ./src/abort.ts
+var abort = __webpack_require__(6885);
+;// CONCATENATED MODULE: ./src/core/doctor-environments.ts
+/** The environments the status writers' jobs name, each once, in order. */
+function writerEnvironments(writers) {
+    return [...new Set(writers.flatMap((w) => (w.environment ? [w.environment] : [])))];
+}
+const WILDCARD = /[*?[\]]/;
+/**
+ * One check per environment a status writer names: ok only when no branch but the gated one may deploy ("protected
+ * branches" warns: GitHub counts every branch a protection rule names, and every branch when there is none).
+ */
+function environmentChecks(branch, envs, writers) {
+    return envs.map((e) => {
+        const who = [...new Set(writers.filter((w) => w.environment === e.name).map((w) => w.persona))].join(', ');
+        return environmentCheck(branch, e, who);
+    });
+}
+function environmentCheck(branch, e, who) {
+    const id = `environment:${e.name}`;
+    const where = `Settings → Environments → ${e.name} → Deployment branches and tags`;
+    const forge = `a writer can push a branch whose own workflow names ${e.name}, mint ${who}'s token there and write ` +
+        `${who}'s status`;
+    const b = e.branches;
+    if (b === null) {
+        return {
+            id,
+            level: 'warn',
+            unknown: true,
+            says: `who may deploy to environment ${e.name} (${who}'s key) is unknown: GitHub would not show it`,
+            fix: `check ${where} by hand: ${branch} only`,
+        };
+    }
+    if (b === 'missing') {
+        return {
+            id,
+            level: 'warn',
+            says: `environment ${e.name}, named by ${who}'s job, does not exist (or this token cannot see it): GitHub ` +
+                `makes it on first use with every branch allowed, and ${who}'s key is then a repository or organization ` +
+                `secret that any branch's workflow can read`,
+            fix: `create environment ${e.name}, set ${where} to ${branch} only, and move ${who}'s App key into it`,
+        };
+    }
+    if (b.kind === 'all') {
+        return {
+            id,
+            level: 'fail',
+            says: `environment ${e.name} lets every branch deploy: ${forge}`,
+            fix: `set ${where} to "Selected branches and tags" with ${branch} only (or "Protected branches only")`,
+        };
+    }
+    if (b.kind === 'protected') {
+        // GitHub: "Only branches with branch protection rules enabled can deploy … If no branch protection rules are
+        // defined for any branch in the repository, then all branches can deploy" — which those are, doctor cannot list
+        return {
+            id,
+            level: 'warn',
+            says: `environment ${e.name} lets "protected branches" deploy: every branch a branch protection rule names (a ` +
+                `rule for release/* or * too), and every branch when the repository has no branch protection rule — ` +
+                `then ${forge}`,
+            fix: `set ${where} to "Selected branches and tags" with ${branch} only`,
+        };
+    }
+    return customCheck(branch, e.name, b.patterns, { id, where, who });
+}
+/** A custom policy: ok only for the gated branch alone. */
+function customCheck(branch, name, patterns, at) {
+    const { id, where, who } = at;
+    if (!patterns.length) {
+        return {
+            id,
+            level: 'warn',
+            says: `no branch may deploy to environment ${name}: ${who}'s jobs there cannot run`,
+            fix: `add ${branch} under ${where}`,
+        };
+    }
+    const loose = patterns.filter((p) => p.type === 'tag' || p.name !== branch);
+    if (!loose.length)
+        return ok(id, `only ${branch} may deploy to environment ${name}`);
+    const named = loose.map((p) => `${p.type} ${p.name}${WILDCARD.test(p.name) ? ' (a pattern)' : ''}`).join(', ');
+    return {
+        id,
+        level: 'warn',
+        says: `environment ${name} also lets ${named} deploy: whoever may create or push to such a ` +
+            `${loose.some((p) => p.type === 'tag') ? 'branch or tag' : 'branch'} can use ${who}'s key`,
+        fix: `limit ${where} to ${branch}, or protect what those patterns match from writers`,
+    };
+}
+const ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
+
+;// CONCATENATED MODULE: ./src/core/doctor-secrets.ts
+/** The persona keys the writers read (the App key, or a token secret), each secret and environment once. */
+function writerKeys(writers) {
+    const out = [];
+    for (const w of writers)
+        for (const secret of w.secrets ?? [])
+            if (!out.some((k) => k.secret === secret && k.environment === w.environment))
+                out.push({ secret, persona: w.persona, ...(w.environment ? { environment: w.environment } : {}) });
+    return out;
+}
+/** Secret names are case-insensitive on GitHub (stored upper-case). */
+const holds = (names, secret) => !!names?.some((n) => n.toUpperCase() === secret.toUpperCase());
+/** One check per persona key: ok only when it is an environment secret and no repository or organization one. */
+function secretChecks(facts, writers) {
+    if (!facts)
+        return [];
+    return writerKeys(writers).map((k) => secretCheck(facts, k));
+}
+function secretCheck(f, k) {
+    const id = `secret:${k.secret}`;
+    const forge = `any workflow on any branch can read it: a writer can push a branch whose workflow mints ${k.persona}'s token ` +
+        `with it and writes ${k.persona}'s status`;
+    const into = k.environment ? `environment ${k.environment}'s secrets` : 'an environment (and name it in the job)';
+    const shared = holds(f.repository, k.secret) ? 'repository' : holds(f.organization, k.secret) ? 'organization' : '';
+    if (shared)
+        return {
+            id,
+            level: 'fail',
+            says: `${k.persona}'s key ${k.secret} is ${shared === 'repository' ? 'a repository' : 'an organization'} secret: ${forge}`,
+            fix: `keep ${k.secret} only in ${into} (Settings → Environments → … → Environment secrets) and delete the ` +
+                (shared === 'repository'
+                    ? `repository secret (Settings → Secrets and variables → Actions → Repository secrets)`
+                    : `organization secret, or take this repository off its list of repositories`),
+        };
+    const env = k.environment ? f.environments[k.environment] : undefined;
+    const unseen = [
+        ...(f.repository === null ? ['repository'] : []),
+        ...(f.organization === null ? ['organization'] : []),
+        ...(k.environment && env === null ? [`environment ${k.environment}'s`] : []),
+    ];
+    if (unseen.length)
+        return {
+            id,
+            level: 'warn',
+            unknown: true,
+            says: `where ${k.persona}'s key ${k.secret} is stored is unknown: the ${unseen.join(', ')} secrets could not be listed`,
+            fix: `run doctor with a token that may list secrets (an admin's), or check by hand that ${k.secret} is only in ${into}`,
+        };
+    if (k.environment && holds(env, k.secret))
+        return { id, level: 'ok', says: `${k.persona}'s key ${k.secret} is a secret of environment ${k.environment} only`, fix: '' };
+    return {
+        id,
+        level: 'warn',
+        says: `${k.persona}'s key ${k.secret} is in none of the secrets this token can list` +
+            (k.environment ? ` (not in environment ${k.environment})` : '') +
+            ': the job would get an empty key',
+        fix: `add ${k.secret} to ${into}`,
+    };
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
+;// CONCATENATED MODULE: ./scripts/workflow-rules.mjs
+// The rule every workflow and recipe here keeps, checked statically: no job that holds
+// a persona credential runs code other than this action and pinned actions (above
+// all, never the LLM step, never PR code), and nothing the PR controls chooses what a
+// persona reads, which PR or which commit its verdict lands on. Used by
+// scripts/lint-workflows.mjs (CI) and by the recipe tests.
+//
+// A persona credential is any secret but GITHUB_TOKEN and the model's key (a secret
+// named LLM_*), and any App private key (a `private-key:` input). Code in a job can
+// read every secret of that job from the runner's memory, so the rule is per job.
+
+
+const OUR_ACTION = 'persona-verdict/persona-verdict@';
+const MINTER = 'actions/create-github-app-token@';
+const MODEL_KEY = /^LLM_/;
+const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
+const PR_REF = /github\.event\.pull_request\.head|github\.head_ref|refs\/pull\/|workflow_run\.head_(sha|branch)/;
+/**
+ * The refs a checkout may name by expression: the base or default branch. Any other expression may name PR code
+ * (merge_commit_sha, workflow_run.head_commit.id, a job's output holding the head), so it fails closed.
+ */
+const TRUSTED_REF =
+  /^\$\{\{\s*(?:github\.event\.repository\.default_branch|github\.base_ref|github\.event\.pull_request\.base\.(?:ref|sha))\s*\}\}$/;
+/** github.sha and github.ref name the base or default branch on these triggers only (on pull_request: a merge ref). */
+const BASE_TRIGGERS = new Set([
+  'pull_request_target',
+  'workflow_run',
+  'issue_comment',
+  'schedule',
+  'workflow_dispatch',
+]);
+const GITHUB_SHA_OR_REF = /^\$\{\{\s*github\.(?:sha|ref)\s*\}\}$/;
+/** Another run's artifacts, fetched by a command or a script: the CLI, the REST path, github-script. */
+const ARTIFACT_FETCH = /\bgh\s+run\s+download\b|\/actions\/(?:runs\/[^/\s]+\/)?artifacts\b|\bdownloadArtifact\b/i;
+
+/** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
+function personaCredentials(node) {
+  const text = JSON.stringify(node ?? {});
+  const names = [...text.matchAll(/secrets\.([A-Za-z_]\w*)/g)].map((m) => m[1]);
+  const found = new Set(names.filter((n) => n !== 'GITHUB_TOKEN' && !MODEL_KEY.test(n)));
+  if (/"private-key":/.test(text)) found.add('a private-key input');
+  return [...found];
+}
+
+/** Why a step runs code other than this action or a pinned action, or null. */
+function otherCode(step) {
+  if (typeof step.run === 'string') return 'a run: step';
+  const uses = typeof step.uses === 'string' ? step.uses : '';
+  if (uses.startsWith(OUR_ACTION)) return null;
+  if (uses.startsWith('./') || uses.startsWith('docker://')) return `${uses} (not a pinned action)`;
+  if (!PINNED.test(uses)) return `${uses} (not pinned to a full commit SHA)`;
+  return null;
+}
+
+function triggersOf(wf) {
+  const on = wf.on ?? wf[true]; // YAML 1.1 readers turn a bare `on` into true
+  return typeof on === 'string' ? [on] : Array.isArray(on) ? on : Object.keys(on ?? {});
+}
+
+function envName(job) {
+  return typeof job.environment === 'object' ? job.environment?.name : job.environment;
+}
+
+function pinFindings(text, say) {
+  text.split('\n').forEach((line, i) => {
+    const m = /^\s*-?\s*uses:\s*([^\s#]+)\s*(#.*)?$/.exec(line);
+    if (!m || m[1].startsWith('./')) return;
+    if (!/@[0-9a-f]{40}$/.test(m[1]) || !m[2])
+      say(`line ${i + 1}`, `${m[1]} is not pinned to a full commit SHA with a version comment`);
+  });
+}
+
+/** A step's `with:` keys as the runner reads them: without case (INPUT_<KEY>). */
+const inputsOf = (step) => Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+
+/**
+ * What a step reads that the PR may control: another run's artifact, another repository, a ref other than the base
+ * or default branch. Only in workflows that run persona-verdict (`gated`): elsewhere a release's `ref:` is its own.
+ */
+function readsFindings(where, step, triggers, say) {
+  const uses = typeof step.uses === 'string' ? step.uses.toLowerCase() : '';
+  const w = inputsOf(step);
+  const keys = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit'];
+  if (/download-artifact@/.test(uses)) {
+    const other = keys.filter((k) => w[k] !== undefined).join(', ');
+    if (other || !uses.startsWith('actions/download-artifact@'))
+      say(
+        where,
+        `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
+      );
+  }
+  const script = `${typeof step.run === 'string' ? step.run : ''}\n${typeof w.script === 'string' ? w.script : ''}`;
+  if (ARTIFACT_FETCH.test(script))
+    say(
+      where,
+      "reads an artifact of another workflow run (a script fetches it): the PR controls its own runs' artifacts",
+    );
+  if (!uses.startsWith('actions/checkout@')) return;
+  const ref = w.ref === undefined ? '' : String(w.ref).trim();
+  const trusted = TRUSTED_REF.test(ref) || (GITHUB_SHA_OR_REF.test(ref) && triggers.every((t) => BASE_TRIGGERS.has(t)));
+  if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
+    say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`);
+  const repo = w.repository === undefined ? '' : String(w.repository).trim();
+  if (repo.includes('${{') && !/^\$\{\{\s*github\.repository\s*\}\}$/.test(repo))
+    say(where, `checks out PR code, or may: repository ${repo} is not this repository (a fork's, for one)`);
+  else if (repo && !repo.includes('${{')) say(where, 'checks out another repository');
+}
+
+function stepFindings(id, job, say, triggers = [], gated = false) {
+  for (const [n, step] of (job.steps ?? []).entries()) {
+    const where = `job ${id} step ${n + 1}`;
+    const uses = typeof step.uses === 'string' ? step.uses : '';
+    if (gated) readsFindings(where, step, triggers, say);
+    if (typeof step.run === 'string' && step.run.includes('${{'))
+      say(where, 'expression in run: pass it through env instead');
+    const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
+    if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
+      say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`);
+    if (uses.toLowerCase().startsWith('actions/checkout@')) {
+      const w = inputsOf(step);
+      const ref = w.ref === undefined ? '' : String(w.ref).trim();
+      if (PR_REF.test(ref)) say(where, 'checks out PR code');
+      if (w.repository !== undefined && !gated) say(where, 'checks out another repository');
+      if (String(w['persist-credentials']) !== 'false')
+        say(where, 'keeps the token in .git: set persist-credentials: false');
+    }
+  }
+}
+
+function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
+  if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
+  const creds = personaCredentials({ job, env: wf.env });
+  const other = (job.steps ?? []).map(otherCode).find(Boolean);
+  if (creds.length && other) {
+    say(
+      `job ${id}`,
+      `holds a persona credential (${creds.join(', ')}) and runs ${other}: code in a job can read every ` +
+        'secret of the job; run the LLM and any script in a job without persona credentials',
+    );
+  }
+  if (creds.length && !envName(job)) {
+    say(
+      `job ${id}`,
+      `holds a persona credential (${creds.join(', ')}) without an environment: keep it in an environment ` +
+        'whose deployment branches are the branches you gate',
+    );
+  }
+  if (!creds.length && other && personaEnvs.has(envName(job))) {
+    say(`job ${id}`, `runs ${other} in environment ${envName(job)}, which holds persona credentials`);
+  }
+  const excludesQueue = /github\.event_name == '(pull_request_target|issue_comment|workflow_run)'/.test(
+    String(job.if ?? ''),
+  );
+  if (creds.length && triggers.includes('merge_group') && !excludesQueue) {
+    say(
+      `job ${id}`,
+      "persona credential on merge_group, whose workflow file is the queued commit's: report the queue from " +
+        'workflow_run (docs/recipes/merge-queue.yml)',
+    );
+  }
+  if (creds.length && triggers.includes('pull_request')) {
+    say(
+      `job ${id}`,
+      'persona credential on a pull_request trigger: the PR controls that workflow file; use ' +
+        'pull_request_target or workflow_run',
+    );
+  }
+  stepFindings(id, job, say, triggers, gated);
+}
+
+/** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
+function securityFindings(text, file) {
+  const out = [];
+  const say = (where, what) => out.push(`${file}: ${where}: ${what}`);
+  const wf = (0,dist/* parse */.qg)(text);
+  const triggers = triggersOf(wf);
+  if (/secrets\[/.test(text)) say('workflow', 'secrets[...] hands every secret to the job: name one secret per job');
+  pinFindings(text, say);
+  if (wf.permissions === undefined) say('workflow', 'no top-level permissions: set permissions: {} and grant per job');
+  const jobs = Object.entries(wf.jobs ?? {});
+  const personaEnvs = new Set(
+    jobs
+      .filter(([, job]) => personaCredentials({ job, env: wf.env }).length && envName(job))
+      .map(([, j]) => envName(j)),
+  );
+  // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
+  // (a reusable workflow too: a persona workflow may call it for its LLM job); action names have no case on GitHub
+  const gated = text.toLowerCase().includes(OUR_ACTION) || triggers.includes('workflow_call');
+  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated);
+  return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/doctor-workflows.ts
+// What the doctor reads from a repository's workflow files: which job writes each
+// persona's status context, on which events and with which credential, and where a
+// persona credential sits beside code it does not need to trust. Pure: text in, facts
+// out. The project's own workflow rules (scripts/workflow-rules.mjs, also run by the
+// linter) are applied as they are, and their findings graded here.
+
+
+const doctor_workflows_OUR_ACTION = /^persona-verdict\/persona-verdict@/;
+const APP_TOKEN_ACTION = /^actions\/create-github-app-token@/;
+/** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
+const TRUSTED = [doctor_workflows_OUR_ACTION, APP_TOKEN_ACTION, /^actions\/(checkout|upload-artifact|download-artifact)@/];
+/** A persona credential: a token secret (not GITHUB_TOKEN), an App private key, or a minted App token. */
+const PERSONA_CREDENTIAL = /secrets\.(?!GITHUB_TOKEN\b)[A-Za-z0-9_]*(_TOKEN|PRIVATE_KEY|_PEM)\b/;
+const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
+/** The persona context a step writes: status-context, else persona-verdict/<persona>. */
+const contextOf = (persona, statusContext) => statusContext || `persona-verdict/${persona}`;
+const cut = (s) => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
+const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
+const str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+function doctor_workflows_triggersOf(wf) {
+    const on = wf['on'] ?? wf['true']; // YAML 1.1 readers turn a bare `on` into true
+    if (typeof on === 'string')
+        return [on];
+    if (Array.isArray(on))
+        return on.map(str);
+    return Object.keys(obj(on));
+}
+/** The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if`. */
+function jobEvents(triggers, condition) {
+    const named = [...str(condition).matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]);
+    return named.length ? triggers.filter((t) => named.includes(t)) : triggers;
+}
+function credentialOf(token, steps) {
+    if (!token || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/.test(token))
+        return { kind: 'github-actions' };
+    const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
+    if (fromStep && steps.some((s) => s['id'] === fromStep && APP_TOKEN_ACTION.test(str(s['uses']))))
+        return { kind: 'app', step: fromStep };
+    const secret = /secrets\.([A-Za-z0-9_]+)/.exec(token)?.[1];
+    if (secret)
+        return { kind: 'secret', name: secret };
+    return { kind: 'unknown', expression: token };
+}
+/** The secrets a credential is made from: the App token step's private-key, or the token secret itself. */
+function keySecrets(c, steps) {
+    if (c.kind === 'secret')
+        return [c.name];
+    if (c.kind !== 'app')
+        return [];
+    const key = str(obj(steps.find((s) => s['id'] === c.step)?.['with'])['private-key']);
+    return [...new Set([...key.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].map((m) => m[1]))];
+}
+/** An App token minted with permission-* inputs (narrowed) that do not grant `permission-<name>: write`. */
+function narrowedOut(c, steps, name) {
+    if (c.kind !== 'app')
+        return false;
+    const w = obj(steps.find((s) => s['id'] === c.step)?.['with']);
+    const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
+    return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
+}
+/** The environment a job names, as a literal (an expression names none the doctor can read). */
+function environmentOf(job) {
+    const raw = job['environment'];
+    const name = typeof raw === 'object' && raw !== null ? str(raw['name']) : str(raw);
+    return name && !name.includes('${{') ? { environment: name } : {};
+}
+function writersOf(file, id, job, triggers) {
+    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
+    const events = jobEvents(triggers, job['if']);
+    const out = [];
+    for (const step of steps) {
+        if (!doctor_workflows_OUR_ACTION.test(str(step['uses'])))
+            continue;
+        const w = obj(step['with']);
+        const mode = str(w['mode']) || 'post';
+        const persona = str(w['persona']);
+        const status = str(w['commit-status']) || 'auto';
+        if (!persona || !['post', 'preflight'].includes(mode) || status === 'never')
+            continue;
+        // commit-status auto writes on every event but pull_request, whose own check sits on the PR head
+        const writes = status === 'always' ? events : events.filter((e) => e !== 'pull_request');
+        if (!writes.length)
+            continue;
+        const credential = credentialOf(str(w['github-token']), steps);
+        const context = contextOf(persona, str(w['status-context']));
+        const checkRun = str(w['status-kind']) === 'check-run';
+        const checksNarrowedOut = checkRun && narrowedOut(credential, steps, 'checks');
+        out.push({
+            file,
+            job: id,
+            persona,
+            context,
+            events: writes,
+            queue: writes.includes('merge_group'),
+            credential,
+            checkRun,
+            checksNarrowedOut,
+            ...environmentOf(job),
+            secrets: keySecrets(credential, steps),
+        });
+    }
+    return out;
+}
+/** Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment. */
+function jobIssues(file, id, job, triggers) {
+    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
+    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => APP_TOKEN_ACTION.test(str(s['uses'])));
+    if (!holds)
+        return [];
+    const out = [];
+    const where = `job ${id}`;
+    const untrusted = steps
+        .map((s, n) => ({ s, n }))
+        .filter(({ s }) => typeof s['run'] === 'string' || !TRUSTED.some((re) => re.test(str(s['uses']))));
+    if (untrusted.length) {
+        const first = untrusted[0];
+        const name = str(first.s['name']) || str(first.s['uses']) || 'a run step';
+        out.push({
+            file,
+            where,
+            level: 'fail',
+            says: `the job holds a persona credential beside step ${first.n + 1} ("${cut(name)}"), which runs other ` +
+                'code (the LLM step or its tools can read every secret of its job from the runner)',
+            fix: `in ${file}, split job ${id}: preflight and post jobs hold the persona credential and run only ` +
+                'persona-verdict; the LLM job between them gets the diff as an artifact and only the LLM key',
+        });
+    }
+    const events = jobEvents(triggers, job['if']);
+    // a *_TOKEN secret on pull_request is already a finding of the project's rules (gradeRuleFinding)
+    if (events.includes('pull_request') && !TOKEN_SECRET.test(JSON.stringify(job))) {
+        out.push({
+            file,
+            where,
+            level: 'fail',
+            says: 'a persona credential on a pull_request trigger: the PR controls that workflow file and can spend it',
+            fix: `in ${file}, run job ${id} on pull_request_target or workflow_run instead of pull_request`,
+        });
+    }
+    if (job['environment'] === undefined) {
+        out.push({
+            file,
+            where,
+            level: 'warn',
+            says: 'the job holds a persona credential without an environment, so any branch\u2019s workflow can use it',
+            fix: `in ${file}, give job ${id} an environment (Settings → Environments) whose deployment branches are ` +
+                'limited to the default branch, and keep the persona secret there',
+        });
+    }
+    return out;
+}
+/** One finding of scripts/workflow-rules.mjs, graded: what lets a PR walk around the gate fails. */
+function gradeRuleFinding(line, file) {
+    const rest = line.startsWith(`${file}: `) ? line.slice(file.length + 2) : line;
+    const colon = rest.indexOf(': ');
+    const where = colon > 0 ? rest.slice(0, colon) : 'workflow';
+    const says = colon > 0 ? rest.slice(colon + 2) : rest;
+    const walksAround = /persona token reaches|persona secret on|checks out PR code|artifact of another workflow run|secrets\[|expression in run/.test(says);
+    return {
+        file,
+        where,
+        level: walksAround ? 'fail' : 'warn',
+        says,
+        fix: `edit ${file} (${where}): ${fixFor(says)}`,
+    };
+}
+function fixFor(says) {
+    if (/not pinned/.test(says))
+        return 'pin the action to a full commit SHA with a version comment';
+    if (/permissions/.test(says))
+        return 'set permissions: {} at the top and grant each job only what it needs';
+    if (/persist-credentials/.test(says))
+        return 'set persist-credentials: false on the checkout';
+    return 'follow the rule it names, as the recipes in docs/recipes/ do';
+}
+/** The writers and the issues of every workflow file; a file that does not parse is an issue, never a crash. */
+function analyseWorkflows(files) {
+    const writers = [];
+    const issues = [];
+    /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
+    const queueWorkflows = new Set();
+    const follows = new Map();
+    for (const { path, text } of files) {
+        let wf;
+        let rules;
+        try {
+            wf = obj((0,dist/* parse */.qg)(text));
+            rules = securityFindings(text, path);
+        }
+        catch (e) {
+            issues.push({
+                file: path,
+                where: 'workflow',
+                level: 'warn',
+                says: `does not parse as a workflow (${e.message.split('\n')[0].slice(0, 100)})`,
+                fix: `fix the YAML of ${path}; GitHub will not run it either`,
+            });
+            continue;
+        }
+        const triggers = doctor_workflows_triggersOf(wf);
+        if (triggers.includes('merge_group'))
+            queueWorkflows.add(str(wf['name']) || path);
+        const after = obj(obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];
+        follows.set(path, Array.isArray(after) ? after.map(str) : []);
+        for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
+            writers.push(...writersOf(path, id, obj(raw), triggers));
+            issues.push(...jobIssues(path, id, obj(raw), triggers));
+        }
+        issues.push(...rules.map((r) => gradeRuleFinding(r, path)));
+    }
+    for (const w of writers)
+        if (w.events.includes('workflow_run') && follows.get(w.file).some((n) => queueWorkflows.has(n)))
+            w.queue = true;
+    return { writers, issues };
+}
+
+// EXTERNAL MODULE: ./src/core/marker.ts
+var marker = __webpack_require__(4517);
+;// CONCATENATED MODULE: ./src/core/doctor.ts
+// The doctor: is the merge gate really enforced? Facts about the repository's settings
+// in (the branch's rules from every ruleset, classic protection when readable, the
+// personas' Apps and permissions, the workflow files), a list of checks out — each ok,
+// warn or fail with one sentence and the fix — and a bottom line. Pure.
+
+
+
+
+
+/** GitHub Actions' App id: the source of statuses written with GITHUB_TOKEN. */
+const GITHUB_ACTIONS_APP_ID = 15368;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
+const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
+/** Parses one persona; throws an Error that says what is wrong and what to write instead. */
+function doctor_parseDoctorPersona(s) {
+    const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
+    const bad = (why) => new Error(`persona "${s.slice(0, 60)}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
+    if (!m)
+        throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
+    const [, name, at, who] = m;
+    if (!marker/* PERSONA_PATTERN */.CX.test(name))
+        throw bad(`"${name}" is not a persona name (A-Z a-z 0-9 . _ -)`);
+    if (at) {
+        if (!LOGIN.test(who))
+            throw bad(`"${who}" is not a GitHub login`);
+        return { name, app: null, login: who };
+    }
+    const slug = who.replace(/\[bot\]$/, '');
+    if (!SLUG.test(slug))
+        throw bad(`"${who}" is not an App slug`);
+    return { name, app: slug, login: null };
+}
+const doctor_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
+const RULES_PAGE = 'Settings → Rules → Rulesets';
+/** The branch's rules from every ruleset, as the doctor needs them. */
+function fromBranchRules(rules) {
+    const requirements = [];
+    const reviews = [];
+    let mergeQueue = null;
+    let queueGrouping = null;
+    const ids = new Set();
+    for (const r of rules) {
+        const rulesetId = r.ruleset_id ?? null;
+        if (rulesetId !== null)
+            ids.add(rulesetId);
+        const p = r.parameters ?? {};
+        if (r.type === 'required_status_checks') {
+            const list = Array.isArray(p['required_status_checks']) ? p['required_status_checks'] : [];
+            for (const c of list)
+                requirements.push({ context: c.context, source: c.integration_id ?? null, rulesetId });
+        }
+        else if (r.type === 'pull_request') {
+            reviews.push({
+                rulesetId,
+                approvals: Number(p['required_approving_review_count'] ?? 0),
+                dismissStale: p['dismiss_stale_reviews_on_push'] === true,
+                lastPush: p['require_last_push_approval'] === true,
+                codeOwners: p['require_code_owner_review'] === true,
+            });
+        }
+        else if (r.type === 'merge_queue' && mergeQueue === null) {
+            mergeQueue = rulesetId ?? 0;
+            queueGrouping = typeof p['grouping_strategy'] === 'string' ? p['grouping_strategy'] : null;
+        }
+    }
+    return { requirements, reviews, mergeQueue, queueGrouping, rulesetIds: [...ids] };
+}
+/** Classic required status checks: a context listed without an App (or app_id -1) takes any source. */
+function fromClassicChecks(rsc) {
+    if (!rsc)
+        return [];
+    const out = (rsc.checks ?? []).map((c) => ({
+        context: c.context,
+        source: typeof c.app_id === 'number' && c.app_id > 0 ? c.app_id : null,
+        rulesetId: null,
+    }));
+    for (const c of rsc.contexts ?? [])
+        if (!out.some((o) => o.context === c))
+            out.push({ context: c, source: null, rulesetId: null });
+    return out;
+}
+/** The context a persona's status is written under: from its workflow step, else persona-verdict/<name>. */
+function personaContext(p, writers) {
+    return writers.find((w) => w.persona === p.name)?.context ?? `persona-verdict/${p.name}`;
+}
+/**
+ * A merge group's commit holds every PR queued before it. With HEADGREEN only the newest
+ * entry's checks must pass, so a PR whose persona rejected it merges with a later green one.
+ */
+function groupingCheck(f) {
+    if (f.mergeQueue === null || f.queueGrouping !== 'HEADGREEN')
+        return [];
+    return [
+        {
+            id: 'queue-grouping',
+            level: 'fail',
+            says: `the merge queue of ${f.branch} requires checks only on the newest entry of a group (HEADGREEN): a PR ` +
+                'whose persona rejected it merges along with a later, green one',
+            fix: `${RULES_PAGE} → the merge queue rule: "Only merge non-failing pull requests" on (ALLGREEN)`,
+        },
+    ];
+}
+/**
+ * Without a merge queue the PR head's status is the last word, and GitHub keeps at most 1000
+ * statuses per sha and context, from anyone with write access, deleting none: a writer who fills
+ * the persona's context after an approval freezes its green through a retarget or a later
+ * rejection. A queue re-decides each group on a new commit, from the persona's reviews.
+ */
+function noQueueCheck(f, writers) {
+    if (f.mergeQueue !== null)
+        return [];
+    // closed only by check runs of each persona's own App: GITHUB_TOKEN's belong to GitHub Actions (any workflow)
+    const own = (p) => writers.filter((w) => w.persona === p.name);
+    const byItsApp = (p) => p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
+    if (f.personas.length && f.personas.every(byItsApp))
+        return [
+            doctor_ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
+        ];
+    return [
+        {
+            id: 'queue',
+            level: 'warn',
+            says: `${f.branch} has no merge queue in its rulesets: a PR merges on its head's status, which anyone with ` +
+                'write access can freeze by filling its context (GitHub keeps 1000 statuses per commit and context)',
+            fix: 'write the verdicts as check runs, which only the persona Apps can write (status-kind: check-run), or ' +
+                `${RULES_PAGE} → "Require merge queue" (organisation repositories), the contexts written on each group's ` +
+                'commit (README: merge queue); a queue that classic branch protection requires is not visible to the doctor',
+        },
+    ];
+}
+function diagnose(f) {
+    const wf = f.workflows ? analyseWorkflows(f.workflows) : null;
+    const writers = wf?.writers ?? [];
+    const checks = [
+        classicCheck(f),
+        ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
+        ...noQueueCheck(f, writers),
+        ...groupingCheck(f),
+        ...reviewChecks(f),
+        ...bypassChecks(f),
+        ...workflowChecks(f, wf),
+        ...environmentChecks(f.branch, f.environments ?? [], writers),
+        ...secretChecks(f.secrets, writers),
+    ];
+    const fails = checks.filter((c) => c.level === 'fail').length;
+    const warns = checks.filter((c) => c.level === 'warn').length;
+    const level = fails ? 'fail' : warns ? 'warn' : 'ok';
+    const bottomLine = level === 'fail'
+        ? `the gate on ${f.branch} is not enforced: ${fails} check(s) fail, ${warns} warn — fix the failures first`
+        : level === 'warn'
+            ? `the gate on ${f.branch} holds as far as the doctor can see; ${warns} warning(s) to review`
+            : `the gate on ${f.branch} is enforced: all ${checks.length} checks ok`;
+    return { repo: f.repo, branch: f.branch, level, bottomLine, checks };
+}
+function label(f, rulesetId) {
+    if (rulesetId === null)
+        return 'classic branch protection';
+    const r = f.rulesets.find((x) => x.id === rulesetId);
+    return r ? `ruleset "${r.name}"` : `ruleset ${rulesetId}`;
+}
+function classicCheck(f) {
+    const c = f.classic;
+    if (c.state === 'read')
+        return doctor_ok('classic', `classic branch protection on ${f.branch} was read`);
+    if (c.state === 'none')
+        return doctor_ok('classic', `${f.branch} has no classic branch protection; rulesets apply`);
+    return {
+        id: 'classic',
+        level: 'warn',
+        unknown: true,
+        says: `classic branch protection on ${f.branch} is unknown: GitHub answered ${c.status} to the doctor's token, ` +
+            'so its review rules and admin enforcement were not checked',
+        fix: 'run the doctor with a token that may read branch protection (repository administration: read), or move ' +
+            `the rules into a ruleset (${RULES_PAGE}), which read access can see`,
+    };
+}
+/** Every requirement of a context: rulesets, and classic protection as far as it is known. */
+function requirementsOf(f, context) {
+    const classic = f.classic.state === 'read' || f.classic.state === 'unknown' ? (f.classic.checks ?? []) : [];
+    return [...f.requirements, ...classic].filter((r) => r.context === context);
+}
+function personaChecks(f, p, writers, readWorkflows) {
+    const context = personaContext(p, writers);
+    const reqs = requirementsOf(f, context);
+    const mine = writers.filter((w) => w.context === context);
+    return [
+        requiredCheck(f, p, context, reqs),
+        ...reqs.map((r) => sourceCheck(f, p, context, r)),
+        ...(readWorkflows ? writerChecks(f, p, context, reqs, mine) : []),
+        ...accessCheck(p),
+    ];
+}
+function requiredCheck(f, p, context, reqs) {
+    const id = `required:${p.name}`;
+    if (reqs.length)
+        return doctor_ok(id, `${context} is a required status check (${reqs.map((r) => label(f, r.rulesetId)).join(', ')})`);
+    const add = `${RULES_PAGE} → a branch ruleset targeting ${f.branch} → Require status checks to pass → add ${context}` +
+        (p.kind === 'app' ? ` with the App ${p.slug} as its source` : '');
+    if (f.classic.state === 'unknown' && f.classic.checks === null) {
+        return {
+            id,
+            level: 'warn',
+            unknown: true,
+            says: `no ruleset requires ${context}, and whether classic branch protection does is unknown`,
+            fix: `require it in a ruleset (${add}), or run the doctor with a token that may read branch protection`,
+        };
+    }
+    return {
+        id,
+        level: 'fail',
+        says: `${context} is not a required status check on ${f.branch}: a PR merges without ${p.name}'s verdict`,
+        fix: add,
+    };
+}
+function sourceCheck(f, p, context, r) {
+    const id = `source:${p.name}:${label(f, r.rulesetId)}`;
+    const where = label(f, r.rulesetId);
+    const setting = r.rulesetId === null
+        ? `Settings → Branches → the rule for ${f.branch} → Require status checks → ${context}`
+        : `${RULES_PAGE} → ${where.slice(8)} → Require status checks to pass → ${context}`;
+    if (p.kind === 'app' && p.appId === null) {
+        return {
+            id,
+            level: 'fail',
+            says: `there is no GitHub App with the slug ${p.slug}, so ${p.name}'s source cannot be checked`,
+            fix: `give the App's slug, the last part of its page https://github.com/apps/<slug>, in --persona ${p.name}=<slug>`,
+        };
+    }
+    if (r.source === null) {
+        return {
+            id,
+            level: 'fail',
+            says: `${where} requires ${context} from any source: anyone with write access (or any workflow with ` +
+                'statuses: write or checks: write) can set it to success',
+            fix: p.kind === 'app'
+                ? `${setting}: set its source to the App ${p.slug} (id ${p.appId})`
+                : `make ${p.name} a GitHub App (README: the persona's App) and pin ${context} to it in ${setting}; a ` +
+                    'status written with a personal token cannot be pinned',
+        };
+    }
+    if (p.kind === 'app' && r.source === p.appId)
+        return doctor_ok(id, `${where} requires ${context} from ${p.name}'s App`);
+    const pinned = r.source === GITHUB_ACTIONS_APP_ID ? 'GitHub Actions (any workflow can write it)' : `App ${r.source}`;
+    const writes = p.kind === 'app' ? `the App ${p.slug} (id ${p.appId})` : `a personal token (${p.login})`;
+    return {
+        id,
+        level: 'fail',
+        says: `${where} accepts ${context} only from ${pinned}, but ${p.name} writes it as ${writes}: ` +
+            'its status never counts and every PR is blocked',
+        fix: p.kind === 'app'
+            ? `${setting}: set its source to the App ${p.slug}`
+            : `make ${p.name} a GitHub App and pin ${context} to it in ${setting}`,
+    };
+}
+/** The App a credential's statuses come from: an id, 'pat' for a personal token, null when not known. */
+function sourceOf(c, p) {
+    if (c.kind === 'github-actions')
+        return GITHUB_ACTIONS_APP_ID;
+    if (c.kind === 'app')
+        return p.appId; // minted in the job: taken to be the persona's App
+    if (c.kind === 'secret')
+        return 'pat';
+    return null;
+}
+const describe = (c) => c.kind === 'github-actions'
+    ? 'GITHUB_TOKEN (GitHub Actions)'
+    : c.kind === 'app'
+        ? `an App token (step ${c.step})`
+        : c.kind === 'secret'
+            ? `the secret ${c.name} (a personal token)`
+            : `"${c.expression.slice(0, 40)}"`;
+function writerChecks(f, p, context, reqs, mine) {
+    const out = [];
+    const pr = mine.filter((w) => !w.queue || w.events.some((e) => e !== 'merge_group' && e !== 'workflow_run'));
+    const id = `writer:${p.name}`;
+    if (!pr.length) {
+        out.push({
+            id,
+            level: reqs.length ? 'fail' : 'warn',
+            says: `no workflow on the default branch writes ${context} for pull requests` +
+                (reqs.length ? ': the required check never reports and every PR waits' : ''),
+            fix: `add ${p.name}'s workflow from docs/recipes/ to .github/workflows/ on the default branch`,
+        });
+    }
+    else {
+        const bad = checkRunMisfit(context, mine) ?? mismatch(f, p, context, reqs, pr);
+        out.push(bad ? { id, ...bad } : doctor_ok(id, `${context} is written by ${where(pr)}`));
+    }
+    if (f.mergeQueue !== null && reqs.length)
+        out.push(queueCheck(f, p, context, reqs, mine));
+    return out;
+}
+const where = (ws) => [...new Set(ws.map((w) => `${w.file} (job ${w.job})`))].join(', ');
+/**
+ * status-kind: check-run that cannot work: an App token narrowed without permission-checks, a personal token (GitHub
+ * lets only Apps create check runs) or GITHUB_TOKEN (the action refuses both before writing).
+ */
+function checkRunMisfit(context, ws) {
+    const narrowed = ws.find((x) => x.checksNarrowedOut);
+    if (narrowed)
+        return {
+            level: 'fail',
+            says: `job ${narrowed.job} in ${narrowed.file} writes ${context} as a check run with ` +
+                `${describe(narrowed.credential)}, whose permission-* inputs leave out checks: every check run it writes is ` +
+                'refused',
+            fix: 'add permission-checks: write to that create-github-app-token step (and Checks: Read and write to the App)',
+        };
+    const w = ws.find((x) => x.checkRun && (x.credential.kind === 'secret' || x.credential.kind === 'github-actions'));
+    if (!w)
+        return null;
+    const why = w.credential.kind === 'secret'
+        ? 'only a GitHub App can create check runs'
+        : "GITHUB_TOKEN's runs are GitHub Actions', which any workflow can write, and the action refuses them";
+    return {
+        level: 'fail',
+        says: `job ${w.job} in ${w.file} writes ${context} as a check run with ${describe(w.credential)}: ${why}, so ` +
+            'every run of it fails',
+        fix: "mint the persona App's token in that job (actions/create-github-app-token), or set status-kind: commit",
+    };
+}
+/** A writer whose statuses a pinned requirement does not accept. */
+function mismatch(f, p, context, reqs, ws) {
+    for (const r of reqs) {
+        if (r.source === null)
+            continue; // already a failure of its own
+        // a writer with the persona's own App is right; a pin to another App is sourceCheck's finding
+        const own = (w) => p.kind === 'app' && w.credential.kind === 'app';
+        const wrong = ws.filter((w) => !own(w) && sourceOf(w.credential, p) !== r.source);
+        if (!wrong.length)
+            continue;
+        const w = wrong[0];
+        return {
+            level: 'fail',
+            says: `job ${w.job} in ${w.file} writes ${context} with ${describe(w.credential)}, but ${label(f, r.rulesetId)} ` +
+                `accepts it only from App ${r.source}: that status never counts`,
+            fix: `in ${w.file}, job ${w.job}: pass the persona App's token (actions/create-github-app-token with ` +
+                `${p.name}'s App id and private key) as github-token`,
+        };
+    }
+    return null;
+}
+function queueCheck(f, p, context, reqs, mine) {
+    const id = `queue:${p.name}`;
+    const q = mine.filter((w) => w.queue);
+    const queue = label(f, f.mergeQueue || null);
+    if (!q.length) {
+        return {
+            id,
+            level: 'fail',
+            says: `the merge queue (${queue}) requires ${context} on each group's commit, but no workflow writes it on ` +
+                'merge_group or on a workflow_run after one: every queued PR waits and is ejected',
+            fix: `add a queue reporter on the default branch: a workflow_run workflow after the merge_group one that ` +
+                `writes ${context} with ${p.name}'s App token (docs/recipes/)`,
+        };
+    }
+    const bad = mismatch(f, p, context, reqs, q);
+    if (bad) {
+        return {
+            id,
+            ...bad,
+            says: `merge queue: ${bad.says}, so every merge group is ejected`,
+        };
+    }
+    return doctor_ok(id, `the merge queue gets ${context} from ${where(q)}`);
+}
+const WRITE = ['admin', 'maintain', 'write'];
+function accessCheck(p) {
+    if (p.kind === 'app')
+        return []; // an App's access is its installation's permissions, not a collaborator role
+    const id = `access:${p.name}`;
+    if (p.permission !== null && WRITE.includes(p.permission))
+        return [doctor_ok(id, `${p.login} has ${p.permission} access: its APPROVE counts and it can write the status`)];
+    if (p.permission === null) {
+        return [
+            {
+                id,
+                level: 'warn',
+                unknown: true,
+                says: `${p.login}'s permission on the repository could not be read`,
+                fix: `run the doctor with a token that has push access, or check Settings → Collaborators for ${p.login}`,
+            },
+        ];
+    }
+    const has = p.permission === 'not-collaborator' ? 'is not a collaborator' : `has only ${p.permission} access`;
+    return [
+        {
+            id,
+            level: 'fail',
+            says: `${p.login} ${has}: its APPROVE does not count toward required reviews and it cannot write ` +
+                `${p.name}'s status`,
+            fix: `Settings → Collaborators and teams → give ${p.login} the Write role`,
+        },
+    ];
+}
+function reviewChecks(f) {
+    const rules = [...f.reviews, ...(f.classic.state === 'read' && f.classic.reviews ? [f.classic.reviews] : [])];
+    const setting = `${RULES_PAGE} → the ruleset for ${f.branch} → Require a pull request before merging`;
+    if (!rules.length) {
+        if (f.classic.state === 'unknown') {
+            return [
+                {
+                    id: 'reviews',
+                    level: 'warn',
+                    unknown: true,
+                    says: 'no ruleset requires a pull request, and classic protection (which may) could not be read',
+                    fix: `require it in a ruleset (${setting}), or run the doctor with a token that may read branch protection`,
+                },
+            ];
+        }
+        return [
+            {
+                id: 'reviews',
+                level: 'warn',
+                says: `no rule requires a pull request on ${f.branch}: the status checks are the only gate`,
+                fix: `${setting}, with stale approvals dismissed on push`,
+            },
+        ];
+    }
+    const approvals = Math.max(...rules.map((r) => r.approvals));
+    const flag = (id, on, good, says, option) => on ? doctor_ok(id, good) : { id, level: 'warn', says, fix: `${setting} → ${option}` };
+    return [
+        doctor_ok('reviews', `${approvals} approving review(s) required before merging`),
+        flag('dismiss-stale', rules.some((r) => r.dismissStale), 'stale approvals are dismissed when new commits are pushed', 'approvals survive new pushes: a human approval of an earlier head still counts after the PR changes', 'Dismiss stale pull request approvals when new commits are pushed'),
+        ...(approvals > 0
+            ? [
+                flag('last-push', rules.some((r) => r.lastPush), 'the most recent push must be approved by someone other than its pusher', 'the most recent push need not be approved by someone else: a reviewer can push and merge on their ' +
+                    'own approval', 'Require approval of the most recent reviewable push'),
+            ]
+            : []),
+        flag('code-owners', rules.some((r) => r.codeOwners), 'code owners must review changes to the files they own', 'no code owner review: a PR can change the gate itself (workflows, persona prompts) with only a persona ' +
+            'approving', 'Require review from Code Owners, and list .github/ and the persona prompts in CODEOWNERS'),
+    ];
+}
+function bypassChecks(f) {
+    const out = [];
+    for (const r of f.rulesets) {
+        const id = `bypass:${r.name}`;
+        const fix = `${RULES_PAGE} → ${r.name} → Bypass list`;
+        if (r.bypass === null) {
+            out.push({
+                id,
+                level: 'warn',
+                unknown: true,
+                says: `who may bypass ruleset "${r.name}" is unknown: GitHub shows the bypass list to admins only`,
+                fix: `check ${fix}, or run the doctor with an admin token`,
+            });
+        }
+        else if (!r.bypass.length)
+            out.push(doctor_ok(id, `nobody may bypass ruleset "${r.name}"`));
+        else {
+            for (const a of r.bypass) {
+                const deployKey = a.type === 'DeployKey';
+                out.push({
+                    id: `${id}:${a.type}:${a.id ?? ''}`,
+                    level: deployKey ? 'warn' : 'fail',
+                    says: `ruleset "${r.name}" lets ${actor(a)} bypass it (${a.mode})` +
+                        (deployKey
+                            ? ': a deploy key can push past the gate'
+                            : ': they can open a PR and merge it without the personas'),
+                    fix: `${fix}: remove ${actor(a)}, or keep the list empty`,
+                });
+            }
+        }
+    }
+    const c = f.classic;
+    if (c.state === 'read' && c.checks.length && !c.enforceAdmins) {
+        out.push({
+            id: 'bypass:classic-admins',
+            level: 'fail',
+            says: 'classic branch protection does not apply to administrators: an admin can merge a PR without the personas',
+            fix: `Settings → Branches → the rule for ${f.branch} → Do not allow bypassing the above settings`,
+        });
+    }
+    if (c.state === 'read' && c.reviewBypass?.length) {
+        out.push({
+            id: 'bypass:classic-reviews',
+            level: 'warn',
+            says: `classic branch protection lets ${c.reviewBypass.join(', ')} merge without the required reviews`,
+            fix: `Settings → Branches → the rule for ${f.branch} → Allow specified actors to bypass required pull requests`,
+        });
+    }
+    return out;
+}
+const actor = (a) => a.type === 'OrganizationAdmin'
+    ? 'organization admins'
+    : `${a.type === 'RepositoryRole' ? 'repository role' : a.type} ${a.id ?? ''}`.trim();
+function workflowChecks(f, wf) {
+    if (!wf) {
+        return [
+            {
+                id: 'workflows',
+                level: 'warn',
+                unknown: true,
+                says: 'the workflow files on the default branch could not be read',
+                fix: 'run the doctor with a token that has contents: read',
+            },
+        ];
+    }
+    if (!f.workflows.length)
+        return [doctor_ok('workflows', 'there are no workflow files on the default branch')];
+    if (!wf.issues.length)
+        return [doctor_ok('workflows', `${f.workflows.length} workflow file(s) keep the workflow rules`)];
+    return wf.issues.map((i) => ({
+        id: `workflow:${i.file}:${i.where}`,
+        level: i.level,
+        says: `${i.file}, ${i.where}: ${i.says}`,
+        fix: i.fix,
+    }));
+}
+const MARK = { ok: 'ok  ', warn: 'WARN', fail: 'FAIL' };
+/** Plain text for a terminal: one line per check, its fix under it. */
+function doctor_renderText(r) {
+    const lines = [`persona-verdict doctor: ${r.repo}, branch ${r.branch}`, ''];
+    for (const c of r.checks) {
+        lines.push(`${MARK[c.level]}  ${c.says}`);
+        if (c.fix)
+            lines.push(`      fix: ${c.fix}`);
+    }
+    lines.push('', `${r.level === 'ok' ? 'OK' : r.level.toUpperCase()}: ${r.bottomLine}`);
+    return lines.join('\n');
+}
+const ICON = { ok: '✅', warn: '⚠️', fail: '❌' };
+/** Markdown for the job summary. */
+function doctor_renderMarkdown(r) {
+    const rows = r.checks.map((c) => `| ${ICON[c.level]} ${c.level} | ${mdText(c.says)} | ${mdText(c.fix)} |`);
+    return [
+        `## ${ICON[r.level]} persona-verdict doctor: ${mdText(r.repo)} (${mdText(r.branch)})`,
+        '',
+        `**${mdText(r.bottomLine)}**`,
+        '',
+        '| result | finding | fix |',
+        '|---|---|---|',
+        ...rows,
+        '',
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var lib_core = __webpack_require__(6811);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 21 modules
+var github = __webpack_require__(1758);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var dist_bundle = __webpack_require__(9735);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var plugin_throttling_dist_bundle = __webpack_require__(6856);
+// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
+var light = __webpack_require__(3251);
+var light_default = /*#__PURE__*/__webpack_require__.n(light);
+;// CONCATENATED MODULE: ./src/core/waits.ts
+// When to wait for GitHub, and for how long — pure. The shell (github/octokit.ts)
+// sleeps; these rules decide, once, from GitHub's answer and the time the run has left.
+/** At most this many rate-limit waits per request: a limit that persists is reported, not waited out. */
+const MAX_RATE_LIMIT_WAITS = 2;
+/** A wait must leave this long before the deadline, or the retry could not be sent anyway. */
+const SEND_MARGIN_MS = 1000;
+/** GitHub: a secondary limit without retry-after means wait at least a minute. */
+const SECONDARY_FALLBACK_SECONDS = 60;
+/** How long GitHub asks us to wait: retry-after, else until x-ratelimit-reset (plus a second), else a minute. */
+function askedWait(headers, now) {
+    const retryAfter = Number(headers['retry-after'] ?? Number.NaN);
+    if (headers['retry-after']?.trim() && Number.isFinite(retryAfter) && retryAfter >= 0)
+        return Math.ceil(retryAfter);
+    const reset = Number(headers['x-ratelimit-reset'] ?? Number.NaN);
+    if (headers['x-ratelimit-remaining'] === '0' && Number.isFinite(reset) && reset > 0)
+        return Math.max(0, Math.ceil(reset - now / 1000)) + 1;
+    return SECONDARY_FALLBACK_SECONDS;
+}
+/**
+ * One layer decides every rate-limit wait: wait what GitHub asks, twice at most, and
+ * never past the run's deadline — when the wait would end too late, stop at once.
+ */
+function rateLimitWait(r) {
+    const seconds = askedWait(r.headers, r.now);
+    const leftSeconds = Math.max(0, Math.floor((r.deadline - r.now) / 1000));
+    if (r.waited >= MAX_RATE_LIMIT_WAITS)
+        return { wait: false, seconds, leftSeconds, why: `still rate-limited after ${r.waited} waits` };
+    if (r.now + seconds * 1000 + SEND_MARGIN_MS > r.deadline)
+        return { wait: false, seconds, leftSeconds, why: 'the wait would pass the time limit' };
+    return { wait: true, seconds };
+}
+/** What happened, for the failure message: the request was sent and GitHub answered; why we do not wait. */
+function rateLimitStop(r, d) {
+    const asked = r.headers['retry-after'] !== undefined
+        ? `retry-after ${d.seconds} s`
+        : r.headers['x-ratelimit-remaining'] === '0'
+            ? `its limit resetting in ${d.seconds} s`
+            : `no retry-after (GitHub's rule: wait ${d.seconds} s)`;
+    return (`the request was sent and GitHub answered HTTP ${r.status} rate-limited with ${asked}; ` +
+        `the run has ${d.leftSeconds} s left (run-timeout-seconds), and ${d.why}, so it stops now without waiting`);
+}
+/** The environment variable that shortens the action's own waits in its tests; never set it in a workflow. */
+const TIME_SCALE_ENV = 'PERSONA_VERDICT_TEST_TIME_SCALE';
+/**
+ * The test-only time scale: unset means 1 (production). A number above 0 and at most 1
+ * multiplies every wait the action chooses or GitHub asks for (looks after an ambiguous
+ * create, rate-limit waits, retry back-off); decisions still use GitHub's figures.
+ */
+function parseTimeScale(raw) {
+    if (raw === undefined || raw === '')
+        return 1;
+    const n = Number(raw);
+    if (raw.trim() && Number.isFinite(n) && n > 0 && n <= 1)
+        return n;
+    return {
+        error: `${TIME_SCALE_ENV} is "${raw.slice(0, 40)}": it exists only for persona-verdict's own tests; ` +
+            'unset it, or give a number above 0 and at most 1',
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/errors.ts
+// How a failed GitHub request is classified — pure, decided once where the error is
+// built (github/octokit.ts), read everywhere else through ApiError's fields.
+/**
+ * GitHub's rule: a 403 or 429 that carries `retry-after`, or says
+ * `x-ratelimit-remaining: 0`, or whose message says rate limit, is a rate limit.
+ */
+function classify(f) {
+    if (f.transport !== 'http')
+        return f.transport;
+    const s = f.status ?? 0;
+    if (s === 403 || s === 429) {
+        if (f.headers['retry-after'] !== undefined || f.headers['x-ratelimit-remaining'] === '0')
+            return 'rate-limited';
+        if (/rate limit|abuse detection/i.test(f.detail))
+            return 'rate-limited';
+        return s === 429 ? 'rate-limited' : 'denied';
+    }
+    if (s === 401)
+        return 'denied';
+    if (s === 404)
+        return 'not-found';
+    if (s === 422)
+        return 'invalid';
+    if (s >= 500)
+        return 'server';
+    return 'other';
+}
+/** The request may have taken effect: no answer, or a server error. */
+const isAmbiguous = (c) => c === 'server' || c === 'timeout' || c === 'network';
+/** 422s on create that mean the token can never post here (its own PR, Actions may not approve). */
+const isCreateDenial = (c, detail) => c === 'denied' || (c === 'invalid' && /own pull request|not permitted to approve/i.test(detail));
+
+;// CONCATENATED MODULE: ./src/github/port.ts
+// The one small port through which the shell talks to GitHub.
+
+
+/**
+ * A failed API call, already translated into words an operator can act on, and
+ * classified once (core/errors.ts). It aborts the run as permission-denied when the
+ * token was refused, else api-error. Every port method fails with an ApiError and nothing
+ * else (client.ts call() translates every failure): where the shell calls the port and handles
+ * a failure, it catches ApiError, never Abort, so that a step's own Abort is never taken for a
+ * refusal from GitHub. Abort is caught only around whole steps (main.ts, steps.ts attributed).
+ */
+class ApiError extends abort/* Abort */.F {
+    status;
+    cls;
+    transport;
+    constructor(status, cls, transport, message, advice = '') {
+        super(cls === 'denied' ? 'permission-denied' : 'api-error', message, advice);
+        this.status = status;
+        this.cls = cls;
+        this.transport = transport;
+    }
+    /** The request may have taken effect: 5xx, timeout, connection reset. */
+    get ambiguous() {
+        return isAmbiguous(this.cls);
+    }
+}
+/** A port call the caller can do without: its ApiError answers null; anything else (a bug) is thrown. */
+const orNull = (call) => call.catch((e) => {
+    if (e instanceof ApiError)
+        return null;
+    throw e;
+});
+
+;// CONCATENATED MODULE: ./src/github/errors.ts
+// Turns a failed Octokit request into an ApiError: GitHub's words (token redacted),
+// the class (core/errors.ts) and advice an operator can act on.
+
+
+/** Thrown by the time-limit hook when the run's deadline has passed: nothing was sent. */
+class DeadlineError extends Error {
+}
+const ADVICE_422 = [
+    [
+        /approve your own pull request/i,
+        'the token belongs to the PR author, who cannot approve their own PR: give the persona its own account and token',
+    ],
+    [
+        /request changes on your own pull request/i,
+        'the token belongs to the PR author, who cannot request changes on their own PR: ' +
+            'give the persona its own account and token',
+    ],
+    [
+        /not permitted to approve pull requests/i,
+        'enable "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General), ' +
+            'or post with a persona PAT',
+    ],
+    [/lock prevents review/i, 'the PR conversation is locked: unlock it, or review after the lock is lifted'],
+    [/pending review/i, 'this account has a PENDING review on the PR: submit or delete it, then re-run'],
+    [
+        // GitHub keeps 1000 statuses per sha and context, whoever wrote them, and deletes none
+        /maximum number of statuses/i,
+        'this commit holds 1000 statuses under this context (GitHub keeps at most that many, deleting none): its ' +
+            'colour can no longer change, so do not merge on it. Push a new commit (a new sha starts empty), and find who ' +
+            'filled the context (anyone with write access may set statuses). A merge queue re-decides on each group commit',
+    ],
+];
+/** Why a re-run is safe after a failure that may have taken effect: said the same way everywhere. */
+const RERUN = 'a re-run lists the reviews first and never posts a second review for this head';
+const redactor = (token) => (s) => token ? s.split(token).join('***') : s;
+/** GitHub's message, with the errors array it may carry, and never the token. */
+function detailOf(err, e, redact) {
+    let detail = String(err.message ?? e);
+    const data = err.response?.data;
+    if (data && typeof data === 'object') {
+        const extra = Array.isArray(data.errors)
+            ? data.errors.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('; ')
+            : '';
+        detail = [data.message, extra].filter(Boolean).join(': ') || detail;
+    }
+    return redact(detail).slice(0, 500);
+}
+function translate(operation, e, limits) {
+    if (e instanceof DeadlineError) {
+        const message = `${operation} was not sent: the run's time limit ran out`;
+        return new ApiError(null, 'deadline', 'deadline', message, `raise run-timeout-seconds, or re-run: ${RERUN}`);
+    }
+    const err = e;
+    const answered = Boolean(err.response);
+    const status = answered && typeof err.status === 'number' ? err.status : null;
+    const detail = detailOf(err, e, redactor(limits.token));
+    const timedOut = /abort|timeout|timed out/i.test(`${String(err.message ?? e)} ${err.name ?? ''}`);
+    const transport = answered ? 'http' : timedOut ? 'timeout' : 'network';
+    const headers = err.response?.headers ?? {};
+    const cls = classify({ status, transport, detail, headers });
+    const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
+    const advice = adviceFor(cls, status, detail, headers, limits);
+    return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, advice);
+}
+function adviceFor(cls, status, detail, headers, limits) {
+    switch (cls) {
+        case 'rate-limited': {
+            const reset = Number(headers['x-ratelimit-reset']);
+            const until = reset ? ` (the limit resets at ${new Date(reset * 1000).toISOString()})` : '';
+            return `GitHub rate-limited this token${until}: re-run later or space the persona jobs; ${RERUN}`;
+        }
+        case 'denied':
+            return status === 401
+                ? 'the token was rejected (expired, revoked or malformed): check the secret passed as github-token'
+                : 'the token lacks permission: it needs pull-requests: write (and contents: read) on this repository';
+        case 'not-found':
+            return 'not found, or the token cannot see it: check the repository, the PR number and that the token has access';
+        case 'invalid':
+            return (ADVICE_422.find(([re]) => re.test(detail))?.[1] ??
+                'GitHub refused the request as invalid (the message says why); if the PR changed meanwhile, re-run the job');
+        case 'timeout':
+            return Date.now() >= limits.deadline - 100
+                ? `the run's time limit (run-timeout-seconds) ran out while waiting for GitHub: re-run the job, ` +
+                    `or raise the limit; ${RERUN}`
+                : `no answer from GitHub within the time limit (${limits.requestTimeoutMs / 1000}s per request, ` +
+                    `request-timeout-seconds): re-run the job; ${RERUN}`;
+        case 'network':
+            return `the connection to GitHub failed: re-run the job; ${RERUN}`;
+        case 'server':
+            return 'GitHub failed (server error): re-run the job';
+        default:
+            return '';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/client.ts
+// The transport every port request runs through: rate-limit waits (one layer, never past
+// the run's deadline), spaced writes, retries for idempotent requests only, a time limit
+// per attempt and a whole-run deadline; one call() translates every error.
+
+
+
+
+
+
+
+/** The one place the never-retry option is set (creates that are not idempotent). */
+const once = { request: { retries: 0 } };
+/** The run's one sleep: scaled (tests only), and never past the deadline. */
+const sleeper = (o) => (ms) => {
+    const until = Math.max(0, Math.min(ms * o.timeScale, o.deadline - Date.now()));
+    return new Promise((resolve) => setTimeout(resolve, until));
+};
+function buildOctokit(o) {
+    const redact = redactor(o.token);
+    // Registered before retry and throttling, so it wraps each attempt (theirs included):
+    // every attempt gets its own time limit, and none starts after the run's deadline.
+    const timeLimits = (oc) => {
+        oc.hook.wrap('request', (request, opts) => {
+            const left = o.deadline - Date.now();
+            if (left <= 0)
+                throw new DeadlineError();
+            // before-after-hook binds the options object to the inner hooks: mutate it, do not replace it
+            opts.request = { ...opts.request, signal: AbortSignal.timeout(Math.min(o.requestTimeoutMs, left)) };
+            return request(opts);
+        });
+    };
+    // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate
+    // limit: call() decides every such wait. Its spacing is GitHub's advice for content creation
+    // (one write at a time, a second apart; three between writes that notify), restated here
+    // only so that the test clock shortens it too — the one reason for the bottleneck dependency
+    // (the plugin's write/notifications options take a Bottleneck.Group and nothing else).
+    // test/unit/bottleneck.test.ts pins it: one copy, the plugin's, and its spacing honoured.
+    const noWait = () => false;
+    const spaced = (id, ms) => new (light_default()).Group({ id: `persona-verdict-${id}`, maxConcurrent: 1, minTime: ms * o.timeScale });
+    return (0,github/* getOctokit */.Q)(o.token, {
+        // read at each run (defaults has the URL of the process's start: one run per process on a runner)
+        baseUrl: process.env['GITHUB_API_URL'] || 'https://api.github.com',
+        // transient failures of idempotent requests: back-off 1 s then 4 s (scaled in tests)
+        retry: {
+            retries: 2,
+            doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429],
+            retryAfterBaseValue: 1000 * o.timeScale,
+        },
+        throttle: {
+            onRateLimit: noWait,
+            onSecondaryRateLimit: noWait,
+            write: spaced('write', 1000),
+            notifications: spaced('notifications', 3000),
+        },
+        log: { debug: () => { }, info: () => { }, warn: (m) => o.warn(redact(String(m))), error: () => { } },
+    }, timeLimits, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
+}
+/** The page number of Link rel="last"; 1 when there is none (a single page). */
+function lastPage(link) {
+    const m = /<([^>]+)>;\s*rel="last"/.exec(link ?? '');
+    if (!m)
+        return 1;
+    const n = Number(new URL(m[1]).searchParams.get('page'));
+    return Number.isInteger(n) && n > 1 ? Math.min(n, 1000) : 1;
+}
+/**
+ * The one wrapper every request runs through, and the one layer that waits on a rate
+ * limit. GitHub's rule is that any 403 or 429 carrying retry-after means "wait that
+ * long" (x-ratelimit-reset: until then): waited here, twice at most, and never past the
+ * run's deadline — a wait that would pass it fails at once, saying what GitHub answered.
+ */
+function caller(o) {
+    const limits = { token: o.token, requestTimeoutMs: o.requestTimeoutMs, deadline: o.deadline };
+    const sleep = sleeper(o);
+    return async (operation, fn, tolerate) => {
+        for (let waited = 0;; waited++) {
+            try {
+                return await fn();
+            }
+            catch (e) {
+                const err = e;
+                // an answer from GitHub (a status, or GraphQL errors), never a transport failure
+                if (tolerate && (err.response || err.errors)) {
+                    const v = tolerate(typeof err.status === 'number' ? err.status : 0, String(err.message ?? ''));
+                    if (v !== undefined)
+                        return v;
+                }
+                const error = translate(operation, e, limits);
+                if (error.cls !== 'rate-limited' || error.status === null)
+                    throw error;
+                const limited = {
+                    status: error.status,
+                    headers: (err.response?.headers ?? {}),
+                    now: Date.now(),
+                    deadline: o.deadline,
+                    waited,
+                };
+                const d = rateLimitWait(limited);
+                if (!d.wait)
+                    throw stopped(error, rateLimitStop(limited, d));
+                o.warn(`${operation}: rate limited (HTTP ${error.status}), waiting ${d.seconds}s as GitHub asks`);
+                await sleep(d.seconds * 1000);
+            }
+        }
+    };
+}
+/** The rate-limited error, saying why the client does not wait for GitHub's limit. */
+const stopped = (e, why) => new ApiError(e.status, e.cls, e.transport, `${e.message}; ${why}`, e.advice);
+
+;// CONCATENATED MODULE: ./src/github/reviews.ts
+
+const toReview = (r) => ({
+    id: r.id,
+    login: r.user?.login ?? null,
+    state: r.state,
+    body: r.body,
+    htmlUrl: r.html_url,
+});
+const comment = (c) => ({
+    id: c.id,
+    login: c.user?.login ?? null,
+    body: c.body ?? '',
+});
+const EDITS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    pullRequest(number: $number) {
+      reviews(first: 100, after: $after) {
+        nodes { fullDatabaseId lastEditedAt }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+}`;
+/**
+ * Which reviews GitHub's GraphQL lists for the PR, each with whether its body was edited after
+ * it was posted. More pages than the bound fails: a partial trace would read as "not edited".
+ */
+async function editTrace(octokit, owner, name, number) {
+    const trace = new Map();
+    let after = null;
+    for (let page = 0; page < 100; page++) {
+        const data = await octokit.graphql(EDITS_QUERY, { owner, name, number, after });
+        const reviews = data.repository?.pullRequest?.reviews;
+        if (!reviews)
+            throw new Error(`GraphQL answered no pull request #${number}`);
+        for (const n of reviews.nodes)
+            if (n?.fullDatabaseId)
+                trace.set(Number(n.fullDatabaseId), !!n.lastEditedAt);
+        if (!reviews.pageInfo.hasNextPage)
+            return trace;
+        after = reviews.pageInfo.endCursor;
+    }
+    throw new Error(`GraphQL lists more than 10,000 reviews on #${number}: their edits cannot all be read`);
+}
+/** Pages read after the last one Link rel="last" named, one by one (a bound, far above any real PR). */
+const MAX_PAGES = 1000;
+/**
+ * Every review, all pages, each marked when GraphQL says it was edited after it was posted.
+ * Pages 2..N are read at once, N from page 1's Link rel="last". A review created meanwhile
+ * lands at the end of the listing (submitted reviews are never deleted, so nothing moves
+ * between pages): if page N was full, it starts page N+1, which page 1 did not name. Page N's
+ * own answer is read after the create it could have missed began, and its Link names any page
+ * after it, so the rel="next" links are followed from page N until there are none. A review
+ * created after page N's answer is one the listing could never include, read in any order.
+ */
+async function allReviews(octokit, owner, repo, pullNumber) {
+    const page = (n) => octokit.rest.pulls.listReviews({ owner, repo, pull_number: pullNumber, per_page: 100, page: n });
+    const pages = [await page(1)];
+    const last = lastPage(pages[0].headers.link);
+    pages.push(...(await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_x, i) => page(i + 2)))));
+    // pages after the last one page 1 named (created meanwhile), or no rel="last" at all: follow rel="next"
+    while (pages.length < MAX_PAGES && /rel="next"/.test(pages.at(-1).headers.link ?? ''))
+        pages.push(await page(pages.length + 1));
+    // the edit trace comes from GraphQL, read after the REST pages: an edit saved before a page's
+    // text was read shows in the trace. A review the trace does not list has no known history and
+    // counts as edited (it can never stand); if the trace cannot be read, the listing fails.
+    const trace = await editTrace(octokit, owner, repo, pullNumber);
+    return pages.flatMap((r) => r.data.map((x) => ({ ...toReview(x), edited: trace.get(x.id) ?? true })));
+}
+/** A timeline item as a dismissal fact; anything but a well-formed review_dismissed is none. */
+const dismissalOf = (e) => {
+    const d = e.event === 'review_dismissed' ? e.dismissed_review : undefined;
+    if (!d || typeof d.review_id !== 'number')
+        return [];
+    return [
+        {
+            reviewId: d.review_id,
+            actor: e.actor?.login ?? null,
+            message: d.dismissal_message ?? null,
+            commitId: d.dismissal_commit_id ?? null,
+        },
+    ];
+};
+function reviewsPort({ octokit, call, owner, repo }) {
+    return {
+        listReviews: (pullNumber) => call(`list reviews of #${pullNumber}`, () => allReviews(octokit, owner, repo, pullNumber)),
+        createReview: (pullNumber, r) => call(`create review on #${pullNumber}`, async () => {
+            const review = {
+                event: r.event,
+                body: r.body,
+                commit_id: r.commitId,
+                ...(r.comments?.length ? { comments: r.comments } : {}),
+            };
+            // never blindly retried: after an ambiguous failure the caller looks before any retry
+            const { data } = await octokit.rest.pulls.createReview({
+                owner,
+                repo,
+                pull_number: pullNumber,
+                ...review,
+                ...once,
+            });
+            return toReview(data);
+        }),
+        dismissReview: (pullNumber, reviewId, message) => call(`dismiss review ${reviewId}`, async () => {
+            await octokit.rest.pulls.dismissReview({
+                owner,
+                repo,
+                pull_number: pullNumber,
+                review_id: reviewId,
+                message,
+                event: 'DISMISS',
+            });
+            return 'dismissed';
+        }, (status, msg) => (status === 422 && /dismissed/i.test(msg) ? 'already' : undefined)),
+    };
+}
+/** The PR's files (for findings and the whole-diff check) and its timeline's dismissals (restamp). */
+function pullReadsPort({ octokit, call, owner, repo }) {
+    return {
+        listPullFiles: (pullNumber) => call(`list files of #${pullNumber}`, async () => {
+            const all = await octokit.paginate(octokit.rest.pulls.listFiles, {
+                owner,
+                repo,
+                pull_number: pullNumber,
+                per_page: 100,
+            });
+            return all.map((f) => ({
+                filename: f.filename,
+                status: f.status,
+                ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
+                ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
+            }));
+        }),
+        listDismissals: (issueNumber) => call(`read the timeline of #${issueNumber}`, async () => {
+            const all = await octokit.paginate(octokit.rest.issues.listEventsForTimeline, {
+                owner,
+                repo,
+                issue_number: issueNumber,
+                per_page: 100,
+            });
+            return all.flatMap((e) => dismissalOf(e));
+        }),
+    };
+}
+function commentsPort({ octokit, call, owner, repo }) {
+    return {
+        listComments: (issueNumber) => call(`list comments of #${issueNumber}`, async () => {
+            const all = await octokit.paginate(octokit.rest.issues.listComments, {
+                owner,
+                repo,
+                issue_number: issueNumber,
+                per_page: 100,
+            });
+            return all.map(comment);
+        }),
+        createComment: (issueNumber, body) => call(`comment on #${issueNumber}`, async () => comment((await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body, ...once })).data)),
+        updateComment: (commentId, body) => call(`update comment ${commentId}`, async () => comment((await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body })).data)),
+        deleteComment: (commentId) => call(`delete comment ${commentId}`, async () => {
+            await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
+            return 'deleted';
+        }, (status) => (status === 404 ? 'gone' : undefined)),
+    };
+}
+/** 403 and 404 are how GitHub hides a setting from a token: a fact (cannot see), not an error. */
+
+;// CONCATENATED MODULE: ./src/github/settings.ts
+const settings_hidden = (v) => (status) => status === 403 || status === 404 ? v : undefined;
+function settingsPort(ctx) {
+    return { ...rulesPort(ctx), ...accessPort(ctx), ...environmentPort(ctx), ...secretsPort(ctx) };
+}
+function rulesPort({ octokit, call, owner, repo }) {
+    return {
+        getDefaultBranch: () => call('GET /repos/{owner}/{repo}', async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch),
+        getBranchRules: (branch) => call('GET branch rules', async () => {
+            const rules = await octokit.paginate(octokit.rest.repos.getBranchRules, { owner, repo, branch, per_page: 100 });
+            return rules;
+        }),
+        getRuleset: (id) => call('GET ruleset', async () => {
+            const r = (await octokit.rest.repos.getRepoRuleset({ owner, repo, ruleset_id: id })).data;
+            const bypass = r.bypass_actors
+                ? r.bypass_actors.map((a) => ({
+                    type: a.actor_type,
+                    id: a.actor_id ?? null,
+                    mode: a.bypass_mode ?? 'always',
+                }))
+                : null;
+            return { name: r.name, bypass };
+        }, settings_hidden(null)),
+        getBranch: (branch) => call('GET branch', async () => {
+            const b = (await octokit.rest.repos.getBranch({ owner, repo, branch })).data;
+            const p = b.protection;
+            return {
+                protected: b.protected,
+                classic: p?.enabled ?? null,
+                requiredChecks: p?.required_status_checks ?? null,
+            };
+        }, (status) => (status === 404 ? null : undefined)),
+        getBranchProtection: (branch) => call('GET branch protection', async () => ({
+            protection: (await octokit.rest.repos.getBranchProtection({ owner, repo, branch })).data,
+        }), (status) => (status === 403 || status === 404 ? { refused: status } : undefined)),
+    };
+}
+function accessPort({ octokit, call, owner, repo }) {
+    return {
+        getAppId: (slug) => call('GET /apps/{app_slug}', async () => (await octokit.rest.apps.getBySlug({ app_slug: slug })).data?.id ?? null, settings_hidden(null)),
+        getPermission: (login) => call('GET collaborator permission', async () => (await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login })).data.permission, (status) => (status === 404 ? 'not-collaborator' : status === 403 ? null : undefined)),
+        listWorkflowFiles: (ref) => call('GET workflow files', async () => {
+            const dir = (await octokit.rest.repos.getContent({ owner, repo, path: '.github/workflows', ref })).data;
+            const files = (Array.isArray(dir) ? dir : []).filter((f) => f.type === 'file' && /\.ya?ml$/.test(f.name));
+            return Promise.all(files.map(async (f) => {
+                const c = (await octokit.rest.repos.getContent({ owner, repo, path: f.path, ref })).data;
+                const text = 'content' in c && typeof c.content === 'string' ? c.content : '';
+                return { path: f.path, text: Buffer.from(text, 'base64').toString('utf8') };
+            }));
+        }, 
+        // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
+        (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
+    };
+}
+function environmentPort({ octokit, call, owner, repo }) {
+    return {
+        // GitHub makes an environment on a job's first use of it with no deployment branch policy: every branch
+        getEnvironmentBranches: (name) => call('GET environment', async () => {
+            // both at once (one round); the policies count only when the environment says they apply
+            const policies = octokit
+                .paginate(octokit.rest.repos.listDeploymentBranchPolicies, {
+                owner,
+                repo,
+                environment_name: name,
+                per_page: 100,
+            })
+                .then((list) => ({ list }), (error) => ({ error }));
+            const env = (await octokit.rest.repos.getEnvironment({ owner, repo, environment_name: name })).data;
+            const policy = env.deployment_branch_policy;
+            if (!policy)
+                return { kind: 'all' };
+            if (policy.protected_branches)
+                return { kind: 'protected' };
+            const read = await policies;
+            if ('error' in read)
+                throw read.error;
+            const patterns = read.list.map((p) => ({ name: p.name ?? '', type: p.type === 'tag' ? 'tag' : 'branch' }));
+            return { kind: 'custom', patterns };
+        }, (status) => (status === 404 ? 'missing' : status === 403 ? null : undefined)),
+    };
+}
+function secretsPort({ octokit, call, owner, repo }) {
+    const names = (list) => list.map((x) => x.name);
+    return {
+        // names only (GitHub never returns a value); listing needs collaborator access and the secrets permission, so
+        // GITHUB_TOKEN is refused (403): unknown, never ok
+        listSecretNames: (store) => call('GET secrets', async () => names(store === 'repository'
+            ? await octokit.paginate(octokit.rest.actions.listRepoSecrets, { owner, repo, per_page: 100 })
+            : store === 'organization'
+                ? await octokit.paginate(octokit.rest.actions.listRepoOrganizationSecrets, { owner, repo, per_page: 100 })
+                : await octokit.paginate(octokit.rest.actions.listEnvironmentSecrets, {
+                    owner,
+                    repo,
+                    environment_name: store.environment,
+                    per_page: 100,
+                })), settings_hidden(null)),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/statuses.ts
+
+function statusesPort(ctx, kind) {
+    return kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx);
+}
+function commitStatusesPort({ octokit, call, owner, repo }) {
+    return {
+        createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
+            const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
+            await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
+        }),
+        listStatuses: (sha, context) => call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
+            // GitHub lists them newest first ("The first status in the list will be the latest one")
+            const all = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
+                owner,
+                repo,
+                ref: sha,
+                per_page: 100,
+            });
+            return all
+                .filter((s) => s.context === context)
+                .map((s) => ({ state: s.state, creator: s.creator?.login ?? null, description: s.description ?? '' }));
+        }),
+    };
+}
+/**
+ * A check run per write. Pending is a completed run that does not pass (action_required, "priya is reviewing …"), not
+ * an in-progress one: GitHub does not document which of several runs of a name a required check reads — the newest
+ * created, or the newest completed — and a completed run that fails blocks either way, until the verdict's run.
+ * Runs are never read back: GitHub lists only the runs of a commit's newest 1000 check suites, which anyone who can
+ * start workflows can push past, so an empty list proves nothing. The listing fails closed instead: the core then
+ * writes pending whenever it decides to review again.
+ */
+function checkRunsPort({ octokit, call, owner, repo }) {
+    return {
+        createStatus: (sha, s) => call(`create check run ${s.context} on ${sha.slice(0, 7)}`, async () => {
+            await octokit.rest.checks.create({
+                owner,
+                repo,
+                name: s.context,
+                head_sha: sha,
+                details_url: s.targetUrl,
+                conclusion: s.state === 'pending' ? 'action_required' : s.state,
+                output: { title: s.description, summary: s.description },
+            });
+        }),
+        listStatuses: (sha) => Promise.reject(new ApiError(null, 'invalid', 'http', `the check runs of ${sha.slice(0, 7)} are not read back (see statuses.ts)`)),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/octokit.ts
+
+
+
+
+function createClient(o) {
+    const octokit = buildOctokit(o);
+    const ctx = { octokit, call: caller(o), owner: o.owner, repo: o.repo };
+    return {
+        ...pullsPort(ctx),
+        ...statusesPort(ctx, o.statusKind ?? 'commit'),
+        ...commitsPort(ctx),
+        ...identityPort(ctx),
+        ...reviewsPort(ctx),
+        ...pullReadsPort(ctx),
+        ...commentsPort(ctx),
+        pause: sleeper(o),
+        ...settingsPort(ctx),
+    };
+}
+function pullsPort({ octokit, call, owner, repo }) {
+    return {
+        getPull: (pullNumber) => call(`GET pull request #${pullNumber}`, async () => {
+            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber });
+            return {
+                number: data.number,
+                state: data.state,
+                merged: Boolean(data.merged),
+                draft: Boolean(data.draft),
+                headSha: data.head.sha,
+                baseSha: data.base.sha,
+                baseRef: data.base.ref,
+                author: data.user?.login ?? null,
+                changedFiles: data.changed_files,
+            };
+        }),
+        listPullsByHead: (headOwner, branch) => call(`list open pull requests from ${headOwner}:${branch}`, async () => {
+            const all = await octokit.paginate(octokit.rest.pulls.list, {
+                owner,
+                repo,
+                state: 'open',
+                head: `${headOwner}:${branch}`,
+                per_page: 100,
+            });
+            return all.map((p) => ({ number: p.number, headSha: p.head.sha, headRepo: p.head.repo?.full_name ?? null }));
+        }),
+        listOpenPullsWithHead: (sha) => 
+        // every open PR, filtered by head: GitHub's commits/{sha}/pulls leaves out a head that is only in a fork
+        call(`list the open pull requests whose head is ${sha.slice(0, 7)}`, async () => {
+            const all = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: 'open', per_page: 100 });
+            return all.filter((p) => p.head.sha === sha).map((p) => ({ number: p.number, baseRef: p.base.ref }));
+        }),
+    };
+}
+function commitsPort({ octokit, call, owner, repo }) {
+    return {
+        getTree: (sha) => call(`GET commit ${sha.slice(0, 7)}`, async () => (await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha })).data.tree.sha, (status) => ([403, 404, 409, 422].includes(status) ? null : undefined)),
+        compareFiles: (base, head) => call(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
+            const basehead = `${base}...${head}`;
+            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+                owner,
+                repo,
+                basehead,
+                per_page: 1,
+                page: 1,
+            });
+            return (data.files ?? []).map((f) => ({
+                filename: f.filename,
+                status: f.status,
+                previous_filename: f.previous_filename,
+                patch: f.patch,
+            }));
+        }, (status) => status > 0 && status < 500 && status !== 401 && status !== 403 && status !== 429 ? null : undefined),
+        compareDiff: (base, head) => call(`diff ${base.slice(0, 7)}...${head.slice(0, 7)}`, async () => {
+            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+                owner,
+                repo,
+                basehead: `${base}...${head}`,
+                mediaType: { format: 'diff' },
+            });
+            // mediaType diff: the answer is the diff's text, whatever the JSON type says
+            if (typeof data !== 'string')
+                throw new Error('GitHub answered the diff request with JSON, not a diff');
+            return data;
+        }),
+    };
+}
+function identityPort({ octokit, call }) {
+    return {
+        getUserLogin: () => call('GET /user', async () => (await octokit.rest.users.getAuthenticated()).data.login, (status) => (status === 403 || status === 404 ? null : undefined)),
+        getViewerLogin: () => call('GraphQL viewer', async () => (await octokit.graphql('query { viewer { login } }')).viewer?.login ?? null, () => null),
+    };
+}
+/** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
+
+;// CONCATENATED MODULE: ./src/modes/doctor.ts
+// The doctor's shell: read the settings around the gate through the port, hand the
+// facts to the core (core/doctor.ts), return its report. Shared by the CLI command
+// (src/doctor-cli.ts) and the action's mode doctor (its report in the job summary).
+
+
+
+
+
+
+
+
+
+async function personaFacts(port, p) {
+    if (p.app !== null) {
+        const appId = await port.getAppId(p.app);
+        return { name: p.name, kind: 'app', login: `${p.app}[bot]`, slug: p.app, appId, permission: null };
+    }
+    const permission = await port.getPermission(p.login);
+    return { name: p.name, kind: 'account', login: p.login, slug: null, appId: null, permission };
+}
+/** Classic protection: read in full, known absent, or unknown (then the branch summary's checks, if shown). */
+async function classicFacts(port, branch) {
+    const [summary, full] = await Promise.all([port.getBranch(branch), port.getBranchProtection(branch)]);
+    if (!summary)
+        throw new abort/* Abort */.F('bad-input', `there is no branch ${branch}`, 'give an existing branch in --branch');
+    if ('protection' in full) {
+        const p = full.protection;
+        const rev = p['required_pull_request_reviews'];
+        return {
+            state: 'read',
+            checks: fromClassicChecks(p['required_status_checks']),
+            reviews: rev
+                ? {
+                    rulesetId: null,
+                    approvals: Number(rev['required_approving_review_count'] ?? 0),
+                    dismissStale: rev['dismiss_stale_reviews'] === true,
+                    lastPush: rev['require_last_push_approval'] === true,
+                    codeOwners: rev['require_code_owner_reviews'] === true,
+                }
+                : null,
+            enforceAdmins: p['enforce_admins']?.['enabled'] === true,
+            reviewBypass: reviewBypass(rev?.['bypass_pull_request_allowances']),
+        };
+    }
+    if (!summary.protected || summary.classic === false)
+        return { state: 'none' };
+    const shown = summary.requiredChecks;
+    let checks = null;
+    if (shown && shown['enforcement_level'] === 'off')
+        checks = [];
+    else if (shown && (Array.isArray(shown['contexts']) || Array.isArray(shown['checks'])))
+        checks = fromClassicChecks(shown);
+    return { state: 'unknown', status: full.refused, checks };
+}
+/** The users, teams and Apps a classic rule lets merge without the required reviews. */
+function reviewBypass(a) {
+    const list = (k) => (Array.isArray(a?.[k]) ? a[k] : []);
+    const str = (v) => (typeof v === 'string' ? v : '?');
+    return [
+        ...list('users').map((u) => str(u['login'])),
+        ...list('teams').map((t) => `team ${str(t['slug'])}`),
+        ...list('apps').map((x) => `App ${str(x['slug'])}`),
+    ];
+}
+/** Every fact the doctor needs: the repository and personas, then rules and files, then rulesets and environments. */
+async function gatherFacts(port, repo, branchArg, personas) {
+    const [defaultBranch, people] = await Promise.all([
+        port.getDefaultBranch(),
+        Promise.all(personas.map((p) => personaFacts(port, p))),
+    ]);
+    const branch = branchArg ?? defaultBranch;
+    // each ruleset is read as soon as the rules name it, beside the classic protection and the workflow files
+    const rulesAndSets = port.getBranchRules(branch).then(async (rules) => {
+        const parsed = fromBranchRules(rules);
+        const sets = await Promise.all(parsed.rulesetIds.map(async (id) => {
+            const r = await port.getRuleset(id);
+            return { id, name: r?.name ?? `#${id}`, bypass: r?.bypass ?? null };
+        }));
+        return { fromRules: parsed, rulesets: sets };
+    });
+    const [{ fromRules, rulesets }, classic, workflows] = await Promise.all([
+        rulesAndSets,
+        classicFacts(port, branch),
+        port.listWorkflowFiles(defaultBranch),
+    ]);
+    const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
+    const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
+    // then: who may deploy to the environments the status writers name (where their keys live)
+    const writers = workflows ? analyseWorkflows(workflows).writers : [];
+    const names = writerEnvironments(writers);
+    const [environments, secrets] = await Promise.all([
+        Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) }))),
+        secretFacts(port, writers),
+    ]);
+    return { repo, branch, ...settings, personas: people, workflows, environments, secrets };
+}
+/** Where the writers' keys are stored: the repository's, the organization's and their environments' secret names. */
+async function secretFacts(port, writers) {
+    const keys = writerKeys(writers);
+    if (!keys.length)
+        return undefined;
+    const envs = [...new Set(keys.flatMap((k) => (k.environment ? [k.environment] : [])))];
+    const [repository, organization, ...listed] = await Promise.all([
+        orNull(port.listSecretNames('repository')),
+        orNull(port.listSecretNames('organization')),
+        ...envs.map((environment) => orNull(port.listSecretNames({ environment }))),
+    ]);
+    return { repository, organization, environments: Object.fromEntries(envs.map((e, i) => [e, listed[i] ?? null])) };
+}
+async function runDoctor(port, repo, branch, personas) {
+    return diagnose(await gatherFacts(port, repo, branch, personas));
+}
+/** The client for a doctor run: reads only, a minute per request, five minutes in all. */
+function doctorClient(token, repo, warn) {
+    const [owner, name] = repo.split('/');
+    return createClient({
+        token,
+        owner,
+        repo: name,
+        requestTimeoutMs: 60_000,
+        deadline: Date.now() + 300_000,
+        timeScale: 1,
+        warn,
+    });
+}
+/** mode: doctor — the report in the job summary and the log; the step fails when a check fails. */
+async function runDoctorAction(cfg) {
+    const repo = process.env['GITHUB_REPOSITORY'] ?? '';
+    try {
+        if (!/^[^/\s]+\/[^/\s]+$/.test(repo))
+            throw new Abort('bad-input', 'GITHUB_REPOSITORY is not set', '');
+        const personas = cfg.personas.map((p) => parseDoctorPersona(`${p.persona}=${p.login}`));
+        const port = doctorClient(cfg.token, repo, (m) => core.warning(m));
+        const report = await core.group('persona-verdict: doctor', () => runDoctor(port, repo, null, personas));
+        core.info(renderText(report));
+        if (process.env['GITHUB_STEP_SUMMARY'])
+            await core.summary.addRaw(renderMarkdown(report)).write();
+        if (report.level === 'fail')
+            core.setFailed(`doctor: ${report.bottomLine}`);
+    }
+    catch (e) {
+        if (!(e instanceof Abort) && !(e instanceof Error))
+            throw e;
+        const advice = e instanceof Abort ? doctorAdvice(e) : '';
+        core.setFailed(`doctor: ${e.message}${advice ? `\nWhat to do: ${advice}` : ''}`);
+    }
+}
+/**
+ * What to do when a read failed, in doctor's terms: the client's advice speaks of a review job
+ * (re-run it, a re-run never posts twice, pull-requests: write); doctor only reads, so it is
+ * run again, and its token needs read access.
+ */
+function doctorAdvice(e) {
+    if (!(e instanceof ApiError))
+        return e.advice;
+    const again = 'run doctor again (it only reads: running it again changes nothing)';
+    switch (e.cls) {
+        case 'network':
+            return `the connection to GitHub failed: check the network and GITHUB_API_URL, then ${again}`;
+        case 'timeout':
+            return `GitHub did not answer in time: ${again}`;
+        case 'rate-limited':
+            return `GitHub rate-limited this token: ${again} once the limit resets`;
+        case 'server':
+            return `GitHub failed (server error): ${again}`;
+        case 'deadline':
+            return `doctor's five minutes ran out: ${again}`;
+        case 'denied':
+            return e.status === 401
+                ? 'the token was rejected (expired, revoked or malformed): check GITHUB_TOKEN or GH_TOKEN ' +
+                    '(in Actions, the github-token input)'
+                : 'the token may not read this: give doctor a token that can read the repository (contents: read; ' +
+                    'an admin token also shows classic protection and bypass lists)';
+        case 'not-found':
+            return 'not found, or the token cannot see it: check the repository name and that the token can read it';
+        default:
+            return e.advice;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/doctor-cli.ts
+// `persona-verdict doctor`: is the merge gate really enforced? Reads the repository's
+// settings with the token in GITHUB_TOKEN or GH_TOKEN (API from GITHUB_API_URL) and
+// prints one line per check. Exit 0 when nothing fails, 1 when something fails, 2 on usage.
+
+
+
+
+const DOCTOR_USAGE = `usage:
+  persona-verdict doctor --repo OWNER/NAME [--branch BRANCH] --persona NAME=APP_SLUG [--persona NAME=@LOGIN ...]
+                         [--format text|json]
+      checks that the persona gate on BRANCH (default: the repository's default branch) is enforced:
+      required status checks and their source App, the merge queue, review rules, bypass lists,
+      the personas' access and the workflow files. Token from GITHUB_TOKEN or GH_TOKEN; API from
+      GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3). Exit 0 when no check fails, 1 when
+      one fails, 2 on a usage error.`;
+const defaultIo = {
+    out: (s) => process.stdout.write(s + '\n'),
+    err: (s) => process.stderr.write(s + '\n'),
+    env: process.env,
+};
+/** The options, or the usage error to print. */
+function parse(args, env) {
+    let v;
+    try {
+        v = parseOptions(args);
+    }
+    catch (e) {
+        return { help: false, error: e.message };
+    }
+    if (v.help)
+        return { help: true, error: '' };
+    const repo = v.repo ?? '';
+    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo))
+        return { help: false, error: 'give --repo OWNER/NAME' };
+    if (!v.persona?.length)
+        return { help: false, error: 'give at least one --persona NAME=APP_SLUG or NAME=@LOGIN' };
+    const format = v.format ?? 'text';
+    if (format !== 'text' && format !== 'json')
+        return { help: false, error: `--format ${format}: use text or json` };
+    const token = env['GITHUB_TOKEN'] || env['GH_TOKEN'] || '';
+    if (!token)
+        return { help: false, error: 'set GITHUB_TOKEN or GH_TOKEN to a token that may read the repository' };
+    try {
+        const personas = v.persona.map(doctor_parseDoctorPersona);
+        return { repo, branch: v.branch ?? null, personas, json: format === 'json', token };
+    }
+    catch (e) {
+        return { help: false, error: e.message };
+    }
+}
+function parseOptions(args) {
+    return (0,external_node_util_.parseArgs)({
+        args,
+        strict: true,
+        allowPositionals: false,
+        options: {
+            repo: { type: 'string' },
+            branch: { type: 'string' },
+            persona: { type: 'string', multiple: true },
+            format: { type: 'string' },
+            help: { type: 'boolean', short: 'h' },
+        },
+    }).values;
+}
+async function runDoctorCli(args, io = defaultIo) {
+    const p = parse(args, io.env);
+    if ('help' in p) {
+        if (p.help) {
+            io.out(DOCTOR_USAGE);
+            return 0;
+        }
+        io.err(`doctor: ${p.error}\n\n${DOCTOR_USAGE}`);
+        return 2;
+    }
+    try {
+        const port = doctorClient(p.token, p.repo, (m) => io.err(`warning: ${m}`));
+        const report = await runDoctor(port, p.repo, p.branch, p.personas);
+        io.out(p.json ? JSON.stringify(report, null, 2) : doctor_renderText(report));
+        return report.level === 'fail' ? 1 : 0;
+    }
+    catch (e) {
+        if (!(e instanceof abort/* Abort */.F))
+            throw e;
+        const advice = doctorAdvice(e);
+        io.err(`doctor: ${e.message}${advice ? `\nWhat to do: ${advice}` : ''}`);
+        return e.reason === 'bad-input' ? 2 : 1;
+    }
+}
+
+
+/***/ })
+
+};
