@@ -44075,6 +44075,20 @@ function laterLine(lines, code, from, verdict) {
     }
     return -1;
 }
+/**
+ * Why the lines that decide are held back by what stands around them, or null: an approval over a list of changes
+ * it must still make, or the verdict of an earlier round whose later round gives none. `line` is 1-based.
+ */
+function heldBack(decided, lines, code, line) {
+    const last = line(decided.at(-1).index);
+    const open = openUnderApproval(decided, lines, code);
+    if (open >= 0)
+        return `the approval at line ${last} is conditional: line ${line(open)} lists changes it must still make`;
+    const round = laterRoundHeading(lines, decided);
+    if (round >= 0)
+        return `line ${last} gives an earlier round's verdict: the later round at line ${line(round)} gives none`;
+    return null;
+}
 /** The round a heading names ("## Round 2", "### Cycle 3 — re-review"), or null. */
 const roundOf = (line) => {
     const m = /^\s*#{1,6}\s.*?\b(?:ROUND|CYCLE|ITERATION|PASS)\s*#?(\d+)\b/i.exec(line);
@@ -44157,14 +44171,9 @@ function findIntent(original) {
     const stated = [...new Set(decided.map(lineOf))];
     if (ambiguity)
         return none(ambiguity, stated);
-    const open = openUnderApproval(decided, lines, code);
-    if (open >= 0)
-        return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[open] + 1} lists changes ` +
-            'it must still make', stated);
-    const round = laterRoundHeading(lines, decided);
-    if (round >= 0)
-        return none(`line ${lineOf(decided.at(-1))} gives an earlier round's verdict: the later round at line ` +
-            `${origin[round] + 1} gives none`, stated);
+    const held = heldBack(decided, lines, code, (i) => origin[i] + 1);
+    if (held)
+        return none(held, stated);
     const first = decided[0].verdicts[0];
     const later = laterLine(lines, code, decided.at(-1).index, first);
     if (later >= 0)
@@ -50527,7 +50536,7 @@ function commentsPort({ octokit, call, owner, repo }) {
 ;// CONCATENATED MODULE: ./src/github/settings.ts
 const settings_hidden = (v) => (status) => status === 403 || status === 404 ? v : undefined;
 function settingsPort(ctx) {
-    return { ...rulesPort(ctx), ...accessPort(ctx), ...environmentPort(ctx) };
+    return { ...rulesPort(ctx), ...accessPort(ctx), ...environmentPort(ctx), ...secretsPort(ctx) };
 }
 function rulesPort({ octokit, call, owner, repo }) {
     return {
@@ -50603,6 +50612,27 @@ function environmentPort({ octokit, call, owner, repo }) {
             const patterns = read.list.map((p) => ({ name: p.name ?? '', type: p.type === 'tag' ? 'tag' : 'branch' }));
             return { kind: 'custom', patterns };
         }, (status) => (status === 404 ? 'missing' : status === 403 ? null : undefined)),
+    };
+}
+function secretsPort({ octokit, call, owner, repo }) {
+    const names = (list) => list.map((x) => x.name);
+    return {
+        // names only (GitHub never returns a value); listing needs collaborator access and the secrets permission, so
+        // GITHUB_TOKEN is refused (403): unknown, never ok
+        listSecretNames: (store) => call('GET secrets', async () => names(store === 'repository'
+            ? await octokit.paginate(octokit.rest.actions.listRepoSecrets, { owner, repo, per_page: 100 })
+            : store === 'organization'
+                ? await octokit.paginate(octokit.rest.actions.listRepoOrganizationSecrets, {
+                    owner,
+                    repo,
+                    per_page: 100,
+                })
+                : await octokit.paginate(octokit.rest.actions.listEnvironmentSecrets, {
+                    owner,
+                    repo,
+                    environment_name: store.environment,
+                    per_page: 100,
+                })), settings_hidden(null)),
     };
 }
 
@@ -53891,6 +53921,73 @@ function customCheck(branch, name, patterns, at) {
 }
 const doctor_environments_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
 
+;// CONCATENATED MODULE: ./src/core/doctor-secrets.ts
+/** The persona keys the writers read (the App key, or a token secret), each secret and environment once. */
+function writerKeys(writers) {
+    const out = [];
+    for (const w of writers)
+        for (const secret of w.secrets ?? [])
+            if (!out.some((k) => k.secret === secret && k.environment === w.environment))
+                out.push({ secret, persona: w.persona, ...(w.environment ? { environment: w.environment } : {}) });
+    return out;
+}
+/** Secret names are case-insensitive on GitHub (stored upper-case). */
+const holds = (names, secret) => !!names?.some((n) => n.toUpperCase() === secret.toUpperCase());
+/** One check per persona key: ok only when it is an environment secret and no repository or organization one. */
+function secretChecks(facts, writers) {
+    if (!facts)
+        return [];
+    return writerKeys(writers).map((k) => secretCheck(facts, k));
+}
+function secretCheck(f, k) {
+    const id = `secret:${k.secret}`;
+    const forge = `any workflow on any branch can read it: a writer can push a branch whose workflow mints ${k.persona}'s token ` +
+        `with it and writes ${k.persona}'s status`;
+    const into = k.environment ? `environment ${k.environment}'s secrets` : 'an environment (and name it in the job)';
+    const shared = holds(f.repository, k.secret) ? 'repository' : holds(f.organization, k.secret) ? 'organization' : '';
+    if (shared)
+        return {
+            id,
+            level: 'fail',
+            says: `${k.persona}'s key ${k.secret} is ${shared === 'repository' ? 'a' : 'an'} ${shared} secret: ${forge}`,
+            fix: `keep ${k.secret} only in ${into} (Settings → Environments → … → Environment secrets) and delete the ` +
+                (shared === 'repository'
+                    ? `repository secret (Settings → Secrets and variables → Actions → Repository secrets)`
+                    : `organization secret, or take this repository off its list of repositories`),
+        };
+    const env = k.environment ? f.environments[k.environment] : undefined;
+    const unseen = [
+        ...(f.repository === null ? ['repository'] : []),
+        ...(f.organization === null ? ['organization'] : []),
+        ...(k.environment && env === null ? [`environment ${k.environment}'s`] : []),
+    ];
+    if (unseen.length)
+        return {
+            id,
+            level: 'warn',
+            unknown: true,
+            says: `where ${k.persona}'s key ${k.secret} is stored is unknown: the ${unseen.join(', ')} secrets could not ` +
+                'be listed',
+            fix: `run doctor with a token that may list secrets (an admin's), or check by hand that ${k.secret} is only ` +
+                `in ${into}`,
+        };
+    if (k.environment && holds(env, k.secret))
+        return {
+            id,
+            level: 'ok',
+            says: `${k.persona}'s key ${k.secret} is a secret of environment ${k.environment} only`,
+            fix: '',
+        };
+    return {
+        id,
+        level: 'warn',
+        says: `${k.persona}'s key ${k.secret} is in none of the secrets this token can list` +
+            (k.environment ? ` (not in environment ${k.environment})` : '') +
+            ': the job would get an empty key',
+        fix: `add ${k.secret} to ${into}`,
+    };
+}
+
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./scripts/workflow-rules.mjs
@@ -54129,6 +54226,15 @@ function credentialOf(token, steps) {
         return { kind: 'secret', name: secret };
     return { kind: 'unknown', expression: token };
 }
+/** The secrets a credential is made from: the App token step's private-key, or the token secret itself. */
+function keySecrets(c, steps) {
+    if (c.kind === 'secret')
+        return [c.name];
+    if (c.kind !== 'app')
+        return [];
+    const key = str(obj(steps.find((s) => s['id'] === c.step)?.['with'])['private-key']);
+    return [...new Set([...key.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].map((m) => m[1]))];
+}
 /** An App token minted with permission-* inputs (narrowed) that do not grant `permission-<name>: write`. */
 function narrowedOut(c, steps, name) {
     if (c.kind !== 'app')
@@ -54175,6 +54281,7 @@ function writersOf(file, id, job, triggers) {
             checkRun,
             checksNarrowedOut,
             ...environmentOf(job),
+            secrets: keySecrets(credential, steps),
         });
     }
     return out;
@@ -54296,6 +54403,7 @@ function analyseWorkflows(files) {
 // in (the branch's rules from every ruleset, classic protection when readable, the
 // personas' Apps and permissions, the workflow files), a list of checks out — each ok,
 // warn or fail with one sentence and the fix — and a bottom line. Pure.
+
 
 
 
@@ -54433,6 +54541,7 @@ function doctor_diagnose(f) {
         ...bypassChecks(f),
         ...workflowChecks(f, wf),
         ...environmentChecks(f.branch, f.environments ?? [], writers),
+        ...secretChecks(f.secrets, writers),
     ];
     const fails = checks.filter((c) => c.level === 'fail').length;
     const warns = checks.filter((c) => c.level === 'warn').length;
@@ -54839,6 +54948,7 @@ function renderMarkdown(r) {
 
 
 
+
 async function personaFacts(port, p) {
     if (p.app !== null) {
         const appId = await port.getAppId(p.app);
@@ -54915,9 +55025,26 @@ async function gatherFacts(port, repo, branchArg, personas) {
     const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
     // then: who may deploy to the environments the status writers name (where their keys live)
-    const names = workflows ? writerEnvironments(analyseWorkflows(workflows).writers) : [];
-    const environments = await Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) })));
-    return { repo, branch, ...settings, personas: people, workflows, environments };
+    const writers = workflows ? analyseWorkflows(workflows).writers : [];
+    const names = writerEnvironments(writers);
+    const [environments, secrets] = await Promise.all([
+        Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) }))),
+        secretFacts(port, writers),
+    ]);
+    return { repo, branch, ...settings, personas: people, workflows, environments, secrets };
+}
+/** Where the writers' keys are stored: the repository's, the organization's and their environments' secret names. */
+async function secretFacts(port, writers) {
+    const keys = writerKeys(writers);
+    if (!keys.length)
+        return undefined;
+    const envs = [...new Set(keys.flatMap((k) => (k.environment ? [k.environment] : [])))];
+    const [repository, organization, ...listed] = await Promise.all([
+        orNull(port.listSecretNames('repository')),
+        orNull(port.listSecretNames('organization')),
+        ...envs.map((environment) => orNull(port.listSecretNames({ environment }))),
+    ]);
+    return { repository, organization, environments: Object.fromEntries(envs.map((e, i) => [e, listed[i] ?? null])) };
 }
 async function runDoctor(port, repo, branch, personas) {
     return doctor_diagnose(await gatherFacts(port, repo, branch, personas));

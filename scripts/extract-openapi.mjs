@@ -44,6 +44,10 @@ export const OPERATIONS = [
   // doctor: which branches may deploy to the environment that holds a persona's key
   ['get', '/repos/{owner}/{repo}/environments/{environment_name}'],
   ['get', '/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies'],
+  // doctor: where a persona's key is stored (names only)
+  ['get', '/repos/{owner}/{repo}/actions/secrets'],
+  ['get', '/repos/{owner}/{repo}/actions/organization-secrets'],
+  ['get', '/repos/{owner}/{repo}/environments/{environment_name}/secrets'],
 ];
 
 const components = {};

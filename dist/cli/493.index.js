@@ -134,7 +134,7 @@ function secretCheck(f, k) {
         return {
             id,
             level: 'fail',
-            says: `${k.persona}'s key ${k.secret} is ${shared === 'repository' ? 'a repository' : 'an organization'} secret: ${forge}`,
+            says: `${k.persona}'s key ${k.secret} is ${shared === 'repository' ? 'a' : 'an'} ${shared} secret: ${forge}`,
             fix: `keep ${k.secret} only in ${into} (Settings → Environments → … → Environment secrets) and delete the ` +
                 (shared === 'repository'
                     ? `repository secret (Settings → Secrets and variables → Actions → Repository secrets)`
@@ -151,11 +151,18 @@ function secretCheck(f, k) {
             id,
             level: 'warn',
             unknown: true,
-            says: `where ${k.persona}'s key ${k.secret} is stored is unknown: the ${unseen.join(', ')} secrets could not be listed`,
-            fix: `run doctor with a token that may list secrets (an admin's), or check by hand that ${k.secret} is only in ${into}`,
+            says: `where ${k.persona}'s key ${k.secret} is stored is unknown: the ${unseen.join(', ')} secrets could not ` +
+                'be listed',
+            fix: `run doctor with a token that may list secrets (an admin's), or check by hand that ${k.secret} is only ` +
+                `in ${into}`,
         };
     if (k.environment && holds(env, k.secret))
-        return { id, level: 'ok', says: `${k.persona}'s key ${k.secret} is a secret of environment ${k.environment} only`, fix: '' };
+        return {
+            id,
+            level: 'ok',
+            says: `${k.persona}'s key ${k.secret} is a secret of environment ${k.environment} only`,
+            fix: '',
+        };
     return {
         id,
         level: 'warn',
@@ -1716,7 +1723,11 @@ function secretsPort({ octokit, call, owner, repo }) {
         listSecretNames: (store) => call('GET secrets', async () => names(store === 'repository'
             ? await octokit.paginate(octokit.rest.actions.listRepoSecrets, { owner, repo, per_page: 100 })
             : store === 'organization'
-                ? await octokit.paginate(octokit.rest.actions.listRepoOrganizationSecrets, { owner, repo, per_page: 100 })
+                ? await octokit.paginate(octokit.rest.actions.listRepoOrganizationSecrets, {
+                    owner,
+                    repo,
+                    per_page: 100,
+                })
                 : await octokit.paginate(octokit.rest.actions.listEnvironmentSecrets, {
                     owner,
                     repo,

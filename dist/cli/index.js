@@ -137,7 +137,7 @@ async function main(argv, io) {
         return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
     // doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
     if (first === 'doctor')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(328)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8328))).runDoctorCli(rest);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(493)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7493))).runDoctorCli(rest);
     const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L[first] : undefined;
     if (command)
         return runCommand(first, command, rest, io);
@@ -1283,6 +1283,20 @@ function laterLine(lines, code, from, verdict) {
     }
     return -1;
 }
+/**
+ * Why the lines that decide are held back by what stands around them, or null: an approval over a list of changes
+ * it must still make, or the verdict of an earlier round whose later round gives none. `line` is 1-based.
+ */
+function heldBack(decided, lines, code, line) {
+    const last = line(decided.at(-1).index);
+    const open = openUnderApproval(decided, lines, code);
+    if (open >= 0)
+        return `the approval at line ${last} is conditional: line ${line(open)} lists changes it must still make`;
+    const round = laterRoundHeading(lines, decided);
+    if (round >= 0)
+        return `line ${last} gives an earlier round's verdict: the later round at line ${line(round)} gives none`;
+    return null;
+}
 /** The round a heading names ("## Round 2", "### Cycle 3 — re-review"), or null. */
 const roundOf = (line) => {
     const m = /^\s*#{1,6}\s.*?\b(?:ROUND|CYCLE|ITERATION|PASS)\s*#?(\d+)\b/i.exec(line);
@@ -1365,14 +1379,9 @@ function findIntent(original) {
     const stated = [...new Set(decided.map(lineOf))];
     if (ambiguity)
         return none(ambiguity, stated);
-    const open = openUnderApproval(decided, lines, code);
-    if (open >= 0)
-        return none(`the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[open] + 1} lists changes ` +
-            'it must still make', stated);
-    const round = laterRoundHeading(lines, decided);
-    if (round >= 0)
-        return none(`line ${lineOf(decided.at(-1))} gives an earlier round's verdict: the later round at line ` +
-            `${origin[round] + 1} gives none`, stated);
+    const held = heldBack(decided, lines, code, (i) => origin[i] + 1);
+    if (held)
+        return none(held, stated);
     const first = decided[0].verdicts[0];
     const later = laterLine(lines, code, decided.at(-1).index, first);
     if (later >= 0)

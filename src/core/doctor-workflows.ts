@@ -32,6 +32,8 @@ export interface Writer {
   checksNarrowedOut: boolean;
   /** The job's environment (where its persona credential should live); undefined when it names none. */
   environment?: string;
+  /** The secrets its credential is made from: the App's private key, or a token secret (core/doctor-secrets.ts). */
+  secrets?: string[];
 }
 
 export interface WorkflowIssue {
@@ -87,6 +89,14 @@ function credentialOf(token: string, steps: Json[]): Credential {
   return { kind: 'unknown', expression: token };
 }
 
+/** The secrets a credential is made from: the App token step's private-key, or the token secret itself. */
+function keySecrets(c: Credential, steps: Json[]): string[] {
+  if (c.kind === 'secret') return [c.name];
+  if (c.kind !== 'app') return [];
+  const key = str(obj(steps.find((s) => s['id'] === c.step)?.['with'])['private-key']);
+  return [...new Set([...key.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].map((m) => m[1]!))];
+}
+
 /** An App token minted with permission-* inputs (narrowed) that do not grant `permission-<name>: write`. */
 function narrowedOut(c: Credential, steps: Json[], name: string): boolean {
   if (c.kind !== 'app') return false;
@@ -131,6 +141,7 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
       checkRun,
       checksNarrowedOut,
       ...environmentOf(job),
+      secrets: keySecrets(credential, steps),
     });
   }
   return out;

@@ -3,6 +3,7 @@
 // personas' Apps and permissions, the workflow files), a list of checks out — each ok,
 // warn or fail with one sentence and the fix — and a bottom line. Pure.
 import { environmentChecks, type EnvironmentFact } from './doctor-environments.js';
+import { secretChecks, type SecretFacts } from './doctor-secrets.js';
 import { analyseWorkflows, type Credential, type Level, type WorkflowFile, type Writer } from './doctor-workflows.js';
 import { mdText } from './markdown.js';
 import { PERSONA_PATTERN } from './marker.js';
@@ -84,6 +85,8 @@ export interface DoctorFacts {
   workflows: WorkflowFile[] | null;
   /** Who may deploy to each environment a status writer names (core/doctor-environments.ts). */
   environments?: EnvironmentFact[];
+  /** Where the writers' keys are stored (core/doctor-secrets.ts). */
+  secrets?: SecretFacts;
 }
 
 export interface Check {
@@ -261,6 +264,7 @@ export function diagnose(f: DoctorFacts): DoctorReport {
     ...bypassChecks(f),
     ...workflowChecks(f, wf),
     ...environmentChecks(f.branch, f.environments ?? [], writers),
+    ...secretChecks(f.secrets, writers),
   ];
   const fails = checks.filter((c) => c.level === 'fail').length;
   const warns = checks.filter((c) => c.level === 'warn').length;

@@ -87,7 +87,8 @@ const QUALIFIERS = [
 ];
 const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
 /** What may stand between "with" or "after" and a rework: "with the following", "after some minor". */
-const REWORK_WORDS = String.raw`(?:(?:A|FEW|SOME|SEVERAL|MAJOR|MINOR|SIGNIFICANT|SUBSTANTIAL|NECESSARY|REQUESTED|THE|` +
+const REWORK_WORDS =
+  String.raw`(?:(?:A|FEW|SOME|SEVERAL|MAJOR|MINOR|SIGNIFICANT|SUBSTANTIAL|NECESSARY|REQUESTED|THE|` +
   String.raw`FOLLOWING|THESE|THOSE)\s+)`;
 const CONDITION = new RegExp(
   [

@@ -327,6 +327,26 @@ function laterLine(lines: readonly string[], code: ReadonlySet<number>, from: nu
   return -1;
 }
 
+/**
+ * Why the lines that decide are held back by what stands around them, or null: an approval over a list of changes
+ * it must still make, or the verdict of an earlier round whose later round gives none. `line` is 1-based.
+ */
+function heldBack(
+  decided: readonly Candidate[],
+  lines: readonly string[],
+  code: ReadonlySet<number>,
+  line: (index: number) => number,
+): string | null {
+  const last = line(decided.at(-1)!.index);
+  const open = openUnderApproval(decided, lines, code);
+  if (open >= 0)
+    return `the approval at line ${last} is conditional: line ${line(open)} lists changes it must still make`;
+  const round = laterRoundHeading(lines, decided);
+  if (round >= 0)
+    return `line ${last} gives an earlier round's verdict: the later round at line ${line(round)} gives none`;
+  return null;
+}
+
 /** The round a heading names ("## Round 2", "### Cycle 3 — re-review"), or null. */
 const roundOf = (line: string): number | null => {
   const m = /^\s*#{1,6}\s.*?\b(?:ROUND|CYCLE|ITERATION|PASS)\s*#?(\d+)\b/i.exec(line);
@@ -408,20 +428,8 @@ export function findIntent(original: readonly string[]): Intent {
   const { decided, ambiguity } = rounds ? conflicting(candidates, lineOf) : decide(candidates, lineOf);
   const stated = [...new Set(decided.map(lineOf))];
   if (ambiguity) return none(ambiguity, stated);
-  const open = openUnderApproval(decided, lines, code);
-  if (open >= 0)
-    return none(
-      `the approval at line ${lineOf(decided.at(-1)!)} is conditional: line ${origin[open]! + 1} lists changes ` +
-        'it must still make',
-      stated,
-    );
-  const round = laterRoundHeading(lines, decided);
-  if (round >= 0)
-    return none(
-      `line ${lineOf(decided.at(-1)!)} gives an earlier round's verdict: the later round at line ` +
-        `${origin[round]! + 1} gives none`,
-      stated,
-    );
+  const held = heldBack(decided, lines, code, (i) => origin[i]! + 1);
+  if (held) return none(held, stated);
   const first = decided[0]!.verdicts[0]!;
   const later = laterLine(lines, code, decided.at(-1)!.index, first);
   if (later >= 0)

@@ -125,6 +125,8 @@ export interface SettingsPort {
   listWorkflowFiles(ref: string): Promise<Array<{ path: string; text: string }> | null>;
   /** Which branches may deploy to an environment (and so read its secrets); 'missing' on 404; null when hidden. */
   getEnvironmentBranches(name: string): Promise<EnvironmentBranches | 'missing' | null>;
+  /** The names of the Actions secrets of the repository, those an organization shares with it, or an environment's. */
+  listSecretNames(store: 'repository' | 'organization' | { environment: string }): Promise<string[] | null>;
 }
 
 /** A port call the caller can do without: its ApiError answers null; anything else (a bug) is thrown. */

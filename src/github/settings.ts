@@ -10,7 +10,7 @@ const hidden =
     status === 403 || status === 404 ? v : undefined;
 
 export function settingsPort(ctx: Ctx): SettingsPort {
-  return { ...rulesPort(ctx), ...accessPort(ctx), ...environmentPort(ctx) };
+  return { ...rulesPort(ctx), ...accessPort(ctx), ...environmentPort(ctx), ...secretsPort(ctx) };
 }
 
 function rulesPort({ octokit, call, owner, repo }: Ctx) {
@@ -132,6 +132,36 @@ function environmentPort({ octokit, call, owner, repo }: Ctx) {
           return { kind: 'custom', patterns };
         },
         (status) => (status === 404 ? 'missing' : status === 403 ? null : undefined),
+      ),
+  } satisfies Partial<SettingsPort>;
+}
+
+function secretsPort({ octokit, call, owner, repo }: Ctx) {
+  const names = (list: Array<{ name: string }>) => list.map((x) => x.name);
+  return {
+    // names only (GitHub never returns a value); listing needs collaborator access and the secrets permission, so
+    // GITHUB_TOKEN is refused (403): unknown, never ok
+    listSecretNames: (store: 'repository' | 'organization' | { environment: string }) =>
+      call(
+        'GET secrets',
+        async () =>
+          names(
+            store === 'repository'
+              ? await octokit.paginate(octokit.rest.actions.listRepoSecrets, { owner, repo, per_page: 100 })
+              : store === 'organization'
+                ? await octokit.paginate(octokit.rest.actions.listRepoOrganizationSecrets, {
+                    owner,
+                    repo,
+                    per_page: 100,
+                  })
+                : await octokit.paginate(octokit.rest.actions.listEnvironmentSecrets, {
+                    owner,
+                    repo,
+                    environment_name: store.environment,
+                    per_page: 100,
+                  }),
+          ),
+        hidden<string[] | null>(null),
       ),
   } satisfies Partial<SettingsPort>;
 }

@@ -20,7 +20,8 @@ import {
   type Requirement,
 } from '../core/doctor.js';
 import { writerEnvironments } from '../core/doctor-environments.js';
-import { analyseWorkflows } from '../core/doctor-workflows.js';
+import { analyseWorkflows, type Writer } from '../core/doctor-workflows.js';
+import { writerKeys, type SecretFacts } from '../core/doctor-secrets.js';
 import { createClient } from '../github/octokit.js';
 import { ApiError, orNull, type SettingsPort } from '../github/port.js';
 
@@ -111,11 +112,26 @@ export async function gatherFacts(
   const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
   // then: who may deploy to the environments the status writers name (where their keys live)
-  const names = workflows ? writerEnvironments(analyseWorkflows(workflows).writers) : [];
-  const environments = await Promise.all(
-    names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) })),
-  );
-  return { repo, branch, ...settings, personas: people, workflows, environments };
+  const writers = workflows ? analyseWorkflows(workflows).writers : [];
+  const names = writerEnvironments(writers);
+  const [environments, secrets] = await Promise.all([
+    Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) }))),
+    secretFacts(port, writers),
+  ]);
+  return { repo, branch, ...settings, personas: people, workflows, environments, secrets };
+}
+
+/** Where the writers' keys are stored: the repository's, the organization's and their environments' secret names. */
+async function secretFacts(port: SettingsPort, writers: readonly Writer[]): Promise<SecretFacts | undefined> {
+  const keys = writerKeys(writers);
+  if (!keys.length) return undefined;
+  const envs = [...new Set(keys.flatMap((k) => (k.environment ? [k.environment] : [])))];
+  const [repository, organization, ...listed] = await Promise.all([
+    orNull(port.listSecretNames('repository')),
+    orNull(port.listSecretNames('organization')),
+    ...envs.map((environment) => orNull(port.listSecretNames({ environment }))),
+  ]);
+  return { repository, organization, environments: Object.fromEntries(envs.map((e, i) => [e, listed[i] ?? null])) };
 }
 
 export async function runDoctor(

@@ -62,6 +62,9 @@ function correctGate(f: FakeGitHub): void {
     f.settings.files.set(`.github/workflows/${name}`, readFileSync(join(FIXTURES, name), 'utf8'));
   // the environment that holds priya's key: only main may deploy to it
   f.settings.environments.set('persona-priya', { branches: [{ name: 'main', type: 'branch' }] });
+  // and the key is a secret of that environment only; the LLM key may be a repository secret
+  f.settings.secrets.environments.set('persona-priya', ['PRIYA_APP_PRIVATE_KEY']);
+  f.settings.secrets.repository.push('LLM_API_KEY');
 }
 
 type Env = FakeSettings['environments'] extends Map<string, infer V> ? V : never;
@@ -114,14 +117,15 @@ afterEach(async () => {
 });
 
 describe('doctor: the CLI (spawned) and its checks (the action bundle in-process, the same report)', () => {
-  test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 12 reads in 4 rounds', async () => {
+  test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 15 reads in 4 rounds', async () => {
     // Every answer waits 500 ms: reads sent together are one round, and a read sent after an answer is the next.
     // The count can only come out too high when the CLI stalls as long as an answer takes (150 ms did, once, on a
     // loaded CI machine: one round more); a doctor that read one thing after another would show 12. The environment
-    // and its branch policies are read together once the workflow files name it: the fourth round.
+    // and its branch policies are read together once the workflow files name it, with the secret names of the
+    // repository, the organization and that environment (where the key is kept): the fourth round.
     fake.latencyMs = 500;
     const r = await doctor(PRIYA);
-    expect(fake.log).toHaveLength(12);
+    expect(fake.log).toHaveLength(15);
     expect(fake.roundsBeforeFirstWrite()).toBe(4);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -140,9 +144,15 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
       'apps/get-by-slug',
       'repos/get-content',
       'repos/get-environment',
+      'actions/list-repo-secrets',
+      'actions/list-repo-organization-secrets',
+      'actions/list-environment-secrets',
     ])
       expect(ops).toContain(op);
     expect(r.stdout).toMatch(/^ok {4}only main may deploy to environment persona-priya$/m);
+    expect(r.stdout).toMatch(
+      /^ok {4}priya's key PRIYA_APP_PRIVATE_KEY is a secret of environment persona-priya only$/m,
+    );
   });
 
   // found by an attack on L/M: an LLM job that checks out the PR's own code (and so runs its run-persona) through a
@@ -239,6 +249,37 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
     expect(r.stdout).toMatch(line);
     expect(r.code).toBe(code);
     expect(fake.log.some((l) => l.path.endsWith('/environments/persona-priya'))).toBe(true);
+  });
+
+  // found by a read-through of L/M: an environment guards only its own secrets. The persona's key kept (also) as a
+  // repository or organization secret is given to every workflow of every branch, whatever the job's environment.
+  test.each<[string, (f: FakeGitHub) => void, number, RegExp]>([
+    [
+      'a repository secret beside the environment one: FAIL',
+      (f) => f.settings.secrets.repository.push('PRIYA_APP_PRIVATE_KEY'),
+      1,
+      /^FAIL {2}priya's key PRIYA_APP_PRIVATE_KEY is a repository secret: any workflow on any branch can read it: a writer can push a branch whose workflow mints priya's token with it and writes priya's status\n {6}fix: keep PRIYA_APP_PRIVATE_KEY only in environment persona-priya's secrets .* and delete the repository secret/m,
+    ],
+    [
+      'an organization secret shared with the repository (names are case-insensitive): FAIL',
+      (f) => {
+        f.settings.secrets.environments.set('persona-priya', []);
+        f.settings.secrets.organization.push('priya_app_private_key');
+      },
+      1,
+      /^FAIL {2}priya's key PRIYA_APP_PRIVATE_KEY is an organization secret: .*\n {6}fix: .*delete the organization secret, or take this repository off its list of repositories$/m,
+    ],
+    [
+      'in none of the stores: WARN, the job would get an empty key',
+      (f) => f.settings.secrets.environments.set('persona-priya', ['OTHER_KEY']),
+      0,
+      /^WARN {2}priya's key PRIYA_APP_PRIVATE_KEY is in none of the secrets this token can list \(not in environment persona-priya\)/m,
+    ],
+  ])('where the persona key is kept: %s', async (_name, setUp, code, line) => {
+    setUp(fake);
+    const r = await diagnose();
+    expect(r.code).toBe(code);
+    expect(r.stdout).toMatch(line);
   });
 
   test('a merge queue that checks only the newest entry of a group (HEADGREEN): FAIL, a rejected PR could merge', async () => {
@@ -443,9 +484,13 @@ describe('doctor (action, mode doctor)', () => {
     });
     expect(r.code).toBe(1);
     expect(r.summary).toMatch(/## ❌ persona-verdict doctor/);
-    expect(r.summary).toMatch(/\*\*the gate on main is not enforced: 1 check\(s\) fail, 1 warn/);
+    expect(r.summary).toMatch(/\*\*the gate on main is not enforced: 1 check\(s\) fail, 2 warn/);
     expect(r.summary).toMatch(/\| ❌ fail \| ruleset &#34;gate&#34; accepts persona-verdict\/priya only from App 555/);
     expect(r.summary).toMatch(/\| ⚠️ warn \| who may bypass ruleset &#34;gate&#34; is unknown/);
+    // GITHUB_TOKEN may not list secrets: where the key is kept is unknown, never ok
+    expect(r.summary).toMatch(
+      /\| ⚠️ warn \| where priya's key PRIYA_APP_PRIVATE_KEY is stored is unknown: the repository, organization, environment persona-priya's secrets could not be listed/,
+    );
     expect(r.commands.some((c) => /^::error::doctor: the gate on main is not enforced/.test(c))).toBe(true);
   });
 

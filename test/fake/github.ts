@@ -50,6 +50,8 @@ export interface FakeSettings {
    * an environment on a job's first use of it), 'protected' protected branches only, else custom name patterns.
    */
   environments: Map<string, { branches: null | 'protected' | Array<{ name: string; type: 'branch' | 'tag' }> }>;
+  /** Actions secret names: the repository's, those the organization shares with it, and each environment's. */
+  secrets: { repository: string[]; organization: string[]; environments: Map<string, string[]> };
 }
 
 export interface FakeStatus {
@@ -203,6 +205,7 @@ export class FakeGitHub {
     permissions: new Map(),
     files: new Map(),
     environments: new Map(),
+    secrets: { repository: [], organization: [], environments: new Map() },
   };
   /**
    * Base branches whose protection says "Dismiss stale pull request approvals when new commits are
@@ -691,6 +694,27 @@ export class FakeGitHub {
           deployment_branch_policy: policy,
         },
       ];
+    }
+    // Actions secrets, names only: "Authenticated users must have collaborator access to a repository to create,
+    // update, or read secrets"; a GitHub App needs the secrets permission, which GITHUB_TOKEN never has
+    // (docs.github.com/rest/actions/secrets); an environment that does not exist is 404
+    if ((m = /^\/(?:actions\/(secrets|organization-secrets)|environments\/([^/]+)\/secrets)$/.exec(rest))) {
+      if (user.kind === 'app')
+        return [
+          403,
+          { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' },
+        ];
+      const env = m[2] === undefined ? undefined : decodeURIComponent(m[2]);
+      if (env !== undefined && !st.environments.has(env)) return notFound;
+      const list =
+        m[1] === 'secrets'
+          ? st.secrets.repository
+          : m[1] === 'organization-secrets'
+            ? st.secrets.organization
+            : (st.secrets.environments.get(env!) ?? []);
+      const at = '2026-01-01T00:00:00Z';
+      const secrets = list.map((name) => ({ name, created_at: at, updated_at: at }));
+      return [200, { total_count: secrets.length, secrets }];
     }
     if ((m = /^\/collaborators\/([^/]+)\/permission$/.exec(rest))) {
       const login = decodeURIComponent(m[1]!);

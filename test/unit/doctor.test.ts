@@ -16,6 +16,7 @@ import {
   type Level,
 } from '../../src/core/doctor.js';
 import { environmentChecks, writerEnvironments, type EnvironmentFact } from '../../src/core/doctor-environments.js';
+import { secretChecks, writerKeys, type SecretFacts } from '../../src/core/doctor-secrets.js';
 import { analyseWorkflows, gradeRuleFinding, jobEvents, type Writer } from '../../src/core/doctor-workflows.js';
 import { InputError, parsePersonas } from '../../src/config.js';
 import { Abort } from '../../src/abort.js';
@@ -607,6 +608,74 @@ describe('naming the personas', () => {
   });
 });
 
+describe("secretChecks: where a persona's key is stored", () => {
+  const writer = (secrets: string[], environment?: string) =>
+    ({ persona: 'priya', secrets, ...(environment ? { environment } : {}) }) as unknown as Writer;
+  const facts = (f: Partial<SecretFacts>): SecretFacts => ({
+    repository: [],
+    organization: [],
+    environments: { 'persona-priya': ['PRIYA_KEY'] },
+    ...f,
+  });
+  const W = [writer(['PRIYA_KEY'], 'persona-priya')];
+  test.each<[string, SecretFacts, Writer[], Check['level'] | null, RegExp]>([
+    [
+      'only in the environment',
+      facts({}),
+      W,
+      'ok',
+      /^priya's key PRIYA_KEY is a secret of environment persona-priya only\n$/,
+    ],
+    [
+      'also a repository secret',
+      facts({ repository: ['PRIYA_KEY'] }),
+      W,
+      'fail',
+      /is a repository secret: any workflow/,
+    ],
+    ['a repository secret, named in lower case', facts({ repository: ['priya_key'] }), W, 'fail', /repository secret/],
+    ['an organization secret', facts({ organization: ['PRIYA_KEY'] }), W, 'fail', /is an organization secret/],
+    [
+      'repository secrets unreadable',
+      facts({ repository: null }),
+      W,
+      'warn',
+      /stored is unknown: the repository secrets/,
+    ],
+    ['the environment unreadable', facts({ environments: { 'persona-priya': null } }), W, 'warn', /unknown/],
+    ['in no store', facts({ environments: { 'persona-priya': [] } }), W, 'warn', /in none of the secrets/],
+    // a job without an environment is already a workflow warning; its key must still not be a shared secret
+    [
+      'no environment, a repository secret',
+      facts({ repository: ['PRIYA_KEY'] }),
+      [writer(['PRIYA_KEY'])],
+      'fail',
+      /keep PRIYA_KEY only in an environment/,
+    ],
+    ['no key read (GITHUB_TOKEN)', facts({}), [writer([])], null, /./],
+  ])('%s', (_n, f, writers, level, says) => {
+    const checks = secretChecks(f, writers);
+    if (level === null) return expect(checks).toEqual([]);
+    expect(checks).toHaveLength(1);
+    expect(checks[0]!.level).toBe(level);
+    expect(`${checks[0]!.says}\n${checks[0]!.fix}`).toMatch(says);
+    expect(checks[0]!.unknown ?? false).toBe(/unknown/.test(checks[0]!.says));
+  });
+
+  test('each key once per environment; no facts, no checks', () => {
+    const ws = [writer(['A', 'B'], 'e1'), writer(['A'], 'e1'), writer(['A'], 'e2')];
+    expect(writerKeys(ws).map((k) => `${k.secret}@${k.environment}`)).toEqual(['A@e1', 'B@e1', 'A@e2']);
+    expect(secretChecks(undefined, ws)).toEqual([]);
+  });
+
+  test("the writers of the project's recipe read their App key by name", () => {
+    const text = readFileSync(join(import.meta.dirname, '../../docs/recipes/one-persona.yml'), 'utf8');
+    const { writers } = analyseWorkflows([{ path: 'one-persona.yml', text }]);
+    expect(writers.length).toBeGreaterThan(0);
+    for (const w of writers) expect(w.secrets).toEqual(['PRIYA_APP_PRIVATE_KEY']);
+  });
+});
+
 describe('environmentChecks: who may deploy to the environment holding a persona key', () => {
   const writer = (environment?: string) =>
     ({ persona: 'priya', ...(environment ? { environment } : {}) }) as unknown as Writer;
@@ -644,7 +713,7 @@ describe('environmentChecks: who may deploy to the environment holding a persona
   });
 });
 
-describe('what to do when a read fails, in doctor\'s terms', () => {
+describe("what to do when a read fails, in doctor's terms", () => {
   const reviewJob = 'the connection failed: re-run the job; a re-run lists the reviews first';
   test.each([
     ['network', null, /^the connection to GitHub failed: check the network and GITHUB_API_URL, then run doctor again/],
@@ -661,10 +730,12 @@ describe('what to do when a read fails, in doctor\'s terms', () => {
     expect(said).not.toMatch(/re-run|review|pull-requests: write/i);
   });
 
-  test('an error of its own (not a read) keeps its advice; a 422 keeps GitHub\'s', () => {
+  test("an error of its own (not a read) keeps its advice; a 422 keeps GitHub's", () => {
     expect(doctorAdvice(new Abort('bad-input', 'there is no branch x', 'give an existing branch'))).toBe(
       'give an existing branch',
     );
-    expect(doctorAdvice(new ApiError(422, 'invalid', 'http', 'GET /x failed', 'as GitHub said'))).toBe('as GitHub said');
+    expect(doctorAdvice(new ApiError(422, 'invalid', 'http', 'GET /x failed', 'as GitHub said'))).toBe(
+      'as GitHub said',
+    );
   });
 });

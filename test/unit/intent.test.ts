@@ -701,7 +701,7 @@ describe('held-out 16: approvals with a rescope, rework or caveats; rounds under
     ],
     [
       'an approval over a critical list to be fixed in v2',
-      `### Critical Issues to be fixed in v2\n1. escaped names\n\n## Recommendation\n**APPROVE** for merge.\n\nNotes.\n`,
+      `### Critical Issues to be fixed in v2\n1. escaped names\n\n## Recommendation\n**APPROVE** for merge.\n\nMore.\n`,
       null,
     ],
     [
@@ -722,7 +722,11 @@ describe('held-out 16: approvals with a rescope, rework or caveats; rounds under
     ],
     ['approve with some minor rework', `${REVIEW}\n**Verdict:** Approve with some minor rework\n`, null],
     ['approve with caveats', `${REVIEW}\n**Verdict:** APPROVE with caveats — no timeout is set\n`, null],
-    ['approve, the rework said verified (not read)', `${REVIEW}\n**Verdict:** APPROVE — with the rework verified.\n`, null],
+    [
+      'approve, the rework said verified (not read)',
+      `${REVIEW}\n**Verdict:** APPROVE — with the rework verified.\n`,
+      null,
+    ],
     ['approve without reservations', `${REVIEW}\n**Verdict:** APPROVE without reservations.\n`, 'APPROVE'],
     [
       'a verdict under a round 1 heading, round 2 in prose',
