@@ -53922,25 +53922,39 @@ function customCheck(branch, name, patterns, at) {
 const doctor_environments_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
 
 ;// CONCATENATED MODULE: ./src/core/doctor-secrets.ts
-/** The persona keys the writers read (the App key, or a token secret), each secret and environment once. */
-function writerKeys(writers) {
+/** Each key once per secret and environment (core/doctor-keys.ts finds where each is read). */
+function doctor_secrets_keysOf(uses) {
     const out = [];
-    for (const w of writers)
-        for (const secret of w.secrets ?? [])
-            if (!out.some((k) => k.secret === secret && k.environment === w.environment))
-                out.push({ secret, persona: w.persona, ...(w.environment ? { environment: w.environment } : {}) });
+    for (const u of uses) {
+        const where = `${u.file} job ${u.job}`;
+        const names = u.via ? [u.via.expression] : u.secrets;
+        for (const secret of names)
+            if (!out.some((k) => k.secret === secret && k.environment === u.environment && k.via === u.via))
+                out.push({ secret, persona: u.persona, ...pick(u), where });
+    }
     return out;
+}
+const pick = (u) => ({
+    ...(u.environment ? { environment: u.environment } : {}),
+    ...(u.environmentByExpression ? { environmentByExpression: true } : {}),
+    ...(u.via ? { via: u.via } : {}),
+});
+/** The environments whose secrets must be listed: those the key-reading jobs name. */
+function keyEnvironments(uses) {
+    return [...new Set(uses.flatMap((u) => (u.environment ? [u.environment] : [])))];
 }
 /** Secret names are case-insensitive on GitHub (stored upper-case). */
 const holds = (names, secret) => !!names?.some((n) => n.toUpperCase() === secret.toUpperCase());
 /** One check per persona key: ok only when it is an environment secret and no repository or organization one. */
-function secretChecks(facts, writers) {
+function secretChecks(facts, uses) {
     if (!facts)
         return [];
-    return writerKeys(writers).map((k) => secretCheck(facts, k));
+    return doctor_secrets_keysOf(uses).map((k) => secretCheck(facts, k));
 }
 function secretCheck(f, k) {
-    const id = `secret:${k.secret}`;
+    const id = `secret:${k.secret}@${k.environment ?? ''}`;
+    if (k.via)
+        return untraced(id, k, k.via);
     const forge = `any workflow on any branch can read it: a writer can push a branch whose workflow mints ${k.persona}'s token ` +
         `with it and writes ${k.persona}'s status`;
     const into = k.environment ? `environment ${k.environment}'s secrets` : 'an environment (and name it in the job)';
@@ -53956,6 +53970,8 @@ function secretCheck(f, k) {
                     : `organization secret, or take this repository off its list of repositories`),
         };
     const env = k.environment ? f.environments[k.environment] : undefined;
+    if (k.environmentByExpression)
+        return byExpression(id, k);
     const unseen = [
         ...(f.repository === null ? ['repository'] : []),
         ...(f.organization === null ? ['organization'] : []),
@@ -53985,6 +54001,37 @@ function secretCheck(f, k) {
             (k.environment ? ` (not in environment ${k.environment})` : '') +
             ': the job would get an empty key',
         fix: `add ${k.secret} to ${into}`,
+    };
+}
+/** A key given by a configuration variable (every workflow reads it, and anyone who can read the settings), or by an
+ * expression the doctor cannot follow to a secret. */
+function untraced(id, k, via) {
+    if (via.kind === 'variable')
+        return {
+            id,
+            level: 'fail',
+            says: `${k.persona}'s key is read from a configuration variable (${via.expression.slice(0, 60)}, ${k.where}): ` +
+                'variables are not secret, and every workflow of every branch reads them',
+            fix: `store the key as a secret of the persona's environment and read it with secrets.<NAME> in ${k.where}`,
+        };
+    return {
+        id,
+        level: 'warn',
+        unknown: true,
+        says: `${k.persona}'s key (${k.where}) is given by "${via.expression.slice(0, 60)}", which names no secret the ` +
+            'doctor can follow',
+        fix: `give the key as \${{ secrets.<NAME> }} in ${k.where}, or check by hand that it is only in the persona's ` +
+            'environment',
+    };
+}
+function byExpression(id, k) {
+    return {
+        id,
+        level: 'warn',
+        unknown: true,
+        says: `${k.persona}'s key ${k.secret} (${k.where}): the job names its environment by an expression, so where the ` +
+            'key is kept is unknown',
+        fix: `name the environment as a literal in ${k.where}, or check by hand that ${k.secret} is only in it`,
     };
 }
 
@@ -54182,6 +54229,136 @@ function securityFindings(text, file) {
   return out;
 }
 
+;// CONCATENATED MODULE: ./src/core/doctor-keys.ts
+// Where a persona's key is read in the workflow files — pure, part of doctor (core/doctor-secrets.ts checks where
+// each is stored). The key a status writer's App token is minted from is followed through `env:` and through a
+// reusable workflow's `secrets:` to the secret it names; every other step that mints a token of the same App
+// (another workflow, another job, another key name) reads the persona's key too.
+const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
+const str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+/** The actions that mint an App installation token, with their private-key and App-id inputs. */
+const MINTERS = [
+    { uses: /^actions\/create-github-app-token@/i, key: ['private-key'], app: ['app-id', 'client-id'] },
+    { uses: /^tibdex\/github-app-token@/i, key: ['private_key'], app: ['app_id'] },
+    {
+        uses: /^peter-murray\/workflow-application-token-action@/i,
+        key: ['application_private_key'],
+        app: ['application_id'],
+    },
+];
+/** Does this `uses:` mint an App token? */
+const mintsAppToken = (uses) => MINTERS.some((m) => m.uses.test(uses));
+/** The environment a job names: a literal, or one given by an expression. */
+function environmentOf(job) {
+    const raw = job['environment'];
+    const name = typeof raw === 'object' && raw !== null ? str(raw['name']) : str(raw);
+    if (!name)
+        return {};
+    return name.includes('${{') ? { environmentByExpression: true } : { environment: name };
+}
+/** Every token-minting step of a workflow file. */
+function mintersOf(file, wf) {
+    const out = [];
+    for (const [job, raw] of Object.entries(obj(wf['jobs']))) {
+        const j = obj(raw);
+        const steps = Array.isArray(j['steps']) ? j['steps'].map(obj) : [];
+        steps.forEach((s, n) => {
+            const m = MINTERS.find((x) => x.uses.test(str(s['uses'])));
+            if (!m)
+                return;
+            const w = obj(s['with']);
+            const pick = (names) => names.map((k) => str(w[k])).find(Boolean) ?? '';
+            const env = [obj(s['env']), obj(j['env']), obj(wf['env'])];
+            out.push({
+                file,
+                job,
+                step: str(s['id']) || `#${n + 1}`,
+                app: pick(m.app).replace(/\s+/g, ''),
+                key: pick(m.key),
+                env,
+                environment: environmentOf(j),
+            });
+        });
+    }
+    return out;
+}
+/** The secrets a key expression names, followed through `env.X` (step, then job, then workflow) once. */
+function follow(expression, env) {
+    const secrets = new Set([...expression.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].map((m) => m[1]));
+    for (const m of expression.matchAll(/\benv\.([A-Za-z0-9_]+)/g)) {
+        const value = env.map((e) => str(e[m[1]])).find(Boolean) ?? '';
+        for (const s of value.matchAll(/secrets\.([A-Za-z0-9_]+)/g))
+            secrets.add(s[1]);
+        if (/\bvars\./.test(value))
+            return { secrets: [...secrets], via: { kind: 'variable', expression: value } };
+    }
+    if (/\bvars\./.test(expression))
+        return { secrets: [...secrets], via: { kind: 'variable', expression } };
+    if (!secrets.size)
+        return { secrets: [], via: { kind: 'untraced', expression } };
+    return { secrets: [...secrets] };
+}
+/**
+ * Where each writer's key is read: the minting step of its own job, and every other step that mints a token of the
+ * same App; a token secret where it is passed. A secret a reusable workflow gets through its caller's `secrets:`
+ * is named as the caller names it (`callers`: called file → the caller's mapping, or 'inherit').
+ */
+function keyUses(writers, minters, callers) {
+    const out = [];
+    const add = (u) => {
+        const same = out.find((o) => o.file === u.file && o.job === u.job && o.persona === u.persona);
+        if (!same)
+            out.push(u);
+    };
+    for (const w of writers) {
+        const c = w.credential;
+        if ('name' in c && c.kind === 'secret') {
+            const where = { environment: w.environment, environmentByExpression: w.environmentByExpression };
+            add({ persona: w.persona, file: w.file, job: w.job, ...where, secrets: [c.name] });
+            continue;
+        }
+        if (!('step' in c))
+            continue;
+        const own = minters.find((m) => m.file === w.file && m.job === w.job && m.step === c.step);
+        if (!own)
+            continue;
+        const same = minters.filter((m) => m === own || (own.app !== '' && m.app === own.app));
+        for (const m of same)
+            add({ persona: w.persona, file: m.file, job: m.job, ...m.environment, ...traced(m, callers) });
+    }
+    return out;
+}
+/** A minter's key, followed through env, then mapped to its callers' names when its workflow is a reusable one. */
+function traced(m, callers) {
+    const own = follow(m.key, m.env);
+    const calls = callers.get(m.file);
+    if (!calls?.length || own.via)
+        return own;
+    const secrets = new Set();
+    for (const call of calls)
+        for (const s of own.secrets)
+            if (call === 'inherit')
+                secrets.add(s);
+            else
+                for (const x of (call[s] ?? '').matchAll(/secrets\.([A-Za-z0-9_]+)/g))
+                    secrets.add(x[1]);
+    return secrets.size
+        ? { secrets: [...secrets] }
+        : { secrets: [], via: { kind: 'untraced', expression: m.key } };
+}
+/** The `secrets:` each job that calls a reusable workflow of this repository passes it, by the called file. */
+function callersOf(wf, into) {
+    for (const raw of Object.values(obj(wf['jobs']))) {
+        const j = obj(raw);
+        const called = /^\.\/(\.github\/workflows\/[^@]+)$/.exec(str(j['uses']))?.[1];
+        if (!called)
+            continue;
+        const given = j['secrets'];
+        const mapping = given === 'inherit' ? 'inherit' : Object.fromEntries(Object.entries(obj(given)).map(([k, v]) => [k, str(v)]));
+        into.set(called, [...(into.get(called) ?? []), mapping]);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/doctor-workflows.ts
 // What the doctor reads from a repository's workflow files: which job writes each
 // persona's status context, on which events and with which credential, and where a
@@ -54190,85 +54367,70 @@ function securityFindings(text, file) {
 // linter) are applied as they are, and their findings graded here.
 
 
+
 const doctor_workflows_OUR_ACTION = /^persona-verdict\/persona-verdict@/;
-const APP_TOKEN_ACTION = /^actions\/create-github-app-token@/;
 /** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
-const TRUSTED = [doctor_workflows_OUR_ACTION, APP_TOKEN_ACTION, /^actions\/(checkout|upload-artifact|download-artifact)@/];
+const TRUSTED = [doctor_workflows_OUR_ACTION, { test: mintsAppToken }, /^actions\/(checkout|upload-artifact|download-artifact)@/];
 /** A persona credential: a token secret (not GITHUB_TOKEN), an App private key, or a minted App token. */
 const PERSONA_CREDENTIAL = /secrets\.(?!GITHUB_TOKEN\b)[A-Za-z0-9_]*(_TOKEN|PRIVATE_KEY|_PEM)\b/;
 const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
 /** The persona context a step writes: status-context, else persona-verdict/<persona>. */
 const contextOf = (persona, statusContext) => statusContext || `persona-verdict/${persona}`;
 const doctor_workflows_cut = (s) => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
-const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
-const str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+const doctor_workflows_obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
+const doctor_workflows_str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 function doctor_workflows_triggersOf(wf) {
     const on = wf['on'] ?? wf['true']; // YAML 1.1 readers turn a bare `on` into true
     if (typeof on === 'string')
         return [on];
     if (Array.isArray(on))
-        return on.map(str);
-    return Object.keys(obj(on));
+        return on.map(doctor_workflows_str);
+    return Object.keys(doctor_workflows_obj(on));
 }
 /** The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if`. */
 function jobEvents(triggers, condition) {
-    const named = [...str(condition).matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]);
+    const named = [...doctor_workflows_str(condition).matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]);
     return named.length ? triggers.filter((t) => named.includes(t)) : triggers;
 }
 function credentialOf(token, steps) {
     if (!token || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/.test(token))
         return { kind: 'github-actions' };
     const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
-    if (fromStep && steps.some((s) => s['id'] === fromStep && APP_TOKEN_ACTION.test(str(s['uses']))))
+    if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(doctor_workflows_str(s['uses']))))
         return { kind: 'app', step: fromStep };
     const secret = /secrets\.([A-Za-z0-9_]+)/.exec(token)?.[1];
     if (secret)
         return { kind: 'secret', name: secret };
     return { kind: 'unknown', expression: token };
 }
-/** The secrets a credential is made from: the App token step's private-key, or the token secret itself. */
-function keySecrets(c, steps) {
-    if (c.kind === 'secret')
-        return [c.name];
-    if (c.kind !== 'app')
-        return [];
-    const key = str(obj(steps.find((s) => s['id'] === c.step)?.['with'])['private-key']);
-    return [...new Set([...key.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].map((m) => m[1]))];
-}
 /** An App token minted with permission-* inputs (narrowed) that do not grant `permission-<name>: write`. */
 function narrowedOut(c, steps, name) {
     if (c.kind !== 'app')
         return false;
-    const w = obj(steps.find((s) => s['id'] === c.step)?.['with']);
+    const w = doctor_workflows_obj(steps.find((s) => s['id'] === c.step)?.['with']);
     const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
-    return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
-}
-/** The environment a job names, as a literal (an expression names none the doctor can read). */
-function environmentOf(job) {
-    const raw = job['environment'];
-    const name = typeof raw === 'object' && raw !== null ? str(raw['name']) : str(raw);
-    return name && !name.includes('${{') ? { environment: name } : {};
+    return asked.length > 0 && doctor_workflows_str(w[`permission-${name}`]) !== 'write';
 }
 function writersOf(file, id, job, triggers) {
-    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
+    const steps = Array.isArray(job['steps']) ? job['steps'].map(doctor_workflows_obj) : [];
     const events = jobEvents(triggers, job['if']);
     const out = [];
     for (const step of steps) {
-        if (!doctor_workflows_OUR_ACTION.test(str(step['uses'])))
+        if (!doctor_workflows_OUR_ACTION.test(doctor_workflows_str(step['uses'])))
             continue;
-        const w = obj(step['with']);
-        const mode = str(w['mode']) || 'post';
-        const persona = str(w['persona']);
-        const status = str(w['commit-status']) || 'auto';
+        const w = doctor_workflows_obj(step['with']);
+        const mode = doctor_workflows_str(w['mode']) || 'post';
+        const persona = doctor_workflows_str(w['persona']);
+        const status = doctor_workflows_str(w['commit-status']) || 'auto';
         if (!persona || !['post', 'preflight'].includes(mode) || status === 'never')
             continue;
         // commit-status auto writes on every event but pull_request, whose own check sits on the PR head
         const writes = status === 'always' ? events : events.filter((e) => e !== 'pull_request');
         if (!writes.length)
             continue;
-        const credential = credentialOf(str(w['github-token']), steps);
-        const context = contextOf(persona, str(w['status-context']));
-        const checkRun = str(w['status-kind']) === 'check-run';
+        const credential = credentialOf(doctor_workflows_str(w['github-token']), steps);
+        const context = contextOf(persona, doctor_workflows_str(w['status-context']));
+        const checkRun = doctor_workflows_str(w['status-kind']) === 'check-run';
         const checksNarrowedOut = checkRun && narrowedOut(credential, steps, 'checks');
         out.push({
             file,
@@ -54281,25 +54443,24 @@ function writersOf(file, id, job, triggers) {
             checkRun,
             checksNarrowedOut,
             ...environmentOf(job),
-            secrets: keySecrets(credential, steps),
         });
     }
     return out;
 }
 /** Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment. */
 function jobIssues(file, id, job, triggers) {
-    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
-    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => APP_TOKEN_ACTION.test(str(s['uses'])));
+    const steps = Array.isArray(job['steps']) ? job['steps'].map(doctor_workflows_obj) : [];
+    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => mintsAppToken(doctor_workflows_str(s['uses'])));
     if (!holds)
         return [];
     const out = [];
     const where = `job ${id}`;
     const untrusted = steps
         .map((s, n) => ({ s, n }))
-        .filter(({ s }) => typeof s['run'] === 'string' || !TRUSTED.some((re) => re.test(str(s['uses']))));
+        .filter(({ s }) => typeof s['run'] === 'string' || !TRUSTED.some((re) => re.test(doctor_workflows_str(s['uses']))));
     if (untrusted.length) {
         const first = untrusted[0];
-        const name = str(first.s['name']) || str(first.s['uses']) || 'a run step';
+        const name = doctor_workflows_str(first.s['name']) || doctor_workflows_str(first.s['uses']) || 'a run step';
         out.push({
             file,
             where,
@@ -54361,6 +54522,8 @@ function fixFor(says) {
 function analyseWorkflows(files) {
     const writers = [];
     const issues = [];
+    const minters = [];
+    const callers = new Map();
     /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
     const queueWorkflows = new Set();
     const follows = new Map();
@@ -54368,7 +54531,7 @@ function analyseWorkflows(files) {
         let wf;
         let rules;
         try {
-            wf = obj((0,dist/* parse */.qg)(text));
+            wf = doctor_workflows_obj((0,dist/* parse */.qg)(text));
             rules = securityFindings(text, path);
         }
         catch (e) {
@@ -54382,20 +54545,22 @@ function analyseWorkflows(files) {
             continue;
         }
         const triggers = doctor_workflows_triggersOf(wf);
+        minters.push(...mintersOf(path, wf));
+        callersOf(wf, callers);
         if (triggers.includes('merge_group'))
-            queueWorkflows.add(str(wf['name']) || path);
-        const after = obj(obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];
-        follows.set(path, Array.isArray(after) ? after.map(str) : []);
-        for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
-            writers.push(...writersOf(path, id, obj(raw), triggers));
-            issues.push(...jobIssues(path, id, obj(raw), triggers));
+            queueWorkflows.add(doctor_workflows_str(wf['name']) || path);
+        const after = doctor_workflows_obj(doctor_workflows_obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];
+        follows.set(path, Array.isArray(after) ? after.map(doctor_workflows_str) : []);
+        for (const [id, raw] of Object.entries(doctor_workflows_obj(wf['jobs']))) {
+            writers.push(...writersOf(path, id, doctor_workflows_obj(raw), triggers));
+            issues.push(...jobIssues(path, id, doctor_workflows_obj(raw), triggers));
         }
         issues.push(...rules.map((r) => gradeRuleFinding(r, path)));
     }
     for (const w of writers)
         if (w.events.includes('workflow_run') && follows.get(w.file).some((n) => queueWorkflows.has(n)))
             w.queue = true;
-    return { writers, issues };
+    return { writers, issues, keys: keyUses(writers, minters, callers) };
 }
 
 ;// CONCATENATED MODULE: ./src/core/doctor.ts
@@ -54541,7 +54706,7 @@ function doctor_diagnose(f) {
         ...bypassChecks(f),
         ...workflowChecks(f, wf),
         ...environmentChecks(f.branch, f.environments ?? [], writers),
-        ...secretChecks(f.secrets, writers),
+        ...secretChecks(f.secrets, wf?.keys ?? []),
     ];
     const fails = checks.filter((c) => c.level === 'fail').length;
     const warns = checks.filter((c) => c.level === 'warn').length;
@@ -55025,20 +55190,19 @@ async function gatherFacts(port, repo, branchArg, personas) {
     const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
     // then: who may deploy to the environments the status writers name (where their keys live)
-    const writers = workflows ? analyseWorkflows(workflows).writers : [];
-    const names = writerEnvironments(writers);
+    const analysed = workflows ? analyseWorkflows(workflows) : null;
+    const names = writerEnvironments(analysed?.writers ?? []);
     const [environments, secrets] = await Promise.all([
         Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) }))),
-        secretFacts(port, writers),
+        secretFacts(port, analysed?.keys ?? []),
     ]);
     return { repo, branch, ...settings, personas: people, workflows, environments, secrets };
 }
 /** Where the writers' keys are stored: the repository's, the organization's and their environments' secret names. */
-async function secretFacts(port, writers) {
-    const keys = writerKeys(writers);
+async function secretFacts(port, keys) {
     if (!keys.length)
         return undefined;
-    const envs = [...new Set(keys.flatMap((k) => (k.environment ? [k.environment] : [])))];
+    const envs = keyEnvironments(keys);
     const [repository, organization, ...listed] = await Promise.all([
         orNull(port.listSecretNames('repository')),
         orNull(port.listSecretNames('organization')),

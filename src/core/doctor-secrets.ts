@@ -5,7 +5,7 @@
 // name environment first, then repository, then organization, so an environment secret hides a repository one from
 // the persona's job and the doctor is the only one to see both.
 import type { Check } from './doctor.js';
-import type { Writer } from './doctor-workflows.js';
+import type { KeyUse } from './doctor-keys.js';
 
 /** The secret names each store holds; null where the token may not list them (a 403 or 404). */
 export interface SecretFacts {
@@ -15,21 +15,38 @@ export interface SecretFacts {
   environments: Record<string, string[] | null>;
 }
 
-/** A persona key a status writer reads, and the environment its job names. */
-interface KeyUse {
+/** One persona key as one check sees it: a secret (or why none can be named) and the environment of its job. */
+interface Key {
   secret: string;
   persona: string;
   environment?: string;
+  environmentByExpression?: boolean;
+  via?: KeyUse['via'];
+  where: string;
 }
 
-/** The persona keys the writers read (the App key, or a token secret), each secret and environment once. */
-export function writerKeys(writers: readonly Writer[]): KeyUse[] {
-  const out: KeyUse[] = [];
-  for (const w of writers)
-    for (const secret of w.secrets ?? [])
-      if (!out.some((k) => k.secret === secret && k.environment === w.environment))
-        out.push({ secret, persona: w.persona, ...(w.environment ? { environment: w.environment } : {}) });
+/** Each key once per secret and environment (core/doctor-keys.ts finds where each is read). */
+function keysOf(uses: readonly KeyUse[]): Key[] {
+  const out: Key[] = [];
+  for (const u of uses) {
+    const where = `${u.file} job ${u.job}`;
+    const names = u.via ? [u.via.expression] : u.secrets;
+    for (const secret of names)
+      if (!out.some((k) => k.secret === secret && k.environment === u.environment && k.via === u.via))
+        out.push({ secret, persona: u.persona, ...pick(u), where });
+  }
   return out;
+}
+
+const pick = (u: KeyUse) => ({
+  ...(u.environment ? { environment: u.environment } : {}),
+  ...(u.environmentByExpression ? { environmentByExpression: true } : {}),
+  ...(u.via ? { via: u.via } : {}),
+});
+
+/** The environments whose secrets must be listed: those the key-reading jobs name. */
+export function keyEnvironments(uses: readonly KeyUse[]): string[] {
+  return [...new Set(uses.flatMap((u) => (u.environment ? [u.environment] : [])))];
 }
 
 /** Secret names are case-insensitive on GitHub (stored upper-case). */
@@ -37,13 +54,14 @@ const holds = (names: readonly string[] | null | undefined, secret: string): boo
   !!names?.some((n) => n.toUpperCase() === secret.toUpperCase());
 
 /** One check per persona key: ok only when it is an environment secret and no repository or organization one. */
-export function secretChecks(facts: SecretFacts | undefined, writers: readonly Writer[]): Check[] {
+export function secretChecks(facts: SecretFacts | undefined, uses: readonly KeyUse[]): Check[] {
   if (!facts) return [];
-  return writerKeys(writers).map((k) => secretCheck(facts, k));
+  return keysOf(uses).map((k) => secretCheck(facts, k));
 }
 
-function secretCheck(f: SecretFacts, k: KeyUse): Check {
-  const id = `secret:${k.secret}`;
+function secretCheck(f: SecretFacts, k: Key): Check {
+  const id = `secret:${k.secret}@${k.environment ?? ''}`;
+  if (k.via) return untraced(id, k, k.via);
   const forge =
     `any workflow on any branch can read it: a writer can push a branch whose workflow mints ${k.persona}'s token ` +
     `with it and writes ${k.persona}'s status`;
@@ -61,6 +79,7 @@ function secretCheck(f: SecretFacts, k: KeyUse): Check {
           : `organization secret, or take this repository off its list of repositories`),
     };
   const env = k.environment ? f.environments[k.environment] : undefined;
+  if (k.environmentByExpression) return byExpression(id, k);
   const unseen = [
     ...(f.repository === null ? ['repository'] : []),
     ...(f.organization === null ? ['organization'] : []),
@@ -93,5 +112,42 @@ function secretCheck(f: SecretFacts, k: KeyUse): Check {
       (k.environment ? ` (not in environment ${k.environment})` : '') +
       ': the job would get an empty key',
     fix: `add ${k.secret} to ${into}`,
+  };
+}
+
+/** A key given by a configuration variable (every workflow reads it, and anyone who can read the settings), or by an
+ * expression the doctor cannot follow to a secret. */
+function untraced(id: string, k: Key, via: NonNullable<KeyUse['via']>): Check {
+  if (via.kind === 'variable')
+    return {
+      id,
+      level: 'fail',
+      says:
+        `${k.persona}'s key is read from a configuration variable (${via.expression.slice(0, 60)}, ${k.where}): ` +
+        'variables are not secret, and every workflow of every branch reads them',
+      fix: `store the key as a secret of the persona's environment and read it with secrets.<NAME> in ${k.where}`,
+    };
+  return {
+    id,
+    level: 'warn',
+    unknown: true,
+    says:
+      `${k.persona}'s key (${k.where}) is given by "${via.expression.slice(0, 60)}", which names no secret the ` +
+      'doctor can follow',
+    fix:
+      `give the key as \${{ secrets.<NAME> }} in ${k.where}, or check by hand that it is only in the persona's ` +
+      'environment',
+  };
+}
+
+function byExpression(id: string, k: Key): Check {
+  return {
+    id,
+    level: 'warn',
+    unknown: true,
+    says:
+      `${k.persona}'s key ${k.secret} (${k.where}): the job names its environment by an expression, so where the ` +
+      'key is kept is unknown',
+    fix: `name the environment as a literal in ${k.where}, or check by hand that ${k.secret} is only in it`,
   };
 }

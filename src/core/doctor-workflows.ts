@@ -5,6 +5,7 @@
 // linter) are applied as they are, and their findings graded here.
 import { parse } from 'yaml';
 import { securityFindings } from '../../scripts/workflow-rules.mjs';
+import { callersOf, environmentOf, keyUses, mintersOf, mintsAppToken, type KeyUse } from './doctor-keys.js';
 
 export type Level = 'ok' | 'warn' | 'fail';
 
@@ -32,8 +33,8 @@ export interface Writer {
   checksNarrowedOut: boolean;
   /** The job's environment (where its persona credential should live); undefined when it names none. */
   environment?: string;
-  /** The secrets its credential is made from: the App's private key, or a token secret (core/doctor-secrets.ts). */
-  secrets?: string[];
+  /** The job names its environment by an expression. */
+  environmentByExpression?: boolean;
 }
 
 export interface WorkflowIssue {
@@ -51,9 +52,8 @@ export interface WorkflowFile {
 
 type Json = Record<string, unknown>;
 const OUR_ACTION = /^persona-verdict\/persona-verdict@/;
-const APP_TOKEN_ACTION = /^actions\/create-github-app-token@/;
 /** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
-const TRUSTED = [OUR_ACTION, APP_TOKEN_ACTION, /^actions\/(checkout|upload-artifact|download-artifact)@/];
+const TRUSTED = [OUR_ACTION, { test: mintsAppToken }, /^actions\/(checkout|upload-artifact|download-artifact)@/];
 /** A persona credential: a token secret (not GITHUB_TOKEN), an App private key, or a minted App token. */
 const PERSONA_CREDENTIAL = /secrets\.(?!GITHUB_TOKEN\b)[A-Za-z0-9_]*(_TOKEN|PRIVATE_KEY|_PEM)\b/;
 const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
@@ -82,19 +82,11 @@ export function jobEvents(triggers: string[], condition: unknown): string[] {
 function credentialOf(token: string, steps: Json[]): Credential {
   if (!token || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/.test(token)) return { kind: 'github-actions' };
   const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
-  if (fromStep && steps.some((s) => s['id'] === fromStep && APP_TOKEN_ACTION.test(str(s['uses']))))
+  if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(str(s['uses']))))
     return { kind: 'app', step: fromStep };
   const secret = /secrets\.([A-Za-z0-9_]+)/.exec(token)?.[1];
   if (secret) return { kind: 'secret', name: secret };
   return { kind: 'unknown', expression: token };
-}
-
-/** The secrets a credential is made from: the App token step's private-key, or the token secret itself. */
-function keySecrets(c: Credential, steps: Json[]): string[] {
-  if (c.kind === 'secret') return [c.name];
-  if (c.kind !== 'app') return [];
-  const key = str(obj(steps.find((s) => s['id'] === c.step)?.['with'])['private-key']);
-  return [...new Set([...key.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].map((m) => m[1]!))];
 }
 
 /** An App token minted with permission-* inputs (narrowed) that do not grant `permission-<name>: write`. */
@@ -103,13 +95,6 @@ function narrowedOut(c: Credential, steps: Json[], name: string): boolean {
   const w = obj(steps.find((s) => s['id'] === c.step)?.['with']);
   const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
   return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
-}
-
-/** The environment a job names, as a literal (an expression names none the doctor can read). */
-function environmentOf(job: Json): { environment?: string } {
-  const raw = job['environment'];
-  const name = typeof raw === 'object' && raw !== null ? str((raw as Json)['name']) : str(raw);
-  return name && !name.includes('${{') ? { environment: name } : {};
 }
 
 function writersOf(file: string, id: string, job: Json, triggers: string[]): Writer[] {
@@ -141,7 +126,6 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
       checkRun,
       checksNarrowedOut,
       ...environmentOf(job),
-      secrets: keySecrets(credential, steps),
     });
   }
   return out;
@@ -150,8 +134,7 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
 /** Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment. */
 function jobIssues(file: string, id: string, job: Json, triggers: string[]): WorkflowIssue[] {
   const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
-  const holds =
-    PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => APP_TOKEN_ACTION.test(str(s['uses'])));
+  const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => mintsAppToken(str(s['uses'])));
   if (!holds) return [];
   const out: WorkflowIssue[] = [];
   const where = `job ${id}`;
@@ -225,9 +208,15 @@ function fixFor(says: string): string {
 }
 
 /** The writers and the issues of every workflow file; a file that does not parse is an issue, never a crash. */
-export function analyseWorkflows(files: WorkflowFile[]): { writers: Writer[]; issues: WorkflowIssue[] } {
+export function analyseWorkflows(files: WorkflowFile[]): {
+  writers: Writer[];
+  issues: WorkflowIssue[];
+  keys: KeyUse[];
+} {
   const writers: Writer[] = [];
   const issues: WorkflowIssue[] = [];
+  const minters: ReturnType<typeof mintersOf> = [];
+  const callers: Parameters<typeof keyUses>[2] & Map<string, Array<Record<string, string> | 'inherit'>> = new Map();
   /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
   const queueWorkflows = new Set<string>();
   const follows = new Map<string, string[]>();
@@ -248,6 +237,8 @@ export function analyseWorkflows(files: WorkflowFile[]): { writers: Writer[]; is
       continue;
     }
     const triggers = triggersOf(wf);
+    minters.push(...mintersOf(path, wf));
+    callersOf(wf, callers);
     if (triggers.includes('merge_group')) queueWorkflows.add(str(wf['name']) || path);
     const after = obj(obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];
     follows.set(path, Array.isArray(after) ? after.map(str) : []);
@@ -259,5 +250,5 @@ export function analyseWorkflows(files: WorkflowFile[]): { writers: Writer[]; is
   }
   for (const w of writers)
     if (w.events.includes('workflow_run') && follows.get(w.file)!.some((n) => queueWorkflows.has(n))) w.queue = true;
-  return { writers, issues };
+  return { writers, issues, keys: keyUses(writers, minters, callers) };
 }

@@ -264,7 +264,7 @@ export function diagnose(f: DoctorFacts): DoctorReport {
     ...bypassChecks(f),
     ...workflowChecks(f, wf),
     ...environmentChecks(f.branch, f.environments ?? [], writers),
-    ...secretChecks(f.secrets, writers),
+    ...secretChecks(f.secrets, wf?.keys ?? []),
   ];
   const fails = checks.filter((c) => c.level === 'fail').length;
   const warns = checks.filter((c) => c.level === 'warn').length;

@@ -20,8 +20,9 @@ import {
   type Requirement,
 } from '../core/doctor.js';
 import { writerEnvironments } from '../core/doctor-environments.js';
-import { analyseWorkflows, type Writer } from '../core/doctor-workflows.js';
-import { writerKeys, type SecretFacts } from '../core/doctor-secrets.js';
+import { analyseWorkflows } from '../core/doctor-workflows.js';
+import type { KeyUse } from '../core/doctor-keys.js';
+import { keyEnvironments, type SecretFacts } from '../core/doctor-secrets.js';
 import { createClient } from '../github/octokit.js';
 import { ApiError, orNull, type SettingsPort } from '../github/port.js';
 
@@ -112,20 +113,19 @@ export async function gatherFacts(
   const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
   // then: who may deploy to the environments the status writers name (where their keys live)
-  const writers = workflows ? analyseWorkflows(workflows).writers : [];
-  const names = writerEnvironments(writers);
+  const analysed = workflows ? analyseWorkflows(workflows) : null;
+  const names = writerEnvironments(analysed?.writers ?? []);
   const [environments, secrets] = await Promise.all([
     Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) }))),
-    secretFacts(port, writers),
+    secretFacts(port, analysed?.keys ?? []),
   ]);
   return { repo, branch, ...settings, personas: people, workflows, environments, secrets };
 }
 
 /** Where the writers' keys are stored: the repository's, the organization's and their environments' secret names. */
-async function secretFacts(port: SettingsPort, writers: readonly Writer[]): Promise<SecretFacts | undefined> {
-  const keys = writerKeys(writers);
+async function secretFacts(port: SettingsPort, keys: readonly KeyUse[]): Promise<SecretFacts | undefined> {
   if (!keys.length) return undefined;
-  const envs = [...new Set(keys.flatMap((k) => (k.environment ? [k.environment] : [])))];
+  const envs = keyEnvironments(keys);
   const [repository, organization, ...listed] = await Promise.all([
     orNull(port.listSecretNames('repository')),
     orNull(port.listSecretNames('organization')),

@@ -270,6 +270,33 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
       /^FAIL {2}priya's key PRIYA_APP_PRIVATE_KEY is an organization secret: .*\n {6}fix: .*delete the organization secret, or take this repository off its list of repositories$/m,
     ],
     [
+      // found by a review: the same App's token minted in another workflow, from a key kept under another name
+      "a release workflow minting priya's App token from a repository secret: FAIL",
+      (f) => {
+        f.settings.files.set(
+          '.github/workflows/release.yml',
+          [
+            'on: push',
+            'permissions: {}',
+            'jobs:',
+            '  release:',
+            '    runs-on: ubuntu-latest',
+            '    environment: persona-priya',
+            '    steps:',
+            '      - id: app',
+            '        uses: actions/create-github-app-token@67018539274d69449ef7c02e8e71183d1719ab42 # v2.1.4',
+            '        with:',
+            '          app-id: ${{ vars.PRIYA_APP_ID }}',
+            '          private-key: ${{ secrets.PRIYA_PEM }}',
+            '',
+          ].join('\n'),
+        );
+        f.settings.secrets.repository.push('PRIYA_PEM');
+      },
+      1,
+      /^FAIL {2}priya's key PRIYA_PEM is a repository secret: any workflow on any branch can read it/m,
+    ],
+    [
       'in none of the stores: WARN, the job would get an empty key',
       (f) => f.settings.secrets.environments.set('persona-priya', ['OTHER_KEY']),
       0,

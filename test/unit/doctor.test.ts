@@ -16,7 +16,8 @@ import {
   type Level,
 } from '../../src/core/doctor.js';
 import { environmentChecks, writerEnvironments, type EnvironmentFact } from '../../src/core/doctor-environments.js';
-import { secretChecks, writerKeys, type SecretFacts } from '../../src/core/doctor-secrets.js';
+import { secretChecks, type SecretFacts } from '../../src/core/doctor-secrets.js';
+import type { KeyUse } from '../../src/core/doctor-keys.js';
 import { analyseWorkflows, gradeRuleFinding, jobEvents, type Writer } from '../../src/core/doctor-workflows.js';
 import { InputError, parsePersonas } from '../../src/config.js';
 import { Abort } from '../../src/abort.js';
@@ -609,70 +610,174 @@ describe('naming the personas', () => {
 });
 
 describe("secretChecks: where a persona's key is stored", () => {
-  const writer = (secrets: string[], environment?: string) =>
-    ({ persona: 'priya', secrets, ...(environment ? { environment } : {}) }) as unknown as Writer;
+  const use = (secrets: string[], environment?: string, more: Partial<KeyUse> = {}): KeyUse => ({
+    persona: 'priya',
+    file: 'p.yml',
+    job: 'post',
+    secrets,
+    ...(environment ? { environment } : {}),
+    ...more,
+  });
   const facts = (f: Partial<SecretFacts>): SecretFacts => ({
     repository: [],
     organization: [],
     environments: { 'persona-priya': ['PRIYA_KEY'] },
     ...f,
   });
-  const W = [writer(['PRIYA_KEY'], 'persona-priya')];
-  test.each<[string, SecretFacts, Writer[], Check['level'] | null, RegExp]>([
+  const U = [use(['PRIYA_KEY'], 'persona-priya')];
+  test.each<[string, SecretFacts, KeyUse[], Check['level'] | null, RegExp]>([
     [
       'only in the environment',
       facts({}),
-      W,
+      U,
       'ok',
       /^priya's key PRIYA_KEY is a secret of environment persona-priya only\n$/,
     ],
     [
       'also a repository secret',
       facts({ repository: ['PRIYA_KEY'] }),
-      W,
+      U,
       'fail',
       /is a repository secret: any workflow/,
     ],
-    ['a repository secret, named in lower case', facts({ repository: ['priya_key'] }), W, 'fail', /repository secret/],
-    ['an organization secret', facts({ organization: ['PRIYA_KEY'] }), W, 'fail', /is an organization secret/],
+    ['a repository secret, named in lower case', facts({ repository: ['priya_key'] }), U, 'fail', /repository secret/],
+    ['an organization secret', facts({ organization: ['PRIYA_KEY'] }), U, 'fail', /is an organization secret/],
     [
       'repository secrets unreadable',
       facts({ repository: null }),
-      W,
+      U,
       'warn',
       /stored is unknown: the repository secrets/,
     ],
-    ['the environment unreadable', facts({ environments: { 'persona-priya': null } }), W, 'warn', /unknown/],
-    ['in no store', facts({ environments: { 'persona-priya': [] } }), W, 'warn', /in none of the secrets/],
+    ['the environment unreadable', facts({ environments: { 'persona-priya': null } }), U, 'warn', /unknown/],
+    ['in no store', facts({ environments: { 'persona-priya': [] } }), U, 'warn', /in none of the secrets/],
     // a job without an environment is already a workflow warning; its key must still not be a shared secret
     [
       'no environment, a repository secret',
       facts({ repository: ['PRIYA_KEY'] }),
-      [writer(['PRIYA_KEY'])],
+      [use(['PRIYA_KEY'])],
       'fail',
       /keep PRIYA_KEY only in an environment/,
     ],
-    ['no key read (GITHUB_TOKEN)', facts({}), [writer([])], null, /./],
-  ])('%s', (_n, f, writers, level, says) => {
-    const checks = secretChecks(f, writers);
+    [
+      'a configuration variable',
+      facts({}),
+      [use([], 'persona-priya', { via: { kind: 'variable', expression: '${{ vars.K }}' } })],
+      'fail',
+      /configuration variable/,
+    ],
+    [
+      'an expression naming no secret',
+      facts({}),
+      [use([], 'persona-priya', { via: { kind: 'untraced', expression: '${{ inputs.k }}' } })],
+      'warn',
+      /names no secret the doctor can follow/,
+    ],
+    [
+      'the environment by expression',
+      facts({}),
+      [use(['PRIYA_KEY'], undefined, { environmentByExpression: true })],
+      'warn',
+      /names its environment by an expression/,
+    ],
+    ['no key read (GITHUB_TOKEN)', facts({}), [], null, /./],
+  ])('%s', (_n, f, uses, level, says) => {
+    const checks = secretChecks(f, uses);
     if (level === null) return expect(checks).toEqual([]);
     expect(checks).toHaveLength(1);
     expect(checks[0]!.level).toBe(level);
     expect(`${checks[0]!.says}\n${checks[0]!.fix}`).toMatch(says);
-    expect(checks[0]!.unknown ?? false).toBe(/unknown/.test(checks[0]!.says));
+    expect(checks[0]!.unknown ?? false).toBe(/unknown|can follow/.test(checks[0]!.says));
   });
 
-  test('each key once per environment; no facts, no checks', () => {
-    const ws = [writer(['A', 'B'], 'e1'), writer(['A'], 'e1'), writer(['A'], 'e2')];
-    expect(writerKeys(ws).map((k) => `${k.secret}@${k.environment}`)).toEqual(['A@e1', 'B@e1', 'A@e2']);
-    expect(secretChecks(undefined, ws)).toEqual([]);
+  test('each key once per environment, with its own check id; no facts, no checks', () => {
+    const us = [use(['A', 'B'], 'e1'), use(['A'], 'e1'), use(['A'], 'e2'), use(['A'])];
+    const ids = secretChecks(facts({}), us).map((c) => c.id);
+    expect(ids).toEqual(['secret:A@e1', 'secret:B@e1', 'secret:A@e2', 'secret:A@']);
+    expect(secretChecks(undefined, us)).toEqual([]);
+  });
+});
+
+// found by a review of the check above: the key reached through env or a variable, a reusable workflow's secrets,
+// another job minting the same App's token under another key name, another token action
+describe("keys: where the workflow files read a persona's key", () => {
+  const MINT = 'actions/create-github-app-token@67018539274d69449ef7c02e8e71183d1719ab42';
+  const OURS = 'persona-verdict/persona-verdict@d76dc7c071ee76d962e5e0322dc6ea64e763021a';
+  const post = (mint: string, extra = '') => `on: pull_request_target
+jobs:
+  post:
+    runs-on: ubuntu-latest
+    environment: persona-priya
+${extra}    steps:
+      - id: app
+${mint}
+      - uses: ${OURS}
+        with:
+          persona: priya
+          github-token: \${{ steps.app.outputs.token }}
+`;
+  const TIBDEX = [
+    '        uses: tibdex/github-app-token@3beb63f4bd073e61482598c45c71c1019b59b73a',
+    '        with:',
+    '          app_id: 1',
+    '          private_key: ${{ secrets.PRIYA_PEM }}',
+  ].join('\n');
+  const release = (key: string) =>
+    'on: push\njobs:\n  release:\n    runs-on: ubuntu-latest\n    environment: staging\n' +
+    `    steps:\n      - id: t\n${std(key)}\n`;
+  const caller = (secrets: string) =>
+    `on: pull_request_target\njobs:\n  post:\n    uses: ./.github/workflows/priya-post.yml\n    secrets:${secrets}\n`;
+  const called = (on: string, key: string) => post(std(key)).replace('on: pull_request_target', on);
+  const std = (key: string) =>
+    `        uses: ${MINT}\n        with:\n          app-id: \${{ vars.PRIYA_APP_ID }}\n          private-key: ${key}`;
+  const keys = (...files: Array<[string, string]>) =>
+    analyseWorkflows(files.map(([path, text]) => ({ path: `.github/workflows/${path}`, text }))).keys.map((k) =>
+      [k.job, k.environment ?? '-', k.secrets.join('+') || '-', k.via?.kind ?? '-'].join(' '),
+    );
+  test.each<[string, Array<[string, string]>, string[]]>([
+    ['the key by name', [['p.yml', post(std('${{ secrets.PRIYA_KEY }}'))]], ['post persona-priya PRIYA_KEY -']],
+    [
+      'through the job env',
+      [['p.yml', post(std('${{ env.KEY }}'), '    env:\n      KEY: ${{ secrets.PRIYA_KEY }}\n')]],
+      ['post persona-priya PRIYA_KEY -'],
+    ],
+    ['a configuration variable', [['p.yml', post(std('${{ vars.PRIYA_KEY }}'))]], ['post persona-priya - variable']],
+    ['an input', [['p.yml', post(std('${{ inputs.key }}'))]], ['post persona-priya - untraced']],
+    ['another action that mints App tokens', [['p.yml', post(TIBDEX)]], ['post persona-priya PRIYA_PEM -']],
+    [
+      'the same App minted in another workflow under another key name',
+      [
+        ['p.yml', post(std('${{ secrets.PRIYA_KEY }}'))],
+        ['release.yml', release('${{ secrets.PRIYA_PEM }}')],
+      ],
+      ['post persona-priya PRIYA_KEY -', 'release staging PRIYA_PEM -'],
+    ],
+    [
+      "a reusable workflow given the key by its caller's secrets: mapping",
+      [
+        ['caller.yml', caller('\n      key: ${{ secrets.PRIYA_KEY }}')],
+        ['priya-post.yml', called('on: { workflow_call: { secrets: { key: {} } } }', '${{ secrets.key }}')],
+      ],
+      ['post persona-priya PRIYA_KEY -'],
+    ],
+    [
+      'a reusable workflow with secrets: inherit',
+      [
+        ['caller.yml', caller(' inherit')],
+        ['priya-post.yml', called('on: workflow_call', '${{ secrets.PRIYA_KEY }}')],
+      ],
+      ['post persona-priya PRIYA_KEY -'],
+    ],
+  ])('%s', (_n, files, expected) => {
+    expect(keys(...files)).toEqual(expected);
   });
 
   test("the writers of the project's recipe read their App key by name", () => {
     const text = readFileSync(join(import.meta.dirname, '../../docs/recipes/one-persona.yml'), 'utf8');
-    const { writers } = analyseWorkflows([{ path: 'one-persona.yml', text }]);
+    const { writers, keys: uses } = analyseWorkflows([{ path: 'one-persona.yml', text }]);
     expect(writers.length).toBeGreaterThan(0);
-    for (const w of writers) expect(w.secrets).toEqual(['PRIYA_APP_PRIVATE_KEY']);
+    expect(new Set(uses.flatMap((u) => u.secrets))).toEqual(new Set(['PRIYA_APP_PRIVATE_KEY']));
+    expect(uses.every((u) => !u.via)).toBe(true);
   });
 });
 
