@@ -892,7 +892,8 @@ function diagnose(f) {
         ...reviewChecks(f),
         ...bypassChecks(f),
         ...workflowChecks(f, wf),
-        ...environmentChecks(f.branch, f.environments ?? [], writers),
+        // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts)
+        ...environmentChecks(f.branch, f.environments ?? [], [...writers, ...(wf?.keys ?? [])]),
         ...secretChecks(f.secrets, wf?.keys ?? []),
     ];
     const fails = checks.filter((c) => c.level === 'fail').length;
@@ -2137,7 +2138,9 @@ async function gatherFacts(port, repo, branchArg, personas) {
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
     // then: who may deploy to the environments the status writers name (where their keys live)
     const analysed = workflows ? analyseWorkflows(workflows) : null;
-    const names = writerEnvironments(analysed?.writers ?? []);
+    const names = [
+        ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
+    ];
     const [environments, secrets] = await Promise.all([
         Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) }))),
         secretFacts(port, analysed?.keys ?? []),

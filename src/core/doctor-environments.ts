@@ -34,7 +34,7 @@ const WILDCARD = /[*?[\]]/;
 export function environmentChecks(
   branch: string,
   envs: readonly EnvironmentFact[],
-  writers: readonly Writer[],
+  writers: ReadonlyArray<Pick<Writer, 'environment' | 'persona'>>,
 ): Check[] {
   return envs.map((e) => {
     const who = [...new Set(writers.filter((w) => w.environment === e.name).map((w) => w.persona))].join(', ');

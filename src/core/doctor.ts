@@ -263,7 +263,8 @@ export function diagnose(f: DoctorFacts): DoctorReport {
     ...reviewChecks(f),
     ...bypassChecks(f),
     ...workflowChecks(f, wf),
-    ...environmentChecks(f.branch, f.environments ?? [], writers),
+    // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts)
+    ...environmentChecks(f.branch, f.environments ?? [], [...writers, ...(wf?.keys ?? [])]),
     ...secretChecks(f.secrets, wf?.keys ?? []),
   ];
   const fails = checks.filter((c) => c.level === 'fail').length;

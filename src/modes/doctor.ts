@@ -114,7 +114,9 @@ export async function gatherFacts(
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
   // then: who may deploy to the environments the status writers name (where their keys live)
   const analysed = workflows ? analyseWorkflows(workflows) : null;
-  const names = writerEnvironments(analysed?.writers ?? []);
+  const names = [
+    ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
+  ];
   const [environments, secrets] = await Promise.all([
     Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) }))),
     secretFacts(port, analysed?.keys ?? []),

@@ -297,6 +297,33 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
       /^FAIL {2}priya's key PRIYA_PEM is a repository secret: any workflow on any branch can read it/m,
     ],
     [
+      'the same App minted in a job whose environment every branch may deploy to: FAIL on that environment',
+      (f) => {
+        f.settings.files.set(
+          '.github/workflows/release.yml',
+          [
+            'on: push',
+            'permissions: {}',
+            'jobs:',
+            '  release:',
+            '    runs-on: ubuntu-latest',
+            '    environment: staging',
+            '    steps:',
+            '      - id: app',
+            '        uses: actions/create-github-app-token@67018539274d69449ef7c02e8e71183d1719ab42 # v2.1.4',
+            '        with:',
+            '          app-id: ${{ vars.PRIYA_APP_ID }}',
+            '          private-key: ${{ secrets.PRIYA_APP_PRIVATE_KEY }}',
+            '',
+          ].join('\n'),
+        );
+        f.settings.environments.set('staging', { branches: null });
+        f.settings.secrets.environments.set('staging', ['PRIYA_APP_PRIVATE_KEY']);
+      },
+      1,
+      /^FAIL {2}environment staging lets every branch deploy: a writer can push a branch whose own workflow names staging, mint priya's token/m,
+    ],
+    [
       'in none of the stores: WARN, the job would get an empty key',
       (f) => f.settings.secrets.environments.set('persona-priya', ['OTHER_KEY']),
       0,
