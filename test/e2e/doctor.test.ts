@@ -67,6 +67,17 @@ function correctGate(f: FakeGitHub): void {
   f.settings.secrets.repository.push('LLM_API_KEY');
 }
 
+/** A release workflow on push that mints priya's App token (the same app-id) from `key`, in `environment`. */
+function releaseWorkflow(f: FakeGitHub, environment: string, key: string): void {
+  const mint = 'actions/create-github-app-token@67018539274d69449ef7c02e8e71183d1719ab42 # v2.1.4';
+  f.settings.files.set(
+    '.github/workflows/release.yml',
+    `on: push\npermissions: {}\njobs:\n  release:\n    runs-on: ubuntu-latest\n    environment: ${environment}\n` +
+      `    steps:\n      - id: app\n        uses: ${mint}\n        with:\n` +
+      `          app-id: \${{ vars.PRIYA_APP_ID }}\n          private-key: \${{ secrets.${key} }}\n`,
+  );
+}
+
 type Env = FakeSettings['environments'] extends Map<string, infer V> ? V : never;
 const rule = (type: string) => fake.settings.rules.get('main')!.find((r) => r.type === type)!;
 const workflow = (name: string, edit: (t: string) => string) => {
@@ -273,24 +284,7 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
       // found by a review: the same App's token minted in another workflow, from a key kept under another name
       "a release workflow minting priya's App token from a repository secret: FAIL",
       (f) => {
-        f.settings.files.set(
-          '.github/workflows/release.yml',
-          [
-            'on: push',
-            'permissions: {}',
-            'jobs:',
-            '  release:',
-            '    runs-on: ubuntu-latest',
-            '    environment: persona-priya',
-            '    steps:',
-            '      - id: app',
-            '        uses: actions/create-github-app-token@67018539274d69449ef7c02e8e71183d1719ab42 # v2.1.4',
-            '        with:',
-            '          app-id: ${{ vars.PRIYA_APP_ID }}',
-            '          private-key: ${{ secrets.PRIYA_PEM }}',
-            '',
-          ].join('\n'),
-        );
+        releaseWorkflow(f, 'persona-priya', 'PRIYA_PEM');
         f.settings.secrets.repository.push('PRIYA_PEM');
       },
       1,
@@ -299,24 +293,7 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
     [
       'the same App minted in a job whose environment every branch may deploy to: FAIL on that environment',
       (f) => {
-        f.settings.files.set(
-          '.github/workflows/release.yml',
-          [
-            'on: push',
-            'permissions: {}',
-            'jobs:',
-            '  release:',
-            '    runs-on: ubuntu-latest',
-            '    environment: staging',
-            '    steps:',
-            '      - id: app',
-            '        uses: actions/create-github-app-token@67018539274d69449ef7c02e8e71183d1719ab42 # v2.1.4',
-            '        with:',
-            '          app-id: ${{ vars.PRIYA_APP_ID }}',
-            '          private-key: ${{ secrets.PRIYA_APP_PRIVATE_KEY }}',
-            '',
-          ].join('\n'),
-        );
+        releaseWorkflow(f, 'staging', 'PRIYA_APP_PRIVATE_KEY');
         f.settings.environments.set('staging', { branches: null });
         f.settings.secrets.environments.set('staging', ['PRIYA_APP_PRIVATE_KEY']);
       },
