@@ -43204,10 +43204,9 @@ const REWORK_WORDS = String.raw `(?:(?:A|FEW|SOME|SEVERAL|MAJOR|MINOR|SIGNIFICAN
 const CONDITION = new RegExp([
     String.raw `WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw `WITH\s+CHANGES\b`,
-    // "APPROVE WITH RESCOPE", "Accepted with reservations": approved on something still to be done or doubted
-    // (also "with the rework from round 1 verified": an exception for work said done was broken by "not verified",
-    // "still to be made", "in place of" — intent-attack-17.json)
-    // "after a rescope", "after minor revisions"; not "PASS (after revision)", a revision made
+    // "APPROVE WITH RESCOPE", "Accepted with reservations", "after minor revisions": approved on something still
+    // to be done or doubted; not "PASS (after revision)", a revision made. "With the rework … verified" is held back
+    // too: an exception for work said done was broken by "not verified", "still to be made" (intent-attack-17.json)
     String.raw `(?:WITH\s+${REWORK_WORDS}{0,3}|AFTER\s+${REWORK_WORDS}{1,3})(?:RE-?SCOP\w*|RE-?WORK\w*|RE-?DESIGN\w*|` +
         String.raw `RESTRUCTUR\w*|REVISIONS?|MODIFICATIONS?|AMENDMENTS?|RESERVATIONS?|CAVEATS?)\b`,
     String.raw `AFTER\s+RE-?SCOP\w*`,
@@ -44096,7 +44095,7 @@ const roundOf = (line) => {
 };
 /**
  * A later round's heading after every verdict, when they all sit under an earlier round's ("## Round 1" /
- * "**Verdict:** READY" / "## Round 2" and prose only): its line (0-based), else -1. The verdict is the earlier
+ * "**Verdict:** APPROVE" / "## Round 2" and prose only): its line (0-based), else -1. The verdict is the earlier
  * round's, and the later round gives none.
  */
 function laterRoundHeading(lines, decided) {
@@ -55190,7 +55189,8 @@ async function gatherFacts(port, repo, branchArg, personas) {
     ]);
     const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
-    // then: who may deploy to the environments the status writers name (where their keys live)
+    // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
+    // key, and where each key is stored (the secret names of the repository, the organization and those environments)
     const analysed = workflows ? analyseWorkflows(workflows) : null;
     const names = [
         ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),

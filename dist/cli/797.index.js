@@ -2136,7 +2136,8 @@ async function gatherFacts(port, repo, branchArg, personas) {
     ]);
     const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
-    // then: who may deploy to the environments the status writers name (where their keys live)
+    // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
+    // key, and where each key is stored (the secret names of the repository, the organization and those environments)
     const analysed = workflows ? analyseWorkflows(workflows) : null;
     const names = [
         ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),

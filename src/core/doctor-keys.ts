@@ -94,6 +94,9 @@ function follow(expression: string, env: Json[]): Pick<KeyUse, 'secrets' | 'via'
   return { secrets: [...secrets] };
 }
 
+/** By the path of a reusable workflow: the `secrets:` each job that calls it passes (a mapping, or 'inherit'). */
+export type Callers = Map<string, Array<Record<string, string> | 'inherit'>>;
+
 /** A status writer whose token is minted by step `step` of its job, or given as a secret. */
 export interface KeyedWriter {
   persona: string;
@@ -109,11 +112,7 @@ export interface KeyedWriter {
  * same App; a token secret where it is passed. A secret a reusable workflow gets through its caller's `secrets:`
  * is named as the caller names it (`callers`: called file → the caller's mapping, or 'inherit').
  */
-export function keyUses(
-  writers: readonly KeyedWriter[],
-  minters: readonly Minter[],
-  callers: ReadonlyMap<string, Array<Record<string, string> | 'inherit'>>,
-): KeyUse[] {
+export function keyUses(writers: readonly KeyedWriter[], minters: readonly Minter[], callers: Callers): KeyUse[] {
   const out: KeyUse[] = [];
   const add = (u: KeyUse) => {
     const same = out.find((o) => o.file === u.file && o.job === u.job && o.persona === u.persona);
@@ -137,7 +136,7 @@ export function keyUses(
 }
 
 /** A minter's key, followed through env, then mapped to its callers' names when its workflow is a reusable one. */
-function traced(m: Minter, callers: ReadonlyMap<string, Array<Record<string, string> | 'inherit'>>) {
+function traced(m: Minter, callers: Callers) {
   const own = follow(m.key, m.env);
   const calls = callers.get(m.file);
   if (!calls?.length || own.via) return own;
@@ -152,7 +151,7 @@ function traced(m: Minter, callers: ReadonlyMap<string, Array<Record<string, str
 }
 
 /** The `secrets:` each job that calls a reusable workflow of this repository passes it, by the called file. */
-export function callersOf(wf: Json, into: Map<string, Array<Record<string, string> | 'inherit'>>): void {
+export function callersOf(wf: Json, into: Callers): void {
   for (const raw of Object.values(obj(wf['jobs']))) {
     const j = obj(raw);
     const called = /^\.\/(\.github\/workflows\/[^@]+)$/.exec(str(j['uses']))?.[1];

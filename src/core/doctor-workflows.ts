@@ -5,7 +5,15 @@
 // linter) are applied as they are, and their findings graded here.
 import { parse } from 'yaml';
 import { securityFindings } from '../../scripts/workflow-rules.mjs';
-import { callersOf, environmentOf, keyUses, mintersOf, mintsAppToken, type KeyUse } from './doctor-keys.js';
+import {
+  callersOf,
+  environmentOf,
+  keyUses,
+  mintersOf,
+  mintsAppToken,
+  type Callers,
+  type KeyUse,
+} from './doctor-keys.js';
 
 export type Level = 'ok' | 'warn' | 'fail';
 
@@ -216,7 +224,7 @@ export function analyseWorkflows(files: WorkflowFile[]): {
   const writers: Writer[] = [];
   const issues: WorkflowIssue[] = [];
   const minters: ReturnType<typeof mintersOf> = [];
-  const callers: Parameters<typeof keyUses>[2] & Map<string, Array<Record<string, string> | 'inherit'>> = new Map();
+  const callers: Callers = new Map();
   /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
   const queueWorkflows = new Set<string>();
   const follows = new Map<string, string[]>();

@@ -94,10 +94,9 @@ const CONDITION = new RegExp(
   [
     String.raw`WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
     String.raw`WITH\s+CHANGES\b`,
-    // "APPROVE WITH RESCOPE", "Accepted with reservations": approved on something still to be done or doubted
-    // (also "with the rework from round 1 verified": an exception for work said done was broken by "not verified",
-    // "still to be made", "in place of" — intent-attack-17.json)
-    // "after a rescope", "after minor revisions"; not "PASS (after revision)", a revision made
+    // "APPROVE WITH RESCOPE", "Accepted with reservations", "after minor revisions": approved on something still
+    // to be done or doubted; not "PASS (after revision)", a revision made. "With the rework … verified" is held back
+    // too: an exception for work said done was broken by "not verified", "still to be made" (intent-attack-17.json)
     String.raw`(?:WITH\s+${REWORK_WORDS}{0,3}|AFTER\s+${REWORK_WORDS}{1,3})(?:RE-?SCOP\w*|RE-?WORK\w*|RE-?DESIGN\w*|` +
       String.raw`RESTRUCTUR\w*|REVISIONS?|MODIFICATIONS?|AMENDMENTS?|RESERVATIONS?|CAVEATS?)\b`,
     String.raw`AFTER\s+RE-?SCOP\w*`,

@@ -355,7 +355,7 @@ const roundOf = (line: string): number | null => {
 
 /**
  * A later round's heading after every verdict, when they all sit under an earlier round's ("## Round 1" /
- * "**Verdict:** READY" / "## Round 2" and prose only): its line (0-based), else -1. The verdict is the earlier
+ * "**Verdict:** APPROVE" / "## Round 2" and prose only): its line (0-based), else -1. The verdict is the earlier
  * round's, and the later round gives none.
  */
 function laterRoundHeading(lines: readonly string[], decided: readonly Candidate[]): number {
