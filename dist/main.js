@@ -53928,11 +53928,16 @@ function doctor_secrets_keysOf(uses) {
         const where = `${u.file} job ${u.job}`;
         const names = u.via ? [u.via.expression] : u.secrets;
         for (const secret of names)
-            if (!out.some((k) => k.secret === secret && k.environment === u.environment && k.via === u.via))
+            // a key named by its secret once per environment; one given otherwise once per job that reads it
+            if (!out.some((k) => k.secret === secret &&
+                k.environment === u.environment &&
+                same(k.via, u.via) &&
+                (!u.via || k.where === where)))
                 out.push({ secret, persona: u.persona, ...pick(u), where });
     }
     return out;
 }
+const same = (a, b) => a?.kind === b?.kind && a?.expression === b?.expression;
 const pick = (u) => ({
     ...(u.environment ? { environment: u.environment } : {}),
     ...(u.environmentByExpression ? { environmentByExpression: true } : {}),
@@ -53951,9 +53956,9 @@ function secretChecks(facts, uses) {
     return doctor_secrets_keysOf(uses).map((k) => secretCheck(facts, k));
 }
 function secretCheck(f, k) {
-    const id = `secret:${k.secret}@${k.environment ?? ''}`;
     if (k.via)
-        return untraced(id, k, k.via);
+        return untraced(`secret:${k.where}`, k, k.via);
+    const id = `secret:${k.secret}@${k.environment ?? ''}`;
     const forge = `any workflow on any branch can read it: a writer can push a branch whose workflow mints ${k.persona}'s token ` +
         `with it and writes ${k.persona}'s status`;
     const into = k.environment ? `environment ${k.environment}'s secrets` : 'an environment (and name it in the job)';
@@ -54005,6 +54010,15 @@ function secretCheck(f, k) {
 /** A key given by a configuration variable (every workflow reads it, and anyone who can read the settings), or by an
  * expression the doctor cannot follow to a secret. */
 function untraced(id, k, via) {
+    if (via.kind === 'literal')
+        return {
+            id,
+            level: 'fail',
+            says: `${k.persona}'s key is written into the workflow file (${k.where}): anyone who can read the repository ` +
+                'has it',
+            fix: "revoke that key (the App's settings → Private keys), make a new one and keep it as a secret of the " +
+                "persona's environment",
+        };
     if (via.kind === 'variable')
         return {
             id,
@@ -54235,18 +54249,19 @@ function securityFindings(text, file) {
 // (another workflow, another job, another key name) reads the persona's key too.
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
-/** The actions that mint an App installation token, with their private-key and App-id inputs. */
-const MINTERS = [
-    { uses: /^actions\/create-github-app-token@/i, key: ['private-key'], app: ['app-id', 'client-id'] },
-    { uses: /^tibdex\/github-app-token@/i, key: ['private_key'], app: ['app_id'] },
-    {
-        uses: /^peter-murray\/workflow-application-token-action@/i,
-        key: ['application_private_key'],
-        app: ['application_id'],
-    },
+/**
+ * The actions known to mint an App installation token; any other step with a private-key input (`private-key`,
+ * `private_key`, `application_private_key`) is taken for one too (getsentry's, navikt's, a local composite action).
+ */
+const KNOWN_MINTERS = [
+    /^actions\/create-github-app-token@/i,
+    /^tibdex\/github-app-token@/i,
+    /^peter-murray\/workflow-application-token-action@/i,
 ];
-/** Does this `uses:` mint an App token? */
-const mintsAppToken = (uses) => MINTERS.some((m) => m.uses.test(uses));
+const KEY_INPUT = /^(?:application[-_]?)?private[-_]?key$/i;
+const APP_INPUT = /^(?:app|client|application)[-_]?id$/i;
+/** Does this step mint an App token? */
+const mintsAppToken = (uses, w = {}) => KNOWN_MINTERS.some((m) => m.test(uses)) || Object.keys(w).some((k) => KEY_INPUT.test(k));
 /** The environment a job names: a literal, or one given by an expression. */
 function environmentOf(job) {
     const raw = job['environment'];
@@ -54262,18 +54277,20 @@ function mintersOf(file, wf) {
         const j = obj(raw);
         const steps = Array.isArray(j['steps']) ? j['steps'].map(obj) : [];
         steps.forEach((s, n) => {
-            const m = MINTERS.find((x) => x.uses.test(str(s['uses'])));
-            if (!m)
-                return;
             const w = obj(s['with']);
-            const pick = (names) => names.map((k) => str(w[k])).find(Boolean) ?? '';
+            if (!mintsAppToken(str(s['uses']), w))
+                return;
+            const pick = (re) => Object.entries(w).find(([k, v]) => re.test(k) && str(v))?.[1];
             const env = [obj(s['env']), obj(j['env']), obj(wf['env'])];
             out.push({
                 file,
                 job,
                 step: str(s['id']) || `#${n + 1}`,
-                app: pick(m.app).replace(/\s+/g, ''),
-                key: pick(m.key),
+                // the App as written, through env, in one case and spacing: "${{ vars.PRIYA_APP_ID }}", "901"
+                app: resolve(str(pick(APP_INPUT)), env)
+                    .replace(/\s+/g, '')
+                    .toUpperCase(),
+                key: str(pick(KEY_INPUT)),
                 env,
                 environment: environmentOf(j),
             });
@@ -54281,21 +54298,26 @@ function mintersOf(file, wf) {
     }
     return out;
 }
+/** An expression with each `env.X` replaced by its value (step, then job, then workflow), once. */
+function resolve(expression, env) {
+    return expression.replace(/\$\{\{\s*env\.([A-Za-z0-9_]+)\s*\}\}|\benv\.([A-Za-z0-9_]+)/g, (whole, a, b) => {
+        const value = env.map((e) => str(e[(a ?? b)])).find(Boolean);
+        return value ?? whole;
+    });
+}
+const SECRET = /secrets\.([A-Za-z0-9_]+)/g;
 /** The secrets a key expression names, followed through `env.X` (step, then job, then workflow) once. */
 function follow(expression, env) {
-    const secrets = new Set([...expression.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].map((m) => m[1]));
-    for (const m of expression.matchAll(/\benv\.([A-Za-z0-9_]+)/g)) {
-        const value = env.map((e) => str(e[m[1]])).find(Boolean) ?? '';
-        for (const s of value.matchAll(/secrets\.([A-Za-z0-9_]+)/g))
-            secrets.add(s[1]);
-        if (/\bvars\./.test(value))
-            return { secrets: [...secrets], via: { kind: 'variable', expression: value } };
-    }
-    if (/\bvars\./.test(expression))
-        return { secrets: [...secrets], via: { kind: 'variable', expression } };
-    if (!secrets.size)
-        return { secrets: [], via: { kind: 'untraced', expression } };
-    return { secrets: [...secrets] };
+    const value = resolve(expression, env);
+    const secrets = [...new Set([...value.matchAll(SECRET)].map((m) => m[1]))];
+    if (/\bvars\./.test(value))
+        return { secrets, via: { kind: 'variable', expression: value } };
+    // a key written into the file ("-----BEGIN RSA PRIVATE KEY-----…"): anyone who can read the repository has it
+    if (value.trim() && !value.includes('${{'))
+        return { secrets: [], via: { kind: 'literal', expression: '(the key)' } };
+    if (!secrets.length)
+        return { secrets: [], via: { kind: 'untraced', expression: value || '(no private-key)' } };
+    return { secrets };
 }
 /**
  * Where each writer's key is read: the minting step of its own job, and every other step that mints a token of the
@@ -54305,8 +54327,7 @@ function follow(expression, env) {
 function keyUses(writers, minters, callers) {
     const out = [];
     const add = (u) => {
-        const same = out.find((o) => o.file === u.file && o.job === u.job && o.persona === u.persona);
-        if (!same)
+        if (!out.some((o) => o.file === u.file && o.job === u.job && o.step === u.step && o.persona === u.persona))
             out.push(u);
     };
     for (const w of writers) {
@@ -54321,40 +54342,66 @@ function keyUses(writers, minters, callers) {
         const own = minters.find((m) => m.file === w.file && m.job === w.job && m.step === c.step);
         if (!own)
             continue;
-        const same = minters.filter((m) => m === own || (own.app !== '' && m.app === own.app));
+        const ownKey = traced(own, callers);
+        const named = new Set(ownKey.secrets.map((x) => x.toUpperCase()));
+        // the same App: the same App expression, or a key kept under one of the same names
+        const same = minters.filter((m) => {
+            if (m === own || (own.app !== '' && m.app === own.app))
+                return true;
+            return traced(m, callers).secrets.some((x) => named.has(x.toUpperCase()));
+        });
         for (const m of same)
-            add({ persona: w.persona, file: m.file, job: m.job, ...m.environment, ...traced(m, callers) });
+            add({ persona: w.persona, file: m.file, job: m.job, step: m.step, ...m.environment, ...traced(m, callers) });
     }
     return out;
 }
-/** A minter's key, followed through env, then mapped to its callers' names when its workflow is a reusable one. */
+/**
+ * A minter's key, followed through env; in a reusable workflow also under the names its callers give it (and their
+ * callers', up to five levels): a caller's job cannot name an environment, so those are repository or organization
+ * secrets. The called workflow's own names stay (its environment's secret of that name, or a run by another trigger).
+ */
 function traced(m, callers) {
     const own = follow(m.key, m.env);
-    const calls = callers.get(m.file);
-    if (!calls?.length || own.via)
+    if (own.via)
         return own;
-    const secrets = new Set();
-    for (const call of calls)
-        for (const s of own.secrets)
-            if (call === 'inherit')
-                secrets.add(s);
-            else
-                for (const x of (call[s] ?? '').matchAll(/secrets\.([A-Za-z0-9_]+)/g))
-                    secrets.add(x[1]);
-    return secrets.size
-        ? { secrets: [...secrets] }
-        : { secrets: [], via: { kind: 'untraced', expression: m.key } };
+    const names = new Set(own.secrets);
+    let level = new Set(own.secrets.map((x) => `${m.file}\u0000${x}`));
+    for (let depth = 0; depth < 5 && level.size; depth++) {
+        const next = new Set();
+        for (const at of level) {
+            const [file, name] = at.split('\u0000');
+            for (const call of callers.get(file) ?? []) {
+                const given = call.secrets === 'inherit'
+                    ? [name]
+                    : [
+                        ...(Object.entries(call.secrets).find(([k]) => k.toUpperCase() === name.toUpperCase())?.[1] ?? '').matchAll(SECRET),
+                    ].map((x) => x[1]);
+                for (const g of given) {
+                    names.add(g);
+                    next.add(`${call.from}\u0000${g}`);
+                }
+            }
+        }
+        level = next;
+    }
+    return { secrets: [...names] };
 }
-/** The `secrets:` each job that calls a reusable workflow of this repository passes it, by the called file. */
-function callersOf(wf, into) {
+/**
+ * The `secrets:` each job that calls a reusable workflow of this repository passes it, by the called file: called
+ * as `./.github/workflows/x.yml`, or by a full `owner/repo/.github/workflows/x.yml@ref` naming a file this
+ * repository has (`paths`).
+ */
+function callersOf(file, wf, into, paths) {
     for (const raw of Object.values(obj(wf['jobs']))) {
         const j = obj(raw);
-        const called = /^\.\/(\.github\/workflows\/[^@]+)$/.exec(str(j['uses']))?.[1];
-        if (!called)
+        const uses = str(j['uses']);
+        const called = /^\.\/(\.github\/workflows\/[^@]+)$/.exec(uses)?.[1] ??
+            /^[^/.][^/]*\/[^/]+\/(\.github\/workflows\/[^@]+)@\S+$/.exec(uses)?.[1];
+        if (!called || (!uses.startsWith('./') && !paths.has(called)))
             continue;
         const given = j['secrets'];
-        const mapping = given === 'inherit' ? 'inherit' : Object.fromEntries(Object.entries(obj(given)).map(([k, v]) => [k, str(v)]));
-        into.set(called, [...(into.get(called) ?? []), mapping]);
+        const secrets = given === 'inherit' ? 'inherit' : Object.fromEntries(Object.entries(obj(given)).map(([k, v]) => [k, str(v)]));
+        into.set(called, [...(into.get(called) ?? []), { from: file, secrets }]);
     }
 }
 
@@ -54369,7 +54416,7 @@ function callersOf(wf, into) {
 
 const doctor_workflows_OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 /** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
-const TRUSTED = [doctor_workflows_OUR_ACTION, { test: mintsAppToken }, /^actions\/(checkout|upload-artifact|download-artifact)@/];
+const TRUSTED = [doctor_workflows_OUR_ACTION, ...KNOWN_MINTERS, /^actions\/(checkout|upload-artifact|download-artifact)@/];
 /** A persona credential: a token secret (not GITHUB_TOKEN), an App private key, or a minted App token. */
 const PERSONA_CREDENTIAL = /secrets\.(?!GITHUB_TOKEN\b)[A-Za-z0-9_]*(_TOKEN|PRIVATE_KEY|_PEM)\b/;
 const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
@@ -54395,7 +54442,7 @@ function credentialOf(token, steps) {
     if (!token || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/.test(token))
         return { kind: 'github-actions' };
     const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
-    if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(doctor_workflows_str(s['uses']))))
+    if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(doctor_workflows_str(s['uses']), doctor_workflows_obj(s['with']))))
         return { kind: 'app', step: fromStep };
     const secret = /secrets\.([A-Za-z0-9_]+)/.exec(token)?.[1];
     if (secret)
@@ -54449,7 +54496,7 @@ function writersOf(file, id, job, triggers) {
 /** Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment. */
 function jobIssues(file, id, job, triggers) {
     const steps = Array.isArray(job['steps']) ? job['steps'].map(doctor_workflows_obj) : [];
-    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => mintsAppToken(doctor_workflows_str(s['uses'])));
+    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => mintsAppToken(doctor_workflows_str(s['uses']), doctor_workflows_obj(s['with'])));
     if (!holds)
         return [];
     const out = [];
@@ -54523,6 +54570,7 @@ function analyseWorkflows(files) {
     const issues = [];
     const minters = [];
     const callers = new Map();
+    const paths = new Set(files.map((f) => f.path));
     /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
     const queueWorkflows = new Set();
     const follows = new Map();
@@ -54545,7 +54593,7 @@ function analyseWorkflows(files) {
         }
         const triggers = doctor_workflows_triggersOf(wf);
         minters.push(...mintersOf(path, wf));
-        callersOf(wf, callers);
+        callersOf(path, wf, callers, paths);
         if (triggers.includes('merge_group'))
             queueWorkflows.add(doctor_workflows_str(wf['name']) || path);
         const after = doctor_workflows_obj(doctor_workflows_obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];

@@ -8,19 +8,21 @@ const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(
 const str = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
-/** The actions that mint an App installation token, with their private-key and App-id inputs. */
-const MINTERS: ReadonlyArray<{ uses: RegExp; key: string[]; app: string[] }> = [
-  { uses: /^actions\/create-github-app-token@/i, key: ['private-key'], app: ['app-id', 'client-id'] },
-  { uses: /^tibdex\/github-app-token@/i, key: ['private_key'], app: ['app_id'] },
-  {
-    uses: /^peter-murray\/workflow-application-token-action@/i,
-    key: ['application_private_key'],
-    app: ['application_id'],
-  },
+/**
+ * The actions known to mint an App installation token; any other step with a private-key input (`private-key`,
+ * `private_key`, `application_private_key`) is taken for one too (getsentry's, navikt's, a local composite action).
+ */
+export const KNOWN_MINTERS = [
+  /^actions\/create-github-app-token@/i,
+  /^tibdex\/github-app-token@/i,
+  /^peter-murray\/workflow-application-token-action@/i,
 ];
+const KEY_INPUT = /^(?:application[-_]?)?private[-_]?key$/i;
+const APP_INPUT = /^(?:app|client|application)[-_]?id$/i;
 
-/** Does this `uses:` mint an App token? */
-export const mintsAppToken = (uses: string): boolean => MINTERS.some((m) => m.uses.test(uses));
+/** Does this step mint an App token? */
+export const mintsAppToken = (uses: string, w: Json = {}): boolean =>
+  KNOWN_MINTERS.some((m) => m.test(uses)) || Object.keys(w).some((k) => KEY_INPUT.test(k));
 
 /** One place a persona's key is read: the secrets it names, or why they cannot be named. */
 export interface KeyUse {
@@ -32,8 +34,13 @@ export interface KeyUse {
   /** The job names its environment by an expression: which one cannot be read from the file. */
   environmentByExpression?: boolean;
   secrets: string[];
-  /** The key is a configuration variable (`vars.X`), or an expression the doctor cannot follow. */
-  via?: { kind: 'variable' | 'untraced'; expression: string };
+  /** The step that reads it (a minter's id or #n); the writer's step for a token secret. */
+  step?: string;
+  /**
+   * The key is a configuration variable (`vars.X`), written in the file itself, or an expression the doctor cannot
+   * follow.
+   */
+  via?: { kind: 'variable' | 'literal' | 'untraced'; expression: string };
 }
 
 /** A job's step that mints an App token: its App (the id or client-id expression as written) and its key. */
@@ -62,17 +69,19 @@ export function mintersOf(file: string, wf: Json): Minter[] {
     const j = obj(raw);
     const steps = Array.isArray(j['steps']) ? (j['steps'] as unknown[]).map(obj) : [];
     steps.forEach((s, n) => {
-      const m = MINTERS.find((x) => x.uses.test(str(s['uses'])));
-      if (!m) return;
       const w = obj(s['with']);
-      const pick = (names: string[]) => names.map((k) => str(w[k])).find(Boolean) ?? '';
+      if (!mintsAppToken(str(s['uses']), w)) return;
+      const pick = (re: RegExp) => Object.entries(w).find(([k, v]) => re.test(k) && str(v))?.[1];
       const env = [obj(s['env']), obj(j['env']), obj(wf['env'])];
       out.push({
         file,
         job,
         step: str(s['id']) || `#${n + 1}`,
-        app: pick(m.app).replace(/\s+/g, ''),
-        key: pick(m.key),
+        // the App as written, through env, in one case and spacing: "${{ vars.PRIYA_APP_ID }}", "901"
+        app: resolve(str(pick(APP_INPUT)), env)
+          .replace(/\s+/g, '')
+          .toUpperCase(),
+        key: str(pick(KEY_INPUT)),
         env,
         environment: environmentOf(j),
       });
@@ -81,21 +90,29 @@ export function mintersOf(file: string, wf: Json): Minter[] {
   return out;
 }
 
-/** The secrets a key expression names, followed through `env.X` (step, then job, then workflow) once. */
-function follow(expression: string, env: Json[]): Pick<KeyUse, 'secrets' | 'via'> {
-  const secrets = new Set([...expression.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].map((m) => m[1]!));
-  for (const m of expression.matchAll(/\benv\.([A-Za-z0-9_]+)/g)) {
-    const value = env.map((e) => str(e[m[1]!])).find(Boolean) ?? '';
-    for (const s of value.matchAll(/secrets\.([A-Za-z0-9_]+)/g)) secrets.add(s[1]!);
-    if (/\bvars\./.test(value)) return { secrets: [...secrets], via: { kind: 'variable', expression: value } };
-  }
-  if (/\bvars\./.test(expression)) return { secrets: [...secrets], via: { kind: 'variable', expression } };
-  if (!secrets.size) return { secrets: [], via: { kind: 'untraced', expression } };
-  return { secrets: [...secrets] };
+/** An expression with each `env.X` replaced by its value (step, then job, then workflow), once. */
+function resolve(expression: string, env: Json[]): string {
+  return expression.replace(/\$\{\{\s*env\.([A-Za-z0-9_]+)\s*\}\}|\benv\.([A-Za-z0-9_]+)/g, (whole, a, b) => {
+    const value = env.map((e) => str(e[(a ?? b) as string])).find(Boolean);
+    return value ?? whole;
+  });
 }
 
-/** By the path of a reusable workflow: the `secrets:` each job that calls it passes (a mapping, or 'inherit'). */
-export type Callers = Map<string, Array<Record<string, string> | 'inherit'>>;
+const SECRET = /secrets\.([A-Za-z0-9_]+)/g;
+
+/** The secrets a key expression names, followed through `env.X` (step, then job, then workflow) once. */
+function follow(expression: string, env: Json[]): Pick<KeyUse, 'secrets' | 'via'> {
+  const value = resolve(expression, env);
+  const secrets = [...new Set([...value.matchAll(SECRET)].map((m) => m[1]!))];
+  if (/\bvars\./.test(value)) return { secrets, via: { kind: 'variable', expression: value } };
+  // a key written into the file ("-----BEGIN RSA PRIVATE KEY-----…"): anyone who can read the repository has it
+  if (value.trim() && !value.includes('${{')) return { secrets: [], via: { kind: 'literal', expression: '(the key)' } };
+  if (!secrets.length) return { secrets: [], via: { kind: 'untraced', expression: value || '(no private-key)' } };
+  return { secrets };
+}
+
+/** By the path of a reusable workflow: each job that calls it, by its file, and the `secrets:` it passes. */
+export type Callers = Map<string, Array<{ from: string; secrets: Record<string, string> | 'inherit' }>>;
 
 /** A status writer whose token is minted by step `step` of its job, or given as a secret. */
 export interface KeyedWriter {
@@ -115,8 +132,8 @@ export interface KeyedWriter {
 export function keyUses(writers: readonly KeyedWriter[], minters: readonly Minter[], callers: Callers): KeyUse[] {
   const out: KeyUse[] = [];
   const add = (u: KeyUse) => {
-    const same = out.find((o) => o.file === u.file && o.job === u.job && o.persona === u.persona);
-    if (!same) out.push(u);
+    if (!out.some((o) => o.file === u.file && o.job === u.job && o.step === u.step && o.persona === u.persona))
+      out.push(u);
   };
   for (const w of writers) {
     const c = w.credential;
@@ -128,37 +145,69 @@ export function keyUses(writers: readonly KeyedWriter[], minters: readonly Minte
     if (!('step' in c)) continue;
     const own = minters.find((m) => m.file === w.file && m.job === w.job && m.step === c.step);
     if (!own) continue;
-    const same = minters.filter((m) => m === own || (own.app !== '' && m.app === own.app));
+    const ownKey = traced(own, callers);
+    const named = new Set(ownKey.secrets.map((x) => x.toUpperCase()));
+    // the same App: the same App expression, or a key kept under one of the same names
+    const same = minters.filter((m) => {
+      if (m === own || (own.app !== '' && m.app === own.app)) return true;
+      return traced(m, callers).secrets.some((x) => named.has(x.toUpperCase()));
+    });
     for (const m of same)
-      add({ persona: w.persona, file: m.file, job: m.job, ...m.environment, ...traced(m, callers) });
+      add({ persona: w.persona, file: m.file, job: m.job, step: m.step, ...m.environment, ...traced(m, callers) });
   }
   return out;
 }
 
-/** A minter's key, followed through env, then mapped to its callers' names when its workflow is a reusable one. */
-function traced(m: Minter, callers: Callers) {
+/**
+ * A minter's key, followed through env; in a reusable workflow also under the names its callers give it (and their
+ * callers', up to five levels): a caller's job cannot name an environment, so those are repository or organization
+ * secrets. The called workflow's own names stay (its environment's secret of that name, or a run by another trigger).
+ */
+function traced(m: Minter, callers: Callers): Pick<KeyUse, 'secrets' | 'via'> {
   const own = follow(m.key, m.env);
-  const calls = callers.get(m.file);
-  if (!calls?.length || own.via) return own;
-  const secrets = new Set<string>();
-  for (const call of calls)
-    for (const s of own.secrets)
-      if (call === 'inherit') secrets.add(s);
-      else for (const x of (call[s] ?? '').matchAll(/secrets\.([A-Za-z0-9_]+)/g)) secrets.add(x[1]!);
-  return secrets.size
-    ? { secrets: [...secrets] }
-    : { secrets: [], via: { kind: 'untraced' as const, expression: m.key } };
+  if (own.via) return own;
+  const names = new Set(own.secrets);
+  let level = new Set(own.secrets.map((x) => `${m.file}\u0000${x}`));
+  for (let depth = 0; depth < 5 && level.size; depth++) {
+    const next = new Set<string>();
+    for (const at of level) {
+      const [file, name] = at.split('\u0000') as [string, string];
+      for (const call of callers.get(file) ?? []) {
+        const given =
+          call.secrets === 'inherit'
+            ? [name]
+            : [
+                ...(
+                  Object.entries(call.secrets).find(([k]) => k.toUpperCase() === name.toUpperCase())?.[1] ?? ''
+                ).matchAll(SECRET),
+              ].map((x) => x[1]!);
+        for (const g of given) {
+          names.add(g);
+          next.add(`${call.from}\u0000${g}`);
+        }
+      }
+    }
+    level = next;
+  }
+  return { secrets: [...names] };
 }
 
-/** The `secrets:` each job that calls a reusable workflow of this repository passes it, by the called file. */
-export function callersOf(wf: Json, into: Callers): void {
+/**
+ * The `secrets:` each job that calls a reusable workflow of this repository passes it, by the called file: called
+ * as `./.github/workflows/x.yml`, or by a full `owner/repo/.github/workflows/x.yml@ref` naming a file this
+ * repository has (`paths`).
+ */
+export function callersOf(file: string, wf: Json, into: Callers, paths: ReadonlySet<string>): void {
   for (const raw of Object.values(obj(wf['jobs']))) {
     const j = obj(raw);
-    const called = /^\.\/(\.github\/workflows\/[^@]+)$/.exec(str(j['uses']))?.[1];
-    if (!called) continue;
+    const uses = str(j['uses']);
+    const called =
+      /^\.\/(\.github\/workflows\/[^@]+)$/.exec(uses)?.[1] ??
+      /^[^/.][^/]*\/[^/]+\/(\.github\/workflows\/[^@]+)@\S+$/.exec(uses)?.[1];
+    if (!called || (!uses.startsWith('./') && !paths.has(called))) continue;
     const given = j['secrets'];
-    const mapping: Record<string, string> | 'inherit' =
+    const secrets: Record<string, string> | 'inherit' =
       given === 'inherit' ? 'inherit' : Object.fromEntries(Object.entries(obj(given)).map(([k, v]) => [k, str(v)]));
-    into.set(called, [...(into.get(called) ?? []), mapping]);
+    into.set(called, [...(into.get(called) ?? []), { from: file, secrets }]);
   }
 }

@@ -32,11 +32,22 @@ function keysOf(uses: readonly KeyUse[]): Key[] {
     const where = `${u.file} job ${u.job}`;
     const names = u.via ? [u.via.expression] : u.secrets;
     for (const secret of names)
-      if (!out.some((k) => k.secret === secret && k.environment === u.environment && k.via === u.via))
+      // a key named by its secret once per environment; one given otherwise once per job that reads it
+      if (
+        !out.some(
+          (k) =>
+            k.secret === secret &&
+            k.environment === u.environment &&
+            same(k.via, u.via) &&
+            (!u.via || k.where === where),
+        )
+      )
         out.push({ secret, persona: u.persona, ...pick(u), where });
   }
   return out;
 }
+
+const same = (a: KeyUse['via'], b: KeyUse['via']): boolean => a?.kind === b?.kind && a?.expression === b?.expression;
 
 const pick = (u: KeyUse) => ({
   ...(u.environment ? { environment: u.environment } : {}),
@@ -60,8 +71,8 @@ export function secretChecks(facts: SecretFacts | undefined, uses: readonly KeyU
 }
 
 function secretCheck(f: SecretFacts, k: Key): Check {
+  if (k.via) return untraced(`secret:${k.where}`, k, k.via);
   const id = `secret:${k.secret}@${k.environment ?? ''}`;
-  if (k.via) return untraced(id, k, k.via);
   const forge =
     `any workflow on any branch can read it: a writer can push a branch whose workflow mints ${k.persona}'s token ` +
     `with it and writes ${k.persona}'s status`;
@@ -118,6 +129,17 @@ function secretCheck(f: SecretFacts, k: Key): Check {
 /** A key given by a configuration variable (every workflow reads it, and anyone who can read the settings), or by an
  * expression the doctor cannot follow to a secret. */
 function untraced(id: string, k: Key, via: NonNullable<KeyUse['via']>): Check {
+  if (via.kind === 'literal')
+    return {
+      id,
+      level: 'fail',
+      says:
+        `${k.persona}'s key is written into the workflow file (${k.where}): anyone who can read the repository ` +
+        'has it',
+      fix:
+        "revoke that key (the App's settings → Private keys), make a new one and keep it as a secret of the " +
+        "persona's environment",
+    };
   if (via.kind === 'variable')
     return {
       id,

@@ -10,6 +10,7 @@ import {
   environmentOf,
   keyUses,
   mintersOf,
+  KNOWN_MINTERS,
   mintsAppToken,
   type Callers,
   type KeyUse,
@@ -61,7 +62,7 @@ export interface WorkflowFile {
 type Json = Record<string, unknown>;
 const OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 /** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
-const TRUSTED = [OUR_ACTION, { test: mintsAppToken }, /^actions\/(checkout|upload-artifact|download-artifact)@/];
+const TRUSTED = [OUR_ACTION, ...KNOWN_MINTERS, /^actions\/(checkout|upload-artifact|download-artifact)@/];
 /** A persona credential: a token secret (not GITHUB_TOKEN), an App private key, or a minted App token. */
 const PERSONA_CREDENTIAL = /secrets\.(?!GITHUB_TOKEN\b)[A-Za-z0-9_]*(_TOKEN|PRIVATE_KEY|_PEM)\b/;
 const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
@@ -90,7 +91,7 @@ export function jobEvents(triggers: string[], condition: unknown): string[] {
 function credentialOf(token: string, steps: Json[]): Credential {
   if (!token || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/.test(token)) return { kind: 'github-actions' };
   const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
-  if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(str(s['uses']))))
+  if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(str(s['uses']), obj(s['with']))))
     return { kind: 'app', step: fromStep };
   const secret = /secrets\.([A-Za-z0-9_]+)/.exec(token)?.[1];
   if (secret) return { kind: 'secret', name: secret };
@@ -142,7 +143,8 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
 /** Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment. */
 function jobIssues(file: string, id: string, job: Json, triggers: string[]): WorkflowIssue[] {
   const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
-  const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => mintsAppToken(str(s['uses'])));
+  const holds =
+    PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => mintsAppToken(str(s['uses']), obj(s['with'])));
   if (!holds) return [];
   const out: WorkflowIssue[] = [];
   const where = `job ${id}`;
@@ -225,6 +227,7 @@ export function analyseWorkflows(files: WorkflowFile[]): {
   const issues: WorkflowIssue[] = [];
   const minters: ReturnType<typeof mintersOf> = [];
   const callers: Callers = new Map();
+  const paths = new Set(files.map((f) => f.path));
   /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
   const queueWorkflows = new Set<string>();
   const follows = new Map<string, string[]>();
@@ -246,7 +249,7 @@ export function analyseWorkflows(files: WorkflowFile[]): {
     }
     const triggers = triggersOf(wf);
     minters.push(...mintersOf(path, wf));
-    callersOf(wf, callers);
+    callersOf(path, wf, callers, paths);
     if (triggers.includes('merge_group')) queueWorkflows.add(str(wf['name']) || path);
     const after = obj(obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];
     follows.set(path, Array.isArray(after) ? after.map(str) : []);

@@ -660,6 +660,13 @@ describe("secretChecks: where a persona's key is stored", () => {
       /keep PRIYA_KEY only in an environment/,
     ],
     [
+      'a key written into the file',
+      facts({}),
+      [use([], 'persona-priya', { via: { kind: 'literal', expression: '(the key)' } })],
+      'fail',
+      /written into the workflow file \(p\.yml job post\).*\nrevoke that key/,
+    ],
+    [
       'a configuration variable',
       facts({}),
       [use([], 'persona-priya', { via: { kind: 'variable', expression: '${{ vars.K }}' } })],
@@ -688,6 +695,16 @@ describe("secretChecks: where a persona's key is stored", () => {
     expect(checks[0]!.level).toBe(level);
     expect(`${checks[0]!.says}\n${checks[0]!.fix}`).toMatch(says);
     expect(checks[0]!.unknown ?? false).toBe(/unknown|can follow/.test(checks[0]!.says));
+  });
+
+  test('an untraced key is one check per job, named by its file and job', () => {
+    const via = { kind: 'untraced' as const, expression: '${{ env.X }}' };
+    const us = [
+      use([], 'e', { via: { ...via } }),
+      use([], 'e', { via: { ...via } }),
+      use([], 'e', { job: 'pre', via }),
+    ];
+    expect(secretChecks(facts({}), us).map((c) => c.id)).toEqual(['secret:p.yml job post', 'secret:p.yml job pre']);
   });
 
   test('each key once per environment, with its own check id; no facts, no checks', () => {
@@ -758,7 +775,8 @@ ${mint}
         ['caller.yml', caller('\n      key: ${{ secrets.PRIYA_KEY }}')],
         ['priya-post.yml', called('on: { workflow_call: { secrets: { key: {} } } }', '${{ secrets.key }}')],
       ],
-      ['post persona-priya PRIYA_KEY -'],
+      // its own name (an environment secret of that name wins in its job) and the caller's (a shared secret)
+      ['post persona-priya key+PRIYA_KEY -'],
     ],
     [
       'a reusable workflow with secrets: inherit',
@@ -767,6 +785,71 @@ ${mint}
         ['priya-post.yml', called('on: workflow_call', '${{ secrets.PRIYA_KEY }}')],
       ],
       ['post persona-priya PRIYA_KEY -'],
+    ],
+    // found by a second review: the same App written another way, two minters in one job, other token actions,
+    // reusable workflows called by full path or through another, a key written into the file
+    [
+      'the same App by a literal id, reading a key of the same name in another environment',
+      [
+        ['p.yml', post(std('${{ secrets.PRIYA_KEY }}'))],
+        ['release.yml', release('${{ secrets.PRIYA_KEY }}')],
+      ],
+      ['post persona-priya PRIYA_KEY -', 'release staging PRIYA_KEY -'],
+    ],
+    [
+      'the App id in another case, through env',
+      [
+        ['p.yml', post(std('${{ secrets.PRIYA_KEY }}'))],
+        [
+          'release.yml',
+          release('${{ secrets.LEAK }}').replace('${{ vars.PRIYA_APP_ID }}', '${{ env.APP }}') +
+            'env:\n  APP: ${{ vars.priya_app_id }}\n',
+        ],
+      ],
+      ['post persona-priya PRIYA_KEY -', 'release staging LEAK -'],
+    ],
+    [
+      'two minters of the App in one job',
+      [['p.yml', post(`${std('${{ secrets.PRIYA_KEY }}')}\n      - id: app2\n${std('${{ secrets.LEAK }}')}`)]],
+      ['post persona-priya PRIYA_KEY -', 'post persona-priya LEAK -'],
+    ],
+    [
+      'any step with a private-key input mints a token',
+      [
+        ['p.yml', post(std('${{ secrets.PRIYA_KEY }}'))],
+        [
+          'release.yml',
+          release('${{ secrets.LEAK }}').replace(
+            /uses: actions\/create-github-app-token@\S+/,
+            'uses: getsentry/action-github-app-token@v3',
+          ),
+        ],
+      ],
+      ['post persona-priya PRIYA_KEY -', 'release staging LEAK -'],
+    ],
+    [
+      'a reusable workflow called by its full path, through a second one',
+      [
+        [
+          'caller.yml',
+          caller('\n      ka: ${{ secrets.LEAK }}').replace(
+            './.github/workflows/priya-post.yml',
+            'acme/widgets/.github/workflows/a.yml@main',
+          ),
+        ],
+        [
+          'a.yml',
+          'on: { workflow_call: {} }\njobs:\n  a:\n    uses: ./.github/workflows/priya-post.yml\n' +
+            '    secrets:\n      KB: ${{ secrets.KA }}\n',
+        ],
+        ['priya-post.yml', called('on: { workflow_call: {} }', '${{ secrets.kb }}')],
+      ],
+      ['post persona-priya kb+KA+LEAK -'],
+    ],
+    [
+      'a key written into the file',
+      [['p.yml', post(std('"-----BEGIN RSA PRIVATE KEY----- MIIE"'))]],
+      ['post persona-priya - literal'],
     ],
   ])('%s', (_n, files, expected) => {
     expect(keys(...files)).toEqual(expected);
