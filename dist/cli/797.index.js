@@ -510,7 +510,7 @@ function follow(expression, env) {
  * same App; a token secret where it is passed. A secret a reusable workflow gets through its caller's `secrets:`
  * is named as the caller names it (`callers`: called file → the caller's mapping, or 'inherit').
  */
-function keyUses(writers, minters, callers) {
+function keyUses(writers, minters, callers, appIds = new Map()) {
     const out = [];
     const add = (u) => {
         if (!out.some((o) => o.file === u.file && o.job === u.job && o.step === u.step && o.persona === u.persona))
@@ -530,9 +530,10 @@ function keyUses(writers, minters, callers) {
             continue;
         const ownKey = traced(own, callers);
         const named = new Set(ownKey.secrets.map((x) => x.toUpperCase()));
-        // the same App: the same App expression, or a key kept under one of the same names
+        // the same App: the same App expression, the persona App's id written out, or a key kept under a same name
+        const id = appIds.get(w.persona);
         const same = minters.filter((m) => {
-            if (m === own || (own.app !== '' && m.app === own.app))
+            if (m === own || (own.app !== '' && m.app === own.app) || (id != null && m.app === String(id)))
                 return true;
             return traced(m, callers).secrets.some((x) => named.has(x.toUpperCase()));
         });
@@ -751,7 +752,9 @@ function fixFor(says) {
     return 'follow the rule it names, as the recipes in docs/recipes/ do';
 }
 /** The writers and the issues of every workflow file; a file that does not parse is an issue, never a crash. */
-function analyseWorkflows(files) {
+function analyseWorkflows(files, 
+/** Each persona's App id, where known: a token minted with that id written out is the persona's. */
+appIds = new Map()) {
     const writers = [];
     const issues = [];
     const minters = [];
@@ -793,7 +796,7 @@ function analyseWorkflows(files) {
     for (const w of writers)
         if (w.events.includes('workflow_run') && follows.get(w.file).some((n) => queueWorkflows.has(n)))
             w.queue = true;
-    return { writers, issues, keys: keyUses(writers, minters, callers) };
+    return { writers, issues, keys: keyUses(writers, minters, callers, appIds) };
 }
 
 // EXTERNAL MODULE: ./src/core/marker.ts
@@ -930,7 +933,7 @@ function noQueueCheck(f, writers) {
     ];
 }
 function diagnose(f) {
-    const wf = f.workflows ? analyseWorkflows(f.workflows) : null;
+    const wf = f.workflows ? analyseWorkflows(f.workflows, new Map(f.personas.map((p) => [p.name, p.appId]))) : null;
     const writers = wf?.writers ?? [];
     const checks = [
         classicCheck(f),
@@ -2186,7 +2189,7 @@ async function gatherFacts(port, repo, branchArg, personas) {
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
     // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
     // key, and where each key is stored (the secret names of the repository, the organization and those environments)
-    const analysed = workflows ? analyseWorkflows(workflows) : null;
+    const analysed = workflows ? analyseWorkflows(workflows, new Map(people.map((p) => [p.name, p.appId]))) : null;
     const names = [
         ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
     ];

@@ -129,7 +129,12 @@ export interface KeyedWriter {
  * same App; a token secret where it is passed. A secret a reusable workflow gets through its caller's `secrets:`
  * is named as the caller names it (`callers`: called file → the caller's mapping, or 'inherit').
  */
-export function keyUses(writers: readonly KeyedWriter[], minters: readonly Minter[], callers: Callers): KeyUse[] {
+export function keyUses(
+  writers: readonly KeyedWriter[],
+  minters: readonly Minter[],
+  callers: Callers,
+  appIds: ReadonlyMap<string, number | null> = new Map(),
+): KeyUse[] {
   const out: KeyUse[] = [];
   const add = (u: KeyUse) => {
     if (!out.some((o) => o.file === u.file && o.job === u.job && o.step === u.step && o.persona === u.persona))
@@ -147,9 +152,10 @@ export function keyUses(writers: readonly KeyedWriter[], minters: readonly Minte
     if (!own) continue;
     const ownKey = traced(own, callers);
     const named = new Set(ownKey.secrets.map((x) => x.toUpperCase()));
-    // the same App: the same App expression, or a key kept under one of the same names
+    // the same App: the same App expression, the persona App's id written out, or a key kept under a same name
+    const id = appIds.get(w.persona);
     const same = minters.filter((m) => {
-      if (m === own || (own.app !== '' && m.app === own.app)) return true;
+      if (m === own || (own.app !== '' && m.app === own.app) || (id != null && m.app === String(id))) return true;
       return traced(m, callers).secrets.some((x) => named.has(x.toUpperCase()));
     });
     for (const m of same)

@@ -218,7 +218,11 @@ function fixFor(says: string): string {
 }
 
 /** The writers and the issues of every workflow file; a file that does not parse is an issue, never a crash. */
-export function analyseWorkflows(files: WorkflowFile[]): {
+export function analyseWorkflows(
+  files: WorkflowFile[],
+  /** Each persona's App id, where known: a token minted with that id written out is the persona's. */
+  appIds: ReadonlyMap<string, number | null> = new Map(),
+): {
   writers: Writer[];
   issues: WorkflowIssue[];
   keys: KeyUse[];
@@ -261,5 +265,5 @@ export function analyseWorkflows(files: WorkflowFile[]): {
   }
   for (const w of writers)
     if (w.events.includes('workflow_run') && follows.get(w.file)!.some((n) => queueWorkflows.has(n))) w.queue = true;
-  return { writers, issues, keys: keyUses(writers, minters, callers) };
+  return { writers, issues, keys: keyUses(writers, minters, callers, appIds) };
 }

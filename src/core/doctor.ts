@@ -253,7 +253,7 @@ function noQueueCheck(f: DoctorFacts, writers: readonly Writer[]): Check[] {
 }
 
 export function diagnose(f: DoctorFacts): DoctorReport {
-  const wf = f.workflows ? analyseWorkflows(f.workflows) : null;
+  const wf = f.workflows ? analyseWorkflows(f.workflows, new Map(f.personas.map((p) => [p.name, p.appId]))) : null;
   const writers = wf?.writers ?? [];
   const checks: Check[] = [
     classicCheck(f),

@@ -114,7 +114,7 @@ export async function gatherFacts(
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
   // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
   // key, and where each key is stored (the secret names of the repository, the organization and those environments)
-  const analysed = workflows ? analyseWorkflows(workflows) : null;
+  const analysed = workflows ? analyseWorkflows(workflows, new Map(people.map((p) => [p.name, p.appId]))) : null;
   const names = [
     ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
   ];

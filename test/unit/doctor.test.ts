@@ -748,9 +748,10 @@ ${mint}
   const std = (key: string) =>
     `        uses: ${MINT}\n        with:\n          app-id: \${{ vars.PRIYA_APP_ID }}\n          private-key: ${key}`;
   const keys = (...files: Array<[string, string]>) =>
-    analyseWorkflows(files.map(([path, text]) => ({ path: `.github/workflows/${path}`, text }))).keys.map((k) =>
-      [k.job, k.environment ?? '-', k.secrets.join('+') || '-', k.via?.kind ?? '-'].join(' '),
-    );
+    analyseWorkflows(
+      files.map(([path, text]) => ({ path: `.github/workflows/${path}`, text })),
+      new Map([['priya', 901]]),
+    ).keys.map((k) => [k.job, k.environment ?? '-', k.secrets.join('+') || '-', k.via?.kind ?? '-'].join(' '));
   test.each<[string, Array<[string, string]>, string[]]>([
     ['the key by name', [['p.yml', post(std('${{ secrets.PRIYA_KEY }}'))]], ['post persona-priya PRIYA_KEY -']],
     [
@@ -805,6 +806,15 @@ ${mint}
           release('${{ secrets.LEAK }}').replace('${{ vars.PRIYA_APP_ID }}', '${{ env.APP }}') +
             'env:\n  APP: ${{ vars.priya_app_id }}\n',
         ],
+      ],
+      ['post persona-priya PRIYA_KEY -', 'release staging LEAK -'],
+    ],
+    [
+      "the persona App's id written out, with another key name",
+      [
+        ['p.yml', post(std('${{ secrets.PRIYA_KEY }}'))],
+        ['release.yml', release('${{ secrets.LEAK }}').replace('${{ vars.PRIYA_APP_ID }}', '901')],
+        ['other.yml', release('${{ secrets.OTHER_KEY }}').replace('${{ vars.PRIYA_APP_ID }}', '555')],
       ],
       ['post persona-priya PRIYA_KEY -', 'release staging LEAK -'],
     ],
