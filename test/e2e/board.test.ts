@@ -81,7 +81,10 @@ describe('board', () => {
 
   test('two board runs racing leave one comment', async () => {
     await panel();
-    w.gh.faults.push({ method: 'GET', path: /\/issues\/7\/comments$/, kind: 'stall', delayMs: 1000, times: 2 });
+    // both listings are answered from their own moment, 3 s later: the second run (a spawned process, the first is
+    // in-process) must send its listing before the first run's comment exists; at 1 s a loaded machine's spawn came
+    // late once (its listing saw the comment: one POST, not the race this test is about)
+    w.gh.faults.push({ method: 'GET', path: /\/issues\/7\/comments$/, kind: 'stall', delayMs: 3000, times: 2 });
     const [a, b] = await Promise.all([board(), board()]);
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(w.gh.log.filter((l) => l.method === 'POST' && l.path.endsWith('/comments'))).toHaveLength(2);

@@ -182,8 +182,9 @@ describe('review creation is never blindly retried', () => {
 
 describe('races', () => {
   test('two runs for the same head at once → both post, one live review remains; both steps succeed', async () => {
-    // both listings are snapshots taken before either run posts: a true race
-    w.gh.faults.push({ method: 'GET', path: POST_REVIEW, kind: 'stall', delayMs: 1500, times: 2 });
+    // both listings are snapshots taken before either run posts: a true race (3 s: the second run is a spawned
+    // process, slow to start on a loaded machine — board.test.ts's race came late at 1 s once)
+    w.gh.faults.push({ method: 'GET', path: POST_REVIEW, kind: 'stall', delayMs: 3000, times: 2 });
     const [a, b] = await Promise.all([w.run('priya', body('APPROVE')), w.run('priya', body('APPROVE'))]);
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(creates()).toHaveLength(2);
