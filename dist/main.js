@@ -51066,12 +51066,13 @@ function decide_decide(f) {
         return keep('duplicate', forHead);
     const head = { tree: f.headTree, patch: f.headPatch };
     const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
-    if (carried)
+    const doubted = (e) => f.reReviewing?.includes(e.marker.head) ?? false;
+    if (carried && !doubted(carried.entry))
         return keep('unchanged', carried.entry, carried.by);
     const early = staleApprovals(live, subject, f.dismissStale);
     const restamp = f.verdict === null && f.restamp && !f.force ? f.restamp : null;
     const original = restamp && restampable(history, subject, restamp.patch, restamp.dismissals, f.identity);
-    if (original) {
+    if (original && !doubted(original)) {
         const event = f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[original.marker.verdict];
         return { action: 'restamp', original, event, early };
     }
@@ -51529,7 +51530,7 @@ async function attributed(target, fn) {
     }
 }
 /** Hands the facts to the core and returns its plan; a refusal aborts before any write. */
-function planFor(cfg, target, facts, verdict, trace) {
+function planFor(cfg, target, facts, verdict, trace, reReviewing = []) {
     const input = {
         persona: cfg.persona,
         identity: facts.identity,
@@ -51548,6 +51549,7 @@ function planFor(cfg, target, facts, verdict, trace) {
         force: cfg.force,
         version: cfg.personaVersion,
         restamp: facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
+        reReviewing,
     };
     const reviews = input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] }));
     trace('facts', { ...input, reviews }, describeFacts(input));
@@ -53711,6 +53713,7 @@ async function restamp(cfg, ctx, port, target, plan, facts) {
 
 
 
+
 /** A diff larger than this is not handed to a persona as if it were whole. */
 const MAX_DIFF_BYTES = 10 * 1024 * 1024;
 async function runPreflight(cfg, ctx, port, trace) {
@@ -53724,7 +53727,7 @@ async function runPreflight(cfg, ctx, port, trace) {
         const bound = { ...target, base: target.base ?? pull.baseRef };
         if (pull.draft && !cfg.reviewDrafts)
             return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
-        const plan = planFor(cfg, target, facts, null, trace);
+        const plan = await unlessReReviewed(cfg, ctx, port, target, facts, trace);
         if (plan.action === 'keep')
             return keepStanding(cfg, ctx, port, target, plan, facts, null);
         if (plan.action === 'post')
@@ -53796,6 +53799,26 @@ async function readWhole(what, p) {
 }
 const diffAdvice = 'split the PR (GitHub renders the diff of at most 300 files), or review it without a persona; ' +
     'a partial diff is never passed off as whole';
+/**
+ * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
+ * dismissal) is first checked on its own head: when a forced re-review of it is under way there (the persona's
+ * "reviewing" pending for this PR is the newest status it wrote), this head is reviewed instead — a rebase must not
+ * carry the verdict a maintainer has asked to be judged again past that judgment.
+ */
+async function unlessReReviewed(cfg, ctx, port, target, facts, trace) {
+    const plan = planFor(cfg, target, facts, null, trace);
+    const from = plan.action === 'keep' && plan.outcome === 'unchanged'
+        ? plan.current.marker.head
+        : plan.action === 'restamp'
+            ? plan.original.marker.head
+            : null;
+    if (!from || from === target.reviewedSha)
+        return plan;
+    const onSource = await statusesOn(cfg, ctx, port, from);
+    if (!reReviewUnderWay(onSource, facts.identity, cfg.persona, { ...target, reviewedSha: from }))
+        return plan;
+    return planFor(cfg, target, facts, null, trace, [from]);
+}
 
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
 

@@ -118,6 +118,7 @@ export function planFor(
   facts: Facts,
   verdict: Verdict | null,
   trace: Trace,
+  reReviewing: readonly string[] = [],
 ): Exclude<Plan, { action: 'refuse' }> {
   const input = {
     persona: cfg.persona,
@@ -137,6 +138,7 @@ export function planFor(
     force: cfg.force,
     version: cfg.personaVersion,
     restamp: facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
+    reReviewing,
   };
   const reviews = input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] }));
   trace('facts', { ...input, reviews }, describeFacts(input));

@@ -267,6 +267,11 @@ export interface Facts {
    * push rule dismissed is posted again for an identical patch (core/restamp.ts).
    */
   restamp?: { patch: string | null; dismissals: readonly DismissalEvent[] } | null;
+  /**
+   * Heads whose verdict a forced re-review is judging again (the persona's "reviewing" pending stands there): their
+   * verdict is neither carried to an equal change nor restamped while the re-review runs.
+   */
+  reReviewing?: readonly string[];
 }
 
 export type Refusal = { action: 'refuse'; message: string; advice: string };
@@ -387,11 +392,12 @@ export function decide(f: Facts): Plan {
   if (forHead) return keep('duplicate', forHead);
   const head = { tree: f.headTree, patch: f.headPatch };
   const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
-  if (carried) return keep('unchanged', carried.entry, carried.by);
+  const doubted = (e: HistoryEntry) => f.reReviewing?.includes(e.marker.head) ?? false;
+  if (carried && !doubted(carried.entry)) return keep('unchanged', carried.entry, carried.by);
   const early = staleApprovals(live, subject, f.dismissStale);
   const restamp = f.verdict === null && f.restamp && !f.force ? f.restamp : null;
   const original = restamp && restampable(history, subject, restamp.patch, restamp.dismissals, f.identity);
-  if (original) {
+  if (original && !doubted(original)) {
     const event = f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[original.marker.verdict];
     return { action: 'restamp', original, event, early };
   }

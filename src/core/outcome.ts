@@ -108,7 +108,7 @@ type Base = Omit<Conclusion, 'outcome' | 'status'>;
  * this PR (what preflight writes before the LLM runs) — not a draft's, nor another PR's with the same head commit. A
  * re-review that never posts leaves it (fail closed: a new /review or a push decides again).
  */
-function reReviewUnderWay(
+export function reReviewUnderWay(
   onHead: readonly StatusFact[] | null | undefined,
   identity: string | undefined,
   persona: string,

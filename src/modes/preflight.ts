@@ -8,9 +8,9 @@ import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import { gate, type Gate, type PullFacts } from '../core/decide.js';
 import { cover, coverHeader, noTextSummary } from '../core/diffcover.js';
-import type { End, PullTarget } from '../core/outcome.js';
+import { reReviewUnderWay, type End, type PullTarget } from '../core/outcome.js';
 import { ApiError, type GitHubPort } from '../github/port.js';
-import { attributed, dismissAll, planFor, readHead, statusesOn, type Trace } from '../steps.js';
+import { attributed, dismissAll, planFor, readHead, statusesOn, type Facts, type Trace } from '../steps.js';
 import { resolveTarget } from '../target.js';
 import { keepStanding } from './keep.js';
 import { restamp } from './restamp.js';
@@ -28,7 +28,7 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     const bound: PullTarget = { ...target, base: target.base ?? pull.baseRef };
     if (pull.draft && !cfg.reviewDrafts)
       return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
-    const plan = planFor(cfg, target, facts, null, trace);
+    const plan = await unlessReReviewed(cfg, ctx, port, target, facts, trace);
     if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
     if (plan.action === 'restamp') return restamp(cfg, ctx, port, target, plan, facts);
@@ -104,3 +104,30 @@ async function readWhole<T>(what: string, p: Promise<T>): Promise<T> {
 const diffAdvice =
   'split the PR (GitHub renders the diff of at most 300 files), or review it without a persona; ' +
   'a partial diff is never passed off as whole';
+
+/**
+ * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
+ * dismissal) is first checked on its own head: when a forced re-review of it is under way there (the persona's
+ * "reviewing" pending for this PR is the newest status it wrote), this head is reviewed instead — a rebase must not
+ * carry the verdict a maintainer has asked to be judged again past that judgment.
+ */
+async function unlessReReviewed(
+  cfg: Config,
+  ctx: RunContext,
+  port: GitHubPort,
+  target: PullTarget,
+  facts: Facts,
+  trace: Trace,
+): Promise<ReturnType<typeof planFor>> {
+  const plan = planFor(cfg, target, facts, null, trace);
+  const from =
+    plan.action === 'keep' && plan.outcome === 'unchanged'
+      ? plan.current.marker.head
+      : plan.action === 'restamp'
+        ? plan.original.marker.head
+        : null;
+  if (!from || from === target.reviewedSha) return plan;
+  const onSource = await statusesOn(cfg, ctx, port, from);
+  if (!reReviewUnderWay(onSource, facts.identity, cfg.persona, { ...target, reviewedSha: from })) return plan;
+  return planFor(cfg, target, facts, null, trace, [from]);
+}

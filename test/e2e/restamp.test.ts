@@ -155,3 +155,53 @@ describe('restamp', () => {
     expect(w.gh.writes().filter((l) => l.path.endsWith('/reviews'))).toHaveLength(1);
   });
 });
+
+// found by an attack (round 6): a rebase with the same patch while a maintainer's forced re-review of the head runs
+// carried the doubted verdict to the new head (restamped, or unchanged by patch) and the re-review's post was
+// superseded: the new head went green on the verdict the maintainer had asked to be judged again
+describe('a forced re-review is not escaped by a rebase with the same patch', () => {
+  const comment = (login: string) => ({
+    action: 'created',
+    issue: { number: PR, pull_request: { url: `https://github.test/pr/${PR}` } },
+    comment: { body: '/review priya', author_association: 'MEMBER', user: { login } },
+    sender: { login },
+  });
+  test.each([
+    ['restamp, the push rule on', ON, true],
+    ['unchanged-when: patch', { 'unchanged-when': 'patch' }, false],
+  ])('%s: the rebased head is reviewed, never green on the doubted approval', async (_n, inputs, rule) => {
+    w.gh.settings.permissions.set('writer', { permission: 'write', role_name: 'write' });
+    if (rule) w.gh.dismissStaleOnPush.add('main');
+    const a = push('a');
+    expect((await post('APPROVE', inputs)).outputs.outcome).toBe('posted');
+    expect(w.gh.statusOf(a, CONTEXT)!.state).toBe('success');
+    // a maintainer doubts it: /review priya (force) pins head a and writes pending while the LLM runs
+    const forcedInputs = { ...inputs, mode: 'preflight', force: 'true' };
+    const forced = await runOn(w.gh, 'priya', null, forcedInputs, 'issue_comment', comment('writer'));
+    expect(forced.outputs['should-review']).toBe('true');
+    expect(w.gh.statusOf(a, CONTEXT)!.state).toBe('pending');
+    const b = push('b rebased');
+    const plain = await preflight({ ...inputs });
+    expect(plain.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+    expect(w.gh.statusOf(b, CONTEXT)?.state ?? 'absent').not.toBe('success');
+    // without the re-review under way, the same rebase carries the verdict as before (controls: the same setup)
+    expect(live().filter((r) => r.state === 'APPROVED' && decodeMarker(r.body)?.head === b)).toEqual([]);
+  });
+
+  test('a re-review that has ended (its verdict posted) no longer holds the carry back', async () => {
+    w.gh.settings.permissions.set('writer', { permission: 'write', role_name: 'write' });
+    const inputs = { 'unchanged-when': 'patch' };
+    const a = push('a');
+    await post('APPROVE', inputs);
+    const forcedInputs = { ...inputs, mode: 'preflight', force: 'true' };
+    await runOn(w.gh, 'priya', null, forcedInputs, 'issue_comment', comment('writer'));
+    const pinned = { ...inputs, force: 'true', 'reviewed-sha': a, 'reviewed-base': 'main' };
+    expect(
+      (await runOn(w.gh, 'priya', body('APPROVE'), pinned, 'issue_comment', comment('writer'))).outputs.outcome,
+    ).toBe('posted');
+    expect(w.gh.statusOf(a, CONTEXT)!.state).toBe('success');
+    const b = push('b rebased');
+    expect((await preflight(inputs)).outputs.outcome).toBe('unchanged');
+    expect(w.gh.statusOf(b, CONTEXT)!.state).toBe('success');
+  });
+});

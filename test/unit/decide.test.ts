@@ -210,6 +210,19 @@ describe('decide (steps 5–7, 9)', () => {
       [review({ head: OLDER, tree: TREE }), review({ head: OLD, tree: OTHER_TREE })],
       'post',
     ],
+    // found by an attack (round 6): a rebase must not carry a verdict a forced re-review is judging again
+    [
+      'the same tree, its head under a forced re-review → post',
+      { reReviewing: [OLD] },
+      [review({ head: OLD, tree: TREE })],
+      'post',
+    ],
+    [
+      'the same tree, another head under re-review → unchanged',
+      { reReviewing: [OLDER] },
+      [review({ head: OLD, tree: TREE })],
+      'unchanged',
+    ],
     [
       'another persona reviewed this tree (review-event: COMMENT) → post',
       { reviewEvent: 'COMMENT' as const },
