@@ -224,7 +224,10 @@ describe('a forced re-review under way', () => {
 
   test('the recipes: nothing can cancel or replace a /review run (re-review.yml joins no concurrency group)', () => {
     const recipe = (name: string) => parse(readFileSync(join(ROOT, 'docs/recipes', name), 'utf8'));
-    expect(recipe('one-persona.yml').concurrency['cancel-in-progress']).toBe(true);
+    // cancels in progress, but never on a title or description edit (a retarget's run must finish: attack round 6)
+    expect(recipe('one-persona.yml').concurrency['cancel-in-progress']).toBe(
+      "${{ github.event.action != 'edited' || github.event.changes.base != null }}",
+    );
     const re = recipe('re-review.yml') as { concurrency?: unknown; jobs: Record<string, { concurrency?: unknown }> };
     expect(re.concurrency).toBeUndefined();
     for (const job of Object.values(re.jobs)) expect(job.concurrency).toBeUndefined();
