@@ -446,8 +446,10 @@ const KNOWN_MINTERS = [
 ];
 const KEY_INPUT = /^(?:application[-_]?)?private[-_]?key$/i;
 const APP_INPUT = /^(?:app|client|application)[-_]?id$/i;
-/** Does this step mint an App token? */
-const mintsAppToken = (uses, w = {}) => KNOWN_MINTERS.some((m) => m.test(uses)) || Object.keys(w).some((k) => KEY_INPUT.test(k));
+/** Is this one of the known App token actions (trusted beside a persona credential)? */
+const knownMinter = (uses) => KNOWN_MINTERS.some((m) => m.test(uses));
+/** Does this step mint an App token, as far as following a key goes: a known action, or any private-key input? */
+const mintsAppToken = (uses, w = {}) => knownMinter(uses) || Object.keys(w).some((k) => KEY_INPUT.test(k));
 /** The environment a job names: a literal, or one given by an expression. */
 function environmentOf(job) {
     const raw = job['environment'];
@@ -512,6 +514,7 @@ function follow(expression, env) {
  */
 function keyUses(writers, minters, callers, appIds = new Map()) {
     const out = [];
+    const keyOf = new Map(minters.map((m) => [m, traced(m, callers)]));
     const add = (u) => {
         if (!out.some((o) => o.file === u.file && o.job === u.job && o.step === u.step && o.persona === u.persona))
             out.push(u);
@@ -528,17 +531,16 @@ function keyUses(writers, minters, callers, appIds = new Map()) {
         const own = minters.find((m) => m.file === w.file && m.job === w.job && m.step === c.step);
         if (!own)
             continue;
-        const ownKey = traced(own, callers);
-        const named = new Set(ownKey.secrets.map((x) => x.toUpperCase()));
+        const named = new Set(keyOf.get(own).secrets.map((x) => x.toUpperCase()));
         // the same App: the same App expression, the persona App's id written out, or a key kept under a same name
         const id = appIds.get(w.persona);
         const same = minters.filter((m) => {
             if (m === own || (own.app !== '' && m.app === own.app) || (id != null && m.app === String(id)))
                 return true;
-            return traced(m, callers).secrets.some((x) => named.has(x.toUpperCase()));
+            return keyOf.get(m).secrets.some((x) => named.has(x.toUpperCase()));
         });
         for (const m of same)
-            add({ persona: w.persona, file: m.file, job: m.job, step: m.step, ...m.environment, ...traced(m, callers) });
+            add({ persona: w.persona, file: m.file, job: m.job, step: m.step, ...m.environment, ...keyOf.get(m) });
     }
     return out;
 }
@@ -610,26 +612,24 @@ const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
 /** The persona context a step writes: status-context, else persona-verdict/<persona>. */
 const contextOf = (persona, statusContext) => statusContext || `persona-verdict/${persona}`;
 const cut = (s) => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
-const doctor_workflows_obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
-const doctor_workflows_str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 function doctor_workflows_triggersOf(wf) {
     const on = wf['on'] ?? wf['true']; // YAML 1.1 readers turn a bare `on` into true
     if (typeof on === 'string')
         return [on];
     if (Array.isArray(on))
-        return on.map(doctor_workflows_str);
-    return Object.keys(doctor_workflows_obj(on));
+        return on.map(str);
+    return Object.keys(obj(on));
 }
 /** The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if`. */
 function jobEvents(triggers, condition) {
-    const named = [...doctor_workflows_str(condition).matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]);
+    const named = [...str(condition).matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]);
     return named.length ? triggers.filter((t) => named.includes(t)) : triggers;
 }
 function credentialOf(token, steps) {
     if (!token || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/.test(token))
         return { kind: 'github-actions' };
     const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
-    if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(doctor_workflows_str(s['uses']), doctor_workflows_obj(s['with']))))
+    if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(str(s['uses']), obj(s['with']))))
         return { kind: 'app', step: fromStep };
     const secret = /secrets\.([A-Za-z0-9_]+)/.exec(token)?.[1];
     if (secret)
@@ -640,30 +640,30 @@ function credentialOf(token, steps) {
 function narrowedOut(c, steps, name) {
     if (c.kind !== 'app')
         return false;
-    const w = doctor_workflows_obj(steps.find((s) => s['id'] === c.step)?.['with']);
+    const w = obj(steps.find((s) => s['id'] === c.step)?.['with']);
     const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
-    return asked.length > 0 && doctor_workflows_str(w[`permission-${name}`]) !== 'write';
+    return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
 }
 function writersOf(file, id, job, triggers) {
-    const steps = Array.isArray(job['steps']) ? job['steps'].map(doctor_workflows_obj) : [];
+    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
     const events = jobEvents(triggers, job['if']);
     const out = [];
     for (const step of steps) {
-        if (!doctor_workflows_OUR_ACTION.test(doctor_workflows_str(step['uses'])))
+        if (!doctor_workflows_OUR_ACTION.test(str(step['uses'])))
             continue;
-        const w = doctor_workflows_obj(step['with']);
-        const mode = doctor_workflows_str(w['mode']) || 'post';
-        const persona = doctor_workflows_str(w['persona']);
-        const status = doctor_workflows_str(w['commit-status']) || 'auto';
+        const w = obj(step['with']);
+        const mode = str(w['mode']) || 'post';
+        const persona = str(w['persona']);
+        const status = str(w['commit-status']) || 'auto';
         if (!persona || !['post', 'preflight'].includes(mode) || status === 'never')
             continue;
         // commit-status auto writes on every event but pull_request, whose own check sits on the PR head
         const writes = status === 'always' ? events : events.filter((e) => e !== 'pull_request');
         if (!writes.length)
             continue;
-        const credential = credentialOf(doctor_workflows_str(w['github-token']), steps);
-        const context = contextOf(persona, doctor_workflows_str(w['status-context']));
-        const checkRun = doctor_workflows_str(w['status-kind']) === 'check-run';
+        const credential = credentialOf(str(w['github-token']), steps);
+        const context = contextOf(persona, str(w['status-context']));
+        const checkRun = str(w['status-kind']) === 'check-run';
         const checksNarrowedOut = checkRun && narrowedOut(credential, steps, 'checks');
         out.push({
             file,
@@ -682,18 +682,18 @@ function writersOf(file, id, job, triggers) {
 }
 /** Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment. */
 function jobIssues(file, id, job, triggers) {
-    const steps = Array.isArray(job['steps']) ? job['steps'].map(doctor_workflows_obj) : [];
-    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => mintsAppToken(doctor_workflows_str(s['uses']), doctor_workflows_obj(s['with'])));
+    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
+    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => knownMinter(str(s['uses'])));
     if (!holds)
         return [];
     const out = [];
     const where = `job ${id}`;
     const untrusted = steps
         .map((s, n) => ({ s, n }))
-        .filter(({ s }) => typeof s['run'] === 'string' || !TRUSTED.some((re) => re.test(doctor_workflows_str(s['uses']))));
+        .filter(({ s }) => typeof s['run'] === 'string' || !TRUSTED.some((re) => re.test(str(s['uses']))));
     if (untrusted.length) {
         const first = untrusted[0];
-        const name = doctor_workflows_str(first.s['name']) || doctor_workflows_str(first.s['uses']) || 'a run step';
+        const name = str(first.s['name']) || str(first.s['uses']) || 'a run step';
         out.push({
             file,
             where,
@@ -767,7 +767,7 @@ appIds = new Map()) {
         let wf;
         let rules;
         try {
-            wf = doctor_workflows_obj((0,dist/* parse */.qg)(text));
+            wf = obj((0,dist/* parse */.qg)(text));
             rules = securityFindings(text, path);
         }
         catch (e) {
@@ -784,12 +784,12 @@ appIds = new Map()) {
         minters.push(...mintersOf(path, wf));
         callersOf(path, wf, callers, paths);
         if (triggers.includes('merge_group'))
-            queueWorkflows.add(doctor_workflows_str(wf['name']) || path);
-        const after = doctor_workflows_obj(doctor_workflows_obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];
-        follows.set(path, Array.isArray(after) ? after.map(doctor_workflows_str) : []);
-        for (const [id, raw] of Object.entries(doctor_workflows_obj(wf['jobs']))) {
-            writers.push(...writersOf(path, id, doctor_workflows_obj(raw), triggers));
-            issues.push(...jobIssues(path, id, doctor_workflows_obj(raw), triggers));
+            queueWorkflows.add(str(wf['name']) || path);
+        const after = obj(obj(wf['on'] ?? wf['true'])['workflow_run'])['workflows'];
+        follows.set(path, Array.isArray(after) ? after.map(str) : []);
+        for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
+            writers.push(...writersOf(path, id, obj(raw), triggers));
+            issues.push(...jobIssues(path, id, obj(raw), triggers));
         }
         issues.push(...rules.map((r) => gradeRuleFinding(r, path)));
     }

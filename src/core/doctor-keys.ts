@@ -3,9 +3,9 @@
 // reusable workflow's `secrets:` to the secret it names; every other step that mints a token of the same App
 // (another workflow, another job, another key name) reads the persona's key too.
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
-const str = (v: unknown): string =>
+export type Json = Record<string, unknown>;
+export const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+export const str = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
 /**
@@ -20,9 +20,12 @@ export const KNOWN_MINTERS = [
 const KEY_INPUT = /^(?:application[-_]?)?private[-_]?key$/i;
 const APP_INPUT = /^(?:app|client|application)[-_]?id$/i;
 
-/** Does this step mint an App token? */
+/** Is this one of the known App token actions (trusted beside a persona credential)? */
+export const knownMinter = (uses: string): boolean => KNOWN_MINTERS.some((m) => m.test(uses));
+
+/** Does this step mint an App token, as far as following a key goes: a known action, or any private-key input? */
 export const mintsAppToken = (uses: string, w: Json = {}): boolean =>
-  KNOWN_MINTERS.some((m) => m.test(uses)) || Object.keys(w).some((k) => KEY_INPUT.test(k));
+  knownMinter(uses) || Object.keys(w).some((k) => KEY_INPUT.test(k));
 
 /** One place a persona's key is read: the secrets it names, or why they cannot be named. */
 export interface KeyUse {
@@ -34,7 +37,7 @@ export interface KeyUse {
   /** The job names its environment by an expression: which one cannot be read from the file. */
   environmentByExpression?: boolean;
   secrets: string[];
-  /** The step that reads it (a minter's id or #n); the writer's step for a token secret. */
+  /** The minting step that reads it (its id, or #n); none for a token secret passed to persona-verdict. */
   step?: string;
   /**
    * The key is a configuration variable (`vars.X`), written in the file itself, or an expression the doctor cannot
@@ -136,6 +139,7 @@ export function keyUses(
   appIds: ReadonlyMap<string, number | null> = new Map(),
 ): KeyUse[] {
   const out: KeyUse[] = [];
+  const keyOf = new Map(minters.map((m) => [m, traced(m, callers)]));
   const add = (u: KeyUse) => {
     if (!out.some((o) => o.file === u.file && o.job === u.job && o.step === u.step && o.persona === u.persona))
       out.push(u);
@@ -150,16 +154,15 @@ export function keyUses(
     if (!('step' in c)) continue;
     const own = minters.find((m) => m.file === w.file && m.job === w.job && m.step === c.step);
     if (!own) continue;
-    const ownKey = traced(own, callers);
-    const named = new Set(ownKey.secrets.map((x) => x.toUpperCase()));
+    const named = new Set(keyOf.get(own)!.secrets.map((x) => x.toUpperCase()));
     // the same App: the same App expression, the persona App's id written out, or a key kept under a same name
     const id = appIds.get(w.persona);
     const same = minters.filter((m) => {
       if (m === own || (own.app !== '' && m.app === own.app) || (id != null && m.app === String(id))) return true;
-      return traced(m, callers).secrets.some((x) => named.has(x.toUpperCase()));
+      return keyOf.get(m)!.secrets.some((x) => named.has(x.toUpperCase()));
     });
     for (const m of same)
-      add({ persona: w.persona, file: m.file, job: m.job, step: m.step, ...m.environment, ...traced(m, callers) });
+      add({ persona: w.persona, file: m.file, job: m.job, step: m.step, ...m.environment, ...keyOf.get(m)! });
   }
   return out;
 }

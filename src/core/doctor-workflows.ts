@@ -11,7 +11,11 @@ import {
   keyUses,
   mintersOf,
   KNOWN_MINTERS,
+  knownMinter,
   mintsAppToken,
+  obj,
+  str,
+  type Json,
   type Callers,
   type KeyUse,
 } from './doctor-keys.js';
@@ -59,7 +63,6 @@ export interface WorkflowFile {
   text: string;
 }
 
-type Json = Record<string, unknown>;
 const OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 /** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
 const TRUSTED = [OUR_ACTION, ...KNOWN_MINTERS, /^actions\/(checkout|upload-artifact|download-artifact)@/];
@@ -71,9 +74,6 @@ export const contextOf = (persona: string, statusContext?: string): string =>
   statusContext || `persona-verdict/${persona}`;
 
 const cut = (s: string): string => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
-const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
-const str = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
 function triggersOf(wf: Json): string[] {
   const on = wf['on'] ?? wf['true']; // YAML 1.1 readers turn a bare `on` into true
@@ -143,8 +143,7 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
 /** Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment. */
 function jobIssues(file: string, id: string, job: Json, triggers: string[]): WorkflowIssue[] {
   const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
-  const holds =
-    PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => mintsAppToken(str(s['uses']), obj(s['with'])));
+  const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => knownMinter(str(s['uses'])));
   if (!holds) return [];
   const out: WorkflowIssue[] = [];
   const where = `job ${id}`;

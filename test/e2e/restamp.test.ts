@@ -184,7 +184,7 @@ describe('a forced re-review is not escaped by a rebase with the same patch', ()
     const plain = await preflight({ ...inputs });
     expect(plain.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
     expect(w.gh.statusOf(b, CONTEXT)?.state ?? 'absent').not.toBe('success');
-    // without the re-review under way, the same rebase carries the verdict as before (controls: the same setup)
+    // no review restamped for b (the restamp path posted the doubted APPROVE for it); the next test is the control
     expect(live().filter((r) => r.state === 'APPROVED' && decodeMarker(r.body)?.head === b)).toEqual([]);
   });
 

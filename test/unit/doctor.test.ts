@@ -865,6 +865,19 @@ ${mint}
     expect(keys(...files)).toEqual(expected);
   });
 
+  // a read-through: any step with a private-key input is followed as a minter, but is no persona credential beside
+  // other code (an SSH deploy key in a release job is not a persona's)
+  test('a deploy step with a private-key input beside run steps is no persona credential', () => {
+    const text =
+      'on: push\njobs:\n  deploy:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make\n' +
+      '      - uses: acme/ssh-deploy@v1\n        with:\n          private-key: ${{ secrets.SSH_KEY }}\n';
+    const { issues, keys: uses } = analyseWorkflows([{ path: '.github/workflows/deploy.yml', text }]);
+    // the project's workflow rules warn on any private-key input (a heuristic, warn); the doctor's own job rules fail
+    // only a job holding a persona credential they know
+    expect(issues.filter((i) => i.level === 'fail')).toEqual([]);
+    expect(uses).toEqual([]);
+  });
+
   test("the writers of the project's recipe read their App key by name", () => {
     const text = readFileSync(join(import.meta.dirname, '../../docs/recipes/one-persona.yml'), 'utf8');
     const { writers, keys: uses } = analyseWorkflows([{ path: 'one-persona.yml', text }]);
