@@ -775,7 +775,7 @@ describe('held-out 17: the list under a verdict heading, set apart from the find
     ],
     [
       'later items that name no verdict of their own',
-      `${REVIEW}\n## Decision\n- Request changes\n- Approve once F1 lands\n- Passed: unit, lint\n- Approved parts: docs\n`,
+      `${REVIEW}\n## Decision\n- Request changes\n- Approve once F1 lands\n- Passed: unit, lint\n- Approved parts: a\n`,
       'CHANGES_REQUESTED',
     ],
     [
