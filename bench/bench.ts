@@ -2,13 +2,14 @@
 // 1. cold start of dist/index.js in check mode vs a bare `node -e ''` (median of N, ratio)
 // 2. HTTP requests per outcome (post, duplicate, unchanged, preflight) from the fake's log,
 //    with the number of sequential request rounds before the write
-// 3. verdict parse throughput for 64 KiB and 1 MiB bodies
+// 3. verdict parse throughput for 64 KiB and 1 MiB bodies; diagnostics and the secret scan on hostile bodies
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { DIST, NODE, runAction, writeBody } from '../test/e2e/harness.js';
 import { world, body, PR, TOKENS } from '../test/e2e/world.js';
 import { parseVerdict } from '../src/core/grammar.js';
 import { diagnose } from '../src/core/diagnostics.js';
+import { findSecrets } from '../src/core/secrets.js';
 import { benchBusyDay } from './busy-day.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 15);
@@ -218,6 +219,16 @@ for (const [name, text] of [
     );
   }
   console.log(`  ${name.padEnd(32)} median ${median(ts).toFixed(2)} ms`);
+}
+
+// the secret scan reads every rendering of a body (comments, entities, tags, escapes): bounded work on markup
+// built to make it backtrack (test/unit/secrets.test.ts checks what it finds there, not how long it takes)
+console.log('\nsecret scan of 64 KiB of one markup unit repeated (findSecrets with a run token)');
+for (const unit of ['<!--', '<a ', '&#', '-', '\\', ' \n', 'ghp_', '<b>']) {
+  const text = unit.repeat(Math.floor(65536 / unit.length));
+  const ts: number[] = [];
+  for (let i = 0; i < RUNS; i++) ts.push(time(() => findSecrets(text, 'ghp_notreallyatoken')));
+  console.log(`  ${JSON.stringify(unit).padEnd(8)} median ${median(ts).toFixed(2)} ms`);
 }
 
 // 4. a simulated busy day (bench/busy-day.ts): BENCH_PRS PRs (default 50), BENCH_POOL runs at once;

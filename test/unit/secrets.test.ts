@@ -322,12 +322,15 @@ describe('readings keep the original offsets', () => {
     expect([0, 2, 3, 5, 7].map(lineOf)).toEqual([1, 2, 2, 3, 4]);
   });
 
-  test('bounded work: 64 KiB of hostile markup is scanned in well under a second', () => {
+  // how long these take is the bench's (npm run bench, "secret scan"): here, what the scan finds in them
+  test('64 KiB of hostile markup: no finding in the markup, a token hidden at its end is still found', () => {
     for (const unit of ['<!--', '<a ', '&#', '-', '\\', ' \n', 'ghp_', '<b>']) {
       const text = unit.repeat(Math.floor(65536 / unit.length));
-      const t = performance.now();
-      findSecrets(text, 'ghp_notreallyatoken');
-      expect(performance.now() - t).toBeLessThan(1000);
+      expect(findSecrets(text, 'ghp_notreallyatoken'), unit).toEqual([]);
+      const token = gh('p');
+      const found = scan(`${text}\n${token}\n`);
+      expect(found, unit).toHaveLength(1);
+      expect(found[0]![1], unit).toMatch(/^a GitHub token/);
     }
   });
 });
