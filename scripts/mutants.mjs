@@ -372,6 +372,16 @@ export const MUTANTS = [
     e2e: [E('green')],
     e2eFilter: 'own PR',
   },
+  {
+    name: 'carry-escapes-rereview',
+    what: 'a verdict under a forced re-review is carried to a rebased head with the same patch (attack round 6)',
+    file: 'src/core/decide.ts',
+    from: 'const doubted = (e: HistoryEntry) => f.reReviewing?.includes(e.marker.head) ?? false;',
+    to: 'const doubted = (e: HistoryEntry) => e.marker.head.length < 0;',
+    unit: [U('decide')],
+    e2e: [E('restamp')],
+    e2eFilter: 'never green on the doubted approval',
+  },
 ];
 
 const ROOT = join(import.meta.dirname, '..') + '/';
