@@ -43577,6 +43577,8 @@ function readKey(r, i, upper, raw, key) {
         return null;
     // a weak key describes one item when it sits in a list, or when prose follows a plain word
     const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
+    if (!key.strong && LIST_ITEM.test(raw) && standsAsToken && !offersAlternatives(afterKey))
+        r.items.push(i);
     if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken))
         return null;
     const offered = offersAlternatives(afterKey);
@@ -43898,7 +43900,7 @@ function codeLines(lines) {
     return code;
 }
 function collect(lines, code) {
-    const r = { lines, closing: closingLine(lines, code), unrecognised: [] };
+    const r = { lines, closing: closingLine(lines, code), unrecognised: [], items: [] };
     const candidates = [];
     const tokenLines = new Set();
     for (let i = 0; i < lines.length; i++) {
@@ -43918,11 +43920,14 @@ function collect(lines, code) {
     const kept = withoutItemStatuses(candidates, keyLabels(lines, code), setApart(lines, r.closing) ? r.closing : null);
     // rounds under headings of their own that disagree: every one is named, none outranks the others
     if ('rounds' in kept)
-        return { candidates: kept.rounds, unrecognised: r.unrecognised, rounds: true };
+        return { candidates: kept.rounds, unrecognised: r.unrecognised, items: [], rounds: true };
+    // what was set aside as items' statuses is named when nothing else states a verdict
+    const items = [...r.items, ...candidates.filter((c) => !kept.includes(c)).map((c) => c.tokenIndex ?? c.index)].sort((a, b) => a - b);
     // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it; the last part's stands
     return {
         candidates: kept.filter((c) => !c.part || !kept.some((d) => !d.part && d.index > c.index)),
         unrecognised: r.unrecognised,
+        items,
         rounds: false,
     };
 }
@@ -44162,6 +44167,14 @@ function decide(candidates, line) {
     return { decided, ambiguity: null };
 }
 /**
+ * "- Recommendation: Request changes" as the last of five findings' labels: the body gives verdicts, but only as
+ * labels of items (a finding's, a part's, a PR's), so which is the review's own is not clear — said, not "no verdict".
+ */
+function itemsOnly(lines) {
+    const where = lines.length > 1 ? `lines ${lines.join(', ')} give verdicts` : `line ${lines[0]} gives a verdict`;
+    return `${where} only as the label of a list item or a finding, not as the review's own`;
+}
+/**
  * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
  * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
  */
@@ -44173,7 +44186,7 @@ function findIntent(original) {
         ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
         : [];
     const code = codeLines(lines);
-    const { candidates, unrecognised, rounds } = collect(lines, code);
+    const { candidates, unrecognised, items, rounds } = collect(lines, code);
     const lineOf = (c) => origin[c.index] + 1;
     const at = [...new Set(candidates.map(lineOf))];
     const none = (ambiguity, stated) => ({
@@ -44186,6 +44199,9 @@ function findIntent(original) {
     });
     if (!candidates.length) {
         const u = unrecognised[0];
+        const itemLines = [...new Set(items.map((i) => origin[i] + 1))];
+        if (!u && itemLines.length)
+            return none(itemsOnly(itemLines), itemLines);
         if (!u)
             return none(null, []);
         const what = `line ${lineOf(u)} gives the verdict as "${u.word}", ` +

@@ -142,6 +142,8 @@ export interface Reader {
   lines: readonly string[];
   closing: number;
   unrecognised: Unrecognised[];
+  /** Lines where a list item's label gives a verdict ("- Recommendation: Request changes"): an item's, not read. */
+  items: number[];
 }
 
 /** Does the token stand set off from prose: written in capitals, or opened by emphasis or a code mark? */
@@ -241,6 +243,7 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest))) return null;
   // a weak key describes one item when it sits in a list, or when prose follows a plain word
   const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
+  if (!key.strong && LIST_ITEM.test(raw) && standsAsToken && !offersAlternatives(afterKey)) r.items.push(i);
   if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) return null;
   const offered = offersAlternatives(afterKey);
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));

@@ -804,6 +804,23 @@ describe('held-out 17: the list under a verdict heading, set apart from the find
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 
+  test('verdicts only as labels of items: nothing suggested, and the lines named (not "no verdict")', () => {
+    const merge = intent(`${FINDINGS}\n## Merge Recommendation\n- Recommendation: Request changes (minor).\n`);
+    expect([merge.ambiguity, merge.stated]).toEqual([
+      "line 14 gives a verdict only as the label of a list item or a finding, not as the review's own",
+      [14],
+    ]);
+    const prs = [1, 2, 3].map((n) => `### PR #${n}\n**Status:** Approved\n`).join('\n');
+    expect(intent(`${prs}\nThanks.\n`)).toMatchObject({
+      suggestion: null,
+      ambiguity: "lines 2, 5, 8 give verdicts only as the label of a list item or a finding, not as the review's own",
+      stated: [2, 5, 8],
+    });
+    // a label that names no verdict, or offers alternatives, is no verdict at all
+    expect(intent(`${FINDINGS}\nThanks.\n`)).toMatchObject({ ambiguity: null, stated: [] });
+    expect(intent(`${REVIEW}\n- Status: Approve / Request changes\n`)).toMatchObject({ ambiguity: null, stated: [] });
+  });
+
   test('a list that disagrees names the heading and both verdicts', () => {
     const body = `${REVIEW}\n## Decision\n- Status: Approve\n- Status: Request changes\n`;
     expect(intent(body).ambiguity).toBe('the body states conflicting verdicts (line 5: APPROVE/CHANGES_REQUESTED)');
