@@ -1360,8 +1360,12 @@ function decide(candidates, line) {
     const unoffered = candidates.filter((c) => !c.offered);
     const finals = unoffered.filter((c) => c.final);
     const decided = finals.length ? finals : unoffered;
+    // the offered lines are named: the body gives verdicts there, as choices nobody made
     if (!decided.length)
-        return { decided, ambiguity: 'the body only offers verdicts (template alternatives or unticked boxes)' };
+        return {
+            decided: candidates,
+            ambiguity: 'the body only offers verdicts (template alternatives or unticked boxes)',
+        };
     const verdicts = new Set(decided.flatMap((c) => c.verdicts));
     if (verdicts.size !== 1)
         return conflicting(decided, line);

@@ -821,6 +821,14 @@ describe('held-out 17: the list under a verdict heading, set apart from the find
     expect(intent(`${REVIEW}\n- Status: Approve / Request changes\n`)).toMatchObject({ ambiguity: null, stated: [] });
   });
 
+  test('verdicts only offered (alternatives, unticked boxes): nothing suggested, the lines named', () => {
+    expect(intent(`${REVIEW}\n- [ ] Approve\n- [ ] Request changes\n`)).toMatchObject({
+      suggestion: null,
+      ambiguity: 'the body only offers verdicts (template alternatives or unticked boxes)',
+      stated: [5, 6],
+    });
+  });
+
   test('a list that disagrees names the heading and both verdicts', () => {
     const body = `${REVIEW}\n## Decision\n- Status: Approve\n- Status: Request changes\n`;
     expect(intent(body).ambiguity).toBe('the body states conflicting verdicts (line 5: APPROVE/CHANGES_REQUESTED)');
