@@ -313,6 +313,17 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
     expect(r.stdout).toMatch(line);
   });
 
+  test('GitHub pages the secrets list: a persona key listed 125th of 130 repository secrets is found (page 2)', async () => {
+    const names = Array.from({ length: 129 }, (_v, i) => `DEPLOY_KEY_${String(i).padStart(3, '0')}`);
+    names.splice(124, 0, 'PRIYA_APP_PRIVATE_KEY');
+    fake.settings.secrets.repository.push(...names);
+    const r = await diagnose();
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^FAIL {2}priya's key PRIYA_APP_PRIVATE_KEY is a repository secret/m);
+    const pages = fake.log.filter((l) => l.path.endsWith('/actions/secrets')).map((l) => l.query['page'] ?? '1');
+    expect(pages).toEqual(['1', '2']);
+  });
+
   test('a merge queue that checks only the newest entry of a group (HEADGREEN): FAIL, a rejected PR could merge', async () => {
     const queue = fake.settings.rules.get('main')!.find((r) => r.type === 'merge_queue')!;
     queue.parameters = { ...queue.parameters, grouping_strategy: 'HEADGREEN' };

@@ -588,7 +588,12 @@ export class FakeGitHub {
   }
 
   /** The doctor's reads: repository, branch rules, rulesets, branches, classic protection, Apps, permissions, files. */
-  private settingsRoute(method: string, path: string, user: FakeUser): [number, Json, Record<string, string>?] | null {
+  private settingsRoute(
+    method: string,
+    path: string,
+    url: URL,
+    user: FakeUser,
+  ): [number, Json, Record<string, string>?] | null {
     if (method !== 'GET') return null;
     const st = this.settings;
     const notFound: [number, Json] = [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }];
@@ -713,8 +718,12 @@ export class FakeGitHub {
             ? st.secrets.organization
             : (st.secrets.environments.get(env!) ?? []);
       const at = '2026-01-01T00:00:00Z';
-      const secrets = list.map((name) => ({ name, created_at: at, updated_at: at }));
-      return [200, { total_count: secrets.length, secrets }];
+      // paged like every list; total_count is the whole list's
+      const { perPage, page, headers } = this.paging(url, list.length);
+      const secrets = list
+        .slice((page - 1) * perPage, page * perPage)
+        .map((name) => ({ name, created_at: at, updated_at: at }));
+      return [200, { total_count: list.length, secrets }, headers];
     }
     if ((m = /^\/collaborators\/([^/]+)\/permission$/.exec(rest))) {
       const login = decodeURIComponent(m[1]!);
@@ -782,7 +791,7 @@ export class FakeGitHub {
             },
           ];
     }
-    const settings = this.settingsRoute(method, path, user);
+    const settings = this.settingsRoute(method, path, url, user);
     if (settings) return settings;
     const prefix = `/repos/${OWNER}/${REPO}`;
     if (!path.startsWith(prefix + '/')) return notFound;
@@ -968,24 +977,11 @@ export class FakeGitHub {
       if (!p) return notFound;
       const list = this.reviews.get(number)!;
       if (method === 'GET') {
-        const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
-        const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
         // GitHub shows PENDING reviews to their author only; a lagging listing misses recent creates
         const seen = list.filter((r) => (r.state !== 'PENDING' || r.login === user?.login) && !this.lagging.has(r.id));
+        const { perPage, page, headers } = this.paging(url, seen.length);
         if (page === 1) this.listed(list);
-        const last = Math.max(1, Math.ceil(seen.length / perPage));
         const items = seen.slice((page - 1) * perPage, page * perPage).map((r) => this.reviewJson(r, number));
-        const headers: Record<string, string> = {};
-        const link = (n: number, rel: string): string => {
-          const u = new URL(url.pathname, this.url);
-          u.searchParams.set('per_page', String(perPage));
-          u.searchParams.set('page', String(n));
-          return `<${u.toString()}>; rel="${rel}"`;
-        };
-        const links = [];
-        if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
-        if (page > 1) links.push(link(1, 'first'), link(page - 1, 'prev'));
-        if (links.length) headers['link'] = links.join(', ');
         return [200, items, headers];
       }
       if (method === 'POST') {
@@ -1093,16 +1089,7 @@ export class FakeGitHub {
       if (!this.pulls.has(number)) return notFound;
       const list = (this.comments.get(number) ?? this.comments.set(number, []).get(number))!;
       if (method === 'GET') {
-        const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
-        const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-        const last = Math.max(1, Math.ceil(list.length / perPage));
-        const headers: Record<string, string> = {};
-        if (page < last) {
-          const u = new URL(url.pathname, this.url);
-          u.searchParams.set('per_page', String(perPage));
-          u.searchParams.set('page', String(page + 1));
-          headers['link'] = `<${u.toString()}>; rel="next"`;
-        }
+        const { perPage, page, headers } = this.paging(url, list.length);
         return [200, list.slice((page - 1) * perPage, page * perPage).map((c) => this.commentJson(c, number)), headers];
       }
       if (method === 'POST') {
@@ -1315,21 +1302,28 @@ export class FakeGitHub {
     };
   }
 
-  /** A review_dismissed timeline event as GitHub answers it (schema review-dismissed-issue-event). */
-  /** GitHub's page parameters (per_page 30 by default, at most 100) and a rel="next" link while more remain. */
+  /**
+   * GitHub's page parameters (per_page 30 by default, at most 100) and its Link header: next and last while more
+   * remain, first and prev after the first page
+   * (docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).
+   */
   private paging(url: URL, total: number): { perPage: number; page: number; headers: Record<string, string> } {
     const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-    const headers: Record<string, string> = {};
-    if (page * perPage < total) {
+    const last = Math.max(1, Math.ceil(total / perPage));
+    const link = (n: number, rel: string): string => {
       const u = new URL(url.pathname, this.url);
       u.searchParams.set('per_page', String(perPage));
-      u.searchParams.set('page', String(page + 1));
-      headers['link'] = `<${u.toString()}>; rel="next"`;
-    }
-    return { perPage, page, headers };
+      u.searchParams.set('page', String(n));
+      return `<${u.toString()}>; rel="${rel}"`;
+    };
+    const links = [];
+    if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
+    if (page > 1) links.push(link(1, 'first'), link(page - 1, 'prev'));
+    return { perPage, page, headers: links.length ? { link: links.join(', ') } : {} };
   }
 
+  /** A review_dismissed timeline event as GitHub answers it (schema review-dismissed-issue-event). */
   private dismissalJson(e: FakeDismissalEvent): Json {
     return {
       id: e.id,
