@@ -50617,7 +50617,10 @@ function rulesPort({ octokit, call, owner, repo }) {
 }
 function accessPort({ octokit, call, owner, repo }) {
     return {
-        getAppId: (slug) => call('GET /apps/{app_slug}', async () => (await octokit.rest.apps.getBySlug({ app_slug: slug })).data?.id ?? null, settings_hidden(null)),
+        getApp: (slug) => call('GET /apps/{app_slug}', async () => {
+            const app = (await octokit.rest.apps.getBySlug({ app_slug: slug })).data;
+            return app ? { id: app.id, clientId: app.client_id ?? null } : null;
+        }, settings_hidden(null)),
         getPermission: (login) => call('GET collaborator permission', async () => (await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login })).data.permission, (status) => (status === 404 ? 'not-collaborator' : status === 403 ? null : undefined)),
         listWorkflowFiles: (ref) => call('GET workflow files', async () => {
             const dir = (await octokit.rest.repos.getContent({ owner, repo, path: '.github/workflows', ref })).data;
@@ -54415,10 +54418,11 @@ function keyUses(writers, minters, callers, appIds = new Map()) {
         if (!own)
             continue;
         const named = new Set(keyOf.get(own).secrets.map((x) => x.toUpperCase()));
-        // the same App: the same App expression, the persona App's id written out, or a key kept under a same name
-        const id = appIds.get(w.persona);
+        // the same App: the same App expression, the persona App's id or client ID written out, or a key kept under a
+        // same name
+        const ids = (appIds.get(w.persona) ?? []).map((x) => x.toUpperCase()); // m.app is upper-cased
         const same = minters.filter((m) => {
-            if (m === own || (own.app !== '' && m.app === own.app) || (id != null && m.app === String(id)))
+            if (m === own || (own.app !== '' && m.app === own.app) || ids.includes(m.app))
                 return true;
             return keyOf.get(m).secrets.some((x) => named.has(x.toUpperCase()));
         });
@@ -54636,7 +54640,7 @@ function fixFor(says) {
 }
 /** The writers and the issues of every workflow file; a file that does not parse is an issue, never a crash. */
 function analyseWorkflows(files, 
-/** Each persona's App id, where known: a token minted with that id written out is the persona's. */
+/** Each persona's App id and client ID, where known: a token minted with either written out is the persona's. */
 appIds = new Map()) {
     const writers = [];
     const issues = [];
@@ -54813,8 +54817,12 @@ function noQueueCheck(f, writers) {
         },
     ];
 }
+/** Each persona's App as a workflow may write it out: its id or its client ID. */
+function appNames(personas) {
+    return new Map(personas.map((p) => [p.name, [p.appId === null ? '' : String(p.appId), p.clientId ?? ''].filter((x) => x)]));
+}
 function doctor_diagnose(f) {
-    const wf = f.workflows ? analyseWorkflows(f.workflows, new Map(f.personas.map((p) => [p.name, p.appId]))) : null;
+    const wf = f.workflows ? analyseWorkflows(f.workflows, appNames(f.personas)) : null;
     const writers = wf?.writers ?? [];
     const checks = [
         classicCheck(f),
@@ -55236,11 +55244,12 @@ function renderMarkdown(r) {
 
 async function personaFacts(port, p) {
     if (p.app !== null) {
-        const appId = await port.getAppId(p.app);
-        return { name: p.name, kind: 'app', login: `${p.app}[bot]`, slug: p.app, appId, permission: null };
+        const app = await port.getApp(p.app);
+        const [appId, clientId] = [app?.id ?? null, app?.clientId ?? null];
+        return { name: p.name, kind: 'app', login: `${p.app}[bot]`, slug: p.app, appId, clientId, permission: null };
     }
     const permission = await port.getPermission(p.login);
-    return { name: p.name, kind: 'account', login: p.login, slug: null, appId: null, permission };
+    return { name: p.name, kind: 'account', login: p.login, slug: null, appId: null, clientId: null, permission };
 }
 /** Classic protection: read in full, known absent, or unknown (then the branch summary's checks, if shown). */
 async function classicFacts(port, branch) {
@@ -55311,7 +55320,7 @@ async function gatherFacts(port, repo, branchArg, personas) {
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
     // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
     // key, and where each key is stored (the secret names of the repository, the organization and those environments)
-    const analysed = workflows ? analyseWorkflows(workflows, new Map(people.map((p) => [p.name, p.appId]))) : null;
+    const analysed = workflows ? analyseWorkflows(workflows, appNames(people)) : null;
     const names = [
         ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
     ];

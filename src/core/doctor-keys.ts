@@ -136,7 +136,7 @@ export function keyUses(
   writers: readonly KeyedWriter[],
   minters: readonly Minter[],
   callers: Callers,
-  appIds: ReadonlyMap<string, number | null> = new Map(),
+  appIds: ReadonlyMap<string, readonly string[]> = new Map(),
 ): KeyUse[] {
   const out: KeyUse[] = [];
   const keyOf = new Map(minters.map((m) => [m, traced(m, callers)]));
@@ -155,10 +155,11 @@ export function keyUses(
     const own = minters.find((m) => m.file === w.file && m.job === w.job && m.step === c.step);
     if (!own) continue;
     const named = new Set(keyOf.get(own)!.secrets.map((x) => x.toUpperCase()));
-    // the same App: the same App expression, the persona App's id written out, or a key kept under a same name
-    const id = appIds.get(w.persona);
+    // the same App: the same App expression, the persona App's id or client ID written out, or a key kept under a
+    // same name
+    const ids = (appIds.get(w.persona) ?? []).map((x) => x.toUpperCase()); // m.app is upper-cased
     const same = minters.filter((m) => {
-      if (m === own || (own.app !== '' && m.app === own.app) || (id != null && m.app === String(id))) return true;
+      if (m === own || (own.app !== '' && m.app === own.app) || ids.includes(m.app)) return true;
       return keyOf.get(m)!.secrets.some((x) => named.has(x.toUpperCase()));
     });
     for (const m of same)

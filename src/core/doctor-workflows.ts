@@ -219,8 +219,8 @@ function fixFor(says: string): string {
 /** The writers and the issues of every workflow file; a file that does not parse is an issue, never a crash. */
 export function analyseWorkflows(
   files: WorkflowFile[],
-  /** Each persona's App id, where known: a token minted with that id written out is the persona's. */
-  appIds: ReadonlyMap<string, number | null> = new Map(),
+  /** Each persona's App id and client ID, where known: a token minted with either written out is the persona's. */
+  appIds: ReadonlyMap<string, readonly string[]> = new Map(),
 ): {
   writers: Writer[];
   issues: WorkflowIssue[];

@@ -63,6 +63,8 @@ export interface PersonaFacts {
   slug: string | null;
   /** The App's id from GET /apps/{slug}; null when there is no App by that slug (or for an account). */
   appId: number | null;
+  /** The App's client ID (Iv23…), from the same read: a workflow may name the App by either. */
+  clientId: string | null;
   /** admin, maintain, write, triage, read, none; 'not-collaborator'; null when it could not be read. */
   permission: string | null;
 }
@@ -252,8 +254,15 @@ function noQueueCheck(f: DoctorFacts, writers: readonly Writer[]): Check[] {
   ];
 }
 
+/** Each persona's App as a workflow may write it out: its id or its client ID. */
+export function appNames(personas: readonly PersonaFacts[]): Map<string, string[]> {
+  return new Map(
+    personas.map((p) => [p.name, [p.appId === null ? '' : String(p.appId), p.clientId ?? ''].filter((x) => x)]),
+  );
+}
+
 export function diagnose(f: DoctorFacts): DoctorReport {
-  const wf = f.workflows ? analyseWorkflows(f.workflows, new Map(f.personas.map((p) => [p.name, p.appId]))) : null;
+  const wf = f.workflows ? analyseWorkflows(f.workflows, appNames(f.personas)) : null;
   const writers = wf?.writers ?? [];
   const checks: Check[] = [
     classicCheck(f),

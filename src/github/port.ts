@@ -117,8 +117,8 @@ export interface SettingsPort {
   getBranch(branch: string): Promise<{ protected: boolean; classic: boolean | null; requiredChecks: unknown } | null>;
   /** Classic protection; `{ refused: status }` for 403/404 (admins only, or none). */
   getBranchProtection(branch: string): Promise<{ protection: Record<string, unknown> } | { refused: number }>;
-  /** GET /apps/{slug}: the App's id; null when there is no such App. */
-  getAppId(slug: string): Promise<number | null>;
+  /** GET /apps/{slug}: the App's id and client ID; null when there is no such App. */
+  getApp(slug: string): Promise<{ id: number; clientId: string | null } | null>;
   /** The account's permission; 'not-collaborator' on 404; null when this token may not read it. */
   getPermission(login: string): Promise<string | null>;
   /** The workflow files at .github/workflows on a ref ([] when there is none); null when they cannot be read. */

@@ -68,10 +68,13 @@ function rulesPort({ octokit, call, owner, repo }: Ctx) {
 
 function accessPort({ octokit, call, owner, repo }: Ctx) {
   return {
-    getAppId: (slug: string) =>
+    getApp: (slug: string) =>
       call(
         'GET /apps/{app_slug}',
-        async () => (await octokit.rest.apps.getBySlug({ app_slug: slug })).data?.id ?? null,
+        async () => {
+          const app = (await octokit.rest.apps.getBySlug({ app_slug: slug })).data;
+          return app ? { id: app.id, clientId: app.client_id ?? null } : null;
+        },
         hidden(null),
       ),
     getPermission: (login: string) =>

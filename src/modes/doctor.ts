@@ -18,6 +18,7 @@ import {
   type PersonaFacts,
   type RawChecks,
   type Requirement,
+  appNames,
 } from '../core/doctor.js';
 import { writerEnvironments } from '../core/doctor-environments.js';
 import { analyseWorkflows } from '../core/doctor-workflows.js';
@@ -30,11 +31,12 @@ export { parseDoctorPersona, type DoctorPersona };
 
 async function personaFacts(port: SettingsPort, p: DoctorPersona): Promise<PersonaFacts> {
   if (p.app !== null) {
-    const appId = await port.getAppId(p.app);
-    return { name: p.name, kind: 'app', login: `${p.app}[bot]`, slug: p.app, appId, permission: null };
+    const app = await port.getApp(p.app);
+    const [appId, clientId] = [app?.id ?? null, app?.clientId ?? null];
+    return { name: p.name, kind: 'app', login: `${p.app}[bot]`, slug: p.app, appId, clientId, permission: null };
   }
   const permission = await port.getPermission(p.login!);
-  return { name: p.name, kind: 'account', login: p.login!, slug: null, appId: null, permission };
+  return { name: p.name, kind: 'account', login: p.login!, slug: null, appId: null, clientId: null, permission };
 }
 
 type Raw = Record<string, unknown> | null | undefined;
@@ -114,7 +116,7 @@ export async function gatherFacts(
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
   // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
   // key, and where each key is stored (the secret names of the repository, the organization and those environments)
-  const analysed = workflows ? analyseWorkflows(workflows, new Map(people.map((p) => [p.name, p.appId]))) : null;
+  const analysed = workflows ? analyseWorkflows(workflows, appNames(people)) : null;
   const names = [
     ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
   ];

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FakeGitHub, type FakeSettings } from '../fake/github.js';
+import { clientIdOf, FakeGitHub, type FakeSettings } from '../fake/github.js';
 import { NODE, ROOT, runAction } from './harness.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures/doctor');
@@ -285,6 +285,23 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
       "a release workflow minting priya's App token from a repository secret: FAIL",
       (f) => {
         releaseWorkflow(f, 'persona-priya', 'PRIYA_PEM');
+        f.settings.secrets.repository.push('PRIYA_PEM');
+      },
+      1,
+      /^FAIL {2}priya's key PRIYA_PEM is a repository secret: any workflow on any branch can read it/m,
+    ],
+    [
+      // GET /apps/{slug} gives the client ID as well: a workflow naming the App by it mints the same App's token
+      "a workflow naming priya's App by its client ID, its key a repository secret: FAIL",
+      (f) => {
+        releaseWorkflow(f, 'release', 'PRIYA_PEM');
+        f.settings.environments.set('release', { branches: [{ name: 'main', type: 'branch' }] });
+        const file = f.settings.files.get('.github/workflows/release.yml')!;
+        const byClientId = `client-id: ${clientIdOf(APP)}`;
+        f.settings.files.set(
+          '.github/workflows/release.yml',
+          file.replace('app-id: ${{ vars.PRIYA_APP_ID }}', byClientId),
+        );
         f.settings.secrets.repository.push('PRIYA_PEM');
       },
       1,

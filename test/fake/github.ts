@@ -177,6 +177,8 @@ class RawText {
 
 export const OWNER = 'acme';
 export const REPO = 'widgets';
+/** The client ID the fake gives the App with this id ("Iv23li" and the id in base 36, padded). */
+export const clientIdOf = (id: number): string => `Iv23li${id.toString(36).padStart(14, '0')}`;
 
 export const sha = (seed: string): string => createHash('sha1').update(seed).digest('hex');
 
@@ -608,6 +610,8 @@ export class FakeGitHub {
         {
           id,
           slug,
+          // an App's client ID (Iv1./Iv23 and 16 more characters), derived here from its id
+          client_id: clientIdOf(id),
           node_id: `A_${id}`,
           owner: this.userJson(OWNER),
           name: slug,

@@ -51,6 +51,7 @@ function good(): DoctorFacts {
         login: 'priya-reviewer[bot]',
         slug: 'priya-reviewer',
         appId: APP,
+        clientId: 'Iv23liPriyaRev1ew',
         permission: null,
       },
     ],
@@ -96,7 +97,17 @@ const cases: Case[] = [
     (f) => ({
       ...f,
       requirements: [{ context: 'persona-verdict/priya', source: null, rulesetId: 7 }],
-      personas: [{ name: 'priya', kind: 'account', login: 'octo-priya', slug: null, appId: null, permission: 'write' }],
+      personas: [
+        {
+          name: 'priya',
+          kind: 'account',
+          login: 'octo-priya',
+          slug: null,
+          appId: null,
+          clientId: null,
+          permission: 'write',
+        },
+      ],
     }),
     'source:priya:ruleset "gate"',
     'fail',
@@ -175,7 +186,17 @@ const cases: Case[] = [
     (f) => ({
       ...f,
       requirements: [{ context: 'persona-verdict/priya', source: null, rulesetId: 7 }],
-      personas: [{ name: 'priya', kind: 'account', login: 'octo-priya', slug: null, appId: null, permission: 'read' }],
+      personas: [
+        {
+          name: 'priya',
+          kind: 'account',
+          login: 'octo-priya',
+          slug: null,
+          appId: null,
+          clientId: null,
+          permission: 'read',
+        },
+      ],
     }),
     'access:priya',
     'fail',
@@ -193,6 +214,7 @@ const cases: Case[] = [
           login: 'octo-priya',
           slug: null,
           appId: null,
+          clientId: null,
           permission: 'not-collaborator',
         },
       ],
@@ -206,7 +228,17 @@ const cases: Case[] = [
     'persona account whose permission cannot be read',
     (f) => ({
       ...f,
-      personas: [{ name: 'priya', kind: 'account', login: 'octo-priya', slug: null, appId: null, permission: null }],
+      personas: [
+        {
+          name: 'priya',
+          kind: 'account',
+          login: 'octo-priya',
+          slug: null,
+          appId: null,
+          clientId: null,
+          permission: null,
+        },
+      ],
     }),
     'access:priya',
     'warn',
@@ -750,7 +782,7 @@ ${mint}
   const keys = (...files: Array<[string, string]>) =>
     analyseWorkflows(
       files.map(([path, text]) => ({ path: `.github/workflows/${path}`, text })),
-      new Map([['priya', 901]]),
+      new Map([['priya', ['901', 'Iv23liPriyaRev1ew']]]),
     ).keys.map((k) => [k.job, k.environment ?? '-', k.secrets.join('+') || '-', k.via?.kind ?? '-'].join(' '));
   test.each<[string, Array<[string, string]>, string[]]>([
     ['the key by name', [['p.yml', post(std('${{ secrets.PRIYA_KEY }}'))]], ['post persona-priya PRIYA_KEY -']],
@@ -815,6 +847,20 @@ ${mint}
         ['p.yml', post(std('${{ secrets.PRIYA_KEY }}'))],
         ['release.yml', release('${{ secrets.LEAK }}').replace('${{ vars.PRIYA_APP_ID }}', '901')],
         ['other.yml', release('${{ secrets.OTHER_KEY }}').replace('${{ vars.PRIYA_APP_ID }}', '555')],
+      ],
+      ['post persona-priya PRIYA_KEY -', 'release staging LEAK -'],
+    ],
+    [
+      // the App named by its client ID (client-id input, or app-id given the client ID, as create-github-app-token
+      // accepts); another App's client ID is not the persona's
+      "the persona App's client ID written out",
+      [
+        ['p.yml', post(std('${{ secrets.PRIYA_KEY }}'))],
+        [
+          'release.yml',
+          release('${{ secrets.LEAK }}').replace('app-id: ${{ vars.PRIYA_APP_ID }}', 'client-id: Iv23liPriyaRev1ew'),
+        ],
+        ['other.yml', release('${{ secrets.OTHER_KEY }}').replace('${{ vars.PRIYA_APP_ID }}', 'Iv23liSomeoneElse')],
       ],
       ['post persona-priya PRIYA_KEY -', 'release staging LEAK -'],
     ],
