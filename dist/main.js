@@ -53904,6 +53904,254 @@ async function runQueued(cfg, group, port, trace) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/core/doctor-facts.ts
+
+/** GitHub Actions' App id: the source of statuses written with GITHUB_TOKEN. */
+const GITHUB_ACTIONS_APP_ID = 15368;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
+const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
+/** Parses one persona; throws an Error that says what is wrong and what to write instead. */
+function parseDoctorPersona(s) {
+    const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
+    const bad = (why) => new Error(`persona "${s.slice(0, 60)}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
+    if (!m)
+        throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
+    const [, name, at, who] = m;
+    if (!PERSONA_PATTERN.test(name))
+        throw bad(`"${name}" is not a persona name (A-Z a-z 0-9 . _ -)`);
+    if (at) {
+        if (!LOGIN.test(who))
+            throw bad(`"${who}" is not a GitHub login`);
+        return { name, app: null, login: who };
+    }
+    const slug = who.replace(/\[bot\]$/, '');
+    if (!SLUG.test(slug))
+        throw bad(`"${who}" is not an App slug`);
+    return { name, app: slug, login: null };
+}
+const doctor_facts_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
+const RULES_PAGE = 'Settings → Rules → Rulesets';
+/** The branch's rules from every ruleset, as the doctor needs them. */
+function fromBranchRules(rules) {
+    const requirements = [];
+    const reviews = [];
+    let mergeQueue = null;
+    let queueGrouping = null;
+    const ids = new Set();
+    for (const r of rules) {
+        const rulesetId = r.ruleset_id ?? null;
+        if (rulesetId !== null)
+            ids.add(rulesetId);
+        const p = r.parameters ?? {};
+        if (r.type === 'required_status_checks') {
+            const list = Array.isArray(p['required_status_checks']) ? p['required_status_checks'] : [];
+            for (const c of list)
+                requirements.push({ context: c.context, source: c.integration_id ?? null, rulesetId });
+        }
+        else if (r.type === 'pull_request') {
+            reviews.push({
+                rulesetId,
+                approvals: Number(p['required_approving_review_count'] ?? 0),
+                dismissStale: p['dismiss_stale_reviews_on_push'] === true,
+                lastPush: p['require_last_push_approval'] === true,
+                codeOwners: p['require_code_owner_review'] === true,
+            });
+        }
+        else if (r.type === 'merge_queue' && mergeQueue === null) {
+            mergeQueue = rulesetId ?? 0;
+            queueGrouping = typeof p['grouping_strategy'] === 'string' ? p['grouping_strategy'] : null;
+        }
+    }
+    return { requirements, reviews, mergeQueue, queueGrouping, rulesetIds: [...ids] };
+}
+/** Classic required status checks: a context listed without an App (or app_id -1) takes any source. */
+function fromClassicChecks(rsc) {
+    if (!rsc)
+        return [];
+    const out = (rsc.checks ?? []).map((c) => ({
+        context: c.context,
+        source: typeof c.app_id === 'number' && c.app_id > 0 ? c.app_id : null,
+        rulesetId: null,
+    }));
+    for (const c of rsc.contexts ?? [])
+        if (!out.some((o) => o.context === c))
+            out.push({ context: c, source: null, rulesetId: null });
+    return out;
+}
+/** The context a persona's status is written under: from its workflow step, else persona-verdict/<name>. */
+function personaContext(p, writers) {
+    return writers.find((w) => w.persona === p.name)?.context ?? `persona-verdict/${p.name}`;
+}
+/** Each persona's App as a workflow may write it out: its id or its client ID. */
+function appNames(personas) {
+    return new Map(personas.map((p) => [p.name, [p.appId === null ? '' : String(p.appId), p.clientId ?? ''].filter((x) => x)]));
+}
+/** Where a requirement comes from, in the doctor's words: a ruleset by name, or classic branch protection. */
+function doctor_facts_label(f, rulesetId) {
+    if (rulesetId === null)
+        return 'classic branch protection';
+    const r = f.rulesets.find((x) => x.id === rulesetId);
+    return r ? `ruleset "${r.name}"` : `ruleset ${rulesetId}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/doctor-branch.ts
+// The doctor's checks of the branch's own rules: classic protection, the merge queue, the
+// pull request rules and who may bypass them. Pure (facts in core/doctor-facts.ts).
+
+function classicCheck(f) {
+    const c = f.classic;
+    if (c.state === 'read')
+        return doctor_facts_ok('classic', `classic branch protection on ${f.branch} was read`);
+    if (c.state === 'none')
+        return doctor_facts_ok('classic', `${f.branch} has no classic branch protection; rulesets apply`);
+    return {
+        id: 'classic',
+        level: 'warn',
+        unknown: true,
+        says: `classic branch protection on ${f.branch} is unknown: GitHub answered ${c.status} to the doctor's token, ` +
+            'so its review rules and admin enforcement were not checked',
+        fix: 'run the doctor with a token that may read branch protection (repository administration: read), or move ' +
+            `the rules into a ruleset (${RULES_PAGE}), which read access can see`,
+    };
+}
+/**
+ * A merge group's commit holds every PR queued before it. With HEADGREEN only the newest
+ * entry's checks must pass, so a PR whose persona rejected it merges with a later green one.
+ */
+function groupingCheck(f) {
+    if (f.mergeQueue === null || f.queueGrouping !== 'HEADGREEN')
+        return [];
+    return [
+        {
+            id: 'queue-grouping',
+            level: 'fail',
+            says: `the merge queue of ${f.branch} requires checks only on the newest entry of a group (HEADGREEN): a PR ` +
+                'whose persona rejected it merges along with a later, green one',
+            fix: `${RULES_PAGE} → the merge queue rule: "Only merge non-failing pull requests" on (ALLGREEN)`,
+        },
+    ];
+}
+/**
+ * Without a merge queue the PR head's status is the last word, and GitHub keeps at most 1000
+ * statuses per sha and context, from anyone with write access, deleting none: a writer who fills
+ * the persona's context after an approval freezes its green through a retarget or a later
+ * rejection. A queue re-decides each group on a new commit, from the persona's reviews.
+ */
+function noQueueCheck(f, writers) {
+    if (f.mergeQueue !== null)
+        return [];
+    // closed only by check runs of each persona's own App: GITHUB_TOKEN's belong to GitHub Actions (any workflow)
+    const own = (p) => writers.filter((w) => w.persona === p.name);
+    const byItsApp = (p) => p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
+    if (f.personas.length && f.personas.every(byItsApp))
+        return [
+            doctor_facts_ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
+        ];
+    return [
+        {
+            id: 'queue',
+            level: 'warn',
+            says: `${f.branch} has no merge queue in its rulesets: a PR merges on its head's status, which anyone with ` +
+                'write access can freeze by filling its context (GitHub keeps 1000 statuses per commit and context)',
+            fix: 'write the verdicts as check runs, which only the persona Apps can write (status-kind: check-run), or ' +
+                `${RULES_PAGE} → "Require merge queue" (organisation repositories), the contexts written on each group's ` +
+                'commit (README: merge queue); a queue that classic branch protection requires is not visible to the doctor',
+        },
+    ];
+}
+function reviewChecks(f) {
+    const rules = [...f.reviews, ...(f.classic.state === 'read' && f.classic.reviews ? [f.classic.reviews] : [])];
+    const setting = `${RULES_PAGE} → the ruleset for ${f.branch} → Require a pull request before merging`;
+    if (!rules.length) {
+        if (f.classic.state === 'unknown') {
+            return [
+                {
+                    id: 'reviews',
+                    level: 'warn',
+                    unknown: true,
+                    says: 'no ruleset requires a pull request, and classic protection (which may) could not be read',
+                    fix: `require it in a ruleset (${setting}), or run the doctor with a token that may read branch protection`,
+                },
+            ];
+        }
+        return [
+            {
+                id: 'reviews',
+                level: 'warn',
+                says: `no rule requires a pull request on ${f.branch}: the status checks are the only gate`,
+                fix: `${setting}, with stale approvals dismissed on push`,
+            },
+        ];
+    }
+    const approvals = Math.max(...rules.map((r) => r.approvals));
+    const flag = (id, on, good, says, option) => on ? doctor_facts_ok(id, good) : { id, level: 'warn', says, fix: `${setting} → ${option}` };
+    return [
+        doctor_facts_ok('reviews', `${approvals} approving review(s) required before merging`),
+        flag('dismiss-stale', rules.some((r) => r.dismissStale), 'stale approvals are dismissed when new commits are pushed', 'approvals survive new pushes: a human approval of an earlier head still counts after the PR changes', 'Dismiss stale pull request approvals when new commits are pushed'),
+        ...(approvals > 0
+            ? [
+                flag('last-push', rules.some((r) => r.lastPush), 'the most recent push must be approved by someone other than its pusher', 'the most recent push need not be approved by someone else: a reviewer can push and merge on their ' +
+                    'own approval', 'Require approval of the most recent reviewable push'),
+            ]
+            : []),
+        flag('code-owners', rules.some((r) => r.codeOwners), 'code owners must review changes to the files they own', 'no code owner review: a PR can change the gate itself (workflows, persona prompts) with only a persona ' +
+            'approving', 'Require review from Code Owners, and list .github/ and the persona prompts in CODEOWNERS'),
+    ];
+}
+function bypassChecks(f) {
+    const out = [];
+    for (const r of f.rulesets) {
+        const id = `bypass:${r.name}`;
+        const fix = `${RULES_PAGE} → ${r.name} → Bypass list`;
+        if (r.bypass === null) {
+            out.push({
+                id,
+                level: 'warn',
+                unknown: true,
+                says: `who may bypass ruleset "${r.name}" is unknown: GitHub shows the bypass list to admins only`,
+                fix: `check ${fix}, or run the doctor with an admin token`,
+            });
+        }
+        else if (!r.bypass.length)
+            out.push(doctor_facts_ok(id, `nobody may bypass ruleset "${r.name}"`));
+        else {
+            for (const a of r.bypass) {
+                const deployKey = a.type === 'DeployKey';
+                out.push({
+                    id: `${id}:${a.type}:${a.id ?? ''}`,
+                    level: deployKey ? 'warn' : 'fail',
+                    says: `ruleset "${r.name}" lets ${actor(a)} bypass it (${a.mode})` +
+                        (deployKey
+                            ? ': a deploy key can push past the gate'
+                            : ': they can open a PR and merge it without the personas'),
+                    fix: `${fix}: remove ${actor(a)}, or keep the list empty`,
+                });
+            }
+        }
+    }
+    const c = f.classic;
+    if (c.state === 'read' && c.checks.length && !c.enforceAdmins) {
+        out.push({
+            id: 'bypass:classic-admins',
+            level: 'fail',
+            says: 'classic branch protection does not apply to administrators: an admin can merge a PR without the personas',
+            fix: `Settings → Branches → the rule for ${f.branch} → Do not allow bypassing the above settings`,
+        });
+    }
+    if (c.state === 'read' && c.reviewBypass?.length) {
+        out.push({
+            id: 'bypass:classic-reviews',
+            level: 'warn',
+            says: `classic branch protection lets ${c.reviewBypass.join(', ')} merge without the required reviews`,
+            fix: `Settings → Branches → the rule for ${f.branch} → Allow specified actors to bypass required pull requests`,
+        });
+    }
+    return out;
+}
+const actor = (a) => a.type === 'OrganizationAdmin'
+    ? 'organization admins'
+    : `${a.type === 'RepositoryRole' ? 'repository role' : a.type} ${a.id ?? ''}`.trim();
+
 ;// CONCATENATED MODULE: ./src/core/doctor-environments.ts
 /** The environments the status writers' jobs name, each once, in order. */
 function writerEnvironments(writers) {
@@ -53991,6 +54239,229 @@ function customCheck(branch, name, patterns, at) {
     };
 }
 const doctor_environments_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
+
+;// CONCATENATED MODULE: ./src/core/doctor-persona.ts
+// The doctor's checks of each persona: its status context required, from its App, written by
+// the workflows on the default branch (and on the merge queue's commits), and its access. Pure.
+
+/** Every requirement of a context: rulesets, and classic protection as far as it is known. */
+function requirementsOf(f, context) {
+    const classic = f.classic.state === 'read' || f.classic.state === 'unknown' ? (f.classic.checks ?? []) : [];
+    return [...f.requirements, ...classic].filter((r) => r.context === context);
+}
+function personaChecks(f, p, writers, readWorkflows) {
+    const context = personaContext(p, writers);
+    const reqs = requirementsOf(f, context);
+    const mine = writers.filter((w) => w.context === context);
+    return [
+        requiredCheck(f, p, context, reqs),
+        ...reqs.map((r) => sourceCheck(f, p, context, r)),
+        ...(readWorkflows ? writerChecks(f, p, context, reqs, mine) : []),
+        ...accessCheck(p),
+    ];
+}
+function requiredCheck(f, p, context, reqs) {
+    const id = `required:${p.name}`;
+    if (reqs.length)
+        return doctor_facts_ok(id, `${context} is a required status check (${reqs.map((r) => doctor_facts_label(f, r.rulesetId)).join(', ')})`);
+    const add = `${RULES_PAGE} → a branch ruleset targeting ${f.branch} → Require status checks to pass → add ${context}` +
+        (p.kind === 'app' ? ` with the App ${p.slug} as its source` : '');
+    if (f.classic.state === 'unknown' && f.classic.checks === null) {
+        return {
+            id,
+            level: 'warn',
+            unknown: true,
+            says: `no ruleset requires ${context}, and whether classic branch protection does is unknown`,
+            fix: `require it in a ruleset (${add}), or run the doctor with a token that may read branch protection`,
+        };
+    }
+    return {
+        id,
+        level: 'fail',
+        says: `${context} is not a required status check on ${f.branch}: a PR merges without ${p.name}'s verdict`,
+        fix: add,
+    };
+}
+function sourceCheck(f, p, context, r) {
+    const id = `source:${p.name}:${doctor_facts_label(f, r.rulesetId)}`;
+    const where = doctor_facts_label(f, r.rulesetId);
+    const setting = r.rulesetId === null
+        ? `Settings → Branches → the rule for ${f.branch} → Require status checks → ${context}`
+        : `${RULES_PAGE} → ${where.slice(8)} → Require status checks to pass → ${context}`;
+    if (p.kind === 'app' && p.appId === null) {
+        return {
+            id,
+            level: 'fail',
+            says: `there is no GitHub App with the slug ${p.slug}, so ${p.name}'s source cannot be checked`,
+            fix: `give the App's slug, the last part of its page https://github.com/apps/<slug>, in --persona ${p.name}=<slug>`,
+        };
+    }
+    if (r.source === null) {
+        return {
+            id,
+            level: 'fail',
+            says: `${where} requires ${context} from any source: anyone with write access (or any workflow with ` +
+                'statuses: write or checks: write) can set it to success',
+            fix: p.kind === 'app'
+                ? `${setting}: set its source to the App ${p.slug} (id ${p.appId})`
+                : `make ${p.name} a GitHub App (README: the persona's App) and pin ${context} to it in ${setting}; a ` +
+                    'status written with a personal token cannot be pinned',
+        };
+    }
+    if (p.kind === 'app' && r.source === p.appId)
+        return doctor_facts_ok(id, `${where} requires ${context} from ${p.name}'s App`);
+    const pinned = r.source === GITHUB_ACTIONS_APP_ID ? 'GitHub Actions (any workflow can write it)' : `App ${r.source}`;
+    const writes = p.kind === 'app' ? `the App ${p.slug} (id ${p.appId})` : `a personal token (${p.login})`;
+    return {
+        id,
+        level: 'fail',
+        says: `${where} accepts ${context} only from ${pinned}, but ${p.name} writes it as ${writes}: ` +
+            'its status never counts and every PR is blocked',
+        fix: p.kind === 'app'
+            ? `${setting}: set its source to the App ${p.slug}`
+            : `make ${p.name} a GitHub App and pin ${context} to it in ${setting}`,
+    };
+}
+/** The App a credential's statuses come from: an id, 'pat' for a personal token, null when not known. */
+function sourceOf(c, p) {
+    if (c.kind === 'github-actions')
+        return GITHUB_ACTIONS_APP_ID;
+    if (c.kind === 'app')
+        return p.appId; // minted in the job: taken to be the persona's App
+    if (c.kind === 'secret')
+        return 'pat';
+    return null;
+}
+const doctor_persona_describe = (c) => c.kind === 'github-actions'
+    ? 'GITHUB_TOKEN (GitHub Actions)'
+    : c.kind === 'app'
+        ? `an App token (step ${c.step})`
+        : c.kind === 'secret'
+            ? `the secret ${c.name} (a personal token)`
+            : `"${c.expression.slice(0, 40)}"`;
+function writerChecks(f, p, context, reqs, mine) {
+    const out = [];
+    const pr = mine.filter((w) => !w.queue || w.events.some((e) => e !== 'merge_group' && e !== 'workflow_run'));
+    const id = `writer:${p.name}`;
+    if (!pr.length) {
+        out.push({
+            id,
+            level: reqs.length ? 'fail' : 'warn',
+            says: `no workflow on the default branch writes ${context} for pull requests` +
+                (reqs.length ? ': the required check never reports and every PR waits' : ''),
+            fix: `add ${p.name}'s workflow from docs/recipes/ to .github/workflows/ on the default branch`,
+        });
+    }
+    else {
+        const bad = checkRunMisfit(context, mine) ?? mismatch(f, p, context, reqs, pr);
+        out.push(bad ? { id, ...bad } : doctor_facts_ok(id, `${context} is written by ${doctor_persona_where(pr)}`));
+    }
+    if (f.mergeQueue !== null && reqs.length)
+        out.push(queueCheck(f, p, context, reqs, mine));
+    return out;
+}
+const doctor_persona_where = (ws) => [...new Set(ws.map((w) => `${w.file} (job ${w.job})`))].join(', ');
+/**
+ * status-kind: check-run that cannot work: an App token narrowed without permission-checks, a personal token (GitHub
+ * lets only Apps create check runs) or GITHUB_TOKEN (the action refuses both before writing).
+ */
+function checkRunMisfit(context, ws) {
+    const narrowed = ws.find((x) => x.checksNarrowedOut);
+    if (narrowed)
+        return {
+            level: 'fail',
+            says: `job ${narrowed.job} in ${narrowed.file} writes ${context} as a check run with ` +
+                `${doctor_persona_describe(narrowed.credential)}, whose permission-* inputs leave out checks: every check run it writes is ` +
+                'refused',
+            fix: 'add permission-checks: write to that create-github-app-token step (and Checks: Read and write to the App)',
+        };
+    const w = ws.find((x) => x.checkRun && (x.credential.kind === 'secret' || x.credential.kind === 'github-actions'));
+    if (!w)
+        return null;
+    const why = w.credential.kind === 'secret'
+        ? 'only a GitHub App can create check runs'
+        : "GITHUB_TOKEN's runs are GitHub Actions', which any workflow can write, and the action refuses them";
+    return {
+        level: 'fail',
+        says: `job ${w.job} in ${w.file} writes ${context} as a check run with ${doctor_persona_describe(w.credential)}: ${why}, so ` +
+            'every run of it fails',
+        fix: "mint the persona App's token in that job (actions/create-github-app-token), or set status-kind: commit",
+    };
+}
+/** A writer whose statuses a pinned requirement does not accept. */
+function mismatch(f, p, context, reqs, ws) {
+    for (const r of reqs) {
+        if (r.source === null)
+            continue; // already a failure of its own
+        // a writer with the persona's own App is right; a pin to another App is sourceCheck's finding
+        const own = (w) => p.kind === 'app' && w.credential.kind === 'app';
+        const wrong = ws.filter((w) => !own(w) && sourceOf(w.credential, p) !== r.source);
+        if (!wrong.length)
+            continue;
+        const w = wrong[0];
+        return {
+            level: 'fail',
+            says: `job ${w.job} in ${w.file} writes ${context} with ${doctor_persona_describe(w.credential)}, but ${doctor_facts_label(f, r.rulesetId)} ` +
+                `accepts it only from App ${r.source}: that status never counts`,
+            fix: `in ${w.file}, job ${w.job}: pass the persona App's token (actions/create-github-app-token with ` +
+                `${p.name}'s App id and private key) as github-token`,
+        };
+    }
+    return null;
+}
+function queueCheck(f, p, context, reqs, mine) {
+    const id = `queue:${p.name}`;
+    const q = mine.filter((w) => w.queue);
+    const queue = doctor_facts_label(f, f.mergeQueue || null);
+    if (!q.length) {
+        return {
+            id,
+            level: 'fail',
+            says: `the merge queue (${queue}) requires ${context} on each group's commit, but no workflow writes it on ` +
+                'merge_group or on a workflow_run after one: every queued PR waits and is ejected',
+            fix: `add a queue reporter on the default branch: a workflow_run workflow after the merge_group one that ` +
+                `writes ${context} with ${p.name}'s App token (docs/recipes/)`,
+        };
+    }
+    const bad = mismatch(f, p, context, reqs, q);
+    if (bad) {
+        return {
+            id,
+            ...bad,
+            says: `merge queue: ${bad.says}, so every merge group is ejected`,
+        };
+    }
+    return doctor_facts_ok(id, `the merge queue gets ${context} from ${doctor_persona_where(q)}`);
+}
+const WRITE = ['admin', 'maintain', 'write'];
+function accessCheck(p) {
+    if (p.kind === 'app')
+        return []; // an App's access is its installation's permissions, not a collaborator role
+    const id = `access:${p.name}`;
+    if (p.permission !== null && WRITE.includes(p.permission))
+        return [doctor_facts_ok(id, `${p.login} has ${p.permission} access: its APPROVE counts and it can write the status`)];
+    if (p.permission === null) {
+        return [
+            {
+                id,
+                level: 'warn',
+                unknown: true,
+                says: `${p.login}'s permission on the repository could not be read`,
+                fix: `run the doctor with a token that has push access, or check Settings → Collaborators for ${p.login}`,
+            },
+        ];
+    }
+    const has = p.permission === 'not-collaborator' ? 'is not a collaborator' : `has only ${p.permission} access`;
+    return [
+        {
+            id,
+            level: 'fail',
+            says: `${p.login} ${has}: its APPROVE does not count toward required reviews and it cannot write ` +
+                `${p.name}'s status`,
+            fix: `Settings → Collaborators and teams → give ${p.login} the Write role`,
+        },
+    ];
+}
 
 ;// CONCATENATED MODULE: ./src/core/doctor-secrets.ts
 /** Each key once per secret and environment (core/doctor-keys.ts finds where each is read). */
@@ -54687,140 +55158,22 @@ appIds = new Map()) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/doctor.ts
-// The doctor: is the merge gate really enforced? Facts about the repository's settings
-// in (the branch's rules from every ruleset, classic protection when readable, the
-// personas' Apps and permissions, the workflow files), a list of checks out — each ok,
-// warn or fail with one sentence and the fix — and a bottom line. Pure.
+// The doctor: is the merge gate really enforced? Facts about the repository's settings in (the
+// branch's rules from every ruleset, classic protection when readable, the personas' Apps and
+// permissions, the workflow files), a list of checks out — each ok, warn or fail with one
+// sentence and the fix — and a bottom line. Pure. This file puts the checks together, in the
+// order a report reads; each lives with what it looks at: core/doctor-branch.ts (the branch's
+// rules), core/doctor-persona.ts (each persona's status), core/doctor-workflows.ts,
+// doctor-environments.ts and doctor-secrets.ts (the workflow files, the environments, the key
+// stores). The facts and the readers of GitHub's answers are core/doctor-facts.ts.
 
 
 
 
 
-/** GitHub Actions' App id: the source of statuses written with GITHUB_TOKEN. */
-const GITHUB_ACTIONS_APP_ID = 15368;
-const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
-const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
-/** Parses one persona; throws an Error that says what is wrong and what to write instead. */
-function parseDoctorPersona(s) {
-    const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
-    const bad = (why) => new Error(`persona "${s.slice(0, 60)}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
-    if (!m)
-        throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
-    const [, name, at, who] = m;
-    if (!PERSONA_PATTERN.test(name))
-        throw bad(`"${name}" is not a persona name (A-Z a-z 0-9 . _ -)`);
-    if (at) {
-        if (!LOGIN.test(who))
-            throw bad(`"${who}" is not a GitHub login`);
-        return { name, app: null, login: who };
-    }
-    const slug = who.replace(/\[bot\]$/, '');
-    if (!SLUG.test(slug))
-        throw bad(`"${who}" is not an App slug`);
-    return { name, app: slug, login: null };
-}
-const doctor_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
-const RULES_PAGE = 'Settings → Rules → Rulesets';
-/** The branch's rules from every ruleset, as the doctor needs them. */
-function fromBranchRules(rules) {
-    const requirements = [];
-    const reviews = [];
-    let mergeQueue = null;
-    let queueGrouping = null;
-    const ids = new Set();
-    for (const r of rules) {
-        const rulesetId = r.ruleset_id ?? null;
-        if (rulesetId !== null)
-            ids.add(rulesetId);
-        const p = r.parameters ?? {};
-        if (r.type === 'required_status_checks') {
-            const list = Array.isArray(p['required_status_checks']) ? p['required_status_checks'] : [];
-            for (const c of list)
-                requirements.push({ context: c.context, source: c.integration_id ?? null, rulesetId });
-        }
-        else if (r.type === 'pull_request') {
-            reviews.push({
-                rulesetId,
-                approvals: Number(p['required_approving_review_count'] ?? 0),
-                dismissStale: p['dismiss_stale_reviews_on_push'] === true,
-                lastPush: p['require_last_push_approval'] === true,
-                codeOwners: p['require_code_owner_review'] === true,
-            });
-        }
-        else if (r.type === 'merge_queue' && mergeQueue === null) {
-            mergeQueue = rulesetId ?? 0;
-            queueGrouping = typeof p['grouping_strategy'] === 'string' ? p['grouping_strategy'] : null;
-        }
-    }
-    return { requirements, reviews, mergeQueue, queueGrouping, rulesetIds: [...ids] };
-}
-/** Classic required status checks: a context listed without an App (or app_id -1) takes any source. */
-function fromClassicChecks(rsc) {
-    if (!rsc)
-        return [];
-    const out = (rsc.checks ?? []).map((c) => ({
-        context: c.context,
-        source: typeof c.app_id === 'number' && c.app_id > 0 ? c.app_id : null,
-        rulesetId: null,
-    }));
-    for (const c of rsc.contexts ?? [])
-        if (!out.some((o) => o.context === c))
-            out.push({ context: c, source: null, rulesetId: null });
-    return out;
-}
-/** The context a persona's status is written under: from its workflow step, else persona-verdict/<name>. */
-function personaContext(p, writers) {
-    return writers.find((w) => w.persona === p.name)?.context ?? `persona-verdict/${p.name}`;
-}
-/**
- * A merge group's commit holds every PR queued before it. With HEADGREEN only the newest
- * entry's checks must pass, so a PR whose persona rejected it merges with a later green one.
- */
-function groupingCheck(f) {
-    if (f.mergeQueue === null || f.queueGrouping !== 'HEADGREEN')
-        return [];
-    return [
-        {
-            id: 'queue-grouping',
-            level: 'fail',
-            says: `the merge queue of ${f.branch} requires checks only on the newest entry of a group (HEADGREEN): a PR ` +
-                'whose persona rejected it merges along with a later, green one',
-            fix: `${RULES_PAGE} → the merge queue rule: "Only merge non-failing pull requests" on (ALLGREEN)`,
-        },
-    ];
-}
-/**
- * Without a merge queue the PR head's status is the last word, and GitHub keeps at most 1000
- * statuses per sha and context, from anyone with write access, deleting none: a writer who fills
- * the persona's context after an approval freezes its green through a retarget or a later
- * rejection. A queue re-decides each group on a new commit, from the persona's reviews.
- */
-function noQueueCheck(f, writers) {
-    if (f.mergeQueue !== null)
-        return [];
-    // closed only by check runs of each persona's own App: GITHUB_TOKEN's belong to GitHub Actions (any workflow)
-    const own = (p) => writers.filter((w) => w.persona === p.name);
-    const byItsApp = (p) => p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
-    if (f.personas.length && f.personas.every(byItsApp))
-        return [
-            doctor_ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
-        ];
-    return [
-        {
-            id: 'queue',
-            level: 'warn',
-            says: `${f.branch} has no merge queue in its rulesets: a PR merges on its head's status, which anyone with ` +
-                'write access can freeze by filling its context (GitHub keeps 1000 statuses per commit and context)',
-            fix: 'write the verdicts as check runs, which only the persona Apps can write (status-kind: check-run), or ' +
-                `${RULES_PAGE} → "Require merge queue" (organisation repositories), the contexts written on each group's ` +
-                'commit (README: merge queue); a queue that classic branch protection requires is not visible to the doctor',
-        },
-    ];
-}
-/** Each persona's App as a workflow may write it out: its id or its client ID. */
-function appNames(personas) {
-    return new Map(personas.map((p) => [p.name, [p.appId === null ? '' : String(p.appId), p.clientId ?? ''].filter((x) => x)]));
-}
+
+
+
 function doctor_diagnose(f) {
     const wf = f.workflows ? analyseWorkflows(f.workflows, appNames(f.personas)) : null;
     const writers = wf?.writers ?? [];
@@ -54846,338 +55199,6 @@ function doctor_diagnose(f) {
             : `the gate on ${f.branch} is enforced: all ${checks.length} checks ok`;
     return { repo: f.repo, branch: f.branch, level, bottomLine, checks };
 }
-function doctor_label(f, rulesetId) {
-    if (rulesetId === null)
-        return 'classic branch protection';
-    const r = f.rulesets.find((x) => x.id === rulesetId);
-    return r ? `ruleset "${r.name}"` : `ruleset ${rulesetId}`;
-}
-function classicCheck(f) {
-    const c = f.classic;
-    if (c.state === 'read')
-        return doctor_ok('classic', `classic branch protection on ${f.branch} was read`);
-    if (c.state === 'none')
-        return doctor_ok('classic', `${f.branch} has no classic branch protection; rulesets apply`);
-    return {
-        id: 'classic',
-        level: 'warn',
-        unknown: true,
-        says: `classic branch protection on ${f.branch} is unknown: GitHub answered ${c.status} to the doctor's token, ` +
-            'so its review rules and admin enforcement were not checked',
-        fix: 'run the doctor with a token that may read branch protection (repository administration: read), or move ' +
-            `the rules into a ruleset (${RULES_PAGE}), which read access can see`,
-    };
-}
-/** Every requirement of a context: rulesets, and classic protection as far as it is known. */
-function requirementsOf(f, context) {
-    const classic = f.classic.state === 'read' || f.classic.state === 'unknown' ? (f.classic.checks ?? []) : [];
-    return [...f.requirements, ...classic].filter((r) => r.context === context);
-}
-function personaChecks(f, p, writers, readWorkflows) {
-    const context = personaContext(p, writers);
-    const reqs = requirementsOf(f, context);
-    const mine = writers.filter((w) => w.context === context);
-    return [
-        requiredCheck(f, p, context, reqs),
-        ...reqs.map((r) => sourceCheck(f, p, context, r)),
-        ...(readWorkflows ? writerChecks(f, p, context, reqs, mine) : []),
-        ...accessCheck(p),
-    ];
-}
-function requiredCheck(f, p, context, reqs) {
-    const id = `required:${p.name}`;
-    if (reqs.length)
-        return doctor_ok(id, `${context} is a required status check (${reqs.map((r) => doctor_label(f, r.rulesetId)).join(', ')})`);
-    const add = `${RULES_PAGE} → a branch ruleset targeting ${f.branch} → Require status checks to pass → add ${context}` +
-        (p.kind === 'app' ? ` with the App ${p.slug} as its source` : '');
-    if (f.classic.state === 'unknown' && f.classic.checks === null) {
-        return {
-            id,
-            level: 'warn',
-            unknown: true,
-            says: `no ruleset requires ${context}, and whether classic branch protection does is unknown`,
-            fix: `require it in a ruleset (${add}), or run the doctor with a token that may read branch protection`,
-        };
-    }
-    return {
-        id,
-        level: 'fail',
-        says: `${context} is not a required status check on ${f.branch}: a PR merges without ${p.name}'s verdict`,
-        fix: add,
-    };
-}
-function sourceCheck(f, p, context, r) {
-    const id = `source:${p.name}:${doctor_label(f, r.rulesetId)}`;
-    const where = doctor_label(f, r.rulesetId);
-    const setting = r.rulesetId === null
-        ? `Settings → Branches → the rule for ${f.branch} → Require status checks → ${context}`
-        : `${RULES_PAGE} → ${where.slice(8)} → Require status checks to pass → ${context}`;
-    if (p.kind === 'app' && p.appId === null) {
-        return {
-            id,
-            level: 'fail',
-            says: `there is no GitHub App with the slug ${p.slug}, so ${p.name}'s source cannot be checked`,
-            fix: `give the App's slug, the last part of its page https://github.com/apps/<slug>, in --persona ${p.name}=<slug>`,
-        };
-    }
-    if (r.source === null) {
-        return {
-            id,
-            level: 'fail',
-            says: `${where} requires ${context} from any source: anyone with write access (or any workflow with ` +
-                'statuses: write or checks: write) can set it to success',
-            fix: p.kind === 'app'
-                ? `${setting}: set its source to the App ${p.slug} (id ${p.appId})`
-                : `make ${p.name} a GitHub App (README: the persona's App) and pin ${context} to it in ${setting}; a ` +
-                    'status written with a personal token cannot be pinned',
-        };
-    }
-    if (p.kind === 'app' && r.source === p.appId)
-        return doctor_ok(id, `${where} requires ${context} from ${p.name}'s App`);
-    const pinned = r.source === GITHUB_ACTIONS_APP_ID ? 'GitHub Actions (any workflow can write it)' : `App ${r.source}`;
-    const writes = p.kind === 'app' ? `the App ${p.slug} (id ${p.appId})` : `a personal token (${p.login})`;
-    return {
-        id,
-        level: 'fail',
-        says: `${where} accepts ${context} only from ${pinned}, but ${p.name} writes it as ${writes}: ` +
-            'its status never counts and every PR is blocked',
-        fix: p.kind === 'app'
-            ? `${setting}: set its source to the App ${p.slug}`
-            : `make ${p.name} a GitHub App and pin ${context} to it in ${setting}`,
-    };
-}
-/** The App a credential's statuses come from: an id, 'pat' for a personal token, null when not known. */
-function sourceOf(c, p) {
-    if (c.kind === 'github-actions')
-        return GITHUB_ACTIONS_APP_ID;
-    if (c.kind === 'app')
-        return p.appId; // minted in the job: taken to be the persona's App
-    if (c.kind === 'secret')
-        return 'pat';
-    return null;
-}
-const doctor_describe = (c) => c.kind === 'github-actions'
-    ? 'GITHUB_TOKEN (GitHub Actions)'
-    : c.kind === 'app'
-        ? `an App token (step ${c.step})`
-        : c.kind === 'secret'
-            ? `the secret ${c.name} (a personal token)`
-            : `"${c.expression.slice(0, 40)}"`;
-function writerChecks(f, p, context, reqs, mine) {
-    const out = [];
-    const pr = mine.filter((w) => !w.queue || w.events.some((e) => e !== 'merge_group' && e !== 'workflow_run'));
-    const id = `writer:${p.name}`;
-    if (!pr.length) {
-        out.push({
-            id,
-            level: reqs.length ? 'fail' : 'warn',
-            says: `no workflow on the default branch writes ${context} for pull requests` +
-                (reqs.length ? ': the required check never reports and every PR waits' : ''),
-            fix: `add ${p.name}'s workflow from docs/recipes/ to .github/workflows/ on the default branch`,
-        });
-    }
-    else {
-        const bad = checkRunMisfit(context, mine) ?? mismatch(f, p, context, reqs, pr);
-        out.push(bad ? { id, ...bad } : doctor_ok(id, `${context} is written by ${doctor_where(pr)}`));
-    }
-    if (f.mergeQueue !== null && reqs.length)
-        out.push(queueCheck(f, p, context, reqs, mine));
-    return out;
-}
-const doctor_where = (ws) => [...new Set(ws.map((w) => `${w.file} (job ${w.job})`))].join(', ');
-/**
- * status-kind: check-run that cannot work: an App token narrowed without permission-checks, a personal token (GitHub
- * lets only Apps create check runs) or GITHUB_TOKEN (the action refuses both before writing).
- */
-function checkRunMisfit(context, ws) {
-    const narrowed = ws.find((x) => x.checksNarrowedOut);
-    if (narrowed)
-        return {
-            level: 'fail',
-            says: `job ${narrowed.job} in ${narrowed.file} writes ${context} as a check run with ` +
-                `${doctor_describe(narrowed.credential)}, whose permission-* inputs leave out checks: every check run it writes is ` +
-                'refused',
-            fix: 'add permission-checks: write to that create-github-app-token step (and Checks: Read and write to the App)',
-        };
-    const w = ws.find((x) => x.checkRun && (x.credential.kind === 'secret' || x.credential.kind === 'github-actions'));
-    if (!w)
-        return null;
-    const why = w.credential.kind === 'secret'
-        ? 'only a GitHub App can create check runs'
-        : "GITHUB_TOKEN's runs are GitHub Actions', which any workflow can write, and the action refuses them";
-    return {
-        level: 'fail',
-        says: `job ${w.job} in ${w.file} writes ${context} as a check run with ${doctor_describe(w.credential)}: ${why}, so ` +
-            'every run of it fails',
-        fix: "mint the persona App's token in that job (actions/create-github-app-token), or set status-kind: commit",
-    };
-}
-/** A writer whose statuses a pinned requirement does not accept. */
-function mismatch(f, p, context, reqs, ws) {
-    for (const r of reqs) {
-        if (r.source === null)
-            continue; // already a failure of its own
-        // a writer with the persona's own App is right; a pin to another App is sourceCheck's finding
-        const own = (w) => p.kind === 'app' && w.credential.kind === 'app';
-        const wrong = ws.filter((w) => !own(w) && sourceOf(w.credential, p) !== r.source);
-        if (!wrong.length)
-            continue;
-        const w = wrong[0];
-        return {
-            level: 'fail',
-            says: `job ${w.job} in ${w.file} writes ${context} with ${doctor_describe(w.credential)}, but ${doctor_label(f, r.rulesetId)} ` +
-                `accepts it only from App ${r.source}: that status never counts`,
-            fix: `in ${w.file}, job ${w.job}: pass the persona App's token (actions/create-github-app-token with ` +
-                `${p.name}'s App id and private key) as github-token`,
-        };
-    }
-    return null;
-}
-function queueCheck(f, p, context, reqs, mine) {
-    const id = `queue:${p.name}`;
-    const q = mine.filter((w) => w.queue);
-    const queue = doctor_label(f, f.mergeQueue || null);
-    if (!q.length) {
-        return {
-            id,
-            level: 'fail',
-            says: `the merge queue (${queue}) requires ${context} on each group's commit, but no workflow writes it on ` +
-                'merge_group or on a workflow_run after one: every queued PR waits and is ejected',
-            fix: `add a queue reporter on the default branch: a workflow_run workflow after the merge_group one that ` +
-                `writes ${context} with ${p.name}'s App token (docs/recipes/)`,
-        };
-    }
-    const bad = mismatch(f, p, context, reqs, q);
-    if (bad) {
-        return {
-            id,
-            ...bad,
-            says: `merge queue: ${bad.says}, so every merge group is ejected`,
-        };
-    }
-    return doctor_ok(id, `the merge queue gets ${context} from ${doctor_where(q)}`);
-}
-const WRITE = ['admin', 'maintain', 'write'];
-function accessCheck(p) {
-    if (p.kind === 'app')
-        return []; // an App's access is its installation's permissions, not a collaborator role
-    const id = `access:${p.name}`;
-    if (p.permission !== null && WRITE.includes(p.permission))
-        return [doctor_ok(id, `${p.login} has ${p.permission} access: its APPROVE counts and it can write the status`)];
-    if (p.permission === null) {
-        return [
-            {
-                id,
-                level: 'warn',
-                unknown: true,
-                says: `${p.login}'s permission on the repository could not be read`,
-                fix: `run the doctor with a token that has push access, or check Settings → Collaborators for ${p.login}`,
-            },
-        ];
-    }
-    const has = p.permission === 'not-collaborator' ? 'is not a collaborator' : `has only ${p.permission} access`;
-    return [
-        {
-            id,
-            level: 'fail',
-            says: `${p.login} ${has}: its APPROVE does not count toward required reviews and it cannot write ` +
-                `${p.name}'s status`,
-            fix: `Settings → Collaborators and teams → give ${p.login} the Write role`,
-        },
-    ];
-}
-function reviewChecks(f) {
-    const rules = [...f.reviews, ...(f.classic.state === 'read' && f.classic.reviews ? [f.classic.reviews] : [])];
-    const setting = `${RULES_PAGE} → the ruleset for ${f.branch} → Require a pull request before merging`;
-    if (!rules.length) {
-        if (f.classic.state === 'unknown') {
-            return [
-                {
-                    id: 'reviews',
-                    level: 'warn',
-                    unknown: true,
-                    says: 'no ruleset requires a pull request, and classic protection (which may) could not be read',
-                    fix: `require it in a ruleset (${setting}), or run the doctor with a token that may read branch protection`,
-                },
-            ];
-        }
-        return [
-            {
-                id: 'reviews',
-                level: 'warn',
-                says: `no rule requires a pull request on ${f.branch}: the status checks are the only gate`,
-                fix: `${setting}, with stale approvals dismissed on push`,
-            },
-        ];
-    }
-    const approvals = Math.max(...rules.map((r) => r.approvals));
-    const flag = (id, on, good, says, option) => on ? doctor_ok(id, good) : { id, level: 'warn', says, fix: `${setting} → ${option}` };
-    return [
-        doctor_ok('reviews', `${approvals} approving review(s) required before merging`),
-        flag('dismiss-stale', rules.some((r) => r.dismissStale), 'stale approvals are dismissed when new commits are pushed', 'approvals survive new pushes: a human approval of an earlier head still counts after the PR changes', 'Dismiss stale pull request approvals when new commits are pushed'),
-        ...(approvals > 0
-            ? [
-                flag('last-push', rules.some((r) => r.lastPush), 'the most recent push must be approved by someone other than its pusher', 'the most recent push need not be approved by someone else: a reviewer can push and merge on their ' +
-                    'own approval', 'Require approval of the most recent reviewable push'),
-            ]
-            : []),
-        flag('code-owners', rules.some((r) => r.codeOwners), 'code owners must review changes to the files they own', 'no code owner review: a PR can change the gate itself (workflows, persona prompts) with only a persona ' +
-            'approving', 'Require review from Code Owners, and list .github/ and the persona prompts in CODEOWNERS'),
-    ];
-}
-function bypassChecks(f) {
-    const out = [];
-    for (const r of f.rulesets) {
-        const id = `bypass:${r.name}`;
-        const fix = `${RULES_PAGE} → ${r.name} → Bypass list`;
-        if (r.bypass === null) {
-            out.push({
-                id,
-                level: 'warn',
-                unknown: true,
-                says: `who may bypass ruleset "${r.name}" is unknown: GitHub shows the bypass list to admins only`,
-                fix: `check ${fix}, or run the doctor with an admin token`,
-            });
-        }
-        else if (!r.bypass.length)
-            out.push(doctor_ok(id, `nobody may bypass ruleset "${r.name}"`));
-        else {
-            for (const a of r.bypass) {
-                const deployKey = a.type === 'DeployKey';
-                out.push({
-                    id: `${id}:${a.type}:${a.id ?? ''}`,
-                    level: deployKey ? 'warn' : 'fail',
-                    says: `ruleset "${r.name}" lets ${actor(a)} bypass it (${a.mode})` +
-                        (deployKey
-                            ? ': a deploy key can push past the gate'
-                            : ': they can open a PR and merge it without the personas'),
-                    fix: `${fix}: remove ${actor(a)}, or keep the list empty`,
-                });
-            }
-        }
-    }
-    const c = f.classic;
-    if (c.state === 'read' && c.checks.length && !c.enforceAdmins) {
-        out.push({
-            id: 'bypass:classic-admins',
-            level: 'fail',
-            says: 'classic branch protection does not apply to administrators: an admin can merge a PR without the personas',
-            fix: `Settings → Branches → the rule for ${f.branch} → Do not allow bypassing the above settings`,
-        });
-    }
-    if (c.state === 'read' && c.reviewBypass?.length) {
-        out.push({
-            id: 'bypass:classic-reviews',
-            level: 'warn',
-            says: `classic branch protection lets ${c.reviewBypass.join(', ')} merge without the required reviews`,
-            fix: `Settings → Branches → the rule for ${f.branch} → Allow specified actors to bypass required pull requests`,
-        });
-    }
-    return out;
-}
-const actor = (a) => a.type === 'OrganizationAdmin'
-    ? 'organization admins'
-    : `${a.type === 'RepositoryRole' ? 'repository role' : a.type} ${a.id ?? ''}`.trim();
 function workflowChecks(f, wf) {
     if (!wf) {
         return [
@@ -55191,9 +55212,9 @@ function workflowChecks(f, wf) {
         ];
     }
     if (!f.workflows.length)
-        return [doctor_ok('workflows', 'there are no workflow files on the default branch')];
+        return [doctor_facts_ok('workflows', 'there are no workflow files on the default branch')];
     if (!wf.issues.length)
-        return [doctor_ok('workflows', `${f.workflows.length} workflow file(s) keep the workflow rules`)];
+        return [doctor_facts_ok('workflows', `${f.workflows.length} workflow file(s) keep the workflow rules`)];
     return wf.issues.map((i) => ({
         id: `workflow:${i.file}:${i.where}`,
         level: i.level,

@@ -1,0 +1,184 @@
+// The doctor's checks of the branch's own rules: classic protection, the merge queue, the
+// pull request rules and who may bypass them. Pure (facts in core/doctor-facts.ts).
+import { ok, RULES_PAGE, type BypassActor, type Check, type DoctorFacts, type PersonaFacts } from './doctor-facts.js';
+import type { Writer } from './doctor-workflows.js';
+
+export function classicCheck(f: DoctorFacts): Check {
+  const c = f.classic;
+  if (c.state === 'read') return ok('classic', `classic branch protection on ${f.branch} was read`);
+  if (c.state === 'none') return ok('classic', `${f.branch} has no classic branch protection; rulesets apply`);
+  return {
+    id: 'classic',
+    level: 'warn',
+    unknown: true,
+    says:
+      `classic branch protection on ${f.branch} is unknown: GitHub answered ${c.status} to the doctor's token, ` +
+      'so its review rules and admin enforcement were not checked',
+    fix:
+      'run the doctor with a token that may read branch protection (repository administration: read), or move ' +
+      `the rules into a ruleset (${RULES_PAGE}), which read access can see`,
+  };
+}
+
+/**
+ * A merge group's commit holds every PR queued before it. With HEADGREEN only the newest
+ * entry's checks must pass, so a PR whose persona rejected it merges with a later green one.
+ */
+export function groupingCheck(f: DoctorFacts): Check[] {
+  if (f.mergeQueue === null || f.queueGrouping !== 'HEADGREEN') return [];
+  return [
+    {
+      id: 'queue-grouping',
+      level: 'fail',
+      says:
+        `the merge queue of ${f.branch} requires checks only on the newest entry of a group (HEADGREEN): a PR ` +
+        'whose persona rejected it merges along with a later, green one',
+      fix: `${RULES_PAGE} → the merge queue rule: "Only merge non-failing pull requests" on (ALLGREEN)`,
+    },
+  ];
+}
+
+/**
+ * Without a merge queue the PR head's status is the last word, and GitHub keeps at most 1000
+ * statuses per sha and context, from anyone with write access, deleting none: a writer who fills
+ * the persona's context after an approval freezes its green through a retarget or a later
+ * rejection. A queue re-decides each group on a new commit, from the persona's reviews.
+ */
+export function noQueueCheck(f: DoctorFacts, writers: readonly Writer[]): Check[] {
+  if (f.mergeQueue !== null) return [];
+  // closed only by check runs of each persona's own App: GITHUB_TOKEN's belong to GitHub Actions (any workflow)
+  const own = (p: PersonaFacts) => writers.filter((w) => w.persona === p.name);
+  const byItsApp = (p: PersonaFacts) =>
+    p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
+  if (f.personas.length && f.personas.every(byItsApp))
+    return [
+      ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
+    ];
+  return [
+    {
+      id: 'queue',
+      level: 'warn',
+      says:
+        `${f.branch} has no merge queue in its rulesets: a PR merges on its head's status, which anyone with ` +
+        'write access can freeze by filling its context (GitHub keeps 1000 statuses per commit and context)',
+      fix:
+        'write the verdicts as check runs, which only the persona Apps can write (status-kind: check-run), or ' +
+        `${RULES_PAGE} → "Require merge queue" (organisation repositories), the contexts written on each group's ` +
+        'commit (README: merge queue); a queue that classic branch protection requires is not visible to the doctor',
+    },
+  ];
+}
+
+export function reviewChecks(f: DoctorFacts): Check[] {
+  const rules = [...f.reviews, ...(f.classic.state === 'read' && f.classic.reviews ? [f.classic.reviews] : [])];
+  const setting = `${RULES_PAGE} → the ruleset for ${f.branch} → Require a pull request before merging`;
+  if (!rules.length) {
+    if (f.classic.state === 'unknown') {
+      return [
+        {
+          id: 'reviews',
+          level: 'warn',
+          unknown: true,
+          says: 'no ruleset requires a pull request, and classic protection (which may) could not be read',
+          fix: `require it in a ruleset (${setting}), or run the doctor with a token that may read branch protection`,
+        },
+      ];
+    }
+    return [
+      {
+        id: 'reviews',
+        level: 'warn',
+        says: `no rule requires a pull request on ${f.branch}: the status checks are the only gate`,
+        fix: `${setting}, with stale approvals dismissed on push`,
+      },
+    ];
+  }
+  const approvals = Math.max(...rules.map((r) => r.approvals));
+  const flag = (id: string, on: boolean, good: string, says: string, option: string): Check =>
+    on ? ok(id, good) : { id, level: 'warn', says, fix: `${setting} → ${option}` };
+  return [
+    ok('reviews', `${approvals} approving review(s) required before merging`),
+    flag(
+      'dismiss-stale',
+      rules.some((r) => r.dismissStale),
+      'stale approvals are dismissed when new commits are pushed',
+      'approvals survive new pushes: a human approval of an earlier head still counts after the PR changes',
+      'Dismiss stale pull request approvals when new commits are pushed',
+    ),
+    ...(approvals > 0
+      ? [
+          flag(
+            'last-push',
+            rules.some((r) => r.lastPush),
+            'the most recent push must be approved by someone other than its pusher',
+            'the most recent push need not be approved by someone else: a reviewer can push and merge on their ' +
+              'own approval',
+            'Require approval of the most recent reviewable push',
+          ),
+        ]
+      : []),
+    flag(
+      'code-owners',
+      rules.some((r) => r.codeOwners),
+      'code owners must review changes to the files they own',
+      'no code owner review: a PR can change the gate itself (workflows, persona prompts) with only a persona ' +
+        'approving',
+      'Require review from Code Owners, and list .github/ and the persona prompts in CODEOWNERS',
+    ),
+  ];
+}
+
+export function bypassChecks(f: DoctorFacts): Check[] {
+  const out: Check[] = [];
+  for (const r of f.rulesets) {
+    const id = `bypass:${r.name}`;
+    const fix = `${RULES_PAGE} → ${r.name} → Bypass list`;
+    if (r.bypass === null) {
+      out.push({
+        id,
+        level: 'warn',
+        unknown: true,
+        says: `who may bypass ruleset "${r.name}" is unknown: GitHub shows the bypass list to admins only`,
+        fix: `check ${fix}, or run the doctor with an admin token`,
+      });
+    } else if (!r.bypass.length) out.push(ok(id, `nobody may bypass ruleset "${r.name}"`));
+    else {
+      for (const a of r.bypass) {
+        const deployKey = a.type === 'DeployKey';
+        out.push({
+          id: `${id}:${a.type}:${a.id ?? ''}`,
+          level: deployKey ? 'warn' : 'fail',
+          says:
+            `ruleset "${r.name}" lets ${actor(a)} bypass it (${a.mode})` +
+            (deployKey
+              ? ': a deploy key can push past the gate'
+              : ': they can open a PR and merge it without the personas'),
+          fix: `${fix}: remove ${actor(a)}, or keep the list empty`,
+        });
+      }
+    }
+  }
+  const c = f.classic;
+  if (c.state === 'read' && c.checks.length && !c.enforceAdmins) {
+    out.push({
+      id: 'bypass:classic-admins',
+      level: 'fail',
+      says: 'classic branch protection does not apply to administrators: an admin can merge a PR without the personas',
+      fix: `Settings → Branches → the rule for ${f.branch} → Do not allow bypassing the above settings`,
+    });
+  }
+  if (c.state === 'read' && c.reviewBypass?.length) {
+    out.push({
+      id: 'bypass:classic-reviews',
+      level: 'warn',
+      says: `classic branch protection lets ${c.reviewBypass.join(', ')} merge without the required reviews`,
+      fix: `Settings → Branches → the rule for ${f.branch} → Allow specified actors to bypass required pull requests`,
+    });
+  }
+  return out;
+}
+
+const actor = (a: BypassActor): string =>
+  a.type === 'OrganizationAdmin'
+    ? 'organization admins'
+    : `${a.type === 'RepositoryRole' ? 'repository role' : a.type} ${a.id ?? ''}`.trim();
