@@ -14,6 +14,7 @@ import {
   type Check,
   type DoctorFacts,
   type Level,
+  type PersonaFacts,
 } from '../../src/core/doctor.js';
 import { environmentChecks, writerEnvironments, type EnvironmentFact } from '../../src/core/doctor-environments.js';
 import { secretChecks, type SecretFacts } from '../../src/core/doctor-secrets.js';
@@ -31,6 +32,16 @@ const file = (name: string) => ({
 });
 export const GOOD_WORKFLOWS = ['persona-priya.yml', 'queue.yml', 'queue-report.yml'];
 const APP = 901;
+/** priya as an account (a personal token), with this permission on the repository. */
+const account = (permission: string | null): PersonaFacts => ({
+  name: 'priya',
+  kind: 'account',
+  login: 'octo-priya',
+  slug: null,
+  appId: null,
+  clientId: null,
+  permission,
+});
 const DIFF_UPLOAD = '      - uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2\n';
 const LLM_STEP =
   '      - env:\n          LLM_API_KEY: ${{ secrets.LLM_API_KEY }}\n        run: ./scripts/run-persona priya\n';
@@ -97,17 +108,7 @@ const cases: Case[] = [
     (f) => ({
       ...f,
       requirements: [{ context: 'persona-verdict/priya', source: null, rulesetId: 7 }],
-      personas: [
-        {
-          name: 'priya',
-          kind: 'account',
-          login: 'octo-priya',
-          slug: null,
-          appId: null,
-          clientId: null,
-          permission: 'write',
-        },
-      ],
+      personas: [account('write')],
     }),
     'source:priya:ruleset "gate"',
     'fail',
@@ -186,17 +187,7 @@ const cases: Case[] = [
     (f) => ({
       ...f,
       requirements: [{ context: 'persona-verdict/priya', source: null, rulesetId: 7 }],
-      personas: [
-        {
-          name: 'priya',
-          kind: 'account',
-          login: 'octo-priya',
-          slug: null,
-          appId: null,
-          clientId: null,
-          permission: 'read',
-        },
-      ],
+      personas: [account('read')],
     }),
     'access:priya',
     'fail',
@@ -207,17 +198,7 @@ const cases: Case[] = [
     'persona account that is not a collaborator',
     (f) => ({
       ...f,
-      personas: [
-        {
-          name: 'priya',
-          kind: 'account',
-          login: 'octo-priya',
-          slug: null,
-          appId: null,
-          clientId: null,
-          permission: 'not-collaborator',
-        },
-      ],
+      personas: [account('not-collaborator')],
     }),
     'access:priya',
     'fail',
@@ -228,17 +209,7 @@ const cases: Case[] = [
     'persona account whose permission cannot be read',
     (f) => ({
       ...f,
-      personas: [
-        {
-          name: 'priya',
-          kind: 'account',
-          login: 'octo-priya',
-          slug: null,
-          appId: null,
-          clientId: null,
-          permission: null,
-        },
-      ],
+      personas: [account(null)],
     }),
     'access:priya',
     'warn',
