@@ -43,7 +43,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3567);
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5116);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4357);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(311);
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
 // Arguments are parsed with node:util parseArgs against the command's own options
@@ -226,7 +226,7 @@ function stdinOnce(files) {
 
 /***/ }),
 
-/***/ 5116:
+/***/ 4357:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -588,47 +588,14 @@ function proseVerdict(value) {
     return said.length === 1 ? said[0] : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/core/intent-line.ts
-// Where a line of a review body gives its verdict — pure, part of "did you mean" (core/intent.ts).
-// A verdict is read only where a body gives one: after a verdict/decision/recommendation/status/result
-// key (or under such a heading, or in a two-cell key/value table row), in a ticked box, as a heading
-// that is nothing but a verdict, or as the closing line. A finding's heading, a checklist item and
-// any other table cell are never read as the verdict. What the words say is core/intent-words.ts.
+;// CONCATENATED MODULE: ./src/core/intent-token.ts
+// What a verdict token is — pure, part of "did you mean" (core/intent.ts): the words that name a
+// verdict at the start of a text, what may follow a token that stands as one, what makes it asked
+// or a label instead, template alternatives, whether it is set off from prose, and a line's plain
+// text (decoration, emphasis, emoji and struck-through words taken out). Where a line gives its
+// verdict is core/intent-line.ts; what the words say is core/intent-words.ts.
 
 
-/** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
-const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
-const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
-const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
-const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
-const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
-/** The same in Chinese and Japanese (no word boundaries there). */
-const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨|総合評価|综合评价|总体评价|總體評價)\p{Script=Han}{0,3}/gu;
-/** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
-const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
-/** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
-const OF_A_TOOL = /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
-/** "Previous verdict: …" reports history, not this review's decision. */
-const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
-/** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
-const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
-/** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
-const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION)\s*[:：]\s*/;
-/** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
-const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
-/** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
-const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
-/** A Markdown heading; its level is the length of the first group. */
-const HEADING = /^\s*(#{1,6})\s/;
-/** A line that opens no plain paragraph: a heading, a quote, a table row, a list item. */
-const NOT_PARAGRAPH = /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/;
-const ARABIC = /\p{Script=Arabic}/u;
-/** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
-const NOT_THIS_REVIEWS = /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S)\s*$/;
-/** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
-const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
-const BOX = /\[( |x|X)\]/;
 /**
  * What may follow a token that stands as the verdict: nothing, closing marks, a qualifier,
  * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
@@ -693,6 +660,51 @@ function setOff(raw, token) {
     const exact = new RegExp(word, 'i').exec(raw)?.[0] ?? '';
     return opened || (exact === exact.toUpperCase() && /[A-Z]/.test(exact));
 }
+
+;// CONCATENATED MODULE: ./src/core/intent-line.ts
+// Where a line of a review body gives its verdict — pure, part of "did you mean" (core/intent.ts).
+// A verdict is read only where a body gives one: after a verdict/decision/recommendation/status/result
+// key (or under such a heading, or in a two-cell key/value table row), in a ticked box, as a heading
+// that is nothing but a verdict, or as the closing line. A finding's heading, a checklist item and
+// any other table cell are never read as the verdict. What a token is: core/intent-token.ts; what
+// the words say: core/intent-words.ts.
+
+
+
+
+/** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
+const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
+const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
+const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
+    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
+const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
+const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
+/** The same in Chinese and Japanese (no word boundaries there). */
+const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨|総合評価|综合评价|总体评价|總體評價)\p{Script=Han}{0,3}/gu;
+/** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
+const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
+/** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
+const OF_A_TOOL = /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
+/** "Previous verdict: …" reports history, not this review's decision. */
+const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
+/** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
+const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
+/** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
+const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION)\s*[:：]\s*/;
+/** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
+const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
+/** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
+const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
+/** A Markdown heading; its level is the length of the first group. */
+const HEADING = /^\s*(#{1,6})\s/;
+/** A line that opens no plain paragraph: a heading, a quote, a table row, a list item. */
+const NOT_PARAGRAPH = /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/;
+const ARABIC = /\p{Script=Arabic}/u;
+/** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
+const NOT_THIS_REVIEWS = /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S)\s*$/;
+/** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
+const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
+const BOX = /\[( |x|X)\]/;
 function keysOf(upper) {
     const out = [];
     for (const m of upper.matchAll(KEY)) {

@@ -2,9 +2,22 @@
 // A verdict is read only where a body gives one: after a verdict/decision/recommendation/status/result
 // key (or under such a heading, or in a two-cell key/value table row), in a ticked box, as a heading
 // that is nothing but a verdict, or as the closing line. A finding's heading, a checklist item and
-// any other table cell are never read as the verdict. What the words say is core/intent-words.ts.
+// any other table cell are never read as the verdict. What a token is: core/intent-token.ts; what
+// the words say: core/intent-words.ts.
 import { skeleton, type Verdict } from './grammar.js';
-import { conditionOf, otherVerdict, proseVerdict, SHA, SYNONYMS, type Reading } from './intent-words.js';
+import {
+  leadingVerdict,
+  LIST_ITEM,
+  NOT_GIVEN,
+  offersAlternatives,
+  plain,
+  setOff,
+  TOKEN_TAIL,
+  unescapeU,
+} from './intent-token.js';
+import { conditionOf, otherVerdict, proseVerdict, type Reading } from './intent-words.js';
+
+export { plain, synonymAt } from './intent-token.js';
 
 /** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
 const FINAL = String.raw`FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
@@ -45,73 +58,6 @@ const OF_THE_REVIEWER =
   /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
 const BOX = /\[( |x|X)\]/;
 
-/**
- * What may follow a token that stands as the verdict: nothing, closing marks, a qualifier,
- * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
- */
-const TOKEN_TAIL = new RegExp(
-  String.raw`^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
-    String.raw`(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
-    // CJK text goes on without a space: "通过，可以合并。"
-    String.raw`[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE\s+(?:THE\s+)?(?:MERG|APPROV|RELEASE)|ANTES)\b.*)`,
-);
-
-/**
- * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
- * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
- */
-const NOT_GIVEN = new RegExp(
-  String.raw`^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–(-]))|\d)|` +
-    String.raw`[—–-]+\s*NO\s*(?:[,.;!]|$))` +
-    // history: "Approved before the rebase", "PASS before the refactor" (not "… before the merge")
-    String.raw`|^\s*BEFORE\s+(?:THE|THIS|THAT|MY|YOUR|ITS)\s+(?!MERG|RELEASE|APPROV)` +
-    // a sentence that only starts with the word: "Approve is premature", "LGTM (round 1) no longer holds",
-    // "APPROVED by the bot, not by me"; or a question: "Accept the risk of …? I can't decide that"
-    String.raw`|^[\s)\]*_\`]*(?:\([^)]*\)\s*)?(?:IS|WAS|WERE|WOULD|SHOULD|COULD|WILL|MIGHT|NO\s+LONGER|BY|FROM)\b` +
-    String.raw`|^[^.!]*\?`,
-);
-
-/** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
-function leadingVerdict(text: string): { verdict: Reading; token: string; rest: string } | null {
-  const upper = text.toUpperCase();
-  // a verdict in any script first ("要求修改"), then an English token after words in another script
-  for (const t of [upper.replace(/^[^\p{L}\p{N}]+/u, ''), upper.replace(/^[^A-Z0-9]+/, '')]) {
-    for (const [re, verdict] of SYNONYMS) {
-      const m = re.exec(t);
-      if (m) return { verdict, token: m[0], rest: t.slice(m[0].length) };
-    }
-  }
-  return null;
-}
-
-/** Template alternatives ("APPROVE / REQUEST_CHANGES"): two or more slash- or or-separated parts name a verdict. */
-function offersAlternatives(upper: string): boolean {
-  const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
-  return parts.length >= 2;
-}
-
-/** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
-export function synonymAt(text: string): { verdict: Verdict; length: number } | null {
-  const lead = leadingVerdict(text);
-  if (!lead || lead.verdict === 'conditional') return null;
-  return { verdict: lead.verdict, length: text.length - lead.rest.length };
-}
-
-/** Literal \uXXXX escapes (a JSON-escaped persona output) read as their characters. */
-const unescapeU = (s: string): string =>
-  s.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-
-export const plain = (line: string): string =>
-  skeleton(unescapeU(line))
-    .replace(/~~[^~]*~~/g, ' ') // struck through: withdrawn ("~~LGTM~~ NEEDS WORK")
-    .replace(/[*_`~>#]|<\/?[a-z]+>/gi, ' ')
-    .replace(/^\s*([-+]|\d+[.)])\s+/, ' ')
-    .replace(/[\u2190-\u2BFF\u{1F300}-\u{1FAFF}]|\uFE0F|\u200D/gu, ' ')
-    .trim();
-
-const LIST_ITEM = /^\s*(>\s*)*([-+*]|\d+[.)])\s/;
-const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 export interface Candidate {
   index: number;
   verdicts: Verdict[];
@@ -144,15 +90,6 @@ export interface Reader {
   unrecognised: Unrecognised[];
   /** Lines where a list item's label gives a verdict ("- Recommendation: Request changes"): an item's, not read. */
   items: number[];
-}
-
-/** Does the token stand set off from prose: written in capitals, or opened by emphasis or a code mark? */
-function setOff(raw: string, token: string): boolean {
-  const word = escapeRe(token.trim());
-  if (!word) return false;
-  const opened = new RegExp(`(?:^|\\s)[*_\`]{1,2}(?=\\S)[^A-Za-z0-9]{0,6}${word}`, 'i').test(raw);
-  const exact = new RegExp(word, 'i').exec(raw)?.[0] ?? '';
-  return opened || (exact === exact.toUpperCase() && /[A-Z]/.test(exact));
 }
 
 /** The verdict keys on a line, in order: where each ends, and whether it is strong or final. */
