@@ -50846,46 +50846,7 @@ function identityPort({ octokit, call }) {
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
-;// CONCATENATED MODULE: ./src/core/restamp.ts
-
-const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
-/** GitHub's stale-review rule on a push: a commit id, no message, and never this account's own dismissal. */
-const byPush = (e, identity) => !!e.commitId && !e.message && !sameLogin(e.actor, identity);
-/**
- * The review to restamp for a subject, or null: the persona's latest marked review (whatever
- * its state) was dismissed, every timeline record of that dismissal is GitHub's push rule,
- * it was never edited, and it recorded the same PR patch, base and persona version as now.
- */
-function restampable(history, s, headPatch, dismissals, identity) {
-    const latest = history.at(-1);
-    if (!latest || latest.review.state !== 'DISMISSED' || latest.review.edited)
-        return null;
-    const m = latest.marker;
-    if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version)
-        return null;
-    if (m.patch == null || headPatch == null || m.patch !== headPatch)
-        return null;
-    const events = dismissals.filter((e) => e.reviewId === latest.review.id);
-    return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
-}
-/** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
-const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
-/** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
-function restampBody(original, head, persona) {
-    const m = original.marker;
-    const version = m.version ? `, persona version \`${m.version}\`` : '';
-    return (`**Restamped.** GitHub dismissed ${persona}'s [review ${original.review.id}](${original.review.htmlUrl}) ` +
-        `of ${m.head.slice(0, 7)} as stale when new commits were pushed. The PR's patch at ${head.slice(0, 7)} is ` +
-        `identical to the one reviewed there (same patch id, base \`${m.base}\`${version}), so the same verdict is ` +
-        `posted again for this head without a new review run.\n\n## VERDICT: ${m.verdict}\n`);
-}
-
-;// CONCATENATED MODULE: ./src/core/decide.ts
-// What to do with a head, given the facts read from GitHub — pure: facts in, plan
-// out. The shell fetches the facts, executes the plan and reports; nothing here does
-// I/O. docs/DESIGN.md walks through every rule with the decision diagram.
-
-
+;// CONCATENATED MODULE: ./src/core/history.ts
 
 const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
 const isLive = (r) => LIVE.has(r.state);
@@ -50933,7 +50894,7 @@ const STATE_OF_EVENT = {
     REQUEST_CHANGES: 'CHANGES_REQUESTED',
     COMMENT: 'COMMENTED',
 };
-const decide_sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
+const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
 /**
  * Whether a marked review is what its marker says: its state is the state of the
  * event the marker records (or it was dismissed since). A COMMENTED review carrying
@@ -50944,7 +50905,7 @@ const truthful = (review, marker) => review.state === 'DISMISSED' || review.stat
 function markedBy(reviews, identity) {
     const out = [];
     for (const review of reviews) {
-        if (!decide_sameLogin(review.login, identity))
+        if (!sameLogin(review.login, identity))
             continue;
         const marker = decodeMarker(review.body);
         if (marker && truthful(review, marker))
@@ -50957,6 +50918,51 @@ function markedBy(reviews, identity) {
  * naming `persona` and whose state matches the marker. Nothing else counts.
  */
 const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
+
+;// CONCATENATED MODULE: ./src/core/restamp.ts
+
+const restamp_sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
+/** GitHub's stale-review rule on a push: a commit id, no message, and never this account's own dismissal. */
+const byPush = (e, identity) => !!e.commitId && !e.message && !restamp_sameLogin(e.actor, identity);
+/**
+ * The review to restamp for a subject, or null: the persona's latest marked review (whatever
+ * its state) was dismissed, every timeline record of that dismissal is GitHub's push rule,
+ * it was never edited, and it recorded the same PR patch, base and persona version as now.
+ */
+function restampable(history, s, headPatch, dismissals, identity) {
+    const latest = history.at(-1);
+    if (!latest || latest.review.state !== 'DISMISSED' || latest.review.edited)
+        return null;
+    const m = latest.marker;
+    if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version)
+        return null;
+    if (m.patch == null || headPatch == null || m.patch !== headPatch)
+        return null;
+    const events = dismissals.filter((e) => e.reviewId === latest.review.id);
+    return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
+}
+/** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
+const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
+/** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
+function restampBody(original, head, persona) {
+    const m = original.marker;
+    const version = m.version ? `, persona version \`${m.version}\`` : '';
+    return (`**Restamped.** GitHub dismissed ${persona}'s [review ${original.review.id}](${original.review.htmlUrl}) ` +
+        `of ${m.head.slice(0, 7)} as stale when new commits were pushed. The PR's patch at ${head.slice(0, 7)} is ` +
+        `identical to the one reviewed there (same patch id, base \`${m.base}\`${version}), so the same verdict is ` +
+        `posted again for this head without a new review run.\n\n## VERDICT: ${m.verdict}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/core/decide.ts
+// What to do with a head, given the facts read from GitHub — pure: facts in, plan
+// out. The shell fetches the facts, executes the plan and reports; nothing here does
+// I/O. docs/DESIGN.md walks through every rule with the decision diagram.
+
+
+
+
+// the history rules are core/history.ts; what the shell and the tests import from here stays here
+
 function gate(pull, reviewedSha, base) {
     if (pull.state !== 'open') {
         return {
@@ -51046,7 +51052,7 @@ const supersededByRefusal = (status, headNow, reviewed) => status === 422 && hea
  * persona would have its one review state overwritten.
  */
 function decide_refusal(f) {
-    if (f.author !== null && decide_sameLogin(f.author, f.identity)) {
+    if (f.author !== null && sameLogin(f.author, f.identity)) {
         return {
             action: 'refuse',
             message: `${f.identity} opened this PR, and ${f.persona} posts as ${f.identity}: a persona never reviews its own ` +
@@ -51054,7 +51060,7 @@ function decide_refusal(f) {
             advice: 'give the persona its own account or GitHub App; this PR needs its review from someone else',
         };
     }
-    const pending = f.reviews.find((r) => r.state === 'PENDING' && decide_sameLogin(r.login, f.identity));
+    const pending = f.reviews.find((r) => r.state === 'PENDING' && sameLogin(r.login, f.identity));
     if (pending) {
         return {
             action: 'refuse',
@@ -51066,7 +51072,7 @@ function decide_refusal(f) {
     if (!f.identityVerified) {
         // a wrong reviewer-login reads no history and would post again on every re-run
         const elsewhere = f.reviews.find((r) => {
-            const m = isLive(r) && !decide_sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
+            const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
             return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
         });
         if (elsewhere) {

@@ -44,7 +44,7 @@ export const MUTANTS = [
   {
     name: 'truthful-always',
     what: 'truthful() is always true: a review whose state does not match its marker counts',
-    file: 'src/core/decide.ts',
+    file: 'src/core/history.ts',
     from: "review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];",
     to: 'review !== null || postedEvent(marker) !== null;',
     unit: [U('decide')],
@@ -174,7 +174,7 @@ export const MUTANTS = [
   {
     name: 'board-carries-any-tree',
     what: "carriedTo() (the persona jobs' and the board's rule) carries the latest verdict whatever the head's tree",
-    file: 'src/core/decide.ts',
+    file: 'src/core/history.ts',
     from: 'head.tree != null && tree === head.tree',
     to: 'head.tree != null',
     unit: [U('board'), U('decide')],
@@ -214,7 +214,7 @@ export const MUTANTS = [
   {
     name: 'unchanged-from-oldest',
     what: 'the no-diff skip (carriedTo) compares the oldest counting review, not the latest',
-    file: 'src/core/decide.ts',
+    file: 'src/core/history.ts',
     from: 'const latest = sinceForced(history).filter(counts).at(-1);',
     to: 'const latest = sinceForced(history).filter(counts).at(0);',
     unit: [U('decide')],
@@ -224,7 +224,7 @@ export const MUTANTS = [
   {
     name: 'history-any-account',
     what: "history counts a marked review on any account (a forged marker is taken as the persona's)",
-    file: 'src/core/decide.ts',
+    file: 'src/core/history.ts',
     from: 'boolean => a !== null && a.toLowerCase() === b.toLowerCase();',
     to: 'boolean => a !== null && b !== null;',
     unit: [U('decide')],
@@ -295,7 +295,7 @@ export const MUTANTS = [
   {
     name: 'verdict-any-base',
     what: 'isOf() drops the base check: a verdict given for another base branch counts for this one',
-    file: 'src/core/decide.ts',
+    file: 'src/core/history.ts',
     from: 'm.base !== undefined && m.base === s.base',
     to: 'm.base !== undefined',
     unit: [U('decide')],
@@ -305,7 +305,7 @@ export const MUTANTS = [
   {
     name: 'carry-any-base',
     what: 'carriedTo() drops the base check: an equal tree reviewed for another base carries its verdict',
-    file: 'src/core/decide.ts',
+    file: 'src/core/history.ts',
     from: ' || latest.marker.base !== s.base)',
     to: ')',
     unit: [U('decide')],
@@ -315,7 +315,7 @@ export const MUTANTS = [
   {
     name: 'edited-review-counts',
     what: 'counts() drops the edit check: a review edited after it was posted still speaks for the persona',
-    file: 'src/core/decide.ts',
+    file: 'src/core/history.ts',
     from: 'isLive(h.review) && !h.review.edited',
     to: 'isLive(h.review)',
     unit: [U('decide'), U('board')],
@@ -335,7 +335,7 @@ export const MUTANTS = [
   {
     name: 'forced-not-standing',
     what: 'standingFor() takes the first review of the subject: the newest forced review does not stand',
-    file: 'src/core/decide.ts',
+    file: 'src/core/history.ts',
     from: 'return newest < 0 ? history : history.slice(newest);',
     to: 'return newest < 0 ? history : history.slice(0);',
     unit: [U('decide'), U('board')],

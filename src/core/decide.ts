@@ -2,30 +2,38 @@
 // out. The shell fetches the facts, executes the plan and reports; nothing here does
 // I/O. docs/DESIGN.md walks through every rule with the decision diagram.
 import { EVENT_OF, type ReviewEvent, type Verdict } from './grammar.js';
-import { decodeMarker, postedEvent, samePersona, versionOf, type Marker } from './marker.js';
+import {
+  carriedTo,
+  historyOf,
+  isLive,
+  markedBy,
+  sameLogin,
+  standingFor,
+  truthful,
+  type HistoryEntry,
+  type ReviewFact,
+  type Subject,
+} from './history.js';
+import { decodeMarker, samePersona, versionOf } from './marker.js';
 import { restampable, type DismissalEvent } from './restamp.js';
+
+// the history rules are core/history.ts; what the shell and the tests import from here stays here
+export {
+  carriedTo,
+  counts,
+  historyOf,
+  isLive,
+  isOf,
+  markedBy,
+  standingFor,
+  STATE_OF_EVENT,
+  type HistoryEntry,
+  type ReviewFact,
+  type Subject,
+} from './history.js';
 
 export type DismissPolicy = 'all' | 'changes-requested' | 'none';
 export type ReviewEventPolicy = 'verdict' | 'COMMENT';
-
-export interface ReviewFact {
-  id: number;
-  login: string | null;
-  state: string; // APPROVED | CHANGES_REQUESTED | COMMENTED | DISMISSED | PENDING
-  body: string | null;
-  htmlUrl: string;
-  /**
-   * The body was edited after it was posted (GraphQL PullRequestReview.lastEditedAt; REST does not
-   * show edits). Anyone with write access can edit another account's review, so an edited review
-   * is never the persona's opinion: it stands for nothing, carries nothing forward, and is dismissed.
-   */
-  edited?: boolean;
-}
-
-export interface HistoryEntry {
-  review: ReviewFact;
-  marker: Marker;
-}
 
 export interface PullFacts {
   number: number;
@@ -41,96 +49,6 @@ export interface PullFacts {
   /** How many files the PR changes, as GitHub counts them. */
   changedFiles: number;
 }
-
-const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
-export const isLive = (r: ReviewFact): boolean => LIVE.has(r.state);
-/** A review that can speak for its persona: live, and never edited since it was posted. */
-export const counts = (h: HistoryEntry): boolean => isLive(h.review) && !h.review.edited;
-
-/** What one judgment is of: this head, merging into this base, by this persona version. */
-export interface Subject {
-  head: string;
-  base: string;
-  version: string;
-}
-
-/** A marker written before verdicts were bound to a base (no base=) is of no subject at all. */
-export const isOf = (m: Marker, s: Subject): boolean =>
-  m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
-
-/**
- * The review that stands for a subject. A forced review (a re-review on demand) replaces every
- * earlier opinion of that subject for good — even once it is edited or dismissed, an older
- * review never stands again; from the newest forced one on (or from the start), the first
- * review that counts stands (later copies are racing runs'). Edited and dismissed reviews never
- * stand. The one rule for post, preflight, queue and board.
- */
-export function standingFor(history: readonly HistoryEntry[], s: Subject): HistoryEntry | undefined {
-  return sinceForced(history.filter((h) => isOf(h.marker, s))).find(counts);
-}
-
-/** The entries from the newest forced one on (whatever its state): nothing older may speak again. */
-const sinceForced = (history: readonly HistoryEntry[]): readonly HistoryEntry[] => {
-  const newest = history.findLastIndex((h) => h.marker.forced);
-  return newest < 0 ? history : history.slice(newest);
-};
-
-/**
- * The verdict an equal change carries forward: the persona's latest counting review (none older
- * than its newest forced review, even an edited or dismissed one), when it
- * is of the same version and base and recorded the same PR patch (the change the PR makes
- * against its merge base) — with `when: 'tree'` also the same tree (an empty commit). A tree
- * alone proves nothing once the base moved: a merge of the base that keeps the head's tree
- * (`git merge -s ours`) reverts whatever the base gained. An unknown patch carries nothing.
- */
-export function carriedTo(
-  history: readonly HistoryEntry[],
-  s: Subject,
-  head: { tree: string | null; patch: string | null | undefined },
-  when: 'tree' | 'patch',
-): { entry: HistoryEntry; by: 'tree' | 'patch' } | null {
-  const latest = sinceForced(history).filter(counts).at(-1);
-  if (!latest || versionOf(latest.marker) !== s.version || latest.marker.base !== s.base) return null;
-  const { tree, patch } = latest.marker;
-  if (patch == null || head.patch == null || patch !== head.patch) return null;
-  if (tree != null && head.tree != null && tree === head.tree) return { entry: latest, by: 'tree' };
-  return when === 'patch' ? { entry: latest, by: 'patch' } : null;
-}
-
-/** The review state each posted event produces. */
-export const STATE_OF_EVENT: Readonly<Record<ReviewEvent, string>> = {
-  APPROVE: 'APPROVED',
-  REQUEST_CHANGES: 'CHANGES_REQUESTED',
-  COMMENT: 'COMMENTED',
-};
-
-const sameLogin = (a: string | null, b: string): boolean => a !== null && a.toLowerCase() === b.toLowerCase();
-
-/**
- * Whether a marked review is what its marker says: its state is the state of the
- * event the marker records (or it was dismissed since). A COMMENTED review carrying
- * `verdict=APPROVE` without `event=COMMENT` is forged or broken, and counts for nothing.
- */
-const truthful = (review: ReviewFact, marker: Marker): boolean =>
-  review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];
-
-/** Every truthful marked review by `identity`, whatever persona it names. Oldest first. */
-export function markedBy(reviews: readonly ReviewFact[], identity: string): HistoryEntry[] {
-  const out: HistoryEntry[] = [];
-  for (const review of reviews) {
-    if (!sameLogin(review.login, identity)) continue;
-    const marker = decodeMarker(review.body);
-    if (marker && truthful(review, marker)) out.push({ review, marker });
-  }
-  return out.sort((a, b) => a.review.id - b.review.id);
-}
-
-/**
- * A persona's history: reviews authored by `identity` whose first line is a marker
- * naming `persona` and whose state matches the marker. Nothing else counts.
- */
-export const historyOf = (reviews: readonly ReviewFact[], identity: string, persona: string): HistoryEntry[] =>
-  markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
 
 /** Closed, or a head that moved on, stops a run before anything else is decided. */
 export type Gate = { stop: true; outcome: 'closed' | 'superseded'; message: string } | { stop: false };
