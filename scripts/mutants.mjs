@@ -427,6 +427,15 @@ async function tests(files, filter) {
   );
   const crashed = report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.length);
   if (!failed.length && crashed.length) return { killed: null, note: `a file failed to load: ${crashed[0].message}` };
+  // --bail cancels the other files as soon as one test fails; the report can then lose that test's own entry
+  // (seen once, 2026-12-01: a mutant "survived" a layer that kills it alone): a failure count or a failing exit
+  // without a named test is still a kill, never a survival
+  if (!failed.length && (report.numFailedTests > 0 || report.success === false || r.code !== 0))
+    return {
+      killed: true,
+      by: `(vitest reported a failure, exit ${r.code}, without naming the test)`,
+      ran: report.numTotalTests,
+    };
   return { killed: failed.length > 0, by: failed[0], ran: report.numTotalTests };
 }
 
