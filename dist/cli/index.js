@@ -3527,7 +3527,7 @@ function composeBody(marker, personaBody) {
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.7.1';
+const VERSION = '0.7.2';
 
 
 /***/ }),
