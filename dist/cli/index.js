@@ -797,7 +797,8 @@ function readKey(r, i, upper, raw, key) {
         return null;
     // a weak key describes one item when it sits in a list, or when prose follows a plain word
     const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
-    if (!key.strong && LIST_ITEM.test(raw) && standsAsToken && !offersAlternatives(afterKey))
+    const item = !key.strong && LIST_ITEM.test(raw) && standsAsToken && !TOOL_RESULT.test(lead.token);
+    if (item && !offersAlternatives(afterKey))
         r.items.push(i);
     if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken))
         return null;
@@ -910,11 +911,13 @@ function splitHeading(r, i, key, strict = false) {
         return null;
     if (!TOKEN_TAIL.test(rest) && !setOff((0,grammar/* skeleton */.qV)(r.lines[j]), lead.token))
         return null;
-    const second = LIST_ITEM.test(r.lines[j]) ? listDisagrees(r.lines, j, lead.verdict) : undefined;
+    const list = LIST_ITEM.test(r.lines[j]) ? listDisagrees(r.lines, j, lead.verdict) : {};
     const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
     const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
-    if (second)
-        c.verdicts = [...new Set([...c.verdicts, second])];
+    if (list.other)
+        c.verdicts = [...new Set([...c.verdicts, list.other])];
+    if (list.condition && lead.verdict === 'APPROVE')
+        c.condition ??= list.condition;
     return { ...c, key: key.name, token: lead.token };
 }
 /**
@@ -924,22 +927,35 @@ function splitHeading(r, i, key, strict = false) {
  * ("- Approve once F1 lands", "- Passed: unit, lint", "- Changes requested: F1, F2" give none). Held-out 17.
  */
 function listDisagrees(lines, j, verdict) {
+    const base = verdict === 'conditional' ? 'APPROVE' : verdict;
+    let condition;
     for (let k = j + 1; k < lines.length && (LIST_ITEM.test(lines[k]) || /^(\s|$)/.test(lines[k])); k++) {
         if (!LIST_ITEM.test(lines[k]))
             continue;
         const text = plain(lines[k]);
-        const value = innerKey(text)?.value ?? /^[^:：]{1,40}[:：]\s*(.*)$/u.exec(text)?.[1] ?? text;
+        const labelled = /^([^:：]{1,40})[:：]\s*(.*)$/u.exec(text);
+        // "- Previous round: REQUEST CHANGES", "- Previously: Request changes (resolved)": history, not a second verdict
+        if (labelled && LIST_HISTORY.test(labelled[1].toUpperCase()))
+            continue;
+        const value = innerKey(text)?.value ?? labelled?.[2] ?? text;
         const other = leadingVerdict(value);
         if (!other || TOOL_RESULT.test(other.token) || NOT_GIVEN.test(other.rest) || /^\s*[:：]/.test(other.rest))
             continue;
         if (!TOKEN_TAIL.test(other.rest))
             continue;
+        if (other.verdict === 'CHANGES_REQUESTED' && /\b(?:ADDRESSED|RESOLVED|FIXED)\b/.test(other.rest))
+            continue;
         const named = other.verdict === 'conditional' ? 'APPROVE' : other.verdict;
-        if (other.verdict !== verdict)
-            return named;
+        // "- Frontend: Conditional approval" under "- Approve": the approval waits on it; the list goes on
+        if (other.verdict === 'conditional' && verdict !== 'conditional')
+            condition ??= text.slice(0, 60);
+        if (named !== base)
+            return { other: named, condition };
     }
-    return undefined;
+    return { condition };
 }
+/** A list item's label that reports an earlier state: "Previous round", "Previously", "Round 1", "Before the fix". */
+const LIST_HISTORY = /\b(?:PREVIOUS(?:LY)?|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL(?:LY)?|LAST\s+ROUND|ROUND\s*\d+|BEFORE)\b/;
 /**
  * A paragraph of its own that is nothing but a verdict phrase ("Recommend Merge" between the criteria and a
  * closing sentence): not a heading, a list item or a quote, blank lines around it, nothing after the phrase.

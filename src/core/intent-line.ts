@@ -180,7 +180,8 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest))) return null;
   // a weak key describes one item when it sits in a list, or when prose follows a plain word
   const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
-  if (!key.strong && LIST_ITEM.test(raw) && standsAsToken && !offersAlternatives(afterKey)) r.items.push(i);
+  const item = !key.strong && LIST_ITEM.test(raw) && standsAsToken && !TOOL_RESULT.test(lead.token);
+  if (item && !offersAlternatives(afterKey)) r.items.push(i);
   if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) return null;
   const offered = offersAlternatives(afterKey);
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
@@ -296,10 +297,11 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
-  const second = LIST_ITEM.test(r.lines[j]!) ? listDisagrees(r.lines, j, lead.verdict) : undefined;
+  const list = LIST_ITEM.test(r.lines[j]!) ? listDisagrees(r.lines, j, lead.verdict) : {};
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
-  if (second) c.verdicts = [...new Set([...c.verdicts, second])];
+  if (list.other) c.verdicts = [...new Set([...c.verdicts, list.other])];
+  if (list.condition && lead.verdict === 'APPROVE') c.condition ??= list.condition;
   return { ...c, key: key.name, token: lead.token };
 }
 
@@ -309,19 +311,31 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
  * lines and indented lines; an item gives a verdict as a key's or a part's value, or whole, standing as a token
  * ("- Approve once F1 lands", "- Passed: unit, lint", "- Changes requested: F1, F2" give none). Held-out 17.
  */
-function listDisagrees(lines: readonly string[], j: number, verdict: Reading): Verdict | undefined {
+function listDisagrees(lines: readonly string[], j: number, verdict: Reading): { other?: Verdict; condition?: string } {
+  const base = verdict === 'conditional' ? 'APPROVE' : verdict;
+  let condition: string | undefined;
   for (let k = j + 1; k < lines.length && (LIST_ITEM.test(lines[k]!) || /^(\s|$)/.test(lines[k]!)); k++) {
     if (!LIST_ITEM.test(lines[k]!)) continue;
     const text = plain(lines[k]!);
-    const value = innerKey(text)?.value ?? /^[^:：]{1,40}[:：]\s*(.*)$/u.exec(text)?.[1] ?? text;
+    const labelled = /^([^:：]{1,40})[:：]\s*(.*)$/u.exec(text);
+    // "- Previous round: REQUEST CHANGES", "- Previously: Request changes (resolved)": history, not a second verdict
+    if (labelled && LIST_HISTORY.test(labelled[1]!.toUpperCase())) continue;
+    const value = innerKey(text)?.value ?? labelled?.[2] ?? text;
     const other = leadingVerdict(value);
     if (!other || TOOL_RESULT.test(other.token) || NOT_GIVEN.test(other.rest) || /^\s*[:：]/.test(other.rest)) continue;
     if (!TOKEN_TAIL.test(other.rest)) continue;
+    if (other.verdict === 'CHANGES_REQUESTED' && /\b(?:ADDRESSED|RESOLVED|FIXED)\b/.test(other.rest)) continue;
     const named = other.verdict === 'conditional' ? 'APPROVE' : other.verdict;
-    if (other.verdict !== verdict) return named;
+    // "- Frontend: Conditional approval" under "- Approve": the approval waits on it; the list goes on
+    if (other.verdict === 'conditional' && verdict !== 'conditional') condition ??= text.slice(0, 60);
+    if (named !== base) return { other: named, condition };
   }
-  return undefined;
+  return { condition };
 }
+
+/** A list item's label that reports an earlier state: "Previous round", "Previously", "Round 1", "Before the fix". */
+const LIST_HISTORY =
+  /\b(?:PREVIOUS(?:LY)?|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL(?:LY)?|LAST\s+ROUND|ROUND\s*\d+|BEFORE)\b/;
 
 /**
  * A paragraph of its own that is nothing but a verdict phrase ("Recommend Merge" between the criteria and a

@@ -800,6 +800,27 @@ describe('held-out 17: the list under a verdict heading, set apart from the find
       null,
     ],
     ['a list that agrees', `${REVIEW}\n## Decision\n- Status: Approve\n- Approved by both lenses\n`, 'APPROVE'],
+    // found by a review of the rule: a conditional item neither ends the list nor passes for a plain approval
+    [
+      'a conditional item, then a request for changes further down',
+      `${REVIEW}\n## Decision\n- Approve\n- Frontend: Conditional approval\n- Backend: Request changes\n`,
+      null,
+    ],
+    [
+      'a conditional item under an approval',
+      `${REVIEW}\n## Decision\n- Approve\n- Frontend: Conditional approval\n`,
+      null,
+    ],
+    [
+      "an earlier round's verdict in the list is history",
+      `${REVIEW}\n## Verdict\n- APPROVE\n\n- Previous round: REQUEST CHANGES\n\nThanks.\n`,
+      'APPROVE',
+    ],
+    [
+      'changes requested and said resolved, in a sub-item',
+      `${REVIEW}\n## Verdict\n- APPROVE\n  - Previously: Request changes (resolved)\n\nThanks.\n`,
+      'APPROVE',
+    ],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
@@ -816,8 +837,12 @@ describe('held-out 17: the list under a verdict heading, set apart from the find
       ambiguity: "lines 2, 5, 8 give verdicts only as the label of a list item or a finding, not as the review's own",
       stated: [2, 5, 8],
     });
-    // a label that names no verdict, or offers alternatives, is no verdict at all
+    // a label that names no verdict, offers alternatives, or gives a tool's result is no verdict at all
     expect(intent(`${FINDINGS}\nThanks.\n`)).toMatchObject({ ambiguity: null, stated: [] });
+    expect(intent('## Checks\n- Result: PASS\n- Lint result: FAIL\n\nThe rest not read.\n')).toMatchObject({
+      ambiguity: null,
+      stated: [],
+    });
     expect(intent(`${REVIEW}\n- Status: Approve / Request changes\n`)).toMatchObject({ ambiguity: null, stated: [] });
   });
 
