@@ -54841,7 +54841,7 @@ const KNOWN_MINTERS = [
     /^peter-murray\/workflow-application-token-action@/i,
 ];
 const KEY_INPUT = /^(?:application[-_]?)?private[-_]?key$/i;
-const APP_INPUT = /^(?:app|client|application)[-_]?id$/i;
+const APP_INPUT = /^(?:github[-_]?)?(?:app|client|application)[-_]?id$/i;
 /** Is this one of the known App token actions (trusted beside a persona credential)? */
 const knownMinter = (uses) => KNOWN_MINTERS.some((m) => m.test(uses));
 /** Does this step mint an App token, as far as following a key goes: a known action, or any private-key input? */
@@ -54866,14 +54866,16 @@ function mintersOf(file, wf) {
                 return;
             const pick = (re) => Object.entries(w).find(([k, v]) => re.test(k) && str(v))?.[1];
             const env = [obj(s['env']), obj(j['env']), obj(wf['env'])];
+            // the App as written, through env, in one case and spacing: "${{ vars.PRIYA_APP_ID }}", "901"
+            const written = (v) => resolve(str(v), env).replace(/\s+/g, '').toUpperCase();
+            const apps = Object.entries(w)
+                .filter(([k, v]) => APP_INPUT.test(k) && str(v))
+                .map(([, v]) => written(v));
             out.push({
                 file,
                 job,
                 step: str(s['id']) || `#${n + 1}`,
-                // the App as written, through env, in one case and spacing: "${{ vars.PRIYA_APP_ID }}", "901"
-                app: resolve(str(pick(APP_INPUT)), env)
-                    .replace(/\s+/g, '')
-                    .toUpperCase(),
+                apps,
                 key: str(pick(KEY_INPUT)),
                 env,
                 environment: environmentOf(j),
@@ -54930,9 +54932,9 @@ function keyUses(writers, minters, callers, appIds = new Map()) {
         const named = new Set(keyOf.get(own).secrets.map((x) => x.toUpperCase()));
         // the same App: the same App expression, the persona App's id or client ID written out, or a key kept under a
         // same name
-        const ids = (appIds.get(w.persona) ?? []).map((x) => x.toUpperCase()); // m.app is upper-cased
+        const ids = (appIds.get(w.persona) ?? []).map((x) => x.toUpperCase()); // apps are upper-cased
         const same = minters.filter((m) => {
-            if (m === own || (own.app !== '' && m.app === own.app) || ids.includes(m.app))
+            if (m === own || own.apps.some((a) => m.apps.includes(a)) || m.apps.some((a) => ids.includes(a)))
                 return true;
             return keyOf.get(m).secrets.some((x) => named.has(x.toUpperCase()));
         });

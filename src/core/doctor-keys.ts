@@ -18,7 +18,7 @@ export const KNOWN_MINTERS = [
   /^peter-murray\/workflow-application-token-action@/i,
 ];
 const KEY_INPUT = /^(?:application[-_]?)?private[-_]?key$/i;
-const APP_INPUT = /^(?:app|client|application)[-_]?id$/i;
+const APP_INPUT = /^(?:github[-_]?)?(?:app|client|application)[-_]?id$/i;
 
 /** Is this one of the known App token actions (trusted beside a persona credential)? */
 export const knownMinter = (uses: string): boolean => KNOWN_MINTERS.some((m) => m.test(uses));
@@ -46,12 +46,13 @@ export interface KeyUse {
   via?: { kind: 'variable' | 'literal' | 'untraced'; expression: string };
 }
 
-/** A job's step that mints an App token: its App (the id or client-id expression as written) and its key. */
+/** A job's step that mints an App token: its App (each id or client-id input as written) and its key. */
 interface Minter {
   file: string;
   job: string;
   step: string;
-  app: string;
+  /** Every App input of the step as written (app-id and client-id may both be given). */
+  apps: string[];
   key: string;
   env: Json[];
   environment: Pick<KeyUse, 'environment' | 'environmentByExpression'>;
@@ -76,14 +77,16 @@ export function mintersOf(file: string, wf: Json): Minter[] {
       if (!mintsAppToken(str(s['uses']), w)) return;
       const pick = (re: RegExp) => Object.entries(w).find(([k, v]) => re.test(k) && str(v))?.[1];
       const env = [obj(s['env']), obj(j['env']), obj(wf['env'])];
+      // the App as written, through env, in one case and spacing: "${{ vars.PRIYA_APP_ID }}", "901"
+      const written = (v: unknown) => resolve(str(v), env).replace(/\s+/g, '').toUpperCase();
+      const apps = Object.entries(w)
+        .filter(([k, v]) => APP_INPUT.test(k) && str(v))
+        .map(([, v]) => written(v));
       out.push({
         file,
         job,
         step: str(s['id']) || `#${n + 1}`,
-        // the App as written, through env, in one case and spacing: "${{ vars.PRIYA_APP_ID }}", "901"
-        app: resolve(str(pick(APP_INPUT)), env)
-          .replace(/\s+/g, '')
-          .toUpperCase(),
+        apps,
         key: str(pick(KEY_INPUT)),
         env,
         environment: environmentOf(j),
@@ -157,9 +160,9 @@ export function keyUses(
     const named = new Set(keyOf.get(own)!.secrets.map((x) => x.toUpperCase()));
     // the same App: the same App expression, the persona App's id or client ID written out, or a key kept under a
     // same name
-    const ids = (appIds.get(w.persona) ?? []).map((x) => x.toUpperCase()); // m.app is upper-cased
+    const ids = (appIds.get(w.persona) ?? []).map((x) => x.toUpperCase()); // apps are upper-cased
     const same = minters.filter((m) => {
-      if (m === own || (own.app !== '' && m.app === own.app) || ids.includes(m.app)) return true;
+      if (m === own || own.apps.some((a) => m.apps.includes(a)) || m.apps.some((a) => ids.includes(a))) return true;
       return keyOf.get(m)!.secrets.some((x) => named.has(x.toUpperCase()));
     });
     for (const m of same)

@@ -836,6 +836,27 @@ ${mint}
       ['post persona-priya PRIYA_KEY -', 'release staging LEAK -'],
     ],
     [
+      // found by a review: a step may give both inputs; and some token actions name theirs github-app-id
+      'the client ID beside another app-id expression, and a github-app-id input',
+      [
+        ['p.yml', post(std('${{ secrets.PRIYA_KEY }}'))],
+        [
+          'release.yml',
+          release('${{ secrets.LEAK }}').replace(
+            'app-id: ${{ vars.PRIYA_APP_ID }}',
+            'app-id: ${{ vars.RELEASE_APP }}\n          client-id: Iv23liPriyaRev1ew',
+          ),
+        ],
+        [
+          'other.yml',
+          release('${{ secrets.LEAK2 }}')
+            .replace('app-id:', 'github-app-id:')
+            .replace('${{ vars.PRIYA_APP_ID }}', '901'),
+        ],
+      ],
+      ['post persona-priya PRIYA_KEY -', 'release staging LEAK -', 'release staging LEAK2 -'],
+    ],
+    [
       'two minters of the App in one job',
       [['p.yml', post(`${std('${{ secrets.PRIYA_KEY }}')}\n      - id: app2\n${std('${{ secrets.LEAK }}')}`)]],
       ['post persona-priya PRIYA_KEY -', 'post persona-priya LEAK -'],
