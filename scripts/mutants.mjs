@@ -413,10 +413,14 @@ function locate(m, text) {
   return at;
 }
 
-/** Runs test files; killed when a test failed. Names the first failing test. */
-async function tests(files, filter) {
+/**
+ * Runs test files; killed when a test failed, named. A failure vitest reports without naming the test (with --bail
+ * the cancelled files can take the failing test's entry with them) is run again without --bail: a named failing test
+ * is a kill; still none named (a hook, an unhandled error) cannot be judged — never a kill, never a survival.
+ */
+async function tests(files, filter, bail = true) {
   const out = join(mkdtempSync(join(tmpdir(), 'pv-mutant-')), 'r.json');
-  const args = ['vitest', 'run', ...files, '--bail=1', '--reporter=json', `--outputFile=${out}`];
+  const args = ['vitest', 'run', ...files, ...(bail ? ['--bail=1'] : []), '--reporter=json', `--outputFile=${out}`];
   if (filter) args.push('-t', filter);
   const r = await run('npx', args);
   if (!existsSync(out)) return { killed: null, note: `vitest wrote no report (exit ${r.code}): ${r.out.slice(-400)}` };
@@ -427,15 +431,10 @@ async function tests(files, filter) {
   );
   const crashed = report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.length);
   if (!failed.length && crashed.length) return { killed: null, note: `a file failed to load: ${crashed[0].message}` };
-  // --bail cancels the other files as soon as one test fails; the report can then lose that test's own entry
-  // (seen once, 2026-12-01: a mutant "survived" a layer that kills it alone): a failure count or a failing exit
-  // without a named test is still a kill, never a survival
-  if (!failed.length && (report.numFailedTests > 0 || report.success === false || r.code !== 0))
-    return {
-      killed: true,
-      by: `(vitest reported a failure, exit ${r.code}, without naming the test)`,
-      ran: report.numTotalTests,
-    };
+  if (!failed.length && (report.numFailedTests > 0 || report.success === false || r.code !== 0)) {
+    if (bail) return tests(files, filter, false);
+    return { killed: null, note: `vitest failed (exit ${r.code}) without naming a test: ${r.out.slice(-300)}` };
+  }
   return { killed: failed.length > 0, by: failed[0], ran: report.numTotalTests };
 }
 
