@@ -358,20 +358,24 @@ describe('false positives, measured', () => {
     expect(m.hits).toEqual([]);
   });
 
+  // Two generated sets are left out, their sources being here: the corpus runs (MEASURED-*.txt, 3.6 MB of padded
+  // tables made from the manifest and the bodies) and the CLI's bundle (dist/cli/, the same sources and packages
+  // as dist/main.js, which is scanned).
   test('every text file of the repository passes (source, tests, docs, the bundle)', () => {
+    const generated = /^(?:corpus\/MEASURED-.*\.txt|dist\/cli\/.*)$/;
     const files = execFileSync('git', ['ls-files'], { encoding: 'utf8' })
       .split('\n')
-      .filter((f) => /\.(ts|mjs|js|json|md|yml|yaml|txt)$/.test(f));
+      .filter((f) => /\.(ts|mjs|js|json|md|yml|yaml|txt)$/.test(f) && !generated.test(f));
     const m = measure(files.flatMap((f) => pieces(readFileSync(f, 'utf8'))));
     expect(m.lines).toBeGreaterThan(10_000);
     expect(m.hits).toEqual([]);
   });
 
-  // Generated files are scanned as they are now by the test above, and their history adds nothing new: dist/ and
-  // the lockfile (from src/ and the registry; 9/10 of the log's 28 MB), the OpenAPI slice (from @octokit/openapi)
-  // and the corpus runs (MEASURED-*.txt, from the manifest and the bodies); without the last two the log is 4.7 MB,
-  // not 10.4 (2026-12-01).
-  test('the diffs of the last 300 commits pass (generated files: as they are now, above)', () => {
+  // Generated files' history adds nothing new: dist/ and the lockfile (from src/ and the registry; 9/10 of the log's
+  // 28 MB; dist/main.js and the lockfile are scanned as they are now above), the OpenAPI slice (from
+  // @octokit/openapi; scanned above) and the corpus runs (MEASURED-*.txt, from the manifest and the bodies, which
+  // are scanned); without the last two the log is 4.7 MB, not 10.4 (2026-12-01).
+  test('the diffs of the last 300 commits pass (generated files: their sources, above)', () => {
     const args = ['log', '-p', '-n', '300', '--no-color', '--no-ext-diff'];
     const generated = ['dist', 'package-lock.json', 'test/fixtures/github-openapi-slice.json', 'corpus/MEASURED-*.txt'];
     const log = execFileSync('git', [...args, '--', '.', ...generated.map((g) => `:(exclude)${g}`)], {
