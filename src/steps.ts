@@ -62,7 +62,7 @@ export async function readHead(
     port.listReviews(target.pullNumber),
     port.getTree(sha),
     withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
-    // only where a status may be written: the queue's own run and commit-status never read no PR list
+    // only where a status may be written: a merge queue's own run, or commit-status: never, reads no PR list
     writes && cfg.commitStatus !== 'never' ? orNull(port.listOpenPullsWithHead(sha)) : Promise.resolve(undefined),
   ]);
   restP.catch(() => undefined); // awaited below unless the gate stops the run

@@ -954,8 +954,11 @@ function listDisagrees(lines, j, verdict) {
     }
     return { condition };
 }
-/** A list item's label that reports an earlier state: "Previous round", "Previously", "Round 1", "Before the fix". */
-const LIST_HISTORY = /\b(?:PREVIOUS(?:LY)?|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL(?:LY)?|LAST\s+ROUND|ROUND\s*\d+|BEFORE)\b/;
+/**
+ * A list item's label that reports an earlier state: "Previous round", "Previously", "Round 1". Not "Before …":
+ * "- Before merge: Request changes" is a demand now, and skipping it would let the first item's approval stand.
+ */
+const LIST_HISTORY = /\b(?:PREVIOUS(?:LY)?|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL(?:LY)?|LAST\s+ROUND|ROUND\s*\d+)\b/;
 /**
  * A paragraph of its own that is nothing but a verdict phrase ("Recommend Merge" between the criteria and a
  * closing sentence): not a heading, a list item or a quote, blank lines around it, nothing after the phrase.

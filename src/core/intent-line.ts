@@ -333,9 +333,11 @@ function listDisagrees(lines: readonly string[], j: number, verdict: Reading): {
   return { condition };
 }
 
-/** A list item's label that reports an earlier state: "Previous round", "Previously", "Round 1", "Before the fix". */
-const LIST_HISTORY =
-  /\b(?:PREVIOUS(?:LY)?|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL(?:LY)?|LAST\s+ROUND|ROUND\s*\d+|BEFORE)\b/;
+/**
+ * A list item's label that reports an earlier state: "Previous round", "Previously", "Round 1". Not "Before …":
+ * "- Before merge: Request changes" is a demand now, and skipping it would let the first item's approval stand.
+ */
+const LIST_HISTORY = /\b(?:PREVIOUS(?:LY)?|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL(?:LY)?|LAST\s+ROUND|ROUND\s*\d+)\b/;
 
 /**
  * A paragraph of its own that is nothing but a verdict phrase ("Recommend Merge" between the criteria and a

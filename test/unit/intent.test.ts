@@ -817,6 +817,11 @@ describe('held-out 17: the list under a verdict heading, set apart from the find
       'APPROVE',
     ],
     [
+      'a demand before the merge in the list is no history',
+      `${REVIEW}\n## Verdict\n- APPROVE\n- Before merge: Request changes\n\nThanks.\n`,
+      null,
+    ],
+    [
       'changes requested and said resolved, in a sub-item',
       `${REVIEW}\n## Verdict\n- APPROVE\n  - Previously: Request changes (resolved)\n\nThanks.\n`,
       'APPROVE',
