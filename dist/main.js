@@ -43468,7 +43468,8 @@ function setOff(raw, token) {
 const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
 const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
 const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
+    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة|` +
+    String.raw `OVERALL(?=\s*[:：])|TL;?\s?DR|BOTTOM\s+LINE`;
 const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
@@ -43497,6 +43498,10 @@ const NOT_THIS_REVIEWS = /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S)\s*$/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
 const BOX = /\[( |x|X)\]/;
+/** Inside a quotation (an open double quote before the key: 'evaluator PASS ("Status: PASS")'): someone else's. */
+const QUOTED = /^(?:[^"]*"[^"]*")*[^"]*"[^"]*$|“[^”]*$|„[^“”]*$/;
+/** Keys that sum a review up ("**Overall:** APPROVED", "TL;DR: LGTM", "Bottom line: …"): read opening their line. */
+const SUMMING_UP = /^(?:OVERALL|TL;?\s?DR|BOTTOM LINE)$/;
 function keysOf(upper) {
     const out = [];
     for (const m of upper.matchAll(KEY)) {
@@ -43515,7 +43520,7 @@ function keyedAt(r, i, text) {
         const before = upper.slice(0, key.at);
         if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end)))
             return null;
-        if (NOT_THIS_REVIEWS.test(before))
+        if (NOT_THIS_REVIEWS.test(before) || QUOTED.test(before))
             continue;
         const c = readKey(r, i, upper, raw, key);
         if (c === STOP)
@@ -43542,6 +43547,9 @@ function readKey(r, i, upper, raw, key) {
     const opens = OPENS.test(upper.slice(0, key.at));
     const score = key.name === 'SCORE';
     if (key.at >= 20 && !explicit)
+        return null;
+    // "evaluator PASS (\"Overall: PASS\")": a summing-up key inside a sentence quotes someone else's
+    if (SUMMING_UP.test(key.name) && !opens)
         return null;
     // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
     if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at)))

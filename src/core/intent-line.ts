@@ -24,7 +24,8 @@ const FINAL = String.raw`FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
 const STRONG = String.raw`VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
 const WEAK =
   String.raw`RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-  String.raw`CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
+  String.raw`CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة|` +
+  String.raw`OVERALL(?=\s*[:：])|TL;?\s?DR|BOTTOM\s+LINE`;
 export const STRONG_KEY = new RegExp(String.raw`^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw`(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
@@ -57,6 +58,10 @@ const NOT_THIS_REVIEWS = /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S)\s*$/;
 const OF_THE_REVIEWER =
   /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
 const BOX = /\[( |x|X)\]/;
+/** Inside a quotation (an open double quote before the key: 'evaluator PASS ("Status: PASS")'): someone else's. */
+const QUOTED = /^(?:[^"]*"[^"]*")*[^"]*"[^"]*$|“[^”]*$|„[^“”]*$/;
+/** Keys that sum a review up ("**Overall:** APPROVED", "TL;DR: LGTM", "Bottom line: …"): read opening their line. */
+const SUMMING_UP = /^(?:OVERALL|TL;?\s?DR|BOTTOM LINE)$/;
 
 export interface Candidate {
   index: number;
@@ -119,7 +124,7 @@ function keyedAt(r: Reader, i: number, text: string): Candidate | null {
   for (const key of keysOf(upper)) {
     const before = upper.slice(0, key.at);
     if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end))) return null;
-    if (NOT_THIS_REVIEWS.test(before)) continue;
+    if (NOT_THIS_REVIEWS.test(before) || QUOTED.test(before)) continue;
     const c = readKey(r, i, upper, raw, key);
     if (c === STOP) return null;
     if (c) return PART.test(before) ? { ...c, part: true } : c;
@@ -145,6 +150,8 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   const opens = OPENS.test(upper.slice(0, key.at));
   const score = key.name === 'SCORE';
   if (key.at >= 20 && !explicit) return null;
+  // "evaluator PASS (\"Overall: PASS\")": a summing-up key inside a sentence quotes someone else's
+  if (SUMMING_UP.test(key.name) && !opens) return null;
   // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
   if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at))) return null;
   // "## Urteil des Reviewers": the token on the next line, standing as a token in a paragraph of its own

@@ -1090,3 +1090,36 @@ describe('held-out 14: prose sentences, fenced keys and ADVISORY are not read', 
     expect(r.ambiguity ?? '').not.toMatch(/TEXT/);
   });
 });
+
+describe('keys that sum a review up ("Overall:", "TL;DR:", "Bottom line:"), and keys inside a quotation', () => {
+  test.each<[string, string, string | null]>([
+    ['Overall, bold', `${REVIEW}\n**Overall:** APPROVED\n`, 'APPROVE'],
+    ['Overall with an emoji', `${REVIEW}\nOverall: ✅ Approve\n`, 'APPROVE'],
+    [
+      'Overall, a sentence after the token',
+      `${REVIEW}\n**Overall: Request changes.** The leak must go.\n`,
+      'CHANGES_REQUESTED',
+    ],
+    ['TL;DR', `**TL;DR:** LGTM, nice clean-up.\n\n${REVIEW}`, 'APPROVE'],
+    ['Bottom line', `${REVIEW}\n**Bottom line:** Needs changes.\n`, 'CHANGES_REQUESTED'],
+    // not read: prose, conditions, alternatives, a score, inside a sentence, one per finding
+    ['Overall, a comma', `${REVIEW}\nOverall, APPROVE.\n\nMore notes.\n`, null],
+    ['Overall, with changes', `${REVIEW}\n**Overall:** Approve with Changes\n`, null],
+    ['Overall, a template', `${REVIEW}\n**Overall:** APPROVE / REQUEST_CHANGES / NEEDS_DISCUSSION\n`, null],
+    ['Overall, a score', `${REVIEW}\n**Overall:** 7.0/10 - solid foundation\n`, null],
+    ['Bottom line, ship after fixes', `${REVIEW}\n**Bottom line:** ship it after F1–F5.\n`, null],
+    ['Overall inside a sentence', `${REVIEW}\nThe evaluator's run (Overall: PASS) is attached.\n\nMore notes.\n`, null],
+    [
+      'Overall as each finding’s label',
+      `${REVIEW}\n- F1 overall: Reject\n- F2 overall: Reject\n- F3 overall: Accept\n\nMore notes.\n`,
+      null,
+    ],
+    ['Overall Verdict: the strong key', `${REVIEW}\n**Overall Verdict:** CHANGES REQUESTED\n`, 'CHANGES_REQUESTED'],
+    // a key inside a quotation is someone else's words (any key: "Status" before 2026-12-01 read it)
+    ['a quoted status', `${REVIEW}\nThe evaluator said PASS in its file ("Status: PASS"), see below.\n\nMore.\n`, null],
+    ['a curly-quoted verdict', `${REVIEW}\nThe bot wrote “Verdict: APPROVE” on an older head.\n\nMore.\n`, null],
+    ['a quote closed before the key', `${REVIEW}\nThe "core" module is fine. Verdict: APPROVE\n`, 'APPROVE'],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
