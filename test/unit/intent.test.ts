@@ -1123,3 +1123,20 @@ describe('keys that sum a review up ("Overall:", "TL;DR:", "Bottom line:"), and 
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 });
+
+describe('changes said needed, and not safe to merge, as a verdict key’s value', () => {
+  test.each<[string, string, string | null]>([
+    ['revisions needed', `${REVIEW}\nVerdict: Revisions needed\n`, 'CHANGES_REQUESTED'],
+    ['minor changes needed', `${REVIEW}\n**Verdict:** Minor changes needed\n`, 'CHANGES_REQUESTED'],
+    ['fix required', `${REVIEW}\n**Decision:** Fix required\n`, 'CHANGES_REQUESTED'],
+    ['not safe to merge', `${REVIEW}\nVerdict: ❌ Not safe to merge\n`, 'CHANGES_REQUESTED'],
+    ['not good to merge', `${REVIEW}\n**Verdict:** Not good to merge yet\n`, 'CHANGES_REQUESTED'],
+    // an approval that says them waits on them; "no changes needed" and a journal's category say none
+    ['an approval with revisions needed', `${REVIEW}\nVerdict: Approve — minor revisions needed\n`, null],
+    ['no changes needed', `${REVIEW}\nVerdict: No changes needed\n`, null],
+    ['a journal category', `${REVIEW}\nDECISION: MAJOR REVISION\n`, null],
+    ['safe to merge is still not read', `${REVIEW}\nVerdict: Safe to merge\n`, null],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
