@@ -44681,6 +44681,9 @@ function queued(end, rules, base, shouldReview) {
             status: statusOf(rules, onGroup, 'failure', description),
         };
     }
+    const held = heldByReReview(end, rules);
+    if (held)
+        return { ...base, outcome: 'queued', failure: held.failure, shouldReview, status: held.status };
     const { marker, review } = end.standing;
     const rejected = marker.verdict === 'CHANGES_REQUESTED';
     const failure = rejected && rules.failOnChangesRequested
@@ -44700,6 +44703,25 @@ function queued(end, rules, base, shouldReview) {
         shouldReview,
         status: statusOf(rules, onGroup, verdictState(marker.verdict, rules), description, review.htmlUrl),
     };
+}
+/**
+ * A queued PR whose head a maintainer's forced re-review is judging again (the persona's own "reviewing" pending for
+ * the PR stands there), or whose head's statuses could not be read: the doubted verdict does not pass the group.
+ */
+function heldByReReview(end, rules) {
+    const pr = `PR #${end.target?.pullNumber}`;
+    const head = sha_short(end.target?.reviewedSha);
+    const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
+    if (end.onHead === null) {
+        const failure = `the statuses of ${pr}'s head ${head} could not be read, so whether a re-review of it is under way is ` +
+            'unknown: the group does not pass on its verdict (re-queue the PR)';
+        return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: ${pr}'s head unread`) };
+    }
+    if (!reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))
+        return null;
+    const failure = `re-review under way: ${rules.persona} is judging ${pr}'s head ${head} again (a forced re-review), so the ` +
+        'verdict it had does not pass the group; re-queue the PR once the re-review is posted';
+    return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: re-review of ${pr} under way`) };
 }
 function reported(end, rules, base) {
     const missing = end.board.missing;
@@ -44744,18 +44766,24 @@ function sharedWith(end, own) {
 const leftPending = (end, rules, state) => state === 'success' &&
     (end.kind === 'duplicate' || end.kind === 'unchanged') &&
     reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target);
+/** What fails the step on a standing verdict: a failure after the write, a rejection with fail-on-changes-requested. */
+function standingFailure(end, rules) {
+    if (end.afterWrite)
+        return `${end.afterWrite.reason}: ${end.afterWrite.message}`;
+    if (!rules.failOnChangesRequested || end.standing.marker.verdict !== 'CHANGES_REQUESTED')
+        return undefined;
+    return (`changes requested: ${rules.persona}'s ${WHAT[end.kind]} for ${sha_short(end.target?.reviewedSha)} is ` +
+        'CHANGES_REQUESTED (fail-on-changes-requested is on)');
+}
 function standing(end, rules, base, shouldReview) {
     const { marker, review } = end.standing;
     const verdict = marker.verdict;
-    let failure = end.afterWrite ? `${end.afterWrite.reason}: ${end.afterWrite.message}` : undefined;
-    if (!failure && rules.failOnChangesRequested && verdict === 'CHANGES_REQUESTED') {
-        const what = WHAT[end.kind];
-        failure =
-            `changes requested: ${rules.persona}'s ${what} for ${sha_short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
-                `(fail-on-changes-requested is on)`;
-    }
+    const failure = standingFailure(end, rules);
     // the gate fails closed: anything but an approval, or any failure after the write, is a red status
-    const own = end.afterWrite ? 'failure' : verdictState(verdict, rules);
+    const judged = end.afterWrite ? 'failure' : verdictState(verdict, rules);
+    // retargeted while the review was made: an approval for the old base is no green for the new one
+    const moved = end.retargeted !== undefined && judged === 'success' ? end.retargeted : undefined;
+    const own = moved !== undefined ? 'pending' : judged;
     const shared = sharedWith(end, own);
     const state = shared ? 'failure' : own;
     const head = sha_short(end.target?.reviewedSha);
@@ -44769,6 +44797,8 @@ function standing(end, rules, base, shouldReview) {
     const pending = leftPending(end, rules, state);
     const kept = `${rules.persona}'s status on ${head} stays pending: a re-review of this head is under way, and the run ` +
         'that posts it sets the status';
+    const elsewhere = `${rules.persona}'s ${said(verdict, rules)} is for ${marker.base}, but PR #${end.target?.pullNumber} was ` +
+        `retargeted to ${moved} while it was made: the status on ${head} is pending until the run for ${moved} decides`;
     const twice = `${rules.persona}'s status on ${head} is failure, not success: that commit is also the head of ${shared}, and ` +
         'a status is per commit, so it would pass there too. Close the other PR, or push a new commit to one of them';
     return {
@@ -44783,12 +44813,14 @@ function standing(end, rules, base, shouldReview) {
         baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
         findings: end.kind === 'posted' ? end.findings : undefined,
         shouldReview,
-        notices: pending ? [kept, ...base.notices] : base.notices,
+        notices: pending ? [kept, ...base.notices] : moved !== undefined ? [elsewhere, ...base.notices] : base.notices,
         warnings: shared ? [twice, ...base.warnings] : base.warnings,
         status: pending
             ? null
-            : statusOf(rules, end.target, state, `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}` +
-                (shared ? `; also the head of ${shared}` : ''), review.htmlUrl),
+            : statusOf(rules, end.target, state, moved !== undefined
+                ? `${rules.persona}: ${said(verdict, rules)} was for ${marker.base}; the PR now targets ${moved}`
+                : `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}` +
+                    (shared ? `; also the head of ${shared}` : ''), review.htmlUrl),
     };
 }
 function statusOf(rules, target, state, description, reviewUrl) {
@@ -51037,7 +51069,9 @@ const CAN_DISMISS = DISMISSABLE.all;
  * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
  *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
  * - Reviews of any other head or base are stale: dismissed per dismiss-stale. That includes
- *   `self` when a review for a newer head has already landed.
+ *   `self` when a review for a newer head has already landed. One exception: this head's
+ *   CHANGES_REQUESTED into another base stays (that base's verdict, found again on a retarget back).
+ *   An APPROVE for another base never stays.
  */
 function settle(history, pr, self, policy) {
     const live = history.filter((h) => isLive(h.review));
@@ -51060,6 +51094,10 @@ function settle(history, pr, self, policy) {
         else if (m.head === anchor.marker.head && m.base === anchor.marker.base) {
             if (CAN_DISMISS.has(entry.review.state))
                 dismiss.push({ entry, why: 'duplicate' });
+        }
+        else if (m.head === pr.head && entry.review.state !== 'APPROVED') {
+            // this head's rejection into another base stays that base's verdict: a retarget back finds it standing
+            // rather than a new roll of the same change (attack round 7); an approval for another base always goes
         }
         else if ((m.head !== pr.head || m.base !== pr.base) && DISMISSABLE[policy].has(entry.review.state)) {
             dismiss.push({ entry, why: 'stale' });
@@ -51596,7 +51634,9 @@ writes = true) {
     if (g.stop)
         return g;
     const [who, reviews, headTree, files, withHead] = await restP;
-    const others = (l) => l.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef);
+    // any other open PR at this commit, into any base: a second PR at the same head into the same base would otherwise
+    // have the persona judge the same change again, and its green would pass the first PR too (attack round 7)
+    const others = (l) => l.filter((p) => p.number !== target.pullNumber);
     const sharedHead = withHead === undefined ? undefined : withHead === null ? null : others(withHead);
     // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
     // PR patches too, and reads the timeline only when there is a dismissal to explain
@@ -53342,7 +53382,9 @@ async function runPost(cfg, ctx, port, trace) {
         if ('stop' in facts)
             return { kind: facts.outcome, message: facts.message, target };
         const pull = facts.pull;
-        if (pull.draft && !cfg.reviewDrafts)
+        // a draft is not reviewed; but a post bound to a preflight's answer (reviewed-sha) carries a verdict the LLM
+        // has given: made a draft since, the PR still gets it, or its author could roll the persona again (attack round 7)
+        if (pull.draft && !cfg.reviewDrafts && !cfg.reviewedSha)
             return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
         const plan = planFor(cfg, target, facts, body.verdict, trace);
         if (plan.action === 'review' || plan.action === 'restamp')
@@ -53459,6 +53501,10 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
             `(review ${s.anchor.review.id}): this review is stale already`);
     }
     const standing = race === 'theirs-same-head' ? s.anchor : made.entry;
+    // the PR was retargeted while the review was made: its verdict is for the old base, and its green would stand
+    // on the head of a PR into the new one until that base's run decides (attack round 7)
+    const forBase = standing.marker.base;
+    const retargeted = forBase !== undefined && pullNow.baseRef !== forBase ? pullNow.baseRef : undefined;
     const done = await dismissAll(cfg.persona, port, target.pullNumber, s.dismiss, s.anchor);
     const shared = sharedAfterWrite(reviewsNow, cfg, common.identity);
     const afterWrite = dismissalFailure(done) ?? shared;
@@ -53469,6 +53515,7 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
         standing,
         dismissed: [...earlyIds, ...done.ids],
         afterWrite,
+        ...(retargeted !== undefined ? { retargeted } : {}),
     };
 }
 /** Seen after the write: another persona posted through this account meanwhile (two runs raced). */
@@ -53924,7 +53971,7 @@ async function unlessReReviewed(cfg, ctx, port, target, facts, trace) {
 
 
 
-async function runQueued(cfg, group, port, trace) {
+async function runQueued(cfg, ctx, group, port, trace) {
     const onGroup = queuedTarget(cfg, group);
     const pullNumber = onGroup.pullNumber;
     const pull = await port.getPull(pullNumber);
@@ -53944,11 +53991,16 @@ async function runQueued(cfg, group, port, trace) {
         // nothing is written here: an unverifiable reviewer-login only selects whose history is read
         const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews, identityVerified: true }, null, trace);
         const standing = plan.action === 'keep' ? plan.current : null;
+        // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group (check
+        // runs are never read back: statuses.ts)
+        const read = standing && cfg.statusKind === 'commit';
+        const onHead = read ? await statusesOn(cfg, ctx, port, pull.headSha) : undefined;
         return {
             kind: 'queued',
             standing,
             statusSha: group.headSha,
             target,
+            onHead,
             identity: facts.identity,
             warnings: facts.warnings,
         };
@@ -55769,7 +55821,7 @@ async function runMode(cfg, ctx, port) {
     if (cfg.mode === 'post' || cfg.mode === 'preflight')
         await checkAsker(cfg, ctx, port);
     if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight'))
-        return runQueued(cfg, ctx.mergeGroup, port, trace);
+        return runQueued(cfg, ctx, ctx.mergeGroup, port, trace);
     switch (cfg.mode) {
         case 'post':
             return runPost(cfg, ctx, port, trace);

@@ -116,7 +116,7 @@ const noRules = {
 async function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<End> {
   if (cfg.mode === 'post' || cfg.mode === 'preflight') await checkAsker(cfg, ctx, port);
   if (ctx.mergeGroup && (cfg.mode === 'post' || cfg.mode === 'preflight'))
-    return runQueued(cfg, ctx.mergeGroup, port, trace);
+    return runQueued(cfg, ctx, ctx.mergeGroup, port, trace);
   switch (cfg.mode) {
     case 'post':
       return runPost(cfg, ctx, port, trace);

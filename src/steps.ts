@@ -37,7 +37,7 @@ export interface Facts {
   dismissals?: DismissalEvent[];
   /** The PR's files with patches, when findings are to be placed. */
   files?: PrFile[];
-  /** Other open PRs whose head is this commit, into another base (a status is per commit); null when unread. */
+  /** Other open PRs whose head is this commit, into any base (a status is per commit); null when unread. */
   sharedHead?: Array<{ number: number; baseRef: string }> | null;
   warnings: string[];
 }
@@ -70,8 +70,9 @@ export async function readHead(
   const g = gate(pull, sha, target.base);
   if (g.stop) return g;
   const [who, reviews, headTree, files, withHead] = await restP;
-  const others = (l: NonNullable<typeof withHead>) =>
-    l.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef);
+  // any other open PR at this commit, into any base: a second PR at the same head into the same base would otherwise
+  // have the persona judge the same change again, and its green would pass the first PR too (attack round 7)
+  const others = (l: NonNullable<typeof withHead>) => l.filter((p) => p.number !== target.pullNumber);
   const sharedHead = withHead === undefined ? undefined : withHead === null ? null : others(withHead);
   // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
   // PR patches too, and reads the timeline only when there is a dismissal to explain

@@ -114,7 +114,9 @@ export interface Settlement {
  * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
  *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
  * - Reviews of any other head or base are stale: dismissed per dismiss-stale. That includes
- *   `self` when a review for a newer head has already landed.
+ *   `self` when a review for a newer head has already landed. One exception: this head's
+ *   CHANGES_REQUESTED into another base stays (that base's verdict, found again on a retarget back).
+ *   An APPROVE for another base never stays.
  */
 export function settle(
   history: readonly HistoryEntry[],
@@ -138,6 +140,9 @@ export function settle(
       if (CAN_DISMISS.has(entry.review.state)) dismiss.push({ entry, why: 'edited' });
     } else if (m.head === anchor.marker.head && m.base === anchor.marker.base) {
       if (CAN_DISMISS.has(entry.review.state)) dismiss.push({ entry, why: 'duplicate' });
+    } else if (m.head === pr.head && entry.review.state !== 'APPROVED') {
+      // this head's rejection into another base stays that base's verdict: a retarget back finds it standing
+      // rather than a new roll of the same change (attack round 7); an approval for another base always goes
     } else if ((m.head !== pr.head || m.base !== pr.base) && DISMISSABLE[policy].has(entry.review.state)) {
       dismiss.push({ entry, why: 'stale' });
     }

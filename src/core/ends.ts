@@ -81,6 +81,9 @@ export type End = Common &
         statusSha: string;
         /** The base the group merges into, when the PR now targets another: no verdict counts for it. */
         otherBase?: { group: string; pull: string };
+        /** Commit statuses: this context's statuses on the PR's head, newest first (a forced re-review under way
+         * there holds the group); null when unread (fail closed). Undefined with check runs (never read back). */
+        onHead?: readonly StatusFact[] | null;
       }
     | {
         /** restamped: the verdict GitHub's push rule dismissed, posted again for an identical patch. */
@@ -93,7 +96,10 @@ export type End = Common &
         findings?: Placement;
         /** duplicate, unchanged: this context's statuses on the head, newest first; null when unread. */
         onHead?: readonly StatusFact[] | null;
-        /** Other open PRs whose head is this commit, into another base: one status cannot be green for both. */
+        /** posted, duplicate: the base the PR was retargeted to while the review was made (its verdict is for
+         * the old one). */
+        retargeted?: string;
+        /** Other open PRs whose head is this commit (any base): one status cannot stand for both. */
         sharedHead?: ReadonlyArray<{ number: number; baseRef: string }> | null;
       }
     | { kind: 'reported'; board: Board; commentId: number; statusSha?: string }

@@ -178,6 +178,8 @@ function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base,
       status: statusOf(rules, onGroup, 'failure', description),
     };
   }
+  const held = heldByReReview(end, rules);
+  if (held) return { ...base, outcome: 'queued', failure: held.failure, shouldReview, status: held.status };
   const { marker, review } = end.standing;
   const rejected = marker.verdict === 'CHANGES_REQUESTED';
   const failure =
@@ -198,6 +200,30 @@ function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base,
     shouldReview,
     status: statusOf(rules, onGroup, verdictState(marker.verdict, rules), description, review.htmlUrl),
   };
+}
+
+/**
+ * A queued PR whose head a maintainer's forced re-review is judging again (the persona's own "reviewing" pending for
+ * the PR stands there), or whose head's statuses could not be read: the doubted verdict does not pass the group.
+ */
+function heldByReReview(
+  end: Extract<End, { kind: 'queued' }>,
+  rules: Rules,
+): { failure: string; status: StatusPlan | null } | null {
+  const pr = `PR #${end.target?.pullNumber}`;
+  const head = short(end.target?.reviewedSha);
+  const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
+  if (end.onHead === null) {
+    const failure =
+      `the statuses of ${pr}'s head ${head} could not be read, so whether a re-review of it is under way is ` +
+      'unknown: the group does not pass on its verdict (re-queue the PR)';
+    return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: ${pr}'s head unread`) };
+  }
+  if (!reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target)) return null;
+  const failure =
+    `re-review under way: ${rules.persona} is judging ${pr}'s head ${head} again (a forced re-review), so the ` +
+    'verdict it had does not pass the group; re-queue the PR once the re-review is posted';
+  return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: re-review of ${pr} under way`) };
 }
 
 function reported(
@@ -253,18 +279,25 @@ const leftPending = (end: StandingEnd, rules: Rules, state: StatusState): boolea
   (end.kind === 'duplicate' || end.kind === 'unchanged') &&
   reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target);
 
+/** What fails the step on a standing verdict: a failure after the write, a rejection with fail-on-changes-requested. */
+function standingFailure(end: StandingEnd, rules: Rules): string | undefined {
+  if (end.afterWrite) return `${end.afterWrite.reason}: ${end.afterWrite.message}`;
+  if (!rules.failOnChangesRequested || end.standing.marker.verdict !== 'CHANGES_REQUESTED') return undefined;
+  return (
+    `changes requested: ${rules.persona}'s ${WHAT[end.kind]} for ${short(end.target?.reviewedSha)} is ` +
+    'CHANGES_REQUESTED (fail-on-changes-requested is on)'
+  );
+}
+
 function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: boolean | undefined): Conclusion {
   const { marker, review } = end.standing;
   const verdict = marker.verdict;
-  let failure = end.afterWrite ? `${end.afterWrite.reason}: ${end.afterWrite.message}` : undefined;
-  if (!failure && rules.failOnChangesRequested && verdict === 'CHANGES_REQUESTED') {
-    const what = WHAT[end.kind];
-    failure =
-      `changes requested: ${rules.persona}'s ${what} for ${short(end.target?.reviewedSha)} is CHANGES_REQUESTED ` +
-      `(fail-on-changes-requested is on)`;
-  }
+  const failure = standingFailure(end, rules);
   // the gate fails closed: anything but an approval, or any failure after the write, is a red status
-  const own: StatusState = end.afterWrite ? 'failure' : verdictState(verdict, rules);
+  const judged: StatusState = end.afterWrite ? 'failure' : verdictState(verdict, rules);
+  // retargeted while the review was made: an approval for the old base is no green for the new one
+  const moved = end.retargeted !== undefined && judged === 'success' ? end.retargeted : undefined;
+  const own: StatusState = moved !== undefined ? 'pending' : judged;
   const shared = sharedWith(end, own);
   const state: StatusState = shared ? 'failure' : own;
   const head = short(end.target?.reviewedSha);
@@ -280,6 +313,9 @@ function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: bool
   const kept =
     `${rules.persona}'s status on ${head} stays pending: a re-review of this head is under way, and the run ` +
     'that posts it sets the status';
+  const elsewhere =
+    `${rules.persona}'s ${said(verdict, rules)} is for ${marker.base}, but PR #${end.target?.pullNumber} was ` +
+    `retargeted to ${moved} while it was made: the status on ${head} is pending until the run for ${moved} decides`;
   const twice =
     `${rules.persona}'s status on ${head} is failure, not success: that commit is also the head of ${shared}, and ` +
     'a status is per commit, so it would pass there too. Close the other PR, or push a new commit to one of them';
@@ -295,7 +331,7 @@ function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: bool
     baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
     findings: end.kind === 'posted' ? end.findings : undefined,
     shouldReview,
-    notices: pending ? [kept, ...base.notices] : base.notices,
+    notices: pending ? [kept, ...base.notices] : moved !== undefined ? [elsewhere, ...base.notices] : base.notices,
     warnings: shared ? [twice, ...base.warnings] : base.warnings,
     status: pending
       ? null
@@ -303,8 +339,10 @@ function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: bool
           rules,
           end.target,
           state,
-          `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}` +
-            (shared ? `; also the head of ${shared}` : ''),
+          moved !== undefined
+            ? `${rules.persona}: ${said(verdict, rules)} was for ${marker.base}; the PR now targets ${moved}`
+            : `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}` +
+                (shared ? `; also the head of ${shared}` : ''),
           review.htmlUrl,
         ),
   };

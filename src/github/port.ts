@@ -31,7 +31,7 @@ export interface GitHubPort extends Pick<SettingsPort, 'getPermission'> {
   listPullsByHead(owner: string, branch: string): Promise<PullHead[]>;
   /** The commit's tree SHA; null when the commit cannot be read (gone after a force-push, refused). */
   getTree(sha: string): Promise<string | null>;
-  /** Open PRs whose head is this commit (another PR may share it, into another base). */
+  /** Open PRs whose head is this commit (another PR may share it, into any base). */
   listOpenPullsWithHead(sha: string): Promise<Array<{ number: number; baseRef: string }>>;
   /** The files of the three-dot comparison base...head (first page: files are listed there only); null when refused. */
   compareFiles(base: string, head: string): Promise<DiffFile[] | null>;

@@ -37,7 +37,9 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
     const facts = await readHead(cfg, port, target, findings !== null);
     if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
     const pull = facts.pull;
-    if (pull.draft && !cfg.reviewDrafts)
+    // a draft is not reviewed; but a post bound to a preflight's answer (reviewed-sha) carries a verdict the LLM
+    // has given: made a draft since, the PR still gets it, or its author could roll the persona again (attack round 7)
+    if (pull.draft && !cfg.reviewDrafts && !cfg.reviewedSha)
       return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
     const plan = planFor(cfg, target, facts, body.verdict, trace);
     if (plan.action === 'review' || plan.action === 'restamp')
@@ -189,6 +191,10 @@ export async function settleAfterWrite(
     );
   }
   const standing = race === 'theirs-same-head' ? s.anchor : made.entry;
+  // the PR was retargeted while the review was made: its verdict is for the old base, and its green would stand
+  // on the head of a PR into the new one until that base's run decides (attack round 7)
+  const forBase = standing.marker.base;
+  const retargeted = forBase !== undefined && pullNow.baseRef !== forBase ? pullNow.baseRef : undefined;
   const done = await dismissAll(cfg.persona, port, target.pullNumber, s.dismiss, s.anchor);
   const shared = sharedAfterWrite(reviewsNow, cfg, common.identity);
   const afterWrite = dismissalFailure(done) ?? shared;
@@ -199,6 +205,7 @@ export async function settleAfterWrite(
     standing,
     dismissed: [...earlyIds, ...done.ids],
     afterWrite,
+    ...(retargeted !== undefined ? { retargeted } : {}),
   };
 }
 

@@ -5,12 +5,13 @@ import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import type { End } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
-import { attributed, planFor, readHead, type Trace } from '../steps.js';
+import { attributed, planFor, readHead, statusesOn, type Trace } from '../steps.js';
 import { parseQueueRef } from '../core/queue.js';
 import { queuedTarget } from '../target.js';
 
 export async function runQueued(
   cfg: Config,
+  ctx: RunContext,
   group: NonNullable<RunContext['mergeGroup']>,
   port: GitHubPort,
   trace: Trace,
@@ -33,11 +34,16 @@ export async function runQueued(
     // nothing is written here: an unverifiable reviewer-login only selects whose history is read
     const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews, identityVerified: true }, null, trace);
     const standing = plan.action === 'keep' ? plan.current : null;
+    // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group (check
+    // runs are never read back: statuses.ts)
+    const read = standing && cfg.statusKind === 'commit';
+    const onHead = read ? await statusesOn(cfg, ctx, port, pull.headSha) : undefined;
     return {
       kind: 'queued',
       standing,
       statusSha: group.headSha,
       target,
+      onHead,
       identity: facts.identity,
       warnings: facts.warnings,
     };

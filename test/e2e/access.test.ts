@@ -224,10 +224,13 @@ describe('a forced re-review under way', () => {
 
   test('the recipes: nothing can cancel or replace a /review run (re-review.yml joins no concurrency group)', () => {
     const recipe = (name: string) => parse(readFileSync(join(ROOT, 'docs/recipes', name), 'utf8'));
-    // cancels in progress, but never on a title or description edit (a retarget's run must finish: attack round 6)
-    expect(recipe('one-persona.yml').concurrency['cancel-in-progress']).toBe(
-      "${{ github.event.action != 'edited' || github.event.changes.base != null }}",
-    );
+    // cancels in progress on a push or a retarget only: never on a title or description edit (a retarget's run must
+    // finish: attack round 6), a reopen or a draft made ready (a judged verdict must post: attack round 7)
+    const onPushOrRetarget =
+      "${{ github.event.action == 'synchronize' || " +
+      "(github.event.action == 'edited' && github.event.changes.base != null) }}";
+    for (const name of ['one-persona.yml', 'panel.yml'])
+      expect(recipe(name).concurrency['cancel-in-progress']).toBe(onPushOrRetarget);
     const re = recipe('re-review.yml') as { concurrency?: unknown; jobs: Record<string, { concurrency?: unknown }> };
     expect(re.concurrency).toBeUndefined();
     for (const job of Object.values(re.jobs)) expect(job.concurrency).toBeUndefined();
