@@ -347,10 +347,6 @@ const SYNONYMS = [
         'CHANGES_REQUESTED',
     ],
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
-    // "Verdict: Minor revisions needed", "Fix required", "Not safe to merge" (a journal's "Minor revision" alone is
-    // a category, not a verdict: real/journal-decision.md)
-    [/^((MINOR|MAJOR|SOME|SMALL|SEVERAL)\s+)?(REVISIONS?|CHANGES|FIX(ES)?)\s+(REQUIRED|NEEDED)/, 'CHANGES_REQUESTED'],
-    [/^NOT\s+(SAFE|GOOD|OK(AY)?)\s+TO\s+(MERGE|SHIP|LAND)/, 'CHANGES_REQUESTED'],
     [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
     [
         /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
@@ -974,12 +970,8 @@ function standsAlone(lines, i, text) {
     const lead = leadingVerdict(text);
     return !!lead && lead.verdict !== 'conditional' && /^[\s.!]*$/.test(lead.rest) && text.split(/\s+/).length <= 4;
 }
-/**
- * A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested", "## Approved for
- * merge", "## Do not merge", after a bracketed tag ("## [2-round] APPROVE ✅"). Held-out 18.
- */
-const HEADING_TOKEN = /^(?:APPROVED?(?:\s+FOR\s+(?:MERGE|MERGING|RELEASE))?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES|DO\s+NOT\s+MERGE)[\s.!]*$/;
-const HEADING_TAG = /^\[[^\]]{1,24}\]\s*/;
+/** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
+const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES)[\s.!]*$/;
 /** What, in the paragraph under a verdict heading, says it is not given yet: "My plan is to approve this once …". */
 const NOT_YET_GIVEN = /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET)\b/;
 /**
@@ -989,8 +981,7 @@ const NOT_YET_GIVEN = /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WI
  */
 function verdictHeading(r, i, text) {
     const level = HEADING.exec(r.lines[i])?.[1]?.length;
-    const untagged = text.replace(HEADING_TAG, '');
-    if (!level || !HEADING_TOKEN.test(untagged.toUpperCase()))
+    if (!level || !HEADING_TOKEN.test(text.toUpperCase()))
         return null;
     if (r.lines.slice(i + 1).some((l) => (HEADING.exec(l)?.[1]?.length ?? 7) <= level))
         return null;
@@ -998,7 +989,7 @@ function verdictHeading(r, i, text) {
     const next = r.lines[j] ?? '';
     if (NOT_PARAGRAPH.test(next) || NOT_YET_GIVEN.test(plain(next).toUpperCase()))
         return null;
-    return candidate(i, leadingVerdict(untagged).verdict, 'bare', false, false, undefined, '');
+    return candidate(i, leadingVerdict(text).verdict, 'bare', false, false, undefined, '');
 }
 /**
  * A two-cell table row whose first cell is only a review's verdict key, read as "key: value": a strong key or

@@ -350,13 +350,8 @@ function standsAlone(lines: readonly string[], i: number, text: string): boolean
   return !!lead && lead.verdict !== 'conditional' && /^[\s.!]*$/.test(lead.rest) && text.split(/\s+/).length <= 4;
 }
 
-/**
- * A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested", "## Approved for
- * merge", "## Do not merge", after a bracketed tag ("## [2-round] APPROVE ✅"). Held-out 18.
- */
-const HEADING_TOKEN =
-  /^(?:APPROVED?(?:\s+FOR\s+(?:MERGE|MERGING|RELEASE))?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES|DO\s+NOT\s+MERGE)[\s.!]*$/;
-const HEADING_TAG = /^\[[^\]]{1,24}\]\s*/;
+/** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
+const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES)[\s.!]*$/;
 /** What, in the paragraph under a verdict heading, says it is not given yet: "My plan is to approve this once …". */
 const NOT_YET_GIVEN = /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET)\b/;
 
@@ -367,13 +362,12 @@ const NOT_YET_GIVEN = /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WI
  */
 function verdictHeading(r: Reader, i: number, text: string): Candidate | null {
   const level = HEADING.exec(r.lines[i]!)?.[1]?.length;
-  const untagged = text.replace(HEADING_TAG, '');
-  if (!level || !HEADING_TOKEN.test(untagged.toUpperCase())) return null;
+  if (!level || !HEADING_TOKEN.test(text.toUpperCase())) return null;
   if (r.lines.slice(i + 1).some((l) => (HEADING.exec(l)?.[1]?.length ?? 7) <= level)) return null;
   const j = nextLine(r.lines, i);
   const next = r.lines[j] ?? '';
   if (NOT_PARAGRAPH.test(next) || NOT_YET_GIVEN.test(plain(next).toUpperCase())) return null;
-  return candidate(i, leadingVerdict(untagged)!.verdict, 'bare', false, false, undefined, '');
+  return candidate(i, leadingVerdict(text)!.verdict, 'bare', false, false, undefined, '');
 }
 
 /**

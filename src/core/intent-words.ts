@@ -25,10 +25,6 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
     'CHANGES_REQUESTED',
   ],
   [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
-  // "Verdict: Minor revisions needed", "Fix required", "Not safe to merge" (a journal's "Minor revision" alone is
-  // a category, not a verdict: real/journal-decision.md)
-  [/^((MINOR|MAJOR|SOME|SMALL|SEVERAL)\s+)?(REVISIONS?|CHANGES|FIX(ES)?)\s+(REQUIRED|NEEDED)/, 'CHANGES_REQUESTED'],
-  [/^NOT\s+(SAFE|GOOD|OK(AY)?)\s+TO\s+(MERGE|SHIP|LAND)/, 'CHANGES_REQUESTED'],
   [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
   [
     /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,

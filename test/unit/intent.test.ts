@@ -660,6 +660,7 @@ describe.each([
   ['held-out 16 (a second attack, on the narrowed rules)', 'intent-attack-17.json', 52],
   ['held-out 17 (lists under a verdict heading)', 'intent-attack-18.json', 55],
   ['summing-up keys and quoted keys', 'intent-attack-19.json', 62],
+  ['changes-needed phrases and closing headings (held-out 18)', 'intent-attack-20.json', 52],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
@@ -1105,35 +1106,25 @@ describe('keys that sum a review up ("Overall:", "TL;DR:", "Bottom line:") are n
   });
 });
 
-describe('changes said needed, and not safe to merge, as a verdict key’s value', () => {
-  test.each<[string, string, string | null]>([
-    ['revisions needed', `${REVIEW}\nVerdict: Revisions needed\n`, 'CHANGES_REQUESTED'],
-    ['minor changes needed', `${REVIEW}\n**Verdict:** Minor changes needed\n`, 'CHANGES_REQUESTED'],
-    ['fix required', `${REVIEW}\n**Decision:** Fix required\n`, 'CHANGES_REQUESTED'],
-    ['not safe to merge', `${REVIEW}\nVerdict: ❌ Not safe to merge\n`, 'CHANGES_REQUESTED'],
-    ['not good to merge', `${REVIEW}\n**Verdict:** Not good to merge yet\n`, 'CHANGES_REQUESTED'],
-    // an approval that says them waits on them; "no changes needed" and a journal's category say none
-    ['an approval with revisions needed', `${REVIEW}\nVerdict: Approve — minor revisions needed\n`, null],
-    ['no changes needed', `${REVIEW}\nVerdict: No changes needed\n`, null],
-    ['a journal category', `${REVIEW}\nDECISION: MAJOR REVISION\n`, null],
-    ['safe to merge is still not read', `${REVIEW}\nVerdict: Safe to merge\n`, null],
-  ])('%s', (_n, body, verdict) => {
-    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+// Phrases tried on 2026-12-01 and taken out after an attack got 29 of 52 bodies wrong through them
+// (intent-attack-20.json): they stay unread
+describe('changes said needed, and not safe to merge, as a verdict key’s value, are not read', () => {
+  test.each<[string, string]>([
+    ['revisions needed', `${REVIEW}\nVerdict: Revisions needed\n`],
+    ['not safe to merge', `${REVIEW}\nVerdict: ❌ Not safe to merge\n`],
+    ['a journal category', `${REVIEW}\nDECISION: MAJOR REVISION\n`],
+  ])('%s', (_n, body) => {
+    expect(intent(body).suggestion).toBeNull();
   });
 });
 
-describe('held-out 18: a closing verdict heading with a tag or a phrase', () => {
-  const notes = '### Notes\n\nA helper could be shorter.\n';
-  test.each<[string, string, string | null]>([
-    ['a round tag before the token', `## [2-round] APPROVE ✅\n\nTidy change.\n\n${notes}`, 'APPROVE'],
-    ['approved for merge', `${REVIEW}\n## Approved for merge\n\nNo blocking issues.\n`, 'APPROVE'],
-    ['do not merge', `${REVIEW}\n## Do not merge\n\nThe migration drops a column in use.\n`, 'CHANGES_REQUESTED'],
-    // not a closing verdict: another section of its level after it, a list under it, a deferring paragraph
-    ['a later section of its level', `## [2-round] APPROVE\n\nTidy.\n\n## Round 3\n\nNothing yet.\n`, null],
-    ['over a list', `${REVIEW}\n## Approved for merge\n\n- the schema\n- the docs\n`, null],
-    ['deferred', `${REVIEW}\n## Approved for merge\n\nOnce CI is green.\n`, null],
-    ['a long tag', `## [reviewed by the nightly bot for the team] APPROVE\n\nTidy.\n`, null],
-  ])('%s', (_n, body, verdict) => {
-    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+// held-out 18's closing headings ("## [2-round] APPROVE ✅", "## Approved for merge") were read by a rule an attack
+// got 23 of 52 bodies wrong through (intent-attack-20.json): taken out, they stay missed
+describe('held-out 18: a closing heading after a tag, or a phrase, is not read', () => {
+  test.each<[string, string]>([
+    ['a round tag before the token', `## [2-round] APPROVE ✅\n\nTidy change.\n\n### Notes\n\nShorter.\n`],
+    ['approved for merge', `${REVIEW}\n## Approved for merge\n\nNo blocking issues.\n`],
+  ])('%s', (_n, body) => {
+    expect(intent(body).suggestion).toBeNull();
   });
 });
