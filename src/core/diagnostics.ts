@@ -22,19 +22,50 @@ const MAX_NEAR = 12;
 
 /**
  * Punctuation and symbols outside ASCII (a dash, quotes, ✅) are shown as themselves, with an
- * emoji's presentation selector; everything a reader could not see or could mistake for ASCII
- * (invisible and control characters, spaces other than U+0020, letters and digits outside
- * ASCII, fullwidth forms) is shown as \uXXXX.
+ * emoji's presentation selector, and so are letters and digits of words a reader can read ("Überprüfung",
+ * "很好", "café"); everything a reader could not see or could mistake for ASCII is shown as \uXXXX:
+ * invisible and control characters, spaces other than U+0020, fullwidth forms, mathematical letters,
+ * digits outside ASCII, and in a word with ASCII letters any letter or mark that is not a Latin letter
+ * over an ASCII base ("\u0410PPROVE": a Cyrillic A). A backslash is doubled, so an escape is never
+ * mistaken for text. Issue 18: quoted lines keep their characters.
  */
 const SHOWN = /^[\p{P}\p{S}]$/u;
 const PRESENTATION = /^[\uFE0E\uFE0F]$/u;
 const FULLWIDTH = /^[\uFF00-\uFFEF]$/u;
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/** Latin letters with no ASCII base that are no look-alike of one. */
+const LATIN_OWN = /^[ßæøœðþłÆØŒÐÞŁ]$/u;
+
+/** Whether a letter, mark or digit outside ASCII reads as itself in its word. */
+function readsAsItself(ch: string, word: string): boolean {
+  if (FULLWIDTH.test(ch) || /^[\p{Nd}\p{M}]$/u.test(ch)) return false;
+  const cp = ch.codePointAt(0)!;
+  if (cp >= 0x1d400 && cp <= 0x1d7ff) return false; // mathematical alphanumerics
+  if (!/[A-Za-z0-9]/.test(word)) return true;
+  const base = ch.normalize('NFD')[0]!;
+  return /^\p{Script=Latin}$/u.test(ch) && (/^[A-Za-z]$/.test(base) || LATIN_OWN.test(ch));
+}
+
+/** For each character of `s`, whether it is a letter, mark or digit outside ASCII that reads as itself. */
+function readableLetters(s: string): Set<number> {
+  const ok = new Set<number>();
+  for (const m of s.matchAll(WORD)) {
+    let at = m.index;
+    for (const ch of m[0]) {
+      if (ch.codePointAt(0)! > 0x7e && readsAsItself(ch, m[0])) ok.add(at);
+      at += ch.length;
+    }
+  }
+  return ok;
+}
 
 /** A line made safe to quote: see SHOWN; control characters escaped; long lines cut. */
 export function visible(s: string, max = MAX_SHOWN): string {
   let out = '';
   let count = 0;
   let afterSymbol = false;
+  let at = 0;
+  const letters = readableLetters(s);
   for (const ch of s) {
     if (count >= max) {
       out += `… (${[...s].length - max} more characters)`;
@@ -42,7 +73,7 @@ export function visible(s: string, max = MAX_SHOWN): string {
     }
     const cp = ch.codePointAt(0)!;
     const symbol = SHOWN.test(ch) && !FULLWIDTH.test(ch);
-    const shown: boolean = cp > 0x7e && (symbol || (afterSymbol && PRESENTATION.test(ch)));
+    const shown: boolean = cp > 0x7e && (symbol || letters.has(at) || (afterSymbol && PRESENTATION.test(ch)));
     afterSymbol = shown && /^\p{S}$/u.test(ch);
     if (cp === 0x5c) out += '\\\\';
     else if (cp >= 0x20 && cp < 0x7f) out += ch;
@@ -52,6 +83,7 @@ export function visible(s: string, max = MAX_SHOWN): string {
       out +=
         cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
     count++;
+    at += ch.length;
   }
   return out;
 }

@@ -117,6 +117,14 @@ describe('the job summary a reader sees', () => {
     expect(count(text, `persona-verdict v${VERSION}`)).toBe(1);
   });
 
+  test('aborted: letters outside ASCII keep their characters; a look-alike in an ASCII word is named', async () => {
+    const r = await w.run('priya', 'Fine.\n\nÜberprüfung abgeschlossen — 很好, café. APPROVЕ\n');
+    expect(r.outputs.reason).toBe('missing-verdict');
+    const text = seen(r.summary);
+    expect(text).toContain('"Überprüfung abgeschlossen — 很好, café. APPROV\\u0415"');
+    expect(text).not.toMatch(/\\u00DC|\\u5F88|\\u00E9/);
+  });
+
   test('a suggestion keeps its backticks in the caution block (never &#96;)', async () => {
     const r = await w.run('priya', 'The change is fine.\n\n**Verdict:** APPROVE\n\nThanks.\n');
     expect(r.outputs.reason).toBe('missing-verdict');

@@ -57,6 +57,15 @@ describe('visible()', () => {
     ['ＡＰＰＲＯＶＥ：', '\\uFF21\\uFF30\\uFF30\\uFF32\\uFF2F\\uFF36\\uFF25\\uFF1A'],
     ['soft\u00adhyphen', 'soft\\u00ADhyphen'],
     ['\u{1D400}', '\\u{1D400}'],
+    // words a reader reads keep their characters (issue 18); look-alikes inside an ASCII word do not
+    ['Überprüfung abgeschlossen, café', 'Überprüfung abgeschlossen, café'],
+    ['很好 Привет', '很好 Привет'],
+    ['APPROVЕ', 'APPROV\\u0415'],
+    ['Straße', 'Straße'],
+    ['APPROVıE', 'APPROV\\u0131E'],
+    ['e\u0301', 'e\\u0301'],
+    ['٣ items', '\\u0663 items'],
+    ['C:\\dir', 'C:\\\\dir'],
   ])('%j → %j', (input, out) => expect(visible(input)).toBe(out));
 
   test('long lines are cut', () => {
