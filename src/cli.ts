@@ -3,9 +3,8 @@
 // Arguments are parsed with node:util parseArgs against the command's own options
 // (src/cli/commands.ts is the table of commands), so options go anywhere after the command.
 // Exit 0 good, 1 a refused input, 2 a usage error (one line of reason and the usage, on stderr).
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { UsageError, type Command, type Io } from './cli/command.js';
+import { readUpTo, UsageError, type Command, type Io } from './cli/command.js';
 import { COMMANDS } from './cli/commands.js';
 import { VERSION } from './version.js';
 
@@ -104,5 +103,5 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 process.exitCode = await main(process.argv.slice(2), {
   out: (s) => process.stdout.write(s + '\n'),
   err: (s) => process.stderr.write(s + '\n'),
-  stdin: () => readFileSync(0),
+  stdin: (max) => readUpTo(0, max),
 });

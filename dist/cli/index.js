@@ -38,13 +38,11 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ main)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7975);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3567);
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4357);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(311);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4357);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(311);
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
 // Arguments are parsed with node:util parseArgs against the command's own options
 // (src/cli/commands.ts is the table of commands), so options go anywhere after the command.
@@ -53,17 +51,16 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
-
 const TOOL = 'persona-verdict';
 function toolHelp() {
-    const width = Math.max(...Object.keys(_cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L).map((n) => n.length));
+    const width = Math.max(...Object.keys(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L).map((n) => n.length));
     return [
         `usage: ${TOOL} <command> [options] [files]`,
         '',
         `Checks LLM review bodies offline, as the ${TOOL} GitHub Action does before it posts.`,
         '',
         'commands:',
-        ...Object.entries(_cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+        ...Object.entries(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
         `  ${'doctor'.padEnd(width)}  is the merge gate enforced? reads the repository's settings (needs a token)`,
         '',
         'options:',
@@ -78,18 +75,18 @@ function argError(e) {
     const { code, message } = e;
     const option = /'([^']+)'/.exec(message)?.[1] ?? '';
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-        return new _cli_command_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`unknown option ${option}`);
+        return new _cli_command_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`unknown option ${option}`);
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
         if (/does not take an argument/.test(message))
-            return new _cli_command_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${option} takes no value`);
-        return new _cli_command_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${option.replace(/ <value>$/, '')} needs a value`);
+            return new _cli_command_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${option} takes no value`);
+        return new _cli_command_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${option.replace(/ <value>$/, '')} needs a value`);
     }
-    return new _cli_command_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(message.split('\n')[0]);
+    return new _cli_command_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(message.split('\n')[0]);
 }
 async function runCommand(name, command, args, io) {
     let parsed;
     try {
-        parsed = (0,node_util__WEBPACK_IMPORTED_MODULE_1__.parseArgs)({
+        parsed = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
             args,
             options: { ...command.options, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } },
             allowPositionals: true,
@@ -102,12 +99,12 @@ async function runCommand(name, command, args, io) {
     if (parsed.values['help'])
         return printed(io, command.help);
     if (parsed.values['version'])
-        return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
+        return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_3__/* .VERSION */ .x}`);
     try {
         return await command.run(parsed.values, parsed.positionals, io);
     }
     catch (e) {
-        if (e instanceof _cli_command_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb)
+        if (e instanceof _cli_command_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb)
             return usage(io, `${TOOL} ${name}`, e.message, command.help);
         throw e;
     }
@@ -128,17 +125,17 @@ async function main(argv, io) {
     if (first === undefined)
         return usage(io, TOOL, 'name a command', toolHelp());
     if (first === '--help' || first === '-h' || first === 'help') {
-        const named = rest[0] !== undefined ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L[rest[0]] : undefined;
+        const named = rest[0] !== undefined ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L[rest[0]] : undefined;
         if (rest[0] !== undefined && !named)
             return usage(io, TOOL, `unknown command "${rest[0]}"`, toolHelp());
         return printed(io, named ? named.help : toolHelp());
     }
     if (first === '--version')
-        return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
+        return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_3__/* .VERSION */ .x}`);
     // doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
     if (first === 'doctor')
         return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(7)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4007))).runDoctorCli(rest);
-    const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .L[first] : undefined;
+    const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L[first] : undefined;
     if (command)
         return runCommand(first, command, rest, io);
     const why = first.startsWith('-')
@@ -155,7 +152,7 @@ process.stdout.on('error', (e) => {
 process.exitCode = await main(process.argv.slice(2), {
     out: (s) => process.stdout.write(s + '\n'),
     err: (s) => process.stderr.write(s + '\n'),
-    stdin: () => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(0),
+    stdin: (max) => (0,_cli_command_js__WEBPACK_IMPORTED_MODULE_1__/* .readUpTo */ .Vc)(0, max),
 });
 
 __webpack_async_result__();
@@ -169,6 +166,7 @@ __webpack_async_result__();
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   R5: () => (/* binding */ readInput),
 /* harmony export */   SP: () => (/* binding */ shown),
+/* harmony export */   Vc: () => (/* binding */ readUpTo),
 /* harmony export */   ct: () => (/* binding */ stdinOnce),
 /* harmony export */   eb: () => (/* binding */ UsageError)
 /* harmony export */ });
@@ -183,21 +181,30 @@ class UsageError extends Error {
 /** How a file named on the command line is called in messages. */
 const shown = (file) => (file === '-' ? '<stdin>' : file);
 /**
- * A file named on the command line, or standard input for `-`, read whole. Never more than
- * `limit` bytes from a regular file (checked before reading); a pipe is read and then measured.
+ * A file named on the command line, or standard input for `-`. Never more than `limit` bytes are read: a regular
+ * file's size is checked before reading; standard input is read up to one byte past the limit, then refused.
+ * Anything else (a FIFO, a device, a socket) is refused without reading: it may never end (O_NONBLOCK: opening a
+ * FIFO without a writer must not hang either).
  */
 function readInput(file, io, limit) {
     const name = shown(file);
-    let bytes;
+    if (file === '-') {
+        const bytes = io.stdin(limit + 1);
+        if (bytes.length <= limit)
+            return { ok: true, bytes };
+        return { ok: false, message: `${name} is more than ${limit} bytes, over the limit`, tooLarge: bytes.length };
+    }
+    let fd;
     try {
-        if (file !== '-') {
-            const st = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file);
-            if (st.isDirectory())
-                return { ok: false, message: `${name} is a directory: name a file` };
-            if (st.isFile() && st.size > limit)
-                return tooLarge(name, st.size, limit);
-        }
-        bytes = file === '-' ? io.stdin() : (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file);
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+        const st = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        if (st.isDirectory())
+            return { ok: false, message: `${name} is a directory: name a file` };
+        if (!st.isFile())
+            return { ok: false, message: `${name} is not a regular file: name a file, or - for standard input` };
+        if (st.size > limit)
+            return tooLarge(name, st.size, limit);
+        return { ok: true, bytes: readUpTo(fd, limit + 1) };
     }
     catch (e) {
         const code = e.code;
@@ -208,9 +215,34 @@ function readInput(file, io, limit) {
                 : `cannot be read (${code ?? e.message})`;
         return { ok: false, message: `${name}: ${why}` };
     }
-    if (bytes.length > limit)
-        return tooLarge(name, bytes.length, limit);
-    return { ok: true, bytes };
+    finally {
+        if (fd !== undefined)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+/** At most `max` bytes from a file descriptor, reading until its end or `max`. */
+function readUpTo(fd, max) {
+    const buf = Buffer.alloc(Math.min(max, 64 * 1024));
+    const parts = [];
+    let total = 0;
+    while (total < max) {
+        let n;
+        try {
+            n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buf, 0, Math.min(buf.length, max - total), null);
+        }
+        catch (e) {
+            if (e.code === 'EAGAIN')
+                continue; // a non-blocking pipe with nothing yet
+            if (e.code === 'EOF')
+                break;
+            throw e;
+        }
+        if (n === 0)
+            break;
+        parts.push(Buffer.from(buf.subarray(0, n)));
+        total += n;
+    }
+    return Buffer.concat(parts);
 }
 const tooLarge = (name, size, limit) => ({
     ok: false,

@@ -1,12 +1,13 @@
 // What a CLI command is: its options (node:util parseArgs), its help, its handler.
 // src/cli/commands.ts lists them; src/cli.ts parses the arguments and dispatches.
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 /** Where a command writes, and how it reads standard input (injectable for tests). */
 export interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
-  stdin: () => Buffer;
+  /** Standard input, at most `max` bytes (a stream longer than that is cut there: the caller refuses it). */
+  stdin: (max: number) => Buffer;
 }
 
 export type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
@@ -33,19 +34,27 @@ export const shown = (file: string): string => (file === '-' ? '<stdin>' : file)
 export type Input = { ok: true; bytes: Buffer } | { ok: false; message: string; tooLarge?: number };
 
 /**
- * A file named on the command line, or standard input for `-`, read whole. Never more than
- * `limit` bytes from a regular file (checked before reading); a pipe is read and then measured.
+ * A file named on the command line, or standard input for `-`. Never more than `limit` bytes are read: a regular
+ * file's size is checked before reading; standard input is read up to one byte past the limit, then refused.
+ * Anything else (a FIFO, a device, a socket) is refused without reading: it may never end (O_NONBLOCK: opening a
+ * FIFO without a writer must not hang either).
  */
 export function readInput(file: string, io: Io, limit: number): Input {
   const name = shown(file);
-  let bytes: Buffer;
+  if (file === '-') {
+    const bytes = io.stdin(limit + 1);
+    if (bytes.length <= limit) return { ok: true, bytes };
+    return { ok: false, message: `${name} is more than ${limit} bytes, over the limit`, tooLarge: bytes.length };
+  }
+  let fd: number | undefined;
   try {
-    if (file !== '-') {
-      const st = statSync(file);
-      if (st.isDirectory()) return { ok: false, message: `${name} is a directory: name a file` };
-      if (st.isFile() && st.size > limit) return tooLarge(name, st.size, limit);
-    }
-    bytes = file === '-' ? io.stdin() : readFileSync(file);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const st = fstatSync(fd);
+    if (st.isDirectory()) return { ok: false, message: `${name} is a directory: name a file` };
+    if (!st.isFile())
+      return { ok: false, message: `${name} is not a regular file: name a file, or - for standard input` };
+    if (st.size > limit) return tooLarge(name, st.size, limit);
+    return { ok: true, bytes: readUpTo(fd, limit + 1) };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why =
@@ -55,9 +64,30 @@ export function readInput(file: string, io: Io, limit: number): Input {
           ? 'permission denied'
           : `cannot be read (${code ?? (e as Error).message})`;
     return { ok: false, message: `${name}: ${why}` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
-  if (bytes.length > limit) return tooLarge(name, bytes.length, limit);
-  return { ok: true, bytes };
+}
+
+/** At most `max` bytes from a file descriptor, reading until its end or `max`. */
+export function readUpTo(fd: number, max: number): Buffer {
+  const buf = Buffer.alloc(Math.min(max, 64 * 1024));
+  const parts: Buffer[] = [];
+  let total = 0;
+  while (total < max) {
+    let n: number;
+    try {
+      n = readSync(fd, buf, 0, Math.min(buf.length, max - total), null);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue; // a non-blocking pipe with nothing yet
+      if ((e as NodeJS.ErrnoException).code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    parts.push(Buffer.from(buf.subarray(0, n)));
+    total += n;
+  }
+  return Buffer.concat(parts);
 }
 
 const tooLarge = (name: string, size: number, limit: number): Input => ({

@@ -1,5 +1,5 @@
 // The bundled CLI (dist/cli/index.js) as a user runs it: offline check and the corpus.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -124,6 +124,27 @@ describe('check', () => {
     const twice = cliIn('x', 'check', '-', '-');
     expect(twice.status).toBe(2);
     expect(twice.stderr).toMatch(/^persona-verdict check: "-" \(standard input\) can be named only once\n/);
+  });
+
+  // a maintainer's walkthrough: /dev/zero, `yes |` and a FIFO were read without end (gigabytes, or a hang)
+  test('no input is read past the limit: a device or FIFO is refused unread, standard input is cut and refused', () => {
+    const zero = cli('check', '/dev/zero');
+    expect([zero.status, zero.stdout]).toEqual([
+      1,
+      '/dev/zero: unreadable-body: is not a regular file: name a file, or - for standard input\n',
+    ]);
+    const fifo = join(tempDir(), 'body');
+    execFileSync('mkfifo', [fifo]);
+    const f = spawnSync(NODE, [join(ROOT, 'dist/cli/index.js'), 'check', fifo], { encoding: 'utf8', timeout: 20_000 });
+    expect([f.status, f.stdout]).toEqual([
+      1,
+      `${fifo}: unreadable-body: is not a regular file: name a file, or - for standard input\n`,
+    ]);
+    const big = cliIn(`${'x'.repeat(300_000)}\n\n## VERDICT: APPROVE\n`, 'check', '-');
+    expect(big.status).toBe(1);
+    expect(big.stdout).toMatch(/^<stdin>: body-too-large: is more than 262144 bytes, over the limit;/);
+    const findings = cli('check', '--findings', '/dev/zero', 'examples/approve.md');
+    expect(findings.stdout).toContain('/dev/zero: bad-findings: is not a regular file');
   });
 
   test('messages speak of the file named, not of body-path or the workspace', () => {
