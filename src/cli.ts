@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { readUpTo, UsageError, type Command, type Io } from './cli/command.js';
 import { COMMANDS } from './cli/commands.js';
+import { badApiUrl, DOCTOR_USAGE } from './cli/doctor-usage.js';
 import { VERSION } from './version.js';
 
 const TOOL = 'persona-verdict';
@@ -80,13 +81,18 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined) return usage(io, TOOL, 'name a command', toolHelp());
   if (first === '--help' || first === '-h' || first === 'help') {
+    if (rest[0] === 'doctor') return printed(io, DOCTOR_USAGE);
     const named = rest[0] !== undefined ? COMMANDS[rest[0]] : undefined;
     if (rest[0] !== undefined && !named) return usage(io, TOOL, `unknown command "${rest[0]}"`, toolHelp());
     return printed(io, named ? named.help : toolHelp());
   }
   if (first === '--version') return printed(io, `${TOOL} ${VERSION}`);
   // doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
-  if (first === 'doctor') return (await import('./doctor-cli.js')).runDoctorCli(rest);
+  if (first === 'doctor') {
+    const bad = badApiUrl(process.env);
+    if (bad) return usage(io, `${TOOL} doctor`, bad, DOCTOR_USAGE);
+    return (await import('./doctor-cli.js')).runDoctorCli(rest);
+  }
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (command) return runCommand(first, command, rest, io);
   const why = first.startsWith('-')

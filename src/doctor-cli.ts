@@ -2,18 +2,12 @@
 // settings with the token in GITHUB_TOKEN or GH_TOKEN (API from GITHUB_API_URL) and
 // prints one line per check. Exit 0 when nothing fails, 1 when something fails, 2 on usage.
 import { parseArgs } from 'node:util';
+import { DOCTOR_USAGE } from './cli/doctor-usage.js';
 import { Abort } from './abort.js';
 import { renderText } from './core/doctor.js';
 import { doctorAdvice, doctorClient, parseDoctorPersona, runDoctor, type DoctorPersona } from './modes/doctor.js';
 
-export const DOCTOR_USAGE = `usage:
-  persona-verdict doctor --repo OWNER/NAME [--branch BRANCH] --persona NAME=APP_SLUG [--persona NAME=@LOGIN ...]
-                         [--format text|json]
-      checks that the persona gate on BRANCH (default: the repository's default branch) is enforced:
-      required status checks and their source App, the merge queue, review rules, bypass lists,
-      the personas' access and the workflow files. Token from GITHUB_TOKEN or GH_TOKEN; API from
-      GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3). Exit 0 when no check fails, 1 when
-      one fails, 2 on a usage error.`;
+export { DOCTOR_USAGE } from './cli/doctor-usage.js';
 
 interface Io {
   out: (s: string) => void;

@@ -10,12 +10,14 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  DOCTOR_USAGE: () => (/* binding */ DOCTOR_USAGE),
+  DOCTOR_USAGE: () => (/* reexport */ doctor_usage/* DOCTOR_USAGE */.E),
   runDoctorCli: () => (/* binding */ runDoctorCli)
 });
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ./src/cli/doctor-usage.ts
+var doctor_usage = __webpack_require__(5845);
 // EXTERNAL MODULE: ./src/abort.ts
 var abort = __webpack_require__(6885);
 // EXTERNAL MODULE: ./src/core/marker.ts
@@ -2322,14 +2324,8 @@ function doctorAdvice(e) {
 
 
 
-const DOCTOR_USAGE = `usage:
-  persona-verdict doctor --repo OWNER/NAME [--branch BRANCH] --persona NAME=APP_SLUG [--persona NAME=@LOGIN ...]
-                         [--format text|json]
-      checks that the persona gate on BRANCH (default: the repository's default branch) is enforced:
-      required status checks and their source App, the merge queue, review rules, bypass lists,
-      the personas' access and the workflow files. Token from GITHUB_TOKEN or GH_TOKEN; API from
-      GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3). Exit 0 when no check fails, 1 when
-      one fails, 2 on a usage error.`;
+
+
 const defaultIo = {
     out: (s) => process.stdout.write(s + '\n'),
     err: (s) => process.stderr.write(s + '\n'),
@@ -2383,10 +2379,10 @@ async function runDoctorCli(args, io = defaultIo) {
     const p = parse(args, io.env);
     if ('help' in p) {
         if (p.help) {
-            io.out(DOCTOR_USAGE);
+            io.out(doctor_usage/* DOCTOR_USAGE */.E);
             return 0;
         }
-        io.err(`doctor: ${p.error}\n\n${DOCTOR_USAGE}`);
+        io.err(`doctor: ${p.error}\n\n${doctor_usage/* DOCTOR_USAGE */.E}`);
         return 2;
     }
     try {

@@ -42,11 +42,13 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
 /* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4357);
+/* harmony import */ var _cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5845);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(311);
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
 // Arguments are parsed with node:util parseArgs against the command's own options
 // (src/cli/commands.ts is the table of commands), so options go anywhere after the command.
 // Exit 0 good, 1 a refused input, 2 a usage error (one line of reason and the usage, on stderr).
+
 
 
 
@@ -125,6 +127,8 @@ async function main(argv, io) {
     if (first === undefined)
         return usage(io, TOOL, 'name a command', toolHelp());
     if (first === '--help' || first === '-h' || first === 'help') {
+        if (rest[0] === 'doctor')
+            return printed(io, _cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .DOCTOR_USAGE */ .E);
         const named = rest[0] !== undefined ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L[rest[0]] : undefined;
         if (rest[0] !== undefined && !named)
             return usage(io, TOOL, `unknown command "${rest[0]}"`, toolHelp());
@@ -133,8 +137,12 @@ async function main(argv, io) {
     if (first === '--version')
         return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_3__/* .VERSION */ .x}`);
     // doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
-    if (first === 'doctor')
+    if (first === 'doctor') {
+        const bad = (0,_cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .badApiUrl */ .n)(process.env);
+        if (bad)
+            return usage(io, `${TOOL} doctor`, bad, _cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .DOCTOR_USAGE */ .E);
         return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(7)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4007))).runDoctorCli(rest);
+    }
     const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L[first] : undefined;
     if (command)
         return runCommand(first, command, rest, io);
@@ -3364,6 +3372,34 @@ options:
 
 
 const COMMANDS = { check: check, corpus: corpus };
+
+
+/***/ }),
+
+/***/ 5845:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ DOCTOR_USAGE),
+/* harmony export */   n: () => (/* binding */ badApiUrl)
+/* harmony export */ });
+// doctor's usage text and the one check made before its module (which loads the GitHub client) is: kept apart so
+// that `persona-verdict help doctor` and a bad GITHUB_API_URL never load it.
+const DOCTOR_USAGE = `usage:
+  persona-verdict doctor --repo OWNER/NAME [--branch BRANCH] --persona NAME=APP_SLUG [--persona NAME=@LOGIN ...]
+                         [--format text|json]
+      checks that the persona gate on BRANCH (default: the repository's default branch) is enforced:
+      required status checks and their source App, the merge queue, review rules, bypass lists,
+      the personas' access and the workflow files. Token from GITHUB_TOKEN or GH_TOKEN; API from
+      GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3). Exit 0 when no check fails, 1 when
+      one fails, 2 on a usage error.`;
+/** A GITHUB_API_URL that is set but no URL: the GitHub client would throw on load. The usage error, or null. */
+function badApiUrl(env) {
+    const api = env['GITHUB_API_URL'];
+    if (!api || URL.canParse(api))
+        return null;
+    return `GITHUB_API_URL "${api.slice(0, 100)}" is not a URL: unset it, or give https://HOST/api/v3`;
+}
 
 
 /***/ }),

@@ -174,6 +174,16 @@ describe('check', () => {
       expect(r.stdout).toMatch(/^usage: persona-verdict check \[--format text\|json\]/);
     }
     expect(cli('corpus', '--help').stdout).toMatch(/^usage: persona-verdict corpus <manifest.json>/);
+    // doctor's help too, as help doctor and --help doctor (a walkthrough found "unknown command")
+    for (const args of [
+      ['help', 'doctor'],
+      ['--help', 'doctor'],
+      ['doctor', '--help'],
+    ]) {
+      const r = cli(...args);
+      expect([r.status, r.stderr]).toEqual([0, '']);
+      expect(r.stdout).toMatch(/^usage:\n {2}persona-verdict doctor --repo OWNER\/NAME/);
+    }
     expect(cli('--version').stdout).toBe(`persona-verdict ${version}\n`);
     expect(cli('check', '--version').stdout).toBe(`persona-verdict ${version}\n`);
   });

@@ -1,7 +1,7 @@
 // `persona-verdict doctor` end to end: the bundled CLI (dist/cli/index.js) and the action
 // (the bundle, mode doctor; harness.ts) against the fake GitHub, whose settings answers are
 // validated against GitHub's OpenAPI description like every other answer.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -499,6 +499,14 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
     // in doctor's terms: it only reads, there is no job or review to speak of
     expect(denied.stderr).toMatch(/\nWhat to do: the token was rejected .*check GITHUB_TOKEN or GH_TOKEN/);
     expect(denied.stderr).not.toMatch(/re-run|review/i);
+    // a maintainer's walkthrough: a GITHUB_API_URL that is no URL crashed with a stack trace
+    const env = { PATH: process.env['PATH'] ?? '', GH_TOKEN: ADMIN, GITHUB_API_URL: 'notaurl' };
+    const url = spawnSync(NODE, [join(ROOT, 'dist/cli/index.js'), 'doctor', ...PRIYA], { env, encoding: 'utf8' });
+    expect([url.status, url.stdout]).toEqual([2, '']);
+    expect(url.stderr).toMatch(
+      /^persona-verdict doctor: GITHUB_API_URL "notaurl" is not a URL: unset it, or give https:\/\/HOST\/api\/v3\n/,
+    );
+    expect(url.stderr).not.toMatch(/TypeError|\n {4}at /);
     const help = await doctor(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage:\n {2}persona-verdict doctor --repo OWNER\/NAME/);
