@@ -55691,7 +55691,8 @@ function facts(r) {
     add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
     add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
     add('Posting as', r.identity);
-    add('Commit status', r.status ? `${r.status.state} on ${sha_short(r.status.sha)}: ${r.status.description}` : undefined);
+    const status = r.status ? `${r.status.state} on ${sha_short(r.status.sha)}: ${r.status.description}` : undefined;
+    add('Commit status', status && (r.statusUnwritten ? `not written (due: ${status})` : status));
     add('Diff written to', r.diffPath);
     return rows;
 }
@@ -55875,6 +55876,7 @@ async function withStatus(result, cfg, ctx, port) {
             reason: result.reason ?? e.reason,
             failure,
             advice: oneEach(result.advice, e.advice),
+            statusUnwritten: true,
         };
     }
 }

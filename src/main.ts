@@ -144,6 +144,7 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
       reason: result.reason ?? e.reason,
       failure,
       advice: oneEach(result.advice, e.advice),
+      statusUnwritten: true,
     };
   }
 }

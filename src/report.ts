@@ -143,7 +143,8 @@ function facts(r: Conclusion): Array<[string, string]> {
   add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
   add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
   add('Posting as', r.identity);
-  add('Commit status', r.status ? `${r.status.state} on ${short(r.status.sha)}: ${r.status.description}` : undefined);
+  const status = r.status ? `${r.status.state} on ${short(r.status.sha)}: ${r.status.description}` : undefined;
+  add('Commit status', status && (r.statusUnwritten ? `not written (due: ${status})` : status));
   add('Diff written to', r.diffPath);
   return rows;
 }

@@ -150,6 +150,8 @@ export interface Conclusion {
   notices: readonly string[];
   warnings: readonly string[];
   status: StatusPlan | null;
+  /** The status above was due but could not be written (the step fails; the gate shows what it showed). */
+  statusUnwritten?: boolean;
 }
 
 export interface Rules {

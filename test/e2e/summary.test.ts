@@ -88,6 +88,17 @@ describe('the job summary a reader sees', () => {
     expect(text).toMatch(/CAUTION:\nchanges requested: priya's review for [0-9a-f]{7} is CHANGES_REQUESTED/);
   });
 
+  test('posted, then the status refused: the table says the status was not written, never its colour', async () => {
+    w.gh.users.get(TOKENS.priya)!.canStatus = false;
+    const r = await w.run('priya', body('APPROVE'), { 'commit-status': 'always' });
+    expect([r.code, r.outputs.outcome]).toEqual([1, 'posted']);
+    const text = readable(r.summary);
+    expect(headingOf(r.summary)).toMatch(/^❌ /);
+    // a maintainer's walkthrough: the row read "success on …" for a status GitHub refused
+    expect(text).toMatch(/Commit status:?\s+not written \(due: success on [0-9a-f]{7}: priya: APPROVE\)/);
+    expect(text).not.toMatch(/Commit status:?\s+success/);
+  });
+
   test('two failures (create refused, then the status refused): one heading mark, each piece of advice once', async () => {
     w.gh.users.get(TOKENS.priya)!.canReview = false;
     w.gh.users.get(TOKENS.priya)!.canStatus = false;
