@@ -55380,10 +55380,170 @@ function renderMarkdown(r) {
     ].join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/report.ts
+// Renders a Conclusion for people: the job summary (Markdown) and plain-text lines.
+
+
+
+
+/** One sentence: what this run did. Used for the log and as the summary's lead. */
+function report_headline(r, persona) {
+    const who = persona || 'the persona';
+    const dismissed = r.dismissed.length
+        ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})`
+        : '';
+    switch (r.outcome) {
+        case 'posted':
+            return `${who} posted ${r.verdict} (event ${r.event}) on ${sha_short(r.headSha)} as review ${r.reviewId}${dismissed}`;
+        case 'duplicate':
+            return (`${who} already has review ${r.reviewId} (${r.verdict}) for ${sha_short(r.headSha)}: nothing ` +
+                `posted${dismissed}`);
+        case 'unchanged':
+            return (`${sha_short(r.headSha)} is unchanged since ${sha_short(r.baselineSha)}: ${who}'s ${r.verdict} (review ` +
+                `${r.reviewId}) is carried forward, nothing posted${dismissed}`);
+        case 'restamped':
+            return (`${who} restamped ${r.verdict} on ${sha_short(r.headSha)} as review ${r.reviewId}: the same patch as ` +
+                `${sha_short(r.baselineSha)}, whose review GitHub dismissed on a push; no review run${dismissed}`);
+        case 'superseded':
+        case 'closed':
+            return r.notices[0] ?? r.outcome;
+        case 'needs-review':
+            return `${who} should review ${sha_short(r.headSha)} (should-review=true)`;
+        case 'draft':
+            return `PR #${r.pullNumber} is a draft: ${who} does not review it yet (review-drafts is false)`;
+        case 'queued':
+            return r.verdict
+                ? `merge queue: ${who}'s standing verdict for ${sha_short(r.headSha)} is ${r.verdict} (review ${r.reviewId})`
+                : `merge queue: ${who} has no verdict for ${sha_short(r.headSha)}`;
+        case 'checked':
+            return `the body is valid: ${r.verdict} → event ${r.event}; nothing was sent`;
+        case 'reported': {
+            const waiting = r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : '';
+            return `panel verdict ${r.verdict} for ${sha_short(r.headSha)}${waiting} (comment ${r.boardCommentId})`;
+        }
+        case 'aborted':
+            return `aborted (${r.reason}): nothing was posted`;
+    }
+}
+const report_ICON = {
+    posted: '✅',
+    duplicate: '♻️',
+    unchanged: '⏭️',
+    superseded: '⏩',
+    closed: '🔒',
+    checked: '✔️',
+    reported: '📋',
+    'needs-review': '📝',
+    draft: '📝',
+    queued: '🚦',
+    aborted: '❌',
+};
+/** The heading's mark follows the step's result: a step that fails is never headed with a success mark. */
+const markOf = (r) => (r.failure ? '❌' : (report_ICON[r.outcome] ?? ''));
+/**
+ * Text inside the summary's HTML elements (heading, table, list, paragraph): only HTML
+ * specials become references, so a reader sees every character as written, and a
+ * newline cannot end the HTML block (after which Markdown would be read again).
+ */
+const html = (s) => s
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c])
+    .replace(/\r\n?|\n/g, ' ');
+/**
+ * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
+ * HTML specials become named references, so the text shows as written and cannot become a
+ * link, emphasis, code or HTML; each line of the text stays inside the quote.
+ */
+const mdLine = (s) => s
+    .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
+    .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c])
+    .replace(/\r\n?|\n/g, '\n> '); // a lone CR ends a line in Markdown too: it stays inside the quote
+/** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
+function addSummary(s, r, persona, bodyFile) {
+    const who = persona ? `${persona} — ` : '';
+    s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2);
+    s.addRaw(`<p>${html(report_headline(r, persona))}</p>`, true).addEOL();
+    if (r.failure) {
+        const advice = r.advice ? ['>', `> **What to do:** ${mdLine(r.advice)}`] : [];
+        s.addRaw(['> [!CAUTION]', `> ${mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
+    }
+    for (const n of r.notices)
+        s.addRaw(`> [!NOTE]\n> ${mdLine(n)}`, true).addEOL();
+    for (const w of r.warnings)
+        s.addRaw(`> [!WARNING]\n> ${mdLine(w)}`, true).addEOL();
+    const rows = facts(r);
+    if (rows.length)
+        s.addTable(rows.map(([k, v]) => [{ data: html(k), header: true }, v])).addEOL();
+    if (r.findings)
+        addFindings(s, r);
+    // the board's own footer (version and the panel rule) closes a board run's summary: one footer
+    let footer = `<sub>persona-verdict v${html(src_version_VERSION)}</sub>`;
+    if (r.board) {
+        const lines = renderBoard(r.board, src_version_VERSION).split('\n');
+        footer = lines.pop();
+        s.addRaw(lines.slice(1).join('\n'), true).addEOL();
+    }
+    if (r.diagnosis) {
+        s.addHeading('Why the body was rejected', 3);
+        s.addRaw(`<pre>${pre(renderDiagnosis(r.diagnosis, bodyFile ?? undefined))}</pre>`, true).addEOL();
+        s.addRaw('<p>The last non-blank line of the body must be exactly one of <code>## VERDICT: APPROVE</code>, ' +
+            '<code>## VERDICT: CHANGES_REQUESTED</code>, <code>## VERDICT: COMMENT</code>. Re-run the persona; if it ' +
+            'drifts again, fix its prompt template.</p>', true).addEOL();
+    }
+    return s.addRaw(footer, true);
+}
+/** For <pre>: lines kept, only HTML specials escaped. */
+const pre = (s) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+/** The key/value table: [label, cell HTML]. */
+function facts(r) {
+    const rows = [];
+    const add = (k, v) => {
+        if (v !== undefined && v !== '')
+            rows.push([k, html(String(v))]);
+    };
+    add('Pull request', r.pullNumber ? `#${r.pullNumber}` : undefined);
+    add('Reviewed head', r.headSha);
+    add(r.board ? 'Panel verdict' : 'Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
+    if (r.reviewId !== undefined)
+        rows.push(['Review', r.reviewUrl ? report_link(String(r.reviewId), r.reviewUrl) : html(String(r.reviewId))]);
+    add('Carried forward from', r.baselineSha);
+    add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
+    add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
+    add('Posting as', r.identity);
+    const status = r.status ? `${r.status.state} on ${sha_short(r.status.sha)}: ${r.status.description}` : undefined;
+    add('Commit status', status && (r.statusUnwritten ? `not written (due: ${status})` : status));
+    add('Diff written to', r.diffPath);
+    return rows;
+}
+const report_link = (text, url) => `<a href="${html(encodeURI(url))}">${html(text)}</a>`;
+const SEVERITY_ORDER = ['blocker', 'major', 'minor', 'nit', undefined];
+/** The findings by severity, each linking to the review (annotations are not emitted: the review is the place). */
+function addFindings(s, r) {
+    const { inline, inBody } = r.findings;
+    const all = [
+        ...inline.map((f) => ({ f, where: 'inline' })),
+        ...inBody.map(({ finding: f, why }) => ({ f, where: `in the body: ${why}` })),
+    ];
+    if (!all.length)
+        return;
+    const items = [];
+    for (const sev of SEVERITY_ORDER) {
+        for (const { f, where } of all.filter((x) => x.f.severity === sev)) {
+            const range = f.startLine !== undefined ? `${f.startLine}-${f.line}` : String(f.line);
+            const at = `${f.path}:${range}`;
+            const text = html(f.body.split('\n')[0].slice(0, 200));
+            const place = r.reviewUrl ? report_link(at, r.reviewUrl) : html(at);
+            items.push(`<strong>${sev ?? 'unrated'}</strong> ${place} — ${text} (${html(where)})`);
+        }
+    }
+    s.addHeading(`Findings (${inline.length} inline, ${inBody.length} in the body)`, 3);
+    s.addList(items).addEOL();
+}
+
 ;// CONCATENATED MODULE: ./src/modes/doctor.ts
 // The doctor's shell: read the settings around the gate through the port, hand the
 // facts to the core (core/doctor.ts), return its report. Shared by the CLI command
 // (src/doctor-cli.ts) and the action's mode doctor (its report in the job summary).
+
 
 
 
@@ -55529,6 +55689,14 @@ async function runDoctorAction(cfg) {
             throw e;
         const advice = e instanceof Abort ? doctorAdvice(e) : '';
         setFailed(`doctor: ${e.message}${advice ? `\nWhat to do: ${advice}` : ''}`);
+        // the summary says it too: a reader of the run's page sees why there is no report
+        if (process.env['GITHUB_STEP_SUMMARY']) {
+            const what = advice ? `\n>\n> **What to do:** ${mdLine(advice)}` : '';
+            await summary
+                .addRaw(`### ❌ persona-verdict: doctor could not check the gate\n\n> [!CAUTION]\n> ${mdLine(e.message)}${what}`)
+                .addEOL()
+                .write();
+        }
     }
 }
 /**
@@ -55562,163 +55730,6 @@ function doctorAdvice(e) {
         default:
             return e.advice;
     }
-}
-
-;// CONCATENATED MODULE: ./src/report.ts
-// Renders a Conclusion for people: the job summary (Markdown) and plain-text lines.
-
-
-
-
-/** One sentence: what this run did. Used for the log and as the summary's lead. */
-function report_headline(r, persona) {
-    const who = persona || 'the persona';
-    const dismissed = r.dismissed.length
-        ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})`
-        : '';
-    switch (r.outcome) {
-        case 'posted':
-            return `${who} posted ${r.verdict} (event ${r.event}) on ${sha_short(r.headSha)} as review ${r.reviewId}${dismissed}`;
-        case 'duplicate':
-            return (`${who} already has review ${r.reviewId} (${r.verdict}) for ${sha_short(r.headSha)}: nothing ` +
-                `posted${dismissed}`);
-        case 'unchanged':
-            return (`${sha_short(r.headSha)} is unchanged since ${sha_short(r.baselineSha)}: ${who}'s ${r.verdict} (review ` +
-                `${r.reviewId}) is carried forward, nothing posted${dismissed}`);
-        case 'restamped':
-            return (`${who} restamped ${r.verdict} on ${sha_short(r.headSha)} as review ${r.reviewId}: the same patch as ` +
-                `${sha_short(r.baselineSha)}, whose review GitHub dismissed on a push; no review run${dismissed}`);
-        case 'superseded':
-        case 'closed':
-            return r.notices[0] ?? r.outcome;
-        case 'needs-review':
-            return `${who} should review ${sha_short(r.headSha)} (should-review=true)`;
-        case 'draft':
-            return `PR #${r.pullNumber} is a draft: ${who} does not review it yet (review-drafts is false)`;
-        case 'queued':
-            return r.verdict
-                ? `merge queue: ${who}'s standing verdict for ${sha_short(r.headSha)} is ${r.verdict} (review ${r.reviewId})`
-                : `merge queue: ${who} has no verdict for ${sha_short(r.headSha)}`;
-        case 'checked':
-            return `the body is valid: ${r.verdict} → event ${r.event}; nothing was sent`;
-        case 'reported': {
-            const waiting = r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : '';
-            return `panel verdict ${r.verdict} for ${sha_short(r.headSha)}${waiting} (comment ${r.boardCommentId})`;
-        }
-        case 'aborted':
-            return `aborted (${r.reason}): nothing was posted`;
-    }
-}
-const report_ICON = {
-    posted: '✅',
-    duplicate: '♻️',
-    unchanged: '⏭️',
-    superseded: '⏩',
-    closed: '🔒',
-    checked: '✔️',
-    reported: '📋',
-    'needs-review': '📝',
-    draft: '📝',
-    queued: '🚦',
-    aborted: '❌',
-};
-/** The heading's mark follows the step's result: a step that fails is never headed with a success mark. */
-const markOf = (r) => (r.failure ? '❌' : (report_ICON[r.outcome] ?? ''));
-/**
- * Text inside the summary's HTML elements (heading, table, list, paragraph): only HTML
- * specials become references, so a reader sees every character as written, and a
- * newline cannot end the HTML block (after which Markdown would be read again).
- */
-const html = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]).replace(/\r?\n/g, ' ');
-/**
- * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
- * HTML specials become named references, so the text shows as written and cannot become a
- * link, emphasis, code or HTML; each line of the text stays inside the quote.
- */
-const mdLine = (s) => s
-    .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
-    .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c])
-    .replace(/\r?\n/g, '\n> ');
-/** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
-function addSummary(s, r, persona, bodyFile) {
-    const who = persona ? `${persona} — ` : '';
-    s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2);
-    s.addRaw(`<p>${html(report_headline(r, persona))}</p>`, true).addEOL();
-    if (r.failure) {
-        const advice = r.advice ? ['>', `> **What to do:** ${mdLine(r.advice)}`] : [];
-        s.addRaw(['> [!CAUTION]', `> ${mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
-    }
-    for (const n of r.notices)
-        s.addRaw(`> [!NOTE]\n> ${mdLine(n)}`, true).addEOL();
-    for (const w of r.warnings)
-        s.addRaw(`> [!WARNING]\n> ${mdLine(w)}`, true).addEOL();
-    const rows = facts(r);
-    if (rows.length)
-        s.addTable(rows.map(([k, v]) => [{ data: html(k), header: true }, v])).addEOL();
-    if (r.findings)
-        addFindings(s, r);
-    // the board's own footer (version and the panel rule) closes a board run's summary: one footer
-    let footer = `<sub>persona-verdict v${html(src_version_VERSION)}</sub>`;
-    if (r.board) {
-        const lines = renderBoard(r.board, src_version_VERSION).split('\n');
-        footer = lines.pop();
-        s.addRaw(lines.slice(1).join('\n'), true).addEOL();
-    }
-    if (r.diagnosis) {
-        s.addHeading('Why the body was rejected', 3);
-        s.addRaw(`<pre>${pre(renderDiagnosis(r.diagnosis, bodyFile ?? undefined))}</pre>`, true).addEOL();
-        s.addRaw('<p>The last non-blank line of the body must be exactly one of <code>## VERDICT: APPROVE</code>, ' +
-            '<code>## VERDICT: CHANGES_REQUESTED</code>, <code>## VERDICT: COMMENT</code>. Re-run the persona; if it ' +
-            'drifts again, fix its prompt template.</p>', true).addEOL();
-    }
-    return s.addRaw(footer, true);
-}
-/** For <pre>: lines kept, only HTML specials escaped. */
-const pre = (s) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
-/** The key/value table: [label, cell HTML]. */
-function facts(r) {
-    const rows = [];
-    const add = (k, v) => {
-        if (v !== undefined && v !== '')
-            rows.push([k, html(String(v))]);
-    };
-    add('Pull request', r.pullNumber ? `#${r.pullNumber}` : undefined);
-    add('Reviewed head', r.headSha);
-    add(r.board ? 'Panel verdict' : 'Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
-    if (r.reviewId !== undefined)
-        rows.push(['Review', r.reviewUrl ? report_link(String(r.reviewId), r.reviewUrl) : html(String(r.reviewId))]);
-    add('Carried forward from', r.baselineSha);
-    add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
-    add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
-    add('Posting as', r.identity);
-    const status = r.status ? `${r.status.state} on ${sha_short(r.status.sha)}: ${r.status.description}` : undefined;
-    add('Commit status', status && (r.statusUnwritten ? `not written (due: ${status})` : status));
-    add('Diff written to', r.diffPath);
-    return rows;
-}
-const report_link = (text, url) => `<a href="${html(encodeURI(url))}">${html(text)}</a>`;
-const SEVERITY_ORDER = ['blocker', 'major', 'minor', 'nit', undefined];
-/** The findings by severity, each linking to the review (annotations are not emitted: the review is the place). */
-function addFindings(s, r) {
-    const { inline, inBody } = r.findings;
-    const all = [
-        ...inline.map((f) => ({ f, where: 'inline' })),
-        ...inBody.map(({ finding: f, why }) => ({ f, where: `in the body: ${why}` })),
-    ];
-    if (!all.length)
-        return;
-    const items = [];
-    for (const sev of SEVERITY_ORDER) {
-        for (const { f, where } of all.filter((x) => x.f.severity === sev)) {
-            const range = f.startLine !== undefined ? `${f.startLine}-${f.line}` : String(f.line);
-            const at = `${f.path}:${range}`;
-            const text = html(f.body.split('\n')[0].slice(0, 200));
-            const place = r.reviewUrl ? report_link(at, r.reviewUrl) : html(at);
-            items.push(`<strong>${sev ?? 'unrated'}</strong> ${place} — ${text} (${html(where)})`);
-        }
-    }
-    s.addHeading(`Findings (${inline.length} inline, ${inBody.length} in the body)`, 3);
-    s.addList(items).addEOL();
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts

@@ -76,7 +76,9 @@ export const markOf = (r: Conclusion): string => (r.failure ? '❌' : (ICON[r.ou
  * newline cannot end the HTML block (after which Markdown would be read again).
  */
 export const html = (s: string): string =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!).replace(/\r?\n/g, ' ');
+  s
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+    .replace(/\r\n?|\n/g, ' ');
 
 /**
  * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
@@ -87,7 +89,7 @@ export const mdLine = (s: string): string =>
   s
     .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
     .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)
-    .replace(/\r?\n/g, '\n> ');
+    .replace(/\r\n?|\n/g, '\n> '); // a lone CR ends a line in Markdown too: it stays inside the quote
 
 type Summary = typeof core.summary;
 

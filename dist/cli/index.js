@@ -41,7 +41,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4357);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4307);
 /* harmony import */ var _cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5845);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(311);
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
@@ -141,7 +141,7 @@ async function main(argv, io) {
         const bad = (0,_cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .badApiUrl */ .n)(process.env);
         if (bad)
             return usage(io, `${TOOL} doctor`, bad, _cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .DOCTOR_USAGE */ .E);
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(7)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4007))).runDoctorCli(rest);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(982)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2982))).runDoctorCli(rest);
     }
     const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L[first] : undefined;
     if (command)
@@ -266,7 +266,7 @@ function stdinOnce(files) {
 
 /***/ }),
 
-/***/ 4357:
+/***/ 4307:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -367,6 +367,1622 @@ const noBody = (message) => ({
     message: `the persona produced no review: ${message}`,
 });
 
+// EXTERNAL MODULE: ./src/core/diagnostics.ts + 5 modules
+var diagnostics = __nccwpck_require__(6878);
+// EXTERNAL MODULE: ./src/core/marker.ts
+var marker = __nccwpck_require__(4517);
+;// CONCATENATED MODULE: ./src/core/rendered.ts
+// What a reader will see — pure. GitHub renders a review body as Markdown with inline
+// HTML, so the raw text and the text on screen differ: `ghp\_x` shows as `ghp_x`,
+// `gh<!-- -->p_x` and `gh<b></b>p_x` as `ghp_x`, `ghp&#95;x` as `ghp_x`, a
+// zero-width space shows as nothing, `ｇｈｐ` as `ghp`. A scan of the raw text alone
+// misses all of these. Here the text is rewritten the way a reader sees it, keeping
+// for every character the offset in the original it came from (so a finding names the
+// original line). Where rendering depends on context (a code span shows markup
+// literally, a comment hides its content, a tag's attribute shows on hover), both
+// readings are produced: the scan is over-eager, never blind.
+function splice(v, hits) {
+    const text = [];
+    let at = new Int32Array(v.text.length + 16);
+    let n = 0;
+    const room = (k) => {
+        if (n + k <= at.length)
+            return;
+        const bigger = new Int32Array(Math.max(at.length * 2, n + k));
+        bigger.set(at.subarray(0, n));
+        at = bigger;
+    };
+    const keep = (from, to) => {
+        if (to <= from)
+            return;
+        text.push(v.text.slice(from, to));
+        room(to - from);
+        if (to - from > 64)
+            at.set(v.at.subarray(from, to), n);
+        else
+            for (let i = from; i < to; i++)
+                at[n + i - from] = v.at[i];
+        n += to - from;
+    };
+    let last = 0;
+    for (const h of hits) {
+        keep(last, h.index);
+        const origin = v.at[Math.min(h.index, v.at.length - 1)] ?? 0;
+        for (const p of h.pieces) {
+            if (typeof p !== 'string')
+                keep(h.index + p[0], h.index + p[1]);
+            else {
+                text.push(p);
+                room(p.length);
+                at.fill(origin, n, n + p.length);
+                n += p.length;
+            }
+        }
+        last = h.index + h.length;
+    }
+    if (last === 0)
+        return v; // nothing matched
+    keep(last, v.text.length);
+    return { text: text.join(''), at: at.subarray(0, n) };
+}
+function* regexHits(text, re, f) {
+    for (const m of text.matchAll(re))
+        yield { index: m.index, length: m[0].length, pieces: f(m) };
+}
+const replace = (v, re, f) => splice(v, regexHits(v.text, re, f));
+const NONE = [];
+/** Line breaks as Markdown reads them: CRLF and a lone CR are breaks too. */
+const breaks = (v) => replace(v, /\r\n?/g, () => ['\n']);
+/** Zero-width, bidi and other format characters, variation selectors, soft hyphens: rendered as nothing. */
+const invisible = (v) => replace(v, /[\p{Cf}\p{Default_Ignorable_Code_Point}]+/gu, () => NONE);
+/** Letters that look like ASCII ones (Cyrillic, Greek, a few Latin) and dashes that look like a hyphen. */
+const LOOKALIKES = Object.fromEntries([
+    ['аa', 'еe', 'оo', 'рp', 'сc', 'уy', 'хx', 'ѕs', 'іi', 'јj', 'һh', 'ԁd', 'ԛq', 'ԝw', 'ɡg', 'ıi', 'ȷj', 'ɑa'],
+    ['АA', 'ВB', 'ЕE', 'КK', 'МM', 'НH', 'ОO', 'РP', 'СC', 'ТT', 'ХX', 'ҮY', 'ЅS', 'ІI', 'ЈJ', 'ԚQ', 'ԜW'],
+    ['ΑA', 'ΒB', 'ΕE', 'ΖZ', 'ΗH', 'ΙI', 'ΚK', 'ΜM', 'ΝN', 'ΟO', 'ΡP', 'ΤT', 'ΥY', 'ΧX', 'οo', 'νv', 'ιi', 'κk'],
+    ['ρp', 'αa', 'սu', 'օo', '‐-', '‑-', '‒-', '–-', '−-', '⁃-'],
+]
+    .flat()
+    .map((pair) => [pair[0], pair[1]]));
+/** Compatibility forms (fullwidth, mathematical, ligatures) to their plain letters, then look-alikes. */
+const fold = (v) => replace(v, /[\u0080-\u{10ffff}]/gu, (m) => {
+    const n = m[0].normalize('NFKC');
+    let out = '';
+    for (const c of n)
+        out += LOOKALIKES[c] ?? c;
+    return [out];
+});
+/** A backslash before ASCII punctuation is a Markdown escape: the reader sees the punctuation alone. */
+const rendered_unescape = (v) => replace(v, /\\([!-/:-@[-`{-~])/g, () => [[1, 2]]);
+/** HTML comments: hidden (their content gone), or shown (only the delimiters gone: inside a code span). */
+function comments(v, show) {
+    if (show)
+        return replace(v, /<!---?>|<!--|-->/g, () => NONE);
+    // linear: once no `-->` follows, no later `<!--` can close either
+    function* hits() {
+        let from = 0;
+        for (;;) {
+            const open = v.text.indexOf('<!--', from);
+            if (open < 0)
+                return;
+            // `<!-->` and `<!--->` are whole (empty) comments to HTML
+            const empty = /^<!---?>/.exec(v.text.slice(open, open + 6));
+            if (empty) {
+                yield { index: open, length: empty[0].length, pieces: NONE };
+                from = open + empty[0].length;
+                continue;
+            }
+            const close = v.text.indexOf('-->', open + 4);
+            if (close < 0)
+                return;
+            yield { index: open, length: close + 3 - open, pieces: NONE };
+            from = close + 3;
+        }
+    }
+    return splice(v, hits());
+}
+const ATTRIBUTE = /=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
+/**
+ * HTML tags: gone (`gh<b></b>p_` reads `ghp_`), or replaced by their attribute values (a title shows on
+ * hover). `<?…>` and `<!…>` (processing instructions, CDATA, declarations) are hidden by HTML too.
+ */
+function tags(v, show) {
+    return replace(v, /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<[?!][^<>]*>/g, (m) => {
+        if (!show)
+            return NONE;
+        const pieces = [' '];
+        for (const a of m[0].matchAll(ATTRIBUTE)) {
+            const value = a[1] ?? a[2] ?? a[3] ?? '';
+            const start = a.index + a[0].length - value.length - (a[3] === undefined ? 1 : 0);
+            pieces.push([start, start + value.length], ' ');
+        }
+        return pieces;
+    });
+}
+/** Named references that can stand for characters of a token, or hide one. */
+const NAMED = {
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    lowbar: '_',
+    UnderBar: '_',
+    hyphen: '-',
+    dash: '-',
+    minus: '-',
+    plus: '+',
+    equals: '=',
+    sol: '/',
+    bsol: '\\',
+    period: '.',
+    colon: ':',
+    ast: '*',
+    midast: '*',
+    lsqb: '[',
+    lbrack: '[',
+    rsqb: ']',
+    rbrack: ']',
+    grave: '`',
+    DiacriticalGrave: '`',
+    excl: '!',
+    num: '#',
+    commat: '@',
+    NewLine: '\n',
+    nbsp: ' ',
+    shy: '',
+    zwj: '',
+    zwnj: '',
+    lrm: '',
+    rlm: '',
+    NoBreak: '',
+    ZeroWidthSpace: '',
+    NegativeVeryThinSpace: '',
+    NegativeThinSpace: '',
+    NegativeMediumSpace: '',
+    NegativeThickSpace: '',
+    InvisibleTimes: '',
+    it: '',
+    InvisibleComma: '',
+    ic: '',
+    ApplyFunction: '',
+    af: '',
+};
+function decodeReference(m) {
+    const [, dec, hex, name] = m;
+    if (name !== undefined) {
+        const letter = /^([A-Za-z])(?:scr|fr|opf)$/.exec(name); // &gscr; &hfr; &popf;: script, fraktur, double-struck
+        const c = letter ? letter[1] : NAMED[name];
+        return c === undefined ? [[0, m[0].length]] : [c];
+    }
+    const code = parseInt((dec ?? hex).slice(0, 8), dec !== undefined ? 10 : 16);
+    const ok = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+    return [ok ? String.fromCodePoint(code) : '\ufffd'];
+}
+/** Character references, decimal and hex (the `;` is optional to a browser), and the named ones above. */
+const entities = (v) => replace(v, /&#(?:(\d+)|[xX]([0-9a-fA-F]+));?|&([A-Za-z][A-Za-z0-9]*);/g, decodeReference);
+/** Emphasis, code spans, strikethrough and link brackets render as nothing between two halves of a token. */
+function markdown(v, show) {
+    const linked = replace(v, /\]\(([^()\s]*)\)|\]\[[^\]\n]*\]/g, (m) => show && m[1] !== undefined ? [' ', [2, 2 + m[1].length], ' '] : NONE);
+    return replace(math(linked), /[*`~[\]$]+/g, () => NONE);
+}
+/** Inside `$…$` GitHub renders LaTeX: spaces, braces and commands (`\mathtt`) show as nothing between letters. */
+const math = (v) => replace(v, /\$[^$\n]+\$/g, (m) => {
+    const kept = [];
+    for (const part of m[0].matchAll(/\\[A-Za-z]+|[\s{}$]+|[^\s{}$\\]+|\\./g)) {
+        if (!/^(?:\\[A-Za-z]+|[\s{}$]+)$/.test(part[0]))
+            kept.push([part.index, part.index + part[0].length]);
+    }
+    return kept;
+});
+/** A token broken over two lines (a hard break, a quote's `>`, indentation), joined again. */
+const TOKEN_CHAR = '[A-Za-z0-9_+/=-]';
+const join = (v) => replace(v, new RegExp(`(?<=${TOKEN_CHAR})(?:\\\\|[ \\t])*\\n[ \\t>]*(?=${TOKEN_CHAR})`, 'g'), () => NONE);
+function render(raw, show) {
+    let v = breaks(raw);
+    // until nothing changes: `&amp;#95;`, an entity that spells `<b>`, an escape inside a comment
+    for (let round = 0; round < 6; round++) {
+        const before = v.text;
+        v = markdown(rendered_unescape(entities(tags(comments(fold(invisible(v)), show), show))), show);
+        if (v.text === before)
+            break;
+    }
+    return v;
+}
+/**
+ * Every way the text may read: the raw text, rendered with hidden parts removed, rendered
+ * with hidden parts shown, and each rendering with lines joined where a token was broken.
+ */
+function readings(text) {
+    const at = new Int32Array(text.length);
+    for (let i = 0; i < at.length; i++)
+        at[i] = i;
+    const raw = { text, at };
+    const hidden = render(raw, false);
+    const shown = render(raw, true);
+    return [
+        { ...raw, rendered: false },
+        ...[hidden, join(hidden), shown, join(shown)].map((v) => ({ ...v, rendered: true })),
+    ];
+}
+/** The 1-based line of the original text that holds an offset (CRLF, CR and LF end a line). */
+function lineFinder(text) {
+    const starts = [0];
+    for (const m of text.matchAll(/\r\n?|\n/g))
+        starts.push(m.index + m[0].length);
+    return (offset) => {
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (starts[mid] <= offset)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        return lo + 1;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/secrets.ts
+// Secrets in a review body or a finding — pure. A persona that saw a token (in a diff,
+// a log, its own environment, where the recipes also keep the LLM key) can be steered
+// into quoting it, and whatever the review says is published. Log masking does not reach
+// what is sent to the API, so text that carries one is refused before anything is sent.
+//
+// The scan reads the text as readers will see it (core/rendered.ts: Markdown escapes,
+// HTML comments, tags and entities, invisible characters, look-alike letters, a token
+// broken over two lines) as well as the raw text, and reports each line and kind, never
+// the secret. Placeholders (`ghp_XXXX…`, `<your-token>`, AWS's documented example key)
+// and mentions (a PEM header with no key material after it) are not secrets.
+
+// a shape starts a word: scan() checks the character before it (see startsWord)
+const shape = (source, what, flags = '') => ({ re: new RegExp(source, `g${flags}`), what });
+const SHAPES = [
+    shape('gh[pousr]_(?<s>[A-Za-z0-9]{30,})', 'a GitHub token (ghp_/gho_/ghu_/ghs_/ghr_)'),
+    shape('github_pat_(?<s>[A-Za-z0-9_]{30,})', 'a fine-grained GitHub token (github_pat_)'),
+    shape('sk-ant-(?<s>[A-Za-z0-9_-]{20,})', 'an Anthropic API key (sk-ant-)'),
+    shape('sk-(?:proj|svcacct|admin|None)-(?<s>[A-Za-z0-9_-]{20,})', 'an OpenAI API key (sk-proj-/sk-svcacct-/sk-admin-)'),
+    shape('sk-or-v1-(?<s>[0-9a-f]{32,})', 'an OpenRouter API key (sk-or-v1-)'),
+    shape('sk-(?<s>[A-Za-z0-9]{32,})', 'an OpenAI-style API key (sk-)'),
+    shape('(?:AKIA|ASIA)(?<s>[A-Z0-9]{16})', 'an AWS access key id (AKIA/ASIA)'),
+    shape(`(?:aws_?)?secret_?access_?key["']?\\s*[:=]\\s*["']?(?<s>[A-Za-z0-9/+]{40})`, 'an AWS secret access key', 'i'),
+    shape('xox[abprs]-(?<s>[A-Za-z0-9-]{10,})', 'a Slack token (xoxb-/xoxp-/xoxa-/xoxr-/xoxs-)'),
+    shape('xapp-\\d+-(?<s>[A-Za-z0-9-]{10,})', 'a Slack app token (xapp-)'),
+    shape('hooks\\.slack\\.com/services/(?<s>T[A-Za-z0-9_]+/B[A-Za-z0-9_]+/[A-Za-z0-9_]{20,})', 'a Slack webhook URL'),
+    shape('AIza(?<s>[0-9A-Za-z_-]{35})', 'a Google API key (AIza)'),
+    shape('glpat-(?<s>[A-Za-z0-9_-]{20,})', 'a GitLab token (glpat-)'),
+    shape('npm_(?<s>[A-Za-z0-9]{36})', 'an npm token (npm_)'),
+    shape('[rs]k_live_(?<s>[A-Za-z0-9]{20,})', 'a Stripe live key (sk_live_/rk_live_)'),
+    // "openssh-key-v1" in base64: an OpenSSH private key's material, even without its header line
+    shape('b3BlbnNzaC1rZXktdjE(?<s>[A-Za-z0-9+/=]{100,})', 'an OpenSSH private key'),
+];
+/** The header of a private key (PEM, PKCS#8, OpenSSH, PGP armour), or PuTTY's private part. */
+const KEY_HEADER = /(?<!-)-{2,}[ \t]*BEGIN[ \t]+((?:[A-Z0-9]+[ \t]+){0,4}?)PRIVATE[ \t]+KEY(?:[ \t]+BLOCK)?[ \t]*-{2,}|Private-Lines:[ \t]*\d+/g;
+const keyKind = (header) => header.startsWith('Private-Lines')
+    ? 'a PuTTY private key'
+    : /\bPGP\b/.test(header)
+        ? 'a PGP private key block'
+        : /\bOPENSSH\b/.test(header)
+            ? 'an OpenSSH private key'
+            : 'a PEM private key';
+/**
+ * Key material after a header: past armour headers (`Version: …`, `Proc-Type: …`) and blank
+ * lines, a base64 run of 40 characters or more (a key's lines are 64 or 70). A header
+ * named in prose, in a code span or followed by `…` or `-----END` is a mention.
+ */
+function keyMaterialFollows(text, end) {
+    const after = text.slice(end, end + 4096).replace(/\\[nr]/g, '\n'); // a key quoted in JSON: "…-----\nMIIE…"
+    let headers = 0;
+    for (const raw of after.split('\n')) {
+        const line = raw.replace(/^[\s>"'`|]+/, '');
+        if (!line)
+            continue;
+        if (/^[A-Za-z][A-Za-z0-9-]*:\s/.test(line) && headers++ < 8)
+            continue;
+        const run = /^[A-Za-z0-9+/=]*/.exec(line)[0];
+        return run.length >= 40 && !isPlaceholder(run);
+    }
+    return false;
+}
+/** Published examples that are not anyone's secret (AWS's documentation keys). */
+const KNOWN_EXAMPLES = new Set(['IOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY']);
+const WORDS = [
+    'example',
+    'your',
+    'token',
+    'secret',
+    'key',
+    'redacted',
+    'placeholder',
+    'fake',
+    'dummy',
+    'sample',
+    'test',
+    'here',
+    'insert',
+    'replace',
+];
+const FILLER = new RegExp([
+    '(.)\\1{3,}', // a run of one character: XXXX, 0000, ****
+    ...WORDS.flatMap((w) => [w, w.toUpperCase(), w[0].toUpperCase() + w.slice(1)]),
+].join('|'), 'g');
+/** Runs of 5 or more characters counting up or down (`12345`, `abcdef`, `zyxwv`). */
+function withoutSequences(s) {
+    let out = '';
+    let i = 0;
+    while (i < s.length) {
+        const step = s.charCodeAt(i + 1) - s.charCodeAt(i);
+        let j = i + 1;
+        if (step === 1 || step === -1)
+            while (j < s.length && s.charCodeAt(j) - s.charCodeAt(j - 1) === step)
+                j++;
+        if (j - i >= 5)
+            i = j;
+        else
+            out += s[i++];
+    }
+    return out;
+}
+/**
+ * A placeholder: what is left once filler (runs of one character, counting sequences,
+ * words like `your`/`EXAMPLE`/`token`) is taken out is too short to be a secret (under 12
+ * characters). A real token with filler added before or after keeps its random part, so
+ * it is still caught.
+ */
+function isPlaceholder(s) {
+    if (KNOWN_EXAMPLES.has(s))
+        return true;
+    return withoutSequences(s.replace(FILLER, '')).replace(/[-_/+=]/g, '').length < 12;
+}
+const RUN_TOKEN = "this run's github-token";
+/**
+ * A shape must start a word: no letter or digit before it, unless that character came
+ * from another line of the original (a reading that joined a token broken over two
+ * lines also joins the word before it: `see\nghp_…` reads `seeghp_…`).
+ */
+const startsWord = (r, i, lineOf) => i === 0 || !/[A-Za-z0-9]/.test(r.text[i - 1]) || lineOf(r.at[i - 1]) !== lineOf(r.at[i]);
+function scan(r, token, lineOf, add) {
+    if (token && token.length >= 8) {
+        for (let i = r.text.indexOf(token); i >= 0; i = r.text.indexOf(token, i + 1))
+            add(i, RUN_TOKEN);
+    }
+    for (const { re, what } of SHAPES) {
+        for (const m of r.text.matchAll(re)) {
+            if (startsWord(r, m.index, lineOf) && !isPlaceholder(m.groups['s']))
+                add(m.index, what);
+        }
+    }
+    for (const m of r.text.matchAll(KEY_HEADER)) {
+        if (keyMaterialFollows(r.text, m.index + m[0].length))
+            add(m.index, keyKind(m[0]));
+    }
+}
+/** The lines that carry a secret, raw or as rendered, with what kind; never the secret itself. */
+function findSecrets(text, token) {
+    const lineOf = lineFinder(text);
+    const found = new Map();
+    for (const r of readings(text)) {
+        scan(r, token, lineOf, (index, what) => {
+            const line = lineOf(r.at[index] ?? 0);
+            const key = `${line} ${what}`;
+            const seen = found.get(key);
+            if (!seen)
+                found.set(key, { line, what, hidden: r.rendered });
+            else if (!r.rendered)
+                seen.hidden = false;
+        });
+    }
+    const all = [...found.values()];
+    // the run's own token is named as such, not also as "a GitHub token" on the same line
+    const ownToken = new Set(all.filter((f) => f.what === RUN_TOKEN).map((f) => f.line));
+    return all
+        .filter((f) => !(ownToken.has(f.line) && f.what === SHAPES[0].what))
+        .sort((a, b) => a.line - b.line || a.what.localeCompare(b.what));
+}
+
+;// CONCATENATED MODULE: ./src/generated/findings-schema.ts
+/* eslint-disable */
+// @ts-nocheck
+// GENERATED by scripts/build-schema.mjs from schema/findings.schema.json: do not edit.
+// `npm run bundle` (or `node scripts/build-schema.mjs`) rebuilds it; a unit test fails when it is stale.
+
+const validate = validate20;
+/* harmony default export */ const findings_schema = ((/* unused pure expression or super */ null && (validate20)));
+const schema31 = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://github.com/persona-verdict/persona-verdict/schema/findings.schema.json',
+    title: 'persona-verdict findings',
+    description: "Line findings a persona writes beside its review body (input findings-path). They never change the verdict: the body's last line alone decides it.",
+    type: 'array',
+    items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'line', 'body'],
+        properties: {
+            path: {
+                type: 'string',
+                minLength: 1,
+                description: "The file, relative to the repository root, as the pull request's diff names it: one line, no control characters.",
+                pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
+                not: { pattern: '(^/|(^|/)\\.\\.(/|$)|//|/$)' },
+            },
+            line: {
+                type: 'integer',
+                minimum: 1,
+                description: 'The line the finding is about (the last line of a range), in the file on that side of the diff.',
+            },
+            side: {
+                enum: ['RIGHT', 'LEFT'],
+                description: 'RIGHT (default): the line in the new file. LEFT: the line in the old file (a removed line).',
+            },
+            start_line: { type: 'integer', minimum: 1, description: 'The first line of a multi-line range; below line.' },
+            body: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 65536,
+                pattern: '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$',
+                description: 'The finding, in Markdown: not blank; line breaks are \\n (or \\r\\n); no other control characters (tab is allowed).',
+            },
+            severity: { enum: ['blocker', 'major', 'minor', 'nit'] },
+        },
+    },
+};
+const pattern4 = new RegExp('(^/|(^|/)\\.\\.(/|$)|//|/$)', 'u');
+const pattern5 = new RegExp('^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$', 'u');
+const pattern6 = new RegExp('^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$', 'u');
+function validate20(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    /*# sourceURL="https://github.com/persona-verdict/persona-verdict/schema/findings.schema.json" */ let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate20.evaluated;
+    if (evaluated0.dynamicProps) {
+        evaluated0.props = undefined;
+    }
+    if (evaluated0.dynamicItems) {
+        evaluated0.items = undefined;
+    }
+    if (Array.isArray(data)) {
+        const len0 = data.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+            let data0 = data[i0];
+            if (data0 && typeof data0 == 'object' && !Array.isArray(data0)) {
+                if (data0.path === undefined) {
+                    const err0 = {
+                        instancePath: instancePath + '/' + i0,
+                        schemaPath: '#/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'path' },
+                        message: "must have required property '" + 'path' + "'",
+                    };
+                    if (vErrors === null) {
+                        vErrors = [err0];
+                    }
+                    else {
+                        vErrors.push(err0);
+                    }
+                    errors++;
+                }
+                if (data0.line === undefined) {
+                    const err1 = {
+                        instancePath: instancePath + '/' + i0,
+                        schemaPath: '#/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'line' },
+                        message: "must have required property '" + 'line' + "'",
+                    };
+                    if (vErrors === null) {
+                        vErrors = [err1];
+                    }
+                    else {
+                        vErrors.push(err1);
+                    }
+                    errors++;
+                }
+                if (data0.body === undefined) {
+                    const err2 = {
+                        instancePath: instancePath + '/' + i0,
+                        schemaPath: '#/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'body' },
+                        message: "must have required property '" + 'body' + "'",
+                    };
+                    if (vErrors === null) {
+                        vErrors = [err2];
+                    }
+                    else {
+                        vErrors.push(err2);
+                    }
+                    errors++;
+                }
+                for (const key0 in data0) {
+                    if (!(key0 === 'path' ||
+                        key0 === 'line' ||
+                        key0 === 'side' ||
+                        key0 === 'start_line' ||
+                        key0 === 'body' ||
+                        key0 === 'severity')) {
+                        const err3 = {
+                            instancePath: instancePath + '/' + i0,
+                            schemaPath: '#/items/additionalProperties',
+                            keyword: 'additionalProperties',
+                            params: { additionalProperty: key0 },
+                            message: 'must NOT have additional properties',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err3];
+                        }
+                        else {
+                            vErrors.push(err3);
+                        }
+                        errors++;
+                    }
+                }
+                if (data0.path !== undefined) {
+                    let data1 = data0.path;
+                    const _errs6 = errors;
+                    const _errs7 = errors;
+                    if (typeof data1 === 'string') {
+                        if (!pattern4.test(data1)) {
+                            const err4 = {};
+                            if (vErrors === null) {
+                                vErrors = [err4];
+                            }
+                            else {
+                                vErrors.push(err4);
+                            }
+                            errors++;
+                        }
+                    }
+                    var valid3 = _errs7 === errors;
+                    if (valid3) {
+                        const err5 = {
+                            instancePath: instancePath + '/' + i0 + '/path',
+                            schemaPath: '#/items/properties/path/not',
+                            keyword: 'not',
+                            params: {},
+                            message: 'must NOT be valid',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err5];
+                        }
+                        else {
+                            vErrors.push(err5);
+                        }
+                        errors++;
+                    }
+                    else {
+                        errors = _errs6;
+                        if (vErrors !== null) {
+                            if (_errs6) {
+                                vErrors.length = _errs6;
+                            }
+                            else {
+                                vErrors = null;
+                            }
+                        }
+                    }
+                    if (typeof data1 === 'string') {
+                        if (data1.length < 1) {
+                            const err6 = {
+                                instancePath: instancePath + '/' + i0 + '/path',
+                                schemaPath: '#/items/properties/path/minLength',
+                                keyword: 'minLength',
+                                params: { limit: 1 },
+                                message: 'must NOT have fewer than 1 characters',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err6];
+                            }
+                            else {
+                                vErrors.push(err6);
+                            }
+                            errors++;
+                        }
+                        if (!pattern5.test(data1)) {
+                            const err7 = {
+                                instancePath: instancePath + '/' + i0 + '/path',
+                                schemaPath: '#/items/properties/path/pattern',
+                                keyword: 'pattern',
+                                params: { pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' },
+                                message: 'must match pattern "' + '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' + '"',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err7];
+                            }
+                            else {
+                                vErrors.push(err7);
+                            }
+                            errors++;
+                        }
+                    }
+                    else {
+                        const err8 = {
+                            instancePath: instancePath + '/' + i0 + '/path',
+                            schemaPath: '#/items/properties/path/type',
+                            keyword: 'type',
+                            params: { type: 'string' },
+                            message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err8];
+                        }
+                        else {
+                            vErrors.push(err8);
+                        }
+                        errors++;
+                    }
+                }
+                if (data0.line !== undefined) {
+                    let data2 = data0.line;
+                    if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+                        const err9 = {
+                            instancePath: instancePath + '/' + i0 + '/line',
+                            schemaPath: '#/items/properties/line/type',
+                            keyword: 'type',
+                            params: { type: 'integer' },
+                            message: 'must be integer',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err9];
+                        }
+                        else {
+                            vErrors.push(err9);
+                        }
+                        errors++;
+                    }
+                    if (typeof data2 == 'number' && isFinite(data2)) {
+                        if (data2 < 1 || isNaN(data2)) {
+                            const err10 = {
+                                instancePath: instancePath + '/' + i0 + '/line',
+                                schemaPath: '#/items/properties/line/minimum',
+                                keyword: 'minimum',
+                                params: { comparison: '>=', limit: 1 },
+                                message: 'must be >= 1',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err10];
+                            }
+                            else {
+                                vErrors.push(err10);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                if (data0.side !== undefined) {
+                    let data3 = data0.side;
+                    if (!(data3 === 'RIGHT' || data3 === 'LEFT')) {
+                        const err11 = {
+                            instancePath: instancePath + '/' + i0 + '/side',
+                            schemaPath: '#/items/properties/side/enum',
+                            keyword: 'enum',
+                            params: { allowedValues: schema31.items.properties.side.enum },
+                            message: 'must be equal to one of the allowed values',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err11];
+                        }
+                        else {
+                            vErrors.push(err11);
+                        }
+                        errors++;
+                    }
+                }
+                if (data0.start_line !== undefined) {
+                    let data4 = data0.start_line;
+                    if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+                        const err12 = {
+                            instancePath: instancePath + '/' + i0 + '/start_line',
+                            schemaPath: '#/items/properties/start_line/type',
+                            keyword: 'type',
+                            params: { type: 'integer' },
+                            message: 'must be integer',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err12];
+                        }
+                        else {
+                            vErrors.push(err12);
+                        }
+                        errors++;
+                    }
+                    if (typeof data4 == 'number' && isFinite(data4)) {
+                        if (data4 < 1 || isNaN(data4)) {
+                            const err13 = {
+                                instancePath: instancePath + '/' + i0 + '/start_line',
+                                schemaPath: '#/items/properties/start_line/minimum',
+                                keyword: 'minimum',
+                                params: { comparison: '>=', limit: 1 },
+                                message: 'must be >= 1',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err13];
+                            }
+                            else {
+                                vErrors.push(err13);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                if (data0.body !== undefined) {
+                    let data5 = data0.body;
+                    if (typeof data5 === 'string') {
+                        if (data5.length > 65536) {
+                            const err14 = {
+                                instancePath: instancePath + '/' + i0 + '/body',
+                                schemaPath: '#/items/properties/body/maxLength',
+                                keyword: 'maxLength',
+                                params: { limit: 65536 },
+                                message: 'must NOT have more than 65536 characters',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err14];
+                            }
+                            else {
+                                vErrors.push(err14);
+                            }
+                            errors++;
+                        }
+                        if (data5.length < 1) {
+                            const err15 = {
+                                instancePath: instancePath + '/' + i0 + '/body',
+                                schemaPath: '#/items/properties/body/minLength',
+                                keyword: 'minLength',
+                                params: { limit: 1 },
+                                message: 'must NOT have fewer than 1 characters',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err15];
+                            }
+                            else {
+                                vErrors.push(err15);
+                            }
+                            errors++;
+                        }
+                        if (!pattern6.test(data5)) {
+                            const err16 = {
+                                instancePath: instancePath + '/' + i0 + '/body',
+                                schemaPath: '#/items/properties/body/pattern',
+                                keyword: 'pattern',
+                                params: {
+                                    pattern: '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$',
+                                },
+                                message: 'must match pattern "' +
+                                    '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$' +
+                                    '"',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err16];
+                            }
+                            else {
+                                vErrors.push(err16);
+                            }
+                            errors++;
+                        }
+                    }
+                    else {
+                        const err17 = {
+                            instancePath: instancePath + '/' + i0 + '/body',
+                            schemaPath: '#/items/properties/body/type',
+                            keyword: 'type',
+                            params: { type: 'string' },
+                            message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err17];
+                        }
+                        else {
+                            vErrors.push(err17);
+                        }
+                        errors++;
+                    }
+                }
+                if (data0.severity !== undefined) {
+                    let data6 = data0.severity;
+                    if (!(data6 === 'blocker' || data6 === 'major' || data6 === 'minor' || data6 === 'nit')) {
+                        const err18 = {
+                            instancePath: instancePath + '/' + i0 + '/severity',
+                            schemaPath: '#/items/properties/severity/enum',
+                            keyword: 'enum',
+                            params: { allowedValues: schema31.items.properties.severity.enum },
+                            message: 'must be equal to one of the allowed values',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err18];
+                        }
+                        else {
+                            vErrors.push(err18);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            else {
+                const err19 = {
+                    instancePath: instancePath + '/' + i0,
+                    schemaPath: '#/items/type',
+                    keyword: 'type',
+                    params: { type: 'object' },
+                    message: 'must be object',
+                };
+                if (vErrors === null) {
+                    vErrors = [err19];
+                }
+                else {
+                    vErrors.push(err19);
+                }
+                errors++;
+            }
+        }
+    }
+    else {
+        const err20 = {
+            instancePath,
+            schemaPath: '#/type',
+            keyword: 'type',
+            params: { type: 'array' },
+            message: 'must be array',
+        };
+        if (vErrors === null) {
+            vErrors = [err20];
+        }
+        else {
+            vErrors.push(err20);
+        }
+        errors++;
+    }
+    validate20.errors = vErrors;
+    return errors === 0;
+}
+validate20.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+/** Validates a parsed findings file against the schema; every violation is left in `.errors`. */
+const validateFindingsSchema = validate;
+
+;// CONCATENATED MODULE: ./src/core/findings.ts
+// Inline findings — pure. A persona may write line findings beside its body; they
+// never change the verdict. Validated by schema/findings.schema.json itself (compiled
+// at build time into src/generated/), placed against the PR's diff hunks, and whatever
+// cannot be placed goes into the body, above the verdict line.
+
+const SEVERITIES = ['blocker', 'major', 'minor', 'nit'];
+/** The file's size limit, and the largest comment GitHub takes (the schema says the same). */
+const findings_MAX_FINDINGS_BYTES = 1024 * 1024;
+const MAX_FINDING_BODY = 65536;
+const FIELDS = 'path, line, side, start_line, body and severity';
+/** At most this many problems in one message (the CLI lists them all). */
+const SHOWN = 50;
+/**
+ * Checks a parsed findings file against schema/findings.schema.json (compiled at build time, so the
+ * schema is the only statement of the shape) and what a schema cannot say (start_line below line).
+ * Every problem is reported, each with the finding, its JSON pointer and what to write instead.
+ */
+function validateFindings(json) {
+    const errors = validateFindingsSchema(json)
+        ? []
+        : [...new Set((validateFindingsSchema.errors ?? []).map((e) => describe(e, json)))];
+    if (Array.isArray(json)) {
+        json.forEach((item, i) => {
+            const line = item?.['line'];
+            const start = item?.['start_line'];
+            if (Number.isInteger(line) && Number.isInteger(start) && start >= line)
+                errors.push(`${where(`/${i}/start_line`)}: start_line ${String(start)} must be below line ${String(line)}`);
+        });
+    }
+    if (errors.length) {
+        const more = errors.length > SHOWN ? `; … and ${errors.length - SHOWN} more` : '';
+        const count = errors.length === 1 ? '' : `${errors.length} problems: `;
+        return { ok: false, errors, message: count + errors.slice(0, SHOWN).join('; ') + more };
+    }
+    return { ok: true, findings: json.map(toFinding) };
+}
+const toFinding = (item) => ({
+    path: item['path'],
+    line: item['line'],
+    side: item['side'] ?? 'RIGHT',
+    ...(item['start_line'] !== undefined ? { startLine: item['start_line'] } : {}),
+    body: item['body'].replace(/\r\n/g, '\n'),
+    ...(item['severity'] !== undefined ? { severity: item['severity'] } : {}),
+});
+/** "finding 2 (/1/severity)", or "the whole file" for the root. */
+function where(pointer) {
+    const index = /^\/(\d+)/.exec(pointer);
+    return index ? `finding ${Number(index[1]) + 1} (${pointer})` : 'the whole file';
+}
+const escapePointer = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A value as it can be shown on one line of a log: quoted, escaped, cut. */
+const shown = (v) => {
+    const s = JSON.stringify(v) ?? String(v);
+    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+};
+const kind = (v) => v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+function valueAt(root, pointer) {
+    let v = root;
+    for (const part of pointer.split('/').slice(1)) {
+        const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+        v = v && typeof v === 'object' ? v[key] : undefined;
+    }
+    return v;
+}
+/** One schema error in words a persona's author can act on. */
+function describe(e, root) {
+    const field = e.instancePath.split('/')[2] ?? '';
+    const value = valueAt(root, e.instancePath);
+    const key = String(e.params['missingProperty'] ?? e.params['additionalProperty']);
+    const at = where(e.instancePath + (e.keyword === 'required' || e.keyword === 'additionalProperties' ? '/' + escapePointer(key) : ''));
+    if (e.keyword === 'required')
+        return `${at}: has no ${key} (every finding needs path, line and body)`;
+    if (e.keyword === 'additionalProperties')
+        return `${at}: unknown field ${shown(key)} (a finding has only ${FIELDS})`;
+    if (!e.instancePath)
+        return `${at}: must be a JSON array of findings ([{ "path", "line", "body" }]), not ${kind(value)}`;
+    if (!field)
+        return `${at}: is ${kind(value)}, not an object { "path", "line", "body" }`;
+    return `${at}: ${fieldProblem(field, e.keyword, value)}`;
+}
+function fieldProblem(field, keyword, value) {
+    if (keyword === 'type' || (keyword === 'minLength' && field !== 'body')) {
+        const want = field.endsWith('line') ? 'a whole number from 1' : 'a non-empty string';
+        return `${field} must be ${want}, not ${shown(value)}`;
+    }
+    switch (`${field}/${keyword}`) {
+        case 'line/minimum':
+        case 'start_line/minimum':
+            return `${field} must be a whole number from 1, not ${shown(value)}`;
+        case 'side/enum':
+            return `side must be RIGHT or LEFT, not ${shown(value)}`;
+        case 'severity/enum':
+            return `severity must be one of ${SEVERITIES.join(', ')}, not ${shown(value)}`;
+        case 'path/not':
+            return `path ${shown(value)} must be relative to the repository, without "..", a leading or trailing "/" or "//"`;
+        case 'path/pattern':
+            return `path ${controlAt(value, false)}: a path is one line of printable characters`;
+        case 'body/minLength':
+        case 'body/pattern':
+            return !value.trim()
+                ? 'body is blank: write the finding'
+                : `body ${controlAt(value, true)}: line breaks are \\n, no other control characters`;
+        case 'body/maxLength':
+            return `body has ${value.length} characters; GitHub takes at most ${MAX_FINDING_BODY}: shorten it`;
+    }
+    return `${field} ${keyword}: ${shown(value)} does not match the schema`;
+}
+/** Names the first character that would break a line or hide what follows it. */
+function controlAt(s, inBody) {
+    /* eslint-disable no-control-regex -- naming control characters is the point */
+    const bad = inBody
+        ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]|\r(?!\n)/u
+        : /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+    /* eslint-enable no-control-regex */
+    const m = bad.exec(s);
+    if (!m)
+        return 'does not match the schema';
+    const c = m[0].codePointAt(0);
+    const name = CONTROL_NAMES[c] ?? 'a control character';
+    return `contains U+${c.toString(16).toUpperCase().padStart(4, '0')} (${name}) at character ${m.index + 1}`;
+}
+const CONTROL_NAMES = {
+    0x0a: 'a line feed',
+    0x0d: 'a carriage return without a line feed',
+    0x09: 'a tab',
+    0x85: 'NEL, a next-line character',
+    0x2028: 'a line separator',
+    0x2029: 'a paragraph separator',
+    0x1b: 'an escape character',
+    0x00: 'a NUL',
+};
+/** Parses a unified-diff patch (as GitHub's PR files list gives it) into the lines of each hunk. */
+function hunkLines(patch) {
+    const out = { right: [], left: [] };
+    let oldLine = 0;
+    let newLine = 0;
+    for (const line of patch.split('\n')) {
+        const h = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+        if (h) {
+            oldLine = Number(h[1]);
+            newLine = Number(h[2]);
+            out.left.push(new Set());
+            out.right.push(new Set());
+            continue;
+        }
+        const left = out.left.at(-1);
+        const right = out.right.at(-1);
+        if (!left || !right || line.startsWith('\\'))
+            continue; // "\ No newline at end of file"
+        if (line.startsWith('+'))
+            right.add(newLine++);
+        else if (line.startsWith('-'))
+            left.add(oldLine++);
+        else {
+            left.add(oldLine++);
+            right.add(newLine++);
+        }
+    }
+    return out;
+}
+/** Which findings GitHub can anchor in the diff at the reviewed head, up to `cap`; the rest go in the body. */
+function place(findings, files, cap) {
+    const byPath = new Map(files.map((f) => [f.filename, f]));
+    const parsed = new Map();
+    const placement = { inline: [], inBody: [] };
+    for (const finding of findings) {
+        const why = unplaceable(finding, byPath.get(finding.path), parsed);
+        if (why)
+            placement.inBody.push({ finding, why });
+        else if (placement.inline.length >= cap)
+            placement.inBody.push({ finding, why: `over ${cap} inline findings` });
+        else
+            placement.inline.push(finding);
+    }
+    return placement;
+}
+function unplaceable(f, file, parsed) {
+    if (!file)
+        return 'file not in this pull request';
+    if (typeof file.patch !== 'string')
+        return 'GitHub shows no diff for this file (binary or too large)';
+    const lines = parsed.get(f.path) ?? hunkLines(file.patch);
+    parsed.set(f.path, lines);
+    const hunks = f.side === 'RIGHT' ? lines.right : lines.left;
+    const first = f.startLine ?? f.line;
+    const hunk = hunks.find((h) => h.has(f.line));
+    if (!hunk)
+        return 'line outside the diff';
+    for (let n = first; n <= f.line; n++)
+        if (!hunk.has(n))
+            return 'range leaves the diff hunk';
+    return null;
+}
+/** A review comment as the Reviews API takes it. */
+function toComment(f) {
+    const range = f.startLine !== undefined ? { start_line: f.startLine, start_side: f.side } : {};
+    return { path: f.path, line: f.line, side: f.side, ...range, body: label(f) };
+}
+const label = (f) => (f.severity ? `**${f.severity}:** ${f.body}` : f.body);
+/** The body section for findings outside the diff (or over the cap). */
+function bodySection(inBody) {
+    if (!inBody.length)
+        return '';
+    const lines = ['### Findings outside the diff', ''];
+    for (const { finding: f, why } of inBody) {
+        const where = f.startLine !== undefined ? `${f.path}:${f.startLine}-${f.line}` : `${f.path}:${f.line}`;
+        const side = f.side === 'LEFT' ? ' (old side)' : '';
+        // one list item per finding: its line breaks become spaces, and an HTML comment it opens is shown, not
+        // opened (an unclosed one would hide every line below it, the verdict included)
+        const text = label(f).replace(/\r?\n/g, ' ').replace(/<!--/g, '&lt;!--');
+        lines.push(`- \`${where.replace(/`/g, "'")}\`${side} — ${text} _(${why})_`);
+    }
+    return lines.join('\n');
+}
+/**
+ * Inserts the section just above the verdict line (the body's last non-blank line),
+ * so the verdict stays last and the marker first.
+ */
+function withSection(body, section) {
+    if (!section)
+        return body;
+    const lines = body.split('\n');
+    let last = lines.length - 1;
+    while (last >= 0 && !lines[last].trim())
+        last--;
+    return [...lines.slice(0, last), '', section, '', ...lines.slice(last)].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/check.ts
+// The body step of every mode that has a body: read it, parse the verdict, compare
+// with expected-event, look for secrets, count the posted size — all before any
+// network request. Shared by the action and the CLI.
+
+
+
+
+
+
+
+
+/**
+ * The longest marker a post usually adds: every field at its longest, forced, a base name of 100 characters (a
+ * longer one is measured when the review is composed, before any write).
+ */
+const worstCase = (verdict, text, version) => (0,marker/* composeBody */.h$)({
+    version: version || undefined,
+    persona: 'p'.repeat(39),
+    head: 'f'.repeat(40),
+    tree: 'f'.repeat(40),
+    patch: 'f'.repeat(64),
+    verdict,
+    event: 'COMMENT',
+    base: 'b'.repeat(100),
+    forced: true,
+    run: 'r'.repeat(80),
+}, text).length;
+function checkBody(cfg, token = null) {
+    const loaded = loadBody(cfg.bodyPath, cfg.body);
+    if (!loaded.ok)
+        throw new abort/* Abort */.F(loaded.reason, loaded.message);
+    const parsed = (0,grammar/* parseVerdict */.Pn)(loaded.text);
+    if (!parsed.ok) {
+        const d = (0,diagnostics/* diagnose */.h4)(parsed);
+        const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
+        const s = d.intent.suggestion;
+        const hint = s ? `; did you mean \`${s.line}\` (line ${s.fromLine})?` : '';
+        throw new abort/* Abort */.F(parsed.reason, `${d.summary}${where}${hint}`, '', d);
+    }
+    if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
+        throw new abort/* Abort */.F('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
+            `but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted; ` +
+            "fix the persona's body or the step that computed expected-event");
+    }
+    const secrets = findSecrets(parsed.text, token);
+    if (secrets.length) {
+        const where = secrets.map((s) => `line ${s.line} (${secretWhat(s)})`).join(', ');
+        throw new abort/* Abort */.F('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
+            're-run');
+    }
+    const size = worstCase(parsed.verdict, parsed.text, cfg.personaVersion ?? '');
+    if (size > MAX_BODY_CHARS) {
+        throw new abort/* Abort */.F('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
+            `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`);
+    }
+    return { verdict: parsed.verdict, event: parsed.event, text: parsed.text, line: parsed.line };
+}
+/** The findings file the action reads (findings-path): UTF-8 JSON of the schema, no secrets; else bad-findings. */
+function loadFindings(path, token = null) {
+    const name = `findings-path ${path}`;
+    let bytes;
+    try {
+        if (statSync(path).size > MAX_FINDINGS_BYTES)
+            findingsFail(name, `larger than ${MAX_FINDINGS_BYTES} bytes`);
+        bytes = readFileSync(path);
+    }
+    catch (e) {
+        if (e instanceof Abort)
+            throw e;
+        const code = e.code;
+        return findingsFail(name, code === 'ENOENT'
+            ? 'does not exist: the persona was asked for findings and wrote none (a broken run)'
+            : `cannot be read (${code ?? String(e)})`);
+    }
+    return parseFindings(bytes, name, token);
+}
+const findingsFail = (name, why) => {
+    throw new abort/* Abort */.F('bad-findings', `${name}: ${why}`, FINDINGS_ADVICE);
+};
+/**
+ * A findings file's bytes, already read, checked: `name` is how messages call it (the action's
+ * `findings-path x.json`, the CLI's file name). Every schema problem is in `FindingsError.problems`.
+ */
+function parseFindings(bytes, name, token = null) {
+    if (bytes.length > findings_MAX_FINDINGS_BYTES)
+        findingsFail(name, `larger than ${findings_MAX_FINDINGS_BYTES} bytes`);
+    let json;
+    try {
+        json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    }
+    catch (e) {
+        return findingsFail(name, e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
+    }
+    const v = validateFindings(json);
+    if (!v.ok)
+        throw new FindingsError(`${name}: ${v.message}`, v.errors);
+    const leaks = v.findings.flatMap((f, i) => findingSecrets(f, i + 1, token));
+    if (leaks.length) {
+        throw new abort/* Abort */.F('secret-in-body', `${name}: ${leaks.join(', ')} looks like a secret; it would be published with the review, so ` +
+            'nothing is sent', 'find out how the persona saw the secret and revoke it if it is real; then re-run');
+    }
+    return v.findings;
+}
+/** A finding's kind, and whether only the rendered Markdown shows it; never the secret. */
+const secretWhat = (s) => s.hidden ? `${s.what}, hidden in the Markdown/HTML but shown once rendered` : s.what;
+/** Every text field of a finding (path, body, and any added later), scanned like a body. */
+function findingSecrets(f, n, token) {
+    return Object.entries(f).flatMap(([field, value]) => typeof value === 'string'
+        ? findSecrets(value, token).map((s) => `finding ${n}'s ${field}, line ${s.line} (${secretWhat(s)})`)
+        : []);
+}
+/** bad-findings from the schema, with every problem (the message shows the first few). */
+class FindingsError extends abort/* Abort */.F {
+    problems;
+    constructor(message, problems) {
+        super('bad-findings', message, FINDINGS_ADVICE);
+        this.problems = problems;
+    }
+}
+const FINDINGS_ADVICE = 'make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })';
+
+// EXTERNAL MODULE: ./src/cli/command.ts
+var command = __nccwpck_require__(3567);
+;// CONCATENATED MODULE: ./src/cli/check.ts
+// `persona-verdict check`: review bodies (and a findings file) checked offline exactly as
+// `post` checks them before any request. Text for people, --format json for tools.
+
+
+
+
+
+
+
+/** A body named on the command line (`-`: standard input), checked as post checks it; throws Abort. */
+function checkFile(file, expectedEvent, io, personaVersion = '') {
+    const name = (0,command/* shown */.SP)(file);
+    const input = (0,command/* readInput */.R5)(file, io, MAX_BODY_BYTES);
+    if (!input.ok && input.tooLarge !== undefined)
+        throw new abort/* Abort */.F('body-too-large', tooLong(input.message));
+    if (!input.ok)
+        throw new abort/* Abort */.F('unreadable-body', input.message);
+    const decoded = (0,grammar/* decodeBody */.Vj)(input.bytes);
+    if (!decoded.ok)
+        throw new abort/* Abort */.F('unreadable-body', `${name}: ${decoded.message}`);
+    if (decoded.text.length > MAX_BODY_CHARS)
+        throw new abort/* Abort */.F('body-too-large', tooLong(`${name} has ${decoded.text.length} characters`));
+    return checkBody({ bodyPath: null, body: decoded.text, expectedEvent, personaVersion });
+}
+const tooLong = (what) => `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and truncating ` +
+    `would cut the verdict line: shorten the review`;
+/** One body as a JSON record (check --format json): what a tool or a prompt author's script reads. */
+function jsonRecord(file, io, personaVersion = '') {
+    try {
+        const v = checkFile(file, null, io, personaVersion);
+        return {
+            file,
+            ok: true,
+            reason: null,
+            verdict: v.verdict,
+            event: v.event,
+            line: v.line,
+            suggestion: null,
+            differences: [],
+        };
+    }
+    catch (e) {
+        if (!(e instanceof abort/* Abort */.F))
+            throw e;
+        const d = e.diagnosis;
+        const s = d?.intent.suggestion ?? null;
+        const at = s?.fromLine ?? d?.lastLine?.line ?? null;
+        const differences = [
+            ...(d?.nearMisses.find((n) => n.line === at)?.differs ?? (d ? [] : [e.message])),
+            ...(d?.intent.after ?? []),
+            ...(d?.intent.notes ?? []),
+            ...(d?.intent.ambiguity ? [`no suggestion: ${d.intent.ambiguity}`] : []),
+        ];
+        const suggestion = s ? { line: s.line, from_line: s.fromLine } : null;
+        return { file, ok: false, reason: e.reason, verdict: null, event: null, line: at, suggestion, differences };
+    }
+}
+/** What post would do with a body, and the lines a person reads about it. */
+function decideFile(file, expectedEvent, io, personaVersion = '') {
+    try {
+        const v = checkFile(file, expectedEvent, io, personaVersion);
+        return { decision: { post: v.event }, detail: `verdict ${v.verdict} → event ${v.event}` };
+    }
+    catch (e) {
+        if (!(e instanceof abort/* Abort */.F))
+            throw e;
+        return {
+            decision: { abort: e.reason },
+            detail: e.diagnosis ? (0,diagnostics/* renderDiagnosis */.sW)(e.diagnosis, (0,command/* shown */.SP)(file)) : `${e.reason}: ${unnamed(e.message, file)}`,
+        };
+    }
+}
+/** A message without the file name it starts with (the line already names the file). */
+const unnamed = (message, file) => {
+    const name = (0,command/* shown */.SP)(file);
+    if (message.startsWith(`${name}: `))
+        return message.slice(name.length + 2);
+    return message.startsWith(`${name} `) ? message.slice(name.length + 1) : message;
+};
+/** A findings file as the CLI reports it: the count, or every problem. */
+function findingsResult(file, io) {
+    const name = (0,command/* shown */.SP)(file);
+    const input = (0,command/* readInput */.R5)(file, io, findings_MAX_FINDINGS_BYTES);
+    if (!input.ok)
+        return { ok: false, reason: 'bad-findings', count: 0, problems: [unnamed(input.message, file)] };
+    try {
+        return { ok: true, reason: null, count: parseFindings(input.bytes, name).length, problems: [] };
+    }
+    catch (e) {
+        if (e instanceof FindingsError)
+            return { ok: false, reason: e.reason, count: 0, problems: e.problems };
+        if (!(e instanceof abort/* Abort */.F))
+            throw e;
+        return { ok: false, reason: e.reason, count: 0, problems: [unnamed(e.message, file)] };
+    }
+}
+function runCheck(values, files, io) {
+    const format = values['format'] ?? 'text';
+    if (format !== 'text' && format !== 'json')
+        throw new command/* UsageError */.eb(`--format must be text or json, not "${format}"`);
+    const findings = values['findings'];
+    // the marker records the persona's version: a post with persona-version counts it, and so does check
+    const version = values['persona-version'] ?? '';
+    if (!files.length && findings === undefined)
+        throw new command/* UsageError */.eb('name a review body file (or --findings <file>)');
+    (0,command/* stdinOnce */.ct)([...files, ...(findings !== undefined ? [findings] : [])]);
+    let bad = 0;
+    if (findings !== undefined) {
+        const r = findingsResult(findings, io);
+        if (!r.ok)
+            bad++;
+        if (format === 'json')
+            io.out(JSON.stringify({ file: findings, kind: 'findings', ...r }));
+        else if (r.ok)
+            io.out(`${(0,command/* shown */.SP)(findings)}: ok — ${r.count} finding(s) match the schema`);
+        else if (r.problems.length === 1)
+            io.out(`${(0,command/* shown */.SP)(findings)}: ${r.reason}: ${r.problems[0]}`);
+        else
+            io.out([`${(0,command/* shown */.SP)(findings)}: ${r.reason}: ${r.problems.length} problems`, ...r.problems.map((p) => `  ${p}`)].join('\n'));
+    }
+    for (const f of files) {
+        if (format === 'json') {
+            const r = jsonRecord(f, io, version);
+            if (!r['ok'])
+                bad++;
+            io.out(JSON.stringify(r));
+            continue;
+        }
+        const { decision, detail } = decideFile(f, null, io, version);
+        if (!('post' in decision))
+            bad++;
+        io.out('post' in decision ? `${(0,command/* shown */.SP)(f)}: ok — ${detail}` : `${(0,command/* shown */.SP)(f)}: ${detail}`);
+    }
+    return bad ? 1 : 0;
+}
+const check = {
+    summary: 'check review bodies (and a findings file) offline, as post would before posting',
+    help: `usage: persona-verdict check [--format text|json] [--findings <findings.json>] [--persona-version <v>]
+                             <body.md>...
+
+Checks each review body as the action's post mode does before any request: the verdict line,
+secrets, the size with the marker. A file named - is read from standard input.
+Exit 0 when every body (and the findings file) is accepted, 1 when any is refused, 2 on a usage error.
+
+options:
+  --format text|json      text (default): a line per file, diagnostics for a refused body;
+                          json: one JSON object per file, per line
+  --findings <file>       also check a findings file against schema/findings.schema.json,
+                          reporting every problem with its JSON pointer
+  --persona-version <v>   the persona-version the post will record in its marker (its length
+                          counts toward GitHub's size limit, as in post)
+  -h, --help              this help`,
+    options: { format: { type: 'string' }, findings: { type: 'string' }, 'persona-version': { type: 'string' } },
+    run: runCheck,
+};
+
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/corpus.ts
+// The regression corpus (`persona-verdict corpus <manifest>`): every case's decision under
+// the strict grammar, and for refused real-shaped bodies whether the "did you mean"
+// suggestion names the expected line — or, when the intent is not clear, nothing. The
+// figures are measured per set: the bodies the heuristics were written from, and held-out
+// bodies they were never tuned on. Reads files; the tally itself is pure.
+
+
+
+
+
+/** Which sets fail the run: under their floor, or, without one, under the goal; with the words to say so. */
+function coverageFailures(figures, goal, floors) {
+    const failing = [];
+    const notes = [];
+    for (const f of figures) {
+        const floor = floors[f.set];
+        const below = f.set !== 'tuned on' && f.clear > 0 && f.named / f.clear < goal;
+        if (floor !== undefined && f.named < floor) {
+            failing.push(f.set);
+            notes.push(`coverage on ${f.set} fell below its floor: ${f.named}/${f.clear} named, was ${floor}`);
+        }
+        else if (below) {
+            if (floor === undefined)
+                failing.push(f.set);
+            const kept = floor === undefined ? '' : ` (${f.named}/${f.clear}; its floor, ${floor}, is kept)`;
+            notes.push(`coverage goal ${Math.round(goal * 100)} % not reached on ${f.set}${kept}`);
+        }
+    }
+    return { failing, notes };
+}
+function suggestionOutcome(expected, actual, appliedPasses) {
+    if (expected === null)
+        return actual === null ? 'nothing' : 'suggested-unclear';
+    if (actual === null)
+        return 'missed';
+    if (actual !== expected)
+        return 'wrong';
+    return appliedPasses ? 'named' : 'applied-fails';
+}
+/** Per set: coverage on clear bodies, wrong suggestions, suggestions where the intent is unclear. */
+function tally(rows) {
+    const sets = [...new Set(rows.map((r) => r.set))];
+    return sets.map((set) => {
+        const mine = rows.filter((r) => r.set === set);
+        const count = (...o) => mine.filter((r) => o.includes(r.outcome)).length;
+        return {
+            set,
+            bodies: mine.length,
+            clear: count('named', 'missed', 'wrong', 'applied-fails'),
+            named: count('named'),
+            wrong: count('wrong', 'applied-fails'),
+            unclear: count('nothing', 'suggested-unclear'),
+            suggestedUnclear: count('suggested-unclear'),
+        };
+    });
+}
+const pct = (n, d) => (d ? `${Math.round((100 * n) / d)} %` : 'n/a');
+function renderFigures(f) {
+    return (`  ${f.set} (${f.bodies} bodies): coverage on clear bodies ${f.named}/${f.clear} (${pct(f.named, f.clear)}), ` +
+        `wrong suggestions ${f.wrong}, suggestions where intent is unclear ${f.suggestedUnclear}/${f.unclear}`);
+}
+const show = (d) => ('post' in d ? `post ${d.post}` : `abort ${d.abort}`);
+/** Runs one body as the action would: the decision, and the suggested line when refused. */
+function decide(file, ev) {
+    try {
+        return {
+            decision: { post: checkBody({ bodyPath: file, body: null, expectedEvent: ev }).event },
+            suggestion: null,
+            from: 0,
+        };
+    }
+    catch (e) {
+        if (!(e instanceof abort/* Abort */.F))
+            throw e;
+        const s = e.diagnosis?.intent.suggestion ?? null;
+        return { decision: { abort: e.reason }, suggestion: s?.line ?? null, from: s?.fromLine ?? 0 };
+    }
+}
+/** Replace the suggested line, drop what follows: does the body then pass with that verdict? */
+function appliedPasses(file, line, from) {
+    const lines = (0,external_node_fs_.readFileSync)(file, 'utf8').replace(/\r\n?/g, '\n').split('\n');
+    const again = (0,grammar/* parseVerdict */.Pn)([...lines.slice(0, from - 1), line].join('\n'));
+    return again.ok && `## VERDICT: ${again.verdict}` === line;
+}
+const LABEL = {
+    named: 'applied passes',
+    nothing: 'no suggestion',
+    missed: '!missed: suggested nothing',
+    wrong: '!wrong',
+    'suggested-unclear': '!suggested where the intent is unclear',
+    'applied-fails': '!applied fails',
+};
+function runCase(c, base) {
+    const ev = c['expected-event'] ?? null;
+    if (ev !== null && !grammar/* EVENTS */.qY.includes(ev))
+        throw new Error(`case ${c.name}: expected-event ${ev} is not an API event`);
+    const file = (0,external_node_path_namespaceObject.resolve)(base, c.body);
+    const { decision, suggestion, from } = decide(file, ev);
+    let outcome = null;
+    let note = '';
+    if ('suggestion' in c) {
+        const expected = c.suggestion ?? null;
+        const applies = suggestion !== null && suggestion === expected && appliedPasses(file, suggestion, from);
+        outcome = suggestionOutcome(expected, suggestion, applies);
+        const what = suggestion && outcome !== 'named' ? ` ${suggestion}` : '';
+        note = ` (${outcome === 'named' ? `suggests ${suggestion}, ` : ''}${LABEL[outcome]}${what})`;
+    }
+    // a held-out body may be missed (coverage is measured); nothing else may differ
+    const tolerated = outcome === null || outcome === 'named' || outcome === 'nothing' || (outcome === 'missed' && !!c.set);
+    const ok = show(decision) === show(c.expect) && tolerated;
+    const set = 'suggestion' in c ? (c.set ?? 'tuned on') : null;
+    return {
+        cells: [ok ? 'ok' : 'DISAGREE', c.name, ev ?? '-', show(c.expect), show(decision) + note],
+        ok,
+        set,
+        outcome,
+    };
+}
+function table(rows, out) {
+    const head = ['result', 'case', 'expected-event', 'expected', 'actual'];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (r) => r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd();
+    out(line(head));
+    out(line(widths.map((w) => '-'.repeat(w))));
+    rows.forEach((r) => out(line(r)));
+}
+/** Runs the manifest; 0 when every case agrees and no set falls below its floor (or, without one, the goal). */
+function runCorpus(manifestPath, out) {
+    const manifest = JSON.parse((0,external_node_fs_.readFileSync)(manifestPath, 'utf8'));
+    const goal = manifest['coverage-goal'] ?? 1;
+    const rows = manifest.cases.map((c) => runCase(c, (0,external_node_path_namespaceObject.dirname)(manifestPath)));
+    table(rows.map((r) => r.cells), out);
+    const agree = rows.filter((r) => r.ok).length;
+    const posts = rows.filter((r) => r.cells[4].startsWith('post')).length;
+    const n = rows.length;
+    out(`\n${n} cases: ${agree} agree, ${n - agree} disagree (${posts} post, ${n - posts} abort)`);
+    const measured = rows.flatMap((r) => (r.set && r.outcome ? [{ set: r.set, outcome: r.outcome }] : []));
+    const figures = tally(measured);
+    if (figures.length) {
+        out('suggestion on refused real-shaped bodies (clear: the body states one verdict):');
+        figures.forEach((f) => out(renderFigures(f)));
+    }
+    const { failing, notes } = coverageFailures(figures, goal, manifest['coverage-floor'] ?? {});
+    notes.forEach((n) => out(n));
+    return agree === rows.length && !failing.length ? 0 : 1;
+}
+
+;// CONCATENATED MODULE: ./src/cli/corpus.ts
+// `persona-verdict corpus <manifest.json>`: the regression corpus, a table of every case.
+
+
+const corpus = {
+    summary: 'run a regression corpus of review bodies; exit 1 on any disagreement',
+    help: `usage: persona-verdict corpus <manifest.json>
+
+Runs every case of a corpus manifest (corpus/manifest.json in the repository) through the
+strict grammar, and checks each suggestion a refused body gets; prints a table and a tally.
+Exit 0 when every case agrees, 1 on any disagreement, 2 on a usage error or an unreadable manifest.
+
+options:
+  -h, --help              this help`,
+    options: {},
+    run(_values, positionals, io) {
+        if (positionals.length !== 1)
+            throw new command/* UsageError */.eb('name exactly one manifest file');
+        try {
+            return runCorpus(positionals[0], io.out);
+        }
+        catch (e) {
+            io.err(`persona-verdict corpus: ${e.message}`);
+            return 2;
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/cli/commands.ts
+// The CLI's commands, by name: src/cli.ts parses the arguments with each command's options
+// and calls its run(). To add a command, write src/cli/<name>.ts exporting a Command (see
+// src/cli/command.ts) and add it here; the tool's --help lists it in this order.
+
+
+const COMMANDS = { check: check, corpus: corpus };
+
+
+/***/ }),
+
+/***/ 5845:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ DOCTOR_USAGE),
+/* harmony export */   n: () => (/* binding */ badApiUrl)
+/* harmony export */ });
+// doctor's usage text and the one check made before its module (which loads the GitHub client) is: kept apart so
+// that `persona-verdict help doctor` and a bad GITHUB_API_URL never load it.
+const DOCTOR_USAGE = `usage:
+  persona-verdict doctor --repo OWNER/NAME [--branch BRANCH] --persona NAME=APP_SLUG [--persona NAME=@LOGIN ...]
+                         [--format text|json]
+      checks that the persona gate on BRANCH (default: the repository's default branch) is enforced:
+      required status checks and their source App, the merge queue, review rules, bypass lists,
+      the personas' access and the workflow files. Token from GITHUB_TOKEN or GH_TOKEN; API from
+      GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3). Exit 0 when no check fails, 1 when
+      one fails, 2 on a usage error.`;
+/** A GITHUB_API_URL that is set but no URL: the GitHub client would throw on load. The usage error, or null. */
+function badApiUrl(env) {
+    const api = env['GITHUB_API_URL'];
+    if (!api || URL.canParse(api))
+        return null;
+    return `GITHUB_API_URL "${api.slice(0, 100)}" is not a URL: unset it, or give https://HOST/api/v3`;
+}
+
+
+/***/ }),
+
+/***/ 6878:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  h4: () => (/* binding */ diagnose),
+  sW: () => (/* binding */ renderDiagnosis)
+});
+
+// UNUSED EXPORTS: differences, renderIntent, visible
+
+// EXTERNAL MODULE: ./src/core/grammar.ts
+var grammar = __nccwpck_require__(8726);
 ;// CONCATENATED MODULE: ./src/core/intent-words.ts
 /** A token ends at a word's end; a hyphen and a letter make another word ("Fail-fast", "Block-level"), but a
  * qualifier after a hyphen leaves the token ("comment-only", "approved-with-nits"). */
@@ -1802,1603 +3418,6 @@ function renderDiagnosis(d, file) {
             out.push(`    - ${x}`);
     }
     return out.join('\n');
-}
-
-// EXTERNAL MODULE: ./src/core/marker.ts
-var marker = __nccwpck_require__(4517);
-;// CONCATENATED MODULE: ./src/core/rendered.ts
-// What a reader will see — pure. GitHub renders a review body as Markdown with inline
-// HTML, so the raw text and the text on screen differ: `ghp\_x` shows as `ghp_x`,
-// `gh<!-- -->p_x` and `gh<b></b>p_x` as `ghp_x`, `ghp&#95;x` as `ghp_x`, a
-// zero-width space shows as nothing, `ｇｈｐ` as `ghp`. A scan of the raw text alone
-// misses all of these. Here the text is rewritten the way a reader sees it, keeping
-// for every character the offset in the original it came from (so a finding names the
-// original line). Where rendering depends on context (a code span shows markup
-// literally, a comment hides its content, a tag's attribute shows on hover), both
-// readings are produced: the scan is over-eager, never blind.
-function splice(v, hits) {
-    const text = [];
-    let at = new Int32Array(v.text.length + 16);
-    let n = 0;
-    const room = (k) => {
-        if (n + k <= at.length)
-            return;
-        const bigger = new Int32Array(Math.max(at.length * 2, n + k));
-        bigger.set(at.subarray(0, n));
-        at = bigger;
-    };
-    const keep = (from, to) => {
-        if (to <= from)
-            return;
-        text.push(v.text.slice(from, to));
-        room(to - from);
-        if (to - from > 64)
-            at.set(v.at.subarray(from, to), n);
-        else
-            for (let i = from; i < to; i++)
-                at[n + i - from] = v.at[i];
-        n += to - from;
-    };
-    let last = 0;
-    for (const h of hits) {
-        keep(last, h.index);
-        const origin = v.at[Math.min(h.index, v.at.length - 1)] ?? 0;
-        for (const p of h.pieces) {
-            if (typeof p !== 'string')
-                keep(h.index + p[0], h.index + p[1]);
-            else {
-                text.push(p);
-                room(p.length);
-                at.fill(origin, n, n + p.length);
-                n += p.length;
-            }
-        }
-        last = h.index + h.length;
-    }
-    if (last === 0)
-        return v; // nothing matched
-    keep(last, v.text.length);
-    return { text: text.join(''), at: at.subarray(0, n) };
-}
-function* regexHits(text, re, f) {
-    for (const m of text.matchAll(re))
-        yield { index: m.index, length: m[0].length, pieces: f(m) };
-}
-const replace = (v, re, f) => splice(v, regexHits(v.text, re, f));
-const NONE = [];
-/** Line breaks as Markdown reads them: CRLF and a lone CR are breaks too. */
-const breaks = (v) => replace(v, /\r\n?/g, () => ['\n']);
-/** Zero-width, bidi and other format characters, variation selectors, soft hyphens: rendered as nothing. */
-const invisible = (v) => replace(v, /[\p{Cf}\p{Default_Ignorable_Code_Point}]+/gu, () => NONE);
-/** Letters that look like ASCII ones (Cyrillic, Greek, a few Latin) and dashes that look like a hyphen. */
-const LOOKALIKES = Object.fromEntries([
-    ['аa', 'еe', 'оo', 'рp', 'сc', 'уy', 'хx', 'ѕs', 'іi', 'јj', 'һh', 'ԁd', 'ԛq', 'ԝw', 'ɡg', 'ıi', 'ȷj', 'ɑa'],
-    ['АA', 'ВB', 'ЕE', 'КK', 'МM', 'НH', 'ОO', 'РP', 'СC', 'ТT', 'ХX', 'ҮY', 'ЅS', 'ІI', 'ЈJ', 'ԚQ', 'ԜW'],
-    ['ΑA', 'ΒB', 'ΕE', 'ΖZ', 'ΗH', 'ΙI', 'ΚK', 'ΜM', 'ΝN', 'ΟO', 'ΡP', 'ΤT', 'ΥY', 'ΧX', 'οo', 'νv', 'ιi', 'κk'],
-    ['ρp', 'αa', 'սu', 'օo', '‐-', '‑-', '‒-', '–-', '−-', '⁃-'],
-]
-    .flat()
-    .map((pair) => [pair[0], pair[1]]));
-/** Compatibility forms (fullwidth, mathematical, ligatures) to their plain letters, then look-alikes. */
-const fold = (v) => replace(v, /[\u0080-\u{10ffff}]/gu, (m) => {
-    const n = m[0].normalize('NFKC');
-    let out = '';
-    for (const c of n)
-        out += LOOKALIKES[c] ?? c;
-    return [out];
-});
-/** A backslash before ASCII punctuation is a Markdown escape: the reader sees the punctuation alone. */
-const rendered_unescape = (v) => replace(v, /\\([!-/:-@[-`{-~])/g, () => [[1, 2]]);
-/** HTML comments: hidden (their content gone), or shown (only the delimiters gone: inside a code span). */
-function comments(v, show) {
-    if (show)
-        return replace(v, /<!---?>|<!--|-->/g, () => NONE);
-    // linear: once no `-->` follows, no later `<!--` can close either
-    function* hits() {
-        let from = 0;
-        for (;;) {
-            const open = v.text.indexOf('<!--', from);
-            if (open < 0)
-                return;
-            // `<!-->` and `<!--->` are whole (empty) comments to HTML
-            const empty = /^<!---?>/.exec(v.text.slice(open, open + 6));
-            if (empty) {
-                yield { index: open, length: empty[0].length, pieces: NONE };
-                from = open + empty[0].length;
-                continue;
-            }
-            const close = v.text.indexOf('-->', open + 4);
-            if (close < 0)
-                return;
-            yield { index: open, length: close + 3 - open, pieces: NONE };
-            from = close + 3;
-        }
-    }
-    return splice(v, hits());
-}
-const ATTRIBUTE = /=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
-/**
- * HTML tags: gone (`gh<b></b>p_` reads `ghp_`), or replaced by their attribute values (a title shows on
- * hover). `<?…>` and `<!…>` (processing instructions, CDATA, declarations) are hidden by HTML too.
- */
-function tags(v, show) {
-    return replace(v, /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<[?!][^<>]*>/g, (m) => {
-        if (!show)
-            return NONE;
-        const pieces = [' '];
-        for (const a of m[0].matchAll(ATTRIBUTE)) {
-            const value = a[1] ?? a[2] ?? a[3] ?? '';
-            const start = a.index + a[0].length - value.length - (a[3] === undefined ? 1 : 0);
-            pieces.push([start, start + value.length], ' ');
-        }
-        return pieces;
-    });
-}
-/** Named references that can stand for characters of a token, or hide one. */
-const NAMED = {
-    amp: '&',
-    lt: '<',
-    gt: '>',
-    quot: '"',
-    apos: "'",
-    lowbar: '_',
-    UnderBar: '_',
-    hyphen: '-',
-    dash: '-',
-    minus: '-',
-    plus: '+',
-    equals: '=',
-    sol: '/',
-    bsol: '\\',
-    period: '.',
-    colon: ':',
-    ast: '*',
-    midast: '*',
-    lsqb: '[',
-    lbrack: '[',
-    rsqb: ']',
-    rbrack: ']',
-    grave: '`',
-    DiacriticalGrave: '`',
-    excl: '!',
-    num: '#',
-    commat: '@',
-    NewLine: '\n',
-    nbsp: ' ',
-    shy: '',
-    zwj: '',
-    zwnj: '',
-    lrm: '',
-    rlm: '',
-    NoBreak: '',
-    ZeroWidthSpace: '',
-    NegativeVeryThinSpace: '',
-    NegativeThinSpace: '',
-    NegativeMediumSpace: '',
-    NegativeThickSpace: '',
-    InvisibleTimes: '',
-    it: '',
-    InvisibleComma: '',
-    ic: '',
-    ApplyFunction: '',
-    af: '',
-};
-function decodeReference(m) {
-    const [, dec, hex, name] = m;
-    if (name !== undefined) {
-        const letter = /^([A-Za-z])(?:scr|fr|opf)$/.exec(name); // &gscr; &hfr; &popf;: script, fraktur, double-struck
-        const c = letter ? letter[1] : NAMED[name];
-        return c === undefined ? [[0, m[0].length]] : [c];
-    }
-    const code = parseInt((dec ?? hex).slice(0, 8), dec !== undefined ? 10 : 16);
-    const ok = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
-    return [ok ? String.fromCodePoint(code) : '\ufffd'];
-}
-/** Character references, decimal and hex (the `;` is optional to a browser), and the named ones above. */
-const entities = (v) => replace(v, /&#(?:(\d+)|[xX]([0-9a-fA-F]+));?|&([A-Za-z][A-Za-z0-9]*);/g, decodeReference);
-/** Emphasis, code spans, strikethrough and link brackets render as nothing between two halves of a token. */
-function markdown(v, show) {
-    const linked = replace(v, /\]\(([^()\s]*)\)|\]\[[^\]\n]*\]/g, (m) => show && m[1] !== undefined ? [' ', [2, 2 + m[1].length], ' '] : NONE);
-    return replace(math(linked), /[*`~[\]$]+/g, () => NONE);
-}
-/** Inside `$…$` GitHub renders LaTeX: spaces, braces and commands (`\mathtt`) show as nothing between letters. */
-const math = (v) => replace(v, /\$[^$\n]+\$/g, (m) => {
-    const kept = [];
-    for (const part of m[0].matchAll(/\\[A-Za-z]+|[\s{}$]+|[^\s{}$\\]+|\\./g)) {
-        if (!/^(?:\\[A-Za-z]+|[\s{}$]+)$/.test(part[0]))
-            kept.push([part.index, part.index + part[0].length]);
-    }
-    return kept;
-});
-/** A token broken over two lines (a hard break, a quote's `>`, indentation), joined again. */
-const TOKEN_CHAR = '[A-Za-z0-9_+/=-]';
-const join = (v) => replace(v, new RegExp(`(?<=${TOKEN_CHAR})(?:\\\\|[ \\t])*\\n[ \\t>]*(?=${TOKEN_CHAR})`, 'g'), () => NONE);
-function render(raw, show) {
-    let v = breaks(raw);
-    // until nothing changes: `&amp;#95;`, an entity that spells `<b>`, an escape inside a comment
-    for (let round = 0; round < 6; round++) {
-        const before = v.text;
-        v = markdown(rendered_unescape(entities(tags(comments(fold(invisible(v)), show), show))), show);
-        if (v.text === before)
-            break;
-    }
-    return v;
-}
-/**
- * Every way the text may read: the raw text, rendered with hidden parts removed, rendered
- * with hidden parts shown, and each rendering with lines joined where a token was broken.
- */
-function readings(text) {
-    const at = new Int32Array(text.length);
-    for (let i = 0; i < at.length; i++)
-        at[i] = i;
-    const raw = { text, at };
-    const hidden = render(raw, false);
-    const shown = render(raw, true);
-    return [
-        { ...raw, rendered: false },
-        ...[hidden, join(hidden), shown, join(shown)].map((v) => ({ ...v, rendered: true })),
-    ];
-}
-/** The 1-based line of the original text that holds an offset (CRLF, CR and LF end a line). */
-function lineFinder(text) {
-    const starts = [0];
-    for (const m of text.matchAll(/\r\n?|\n/g))
-        starts.push(m.index + m[0].length);
-    return (offset) => {
-        let lo = 0;
-        let hi = starts.length - 1;
-        while (lo < hi) {
-            const mid = (lo + hi + 1) >> 1;
-            if (starts[mid] <= offset)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        return lo + 1;
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/secrets.ts
-// Secrets in a review body or a finding — pure. A persona that saw a token (in a diff,
-// a log, its own environment, where the recipes also keep the LLM key) can be steered
-// into quoting it, and whatever the review says is published. Log masking does not reach
-// what is sent to the API, so text that carries one is refused before anything is sent.
-//
-// The scan reads the text as readers will see it (core/rendered.ts: Markdown escapes,
-// HTML comments, tags and entities, invisible characters, look-alike letters, a token
-// broken over two lines) as well as the raw text, and reports each line and kind, never
-// the secret. Placeholders (`ghp_XXXX…`, `<your-token>`, AWS's documented example key)
-// and mentions (a PEM header with no key material after it) are not secrets.
-
-// a shape starts a word: scan() checks the character before it (see startsWord)
-const shape = (source, what, flags = '') => ({ re: new RegExp(source, `g${flags}`), what });
-const SHAPES = [
-    shape('gh[pousr]_(?<s>[A-Za-z0-9]{30,})', 'a GitHub token (ghp_/gho_/ghu_/ghs_/ghr_)'),
-    shape('github_pat_(?<s>[A-Za-z0-9_]{30,})', 'a fine-grained GitHub token (github_pat_)'),
-    shape('sk-ant-(?<s>[A-Za-z0-9_-]{20,})', 'an Anthropic API key (sk-ant-)'),
-    shape('sk-(?:proj|svcacct|admin|None)-(?<s>[A-Za-z0-9_-]{20,})', 'an OpenAI API key (sk-proj-/sk-svcacct-/sk-admin-)'),
-    shape('sk-or-v1-(?<s>[0-9a-f]{32,})', 'an OpenRouter API key (sk-or-v1-)'),
-    shape('sk-(?<s>[A-Za-z0-9]{32,})', 'an OpenAI-style API key (sk-)'),
-    shape('(?:AKIA|ASIA)(?<s>[A-Z0-9]{16})', 'an AWS access key id (AKIA/ASIA)'),
-    shape(`(?:aws_?)?secret_?access_?key["']?\\s*[:=]\\s*["']?(?<s>[A-Za-z0-9/+]{40})`, 'an AWS secret access key', 'i'),
-    shape('xox[abprs]-(?<s>[A-Za-z0-9-]{10,})', 'a Slack token (xoxb-/xoxp-/xoxa-/xoxr-/xoxs-)'),
-    shape('xapp-\\d+-(?<s>[A-Za-z0-9-]{10,})', 'a Slack app token (xapp-)'),
-    shape('hooks\\.slack\\.com/services/(?<s>T[A-Za-z0-9_]+/B[A-Za-z0-9_]+/[A-Za-z0-9_]{20,})', 'a Slack webhook URL'),
-    shape('AIza(?<s>[0-9A-Za-z_-]{35})', 'a Google API key (AIza)'),
-    shape('glpat-(?<s>[A-Za-z0-9_-]{20,})', 'a GitLab token (glpat-)'),
-    shape('npm_(?<s>[A-Za-z0-9]{36})', 'an npm token (npm_)'),
-    shape('[rs]k_live_(?<s>[A-Za-z0-9]{20,})', 'a Stripe live key (sk_live_/rk_live_)'),
-    // "openssh-key-v1" in base64: an OpenSSH private key's material, even without its header line
-    shape('b3BlbnNzaC1rZXktdjE(?<s>[A-Za-z0-9+/=]{100,})', 'an OpenSSH private key'),
-];
-/** The header of a private key (PEM, PKCS#8, OpenSSH, PGP armour), or PuTTY's private part. */
-const KEY_HEADER = /(?<!-)-{2,}[ \t]*BEGIN[ \t]+((?:[A-Z0-9]+[ \t]+){0,4}?)PRIVATE[ \t]+KEY(?:[ \t]+BLOCK)?[ \t]*-{2,}|Private-Lines:[ \t]*\d+/g;
-const keyKind = (header) => header.startsWith('Private-Lines')
-    ? 'a PuTTY private key'
-    : /\bPGP\b/.test(header)
-        ? 'a PGP private key block'
-        : /\bOPENSSH\b/.test(header)
-            ? 'an OpenSSH private key'
-            : 'a PEM private key';
-/**
- * Key material after a header: past armour headers (`Version: …`, `Proc-Type: …`) and blank
- * lines, a base64 run of 40 characters or more (a key's lines are 64 or 70). A header
- * named in prose, in a code span or followed by `…` or `-----END` is a mention.
- */
-function keyMaterialFollows(text, end) {
-    const after = text.slice(end, end + 4096).replace(/\\[nr]/g, '\n'); // a key quoted in JSON: "…-----\nMIIE…"
-    let headers = 0;
-    for (const raw of after.split('\n')) {
-        const line = raw.replace(/^[\s>"'`|]+/, '');
-        if (!line)
-            continue;
-        if (/^[A-Za-z][A-Za-z0-9-]*:\s/.test(line) && headers++ < 8)
-            continue;
-        const run = /^[A-Za-z0-9+/=]*/.exec(line)[0];
-        return run.length >= 40 && !isPlaceholder(run);
-    }
-    return false;
-}
-/** Published examples that are not anyone's secret (AWS's documentation keys). */
-const KNOWN_EXAMPLES = new Set(['IOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY']);
-const WORDS = [
-    'example',
-    'your',
-    'token',
-    'secret',
-    'key',
-    'redacted',
-    'placeholder',
-    'fake',
-    'dummy',
-    'sample',
-    'test',
-    'here',
-    'insert',
-    'replace',
-];
-const FILLER = new RegExp([
-    '(.)\\1{3,}', // a run of one character: XXXX, 0000, ****
-    ...WORDS.flatMap((w) => [w, w.toUpperCase(), w[0].toUpperCase() + w.slice(1)]),
-].join('|'), 'g');
-/** Runs of 5 or more characters counting up or down (`12345`, `abcdef`, `zyxwv`). */
-function withoutSequences(s) {
-    let out = '';
-    let i = 0;
-    while (i < s.length) {
-        const step = s.charCodeAt(i + 1) - s.charCodeAt(i);
-        let j = i + 1;
-        if (step === 1 || step === -1)
-            while (j < s.length && s.charCodeAt(j) - s.charCodeAt(j - 1) === step)
-                j++;
-        if (j - i >= 5)
-            i = j;
-        else
-            out += s[i++];
-    }
-    return out;
-}
-/**
- * A placeholder: what is left once filler (runs of one character, counting sequences,
- * words like `your`/`EXAMPLE`/`token`) is taken out is too short to be a secret (under 12
- * characters). A real token with filler added before or after keeps its random part, so
- * it is still caught.
- */
-function isPlaceholder(s) {
-    if (KNOWN_EXAMPLES.has(s))
-        return true;
-    return withoutSequences(s.replace(FILLER, '')).replace(/[-_/+=]/g, '').length < 12;
-}
-const RUN_TOKEN = "this run's github-token";
-/**
- * A shape must start a word: no letter or digit before it, unless that character came
- * from another line of the original (a reading that joined a token broken over two
- * lines also joins the word before it: `see\nghp_…` reads `seeghp_…`).
- */
-const startsWord = (r, i, lineOf) => i === 0 || !/[A-Za-z0-9]/.test(r.text[i - 1]) || lineOf(r.at[i - 1]) !== lineOf(r.at[i]);
-function scan(r, token, lineOf, add) {
-    if (token && token.length >= 8) {
-        for (let i = r.text.indexOf(token); i >= 0; i = r.text.indexOf(token, i + 1))
-            add(i, RUN_TOKEN);
-    }
-    for (const { re, what } of SHAPES) {
-        for (const m of r.text.matchAll(re)) {
-            if (startsWord(r, m.index, lineOf) && !isPlaceholder(m.groups['s']))
-                add(m.index, what);
-        }
-    }
-    for (const m of r.text.matchAll(KEY_HEADER)) {
-        if (keyMaterialFollows(r.text, m.index + m[0].length))
-            add(m.index, keyKind(m[0]));
-    }
-}
-/** The lines that carry a secret, raw or as rendered, with what kind; never the secret itself. */
-function findSecrets(text, token) {
-    const lineOf = lineFinder(text);
-    const found = new Map();
-    for (const r of readings(text)) {
-        scan(r, token, lineOf, (index, what) => {
-            const line = lineOf(r.at[index] ?? 0);
-            const key = `${line} ${what}`;
-            const seen = found.get(key);
-            if (!seen)
-                found.set(key, { line, what, hidden: r.rendered });
-            else if (!r.rendered)
-                seen.hidden = false;
-        });
-    }
-    const all = [...found.values()];
-    // the run's own token is named as such, not also as "a GitHub token" on the same line
-    const ownToken = new Set(all.filter((f) => f.what === RUN_TOKEN).map((f) => f.line));
-    return all
-        .filter((f) => !(ownToken.has(f.line) && f.what === SHAPES[0].what))
-        .sort((a, b) => a.line - b.line || a.what.localeCompare(b.what));
-}
-
-;// CONCATENATED MODULE: ./src/generated/findings-schema.ts
-/* eslint-disable */
-// @ts-nocheck
-// GENERATED by scripts/build-schema.mjs from schema/findings.schema.json: do not edit.
-// `npm run bundle` (or `node scripts/build-schema.mjs`) rebuilds it; a unit test fails when it is stale.
-
-const validate = validate20;
-/* harmony default export */ const findings_schema = ((/* unused pure expression or super */ null && (validate20)));
-const schema31 = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: 'https://github.com/persona-verdict/persona-verdict/schema/findings.schema.json',
-    title: 'persona-verdict findings',
-    description: "Line findings a persona writes beside its review body (input findings-path). They never change the verdict: the body's last line alone decides it.",
-    type: 'array',
-    items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['path', 'line', 'body'],
-        properties: {
-            path: {
-                type: 'string',
-                minLength: 1,
-                description: "The file, relative to the repository root, as the pull request's diff names it: one line, no control characters.",
-                pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
-                not: { pattern: '(^/|(^|/)\\.\\.(/|$)|//|/$)' },
-            },
-            line: {
-                type: 'integer',
-                minimum: 1,
-                description: 'The line the finding is about (the last line of a range), in the file on that side of the diff.',
-            },
-            side: {
-                enum: ['RIGHT', 'LEFT'],
-                description: 'RIGHT (default): the line in the new file. LEFT: the line in the old file (a removed line).',
-            },
-            start_line: { type: 'integer', minimum: 1, description: 'The first line of a multi-line range; below line.' },
-            body: {
-                type: 'string',
-                minLength: 1,
-                maxLength: 65536,
-                pattern: '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$',
-                description: 'The finding, in Markdown: not blank; line breaks are \\n (or \\r\\n); no other control characters (tab is allowed).',
-            },
-            severity: { enum: ['blocker', 'major', 'minor', 'nit'] },
-        },
-    },
-};
-const pattern4 = new RegExp('(^/|(^|/)\\.\\.(/|$)|//|/$)', 'u');
-const pattern5 = new RegExp('^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$', 'u');
-const pattern6 = new RegExp('^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$', 'u');
-function validate20(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-    /*# sourceURL="https://github.com/persona-verdict/persona-verdict/schema/findings.schema.json" */ let vErrors = null;
-    let errors = 0;
-    const evaluated0 = validate20.evaluated;
-    if (evaluated0.dynamicProps) {
-        evaluated0.props = undefined;
-    }
-    if (evaluated0.dynamicItems) {
-        evaluated0.items = undefined;
-    }
-    if (Array.isArray(data)) {
-        const len0 = data.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-            let data0 = data[i0];
-            if (data0 && typeof data0 == 'object' && !Array.isArray(data0)) {
-                if (data0.path === undefined) {
-                    const err0 = {
-                        instancePath: instancePath + '/' + i0,
-                        schemaPath: '#/items/required',
-                        keyword: 'required',
-                        params: { missingProperty: 'path' },
-                        message: "must have required property '" + 'path' + "'",
-                    };
-                    if (vErrors === null) {
-                        vErrors = [err0];
-                    }
-                    else {
-                        vErrors.push(err0);
-                    }
-                    errors++;
-                }
-                if (data0.line === undefined) {
-                    const err1 = {
-                        instancePath: instancePath + '/' + i0,
-                        schemaPath: '#/items/required',
-                        keyword: 'required',
-                        params: { missingProperty: 'line' },
-                        message: "must have required property '" + 'line' + "'",
-                    };
-                    if (vErrors === null) {
-                        vErrors = [err1];
-                    }
-                    else {
-                        vErrors.push(err1);
-                    }
-                    errors++;
-                }
-                if (data0.body === undefined) {
-                    const err2 = {
-                        instancePath: instancePath + '/' + i0,
-                        schemaPath: '#/items/required',
-                        keyword: 'required',
-                        params: { missingProperty: 'body' },
-                        message: "must have required property '" + 'body' + "'",
-                    };
-                    if (vErrors === null) {
-                        vErrors = [err2];
-                    }
-                    else {
-                        vErrors.push(err2);
-                    }
-                    errors++;
-                }
-                for (const key0 in data0) {
-                    if (!(key0 === 'path' ||
-                        key0 === 'line' ||
-                        key0 === 'side' ||
-                        key0 === 'start_line' ||
-                        key0 === 'body' ||
-                        key0 === 'severity')) {
-                        const err3 = {
-                            instancePath: instancePath + '/' + i0,
-                            schemaPath: '#/items/additionalProperties',
-                            keyword: 'additionalProperties',
-                            params: { additionalProperty: key0 },
-                            message: 'must NOT have additional properties',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err3];
-                        }
-                        else {
-                            vErrors.push(err3);
-                        }
-                        errors++;
-                    }
-                }
-                if (data0.path !== undefined) {
-                    let data1 = data0.path;
-                    const _errs6 = errors;
-                    const _errs7 = errors;
-                    if (typeof data1 === 'string') {
-                        if (!pattern4.test(data1)) {
-                            const err4 = {};
-                            if (vErrors === null) {
-                                vErrors = [err4];
-                            }
-                            else {
-                                vErrors.push(err4);
-                            }
-                            errors++;
-                        }
-                    }
-                    var valid3 = _errs7 === errors;
-                    if (valid3) {
-                        const err5 = {
-                            instancePath: instancePath + '/' + i0 + '/path',
-                            schemaPath: '#/items/properties/path/not',
-                            keyword: 'not',
-                            params: {},
-                            message: 'must NOT be valid',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err5];
-                        }
-                        else {
-                            vErrors.push(err5);
-                        }
-                        errors++;
-                    }
-                    else {
-                        errors = _errs6;
-                        if (vErrors !== null) {
-                            if (_errs6) {
-                                vErrors.length = _errs6;
-                            }
-                            else {
-                                vErrors = null;
-                            }
-                        }
-                    }
-                    if (typeof data1 === 'string') {
-                        if (data1.length < 1) {
-                            const err6 = {
-                                instancePath: instancePath + '/' + i0 + '/path',
-                                schemaPath: '#/items/properties/path/minLength',
-                                keyword: 'minLength',
-                                params: { limit: 1 },
-                                message: 'must NOT have fewer than 1 characters',
-                            };
-                            if (vErrors === null) {
-                                vErrors = [err6];
-                            }
-                            else {
-                                vErrors.push(err6);
-                            }
-                            errors++;
-                        }
-                        if (!pattern5.test(data1)) {
-                            const err7 = {
-                                instancePath: instancePath + '/' + i0 + '/path',
-                                schemaPath: '#/items/properties/path/pattern',
-                                keyword: 'pattern',
-                                params: { pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' },
-                                message: 'must match pattern "' + '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' + '"',
-                            };
-                            if (vErrors === null) {
-                                vErrors = [err7];
-                            }
-                            else {
-                                vErrors.push(err7);
-                            }
-                            errors++;
-                        }
-                    }
-                    else {
-                        const err8 = {
-                            instancePath: instancePath + '/' + i0 + '/path',
-                            schemaPath: '#/items/properties/path/type',
-                            keyword: 'type',
-                            params: { type: 'string' },
-                            message: 'must be string',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err8];
-                        }
-                        else {
-                            vErrors.push(err8);
-                        }
-                        errors++;
-                    }
-                }
-                if (data0.line !== undefined) {
-                    let data2 = data0.line;
-                    if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-                        const err9 = {
-                            instancePath: instancePath + '/' + i0 + '/line',
-                            schemaPath: '#/items/properties/line/type',
-                            keyword: 'type',
-                            params: { type: 'integer' },
-                            message: 'must be integer',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err9];
-                        }
-                        else {
-                            vErrors.push(err9);
-                        }
-                        errors++;
-                    }
-                    if (typeof data2 == 'number' && isFinite(data2)) {
-                        if (data2 < 1 || isNaN(data2)) {
-                            const err10 = {
-                                instancePath: instancePath + '/' + i0 + '/line',
-                                schemaPath: '#/items/properties/line/minimum',
-                                keyword: 'minimum',
-                                params: { comparison: '>=', limit: 1 },
-                                message: 'must be >= 1',
-                            };
-                            if (vErrors === null) {
-                                vErrors = [err10];
-                            }
-                            else {
-                                vErrors.push(err10);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                if (data0.side !== undefined) {
-                    let data3 = data0.side;
-                    if (!(data3 === 'RIGHT' || data3 === 'LEFT')) {
-                        const err11 = {
-                            instancePath: instancePath + '/' + i0 + '/side',
-                            schemaPath: '#/items/properties/side/enum',
-                            keyword: 'enum',
-                            params: { allowedValues: schema31.items.properties.side.enum },
-                            message: 'must be equal to one of the allowed values',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err11];
-                        }
-                        else {
-                            vErrors.push(err11);
-                        }
-                        errors++;
-                    }
-                }
-                if (data0.start_line !== undefined) {
-                    let data4 = data0.start_line;
-                    if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-                        const err12 = {
-                            instancePath: instancePath + '/' + i0 + '/start_line',
-                            schemaPath: '#/items/properties/start_line/type',
-                            keyword: 'type',
-                            params: { type: 'integer' },
-                            message: 'must be integer',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err12];
-                        }
-                        else {
-                            vErrors.push(err12);
-                        }
-                        errors++;
-                    }
-                    if (typeof data4 == 'number' && isFinite(data4)) {
-                        if (data4 < 1 || isNaN(data4)) {
-                            const err13 = {
-                                instancePath: instancePath + '/' + i0 + '/start_line',
-                                schemaPath: '#/items/properties/start_line/minimum',
-                                keyword: 'minimum',
-                                params: { comparison: '>=', limit: 1 },
-                                message: 'must be >= 1',
-                            };
-                            if (vErrors === null) {
-                                vErrors = [err13];
-                            }
-                            else {
-                                vErrors.push(err13);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                if (data0.body !== undefined) {
-                    let data5 = data0.body;
-                    if (typeof data5 === 'string') {
-                        if (data5.length > 65536) {
-                            const err14 = {
-                                instancePath: instancePath + '/' + i0 + '/body',
-                                schemaPath: '#/items/properties/body/maxLength',
-                                keyword: 'maxLength',
-                                params: { limit: 65536 },
-                                message: 'must NOT have more than 65536 characters',
-                            };
-                            if (vErrors === null) {
-                                vErrors = [err14];
-                            }
-                            else {
-                                vErrors.push(err14);
-                            }
-                            errors++;
-                        }
-                        if (data5.length < 1) {
-                            const err15 = {
-                                instancePath: instancePath + '/' + i0 + '/body',
-                                schemaPath: '#/items/properties/body/minLength',
-                                keyword: 'minLength',
-                                params: { limit: 1 },
-                                message: 'must NOT have fewer than 1 characters',
-                            };
-                            if (vErrors === null) {
-                                vErrors = [err15];
-                            }
-                            else {
-                                vErrors.push(err15);
-                            }
-                            errors++;
-                        }
-                        if (!pattern6.test(data5)) {
-                            const err16 = {
-                                instancePath: instancePath + '/' + i0 + '/body',
-                                schemaPath: '#/items/properties/body/pattern',
-                                keyword: 'pattern',
-                                params: {
-                                    pattern: '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$',
-                                },
-                                message: 'must match pattern "' +
-                                    '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$' +
-                                    '"',
-                            };
-                            if (vErrors === null) {
-                                vErrors = [err16];
-                            }
-                            else {
-                                vErrors.push(err16);
-                            }
-                            errors++;
-                        }
-                    }
-                    else {
-                        const err17 = {
-                            instancePath: instancePath + '/' + i0 + '/body',
-                            schemaPath: '#/items/properties/body/type',
-                            keyword: 'type',
-                            params: { type: 'string' },
-                            message: 'must be string',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err17];
-                        }
-                        else {
-                            vErrors.push(err17);
-                        }
-                        errors++;
-                    }
-                }
-                if (data0.severity !== undefined) {
-                    let data6 = data0.severity;
-                    if (!(data6 === 'blocker' || data6 === 'major' || data6 === 'minor' || data6 === 'nit')) {
-                        const err18 = {
-                            instancePath: instancePath + '/' + i0 + '/severity',
-                            schemaPath: '#/items/properties/severity/enum',
-                            keyword: 'enum',
-                            params: { allowedValues: schema31.items.properties.severity.enum },
-                            message: 'must be equal to one of the allowed values',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err18];
-                        }
-                        else {
-                            vErrors.push(err18);
-                        }
-                        errors++;
-                    }
-                }
-            }
-            else {
-                const err19 = {
-                    instancePath: instancePath + '/' + i0,
-                    schemaPath: '#/items/type',
-                    keyword: 'type',
-                    params: { type: 'object' },
-                    message: 'must be object',
-                };
-                if (vErrors === null) {
-                    vErrors = [err19];
-                }
-                else {
-                    vErrors.push(err19);
-                }
-                errors++;
-            }
-        }
-    }
-    else {
-        const err20 = {
-            instancePath,
-            schemaPath: '#/type',
-            keyword: 'type',
-            params: { type: 'array' },
-            message: 'must be array',
-        };
-        if (vErrors === null) {
-            vErrors = [err20];
-        }
-        else {
-            vErrors.push(err20);
-        }
-        errors++;
-    }
-    validate20.errors = vErrors;
-    return errors === 0;
-}
-validate20.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-/** Validates a parsed findings file against the schema; every violation is left in `.errors`. */
-const validateFindingsSchema = validate;
-
-;// CONCATENATED MODULE: ./src/core/findings.ts
-// Inline findings — pure. A persona may write line findings beside its body; they
-// never change the verdict. Validated by schema/findings.schema.json itself (compiled
-// at build time into src/generated/), placed against the PR's diff hunks, and whatever
-// cannot be placed goes into the body, above the verdict line.
-
-const SEVERITIES = ['blocker', 'major', 'minor', 'nit'];
-/** The file's size limit, and the largest comment GitHub takes (the schema says the same). */
-const findings_MAX_FINDINGS_BYTES = 1024 * 1024;
-const MAX_FINDING_BODY = 65536;
-const FIELDS = 'path, line, side, start_line, body and severity';
-/** At most this many problems in one message (the CLI lists them all). */
-const findings_SHOWN = 50;
-/**
- * Checks a parsed findings file against schema/findings.schema.json (compiled at build time, so the
- * schema is the only statement of the shape) and what a schema cannot say (start_line below line).
- * Every problem is reported, each with the finding, its JSON pointer and what to write instead.
- */
-function validateFindings(json) {
-    const errors = validateFindingsSchema(json)
-        ? []
-        : [...new Set((validateFindingsSchema.errors ?? []).map((e) => describe(e, json)))];
-    if (Array.isArray(json)) {
-        json.forEach((item, i) => {
-            const line = item?.['line'];
-            const start = item?.['start_line'];
-            if (Number.isInteger(line) && Number.isInteger(start) && start >= line)
-                errors.push(`${where(`/${i}/start_line`)}: start_line ${String(start)} must be below line ${String(line)}`);
-        });
-    }
-    if (errors.length) {
-        const more = errors.length > findings_SHOWN ? `; … and ${errors.length - findings_SHOWN} more` : '';
-        const count = errors.length === 1 ? '' : `${errors.length} problems: `;
-        return { ok: false, errors, message: count + errors.slice(0, findings_SHOWN).join('; ') + more };
-    }
-    return { ok: true, findings: json.map(toFinding) };
-}
-const toFinding = (item) => ({
-    path: item['path'],
-    line: item['line'],
-    side: item['side'] ?? 'RIGHT',
-    ...(item['start_line'] !== undefined ? { startLine: item['start_line'] } : {}),
-    body: item['body'].replace(/\r\n/g, '\n'),
-    ...(item['severity'] !== undefined ? { severity: item['severity'] } : {}),
-});
-/** "finding 2 (/1/severity)", or "the whole file" for the root. */
-function where(pointer) {
-    const index = /^\/(\d+)/.exec(pointer);
-    return index ? `finding ${Number(index[1]) + 1} (${pointer})` : 'the whole file';
-}
-const escapePointer = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-/** A value as it can be shown on one line of a log: quoted, escaped, cut. */
-const shown = (v) => {
-    const s = JSON.stringify(v) ?? String(v);
-    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
-};
-const kind = (v) => v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
-function valueAt(root, pointer) {
-    let v = root;
-    for (const part of pointer.split('/').slice(1)) {
-        const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-        v = v && typeof v === 'object' ? v[key] : undefined;
-    }
-    return v;
-}
-/** One schema error in words a persona's author can act on. */
-function describe(e, root) {
-    const field = e.instancePath.split('/')[2] ?? '';
-    const value = valueAt(root, e.instancePath);
-    const key = String(e.params['missingProperty'] ?? e.params['additionalProperty']);
-    const at = where(e.instancePath + (e.keyword === 'required' || e.keyword === 'additionalProperties' ? '/' + escapePointer(key) : ''));
-    if (e.keyword === 'required')
-        return `${at}: has no ${key} (every finding needs path, line and body)`;
-    if (e.keyword === 'additionalProperties')
-        return `${at}: unknown field ${shown(key)} (a finding has only ${FIELDS})`;
-    if (!e.instancePath)
-        return `${at}: must be a JSON array of findings ([{ "path", "line", "body" }]), not ${kind(value)}`;
-    if (!field)
-        return `${at}: is ${kind(value)}, not an object { "path", "line", "body" }`;
-    return `${at}: ${fieldProblem(field, e.keyword, value)}`;
-}
-function fieldProblem(field, keyword, value) {
-    if (keyword === 'type' || (keyword === 'minLength' && field !== 'body')) {
-        const want = field.endsWith('line') ? 'a whole number from 1' : 'a non-empty string';
-        return `${field} must be ${want}, not ${shown(value)}`;
-    }
-    switch (`${field}/${keyword}`) {
-        case 'line/minimum':
-        case 'start_line/minimum':
-            return `${field} must be a whole number from 1, not ${shown(value)}`;
-        case 'side/enum':
-            return `side must be RIGHT or LEFT, not ${shown(value)}`;
-        case 'severity/enum':
-            return `severity must be one of ${SEVERITIES.join(', ')}, not ${shown(value)}`;
-        case 'path/not':
-            return `path ${shown(value)} must be relative to the repository, without "..", a leading or trailing "/" or "//"`;
-        case 'path/pattern':
-            return `path ${controlAt(value, false)}: a path is one line of printable characters`;
-        case 'body/minLength':
-        case 'body/pattern':
-            return !value.trim()
-                ? 'body is blank: write the finding'
-                : `body ${controlAt(value, true)}: line breaks are \\n, no other control characters`;
-        case 'body/maxLength':
-            return `body has ${value.length} characters; GitHub takes at most ${MAX_FINDING_BODY}: shorten it`;
-    }
-    return `${field} ${keyword}: ${shown(value)} does not match the schema`;
-}
-/** Names the first character that would break a line or hide what follows it. */
-function controlAt(s, inBody) {
-    /* eslint-disable no-control-regex -- naming control characters is the point */
-    const bad = inBody
-        ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]|\r(?!\n)/u
-        : /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
-    /* eslint-enable no-control-regex */
-    const m = bad.exec(s);
-    if (!m)
-        return 'does not match the schema';
-    const c = m[0].codePointAt(0);
-    const name = CONTROL_NAMES[c] ?? 'a control character';
-    return `contains U+${c.toString(16).toUpperCase().padStart(4, '0')} (${name}) at character ${m.index + 1}`;
-}
-const CONTROL_NAMES = {
-    0x0a: 'a line feed',
-    0x0d: 'a carriage return without a line feed',
-    0x09: 'a tab',
-    0x85: 'NEL, a next-line character',
-    0x2028: 'a line separator',
-    0x2029: 'a paragraph separator',
-    0x1b: 'an escape character',
-    0x00: 'a NUL',
-};
-/** Parses a unified-diff patch (as GitHub's PR files list gives it) into the lines of each hunk. */
-function hunkLines(patch) {
-    const out = { right: [], left: [] };
-    let oldLine = 0;
-    let newLine = 0;
-    for (const line of patch.split('\n')) {
-        const h = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
-        if (h) {
-            oldLine = Number(h[1]);
-            newLine = Number(h[2]);
-            out.left.push(new Set());
-            out.right.push(new Set());
-            continue;
-        }
-        const left = out.left.at(-1);
-        const right = out.right.at(-1);
-        if (!left || !right || line.startsWith('\\'))
-            continue; // "\ No newline at end of file"
-        if (line.startsWith('+'))
-            right.add(newLine++);
-        else if (line.startsWith('-'))
-            left.add(oldLine++);
-        else {
-            left.add(oldLine++);
-            right.add(newLine++);
-        }
-    }
-    return out;
-}
-/** Which findings GitHub can anchor in the diff at the reviewed head, up to `cap`; the rest go in the body. */
-function place(findings, files, cap) {
-    const byPath = new Map(files.map((f) => [f.filename, f]));
-    const parsed = new Map();
-    const placement = { inline: [], inBody: [] };
-    for (const finding of findings) {
-        const why = unplaceable(finding, byPath.get(finding.path), parsed);
-        if (why)
-            placement.inBody.push({ finding, why });
-        else if (placement.inline.length >= cap)
-            placement.inBody.push({ finding, why: `over ${cap} inline findings` });
-        else
-            placement.inline.push(finding);
-    }
-    return placement;
-}
-function unplaceable(f, file, parsed) {
-    if (!file)
-        return 'file not in this pull request';
-    if (typeof file.patch !== 'string')
-        return 'GitHub shows no diff for this file (binary or too large)';
-    const lines = parsed.get(f.path) ?? hunkLines(file.patch);
-    parsed.set(f.path, lines);
-    const hunks = f.side === 'RIGHT' ? lines.right : lines.left;
-    const first = f.startLine ?? f.line;
-    const hunk = hunks.find((h) => h.has(f.line));
-    if (!hunk)
-        return 'line outside the diff';
-    for (let n = first; n <= f.line; n++)
-        if (!hunk.has(n))
-            return 'range leaves the diff hunk';
-    return null;
-}
-/** A review comment as the Reviews API takes it. */
-function toComment(f) {
-    const range = f.startLine !== undefined ? { start_line: f.startLine, start_side: f.side } : {};
-    return { path: f.path, line: f.line, side: f.side, ...range, body: label(f) };
-}
-const label = (f) => (f.severity ? `**${f.severity}:** ${f.body}` : f.body);
-/** The body section for findings outside the diff (or over the cap). */
-function bodySection(inBody) {
-    if (!inBody.length)
-        return '';
-    const lines = ['### Findings outside the diff', ''];
-    for (const { finding: f, why } of inBody) {
-        const where = f.startLine !== undefined ? `${f.path}:${f.startLine}-${f.line}` : `${f.path}:${f.line}`;
-        const side = f.side === 'LEFT' ? ' (old side)' : '';
-        // one list item per finding: its line breaks become spaces, and an HTML comment it opens is shown, not
-        // opened (an unclosed one would hide every line below it, the verdict included)
-        const text = label(f).replace(/\r?\n/g, ' ').replace(/<!--/g, '&lt;!--');
-        lines.push(`- \`${where.replace(/`/g, "'")}\`${side} — ${text} _(${why})_`);
-    }
-    return lines.join('\n');
-}
-/**
- * Inserts the section just above the verdict line (the body's last non-blank line),
- * so the verdict stays last and the marker first.
- */
-function withSection(body, section) {
-    if (!section)
-        return body;
-    const lines = body.split('\n');
-    let last = lines.length - 1;
-    while (last >= 0 && !lines[last].trim())
-        last--;
-    return [...lines.slice(0, last), '', section, '', ...lines.slice(last)].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/check.ts
-// The body step of every mode that has a body: read it, parse the verdict, compare
-// with expected-event, look for secrets, count the posted size — all before any
-// network request. Shared by the action and the CLI.
-
-
-
-
-
-
-
-
-/**
- * The longest marker a post usually adds: every field at its longest, forced, a base name of 100 characters (a
- * longer one is measured when the review is composed, before any write).
- */
-const worstCase = (verdict, text, version) => (0,marker/* composeBody */.h$)({
-    version: version || undefined,
-    persona: 'p'.repeat(39),
-    head: 'f'.repeat(40),
-    tree: 'f'.repeat(40),
-    patch: 'f'.repeat(64),
-    verdict,
-    event: 'COMMENT',
-    base: 'b'.repeat(100),
-    forced: true,
-    run: 'r'.repeat(80),
-}, text).length;
-function checkBody(cfg, token = null) {
-    const loaded = loadBody(cfg.bodyPath, cfg.body);
-    if (!loaded.ok)
-        throw new abort/* Abort */.F(loaded.reason, loaded.message);
-    const parsed = (0,grammar/* parseVerdict */.Pn)(loaded.text);
-    if (!parsed.ok) {
-        const d = diagnose(parsed);
-        const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
-        const s = d.intent.suggestion;
-        const hint = s ? `; did you mean \`${s.line}\` (line ${s.fromLine})?` : '';
-        throw new abort/* Abort */.F(parsed.reason, `${d.summary}${where}${hint}`, '', d);
-    }
-    if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
-        throw new abort/* Abort */.F('mismatch', `the body's verdict line (line ${parsed.line}) says ${parsed.verdict}, which maps to event ${parsed.event}, ` +
-            `but expected-event is ${cfg.expectedEvent}: the two sources disagree, so nothing is posted; ` +
-            "fix the persona's body or the step that computed expected-event");
-    }
-    const secrets = findSecrets(parsed.text, token);
-    if (secrets.length) {
-        const where = secrets.map((s) => `line ${s.line} (${secretWhat(s)})`).join(', ');
-        throw new abort/* Abort */.F('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
-            're-run');
-    }
-    const size = worstCase(parsed.verdict, parsed.text, cfg.personaVersion ?? '');
-    if (size > MAX_BODY_CHARS) {
-        throw new abort/* Abort */.F('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
-            `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`);
-    }
-    return { verdict: parsed.verdict, event: parsed.event, text: parsed.text, line: parsed.line };
-}
-/** The findings file the action reads (findings-path): UTF-8 JSON of the schema, no secrets; else bad-findings. */
-function loadFindings(path, token = null) {
-    const name = `findings-path ${path}`;
-    let bytes;
-    try {
-        if (statSync(path).size > MAX_FINDINGS_BYTES)
-            findingsFail(name, `larger than ${MAX_FINDINGS_BYTES} bytes`);
-        bytes = readFileSync(path);
-    }
-    catch (e) {
-        if (e instanceof Abort)
-            throw e;
-        const code = e.code;
-        return findingsFail(name, code === 'ENOENT'
-            ? 'does not exist: the persona was asked for findings and wrote none (a broken run)'
-            : `cannot be read (${code ?? String(e)})`);
-    }
-    return parseFindings(bytes, name, token);
-}
-const findingsFail = (name, why) => {
-    throw new abort/* Abort */.F('bad-findings', `${name}: ${why}`, FINDINGS_ADVICE);
-};
-/**
- * A findings file's bytes, already read, checked: `name` is how messages call it (the action's
- * `findings-path x.json`, the CLI's file name). Every schema problem is in `FindingsError.problems`.
- */
-function parseFindings(bytes, name, token = null) {
-    if (bytes.length > findings_MAX_FINDINGS_BYTES)
-        findingsFail(name, `larger than ${findings_MAX_FINDINGS_BYTES} bytes`);
-    let json;
-    try {
-        json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    }
-    catch (e) {
-        return findingsFail(name, e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
-    }
-    const v = validateFindings(json);
-    if (!v.ok)
-        throw new FindingsError(`${name}: ${v.message}`, v.errors);
-    const leaks = v.findings.flatMap((f, i) => findingSecrets(f, i + 1, token));
-    if (leaks.length) {
-        throw new abort/* Abort */.F('secret-in-body', `${name}: ${leaks.join(', ')} looks like a secret; it would be published with the review, so ` +
-            'nothing is sent', 'find out how the persona saw the secret and revoke it if it is real; then re-run');
-    }
-    return v.findings;
-}
-/** A finding's kind, and whether only the rendered Markdown shows it; never the secret. */
-const secretWhat = (s) => s.hidden ? `${s.what}, hidden in the Markdown/HTML but shown once rendered` : s.what;
-/** Every text field of a finding (path, body, and any added later), scanned like a body. */
-function findingSecrets(f, n, token) {
-    return Object.entries(f).flatMap(([field, value]) => typeof value === 'string'
-        ? findSecrets(value, token).map((s) => `finding ${n}'s ${field}, line ${s.line} (${secretWhat(s)})`)
-        : []);
-}
-/** bad-findings from the schema, with every problem (the message shows the first few). */
-class FindingsError extends abort/* Abort */.F {
-    problems;
-    constructor(message, problems) {
-        super('bad-findings', message, FINDINGS_ADVICE);
-        this.problems = problems;
-    }
-}
-const FINDINGS_ADVICE = 'make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })';
-
-// EXTERNAL MODULE: ./src/cli/command.ts
-var command = __nccwpck_require__(3567);
-;// CONCATENATED MODULE: ./src/cli/check.ts
-// `persona-verdict check`: review bodies (and a findings file) checked offline exactly as
-// `post` checks them before any request. Text for people, --format json for tools.
-
-
-
-
-
-
-
-/** A body named on the command line (`-`: standard input), checked as post checks it; throws Abort. */
-function checkFile(file, expectedEvent, io, personaVersion = '') {
-    const name = (0,command/* shown */.SP)(file);
-    const input = (0,command/* readInput */.R5)(file, io, MAX_BODY_BYTES);
-    if (!input.ok && input.tooLarge !== undefined)
-        throw new abort/* Abort */.F('body-too-large', tooLong(input.message));
-    if (!input.ok)
-        throw new abort/* Abort */.F('unreadable-body', input.message);
-    const decoded = (0,grammar/* decodeBody */.Vj)(input.bytes);
-    if (!decoded.ok)
-        throw new abort/* Abort */.F('unreadable-body', `${name}: ${decoded.message}`);
-    if (decoded.text.length > MAX_BODY_CHARS)
-        throw new abort/* Abort */.F('body-too-large', tooLong(`${name} has ${decoded.text.length} characters`));
-    return checkBody({ bodyPath: null, body: decoded.text, expectedEvent, personaVersion });
-}
-const tooLong = (what) => `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and truncating ` +
-    `would cut the verdict line: shorten the review`;
-/** One body as a JSON record (check --format json): what a tool or a prompt author's script reads. */
-function jsonRecord(file, io, personaVersion = '') {
-    try {
-        const v = checkFile(file, null, io, personaVersion);
-        return {
-            file,
-            ok: true,
-            reason: null,
-            verdict: v.verdict,
-            event: v.event,
-            line: v.line,
-            suggestion: null,
-            differences: [],
-        };
-    }
-    catch (e) {
-        if (!(e instanceof abort/* Abort */.F))
-            throw e;
-        const d = e.diagnosis;
-        const s = d?.intent.suggestion ?? null;
-        const at = s?.fromLine ?? d?.lastLine?.line ?? null;
-        const differences = [
-            ...(d?.nearMisses.find((n) => n.line === at)?.differs ?? (d ? [] : [e.message])),
-            ...(d?.intent.after ?? []),
-            ...(d?.intent.notes ?? []),
-            ...(d?.intent.ambiguity ? [`no suggestion: ${d.intent.ambiguity}`] : []),
-        ];
-        const suggestion = s ? { line: s.line, from_line: s.fromLine } : null;
-        return { file, ok: false, reason: e.reason, verdict: null, event: null, line: at, suggestion, differences };
-    }
-}
-/** What post would do with a body, and the lines a person reads about it. */
-function decideFile(file, expectedEvent, io, personaVersion = '') {
-    try {
-        const v = checkFile(file, expectedEvent, io, personaVersion);
-        return { decision: { post: v.event }, detail: `verdict ${v.verdict} → event ${v.event}` };
-    }
-    catch (e) {
-        if (!(e instanceof abort/* Abort */.F))
-            throw e;
-        return {
-            decision: { abort: e.reason },
-            detail: e.diagnosis ? renderDiagnosis(e.diagnosis, (0,command/* shown */.SP)(file)) : `${e.reason}: ${unnamed(e.message, file)}`,
-        };
-    }
-}
-/** A message without the file name it starts with (the line already names the file). */
-const unnamed = (message, file) => {
-    const name = (0,command/* shown */.SP)(file);
-    if (message.startsWith(`${name}: `))
-        return message.slice(name.length + 2);
-    return message.startsWith(`${name} `) ? message.slice(name.length + 1) : message;
-};
-/** A findings file as the CLI reports it: the count, or every problem. */
-function findingsResult(file, io) {
-    const name = (0,command/* shown */.SP)(file);
-    const input = (0,command/* readInput */.R5)(file, io, findings_MAX_FINDINGS_BYTES);
-    if (!input.ok)
-        return { ok: false, reason: 'bad-findings', count: 0, problems: [unnamed(input.message, file)] };
-    try {
-        return { ok: true, reason: null, count: parseFindings(input.bytes, name).length, problems: [] };
-    }
-    catch (e) {
-        if (e instanceof FindingsError)
-            return { ok: false, reason: e.reason, count: 0, problems: e.problems };
-        if (!(e instanceof abort/* Abort */.F))
-            throw e;
-        return { ok: false, reason: e.reason, count: 0, problems: [unnamed(e.message, file)] };
-    }
-}
-function runCheck(values, files, io) {
-    const format = values['format'] ?? 'text';
-    if (format !== 'text' && format !== 'json')
-        throw new command/* UsageError */.eb(`--format must be text or json, not "${format}"`);
-    const findings = values['findings'];
-    // the marker records the persona's version: a post with persona-version counts it, and so does check
-    const version = values['persona-version'] ?? '';
-    if (!files.length && findings === undefined)
-        throw new command/* UsageError */.eb('name a review body file (or --findings <file>)');
-    (0,command/* stdinOnce */.ct)([...files, ...(findings !== undefined ? [findings] : [])]);
-    let bad = 0;
-    if (findings !== undefined) {
-        const r = findingsResult(findings, io);
-        if (!r.ok)
-            bad++;
-        if (format === 'json')
-            io.out(JSON.stringify({ file: findings, kind: 'findings', ...r }));
-        else if (r.ok)
-            io.out(`${(0,command/* shown */.SP)(findings)}: ok — ${r.count} finding(s) match the schema`);
-        else if (r.problems.length === 1)
-            io.out(`${(0,command/* shown */.SP)(findings)}: ${r.reason}: ${r.problems[0]}`);
-        else
-            io.out([`${(0,command/* shown */.SP)(findings)}: ${r.reason}: ${r.problems.length} problems`, ...r.problems.map((p) => `  ${p}`)].join('\n'));
-    }
-    for (const f of files) {
-        if (format === 'json') {
-            const r = jsonRecord(f, io, version);
-            if (!r['ok'])
-                bad++;
-            io.out(JSON.stringify(r));
-            continue;
-        }
-        const { decision, detail } = decideFile(f, null, io, version);
-        if (!('post' in decision))
-            bad++;
-        io.out('post' in decision ? `${(0,command/* shown */.SP)(f)}: ok — ${detail}` : `${(0,command/* shown */.SP)(f)}: ${detail}`);
-    }
-    return bad ? 1 : 0;
-}
-const check = {
-    summary: 'check review bodies (and a findings file) offline, as post would before posting',
-    help: `usage: persona-verdict check [--format text|json] [--findings <findings.json>] [--persona-version <v>]
-                             <body.md>...
-
-Checks each review body as the action's post mode does before any request: the verdict line,
-secrets, the size with the marker. A file named - is read from standard input.
-Exit 0 when every body (and the findings file) is accepted, 1 when any is refused, 2 on a usage error.
-
-options:
-  --format text|json      text (default): a line per file, diagnostics for a refused body;
-                          json: one JSON object per file, per line
-  --findings <file>       also check a findings file against schema/findings.schema.json,
-                          reporting every problem with its JSON pointer
-  --persona-version <v>   the persona-version the post will record in its marker (its length
-                          counts toward GitHub's size limit, as in post)
-  -h, --help              this help`,
-    options: { format: { type: 'string' }, findings: { type: 'string' }, 'persona-version': { type: 'string' } },
-    run: runCheck,
-};
-
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./src/corpus.ts
-// The regression corpus (`persona-verdict corpus <manifest>`): every case's decision under
-// the strict grammar, and for refused real-shaped bodies whether the "did you mean"
-// suggestion names the expected line — or, when the intent is not clear, nothing. The
-// figures are measured per set: the bodies the heuristics were written from, and held-out
-// bodies they were never tuned on. Reads files; the tally itself is pure.
-
-
-
-
-
-/** Which sets fail the run: under their floor, or, without one, under the goal; with the words to say so. */
-function coverageFailures(figures, goal, floors) {
-    const failing = [];
-    const notes = [];
-    for (const f of figures) {
-        const floor = floors[f.set];
-        const below = f.set !== 'tuned on' && f.clear > 0 && f.named / f.clear < goal;
-        if (floor !== undefined && f.named < floor) {
-            failing.push(f.set);
-            notes.push(`coverage on ${f.set} fell below its floor: ${f.named}/${f.clear} named, was ${floor}`);
-        }
-        else if (below) {
-            if (floor === undefined)
-                failing.push(f.set);
-            const kept = floor === undefined ? '' : ` (${f.named}/${f.clear}; its floor, ${floor}, is kept)`;
-            notes.push(`coverage goal ${Math.round(goal * 100)} % not reached on ${f.set}${kept}`);
-        }
-    }
-    return { failing, notes };
-}
-function suggestionOutcome(expected, actual, appliedPasses) {
-    if (expected === null)
-        return actual === null ? 'nothing' : 'suggested-unclear';
-    if (actual === null)
-        return 'missed';
-    if (actual !== expected)
-        return 'wrong';
-    return appliedPasses ? 'named' : 'applied-fails';
-}
-/** Per set: coverage on clear bodies, wrong suggestions, suggestions where the intent is unclear. */
-function tally(rows) {
-    const sets = [...new Set(rows.map((r) => r.set))];
-    return sets.map((set) => {
-        const mine = rows.filter((r) => r.set === set);
-        const count = (...o) => mine.filter((r) => o.includes(r.outcome)).length;
-        return {
-            set,
-            bodies: mine.length,
-            clear: count('named', 'missed', 'wrong', 'applied-fails'),
-            named: count('named'),
-            wrong: count('wrong', 'applied-fails'),
-            unclear: count('nothing', 'suggested-unclear'),
-            suggestedUnclear: count('suggested-unclear'),
-        };
-    });
-}
-const pct = (n, d) => (d ? `${Math.round((100 * n) / d)} %` : 'n/a');
-function renderFigures(f) {
-    return (`  ${f.set} (${f.bodies} bodies): coverage on clear bodies ${f.named}/${f.clear} (${pct(f.named, f.clear)}), ` +
-        `wrong suggestions ${f.wrong}, suggestions where intent is unclear ${f.suggestedUnclear}/${f.unclear}`);
-}
-const show = (d) => ('post' in d ? `post ${d.post}` : `abort ${d.abort}`);
-/** Runs one body as the action would: the decision, and the suggested line when refused. */
-function corpus_decide(file, ev) {
-    try {
-        return {
-            decision: { post: checkBody({ bodyPath: file, body: null, expectedEvent: ev }).event },
-            suggestion: null,
-            from: 0,
-        };
-    }
-    catch (e) {
-        if (!(e instanceof abort/* Abort */.F))
-            throw e;
-        const s = e.diagnosis?.intent.suggestion ?? null;
-        return { decision: { abort: e.reason }, suggestion: s?.line ?? null, from: s?.fromLine ?? 0 };
-    }
-}
-/** Replace the suggested line, drop what follows: does the body then pass with that verdict? */
-function appliedPasses(file, line, from) {
-    const lines = (0,external_node_fs_.readFileSync)(file, 'utf8').replace(/\r\n?/g, '\n').split('\n');
-    const again = (0,grammar/* parseVerdict */.Pn)([...lines.slice(0, from - 1), line].join('\n'));
-    return again.ok && `## VERDICT: ${again.verdict}` === line;
-}
-const LABEL = {
-    named: 'applied passes',
-    nothing: 'no suggestion',
-    missed: '!missed: suggested nothing',
-    wrong: '!wrong',
-    'suggested-unclear': '!suggested where the intent is unclear',
-    'applied-fails': '!applied fails',
-};
-function runCase(c, base) {
-    const ev = c['expected-event'] ?? null;
-    if (ev !== null && !grammar/* EVENTS */.qY.includes(ev))
-        throw new Error(`case ${c.name}: expected-event ${ev} is not an API event`);
-    const file = (0,external_node_path_namespaceObject.resolve)(base, c.body);
-    const { decision, suggestion, from } = corpus_decide(file, ev);
-    let outcome = null;
-    let note = '';
-    if ('suggestion' in c) {
-        const expected = c.suggestion ?? null;
-        const applies = suggestion !== null && suggestion === expected && appliedPasses(file, suggestion, from);
-        outcome = suggestionOutcome(expected, suggestion, applies);
-        const what = suggestion && outcome !== 'named' ? ` ${suggestion}` : '';
-        note = ` (${outcome === 'named' ? `suggests ${suggestion}, ` : ''}${LABEL[outcome]}${what})`;
-    }
-    // a held-out body may be missed (coverage is measured); nothing else may differ
-    const tolerated = outcome === null || outcome === 'named' || outcome === 'nothing' || (outcome === 'missed' && !!c.set);
-    const ok = show(decision) === show(c.expect) && tolerated;
-    const set = 'suggestion' in c ? (c.set ?? 'tuned on') : null;
-    return {
-        cells: [ok ? 'ok' : 'DISAGREE', c.name, ev ?? '-', show(c.expect), show(decision) + note],
-        ok,
-        set,
-        outcome,
-    };
-}
-function table(rows, out) {
-    const head = ['result', 'case', 'expected-event', 'expected', 'actual'];
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (r) => r
-        .map((c, i) => c.padEnd(widths[i]))
-        .join('  ')
-        .trimEnd();
-    out(line(head));
-    out(line(widths.map((w) => '-'.repeat(w))));
-    rows.forEach((r) => out(line(r)));
-}
-/** Runs the manifest; 0 when every case agrees and no set falls below its floor (or, without one, the goal). */
-function runCorpus(manifestPath, out) {
-    const manifest = JSON.parse((0,external_node_fs_.readFileSync)(manifestPath, 'utf8'));
-    const goal = manifest['coverage-goal'] ?? 1;
-    const rows = manifest.cases.map((c) => runCase(c, (0,external_node_path_namespaceObject.dirname)(manifestPath)));
-    table(rows.map((r) => r.cells), out);
-    const agree = rows.filter((r) => r.ok).length;
-    const posts = rows.filter((r) => r.cells[4].startsWith('post')).length;
-    const n = rows.length;
-    out(`\n${n} cases: ${agree} agree, ${n - agree} disagree (${posts} post, ${n - posts} abort)`);
-    const measured = rows.flatMap((r) => (r.set && r.outcome ? [{ set: r.set, outcome: r.outcome }] : []));
-    const figures = tally(measured);
-    if (figures.length) {
-        out('suggestion on refused real-shaped bodies (clear: the body states one verdict):');
-        figures.forEach((f) => out(renderFigures(f)));
-    }
-    const { failing, notes } = coverageFailures(figures, goal, manifest['coverage-floor'] ?? {});
-    notes.forEach((n) => out(n));
-    return agree === rows.length && !failing.length ? 0 : 1;
-}
-
-;// CONCATENATED MODULE: ./src/cli/corpus.ts
-// `persona-verdict corpus <manifest.json>`: the regression corpus, a table of every case.
-
-
-const corpus = {
-    summary: 'run a regression corpus of review bodies; exit 1 on any disagreement',
-    help: `usage: persona-verdict corpus <manifest.json>
-
-Runs every case of a corpus manifest (corpus/manifest.json in the repository) through the
-strict grammar, and checks each suggestion a refused body gets; prints a table and a tally.
-Exit 0 when every case agrees, 1 on any disagreement, 2 on a usage error or an unreadable manifest.
-
-options:
-  -h, --help              this help`,
-    options: {},
-    run(_values, positionals, io) {
-        if (positionals.length !== 1)
-            throw new command/* UsageError */.eb('name exactly one manifest file');
-        try {
-            return runCorpus(positionals[0], io.out);
-        }
-        catch (e) {
-            io.err(`persona-verdict corpus: ${e.message}`);
-            return 2;
-        }
-    },
-};
-
-;// CONCATENATED MODULE: ./src/cli/commands.ts
-// The CLI's commands, by name: src/cli.ts parses the arguments with each command's options
-// and calls its run(). To add a command, write src/cli/<name>.ts exporting a Command (see
-// src/cli/command.ts) and add it here; the tool's --help lists it in this order.
-
-
-const COMMANDS = { check: check, corpus: corpus };
-
-
-/***/ }),
-
-/***/ 5845:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ DOCTOR_USAGE),
-/* harmony export */   n: () => (/* binding */ badApiUrl)
-/* harmony export */ });
-// doctor's usage text and the one check made before its module (which loads the GitHub client) is: kept apart so
-// that `persona-verdict help doctor` and a bad GITHUB_API_URL never load it.
-const DOCTOR_USAGE = `usage:
-  persona-verdict doctor --repo OWNER/NAME [--branch BRANCH] --persona NAME=APP_SLUG [--persona NAME=@LOGIN ...]
-                         [--format text|json]
-      checks that the persona gate on BRANCH (default: the repository's default branch) is enforced:
-      required status checks and their source App, the merge queue, review rules, bypass lists,
-      the personas' access and the workflow files. Token from GITHUB_TOKEN or GH_TOKEN; API from
-      GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3). Exit 0 when no check fails, 1 when
-      one fails, 2 on a usage error.`;
-/** A GITHUB_API_URL that is set but no URL: the GitHub client would throw on load. The usage error, or null. */
-function badApiUrl(env) {
-    const api = env['GITHUB_API_URL'];
-    if (!api || URL.canParse(api))
-        return null;
-    return `GITHUB_API_URL "${api.slice(0, 100)}" is not a URL: unset it, or give https://HOST/api/v3`;
 }
 
 

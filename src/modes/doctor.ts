@@ -26,6 +26,7 @@ import type { KeyUse } from '../core/doctor-keys.js';
 import { keyEnvironments, type SecretFacts } from '../core/doctor-secrets.js';
 import { createClient } from '../github/octokit.js';
 import { ApiError, orNull, type SettingsPort } from '../github/port.js';
+import { mdLine } from '../report.js';
 
 export { parseDoctorPersona, type DoctorPersona };
 
@@ -177,6 +178,16 @@ export async function runDoctorAction(cfg: Config): Promise<void> {
     if (!(e instanceof Abort) && !(e instanceof Error)) throw e;
     const advice = e instanceof Abort ? doctorAdvice(e) : '';
     core.setFailed(`doctor: ${e.message}${advice ? `\nWhat to do: ${advice}` : ''}`);
+    // the summary says it too: a reader of the run's page sees why there is no report
+    if (process.env['GITHUB_STEP_SUMMARY']) {
+      const what = advice ? `\n>\n> **What to do:** ${mdLine(advice)}` : '';
+      await core.summary
+        .addRaw(
+          `### ❌ persona-verdict: doctor could not check the gate\n\n> [!CAUTION]\n> ${mdLine(e.message)}${what}`,
+        )
+        .addEOL()
+        .write();
+    }
   }
 }
 

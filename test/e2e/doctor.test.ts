@@ -561,6 +561,18 @@ describe('doctor (action, mode doctor)', () => {
     expect(r.commands.some((c) => /^::error::doctor: the gate on main is not enforced/.test(c))).toBe(true);
   });
 
+  // a maintainer's walkthrough: a doctor that could not run left an empty summary
+  test('a doctor that cannot read the repository says so in the job summary, with what to do', async () => {
+    const r = await runAction({
+      apiUrl: fake.url,
+      eventName: 'schedule',
+      inputs: { mode: 'doctor', 'github-token': 'tok-unknown', personas: 'priya=priya-reviewer' },
+    });
+    expect(r.code).toBe(1);
+    expect(r.summary).toMatch(/^### ❌ persona-verdict: doctor could not check the gate\n\n> \[!CAUTION\]\n> .*401/);
+    expect(r.summary).toMatch(/\*\*What to do:\*\* the token was rejected/);
+  });
+
   test('personas for mode doctor: app-slug or @login; anything else is bad input', async () => {
     const r = await runAction({
       apiUrl: fake.url,

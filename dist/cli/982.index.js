@@ -1,8 +1,8 @@
-export const id = 7;
-export const ids = [7];
+export const id = 982;
+export const ids = [982];
 export const modules = {
 
-/***/ 4007:
+/***/ 2982:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -2132,10 +2132,600 @@ function identityPort({ octokit, call }) {
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
+// EXTERNAL MODULE: ./src/core/diagnostics.ts + 5 modules
+var diagnostics = __webpack_require__(6878);
+// EXTERNAL MODULE: ./src/core/grammar.ts
+var grammar = __webpack_require__(8726);
+;// CONCATENATED MODULE: ./src/core/history.ts
+
+const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
+const history_isLive = (r) => LIVE.has(r.state);
+/** A review that can speak for its persona: live, and never edited since it was posted. */
+const history_counts = (h) => history_isLive(h.review) && !h.review.edited;
+/** A marker written before verdicts were bound to a base (no base=) is of no subject at all. */
+const isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
+/**
+ * The review that stands for a subject. A forced review (a re-review on demand) replaces every
+ * earlier opinion of that subject for good — even once it is edited or dismissed, an older
+ * review never stands again; from the newest forced one on (or from the start), the first
+ * review that counts stands (later copies are racing runs'). Edited and dismissed reviews never
+ * stand. The one rule for post, preflight, queue and board.
+ */
+function history_standingFor(history, s) {
+    return sinceForced(history.filter((h) => isOf(h.marker, s))).find(history_counts);
+}
+/** The entries from the newest forced one on (whatever its state): nothing older may speak again. */
+const sinceForced = (history) => {
+    const newest = history.findLastIndex((h) => h.marker.forced);
+    return newest < 0 ? history : history.slice(newest);
+};
+/**
+ * The verdict an equal change carries forward: the persona's latest counting review (none older
+ * than its newest forced review, even an edited or dismissed one), when it
+ * is of the same version and base and recorded the same PR patch (the change the PR makes
+ * against its merge base) — with `when: 'tree'` also the same tree (an empty commit). A tree
+ * alone proves nothing once the base moved: a merge of the base that keeps the head's tree
+ * (`git merge -s ours`) reverts whatever the base gained. An unknown patch carries nothing.
+ */
+function history_carriedTo(history, s, head, when) {
+    const latest = sinceForced(history).filter(history_counts).at(-1);
+    if (!latest || versionOf(latest.marker) !== s.version || latest.marker.base !== s.base)
+        return null;
+    const { tree, patch } = latest.marker;
+    if (patch == null || head.patch == null || patch !== head.patch)
+        return null;
+    if (tree != null && head.tree != null && tree === head.tree)
+        return { entry: latest, by: 'tree' };
+    return when === 'patch' ? { entry: latest, by: 'patch' } : null;
+}
+/** The review state each posted event produces. */
+const STATE_OF_EVENT = {
+    APPROVE: 'APPROVED',
+    REQUEST_CHANGES: 'CHANGES_REQUESTED',
+    COMMENT: 'COMMENTED',
+};
+const history_sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
+/**
+ * Whether a marked review is what its marker says: its state is the state of the
+ * event the marker records (or it was dismissed since). A COMMENTED review carrying
+ * `verdict=APPROVE` without `event=COMMENT` is forged or broken, and counts for nothing.
+ */
+const history_truthful = (review, marker) => review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];
+/** Every truthful marked review by `identity`, whatever persona it names. Oldest first. */
+function history_markedBy(reviews, identity) {
+    const out = [];
+    for (const review of reviews) {
+        if (!history_sameLogin(review.login, identity))
+            continue;
+        const marker = decodeMarker(review.body);
+        if (marker && history_truthful(review, marker))
+            out.push({ review, marker });
+    }
+    return out.sort((a, b) => a.review.id - b.review.id);
+}
+/**
+ * A persona's history: reviews authored by `identity` whose first line is a marker
+ * naming `persona` and whose state matches the marker. Nothing else counts.
+ */
+const history_historyOf = (reviews, identity, persona) => history_markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
+
+;// CONCATENATED MODULE: ./src/core/restamp.ts
+
+const restamp_sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
+/** GitHub's stale-review rule on a push: a commit id, no message, and never this account's own dismissal. */
+const byPush = (e, identity) => !!e.commitId && !e.message && !restamp_sameLogin(e.actor, identity);
+/**
+ * The review to restamp for a subject, or null: the persona's latest marked review (whatever
+ * its state) was dismissed, every timeline record of that dismissal is GitHub's push rule,
+ * it was never edited, and it recorded the same PR patch, base and persona version as now.
+ */
+function restamp_restampable(history, s, headPatch, dismissals, identity) {
+    const latest = history.at(-1);
+    if (!latest || latest.review.state !== 'DISMISSED' || latest.review.edited)
+        return null;
+    const m = latest.marker;
+    if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version)
+        return null;
+    if (m.patch == null || headPatch == null || m.patch !== headPatch)
+        return null;
+    const events = dismissals.filter((e) => e.reviewId === latest.review.id);
+    return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
+}
+/** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
+const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
+/** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
+function restampBody(original, head, persona) {
+    const m = original.marker;
+    const version = m.version ? `, persona version \`${m.version}\`` : '';
+    return (`**Restamped.** GitHub dismissed ${persona}'s [review ${original.review.id}](${original.review.htmlUrl}) ` +
+        `of ${m.head.slice(0, 7)} as stale when new commits were pushed. The PR's patch at ${head.slice(0, 7)} is ` +
+        `identical to the one reviewed there (same patch id, base \`${m.base}\`${version}), so the same verdict is ` +
+        `posted again for this head without a new review run.\n\n## VERDICT: ${m.verdict}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/core/decide.ts
+// What to do with a head, given the facts read from GitHub — pure: facts in, plan
+// out. The shell fetches the facts, executes the plan and reports; nothing here does
+// I/O. docs/DESIGN.md walks through every rule with the decision diagram.
+
+
+
+
+// the history rules are core/history.ts; what the shell and the tests import from here stays here
+
+function gate(pull, reviewedSha, base) {
+    if (pull.state !== 'open') {
+        return {
+            stop: true,
+            outcome: 'closed',
+            message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review`,
+        };
+    }
+    if (pull.headSha !== reviewedSha) {
+        return {
+            stop: true,
+            outcome: 'superseded',
+            message: `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
+                `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
+        };
+    }
+    if (base !== undefined && pull.baseRef !== base) {
+        return {
+            stop: true,
+            outcome: 'superseded',
+            message: `PR #${pull.number} now merges into ${pull.baseRef}, not ${base} as when this run was triggered: the ` +
+                'base change triggers a review for the new base',
+        };
+    }
+    return { stop: false };
+}
+const DISMISSABLE = {
+    all: new Set(['APPROVED', 'CHANGES_REQUESTED']),
+    'changes-requested': new Set(['CHANGES_REQUESTED']),
+    none: new Set(),
+};
+/** GitHub dismisses only these (COMMENTED and PENDING are refused). */
+const CAN_DISMISS = DISMISSABLE.all;
+/**
+ * After the write (on facts read again), or without a write (on the facts just read):
+ * which of this persona's reviews stand, which go.
+ * - The anchor is the review that stands for the PR's current head and base at `self`'s
+ *   version (standingFor, over the history with `self` in it: GitHub's review listing can lag
+ *   behind the create, and a forced `self` the listing does not show yet still replaces the older
+ *   review); when there is none, it is `self` (the review this run posted or kept): the gate is
+ *   never left without the persona's latest opinion. Two forced runs that raced agree: the newer
+ *   forced review stands for both.
+ * - Edited reviews are dismissed whatever dismiss-stale says: they speak for nobody.
+ * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
+ *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
+ * - Reviews of any other head or base are stale: dismissed per dismiss-stale. That includes
+ *   `self` when a review for a newer head has already landed. One exception: this head's
+ *   CHANGES_REQUESTED into another base stays (that base's verdict, found again on a retarget back).
+ *   An APPROVE for another base never stays.
+ */
+function settle(history, pr, self, policy) {
+    const live = history.filter((h) => isLive(h.review));
+    const current = { ...pr, version: versionOf(self.marker) };
+    const listed = history.some((h) => h.review.id === self.review.id);
+    const known = listed ? history : [...history, self].sort((a, b) => a.review.id - b.review.id);
+    const anchor = standingFor(known, current) ?? self;
+    const dismiss = [];
+    const seen = new Set([anchor.review.id]);
+    const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
+    for (const entry of candidates) {
+        if (seen.has(entry.review.id))
+            continue;
+        seen.add(entry.review.id);
+        const m = entry.marker;
+        if (entry.review.edited) {
+            if (CAN_DISMISS.has(entry.review.state))
+                dismiss.push({ entry, why: 'edited' });
+        }
+        else if (m.head === anchor.marker.head && m.base === anchor.marker.base) {
+            if (CAN_DISMISS.has(entry.review.state))
+                dismiss.push({ entry, why: 'duplicate' });
+        }
+        else if (m.head === pr.head && entry.review.state !== 'APPROVED') {
+            // this head's rejection into another base stays that base's verdict: a retarget back finds it standing
+            // rather than a new roll of the same change (attack round 7); an approval for another base always goes
+        }
+        else if ((m.head !== pr.head || m.base !== pr.base) && DISMISSABLE[policy].has(entry.review.state)) {
+            dismiss.push({ entry, why: 'stale' });
+        }
+    }
+    return { anchor, dismiss };
+}
+function raceWinner(s, ours) {
+    if (s.anchor.review.id === ours.review.id)
+        return 'ours';
+    return s.anchor.marker.head === ours.marker.head ? 'theirs-same-head' : 'newer-head';
+}
+/** GitHub refused the create with 422 and the PR head moved meanwhile: the review was superseded. */
+const supersededByRefusal = (status, headNow, reviewed) => status === 422 && headNow !== null && headNow !== reviewed;
+/**
+ * Reasons to write nothing at all: a PENDING review blocks every new review of the
+ * account (GitHub answers 422), and an account that already speaks for another
+ * persona would have its one review state overwritten.
+ */
+function refusal(f) {
+    if (f.author !== null && sameLogin(f.author, f.identity)) {
+        return {
+            action: 'refuse',
+            message: `${f.identity} opened this PR, and ${f.persona} posts as ${f.identity}: a persona never reviews its own ` +
+                'change (GitHub would not count its approval, and a COMMENT-carried verdict would approve itself)',
+            advice: 'give the persona its own account or GitHub App; this PR needs its review from someone else',
+        };
+    }
+    const pending = f.reviews.find((r) => r.state === 'PENDING' && sameLogin(r.login, f.identity));
+    if (pending) {
+        return {
+            action: 'refuse',
+            message: `${f.identity} has a PENDING review (${pending.id}) on this PR, and GitHub accepts no new review ` +
+                `from it until that one is gone`,
+            advice: `submit or delete pending review ${pending.id} (it is visible only to ${f.identity}), then re-run`,
+        };
+    }
+    if (!f.identityVerified) {
+        // a wrong reviewer-login reads no history and would post again on every re-run
+        const elsewhere = f.reviews.find((r) => {
+            const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
+            return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
+        });
+        if (elsewhere) {
+            return {
+                action: 'refuse',
+                message: `review ${elsewhere.id} by ${elsewhere.login} already carries ${f.persona}'s verdict for this head, ` +
+                    `but reviewer-login says ${f.identity}`,
+                advice: `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}`,
+            };
+        }
+    }
+    return f.reviewEvent === 'verdict' ? sharedAccount(f.reviews, f.identity, f.persona) : null;
+}
+/**
+ * GitHub keeps one review state per account: an account that already holds another
+ * persona's APPROVED or CHANGES_REQUESTED review cannot speak for this one too.
+ */
+function sharedAccount(reviews, identity, persona) {
+    const other = markedBy(reviews, identity).find((h) => !samePersona(h.marker.persona, persona) &&
+        (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'));
+    if (!other)
+        return null;
+    return {
+        action: 'refuse',
+        message: `${identity} already holds persona ${other.marker.persona}'s ${other.review.state} review ${other.review.id} ` +
+            `on this PR; ` +
+            `GitHub keeps one review state per account, so ${persona}'s verdict would silently replace it`,
+        advice: 'give every persona its own account or GitHub App, or set review-event: COMMENT and gate on the commit status',
+    };
+}
+/**
+ * Live APPROVEs of this persona that approve nothing now (another head or base, or edited):
+ * they go before anything else happens. Edited ones go whatever dismiss-stale says.
+ */
+function staleApprovals(live, s, policy) {
+    return live
+        .filter((h) => h.review.state === 'APPROVED')
+        .flatMap((entry) => {
+        if (entry.review.edited)
+            return [{ entry, why: 'edited' }];
+        const other = entry.marker.head !== s.head || entry.marker.base !== s.base;
+        return other && policy === 'all' ? [{ entry, why: 'stale' }] : [];
+    });
+}
+/** Post, review, keep the review that already stands, or refuse. */
+function decide(f) {
+    const refused = refusal(f);
+    if (refused)
+        return refused;
+    const history = historyOf(f.reviews, f.identity, f.persona);
+    const live = history.filter((h) => isLive(h.review));
+    const pr = { head: f.head, base: f.base };
+    const keep = (outcome, current, by) => ({
+        action: 'keep',
+        outcome,
+        current,
+        settlement: settle(history, pr, current, f.dismissStale),
+        by,
+    });
+    const subject = { ...pr, version: f.version ?? '' };
+    const forHead = f.force ? undefined : standingFor(history, subject);
+    if (forHead)
+        return keep('duplicate', forHead);
+    const head = { tree: f.headTree, patch: f.headPatch };
+    const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
+    const doubted = (e) => f.reReviewing?.includes(e.marker.head) ?? false;
+    if (carried && !doubted(carried.entry))
+        return keep('unchanged', carried.entry, carried.by);
+    const early = staleApprovals(live, subject, f.dismissStale);
+    const restamp = f.verdict === null && f.restamp && !f.force ? f.restamp : null;
+    const original = restamp && restampable(history, subject, restamp.patch, restamp.dismissals, f.identity);
+    if (original && !doubted(original)) {
+        const event = f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[original.marker.verdict];
+        return { action: 'restamp', original, event, early };
+    }
+    if (f.verdict === null)
+        return { action: 'review', early };
+    return {
+        action: 'post',
+        verdict: f.verdict,
+        event: f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[f.verdict],
+        early,
+    };
+}
+/** After an ambiguous create failure: did this run's review land after all? */
+function findLanded(reviews, identity, persona, head, run) {
+    return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
+}
+/** This persona's live reviews recorded against `head`, oldest first. */
+const liveForHead = (reviews, identity, persona, head) => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
+
+;// CONCATENATED MODULE: ./src/core/board.ts
+// The panel's state for the current head, and which board comment is ours. Pure.
+
+
+
+
+
+const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
+/**
+ * For each declared persona, only reviews by its declared login whose marker names it
+ * count (a marker on any other account is ignored), and the rules are the persona jobs'
+ * own (core/decide.ts): the review standing for this head, base and version, else a
+ * verdict an equal change carries forward, else none. Without a declared version, the
+ * version of the persona's newest counting review is taken as the one its job runs.
+ */
+function buildBoard(panel, reviews, at) {
+    const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at));
+    const verdicts = rows.map((r) => r.verdict);
+    const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
+        ? 'CHANGES_REQUESTED'
+        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
+            ? 'APPROVE'
+            : 'COMMENT';
+    return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
+}
+function boardRow(member, history, at) {
+    const row = (standing, h, by) => ({
+        persona: member.persona,
+        login: member.login,
+        standing,
+        ...(by ? { by } : {}),
+        verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
+        state: h?.review.state ?? null,
+        reviewedHead: h?.marker.head ?? null,
+        review: h?.review ?? null,
+    });
+    const latest = history.filter(counts).at(-1);
+    const version = member.version ?? (latest ? versionOf(latest.marker) : '');
+    const subject = { head: at.head, base: at.base, version };
+    const standing = standingFor(history, subject);
+    if (standing)
+        return row('current', standing);
+    const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');
+    if (carried)
+        return row('carried-forward', carried.entry, carried.by);
+    // the newest review the persona left, counting or not, says why there is no verdict
+    const newest = history.filter((h) => isLive(h.review)).at(-1);
+    if (newest?.review.edited)
+        return row('edited', newest);
+    if (newest && newest.marker.base !== at.base)
+        return row('other-base', newest);
+    return latest ? row('stale', latest) : row('missing', undefined);
+}
+const board_ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
+function board_renderBoard(b, version) {
+    const out = [
+        BOARD_MARKER,
+        `### Persona panel: ${board_ICON[b.panelVerdict]} ${b.panelVerdict}`,
+        '',
+        `For head \`${short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(cell).join(', ')}` : ''}`,
+        '',
+        '| persona | verdict | review state | reviewed head | review |',
+        '|---|---|---|---|---|',
+    ];
+    for (const r of b.rows) {
+        const verdict = r.verdict ? `${board_ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
+        const head = standingText(r);
+        const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
+        out.push(`| ${cell(r.persona)} (@${cell(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
+    }
+    out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, ` +
+        `APPROVE if all approve, else COMMENT</sub>`);
+    return out.join('\n');
+}
+function standingText(r) {
+    const at = r.reviewedHead ? `\`${r.reviewedHead.slice(0, 7)}\`` : '';
+    switch (r.standing) {
+        case 'current':
+            return `current (${at})`;
+        case 'carried-forward':
+            return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree'})`;
+        case 'stale':
+            return `stale: ${at} (head changed since)`;
+        case 'edited':
+            return `not counting: review of ${at} edited after it was posted`;
+        case 'other-base':
+            return `not counting: ${at} was reviewed for another base branch`;
+        case 'missing':
+            return 'missing';
+    }
+}
+/**
+ * Our sticky comments, oldest first: those that start with the board marker and are
+ * authored by this token's account (any [bot] account when that is unknown).
+ */
+function ownBoardComments(comments, identity) {
+    const ours = (c) => c.body.startsWith(BOARD_MARKER) &&
+        c.login !== null &&
+        (identity ? c.login.toLowerCase() === identity.toLowerCase() : c.login.endsWith('[bot]'));
+    return comments.filter(ours).sort((a, b) => a.id - b.id);
+}
+
+;// CONCATENATED MODULE: ./src/report.ts
+// Renders a Conclusion for people: the job summary (Markdown) and plain-text lines.
+
+
+
+
+/** One sentence: what this run did. Used for the log and as the summary's lead. */
+function headline(r, persona) {
+    const who = persona || 'the persona';
+    const dismissed = r.dismissed.length
+        ? `; dismissed ${r.dismissed.length} of ${who}'s other review(s) (${r.dismissed.join(', ')})`
+        : '';
+    switch (r.outcome) {
+        case 'posted':
+            return `${who} posted ${r.verdict} (event ${r.event}) on ${short(r.headSha)} as review ${r.reviewId}${dismissed}`;
+        case 'duplicate':
+            return (`${who} already has review ${r.reviewId} (${r.verdict}) for ${short(r.headSha)}: nothing ` +
+                `posted${dismissed}`);
+        case 'unchanged':
+            return (`${short(r.headSha)} is unchanged since ${short(r.baselineSha)}: ${who}'s ${r.verdict} (review ` +
+                `${r.reviewId}) is carried forward, nothing posted${dismissed}`);
+        case 'restamped':
+            return (`${who} restamped ${r.verdict} on ${short(r.headSha)} as review ${r.reviewId}: the same patch as ` +
+                `${short(r.baselineSha)}, whose review GitHub dismissed on a push; no review run${dismissed}`);
+        case 'superseded':
+        case 'closed':
+            return r.notices[0] ?? r.outcome;
+        case 'needs-review':
+            return `${who} should review ${short(r.headSha)} (should-review=true)`;
+        case 'draft':
+            return `PR #${r.pullNumber} is a draft: ${who} does not review it yet (review-drafts is false)`;
+        case 'queued':
+            return r.verdict
+                ? `merge queue: ${who}'s standing verdict for ${short(r.headSha)} is ${r.verdict} (review ${r.reviewId})`
+                : `merge queue: ${who} has no verdict for ${short(r.headSha)}`;
+        case 'checked':
+            return `the body is valid: ${r.verdict} → event ${r.event}; nothing was sent`;
+        case 'reported': {
+            const waiting = r.board?.missing.length ? `; no verdict yet from ${r.board.missing.join(', ')}` : '';
+            return `panel verdict ${r.verdict} for ${short(r.headSha)}${waiting} (comment ${r.boardCommentId})`;
+        }
+        case 'aborted':
+            return `aborted (${r.reason}): nothing was posted`;
+    }
+}
+const report_ICON = {
+    posted: '✅',
+    duplicate: '♻️',
+    unchanged: '⏭️',
+    superseded: '⏩',
+    closed: '🔒',
+    checked: '✔️',
+    reported: '📋',
+    'needs-review': '📝',
+    draft: '📝',
+    queued: '🚦',
+    aborted: '❌',
+};
+/** The heading's mark follows the step's result: a step that fails is never headed with a success mark. */
+const markOf = (r) => (r.failure ? '❌' : (report_ICON[r.outcome] ?? ''));
+/**
+ * Text inside the summary's HTML elements (heading, table, list, paragraph): only HTML
+ * specials become references, so a reader sees every character as written, and a
+ * newline cannot end the HTML block (after which Markdown would be read again).
+ */
+const html = (s) => s
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c])
+    .replace(/\r\n?|\n/g, ' ');
+/**
+ * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
+ * HTML specials become named references, so the text shows as written and cannot become a
+ * link, emphasis, code or HTML; each line of the text stays inside the quote.
+ */
+const report_mdLine = (s) => s
+    .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
+    .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c])
+    .replace(/\r\n?|\n/g, '\n> '); // a lone CR ends a line in Markdown too: it stays inside the quote
+/** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
+function addSummary(s, r, persona, bodyFile) {
+    const who = persona ? `${persona} — ` : '';
+    s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2);
+    s.addRaw(`<p>${html(headline(r, persona))}</p>`, true).addEOL();
+    if (r.failure) {
+        const advice = r.advice ? ['>', `> **What to do:** ${report_mdLine(r.advice)}`] : [];
+        s.addRaw(['> [!CAUTION]', `> ${report_mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
+    }
+    for (const n of r.notices)
+        s.addRaw(`> [!NOTE]\n> ${report_mdLine(n)}`, true).addEOL();
+    for (const w of r.warnings)
+        s.addRaw(`> [!WARNING]\n> ${report_mdLine(w)}`, true).addEOL();
+    const rows = facts(r);
+    if (rows.length)
+        s.addTable(rows.map(([k, v]) => [{ data: html(k), header: true }, v])).addEOL();
+    if (r.findings)
+        addFindings(s, r);
+    // the board's own footer (version and the panel rule) closes a board run's summary: one footer
+    let footer = `<sub>persona-verdict v${html(VERSION)}</sub>`;
+    if (r.board) {
+        const lines = renderBoard(r.board, VERSION).split('\n');
+        footer = lines.pop();
+        s.addRaw(lines.slice(1).join('\n'), true).addEOL();
+    }
+    if (r.diagnosis) {
+        s.addHeading('Why the body was rejected', 3);
+        s.addRaw(`<pre>${pre(renderDiagnosis(r.diagnosis, bodyFile ?? undefined))}</pre>`, true).addEOL();
+        s.addRaw('<p>The last non-blank line of the body must be exactly one of <code>## VERDICT: APPROVE</code>, ' +
+            '<code>## VERDICT: CHANGES_REQUESTED</code>, <code>## VERDICT: COMMENT</code>. Re-run the persona; if it ' +
+            'drifts again, fix its prompt template.</p>', true).addEOL();
+    }
+    return s.addRaw(footer, true);
+}
+/** For <pre>: lines kept, only HTML specials escaped. */
+const pre = (s) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+/** The key/value table: [label, cell HTML]. */
+function facts(r) {
+    const rows = [];
+    const add = (k, v) => {
+        if (v !== undefined && v !== '')
+            rows.push([k, html(String(v))]);
+    };
+    add('Pull request', r.pullNumber ? `#${r.pullNumber}` : undefined);
+    add('Reviewed head', r.headSha);
+    add(r.board ? 'Panel verdict' : 'Verdict', r.verdict && `${r.verdict} → event ${r.event}`);
+    if (r.reviewId !== undefined)
+        rows.push(['Review', r.reviewUrl ? report_link(String(r.reviewId), r.reviewUrl) : html(String(r.reviewId))]);
+    add('Carried forward from', r.baselineSha);
+    add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
+    add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
+    add('Posting as', r.identity);
+    const status = r.status ? `${r.status.state} on ${short(r.status.sha)}: ${r.status.description}` : undefined;
+    add('Commit status', status && (r.statusUnwritten ? `not written (due: ${status})` : status));
+    add('Diff written to', r.diffPath);
+    return rows;
+}
+const report_link = (text, url) => `<a href="${html(encodeURI(url))}">${html(text)}</a>`;
+const SEVERITY_ORDER = (/* unused pure expression or super */ null && (['blocker', 'major', 'minor', 'nit', undefined]));
+/** The findings by severity, each linking to the review (annotations are not emitted: the review is the place). */
+function addFindings(s, r) {
+    const { inline, inBody } = r.findings;
+    const all = [
+        ...inline.map((f) => ({ f, where: 'inline' })),
+        ...inBody.map(({ finding: f, why }) => ({ f, where: `in the body: ${why}` })),
+    ];
+    if (!all.length)
+        return;
+    const items = [];
+    for (const sev of SEVERITY_ORDER) {
+        for (const { f, where } of all.filter((x) => x.f.severity === sev)) {
+            const range = f.startLine !== undefined ? `${f.startLine}-${f.line}` : String(f.line);
+            const at = `${f.path}:${range}`;
+            const text = html(f.body.split('\n')[0].slice(0, 200));
+            const place = r.reviewUrl ? report_link(at, r.reviewUrl) : html(at);
+            items.push(`<strong>${sev ?? 'unrated'}</strong> ${place} — ${text} (${html(where)})`);
+        }
+    }
+    s.addHeading(`Findings (${inline.length} inline, ${inBody.length} in the body)`, 3);
+    s.addList(items).addEOL();
+}
+
 ;// CONCATENATED MODULE: ./src/modes/doctor.ts
 // The doctor's shell: read the settings around the gate through the port, hand the
 // facts to the core (core/doctor.ts), return its report. Shared by the CLI command
 // (src/doctor-cli.ts) and the action's mode doctor (its report in the job summary).
+
 
 
 
@@ -2281,6 +2871,14 @@ async function runDoctorAction(cfg) {
             throw e;
         const advice = e instanceof Abort ? doctorAdvice(e) : '';
         core.setFailed(`doctor: ${e.message}${advice ? `\nWhat to do: ${advice}` : ''}`);
+        // the summary says it too: a reader of the run's page sees why there is no report
+        if (process.env['GITHUB_STEP_SUMMARY']) {
+            const what = advice ? `\n>\n> **What to do:** ${mdLine(advice)}` : '';
+            await core.summary
+                .addRaw(`### ❌ persona-verdict: doctor could not check the gate\n\n> [!CAUTION]\n> ${mdLine(e.message)}${what}`)
+                .addEOL()
+                .write();
+        }
     }
 }
 /**

@@ -1,0 +1,19 @@
+import { describe, expect, test } from 'vitest';
+import { html, mdLine } from '../../src/report.js';
+
+// a maintainer's walkthrough: a lone CR in an input value ended the quote (a rule, a list item, a live mention)
+describe('text from inputs stays inside its quote or cell', () => {
+  test.each([
+    ['a\nb', 'a\n> b'],
+    ['a\r\nb', 'a\n> b'],
+    ['a\rb', 'a\n> b'],
+    ['x\r\r---\r- @octocat', 'x\n> \n> ---\n> - @octocat'],
+    ['**bold** `code` <b>', '\\*\\*bold\\*\\* \\`code\\` &lt;b&gt;'],
+  ])('mdLine(%j)', (input, out) => expect(mdLine(input)).toBe(out));
+
+  test.each([
+    ['a\rb', 'a b'],
+    ['a\r\nb\nc', 'a b c'],
+    ['<"&>', '&lt;&quot;&amp;&gt;'],
+  ])('html(%j)', (input, out) => expect(html(input)).toBe(out));
+});
