@@ -1,7 +1,7 @@
 // examples/run-persona against a local OpenAI-compatible endpoint: what it sends, what
 // it writes (a review the CLI's check accepts, findings per the schema), and its
 // errors (no key, a non-2xx answer, no diff), without ever echoing the key.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
@@ -113,6 +113,20 @@ describe('examples/run-persona', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/warning: the findings block is not JSON/);
     expect(readFileSync(join(r.cwd, 'findings.json'), 'utf8')).toBe('[]\n');
+  });
+
+  // a maintainer's walkthrough: --help exited 1 with "Unknown option"
+  test('--help: the usage on stdout, exit 0; an unknown option: the usage, exit 2, no request', async () => {
+    const help = spawnSync(process.execPath, [SCRIPT, '--help'], {
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'] },
+    });
+    expect([help.status, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toMatch(/^usage: run-persona <persona> .*\n {2}environment: LLM_API_KEY and LLM_MODEL/);
+    const bad = await run(['priya', '--frob'], DIFF);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^run-persona: Unknown option '--frob'.*\nusage: run-persona <persona>/s);
+    expect(received).toEqual([]);
   });
 
   test('a missing key: exit 2, says which variable, no request', async () => {
