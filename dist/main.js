@@ -42839,6 +42839,10 @@ function composeBody(marker, personaBody) {
 // DEFAULTS; a test keeps action.yml's defaults equal to it.
 
 
+/** What persona-version may be (the CLI's check --persona-version too). */
+const PERSONA_VERSION = /^[^\r\n]{1,64}$/;
+/** A value quoted in a message: at most 60 characters, and an ellipsis says when it was cut. */
+const cut = (v) => (v.length > 60 ? `${v.slice(0, 60)}…` : v);
 const MODES = ['post', 'preflight', 'check', 'board', 'doctor'];
 const DISMISS_POLICIES = ['all', 'changes-requested', 'none'];
 /** The one place for defaults (as action.yml strings). */
@@ -42894,7 +42898,7 @@ function readers(read) {
     const matching = (name, re, use) => {
         const v = read(name).trim();
         if (v && !re.test(v))
-            throw new InputError(`input ${name} is "${v.slice(0, 60)}": ${use}`);
+            throw new InputError(`input ${name} is "${cut(v)}": ${use}`);
         return v;
     };
     const seconds = (name) => {
@@ -42950,7 +42954,7 @@ function readConfig(read) {
         statusKind: r.oneOf('status-kind', ['commit', 'check-run']),
         diffPath,
         force: r.bool('force'),
-        personaVersion: r.matching('persona-version', /^[^\r\n]{1,64}$/, 'use at most 64 characters on one line'),
+        personaVersion: r.matching('persona-version', PERSONA_VERSION, 'use at most 64 characters on one line'),
         reviewDrafts: r.bool('review-drafts'),
         minApprovals: minApprovals(r, personas),
         ...findingsInputs(r, mode),
@@ -43030,7 +43034,7 @@ function parsePersonas(raw, mode = 'board') {
         const at = mode === 'doctor' ? null : /^([^@]+)@(.{1,64})$/.exec(m?.[2] ?? '');
         const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : (at?.[1] ?? m?.[2]);
         if (!m || !PERSONA_PATTERN.test(m[1]) || !LOGIN_PATTERN.test(who)) {
-            throw new InputError(`input personas has "${item.slice(0, 60)}": ` +
+            throw new InputError(`input personas has "${cut(item)}": ` +
                 (mode === 'doctor'
                     ? 'write persona=app-slug for an App or persona=@login for an account, for example priya=@octo-priya'
                     : 'write persona=login or persona=login@version, for example priya=octo-priya'));
@@ -53649,13 +53653,13 @@ function parseDiff(diff) {
     for (const line of lines) {
         if (st.hunk && (st.hunk.old > 0 || st.hunk.new > 0)) {
             if (!hunkLine(line, st.hunk, cur))
-                return { problem: `a hunk of ${show(pathOf(cur))} does not match its header: ${cut}` };
+                return { problem: `a hunk of ${show(pathOf(cur))} does not match its header: ${diffcover_cut}` };
             continue;
         }
         if (line.startsWith('diff --git ')) {
             const gitPath = gitLinePath(line.slice('diff --git '.length));
             if (gitPath === null)
-                return { problem: `a file header of the diff cannot be read: ${cut}` };
+                return { problem: `a file header of the diff cannot be read: ${diffcover_cut}` };
             cur = { gitPath, flags: new Set(), hunks: 0, subprojectOnly: true };
             drafts.push(cur);
             st.hunk = null;
@@ -53665,11 +53669,11 @@ function parseDiff(diff) {
         if (line === '' || (st.hunk && line.startsWith('\\')))
             continue;
         if (!cur)
-            return { problem: `the diff does not begin with a file header: ${cut}` };
+            return { problem: `the diff does not begin with a file header: ${diffcover_cut}` };
         if (line.startsWith('@@ ')) {
             const h = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
             if (!h)
-                return { problem: `a hunk header of ${show(pathOf(cur))} cannot be read: ${cut}` };
+                return { problem: `a hunk header of ${show(pathOf(cur))} cannot be read: ${diffcover_cut}` };
             st.hunk = { old: h[1] === undefined ? 1 : Number(h[1]), new: h[2] === undefined ? 1 : Number(h[2]) };
             cur.hunks++;
             continue;
@@ -53677,13 +53681,13 @@ function parseDiff(diff) {
         if (st.binaryLiteral)
             continue;
         if (st.hunk || !headerLine(line, cur, st))
-            return { problem: `the diff of ${show(pathOf(cur))} holds a line git never writes there: ${cut}` };
+            return { problem: `the diff of ${show(pathOf(cur))} holds a line git never writes there: ${diffcover_cut}` };
     }
     if (st.hunk && (st.hunk.old > 0 || st.hunk.new > 0))
-        return { problem: `the diff ends inside a hunk of ${show(pathOf(cur))}: ${cut}` };
+        return { problem: `the diff ends inside a hunk of ${show(pathOf(cur))}: ${diffcover_cut}` };
     return { sections: drafts.map(finish) };
 }
-const cut = 'GitHub sent it cut short or altered';
+const diffcover_cut = 'GitHub sent it cut short or altered';
 function hunkLine(line, h, cur) {
     const c = line[0];
     if (c === '\\')
@@ -54041,7 +54045,8 @@ const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
 /** Parses one persona; throws an Error that says what is wrong and what to write instead. */
 function parseDoctorPersona(s) {
     const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
-    const bad = (why) => new Error(`persona "${s.slice(0, 60)}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
+    const quoted = s.length > 60 ? `${s.slice(0, 60)}…` : s;
+    const bad = (why) => new Error(`persona "${quoted}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
     if (!m)
         throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
     const [, name, at, who] = m;

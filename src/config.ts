@@ -6,6 +6,11 @@ import type { DismissPolicy, ReviewEventPolicy } from './core/decide.js';
 import type { PanelMember } from './core/board.js';
 import type { StatusKind } from './github/statuses.js';
 
+/** What persona-version may be (the CLI's check --persona-version too). */
+export const PERSONA_VERSION = /^[^\r\n]{1,64}$/;
+/** A value quoted in a message: at most 60 characters, and an ellipsis says when it was cut. */
+const cut = (v: string): string => (v.length > 60 ? `${v.slice(0, 60)}…` : v);
+
 export const MODES = ['post', 'preflight', 'check', 'board', 'doctor'] as const;
 export type Mode = (typeof MODES)[number];
 export const DISMISS_POLICIES = ['all', 'changes-requested', 'none'] as const;
@@ -112,7 +117,7 @@ function readers(read: Read) {
   /** An optional input that must match `re`; '' when unset. */
   const matching = (name: string, re: RegExp, use: string): string => {
     const v = read(name).trim();
-    if (v && !re.test(v)) throw new InputError(`input ${name} is "${v.slice(0, 60)}": ${use}`);
+    if (v && !re.test(v)) throw new InputError(`input ${name} is "${cut(v)}": ${use}`);
     return v;
   };
   const seconds = (name: 'request-timeout-seconds' | 'run-timeout-seconds'): number => {
@@ -171,7 +176,7 @@ export function readConfig(read: Read): Config {
     statusKind: r.oneOf('status-kind', ['commit', 'check-run'] as const),
     diffPath,
     force: r.bool('force'),
-    personaVersion: r.matching('persona-version', /^[^\r\n]{1,64}$/, 'use at most 64 characters on one line'),
+    personaVersion: r.matching('persona-version', PERSONA_VERSION, 'use at most 64 characters on one line'),
     reviewDrafts: r.bool('review-drafts'),
     minApprovals: minApprovals(r, personas),
     ...findingsInputs(r, mode),
@@ -282,7 +287,7 @@ export function parsePersonas(raw: string, mode: Mode = 'board'): PanelMember[] 
     const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : (at?.[1] ?? m?.[2]);
     if (!m || !PERSONA_PATTERN.test(m[1]!) || !LOGIN_PATTERN.test(who!)) {
       throw new InputError(
-        `input personas has "${item.slice(0, 60)}": ` +
+        `input personas has "${cut(item)}": ` +
           (mode === 'doctor'
             ? 'write persona=app-slug for an App or persona=@login for an account, for example priya=@octo-priya'
             : 'write persona=login or persona=login@version, for example priya=octo-priya'),

@@ -31,7 +31,8 @@ const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
 /** Parses one persona; throws an Error that says what is wrong and what to write instead. */
 function doctor_facts_parseDoctorPersona(s) {
     const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
-    const bad = (why) => new Error(`persona "${s.slice(0, 60)}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
+    const quoted = s.length > 60 ? `${s.slice(0, 60)}…` : s;
+    const bad = (why) => new Error(`persona "${quoted}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
     if (!m)
         throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
     const [, name, at, who] = m;

@@ -41,7 +41,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4307);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8127);
 /* harmony import */ var _cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5845);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(311);
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
@@ -266,7 +266,7 @@ function stdinOnce(files) {
 
 /***/ }),
 
-/***/ 4307:
+/***/ 8127:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -277,10 +277,228 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/abort.ts
 var abort = __nccwpck_require__(6885);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/core/grammar.ts
 var grammar = __nccwpck_require__(8726);
+// EXTERNAL MODULE: ./src/core/marker.ts
+var marker = __nccwpck_require__(4517);
+;// CONCATENATED MODULE: ./src/config.ts
+// Inputs are read once, here, into one typed config. Every default lives in
+// DEFAULTS; a test keeps action.yml's defaults equal to it.
+
+
+/** What persona-version may be (the CLI's check --persona-version too). */
+const PERSONA_VERSION = /^[^\r\n]{1,64}$/;
+/** A value quoted in a message: at most 60 characters, and an ellipsis says when it was cut. */
+const cut = (v) => (v.length > 60 ? `${v.slice(0, 60)}…` : v);
+const MODES = (/* unused pure expression or super */ null && (['post', 'preflight', 'check', 'board', 'doctor']));
+const DISMISS_POLICIES = (/* unused pure expression or super */ null && (['all', 'changes-requested', 'none']));
+/** The one place for defaults (as action.yml strings). */
+const DEFAULTS = {
+    // the runner expands this expression; run outside it, an empty token is refused for the modes that need one
+    'github-token': '${{ github.token }}',
+    mode: 'post',
+    'skip-unchanged': 'true',
+    'dismiss-stale': 'all',
+    'unchanged-when': 'tree',
+    'fail-on-changes-requested': 'false',
+    'require-all-personas': 'false',
+    'request-timeout-seconds': '30',
+    'run-timeout-seconds': '300',
+    'review-event': 'verdict',
+    'commit-status': 'auto',
+    'status-kind': 'commit',
+    force: 'false',
+    'review-drafts': 'true',
+    'max-inline-findings': '50',
+    'comment-passes': 'false',
+    restamp: 'false',
+};
+/** An input that cannot be used; reported as reason bad-input. */
+class InputError extends (/* unused pure expression or super */ null && (Error)) {
+}
+/** A GitHub login: 1-39 of A-Z a-z 0-9 and -, not starting with -; apps end in [bot]. */
+const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/;
+const TRUE = (/* unused pure expression or super */ null && (['true', 'True', 'TRUE']));
+const FALSE = (/* unused pure expression or super */ null && (['false', 'False', 'FALSE']));
+/** Typed readers over the raw inputs: every default comes from DEFAULTS. */
+function readers(read) {
+    const str = (name) => {
+        const v = read(name).trim();
+        return v === '' ? (DEFAULTS[name] ?? '') : v;
+    };
+    const bool = (name) => {
+        const v = str(name);
+        if (TRUE.includes(v))
+            return true;
+        if (FALSE.includes(v))
+            return false;
+        throw new InputError(`input ${name} is "${v}": use true or false (YAML 1.2 core booleans: true, True, TRUE, false, False, FALSE)`);
+    };
+    const oneOf = (name, valid) => {
+        const v = str(name);
+        if (!valid.includes(v)) {
+            throw new InputError(`input ${name} is "${v}": valid values are ${valid.join(', ')}`);
+        }
+        return v;
+    };
+    /** An optional input that must match `re`; '' when unset. */
+    const matching = (name, re, use) => {
+        const v = read(name).trim();
+        if (v && !re.test(v))
+            throw new InputError(`input ${name} is "${cut(v)}": ${use}`);
+        return v;
+    };
+    const seconds = (name) => {
+        const v = str(name);
+        if (!/^[1-9][0-9]{0,4}$/.test(v))
+            throw new InputError(`input ${name} is "${v}": use a whole number of seconds from 1 to 99999`);
+        return Number(v);
+    };
+    return { read, str, bool, oneOf, matching, seconds };
+}
+/** Which token each recipe passes, for an empty github-token (a secret this run cannot see, a failed mint). */
+function noToken(mode) {
+    const writes = mode === 'post' || mode === 'preflight';
+    return (`mode ${mode} needs github-token, and it is empty. ` +
+        (writes
+            ? "Pass the persona's own token: the recipes mint the persona App's token with " +
+                'actions/create-github-app-token (github-token: ${{ steps.app.outputs.token }}) from secrets kept in ' +
+                "the persona's environment, or a persona PAT secret. "
+            : '') +
+        'Read-only modes (board, doctor, the merge_group report) can use GITHUB_TOKEN: leave github-token unset ' +
+        '(it defaults to ${{ github.token }}). An empty value usually means a secret this run cannot see: ' +
+        "Dependabot-triggered and fork pull_request runs get no Actions secrets, and a secret outside the job's " +
+        'environment reads as empty');
+}
+/** `read(name)` returns the raw input ('' when unset), as core.getInput does. */
+function readConfig(read) {
+    const r = readers(read);
+    const mode = r.oneOf('mode', MODES);
+    const token = read('github-token').trim();
+    if (mode !== 'check' && !token)
+        throw new InputError(noToken(mode));
+    const diffPath = read('diff-path').trim() || null;
+    if (diffPath && mode !== 'preflight')
+        throw new InputError(`input diff-path is for mode preflight, not ${mode}`);
+    const personas = parsePersonas(read('personas'), mode);
+    const statusContext = r.matching('status-context', /^.{1,100}$/, 'use a short name (at most 100 characters)');
+    return {
+        mode,
+        token,
+        ...bodyInputs(r, mode),
+        ...targetInputs(r, mode),
+        skipUnchanged: r.bool('skip-unchanged'),
+        unchangedWhen: r.oneOf('unchanged-when', ['tree', 'patch']),
+        dismissStale: r.oneOf('dismiss-stale', DISMISS_POLICIES),
+        failOnChangesRequested: r.bool('fail-on-changes-requested'),
+        personas,
+        requireAllPersonas: r.bool('require-all-personas'),
+        requestTimeoutSeconds: r.seconds('request-timeout-seconds'),
+        runTimeoutSeconds: r.seconds('run-timeout-seconds'),
+        reviewEvent: r.oneOf('review-event', ['verdict', 'COMMENT']),
+        commitStatus: r.oneOf('commit-status', ['auto', 'always', 'never']),
+        statusContext,
+        statusKind: r.oneOf('status-kind', ['commit', 'check-run']),
+        diffPath,
+        force: r.bool('force'),
+        personaVersion: r.matching('persona-version', PERSONA_VERSION, 'use at most 64 characters on one line'),
+        reviewDrafts: r.bool('review-drafts'),
+        minApprovals: minApprovals(r, personas),
+        ...findingsInputs(r, mode),
+        commentPasses: r.bool('comment-passes'),
+        restamp: r.bool('restamp'),
+    };
+}
+function findingsInputs(r, mode) {
+    const findingsPath = r.read('findings-path').trim() || null;
+    if (findingsPath && mode !== 'post' && mode !== 'check') {
+        throw new InputError(`input findings-path is for modes post and check, not ${mode}`);
+    }
+    const max = r.str('max-inline-findings');
+    if (!/^(0|[1-9][0-9]{0,2})$/.test(max)) {
+        throw new InputError(`input max-inline-findings is "${max.slice(0, 20)}": use a whole number from 0 to 999`);
+    }
+    return { findingsPath, maxInlineFindings: Number(max) };
+}
+function minApprovals(r, personas) {
+    const v = r.matching('min-approvals', /^[1-9][0-9]{0,2}$/, 'use a whole number of approvals, at least 1');
+    if (v && personas.length && Number(v) > personas.length) {
+        throw new InputError(`input min-approvals is ${v}, but personas declares ${personas.length}: the panel could never reach it; ` +
+            'declare every persona or lower min-approvals');
+    }
+    return v ? Number(v) : null;
+}
+/** The body and what it is checked against. */
+function bodyInputs(r, mode) {
+    const expected = r.read('expected-event').trim();
+    if (expected === 'CHANGES_REQUESTED') {
+        throw new InputError('input expected-event is "CHANGES_REQUESTED": that is the verdict token; the API event is REQUEST_CHANGES');
+    }
+    const expectedEvent = expected ? r.oneOf('expected-event', EVENTS) : null;
+    const bodyPath = r.read('body-path').trim() || null;
+    const bodyRaw = r.read('body');
+    const body = bodyRaw === '' ? null : bodyRaw;
+    if (bodyPath && body !== null)
+        throw new InputError('both body-path and body are set: give the review body one way only');
+    if ((mode === 'post' || mode === 'check') && !bodyPath && body === null) {
+        throw new InputError(`mode ${mode} needs the review body: set body-path (a file written by the persona step) or body`);
+    }
+    return { bodyPath, body, expectedEvent };
+}
+/** Who the persona is, and which PR and commit (when not taken from the event). */
+function targetInputs(r, mode) {
+    const persona = r.matching('persona', PERSONA_PATTERN, 'use 1-39 characters from A-Z a-z 0-9 . _ - starting with a letter or digit');
+    if ((mode === 'post' || mode === 'preflight') && !persona) {
+        throw new InputError(`mode ${mode} needs input persona (the persona's name, for example priya)`);
+    }
+    const pn = r.matching('pull-number', /^[1-9][0-9]{0,9}$/, 'use the PR number, for example 42');
+    const sha = r.matching('reviewed-sha', /^[0-9a-fA-F]{40}$/, 'use the full 40-hex-digit SHA of the commit the persona reviewed');
+    // a branch name, roughly as git allows it (no spaces, ~ ^ : ? * [ \ or "..", not ending in "/" or ".lock")
+    const baseRef = r.matching('reviewed-base', /^(?!.*\.\.)(?!.*\/$)(?!.*\.lock$)[^\s~^:?*[\\]{1,255}$/, 'use the base branch name preflight output as base-ref, for example main');
+    // the marker records up to 1000 bytes of a base's name (core/marker.ts MAX_BASE_ENCODED): preflight's base-ref fits
+    if (Buffer.byteLength(baseRef, 'utf8') > 1000)
+        throw new InputError('reviewed-base is longer than 1000 bytes: use the base-ref preflight output');
+    const login = r.matching('reviewer-login', LOGIN_PATTERN, 'use the GitHub login the token posts as, for example octo-priya');
+    return {
+        persona,
+        pullNumber: pn ? Number(pn) : null,
+        reviewedSha: sha ? sha.toLowerCase() : null,
+        reviewedBase: baseRef || null,
+        reviewerLogin: login || null,
+    };
+}
+/**
+ * `persona=login` pairs, one per line or comma-separated (mode board, where `persona=login@version`
+ * also names the persona version its job runs); doctor: persona=app-slug or persona=@login.
+ */
+function parsePersonas(raw, mode = 'board') {
+    const out = [];
+    for (const item of raw
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(item);
+        const at = mode === 'doctor' ? null : /^([^@]+)@(.{1,64})$/.exec(m?.[2] ?? '');
+        const who = mode === 'doctor' ? m?.[2]?.replace(/^@/, '') : (at?.[1] ?? m?.[2]);
+        if (!m || !PERSONA_PATTERN.test(m[1]) || !LOGIN_PATTERN.test(who)) {
+            throw new InputError(`input personas has "${cut(item)}": ` +
+                (mode === 'doctor'
+                    ? 'write persona=app-slug for an App or persona=@login for an account, for example priya=@octo-priya'
+                    : 'write persona=login or persona=login@version, for example priya=octo-priya'));
+        }
+        const persona = m[1];
+        if (out.some((p) => samePersona(p.persona, persona))) {
+            throw new InputError(`input personas names ${persona} twice`);
+        }
+        out.push(at ? { persona, login: at[1], version: at[2] } : { persona, login: m[2] });
+    }
+    if (mode === 'doctor' && !out.length)
+        throw new InputError('mode doctor needs input personas: persona=app-slug for an App, persona=@login for an account');
+    return out;
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/body.ts
 // Reading the persona's body: every way it can be missing, too large or unreadable.
 
@@ -369,8 +587,6 @@ const noBody = (message) => ({
 
 // EXTERNAL MODULE: ./src/core/diagnostics.ts + 5 modules
 var diagnostics = __nccwpck_require__(6878);
-// EXTERNAL MODULE: ./src/core/marker.ts
-var marker = __nccwpck_require__(4517);
 ;// CONCATENATED MODULE: ./src/core/rendered.ts
 // What a reader will see — pure. GitHub renders a review body as Markdown with inline
 // HTML, so the raw text and the text on screen differ: `ghp\_x` shows as `ghp_x`,
@@ -1602,14 +1818,20 @@ var command = __nccwpck_require__(3567);
 
 
 
+
 /** A body named on the command line (`-`: standard input), checked as post checks it; throws Abort. */
 function checkFile(file, expectedEvent, io, personaVersion = '') {
     const name = (0,command/* shown */.SP)(file);
     const input = (0,command/* readInput */.R5)(file, io, MAX_BODY_BYTES);
     if (!input.ok && input.tooLarge !== undefined)
         throw new abort/* Abort */.F('body-too-large', tooLong(input.message));
+    // as post reads body-path: a file that is not there, or is empty, is no body (the persona step wrote none)
+    if (!input.ok && input.message.endsWith(': no such file'))
+        throw new abort/* Abort */.F('no-body', input.message);
     if (!input.ok)
         throw new abort/* Abort */.F('unreadable-body', input.message);
+    if (input.bytes.length === 0)
+        throw new abort/* Abort */.F('no-body', `${name} is empty`);
     const decoded = (0,grammar/* decodeBody */.Vj)(input.bytes);
     if (!decoded.ok)
         throw new abort/* Abort */.F('unreadable-body', `${name}: ${decoded.message}`);
@@ -1647,6 +1869,9 @@ function jsonRecord(file, io, personaVersion = '') {
             ...(d?.intent.ambiguity ? [`no suggestion: ${d.intent.ambiguity}`] : []),
         ];
         const suggestion = s ? { line: s.line, from_line: s.fromLine } : null;
+        // every refusal says why: a body with nothing to compare (empty-body) has the message itself
+        if (!differences.length)
+            differences.push(e.message);
         return { file, ok: false, reason: e.reason, verdict: null, event: null, line: at, suggestion, differences };
     }
 }
@@ -1696,6 +1921,9 @@ function runCheck(values, files, io) {
     const findings = values['findings'];
     // the marker records the persona's version: a post with persona-version counts it, and so does check
     const version = values['persona-version'] ?? '';
+    // as the action reads the input: a version post would refuse is a usage error here
+    if (version && !PERSONA_VERSION.test(version))
+        throw new command/* UsageError */.eb('--persona-version: use at most 64 characters on one line (as the action input)');
     if (!files.length && findings === undefined)
         throw new command/* UsageError */.eb('name a review body file (or --findings <file>)');
     (0,command/* stdinOnce */.ct)([...files, ...(findings !== undefined ? [findings] : [])]);

@@ -1,6 +1,7 @@
 // `persona-verdict check`: review bodies (and a findings file) checked offline exactly as
 // `post` checks them before any request. Text for people, --format json for tools.
 import { Abort } from '../abort.js';
+import { PERSONA_VERSION } from '../config.js';
 import { MAX_BODY_BYTES, MAX_BODY_CHARS } from '../body.js';
 import { checkBody, FindingsError, parseFindings, type CheckedBody } from '../check.js';
 import { renderDiagnosis } from '../core/diagnostics.js';
@@ -13,7 +14,10 @@ export function checkFile(file: string, expectedEvent: ReviewEvent | null, io: I
   const name = shown(file);
   const input = readInput(file, io, MAX_BODY_BYTES);
   if (!input.ok && input.tooLarge !== undefined) throw new Abort('body-too-large', tooLong(input.message));
+  // as post reads body-path: a file that is not there, or is empty, is no body (the persona step wrote none)
+  if (!input.ok && input.message.endsWith(': no such file')) throw new Abort('no-body', input.message);
   if (!input.ok) throw new Abort('unreadable-body', input.message);
+  if (input.bytes.length === 0) throw new Abort('no-body', `${name} is empty`);
   const decoded = decodeBody(input.bytes);
   if (!decoded.ok) throw new Abort('unreadable-body', `${name}: ${decoded.message}`);
   if (decoded.text.length > MAX_BODY_CHARS)
@@ -51,6 +55,8 @@ export function jsonRecord(file: string, io: Io, personaVersion = ''): Record<st
       ...(d?.intent.ambiguity ? [`no suggestion: ${d.intent.ambiguity}`] : []),
     ];
     const suggestion = s ? { line: s.line, from_line: s.fromLine } : null;
+    // every refusal says why: a body with nothing to compare (empty-body) has the message itself
+    if (!differences.length) differences.push(e.message);
     return { file, ok: false, reason: e.reason, verdict: null, event: null, line: at, suggestion, differences };
   }
 }
@@ -106,6 +112,9 @@ function runCheck(values: Record<string, unknown>, files: string[], io: Io): num
   const findings = values['findings'] as string | undefined;
   // the marker records the persona's version: a post with persona-version counts it, and so does check
   const version = (values['persona-version'] as string | undefined) ?? '';
+  // as the action reads the input: a version post would refuse is a usage error here
+  if (version && !PERSONA_VERSION.test(version))
+    throw new UsageError('--persona-version: use at most 64 characters on one line (as the action input)');
   if (!files.length && findings === undefined) throw new UsageError('name a review body file (or --findings <file>)');
   stdinOnce([...files, ...(findings !== undefined ? [findings] : [])]);
   let bad = 0;

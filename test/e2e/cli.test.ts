@@ -147,12 +147,26 @@ describe('check', () => {
     expect(findings.stdout).toContain('/dev/zero: bad-findings: is not a regular file');
   });
 
+  // a maintainer's walkthrough: check and post disagreed on these
+  test('as post does: an empty file is no-body, a too-long --persona-version is refused, json always says why', () => {
+    const dir = tempDir();
+    const empty = join(dir, 'empty.md');
+    writeFileSync(empty, '');
+    expect(cli('check', empty).stdout).toBe(`${empty}: no-body: is empty\n`);
+    const blank = join(dir, 'blank.md');
+    writeFileSync(blank, ' \n\n');
+    const j = JSON.parse(cli('check', '--format', 'json', blank).stdout);
+    expect(j).toMatchObject({ ok: false, reason: 'empty-body' });
+    expect(j.differences.length).toBeGreaterThan(0);
+    const long = cli('check', '--persona-version', 'x'.repeat(65), 'examples/approve.md');
+    expect(long.status).toBe(2);
+    expect(long.stderr).toMatch(/^persona-verdict check: --persona-version: use at most 64 characters/);
+  });
+
   test('messages speak of the file named, not of body-path or the workspace', () => {
     const r = cli('check', 'nosuch.md', 'examples');
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe(
-      'nosuch.md: unreadable-body: no such file\nexamples: unreadable-body: is a directory: name a file\n',
-    );
+    expect(r.stdout).toBe('nosuch.md: no-body: no such file\nexamples: unreadable-body: is a directory: name a file\n');
     expect(r.stdout).not.toMatch(/body-path|workspace/);
   });
 

@@ -88,6 +88,12 @@ describe('readConfig', () => {
   test('body and body-path together are refused', () => {
     expect(() => readConfig(inputs({ ...base, 'body-path': 'f' }))).toThrow(/one way only/);
   });
+  // a maintainer's walkthrough: a value cut at 60 characters read as if it were short enough
+  test('a value quoted in a refusal is cut with an ellipsis, never silently', () => {
+    expect(() => readConfig(inputs({ ...base, 'persona-version': 'x'.repeat(100) }))).toThrow(
+      `input persona-version is "${'x'.repeat(60)}…": use at most 64 characters`,
+    );
+  });
   test('reviewed-sha is lower-cased', () => {
     expect(readConfig(inputs({ ...base, 'reviewed-sha': 'A'.repeat(40) })).reviewedSha).toBe('a'.repeat(40));
   });
