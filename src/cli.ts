@@ -30,11 +30,19 @@ function toolHelp(): string {
   ].join('\n');
 }
 
-/** parseArgs' own messages, in one short line each. */
-function argError(e: unknown): UsageError {
+/** parseArgs' own messages, in one short line each, naming the argument as it was written. */
+function argError(e: unknown, args: readonly string[]): UsageError {
   const { code, message } = e as { code?: string; message: string };
   const option = /'([^']+)'/.exec(message)?.[1] ?? '';
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown option ${option}`);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    // parseArgs names one letter of "-dash.md" or "-h=1" ("-d", "-="): name the whole argument
+    const whole = args.find((a) => /^-[^-]/.test(a) && a.length > 2 && a.includes(option.slice(1)));
+    if (!whole) return new UsageError(`unknown option ${option}`);
+    return new UsageError(
+      `unknown option ${whole}: a short option takes no value and is not combined; a file whose name starts ` +
+        `with "-" is written ./${whole}`,
+    );
+  }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     if (/does not take an argument/.test(message)) return new UsageError(`${option} takes no value`);
     return new UsageError(`${option.replace(/ <value>$/, '')} needs a value`);
@@ -52,7 +60,7 @@ async function runCommand(name: string, command: Command, args: string[], io: Io
       strict: true,
     });
   } catch (e) {
-    return usage(io, `${TOOL} ${name}`, argError(e).message, command.help);
+    return usage(io, `${TOOL} ${name}`, argError(e, args).message, command.help);
   }
   if (parsed.values['help']) return printed(io, command.help);
   if (parsed.values['version']) return printed(io, `${TOOL} ${VERSION}`);
@@ -95,9 +103,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (command) return runCommand(first, command, rest, io);
-  const why = first.startsWith('-')
-    ? `unknown option ${first.split('=')[0]} (options go after the command)`
-    : `unknown command "${first}"`;
+  // only --help and --version come before a command; "--" ends the options of one
+  const known = Object.values(COMMANDS).some((c) => Object.hasOwn(c.options, first.replace(/^--?|=.*$/g, '')));
+  const why =
+    first === '--'
+      ? '"--" comes after a command (persona-verdict check -- -file.md)'
+      : first.startsWith('-')
+        ? `unknown option ${first.split('=')[0]}${known ? ' (it goes after the command)' : ''}`
+        : `unknown command "${first}"`;
   return usage(io, TOOL, why, toolHelp());
 }
 

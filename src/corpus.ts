@@ -192,8 +192,32 @@ function table(rows: string[][], out: (s: string) => void): void {
 }
 
 /** Runs the manifest; 0 when every case agrees and no set falls below its floor (or, without one, the goal). */
+/** The manifest, or an Error saying what is wrong with it in one line. */
+function readManifest(path: string): Manifest {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const cause = { cause: e };
+    if (code === 'ENOENT') throw new Error(`${path}: no such file`, cause);
+    if (code === 'EISDIR')
+      throw new Error(`${path} is a directory: name the manifest file (corpus/manifest.json)`, cause);
+    throw new Error(`${path} cannot be read (${code ?? (e as Error).message})`, cause);
+  }
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${path} is not JSON: ${(e as Error).message.replace(/\s+/g, ' ')}`, { cause: e });
+  }
+  const cases = (manifest as { cases?: unknown } | null)?.cases;
+  if (!Array.isArray(cases)) throw new Error(`${path} has no "cases" array: see corpus/manifest.json for the shape`);
+  return manifest as Manifest;
+}
+
 export function runCorpus(manifestPath: string, out: (s: string) => void): number {
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const manifest = readManifest(manifestPath);
   const goal = manifest['coverage-goal'] ?? 1;
   const rows = manifest.cases.map((c) => runCase(c, dirname(manifestPath)));
   table(

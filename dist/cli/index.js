@@ -72,12 +72,18 @@ function toolHelp() {
         `${TOOL} <command> --help shows a command's options.`,
     ].join('\n');
 }
-/** parseArgs' own messages, in one short line each. */
-function argError(e) {
+/** parseArgs' own messages, in one short line each, naming the argument as it was written. */
+function argError(e, args) {
     const { code, message } = e;
     const option = /'([^']+)'/.exec(message)?.[1] ?? '';
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-        return new _cli_command_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`unknown option ${option}`);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+        // parseArgs names one letter of "-dash.md" or "-h=1" ("-d", "-="): name the whole argument
+        const whole = args.find((a) => /^-[^-]/.test(a) && a.length > 2 && a.includes(option.slice(1)));
+        if (!whole)
+            return new _cli_command_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`unknown option ${option}`);
+        return new _cli_command_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`unknown option ${whole}: a short option takes no value and is not combined; a file whose name starts ` +
+            `with "-" is written ./${whole}`);
+    }
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
         if (/does not take an argument/.test(message))
             return new _cli_command_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${option} takes no value`);
@@ -96,7 +102,7 @@ async function runCommand(name, command, args, io) {
         });
     }
     catch (e) {
-        return usage(io, `${TOOL} ${name}`, argError(e).message, command.help);
+        return usage(io, `${TOOL} ${name}`, argError(e, args).message, command.help);
     }
     if (parsed.values['help'])
         return printed(io, command.help);
@@ -146,9 +152,13 @@ async function main(argv, io) {
     const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L[first] : undefined;
     if (command)
         return runCommand(first, command, rest, io);
-    const why = first.startsWith('-')
-        ? `unknown option ${first.split('=')[0]} (options go after the command)`
-        : `unknown command "${first}"`;
+    // only --help and --version come before a command; "--" ends the options of one
+    const known = Object.values(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L).some((c) => Object.hasOwn(c.options, first.replace(/^--?|=.*$/g, '')));
+    const why = first === '--'
+        ? '"--" comes after a command (persona-verdict check -- -file.md)'
+        : first.startsWith('-')
+            ? `unknown option ${first.split('=')[0]}${known ? ' (it goes after the command)' : ''}`
+            : `unknown command "${first}"`;
     return usage(io, TOOL, why, toolHelp());
 }
 // a reader that stops early (`| head`) is not an error
@@ -2110,8 +2120,35 @@ function table(rows, out) {
     rows.forEach((r) => out(line(r)));
 }
 /** Runs the manifest; 0 when every case agrees and no set falls below its floor (or, without one, the goal). */
+/** The manifest, or an Error saying what is wrong with it in one line. */
+function readManifest(path) {
+    let text;
+    try {
+        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
+    }
+    catch (e) {
+        const code = e.code;
+        const cause = { cause: e };
+        if (code === 'ENOENT')
+            throw new Error(`${path}: no such file`, cause);
+        if (code === 'EISDIR')
+            throw new Error(`${path} is a directory: name the manifest file (corpus/manifest.json)`, cause);
+        throw new Error(`${path} cannot be read (${code ?? e.message})`, cause);
+    }
+    let manifest;
+    try {
+        manifest = JSON.parse(text);
+    }
+    catch (e) {
+        throw new Error(`${path} is not JSON: ${e.message.replace(/\s+/g, ' ')}`, { cause: e });
+    }
+    const cases = manifest?.cases;
+    if (!Array.isArray(cases))
+        throw new Error(`${path} has no "cases" array: see corpus/manifest.json for the shape`);
+    return manifest;
+}
 function runCorpus(manifestPath, out) {
-    const manifest = JSON.parse((0,external_node_fs_.readFileSync)(manifestPath, 'utf8'));
+    const manifest = readManifest(manifestPath);
     const goal = manifest['coverage-goal'] ?? 1;
     const rows = manifest.cases.map((c) => runCase(c, (0,external_node_path_namespaceObject.dirname)(manifestPath)));
     table(rows.map((r) => r.cells), out);
@@ -2148,6 +2185,8 @@ options:
     run(_values, positionals, io) {
         if (positionals.length !== 1)
             throw new command/* UsageError */.eb('name exactly one manifest file');
+        if (positionals[0] === '-')
+            throw new command/* UsageError */.eb('the manifest is a file (its bodies are named relative to it)');
         try {
             return runCorpus(positionals[0], io.out);
         }

@@ -15,6 +15,7 @@ options:
   options: {},
   run(_values, positionals, io) {
     if (positionals.length !== 1) throw new UsageError('name exactly one manifest file');
+    if (positionals[0] === '-') throw new UsageError('the manifest is a file (its bodies are named relative to it)');
     try {
       return runCorpus(positionals[0]!, io.out);
     } catch (e) {

@@ -163,6 +163,24 @@ describe('check', () => {
     expect(long.stderr).toMatch(/^persona-verdict check: --persona-version: use at most 64 characters/);
   });
 
+  test('corpus: a manifest that is missing, a directory, not JSON or without cases is named, exit 2', () => {
+    const dir = tempDir();
+    const notJson = join(dir, 'n.json');
+    writeFileSync(notJson, 'nope\n');
+    const noCases = join(dir, 'm.json');
+    writeFileSync(noCases, '{}');
+    for (const [file, why] of [
+      [join(dir, 'none.json'), 'no such file'],
+      [dir, 'is a directory: name the manifest file'],
+      [notJson, 'is not JSON: Unexpected token'],
+      [noCases, 'has no "cases" array'],
+    ] as const) {
+      const r = cli('corpus', file);
+      expect([r.status, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toMatch(new RegExp(`^persona-verdict corpus: ${file}:? ${why}[^\n]*\n$`));
+    }
+  });
+
   test('messages speak of the file named, not of body-path or the workspace', () => {
     const r = cli('check', 'nosuch.md', 'examples');
     expect(r.status).toBe(1);
@@ -205,7 +223,16 @@ describe('check', () => {
   test.each<[string[], string]>([
     [[], 'persona-verdict: name a command'],
     [['frobnicate'], 'persona-verdict: unknown command "frobnicate"'],
-    [['--format', 'json', 'check'], 'persona-verdict: unknown option --format (options go after the command)'],
+    [['--format', 'json', 'check'], 'persona-verdict: unknown option --format (it goes after the command)'],
+    // named as written (a walkthrough found "-d", "-=" and "options go after the command" for -V and --)
+    [['-V'], 'persona-verdict: unknown option -V'],
+    [['--', 'check', 'x.md'], 'persona-verdict: "--" comes after a command (persona-verdict check -- -file.md)'],
+    [
+      ['check', '-dash.md'],
+      'persona-verdict check: unknown option -dash.md: a short option takes no value and is not combined; a file ' +
+        'whose name starts with "-" is written ./-dash.md',
+    ],
+    [['corpus', '-'], 'persona-verdict corpus: the manifest is a file (its bodies are named relative to it)'],
     [
       ['check', '--format', 'yaml', 'examples/approve.md'],
       'persona-verdict check: --format must be text or json, not "yaml"',
