@@ -274,6 +274,8 @@ describe('the npm package', () => {
     // unpacked where no node_modules is reachable: the bin needs only what dist/ bundles
     expect(spawnSync('tar', ['-xzf', join(dir, info.filename), '-C', dir]).status).toBe(0);
     const pkg = JSON.parse(readFileSync(join(dir, 'package/package.json'), 'utf8'));
+    // everything is bundled: installing the package installs nothing else (a walkthrough saw 35 packages)
+    expect(pkg.dependencies).toBeUndefined();
     const bin = join(dir, 'package', pkg.bin['persona-verdict']);
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     const body = join(dir, 'review.md');

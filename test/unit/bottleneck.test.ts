@@ -20,7 +20,7 @@ describe('bottleneck: one copy, the one the throttling plugin uses', () => {
     const ours = fromRoot.resolve('bottleneck/package.json');
     const theirs = createRequire(PLUGIN).resolve('bottleneck/package.json');
     expect(theirs).toBe(ours); // deduplicated: npm would nest a second copy under the plugin otherwise
-    const pinned = json(join(ROOT, 'package.json')).dependencies.bottleneck;
+    const pinned = json(join(ROOT, 'package.json')).devDependencies.bottleneck;
     expect(json(ours).version).toBe(pinned);
     // and the pin is inside the range the plugin declares (a caret range: same major, not older)
     const range = json(PLUGIN).dependencies.bottleneck as string;
