@@ -44564,16 +44564,55 @@ function renderDiagnosis(d, file) {
 // How a commit is named to people: its first 7 hex digits ('?' when it is not known).
 const sha_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 
-;// CONCATENATED MODULE: ./src/core/outcome.ts
-// Where every outcome is decided — pure. Each mode returns an `End` (what happened,
-// as a value); `conclude()` turns it into the outcome, the reason, whether the step
-// fails, and the commit status the gate shows on the reviewed head. docs/DESIGN.md
-// has the diagram; the README's outcome table points here. The types it speaks in
-// (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
+;// CONCATENATED MODULE: ./src/core/on-head.ts
+// What the statuses on a head say — pure: whether a re-review is under way there, whether preflight's pending
+// changes what the gate shows, and the words of that pending. outcome.ts decides on them (conclude()).
 
+/**
+ * A re-review of the head is under way: of the statuses this account wrote there, newest first, the persona's
+ * "reviewing" pending for this PR (what preflight writes before the LLM runs) comes before any status that stands
+ * for a review of this PR (its target is …/pull/N#pullrequestreview-ID). What settles nothing is passed over: an
+ * abort's failure (a re-review that never posts leaves the doubt: a new /review or a push decides again), another
+ * PR's status at the same head commit, a draft's pending (attack round 8).
+ */
+function reReviewUnderWay(onHead, identity, persona, target) {
+    const me = identity?.toLowerCase();
+    if (me === undefined)
+        return false;
+    for (const s of onHead ?? []) {
+        if (s.creator?.toLowerCase() !== me)
+            continue;
+        if (s.state === 'pending' && s.description === reviewing(persona, target))
+            return true;
+        if (target?.pullNumber != null && reviewOf(s.targetUrl) === target.pullNumber)
+            return false;
+    }
+    return false;
+}
+/** The PR a status stands for when it links to a review of it (…/pull/N#pullrequestreview-ID), else null. */
+const reviewOf = (url) => {
+    const m = url ? /\/pull\/(\d+)#pullrequestreview-\d+$/.exec(url) : null;
+    return m ? Number(m[1]) : null;
+};
+/**
+ * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
+ * context that is not pending stands there: the newest of all, or the newest this account wrote (a
+ * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
+ * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
+ * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
+ * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
+ */
+function pendingChanges(onHead, identity) {
+    if (!onHead)
+        return true;
+    const me = identity?.toLowerCase();
+    const own = onHead.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
+    return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');
+}
+/** The pending preflight writes: which persona, which head, for which PR (a head may be the head of two PRs). */
+const reviewing = (persona, target) => `${persona} is reviewing ${sha_short(target?.reviewedSha)}${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}`;
 
-
-
+;// CONCATENATED MODULE: ./src/core/status-words.ts
 /**
  * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
  * comment-passes says "no objection" is enough); red for a rejection, and for a COMMENT
@@ -44589,6 +44628,26 @@ const said = (verdict, rules) => verdict === 'COMMENT' && !rules.commentPasses ?
 /** GitHub's limit on a commit status description. */
 const STATUS_DESCRIPTION_MAX = 140;
 const fit = (s) => s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
+function statusOf(rules, target, state, description, reviewUrl) {
+    if (!rules.commitStatus || !target)
+        return null;
+    return { sha: target.reviewedSha, state, description: fit(description), reviewUrl };
+}
+
+;// CONCATENATED MODULE: ./src/core/outcome.ts
+// Where every outcome is decided — pure. Each mode returns an `End` (what happened,
+// as a value); `conclude()` turns it into the outcome, the reason, whether the step
+// fails, and the commit status the gate shows on the reviewed head. docs/DESIGN.md
+// has the diagram; the README's outcome table points here. The types it speaks in
+// (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
+
+
+
+
+
+
+
+
 function conclude(end, rules) {
     const base = {
         headSha: end.target?.reviewedSha,
@@ -44649,33 +44708,6 @@ function conclude(end, rules) {
             };
     }
 }
-/**
- * A re-review of the head is under way: the newest status this account wrote there is its "reviewing" pending for
- * this PR (what preflight writes before the LLM runs) — not a draft's, nor another PR's with the same head commit. A
- * re-review that never posts leaves it (fail closed: a new /review or a push decides again).
- */
-function reReviewUnderWay(onHead, identity, persona, target) {
-    const me = identity?.toLowerCase();
-    const own = onHead?.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
-    return own?.state === 'pending' && own.description === reviewing(persona, target);
-}
-/**
- * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
- * context that is not pending stands there: the newest of all, or the newest this account wrote (a
- * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
- * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
- * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
- * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
- */
-function pendingChanges(onHead, identity) {
-    if (!onHead)
-        return true;
-    const me = identity?.toLowerCase();
-    const own = onHead.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
-    return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');
-}
-/** The pending preflight writes: which persona, which head, for which PR (a head may be the head of two PRs). */
-const reviewing = (persona, target) => `${persona} is reviewing ${sha_short(target?.reviewedSha)}${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}`;
 const abortDescription = (reason, persona) => reason === 'no-body'
     ? `${persona}: no review (the persona step produced no body)`
     : `${persona || 'persona-verdict'} failed: ${reason}`;
@@ -44852,10 +44884,20 @@ function standing(end, rules, base, shouldReview) {
                     (shared ? `; also the head of ${shared}` : ''), review.htmlUrl),
     };
 }
-function statusOf(rules, target, state, description, reviewUrl) {
-    if (!rules.commitStatus || !target)
+/**
+ * A green just written for a base the PR has left (retargeted between the run's last read and the write: attack
+ * round 8): the status to write over it, pending until the new base's run decides, and why; null when the green
+ * stands (another outcome, no base bound, the same base).
+ */
+function greenForLeftBase(c, persona, nowBase) {
+    const standing = ['posted', 'duplicate', 'unchanged', 'restamped'].includes(c.outcome);
+    if (!c.status || c.status.state !== 'success' || !standing || !c.baseRef || c.baseRef === nowBase)
         return null;
-    return { sha: target.reviewedSha, state, description: fit(description), reviewUrl };
+    const said = c.verdict === 'APPROVE' ? 'approved' : 'passed';
+    const description = `${persona}: ${said} for ${c.baseRef}; the PR now targets ${nowBase}`;
+    const notice = `PR #${c.pullNumber} was retargeted from ${c.baseRef} to ${nowBase} as the status was written: the status on ` +
+        `${sha_short(c.status.sha)} is pending until the run for ${nowBase} decides`;
+    return { status: { ...c.status, state: 'pending', description: fit(description) }, notice };
 }
 
 ;// CONCATENATED MODULE: ./src/core/waits.ts
@@ -50811,7 +50853,12 @@ function commitStatusesPort({ octokit, call, owner, repo }) {
             });
             return all
                 .filter((s) => s.context === context)
-                .map((s) => ({ state: s.state, creator: s.creator?.login ?? null, description: s.description ?? '' }));
+                .map((s) => ({
+                state: s.state,
+                creator: s.creator?.login ?? null,
+                description: s.description ?? '',
+                targetUrl: s.target_url ?? null,
+            }));
         }),
     };
 }
@@ -51009,6 +51056,14 @@ function markedBy(reviews, identity) {
 const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
 
 ;// CONCATENATED MODULE: ./src/core/restamp.ts
+// Restamp — pure. GitHub's "dismiss stale pull request approvals when new commits are
+// pushed" dismisses a persona's APPROVE on every push, an identical rebase included.
+// With `restamp` on, preflight recognises that dismissal in the issue timeline and,
+// when the new head's PR patch, base and persona version equal the dismissed review's,
+// posts the same verdict again for the new head instead of asking for an LLM run. The timeline
+// also tells a rejection this account dismissed on a retarget (keptRejection): back on its base,
+// it stands again.
+
 
 const restamp_sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
 /** GitHub's stale-review rule on a push: a commit id, no message, and never this account's own dismissal. */
@@ -51029,6 +51084,29 @@ function restampable(history, s, headPatch, dismissals, identity) {
         return null;
     const events = dismissals.filter((e) => e.reviewId === latest.review.id);
     return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
+}
+/** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
+const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
+/**
+ * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
+ * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 and 8).
+ * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline:
+ * the subject's newest review since its newest forced one, a CHANGES_REQUESTED never edited, every dismissal of it
+ * by this account with its own stale message. A writer's dismissal is a writer's call (a re-roll it may ask for).
+ */
+function keptRejection(history, s, dismissals, identity) {
+    const latest = dismissedRejection(history, s);
+    if (!latest)
+        return null;
+    const events = dismissals.filter((e) => e.reviewId === latest.review.id);
+    const ours = (e) => restamp_sameLogin(e.actor, identity) && OWN_STALE.test(e.message ?? '');
+    return events.length > 0 && events.every(ours) ? latest : null;
+}
+/** The subject's newest review since its newest forced one, when it is a dismissed, unedited rejection. */
+function dismissedRejection(history, s) {
+    const latest = sinceForced(history.filter((h) => isOf(h.marker, s))).at(-1);
+    const rejected = latest?.review.state === 'DISMISSED' && latest.marker.verdict === 'CHANGES_REQUESTED';
+    return latest && rejected && !latest.review.edited ? latest : null;
 }
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
@@ -51098,9 +51176,8 @@ const CAN_DISMISS = DISMISSABLE.all;
  * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
  *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
  * - Reviews of any other head or base are stale: dismissed per dismiss-stale. That includes
- *   `self` when a review for a newer head has already landed. One exception: this head's
- *   CHANGES_REQUESTED into another base stays (that base's verdict, found again on a retarget back).
- *   An APPROVE for another base never stays.
+ *   `self` when a review for a newer head has already landed. (A rejection dismissed so for another
+ *   base is found again on a retarget back: keptRejection in restamp.ts.)
  */
 function settle(history, pr, self, policy) {
     const live = history.filter((h) => isLive(h.review));
@@ -51123,10 +51200,6 @@ function settle(history, pr, self, policy) {
         else if (m.head === anchor.marker.head && m.base === anchor.marker.base) {
             if (CAN_DISMISS.has(entry.review.state))
                 dismiss.push({ entry, why: 'duplicate' });
-        }
-        else if (m.head === pr.head && entry.review.state !== 'APPROVED') {
-            // this head's rejection into another base stays that base's verdict: a retarget back finds it standing
-            // rather than a new roll of the same change (attack round 7); an approval for another base always goes
         }
         else if ((m.head !== pr.head || m.base !== pr.base) && DISMISSABLE[policy].has(entry.review.state)) {
             dismiss.push({ entry, why: 'stale' });
@@ -51231,6 +51304,10 @@ function decide_decide(f) {
     const forHead = f.force ? undefined : standingFor(history, subject);
     if (forHead)
         return keep('duplicate', forHead);
+    // back on a base whose rejection of this head this account dismissed as stale on a retarget: it stands again
+    const kept = f.force || !f.dismissals ? null : keptRejection(history, subject, f.dismissals, f.identity);
+    if (kept)
+        return keep('duplicate', kept);
     const head = { tree: f.headTree, patch: f.headPatch };
     const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
     const doubted = (e) => f.reReviewing?.includes(e.marker.head) ?? false;
@@ -51670,7 +51747,11 @@ writes = true) {
     // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
     // PR patches too, and reads the timeline only when there is a dismissal to explain
     const wantPatch = cfg.skipUnchanged || cfg.restamp;
-    const timeline = cfg.restamp && cfg.mode === 'preflight' && latestDismissed(historyOf(reviews, who.login, cfg.persona));
+    // and, back on a base whose rejection of this head was dismissed on a retarget, who dismissed it (keptRejection)
+    const history = historyOf(reviews, who.login, cfg.persona);
+    const subject = { head: sha, base: pull.baseRef, version: cfg.personaVersion ?? '' };
+    const timeline = (cfg.restamp && cfg.mode === 'preflight' && latestDismissed(history)) ||
+        (!cfg.force && dismissedRejection(history, subject) !== null);
     const [compared, dismissals] = await Promise.all([
         wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
         timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
@@ -51717,7 +51798,8 @@ function planFor(cfg, target, facts, verdict, trace, reReviewing = []) {
         reviewEvent: cfg.reviewEvent,
         force: cfg.force,
         version: cfg.personaVersion,
-        restamp: facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
+        restamp: cfg.restamp && facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
+        ...(facts.dismissals ? { dismissals: facts.dismissals } : {}),
         reReviewing,
     };
     const reviews = input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] }));
@@ -53890,6 +53972,7 @@ async function restamp(cfg, ctx, port, target, plan, facts) {
 
 
 
+
 /** A diff larger than this is not handed to a persona as if it were whole. */
 const MAX_DIFF_BYTES = 10 * 1024 * 1024;
 async function runPreflight(cfg, ctx, port, trace) {
@@ -53910,6 +53993,10 @@ async function runPreflight(cfg, ctx, port, trace) {
             throw new Error('decide() answered post without a body');
         if (plan.action === 'restamp')
             return restamp(cfg, ctx, port, target, plan, facts);
+        // no LLM run for a head another open PR shares: a status is per commit, so no verdict could pass this PR alone
+        // (a second PR at a rejected head was a new roll: attack round 8)
+        if (facts.sharedHead?.length)
+            throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead);
         const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
         if (early.failure)
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
@@ -53994,6 +54081,12 @@ async function unlessReReviewed(cfg, ctx, port, target, facts, trace) {
     if (!reReviewUnderWay(onSource, facts.identity, cfg.persona, { ...target, reviewedSha: from }))
         return plan;
     return planFor(cfg, target, facts, null, trace, [from]);
+}
+/** The refusal to review a head that is also another open PR's. */
+function sharedHeadAbort(persona, sha, others) {
+    const list = others.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ');
+    return new Abort('bad-input', `commit ${sha_short(sha)} is also the head of ${list}: a status is per commit, so no verdict on it could pass this ` +
+        `PR alone, and ${persona} does not review it while both are open`, 'close one of the PRs, or push a new commit to one of them');
 }
 
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
@@ -55881,7 +55974,7 @@ async function runMode(cfg, ctx, port) {
 async function withStatus(result, cfg, ctx, port) {
     try {
         await group('commit status', () => publishStatus(cfg, ctx, port, result.status));
-        return result;
+        return await baseAfterGreen(result, cfg, ctx, port);
     }
     catch (e) {
         if (!(e instanceof Abort))
@@ -55895,6 +55988,31 @@ async function withStatus(result, cfg, ctx, port) {
             statusUnwritten: true,
         };
     }
+}
+/**
+ * After a green is written, the PR is read once more: retargeted since the run's last read, the green is for a base
+ * the PR has left, and pending goes over it (greenForLeftBase). Unreadable, the green stays, with a warning.
+ */
+async function baseAfterGreen(r, cfg, ctx, port) {
+    if (r.status?.state !== 'success' || r.pullNumber === undefined || !r.baseRef)
+        return r;
+    let nowBase;
+    try {
+        nowBase = (await port.getPull(r.pullNumber)).baseRef;
+    }
+    catch (e) {
+        if (!(e instanceof ApiError))
+            throw e;
+        return {
+            ...r,
+            warnings: [...r.warnings, `the PR could not be read again after the green was written: ${e.message}`],
+        };
+    }
+    const left = greenForLeftBase(r, cfg.persona, nowBase);
+    if (!left)
+        return r;
+    await group('commit status', () => publishStatus(cfg, ctx, port, left.status));
+    return { ...r, status: left.status, notices: [left.notice, ...r.notices] };
 }
 /** Advice from two failures, each piece once (the same fix is not said twice). */
 function oneEach(a, b) {

@@ -254,7 +254,7 @@ export const MUTANTS = [
   {
     name: 'status-not-fitted',
     what: 'a commit status description over 140 characters is sent uncut (GitHub refuses it)',
-    file: 'src/core/outcome.ts',
+    file: 'src/core/status-words.ts',
     from: 's.length <= STATUS_DESCRIPTION_MAX ? s :',
     to: 's.length <= 1000 ? s :',
     unit: [U('rules')],
@@ -325,7 +325,7 @@ export const MUTANTS = [
   {
     name: 'comment-green',
     what: 'verdictState() makes an effective COMMENT green without comment-passes',
-    file: 'src/core/outcome.ts',
+    file: 'src/core/status-words.ts',
     from: "verdict === 'COMMENT' && rules.commentPasses ?",
     to: "verdict === 'COMMENT' && rules.commentPasses !== null ?",
     unit: [U('rules')],

@@ -6,7 +6,7 @@ import { checkAsker } from './asker.js';
 import { InputError, readConfig, type Config } from './config.js';
 import { runContext, type RunContext } from './context.js';
 import { renderDiagnosis } from './core/diagnostics.js';
-import { conclude, type Conclusion, type End } from './core/outcome.js';
+import { conclude, greenForLeftBase, type Conclusion, type End } from './core/outcome.js';
 import { parseTimeScale, TIME_SCALE_ENV } from './core/waits.js';
 import { createClient } from './github/octokit.js';
 import { ApiError, type GitHubPort } from './github/port.js';
@@ -135,7 +135,7 @@ async function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<
 async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
   try {
     await core.group('commit status', () => publishStatus(cfg, ctx, port, result.status!));
-    return result;
+    return await baseAfterGreen(result, cfg, ctx, port);
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
     const failure = [result.failure, `${e.reason}: ${e.message}`].filter(Boolean).join('\n');
@@ -147,6 +147,28 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
       statusUnwritten: true,
     };
   }
+}
+
+/**
+ * After a green is written, the PR is read once more: retargeted since the run's last read, the green is for a base
+ * the PR has left, and pending goes over it (greenForLeftBase). Unreadable, the green stays, with a warning.
+ */
+async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
+  if (r.status?.state !== 'success' || r.pullNumber === undefined || !r.baseRef) return r;
+  let nowBase: string;
+  try {
+    nowBase = (await port.getPull(r.pullNumber)).baseRef;
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return {
+      ...r,
+      warnings: [...r.warnings, `the PR could not be read again after the green was written: ${e.message}`],
+    };
+  }
+  const left = greenForLeftBase(r, cfg.persona, nowBase);
+  if (!left) return r;
+  await core.group('commit status', () => publishStatus(cfg, ctx, port, left.status));
+  return { ...r, status: left.status, notices: [left.notice, ...r.notices] };
 }
 
 /** Advice from two failures, each piece once (the same fix is not said twice). */

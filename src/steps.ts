@@ -20,7 +20,7 @@ import type { PrFile } from './core/findings.js';
 import type { AfterWrite, PullTarget, StatusFact, StatusPlan, Target } from './core/outcome.js';
 import { describeFacts, describePlan } from './core/narrate.js';
 import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
-import { latestDismissed, type DismissalEvent } from './core/restamp.js';
+import { dismissedRejection, latestDismissed, type DismissalEvent } from './core/restamp.js';
 import { ApiError, orNull, type GitHubPort } from './github/port.js';
 import { identify } from './target.js';
 import { short } from './core/sha.js';
@@ -33,7 +33,8 @@ export interface Facts {
   reviews: ReviewFact[];
   headTree: string | null;
   headPatch: string | null;
-  /** restamp: the timeline's review dismissals, read only when the persona's latest review is dismissed. */
+  /** The timeline's review dismissals, read only when the persona's latest review is dismissed (restamp) or its
+   * newest review of this head and base is a dismissed rejection (keptRejection). */
   dismissals?: DismissalEvent[];
   /** The PR's files with patches, when findings are to be placed. */
   files?: PrFile[];
@@ -77,8 +78,12 @@ export async function readHead(
   // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
   // PR patches too, and reads the timeline only when there is a dismissal to explain
   const wantPatch = cfg.skipUnchanged || cfg.restamp;
+  // and, back on a base whose rejection of this head was dismissed on a retarget, who dismissed it (keptRejection)
+  const history = historyOf(reviews, who.login, cfg.persona);
+  const subject = { head: sha, base: pull.baseRef, version: cfg.personaVersion ?? '' };
   const timeline =
-    cfg.restamp && cfg.mode === 'preflight' && latestDismissed(historyOf(reviews, who.login, cfg.persona));
+    (cfg.restamp && cfg.mode === 'preflight' && latestDismissed(history)) ||
+    (!cfg.force && dismissedRejection(history, subject) !== null);
   const [compared, dismissals] = await Promise.all([
     wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
     timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
@@ -138,7 +143,8 @@ export function planFor(
     reviewEvent: cfg.reviewEvent,
     force: cfg.force,
     version: cfg.personaVersion,
-    restamp: facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
+    restamp: cfg.restamp && facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
+    ...(facts.dismissals ? { dismissals: facts.dismissals } : {}),
     reReviewing,
   };
   const reviews = input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] }));

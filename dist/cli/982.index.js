@@ -2009,7 +2009,12 @@ function commitStatusesPort({ octokit, call, owner, repo }) {
             });
             return all
                 .filter((s) => s.context === context)
-                .map((s) => ({ state: s.state, creator: s.creator?.login ?? null, description: s.description ?? '' }));
+                .map((s) => ({
+                state: s.state,
+                creator: s.creator?.login ?? null,
+                description: s.description ?? '',
+                targetUrl: s.target_url ?? null,
+            }));
         }),
     };
 }
@@ -2144,7 +2149,7 @@ const history_isLive = (r) => LIVE.has(r.state);
 /** A review that can speak for its persona: live, and never edited since it was posted. */
 const history_counts = (h) => history_isLive(h.review) && !h.review.edited;
 /** A marker written before verdicts were bound to a base (no base=) is of no subject at all. */
-const isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
+const history_isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
 /**
  * The review that stands for a subject. A forced review (a re-review on demand) replaces every
  * earlier opinion of that subject for good — even once it is edited or dismissed, an older
@@ -2153,10 +2158,10 @@ const isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s
  * stand. The one rule for post, preflight, queue and board.
  */
 function history_standingFor(history, s) {
-    return sinceForced(history.filter((h) => isOf(h.marker, s))).find(history_counts);
+    return history_sinceForced(history.filter((h) => history_isOf(h.marker, s))).find(history_counts);
 }
 /** The entries from the newest forced one on (whatever its state): nothing older may speak again. */
-const sinceForced = (history) => {
+const history_sinceForced = (history) => {
     const newest = history.findLastIndex((h) => h.marker.forced);
     return newest < 0 ? history : history.slice(newest);
 };
@@ -2169,7 +2174,7 @@ const sinceForced = (history) => {
  * (`git merge -s ours`) reverts whatever the base gained. An unknown patch carries nothing.
  */
 function history_carriedTo(history, s, head, when) {
-    const latest = sinceForced(history).filter(history_counts).at(-1);
+    const latest = history_sinceForced(history).filter(history_counts).at(-1);
     if (!latest || versionOf(latest.marker) !== s.version || latest.marker.base !== s.base)
         return null;
     const { tree, patch } = latest.marker;
@@ -2211,6 +2216,14 @@ function history_markedBy(reviews, identity) {
 const history_historyOf = (reviews, identity, persona) => history_markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
 
 ;// CONCATENATED MODULE: ./src/core/restamp.ts
+// Restamp — pure. GitHub's "dismiss stale pull request approvals when new commits are
+// pushed" dismisses a persona's APPROVE on every push, an identical rebase included.
+// With `restamp` on, preflight recognises that dismissal in the issue timeline and,
+// when the new head's PR patch, base and persona version equal the dismissed review's,
+// posts the same verdict again for the new head instead of asking for an LLM run. The timeline
+// also tells a rejection this account dismissed on a retarget (keptRejection): back on its base,
+// it stands again.
+
 
 const restamp_sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
 /** GitHub's stale-review rule on a push: a commit id, no message, and never this account's own dismissal. */
@@ -2231,6 +2244,29 @@ function restamp_restampable(history, s, headPatch, dismissals, identity) {
         return null;
     const events = dismissals.filter((e) => e.reviewId === latest.review.id);
     return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
+}
+/** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
+const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
+/**
+ * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
+ * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 and 8).
+ * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline:
+ * the subject's newest review since its newest forced one, a CHANGES_REQUESTED never edited, every dismissal of it
+ * by this account with its own stale message. A writer's dismissal is a writer's call (a re-roll it may ask for).
+ */
+function restamp_keptRejection(history, s, dismissals, identity) {
+    const latest = dismissedRejection(history, s);
+    if (!latest)
+        return null;
+    const events = dismissals.filter((e) => e.reviewId === latest.review.id);
+    const ours = (e) => restamp_sameLogin(e.actor, identity) && OWN_STALE.test(e.message ?? '');
+    return events.length > 0 && events.every(ours) ? latest : null;
+}
+/** The subject's newest review since its newest forced one, when it is a dismissed, unedited rejection. */
+function dismissedRejection(history, s) {
+    const latest = sinceForced(history.filter((h) => isOf(h.marker, s))).at(-1);
+    const rejected = latest?.review.state === 'DISMISSED' && latest.marker.verdict === 'CHANGES_REQUESTED';
+    return latest && rejected && !latest.review.edited ? latest : null;
 }
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
@@ -2300,9 +2336,8 @@ const CAN_DISMISS = DISMISSABLE.all;
  * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
  *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
  * - Reviews of any other head or base are stale: dismissed per dismiss-stale. That includes
- *   `self` when a review for a newer head has already landed. One exception: this head's
- *   CHANGES_REQUESTED into another base stays (that base's verdict, found again on a retarget back).
- *   An APPROVE for another base never stays.
+ *   `self` when a review for a newer head has already landed. (A rejection dismissed so for another
+ *   base is found again on a retarget back: keptRejection in restamp.ts.)
  */
 function settle(history, pr, self, policy) {
     const live = history.filter((h) => isLive(h.review));
@@ -2325,10 +2360,6 @@ function settle(history, pr, self, policy) {
         else if (m.head === anchor.marker.head && m.base === anchor.marker.base) {
             if (CAN_DISMISS.has(entry.review.state))
                 dismiss.push({ entry, why: 'duplicate' });
-        }
-        else if (m.head === pr.head && entry.review.state !== 'APPROVED') {
-            // this head's rejection into another base stays that base's verdict: a retarget back finds it standing
-            // rather than a new roll of the same change (attack round 7); an approval for another base always goes
         }
         else if ((m.head !== pr.head || m.base !== pr.base) && DISMISSABLE[policy].has(entry.review.state)) {
             dismiss.push({ entry, why: 'stale' });
@@ -2433,6 +2464,10 @@ function decide(f) {
     const forHead = f.force ? undefined : standingFor(history, subject);
     if (forHead)
         return keep('duplicate', forHead);
+    // back on a base whose rejection of this head this account dismissed as stale on a retarget: it stands again
+    const kept = f.force || !f.dismissals ? null : keptRejection(history, subject, f.dismissals, f.identity);
+    if (kept)
+        return keep('duplicate', kept);
     const head = { tree: f.headTree, patch: f.headPatch };
     const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
     const doubted = (e) => f.reReviewing?.includes(e.marker.head) ?? false;

@@ -15,7 +15,7 @@ import {
   type Subject,
 } from './history.js';
 import { decodeMarker, samePersona, versionOf } from './marker.js';
-import { restampable, type DismissalEvent } from './restamp.js';
+import { keptRejection, restampable, type DismissalEvent } from './restamp.js';
 
 // the history rules are core/history.ts; what the shell and the tests import from here stays here
 export {
@@ -114,9 +114,8 @@ export interface Settlement {
  * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
  *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
  * - Reviews of any other head or base are stale: dismissed per dismiss-stale. That includes
- *   `self` when a review for a newer head has already landed. One exception: this head's
- *   CHANGES_REQUESTED into another base stays (that base's verdict, found again on a retarget back).
- *   An APPROVE for another base never stays.
+ *   `self` when a review for a newer head has already landed. (A rejection dismissed so for another
+ *   base is found again on a retarget back: keptRejection in restamp.ts.)
  */
 export function settle(
   history: readonly HistoryEntry[],
@@ -140,9 +139,6 @@ export function settle(
       if (CAN_DISMISS.has(entry.review.state)) dismiss.push({ entry, why: 'edited' });
     } else if (m.head === anchor.marker.head && m.base === anchor.marker.base) {
       if (CAN_DISMISS.has(entry.review.state)) dismiss.push({ entry, why: 'duplicate' });
-    } else if (m.head === pr.head && entry.review.state !== 'APPROVED') {
-      // this head's rejection into another base stays that base's verdict: a retarget back finds it standing
-      // rather than a new roll of the same change (attack round 7); an approval for another base always goes
     } else if ((m.head !== pr.head || m.base !== pr.base) && DISMISSABLE[policy].has(entry.review.state)) {
       dismiss.push({ entry, why: 'stale' });
     }
@@ -190,6 +186,8 @@ export interface Facts {
    * push rule dismissed is posted again for an identical patch (core/restamp.ts).
    */
   restamp?: { patch: string | null; dismissals: readonly DismissalEvent[] } | null;
+  /** The timeline's review dismissals, when read (restamp, or a rejection of this head and base dismissed). */
+  dismissals?: readonly DismissalEvent[];
   /**
    * Heads whose verdict a forced re-review is judging again (the persona's "reviewing" pending stands there): their
    * verdict is neither carried to an equal change nor restamped while the re-review runs.
@@ -313,6 +311,9 @@ export function decide(f: Facts): Plan {
   const subject = { ...pr, version: f.version ?? '' };
   const forHead = f.force ? undefined : standingFor(history, subject);
   if (forHead) return keep('duplicate', forHead);
+  // back on a base whose rejection of this head this account dismissed as stale on a retarget: it stands again
+  const kept = f.force || !f.dismissals ? null : keptRejection(history, subject, f.dismissals, f.identity);
+  if (kept) return keep('duplicate', kept);
   const head = { tree: f.headTree, patch: f.headPatch };
   const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
   const doubted = (e: HistoryEntry) => f.reReviewing?.includes(e.marker.head) ?? false;

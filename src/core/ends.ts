@@ -114,6 +114,8 @@ export interface StatusFact {
   creator: string | null;
   /** What it says ("priya is reviewing 1a2b3c4"); '' when GitHub gives none. */
   description?: string;
+  /** Where it links: the review a verdict's status stands for (…/pull/N#pullrequestreview-ID), else a run. */
+  targetUrl?: string | null;
 }
 export interface StatusPlan {
   sha: string;

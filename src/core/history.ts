@@ -52,7 +52,7 @@ export function standingFor(history: readonly HistoryEntry[], s: Subject): Histo
 }
 
 /** The entries from the newest forced one on (whatever its state): nothing older may speak again. */
-const sinceForced = (history: readonly HistoryEntry[]): readonly HistoryEntry[] => {
+export const sinceForced = (history: readonly HistoryEntry[]): readonly HistoryEntry[] => {
   const newest = history.findLastIndex((h) => h.marker.forced);
   return newest < 0 ? history : history.slice(newest);
 };

@@ -3,9 +3,11 @@
 // fails, and the commit status the gate shows on the reviewed head. docs/DESIGN.md
 // has the diagram; the README's outcome table points here. The types it speaks in
 // (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
-import { EVENT_OF, type Verdict } from './grammar.js';
+import { EVENT_OF } from './grammar.js';
 import { postedEvent } from './marker.js';
+import { pendingChanges, reReviewUnderWay, reviewing } from './on-head.js';
 import { short } from './sha.js';
+import { fit, said, statusOf, verdictState } from './status-words.js';
 
 import type {
   AbortReason,
@@ -13,32 +15,13 @@ import type {
   End,
   PullTarget,
   Rules,
-  StatusFact,
   StatusPlan,
   StatusState,
-  Target,
 } from './ends.js';
 
 export * from './ends.js';
-
-/**
- * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
- * comment-passes says "no objection" is enough); red for a rejection, and for a COMMENT
- * otherwise, since GitHub never counts a COMMENT review as an approval either.
- */
-export function verdictState(verdict: Verdict, rules: Pick<Rules, 'commentPasses'>): StatusState {
-  if (verdict === 'APPROVE') return 'success';
-  return verdict === 'COMMENT' && rules.commentPasses ? 'success' : 'failure';
-}
-
-/** The status description's words for a verdict. */
-const said = (verdict: Verdict, rules: Pick<Rules, 'commentPasses'>): string =>
-  verdict === 'COMMENT' && !rules.commentPasses ? 'COMMENT, commented without approving' : verdict;
-
-/** GitHub's limit on a commit status description. */
-export const STATUS_DESCRIPTION_MAX = 140;
-const fit = (s: string): string =>
-  s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
+export { pendingChanges, reReviewUnderWay } from './on-head.js';
+export { STATUS_DESCRIPTION_MAX, verdictState } from './status-words.js';
 
 export function conclude(end: End, rules: Rules): Conclusion {
   const base = {
@@ -102,44 +85,6 @@ export function conclude(end: End, rules: Rules): Conclusion {
 }
 
 type Base = Omit<Conclusion, 'outcome' | 'status'>;
-
-/**
- * A re-review of the head is under way: the newest status this account wrote there is its "reviewing" pending for
- * this PR (what preflight writes before the LLM runs) — not a draft's, nor another PR's with the same head commit. A
- * re-review that never posts leaves it (fail closed: a new /review or a push decides again).
- */
-export function reReviewUnderWay(
-  onHead: readonly StatusFact[] | null | undefined,
-  identity: string | undefined,
-  persona: string,
-  target: Target | undefined,
-): boolean {
-  const me = identity?.toLowerCase();
-  const own = onHead?.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
-  return own?.state === 'pending' && own.description === reviewing(persona, target);
-}
-
-/**
- * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
- * context that is not pending stands there: the newest of all, or the newest this account wrote (a
- * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
- * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
- * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
- * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
- */
-export function pendingChanges(
-  onHead: readonly StatusFact[] | null | undefined,
-  identity: string | undefined,
-): boolean {
-  if (!onHead) return true;
-  const me = identity?.toLowerCase();
-  const own = onHead.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
-  return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');
-}
-
-/** The pending preflight writes: which persona, which head, for which PR (a head may be the head of two PRs). */
-const reviewing = (persona: string, target: Target | undefined): string =>
-  `${persona} is reviewing ${short(target?.reviewedSha)}${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}`;
 
 const abortDescription = (reason: AbortReason, persona: string): string =>
   reason === 'no-body'
@@ -348,13 +293,22 @@ function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: bool
   };
 }
 
-function statusOf(
-  rules: Rules,
-  target: Target | undefined,
-  state: StatusState,
-  description: string,
-  reviewUrl?: string,
-): StatusPlan | null {
-  if (!rules.commitStatus || !target) return null;
-  return { sha: target.reviewedSha, state, description: fit(description), reviewUrl };
+/**
+ * A green just written for a base the PR has left (retargeted between the run's last read and the write: attack
+ * round 8): the status to write over it, pending until the new base's run decides, and why; null when the green
+ * stands (another outcome, no base bound, the same base).
+ */
+export function greenForLeftBase(
+  c: Conclusion,
+  persona: string,
+  nowBase: string,
+): { status: StatusPlan; notice: string } | null {
+  const standing = ['posted', 'duplicate', 'unchanged', 'restamped'].includes(c.outcome);
+  if (!c.status || c.status.state !== 'success' || !standing || !c.baseRef || c.baseRef === nowBase) return null;
+  const said = c.verdict === 'APPROVE' ? 'approved' : 'passed';
+  const description = `${persona}: ${said} for ${c.baseRef}; the PR now targets ${nowBase}`;
+  const notice =
+    `PR #${c.pullNumber} was retargeted from ${c.baseRef} to ${nowBase} as the status was written: the status on ` +
+    `${short(c.status.sha)} is pending until the run for ${nowBase} decides`;
+  return { status: { ...c.status, state: 'pending', description: fit(description) }, notice };
 }

@@ -2,8 +2,10 @@
 // pushed" dismisses a persona's APPROVE on every push, an identical rebase included.
 // With `restamp` on, preflight recognises that dismissal in the issue timeline and,
 // when the new head's PR patch, base and persona version equal the dismissed review's,
-// posts the same verdict again for the new head instead of asking for an LLM run.
-import type { HistoryEntry, Subject } from './decide.js';
+// posts the same verdict again for the new head instead of asking for an LLM run. The timeline
+// also tells a rejection this account dismissed on a retarget (keptRejection): back on its base,
+// it stands again.
+import { isOf, sinceForced, type HistoryEntry, type Subject } from './history.js';
 import { versionOf } from './marker.js';
 
 /**
@@ -44,6 +46,36 @@ export function restampable(
   if (m.patch == null || headPatch == null || m.patch !== headPatch) return null;
   const events = dismissals.filter((e) => e.reviewId === latest.review.id);
   return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
+}
+
+/** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
+const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
+
+/**
+ * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
+ * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 and 8).
+ * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline:
+ * the subject's newest review since its newest forced one, a CHANGES_REQUESTED never edited, every dismissal of it
+ * by this account with its own stale message. A writer's dismissal is a writer's call (a re-roll it may ask for).
+ */
+export function keptRejection(
+  history: readonly HistoryEntry[],
+  s: Subject,
+  dismissals: readonly DismissalEvent[],
+  identity: string,
+): HistoryEntry | null {
+  const latest = dismissedRejection(history, s);
+  if (!latest) return null;
+  const events = dismissals.filter((e) => e.reviewId === latest.review.id);
+  const ours = (e: DismissalEvent) => sameLogin(e.actor, identity) && OWN_STALE.test(e.message ?? '');
+  return events.length > 0 && events.every(ours) ? latest : null;
+}
+
+/** The subject's newest review since its newest forced one, when it is a dismissed, unedited rejection. */
+export function dismissedRejection(history: readonly HistoryEntry[], s: Subject): HistoryEntry | null {
+  const latest = sinceForced(history.filter((h) => isOf(h.marker, s))).at(-1);
+  const rejected = latest?.review.state === 'DISMISSED' && latest.marker.verdict === 'CHANGES_REQUESTED';
+  return latest && rejected && !latest.review.edited ? latest : null;
 }
 
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */

@@ -35,7 +35,12 @@ function commitStatusesPort({ octokit, call, owner, repo }: Ctx): Pick<GitHubPor
         });
         return all
           .filter((s) => s.context === context)
-          .map((s) => ({ state: s.state, creator: s.creator?.login ?? null, description: s.description ?? '' }));
+          .map((s) => ({
+            state: s.state,
+            creator: s.creator?.login ?? null,
+            description: s.description ?? '',
+            targetUrl: s.target_url ?? null,
+          }));
       }),
   };
 }

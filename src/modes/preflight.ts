@@ -4,6 +4,7 @@
 // and reads the head's status of this persona (pending is written only where it changes the gate).
 import { writeFileSync } from 'node:fs';
 import { Abort } from '../abort.js';
+import { short } from '../core/sha.js';
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import { gate, type Gate, type PullFacts } from '../core/decide.js';
@@ -32,6 +33,9 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
     if (plan.action === 'restamp') return restamp(cfg, ctx, port, target, plan, facts);
+    // no LLM run for a head another open PR shares: a status is per commit, so no verdict could pass this PR alone
+    // (a second PR at a rejected head was a new roll: attack round 8)
+    if (facts.sharedHead?.length) throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead);
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
     if (early.failure)
       throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
@@ -130,4 +134,15 @@ async function unlessReReviewed(
   const onSource = await statusesOn(cfg, ctx, port, from);
   if (!reReviewUnderWay(onSource, facts.identity, cfg.persona, { ...target, reviewedSha: from })) return plan;
   return planFor(cfg, target, facts, null, trace, [from]);
+}
+
+/** The refusal to review a head that is also another open PR's. */
+function sharedHeadAbort(persona: string, sha: string, others: ReadonlyArray<{ number: number; baseRef: string }>) {
+  const list = others.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ');
+  return new Abort(
+    'bad-input',
+    `commit ${short(sha)} is also the head of ${list}: a status is per commit, so no verdict on it could pass this ` +
+      `PR alone, and ${persona} does not review it while both are open`,
+    'close one of the PRs, or push a new commit to one of them',
+  );
 }

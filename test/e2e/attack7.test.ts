@@ -47,13 +47,15 @@ describe('R7-1: a second PR at the same commit into the same base re-rolls the p
     expect(r7.post!.outputs.outcome).toBe('posted');
     expect(status()).toBe('failure');
     w.gh.pull({ number: 8, head: w.head, headRef: 'feature-copy', baseRef: 'main', author: 'mallory' });
-    const r8 = await chain(prt(8, 'opened', 'main', 'feature-copy'), 'APPROVE');
+    // a workflow with no preflight: #8's post lands
+    const r8 = await run(body('APPROVE'), {}, prt(8, 'opened', 'main', 'feature-copy'));
     // 0.7.2: #8's post landed APPROVE and wrote success on H: #7 was green though priya rejected it. Now a status
-    // on a commit that is the head of another open PR, into any base, is failure and says why
-    expect(r8.post!.outputs.outcome).toBe('posted');
+    // on a commit that is the head of another open PR, into any base, is failure and says why (and preflight
+    // does not review such a head at all: attack8 › R8-4)
+    expect(r8.outputs.outcome).toBe('posted');
     expect(status(), 'the status on H, #7 rejected into main').toBe('failure');
     expect(w.gh.statusOf(w.head, CONTEXT)!.description).toContain('also the head of PR #7 (into main)');
-    expect(r8.post!.stdout).toContain('that commit is also the head of PR #7 (into main)');
+    expect(r8.stdout).toContain('that commit is also the head of PR #7 (into main)');
   });
 });
 

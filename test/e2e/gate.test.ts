@@ -813,11 +813,13 @@ describe('one head commit, two open PRs', () => {
       'pull_request_target',
       prt(8, 'opened', 'mallory/widgets'),
     );
-    expect(pre8.outputs.outcome).toBe('needs-review');
-    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('pending');
+    // a head another open PR shares is not reviewed (attack round 8): red while both are open, as a status is per
+    // commit and #7's green would pass #8 too
+    expect(pre8.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
     w.gh.pulls.get(8)!.state = 'closed';
     const again = await runOn(w.gh, 'priya', null, { mode: 'preflight' }, 'pull_request_target', prt(PR, 'reopened'));
     expect(again.outputs.outcome).toBe('duplicate');
-    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success'); // PR #8's pending was not this PR's re-review
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success'); // PR #8's failure was not this PR's re-review
   });
 });

@@ -523,20 +523,6 @@ describe('settle: what stands, what is dismissed', () => {
     ],
     ['none: nothing stale', 'none', () => [review({ head: OLD, state: 'CHANGES_REQUESTED' })], () => []],
     [
-      // a retarget back finds the rejection standing, not a new roll (attack round 7); an approval always goes
-      "this head's CHANGES_REQUESTED into another base stays that base's verdict; its APPROVE for another base goes",
-      'all',
-      () => [
-        review({ head: HEAD, base: 'develop', state: 'CHANGES_REQUESTED' }),
-        review({ head: HEAD, base: 'staging', state: 'APPROVED' }),
-        review({ head: OLD, base: 'develop', state: 'CHANGES_REQUESTED' }),
-      ],
-      (rs) => [
-        [rs[1]!.id, 'stale'],
-        [rs[2]!.id, 'stale'],
-      ],
-    ],
-    [
       'COMMENTED and DISMISSED are never dismissed',
       'all',
       () => [review({ head: OLD, state: 'COMMENTED' }), review({ head: OLDER, state: 'DISMISSED' })],

@@ -1,9 +1,9 @@
 // Restamp as a table: the dismissal GitHub's push rule made, and only that one, with an
 // identical patch, base and persona version, gives the verdict back without a review run.
 import { describe, expect, test } from 'vitest';
-import { decide, type Facts, type ReviewFact } from '../../src/core/decide.js';
+import { decide, historyOf, type Facts, type ReviewFact } from '../../src/core/decide.js';
 import { encodeMarker, decodeMarker } from '../../src/core/marker.js';
-import { byPush, restampBody, type DismissalEvent } from '../../src/core/restamp.js';
+import { byPush, keptRejection, restampBody, type DismissalEvent } from '../../src/core/restamp.js';
 import { parseVerdict } from '../../src/core/grammar.js';
 
 const sha = (c: string) => c.repeat(40);
@@ -132,5 +132,56 @@ describe('restamp: the push rule and the body', () => {
     expect(text).toContain(original.review.htmlUrl);
     expect(text).toMatch(/identical/);
     expect(parseVerdict(text)).toMatchObject({ ok: true, verdict: 'APPROVE' });
+  });
+});
+
+// attack rounds 7 and 8: back on a base, a rejection this account dismissed there as stale stands again
+describe('keptRejection: a rejection of this head and base that this account dismissed on a retarget', () => {
+  const review = (o: { id: number; state: string; verdict?: 'APPROVE' | 'CHANGES_REQUESTED'; base?: string }) => {
+    const verdict = o.verdict ?? 'CHANGES_REQUESTED';
+    const marker = encodeMarker({
+      persona: 'priya',
+      head: HEAD,
+      tree: sha('c'),
+      patch: PATCH,
+      base: o.base ?? 'main',
+      verdict,
+      run: 'r1',
+    });
+    return { id: o.id, login: ME, state: o.state, body: `${marker}\nNo.\n`, htmlUrl: `https://github.test/r/${o.id}` };
+  };
+  const subject = { head: HEAD, base: 'main', version: '' };
+  const stale = (
+    id: number,
+    actor = ME,
+    message = `Superseded: priya's current review is 9 for 1111111; this one was for 1111111. [persona-verdict]`,
+  ): DismissalEvent => ({ reviewId: id, actor, message, commitId: null });
+  const history = (...rs: ReviewFact[]) => historyOf(rs, ME, 'priya');
+  test.each<[string, ReviewFact[], DismissalEvent[], number | null]>([
+    ['dismissed by this account as stale', [review({ id: 5, state: 'DISMISSED' })], [stale(5)], 5],
+    [
+      'its other message ("Stale: …")',
+      [review({ id: 5, state: 'DISMISSED' })],
+      [stale(5, ME, 'Stale: priya is reviewing a new head or base; this review was for 1111111. [persona-verdict]')],
+      5,
+    ],
+    ["a writer's dismissal", [review({ id: 5, state: 'DISMISSED' })], [stale(5, 'mallory')], null],
+    [
+      'this account, another message',
+      [review({ id: 5, state: 'DISMISSED' })],
+      [stale(5, ME, 'Duplicate: … [persona-verdict]')],
+      null,
+    ],
+    ['no timeline record', [review({ id: 5, state: 'DISMISSED' })], [], null],
+    ['a dismissed approval', [review({ id: 5, state: 'DISMISSED', verdict: 'APPROVE' })], [stale(5)], null],
+    ['another base', [review({ id: 5, state: 'DISMISSED', base: 'develop' })], [stale(5)], null],
+    [
+      'a later review of the subject',
+      [review({ id: 5, state: 'DISMISSED' }), review({ id: 6, state: 'DISMISSED', verdict: 'APPROVE' })],
+      [stale(5), stale(6)],
+      null,
+    ],
+  ])('%s', (_n, reviews, events, id) => {
+    expect(keptRejection(history(...reviews), subject, events, ME)?.review.id ?? null).toBe(id);
   });
 });

@@ -6,7 +6,14 @@ import { ownBoardComments, BOARD_MARKER } from '../../src/core/board.js';
 import { raceWinner, supersededByRefusal, type HistoryEntry } from '../../src/core/decide.js';
 import { classify, isAmbiguous, type FailedRequest } from '../../src/core/errors.js';
 import type { Verdict } from '../../src/core/grammar.js';
-import { conclude, pendingChanges, type End, type Rules, type StatusFact } from '../../src/core/outcome.js';
+import {
+  conclude,
+  pendingChanges,
+  reReviewUnderWay,
+  type End,
+  type Rules,
+  type StatusFact,
+} from '../../src/core/outcome.js';
 import { parseQueueRef } from '../../src/core/queue.js';
 
 const req = (o: Partial<FailedRequest>): FailedRequest => ({
@@ -213,5 +220,31 @@ describe('the commit status each outcome shows', () => {
     expect(conclude({ kind: 'needs-review', target }, { ...rules, commitStatus: false }).status).toBeNull();
     const long = conclude({ kind: 'needs-review', target }, { ...rules, persona: 'p'.repeat(300) });
     expect(long.status!.description).toHaveLength(140);
+  });
+});
+
+// attack round 8: what releases a re-review under way is a status that stands for a review of this PR, nothing else
+describe('reReviewUnderWay: the persona\'s own "reviewing" pending for this PR, until a review of this PR settles it', () => {
+  const ME = 'priya-app[bot]';
+  const target = { pullNumber: 7, reviewedSha: 'a'.repeat(40) };
+  const reviewing = { state: 'pending', creator: ME, description: 'priya is reviewing aaaaaaa for PR #7' };
+  const verdict = (pr: number, state = 'success') => ({
+    state,
+    creator: ME,
+    description: 'priya: approved',
+    targetUrl: `https://github.test/acme/widgets/pull/${pr}#pullrequestreview-99`,
+  });
+  const abort = { state: 'failure', creator: ME, description: 'priya: no review', targetUrl: 'https://run/1' };
+  test.each<[string, StatusFact[], boolean]>([
+    ['the pending is the newest', [reviewing, verdict(7)], true],
+    ['a review of this PR since', [verdict(7), reviewing], false],
+    ['a rejection of this PR since', [verdict(7, 'failure'), reviewing], false],
+    ["an abort's failure since: still doubted", [abort, reviewing, verdict(7)], true],
+    ["another PR's verdict at the same commit since", [verdict(8, 'failure'), reviewing, verdict(7)], true],
+    ["someone else's status since", [{ ...verdict(7), creator: 'mallory' }, reviewing], true],
+    ['no pending at all', [verdict(7)], false],
+    ['nothing read', [], false],
+  ])('%s', (_n, statuses, under) => {
+    expect(reReviewUnderWay(statuses, ME, 'priya', target)).toBe(under);
   });
 });
