@@ -9,15 +9,7 @@ import { pendingChanges, reReviewUnderWay, reviewing } from './on-head.js';
 import { short } from './sha.js';
 import { fit, said, statusOf, verdictState } from './status-words.js';
 
-import type {
-  AbortReason,
-  Conclusion,
-  End,
-  PullTarget,
-  Rules,
-  StatusPlan,
-  StatusState,
-} from './ends.js';
+import type { AbortReason, Conclusion, End, PullTarget, Rules, StatusPlan, StatusState } from './ends.js';
 
 export * from './ends.js';
 export { pendingChanges, reReviewUnderWay } from './on-head.js';
