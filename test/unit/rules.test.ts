@@ -224,7 +224,7 @@ describe('the commit status each outcome shows', () => {
 });
 
 // attack round 8: what releases a re-review under way is a status that stands for a review of this PR, nothing else
-describe('reReviewUnderWay: the persona own "reviewing" pending for this PR until a review of it settles it', () => {
+describe('reReviewUnderWay: its own "reviewing" pending for this PR until a review of it settles it', () => {
   const ME = 'priya-app[bot]';
   const target = { pullNumber: 7, reviewedSha: 'a'.repeat(40) };
   const reviewing = { state: 'pending', creator: ME, description: 'priya is reviewing aaaaaaa for PR #7' };
