@@ -42646,6 +42646,14 @@ const VERDICT_LINE = new RegExp(`^##${WS}+VERDICT:${WS}+(APPROVE|CHANGES_REQUEST
 const BLANK = /^[ \t\v\f]*$/;
 /** Strict UTF-8 decode; NUL is unreadable; one leading BOM stripped; CRLF/CR → LF. */
 function decodeBody(bytes) {
+    // a UTF-16 file (a byte-order mark FF FE or FE FF) fails as UTF-8 at byte 0: say what it is
+    if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+        const order = bytes[0] === 0xff ? 'little-endian' : 'big-endian';
+        return {
+            ok: false,
+            message: `the body is UTF-16 (${order}, by its byte-order mark); write the file as UTF-8 text`,
+        };
+    }
     let text;
     try {
         text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
@@ -44569,11 +44577,12 @@ const sha_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 // changes what the gate shows, and the words of that pending. outcome.ts decides on them (conclude()).
 
 /**
- * A re-review of the head is under way: of the statuses this account wrote there, newest first, the persona's
- * "reviewing" pending for this PR (what preflight writes before the LLM runs) comes before any status that stands
- * for a review of this PR (its target is …/pull/N#pullrequestreview-ID). What settles nothing is passed over: an
- * abort's failure (a re-review that never posts leaves the doubt: a new /review or a push decides again), another
- * PR's status at the same head commit, a draft's pending (attack round 8).
+ * A maintainer's forced re-review of the head is under way: of the statuses this account wrote there, newest first,
+ * the persona's forced "re-reviewing" pending for this PR (what a forced preflight writes before the LLM runs) comes
+ * before any status that stands for a review of this PR (its target is …/pull/N#pullrequestreview-ID). What settles
+ * nothing is passed over: an abort's failure (a re-review that never posts leaves the doubt: a new /review or a push
+ * decides again), another PR's status at the same head commit, a draft's pending (attack round 8). A plain run's
+ * pending ("is reviewing") is no doubt cast on a verdict: an abort after it leaves nothing held (attack round 9).
  */
 function reReviewUnderWay(onHead, identity, persona, target) {
     const me = identity?.toLowerCase();
@@ -44582,7 +44591,7 @@ function reReviewUnderWay(onHead, identity, persona, target) {
     for (const s of onHead ?? []) {
         if (s.creator?.toLowerCase() !== me)
             continue;
-        if (s.state === 'pending' && s.description === reviewing(persona, target))
+        if (s.state === 'pending' && s.description === reviewing(persona, target, true))
             return true;
         if (target?.pullNumber != null && reviewOf(s.targetUrl) === target.pullNumber)
             return false;
@@ -44609,8 +44618,12 @@ function pendingChanges(onHead, identity) {
     const own = onHead.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
     return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');
 }
-/** The pending preflight writes: which persona, which head, for which PR (a head may be the head of two PRs). */
-const reviewing = (persona, target) => `${persona} is reviewing ${sha_short(target?.reviewedSha)}${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}`;
+/**
+ * The pending preflight writes: which persona, which head, for which PR (a head may be the head of two PRs); a forced
+ * re-review's says so, and only it holds a verdict back (reReviewUnderWay).
+ */
+const reviewing = (persona, target, forced = false) => `${persona} is ${forced ? 're-reviewing' : 'reviewing'} ${sha_short(target?.reviewedSha)}` +
+    `${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}${forced ? ' (forced)' : ''}`;
 
 ;// CONCATENATED MODULE: ./src/core/status-words.ts
 /**
@@ -44679,7 +44692,7 @@ function conclude(end, rules) {
                 shouldReview: true,
                 diffPath: end.diffPath,
                 status: pendingChanges(end.onHead, end.identity)
-                    ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target))
+                    ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, rules.forced))
                     : null,
             };
         case 'draft':
@@ -55931,6 +55944,7 @@ async function runAction() {
         minApprovals: cfg.minApprovals,
         commentPasses: cfg.commentPasses,
         commitStatus: writesStatus(cfg, ctx),
+        forced: cfg.force,
     };
     let result = conclude(end, rules);
     trace('conclusion', { ...result, diagnosis: undefined, board: undefined });

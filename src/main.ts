@@ -91,6 +91,7 @@ async function runAction(): Promise<void> {
     minApprovals: cfg.minApprovals,
     commentPasses: cfg.commentPasses,
     commitStatus: writesStatus(cfg, ctx),
+    forced: cfg.force,
   };
   let result = conclude(end, rules);
   trace('conclusion', { ...result, diagnosis: undefined, board: undefined });

@@ -1896,7 +1896,9 @@ function decideFile(file, expectedEvent, io, personaVersion = '') {
             throw e;
         return {
             decision: { abort: e.reason },
-            detail: e.diagnosis ? (0,diagnostics/* renderDiagnosis */.sW)(e.diagnosis, (0,command/* shown */.SP)(file)) : `${e.reason}: ${unnamed(e.message, file)}`,
+            detail: e.diagnosis
+                ? (0,diagnostics/* renderDiagnosis */.sW)(e.diagnosis, (0,command/* shown */.SP)(file))
+                : `${e.reason}: ${unnamed(e.message, file)}${e.advice ? `\n  What to do: ${e.advice}` : ''}`,
         };
     }
 }
@@ -3725,6 +3727,14 @@ const VERDICT_LINE = new RegExp(`^##${WS}+VERDICT:${WS}+(APPROVE|CHANGES_REQUEST
 const BLANK = /^[ \t\v\f]*$/;
 /** Strict UTF-8 decode; NUL is unreadable; one leading BOM stripped; CRLF/CR → LF. */
 function decodeBody(bytes) {
+    // a UTF-16 file (a byte-order mark FF FE or FE FF) fails as UTF-8 at byte 0: say what it is
+    if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+        const order = bytes[0] === 0xff ? 'little-endian' : 'big-endian';
+        return {
+            ok: false,
+            message: `the body is UTF-16 (${order}, by its byte-order mark); write the file as UTF-8 text`,
+        };
+    }
     let text;
     try {
         text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);

@@ -77,7 +77,9 @@ export function decideFile(
     if (!(e instanceof Abort)) throw e;
     return {
       decision: { abort: e.reason },
-      detail: e.diagnosis ? renderDiagnosis(e.diagnosis, shown(file)) : `${e.reason}: ${unnamed(e.message, file)}`,
+      detail: e.diagnosis
+        ? renderDiagnosis(e.diagnosis, shown(file))
+        : `${e.reason}: ${unnamed(e.message, file)}${e.advice ? `\n  What to do: ${e.advice}` : ''}`,
     };
   }
 }

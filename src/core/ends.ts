@@ -167,4 +167,6 @@ export interface Rules {
   minApprovals?: number | null;
   /** An effective COMMENT is a green status (comment-passes); by default only an APPROVE is. */
   commentPasses?: boolean;
+  /** A forced re-review (force): its pending says so. */
+  forced?: boolean;
 }

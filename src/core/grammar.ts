@@ -33,6 +33,14 @@ export type Decoded = { ok: true; text: string } | { ok: false; message: string 
 
 /** Strict UTF-8 decode; NUL is unreadable; one leading BOM stripped; CRLF/CR → LF. */
 export function decodeBody(bytes: Uint8Array): Decoded {
+  // a UTF-16 file (a byte-order mark FF FE or FE FF) fails as UTF-8 at byte 0: say what it is
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+    const order = bytes[0] === 0xff ? 'little-endian' : 'big-endian';
+    return {
+      ok: false,
+      message: `the body is UTF-16 (${order}, by its byte-order mark); write the file as UTF-8 text`,
+    };
+  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);

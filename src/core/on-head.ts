@@ -4,11 +4,12 @@ import { short } from './sha.js';
 import type { StatusFact, Target } from './ends.js';
 
 /**
- * A re-review of the head is under way: of the statuses this account wrote there, newest first, the persona's
- * "reviewing" pending for this PR (what preflight writes before the LLM runs) comes before any status that stands
- * for a review of this PR (its target is …/pull/N#pullrequestreview-ID). What settles nothing is passed over: an
- * abort's failure (a re-review that never posts leaves the doubt: a new /review or a push decides again), another
- * PR's status at the same head commit, a draft's pending (attack round 8).
+ * A maintainer's forced re-review of the head is under way: of the statuses this account wrote there, newest first,
+ * the persona's forced "re-reviewing" pending for this PR (what a forced preflight writes before the LLM runs) comes
+ * before any status that stands for a review of this PR (its target is …/pull/N#pullrequestreview-ID). What settles
+ * nothing is passed over: an abort's failure (a re-review that never posts leaves the doubt: a new /review or a push
+ * decides again), another PR's status at the same head commit, a draft's pending (attack round 8). A plain run's
+ * pending ("is reviewing") is no doubt cast on a verdict: an abort after it leaves nothing held (attack round 9).
  */
 export function reReviewUnderWay(
   onHead: readonly StatusFact[] | null | undefined,
@@ -20,7 +21,7 @@ export function reReviewUnderWay(
   if (me === undefined) return false;
   for (const s of onHead ?? []) {
     if (s.creator?.toLowerCase() !== me) continue;
-    if (s.state === 'pending' && s.description === reviewing(persona, target)) return true;
+    if (s.state === 'pending' && s.description === reviewing(persona, target, true)) return true;
     if (target?.pullNumber != null && reviewOf(s.targetUrl) === target.pullNumber) return false;
   }
   return false;
@@ -50,6 +51,10 @@ export function pendingChanges(
   return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');
 }
 
-/** The pending preflight writes: which persona, which head, for which PR (a head may be the head of two PRs). */
-export const reviewing = (persona: string, target: Target | undefined): string =>
-  `${persona} is reviewing ${short(target?.reviewedSha)}${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}`;
+/**
+ * The pending preflight writes: which persona, which head, for which PR (a head may be the head of two PRs); a forced
+ * re-review's says so, and only it holds a verdict back (reReviewUnderWay).
+ */
+export const reviewing = (persona: string, target: Target | undefined, forced = false): string =>
+  `${persona} is ${forced ? 're-reviewing' : 'reviewing'} ${short(target?.reviewedSha)}` +
+  `${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}${forced ? ' (forced)' : ''}`;

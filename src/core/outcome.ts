@@ -46,7 +46,7 @@ export function conclude(end: End, rules: Rules): Conclusion {
         shouldReview: true,
         diffPath: end.diffPath,
         status: pendingChanges(end.onHead, end.identity)
-          ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target))
+          ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, rules.forced))
           : null,
       };
     case 'draft':

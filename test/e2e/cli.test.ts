@@ -181,6 +181,21 @@ describe('check', () => {
     }
   });
 
+  // a maintainer's walkthrough: the text output had no advice, and UTF-16 was "not valid UTF-8 at offset 0"
+  test('text output gives the advice the action gives; a UTF-16 file is named as such', () => {
+    const dir = tempDir();
+    const secret = join(dir, 'secret.md');
+    const token = ['ghp', 'Zq8kR2mW7xT4vN9pL3sB6yC1dF5gH0jK2aE8'].join('_'); // built here: no token in the tree
+    writeFileSync(secret, `ok\ntoken ${token}\n\n## VERDICT: APPROVE\n`);
+    const r = cli('check', secret);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/: secret-in-body: .*line 2.*\n {2}What to do: find out how the persona saw the secret/);
+    const utf16 = join(dir, 'utf16.md');
+    writeFileSync(utf16, Buffer.from([0xff, 0xfe, 0x61, 0x00]));
+    const why = 'the body is UTF-16 (little-endian, by its byte-order mark); write the file as UTF-8 text';
+    expect(cli('check', utf16).stdout).toBe(`${utf16}: unreadable-body: ${why}\n`);
+  });
+
   test('messages speak of the file named, not of body-path or the workspace', () => {
     const r = cli('check', 'nosuch.md', 'examples');
     expect(r.status).toBe(1);

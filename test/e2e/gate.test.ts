@@ -93,7 +93,7 @@ describe('the verdict as a commit status on the reviewed head', () => {
     expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
     expect(w.gh.statusOf(w.head, CONTEXT)).toMatchObject({
       state: 'pending',
-      description: expect.stringContaining('priya is reviewing'),
+      description: expect.stringContaining('priya is re-reviewing'),
       login: LOGINS.priya,
     });
     await run('priya', body('CHANGES_REQUESTED'), { force: 'true' });

@@ -95,6 +95,16 @@ describe('decoding bytes', () => {
     expect(d.ok).toBe(false);
     expect(!d.ok && d.message).toContain('offset 2');
   });
+  // a maintainer's walkthrough: a UTF-16 file was "not valid UTF-8 at offset 0"
+  test.each([
+    ['little-endian', [0xff, 0xfe, 0x61, 0x00]],
+    ['big-endian', [0xfe, 0xff, 0x00, 0x61]],
+  ])('a UTF-16 file (%s) is named as such', (order, bytes) => {
+    const d = decodeBody(Uint8Array.from(bytes));
+    expect(d.ok ? '' : d.message).toBe(
+      `the body is UTF-16 (${order}, by its byte-order mark); write the file as UTF-8 text`,
+    );
+  });
 
   test('only one BOM is stripped', () => {
     const d = decodeBody(Buffer.from('\ufeff\ufeffx'));

@@ -227,7 +227,8 @@ describe('the commit status each outcome shows', () => {
 describe('reReviewUnderWay: its own "reviewing" pending for this PR until a review of it settles it', () => {
   const ME = 'priya-app[bot]';
   const target = { pullNumber: 7, reviewedSha: 'a'.repeat(40) };
-  const reviewing = { state: 'pending', creator: ME, description: 'priya is reviewing aaaaaaa for PR #7' };
+  const reviewing = { state: 'pending', creator: ME, description: 'priya is re-reviewing aaaaaaa for PR #7 (forced)' };
+  const plain = { state: 'pending', creator: ME, description: 'priya is reviewing aaaaaaa for PR #7' };
   const verdict = (pr: number, state = 'success') => ({
     state,
     creator: ME,
@@ -243,6 +244,9 @@ describe('reReviewUnderWay: its own "reviewing" pending for this PR until a revi
     ["another PR's verdict at the same commit since", [verdict(8, 'failure'), reviewing, verdict(7)], true],
     ["someone else's status since", [{ ...verdict(7), creator: 'mallory' }, reviewing], true],
     ['no pending at all', [verdict(7)], false],
+    // attack round 9: a plain run's pending (a retarget's, a version's) casts no doubt; its abort holds nothing
+    ["a plain run's pending", [plain, verdict(7)], false],
+    ["a plain run's pending, then its abort", [abort, plain, verdict(7)], false],
     ['nothing read', [], false],
   ])('%s', (_n, statuses, under) => {
     expect(reReviewUnderWay(statuses, ME, 'priya', target)).toBe(under);
