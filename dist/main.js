@@ -42542,18 +42542,25 @@ class Abort extends Error {
     advice;
     diagnosis;
     target;
+    leavesStatus;
     constructor(reason, message, advice = '', diagnosis, 
     /** The PR and commit, when the run knew them: the failure is shown there too. */
-    target) {
+    target, 
+    /** The gate's status is left as it is: the abort says nothing of the head (a head another PR into the same
+     * base shares, whose verdict is that PR's). */
+    leavesStatus = false) {
         super(message);
         this.reason = reason;
         this.advice = advice;
         this.diagnosis = diagnosis;
         this.target = target;
+        this.leavesStatus = leavesStatus;
     }
     /** The same abort, attributed to a target (for the commit status). */
     at(target) {
-        return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
+        if (this.target)
+            return this;
+        return new Abort(this.reason, this.message, this.advice, this.diagnosis, target, this.leavesStatus);
     }
 }
 
@@ -44308,6 +44315,16 @@ const FULLWIDTH = /^[\uFF00-\uFFEF]$/u;
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Latin letters with no ASCII base that are no look-alike of one. */
 const LATIN_OWN = /^[ßæøœðþłÆØŒÐÞŁ]$/u;
+/** Cyrillic and Greek letters a reader takes for ASCII ones: a word made of nothing else reads as ASCII ("ОК"). */
+const diagnostics_CONFUSABLE = /^[АВЕКМНОРСТХУаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοικνυ]$/u;
+/** A word with no ASCII letter that still reads as ASCII: every letter a look-alike, or two scripts mixed. */
+function looksAscii(word) {
+    const letters = [...word].filter((c) => /\p{L}/u.test(c));
+    if (letters.length && letters.every((c) => diagnostics_CONFUSABLE.test(c)))
+        return true;
+    const scripts = new Set(letters.map((c) => (/\p{Script=Cyrillic}/u.test(c) ? 'C' : /\p{Script=Greek}/u.test(c) ? 'G' : 'O')));
+    return scripts.has('C') && scripts.has('G');
+}
 /** Whether a letter, mark or digit outside ASCII reads as itself in its word. */
 function readsAsItself(ch, word) {
     if (FULLWIDTH.test(ch) || /^[\p{Nd}\p{M}]$/u.test(ch))
@@ -44316,7 +44333,7 @@ function readsAsItself(ch, word) {
     if (cp >= 0x1d400 && cp <= 0x1d7ff)
         return false; // mathematical alphanumerics
     if (!/[A-Za-z0-9]/.test(word))
-        return true;
+        return !looksAscii(word);
     const base = ch.normalize('NFD')[0];
     return /^\p{Script=Latin}$/u.test(ch) && (/^[A-Za-z]$/.test(base) || LATIN_OWN.test(ch));
 }
@@ -44714,8 +44731,9 @@ function conclude(end, rules) {
                 failure: `${end.reason}: ${end.message}`,
                 advice: end.advice || undefined,
                 diagnosis: end.diagnosis,
-                ...(end.reason === 'command-refused'
-                    ? // someone else's refused /review leaves the gate as it was: no review, no LLM run, no status
+                ...(end.reason === 'command-refused' || end.leavesStatus
+                    ? // someone else's refused /review, or a head another PR into the same base shares, leaves the gate as it
+                        // was: no review, no LLM run, no status
                         { shouldReview: preflight, status: null }
                     : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
             };
@@ -44897,14 +44915,15 @@ function standing(end, rules, base, shouldReview) {
                     (shared ? `; also the head of ${shared}` : ''), review.htmlUrl),
     };
 }
+/** A green of a standing verdict bound to a base: the PR is read again after it is written (greenForLeftBase). */
+const mayHaveLeftBase = (c) => c.status?.state === 'success' && !!c.baseRef && ['posted', 'duplicate', 'unchanged', 'restamped'].includes(c.outcome);
 /**
  * A green just written for a base the PR has left (retargeted between the run's last read and the write: attack
  * round 8): the status to write over it, pending until the new base's run decides, and why; null when the green
  * stands (another outcome, no base bound, the same base).
  */
 function greenForLeftBase(c, persona, nowBase) {
-    const standing = ['posted', 'duplicate', 'unchanged', 'restamped'].includes(c.outcome);
-    if (!c.status || c.status.state !== 'success' || !standing || !c.baseRef || c.baseRef === nowBase)
+    if (!mayHaveLeftBase(c) || !c.status || c.baseRef === nowBase)
         return null;
     const said = c.verdict === 'APPROVE' ? 'approved' : 'passed';
     const description = `${persona}: ${said} for ${c.baseRef}; the PR now targets ${nowBase}`;
@@ -51104,8 +51123,8 @@ const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
  * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
  * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 and 8).
  * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline:
- * the subject's newest review since its newest forced one, a CHANGES_REQUESTED never edited, every dismissal of it
- * by this account with its own stale message. A writer's dismissal is a writer's call (a re-roll it may ask for).
+ * the review that stood for the subject (dismissedRejection), a CHANGES_REQUESTED, every dismissal of it by this
+ * account with its own stale message. A writer's dismissal is a writer's call (a re-roll it may ask for).
  */
 function keptRejection(history, s, dismissals, identity) {
     const latest = dismissedRejection(history, s);
@@ -51115,11 +51134,15 @@ function keptRejection(history, s, dismissals, identity) {
     const ours = (e) => restamp_sameLogin(e.actor, identity) && OWN_STALE.test(e.message ?? '');
     return events.length > 0 && events.every(ours) ? latest : null;
 }
-/** The subject's newest review since its newest forced one, when it is a dismissed, unedited rejection. */
+/**
+ * The review that stood for the subject (since its newest forced one, the first never edited: later copies are
+ * racing runs', as standingFor has it), when it is a dismissed rejection (attack round 9: not the newest, which may
+ * be a raced copy dismissed as a duplicate).
+ */
 function dismissedRejection(history, s) {
-    const latest = sinceForced(history.filter((h) => isOf(h.marker, s))).at(-1);
-    const rejected = latest?.review.state === 'DISMISSED' && latest.marker.verdict === 'CHANGES_REQUESTED';
-    return latest && rejected && !latest.review.edited ? latest : null;
+    const stood = sinceForced(history.filter((h) => isOf(h.marker, s))).find((h) => !h.review.edited);
+    const rejected = stood?.review.state === 'DISMISSED' && stood.marker.verdict === 'CHANGES_REQUESTED';
+    return stood && rejected ? stood : null;
 }
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
@@ -51753,10 +51776,15 @@ writes = true) {
     if (g.stop)
         return g;
     const [who, reviews, headTree, files, withHead] = await restP;
-    // any other open PR at this commit, into any base: a second PR at the same head into the same base would otherwise
-    // have the persona judge the same change again, and its green would pass the first PR too (attack round 7)
-    const others = (l) => l.filter((p) => p.number !== target.pullNumber);
-    const sharedHead = withHead === undefined ? undefined : withHead === null ? null : others(withHead);
+    // the other open PRs at this commit: into another base a green here would pass there too (sharedHead, the status
+    // fails); into the same base they are the same change, judged once, on the first of them (the lowest number): a
+    // later one is not judged (attack rounds 7–9)
+    const sharedHead = withHead === undefined
+        ? undefined
+        : withHead === null
+            ? null
+            : withHead.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef);
+    const sameBaseHead = (withHead ?? []).filter((p) => p.number < target.pullNumber && p.baseRef === pull.baseRef);
     // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
     // PR patches too, and reads the timeline only when there is a dismissal to explain
     const wantPatch = cfg.skipUnchanged || cfg.restamp;
@@ -51780,7 +51808,7 @@ writes = true) {
     if (withHead === null)
         warnings.push(`the open PRs whose head is ${sha_short(sha)} could not be listed: an approval is not written green`);
     const identity = who.login;
-    const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
+    const read = { reviews, headTree, headPatch, dismissals, files, sharedHead, sameBaseHead };
     return { pull, identity, identityVerified: who.verified, ...read, warnings };
 }
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
@@ -53480,9 +53508,29 @@ async function keepStanding(cfg, ctx, port, target, plan, facts, bodyVerdict) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/modes/shared-head.ts
+// A head another open PR shares: no persona judges it here. Into another base no verdict could pass this PR alone
+// (a status is per commit: the status fails); into the same base it is the same change, judged on the first of
+// those PRs (the lowest number), whose status it is (attack rounds 7 to 9). Preflight refuses before the LLM runs;
+// post, before a second review.
+
+
+/** The refusal to review a head that is also another open PR's; into the same base, the status is left as it is. */
+function sharedHeadAbort(persona, sha, others, sameBase) {
+    const list = others.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ');
+    const why = sameBase
+        ? `the same change into the same base, judged on the first of them; the commit's status is that PR's`
+        : `a status is per commit, so no verdict on it could pass this PR alone`;
+    const advice = sameBase
+        ? 'close one of the PRs (a duplicate), or push a new commit to one of them'
+        : 'close one of the PRs, or push a new commit to one of them; then run the persona again on the other';
+    return new Abort('bad-input', `commit ${sha_short(sha)} is also the head of ${list}: ${why}; ${persona} does not review it here`, advice, undefined, undefined, sameBase);
+}
+
 ;// CONCATENATED MODULE: ./src/modes/post.ts
 // Mode post: check the body, read the facts, let the core decide, then post and
 // settle. Every branch returns an End (core/outcome.ts decides what it means).
+
 
 
 
@@ -53515,6 +53563,9 @@ async function runPost(cfg, ctx, port, trace) {
             throw new Error(`decide() answered ${plan.action} for a body`);
         if (plan.action === 'keep')
             return keepStanding(cfg, ctx, port, target, plan, facts, body.verdict);
+        // the same change into the same base is another PR's to judge: no second verdict (a post without preflight)
+        if (facts.sameBaseHead?.length)
+            throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sameBaseHead, true);
         return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
     });
 }
@@ -54006,10 +54057,13 @@ async function runPreflight(cfg, ctx, port, trace) {
             throw new Error('decide() answered post without a body');
         if (plan.action === 'restamp')
             return restamp(cfg, ctx, port, target, plan, facts);
-        // no LLM run for a head another open PR shares: a status is per commit, so no verdict could pass this PR alone
-        // (a second PR at a rejected head was a new roll: attack round 8)
+        // no LLM run for a head another open PR shares: into another base no verdict could pass this PR alone (the
+        // status fails); into the same base it is the same change, judged on that PR (a second PR at a rejected head
+        // was a new roll: attack round 8), and this PR's status is that PR's to set (attack round 9)
         if (facts.sharedHead?.length)
-            throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead);
+            throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead, false);
+        if (facts.sameBaseHead?.length)
+            throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sameBaseHead, true);
         const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
         if (early.failure)
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
@@ -54094,12 +54148,6 @@ async function unlessReReviewed(cfg, ctx, port, target, facts, trace) {
     if (!reReviewUnderWay(onSource, facts.identity, cfg.persona, { ...target, reviewedSha: from }))
         return plan;
     return planFor(cfg, target, facts, null, trace, [from]);
-}
-/** The refusal to review a head that is also another open PR's. */
-function sharedHeadAbort(persona, sha, others) {
-    const list = others.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ');
-    return new Abort('bad-input', `commit ${sha_short(sha)} is also the head of ${list}: a status is per commit, so no verdict on it could pass this ` +
-        `PR alone, and ${persona} does not review it while both are open`, 'close one of the PRs, or push a new commit to one of them');
 }
 
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
@@ -55926,15 +55974,7 @@ async function runAction() {
     catch (e) {
         if (!(e instanceof Abort))
             throw e;
-        end = {
-            kind: 'aborted',
-            reason: e.reason,
-            message: e.message,
-            advice: advise(e, ctx),
-            diagnosis: e.diagnosis,
-            // a GitHub read failed before the target was known: the event's commit shows the failure
-            target: e.target ?? (e instanceof ApiError && ctx ? eventCommit(cfg, ctx) : undefined),
-        };
+        end = aborted(e, cfg, ctx);
     }
     const rules = {
         mode: cfg.mode,
@@ -55951,6 +55991,19 @@ async function runAction() {
     if (result.status && port && ctx)
         result = await withStatus(result, cfg, ctx, port);
     await report(result, cfg.persona, cfg.bodyPath);
+}
+/** The End of a run that threw an Abort. */
+function aborted(e, cfg, ctx) {
+    return {
+        kind: 'aborted',
+        reason: e.reason,
+        message: e.message,
+        advice: advise(e, ctx),
+        diagnosis: e.diagnosis,
+        leavesStatus: e.leavesStatus,
+        // a GitHub read failed before the target was known: the event's commit shows the failure
+        target: e.target ?? (e instanceof ApiError && ctx ? eventCommit(cfg, ctx) : undefined),
+    };
 }
 /** Test-only: the action's own e2e tests shorten its waits (core/waits.ts); 1 everywhere else. */
 function testTimeScale() {
@@ -55988,7 +56041,6 @@ async function runMode(cfg, ctx, port) {
 async function withStatus(result, cfg, ctx, port) {
     try {
         await group('commit status', () => publishStatus(cfg, ctx, port, result.status));
-        return await baseAfterGreen(result, cfg, ctx, port);
     }
     catch (e) {
         if (!(e instanceof Abort))
@@ -56002,14 +56054,15 @@ async function withStatus(result, cfg, ctx, port) {
             statusUnwritten: true,
         };
     }
+    return baseAfterGreen(result, cfg, ctx, port);
 }
 /**
  * After a green is written, the PR is read once more: retargeted since the run's last read, the green is for a base
  * the PR has left, and pending goes over it (greenForLeftBase). Unreadable, the green stays, with a warning.
  */
 async function baseAfterGreen(r, cfg, ctx, port) {
-    if (r.status?.state !== 'success' || r.pullNumber === undefined || !r.baseRef)
-        return r;
+    if (!mayHaveLeftBase(r) || r.pullNumber === undefined)
+        return r; // nothing read for a queue's or a red status
     let nowBase;
     try {
         nowBase = (await port.getPull(r.pullNumber)).baseRef;
@@ -56025,7 +56078,16 @@ async function baseAfterGreen(r, cfg, ctx, port) {
     const left = greenForLeftBase(r, cfg.persona, nowBase);
     if (!left)
         return r;
-    await group('commit status', () => publishStatus(cfg, ctx, port, left.status));
+    try {
+        await group('commit status', () => publishStatus(cfg, ctx, port, left.status));
+    }
+    catch (e) {
+        if (!(e instanceof Abort))
+            throw e;
+        // the green stands, for a base the PR has left: the step fails and says so (attack round 9)
+        const failure = `${left.notice}; but the pending over it could not be set: ${e.reason}: ${e.message}`;
+        return { ...r, reason: r.reason ?? e.reason, failure, advice: oneEach(r.advice, e.advice) };
+    }
     return { ...r, status: left.status, notices: [left.notice, ...r.notices] };
 }
 /** Advice from two failures, each piece once (the same fix is not said twice). */

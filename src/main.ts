@@ -6,7 +6,7 @@ import { checkAsker } from './asker.js';
 import { InputError, readConfig, type Config } from './config.js';
 import { runContext, type RunContext } from './context.js';
 import { renderDiagnosis } from './core/diagnostics.js';
-import { conclude, greenForLeftBase, type Conclusion, type End } from './core/outcome.js';
+import { conclude, greenForLeftBase, mayHaveLeftBase, type Conclusion, type End } from './core/outcome.js';
 import { parseTimeScale, TIME_SCALE_ENV } from './core/waits.js';
 import { createClient } from './github/octokit.js';
 import { ApiError, type GitHubPort } from './github/port.js';
@@ -73,15 +73,7 @@ async function runAction(): Promise<void> {
     }
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
-    end = {
-      kind: 'aborted',
-      reason: e.reason,
-      message: e.message,
-      advice: advise(e, ctx),
-      diagnosis: e.diagnosis,
-      // a GitHub read failed before the target was known: the event's commit shows the failure
-      target: e.target ?? (e instanceof ApiError && ctx ? eventCommit(cfg, ctx) : undefined),
-    };
+    end = aborted(e, cfg, ctx);
   }
   const rules = {
     mode: cfg.mode,
@@ -97,6 +89,20 @@ async function runAction(): Promise<void> {
   trace('conclusion', { ...result, diagnosis: undefined, board: undefined });
   if (result.status && port && ctx) result = await withStatus(result, cfg, ctx, port);
   await report(result, cfg.persona, cfg.bodyPath);
+}
+
+/** The End of a run that threw an Abort. */
+function aborted(e: Abort, cfg: Config, ctx: RunContext | null): End {
+  return {
+    kind: 'aborted',
+    reason: e.reason,
+    message: e.message,
+    advice: advise(e, ctx),
+    diagnosis: e.diagnosis,
+    leavesStatus: e.leavesStatus,
+    // a GitHub read failed before the target was known: the event's commit shows the failure
+    target: e.target ?? (e instanceof ApiError && ctx ? eventCommit(cfg, ctx) : undefined),
+  };
 }
 
 /** Test-only: the action's own e2e tests shorten its waits (core/waits.ts); 1 everywhere else. */
@@ -136,7 +142,6 @@ async function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<
 async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
   try {
     await core.group('commit status', () => publishStatus(cfg, ctx, port, result.status!));
-    return await baseAfterGreen(result, cfg, ctx, port);
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
     const failure = [result.failure, `${e.reason}: ${e.message}`].filter(Boolean).join('\n');
@@ -148,6 +153,7 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
       statusUnwritten: true,
     };
   }
+  return baseAfterGreen(result, cfg, ctx, port);
 }
 
 /**
@@ -155,7 +161,7 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
  * the PR has left, and pending goes over it (greenForLeftBase). Unreadable, the green stays, with a warning.
  */
 async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
-  if (r.status?.state !== 'success' || r.pullNumber === undefined || !r.baseRef) return r;
+  if (!mayHaveLeftBase(r) || r.pullNumber === undefined) return r; // nothing read for a queue's or a red status
   let nowBase: string;
   try {
     nowBase = (await port.getPull(r.pullNumber)).baseRef;
@@ -168,7 +174,14 @@ async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port:
   }
   const left = greenForLeftBase(r, cfg.persona, nowBase);
   if (!left) return r;
-  await core.group('commit status', () => publishStatus(cfg, ctx, port, left.status));
+  try {
+    await core.group('commit status', () => publishStatus(cfg, ctx, port, left.status));
+  } catch (e) {
+    if (!(e instanceof Abort)) throw e;
+    // the green stands, for a base the PR has left: the step fails and says so (attack round 9)
+    const failure = `${left.notice}; but the pending over it could not be set: ${e.reason}: ${e.message}`;
+    return { ...r, reason: r.reason ?? e.reason, failure, advice: oneEach(r.advice, e.advice) };
+  }
   return { ...r, status: left.status, notices: [left.notice, ...r.notices] };
 }
 

@@ -38,8 +38,10 @@ export interface Facts {
   dismissals?: DismissalEvent[];
   /** The PR's files with patches, when findings are to be placed. */
   files?: PrFile[];
-  /** Other open PRs whose head is this commit, into any base (a status is per commit); null when unread. */
+  /** Other open PRs whose head is this commit, into another base (a status is per commit); null when unread. */
   sharedHead?: Array<{ number: number; baseRef: string }> | null;
+  /** Earlier open PRs whose head is this commit, into the same base: the same change, judged on the first of them. */
+  sameBaseHead?: Array<{ number: number; baseRef: string }>;
   warnings: string[];
 }
 
@@ -71,10 +73,16 @@ export async function readHead(
   const g = gate(pull, sha, target.base);
   if (g.stop) return g;
   const [who, reviews, headTree, files, withHead] = await restP;
-  // any other open PR at this commit, into any base: a second PR at the same head into the same base would otherwise
-  // have the persona judge the same change again, and its green would pass the first PR too (attack round 7)
-  const others = (l: NonNullable<typeof withHead>) => l.filter((p) => p.number !== target.pullNumber);
-  const sharedHead = withHead === undefined ? undefined : withHead === null ? null : others(withHead);
+  // the other open PRs at this commit: into another base a green here would pass there too (sharedHead, the status
+  // fails); into the same base they are the same change, judged once, on the first of them (the lowest number): a
+  // later one is not judged (attack rounds 7–9)
+  const sharedHead =
+    withHead === undefined
+      ? undefined
+      : withHead === null
+        ? null
+        : withHead.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef);
+  const sameBaseHead = (withHead ?? []).filter((p) => p.number < target.pullNumber && p.baseRef === pull.baseRef);
   // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
   // PR patches too, and reads the timeline only when there is a dismissal to explain
   const wantPatch = cfg.skipUnchanged || cfg.restamp;
@@ -101,7 +109,7 @@ export async function readHead(
   if (withHead === null)
     warnings.push(`the open PRs whose head is ${short(sha)} could not be listed: an approval is not written green`);
   const identity = who.login;
-  const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
+  const read = { reviews, headTree, headPatch, dismissals, files, sharedHead, sameBaseHead };
   return { pull, identity, identityVerified: who.verified, ...read, warnings };
 }
 

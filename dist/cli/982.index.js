@@ -2251,8 +2251,8 @@ const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
  * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
  * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 and 8).
  * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline:
- * the subject's newest review since its newest forced one, a CHANGES_REQUESTED never edited, every dismissal of it
- * by this account with its own stale message. A writer's dismissal is a writer's call (a re-roll it may ask for).
+ * the review that stood for the subject (dismissedRejection), a CHANGES_REQUESTED, every dismissal of it by this
+ * account with its own stale message. A writer's dismissal is a writer's call (a re-roll it may ask for).
  */
 function restamp_keptRejection(history, s, dismissals, identity) {
     const latest = dismissedRejection(history, s);
@@ -2262,11 +2262,15 @@ function restamp_keptRejection(history, s, dismissals, identity) {
     const ours = (e) => restamp_sameLogin(e.actor, identity) && OWN_STALE.test(e.message ?? '');
     return events.length > 0 && events.every(ours) ? latest : null;
 }
-/** The subject's newest review since its newest forced one, when it is a dismissed, unedited rejection. */
+/**
+ * The review that stood for the subject (since its newest forced one, the first never edited: later copies are
+ * racing runs', as standingFor has it), when it is a dismissed rejection (attack round 9: not the newest, which may
+ * be a raced copy dismissed as a duplicate).
+ */
 function dismissedRejection(history, s) {
-    const latest = sinceForced(history.filter((h) => isOf(h.marker, s))).at(-1);
-    const rejected = latest?.review.state === 'DISMISSED' && latest.marker.verdict === 'CHANGES_REQUESTED';
-    return latest && rejected && !latest.review.edited ? latest : null;
+    const stood = sinceForced(history.filter((h) => isOf(h.marker, s))).find((h) => !h.review.edited);
+    const rejected = stood?.review.state === 'DISMISSED' && stood.marker.verdict === 'CHANGES_REQUESTED';
+    return stood && rejected ? stood : null;
 }
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';

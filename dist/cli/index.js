@@ -13,18 +13,25 @@ class Abort extends Error {
     advice;
     diagnosis;
     target;
+    leavesStatus;
     constructor(reason, message, advice = '', diagnosis, 
     /** The PR and commit, when the run knew them: the failure is shown there too. */
-    target) {
+    target, 
+    /** The gate's status is left as it is: the abort says nothing of the head (a head another PR into the same
+     * base shares, whose verdict is that PR's). */
+    leavesStatus = false) {
         super(message);
         this.reason = reason;
         this.advice = advice;
         this.diagnosis = diagnosis;
         this.target = target;
+        this.leavesStatus = leavesStatus;
     }
     /** The same abort, attributed to a target (for the commit status). */
     at(target) {
-        return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
+        if (this.target)
+            return this;
+        return new Abort(this.reason, this.message, this.advice, this.diagnosis, target, this.leavesStatus);
     }
 }
 
@@ -222,7 +229,11 @@ function readInput(file, io, limit) {
             return { ok: false, message: `${name} is not a regular file: name a file, or - for standard input` };
         if (st.size > limit)
             return tooLarge(name, st.size, limit);
-        return { ok: true, bytes: readUpTo(fd, limit + 1) };
+        // the size fstat gives is not trusted (a procfs file reads 0, a file may grow): what was read is measured
+        const bytes = readUpTo(fd, limit + 1);
+        if (bytes.length > limit)
+            return { ok: false, message: `${name} is more than ${limit} bytes, over the limit`, tooLarge: bytes.length };
+        return { ok: true, bytes };
     }
     catch (e) {
         const code = e.code;
@@ -3429,6 +3440,16 @@ const FULLWIDTH = /^[\uFF00-\uFFEF]$/u;
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Latin letters with no ASCII base that are no look-alike of one. */
 const LATIN_OWN = /^[ßæøœðþłÆØŒÐÞŁ]$/u;
+/** Cyrillic and Greek letters a reader takes for ASCII ones: a word made of nothing else reads as ASCII ("ОК"). */
+const CONFUSABLE = /^[АВЕКМНОРСТХУаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοικνυ]$/u;
+/** A word with no ASCII letter that still reads as ASCII: every letter a look-alike, or two scripts mixed. */
+function looksAscii(word) {
+    const letters = [...word].filter((c) => /\p{L}/u.test(c));
+    if (letters.length && letters.every((c) => CONFUSABLE.test(c)))
+        return true;
+    const scripts = new Set(letters.map((c) => (/\p{Script=Cyrillic}/u.test(c) ? 'C' : /\p{Script=Greek}/u.test(c) ? 'G' : 'O')));
+    return scripts.has('C') && scripts.has('G');
+}
 /** Whether a letter, mark or digit outside ASCII reads as itself in its word. */
 function readsAsItself(ch, word) {
     if (FULLWIDTH.test(ch) || /^[\p{Nd}\p{M}]$/u.test(ch))
@@ -3437,7 +3458,7 @@ function readsAsItself(ch, word) {
     if (cp >= 0x1d400 && cp <= 0x1d7ff)
         return false; // mathematical alphanumerics
     if (!/[A-Za-z0-9]/.test(word))
-        return true;
+        return !looksAscii(word);
     const base = ch.normalize('NFD')[0];
     return /^\p{Script=Latin}$/u.test(ch) && (/^[A-Za-z]$/.test(base) || LATIN_OWN.test(ch));
 }

@@ -54,7 +54,11 @@ export function readInput(file: string, io: Io, limit: number): Input {
     if (!st.isFile())
       return { ok: false, message: `${name} is not a regular file: name a file, or - for standard input` };
     if (st.size > limit) return tooLarge(name, st.size, limit);
-    return { ok: true, bytes: readUpTo(fd, limit + 1) };
+    // the size fstat gives is not trusted (a procfs file reads 0, a file may grow): what was read is measured
+    const bytes = readUpTo(fd, limit + 1);
+    if (bytes.length > limit)
+      return { ok: false, message: `${name} is more than ${limit} bytes, over the limit`, tooLarge: bytes.length };
+    return { ok: true, bytes };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why =

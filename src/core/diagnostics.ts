@@ -35,13 +35,25 @@ const FULLWIDTH = /^[\uFF00-\uFFEF]$/u;
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Latin letters with no ASCII base that are no look-alike of one. */
 const LATIN_OWN = /^[ßæøœðþłÆØŒÐÞŁ]$/u;
+/** Cyrillic and Greek letters a reader takes for ASCII ones: a word made of nothing else reads as ASCII ("ОК"). */
+const CONFUSABLE = /^[АВЕКМНОРСТХУаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοικνυ]$/u;
+
+/** A word with no ASCII letter that still reads as ASCII: every letter a look-alike, or two scripts mixed. */
+function looksAscii(word: string): boolean {
+  const letters = [...word].filter((c) => /\p{L}/u.test(c));
+  if (letters.length && letters.every((c) => CONFUSABLE.test(c))) return true;
+  const scripts = new Set(
+    letters.map((c) => (/\p{Script=Cyrillic}/u.test(c) ? 'C' : /\p{Script=Greek}/u.test(c) ? 'G' : 'O')),
+  );
+  return scripts.has('C') && scripts.has('G');
+}
 
 /** Whether a letter, mark or digit outside ASCII reads as itself in its word. */
 function readsAsItself(ch: string, word: string): boolean {
   if (FULLWIDTH.test(ch) || /^[\p{Nd}\p{M}]$/u.test(ch)) return false;
   const cp = ch.codePointAt(0)!;
   if (cp >= 0x1d400 && cp <= 0x1d7ff) return false; // mathematical alphanumerics
-  if (!/[A-Za-z0-9]/.test(word)) return true;
+  if (!/[A-Za-z0-9]/.test(word)) return !looksAscii(word);
   const base = ch.normalize('NFD')[0]!;
   return /^\p{Script=Latin}$/u.test(ch) && (/^[A-Za-z]$/.test(base) || LATIN_OWN.test(ch));
 }

@@ -68,8 +68,9 @@ export function conclude(end: End, rules: Rules): Conclusion {
         failure: `${end.reason}: ${end.message}`,
         advice: end.advice || undefined,
         diagnosis: end.diagnosis,
-        ...(end.reason === 'command-refused'
-          ? // someone else's refused /review leaves the gate as it was: no review, no LLM run, no status
+        ...(end.reason === 'command-refused' || end.leavesStatus
+          ? // someone else's refused /review, or a head another PR into the same base shares, leaves the gate as it
+            // was: no review, no LLM run, no status
             { shouldReview: preflight, status: null }
           : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
       };
@@ -285,6 +286,10 @@ function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: bool
   };
 }
 
+/** A green of a standing verdict bound to a base: the PR is read again after it is written (greenForLeftBase). */
+export const mayHaveLeftBase = (c: Conclusion): boolean =>
+  c.status?.state === 'success' && !!c.baseRef && ['posted', 'duplicate', 'unchanged', 'restamped'].includes(c.outcome);
+
 /**
  * A green just written for a base the PR has left (retargeted between the run's last read and the write: attack
  * round 8): the status to write over it, pending until the new base's run decides, and why; null when the green
@@ -295,8 +300,7 @@ export function greenForLeftBase(
   persona: string,
   nowBase: string,
 ): { status: StatusPlan; notice: string } | null {
-  const standing = ['posted', 'duplicate', 'unchanged', 'restamped'].includes(c.outcome);
-  if (!c.status || c.status.state !== 'success' || !standing || !c.baseRef || c.baseRef === nowBase) return null;
+  if (!mayHaveLeftBase(c) || !c.status || c.baseRef === nowBase) return null;
   const said = c.verdict === 'APPROVE' ? 'approved' : 'passed';
   const description = `${persona}: ${said} for ${c.baseRef}; the PR now targets ${nowBase}`;
   const notice =

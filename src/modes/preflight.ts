@@ -4,7 +4,6 @@
 // and reads the head's status of this persona (pending is written only where it changes the gate).
 import { writeFileSync } from 'node:fs';
 import { Abort } from '../abort.js';
-import { short } from '../core/sha.js';
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import { gate, type Gate, type PullFacts } from '../core/decide.js';
@@ -14,6 +13,7 @@ import { ApiError, type GitHubPort } from '../github/port.js';
 import { attributed, dismissAll, planFor, readHead, statusesOn, type Facts, type Trace } from '../steps.js';
 import { resolveTarget } from '../target.js';
 import { keepStanding } from './keep.js';
+import { sharedHeadAbort } from './shared-head.js';
 import { restamp } from './restamp.js';
 
 /** A diff larger than this is not handed to a persona as if it were whole. */
@@ -33,9 +33,11 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
     if (plan.action === 'restamp') return restamp(cfg, ctx, port, target, plan, facts);
-    // no LLM run for a head another open PR shares: a status is per commit, so no verdict could pass this PR alone
-    // (a second PR at a rejected head was a new roll: attack round 8)
-    if (facts.sharedHead?.length) throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead);
+    // no LLM run for a head another open PR shares: into another base no verdict could pass this PR alone (the
+    // status fails); into the same base it is the same change, judged on that PR (a second PR at a rejected head
+    // was a new roll: attack round 8), and this PR's status is that PR's to set (attack round 9)
+    if (facts.sharedHead?.length) throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead, false);
+    if (facts.sameBaseHead?.length) throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sameBaseHead, true);
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
     if (early.failure)
       throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
@@ -134,15 +136,4 @@ async function unlessReReviewed(
   const onSource = await statusesOn(cfg, ctx, port, from);
   if (!reReviewUnderWay(onSource, facts.identity, cfg.persona, { ...target, reviewedSha: from })) return plan;
   return planFor(cfg, target, facts, null, trace, [from]);
-}
-
-/** The refusal to review a head that is also another open PR's. */
-function sharedHeadAbort(persona: string, sha: string, others: ReadonlyArray<{ number: number; baseRef: string }>) {
-  const list = others.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ');
-  return new Abort(
-    'bad-input',
-    `commit ${short(sha)} is also the head of ${list}: a status is per commit, so no verdict on it could pass this ` +
-      `PR alone, and ${persona} does not review it while both are open`,
-    'close one of the PRs, or push a new commit to one of them',
-  );
 }

@@ -174,7 +174,7 @@ describe('R8-4 (change 1): a second PR at a rejected head', () => {
     const r8 = await chain(prt(8, 'opened', 'main', 'feature-copy'), 'APPROVE');
     // ff66ac0: should-review true, a second LLM run whose APPROVE could never pass while #7 is open
     expect(r8.post).toBeNull();
-    expect(r8.pre.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input', 'should-review': '' });
+    expect(r8.pre.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input', 'should-review': 'false' });
     expect(r8.pre.stdout).toContain('is also the head of PR #7 (into main)');
     expect(status()).toBe('failure');
     expect(w.gh.reviews.get(8) ?? []).toEqual([]);
@@ -204,13 +204,14 @@ describe('R8-5 (change 5): another PR at the same head hides the re-review from 
     );
     expect(forced.outputs.outcome).toBe('needs-review');
     expect(status()).toBe('pending');
-    w.gh.pull({ number: 8, head: w.head, headRef: 'copy', baseRef: 'main', author: 'mallory' });
-    // #8's preflight refuses the shared head (a failure status on H); a workflow with no preflight posts anyway:
-    // either way the newest statuses on H are #8's
-    const pre8 = await run(null, { mode: 'preflight' }, prt(8, 'opened', 'main', 'copy'));
+    // into another base: #8's preflight refuses the shared head with a failure status on H; a workflow with no
+    // preflight posts anyway (failure: the head is shared): either way the newest statuses on H are #8's
+    w.gh.pull({ number: 8, head: w.head, headRef: 'copy', baseRef: 'develop', author: 'mallory' });
+    const pre8 = await run(null, { mode: 'preflight' }, prt(8, 'opened', 'develop', 'copy'));
     expect(pre8.outputs.reason).toBe('bad-input');
-    const r8 = await run(body('APPROVE'), {}, prt(8, 'opened', 'main', 'copy'));
+    const r8 = await run(body('APPROVE'), {}, prt(8, 'opened', 'develop', 'copy'));
     expect(r8.outputs.outcome).toBe('posted');
+    expect(status()).toBe('failure');
     const group = w.gh.commit('group-main');
     const q = await runOn(w.gh, 'priya', null, { mode: 'preflight' }, 'merge_group', {
       merge_group: { head_sha: group, head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}` },

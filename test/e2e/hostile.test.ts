@@ -24,7 +24,7 @@ describe('broken bodies: a clear error, no request at all', () => {
       'UTF-16 with BOM',
       Buffer.from('\ufeff## VERDICT: APPROVE\n', 'utf16le'),
       'unreadable-body',
-      /not valid UTF-8|NUL/,
+      /the body is UTF-16 \(little-endian, by its byte-order mark\); write the file as UTF-8 text/,
     ],
     ['one 300,000-character line', 'x'.repeat(300_000), 'body-too-large', /300000 bytes/],
     ['a 60,000-character line without a verdict', 'y'.repeat(60_000), 'missing-verdict', /more characters/],

@@ -176,8 +176,15 @@ describe('keptRejection: a rejection of this head and base that this account dis
     ['a dismissed approval', [review({ id: 5, state: 'DISMISSED', verdict: 'APPROVE' })], [stale(5)], null],
     ['another base', [review({ id: 5, state: 'DISMISSED', base: 'develop' })], [stale(5)], null],
     [
-      'a later review of the subject',
+      // the first review of the subject stood (later copies are racing runs', attack round 9); fail closed
+      'a later review of the subject: the one that stood decides',
       [review({ id: 5, state: 'DISMISSED' }), review({ id: 6, state: 'DISMISSED', verdict: 'APPROVE' })],
+      [stale(5), stale(6)],
+      5,
+    ],
+    [
+      'the review that stood was an approval',
+      [review({ id: 5, state: 'DISMISSED', verdict: 'APPROVE' }), review({ id: 6, state: 'DISMISSED' })],
       [stale(5), stale(6)],
       null,
     ],
