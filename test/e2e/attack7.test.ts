@@ -8,32 +8,10 @@ import { OWNER, REPO } from '../fake/github.js';
 import { ROOT } from './harness.js';
 import { evaluate } from './workflow-sim.js';
 import { body, PR, runOn, useWorld } from './world.js';
+import { attackKit, reviewComment, until } from './attack-kit.js';
 
 const w = useWorld();
-const CONTEXT = 'persona-verdict/priya';
-const status = (sha = w.head) => w.gh.statusOf(sha, CONTEXT)?.state;
-const prt = (number: number, action: string, base = 'main', headRef = 'feature', head = w.head) => ({
-  action,
-  number,
-  pull_request: {
-    number,
-    head: { sha: head, ref: headRef, repo: { full_name: `${OWNER}/${REPO}` } },
-    base: { ref: base },
-  },
-});
-const run = (text: string | null, inputs: Record<string, string>, event: unknown) =>
-  runOn(w.gh, 'priya', text, inputs, 'pull_request_target', event);
-/** One recipe chain for an event: preflight, and (when it says review) the post with the LLM's body. */
-const chain = async (event: unknown, verdict: string) => {
-  const pre = await run(null, { mode: 'preflight' }, event);
-  if (pre.outputs['should-review'] !== 'true') return { pre, post: null };
-  const post = await run(
-    body(verdict),
-    { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! },
-    event,
-  );
-  return { pre, post };
-};
+const { prt, run, chain, status } = attackKit(w);
 
 describe('R7-1: a second PR at the same commit into the same base re-rolls the persona', () => {
   // PR #7 (head H into main) is rejected by priya. Anyone who can open a PR — its author, or a
@@ -122,14 +100,6 @@ describe('R7-3: the PR author cancels a run whose verdict they have already read
   });
 });
 
-const until = async (what: string, ok: () => boolean, ms = 20_000) => {
-  const start = Date.now();
-  while (!ok()) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
-
 describe('R7-4: a retarget after the post passed its gate: the post still writes its green', () => {
   // The post is bound to the base it read (staging) and checks it once, in readHead. A retarget to
   // main after that check and before the status write is seen by settleAfterWrite (it re-reads the
@@ -169,12 +139,6 @@ describe('R7-5: the merge queue passes a verdict a maintainer is having judged a
   // success on the group's commit. PR #7 was queued while green; a maintainer then asks
   // `/review priya`; GitHub builds (or rebuilds, when a PR ahead leaves the queue) #7's group, and
   // the group passes on the verdict under review — the PR merges before the re-review lands.
-  const comment = (login: string) => ({
-    action: 'created',
-    issue: { number: PR, pull_request: { url: `https://github.test/pr/${PR}` } },
-    comment: { body: '/review priya', author_association: 'MEMBER', user: { login } },
-    sender: { login },
-  });
   test('a group built while a forced re-review of the head is under way is not green', async () => {
     w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
     await chain(prt(PR, 'opened'), 'APPROVE');
@@ -185,7 +149,7 @@ describe('R7-5: the merge queue passes a verdict a maintainer is having judged a
       null,
       { mode: 'preflight', force: 'true' },
       'issue_comment',
-      comment('keeper'),
+      reviewComment('keeper'),
     );
     expect(forced.outputs.outcome).toBe('needs-review');
     expect(status()).toBe('pending'); // the PR head shows the re-review under way

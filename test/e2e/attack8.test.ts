@@ -3,35 +3,14 @@
 import { describe, expect, test } from 'vitest';
 import { OWNER, REPO } from '../fake/github.js';
 import { body, LOGINS, PR, runOn, useWorld } from './world.js';
+import { attackKit, reviewComment, until } from './attack-kit.js';
 
 const w = useWorld();
-const CONTEXT = 'persona-verdict/priya';
-const status = (sha = w.head) => w.gh.statusOf(sha, CONTEXT)?.state;
-const prt = (number: number, action: string, base = 'main', headRef = 'feature', head = w.head) => ({
-  action,
-  number,
-  pull_request: {
-    number,
-    head: { sha: head, ref: headRef, repo: { full_name: `${OWNER}/${REPO}` } },
-    base: { ref: base },
-  },
-});
+const { prt, run, chain, status } = attackKit(w);
 const retargetEvent = (to: string, from: string) => ({
   ...prt(PR, 'edited', to),
   changes: { base: { ref: { from } } },
 });
-const run = (text: string | null, inputs: Record<string, string>, event: unknown) =>
-  runOn(w.gh, 'priya', text, inputs, 'pull_request_target', event);
-const chain = async (event: unknown, verdict: string, extra: Record<string, string> = {}) => {
-  const pre = await run(null, { mode: 'preflight', ...extra }, event);
-  if (pre.outputs['should-review'] !== 'true') return { pre, post: null };
-  const post = await run(
-    body(verdict),
-    { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']!, ...extra },
-    event,
-  );
-  return { pre, post };
-};
 /**
  * GitHub's own view of the persona's review on the PR (reviewDecision, "X requested changes"): the reviewer's latest
  * review that is not a COMMENT (a DISMISSED one included: it clears what came before it).
@@ -42,14 +21,6 @@ const effectiveOnGitHub = (login = LOGINS.priya) =>
     .filter((r) => r.login === login && r.state !== 'COMMENTED' && r.state !== 'PENDING')
     .sort((a, b) => a.id - b.id)
     .at(-1)?.state;
-
-const until = async (what: string, ok: () => boolean, ms = 20_000) => {
-  const start = Date.now();
-  while (!ok()) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('R8-1 (change 4): a retarget after the post re-read the PR still lands the old base green', () => {
   // settleAfterWrite re-reads the PR once; the status is written after the dismissals, a round trip or more later.
@@ -120,12 +91,6 @@ describe('R8-3 (change 5): a forced re-review that aborts releases the queue hol
   // The hold is the persona's "reviewing … for PR #7" pending being the newest status on the head. A forced
   // re-review whose LLM step fails (no body) replaces that pending with a failure: the PR head is red, but the
   // queue no longer sees a re-review and passes the group on the very APPROVE the maintainer doubted.
-  const comment = (login: string) => ({
-    action: 'created',
-    issue: { number: PR, pull_request: { url: `https://github.test/pr/${PR}` } },
-    comment: { body: '/review priya', author_association: 'MEMBER', user: { login } },
-    sender: { login },
-  });
   test('the group is not green while the doubted verdict was never re-judged', async () => {
     w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
     await chain(prt(PR, 'opened'), 'APPROVE');
@@ -136,7 +101,7 @@ describe('R8-3 (change 5): a forced re-review that aborts releases the queue hol
       null,
       { mode: 'preflight', force: 'true' },
       'issue_comment',
-      comment('keeper'),
+      reviewComment('keeper'),
     );
     expect(forced.outputs.outcome).toBe('needs-review');
     expect(status()).toBe('pending');
@@ -147,7 +112,7 @@ describe('R8-3 (change 5): a forced re-review that aborts releases the queue hol
       null,
       { 'body-path': '/nonexistent/review.md', 'reviewed-sha': w.head, 'reviewed-base': 'main', force: 'true' },
       'issue_comment',
-      comment('keeper'),
+      reviewComment('keeper'),
     );
     expect(post.outputs).toMatchObject({ outcome: 'aborted', reason: 'no-body' });
     expect(status(), 'the PR head after the failed re-review').toBe('failure');
@@ -185,12 +150,6 @@ describe('R8-5 (change 5): another PR at the same head hides the re-review from 
   // The hold reads only the newest status this account wrote on the head. A stranger opens a fork PR #8 at #7's
   // head while a maintainer's forced re-review of #7 runs: #8's post writes its own status on H (failure, "also the
   // head of PR #7"), which is now the newest: #7's group passes on the APPROVE under re-review.
-  const comment = (login: string) => ({
-    action: 'created',
-    issue: { number: PR, pull_request: { url: `https://github.test/pr/${PR}` } },
-    comment: { body: '/review priya', author_association: 'MEMBER', user: { login } },
-    sender: { login },
-  });
   test('a group built while #7 is re-judged is not green after #8 posted on the same head', async () => {
     w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
     await chain(prt(PR, 'opened'), 'APPROVE');
@@ -200,7 +159,7 @@ describe('R8-5 (change 5): another PR at the same head hides the re-review from 
       null,
       { mode: 'preflight', force: 'true' },
       'issue_comment',
-      comment('keeper'),
+      reviewComment('keeper'),
     );
     expect(forced.outputs.outcome).toBe('needs-review');
     expect(status()).toBe('pending');

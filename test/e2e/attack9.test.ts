@@ -1,43 +1,17 @@
-// Review of round 8 (b2434cf): each test states the behaviour expected and fails on 4006ebd.
+// Attack round 9, a helper's review of round 8 (b2434cf): each test states the behaviour expected and failed on
+// 4006ebd. Same world and kit as attack7.test.ts.
 import { describe, expect, test } from 'vitest';
 import { OWNER, REPO } from '../fake/github.js';
 import { body, PR, runOn, useWorld } from './world.js';
+import { attackKit, CONTEXT, until } from './attack-kit.js';
 
 const w = useWorld();
-const CONTEXT = 'persona-verdict/priya';
+const { prt, run, chain } = attackKit(w);
 const status = (sha = w.head) => w.gh.statusOf(sha, CONTEXT);
-const prt = (number: number, action: string, base = 'main', headRef = 'feature', head = w.head) => ({
-  action,
-  number,
-  pull_request: {
-    number,
-    head: { sha: head, ref: headRef, repo: { full_name: `${OWNER}/${REPO}` } },
-    base: { ref: base },
-  },
-});
 const retargetEvent = (to: string, from: string) => ({
   ...prt(PR, 'edited', to),
   changes: { base: { ref: { from } } },
 });
-const run = (text: string | null, inputs: Record<string, string>, event: unknown) =>
-  runOn(w.gh, 'priya', text, inputs, 'pull_request_target', event);
-const chain = async (event: unknown, verdict: string, extra: Record<string, string> = {}) => {
-  const pre = await run(null, { mode: 'preflight', ...extra }, event);
-  if (pre.outputs['should-review'] !== 'true') return { pre, post: null };
-  const post = await run(
-    body(verdict),
-    { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']!, ...extra },
-    event,
-  );
-  return { pre, post };
-};
-const until = async (what: string, ok: () => boolean, ms = 20_000) => {
-  const start = Date.now();
-  while (!ok()) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('R9-1: an ordinary review that aborts is taken for a forced re-review under way', () => {
   // reReviewUnderWay no longer stops at an abort's failure (R8-3), but the "reviewing … for PR #7" pending it then

@@ -1,0 +1,48 @@
+// What the attack-round tests (attack7, attack8, attack9) share: pull_request_target events for a PR at the world's
+// head, one recipe chain (preflight, then the post with the LLM's body when it says review), a maintainer's
+// `/review priya` comment, and a wait for a request the fake has seen.
+import { OWNER, REPO } from '../fake/github.js';
+import { body, PR, runOn, type World } from './world.js';
+
+export const CONTEXT = 'persona-verdict/priya';
+
+export function attackKit(w: World) {
+  const prt = (number: number, action: string, base = 'main', headRef = 'feature', head = w.head) => ({
+    action,
+    number,
+    pull_request: {
+      number,
+      head: { sha: head, ref: headRef, repo: { full_name: `${OWNER}/${REPO}` } },
+      base: { ref: base },
+    },
+  });
+  const run = (text: string | null, inputs: Record<string, string>, event: unknown) =>
+    runOn(w.gh, 'priya', text, inputs, 'pull_request_target', event);
+  /** One recipe chain for an event: preflight, and (when it says review) the post with the LLM's body. */
+  const chain = async (event: unknown, verdict: string, extra: Record<string, string> = {}) => {
+    const pre = await run(null, { mode: 'preflight', ...extra }, event);
+    if (pre.outputs['should-review'] !== 'true') return { pre, post: null };
+    const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+    const post = await run(body(verdict), { ...pinned, ...extra }, event);
+    return { pre, post };
+  };
+  const status = (sha = w.head) => w.gh.statusOf(sha, CONTEXT)?.state;
+  return { prt, run, chain, status };
+}
+
+/** A maintainer's `/review priya` comment on PR #7. */
+export const reviewComment = (login: string) => ({
+  action: 'created',
+  issue: { number: PR, pull_request: { url: `https://github.test/pr/${PR}` } },
+  comment: { body: '/review priya', author_association: 'MEMBER', user: { login } },
+  sender: { login },
+});
+
+/** Waits (real time, bounded) until `ok()`: a request the fake has logged. */
+export async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
+  const start = Date.now();
+  while (!ok()) {
+    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
