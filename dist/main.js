@@ -42542,25 +42542,18 @@ class Abort extends Error {
     advice;
     diagnosis;
     target;
-    leavesStatus;
     constructor(reason, message, advice = '', diagnosis, 
     /** The PR and commit, when the run knew them: the failure is shown there too. */
-    target, 
-    /** The gate's status is left as it is: the abort says nothing of the head (a head another PR into the same
-     * base shares, whose verdict is that PR's). */
-    leavesStatus = false) {
+    target) {
         super(message);
         this.reason = reason;
         this.advice = advice;
         this.diagnosis = diagnosis;
         this.target = target;
-        this.leavesStatus = leavesStatus;
     }
     /** The same abort, attributed to a target (for the commit status). */
     at(target) {
-        if (this.target)
-            return this;
-        return new Abort(this.reason, this.message, this.advice, this.diagnosis, target, this.leavesStatus);
+        return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
     }
 }
 
@@ -44731,9 +44724,8 @@ function conclude(end, rules) {
                 failure: `${end.reason}: ${end.message}`,
                 advice: end.advice || undefined,
                 diagnosis: end.diagnosis,
-                ...(end.reason === 'command-refused' || end.leavesStatus
-                    ? // someone else's refused /review, or a head another PR into the same base shares, leaves the gate as it
-                        // was: no review, no LLM run, no status
+                ...(end.reason === 'command-refused'
+                    ? // someone else's refused /review leaves the gate as it was: no review, no LLM run, no status
                         { shouldReview: preflight, status: null }
                     : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
             };
@@ -44895,6 +44887,9 @@ function standing(end, rules, base, shouldReview) {
         'a status is per commit, so it would pass there too. Close the other PR, or push a new commit to one of them';
     return {
         ...base,
+        // the base the verdict is for, when the run was bound to none (workflow_run, a comment): a green is read again
+        // against it (greenForLeftBase; attack round 10)
+        baseRef: base.baseRef ?? marker.base,
         outcome: end.kind,
         reason: end.afterWrite?.reason,
         failure,
@@ -51776,15 +51771,14 @@ writes = true) {
     if (g.stop)
         return g;
     const [who, reviews, headTree, files, withHead] = await restP;
-    // the other open PRs at this commit: into another base a green here would pass there too (sharedHead, the status
-    // fails); into the same base they are the same change, judged once, on the first of them (the lowest number): a
-    // later one is not judged (attack rounds 7–9)
+    // any other open PR at this commit, into any base: a status is per commit, so a green here would pass it too
+    // (attack round 7), and preflight judges no such head (attack rounds 8 to 10: judging one twin of the same base
+    // let an older twin, a draft or a squatting fork decide the other's status)
     const sharedHead = withHead === undefined
         ? undefined
         : withHead === null
             ? null
-            : withHead.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef);
-    const sameBaseHead = (withHead ?? []).filter((p) => p.number < target.pullNumber && p.baseRef === pull.baseRef);
+            : withHead.filter((p) => p.number !== target.pullNumber);
     // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
     // PR patches too, and reads the timeline only when there is a dismissal to explain
     const wantPatch = cfg.skipUnchanged || cfg.restamp;
@@ -51808,7 +51802,7 @@ writes = true) {
     if (withHead === null)
         warnings.push(`the open PRs whose head is ${sha_short(sha)} could not be listed: an approval is not written green`);
     const identity = who.login;
-    const read = { reviews, headTree, headPatch, dismissals, files, sharedHead, sameBaseHead };
+    const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
     return { pull, identity, identityVerified: who.verified, ...read, warnings };
 }
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
@@ -53508,29 +53502,9 @@ async function keepStanding(cfg, ctx, port, target, plan, facts, bodyVerdict) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/modes/shared-head.ts
-// A head another open PR shares: no persona judges it here. Into another base no verdict could pass this PR alone
-// (a status is per commit: the status fails); into the same base it is the same change, judged on the first of
-// those PRs (the lowest number), whose status it is (attack rounds 7 to 9). Preflight refuses before the LLM runs;
-// post, before a second review.
-
-
-/** The refusal to review a head that is also another open PR's; into the same base, the status is left as it is. */
-function sharedHeadAbort(persona, sha, others, sameBase) {
-    const list = others.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ');
-    const why = sameBase
-        ? `the same change into the same base, judged on the first of them; the commit's status is that PR's`
-        : `a status is per commit, so no verdict on it could pass this PR alone`;
-    const advice = sameBase
-        ? 'close one of the PRs (a duplicate), or push a new commit to one of them'
-        : 'close one of the PRs, or push a new commit to one of them; then run the persona again on the other';
-    return new Abort('bad-input', `commit ${sha_short(sha)} is also the head of ${list}: ${why}; ${persona} does not review it here`, advice, undefined, undefined, sameBase);
-}
-
 ;// CONCATENATED MODULE: ./src/modes/post.ts
 // Mode post: check the body, read the facts, let the core decide, then post and
 // settle. Every branch returns an End (core/outcome.ts decides what it means).
-
 
 
 
@@ -53563,9 +53537,6 @@ async function runPost(cfg, ctx, port, trace) {
             throw new Error(`decide() answered ${plan.action} for a body`);
         if (plan.action === 'keep')
             return keepStanding(cfg, ctx, port, target, plan, facts, body.verdict);
-        // the same change into the same base is another PR's to judge: no second verdict (a post without preflight)
-        if (facts.sameBaseHead?.length)
-            throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sameBaseHead, true);
         return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
     });
 }
@@ -53961,6 +53932,20 @@ function takeQuoted(s) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./src/modes/shared-head.ts
+// A head another open PR shares, into any base: no persona judges it. A status is per commit, so no verdict on it
+// could pass one PR alone (the status fails: outcome.ts sharedWith); preflight refuses before the LLM runs. Judging
+// one of the twins was tried and left an older twin, a draft or a squatting fork deciding the other's status
+// (attack rounds 9 and 10).
+
+
+/** The refusal to review a head that is also another open PR's. */
+function sharedHeadAbort(persona, sha, others) {
+    const list = others.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ');
+    return new Abort('bad-input', `commit ${sha_short(sha)} is also the head of ${list}: a status is per commit, so no verdict on it could pass this ` +
+        `PR alone, and ${persona} does not review it while both are open`, 'close one of the PRs, or push a new commit to one of them; then run the persona again on the other');
+}
+
 ;// CONCATENATED MODULE: ./src/modes/restamp.ts
 
 
@@ -54057,16 +54042,13 @@ async function runPreflight(cfg, ctx, port, trace) {
             throw new Error('decide() answered post without a body');
         if (plan.action === 'restamp')
             return restamp(cfg, ctx, port, target, plan, facts);
-        // no LLM run for a head another open PR shares: into another base no verdict could pass this PR alone (the
-        // status fails); into the same base it is the same change, judged on that PR (a second PR at a rejected head
-        // was a new roll: attack round 8), and this PR's status is that PR's to set (attack round 9)
-        if (facts.sharedHead?.length)
-            throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead, false);
-        if (facts.sameBaseHead?.length)
-            throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sameBaseHead, true);
         const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
         if (early.failure)
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
+        // no LLM run for a head another open PR shares: a status is per commit, so no verdict could pass this PR alone
+        // (a second PR at a rejected head was a new roll: attack round 8); its stale approvals are gone first (round 10)
+        if (facts.sharedHead?.length)
+            throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead);
         // what the gate shows on the head now: the core writes pending only where it changes that (conclude())
         const [diff, onHead] = await Promise.all([
             cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] },
@@ -56000,7 +55982,6 @@ function aborted(e, cfg, ctx) {
         message: e.message,
         advice: advise(e, ctx),
         diagnosis: e.diagnosis,
-        leavesStatus: e.leavesStatus,
         // a GitHub read failed before the target was known: the event's commit shows the failure
         target: e.target ?? (e instanceof ApiError && ctx ? eventCommit(cfg, ctx) : undefined),
     };

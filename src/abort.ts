@@ -12,16 +12,12 @@ export class Abort extends Error {
     readonly diagnosis?: Diagnosis,
     /** The PR and commit, when the run knew them: the failure is shown there too. */
     readonly target?: Target,
-    /** The gate's status is left as it is: the abort says nothing of the head (a head another PR into the same
-     * base shares, whose verdict is that PR's). */
-    readonly leavesStatus = false,
   ) {
     super(message);
   }
 
   /** The same abort, attributed to a target (for the commit status). */
   at(target: Target): Abort {
-    if (this.target) return this;
-    return new Abort(this.reason, this.message, this.advice, this.diagnosis, target, this.leavesStatus);
+    return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
   }
 }

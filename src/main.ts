@@ -99,7 +99,6 @@ function aborted(e: Abort, cfg: Config, ctx: RunContext | null): End {
     message: e.message,
     advice: advise(e, ctx),
     diagnosis: e.diagnosis,
-    leavesStatus: e.leavesStatus,
     // a GitHub read failed before the target was known: the event's commit shows the failure
     target: e.target ?? (e instanceof ApiError && ctx ? eventCommit(cfg, ctx) : undefined),
   };

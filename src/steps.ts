@@ -38,10 +38,8 @@ export interface Facts {
   dismissals?: DismissalEvent[];
   /** The PR's files with patches, when findings are to be placed. */
   files?: PrFile[];
-  /** Other open PRs whose head is this commit, into another base (a status is per commit); null when unread. */
+  /** Other open PRs whose head is this commit, into any base (a status is per commit); null when unread. */
   sharedHead?: Array<{ number: number; baseRef: string }> | null;
-  /** Earlier open PRs whose head is this commit, into the same base: the same change, judged on the first of them. */
-  sameBaseHead?: Array<{ number: number; baseRef: string }>;
   warnings: string[];
 }
 
@@ -73,16 +71,15 @@ export async function readHead(
   const g = gate(pull, sha, target.base);
   if (g.stop) return g;
   const [who, reviews, headTree, files, withHead] = await restP;
-  // the other open PRs at this commit: into another base a green here would pass there too (sharedHead, the status
-  // fails); into the same base they are the same change, judged once, on the first of them (the lowest number): a
-  // later one is not judged (attack rounds 7–9)
+  // any other open PR at this commit, into any base: a status is per commit, so a green here would pass it too
+  // (attack round 7), and preflight judges no such head (attack rounds 8 to 10: judging one twin of the same base
+  // let an older twin, a draft or a squatting fork decide the other's status)
   const sharedHead =
     withHead === undefined
       ? undefined
       : withHead === null
         ? null
-        : withHead.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef);
-  const sameBaseHead = (withHead ?? []).filter((p) => p.number < target.pullNumber && p.baseRef === pull.baseRef);
+        : withHead.filter((p) => p.number !== target.pullNumber);
   // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
   // PR patches too, and reads the timeline only when there is a dismissal to explain
   const wantPatch = cfg.skipUnchanged || cfg.restamp;
@@ -109,7 +106,7 @@ export async function readHead(
   if (withHead === null)
     warnings.push(`the open PRs whose head is ${short(sha)} could not be listed: an approval is not written green`);
   const identity = who.login;
-  const read = { reviews, headTree, headPatch, dismissals, files, sharedHead, sameBaseHead };
+  const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
   return { pull, identity, identityVerified: who.verified, ...read, warnings };
 }
 

@@ -13,25 +13,18 @@ class Abort extends Error {
     advice;
     diagnosis;
     target;
-    leavesStatus;
     constructor(reason, message, advice = '', diagnosis, 
     /** The PR and commit, when the run knew them: the failure is shown there too. */
-    target, 
-    /** The gate's status is left as it is: the abort says nothing of the head (a head another PR into the same
-     * base shares, whose verdict is that PR's). */
-    leavesStatus = false) {
+    target) {
         super(message);
         this.reason = reason;
         this.advice = advice;
         this.diagnosis = diagnosis;
         this.target = target;
-        this.leavesStatus = leavesStatus;
     }
     /** The same abort, attributed to a target (for the commit status). */
     at(target) {
-        if (this.target)
-            return this;
-        return new Abort(this.reason, this.message, this.advice, this.diagnosis, target, this.leavesStatus);
+        return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
     }
 }
 

@@ -99,19 +99,11 @@ export type End = Common &
         /** posted, duplicate: the base the PR was retargeted to while the review was made (its verdict is for
          * the old one). */
         retargeted?: string;
-        /** Other open PRs whose head is this commit, into another base: one status cannot stand for both. */
+        /** Other open PRs whose head is this commit, into any base: one status cannot stand for both. */
         sharedHead?: ReadonlyArray<{ number: number; baseRef: string }> | null;
       }
     | { kind: 'reported'; board: Board; commentId: number; statusSha?: string }
-    | {
-        kind: 'aborted';
-        reason: AbortReason;
-        message: string;
-        advice?: string;
-        diagnosis?: Diagnosis;
-        /** No status is written: the abort says nothing of the head (Abort.leavesStatus). */
-        leavesStatus?: boolean;
-      }
+    | { kind: 'aborted'; reason: AbortReason; message: string; advice?: string; diagnosis?: Diagnosis }
   );
 
 export type StatusState = 'pending' | 'success' | 'failure';

@@ -68,9 +68,8 @@ export function conclude(end: End, rules: Rules): Conclusion {
         failure: `${end.reason}: ${end.message}`,
         advice: end.advice || undefined,
         diagnosis: end.diagnosis,
-        ...(end.reason === 'command-refused' || end.leavesStatus
-          ? // someone else's refused /review, or a head another PR into the same base shares, leaves the gate as it
-            // was: no review, no LLM run, no status
+        ...(end.reason === 'command-refused'
+          ? // someone else's refused /review leaves the gate as it was: no review, no LLM run, no status
             { shouldReview: preflight, status: null }
           : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
       };
@@ -259,6 +258,9 @@ function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: bool
     'a status is per commit, so it would pass there too. Close the other PR, or push a new commit to one of them';
   return {
     ...base,
+    // the base the verdict is for, when the run was bound to none (workflow_run, a comment): a green is read again
+    // against it (greenForLeftBase; attack round 10)
+    baseRef: base.baseRef ?? marker.base,
     outcome: end.kind,
     reason: end.afterWrite?.reason,
     failure,

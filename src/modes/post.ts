@@ -23,7 +23,6 @@ import { attributed, dismissAll, dismissalFailure, planFor, readHead, type Facts
 import { knownHead, resolveTarget } from '../target.js';
 import { create, type Created } from './create.js';
 import { keepStanding } from './keep.js';
-import { sharedHeadAbort } from './shared-head.js';
 import { short } from '../core/sha.js';
 
 export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
@@ -46,8 +45,6 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
     if (plan.action === 'review' || plan.action === 'restamp')
       throw new Error(`decide() answered ${plan.action} for a body`);
     if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, body.verdict);
-    // the same change into the same base is another PR's to judge: no second verdict (a post without preflight)
-    if (facts.sameBaseHead?.length) throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sameBaseHead, true);
     return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
   });
 }

@@ -33,14 +33,12 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
     if (plan.action === 'restamp') return restamp(cfg, ctx, port, target, plan, facts);
-    // no LLM run for a head another open PR shares: into another base no verdict could pass this PR alone (the
-    // status fails); into the same base it is the same change, judged on that PR (a second PR at a rejected head
-    // was a new roll: attack round 8), and this PR's status is that PR's to set (attack round 9)
-    if (facts.sharedHead?.length) throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead, false);
-    if (facts.sameBaseHead?.length) throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sameBaseHead, true);
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
     if (early.failure)
       throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
+    // no LLM run for a head another open PR shares: a status is per commit, so no verdict could pass this PR alone
+    // (a second PR at a rejected head was a new roll: attack round 8); its stale approvals are gone first (round 10)
+    if (facts.sharedHead?.length) throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead);
     // what the gate shows on the head now: the core writes pending only where it changes that (conclude())
     const [diff, onHead] = await Promise.all([
       cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] },

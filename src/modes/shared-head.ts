@@ -1,30 +1,21 @@
-// A head another open PR shares: no persona judges it here. Into another base no verdict could pass this PR alone
-// (a status is per commit: the status fails); into the same base it is the same change, judged on the first of
-// those PRs (the lowest number), whose status it is (attack rounds 7 to 9). Preflight refuses before the LLM runs;
-// post, before a second review.
+// A head another open PR shares, into any base: no persona judges it. A status is per commit, so no verdict on it
+// could pass one PR alone (the status fails: outcome.ts sharedWith); preflight refuses before the LLM runs. Judging
+// one of the twins was tried and left an older twin, a draft or a squatting fork deciding the other's status
+// (attack rounds 9 and 10).
 import { Abort } from '../abort.js';
 import { short } from '../core/sha.js';
 
-/** The refusal to review a head that is also another open PR's; into the same base, the status is left as it is. */
+/** The refusal to review a head that is also another open PR's. */
 export function sharedHeadAbort(
   persona: string,
   sha: string,
   others: ReadonlyArray<{ number: number; baseRef: string }>,
-  sameBase: boolean,
-) {
+): Abort {
   const list = others.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ');
-  const why = sameBase
-    ? `the same change into the same base, judged on the first of them; the commit's status is that PR's`
-    : `a status is per commit, so no verdict on it could pass this PR alone`;
-  const advice = sameBase
-    ? 'close one of the PRs (a duplicate), or push a new commit to one of them'
-    : 'close one of the PRs, or push a new commit to one of them; then run the persona again on the other';
   return new Abort(
     'bad-input',
-    `commit ${short(sha)} is also the head of ${list}: ${why}; ${persona} does not review it here`,
-    advice,
-    undefined,
-    undefined,
-    sameBase,
+    `commit ${short(sha)} is also the head of ${list}: a status is per commit, so no verdict on it could pass this ` +
+      `PR alone, and ${persona} does not review it while both are open`,
+    'close one of the PRs, or push a new commit to one of them; then run the persona again on the other',
   );
 }

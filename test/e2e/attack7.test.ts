@@ -8,7 +8,7 @@ import { OWNER, REPO } from '../fake/github.js';
 import { ROOT } from './harness.js';
 import { evaluate } from './workflow-sim.js';
 import { body, PR, runOn, useWorld } from './world.js';
-import { attackKit, reviewComment, until } from './attack-kit.js';
+import { attackKit, CONTEXT, reviewComment, until } from './attack-kit.js';
 
 const w = useWorld();
 const { prt, run, chain, status } = attackKit(w);
@@ -25,15 +25,15 @@ describe('R7-1: a second PR at the same commit into the same base re-rolls the p
     expect(r7.post!.outputs.outcome).toBe('posted');
     expect(status()).toBe('failure');
     w.gh.pull({ number: 8, head: w.head, headRef: 'feature-copy', baseRef: 'main', author: 'mallory' });
-    // a workflow with no preflight: #8's post
+    // a workflow with no preflight: #8's post lands
     const r8 = await run(body('APPROVE'), {}, prt(8, 'opened', 'main', 'feature-copy'));
-    // 0.7.2: #8's post landed APPROVE and wrote success on H: #7 was green though priya rejected it. Now the same
-    // change into the same base is judged once, on the first PR (#7): #8's post is refused before any write, and
-    // the status is #7's (preflight refuses it too: attack8 › R8-4)
-    expect(r8.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
-    expect(r8.stdout).toContain('is also the head of PR #7 (into main): the same change into the same base');
-    expect(w.gh.reviews.get(8) ?? []).toEqual([]);
+    // 0.7.2: #8's post landed APPROVE and wrote success on H: #7 was green though priya rejected it. Now a status
+    // on a commit that is the head of another open PR, into any base, is failure and says why (and preflight
+    // does not review such a head at all: attack8 › R8-4)
+    expect(r8.outputs.outcome).toBe('posted');
     expect(status(), 'the status on H, #7 rejected into main').toBe('failure');
+    expect(w.gh.statusOf(w.head, CONTEXT)!.description).toContain('also the head of PR #7 (into main)');
+    expect(r8.stdout).toContain('that commit is also the head of PR #7 (into main)');
   });
 });
 

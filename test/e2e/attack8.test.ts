@@ -139,7 +139,7 @@ describe('R8-4 (change 1): a second PR at a rejected head', () => {
     const r8 = await chain(prt(8, 'opened', 'main', 'feature-copy'), 'APPROVE');
     // ff66ac0: should-review true, a second LLM run whose APPROVE could never pass while #7 is open
     expect(r8.post).toBeNull();
-    expect(r8.pre.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input', 'should-review': 'false' });
+    expect(r8.pre.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input', 'should-review': '' });
     expect(r8.pre.stdout).toContain('is also the head of PR #7 (into main)');
     expect(status()).toBe('failure');
     expect(w.gh.reviews.get(8) ?? []).toEqual([]);

@@ -81,16 +81,22 @@ describe('R9-3: the merge queue pays a PR read for nothing', () => {
 });
 
 describe('R9-4: a stranger PR at an approved head into the same base', () => {
-  // R8-4 refuses to review #8 (no LLM run), so #8 can never add a verdict of its own; a green on H is then the
-  // persona's approval of this exact change into this base, for #7 and #8 alike. The refusal still writes a failure
-  // on H, and nothing writes #7's green back when #8 is closed.
-  test("#8's refused preflight does not turn #7 red", async () => {
+  // The finding: #8's refused preflight writes a failure on H, and nothing writes #7's green back when #8 is
+  // closed. Judging only the first twin was tried and taken out (attack round 10: an older twin, a draft or a
+  // squatting fork then decided the other's status). What stands is round 8's fail-closed answer, the documented
+  // price (RELIABILITY.md): red while both are open, and the way out is named; a run of #7 after #8 is closed
+  // writes its green again.
+  test("#8's refused preflight turns H red and names the way out; closed, #7's next run is green", async () => {
     await chain(prt(PR, 'opened'), 'APPROVE');
     expect(status()?.state).toBe('success');
     w.gh.pull({ number: 8, head: w.head, headRef: 'copy', baseRef: 'main', author: 'mallory' });
     const pre8 = await run(null, { mode: 'preflight' }, prt(8, 'opened', 'main', 'copy'));
     expect(pre8.outputs.reason).toBe('bad-input');
-    // 4006ebd: failure "priya failed: bad-input" on #7's approved head, until a maintainer re-runs #7
-    expect(status()?.state, "#7's approved head").toBe('success');
+    expect(pre8.stdout).toContain('close one of the PRs, or push a new commit to one of them; then run the persona');
+    expect(status()?.state, "#7's head while #8 is open at it").toBe('failure');
+    w.gh.pulls.get(8)!.state = 'closed';
+    const again = await run(null, { mode: 'preflight' }, prt(PR, 'reopened'));
+    expect(again.outputs.outcome).toBe('duplicate');
+    expect(status()?.state).toBe('success');
   });
 });

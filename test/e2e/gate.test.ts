@@ -612,12 +612,10 @@ describe('workflow_run finds its PR from the API, never from an artifact', () =>
     const r = await run('priya', body('APPROVE'), {}, 'workflow_run', workflowRun());
     expect(r.outputs.reason).toBe('bad-input');
     expect(r.stdout).toMatch(/#7, #9/);
-    // the same change into the same base is judged once, on the first PR (attack round 9): #9 is refused, #7 posts
-    const later = await run('priya', body('APPROVE'), { ...BOUND, 'pull-number': '9' }, 'workflow_run', workflowRun());
-    expect(later.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
-    expect(later.stdout).toContain('is also the head of PR #7 (into main): the same change into the same base');
-    const picked = await run('priya', body('APPROVE'), { ...BOUND, 'pull-number': '7' }, 'workflow_run', workflowRun());
+    const picked = await run('priya', body('APPROVE'), { ...BOUND, 'pull-number': '9' }, 'workflow_run', workflowRun());
     expect(picked.outputs).toMatchObject({ outcome: 'posted' });
+    // a status is per commit: the approval is no green while #7 has the same head
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
   });
 
   test('a fork with the same branch name is a different head repository', async () => {
@@ -817,13 +815,13 @@ describe('one head commit, two open PRs', () => {
       'pull_request_target',
       prt(8, 'opened', 'mallory/widgets'),
     );
-    // the same change into the same base is judged on the first PR (attack rounds 8, 9): #8 is not reviewed, and
-    // the status, #7's, is left as it is
+    // a head another open PR shares is not reviewed (attack round 8): red while both are open, as a status is per
+    // commit and #7's green would pass #8 too
     expect(pre8.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
-    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
     w.gh.pulls.get(8)!.state = 'closed';
     const again = await runOn(w.gh, 'priya', null, { mode: 'preflight' }, 'pull_request_target', prt(PR, 'reopened'));
     expect(again.outputs.outcome).toBe('duplicate');
-    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success'); // PR #8's failure was not this PR's re-review
   });
 });
