@@ -51512,7 +51512,7 @@ function parseQueueRef(ref) {
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
-const src_version_VERSION = '0.7.2';
+const src_version_VERSION = '0.7.3';
 
 ;// CONCATENATED MODULE: ./src/core/narrate.ts
 // What a run's log group says at info level, without debug: the facts the decision saw
