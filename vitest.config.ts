@@ -17,6 +17,8 @@ const LONGEST_FIRST = [
   'e2e/limits',
   'e2e/lifecycle',
   'e2e/history',
+  'e2e/attack7',
+  'e2e/attack8',
   'unit/secrets',
   'e2e/cli',
   'e2e/tiers',
@@ -24,6 +26,8 @@ const LONGEST_FIRST = [
   'e2e/busy-day',
   'e2e/board',
   'unit/workflow-rules',
+  'e2e/attack9',
+  'e2e/attack10',
 ];
 
 class LongestFirst extends BaseSequencer {
