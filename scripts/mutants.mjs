@@ -382,6 +382,35 @@ export const MUTANTS = [
     e2e: [E('restamp')],
     e2eFilter: 'never green on the doubted approval',
   },
+  {
+    name: 'twin-same-base-passes',
+    what: 'a head another open PR shares into the same base counts as no shared head (attack rounds 7 to 10)',
+    file: 'src/steps.ts',
+    from: 'withHead.filter((p) => p.number !== target.pullNumber)',
+    to: 'withHead.filter((p) => p.number !== target.pullNumber && p.baseRef !== pull.baseRef)',
+    unit: [],
+    e2e: [E('attack7'), E('attack9')],
+    e2eFilter: 'same base',
+  },
+  {
+    name: 'kept-rejection-any-actor',
+    what: "keptRejection() trusts anyone's dismissal, not only this account's (a writer's dismissal is a re-roll)",
+    file: 'src/core/restamp.ts',
+    from: 'sameLogin(e.actor, identity) && OWN_STALE',
+    to: 'e.actor !== null && OWN_STALE',
+    unit: [U('restamp')],
+    e2e: [],
+  },
+  {
+    name: 'plain-pending-holds',
+    what: "reReviewUnderWay() counts a plain run's pending as a forced re-review (a head left red for good, R9-1)",
+    file: 'src/core/on-head.ts',
+    from: 's.description === reviewing(persona, target, true)',
+    to: '(s.description === reviewing(persona, target, true) || s.description === reviewing(persona, target))',
+    unit: [U('rules')],
+    e2e: [E('attack9')],
+    e2eFilter: 'ordinary review',
+  },
 ];
 
 const ROOT = join(import.meta.dirname, '..') + '/';
