@@ -44804,7 +44804,8 @@ function heldByReReview(end, rules) {
     if (!reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))
         return null;
     const failure = `re-review under way: ${rules.persona} is judging ${pr}'s head ${head} again (a forced re-review), so the ` +
-        'verdict it had does not pass the group; re-queue the PR once the re-review is posted';
+        'verdict it had does not pass the group; re-queue the PR once the re-review is posted (if it failed or was ' +
+        `cancelled, comment /review ${rules.persona} again, or push)`;
     return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: re-review of ${pr} under way`) };
 }
 function reported(end, rules, base) {
@@ -44879,8 +44880,9 @@ function standing(end, rules, base, shouldReview) {
             : '';
     const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
     const pending = leftPending(end, rules, state);
-    const kept = `${rules.persona}'s status on ${head} stays pending: a re-review of this head is under way, and the run ` +
-        'that posts it sets the status';
+    const kept = `${rules.persona}'s status on ${head} is not written green: a forced re-review of this head was asked for and ` +
+        `has posted no review yet; the run that posts it sets the status (if it failed or was cancelled, comment ` +
+        `/review ${rules.persona} again, or push)`;
     const elsewhere = `${rules.persona}'s ${said(verdict, rules)} is for ${marker.base}, but PR #${end.target?.pullNumber} was ` +
         `retargeted to ${moved} while it was made: the status on ${head} is pending until the run for ${moved} decides`;
     const twice = `${rules.persona}'s status on ${head} is failure, not success: that commit is also the head of ${shared}, and ` +
@@ -51116,28 +51118,37 @@ function restampable(history, s, headPatch, dismissals, identity) {
 const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
 /**
  * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
- * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 and 8).
- * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline:
- * the review that stood for the subject (dismissedRejection), a CHANGES_REQUESTED, every dismissal of it by this
- * account with its own stale message. A writer's dismissal is a writer's call (a re-roll it may ask for).
+ * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 to 11).
+ * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline.
+ * Since the subject's newest forced review, its unedited reviews are walked in order: one a writer dismissed is a
+ * re-roll the writer asked for, and one this account dismissed as a duplicate a raced copy — both passed over; the
+ * first this account dismissed as stale is the one that stood, kept when it is a CHANGES_REQUESTED. Anything else
+ * (a live review, a dismissal the timeline does not show) keeps nothing: the subject is judged again.
  */
 function keptRejection(history, s, dismissals, identity) {
-    const latest = dismissedRejection(history, s);
-    if (!latest)
-        return null;
-    const events = dismissals.filter((e) => e.reviewId === latest.review.id);
-    const ours = (e) => restamp_sameLogin(e.actor, identity) && OWN_STALE.test(e.message ?? '');
-    return events.length > 0 && events.every(ours) ? latest : null;
+    const ours = (e) => restamp_sameLogin(e.actor, identity);
+    for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => !e.review.edited)) {
+        const events = dismissals.filter((e) => e.reviewId === h.review.id);
+        if (h.review.state !== 'DISMISSED' || !events.length)
+            return null;
+        if (events.some((e) => !ours(e)) || events.every((e) => OWN_DUPLICATE.test(e.message ?? '')))
+            continue;
+        if (!events.every((e) => OWN_STALE.test(e.message ?? '')))
+            return null;
+        return h.marker.verdict === 'CHANGES_REQUESTED' ? h : null;
+    }
+    return null;
 }
+/** This account's dismissal of a raced copy (steps.ts dismissMessage): "Duplicate: …". */
+const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
 /**
- * The review that stood for the subject (since its newest forced one, the first never edited: later copies are
- * racing runs', as standingFor has it), when it is a dismissed rejection (attack round 9: not the newest, which may
- * be a raced copy dismissed as a duplicate).
+ * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced
+ * review, an unedited CHANGES_REQUESTED of it is dismissed.
  */
 function dismissedRejection(history, s) {
-    const stood = sinceForced(history.filter((h) => isOf(h.marker, s))).find((h) => !h.review.edited);
-    const rejected = stood?.review.state === 'DISMISSED' && stood.marker.verdict === 'CHANGES_REQUESTED';
-    return stood && rejected ? stood : null;
+    const of = sinceForced(history.filter((h) => isOf(h.marker, s)));
+    return (of.find((h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED') ??
+        null);
 }
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';

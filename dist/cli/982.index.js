@@ -2249,28 +2249,37 @@ function restamp_restampable(history, s, headPatch, dismissals, identity) {
 const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
 /**
  * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
- * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 and 8).
- * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline:
- * the review that stood for the subject (dismissedRejection), a CHANGES_REQUESTED, every dismissal of it by this
- * account with its own stale message. A writer's dismissal is a writer's call (a re-roll it may ask for).
+ * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 to 11).
+ * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline.
+ * Since the subject's newest forced review, its unedited reviews are walked in order: one a writer dismissed is a
+ * re-roll the writer asked for, and one this account dismissed as a duplicate a raced copy — both passed over; the
+ * first this account dismissed as stale is the one that stood, kept when it is a CHANGES_REQUESTED. Anything else
+ * (a live review, a dismissal the timeline does not show) keeps nothing: the subject is judged again.
  */
 function restamp_keptRejection(history, s, dismissals, identity) {
-    const latest = dismissedRejection(history, s);
-    if (!latest)
-        return null;
-    const events = dismissals.filter((e) => e.reviewId === latest.review.id);
-    const ours = (e) => restamp_sameLogin(e.actor, identity) && OWN_STALE.test(e.message ?? '');
-    return events.length > 0 && events.every(ours) ? latest : null;
+    const ours = (e) => restamp_sameLogin(e.actor, identity);
+    for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => !e.review.edited)) {
+        const events = dismissals.filter((e) => e.reviewId === h.review.id);
+        if (h.review.state !== 'DISMISSED' || !events.length)
+            return null;
+        if (events.some((e) => !ours(e)) || events.every((e) => OWN_DUPLICATE.test(e.message ?? '')))
+            continue;
+        if (!events.every((e) => OWN_STALE.test(e.message ?? '')))
+            return null;
+        return h.marker.verdict === 'CHANGES_REQUESTED' ? h : null;
+    }
+    return null;
 }
+/** This account's dismissal of a raced copy (steps.ts dismissMessage): "Duplicate: …". */
+const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
 /**
- * The review that stood for the subject (since its newest forced one, the first never edited: later copies are
- * racing runs', as standingFor has it), when it is a dismissed rejection (attack round 9: not the newest, which may
- * be a raced copy dismissed as a duplicate).
+ * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced
+ * review, an unedited CHANGES_REQUESTED of it is dismissed.
  */
 function dismissedRejection(history, s) {
-    const stood = sinceForced(history.filter((h) => isOf(h.marker, s))).find((h) => !h.review.edited);
-    const rejected = stood?.review.state === 'DISMISSED' && stood.marker.verdict === 'CHANGES_REQUESTED';
-    return stood && rejected ? stood : null;
+    const of = sinceForced(history.filter((h) => isOf(h.marker, s)));
+    return (of.find((h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED') ??
+        null);
 }
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';

@@ -159,7 +159,8 @@ function heldByReReview(
   if (!reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target)) return null;
   const failure =
     `re-review under way: ${rules.persona} is judging ${pr}'s head ${head} again (a forced re-review), so the ` +
-    'verdict it had does not pass the group; re-queue the PR once the re-review is posted';
+    'verdict it had does not pass the group; re-queue the PR once the re-review is posted (if it failed or was ' +
+    `cancelled, comment /review ${rules.persona} again, or push)`;
   return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: re-review of ${pr} under way`) };
 }
 
@@ -248,8 +249,9 @@ function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: bool
   const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
   const pending = leftPending(end, rules, state);
   const kept =
-    `${rules.persona}'s status on ${head} stays pending: a re-review of this head is under way, and the run ` +
-    'that posts it sets the status';
+    `${rules.persona}'s status on ${head} is not written green: a forced re-review of this head was asked for and ` +
+    `has posted no review yet; the run that posts it sets the status (if it failed or was cancelled, comment ` +
+    `/review ${rules.persona} again, or push)`;
   const elsewhere =
     `${rules.persona}'s ${said(verdict, rules)} is for ${marker.base}, but PR #${end.target?.pullNumber} was ` +
     `retargeted to ${moved} while it was made: the status on ${head} is pending until the run for ${moved} decides`;
