@@ -27,7 +27,12 @@ export function attackKit(w: World) {
     return { pre, post };
   };
   const status = (sha = w.head) => w.gh.statusOf(sha, CONTEXT)?.state;
-  return { prt, run, chain, status };
+  /** A maintainer's `/review priya` on PR #7: the forced preflight, run from the comment. */
+  const forceReReview = () => {
+    w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
+    return runOn(w.gh, 'priya', null, { mode: 'preflight', force: 'true' }, 'issue_comment', reviewComment('keeper'));
+  };
+  return { prt, run, chain, status, forceReReview };
 }
 
 /** A maintainer's `/review priya` comment on PR #7. */

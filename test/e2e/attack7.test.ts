@@ -8,10 +8,10 @@ import { OWNER, REPO } from '../fake/github.js';
 import { ROOT } from './harness.js';
 import { evaluate } from './workflow-sim.js';
 import { body, PR, runOn, useWorld } from './world.js';
-import { attackKit, CONTEXT, reviewComment, until } from './attack-kit.js';
+import { attackKit, CONTEXT, until } from './attack-kit.js';
 
 const w = useWorld();
-const { prt, run, chain, status } = attackKit(w);
+const { prt, run, chain, status, forceReReview } = attackKit(w);
 
 describe('R7-1: a second PR at the same commit into the same base re-rolls the persona', () => {
   // PR #7 (head H into main) is rejected by priya. Anyone who can open a PR — its author, or a
@@ -140,17 +140,9 @@ describe('R7-5: the merge queue passes a verdict a maintainer is having judged a
   // `/review priya`; GitHub builds (or rebuilds, when a PR ahead leaves the queue) #7's group, and
   // the group passes on the verdict under review — the PR merges before the re-review lands.
   test('a group built while a forced re-review of the head is under way is not green', async () => {
-    w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
     await chain(prt(PR, 'opened'), 'APPROVE');
     expect(status()).toBe('success');
-    const forced = await runOn(
-      w.gh,
-      'priya',
-      null,
-      { mode: 'preflight', force: 'true' },
-      'issue_comment',
-      reviewComment('keeper'),
-    );
+    const forced = await forceReReview();
     expect(forced.outputs.outcome).toBe('needs-review');
     expect(status()).toBe('pending'); // the PR head shows the re-review under way
     const group = w.gh.commit('group-main');

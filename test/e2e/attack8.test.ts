@@ -6,7 +6,7 @@ import { body, LOGINS, PR, runOn, useWorld } from './world.js';
 import { attackKit, reviewComment, until } from './attack-kit.js';
 
 const w = useWorld();
-const { prt, run, chain, status } = attackKit(w);
+const { prt, run, chain, status, forceReReview } = attackKit(w);
 const retargetEvent = (to: string, from: string) => ({
   ...prt(PR, 'edited', to),
   changes: { base: { ref: { from } } },
@@ -92,17 +92,9 @@ describe('R8-3 (change 5): a forced re-review that aborts releases the queue hol
   // re-review whose LLM step fails (no body) replaces that pending with a failure: the PR head is red, but the
   // queue no longer sees a re-review and passes the group on the very APPROVE the maintainer doubted.
   test('the group is not green while the doubted verdict was never re-judged', async () => {
-    w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
     await chain(prt(PR, 'opened'), 'APPROVE');
     expect(status()).toBe('success');
-    const forced = await runOn(
-      w.gh,
-      'priya',
-      null,
-      { mode: 'preflight', force: 'true' },
-      'issue_comment',
-      reviewComment('keeper'),
-    );
+    const forced = await forceReReview();
     expect(forced.outputs.outcome).toBe('needs-review');
     expect(status()).toBe('pending');
     // the re-review's LLM job fails: its post has no body
@@ -151,16 +143,8 @@ describe('R8-5 (change 5): another PR at the same head hides the re-review from 
   // head while a maintainer's forced re-review of #7 runs: #8's post writes its own status on H (failure, "also the
   // head of PR #7"), which is now the newest: #7's group passes on the APPROVE under re-review.
   test('a group built while #7 is re-judged is not green after #8 posted on the same head', async () => {
-    w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
     await chain(prt(PR, 'opened'), 'APPROVE');
-    const forced = await runOn(
-      w.gh,
-      'priya',
-      null,
-      { mode: 'preflight', force: 'true' },
-      'issue_comment',
-      reviewComment('keeper'),
-    );
+    const forced = await forceReReview();
     expect(forced.outputs.outcome).toBe('needs-review');
     expect(status()).toBe('pending');
     // into another base: #8's preflight refuses the shared head with a failure status on H; a workflow with no
