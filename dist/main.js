@@ -51145,11 +51145,7 @@ const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
  * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced
  * review, an unedited CHANGES_REQUESTED of it is dismissed.
  */
-function dismissedRejection(history, s) {
-    const of = sinceForced(history.filter((h) => isOf(h.marker, s)));
-    return (of.find((h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED') ??
-        null);
-}
+const dismissedRejection = (history, s) => sinceForced(history.filter((h) => isOf(h.marker, s))).some((h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
 /** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
@@ -51797,7 +51793,7 @@ writes = true) {
     const history = historyOf(reviews, who.login, cfg.persona);
     const subject = { head: sha, base: pull.baseRef, version: cfg.personaVersion ?? '' };
     const timeline = (cfg.restamp && cfg.mode === 'preflight' && latestDismissed(history)) ||
-        (!cfg.force && dismissedRejection(history, subject) !== null);
+        (!cfg.force && dismissedRejection(history, subject));
     const [compared, dismissals] = await Promise.all([
         wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
         timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),

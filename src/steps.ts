@@ -33,8 +33,8 @@ export interface Facts {
   reviews: ReviewFact[];
   headTree: string | null;
   headPatch: string | null;
-  /** The timeline's review dismissals, read only when the persona's latest review is dismissed (restamp) or its
-   * newest review of this head and base is a dismissed rejection (keptRejection). */
+  /** The timeline's review dismissals, read only when the persona's latest review is dismissed (restamp) or a
+   * rejection of this head and base is (keptRejection). */
   dismissals?: DismissalEvent[];
   /** The PR's files with patches, when findings are to be placed. */
   files?: PrFile[];
@@ -88,7 +88,7 @@ export async function readHead(
   const subject = { head: sha, base: pull.baseRef, version: cfg.personaVersion ?? '' };
   const timeline =
     (cfg.restamp && cfg.mode === 'preflight' && latestDismissed(history)) ||
-    (!cfg.force && dismissedRejection(history, subject) !== null);
+    (!cfg.force && dismissedRejection(history, subject));
   const [compared, dismissals] = await Promise.all([
     wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
     timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),

@@ -242,6 +242,7 @@ function readInput(file, io, limit) {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
 }
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 /** At most `max` bytes from a file descriptor, reading until its end or `max`. */
 function readUpTo(fd, max) {
     const buf = Buffer.alloc(Math.min(max, 64 * 1024));
@@ -253,8 +254,10 @@ function readUpTo(fd, max) {
             n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buf, 0, Math.min(buf.length, max - total), null);
         }
         catch (e) {
-            if (e.code === 'EAGAIN')
-                continue; // a non-blocking pipe with nothing yet
+            if (e.code === 'EAGAIN') {
+                Atomics.wait(PAUSE, 0, 0, 10); // a non-blocking pipe with nothing yet: wait, do not spin
+                continue;
+            }
             if (e.code === 'EOF')
                 break;
             throw e;

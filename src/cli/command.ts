@@ -73,6 +73,8 @@ export function readInput(file: string, io: Io, limit: number): Input {
   }
 }
 
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
 /** At most `max` bytes from a file descriptor, reading until its end or `max`. */
 export function readUpTo(fd: number, max: number): Buffer {
   const buf = Buffer.alloc(Math.min(max, 64 * 1024));
@@ -83,7 +85,10 @@ export function readUpTo(fd: number, max: number): Buffer {
     try {
       n = readSync(fd, buf, 0, Math.min(buf.length, max - total), null);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue; // a non-blocking pipe with nothing yet
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') {
+        Atomics.wait(PAUSE, 0, 0, 10); // a non-blocking pipe with nothing yet: wait, do not spin
+        continue;
+      }
       if ((e as NodeJS.ErrnoException).code === 'EOF') break;
       throw e;
     }

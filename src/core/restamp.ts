@@ -84,13 +84,10 @@ const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
  * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced
  * review, an unedited CHANGES_REQUESTED of it is dismissed.
  */
-export function dismissedRejection(history: readonly HistoryEntry[], s: Subject): HistoryEntry | null {
-  const of = sinceForced(history.filter((h) => isOf(h.marker, s)));
-  return (
-    of.find((h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED') ??
-    null
+export const dismissedRejection = (history: readonly HistoryEntry[], s: Subject): boolean =>
+  sinceForced(history.filter((h) => isOf(h.marker, s))).some(
+    (h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED',
   );
-}
 
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 export const latestDismissed = (history: readonly HistoryEntry[]): boolean =>
