@@ -1,9 +1,9 @@
-// `npm test`: vitest over every test file and, beside it, the type check and the lint. The type
-// check and prettier run at a lower CPU priority (they fill the cores while the end-to-end tests
-// wait on the fake GitHub); eslint does not: its typed rules take the longest of the three on one
-// thread, and held back it ran alone on one core for 10–17 s after vitest had ended (fresh
-// clones, 2026-12-01). Vitest prints as it goes; each check's output is
-// printed whole once all have ended, and the last line gives each one's time, so a CI log shows
+// `npm test`: vitest over every test file and, beside it at a lower CPU priority, the type check
+// (it fills the cores while the end-to-end tests wait on the fake GitHub). The linters are not
+// part of it: `npm run lint` runs them, and CI (.ci/run) runs that as its own step — beside
+// vitest on two cores, eslint's typed rules and prettier took about 35 of the run's 200
+// CPU-seconds (fresh clone, 2026-12-02). Vitest prints as it goes; the type check's output is
+// printed whole once it has ended, and the last line gives each one's time, so a CI log shows
 // where the seconds went. Any failure fails the command.
 // Arguments are passed to vitest (`npm test -- test/e2e/post.test.ts`).
 // Everything runs under the action's runtime, Node 24 (PV_NODE, or the one npm's pretest put in
@@ -20,8 +20,6 @@ const node = process.env.PV_NODE ?? (existsSync(CACHED) ? CACHED : process.execP
 const modules = join(ROOT, 'node_modules');
 const tools = {
   tsc: join(modules, 'typescript/bin/tsc'),
-  eslint: join(modules, 'eslint/bin/eslint.js'),
-  prettier: join(modules, 'prettier/bin/prettier.cjs'),
   vitest: join(modules, 'vitest/vitest.mjs'),
 };
 const bin = (name) => tools[name];
@@ -50,13 +48,11 @@ function run(cmd, args, { inherit = false, nice = 0 } = {}) {
 
 const secs = (s) => `${s.toFixed(1)} s`;
 const started = performance.now();
-const [vitest, typecheck, eslint, prettier] = await Promise.all([
+const [vitest, typecheck] = await Promise.all([
   run(node, [bin('vitest'), 'run', ...process.argv.slice(2)], { inherit: true }),
   run(node, [bin('tsc'), '--noEmit'], { nice: 10 }),
-  run(node, [bin('eslint'), '.']),
-  run(node, [bin('prettier'), '--check', '.', '--log-level', 'warn'], { nice: 10 }),
 ]);
-const checks = { typecheck, eslint, 'prettier --check': prettier };
+const checks = { typecheck };
 for (const [name, r] of Object.entries(checks)) {
   if (r.code !== 0 || r.out.trim()) console.log(`── ${name} (exit ${r.code})\n${r.out.trimEnd()}`);
 }
