@@ -26,8 +26,5 @@ const code = await new Promise((resolve) => {
   child.on('close', (c) => resolve(c ?? 1));
 });
 const seconds = (performance.now() - started) / 1000;
-console.log(
-  `npm test: ${seconds.toFixed(1)} s in all (vitest under Node ${node === process.execPath ? process.version : 'from ' + node})` +
-    (code ? '; failed' : ''),
-);
+console.log(`npm test: ${seconds.toFixed(1)} s in all${code ? ` (vitest exited ${code})` : ''}`);
 process.exit(code);
