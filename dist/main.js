@@ -51185,42 +51185,12 @@ function restampBody(original, head, persona) {
         `posted again for this head without a new review run.\n\n## VERDICT: ${m.verdict}\n`);
 }
 
-;// CONCATENATED MODULE: ./src/core/decide.ts
-// What to do with a head, given the facts read from GitHub — pure: facts in, plan
-// out. The shell fetches the facts, executes the plan and reports; nothing here does
-// I/O. docs/DESIGN.md walks through every rule with the decision diagram.
+;// CONCATENATED MODULE: ./src/core/settle.ts
+// What stands after a write (or without one) — pure: which of a persona's reviews is its current
+// opinion for the PR's head and base, which go and why; which of two racing runs won; whether an
+// ambiguous create landed. core/decide.ts plans the write; this module settles what it left.
 
 
-
-
-// the history rules are core/history.ts; what the shell and the tests import from here stays here
-
-function gate(pull, reviewedSha, base) {
-    if (pull.state !== 'open') {
-        return {
-            stop: true,
-            outcome: 'closed',
-            message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review`,
-        };
-    }
-    if (pull.headSha !== reviewedSha) {
-        return {
-            stop: true,
-            outcome: 'superseded',
-            message: `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
-                `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
-        };
-    }
-    if (base !== undefined && pull.baseRef !== base) {
-        return {
-            stop: true,
-            outcome: 'superseded',
-            message: `PR #${pull.number} now merges into ${pull.baseRef}, not ${base} as when this run was triggered: the ` +
-                'base change triggers a review for the new base',
-        };
-    }
-    return { stop: false };
-}
 const DISMISSABLE = {
     all: new Set(['APPROVED', 'CHANGES_REQUESTED']),
     'changes-requested': new Set(['CHANGES_REQUESTED']),
@@ -51279,6 +51249,52 @@ function raceWinner(s, ours) {
 }
 /** GitHub refused the create with 422 and the PR head moved meanwhile: the review was superseded. */
 const supersededByRefusal = (status, headNow, reviewed) => status === 422 && headNow !== null && headNow !== reviewed;
+/** After an ambiguous create failure: did this run's review land after all? */
+function findLanded(reviews, identity, persona, head, run) {
+    return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
+}
+/** This persona's live reviews recorded against `head`, oldest first. */
+const liveForHead = (reviews, identity, persona, head) => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
+
+;// CONCATENATED MODULE: ./src/core/decide.ts
+// What to do with a head, given the facts read from GitHub — pure: facts in, plan
+// out. The shell fetches the facts, executes the plan and reports; nothing here does
+// I/O. docs/DESIGN.md walks through every rule with the decision diagram.
+
+
+
+
+
+// the history rules are core/history.ts; what the shell and the tests import from here stays here
+
+// what stands after a write is core/settle.ts; the shell and the tests import it from here too
+
+function gate(pull, reviewedSha, base) {
+    if (pull.state !== 'open') {
+        return {
+            stop: true,
+            outcome: 'closed',
+            message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review`,
+        };
+    }
+    if (pull.headSha !== reviewedSha) {
+        return {
+            stop: true,
+            outcome: 'superseded',
+            message: `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
+                `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
+        };
+    }
+    if (base !== undefined && pull.baseRef !== base) {
+        return {
+            stop: true,
+            outcome: 'superseded',
+            message: `PR #${pull.number} now merges into ${pull.baseRef}, not ${base} as when this run was triggered: the ` +
+                'base change triggers a review for the new base',
+        };
+    }
+    return { stop: false };
+}
 /**
  * Reasons to write nothing at all: a PENDING review blocks every new review of the
  * account (GitHub answers 422), and an account that already speaks for another
@@ -51394,12 +51410,6 @@ function decide_decide(f) {
         early,
     };
 }
-/** After an ambiguous create failure: did this run's review land after all? */
-function findLanded(reviews, identity, persona, head, run) {
-    return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
-}
-/** This persona's live reviews recorded against `head`, oldest first. */
-const liveForHead = (reviews, identity, persona, head) => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
 
 ;// CONCATENATED MODULE: ./src/core/markdown.ts
 // Text that goes into Markdown (job summary, board comment) shows as text: HTML and

@@ -122,7 +122,7 @@ export const MUTANTS = [
   {
     name: 'settle-anchor-self',
     what: "settle() anchors on this run's review even when another landed first for the head",
-    file: 'src/core/decide.ts',
+    file: 'src/core/settle.ts',
     from: 'standingFor(known, current)',
     to: 'standingFor(known.length ? [self] : [], current)',
     unit: [U('decide')],
@@ -132,7 +132,7 @@ export const MUTANTS = [
   {
     name: 'settle-ignores-version',
     what: 'settle() lets a review by another persona version stand for this one (the oldest one sets the version)',
-    file: 'src/core/decide.ts',
+    file: 'src/core/settle.ts',
     from: 'version: versionOf(self.marker) }',
     to: 'version: versionOf((history.find(counts) ?? self).marker) }',
     unit: [U('decide')],
@@ -144,7 +144,7 @@ export const MUTANTS = [
     what:
       "settle() leaves this run's review out when the listing lags behind the create: a forced review " +
       'the listing does not show yet is dismissed and the older review for the head stands',
-    file: 'src/core/decide.ts',
+    file: 'src/core/settle.ts',
     from: '[...history, self].sort(',
     to: '[...history].sort(',
     unit: [U('decide')],
@@ -154,7 +154,7 @@ export const MUTANTS = [
   {
     name: 'settle-forced-self',
     what: 'settle() anchors a forced run on its own review: two forced runs that raced dismiss each other',
-    file: 'src/core/decide.ts',
+    file: 'src/core/settle.ts',
     from: 'const anchor = standingFor(known, current) ?? self;',
     to: 'const anchor = self.marker.forced ? self : (standingFor(known, current) ?? self);',
     unit: [U('decide')],
@@ -234,7 +234,7 @@ export const MUTANTS = [
   {
     name: 'dismiss-policy-widened',
     what: 'dismiss-stale: changes-requested dismisses stale APPROVEs too',
-    file: 'src/core/decide.ts',
+    file: 'src/core/settle.ts',
     from: "'changes-requested': new Set(['CHANGES_REQUESTED']),",
     to: "'changes-requested': new Set(['APPROVED', 'CHANGES_REQUESTED']),",
     unit: [U('decide')],
@@ -284,7 +284,7 @@ export const MUTANTS = [
   {
     name: 'findlanded-any-run',
     what: "after an ambiguous failure, another run's review for the head is taken for this run's",
-    file: 'src/core/decide.ts',
+    file: 'src/core/settle.ts',
     from: '.find((h) => h.marker.run === run) ?? null;',
     to: '.find((h) => h.marker.run !== `${run}-not`) ?? null;',
     unit: [U('decide')],

@@ -14,8 +14,9 @@ import {
   type ReviewFact,
   type Subject,
 } from './history.js';
-import { decodeMarker, samePersona, versionOf } from './marker.js';
+import { decodeMarker, samePersona } from './marker.js';
 import { keptRejection, restampable, type DismissalEvent } from './restamp.js';
+import { settle, type Dismissal, type DismissPolicy, type Settlement } from './settle.js';
 
 // the history rules are core/history.ts; what the shell and the tests import from here stays here
 export {
@@ -32,7 +33,19 @@ export {
   type Subject,
 } from './history.js';
 
-export type DismissPolicy = 'all' | 'changes-requested' | 'none';
+// what stands after a write is core/settle.ts; the shell and the tests import it from here too
+export {
+  findLanded,
+  liveForHead,
+  raceWinner,
+  settle,
+  supersededByRefusal,
+  type Dismissal,
+  type DismissPolicy,
+  type Race,
+  type Settlement,
+} from './settle.js';
+
 export type ReviewEventPolicy = 'verdict' | 'COMMENT';
 
 export interface PullFacts {
@@ -81,81 +94,6 @@ export function gate(pull: PullFacts, reviewedSha: string, base?: string): Gate 
   }
   return { stop: false };
 }
-
-const DISMISSABLE: Record<DismissPolicy, ReadonlySet<string>> = {
-  all: new Set(['APPROVED', 'CHANGES_REQUESTED']),
-  'changes-requested': new Set(['CHANGES_REQUESTED']),
-  none: new Set(),
-};
-/** GitHub dismisses only these (COMMENTED and PENDING are refused). */
-const CAN_DISMISS = DISMISSABLE.all;
-
-export interface Dismissal {
-  entry: HistoryEntry;
-  why: 'stale' | 'duplicate' | 'edited';
-}
-
-export interface Settlement {
-  /** The review that stands as this persona's current opinion. */
-  anchor: HistoryEntry;
-  dismiss: Dismissal[];
-}
-
-/**
- * After the write (on facts read again), or without a write (on the facts just read):
- * which of this persona's reviews stand, which go.
- * - The anchor is the review that stands for the PR's current head and base at `self`'s
- *   version (standingFor, over the history with `self` in it: GitHub's review listing can lag
- *   behind the create, and a forced `self` the listing does not show yet still replaces the older
- *   review); when there is none, it is `self` (the review this run posted or kept): the gate is
- *   never left without the persona's latest opinion. Two forced runs that raced agree: the newer
- *   forced review stands for both.
- * - Edited reviews are dismissed whatever dismiss-stale says: they speak for nobody.
- * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
- *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
- * - Reviews of any other head or base are stale: dismissed per dismiss-stale. That includes
- *   `self` when a review for a newer head has already landed. (A rejection dismissed so for another
- *   base is found again on a retarget back: keptRejection in restamp.ts.)
- */
-export function settle(
-  history: readonly HistoryEntry[],
-  pr: { head: string; base: string },
-  self: HistoryEntry,
-  policy: DismissPolicy,
-): Settlement {
-  const live = history.filter((h) => isLive(h.review));
-  const current = { ...pr, version: versionOf(self.marker) };
-  const listed = history.some((h) => h.review.id === self.review.id);
-  const known = listed ? history : [...history, self].sort((a, b) => a.review.id - b.review.id);
-  const anchor = standingFor(known, current) ?? self;
-  const dismiss: Dismissal[] = [];
-  const seen = new Set<number>([anchor.review.id]);
-  const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
-  for (const entry of candidates) {
-    if (seen.has(entry.review.id)) continue;
-    seen.add(entry.review.id);
-    const m = entry.marker;
-    if (entry.review.edited) {
-      if (CAN_DISMISS.has(entry.review.state)) dismiss.push({ entry, why: 'edited' });
-    } else if (m.head === anchor.marker.head && m.base === anchor.marker.base) {
-      if (CAN_DISMISS.has(entry.review.state)) dismiss.push({ entry, why: 'duplicate' });
-    } else if ((m.head !== pr.head || m.base !== pr.base) && DISMISSABLE[policy].has(entry.review.state)) {
-      dismiss.push({ entry, why: 'stale' });
-    }
-  }
-  return { anchor, dismiss };
-}
-
-/** Which of two racing runs' reviews for one head stands, seen after the write. */
-export type Race = 'ours' | 'theirs-same-head' | 'newer-head';
-export function raceWinner(s: Settlement, ours: HistoryEntry): Race {
-  if (s.anchor.review.id === ours.review.id) return 'ours';
-  return s.anchor.marker.head === ours.marker.head ? 'theirs-same-head' : 'newer-head';
-}
-
-/** GitHub refused the create with 422 and the PR head moved meanwhile: the review was superseded. */
-export const supersededByRefusal = (status: number | null, headNow: string | null, reviewed: string): boolean =>
-  status === 422 && headNow !== null && headNow !== reviewed;
 
 export interface Facts {
   persona: string;
@@ -333,22 +271,3 @@ export function decide(f: Facts): Plan {
     early,
   };
 }
-
-/** After an ambiguous create failure: did this run's review land after all? */
-export function findLanded(
-  reviews: readonly ReviewFact[],
-  identity: string,
-  persona: string,
-  head: string,
-  run: string,
-): HistoryEntry | null {
-  return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
-}
-
-/** This persona's live reviews recorded against `head`, oldest first. */
-export const liveForHead = (
-  reviews: readonly ReviewFact[],
-  identity: string,
-  persona: string,
-  head: string,
-): HistoryEntry[] => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));

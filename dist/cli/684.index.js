@@ -1,8 +1,8 @@
-export const id = 982;
-export const ids = [982];
+export const id = 684;
+export const ids = [684];
 export const modules = {
 
-/***/ 2982:
+/***/ 8684:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -2289,42 +2289,12 @@ function restampBody(original, head, persona) {
         `posted again for this head without a new review run.\n\n## VERDICT: ${m.verdict}\n`);
 }
 
-;// CONCATENATED MODULE: ./src/core/decide.ts
-// What to do with a head, given the facts read from GitHub — pure: facts in, plan
-// out. The shell fetches the facts, executes the plan and reports; nothing here does
-// I/O. docs/DESIGN.md walks through every rule with the decision diagram.
+;// CONCATENATED MODULE: ./src/core/settle.ts
+// What stands after a write (or without one) — pure: which of a persona's reviews is its current
+// opinion for the PR's head and base, which go and why; which of two racing runs won; whether an
+// ambiguous create landed. core/decide.ts plans the write; this module settles what it left.
 
 
-
-
-// the history rules are core/history.ts; what the shell and the tests import from here stays here
-
-function gate(pull, reviewedSha, base) {
-    if (pull.state !== 'open') {
-        return {
-            stop: true,
-            outcome: 'closed',
-            message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review`,
-        };
-    }
-    if (pull.headSha !== reviewedSha) {
-        return {
-            stop: true,
-            outcome: 'superseded',
-            message: `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
-                `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
-        };
-    }
-    if (base !== undefined && pull.baseRef !== base) {
-        return {
-            stop: true,
-            outcome: 'superseded',
-            message: `PR #${pull.number} now merges into ${pull.baseRef}, not ${base} as when this run was triggered: the ` +
-                'base change triggers a review for the new base',
-        };
-    }
-    return { stop: false };
-}
 const DISMISSABLE = {
     all: new Set(['APPROVED', 'CHANGES_REQUESTED']),
     'changes-requested': new Set(['CHANGES_REQUESTED']),
@@ -2348,7 +2318,7 @@ const CAN_DISMISS = DISMISSABLE.all;
  *   `self` when a review for a newer head has already landed. (A rejection dismissed so for another
  *   base is found again on a retarget back: keptRejection in restamp.ts.)
  */
-function settle(history, pr, self, policy) {
+function settle_settle(history, pr, self, policy) {
     const live = history.filter((h) => isLive(h.review));
     const current = { ...pr, version: versionOf(self.marker) };
     const listed = history.some((h) => h.review.id === self.review.id);
@@ -2383,6 +2353,52 @@ function raceWinner(s, ours) {
 }
 /** GitHub refused the create with 422 and the PR head moved meanwhile: the review was superseded. */
 const supersededByRefusal = (status, headNow, reviewed) => status === 422 && headNow !== null && headNow !== reviewed;
+/** After an ambiguous create failure: did this run's review land after all? */
+function findLanded(reviews, identity, persona, head, run) {
+    return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
+}
+/** This persona's live reviews recorded against `head`, oldest first. */
+const liveForHead = (reviews, identity, persona, head) => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
+
+;// CONCATENATED MODULE: ./src/core/decide.ts
+// What to do with a head, given the facts read from GitHub — pure: facts in, plan
+// out. The shell fetches the facts, executes the plan and reports; nothing here does
+// I/O. docs/DESIGN.md walks through every rule with the decision diagram.
+
+
+
+
+
+// the history rules are core/history.ts; what the shell and the tests import from here stays here
+
+// what stands after a write is core/settle.ts; the shell and the tests import it from here too
+
+function gate(pull, reviewedSha, base) {
+    if (pull.state !== 'open') {
+        return {
+            stop: true,
+            outcome: 'closed',
+            message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review`,
+        };
+    }
+    if (pull.headSha !== reviewedSha) {
+        return {
+            stop: true,
+            outcome: 'superseded',
+            message: `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
+                `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
+        };
+    }
+    if (base !== undefined && pull.baseRef !== base) {
+        return {
+            stop: true,
+            outcome: 'superseded',
+            message: `PR #${pull.number} now merges into ${pull.baseRef}, not ${base} as when this run was triggered: the ` +
+                'base change triggers a review for the new base',
+        };
+    }
+    return { stop: false };
+}
 /**
  * Reasons to write nothing at all: a PENDING review blocks every new review of the
  * account (GitHub answers 422), and an account that already speaks for another
@@ -2498,12 +2514,6 @@ function decide(f) {
         early,
     };
 }
-/** After an ambiguous create failure: did this run's review land after all? */
-function findLanded(reviews, identity, persona, head, run) {
-    return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
-}
-/** This persona's live reviews recorded against `head`, oldest first. */
-const liveForHead = (reviews, identity, persona, head) => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
 
 ;// CONCATENATED MODULE: ./src/core/board.ts
 // The panel's state for the current head, and which board comment is ours. Pure.
