@@ -43187,24 +43187,6 @@ const SYNONYMS = [
     [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
 /**
- * Words that name a verdict only as the whole value of a verdict or decision key ("**Decision:** **RED**",
- * "#### Final verdict: READY ✅", "## Verdict: ESCALATE"): a traffic light, a readiness, an escalation to a person,
- * advice that blocks nothing. Anywhere else they are ordinary words ("red flags", "ready for review", "Status: Ready").
- */
-const KEYED_ONLY = [
-    [/^GREEN$/, 'APPROVE'],
-    [/^RED$/, 'CHANGES_REQUESTED'],
-    [/^ESCALATED?$/, 'COMMENT'],
-];
-/** The verdict a strong key's whole value names in a word of KEYED_ONLY (emoji, marks and punctuation aside). */
-function keyedOnly(value) {
-    const word = value
-        .toUpperCase()
-        .replace(/[^\p{L}\p{N}\s]+/gu, ' ')
-        .trim();
-    return KEYED_ONLY.find(([re]) => re.test(word))?.[1];
-}
-/**
  * Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding".
  * "but", "however", "though" open a new clause: "None of the nits block, but the migration must be reverted …".
  */
@@ -43589,11 +43571,7 @@ function readKey(r, i, upper, raw, key) {
     const lead = leadingVerdict(body);
     if (!lead) {
         // "Status: Critical issues found - fix required before production use": a verdict in the value's words
-        const given = explicit && opens && !score && !LIST_ITEM.test(raw);
-        const word = given && key.strong ? keyedOnly(body) : undefined;
-        if (word)
-            return { ...candidate(i, word, 'keyed', false, key.final, undefined, '', following(r, i)), key: key.name };
-        const said = given ? proseVerdict(body) : undefined;
+        const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
         if (said)
             return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
         if (explicit)
@@ -43724,11 +43702,6 @@ function splitHeading(r, i, key, strict = false) {
         return innerUnderHeading(r, i, j, inner);
     const tokenText = inner ? inner.value : unboxed;
     const lead = leadingVerdict(tokenText);
-    // "## Decision" over "**RED**" alone: a strong key's word, its whole value
-    const word = !lead && key.strong && !strict && !inner && !box && !NOT_PARAGRAPH.test(r.lines[j]);
-    const reading = word ? keyedOnly(tokenText) : undefined;
-    if (reading)
-        return { ...candidate(i, reading, 'keyed', false, key.final, j, '', following(r, j)), key: key.name };
     if (!lead) {
         noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
         return null;

@@ -15,7 +15,7 @@ import {
   TOKEN_TAIL,
   unescapeU,
 } from './intent-token.js';
-import { conditionOf, keyedOnly, otherVerdict, proseVerdict, type Reading } from './intent-words.js';
+import { conditionOf, otherVerdict, proseVerdict, type Reading } from './intent-words.js';
 
 export { plain, synonymAt } from './intent-token.js';
 
@@ -159,11 +159,7 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   const lead = leadingVerdict(body);
   if (!lead) {
     // "Status: Critical issues found - fix required before production use": a verdict in the value's words
-    const given = explicit && opens && !score && !LIST_ITEM.test(raw);
-    const word = given && key.strong ? keyedOnly(body) : undefined;
-    if (word)
-      return { ...candidate(i, word, 'keyed', false, key.final, undefined, '', following(r, i)), key: key.name };
-    const said = given ? proseVerdict(body) : undefined;
+    const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
     if (said) return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
     if (explicit) noteUnrecognised(r, i, key.strong, body);
     return null;
@@ -292,10 +288,6 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   if (inner && !LIST_ITEM.test(r.lines[j]!)) return innerUnderHeading(r, i, j, inner);
   const tokenText = inner ? inner.value : unboxed;
   const lead = leadingVerdict(tokenText);
-  // "## Decision" over "**RED**" alone: a strong key's word, its whole value
-  const word = !lead && key.strong && !strict && !inner && !box && !NOT_PARAGRAPH.test(r.lines[j]!);
-  const reading = word ? keyedOnly(tokenText) : undefined;
-  if (reading) return { ...candidate(i, reading, 'keyed', false, key.final, j, '', following(r, j)), key: key.name };
   if (!lead) {
     noteUnrecognised(r, i, key.strong, tokenText.toUpperCase());
     return null;

@@ -62,26 +62,6 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
 ].map(([re, v]) => [new RegExp(`${(re as RegExp).source}${END}`), v as Reading]);
 
 /**
- * Words that name a verdict only as the whole value of a verdict or decision key ("**Decision:** **RED**",
- * "#### Final verdict: READY ✅", "## Verdict: ESCALATE"): a traffic light, a readiness, an escalation to a person,
- * advice that blocks nothing. Anywhere else they are ordinary words ("red flags", "ready for review", "Status: Ready").
- */
-const KEYED_ONLY: ReadonlyArray<[RegExp, Reading]> = [
-  [/^GREEN$/, 'APPROVE'],
-  [/^RED$/, 'CHANGES_REQUESTED'],
-  [/^ESCALATED?$/, 'COMMENT'],
-];
-
-/** The verdict a strong key's whole value names in a word of KEYED_ONLY (emoji, marks and punctuation aside). */
-export function keyedOnly(value: string): Reading | undefined {
-  const word = value
-    .toUpperCase()
-    .replace(/[^\p{L}\p{N}\s]+/gu, ' ')
-    .trim();
-  return KEYED_ONLY.find(([re]) => re.test(word))?.[1];
-}
-
-/**
  * Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding".
  * "but", "however", "though" open a new clause: "None of the nits block, but the migration must be reverted …".
  */
