@@ -661,6 +661,7 @@ describe.each([
   ['held-out 17 (lists under a verdict heading)', 'intent-attack-18.json', 55],
   ['summing-up keys and quoted keys', 'intent-attack-19.json', 62],
   ['changes-needed phrases and closing headings (held-out 18)', 'intent-attack-20.json', 52],
+  ["traffic lights and escalations as a verdict key's value (held-out 17)", 'intent-attack-21.json', 56],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
