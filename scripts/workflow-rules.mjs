@@ -32,6 +32,18 @@ const GITHUB_SHA_OR_REF = /^\$\{\{\s*github\.(?:sha|ref)\s*\}\}$/;
 /** Another run's artifacts, fetched by a command or a script: the CLI, the REST path, github-script. */
 const ARTIFACT_FETCH = /\bgh\s+run\s+download\b|\/actions\/(?:runs\/[^/\s]+\/)?artifacts\b|\bdownloadArtifact\b/i;
 
+/** A command that fetches or checks out the PR's code by its number: gh's checkout, a pull ref. */
+const PR_FETCH = /\bgh\s+pr\s+checkout\b|\bpull\/(?:\$|\d)|refs\/pull\//i;
+/** A git command that fetches or switches to a commit (or a tarball of one), in a run script. */
+const GIT_FETCH =
+  /\bgit\s+(?:[\w-]+\s+)*(?:fetch|checkout|switch|reset|clone|pull|worktree|archive)\b|\/(?:tarball|zipball)\b|\bgh\s+repo\s+clone\b/i;
+/**
+ * What names the PR's head or number (a step's env or with, or the script): the event's head and number, a job's
+ * head-sha output. Beside GIT_FETCH, a run step may check the PR's code out whatever the checkout steps say.
+ */
+const PR_NAMED =
+  /github\.event\.pull_request\.(?:head|number)|github\.head_ref|github\.event\.(?:number|issue\.number)|workflow_run\.head_(?:sha|branch)|outputs\.head[-_]sha/i;
+
 /** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
 export function personaCredentials(node) {
   const text = JSON.stringify(node ?? {});
@@ -105,11 +117,27 @@ function readsFindings(where, step, triggers, say) {
   else if (repo && !repo.includes('${{')) say(where, 'checks out another repository');
 }
 
+/**
+ * A run step that fetches the PR's code: "gh pr checkout", a pull ref, or a git fetch or checkout beside the PR's head
+ * or number (through env: `HEAD_SHA: ${{ github.event.pull_request.head.sha }}`, then `git fetch origin "$HEAD_SHA"`).
+ * The job would then run the PR's copy of whatever comes next (the persona script, a build), which writes the body.
+ */
+function runFetchFindings(where, step, say) {
+  const named = JSON.stringify([step.env ?? {}, step.with ?? {}, step.run]);
+  if (PR_FETCH.test(step.run)) say(where, 'checks out PR code (a run step fetches the pull request)');
+  else if (GIT_FETCH.test(step.run) && PR_NAMED.test(named))
+    say(
+      where,
+      "checks out PR code, or may: a run step fetches or checks out git objects beside the PR's head or number",
+    );
+}
+
 function stepFindings(id, job, say, triggers = [], gated = false) {
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
     if (gated) readsFindings(where, step, triggers, say);
+    if (gated && typeof step.run === 'string') runFetchFindings(where, step, say);
     if (typeof step.run === 'string' && step.run.includes('${{'))
       say(where, 'expression in run: pass it through env instead');
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });

@@ -210,6 +210,35 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
     expect(r.code).toBe(1);
   });
 
+  // found by a twelfth attack: a run step that fetches the PR's head (named through env) or runs gh pr checkout, then
+  // the persona script — the PR's copy of it writes the body. The rules looked only at actions/checkout's ref.
+  test.each([
+    [
+      'a git fetch of the PR head sha given through env',
+      '        env:\n          HEAD_SHA: ${{ github.event.pull_request.head.sha }}\n' +
+        '        run: git fetch --depth=1 origin "$HEAD_SHA" && git checkout --force FETCH_HEAD\n',
+      /checks out PR code, or may: a run step fetches or checks out git objects beside the PR's head or number/,
+    ],
+    [
+      'gh pr checkout',
+      '        env:\n          GH_TOKEN: ${{ github.token }}\n          PR: ${{ github.event.pull_request.number }}\n' +
+        '        run: gh pr checkout "$PR"\n',
+      /checks out PR code \(a run step fetches the pull request\)/,
+    ],
+  ])('an LLM job with %s before the persona script: FAIL, exit 1', async (_n, step, finding) => {
+    workflow('persona-priya.yml', (t) => {
+      const anchor =
+        '      - env:\n          LLM_API_KEY: ${{ secrets.LLM_API_KEY }}\n        run: ./scripts/run-persona';
+      const edited = t.replace(anchor, `      - name: The PR head\n${step}${anchor}`);
+      expect(edited).not.toBe(t);
+      return edited;
+    });
+    const r = await diagnose();
+    expect(r.stdout).not.toMatch(/enforced: all \d+ checks ok/);
+    expect(r.stdout).toMatch(new RegExp(`^FAIL .*${finding.source}`, 'm'));
+    expect(r.code).toBe(1);
+  });
+
   test("an LLM job reading the triggering run's artifact (run-id): FAIL, exit 1", async () => {
     workflow('persona-priya.yml', (t) => {
       const download = /(uses: actions\/download-artifact@\w+ # v[\d.]+\n {8}with:\n {10}name: diff\n)/;

@@ -71,6 +71,17 @@ describe('securityFindings', () => {
       "this run's own artifact",
       wf(`permissions: {}\nsteps:\n  - uses: actions/download-artifact@${SHA} # v4\n    with: { name: diff, path: d }`),
     ],
+    // the PR's number in a run step that fetches no code, and a git fetch of the base
+    [
+      'the PR number for gh pr comment',
+      gated(
+        'permissions: {}\nsteps:\n  - run: gh pr comment "$PR" -b hi\n    env: { PR: "${{ github.event.pull_request.number }}" }',
+      ),
+    ],
+    [
+      'a git fetch of the base branch',
+      gated('permissions: {}\nsteps:\n  - run: git fetch origin "$BASE"\n    env: { BASE: "${{ github.base_ref }}" }'),
+    ],
   ];
   test.each(ok)('passes %s', (_n, text) => {
     expect(securityFindings(text, 'x.yml')).toEqual([]);
@@ -221,6 +232,45 @@ describe('securityFindings', () => {
         'workflow_call',
       ),
       /checks out PR code, or may: ref \$\{\{ inputs.head-sha \}\}/,
+    ],
+    // found by a twelfth attack: a run step fetching the PR's code (the rules looked only at checkout's ref)
+    [
+      'a git fetch of the PR head through env',
+      gated(
+        'permissions: {}\nsteps:\n  - run: git fetch --depth=1 origin "$H" && git checkout --force FETCH_HEAD\n' +
+          '    env: { H: "${{ github.event.pull_request.head.sha }}" }',
+      ),
+      /checks out PR code, or may: a run step fetches or checks out git objects beside the PR's head or number/,
+    ],
+    [
+      'gh pr checkout',
+      gated(
+        'permissions: {}\nsteps:\n  - run: gh pr checkout "$PR"\n    env: { PR: "${{ github.event.pull_request.number }}" }',
+      ),
+      /checks out PR code \(a run step fetches the pull request\)/,
+    ],
+    [
+      'a pull ref fetched by number',
+      gated(
+        'permissions: {}\nsteps:\n  - run: git fetch origin "pull/$N/head"\n    env: { N: "${{ github.event.number }}" }',
+      ),
+      /checks out PR code \(a run step fetches the pull request\)/,
+    ],
+    [
+      "a preflight job's head-sha output, then a worktree",
+      gated(
+        'permissions: {}\nsteps:\n  - run: git fetch origin "$H" && git worktree add pr "$H"\n' +
+          '    env: { H: "${{ needs.preflight.outputs.head-sha }}" }',
+      ),
+      /checks out PR code, or may/,
+    ],
+    [
+      'a tarball of the PR head',
+      gated(
+        'permissions: {}\nsteps:\n  - run: curl -sL "https://api.github.com/repos/o/r/tarball/$H" | tar xz\n' +
+          '    env: { H: "${{ github.event.pull_request.head.sha }}" }',
+      ),
+      /checks out PR code, or may/,
     ],
     [
       'a third-party artifact downloader',
