@@ -39,33 +39,47 @@ export function groupingCheck(f: DoctorFacts): Check[] {
 }
 
 /**
- * Without a merge queue the PR head's status is the last word, and GitHub keeps at most 1000
- * statuses per sha and context, from anyone with write access, deleting none: a writer who fills
- * the persona's context after an approval freezes its green through a retarget or a later
- * rejection. A queue re-decides each group on a new commit, from the persona's reviews.
+ * Without a merge queue the PR head's status is the last word. A status or check run is per commit and its context
+ * is the same on every base, so a PR retargeted after a green carries it until the next run writes pending: a writer
+ * who merges before that run starts merges a change judged for another base (attack round 12, D2: check runs do not
+ * close this). With commit statuses there is more: GitHub keeps at most 1000 per sha and context, from anyone with
+ * write access, deleting none, so a writer who fills the persona's context after an approval freezes its green. A
+ * queue re-decides each group on a new commit, for its base, from the persona's reviews.
  */
 export function noQueueCheck(f: DoctorFacts, writers: readonly Writer[]): Check[] {
   if (f.mergeQueue !== null) return [];
-  // closed only by check runs of each persona's own App: GITHUB_TOKEN's belong to GitHub Actions (any workflow)
+  // check runs of each persona's own App close the freeze (GITHUB_TOKEN's belong to GitHub Actions: any workflow)
   const own = (p: PersonaFacts) => writers.filter((w) => w.persona === p.name);
   const byItsApp = (p: PersonaFacts) =>
     p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
-  if (f.personas.length && f.personas.every(byItsApp))
-    return [
-      ok('queue', `${f.branch} has no merge queue; every persona writes check runs, which only its App can write`),
-    ];
+  const checkRuns = f.personas.length > 0 && f.personas.every(byItsApp);
+  const retarget =
+    "a PR merges on its head's verdict, the same for every base: retargeted after a green and merged before the " +
+    'next run starts, it merges a change judged for another base';
+  const queue =
+    `${RULES_PAGE} → "Require merge queue" (organisation repositories), the contexts written on each group's ` +
+    'commit (README: merge queue)';
   return [
-    {
-      id: 'queue',
-      level: 'warn',
-      says:
-        `${f.branch} has no merge queue in its rulesets: a PR merges on its head's status, which anyone with ` +
-        'write access can freeze by filling its context (GitHub keeps 1000 statuses per commit and context)',
-      fix:
-        'write the verdicts as check runs, which only the persona Apps can write (status-kind: check-run), or ' +
-        `${RULES_PAGE} → "Require merge queue" (organisation repositories), the contexts written on each group's ` +
-        'commit (README: merge queue); a queue that classic branch protection requires is not visible to the doctor',
-    },
+    checkRuns
+      ? {
+          id: 'queue',
+          level: 'warn',
+          says:
+            `${f.branch} has no merge queue in its rulesets: ${retarget} (the check runs, which only the persona ` +
+            'Apps can write, cannot be frozen)',
+          fix: `${queue}; a queue that classic branch protection requires is not visible to the doctor`,
+        }
+      : {
+          id: 'queue',
+          level: 'warn',
+          says:
+            `${f.branch} has no merge queue in its rulesets: ${retarget}; and anyone with write access can freeze ` +
+            "the head's status by filling its context (GitHub keeps 1000 statuses per commit and context)",
+          fix:
+            `${queue}; short of a queue, write the verdicts as check runs, which only the persona Apps can write ` +
+            '(status-kind: check-run), which closes the freeze but not the retarget; a queue that classic branch ' +
+            'protection requires is not visible to the doctor',
+        },
   ];
 }
 

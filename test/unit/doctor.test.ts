@@ -586,17 +586,21 @@ describe('naming the personas', () => {
     });
   });
 
-  test('no merge queue, but every persona writes check runs (only its App can): ok', () => {
+  // attack round 12 (D2): check runs close the 1000-status freeze, not the retarget race — still a warning, which says so
+  test('no merge queue, every persona writing check runs (only its App can): warn, for the retarget alone', () => {
     const f = { ...good(), mergeQueue: null };
     const wf = f.workflows!.map((w) => ({
       ...w,
       text: w.text.replace(/(\n\s+)persona: (\w+)/g, '$1persona: $2$1status-kind: check-run'),
     }));
     expect(wf.map((w) => w.text).join('\n')).toContain('status-kind: check-run');
-    expect(diagnose({ ...f, workflows: wf }).checks.find((c) => c.id === 'queue')).toMatchObject({
-      level: 'ok',
-      says: 'main has no merge queue; every persona writes check runs, which only its App can write',
+    const runs = diagnose({ ...f, workflows: wf });
+    expect(runs.checks.find((c) => c.id === 'queue')).toMatchObject({
+      level: 'warn',
+      says: expect.stringMatching(/retargeted after a green .* another base \(the check runs, .* cannot be frozen\)$/),
     });
+    expect(runs.checks.find((c) => c.id === 'queue')?.says).not.toMatch(/freeze the head's status/);
+    expect(runs.bottomLine).toMatch(/holds as far as the doctor can see; 1 warning\(s\)/);
     // with GITHUB_TOKEN the runs are GitHub Actions', which any workflow can write: the warning stays
     const actions = wf.map((w) => ({
       ...w,
@@ -604,7 +608,10 @@ describe('naming the personas', () => {
     }));
     expect(actions.map((w) => w.text).join('\n')).toContain('github.token');
     const r = diagnose({ ...f, workflows: actions });
-    expect(r.checks.find((c) => c.id === 'queue')).toMatchObject({ level: 'warn' });
+    expect(r.checks.find((c) => c.id === 'queue')).toMatchObject({
+      level: 'warn',
+      says: expect.stringMatching(/retargeted after a green .*; and anyone with write access can freeze/),
+    });
     expect(r.checks.find((c) => c.id === 'writer:priya')).toMatchObject({
       level: 'fail',
       says: expect.stringMatching(/as a check run with GITHUB_TOKEN .*the action refuses them/),
