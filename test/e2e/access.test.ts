@@ -222,7 +222,7 @@ describe('a forced re-review under way', () => {
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('failure');
   });
 
-  test('the recipes: nothing can cancel or replace a /review run (re-review.yml joins no concurrency group)', () => {
+  test('the recipes: nothing can cancel or replace a /review run (re-review.yml joins no concurrency group), nor a judged run', () => {
     const recipe = (name: string) => parse(readFileSync(join(ROOT, 'docs/recipes', name), 'utf8'));
     // cancels in progress on a push or a retarget only: never on a title or description edit (a retarget's run must
     // finish: attack round 6), a reopen or a draft made ready (a judged verdict must post: attack round 7)
@@ -231,6 +231,9 @@ describe('a forced re-review under way', () => {
       "(github.event.action == 'edited' && github.event.changes.base != null) }}";
     for (const name of ['one-persona.yml', 'panel.yml'])
       expect(recipe(name).concurrency['cancel-in-progress']).toBe(onPushOrRetarget);
+    // on workflow_run the payload does not say what fired the fork's trigger (a title edit, a reopen): never
+    // cancelled in progress (attack round 12: the author read review.md, edited the title and rolled again)
+    expect(recipe('fork-safe.yml').concurrency['cancel-in-progress']).toBe(false);
     const re = recipe('re-review.yml') as { concurrency?: unknown; jobs: Record<string, { concurrency?: unknown }> };
     expect(re.concurrency).toBeUndefined();
     for (const job of Object.values(re.jobs)) expect(job.concurrency).toBeUndefined();
