@@ -44608,6 +44608,19 @@ function reReviewUnderWay(onHead, identity, persona, target) {
     }
     return false;
 }
+/**
+ * A forced re-review asked for between this run's read of the head and its green (attack round 12, B3): the newest
+ * status this account wrote there is the green just written, and under it the persona's forced pending for this PR
+ * comes before anything that settles it. Unread statuses (null) say nothing here: the green was written on a read.
+ */
+function forcedUnderGreen(onHead, identity, persona, target, green) {
+    const me = identity?.toLowerCase();
+    const own = me === undefined ? [] : (onHead ?? []).filter((s) => s.creator?.toLowerCase() === me);
+    const [newest, ...under] = own;
+    if (newest?.state !== 'success' || newest.description !== green.description)
+        return false;
+    return reReviewUnderWay(under, identity, persona, target);
+}
 /** The PR a status stands for when it links to a review of it (…/pull/N#pullrequestreview-ID), else null. */
 const reviewOf = (url) => {
     const m = url ? /\/pull\/(\d+)#pullrequestreview-\d+$/.exec(url) : null;
@@ -44657,12 +44670,52 @@ function statusOf(rules, target, state, description, reviewUrl) {
     return { sha: target.reviewedSha, state, description: fit(description), reviewUrl };
 }
 
+;// CONCATENATED MODULE: ./src/core/after-green.ts
+
+
+
+/** Only a standing verdict's green is checked again after it is written. */
+const STANDING = ['posted', 'duplicate', 'unchanged', 'restamped'];
+/** A green of a standing verdict bound to a base: the PR is read again after it is written (greenForLeftBase). */
+const mayHaveLeftBase = (c) => c.status?.state === 'success' && !!c.baseRef && STANDING.includes(c.outcome);
+/**
+ * A green just written for a base the PR has left (retargeted between the run's last read and the write: attack
+ * round 8): the status to write over it, pending until the new base's run decides, and why; null when the green
+ * stands (another outcome, no base bound, the same base).
+ */
+function greenForLeftBase(c, persona, nowBase) {
+    if (!mayHaveLeftBase(c) || !c.status || c.baseRef === nowBase)
+        return null;
+    const said = c.verdict === 'APPROVE' ? 'approved' : 'passed';
+    const description = `${persona}: ${said} for ${c.baseRef}; the PR now targets ${nowBase}`;
+    const notice = `PR #${c.pullNumber} was retargeted from ${c.baseRef} to ${nowBase} as the status was written: the status on ` +
+        `${sha_short(c.status.sha)} is pending until the run for ${nowBase} decides`;
+    return { status: { ...c.status, state: 'pending', description: fit(description) }, notice };
+}
+/**
+ * A green just written by a run that was not forced, while a maintainer's forced re-review of the head was asked for
+ * after the run read the head's statuses (attack round 12, B3: the kept green landed over the forced pending): the
+ * forced pending is written again over it, and why; null when the green stands.
+ */
+function greenUnderReReview(c, persona, forced, onHead) {
+    const green = c.status;
+    if (forced || green?.state !== 'success' || c.pullNumber === undefined || !STANDING.includes(c.outcome))
+        return null;
+    const target = { pullNumber: c.pullNumber, reviewedSha: green.sha };
+    if (!forcedUnderGreen(onHead, c.identity, persona, target, green))
+        return null;
+    const notice = `a forced re-review of ${sha_short(green.sha)} was asked for as ${persona}'s green was written: its pending is ` +
+        'written again over the green; the run that posts the re-review sets the status';
+    return { status: { ...green, state: 'pending', description: fit(reviewing(persona, target, true)) }, notice };
+}
+
 ;// CONCATENATED MODULE: ./src/core/outcome.ts
 // Where every outcome is decided — pure. Each mode returns an `End` (what happened,
 // as a value); `conclude()` turns it into the outcome, the reason, whether the step
 // fails, and the commit status the gate shows on the reviewed head. docs/DESIGN.md
 // has the diagram; the README's outcome table points here. The types it speaks in
 // (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
+
 
 
 
@@ -44845,12 +44898,25 @@ function sharedWith(end, own) {
     return end.sharedHead.length ? end.sharedHead.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ') : null;
 }
 /**
- * A re-review of this head is under way (the persona's own pending for this PR, from a forced preflight): an
- * approval kept from before it does not turn the head green meanwhile; the run that posts the re-review sets it.
+ * Why a kept verdict writes no status (a notice), or null. A re-review of this head is under way (the persona's own
+ * pending for this PR, from a forced preflight): a verdict kept from before it writes nothing meanwhile — no green,
+ * and no red either, since any status that links the doubted review would settle the re-review's pending (a shared
+ * head's failure did: attack round 12, B2); the run that posts the re-review sets it. The head's statuses could not
+ * be read: whether a re-review is under way is unknown, so no green is written (attack round 12, B4).
  */
-const leftPending = (end, rules, state) => state === 'success' &&
-    (end.kind === 'duplicate' || end.kind === 'unchanged') &&
-    reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target);
+function outcome_heldBack(end, rules, state) {
+    if (end.kind !== 'duplicate' && end.kind !== 'unchanged')
+        return null;
+    const on = `${rules.persona}'s status on ${sha_short(end.target?.reviewedSha)}`;
+    if (reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))
+        return (`${on} is not written${state === 'success' ? ' green' : ''}: a forced re-review of this head was asked for ` +
+            'and has posted no review yet; the run that posts it sets the status (if it failed or was cancelled, comment ' +
+            `/review ${rules.persona} again, or push)`);
+    if (state !== 'success' || end.onHead !== null)
+        return null;
+    return (`${on} is not written green: the head's statuses could not be read, so whether a forced re-review of it is ` +
+        'under way is unknown; re-run this job, or the next run decides');
+}
 /** What fails the step on a standing verdict: a failure after the write, a rejection with fail-on-changes-requested. */
 function standingFailure(end, rules) {
     if (end.afterWrite)
@@ -44879,10 +44945,7 @@ function standing(end, rules, base, shouldReview) {
             ? ` (restamped from ${sha_short(from)}, identical patch)`
             : '';
     const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
-    const pending = leftPending(end, rules, state);
-    const kept = `${rules.persona}'s status on ${head} is not written green: a forced re-review of this head was asked for and ` +
-        `has posted no review yet; the run that posts it sets the status (if it failed or was cancelled, comment ` +
-        `/review ${rules.persona} again, or push)`;
+    const held = outcome_heldBack(end, rules, state);
     const elsewhere = `${rules.persona}'s ${said(verdict, rules)} is for ${marker.base}, but PR #${end.target?.pullNumber} was ` +
         `retargeted to ${moved} while it was made: the status on ${head} is pending until the run for ${moved} decides`;
     const twice = `${rules.persona}'s status on ${head} is failure, not success: that commit is also the head of ${shared}, and ` +
@@ -44902,9 +44965,9 @@ function standing(end, rules, base, shouldReview) {
         baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
         findings: end.kind === 'posted' ? end.findings : undefined,
         shouldReview,
-        notices: pending ? [kept, ...base.notices] : moved !== undefined ? [elsewhere, ...base.notices] : base.notices,
+        notices: held ? [held, ...base.notices] : moved !== undefined ? [elsewhere, ...base.notices] : base.notices,
         warnings: shared ? [twice, ...base.warnings] : base.warnings,
-        status: pending
+        status: held
             ? null
             : statusOf(rules, end.target, state, moved !== undefined
                 ? `${rules.persona}: ${said(verdict, rules)} was for ${marker.base}; the PR now targets ${moved}`
@@ -44912,21 +44975,978 @@ function standing(end, rules, base, shouldReview) {
                     (shared ? `; also the head of ${shared}` : ''), review.htmlUrl),
     };
 }
-/** A green of a standing verdict bound to a base: the PR is read again after it is written (greenForLeftBase). */
-const mayHaveLeftBase = (c) => c.status?.state === 'success' && !!c.baseRef && ['posted', 'duplicate', 'unchanged', 'restamped'].includes(c.outcome);
+
+;// CONCATENATED MODULE: ./src/core/errors.ts
+// How a failed GitHub request is classified — pure, decided once where the error is
+// built (github/octokit.ts), read everywhere else through ApiError's fields.
 /**
- * A green just written for a base the PR has left (retargeted between the run's last read and the write: attack
- * round 8): the status to write over it, pending until the new base's run decides, and why; null when the green
- * stands (another outcome, no base bound, the same base).
+ * GitHub's rule: a 403 or 429 that carries `retry-after`, or says
+ * `x-ratelimit-remaining: 0`, or whose message says rate limit, is a rate limit.
  */
-function greenForLeftBase(c, persona, nowBase) {
-    if (!mayHaveLeftBase(c) || !c.status || c.baseRef === nowBase)
+function classify(f) {
+    if (f.transport !== 'http')
+        return f.transport;
+    const s = f.status ?? 0;
+    if (s === 403 || s === 429) {
+        if (f.headers['retry-after'] !== undefined || f.headers['x-ratelimit-remaining'] === '0')
+            return 'rate-limited';
+        if (/rate limit|abuse detection/i.test(f.detail))
+            return 'rate-limited';
+        return s === 429 ? 'rate-limited' : 'denied';
+    }
+    if (s === 401)
+        return 'denied';
+    if (s === 404)
+        return 'not-found';
+    if (s === 422)
+        return 'invalid';
+    if (s >= 500)
+        return 'server';
+    return 'other';
+}
+/** The request may have taken effect: no answer, or a server error. */
+const isAmbiguous = (c) => c === 'server' || c === 'timeout' || c === 'network';
+/** 422s on create that mean the token can never post here (its own PR, Actions may not approve). */
+const isCreateDenial = (c, detail) => c === 'denied' || (c === 'invalid' && /own pull request|not permitted to approve/i.test(detail));
+
+;// CONCATENATED MODULE: ./src/github/port.ts
+// The one small port through which the shell talks to GitHub.
+
+
+/**
+ * A failed API call, already translated into words an operator can act on, and
+ * classified once (core/errors.ts). It aborts the run as permission-denied when the
+ * token was refused, else api-error. Every port method fails with an ApiError and nothing
+ * else (client.ts call() translates every failure): where the shell calls the port and handles
+ * a failure, it catches ApiError, never Abort, so that a step's own Abort is never taken for a
+ * refusal from GitHub. Abort is caught only around whole steps (main.ts, steps.ts attributed).
+ */
+class ApiError extends Abort {
+    status;
+    cls;
+    transport;
+    constructor(status, cls, transport, message, advice = '') {
+        super(cls === 'denied' ? 'permission-denied' : 'api-error', message, advice);
+        this.status = status;
+        this.cls = cls;
+        this.transport = transport;
+    }
+    /** The request may have taken effect: 5xx, timeout, connection reset. */
+    get ambiguous() {
+        return isAmbiguous(this.cls);
+    }
+}
+/** A port call the caller can do without: its ApiError answers null; anything else (a bug) is thrown. */
+const orNull = (call) => call.catch((e) => {
+    if (e instanceof ApiError)
         return null;
-    const said = c.verdict === 'APPROVE' ? 'approved' : 'passed';
-    const description = `${persona}: ${said} for ${c.baseRef}; the PR now targets ${nowBase}`;
-    const notice = `PR #${c.pullNumber} was retargeted from ${c.baseRef} to ${nowBase} as the status was written: the status on ` +
-        `${sha_short(c.status.sha)} is pending until the run for ${nowBase} decides`;
-    return { status: { ...c.status, state: 'pending', description: fit(description) }, notice };
+    throw e;
+});
+
+;// CONCATENATED MODULE: ./src/core/history.ts
+
+const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
+const isLive = (r) => LIVE.has(r.state);
+/** A review that can speak for its persona: live, and never edited since it was posted. */
+const counts = (h) => isLive(h.review) && !h.review.edited;
+/** A marker written before verdicts were bound to a base (no base=) is of no subject at all. */
+const isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
+/**
+ * The review that stands for a subject. A forced review (a re-review on demand) replaces every
+ * earlier opinion of that subject for good — even once it is edited or dismissed, an older
+ * review never stands again; from the newest forced one on (or from the start), the first
+ * review that counts stands (later copies are racing runs'). Edited and dismissed reviews never
+ * stand. The one rule for post, preflight, queue and board.
+ */
+function standingFor(history, s) {
+    return sinceForced(history.filter((h) => isOf(h.marker, s))).find(counts);
+}
+/** The entries from the newest forced one on (whatever its state): nothing older may speak again. */
+const sinceForced = (history) => {
+    const newest = history.findLastIndex((h) => h.marker.forced);
+    return newest < 0 ? history : history.slice(newest);
+};
+/**
+ * The verdict an equal change carries forward: the persona's latest counting review (none older
+ * than its newest forced review, even an edited or dismissed one), when it
+ * is of the same version and base and recorded the same PR patch (the change the PR makes
+ * against its merge base) — with `when: 'tree'` also the same tree (an empty commit). A tree
+ * alone proves nothing once the base moved: a merge of the base that keeps the head's tree
+ * (`git merge -s ours`) reverts whatever the base gained. An unknown patch carries nothing.
+ */
+function carriedTo(history, s, head, when) {
+    const latest = sinceForced(history).filter(counts).at(-1);
+    if (!latest || versionOf(latest.marker) !== s.version || latest.marker.base !== s.base)
+        return null;
+    const { tree, patch } = latest.marker;
+    if (patch == null || head.patch == null || patch !== head.patch)
+        return null;
+    if (tree != null && head.tree != null && tree === head.tree)
+        return { entry: latest, by: 'tree' };
+    return when === 'patch' ? { entry: latest, by: 'patch' } : null;
+}
+/** The review state each posted event produces. */
+const STATE_OF_EVENT = {
+    APPROVE: 'APPROVED',
+    REQUEST_CHANGES: 'CHANGES_REQUESTED',
+    COMMENT: 'COMMENTED',
+};
+const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
+/**
+ * Whether a marked review is what its marker says: its state is the state of the
+ * event the marker records (or it was dismissed since). A COMMENTED review carrying
+ * `verdict=APPROVE` without `event=COMMENT` is forged or broken, and counts for nothing.
+ */
+const truthful = (review, marker) => review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];
+/** Every truthful marked review by `identity`, whatever persona it names. Oldest first. */
+function markedBy(reviews, identity) {
+    const out = [];
+    for (const review of reviews) {
+        if (!sameLogin(review.login, identity))
+            continue;
+        const marker = decodeMarker(review.body);
+        if (marker && truthful(review, marker))
+            out.push({ review, marker });
+    }
+    return out.sort((a, b) => a.review.id - b.review.id);
+}
+/**
+ * A persona's history: reviews authored by `identity` whose first line is a marker
+ * naming `persona` and whose state matches the marker. Nothing else counts.
+ */
+const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
+
+;// CONCATENATED MODULE: ./src/core/restamp.ts
+// Restamp — pure. GitHub's "dismiss stale pull request approvals when new commits are
+// pushed" dismisses a persona's APPROVE on every push, an identical rebase included.
+// With `restamp` on, preflight recognises that dismissal in the issue timeline and,
+// when the new head's PR patch, base and persona version equal the dismissed review's,
+// posts the same verdict again for the new head instead of asking for an LLM run. The timeline
+// also tells a rejection this account dismissed on a retarget (keptRejection): back on its base,
+// it stands again.
+
+
+const restamp_sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
+/** GitHub's stale-review rule on a push: a commit id, no message, and never this account's own dismissal. */
+const byPush = (e, identity) => !!e.commitId && !e.message && !restamp_sameLogin(e.actor, identity);
+/**
+ * The review to restamp for a subject, or null: the persona's latest marked review (whatever
+ * its state) was dismissed, every timeline record of that dismissal is GitHub's push rule,
+ * it was never edited, and it recorded the same PR patch, base and persona version as now.
+ */
+function restampable(history, s, headPatch, dismissals, identity) {
+    const latest = history.at(-1);
+    if (!latest || latest.review.state !== 'DISMISSED' || latest.review.edited)
+        return null;
+    const m = latest.marker;
+    if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version)
+        return null;
+    if (m.patch == null || headPatch == null || m.patch !== headPatch)
+        return null;
+    const events = dismissals.filter((e) => e.reviewId === latest.review.id);
+    return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
+}
+/** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
+const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
+/**
+ * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
+ * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 to 11).
+ * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline.
+ * Since the subject's newest forced review, its unedited reviews are walked in order: one a writer dismissed is a
+ * re-roll the writer asked for, and one this account dismissed as a duplicate a raced copy — both passed over; the
+ * first this account dismissed as stale is the one that stood, kept when it is a CHANGES_REQUESTED. Anything else
+ * (a live review, a dismissal the timeline does not show) keeps nothing: the subject is judged again.
+ */
+function keptRejection(history, s, dismissals, identity) {
+    const ours = (e) => restamp_sameLogin(e.actor, identity);
+    for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => !e.review.edited)) {
+        const events = dismissals.filter((e) => e.reviewId === h.review.id);
+        if (h.review.state !== 'DISMISSED' || !events.length)
+            return null;
+        if (events.some((e) => !ours(e)) || events.every((e) => OWN_DUPLICATE.test(e.message ?? '')))
+            continue;
+        if (!events.every((e) => OWN_STALE.test(e.message ?? '')))
+            return null;
+        return h.marker.verdict === 'CHANGES_REQUESTED' ? h : null;
+    }
+    return null;
+}
+/** This account's dismissal of a raced copy (steps.ts dismissMessage): "Duplicate: …". */
+const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
+/**
+ * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced
+ * review, an unedited CHANGES_REQUESTED of it is dismissed.
+ */
+const dismissedRejection = (history, s) => sinceForced(history.filter((h) => isOf(h.marker, s))).some((h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
+/** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
+const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
+/** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
+function restampBody(original, head, persona) {
+    const m = original.marker;
+    const version = m.version ? `, persona version \`${m.version}\`` : '';
+    return (`**Restamped.** GitHub dismissed ${persona}'s [review ${original.review.id}](${original.review.htmlUrl}) ` +
+        `of ${m.head.slice(0, 7)} as stale when new commits were pushed. The PR's patch at ${head.slice(0, 7)} is ` +
+        `identical to the one reviewed there (same patch id, base \`${m.base}\`${version}), so the same verdict is ` +
+        `posted again for this head without a new review run.\n\n## VERDICT: ${m.verdict}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/core/settle.ts
+// What stands after a write (or without one) — pure: which of a persona's reviews is its current
+// opinion for the PR's head and base, which go and why; which of two racing runs won; whether an
+// ambiguous create landed. core/decide.ts plans the write; this module settles what it left.
+
+
+const DISMISSABLE = {
+    all: new Set(['APPROVED', 'CHANGES_REQUESTED']),
+    'changes-requested': new Set(['CHANGES_REQUESTED']),
+    none: new Set(),
+};
+/** GitHub dismisses only these (COMMENTED and PENDING are refused). */
+const CAN_DISMISS = DISMISSABLE.all;
+/**
+ * After the write (on facts read again), or without a write (on the facts just read):
+ * which of this persona's reviews stand, which go.
+ * - The anchor is the review that stands for the PR's current head and base at `self`'s
+ *   version (standingFor, over the history with `self` in it: GitHub's review listing can lag
+ *   behind the create, and a forced `self` the listing does not show yet still replaces the older
+ *   review); when there is none, it is `self` (the review this run posted or kept): the gate is
+ *   never left without the persona's latest opinion. Two forced runs that raced agree: the newer
+ *   forced review stands for both.
+ * - Edited reviews are dismissed whatever dismiss-stale says: they speak for nobody.
+ * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
+ *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
+ * - Reviews of any other head or base are stale: dismissed per dismiss-stale. That includes
+ *   `self` when a review for a newer head has already landed. (A rejection dismissed so for another
+ *   base is found again on a retarget back: keptRejection in restamp.ts.)
+ */
+function settle(history, pr, self, policy) {
+    const live = history.filter((h) => isLive(h.review));
+    const current = { ...pr, version: versionOf(self.marker) };
+    const listed = history.some((h) => h.review.id === self.review.id);
+    const known = listed ? history : [...history, self].sort((a, b) => a.review.id - b.review.id);
+    const anchor = standingFor(known, current) ?? self;
+    const dismiss = [];
+    const seen = new Set([anchor.review.id]);
+    const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
+    for (const entry of candidates) {
+        if (seen.has(entry.review.id))
+            continue;
+        seen.add(entry.review.id);
+        const m = entry.marker;
+        if (entry.review.edited) {
+            if (CAN_DISMISS.has(entry.review.state))
+                dismiss.push({ entry, why: 'edited' });
+        }
+        else if (m.head === anchor.marker.head && m.base === anchor.marker.base) {
+            if (CAN_DISMISS.has(entry.review.state))
+                dismiss.push({ entry, why: 'duplicate' });
+        }
+        else if ((m.head !== pr.head || m.base !== pr.base) && DISMISSABLE[policy].has(entry.review.state)) {
+            dismiss.push({ entry, why: 'stale' });
+        }
+    }
+    return { anchor, dismiss };
+}
+function raceWinner(s, ours) {
+    if (s.anchor.review.id === ours.review.id)
+        return 'ours';
+    return s.anchor.marker.head === ours.marker.head ? 'theirs-same-head' : 'newer-head';
+}
+/** GitHub refused the create with 422 and the PR head moved meanwhile: the review was superseded. */
+const supersededByRefusal = (status, headNow, reviewed) => status === 422 && headNow !== null && headNow !== reviewed;
+/** After an ambiguous create failure: did this run's review land after all? */
+function findLanded(reviews, identity, persona, head, run) {
+    return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
+}
+/** This persona's live reviews recorded against `head`, oldest first. */
+const liveForHead = (reviews, identity, persona, head) => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
+
+;// CONCATENATED MODULE: ./src/core/decide.ts
+// What to do with a head, given the facts read from GitHub — pure: facts in, plan
+// out. The shell fetches the facts, executes the plan and reports; nothing here does
+// I/O. docs/DESIGN.md walks through every rule with the decision diagram.
+
+
+
+
+
+// the history rules are core/history.ts; what the shell and the tests import from here stays here
+
+// what stands after a write is core/settle.ts; the shell and the tests import it from here too
+
+function gate(pull, reviewedSha, base) {
+    if (pull.state !== 'open') {
+        return {
+            stop: true,
+            outcome: 'closed',
+            message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review`,
+        };
+    }
+    if (pull.headSha !== reviewedSha) {
+        return {
+            stop: true,
+            outcome: 'superseded',
+            message: `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
+                `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
+        };
+    }
+    if (base !== undefined && pull.baseRef !== base) {
+        return {
+            stop: true,
+            outcome: 'superseded',
+            message: `PR #${pull.number} now merges into ${pull.baseRef}, not ${base} as when this run was triggered: the ` +
+                'base change triggers a review for the new base',
+        };
+    }
+    return { stop: false };
+}
+/**
+ * Reasons to write nothing at all: a PENDING review blocks every new review of the
+ * account (GitHub answers 422), and an account that already speaks for another
+ * persona would have its one review state overwritten.
+ */
+function decide_refusal(f) {
+    if (f.author !== null && sameLogin(f.author, f.identity)) {
+        return {
+            action: 'refuse',
+            message: `${f.identity} opened this PR, and ${f.persona} posts as ${f.identity}: a persona never reviews its own ` +
+                'change (GitHub would not count its approval, and a COMMENT-carried verdict would approve itself)',
+            advice: 'give the persona its own account or GitHub App; this PR needs its review from someone else',
+        };
+    }
+    const pending = f.reviews.find((r) => r.state === 'PENDING' && sameLogin(r.login, f.identity));
+    if (pending) {
+        return {
+            action: 'refuse',
+            message: `${f.identity} has a PENDING review (${pending.id}) on this PR, and GitHub accepts no new review ` +
+                `from it until that one is gone`,
+            advice: `submit or delete pending review ${pending.id} (it is visible only to ${f.identity}), then re-run`,
+        };
+    }
+    if (!f.identityVerified) {
+        // a wrong reviewer-login reads no history and would post again on every re-run
+        const elsewhere = f.reviews.find((r) => {
+            const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
+            return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
+        });
+        if (elsewhere) {
+            return {
+                action: 'refuse',
+                message: `review ${elsewhere.id} by ${elsewhere.login} already carries ${f.persona}'s verdict for this head, ` +
+                    `but reviewer-login says ${f.identity}`,
+                advice: `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}`,
+            };
+        }
+    }
+    return f.reviewEvent === 'verdict' ? sharedAccount(f.reviews, f.identity, f.persona) : null;
+}
+/**
+ * GitHub keeps one review state per account: an account that already holds another
+ * persona's APPROVED or CHANGES_REQUESTED review cannot speak for this one too.
+ */
+function sharedAccount(reviews, identity, persona) {
+    const other = markedBy(reviews, identity).find((h) => !samePersona(h.marker.persona, persona) &&
+        (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'));
+    if (!other)
+        return null;
+    return {
+        action: 'refuse',
+        message: `${identity} already holds persona ${other.marker.persona}'s ${other.review.state} review ${other.review.id} ` +
+            `on this PR; ` +
+            `GitHub keeps one review state per account, so ${persona}'s verdict would silently replace it`,
+        advice: 'give every persona its own account or GitHub App, or set review-event: COMMENT and gate on the commit status',
+    };
+}
+/**
+ * Live APPROVEs of this persona that approve nothing now (another head or base, or edited):
+ * they go before anything else happens. Edited ones go whatever dismiss-stale says.
+ */
+function staleApprovals(live, s, policy) {
+    return live
+        .filter((h) => h.review.state === 'APPROVED')
+        .flatMap((entry) => {
+        if (entry.review.edited)
+            return [{ entry, why: 'edited' }];
+        const other = entry.marker.head !== s.head || entry.marker.base !== s.base;
+        return other && policy === 'all' ? [{ entry, why: 'stale' }] : [];
+    });
+}
+/** Post, review, keep the review that already stands, or refuse. */
+function decide_decide(f) {
+    const refused = decide_refusal(f);
+    if (refused)
+        return refused;
+    const history = historyOf(f.reviews, f.identity, f.persona);
+    const live = history.filter((h) => isLive(h.review));
+    const pr = { head: f.head, base: f.base };
+    const keep = (outcome, current, by) => ({
+        action: 'keep',
+        outcome,
+        current,
+        settlement: settle(history, pr, current, f.dismissStale),
+        by,
+    });
+    const subject = { ...pr, version: f.version ?? '' };
+    const forHead = f.force ? undefined : standingFor(history, subject);
+    if (forHead)
+        return keep('duplicate', forHead);
+    // back on a base whose rejection of this head this account dismissed as stale on a retarget: it stands again
+    const kept = f.force || !f.dismissals ? null : keptRejection(history, subject, f.dismissals, f.identity);
+    if (kept)
+        return keep('duplicate', kept);
+    const head = { tree: f.headTree, patch: f.headPatch };
+    const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
+    const doubted = (e) => f.reReviewing?.includes(e.marker.head) ?? false;
+    if (carried && !doubted(carried.entry))
+        return keep('unchanged', carried.entry, carried.by);
+    const early = staleApprovals(live, subject, f.dismissStale);
+    const restamp = f.verdict === null && f.restamp && !f.force ? f.restamp : null;
+    const original = restamp && restampable(history, subject, restamp.patch, restamp.dismissals, f.identity);
+    if (original && !doubted(original)) {
+        const event = f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[original.marker.verdict];
+        return { action: 'restamp', original, event, early };
+    }
+    if (f.verdict === null)
+        return { action: 'review', early };
+    return {
+        action: 'post',
+        verdict: f.verdict,
+        event: f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[f.verdict],
+        early,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/narrate.ts
+// What a run's log group says at info level, without debug: the facts the decision saw
+// and the plan it made, one line each, in words. Pure: facts and plans in, lines out.
+// (With debug on, the shell also logs both as JSON.)
+
+
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+// A marker's base is percent-decoded text anyone with write access can edit into the persona's review:
+// shown through visible(), so a line break in it can never start a line of its own (a workflow command).
+const entry = (h) => `#${h.review.id} ${h.marker.verdict} for ${sha_short(h.marker.head)}` +
+    `${h.marker.base ? ` into ${visible(h.marker.base, 100)}` : ''}` +
+    ` (${h.review.state.toLowerCase()}${h.review.edited ? ', edited' : ''})`;
+/** One line: what is reviewed, as whom, and what the persona's review history on the PR is. */
+function describeFacts(f) {
+    const version = f.version ? ` ${f.version}` : '';
+    const who = `${f.persona}${version} as ${f.identity}${f.identityVerified ? '' : ' (reviewer-login)'}`;
+    const history = historyOf(f.reviews, f.identity, f.persona);
+    const newest = history.at(-1);
+    const seen = history.length === 0
+        ? `no earlier review by ${f.persona} among the PR's ${plural(f.reviews.length, 'review')}`
+        : `${plural(history.length, `review by ${f.persona}`, `reviews by ${f.persona}`)}, the newest ${entry(newest)}`;
+    const forced = f.force ? '; re-review requested (force)' : '';
+    return `facts: head ${sha_short(f.head)} into ${f.base}, ${who}; ${seen}${forced}`;
+}
+const dismissals = (list, when) => list.length === 0 ? '' : `; dismiss ${list.map((d) => `#${d.entry.review.id} (${d.why})`).join(', ')} ${when}`;
+/** One line: what the run will do, and which reviews it will dismiss. */
+function describePlan(p) {
+    switch (p.action) {
+        case 'post':
+            return `plan: post ${p.verdict} (event ${p.event})${dismissals(p.early, 'first')}`;
+        case 'review':
+            return `plan: the persona reviews this head${dismissals(p.early, 'now')}`;
+        case 'restamp':
+            return `plan: post ${entry(p.original)} again for this head, no review run${dismissals(p.early, 'first')}`;
+        case 'keep': {
+            const by = p.by ? ` by ${p.by}` : '';
+            return `plan: keep ${entry(p.current)}: ${p.outcome}${by}${dismissals(p.settlement.dismiss, 'too')}`;
+        }
+        case 'refuse':
+            return `plan: refuse: ${p.message}`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/patch.ts
+// A patch identity for `unchanged-when: patch`, restamp and the board — pure. Two heads whose PR patches (against
+// their merge bases) are the same text, hunk headers and line numbers included, share an id: a rebase or a base-branch
+// merge that changes nothing in the PR. Line numbers count: the same hunk text with the same context can stand at
+// another place in a file (two alike blocks of a route map), and there it is another change. A rebase over base
+// commits that moved the PR's lines is therefore reviewed again.
+
+/** GitHub's compare lists at most this many files; a list that long may be cut. */
+const COMPARE_FILE_CAP = 300;
+/** null when the patch cannot be read whole: the file cap, or a file without a textual patch. */
+function patchId(files) {
+    if (files === null || files.length >= COMPARE_FILE_CAP)
+        return null;
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    for (const f of [...files].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0))) {
+        if (typeof f.patch !== 'string')
+            return null; // binary or too large: not comparable
+        const body = f.patch;
+        h.update(`${f.status}\0${f.previous_filename ?? ''}\0${f.filename}\0${body.length}\0${body}\0`);
+    }
+    return h.digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/queue.ts
+// Merge queue refs — pure. GitHub names a merge group's branch
+// refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>, where <sha> is the commit the group
+// is stacked on (not the PR's head). Anything else is not a merge group we can read.
+const QUEUE_REF = /^refs\/heads\/gh-readonly-queue\/(.+)\/pr-([1-9][0-9]{0,9})-([0-9a-f]{40})$/;
+function parseQueueRef(ref) {
+    const m = QUEUE_REF.exec(ref);
+    return m ? { base: m[1], pullNumber: Number(m[2]), stackedOn: m[3] } : null;
+}
+
+;// CONCATENATED MODULE: ./src/target.ts
+// Which PR and commit a run is about, and who the token is: read from the event, the
+// inputs and GitHub once, refused when they disagree. Each step returns a value or throws
+// an Abort.
+
+
+
+/** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
+async function resolvePull(cfg, ctx, port) {
+    const ev = ctx.eventPull;
+    // the event names the PR: an input that disagrees is refused, never allowed to redirect the verdict
+    const named = ev?.number ?? (ctx.mergeGroup ? queuedPull(ctx.mergeGroup.headRef) : ctx.commentPull);
+    if (named !== null && cfg.pullNumber !== null && cfg.pullNumber !== named) {
+        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not the PR this ${ctx.eventName} event names (#${named})`, 'leave pull-number empty on pull_request*, issue_comment and merge_group events: the event names the PR');
+    }
+    if (ev)
+        return { pullNumber: ev.number, eventHead: ev.headSha };
+    if (named !== null)
+        return { pullNumber: named, eventHead: null };
+    if (ctx.workflowRun)
+        return { pullNumber: await workflowRunPull(cfg, ctx, ctx.workflowRun, port), eventHead: ctx.workflowRun.headSha };
+    if (cfg.pullNumber === null) {
+        throw new Abort('bad-input', `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) ` +
+            `explicitly`);
+    }
+    return { pullNumber: cfg.pullNumber, eventHead: null };
+}
+/**
+ * A workflow_run names a commit, not a PR (its pull_requests list is empty for
+ * forks): the PR is the open one in this repository whose head is that commit, from
+ * that repository and branch. Nothing an artifact says is consulted.
+ */
+async function workflowRunPull(cfg, ctx, wr, port) {
+    if (!wr.headBranch || !wr.headOwner) {
+        throw new Abort('bad-input', 'this workflow_run event names no head branch or head repository: it was not triggered by a pull request');
+    }
+    const from = `${wr.headRepo || wr.headOwner}:${wr.headBranch}`;
+    const fromHead = (await port.listPullsByHead(wr.headOwner, wr.headBranch)).filter((p) => !wr.headRepo || p.headRepo === null || p.headRepo === wr.headRepo);
+    const exact = fromHead.filter((p) => p.headSha === wr.headSha);
+    // none at the run's commit: the branch moved on during the run. The PR is still the one
+    // from that branch, and the gate ends the run superseded (nothing is written for an old head).
+    const pulls = exact.length ? exact : fromHead;
+    const numbers = pulls.map((p) => `#${p.number}`).join(', ');
+    const at = exact.length ? `whose head is ${sha_short(wr.headSha)} ` : '';
+    if (cfg.pullNumber !== null) {
+        if (pulls.some((p) => p.number === cfg.pullNumber))
+            return cfg.pullNumber;
+        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR ${at || `at ${sha_short(wr.headSha)} `}from ${from}` +
+            (numbers ? ` (those are ${numbers})` : ''), 'do not take pull-number from an artifact or anything else the triggering run wrote; leave it empty');
+    }
+    if (pulls.length === 1)
+        return pulls[0].number;
+    if (!pulls.length) {
+        throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${sha_short(wr.headSha)} from ${from}`);
+    }
+    throw new Abort('bad-input', `open PRs ${numbers} all come from ${from}${exact.length ? ` at ${sha_short(wr.headSha)}` : ''}`, 'set pull-number to the one this workflow is for');
+}
+/** The reviewed commit as far as it is known without a request (for the status of a refused body). */
+function knownHead(cfg, ctx) {
+    const sha = cfg.reviewedSha ?? ctx.eventPull?.headSha ?? ctx.workflowRun?.headSha;
+    return sha ? { pullNumber: cfg.pullNumber ?? ctx.eventPull?.number ?? null, reviewedSha: sha } : undefined;
+}
+/**
+ * The commit a run is about as far as the event says, without a request: where a failed
+ * first read (the PR, the reviews) still shows as a failure, so a merge group or a PR never
+ * waits for a check that does not come. A merge group's status goes on the group's commit.
+ */
+function eventCommit(cfg, ctx) {
+    if (!ctx.mergeGroup)
+        return knownHead(cfg, ctx);
+    return {
+        pullNumber: parseQueueRef(ctx.mergeGroup.headRef)?.pullNumber ?? null,
+        reviewedSha: ctx.mergeGroup.headSha,
+    };
+}
+/**
+ * A merge group's PR (from its ref) and commit. The event names both: a pull-number or
+ * reviewed-sha input that disagrees is refused before anything is read or written.
+ */
+function queuedTarget(cfg, group) {
+    const pullNumber = queuedPull(group.headRef);
+    const wrong = cfg.pullNumber !== null && cfg.pullNumber !== pullNumber
+        ? `pull-number ${cfg.pullNumber} is not the PR this merge group was made for (#${pullNumber})`
+        : cfg.reviewedSha !== null && cfg.reviewedSha !== group.headSha
+            ? `reviewed-sha ${sha_short(cfg.reviewedSha)} is not this merge group's commit (${sha_short(group.headSha)})`
+            : null;
+    if (wrong) {
+        // shown on the group's commit: a queue never waits for a check that does not come
+        const advice = 'leave pull-number and reviewed-sha empty in a merge queue: the event names both';
+        throw new Abort('bad-input', wrong, advice).at({ pullNumber, reviewedSha: group.headSha });
+    }
+    return { pullNumber, reviewedSha: group.headSha };
+}
+/** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
+function queuedPull(headRef) {
+    const q = parseQueueRef(headRef);
+    if (!q) {
+        throw new Abort('bad-input', `merge group ref "${headRef.slice(0, 200)}" is not refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>: ` +
+            'cannot tell which pull request it is for');
+    }
+    return q.pullNumber;
+}
+/**
+ * The base the persona reviewed the change into: the event's (pull_request_target), else the one preflight read the
+ * diff against (reviewed-base, from its output base-ref). A post whose event names no base (workflow_run,
+ * issue_comment, workflow_dispatch) needs reviewed-base: without it a retarget while the LLM ran would be recorded
+ * as the base the persona approved into.
+ */
+function boundBase(cfg, ctx, pullNumber) {
+    const fromEvent = ctx.eventPull?.number === pullNumber ? ctx.eventPull.baseRef : undefined;
+    // what preflight read the diff against is what was reviewed; the gate compares it with the PR as it stands
+    const base = cfg.reviewedBase ?? fromEvent;
+    if (!base && cfg.mode === 'post') {
+        throw new Abort('bad-input', `this ${ctx.eventName} event names no base branch for PR #${pullNumber}, and reviewed-base is empty: ` +
+            'the verdict cannot be bound to the base the persona reviewed against', 'set reviewed-base: ${{ needs.preflight.outputs.base-ref }} beside reviewed-sha (see docs/recipes/fork-safe.yml)');
+    }
+    return base;
+}
+/** The PR and the commit the persona reviewed; the event's head wins over anything else. */
+async function resolveTarget(cfg, ctx, port) {
+    const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
+    if (eventHead && cfg.reviewedSha && cfg.reviewedSha !== eventHead) {
+        throw new Abort('bad-input', `reviewed-sha ${sha_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${sha_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
+            'a merge commit');
+    }
+    // a PR comment names no commit: the head is read once here, and pinned from then on (output head-sha)
+    const fromApi = !cfg.reviewedSha && !eventHead && ctx.commentPull === pullNumber;
+    const reviewedSha = cfg.reviewedSha ?? eventHead ?? (fromApi ? (await port.getPull(pullNumber)).headSha : null);
+    if (!reviewedSha) {
+        throw new Abort('bad-input', `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA ` +
+            `is a merge commit and is never used)`);
+    }
+    // the base binds the run: a PR retargeted while the persona worked is superseded (gate)
+    const base = boundBase(cfg, ctx, pullNumber);
+    return { pullNumber, reviewedSha, ...(base ? { base } : {}) };
+}
+/**
+ * status-kind: check-run closes the status to everyone but the persona's own App: say so before anything is written
+ * when the token is an account's (GitHub refuses it check runs) or GITHUB_TOKEN's (whose runs belong to GitHub
+ * Actions, which any workflow with checks: write can also write).
+ */
+function checkRunsNeedTheApp(cfg, login) {
+    if (cfg.statusKind !== 'check-run' || cfg.commitStatus === 'never')
+        return;
+    const what = !/\[bot\]$/i.test(login)
+        ? 'an account: only a GitHub App can create check runs'
+        : /^github-actions\[bot\]$/i.test(login)
+            ? "GITHUB_TOKEN: its check runs are GitHub Actions', which any workflow can also write"
+            : null;
+    if (!what)
+        return;
+    throw new Abort('bad-input', `status-kind is check-run, but this token posts as ${login}, ${what}`, "pass the persona App's installation token (actions/create-github-app-token), or set status-kind: commit");
+}
+/**
+ * The account the token posts as. A given reviewer-login is checked against what
+ * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
+ * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
+ * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
+ */
+async function identify(cfg, port, writes = true) {
+    if (!writes && cfg.reviewerLogin)
+        return { login: cfg.reviewerLogin, verified: false };
+    const actual = (await port.getUserLogin()) ?? (await port.getViewerLogin());
+    const given = cfg.reviewerLogin;
+    if (given && actual && actual.toLowerCase() !== given.toLowerCase()) {
+        throw new Abort('bad-input', `reviewer-login is ${given}, but this token posts as ${actual}`, `set reviewer-login to ${actual}, or leave it empty`);
+    }
+    const login = actual ?? given;
+    if (!login) {
+        throw new Abort('permission-denied', 'could not establish which account this token posts as: GET /user and GraphQL viewer were both refused ' +
+            "(as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for " +
+            'example github-actions[bot]');
+    }
+    checkRunsNeedTheApp(cfg, login);
+    return { login, verified: actual !== null };
+}
+
+;// CONCATENATED MODULE: ./src/steps.ts
+// Steps every mode that talks to GitHub shares: the facts one decision needs, dismissals
+// and the commit status (which PR and commit, and who the token is: target.ts). Each
+// step returns a value or throws an Abort; none keeps state between calls.
+
+
+
+
+
+
+
+
+/**
+ * Everything a decision needs, in one concurrent round: the PR, the identity, the
+ * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
+ * unchanged-when is patch). A closed PR or a moved head wins over any other failure.
+ */
+async function readHead(cfg, port, target, withFiles = false, 
+/** false: nothing will be written as this account (identify). */
+writes = true) {
+    const sha = target.reviewedSha;
+    const pullP = port.getPull(target.pullNumber);
+    const restP = Promise.all([
+        identify(cfg, port, writes),
+        port.listReviews(target.pullNumber),
+        port.getTree(sha),
+        withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
+        // only where a status may be written: a merge queue's own run, or commit-status: never, reads no PR list
+        writes && cfg.commitStatus !== 'never' ? orNull(port.listOpenPullsWithHead(sha)) : Promise.resolve(undefined),
+    ]);
+    restP.catch(() => undefined); // awaited below unless the gate stops the run
+    const pull = await pullP;
+    const g = gate(pull, sha, target.base);
+    if (g.stop)
+        return g;
+    const [who, reviews, headTree, files, withHead] = await restP;
+    // any other open PR at this commit, into any base: a status is per commit, so a green here would pass it too
+    // (attack round 7), and preflight judges no such head (attack rounds 8 to 10: judging one twin of the same base
+    // let an older twin, a draft or a squatting fork decide the other's status)
+    const sharedHead = withHead === undefined
+        ? undefined
+        : withHead === null
+            ? null
+            : withHead.filter((p) => p.number !== target.pullNumber);
+    // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
+    // PR patches too, and reads the timeline only when there is a dismissal to explain
+    const wantPatch = cfg.skipUnchanged || cfg.restamp;
+    // and, back on a base whose rejection of this head was dismissed on a retarget, who dismissed it (keptRejection)
+    const history = historyOf(reviews, who.login, cfg.persona);
+    const subject = { head: sha, base: pull.baseRef, version: cfg.personaVersion ?? '' };
+    const timeline = (cfg.restamp && cfg.mode === 'preflight' && latestDismissed(history)) ||
+        (!cfg.force && dismissedRejection(history, subject));
+    const [compared, dismissals] = await Promise.all([
+        wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
+        timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
+    ]);
+    const headPatch = wantPatch ? patchId(compared) : null;
+    const warnings = [];
+    if (headTree === null)
+        warnings.push(`the tree of ${sha_short(sha)} could not be read: the empty-commit skip is off for this run`);
+    if (wantPatch && headPatch === null) {
+        warnings.push(`the PR's patch at ${sha_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
+            'or a binary file): nothing is carried forward as unchanged in this run');
+    }
+    if (withHead === null)
+        warnings.push(`the open PRs whose head is ${sha_short(sha)} could not be listed: an approval is not written green`);
+    const identity = who.login;
+    const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
+    return { pull, identity, identityVerified: who.verified, ...read, warnings };
+}
+/** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
+async function attributed(target, fn) {
+    try {
+        return await fn();
+    }
+    catch (e) {
+        throw e instanceof Abort ? e.at(target) : e;
+    }
+}
+/** Hands the facts to the core and returns its plan; a refusal aborts before any write. */
+function planFor(cfg, target, facts, verdict, trace, reReviewing = []) {
+    const input = {
+        persona: cfg.persona,
+        identity: facts.identity,
+        identityVerified: facts.identityVerified,
+        head: target.reviewedSha,
+        base: facts.pull.baseRef,
+        author: facts.pull.author,
+        headTree: facts.headTree,
+        headPatch: facts.headPatch,
+        reviews: facts.reviews,
+        verdict,
+        skipUnchanged: cfg.skipUnchanged,
+        unchangedWhen: cfg.unchangedWhen,
+        dismissStale: cfg.dismissStale,
+        reviewEvent: cfg.reviewEvent,
+        force: cfg.force,
+        version: cfg.personaVersion,
+        restamp: cfg.restamp && facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
+        ...(facts.dismissals ? { dismissals: facts.dismissals } : {}),
+        reReviewing,
+    };
+    const reviews = input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] }));
+    trace('facts', { ...input, reviews }, describeFacts(input));
+    const plan = decide_decide(input);
+    trace('plan', plan, describePlan(plan));
+    if (plan.action === 'refuse')
+        throw new Abort('bad-input', plan.message, plan.advice);
+    return plan;
+}
+/** Dismisses each review, in order; one failure does not stop the others. */
+async function dismissAll(persona, port, pullNumber, list, anchor) {
+    const ids = [];
+    const errors = [];
+    let denied = false;
+    for (const { entry, why } of list) {
+        try {
+            await port.dismissReview(pullNumber, entry.review.id, dismissMessage(persona, entry, why, anchor));
+            ids.push(entry.review.id);
+        }
+        catch (e) {
+            if (!(e instanceof ApiError))
+                throw e;
+            errors.push(`${e.message}${e.advice ? ` (${e.advice})` : ''}`);
+            if (e.reason === 'permission-denied')
+                denied = true;
+        }
+    }
+    if (!errors.length)
+        return { ids };
+    const advice = denied
+        ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the ' +
+            'persona must be allowed to dismiss.'
+        : '';
+    return {
+        ids,
+        failure: {
+            reason: denied ? 'permission-denied' : 'api-error',
+            message: `${errors.length} of this persona's reviews could not be dismissed: ${errors.join('; ')}.${advice}`,
+        },
+    };
+}
+/** Dismissals that failed after the current review is in place: the review stands, the step fails. */
+const dismissalFailure = (d) => d.failure && {
+    reason: d.failure.reason,
+    message: `the current review stands, but ${d.failure.message} ` +
+        'Re-run the job to finish (it ends as duplicate and dismisses what is left).',
+};
+function dismissMessage(persona, entry, why, anchor) {
+    const was = sha_short(entry.marker.head);
+    if (why === 'edited') {
+        return (`Edited after it was posted: this review of ${was} no longer counts as ${persona}'s verdict, and a new ` +
+            'review is needed. [persona-verdict]');
+    }
+    if (!anchor)
+        return `Stale: ${persona} is reviewing a new head or base; this review was for ${was}. [persona-verdict]`;
+    const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${sha_short(anchor.marker.head)}`;
+    return why === 'stale'
+        ? `Superseded: ${persona}'s current review is ${current}; this one was for ${was}. [persona-verdict]`
+        : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. ` +
+            `[persona-verdict]`;
+}
+/** Whether this run writes a commit status: commit-status always, or auto on any event but pull_request. */
+const writesStatus = (cfg, ctx) => cfg.commitStatus === 'always' || (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request');
+/** The status context this run writes. */
+const statusContext = (cfg) => cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
+/**
+ * This run's status context on the head, newest first, when the run writes a status (undefined when it does
+ * not); null when GitHub would not list them: the core then writes pending as if a green stood there.
+ */
+async function statusesOn(cfg, ctx, port, sha) {
+    if (!writesStatus(cfg, ctx))
+        return undefined;
+    try {
+        return await port.listStatuses(sha, statusContext(cfg));
+    }
+    catch (e) {
+        if (!(e instanceof ApiError))
+            throw e;
+        return null;
+    }
+}
+/** Writes the gate's commit status; a refusal is a failure of the step (the gate would be wrong). */
+async function publishStatus(cfg, ctx, port, plan) {
+    const context = statusContext(cfg);
+    try {
+        await port.createStatus(plan.sha, {
+            state: plan.state,
+            description: plan.description,
+            context,
+            targetUrl: plan.reviewUrl ?? ctx.runUrl,
+        });
+    }
+    catch (e) {
+        if (!(e instanceof ApiError))
+            throw e;
+        const run = cfg.statusKind === 'check-run';
+        const needs = run
+            ? "the persona App needs Checks: read and write (and permission-checks: write where its token's permissions " +
+                'are narrowed)'
+            : 'the job needs permissions: statuses: write';
+        const advice = e.reason === 'permission-denied' ? needs : e.advice;
+        const what = run ? 'check run' : 'commit status';
+        throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) could not be set: ${e.message}`, advice);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/after-green.ts
+// After a green is written: read once more what may have changed since the run read it, and write what must go
+// over the green (core/after-green.ts decides). The PR's base (a retarget since the run's last read: attack round
+// 8), then the head's statuses (a forced re-review asked for meanwhile: attack round 12). Unreadable, the green
+// stays, with a warning; a status that cannot be written over it fails the step, saying the green stands.
+
+
+
+
+
+async function afterGreen(r, cfg, ctx, port) {
+    const based = await baseAfterGreen(r, cfg, ctx, port);
+    return based.status?.state === 'success' ? reReviewAfterGreen(based, cfg, ctx, port) : based;
+}
+/** The PR read once more: retargeted since the run's last read, pending goes over the green (greenForLeftBase). */
+async function baseAfterGreen(r, cfg, ctx, port) {
+    if (!mayHaveLeftBase(r) || r.pullNumber === undefined)
+        return r; // nothing read for a queue's or a red status
+    let nowBase;
+    try {
+        nowBase = (await port.getPull(r.pullNumber)).baseRef;
+    }
+    catch (e) {
+        if (!(e instanceof ApiError))
+            throw e;
+        return {
+            ...r,
+            warnings: [...r.warnings, `the PR could not be read again after the green was written: ${e.message}`],
+        };
+    }
+    const left = greenForLeftBase(r, cfg.persona, nowBase);
+    return left ? overGreen(r, cfg, ctx, port, left) : r;
+}
+/**
+ * The head's statuses read once more (a run that was not forced, commit statuses only): a forced re-review asked for
+ * since the run read them gets its pending back over the green (greenUnderReReview).
+ */
+async function reReviewAfterGreen(r, cfg, ctx, port) {
+    if (cfg.force || !r.status)
+        return r;
+    const onHead = await statusesOn(cfg, ctx, port, r.status.sha);
+    if (onHead === undefined)
+        return r; // no commit status written (check runs are never read back)
+    if (onHead === null)
+        return {
+            ...r,
+            warnings: [...r.warnings, "the head's statuses could not be read again after the green was written"],
+        };
+    const held = greenUnderReReview(r, cfg.persona, cfg.force, onHead);
+    return held ? overGreen(r, cfg, ctx, port, held) : r;
+}
+/** Writes a status over the green just written; if that fails, the step fails and says the green stands. */
+async function overGreen(r, cfg, ctx, port, over) {
+    try {
+        await group('commit status', () => publishStatus(cfg, ctx, port, over.status));
+    }
+    catch (e) {
+        if (!(e instanceof Abort))
+            throw e;
+        // the green stands: the step fails and says so (attack round 9)
+        const failure = `${over.notice}; but the pending over it could not be set: ${e.reason}: ${e.message}`;
+        return { ...r, reason: r.reason ?? e.reason, failure, advice: oneEach(r.advice, e.advice) };
+    }
+    return { ...r, status: over.status, notices: [over.notice, ...r.notices] };
+}
+/** Advice from two failures, each piece once (the same fix is not said twice). */
+function oneEach(a, b) {
+    if (!a || !b)
+        return a || b || undefined;
+    return a.includes(b) ? a : b.includes(a) ? b : `${a}. ${b}`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/waits.ts
@@ -50316,73 +51336,6 @@ throttling.VERSION = plugin_throttling_dist_bundle_VERSION;
 throttling.triggersNotification = triggersNotification;
 
 
-;// CONCATENATED MODULE: ./src/core/errors.ts
-// How a failed GitHub request is classified — pure, decided once where the error is
-// built (github/octokit.ts), read everywhere else through ApiError's fields.
-/**
- * GitHub's rule: a 403 or 429 that carries `retry-after`, or says
- * `x-ratelimit-remaining: 0`, or whose message says rate limit, is a rate limit.
- */
-function classify(f) {
-    if (f.transport !== 'http')
-        return f.transport;
-    const s = f.status ?? 0;
-    if (s === 403 || s === 429) {
-        if (f.headers['retry-after'] !== undefined || f.headers['x-ratelimit-remaining'] === '0')
-            return 'rate-limited';
-        if (/rate limit|abuse detection/i.test(f.detail))
-            return 'rate-limited';
-        return s === 429 ? 'rate-limited' : 'denied';
-    }
-    if (s === 401)
-        return 'denied';
-    if (s === 404)
-        return 'not-found';
-    if (s === 422)
-        return 'invalid';
-    if (s >= 500)
-        return 'server';
-    return 'other';
-}
-/** The request may have taken effect: no answer, or a server error. */
-const isAmbiguous = (c) => c === 'server' || c === 'timeout' || c === 'network';
-/** 422s on create that mean the token can never post here (its own PR, Actions may not approve). */
-const isCreateDenial = (c, detail) => c === 'denied' || (c === 'invalid' && /own pull request|not permitted to approve/i.test(detail));
-
-;// CONCATENATED MODULE: ./src/github/port.ts
-// The one small port through which the shell talks to GitHub.
-
-
-/**
- * A failed API call, already translated into words an operator can act on, and
- * classified once (core/errors.ts). It aborts the run as permission-denied when the
- * token was refused, else api-error. Every port method fails with an ApiError and nothing
- * else (client.ts call() translates every failure): where the shell calls the port and handles
- * a failure, it catches ApiError, never Abort, so that a step's own Abort is never taken for a
- * refusal from GitHub. Abort is caught only around whole steps (main.ts, steps.ts attributed).
- */
-class ApiError extends Abort {
-    status;
-    cls;
-    transport;
-    constructor(status, cls, transport, message, advice = '') {
-        super(cls === 'denied' ? 'permission-denied' : 'api-error', message, advice);
-        this.status = status;
-        this.cls = cls;
-        this.transport = transport;
-    }
-    /** The request may have taken effect: 5xx, timeout, connection reset. */
-    get ambiguous() {
-        return isAmbiguous(this.cls);
-    }
-}
-/** A port call the caller can do without: its ApiError answers null; anything else (a bug) is thrown. */
-const orNull = (call) => call.catch((e) => {
-    if (e instanceof ApiError)
-        return null;
-    throw e;
-});
-
 ;// CONCATENATED MODULE: ./src/github/errors.ts
 // Turns a failed Octokit request into an ApiError: GitHub's words (token redacted),
 // the class (core/errors.ts) and advice an operator can act on.
@@ -51011,379 +51964,6 @@ function identityPort({ octokit, call }) {
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
-;// CONCATENATED MODULE: ./src/core/history.ts
-
-const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
-const isLive = (r) => LIVE.has(r.state);
-/** A review that can speak for its persona: live, and never edited since it was posted. */
-const counts = (h) => isLive(h.review) && !h.review.edited;
-/** A marker written before verdicts were bound to a base (no base=) is of no subject at all. */
-const isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
-/**
- * The review that stands for a subject. A forced review (a re-review on demand) replaces every
- * earlier opinion of that subject for good — even once it is edited or dismissed, an older
- * review never stands again; from the newest forced one on (or from the start), the first
- * review that counts stands (later copies are racing runs'). Edited and dismissed reviews never
- * stand. The one rule for post, preflight, queue and board.
- */
-function standingFor(history, s) {
-    return sinceForced(history.filter((h) => isOf(h.marker, s))).find(counts);
-}
-/** The entries from the newest forced one on (whatever its state): nothing older may speak again. */
-const sinceForced = (history) => {
-    const newest = history.findLastIndex((h) => h.marker.forced);
-    return newest < 0 ? history : history.slice(newest);
-};
-/**
- * The verdict an equal change carries forward: the persona's latest counting review (none older
- * than its newest forced review, even an edited or dismissed one), when it
- * is of the same version and base and recorded the same PR patch (the change the PR makes
- * against its merge base) — with `when: 'tree'` also the same tree (an empty commit). A tree
- * alone proves nothing once the base moved: a merge of the base that keeps the head's tree
- * (`git merge -s ours`) reverts whatever the base gained. An unknown patch carries nothing.
- */
-function carriedTo(history, s, head, when) {
-    const latest = sinceForced(history).filter(counts).at(-1);
-    if (!latest || versionOf(latest.marker) !== s.version || latest.marker.base !== s.base)
-        return null;
-    const { tree, patch } = latest.marker;
-    if (patch == null || head.patch == null || patch !== head.patch)
-        return null;
-    if (tree != null && head.tree != null && tree === head.tree)
-        return { entry: latest, by: 'tree' };
-    return when === 'patch' ? { entry: latest, by: 'patch' } : null;
-}
-/** The review state each posted event produces. */
-const STATE_OF_EVENT = {
-    APPROVE: 'APPROVED',
-    REQUEST_CHANGES: 'CHANGES_REQUESTED',
-    COMMENT: 'COMMENTED',
-};
-const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
-/**
- * Whether a marked review is what its marker says: its state is the state of the
- * event the marker records (or it was dismissed since). A COMMENTED review carrying
- * `verdict=APPROVE` without `event=COMMENT` is forged or broken, and counts for nothing.
- */
-const truthful = (review, marker) => review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];
-/** Every truthful marked review by `identity`, whatever persona it names. Oldest first. */
-function markedBy(reviews, identity) {
-    const out = [];
-    for (const review of reviews) {
-        if (!sameLogin(review.login, identity))
-            continue;
-        const marker = decodeMarker(review.body);
-        if (marker && truthful(review, marker))
-            out.push({ review, marker });
-    }
-    return out.sort((a, b) => a.review.id - b.review.id);
-}
-/**
- * A persona's history: reviews authored by `identity` whose first line is a marker
- * naming `persona` and whose state matches the marker. Nothing else counts.
- */
-const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
-
-;// CONCATENATED MODULE: ./src/core/restamp.ts
-// Restamp — pure. GitHub's "dismiss stale pull request approvals when new commits are
-// pushed" dismisses a persona's APPROVE on every push, an identical rebase included.
-// With `restamp` on, preflight recognises that dismissal in the issue timeline and,
-// when the new head's PR patch, base and persona version equal the dismissed review's,
-// posts the same verdict again for the new head instead of asking for an LLM run. The timeline
-// also tells a rejection this account dismissed on a retarget (keptRejection): back on its base,
-// it stands again.
-
-
-const restamp_sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
-/** GitHub's stale-review rule on a push: a commit id, no message, and never this account's own dismissal. */
-const byPush = (e, identity) => !!e.commitId && !e.message && !restamp_sameLogin(e.actor, identity);
-/**
- * The review to restamp for a subject, or null: the persona's latest marked review (whatever
- * its state) was dismissed, every timeline record of that dismissal is GitHub's push rule,
- * it was never edited, and it recorded the same PR patch, base and persona version as now.
- */
-function restampable(history, s, headPatch, dismissals, identity) {
-    const latest = history.at(-1);
-    if (!latest || latest.review.state !== 'DISMISSED' || latest.review.edited)
-        return null;
-    const m = latest.marker;
-    if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version)
-        return null;
-    if (m.patch == null || headPatch == null || m.patch !== headPatch)
-        return null;
-    const events = dismissals.filter((e) => e.reviewId === latest.review.id);
-    return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
-}
-/** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
-const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
-/**
- * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
- * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 to 11).
- * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline.
- * Since the subject's newest forced review, its unedited reviews are walked in order: one a writer dismissed is a
- * re-roll the writer asked for, and one this account dismissed as a duplicate a raced copy — both passed over; the
- * first this account dismissed as stale is the one that stood, kept when it is a CHANGES_REQUESTED. Anything else
- * (a live review, a dismissal the timeline does not show) keeps nothing: the subject is judged again.
- */
-function keptRejection(history, s, dismissals, identity) {
-    const ours = (e) => restamp_sameLogin(e.actor, identity);
-    for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => !e.review.edited)) {
-        const events = dismissals.filter((e) => e.reviewId === h.review.id);
-        if (h.review.state !== 'DISMISSED' || !events.length)
-            return null;
-        if (events.some((e) => !ours(e)) || events.every((e) => OWN_DUPLICATE.test(e.message ?? '')))
-            continue;
-        if (!events.every((e) => OWN_STALE.test(e.message ?? '')))
-            return null;
-        return h.marker.verdict === 'CHANGES_REQUESTED' ? h : null;
-    }
-    return null;
-}
-/** This account's dismissal of a raced copy (steps.ts dismissMessage): "Duplicate: …". */
-const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
-/**
- * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced
- * review, an unedited CHANGES_REQUESTED of it is dismissed.
- */
-const dismissedRejection = (history, s) => sinceForced(history.filter((h) => isOf(h.marker, s))).some((h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
-/** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
-const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
-/** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
-function restampBody(original, head, persona) {
-    const m = original.marker;
-    const version = m.version ? `, persona version \`${m.version}\`` : '';
-    return (`**Restamped.** GitHub dismissed ${persona}'s [review ${original.review.id}](${original.review.htmlUrl}) ` +
-        `of ${m.head.slice(0, 7)} as stale when new commits were pushed. The PR's patch at ${head.slice(0, 7)} is ` +
-        `identical to the one reviewed there (same patch id, base \`${m.base}\`${version}), so the same verdict is ` +
-        `posted again for this head without a new review run.\n\n## VERDICT: ${m.verdict}\n`);
-}
-
-;// CONCATENATED MODULE: ./src/core/settle.ts
-// What stands after a write (or without one) — pure: which of a persona's reviews is its current
-// opinion for the PR's head and base, which go and why; which of two racing runs won; whether an
-// ambiguous create landed. core/decide.ts plans the write; this module settles what it left.
-
-
-const DISMISSABLE = {
-    all: new Set(['APPROVED', 'CHANGES_REQUESTED']),
-    'changes-requested': new Set(['CHANGES_REQUESTED']),
-    none: new Set(),
-};
-/** GitHub dismisses only these (COMMENTED and PENDING are refused). */
-const CAN_DISMISS = DISMISSABLE.all;
-/**
- * After the write (on facts read again), or without a write (on the facts just read):
- * which of this persona's reviews stand, which go.
- * - The anchor is the review that stands for the PR's current head and base at `self`'s
- *   version (standingFor, over the history with `self` in it: GitHub's review listing can lag
- *   behind the create, and a forced `self` the listing does not show yet still replaces the older
- *   review); when there is none, it is `self` (the review this run posted or kept): the gate is
- *   never left without the persona's latest opinion. Two forced runs that raced agree: the newer
- *   forced review stands for both.
- * - Edited reviews are dismissed whatever dismiss-stale says: they speak for nobody.
- * - Other live reviews of the anchor's head and base are duplicates (two runs raced, or a
- *   forced review replaced them): dismissed whatever dismiss-stale says, where GitHub allows it.
- * - Reviews of any other head or base are stale: dismissed per dismiss-stale. That includes
- *   `self` when a review for a newer head has already landed. (A rejection dismissed so for another
- *   base is found again on a retarget back: keptRejection in restamp.ts.)
- */
-function settle(history, pr, self, policy) {
-    const live = history.filter((h) => isLive(h.review));
-    const current = { ...pr, version: versionOf(self.marker) };
-    const listed = history.some((h) => h.review.id === self.review.id);
-    const known = listed ? history : [...history, self].sort((a, b) => a.review.id - b.review.id);
-    const anchor = standingFor(known, current) ?? self;
-    const dismiss = [];
-    const seen = new Set([anchor.review.id]);
-    const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
-    for (const entry of candidates) {
-        if (seen.has(entry.review.id))
-            continue;
-        seen.add(entry.review.id);
-        const m = entry.marker;
-        if (entry.review.edited) {
-            if (CAN_DISMISS.has(entry.review.state))
-                dismiss.push({ entry, why: 'edited' });
-        }
-        else if (m.head === anchor.marker.head && m.base === anchor.marker.base) {
-            if (CAN_DISMISS.has(entry.review.state))
-                dismiss.push({ entry, why: 'duplicate' });
-        }
-        else if ((m.head !== pr.head || m.base !== pr.base) && DISMISSABLE[policy].has(entry.review.state)) {
-            dismiss.push({ entry, why: 'stale' });
-        }
-    }
-    return { anchor, dismiss };
-}
-function raceWinner(s, ours) {
-    if (s.anchor.review.id === ours.review.id)
-        return 'ours';
-    return s.anchor.marker.head === ours.marker.head ? 'theirs-same-head' : 'newer-head';
-}
-/** GitHub refused the create with 422 and the PR head moved meanwhile: the review was superseded. */
-const supersededByRefusal = (status, headNow, reviewed) => status === 422 && headNow !== null && headNow !== reviewed;
-/** After an ambiguous create failure: did this run's review land after all? */
-function findLanded(reviews, identity, persona, head, run) {
-    return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
-}
-/** This persona's live reviews recorded against `head`, oldest first. */
-const liveForHead = (reviews, identity, persona, head) => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
-
-;// CONCATENATED MODULE: ./src/core/decide.ts
-// What to do with a head, given the facts read from GitHub — pure: facts in, plan
-// out. The shell fetches the facts, executes the plan and reports; nothing here does
-// I/O. docs/DESIGN.md walks through every rule with the decision diagram.
-
-
-
-
-
-// the history rules are core/history.ts; what the shell and the tests import from here stays here
-
-// what stands after a write is core/settle.ts; the shell and the tests import it from here too
-
-function gate(pull, reviewedSha, base) {
-    if (pull.state !== 'open') {
-        return {
-            stop: true,
-            outcome: 'closed',
-            message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review`,
-        };
-    }
-    if (pull.headSha !== reviewedSha) {
-        return {
-            stop: true,
-            outcome: 'superseded',
-            message: `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
-                `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
-        };
-    }
-    if (base !== undefined && pull.baseRef !== base) {
-        return {
-            stop: true,
-            outcome: 'superseded',
-            message: `PR #${pull.number} now merges into ${pull.baseRef}, not ${base} as when this run was triggered: the ` +
-                'base change triggers a review for the new base',
-        };
-    }
-    return { stop: false };
-}
-/**
- * Reasons to write nothing at all: a PENDING review blocks every new review of the
- * account (GitHub answers 422), and an account that already speaks for another
- * persona would have its one review state overwritten.
- */
-function decide_refusal(f) {
-    if (f.author !== null && sameLogin(f.author, f.identity)) {
-        return {
-            action: 'refuse',
-            message: `${f.identity} opened this PR, and ${f.persona} posts as ${f.identity}: a persona never reviews its own ` +
-                'change (GitHub would not count its approval, and a COMMENT-carried verdict would approve itself)',
-            advice: 'give the persona its own account or GitHub App; this PR needs its review from someone else',
-        };
-    }
-    const pending = f.reviews.find((r) => r.state === 'PENDING' && sameLogin(r.login, f.identity));
-    if (pending) {
-        return {
-            action: 'refuse',
-            message: `${f.identity} has a PENDING review (${pending.id}) on this PR, and GitHub accepts no new review ` +
-                `from it until that one is gone`,
-            advice: `submit or delete pending review ${pending.id} (it is visible only to ${f.identity}), then re-run`,
-        };
-    }
-    if (!f.identityVerified) {
-        // a wrong reviewer-login reads no history and would post again on every re-run
-        const elsewhere = f.reviews.find((r) => {
-            const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
-            return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
-        });
-        if (elsewhere) {
-            return {
-                action: 'refuse',
-                message: `review ${elsewhere.id} by ${elsewhere.login} already carries ${f.persona}'s verdict for this head, ` +
-                    `but reviewer-login says ${f.identity}`,
-                advice: `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}`,
-            };
-        }
-    }
-    return f.reviewEvent === 'verdict' ? sharedAccount(f.reviews, f.identity, f.persona) : null;
-}
-/**
- * GitHub keeps one review state per account: an account that already holds another
- * persona's APPROVED or CHANGES_REQUESTED review cannot speak for this one too.
- */
-function sharedAccount(reviews, identity, persona) {
-    const other = markedBy(reviews, identity).find((h) => !samePersona(h.marker.persona, persona) &&
-        (h.review.state === 'APPROVED' || h.review.state === 'CHANGES_REQUESTED'));
-    if (!other)
-        return null;
-    return {
-        action: 'refuse',
-        message: `${identity} already holds persona ${other.marker.persona}'s ${other.review.state} review ${other.review.id} ` +
-            `on this PR; ` +
-            `GitHub keeps one review state per account, so ${persona}'s verdict would silently replace it`,
-        advice: 'give every persona its own account or GitHub App, or set review-event: COMMENT and gate on the commit status',
-    };
-}
-/**
- * Live APPROVEs of this persona that approve nothing now (another head or base, or edited):
- * they go before anything else happens. Edited ones go whatever dismiss-stale says.
- */
-function staleApprovals(live, s, policy) {
-    return live
-        .filter((h) => h.review.state === 'APPROVED')
-        .flatMap((entry) => {
-        if (entry.review.edited)
-            return [{ entry, why: 'edited' }];
-        const other = entry.marker.head !== s.head || entry.marker.base !== s.base;
-        return other && policy === 'all' ? [{ entry, why: 'stale' }] : [];
-    });
-}
-/** Post, review, keep the review that already stands, or refuse. */
-function decide_decide(f) {
-    const refused = decide_refusal(f);
-    if (refused)
-        return refused;
-    const history = historyOf(f.reviews, f.identity, f.persona);
-    const live = history.filter((h) => isLive(h.review));
-    const pr = { head: f.head, base: f.base };
-    const keep = (outcome, current, by) => ({
-        action: 'keep',
-        outcome,
-        current,
-        settlement: settle(history, pr, current, f.dismissStale),
-        by,
-    });
-    const subject = { ...pr, version: f.version ?? '' };
-    const forHead = f.force ? undefined : standingFor(history, subject);
-    if (forHead)
-        return keep('duplicate', forHead);
-    // back on a base whose rejection of this head this account dismissed as stale on a retarget: it stands again
-    const kept = f.force || !f.dismissals ? null : keptRejection(history, subject, f.dismissals, f.identity);
-    if (kept)
-        return keep('duplicate', kept);
-    const head = { tree: f.headTree, patch: f.headPatch };
-    const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;
-    const doubted = (e) => f.reReviewing?.includes(e.marker.head) ?? false;
-    if (carried && !doubted(carried.entry))
-        return keep('unchanged', carried.entry, carried.by);
-    const early = staleApprovals(live, subject, f.dismissStale);
-    const restamp = f.verdict === null && f.restamp && !f.force ? f.restamp : null;
-    const original = restamp && restampable(history, subject, restamp.patch, restamp.dismissals, f.identity);
-    if (original && !doubted(original)) {
-        const event = f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[original.marker.verdict];
-        return { action: 'restamp', original, event, early };
-    }
-    if (f.verdict === null)
-        return { action: 'review', early };
-    return {
-        action: 'post',
-        verdict: f.verdict,
-        event: f.reviewEvent === 'COMMENT' ? 'COMMENT' : EVENT_OF[f.verdict],
-        early,
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/core/markdown.ts
 // Text that goes into Markdown (job summary, board comment) shows as text: HTML and
 // Markdown specials become character references, so nothing a persona or a PR
@@ -51494,470 +52074,9 @@ function ownBoardComments(comments, identity) {
     return comments.filter(ours).sort((a, b) => a.id - b.id);
 }
 
-;// CONCATENATED MODULE: ./src/core/patch.ts
-// A patch identity for `unchanged-when: patch`, restamp and the board — pure. Two heads whose PR patches (against
-// their merge bases) are the same text, hunk headers and line numbers included, share an id: a rebase or a base-branch
-// merge that changes nothing in the PR. Line numbers count: the same hunk text with the same context can stand at
-// another place in a file (two alike blocks of a route map), and there it is another change. A rebase over base
-// commits that moved the PR's lines is therefore reviewed again.
-
-/** GitHub's compare lists at most this many files; a list that long may be cut. */
-const COMPARE_FILE_CAP = 300;
-/** null when the patch cannot be read whole: the file cap, or a file without a textual patch. */
-function patchId(files) {
-    if (files === null || files.length >= COMPARE_FILE_CAP)
-        return null;
-    const h = (0,external_node_crypto_.createHash)('sha256');
-    for (const f of [...files].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0))) {
-        if (typeof f.patch !== 'string')
-            return null; // binary or too large: not comparable
-        const body = f.patch;
-        h.update(`${f.status}\0${f.previous_filename ?? ''}\0${f.filename}\0${body.length}\0${body}\0`);
-    }
-    return h.digest('hex');
-}
-
-;// CONCATENATED MODULE: ./src/core/queue.ts
-// Merge queue refs — pure. GitHub names a merge group's branch
-// refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>, where <sha> is the commit the group
-// is stacked on (not the PR's head). Anything else is not a merge group we can read.
-const QUEUE_REF = /^refs\/heads\/gh-readonly-queue\/(.+)\/pr-([1-9][0-9]{0,9})-([0-9a-f]{40})$/;
-function parseQueueRef(ref) {
-    const m = QUEUE_REF.exec(ref);
-    return m ? { base: m[1], pullNumber: Number(m[2]), stackedOn: m[3] } : null;
-}
-
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
 const src_version_VERSION = '0.7.3';
-
-;// CONCATENATED MODULE: ./src/core/narrate.ts
-// What a run's log group says at info level, without debug: the facts the decision saw
-// and the plan it made, one line each, in words. Pure: facts and plans in, lines out.
-// (With debug on, the shell also logs both as JSON.)
-
-
-
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-// A marker's base is percent-decoded text anyone with write access can edit into the persona's review:
-// shown through visible(), so a line break in it can never start a line of its own (a workflow command).
-const entry = (h) => `#${h.review.id} ${h.marker.verdict} for ${sha_short(h.marker.head)}` +
-    `${h.marker.base ? ` into ${visible(h.marker.base, 100)}` : ''}` +
-    ` (${h.review.state.toLowerCase()}${h.review.edited ? ', edited' : ''})`;
-/** One line: what is reviewed, as whom, and what the persona's review history on the PR is. */
-function describeFacts(f) {
-    const version = f.version ? ` ${f.version}` : '';
-    const who = `${f.persona}${version} as ${f.identity}${f.identityVerified ? '' : ' (reviewer-login)'}`;
-    const history = historyOf(f.reviews, f.identity, f.persona);
-    const newest = history.at(-1);
-    const seen = history.length === 0
-        ? `no earlier review by ${f.persona} among the PR's ${plural(f.reviews.length, 'review')}`
-        : `${plural(history.length, `review by ${f.persona}`, `reviews by ${f.persona}`)}, the newest ${entry(newest)}`;
-    const forced = f.force ? '; re-review requested (force)' : '';
-    return `facts: head ${sha_short(f.head)} into ${f.base}, ${who}; ${seen}${forced}`;
-}
-const dismissals = (list, when) => list.length === 0 ? '' : `; dismiss ${list.map((d) => `#${d.entry.review.id} (${d.why})`).join(', ')} ${when}`;
-/** One line: what the run will do, and which reviews it will dismiss. */
-function describePlan(p) {
-    switch (p.action) {
-        case 'post':
-            return `plan: post ${p.verdict} (event ${p.event})${dismissals(p.early, 'first')}`;
-        case 'review':
-            return `plan: the persona reviews this head${dismissals(p.early, 'now')}`;
-        case 'restamp':
-            return `plan: post ${entry(p.original)} again for this head, no review run${dismissals(p.early, 'first')}`;
-        case 'keep': {
-            const by = p.by ? ` by ${p.by}` : '';
-            return `plan: keep ${entry(p.current)}: ${p.outcome}${by}${dismissals(p.settlement.dismiss, 'too')}`;
-        }
-        case 'refuse':
-            return `plan: refuse: ${p.message}`;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/target.ts
-// Which PR and commit a run is about, and who the token is: read from the event, the
-// inputs and GitHub once, refused when they disagree. Each step returns a value or throws
-// an Abort.
-
-
-
-/** The PR a run is about: pull-number, the event's PR, or the PR whose head a workflow_run ran on. */
-async function resolvePull(cfg, ctx, port) {
-    const ev = ctx.eventPull;
-    // the event names the PR: an input that disagrees is refused, never allowed to redirect the verdict
-    const named = ev?.number ?? (ctx.mergeGroup ? queuedPull(ctx.mergeGroup.headRef) : ctx.commentPull);
-    if (named !== null && cfg.pullNumber !== null && cfg.pullNumber !== named) {
-        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not the PR this ${ctx.eventName} event names (#${named})`, 'leave pull-number empty on pull_request*, issue_comment and merge_group events: the event names the PR');
-    }
-    if (ev)
-        return { pullNumber: ev.number, eventHead: ev.headSha };
-    if (named !== null)
-        return { pullNumber: named, eventHead: null };
-    if (ctx.workflowRun)
-        return { pullNumber: await workflowRunPull(cfg, ctx, ctx.workflowRun, port), eventHead: ctx.workflowRun.headSha };
-    if (cfg.pullNumber === null) {
-        throw new Abort('bad-input', `no pull request: this ${ctx.eventName || 'unknown'} event carries none; set pull-number (and reviewed-sha) ` +
-            `explicitly`);
-    }
-    return { pullNumber: cfg.pullNumber, eventHead: null };
-}
-/**
- * A workflow_run names a commit, not a PR (its pull_requests list is empty for
- * forks): the PR is the open one in this repository whose head is that commit, from
- * that repository and branch. Nothing an artifact says is consulted.
- */
-async function workflowRunPull(cfg, ctx, wr, port) {
-    if (!wr.headBranch || !wr.headOwner) {
-        throw new Abort('bad-input', 'this workflow_run event names no head branch or head repository: it was not triggered by a pull request');
-    }
-    const from = `${wr.headRepo || wr.headOwner}:${wr.headBranch}`;
-    const fromHead = (await port.listPullsByHead(wr.headOwner, wr.headBranch)).filter((p) => !wr.headRepo || p.headRepo === null || p.headRepo === wr.headRepo);
-    const exact = fromHead.filter((p) => p.headSha === wr.headSha);
-    // none at the run's commit: the branch moved on during the run. The PR is still the one
-    // from that branch, and the gate ends the run superseded (nothing is written for an old head).
-    const pulls = exact.length ? exact : fromHead;
-    const numbers = pulls.map((p) => `#${p.number}`).join(', ');
-    const at = exact.length ? `whose head is ${sha_short(wr.headSha)} ` : '';
-    if (cfg.pullNumber !== null) {
-        if (pulls.some((p) => p.number === cfg.pullNumber))
-            return cfg.pullNumber;
-        throw new Abort('bad-input', `pull-number ${cfg.pullNumber} is not an open PR ${at || `at ${sha_short(wr.headSha)} `}from ${from}` +
-            (numbers ? ` (those are ${numbers})` : ''), 'do not take pull-number from an artifact or anything else the triggering run wrote; leave it empty');
-    }
-    if (pulls.length === 1)
-        return pulls[0].number;
-    if (!pulls.length) {
-        throw new Abort('bad-input', `no open PR in ${ctx.owner}/${ctx.repo} has head ${sha_short(wr.headSha)} from ${from}`);
-    }
-    throw new Abort('bad-input', `open PRs ${numbers} all come from ${from}${exact.length ? ` at ${sha_short(wr.headSha)}` : ''}`, 'set pull-number to the one this workflow is for');
-}
-/** The reviewed commit as far as it is known without a request (for the status of a refused body). */
-function knownHead(cfg, ctx) {
-    const sha = cfg.reviewedSha ?? ctx.eventPull?.headSha ?? ctx.workflowRun?.headSha;
-    return sha ? { pullNumber: cfg.pullNumber ?? ctx.eventPull?.number ?? null, reviewedSha: sha } : undefined;
-}
-/**
- * The commit a run is about as far as the event says, without a request: where a failed
- * first read (the PR, the reviews) still shows as a failure, so a merge group or a PR never
- * waits for a check that does not come. A merge group's status goes on the group's commit.
- */
-function eventCommit(cfg, ctx) {
-    if (!ctx.mergeGroup)
-        return knownHead(cfg, ctx);
-    return {
-        pullNumber: parseQueueRef(ctx.mergeGroup.headRef)?.pullNumber ?? null,
-        reviewedSha: ctx.mergeGroup.headSha,
-    };
-}
-/**
- * A merge group's PR (from its ref) and commit. The event names both: a pull-number or
- * reviewed-sha input that disagrees is refused before anything is read or written.
- */
-function queuedTarget(cfg, group) {
-    const pullNumber = queuedPull(group.headRef);
-    const wrong = cfg.pullNumber !== null && cfg.pullNumber !== pullNumber
-        ? `pull-number ${cfg.pullNumber} is not the PR this merge group was made for (#${pullNumber})`
-        : cfg.reviewedSha !== null && cfg.reviewedSha !== group.headSha
-            ? `reviewed-sha ${sha_short(cfg.reviewedSha)} is not this merge group's commit (${sha_short(group.headSha)})`
-            : null;
-    if (wrong) {
-        // shown on the group's commit: a queue never waits for a check that does not come
-        const advice = 'leave pull-number and reviewed-sha empty in a merge queue: the event names both';
-        throw new Abort('bad-input', wrong, advice).at({ pullNumber, reviewedSha: group.headSha });
-    }
-    return { pullNumber, reviewedSha: group.headSha };
-}
-/** The PR a merge group was made for, from its ref; an unrecognised ref fails closed. */
-function queuedPull(headRef) {
-    const q = parseQueueRef(headRef);
-    if (!q) {
-        throw new Abort('bad-input', `merge group ref "${headRef.slice(0, 200)}" is not refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>: ` +
-            'cannot tell which pull request it is for');
-    }
-    return q.pullNumber;
-}
-/**
- * The base the persona reviewed the change into: the event's (pull_request_target), else the one preflight read the
- * diff against (reviewed-base, from its output base-ref). A post whose event names no base (workflow_run,
- * issue_comment, workflow_dispatch) needs reviewed-base: without it a retarget while the LLM ran would be recorded
- * as the base the persona approved into.
- */
-function boundBase(cfg, ctx, pullNumber) {
-    const fromEvent = ctx.eventPull?.number === pullNumber ? ctx.eventPull.baseRef : undefined;
-    // what preflight read the diff against is what was reviewed; the gate compares it with the PR as it stands
-    const base = cfg.reviewedBase ?? fromEvent;
-    if (!base && cfg.mode === 'post') {
-        throw new Abort('bad-input', `this ${ctx.eventName} event names no base branch for PR #${pullNumber}, and reviewed-base is empty: ` +
-            'the verdict cannot be bound to the base the persona reviewed against', 'set reviewed-base: ${{ needs.preflight.outputs.base-ref }} beside reviewed-sha (see docs/recipes/fork-safe.yml)');
-    }
-    return base;
-}
-/** The PR and the commit the persona reviewed; the event's head wins over anything else. */
-async function resolveTarget(cfg, ctx, port) {
-    const { pullNumber, eventHead } = await resolvePull(cfg, ctx, port);
-    if (eventHead && cfg.reviewedSha && cfg.reviewedSha !== eventHead) {
-        throw new Abort('bad-input', `reviewed-sha ${sha_short(cfg.reviewedSha)} is not the head this ${ctx.eventName} event names (${sha_short(eventHead)})`, 'leave reviewed-sha empty (the event names the head), and never use github.sha: on pull_request events it is ' +
-            'a merge commit');
-    }
-    // a PR comment names no commit: the head is read once here, and pinned from then on (output head-sha)
-    const fromApi = !cfg.reviewedSha && !eventHead && ctx.commentPull === pullNumber;
-    const reviewedSha = cfg.reviewedSha ?? eventHead ?? (fromApi ? (await port.getPull(pullNumber)).headSha : null);
-    if (!reviewedSha) {
-        throw new Abort('bad-input', `no reviewed commit for PR #${pullNumber}: set reviewed-sha to the head SHA the persona reviewed (GITHUB_SHA ` +
-            `is a merge commit and is never used)`);
-    }
-    // the base binds the run: a PR retargeted while the persona worked is superseded (gate)
-    const base = boundBase(cfg, ctx, pullNumber);
-    return { pullNumber, reviewedSha, ...(base ? { base } : {}) };
-}
-/**
- * status-kind: check-run closes the status to everyone but the persona's own App: say so before anything is written
- * when the token is an account's (GitHub refuses it check runs) or GITHUB_TOKEN's (whose runs belong to GitHub
- * Actions, which any workflow with checks: write can also write).
- */
-function checkRunsNeedTheApp(cfg, login) {
-    if (cfg.statusKind !== 'check-run' || cfg.commitStatus === 'never')
-        return;
-    const what = !/\[bot\]$/i.test(login)
-        ? 'an account: only a GitHub App can create check runs'
-        : /^github-actions\[bot\]$/i.test(login)
-            ? "GITHUB_TOKEN: its check runs are GitHub Actions', which any workflow can also write"
-            : null;
-    if (!what)
-        return;
-    throw new Abort('bad-input', `status-kind is check-run, but this token posts as ${login}, ${what}`, "pass the persona App's installation token (actions/create-github-app-token), or set status-kind: commit");
-}
-/**
- * The account the token posts as. A given reviewer-login is checked against what
- * GitHub says whenever GitHub says it: a wrong one would read the wrong history. A run
- * that only reads (the merge-queue report) takes reviewer-login as whose history to read:
- * its token (GITHUB_TOKEN, viewer github-actions[bot]) is not the persona's account.
- */
-async function identify(cfg, port, writes = true) {
-    if (!writes && cfg.reviewerLogin)
-        return { login: cfg.reviewerLogin, verified: false };
-    const actual = (await port.getUserLogin()) ?? (await port.getViewerLogin());
-    const given = cfg.reviewerLogin;
-    if (given && actual && actual.toLowerCase() !== given.toLowerCase()) {
-        throw new Abort('bad-input', `reviewer-login is ${given}, but this token posts as ${actual}`, `set reviewer-login to ${actual}, or leave it empty`);
-    }
-    const login = actual ?? given;
-    if (!login) {
-        throw new Abort('permission-denied', 'could not establish which account this token posts as: GET /user and GraphQL viewer were both refused ' +
-            "(as they are for GITHUB_TOKEN and GitHub App tokens); set input reviewer-login to the token's login, for " +
-            'example github-actions[bot]');
-    }
-    checkRunsNeedTheApp(cfg, login);
-    return { login, verified: actual !== null };
-}
-
-;// CONCATENATED MODULE: ./src/steps.ts
-// Steps every mode that talks to GitHub shares: the facts one decision needs, dismissals
-// and the commit status (which PR and commit, and who the token is: target.ts). Each
-// step returns a value or throws an Abort; none keeps state between calls.
-
-
-
-
-
-
-
-
-/**
- * Everything a decision needs, in one concurrent round: the PR, the identity, the
- * reviews, the head's tree (the PR patch, which needs the PR's base, follows when
- * unchanged-when is patch). A closed PR or a moved head wins over any other failure.
- */
-async function readHead(cfg, port, target, withFiles = false, 
-/** false: nothing will be written as this account (identify). */
-writes = true) {
-    const sha = target.reviewedSha;
-    const pullP = port.getPull(target.pullNumber);
-    const restP = Promise.all([
-        identify(cfg, port, writes),
-        port.listReviews(target.pullNumber),
-        port.getTree(sha),
-        withFiles ? port.listPullFiles(target.pullNumber) : Promise.resolve(undefined),
-        // only where a status may be written: a merge queue's own run, or commit-status: never, reads no PR list
-        writes && cfg.commitStatus !== 'never' ? orNull(port.listOpenPullsWithHead(sha)) : Promise.resolve(undefined),
-    ]);
-    restP.catch(() => undefined); // awaited below unless the gate stops the run
-    const pull = await pullP;
-    const g = gate(pull, sha, target.base);
-    if (g.stop)
-        return g;
-    const [who, reviews, headTree, files, withHead] = await restP;
-    // any other open PR at this commit, into any base: a status is per commit, so a green here would pass it too
-    // (attack round 7), and preflight judges no such head (attack rounds 8 to 10: judging one twin of the same base
-    // let an older twin, a draft or a squatting fork decide the other's status)
-    const sharedHead = withHead === undefined
-        ? undefined
-        : withHead === null
-            ? null
-            : withHead.filter((p) => p.number !== target.pullNumber);
-    // every carry needs the PR patch (a tree alone proves nothing once the base moved); restamp compares
-    // PR patches too, and reads the timeline only when there is a dismissal to explain
-    const wantPatch = cfg.skipUnchanged || cfg.restamp;
-    // and, back on a base whose rejection of this head was dismissed on a retarget, who dismissed it (keptRejection)
-    const history = historyOf(reviews, who.login, cfg.persona);
-    const subject = { head: sha, base: pull.baseRef, version: cfg.personaVersion ?? '' };
-    const timeline = (cfg.restamp && cfg.mode === 'preflight' && latestDismissed(history)) ||
-        (!cfg.force && dismissedRejection(history, subject));
-    const [compared, dismissals] = await Promise.all([
-        wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
-        timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
-    ]);
-    const headPatch = wantPatch ? patchId(compared) : null;
-    const warnings = [];
-    if (headTree === null)
-        warnings.push(`the tree of ${sha_short(sha)} could not be read: the empty-commit skip is off for this run`);
-    if (wantPatch && headPatch === null) {
-        warnings.push(`the PR's patch at ${sha_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
-            'or a binary file): nothing is carried forward as unchanged in this run');
-    }
-    if (withHead === null)
-        warnings.push(`the open PRs whose head is ${sha_short(sha)} could not be listed: an approval is not written green`);
-    const identity = who.login;
-    const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
-    return { pull, identity, identityVerified: who.verified, ...read, warnings };
-}
-/** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
-async function attributed(target, fn) {
-    try {
-        return await fn();
-    }
-    catch (e) {
-        throw e instanceof Abort ? e.at(target) : e;
-    }
-}
-/** Hands the facts to the core and returns its plan; a refusal aborts before any write. */
-function planFor(cfg, target, facts, verdict, trace, reReviewing = []) {
-    const input = {
-        persona: cfg.persona,
-        identity: facts.identity,
-        identityVerified: facts.identityVerified,
-        head: target.reviewedSha,
-        base: facts.pull.baseRef,
-        author: facts.pull.author,
-        headTree: facts.headTree,
-        headPatch: facts.headPatch,
-        reviews: facts.reviews,
-        verdict,
-        skipUnchanged: cfg.skipUnchanged,
-        unchangedWhen: cfg.unchangedWhen,
-        dismissStale: cfg.dismissStale,
-        reviewEvent: cfg.reviewEvent,
-        force: cfg.force,
-        version: cfg.personaVersion,
-        restamp: cfg.restamp && facts.dismissals ? { patch: facts.headPatch, dismissals: facts.dismissals } : null,
-        ...(facts.dismissals ? { dismissals: facts.dismissals } : {}),
-        reReviewing,
-    };
-    const reviews = input.reviews.map(({ body: _body, ...r }) => ({ ...r, marker: (_body ?? '').split('\n', 1)[0] }));
-    trace('facts', { ...input, reviews }, describeFacts(input));
-    const plan = decide_decide(input);
-    trace('plan', plan, describePlan(plan));
-    if (plan.action === 'refuse')
-        throw new Abort('bad-input', plan.message, plan.advice);
-    return plan;
-}
-/** Dismisses each review, in order; one failure does not stop the others. */
-async function dismissAll(persona, port, pullNumber, list, anchor) {
-    const ids = [];
-    const errors = [];
-    let denied = false;
-    for (const { entry, why } of list) {
-        try {
-            await port.dismissReview(pullNumber, entry.review.id, dismissMessage(persona, entry, why, anchor));
-            ids.push(entry.review.id);
-        }
-        catch (e) {
-            if (!(e instanceof ApiError))
-                throw e;
-            errors.push(`${e.message}${e.advice ? ` (${e.advice})` : ''}`);
-            if (e.reason === 'permission-denied')
-                denied = true;
-        }
-    }
-    if (!errors.length)
-        return { ids };
-    const advice = denied
-        ? ' The token needs write access to dismiss reviews, and on a protected branch with dismissal restrictions the ' +
-            'persona must be allowed to dismiss.'
-        : '';
-    return {
-        ids,
-        failure: {
-            reason: denied ? 'permission-denied' : 'api-error',
-            message: `${errors.length} of this persona's reviews could not be dismissed: ${errors.join('; ')}.${advice}`,
-        },
-    };
-}
-/** Dismissals that failed after the current review is in place: the review stands, the step fails. */
-const dismissalFailure = (d) => d.failure && {
-    reason: d.failure.reason,
-    message: `the current review stands, but ${d.failure.message} ` +
-        'Re-run the job to finish (it ends as duplicate and dismisses what is left).',
-};
-function dismissMessage(persona, entry, why, anchor) {
-    const was = sha_short(entry.marker.head);
-    if (why === 'edited') {
-        return (`Edited after it was posted: this review of ${was} no longer counts as ${persona}'s verdict, and a new ` +
-            'review is needed. [persona-verdict]');
-    }
-    if (!anchor)
-        return `Stale: ${persona} is reviewing a new head or base; this review was for ${was}. [persona-verdict]`;
-    const current = `${anchor.review.id} (${anchor.review.htmlUrl}) for ${sha_short(anchor.marker.head)}`;
-    return why === 'stale'
-        ? `Superseded: ${persona}'s current review is ${current}; this one was for ${was}. [persona-verdict]`
-        : `Duplicate: ${persona} already has review ${current}; two runs raced and this copy is dismissed. ` +
-            `[persona-verdict]`;
-}
-/** Whether this run writes a commit status: commit-status always, or auto on any event but pull_request. */
-const writesStatus = (cfg, ctx) => cfg.commitStatus === 'always' || (cfg.commitStatus === 'auto' && ctx !== null && ctx.eventName !== 'pull_request');
-/** The status context this run writes. */
-const statusContext = (cfg) => cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
-/**
- * This run's status context on the head, newest first, when the run writes a status (undefined when it does
- * not); null when GitHub would not list them: the core then writes pending as if a green stood there.
- */
-async function statusesOn(cfg, ctx, port, sha) {
-    if (!writesStatus(cfg, ctx))
-        return undefined;
-    try {
-        return await port.listStatuses(sha, statusContext(cfg));
-    }
-    catch (e) {
-        if (!(e instanceof ApiError))
-            throw e;
-        return null;
-    }
-}
-/** Writes the gate's commit status; a refusal is a failure of the step (the gate would be wrong). */
-async function publishStatus(cfg, ctx, port, plan) {
-    const context = statusContext(cfg);
-    try {
-        await port.createStatus(plan.sha, {
-            state: plan.state,
-            description: plan.description,
-            context,
-            targetUrl: plan.reviewUrl ?? ctx.runUrl,
-        });
-    }
-    catch (e) {
-        if (!(e instanceof ApiError))
-            throw e;
-        const run = cfg.statusKind === 'check-run';
-        const needs = run
-            ? "the persona App needs Checks: read and write (and permission-checks: write where its token's permissions " +
-                'are narrowed)'
-            : 'the job needs permissions: statuses: write';
-        const advice = e.reason === 'permission-denied' ? needs : e.advice;
-        const what = run ? 'check run' : 'commit status';
-        throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) could not be set: ${e.message}`, advice);
-    }
-}
 
 ;// CONCATENATED MODULE: ./src/modes/board.ts
 // Mode board: the panel's status for the current head, kept in one sticky PR comment.
@@ -55951,6 +56070,7 @@ function doctorAdvice(e) {
 
 
 
+
 async function run() {
     summary.emptyBuffer(); // a run's summary is its own (the in-process tests run many in one process)
     try {
@@ -56091,47 +56211,7 @@ async function withStatus(result, cfg, ctx, port) {
             statusUnwritten: true,
         };
     }
-    return baseAfterGreen(result, cfg, ctx, port);
-}
-/**
- * After a green is written, the PR is read once more: retargeted since the run's last read, the green is for a base
- * the PR has left, and pending goes over it (greenForLeftBase). Unreadable, the green stays, with a warning.
- */
-async function baseAfterGreen(r, cfg, ctx, port) {
-    if (!mayHaveLeftBase(r) || r.pullNumber === undefined)
-        return r; // nothing read for a queue's or a red status
-    let nowBase;
-    try {
-        nowBase = (await port.getPull(r.pullNumber)).baseRef;
-    }
-    catch (e) {
-        if (!(e instanceof ApiError))
-            throw e;
-        return {
-            ...r,
-            warnings: [...r.warnings, `the PR could not be read again after the green was written: ${e.message}`],
-        };
-    }
-    const left = greenForLeftBase(r, cfg.persona, nowBase);
-    if (!left)
-        return r;
-    try {
-        await group('commit status', () => publishStatus(cfg, ctx, port, left.status));
-    }
-    catch (e) {
-        if (!(e instanceof Abort))
-            throw e;
-        // the green stands, for a base the PR has left: the step fails and says so (attack round 9)
-        const failure = `${left.notice}; but the pending over it could not be set: ${e.reason}: ${e.message}`;
-        return { ...r, reason: r.reason ?? e.reason, failure, advice: oneEach(r.advice, e.advice) };
-    }
-    return { ...r, status: left.status, notices: [left.notice, ...r.notices] };
-}
-/** Advice from two failures, each piece once (the same fix is not said twice). */
-function oneEach(a, b) {
-    if (!a || !b)
-        return a || b || undefined;
-    return a.includes(b) ? a : b.includes(a) ? b : `${a}. ${b}`;
+    return afterGreen(result, cfg, ctx, port);
 }
 /** A pull request from a fork gets a read-only token on `pull_request`: say so. */
 function advise(e, ctx) {

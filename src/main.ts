@@ -6,7 +6,8 @@ import { checkAsker } from './asker.js';
 import { InputError, readConfig, type Config } from './config.js';
 import { runContext, type RunContext } from './context.js';
 import { renderDiagnosis } from './core/diagnostics.js';
-import { conclude, greenForLeftBase, mayHaveLeftBase, type Conclusion, type End } from './core/outcome.js';
+import { afterGreen, oneEach } from './after-green.js';
+import { conclude, type Conclusion, type End } from './core/outcome.js';
 import { parseTimeScale, TIME_SCALE_ENV } from './core/waits.js';
 import { createClient } from './github/octokit.js';
 import { ApiError, type GitHubPort } from './github/port.js';
@@ -152,42 +153,7 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
       statusUnwritten: true,
     };
   }
-  return baseAfterGreen(result, cfg, ctx, port);
-}
-
-/**
- * After a green is written, the PR is read once more: retargeted since the run's last read, the green is for a base
- * the PR has left, and pending goes over it (greenForLeftBase). Unreadable, the green stays, with a warning.
- */
-async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
-  if (!mayHaveLeftBase(r) || r.pullNumber === undefined) return r; // nothing read for a queue's or a red status
-  let nowBase: string;
-  try {
-    nowBase = (await port.getPull(r.pullNumber)).baseRef;
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    return {
-      ...r,
-      warnings: [...r.warnings, `the PR could not be read again after the green was written: ${e.message}`],
-    };
-  }
-  const left = greenForLeftBase(r, cfg.persona, nowBase);
-  if (!left) return r;
-  try {
-    await core.group('commit status', () => publishStatus(cfg, ctx, port, left.status));
-  } catch (e) {
-    if (!(e instanceof Abort)) throw e;
-    // the green stands, for a base the PR has left: the step fails and says so (attack round 9)
-    const failure = `${left.notice}; but the pending over it could not be set: ${e.reason}: ${e.message}`;
-    return { ...r, reason: r.reason ?? e.reason, failure, advice: oneEach(r.advice, e.advice) };
-  }
-  return { ...r, status: left.status, notices: [left.notice, ...r.notices] };
-}
-
-/** Advice from two failures, each piece once (the same fix is not said twice). */
-function oneEach(a: string | undefined, b: string | undefined): string | undefined {
-  if (!a || !b) return a || b || undefined;
-  return a.includes(b) ? a : b.includes(a) ? b : `${a}. ${b}`;
+  return afterGreen(result, cfg, ctx, port);
 }
 
 /** A pull request from a fork gets a read-only token on `pull_request`: say so. */

@@ -27,6 +27,25 @@ export function reReviewUnderWay(
   return false;
 }
 
+/**
+ * A forced re-review asked for between this run's read of the head and its green (attack round 12, B3): the newest
+ * status this account wrote there is the green just written, and under it the persona's forced pending for this PR
+ * comes before anything that settles it. Unread statuses (null) say nothing here: the green was written on a read.
+ */
+export function forcedUnderGreen(
+  onHead: readonly StatusFact[] | null | undefined,
+  identity: string | undefined,
+  persona: string,
+  target: Target,
+  green: { description: string },
+): boolean {
+  const me = identity?.toLowerCase();
+  const own = me === undefined ? [] : (onHead ?? []).filter((s) => s.creator?.toLowerCase() === me);
+  const [newest, ...under] = own;
+  if (newest?.state !== 'success' || newest.description !== green.description) return false;
+  return reReviewUnderWay(under, identity, persona, target);
+}
+
 /** The PR a status stands for when it links to a review of it (…/pull/N#pullrequestreview-ID), else null. */
 const reviewOf = (url: string | null | undefined): number | null => {
   const m = url ? /\/pull\/(\d+)#pullrequestreview-\d+$/.exec(url) : null;

@@ -7,12 +7,13 @@ import { EVENT_OF } from './grammar.js';
 import { postedEvent } from './marker.js';
 import { pendingChanges, reReviewUnderWay, reviewing } from './on-head.js';
 import { short } from './sha.js';
-import { fit, said, statusOf, verdictState } from './status-words.js';
+import { said, statusOf, verdictState } from './status-words.js';
 
 import type { AbortReason, Conclusion, End, PullTarget, Rules, StatusPlan, StatusState } from './ends.js';
 
 export * from './ends.js';
 export { pendingChanges, reReviewUnderWay } from './on-head.js';
+export { greenForLeftBase, greenUnderReReview, mayHaveLeftBase } from './after-green.js';
 export { STATUS_DESCRIPTION_MAX, verdictState } from './status-words.js';
 
 export function conclude(end: End, rules: Rules): Conclusion {
@@ -209,13 +210,27 @@ function sharedWith(end: StandingEnd, own: StatusState): string | null {
 }
 
 /**
- * A re-review of this head is under way (the persona's own pending for this PR, from a forced preflight): an
- * approval kept from before it does not turn the head green meanwhile; the run that posts the re-review sets it.
+ * Why a kept verdict writes no status (a notice), or null. A re-review of this head is under way (the persona's own
+ * pending for this PR, from a forced preflight): a verdict kept from before it writes nothing meanwhile — no green,
+ * and no red either, since any status that links the doubted review would settle the re-review's pending (a shared
+ * head's failure did: attack round 12, B2); the run that posts the re-review sets it. The head's statuses could not
+ * be read: whether a re-review is under way is unknown, so no green is written (attack round 12, B4).
  */
-const leftPending = (end: StandingEnd, rules: Rules, state: StatusState): boolean =>
-  state === 'success' &&
-  (end.kind === 'duplicate' || end.kind === 'unchanged') &&
-  reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target);
+function heldBack(end: StandingEnd, rules: Rules, state: StatusState): string | null {
+  if (end.kind !== 'duplicate' && end.kind !== 'unchanged') return null;
+  const on = `${rules.persona}'s status on ${short(end.target?.reviewedSha)}`;
+  if (reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))
+    return (
+      `${on} is not written${state === 'success' ? ' green' : ''}: a forced re-review of this head was asked for ` +
+      'and has posted no review yet; the run that posts it sets the status (if it failed or was cancelled, comment ' +
+      `/review ${rules.persona} again, or push)`
+    );
+  if (state !== 'success' || end.onHead !== null) return null;
+  return (
+    `${on} is not written green: the head's statuses could not be read, so whether a forced re-review of it is ` +
+    'under way is unknown; re-run this job, or the next run decides'
+  );
+}
 
 /** What fails the step on a standing verdict: a failure after the write, a rejection with fail-on-changes-requested. */
 function standingFailure(end: StandingEnd, rules: Rules): string | undefined {
@@ -247,11 +262,7 @@ function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: bool
         ? ` (restamped from ${short(from)}, identical patch)`
         : '';
   const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
-  const pending = leftPending(end, rules, state);
-  const kept =
-    `${rules.persona}'s status on ${head} is not written green: a forced re-review of this head was asked for and ` +
-    `has posted no review yet; the run that posts it sets the status (if it failed or was cancelled, comment ` +
-    `/review ${rules.persona} again, or push)`;
+  const held = heldBack(end, rules, state);
   const elsewhere =
     `${rules.persona}'s ${said(verdict, rules)} is for ${marker.base}, but PR #${end.target?.pullNumber} was ` +
     `retargeted to ${moved} while it was made: the status on ${head} is pending until the run for ${moved} decides`;
@@ -273,9 +284,9 @@ function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: bool
     baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
     findings: end.kind === 'posted' ? end.findings : undefined,
     shouldReview,
-    notices: pending ? [kept, ...base.notices] : moved !== undefined ? [elsewhere, ...base.notices] : base.notices,
+    notices: held ? [held, ...base.notices] : moved !== undefined ? [elsewhere, ...base.notices] : base.notices,
     warnings: shared ? [twice, ...base.warnings] : base.warnings,
-    status: pending
+    status: held
       ? null
       : statusOf(
           rules,
@@ -288,27 +299,4 @@ function standing(end: StandingEnd, rules: Rules, base: Base, shouldReview: bool
           review.htmlUrl,
         ),
   };
-}
-
-/** A green of a standing verdict bound to a base: the PR is read again after it is written (greenForLeftBase). */
-export const mayHaveLeftBase = (c: Conclusion): boolean =>
-  c.status?.state === 'success' && !!c.baseRef && ['posted', 'duplicate', 'unchanged', 'restamped'].includes(c.outcome);
-
-/**
- * A green just written for a base the PR has left (retargeted between the run's last read and the write: attack
- * round 8): the status to write over it, pending until the new base's run decides, and why; null when the green
- * stands (another outcome, no base bound, the same base).
- */
-export function greenForLeftBase(
-  c: Conclusion,
-  persona: string,
-  nowBase: string,
-): { status: StatusPlan; notice: string } | null {
-  if (!mayHaveLeftBase(c) || !c.status || c.baseRef === nowBase) return null;
-  const said = c.verdict === 'APPROVE' ? 'approved' : 'passed';
-  const description = `${persona}: ${said} for ${c.baseRef}; the PR now targets ${nowBase}`;
-  const notice =
-    `PR #${c.pullNumber} was retargeted from ${c.baseRef} to ${nowBase} as the status was written: the status on ` +
-    `${short(c.status.sha)} is pending until the run for ${nowBase} decides`;
-  return { status: { ...c.status, state: 'pending', description: fit(description) }, notice };
 }

@@ -8,6 +8,7 @@ import { classify, isAmbiguous, type FailedRequest } from '../../src/core/errors
 import type { Verdict } from '../../src/core/grammar.js';
 import {
   conclude,
+  greenUnderReReview,
   pendingChanges,
   reReviewUnderWay,
   type End,
@@ -250,5 +251,105 @@ describe('reReviewUnderWay: its own "reviewing" pending for this PR until a revi
     ['nothing read', [], false],
   ])('%s', (_n, statuses, under) => {
     expect(reReviewUnderWay(statuses, ME, 'priya', target)).toBe(under);
+  });
+});
+
+// attack round 12: a kept verdict writes nothing while a forced re-review is under way (B2: a red linking the doubted
+// review settled it), no green when the head's statuses are unread (B4); a green that landed over a forced pending
+// written after the run read the head gets that pending back (B3)
+describe('a kept verdict and a forced re-review of its head', () => {
+  const ME = 'priya-app[bot]';
+  const rules: Rules = {
+    mode: 'preflight',
+    persona: 'priya',
+    failOnChangesRequested: false,
+    requireAllPersonas: false,
+    commitStatus: true,
+  };
+  const target = { pullNumber: 7, reviewedSha: 'a'.repeat(40) };
+  const forced = { state: 'pending', creator: ME, description: 'priya is re-reviewing aaaaaaa for PR #7 (forced)' };
+  const green = {
+    state: 'success',
+    creator: ME,
+    description: 'priya: approved',
+    targetUrl: 'https://github.test/acme/widgets/pull/7#pullrequestreview-1',
+  };
+  const kept = (
+    verdict: Verdict,
+    onHead: StatusFact[] | null,
+    sharedHead: Array<{ number: number; baseRef: string }> = [],
+  ): End => ({
+    kind: 'duplicate',
+    standing: entry(1, target.reviewedSha, verdict),
+    target,
+    identity: ME,
+    onHead,
+    sharedHead,
+  });
+  test.each<[string, End, string | null, RegExp | null]>([
+    [
+      'an approval, re-review under way: nothing written',
+      kept('APPROVE', [forced, green]),
+      null,
+      /is not written green: a forced re-review/,
+    ],
+    [
+      'a rejection, re-review under way: nothing written',
+      kept('CHANGES_REQUESTED', [forced, green]),
+      null,
+      /is not written: a forced re-review/,
+    ],
+    [
+      'a shared head, re-review under way: nothing written (B2)',
+      kept('APPROVE', [forced, green], [{ number: 8, baseRef: 'main' }]),
+      null,
+      /is not written: a forced re-review/,
+    ],
+    ['an approval, statuses unread: no green (B4)', kept('APPROVE', null), null, /statuses could not be read/],
+    ['a rejection, statuses unread: its red is written', kept('CHANGES_REQUESTED', null), 'failure', null],
+    ['an approval, no re-review: green', kept('APPROVE', [green]), 'success', null],
+    ['a shared head, no re-review: red', kept('APPROVE', [green], [{ number: 8, baseRef: 'main' }]), 'failure', null],
+  ])('%s', (_n, end, state, notice) => {
+    const c = conclude(end, rules);
+    expect(c.status?.state ?? null).toBe(state);
+    if (notice) expect(c.notices.join('\n')).toMatch(notice);
+  });
+
+  const written = {
+    sha: target.reviewedSha,
+    state: 'success' as const,
+    description: 'priya: approved',
+    reviewUrl: 'u1',
+  };
+  const after = (
+    onHead: StatusFact[] | null,
+    o: { forced?: boolean; outcome?: string; state?: 'success' | 'failure' } = {},
+  ) =>
+    greenUnderReReview(
+      {
+        outcome: o.outcome ?? 'duplicate',
+        pullNumber: 7,
+        identity: ME,
+        status: { ...written, state: o.state ?? 'success' },
+      } as never,
+      'priya',
+      o.forced ?? false,
+      onHead,
+    );
+  test.each<[string, StatusFact[] | null, Parameters<typeof after>[1], boolean]>([
+    ['a forced pending under the green just written', [green, forced], {}, true],
+    ['the same after an older verdict', [green, forced, green], {}, true],
+    ['the green written over a settled re-review', [green, green, forced], {}, false],
+    ['a forced pending newer than the green', [forced, green], {}, false],
+    ['a forced run (it posts the re-review)', [green, forced], { forced: true }, false],
+    ['a red just written', [{ ...green, state: 'failure' }, forced], { state: 'failure' }, false],
+    ['a queued group', [green, forced], { outcome: 'queued' }, false],
+    ['unread', null, {}, false],
+    ["another account's green over ours", [{ ...green, creator: 'mallory' }, green, forced], {}, true],
+    ['our green not found (another account wrote it)', [{ ...green, creator: 'mallory' }, forced], {}, false],
+  ])('greenUnderReReview: %s', (_n, onHead, o, held) => {
+    const r = after(onHead, o);
+    expect(r !== null).toBe(held);
+    if (r) expect(r.status).toMatchObject({ state: 'pending', description: forced.description });
   });
 });

@@ -1,0 +1,76 @@
+// After a green is written: read once more what may have changed since the run read it, and write what must go
+// over the green (core/after-green.ts decides). The PR's base (a retarget since the run's last read: attack round
+// 8), then the head's statuses (a forced re-review asked for meanwhile: attack round 12). Unreadable, the green
+// stays, with a warning; a status that cannot be written over it fails the step, saying the green stands.
+import * as core from '@actions/core';
+import { Abort } from './abort.js';
+import type { Config } from './config.js';
+import type { RunContext } from './context.js';
+import { greenForLeftBase, greenUnderReReview, mayHaveLeftBase, type Conclusion } from './core/outcome.js';
+import type { StatusPlan } from './core/ends.js';
+import { ApiError, type GitHubPort } from './github/port.js';
+import { publishStatus, statusesOn } from './steps.js';
+
+export async function afterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
+  const based = await baseAfterGreen(r, cfg, ctx, port);
+  return based.status?.state === 'success' ? reReviewAfterGreen(based, cfg, ctx, port) : based;
+}
+
+/** The PR read once more: retargeted since the run's last read, pending goes over the green (greenForLeftBase). */
+async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
+  if (!mayHaveLeftBase(r) || r.pullNumber === undefined) return r; // nothing read for a queue's or a red status
+  let nowBase: string;
+  try {
+    nowBase = (await port.getPull(r.pullNumber)).baseRef;
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return {
+      ...r,
+      warnings: [...r.warnings, `the PR could not be read again after the green was written: ${e.message}`],
+    };
+  }
+  const left = greenForLeftBase(r, cfg.persona, nowBase);
+  return left ? overGreen(r, cfg, ctx, port, left) : r;
+}
+
+/**
+ * The head's statuses read once more (a run that was not forced, commit statuses only): a forced re-review asked for
+ * since the run read them gets its pending back over the green (greenUnderReReview).
+ */
+async function reReviewAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
+  if (cfg.force || !r.status) return r;
+  const onHead = await statusesOn(cfg, ctx, port, r.status.sha);
+  if (onHead === undefined) return r; // no commit status written (check runs are never read back)
+  if (onHead === null)
+    return {
+      ...r,
+      warnings: [...r.warnings, "the head's statuses could not be read again after the green was written"],
+    };
+  const held = greenUnderReReview(r, cfg.persona, cfg.force, onHead);
+  return held ? overGreen(r, cfg, ctx, port, held) : r;
+}
+
+/** Writes a status over the green just written; if that fails, the step fails and says the green stands. */
+async function overGreen(
+  r: Conclusion,
+  cfg: Config,
+  ctx: RunContext,
+  port: GitHubPort,
+  over: { status: StatusPlan; notice: string },
+): Promise<Conclusion> {
+  try {
+    await core.group('commit status', () => publishStatus(cfg, ctx, port, over.status));
+  } catch (e) {
+    if (!(e instanceof Abort)) throw e;
+    // the green stands: the step fails and says so (attack round 9)
+    const failure = `${over.notice}; but the pending over it could not be set: ${e.reason}: ${e.message}`;
+    return { ...r, reason: r.reason ?? e.reason, failure, advice: oneEach(r.advice, e.advice) };
+  }
+  return { ...r, status: over.status, notices: [over.notice, ...r.notices] };
+}
+
+/** Advice from two failures, each piece once (the same fix is not said twice). */
+export function oneEach(a: string | undefined, b: string | undefined): string | undefined {
+  if (!a || !b) return a || b || undefined;
+  return a.includes(b) ? a : b.includes(a) ? b : `${a}. ${b}`;
+}
