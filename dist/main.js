@@ -51979,6 +51979,7 @@ const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)}
 
 
 
+
 const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 /**
  * For each declared persona, only reviews by its declared login whose marker names it
@@ -51987,8 +51988,8 @@ const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
  * verdict an equal change carries forward, else none. Without a declared version, the
  * version of the persona's newest counting review is taken as the one its job runs.
  */
-function buildBoard(panel, reviews, at) {
-    const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at));
+function buildBoard(panel, reviews, at, dismissals) {
+    const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at, dismissals));
     const verdicts = rows.map((r) => r.verdict);
     const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
         ? 'CHANGES_REQUESTED'
@@ -51997,7 +51998,20 @@ function buildBoard(panel, reviews, at) {
             : 'COMMENT';
     return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
 }
-function boardRow(member, history, at) {
+/** The subject a member's row is for: the board's head and base, at the member's version. */
+function subjectOf(member, history, at) {
+    const latest = history.filter(counts).at(-1);
+    return { head: at.head, base: at.base, version: member.version ?? (latest ? versionOf(latest.marker) : '') };
+}
+/**
+ * Whether a member's rejection of this head and base may stand again after a retarget back (keptRejection, the
+ * persona jobs' rule): the board then reads the PR's timeline, as they do (attack round 12, B5).
+ */
+const mayKeepRejection = (panel, reviews, at) => panel.some((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return dismissedRejection(history, subjectOf(m, history, at));
+});
+function boardRow(member, history, at, dismissals) {
     const row = (standing, h, by) => ({
         persona: member.persona,
         login: member.login,
@@ -52009,11 +52023,14 @@ function boardRow(member, history, at) {
         review: h?.review ?? null,
     });
     const latest = history.filter(counts).at(-1);
-    const version = member.version ?? (latest ? versionOf(latest.marker) : '');
-    const subject = { head: at.head, base: at.base, version };
+    const subject = subjectOf(member, history, at);
     const standing = standingFor(history, subject);
     if (standing)
         return row('current', standing);
+    // back on a base whose rejection the persona's account dismissed on a retarget: it stands again
+    const kept = dismissals ? keptRejection(history, subject, dismissals, member.login) : null;
+    if (kept)
+        return row('current', kept);
     const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');
     if (carried)
         return row('carried-forward', carried.entry, carried.by);
@@ -52113,11 +52130,13 @@ async function runBoard(cfg, ctx, port) {
         // in a merge group, the base the group merges into (its ref names it): only verdicts for it count
         const groupBase = ctx.mergeGroup ? parseQueueRef(ctx.mergeGroup.headRef)?.base : undefined;
         const at = { head: pull.headSha, base: groupBase ?? pull.baseRef, headTree };
-        let board = buildBoard(cfg.personas, reviews, at);
+        // a rejection dismissed on a retarget may stand again back on its base: who dismissed it, from the timeline
+        const dismissals = mayKeepRejection(cfg.personas, reviews, at) ? await port.listDismissals(pullNumber) : undefined;
+        let board = buildBoard(cfg.personas, reviews, at, dismissals);
         // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then
         if (board.rows.some((r) => r.standing === 'stale')) {
             const headPatch = patchId(await port.compareFiles(pull.baseSha, pull.headSha));
-            board = buildBoard(cfg.personas, reviews, { ...at, headPatch });
+            board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
         }
         const text = renderBoard(board, src_version_VERSION);
         const commentId = await keepOneComment(port, pullNumber, text, comments, identity);

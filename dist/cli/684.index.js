@@ -2315,7 +2315,7 @@ const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
  * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced
  * review, an unedited CHANGES_REQUESTED of it is dismissed.
  */
-const dismissedRejection = (history, s) => sinceForced(history.filter((h) => isOf(h.marker, s))).some((h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
+const restamp_dismissedRejection = (history, s) => sinceForced(history.filter((h) => isOf(h.marker, s))).some((h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
 /** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
@@ -2561,6 +2561,7 @@ function decide(f) {
 
 
 
+
 const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 /**
  * For each declared persona, only reviews by its declared login whose marker names it
@@ -2569,8 +2570,8 @@ const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
  * verdict an equal change carries forward, else none. Without a declared version, the
  * version of the persona's newest counting review is taken as the one its job runs.
  */
-function buildBoard(panel, reviews, at) {
-    const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at));
+function buildBoard(panel, reviews, at, dismissals) {
+    const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at, dismissals));
     const verdicts = rows.map((r) => r.verdict);
     const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
         ? 'CHANGES_REQUESTED'
@@ -2579,7 +2580,20 @@ function buildBoard(panel, reviews, at) {
             : 'COMMENT';
     return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
 }
-function boardRow(member, history, at) {
+/** The subject a member's row is for: the board's head and base, at the member's version. */
+function subjectOf(member, history, at) {
+    const latest = history.filter(counts).at(-1);
+    return { head: at.head, base: at.base, version: member.version ?? (latest ? versionOf(latest.marker) : '') };
+}
+/**
+ * Whether a member's rejection of this head and base may stand again after a retarget back (keptRejection, the
+ * persona jobs' rule): the board then reads the PR's timeline, as they do (attack round 12, B5).
+ */
+const mayKeepRejection = (panel, reviews, at) => panel.some((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return dismissedRejection(history, subjectOf(m, history, at));
+});
+function boardRow(member, history, at, dismissals) {
     const row = (standing, h, by) => ({
         persona: member.persona,
         login: member.login,
@@ -2591,11 +2605,14 @@ function boardRow(member, history, at) {
         review: h?.review ?? null,
     });
     const latest = history.filter(counts).at(-1);
-    const version = member.version ?? (latest ? versionOf(latest.marker) : '');
-    const subject = { head: at.head, base: at.base, version };
+    const subject = subjectOf(member, history, at);
     const standing = standingFor(history, subject);
     if (standing)
         return row('current', standing);
+    // back on a base whose rejection the persona's account dismissed on a retarget: it stands again
+    const kept = dismissals ? keptRejection(history, subject, dismissals, member.login) : null;
+    if (kept)
+        return row('current', kept);
     const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');
     if (carried)
         return row('carried-forward', carried.entry, carried.by);

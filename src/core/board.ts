@@ -2,6 +2,7 @@
 import { EVENT_OF, type Verdict } from './grammar.js';
 import { carriedTo, counts, historyOf, isLive, standingFor, type HistoryEntry, type ReviewFact } from './decide.js';
 import { versionOf } from './marker.js';
+import { dismissedRejection, keptRejection, type DismissalEvent } from './restamp.js';
 import { mdText as cell } from './markdown.js';
 import { short } from './sha.js';
 
@@ -56,8 +57,15 @@ export interface BoardSubject {
  * verdict an equal change carries forward, else none. Without a declared version, the
  * version of the persona's newest counting review is taken as the one its job runs.
  */
-export function buildBoard(panel: readonly PanelMember[], reviews: readonly ReviewFact[], at: BoardSubject): Board {
-  const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at));
+export function buildBoard(
+  panel: readonly PanelMember[],
+  reviews: readonly ReviewFact[],
+  at: BoardSubject,
+  dismissals?: readonly DismissalEvent[],
+): Board {
+  const rows = panel.map((member) =>
+    boardRow(member, historyOf(reviews, member.login, member.persona), at, dismissals),
+  );
   const verdicts = rows.map((r) => r.verdict);
   const panelVerdict: Verdict = verdicts.includes('CHANGES_REQUESTED')
     ? 'CHANGES_REQUESTED'
@@ -67,7 +75,28 @@ export function buildBoard(panel: readonly PanelMember[], reviews: readonly Revi
   return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
 }
 
-function boardRow(member: PanelMember, history: readonly HistoryEntry[], at: BoardSubject): BoardRow {
+/** The subject a member's row is for: the board's head and base, at the member's version. */
+function subjectOf(member: PanelMember, history: readonly HistoryEntry[], at: BoardSubject) {
+  const latest = history.filter(counts).at(-1);
+  return { head: at.head, base: at.base, version: member.version ?? (latest ? versionOf(latest.marker) : '') };
+}
+
+/**
+ * Whether a member's rejection of this head and base may stand again after a retarget back (keptRejection, the
+ * persona jobs' rule): the board then reads the PR's timeline, as they do (attack round 12, B5).
+ */
+export const mayKeepRejection = (panel: readonly PanelMember[], reviews: readonly ReviewFact[], at: BoardSubject) =>
+  panel.some((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return dismissedRejection(history, subjectOf(m, history, at));
+  });
+
+function boardRow(
+  member: PanelMember,
+  history: readonly HistoryEntry[],
+  at: BoardSubject,
+  dismissals: readonly DismissalEvent[] | undefined,
+): BoardRow {
   const row = (standing: Standing, h: HistoryEntry | undefined, by?: 'tree' | 'patch'): BoardRow => ({
     persona: member.persona,
     login: member.login,
@@ -79,10 +108,12 @@ function boardRow(member: PanelMember, history: readonly HistoryEntry[], at: Boa
     review: h?.review ?? null,
   });
   const latest = history.filter(counts).at(-1);
-  const version = member.version ?? (latest ? versionOf(latest.marker) : '');
-  const subject = { head: at.head, base: at.base, version };
+  const subject = subjectOf(member, history, at);
   const standing = standingFor(history, subject);
   if (standing) return row('current', standing);
+  // back on a base whose rejection the persona's account dismissed on a retarget: it stands again
+  const kept = dismissals ? keptRejection(history, subject, dismissals, member.login) : null;
+  if (kept) return row('current', kept);
   const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');
   if (carried) return row('carried-forward', carried.entry, carried.by);
   // the newest review the persona left, counting or not, says why there is no verdict

@@ -2,7 +2,7 @@
 import { Abort } from '../abort.js';
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
-import { buildBoard, ownBoardComments, renderBoard } from '../core/board.js';
+import { buildBoard, mayKeepRejection, ownBoardComments, renderBoard } from '../core/board.js';
 import type { End } from '../core/outcome.js';
 import { patchId } from '../core/patch.js';
 import { parseQueueRef } from '../core/queue.js';
@@ -40,11 +40,13 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
     // in a merge group, the base the group merges into (its ref names it): only verdicts for it count
     const groupBase = ctx.mergeGroup ? parseQueueRef(ctx.mergeGroup.headRef)?.base : undefined;
     const at = { head: pull.headSha, base: groupBase ?? pull.baseRef, headTree };
-    let board = buildBoard(cfg.personas, reviews, at);
+    // a rejection dismissed on a retarget may stand again back on its base: who dismissed it, from the timeline
+    const dismissals = mayKeepRejection(cfg.personas, reviews, at) ? await port.listDismissals(pullNumber) : undefined;
+    let board = buildBoard(cfg.personas, reviews, at, dismissals);
     // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then
     if (board.rows.some((r) => r.standing === 'stale')) {
       const headPatch = patchId(await port.compareFiles(pull.baseSha, pull.headSha));
-      board = buildBoard(cfg.personas, reviews, { ...at, headPatch });
+      board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
     }
     const text = renderBoard(board, VERSION);
     const commentId = await keepOneComment(port, pullNumber, text, comments, identity);

@@ -1,11 +1,13 @@
 // Attack round 12 (a helper attacking the gate, 2026-12-02): each test failed on 0.7.3 for the reason its describe
 // names. B2: a twin PR's shared-head failure linked the doubted review and so settled a forced re-review's pending;
 // B3: a plain run's kept green landed over a forced pending written after it read the head; B4: unreadable statuses
-// let a kept green over a forced pending (fail open). RELIABILITY.md has a row for each.
+// let a kept green over a forced pending (fail open); B5: the board did not see a rejection kept on a retarget back.
+// RELIABILITY.md has a row for each.
 import { describe, expect, test } from 'vitest';
 import { OWNER, REPO } from '../fake/github.js';
 import { attackKit, until } from './attack-kit.js';
-import { PR, runOn, useWorld } from './world.js';
+import { runAction } from './harness.js';
+import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
 const { prt, run, chain, status, forceReReview } = attackKit(w);
@@ -100,5 +102,37 @@ describe('B4: a plain run that cannot read the head statuses during a forced re-
     const plain = await run(null, { mode: 'preflight' }, prt(PR, 'reopened'));
     expect(plain.outputs.outcome).toBe('duplicate');
     expect(status(), 'H while the forced re-review of it is under way').not.toBe('success');
+  });
+});
+
+const PERSONAS = `priya=${LOGINS.priya}\nmarcus=${LOGINS.marcus}\nlin=${LOGINS.lin}`;
+const retargetEvent = (to: string, from: string) => ({
+  ...prt(PR, 'edited', to),
+  changes: { base: { ref: { from } } },
+});
+
+describe("B5: the panel and priya's rejection kept on a retarget back", () => {
+  test('main → develop → main: priya rejects (H, main); the panel is not green on marcus and lin', async () => {
+    await w.run('marcus', body('APPROVE'));
+    await w.run('lin', body('APPROVE'));
+    const first = await chain(prt(PR, 'opened'), 'CHANGES_REQUESTED');
+    expect(first.post!.outputs.outcome).toBe('posted');
+    const mainBase = w.gh.pulls.get(PR)!.base;
+    w.gh.retarget(PR, 'develop');
+    const dev = await chain(retargetEvent('develop', 'main'), 'APPROVE');
+    expect(dev.post!.outputs.outcome).toBe('posted');
+    w.gh.retarget(PR, 'main', mainBase);
+    const back = await run(null, { mode: 'preflight' }, retargetEvent('main', 'develop'));
+    expect(back.outputs.outcome).toBe('duplicate'); // priya's rejection of (H, main) stands
+    expect(status()).toBe('failure');
+    const r = await runAction({
+      inputs: { mode: 'board', 'github-token': TOKENS.app, personas: PERSONAS, 'min-approvals': '2' },
+      apiUrl: w.gh.url,
+      event: prt(PR, 'edited', 'main'),
+      eventName: 'pull_request_target',
+    });
+    expect(r.outputs.outcome).toBe('reported');
+    expect(w.gh.statusOf(w.head, 'persona-verdict/panel')?.state, 'the panel while priya rejects').not.toBe('success');
+    expect(r.outputs['panel-verdict']).toBe('CHANGES_REQUESTED');
   });
 });

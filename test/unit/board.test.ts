@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { buildBoard, renderBoard, BOARD_MARKER } from '../../src/core/board.js';
+import { buildBoard, mayKeepRejection, renderBoard, BOARD_MARKER } from '../../src/core/board.js';
+import type { DismissalEvent } from '../../src/core/restamp.js';
 import { encodeMarker, type Marker } from '../../src/core/marker.js';
 import type { ReviewFact } from '../../src/core/decide.js';
 import type { Verdict } from '../../src/core/grammar.js';
@@ -224,5 +225,35 @@ describe('buildBoard', () => {
     expect(text.split('\n')[0]).toBe(BOARD_MARKER);
     expect(text).toContain('| a*b (@x) |'.replace('*', '&#42;'));
     expect(text).toContain('v9.9.9');
+  });
+});
+
+// attack round 12 (B5): the board follows the persona jobs' keptRejection — a rejection of this head and base that the
+// persona's account dismissed as stale on a retarget stands again back on the base, and the panel is CHANGES_REQUESTED
+describe('buildBoard: a rejection kept on a retarget back', () => {
+  const stale = (reviewId: number, actor = 'octo-priya'): DismissalEvent => ({
+    reviewId,
+    actor,
+    message: `Superseded: priya's current review is 99 for 1111111; this one was for 1111111. [persona-verdict]`,
+    commitId: null,
+  });
+  const at = { head: H, base: 'main', headTree: T };
+  const rejected = () => rv('octo-priya', 'priya', H, T, 'CHANGES_REQUESTED', 'DISMISSED');
+  const approved = () => rv('octo-marcus', 'marcus', H, T, 'APPROVE', 'APPROVED');
+  test.each<[string, (r: ReviewFact) => DismissalEvent[] | undefined, string, Verdict]>([
+    ['dismissed as stale by the account itself: it stands', (r) => [stale(r.id)], 'current', 'CHANGES_REQUESTED'],
+    ['dismissed by a writer: a re-roll, not kept', (r) => [stale(r.id, 'octo-maintainer')], 'missing', 'COMMENT'],
+    ['the timeline not read', () => undefined, 'missing', 'COMMENT'],
+    ['no dismissal in the timeline', () => [], 'missing', 'COMMENT'],
+  ])('%s', (_n, events, standing, panel) => {
+    const r = rejected();
+    const b = buildBoard(P, [r, approved()], at, events(r));
+    expect(b.rows[0]!.standing).toBe(standing);
+    expect(b.panelVerdict).toBe(panel);
+  });
+  test('mayKeepRejection: only a dismissed rejection of this head and base asks for the timeline', () => {
+    expect(mayKeepRejection(P, [rejected(), approved()], at)).toBe(true);
+    expect(mayKeepRejection(P, [approved()], at)).toBe(false);
+    expect(mayKeepRejection(P, [rv('octo-priya', 'priya', OLD, T, 'CHANGES_REQUESTED', 'DISMISSED')], at)).toBe(false);
   });
 });
