@@ -178,9 +178,10 @@ function refusal(f: Facts): Refusal | null {
     };
   }
   if (!f.identityVerified) {
-    // a wrong reviewer-login reads no history and would post again on every re-run
+    // a wrong reviewer-login reads no history and would post again on every re-run; an edited review counts for
+    // nothing, so a writer clears a marker forged into someone's review by editing it (attack round 12, B6)
     const elsewhere = f.reviews.find((r) => {
-      const m = isLive(r) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
+      const m = isLive(r) && !r.edited && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
       return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
     });
     if (elsewhere) {
@@ -189,7 +190,10 @@ function refusal(f: Facts): Refusal | null {
         message:
           `review ${elsewhere.id} by ${elsewhere.login} already carries ${f.persona}'s verdict for this head, ` +
           `but reviewer-login says ${f.identity}`,
-        advice: `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}`,
+        advice:
+          `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}; if ` +
+          `${elsewhere.login} is not ${f.persona}'s account, the marker in review ${elsewhere.id} is a copy: a ` +
+          'maintainer edits that review (an edited review counts for nothing) or dismisses it, then re-runs',
       };
     }
   }
