@@ -45485,6 +45485,76 @@ function patchId(files) {
     }
     return h.digest('hex');
 }
+/** A regular file's mode: the only one the compare's files (no mode there) can stand for. */
+const REGULAR = '100644';
+/**
+ * The files a unified diff (the compare's diff media type) gives another mode than a regular file's, on either side
+ * of the change: a symlink (120000), an executable (100755), a submodule (160000). The compare's file list carries no
+ * mode, so a symlink whose target is `../../.env` and a regular file holding that text have one PR patch id (attack
+ * round 12, R1): a verdict is carried by patch only to a head whose files are all regular (headPatchOf, the shell).
+ */
+function specialModes(diff) {
+    const out = new Set();
+    let file = '';
+    for (const line of diff.split('\n')) {
+        const header = /^diff --git a\/.* b\/(.*)$/.exec(line);
+        if (header) {
+            file = header[1];
+            continue;
+        }
+        const mode = /^(?:new file mode|deleted file mode|old mode|new mode) (\d+)$/.exec(line) ?? /^index \S+ (\d+)$/.exec(line);
+        if (mode && mode[1] !== REGULAR)
+            out.add(file);
+    }
+    return [...out];
+}
+/**
+ * Whether a verdict may be carried to a head by its PR patch alone: some review of the persona recorded that patch on
+ * another head with another tree (or none). A carry by the same tree needs no mode: a tree holds its files' modes.
+ */
+function patchAloneCarries(history, head) {
+    if (head.patch === null)
+        return false;
+    return history.some((h) => h.marker.patch === head.patch &&
+        h.marker.head !== head.sha &&
+        (head.tree === null || h.marker.tree !== head.tree));
+}
+
+;// CONCATENATED MODULE: ./src/head-patch.ts
+// The PR patch of a head, for carrying a verdict from another head (unchanged-when: patch, restamp, the board): its
+// id from the compare's file list (core/patch.ts), and — only when a verdict could be carried by the patch alone —
+// the compare's diff, read to see that every file is a regular one: the file list carries no mode, so a symlink and a
+// file holding its target as text would share an id (attack round 12, R1). null: nothing is carried by the patch.
+
+
+
+async function headPatchOf(port, base, head, history, warnings) {
+    const patch = patchId(await port.compareFiles(base, head.sha));
+    if (patch === null) {
+        warnings.push(`the PR's patch at ${sha_short(head.sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
+            'or a binary file): nothing is carried forward as unchanged in this run');
+        return null;
+    }
+    if (!patchAloneCarries(history, { ...head, patch }))
+        return patch;
+    let special;
+    try {
+        special = specialModes(await port.compareDiff(base, head.sha));
+    }
+    catch (e) {
+        if (!(e instanceof ApiError))
+            throw e;
+        warnings.push(`the diff of ${sha_short(head.sha)} could not be read to check its files' modes (${e.message}): no verdict is ` +
+            'carried to it by its PR patch in this run');
+        return null;
+    }
+    if (!special.length)
+        return patch;
+    const named = special.slice(0, 3).join(', ') + (special.length > 3 ? ` and ${special.length - 3} more` : '');
+    warnings.push(`${sha_short(head.sha)} changes a file that is not a regular one (${named}: a symlink, an executable or a ` +
+        "submodule), and the PR patch does not show a file's mode: no verdict is carried to it by its PR patch");
+    return null;
+}
 
 ;// CONCATENATED MODULE: ./src/core/queue.ts
 // Merge queue refs — pure. GitHub names a merge group's branch
@@ -45725,18 +45795,14 @@ writes = true) {
     const subject = { head: sha, base: pull.baseRef, version: cfg.personaVersion ?? '' };
     const timeline = (cfg.restamp && cfg.mode === 'preflight' && latestDismissed(history)) ||
         (!cfg.force && dismissedRejection(history, subject));
-    const [compared, dismissals] = await Promise.all([
-        wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
+    const warnings = [];
+    const head = { sha, tree: headTree };
+    const [headPatch, dismissals] = await Promise.all([
+        wantPatch ? headPatchOf(port, pull.baseSha, head, history, warnings) : Promise.resolve(null),
         timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
     ]);
-    const headPatch = wantPatch ? patchId(compared) : null;
-    const warnings = [];
     if (headTree === null)
         warnings.push(`the tree of ${sha_short(sha)} could not be read: the empty-commit skip is off for this run`);
-    if (wantPatch && headPatch === null) {
-        warnings.push(`the PR's patch at ${sha_short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
-            'or a binary file): nothing is carried forward as unchanged in this run');
-    }
     if (withHead === null)
         warnings.push(`the open PRs whose head is ${sha_short(sha)} could not be listed: an approval is not written green`);
     const identity = who.login;
@@ -52107,6 +52173,7 @@ const src_version_VERSION = '0.7.3';
 
 
 
+
 async function runBoard(cfg, ctx, port) {
     if (!cfg.personas.length) {
         throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
@@ -52136,14 +52203,18 @@ async function runBoard(cfg, ctx, port) {
         // a rejection dismissed on a retarget may stand again back on its base: who dismissed it, from the timeline
         const dismissals = mayKeepRejection(cfg.personas, reviews, at) ? await port.listDismissals(pullNumber) : undefined;
         let board = buildBoard(cfg.personas, reviews, at, dismissals);
-        // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then
+        // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then (and its diff when the
+        // patch alone would carry: every file must be a regular one, head-patch.ts)
+        const warnings = [];
         if (board.rows.some((r) => r.standing === 'stale')) {
-            const headPatch = patchId(await port.compareFiles(pull.baseSha, pull.headSha));
+            const history = cfg.personas.flatMap((m) => historyOf(reviews, m.login, m.persona));
+            const head = { sha: pull.headSha, tree: headTree };
+            const headPatch = await headPatchOf(port, pull.baseSha, head, history, warnings);
             board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
         }
         const text = renderBoard(board, src_version_VERSION);
         const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
-        return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha };
+        return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha, warnings };
     });
 }
 /** Edits our sticky comment in place, or creates it; two racing runs end with one comment. */

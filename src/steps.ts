@@ -19,9 +19,9 @@ import type { Verdict } from './core/grammar.js';
 import type { PrFile } from './core/findings.js';
 import type { AfterWrite, PullTarget, StatusFact, StatusPlan, Target } from './core/outcome.js';
 import { describeFacts, describePlan } from './core/narrate.js';
-import { COMPARE_FILE_CAP, patchId } from './core/patch.js';
 import { dismissedRejection, latestDismissed, type DismissalEvent } from './core/restamp.js';
 import { ApiError, orNull, type GitHubPort } from './github/port.js';
+import { headPatchOf } from './head-patch.js';
 import { identify } from './target.js';
 import { short } from './core/sha.js';
 
@@ -89,20 +89,14 @@ export async function readHead(
   const timeline =
     (cfg.restamp && cfg.mode === 'preflight' && latestDismissed(history)) ||
     (!cfg.force && dismissedRejection(history, subject));
-  const [compared, dismissals] = await Promise.all([
-    wantPatch ? port.compareFiles(pull.baseSha, sha) : Promise.resolve(null),
+  const warnings: string[] = [];
+  const head = { sha, tree: headTree };
+  const [headPatch, dismissals] = await Promise.all([
+    wantPatch ? headPatchOf(port, pull.baseSha, head, history, warnings) : Promise.resolve(null),
     timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
   ]);
-  const headPatch = wantPatch ? patchId(compared) : null;
-  const warnings: string[] = [];
   if (headTree === null)
     warnings.push(`the tree of ${short(sha)} could not be read: the empty-commit skip is off for this run`);
-  if (wantPatch && headPatch === null) {
-    warnings.push(
-      `the PR's patch at ${short(sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
-        'or a binary file): nothing is carried forward as unchanged in this run',
-    );
-  }
   if (withHead === null)
     warnings.push(`the open PRs whose head is ${short(sha)} could not be listed: an approval is not written green`);
   const identity = who.login;

@@ -26,3 +26,45 @@ export function patchId(files: readonly DiffFile[] | null): string | null {
   }
   return h.digest('hex');
 }
+
+/** A regular file's mode: the only one the compare's files (no mode there) can stand for. */
+const REGULAR = '100644';
+
+/**
+ * The files a unified diff (the compare's diff media type) gives another mode than a regular file's, on either side
+ * of the change: a symlink (120000), an executable (100755), a submodule (160000). The compare's file list carries no
+ * mode, so a symlink whose target is `../../.env` and a regular file holding that text have one PR patch id (attack
+ * round 12, R1): a verdict is carried by patch only to a head whose files are all regular (headPatchOf, the shell).
+ */
+export function specialModes(diff: string): string[] {
+  const out = new Set<string>();
+  let file = '';
+  for (const line of diff.split('\n')) {
+    const header = /^diff --git a\/.* b\/(.*)$/.exec(line);
+    if (header) {
+      file = header[1]!;
+      continue;
+    }
+    const mode =
+      /^(?:new file mode|deleted file mode|old mode|new mode) (\d+)$/.exec(line) ?? /^index \S+ (\d+)$/.exec(line);
+    if (mode && mode[1] !== REGULAR) out.add(file);
+  }
+  return [...out];
+}
+
+/**
+ * Whether a verdict may be carried to a head by its PR patch alone: some review of the persona recorded that patch on
+ * another head with another tree (or none). A carry by the same tree needs no mode: a tree holds its files' modes.
+ */
+export function patchAloneCarries(
+  history: ReadonlyArray<{ marker: { head: string; tree: string | null; patch?: string | null } }>,
+  head: { sha: string; tree: string | null; patch: string | null },
+): boolean {
+  if (head.patch === null) return false;
+  return history.some(
+    (h) =>
+      h.marker.patch === head.patch &&
+      h.marker.head !== head.sha &&
+      (head.tree === null || h.marker.tree !== head.tree),
+  );
+}

@@ -4,7 +4,8 @@ import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import { buildBoard, mayKeepRejection, ownBoardComments, renderBoard } from '../core/board.js';
 import type { End } from '../core/outcome.js';
-import { patchId } from '../core/patch.js';
+import { historyOf } from '../core/decide.js';
+import { headPatchOf } from '../head-patch.js';
 import { parseQueueRef } from '../core/queue.js';
 import type { GitHubPort } from '../github/port.js';
 import { VERSION } from '../version.js';
@@ -43,14 +44,18 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
     // a rejection dismissed on a retarget may stand again back on its base: who dismissed it, from the timeline
     const dismissals = mayKeepRejection(cfg.personas, reviews, at) ? await port.listDismissals(pullNumber) : undefined;
     let board = buildBoard(cfg.personas, reviews, at, dismissals);
-    // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then
+    // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then (and its diff when the
+    // patch alone would carry: every file must be a regular one, head-patch.ts)
+    const warnings: string[] = [];
     if (board.rows.some((r) => r.standing === 'stale')) {
-      const headPatch = patchId(await port.compareFiles(pull.baseSha, pull.headSha));
+      const history = cfg.personas.flatMap((m) => historyOf(reviews, m.login, m.persona));
+      const head = { sha: pull.headSha, tree: headTree };
+      const headPatch = await headPatchOf(port, pull.baseSha, head, history, warnings);
       board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
     }
     const text = renderBoard(board, VERSION);
     const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
-    return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha };
+    return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha, warnings };
   });
 }
 

@@ -37,6 +37,24 @@ async function approved(): Promise<number> {
 }
 
 describe('restamp', () => {
+  // attack round 12 (R1): the compare's file list carries no mode, so a regular file holding "../../.env" and a
+  // symlink to it had one PR patch id; the diff's "new file mode 120000" says which
+  test('a file turned into a symlink with the same text: reviewed again, not restamped (nor carried by patch)', async () => {
+    const text = { filename: 'public/latest', status: 'added', patch: '@@ -0,0 +1 @@\n+../../.env' };
+    w.gh.dismissStaleOnPush.add('main');
+    push('a file', [text]);
+    expect((await post('APPROVE')).outputs['outcome']).toBe('posted');
+    push('a symlink', [{ ...text, mode: '120000' }]);
+    const r = await preflight({ ...ON, 'unchanged-when': 'patch' });
+    expect(r.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+    expect(r.stdout).toMatch(/changes a file that is not a regular one \(public\/latest: a symlink/);
+    // the same push with a regular file again: the diff is read (the patch alone would carry) and the verdict is
+    // restamped — the mode check only ever withholds a carry
+    push('a file again', [text]);
+    const back = await preflight();
+    expect(back.outputs).toMatchObject({ outcome: 'restamped', 'should-review': 'false' });
+  });
+
   test("after GitHub's push dismissal of an identical rebase: the same verdict, no LLM run", async () => {
     const first = await approved();
     const before = w.head;

@@ -1366,10 +1366,12 @@ export class FakeGitHub {
 
 /**
  * A commit's file as the files lists show it. Test-only keys: `tooLarge` (GitHub omits the patch from the lists, the
- * diff still shows it). A file without a patch is binary (or too large): GitHub omits `patch`.
+ * diff still shows it); `mode` and `oldMode` (a file's git mode, 100644 when absent: the lists carry no mode, the
+ * diff's headers do — "new file mode 120000" for a symlink added, "old mode"/"new mode" for a mode changed). A file
+ * without a patch is binary (or too large): GitHub omits `patch`.
  */
 function listedFile(f: Json): Json {
-  const { tooLarge, ...out } = f;
+  const { tooLarge, mode: _mode, oldMode: _oldMode, ...out } = f;
   if (tooLarge || typeof f.patch !== 'string') delete out.patch;
   return out;
 }
@@ -1394,8 +1396,15 @@ function diffSection(f: Json): string {
     if (f.status === 'renamed') return head;
     return `${head}index 1111111..2222222 100644\nBinary files a/${from} and b/${to} differ\n`;
   }
-  const mode = /^[ +-]Subproject commit /m.test(f.patch) ? '160000' : '100644';
-  return `${head}index 1111111..2222222 ${mode}\n--- a/${from}\n+++ b/${to}\n${f.patch}\n`;
+  const mode: string = f.mode ?? (/^[ +-]Subproject commit /m.test(f.patch) ? '160000' : '100644');
+  if (f.status === 'added')
+    return `${head}new file mode ${mode}\nindex 0000000..2222222\n--- /dev/null\n+++ b/${to}\n${f.patch}\n`;
+  if (f.status === 'removed')
+    return `${head}deleted file mode ${mode}\nindex 1111111..0000000\n--- a/${from}\n+++ /dev/null\n${f.patch}\n`;
+  const paths = `--- a/${from}\n+++ b/${to}\n${f.patch}\n`;
+  if (f.oldMode && f.oldMode !== mode)
+    return `${head}old mode ${f.oldMode}\nnew mode ${mode}\nindex 1111111..2222222\n${paths}`;
+  return `${head}index 1111111..2222222 ${mode}\n${paths}`;
 }
 
 /** PRs as GitHub lists them (pull-request-simple), on the operation's own response shape. */
