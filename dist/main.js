@@ -44603,28 +44603,47 @@ function reReviewUnderWay(onHead, identity, persona, target) {
             continue;
         if (s.state === 'pending' && s.description === reviewing(persona, target, true))
             return true;
-        if (target?.pullNumber != null && reviewOf(s.targetUrl) === target.pullNumber)
+        if (target?.pullNumber != null && linkOf(s.targetUrl)?.pr === target.pullNumber)
             return false;
     }
     return false;
 }
 /**
- * A forced re-review asked for between this run's read of the head and its green (attack round 12, B3): the newest
- * status this account wrote there is the green just written, and under it the persona's forced pending for this PR
- * comes before anything that settles it. Unread statuses (null) say nothing here: the green was written on a read.
+ * What must go back over a green just written by a run that was not forced, or null: under it (the newest status this
+ * account wrote there, this run's), statuses that settle nothing are passed over (an abort's failure, another PR's,
+ * a plain pending); then the persona's forced pending for this PR is a forced re-review asked for since the run read
+ * the head ('forced': attack round 12, B3), and a status that stands for a newer review of this PR than the green's is
+ * that review's verdict, posted meanwhile (a forced re-review's rejection: a second attack on round 12) — unless the
+ * run had read it before it wrote (a kept verdict's run: then it is another base's newer review, and the green, for
+ * this base, stands). A status for the green's own review or an older one lets the green stand. Unread statuses
+ * (null) say nothing here.
  */
-function forcedUnderGreen(onHead, identity, persona, target, green) {
+function underGreen(onHead, identity, persona, target, green, 
+/** The statuses the run read before it wrote the green (a kept verdict's), else undefined. */
+seen) {
     const me = identity?.toLowerCase();
     const own = me === undefined ? [] : (onHead ?? []).filter((s) => s.creator?.toLowerCase() === me);
     const [newest, ...under] = own;
     if (newest?.state !== 'success' || newest.description !== green.description)
-        return false;
-    return reReviewUnderWay(under, identity, persona, target);
+        return null;
+    const greenReview = linkOf(green.reviewUrl)?.id ?? Infinity;
+    for (const s of under) {
+        if (s.state === 'pending' && s.description === reviewing(persona, target, true))
+            return 'forced';
+        const link = linkOf(s.targetUrl);
+        if (target.pullNumber == null || link?.pr !== target.pullNumber)
+            continue;
+        // a newer review's status the run had already read is another base's (a kept verdict's review is older than
+        // the review a retarget away made): only one written since the read is a verdict posted meanwhile
+        const since = !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
+        return link.id > greenReview && since ? s : null;
+    }
+    return null;
 }
-/** The PR a status stands for when it links to a review of it (…/pull/N#pullrequestreview-ID), else null. */
-const reviewOf = (url) => {
-    const m = url ? /\/pull\/(\d+)#pullrequestreview-\d+$/.exec(url) : null;
-    return m ? Number(m[1]) : null;
+/** The PR and review a status links to (…/pull/N#pullrequestreview-ID), else null. */
+const linkOf = (url) => {
+    const m = url ? /\/pull\/(\d+)#pullrequestreview-(\d+)$/.exec(url) : null;
+    return m ? { pr: Number(m[1]), id: Number(m[2]) } : null;
 };
 /**
  * Whether preflight's `pending` changes what the gate shows on the head. It does when a status of this
@@ -44693,20 +44712,40 @@ function greenForLeftBase(c, persona, nowBase) {
     return { status: { ...c.status, state: 'pending', description: fit(description) }, notice };
 }
 /**
- * A green just written by a run that was not forced, while a maintainer's forced re-review of the head was asked for
- * after the run read the head's statuses (attack round 12, B3: the kept green landed over the forced pending): the
- * forced pending is written again over it, and why; null when the green stands.
+ * A green just written by a run that was not forced, while what it read of the head changed (underGreen): a forced
+ * re-review asked for since (attack round 12, B3) gets its pending back over the green; a newer review's verdict
+ * posted meanwhile (a forced re-review's, a second attack on round 12) gets its status back. The status to write and
+ * why; null when the green stands.
  */
+/** Whether a green is read again against the head's statuses: a standing verdict's, from a run that was not forced. */
+const mayGiveWay = (c, forced) => !forced && c.status?.state === 'success' && c.pullNumber !== undefined && STANDING.includes(c.outcome);
 function greenUnderReReview(c, persona, forced, onHead) {
     const green = c.status;
-    if (forced || green?.state !== 'success' || c.pullNumber === undefined || !STANDING.includes(c.outcome))
+    if (!mayGiveWay(c, forced) || !green || c.pullNumber === undefined)
         return null;
     const target = { pullNumber: c.pullNumber, reviewedSha: green.sha };
-    if (!forcedUnderGreen(onHead, c.identity, persona, target, green))
+    const under = underGreen(onHead, c.identity, persona, target, green, c.seenOnHead);
+    if (under === null)
         return null;
-    const notice = `a forced re-review of ${sha_short(green.sha)} was asked for as ${persona}'s green was written: its pending is ` +
-        'written again over the green; the run that posts the re-review sets the status';
-    return { status: { ...green, state: 'pending', description: fit(reviewing(persona, target, true)) }, notice };
+    const head = sha_short(green.sha);
+    if (under === 'forced')
+        return {
+            status: { ...green, state: 'pending', description: fit(reviewing(persona, target, true)) },
+            notice: `a forced re-review of ${head} was asked for as ${persona}'s green was written: its pending is written ` +
+                'again over the green; the run that posts the re-review sets the status (if it failed or was cancelled, ' +
+                `comment /review ${persona} again, or push)`,
+        };
+    const state = under.state === 'success' || under.state === 'pending' ? under.state : 'failure';
+    return {
+        status: {
+            sha: green.sha,
+            state,
+            description: fit(under.description ?? ''),
+            reviewUrl: under.targetUrl ?? undefined,
+        },
+        notice: `a newer review of ${head} by ${persona} (${under.targetUrl}) was posted as this run's green was written: ` +
+            'its status is written again over the green',
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/outcome.ts
@@ -44730,6 +44769,7 @@ function conclude(end, rules) {
         baseRef: end.target && 'base' in end.target ? end.target.base : undefined,
         pullNumber: end.target?.pullNumber ?? undefined,
         identity: end.identity,
+        ...('onHead' in end && end.onHead !== undefined ? { seenOnHead: end.onHead } : {}),
         dismissed: end.dismissed ?? [],
         notices: end.notices ?? [],
         warnings: end.warnings ?? [],
@@ -45305,6 +45345,8 @@ function gate(pull, reviewedSha, base) {
  * account (GitHub answers 422), and an account that already speaks for another
  * persona would have its one review state overwritten.
  */
+/** A GitHub App's or GitHub Actions' account: what an installation token posts as. */
+const isBot = (login) => login !== null && /\[bot\]$/i.test(login);
 function decide_refusal(f) {
     if (f.author !== null && sameLogin(f.author, f.identity)) {
         return {
@@ -45324,10 +45366,12 @@ function decide_refusal(f) {
         };
     }
     if (!f.identityVerified) {
-        // a wrong reviewer-login reads no history and would post again on every re-run; an edited review counts for
-        // nothing, so a writer clears a marker forged into someone's review by editing it (attack round 12, B6)
+        // a wrong reviewer-login reads no history and would post again on every re-run. Unverified, the token is an
+        // installation's (an App's, GITHUB_TOKEN's), so what it posted is a bot's review: a marker in a person's review is
+        // a copy and blocks nothing (a stranger's COMMENT blocked the head: attack round 12, B6); a bot's blocks, edited
+        // or not (an edit let a wrong reviewer-login post twice: attack round 12, D3)
         const elsewhere = f.reviews.find((r) => {
-            const m = isLive(r) && !r.edited && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
+            const m = isLive(r) && isBot(r.login) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
             return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
         });
         if (elsewhere) {
@@ -45335,9 +45379,8 @@ function decide_refusal(f) {
                 action: 'refuse',
                 message: `review ${elsewhere.id} by ${elsewhere.login} already carries ${f.persona}'s verdict for this head, ` +
                     `but reviewer-login says ${f.identity}`,
-                advice: `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}; if ` +
-                    `${elsewhere.login} is not ${f.persona}'s account, the marker in review ${elsewhere.id} is a copy: a ` +
-                    'maintainer edits that review (an edited review counts for nothing) or dismisses it, then re-runs',
+                advice: `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}; if it does not, ` +
+                    `review ${elsewhere.id} is another App's copy of the marker: dismiss it (or push a new commit) and re-run`,
             };
         }
     }
@@ -45984,8 +46027,8 @@ async function baseAfterGreen(r, cfg, ctx, port) {
  * since the run read them gets its pending back over the green (greenUnderReReview).
  */
 async function reReviewAfterGreen(r, cfg, ctx, port) {
-    if (cfg.force || !r.status)
-        return r;
+    if (!mayGiveWay(r, cfg.force) || !r.status)
+        return r; // a queue's, the board's, a red: nothing read
     const onHead = await statusesOn(cfg, ctx, port, r.status.sha);
     if (onHead === undefined)
         return r; // no commit status written (check runs are never read back)
@@ -51905,6 +51948,7 @@ function commitStatusesPort({ octokit, call, owner, repo }) {
             return all
                 .filter((s) => s.context === context)
                 .map((s) => ({
+                id: s.id,
                 state: s.state,
                 creator: s.creator?.login ?? null,
                 description: s.description ?? '',
@@ -52162,7 +52206,7 @@ function ownBoardComments(comments, identity) {
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
-const src_version_VERSION = '0.7.3';
+const src_version_VERSION = '0.7.4';
 
 ;// CONCATENATED MODULE: ./src/modes/board.ts
 // Mode board: the panel's status for the current head, kept in one sticky PR comment.
@@ -55137,17 +55181,19 @@ const GITHUB_SHA_OR_REF = /^\$\{\{\s*github\.(?:sha|ref)\s*\}\}$/;
 /** Another run's artifacts, fetched by a command or a script: the CLI, the REST path, github-script. */
 const ARTIFACT_FETCH = /\bgh\s+run\s+download\b|\/actions\/(?:runs\/[^/\s]+\/)?artifacts\b|\bdownloadArtifact\b/i;
 
-/** A command that fetches or checks out the PR's code by its number: gh's checkout, a pull ref. */
-const PR_FETCH = /\bgh\s+pr\s+checkout\b|\bpull\/(?:\$|\d)|refs\/pull\//i;
-/** A git command that fetches or switches to a commit (or a tarball of one), in a run script. */
-const GIT_FETCH =
-  /\bgit\s+(?:[\w-]+\s+)*(?:fetch|checkout|switch|reset|clone|pull|worktree|archive)\b|\/(?:tarball|zipball)\b|\bgh\s+repo\s+clone\b/i;
 /**
- * What names the PR's head or number (a step's env or with, or the script): the event's head and number, a job's
- * head-sha output. Beside GIT_FETCH, a run step may check the PR's code out whatever the checkout steps say.
+ * What names the PR's head — its commit, branch or repository — anywhere in a step (env, with, the script): the event's
+ * head and test merge commit, workflow_run's head (a fork's repository included), a job's head-sha output, and the
+ * same in a github-script (`context.payload.pull_request.head.sha`). In a workflow that runs persona-verdict, a run
+ * or script step handed any of it may fetch and run the PR's code, whatever command does it (git with any options,
+ * gh api contents, curl of a raw file, a tarball): fail closed (attack round 12, D1 and a second attack on it).
  */
-const PR_NAMED =
-  /github\.event\.pull_request\.(?:head|number)|github\.head_ref|github\.event\.(?:number|issue\.number)|workflow_run\.head_(?:sha|branch)|outputs\.head[-_]sha/i;
+const HEAD_NAMED =
+  /\bpull_request\.head\b|\bhead_ref\b|\bmerge_commit_sha\b|\bworkflow_run\.head_(?:sha|branch|commit|repository)\b|outputs\.head[-_]sha\b|\bheadRef(?:Oid|Name)\b/i;
+/** What names the PR by its number (common and harmless for a comment or a label). */
+const NUMBER_NAMED = /\bpull_request\.number\b|\bgithub\.event\.number\b|\bissue\.number\b/i;
+/** Commands that fetch a PR's code by its number: gh's checkout, a pull ref, a head looked up from the PR. */
+const BY_NUMBER = /\bgh\s+pr\s+checkout\b|refs\/pull\/|\bgit\b[^\n;&|]*\bfetch\b[^\n;&|]*\bpull\//i;
 
 /** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
 function personaCredentials(node) {
@@ -55223,18 +55269,22 @@ function readsFindings(where, step, triggers, say) {
 }
 
 /**
- * A run step that fetches the PR's code: "gh pr checkout", a pull ref, or a git fetch or checkout beside the PR's head
- * or number (through env: `HEAD_SHA: ${{ github.event.pull_request.head.sha }}`, then `git fetch origin "$HEAD_SHA"`).
- * The job would then run the PR's copy of whatever comes next (the persona script, a build), which writes the body.
+ * A run step or a github-script that may fetch the PR's code: it is handed the PR's head (HEAD_NAMED), or it fetches
+ * the PR by its number (BY_NUMBER). The job would then run the PR's copy of whatever comes next (the persona script,
+ * a build), which writes the body. A link to the PR (`…/pull/$PR`) is not a fetch.
  */
-function runFetchFindings(where, step, say) {
-  const named = JSON.stringify([step.env ?? {}, step.with ?? {}, step.run]);
-  if (PR_FETCH.test(step.run)) say(where, 'checks out PR code (a run step fetches the pull request)');
-  else if (GIT_FETCH.test(step.run) && PR_NAMED.test(named))
+function runFetchFindings(where, step, uses, say) {
+  const script =
+    typeof step.run === 'string' ? step.run : uses.startsWith('actions/github-script@') ? step.with?.script : undefined;
+  if (typeof script !== 'string') return;
+  const named = JSON.stringify([step.env ?? {}, step.with ?? {}, script]);
+  if (HEAD_NAMED.test(named))
     say(
       where,
-      "checks out PR code, or may: a run step fetches or checks out git objects beside the PR's head or number",
+      "checks out PR code, or may: a run or script step is handed the PR's head (its commit, branch or repository)",
     );
+  else if (NUMBER_NAMED.test(named) && BY_NUMBER.test(script))
+    say(where, 'checks out PR code (a run step fetches the pull request by its number)');
 }
 
 function stepFindings(id, job, say, triggers = [], gated = false) {
@@ -55242,7 +55292,7 @@ function stepFindings(id, job, say, triggers = [], gated = false) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
     if (gated) readsFindings(where, step, triggers, say);
-    if (gated && typeof step.run === 'string') runFetchFindings(where, step, say);
+    if (gated) runFetchFindings(where, step, uses, say);
     if (typeof step.run === 'string' && step.run.includes('${{'))
       say(where, 'expression in run: pass it through env instead');
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });

@@ -6,7 +6,7 @@ import * as core from '@actions/core';
 import { Abort } from './abort.js';
 import type { Config } from './config.js';
 import type { RunContext } from './context.js';
-import { greenForLeftBase, greenUnderReReview, mayHaveLeftBase, type Conclusion } from './core/outcome.js';
+import { greenForLeftBase, greenUnderReReview, mayGiveWay, mayHaveLeftBase, type Conclusion } from './core/outcome.js';
 import type { StatusPlan } from './core/ends.js';
 import { ApiError, type GitHubPort } from './github/port.js';
 import { publishStatus, statusesOn } from './steps.js';
@@ -38,7 +38,7 @@ async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port:
  * since the run read them gets its pending back over the green (greenUnderReReview).
  */
 async function reReviewAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
-  if (cfg.force || !r.status) return r;
+  if (!mayGiveWay(r, cfg.force) || !r.status) return r; // a queue's, the board's, a red: nothing read
   const onHead = await statusesOn(cfg, ctx, port, r.status.sha);
   if (onHead === undefined) return r; // no commit status written (check runs are never read back)
   if (onHead === null)

@@ -758,17 +758,19 @@ const GITHUB_SHA_OR_REF = /^\$\{\{\s*github\.(?:sha|ref)\s*\}\}$/;
 /** Another run's artifacts, fetched by a command or a script: the CLI, the REST path, github-script. */
 const ARTIFACT_FETCH = /\bgh\s+run\s+download\b|\/actions\/(?:runs\/[^/\s]+\/)?artifacts\b|\bdownloadArtifact\b/i;
 
-/** A command that fetches or checks out the PR's code by its number: gh's checkout, a pull ref. */
-const PR_FETCH = /\bgh\s+pr\s+checkout\b|\bpull\/(?:\$|\d)|refs\/pull\//i;
-/** A git command that fetches or switches to a commit (or a tarball of one), in a run script. */
-const GIT_FETCH =
-  /\bgit\s+(?:[\w-]+\s+)*(?:fetch|checkout|switch|reset|clone|pull|worktree|archive)\b|\/(?:tarball|zipball)\b|\bgh\s+repo\s+clone\b/i;
 /**
- * What names the PR's head or number (a step's env or with, or the script): the event's head and number, a job's
- * head-sha output. Beside GIT_FETCH, a run step may check the PR's code out whatever the checkout steps say.
+ * What names the PR's head — its commit, branch or repository — anywhere in a step (env, with, the script): the event's
+ * head and test merge commit, workflow_run's head (a fork's repository included), a job's head-sha output, and the
+ * same in a github-script (`context.payload.pull_request.head.sha`). In a workflow that runs persona-verdict, a run
+ * or script step handed any of it may fetch and run the PR's code, whatever command does it (git with any options,
+ * gh api contents, curl of a raw file, a tarball): fail closed (attack round 12, D1 and a second attack on it).
  */
-const PR_NAMED =
-  /github\.event\.pull_request\.(?:head|number)|github\.head_ref|github\.event\.(?:number|issue\.number)|workflow_run\.head_(?:sha|branch)|outputs\.head[-_]sha/i;
+const HEAD_NAMED =
+  /\bpull_request\.head\b|\bhead_ref\b|\bmerge_commit_sha\b|\bworkflow_run\.head_(?:sha|branch|commit|repository)\b|outputs\.head[-_]sha\b|\bheadRef(?:Oid|Name)\b/i;
+/** What names the PR by its number (common and harmless for a comment or a label). */
+const NUMBER_NAMED = /\bpull_request\.number\b|\bgithub\.event\.number\b|\bissue\.number\b/i;
+/** Commands that fetch a PR's code by its number: gh's checkout, a pull ref, a head looked up from the PR. */
+const BY_NUMBER = /\bgh\s+pr\s+checkout\b|refs\/pull\/|\bgit\b[^\n;&|]*\bfetch\b[^\n;&|]*\bpull\//i;
 
 /** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
 function personaCredentials(node) {
@@ -844,18 +846,22 @@ function readsFindings(where, step, triggers, say) {
 }
 
 /**
- * A run step that fetches the PR's code: "gh pr checkout", a pull ref, or a git fetch or checkout beside the PR's head
- * or number (through env: `HEAD_SHA: ${{ github.event.pull_request.head.sha }}`, then `git fetch origin "$HEAD_SHA"`).
- * The job would then run the PR's copy of whatever comes next (the persona script, a build), which writes the body.
+ * A run step or a github-script that may fetch the PR's code: it is handed the PR's head (HEAD_NAMED), or it fetches
+ * the PR by its number (BY_NUMBER). The job would then run the PR's copy of whatever comes next (the persona script,
+ * a build), which writes the body. A link to the PR (`…/pull/$PR`) is not a fetch.
  */
-function runFetchFindings(where, step, say) {
-  const named = JSON.stringify([step.env ?? {}, step.with ?? {}, step.run]);
-  if (PR_FETCH.test(step.run)) say(where, 'checks out PR code (a run step fetches the pull request)');
-  else if (GIT_FETCH.test(step.run) && PR_NAMED.test(named))
+function runFetchFindings(where, step, uses, say) {
+  const script =
+    typeof step.run === 'string' ? step.run : uses.startsWith('actions/github-script@') ? step.with?.script : undefined;
+  if (typeof script !== 'string') return;
+  const named = JSON.stringify([step.env ?? {}, step.with ?? {}, script]);
+  if (HEAD_NAMED.test(named))
     say(
       where,
-      "checks out PR code, or may: a run step fetches or checks out git objects beside the PR's head or number",
+      "checks out PR code, or may: a run or script step is handed the PR's head (its commit, branch or repository)",
     );
+  else if (NUMBER_NAMED.test(named) && BY_NUMBER.test(script))
+    say(where, 'checks out PR code (a run step fetches the pull request by its number)');
 }
 
 function stepFindings(id, job, say, triggers = [], gated = false) {
@@ -863,7 +869,7 @@ function stepFindings(id, job, say, triggers = [], gated = false) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
     if (gated) readsFindings(where, step, triggers, say);
-    if (gated && typeof step.run === 'string') runFetchFindings(where, step, say);
+    if (gated) runFetchFindings(where, step, uses, say);
     if (typeof step.run === 'string' && step.run.includes('${{'))
       say(where, 'expression in run: pass it through env instead');
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
@@ -2049,6 +2055,7 @@ function commitStatusesPort({ octokit, call, owner, repo }) {
             return all
                 .filter((s) => s.context === context)
                 .map((s) => ({
+                id: s.id,
                 state: s.state,
                 creator: s.creator?.login ?? null,
                 description: s.description ?? '',
@@ -2443,6 +2450,8 @@ function gate(pull, reviewedSha, base) {
  * account (GitHub answers 422), and an account that already speaks for another
  * persona would have its one review state overwritten.
  */
+/** A GitHub App's or GitHub Actions' account: what an installation token posts as. */
+const isBot = (login) => login !== null && /\[bot\]$/i.test(login);
 function refusal(f) {
     if (f.author !== null && sameLogin(f.author, f.identity)) {
         return {
@@ -2462,10 +2471,12 @@ function refusal(f) {
         };
     }
     if (!f.identityVerified) {
-        // a wrong reviewer-login reads no history and would post again on every re-run; an edited review counts for
-        // nothing, so a writer clears a marker forged into someone's review by editing it (attack round 12, B6)
+        // a wrong reviewer-login reads no history and would post again on every re-run. Unverified, the token is an
+        // installation's (an App's, GITHUB_TOKEN's), so what it posted is a bot's review: a marker in a person's review is
+        // a copy and blocks nothing (a stranger's COMMENT blocked the head: attack round 12, B6); a bot's blocks, edited
+        // or not (an edit let a wrong reviewer-login post twice: attack round 12, D3)
         const elsewhere = f.reviews.find((r) => {
-            const m = isLive(r) && !r.edited && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
+            const m = isLive(r) && isBot(r.login) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
             return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
         });
         if (elsewhere) {
@@ -2473,9 +2484,8 @@ function refusal(f) {
                 action: 'refuse',
                 message: `review ${elsewhere.id} by ${elsewhere.login} already carries ${f.persona}'s verdict for this head, ` +
                     `but reviewer-login says ${f.identity}`,
-                advice: `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}; if ` +
-                    `${elsewhere.login} is not ${f.persona}'s account, the marker in review ${elsewhere.id} is a copy: a ` +
-                    'maintainer edits that review (an edited review counts for nothing) or dismisses it, then re-runs',
+                advice: `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}; if it does not, ` +
+                    `review ${elsewhere.id} is another App's copy of the marker: dismiss it (or push a new commit) and re-run`,
             };
         }
     }

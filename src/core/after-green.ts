@@ -2,8 +2,8 @@
 // before may have changed meanwhile: the PR retargeted (the green is for a base it has left), a maintainer's forced
 // re-review asked for (the green would pass a verdict being judged again). The shell (src/after-green.ts) reads once
 // more after a green and writes what these return over it; conclude() (outcome.ts) decided the green itself.
-import type { Conclusion, StatusFact, StatusPlan } from './ends.js';
-import { forcedUnderGreen, reviewing } from './on-head.js';
+import type { Conclusion, StatusFact, StatusPlan, StatusState } from './ends.js';
+import { reviewing, underGreen } from './on-head.js';
 import { short } from './sha.js';
 import { fit } from './status-words.js';
 
@@ -34,10 +34,15 @@ export function greenForLeftBase(
 }
 
 /**
- * A green just written by a run that was not forced, while a maintainer's forced re-review of the head was asked for
- * after the run read the head's statuses (attack round 12, B3: the kept green landed over the forced pending): the
- * forced pending is written again over it, and why; null when the green stands.
+ * A green just written by a run that was not forced, while what it read of the head changed (underGreen): a forced
+ * re-review asked for since (attack round 12, B3) gets its pending back over the green; a newer review's verdict
+ * posted meanwhile (a forced re-review's, a second attack on round 12) gets its status back. The status to write and
+ * why; null when the green stands.
  */
+/** Whether a green is read again against the head's statuses: a standing verdict's, from a run that was not forced. */
+export const mayGiveWay = (c: Conclusion, forced: boolean): boolean =>
+  !forced && c.status?.state === 'success' && c.pullNumber !== undefined && STANDING.includes(c.outcome);
+
 export function greenUnderReReview(
   c: Conclusion,
   persona: string,
@@ -45,11 +50,29 @@ export function greenUnderReReview(
   onHead: readonly StatusFact[] | null | undefined,
 ): { status: StatusPlan; notice: string } | null {
   const green = c.status;
-  if (forced || green?.state !== 'success' || c.pullNumber === undefined || !STANDING.includes(c.outcome)) return null;
+  if (!mayGiveWay(c, forced) || !green || c.pullNumber === undefined) return null;
   const target = { pullNumber: c.pullNumber, reviewedSha: green.sha };
-  if (!forcedUnderGreen(onHead, c.identity, persona, target, green)) return null;
-  const notice =
-    `a forced re-review of ${short(green.sha)} was asked for as ${persona}'s green was written: its pending is ` +
-    'written again over the green; the run that posts the re-review sets the status';
-  return { status: { ...green, state: 'pending', description: fit(reviewing(persona, target, true)) }, notice };
+  const under = underGreen(onHead, c.identity, persona, target, green, c.seenOnHead);
+  if (under === null) return null;
+  const head = short(green.sha);
+  if (under === 'forced')
+    return {
+      status: { ...green, state: 'pending', description: fit(reviewing(persona, target, true)) },
+      notice:
+        `a forced re-review of ${head} was asked for as ${persona}'s green was written: its pending is written ` +
+        'again over the green; the run that posts the re-review sets the status (if it failed or was cancelled, ' +
+        `comment /review ${persona} again, or push)`,
+    };
+  const state: StatusState = under.state === 'success' || under.state === 'pending' ? under.state : 'failure';
+  return {
+    status: {
+      sha: green.sha,
+      state,
+      description: fit(under.description ?? ''),
+      reviewUrl: under.targetUrl ?? undefined,
+    },
+    notice:
+      `a newer review of ${head} by ${persona} (${under.targetUrl}) was posted as this run's green was written: ` +
+      'its status is written again over the green',
+  };
 }

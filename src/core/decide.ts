@@ -157,6 +157,9 @@ export type Plan =
  * account (GitHub answers 422), and an account that already speaks for another
  * persona would have its one review state overwritten.
  */
+/** A GitHub App's or GitHub Actions' account: what an installation token posts as. */
+const isBot = (login: string | null): boolean => login !== null && /\[bot\]$/i.test(login);
+
 function refusal(f: Facts): Refusal | null {
   if (f.author !== null && sameLogin(f.author, f.identity)) {
     return {
@@ -178,10 +181,12 @@ function refusal(f: Facts): Refusal | null {
     };
   }
   if (!f.identityVerified) {
-    // a wrong reviewer-login reads no history and would post again on every re-run; an edited review counts for
-    // nothing, so a writer clears a marker forged into someone's review by editing it (attack round 12, B6)
+    // a wrong reviewer-login reads no history and would post again on every re-run. Unverified, the token is an
+    // installation's (an App's, GITHUB_TOKEN's), so what it posted is a bot's review: a marker in a person's review is
+    // a copy and blocks nothing (a stranger's COMMENT blocked the head: attack round 12, B6); a bot's blocks, edited
+    // or not (an edit let a wrong reviewer-login post twice: attack round 12, D3)
     const elsewhere = f.reviews.find((r) => {
-      const m = isLive(r) && !r.edited && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
+      const m = isLive(r) && isBot(r.login) && !sameLogin(r.login, f.identity) ? decodeMarker(r.body) : null;
       return m !== null && samePersona(m.persona, f.persona) && m.head === f.head && truthful(r, m);
     });
     if (elsewhere) {
@@ -191,9 +196,8 @@ function refusal(f: Facts): Refusal | null {
           `review ${elsewhere.id} by ${elsewhere.login} already carries ${f.persona}'s verdict for this head, ` +
           `but reviewer-login says ${f.identity}`,
         advice:
-          `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}; if ` +
-          `${elsewhere.login} is not ${f.persona}'s account, the marker in review ${elsewhere.id} is a copy: a ` +
-          'maintainer edits that review (an edited review counts for nothing) or dismisses it, then re-runs',
+          `if this token posts as ${elsewhere.login}, set reviewer-login to ${elsewhere.login}; if it does not, ` +
+          `review ${elsewhere.id} is another App's copy of the marker: dismiss it (or push a new commit) and re-run`,
       };
     }
   }

@@ -109,6 +109,8 @@ export type End = Common &
 export type StatusState = 'pending' | 'success' | 'failure';
 /** A commit status of one context as GitHub lists it (state: also `error` when another tool wrote it). */
 export interface StatusFact {
+  /** GitHub's id of the status (absent in tables written by hand). */
+  id?: number;
   state: string;
   /** The account that wrote it; null when GitHub does not say. */
   creator: string | null;
@@ -143,6 +145,8 @@ export interface Conclusion {
   baseRef?: string;
   pullNumber?: number;
   identity?: string;
+  /** The head's statuses the run read before it wrote (a kept verdict's): what a green is read again against. */
+  seenOnHead?: readonly StatusFact[] | null;
   diffPath?: string;
   diagnosis?: Diagnosis;
   board?: Board;

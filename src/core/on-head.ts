@@ -22,34 +22,51 @@ export function reReviewUnderWay(
   for (const s of onHead ?? []) {
     if (s.creator?.toLowerCase() !== me) continue;
     if (s.state === 'pending' && s.description === reviewing(persona, target, true)) return true;
-    if (target?.pullNumber != null && reviewOf(s.targetUrl) === target.pullNumber) return false;
+    if (target?.pullNumber != null && linkOf(s.targetUrl)?.pr === target.pullNumber) return false;
   }
   return false;
 }
 
 /**
- * A forced re-review asked for between this run's read of the head and its green (attack round 12, B3): the newest
- * status this account wrote there is the green just written, and under it the persona's forced pending for this PR
- * comes before anything that settles it. Unread statuses (null) say nothing here: the green was written on a read.
+ * What must go back over a green just written by a run that was not forced, or null: under it (the newest status this
+ * account wrote there, this run's), statuses that settle nothing are passed over (an abort's failure, another PR's,
+ * a plain pending); then the persona's forced pending for this PR is a forced re-review asked for since the run read
+ * the head ('forced': attack round 12, B3), and a status that stands for a newer review of this PR than the green's is
+ * that review's verdict, posted meanwhile (a forced re-review's rejection: a second attack on round 12) — unless the
+ * run had read it before it wrote (a kept verdict's run: then it is another base's newer review, and the green, for
+ * this base, stands). A status for the green's own review or an older one lets the green stand. Unread statuses
+ * (null) say nothing here.
  */
-export function forcedUnderGreen(
+export function underGreen(
   onHead: readonly StatusFact[] | null | undefined,
   identity: string | undefined,
   persona: string,
   target: Target,
-  green: { description: string },
-): boolean {
+  green: { description: string; reviewUrl?: string },
+  /** The statuses the run read before it wrote the green (a kept verdict's), else undefined. */
+  seen?: readonly StatusFact[] | null,
+): StatusFact | 'forced' | null {
   const me = identity?.toLowerCase();
   const own = me === undefined ? [] : (onHead ?? []).filter((s) => s.creator?.toLowerCase() === me);
   const [newest, ...under] = own;
-  if (newest?.state !== 'success' || newest.description !== green.description) return false;
-  return reReviewUnderWay(under, identity, persona, target);
+  if (newest?.state !== 'success' || newest.description !== green.description) return null;
+  const greenReview = linkOf(green.reviewUrl)?.id ?? Infinity;
+  for (const s of under) {
+    if (s.state === 'pending' && s.description === reviewing(persona, target, true)) return 'forced';
+    const link = linkOf(s.targetUrl);
+    if (target.pullNumber == null || link?.pr !== target.pullNumber) continue;
+    // a newer review's status the run had already read is another base's (a kept verdict's review is older than
+    // the review a retarget away made): only one written since the read is a verdict posted meanwhile
+    const since = !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
+    return link.id > greenReview && since ? s : null;
+  }
+  return null;
 }
 
-/** The PR a status stands for when it links to a review of it (…/pull/N#pullrequestreview-ID), else null. */
-const reviewOf = (url: string | null | undefined): number | null => {
-  const m = url ? /\/pull\/(\d+)#pullrequestreview-\d+$/.exec(url) : null;
-  return m ? Number(m[1]) : null;
+/** The PR and review a status links to (…/pull/N#pullrequestreview-ID), else null. */
+const linkOf = (url: string | null | undefined): { pr: number; id: number } | null => {
+  const m = url ? /\/pull\/(\d+)#pullrequestreview-(\d+)$/.exec(url) : null;
+  return m ? { pr: Number(m[1]), id: Number(m[2]) } : null;
 };
 
 /**

@@ -13,7 +13,7 @@ import type { AbortReason, Conclusion, End, PullTarget, Rules, StatusPlan, Statu
 
 export * from './ends.js';
 export { pendingChanges, reReviewUnderWay } from './on-head.js';
-export { greenForLeftBase, greenUnderReReview, mayHaveLeftBase } from './after-green.js';
+export { greenForLeftBase, greenUnderReReview, mayGiveWay, mayHaveLeftBase } from './after-green.js';
 export { STATUS_DESCRIPTION_MAX, verdictState } from './status-words.js';
 
 export function conclude(end: End, rules: Rules): Conclusion {
@@ -22,6 +22,7 @@ export function conclude(end: End, rules: Rules): Conclusion {
     baseRef: end.target && 'base' in end.target ? (end.target as PullTarget).base : undefined,
     pullNumber: end.target?.pullNumber ?? undefined,
     identity: end.identity,
+    ...('onHead' in end && end.onHead !== undefined ? { seenOnHead: end.onHead } : {}),
     dismissed: end.dismissed ?? [],
     notices: end.notices ?? [],
     warnings: end.warnings ?? [],

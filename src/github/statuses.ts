@@ -36,6 +36,7 @@ function commitStatusesPort({ octokit, call, owner, repo }: Ctx): Pick<GitHubPor
         return all
           .filter((s) => s.context === context)
           .map((s) => ({
+            id: s.id,
             state: s.state,
             creator: s.creator?.login ?? null,
             description: s.description ?? '',

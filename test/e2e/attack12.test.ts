@@ -2,14 +2,17 @@
 // names. B2: a twin PR's shared-head failure linked the doubted review and so settled a forced re-review's pending;
 // B3: a plain run's kept green landed over a forced pending written after it read the head; B4: unreadable statuses
 // let a kept green over a forced pending (fail open); B5: the board did not see a rejection kept on a retarget back.
-// B6 (kept, with a way out): a marker forged into a stranger's COMMENT review blocked an App persona's head with no
-// way to clear it. RELIABILITY.md has a row for each.
+// B6: a marker forged into a stranger's COMMENT review blocked an App persona's head with no way to clear it; D3 (a
+// second attack): the first fix for it let a wrong reviewer-login post twice. The second attack also found B3's fix
+// half done: a forced re-review that ended (its red, or its abort) while a kept green waited on a rate limit.
+// RELIABILITY.md has a row for each.
 import { describe, expect, test } from 'vitest';
-import { encodeMarker } from '../../src/core/marker.js';
+import { decodeMarker, encodeMarker } from '../../src/core/marker.js';
 import { OWNER, REPO } from '../fake/github.js';
-import { attackKit, until } from './attack-kit.js';
+import { TIME_SCALE_ENV } from '../../src/core/waits.js';
+import { attackKit, reviewComment, until } from './attack-kit.js';
 import { runAction } from './harness.js';
-import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
+import { body, LOGINS, PR, reviewsOf, runOn, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
 const { prt, run, chain, status, forceReReview } = attackKit(w);
@@ -139,12 +142,15 @@ describe("B5: the panel and priya's rejection kept on a retarget back", () => {
   });
 });
 
-// With an App token the account cannot be verified (GET /user is refused), so a live review by another account
-// carrying priya's marker for the head means reviewer-login may be wrong, and the run refuses rather than post twice.
-// A stranger's COMMENT review cannot be dismissed: the refusal now says how a maintainer clears a forged copy (an edit:
-// an edited review counts for nothing), and an edited one no longer blocks.
+// With an installation token (an App's, GITHUB_TOKEN's) the account cannot be verified (GET /user is refused), so a
+// live review by another bot account carrying priya's marker for the head means reviewer-login may be wrong, and the
+// run refuses rather than post twice. What an installation token posts is a bot's review: a marker in a person's
+// review is a copy and blocks nothing (B6: a stranger's COMMENT review, which nobody can dismiss, blocked the head).
+// The first fix let an edited review stop blocking; with a wrong reviewer-login the persona's own review, edited as
+// the refusal advised, then let the run post a second one (a second attack on round 12, D3): a bot's review blocks,
+// edited or not.
 describe("B6: a stranger's forged-marker COMMENT on an App persona's head", () => {
-  test('refused with the way out; a maintainer edits the forged review; priya then reviews H', async () => {
+  test('blocks nothing: priya reviews H', async () => {
     w.gh.user(TOKENS.priya, { login: 'priya-app[bot]', kind: 'app' }); // the recipes' App token: unverifiable
     const marker = encodeMarker({
       persona: 'priya',
@@ -154,19 +160,97 @@ describe("B6: a stranger's forged-marker COMMENT on an App persona's head", () =
       verdict: 'COMMENT',
       run: 'x',
     });
-    const forged = w.gh.seedReview(PR, {
+    w.gh.seedReview(PR, {
       login: 'mallory',
       state: 'COMMENTED',
       body: `${marker}\nlgtm\n\n## VERDICT: COMMENT`,
       commit_id: w.head,
     });
-    const login = { 'reviewer-login': 'priya-app[bot]' };
-    const blocked = await run(null, { mode: 'preflight', ...login }, prt(PR, 'opened'));
-    expect(blocked.outputs.reason).toBe('bad-input');
-    expect(blocked.stdout).toMatch(/the marker in review \d+ is a copy: a maintainer edits that review/);
-    w.gh.editReview(PR, forged.id, forged.body, LOGINS.human);
-    const r = await chain(prt(PR, 'opened'), 'APPROVE', login);
+    const r = await chain(prt(PR, 'opened'), 'APPROVE', { 'reviewer-login': 'priya-app[bot]' });
+    expect(r.pre.outputs.reason ?? '').toBe('');
     expect(r.post?.outputs.outcome).toBe('posted');
     expect(status()).toBe('success');
+  });
+});
+
+describe('D3: an unverifiable wrong reviewer-login, refused, and its review edited', () => {
+  test('posts once, is refused, the review is edited: the re-run is still refused (one review)', async () => {
+    const inputs = { 'reviewer-login': 'github-actions' }; // missing [bot]: GITHUB_TOKEN cannot read /user
+    const first = await w.run('app', body('APPROVE'), inputs);
+    expect(first.code).toBe(1); // posted, then noticed the author is github-actions[bot]
+    const again = await w.run('app', body('APPROVE'), inputs);
+    expect(again.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    expect(again.stdout).toMatch(/set reviewer-login to github-actions\[bot\]/);
+    const [r1] = reviewsOf(w);
+    w.gh.editReview(PR, r1!.id, r1!.body, LOGINS.human);
+    const third = await w.run('app', body('APPROVE'), inputs);
+    expect(third.outputs).toMatchObject({ outcome: 'aborted', reason: 'bad-input' });
+    const live = reviewsOf(w).filter((r) => r.state !== 'DISMISSED' && decodeMarker(r.body)?.persona === 'app');
+    expect(live.map((r) => `${r.id} ${r.login} ${r.state}`)).toHaveLength(1);
+  });
+});
+
+/**
+ * A plain run (the author reopens) keeps the APPROVE and sends its green, which meets GitHub's secondary rate limit
+ * (retry-after 240 s, within run-timeout-seconds: the action waits it out, 4 minutes in production; here 0.02 of
+ * real time, 4.8 s); meanwhile a maintainer's /review priya runs to its end. Resolves with the plain run's result.
+ */
+async function keptGreenWaitsOut(forcedPost: (pinned: Record<string, string>) => Promise<unknown>) {
+  await chain(prt(PR, 'opened'), 'APPROVE');
+  const from = w.gh.log.length;
+  w.gh.faults.push({
+    method: 'POST',
+    path: /\/statuses\//,
+    kind: 'status',
+    status: 403,
+    headers: { 'retry-after': '240' },
+    body: { message: 'You have exceeded a secondary rate limit', documentation_url: 'https://docs.github.com/rest' },
+  });
+  const plain = runAction({
+    inputs: { 'github-token': TOKENS.priya, persona: 'priya', mode: 'preflight' },
+    apiUrl: w.gh.url,
+    event: prt(PR, 'reopened'),
+    eventName: 'pull_request_target',
+    env: { [TIME_SCALE_ENV]: '0.02' },
+  });
+  await until('the green write', () =>
+    w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
+  );
+  const forced = await forceReReview();
+  expect(forced.outputs.outcome).toBe('needs-review');
+  await forcedPost({ 'reviewed-sha': forced.outputs['head-sha']!, 'reviewed-base': forced.outputs['base-ref']! });
+  const r = await plain;
+  expect(r.outputs.outcome).toBe('duplicate');
+  return r;
+}
+
+describe('a kept green racing a forced re-review that ends first (a second attack on B3)', () => {
+  test('the re-review rejects before the green lands: its red goes back over the green', async () => {
+    const r = await keptGreenWaitsOut(async (pinned) => {
+      const post = await runOn(
+        w.gh,
+        'priya',
+        body('CHANGES_REQUESTED'),
+        { ...pinned, force: 'true' },
+        'issue_comment',
+        reviewComment('keeper'),
+      );
+      expect(post.outputs.outcome).toBe('posted');
+      expect(status()).toBe('failure');
+    });
+    const live = reviewsOf(w).filter((x) => x.state !== 'DISMISSED' && decodeMarker(x.body)?.persona === 'priya');
+    expect(live.map((x) => x.state)).toEqual(['CHANGES_REQUESTED']);
+    expect(status(), 'H after priya re-reviewed and rejected it').toBe('failure');
+    expect(r.stdout).toMatch(/a newer review of .* was posted as this run's green was written/);
+  });
+
+  test('the re-review aborts (no review.md) before the green lands: pending again, the way out named', async () => {
+    const r = await keptGreenWaitsOut(async (pinned) => {
+      const missing = { ...pinned, force: 'true', 'body-path': '/tmp/pv-attack12-no-such-dir/review.md' };
+      const post = await runOn(w.gh, 'priya', null, missing, 'issue_comment', reviewComment('keeper'));
+      expect(post.outputs.outcome).toBe('aborted');
+    });
+    expect(status()).toBe('pending');
+    expect(r.stdout).toMatch(/comment \/review priya again, or push/);
   });
 });

@@ -217,13 +217,13 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
       'a git fetch of the PR head sha given through env',
       '        env:\n          HEAD_SHA: ${{ github.event.pull_request.head.sha }}\n' +
         '        run: git fetch --depth=1 origin "$HEAD_SHA" && git checkout --force FETCH_HEAD\n',
-      /checks out PR code, or may: a run step fetches or checks out git objects beside the PR's head or number/,
+      /checks out PR code, or may: a run or script step is handed the PR's head/,
     ],
     [
       'gh pr checkout',
       '        env:\n          GH_TOKEN: ${{ github.token }}\n          PR: ${{ github.event.pull_request.number }}\n' +
         '        run: gh pr checkout "$PR"\n',
-      /checks out PR code \(a run step fetches the pull request\)/,
+      /checks out PR code \(a run step fetches the pull request by its number\)/,
     ],
   ])('an LLM job with %s before the persona script: FAIL, exit 1', async (_n, step, finding) => {
     workflow('persona-priya.yml', (t) => {

@@ -18,7 +18,10 @@ const preflight = (inputs: Record<string, string> = ON) =>
 const post = (verdict: string, inputs: Record<string, string> = ON) =>
   runOn(w.gh, 'priya', body(verdict), inputs, 'pull_request_target', event());
 /** A push of a new head with these PR files (same files: an identical rebase, a new tree). */
-const push = (seed: string, files = FILES): string => {
+const push = (
+  seed: string,
+  files: Array<{ filename: string; status: string; patch: string; mode?: string }> = FILES,
+): string => {
   const next = w.gh.commit(seed, undefined, files);
   w.gh.push(PR, next, 'alice');
   w.head = next;

@@ -315,15 +315,24 @@ describe('a kept verdict and a forced re-review of its head', () => {
     if (notice) expect(c.notices.join('\n')).toMatch(notice);
   });
 
+  // the green this run wrote links review 1 (the kept verdict); a status of another review of PR 7 links its id
   const written = {
     sha: target.reviewedSha,
     state: 'success' as const,
     description: 'priya: approved',
-    reviewUrl: 'u1',
+    reviewUrl: 'https://github.test/acme/widgets/pull/7#pullrequestreview-1',
   };
+  const review = (id: number, state = 'failure', pr = 7): StatusFact => ({
+    state,
+    creator: ME,
+    description: `priya: review ${id}`,
+    targetUrl: `https://github.test/acme/widgets/pull/${pr}#pullrequestreview-${id}`,
+  });
+  const abort = { state: 'failure', creator: ME, description: 'priya: no review', targetUrl: 'https://run/1' };
+  const plain = { state: 'pending', creator: ME, description: 'priya is reviewing aaaaaaa for PR #7' };
   const after = (
     onHead: StatusFact[] | null,
-    o: { forced?: boolean; outcome?: string; state?: 'success' | 'failure' } = {},
+    o: { forced?: boolean; outcome?: string; state?: 'success' | 'failure'; seen?: StatusFact[] } = {},
   ) =>
     greenUnderReReview(
       {
@@ -331,25 +340,79 @@ describe('a kept verdict and a forced re-review of its head', () => {
         pullNumber: 7,
         identity: ME,
         status: { ...written, state: o.state ?? 'success' },
+        seenOnHead: o.seen,
       } as never,
       'priya',
       o.forced ?? false,
       onHead,
     );
-  test.each<[string, StatusFact[] | null, Parameters<typeof after>[1], boolean]>([
-    ['a forced pending under the green just written', [green, forced], {}, true],
-    ['the same after an older verdict', [green, forced, green], {}, true],
-    ['the green written over a settled re-review', [green, green, forced], {}, false],
-    ['a forced pending newer than the green', [forced, green], {}, false],
-    ['a forced run (it posts the re-review)', [green, forced], { forced: true }, false],
-    ['a red just written', [{ ...green, state: 'failure' }, forced], { state: 'failure' }, false],
-    ['a queued group', [green, forced], { outcome: 'queued' }, false],
-    ['unread', null, {}, false],
-    ["another account's green over ours", [{ ...green, creator: 'mallory' }, green, forced], {}, true],
-    ['our green not found (another account wrote it)', [{ ...green, creator: 'mallory' }, forced], {}, false],
-  ])('greenUnderReReview: %s', (_n, onHead, o, held) => {
+  const mine = { ...green, targetUrl: written.reviewUrl };
+  test.each<[string, StatusFact[] | null, Parameters<typeof after>[1], object | null]>([
+    [
+      'a forced pending under the green just written',
+      [mine, forced],
+      {},
+      { state: 'pending', description: forced.description },
+    ],
+    [
+      'the same after an older verdict',
+      [mine, forced, mine],
+      {},
+      { state: 'pending', description: forced.description },
+    ],
+    ['the green written over its own verdict', [mine, mine, forced], {}, null],
+    ['a forced pending newer than the green', [forced, mine], {}, null],
+    ['a forced run (it posts the re-review)', [mine, forced], { forced: true }, null],
+    ['a red just written', [{ ...mine, state: 'failure' }, forced], { state: 'failure' }, null],
+    ['a queued group', [mine, forced], { outcome: 'queued' }, null],
+    ['unread', null, {}, null],
+    ["another account's green over ours", [{ ...mine, creator: 'mallory' }, mine, forced], {}, { state: 'pending' }],
+    ['our green not found (another account wrote it)', [{ ...mine, creator: 'mallory' }, forced], {}, null],
+    // a second attack on round 12: the forced re-review ended while the green waited (a rate limit)
+    [
+      'a newer review of the PR posted meanwhile: its red',
+      [mine, review(2), forced, mine],
+      {},
+      { state: 'failure', description: 'priya: review 2' },
+    ],
+    [
+      'a newer review, green',
+      [mine, review(2, 'success'), forced],
+      {},
+      { state: 'success', reviewUrl: review(2).targetUrl },
+    ],
+    ['an older review of the PR under the green', [mine, review(0), forced], {}, null],
+    [
+      "another PR's review at the commit is passed over",
+      [mine, review(9, 'failure', 8), forced],
+      {},
+      { state: 'pending' },
+    ],
+    [
+      "an abort's failure, then the forced pending",
+      [mine, abort, forced, mine],
+      {},
+      { state: 'pending', description: forced.description },
+    ],
+    ['a plain pending passed over', [mine, plain, review(2)], {}, { state: 'failure' }],
+    // attack8's retarget: back on develop, a kept APPROVE (review 1) goes green over main's newer rejection, which
+    // the run read before it wrote: another base's, the green stands
+    [
+      "another base's newer review, read before the write",
+      [mine, { ...review(2), id: 52 }],
+      { seen: [{ ...review(2), id: 52 }] },
+      null,
+    ],
+    [
+      'the same, written since the read',
+      [mine, { ...review(2), id: 53 }],
+      { seen: [{ ...review(2), id: 52 }] },
+      { state: 'failure' },
+    ],
+  ])('greenUnderReReview: %s', (_n, onHead, o, put) => {
     const r = after(onHead, o);
-    expect(r !== null).toBe(held);
-    if (r) expect(r.status).toMatchObject({ state: 'pending', description: forced.description });
+    if (put === null) expect(r).toBeNull();
+    else expect(r?.status).toMatchObject(put);
+    if (r?.status.state === 'pending') expect(r.notice).toMatch(/comment \/review priya again, or push/);
   });
 });

@@ -75,7 +75,8 @@ describe('securityFindings', () => {
     [
       'the PR number for gh pr comment',
       gated(
-        'permissions: {}\nsteps:\n  - run: gh pr comment "$PR" -b hi\n    env: { PR: "${{ github.event.pull_request.number }}" }',
+        'permissions: {}\nsteps:\n  - run: gh pr comment "$PR" -b hi\n' +
+          '    env: { PR: "${{ github.event.pull_request.number }}" }',
       ),
     ],
     [
@@ -240,21 +241,23 @@ describe('securityFindings', () => {
         'permissions: {}\nsteps:\n  - run: git fetch --depth=1 origin "$H" && git checkout --force FETCH_HEAD\n' +
           '    env: { H: "${{ github.event.pull_request.head.sha }}" }',
       ),
-      /checks out PR code, or may: a run step fetches or checks out git objects beside the PR's head or number/,
+      /checks out PR code, or may: a run or script step is handed the PR's head/,
     ],
     [
       'gh pr checkout',
       gated(
-        'permissions: {}\nsteps:\n  - run: gh pr checkout "$PR"\n    env: { PR: "${{ github.event.pull_request.number }}" }',
+        'permissions: {}\nsteps:\n  - run: gh pr checkout "$PR"\n' +
+          '    env: { PR: "${{ github.event.pull_request.number }}" }',
       ),
-      /checks out PR code \(a run step fetches the pull request\)/,
+      /checks out PR code \(a run step fetches the pull request by its number\)/,
     ],
     [
       'a pull ref fetched by number',
       gated(
-        'permissions: {}\nsteps:\n  - run: git fetch origin "pull/$N/head"\n    env: { N: "${{ github.event.number }}" }',
+        'permissions: {}\nsteps:\n  - run: git fetch origin "pull/$N/head"\n' +
+          '    env: { N: "${{ github.event.number }}" }',
       ),
-      /checks out PR code \(a run step fetches the pull request\)/,
+      /checks out PR code \(a run step fetches the pull request by its number\)/,
     ],
     [
       "a preflight job's head-sha output, then a worktree",
@@ -309,4 +312,92 @@ describe('scripts/lint-workflows.mjs', () => {
     ).toEqual([]);
     expect(r.stdout).toContain(`${recipes.length + 1} workflow file(s)`);
   }, 60_000);
+});
+
+// a second attack on round 12's rule (a run step fetching the PR's code): the head named by what the rule did not
+// list, git with options before its subcommand, a raw file or contents read of the head, a github-script; and a link
+// to the PR taken for a fetch. Each case runs the PR's copy of a script in the LLM job.
+describe("a run or script step handed the PR's head fails; a link to the PR does not", () => {
+  const LLM = 'permissions: { contents: read }\nsteps:\n';
+  const bad: Array<[string, string]> = [
+    [
+      "git fetch of the PR's test merge commit (merge_commit_sha)",
+      gated(
+        `${LLM}  - run: git fetch origin "$M" && git checkout --force "$M" && node .github/pv/run-persona\n` +
+          '    env: { M: "${{ github.event.pull_request.merge_commit_sha }}" }',
+      ),
+    ],
+    [
+      "workflow_run's head commit (fork-safe's trigger)",
+      gated(
+        `${LLM}  - run: git fetch origin "$H" && git checkout --force "$H" && node .github/pv/run-persona\n` +
+          '    env: { H: "${{ github.event.workflow_run.head_commit.id }}" }',
+        'workflow_run',
+      ),
+    ],
+    [
+      "a clone of the fork's repository on workflow_run",
+      gated(
+        // the fork is the PR author's: its default branch is theirs entirely
+        `${LLM}  - run: git clone --depth=1 "https://github.com/$FORK" pr && node pr/.github/persona-verdict/run-persona\n` +
+          '    env: { FORK: "${{ github.event.workflow_run.head_repository.full_name }}" }',
+        'workflow_run',
+      ),
+    ],
+    [
+      'git with -c before the subcommand (as actions/checkout itself runs it)',
+      gated(
+        `${LLM}  - run: git -c protocol.version=2 fetch origin "$H" && git -c core.quotepath=0 checkout "$H"\n` +
+          '    env: { H: "${{ github.event.pull_request.head.sha }}" }',
+      ),
+    ],
+    [
+      'git -C with a quoted path',
+      gated(
+        `${LLM}  - run: git -C "$GITHUB_WORKSPACE" fetch origin "$H" && git -C "$GITHUB_WORKSPACE" checkout "$H"\n` +
+          '    env: { H: "${{ github.event.pull_request.head.sha }}" }',
+      ),
+    ],
+    [
+      "the PR head's copy of the persona script through gh api contents",
+      gated(
+        `${LLM}  - run: gh api "repos/$GITHUB_REPOSITORY/contents/run-persona?ref=$H"` +
+          ' -H "Accept:application/vnd.github.raw" > rp && node rp\n' +
+          '    env: { H: "${{ github.event.pull_request.head.sha }}", GH_TOKEN: "${{ github.token }}" }',
+      ),
+    ],
+    [
+      "the PR head's copy of a script from raw.githubusercontent.com",
+      gated(
+        `${LLM}  - run: curl -sSfL "https://raw.githubusercontent.com/$GITHUB_REPOSITORY/$H/review.sh" | bash\n` +
+          '    env: { H: "${{ github.event.pull_request.head.sha }}" }',
+      ),
+    ],
+    [
+      "actions/github-script fetching the PR head's script and running it",
+      gated(
+        `${LLM}  - uses: actions/github-script@${SHA} # v7\n    with:\n      script: |\n` +
+          '        const { data } = await github.rest.repos.getContent({ ...context.repo, path: "review.js",\n' +
+          '          ref: context.payload.pull_request.head.sha });\n' +
+          '        eval(Buffer.from(data.content, "base64").toString());',
+      ),
+    ],
+  ];
+  test.each(bad)('catches %s', (_n, text) => {
+    expect(securityFindings(text, 'x.yml').join('\n'), 'the findings').toMatch(/checks out PR code/);
+  });
+  test.each([
+    [
+      'a link to the PR in the job summary',
+      'echo "Reviewed [#$PR](https://github.com/$GITHUB_REPOSITORY/pull/$PR)" >> "$GITHUB_STEP_SUMMARY"',
+    ],
+    ['a comment on the PR', 'gh pr comment "$PR" --body "reviewed"'],
+    ['the PR diff for the model', 'gh pr diff "$PR" > pr.diff'],
+  ])('passes %s', (_n, run) => {
+    const text = gated(
+      `${LLM}  - run: ${run}\n` +
+        '    env: { PR: "${{ github.event.pull_request.number }}", GH_TOKEN: "${{ github.token }}" }',
+    );
+    expect(securityFindings(text, 'x.yml')).toEqual([]);
+  });
 });
