@@ -406,10 +406,55 @@ export const MUTANTS = [
     what: "reReviewUnderWay() counts a plain run's pending as a forced re-review (a head left red for good, R9-1)",
     file: 'src/core/on-head.ts',
     from: "if (s.state === 'pending' && s.description === reviewing(persona, target, true)) return true;",
-    to: "if (s.state === 'pending' && (s.description === reviewing(persona, target, true) || s.description === reviewing(persona, target))) return true;",
+    to:
+      "if (s.state === 'pending' && (s.description === reviewing(persona, target, true) || " +
+      's.description === reviewing(persona, target))) return true;',
     unit: [U('rules')],
     e2e: [E('attack9')],
     e2eFilter: 'ordinary review',
+  },
+  // attack round 12
+  {
+    name: 'kept-red-during-rereview',
+    what: "a kept rejection (or a shared head's failure) is written during a forced re-review, settling its hold (B2)",
+    file: 'src/core/outcome.ts',
+    from: '  if (reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))\n    return (',
+    to:
+      "  if (state === 'success' && reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))\n" +
+      '    return (',
+    unit: [U('rules')],
+    e2e: [E('attack12')],
+    e2eFilter: 'twin',
+  },
+  {
+    name: 'green-ignores-newer-review',
+    what: "a green read again ignores a newer review's verdict posted since the run read the head",
+    file: 'src/core/on-head.ts',
+    from: 'return link.id > greenReview && since ? s : null;',
+    to: 'return null;',
+    unit: [U('rules')],
+    e2e: [E('attack12')],
+    e2eFilter: 'rejects before the green lands',
+  },
+  {
+    name: 'person-forgery-blocks',
+    what: "a marker copied into a person's review blocks an App persona (B6)",
+    file: 'src/core/decide.ts',
+    from: 'isLive(r) && isBot(r.login) && !sameLogin(r.login, f.identity)',
+    to: 'isLive(r) && !sameLogin(r.login, f.identity)',
+    unit: [],
+    e2e: [E('attack12')],
+    e2eFilter: 'blocks nothing',
+  },
+  {
+    name: 'modes-ignored',
+    what: 'a symlink, an executable or a submodule is carried by the PR patch alone (R1)',
+    file: 'src/core/patch.ts',
+    from: 'if (mode && mode[1] !== REGULAR) out.add(file);',
+    to: 'if (mode && mode[1] === undefined) out.add(file);',
+    unit: [U('patch')],
+    e2e: [E('restamp')],
+    e2eFilter: 'symlink',
   },
 ];
 
