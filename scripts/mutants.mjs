@@ -442,7 +442,7 @@ export const MUTANTS = [
     file: 'src/core/decide.ts',
     from: 'isLive(r) && isBot(r.login) && !sameLogin(r.login, f.identity)',
     to: 'isLive(r) && (isBot(r.login) || r.login !== null) && !sameLogin(r.login, f.identity)',
-    unit: [],
+    unit: [U('decide')],
     e2e: [E('attack12')],
     e2eFilter: 'blocks nothing',
   },

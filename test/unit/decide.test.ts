@@ -654,3 +654,21 @@ describe('standingFor: a forced review replaces every earlier opinion of its sub
     expect(got ? rs.indexOf(got.review) : null).toBe(want);
   });
 });
+
+// an unverified identity (an installation token) and a live review by another account with this persona's marker for
+// the head: another bot's review may mean reviewer-login is wrong (refuse: a second post would double); a person's is
+// a copy (attack round 12, B6), edited or not; a bot's blocks edited too (D3: an edit let a wrong login post twice)
+describe('decide: another account carrying the persona marker for this head, identity unverified', () => {
+  const ME_BOT = 'priya-app[bot]';
+  test.each<[string, Parameters<typeof review>[0], boolean]>([
+    ["another bot's review", { login: 'other-app[bot]', head: HEAD, state: 'APPROVED' }, true],
+    ["another bot's review, edited", { login: 'other-app[bot]', head: HEAD, state: 'APPROVED', edited: true }, true],
+    ["another bot's review of an older head", { login: 'other-app[bot]', head: OLD, state: 'APPROVED' }, false],
+    ["a person's COMMENT with a copied marker", { login: 'mallory', head: HEAD, state: 'COMMENTED' }, false],
+    ["a person's APPROVED with a copied marker", { login: 'mallory', head: HEAD, state: 'APPROVED' }, false],
+    ["another bot's review, dismissed", { login: 'other-app[bot]', head: HEAD, state: 'DISMISSED' }, false],
+  ])('%s: refused %s', (_n, r, refused) => {
+    const plan = decide(facts([review(r)], { identity: ME_BOT, identityVerified: false }));
+    expect(plan.action === 'refuse').toBe(refused);
+  });
+});
