@@ -44611,12 +44611,12 @@ function reReviewUnderWay(onHead, identity, persona, target) {
 /**
  * What must go back over a green just written by a run that was not forced, or null: under it (the newest status this
  * account wrote there, this run's), statuses that settle nothing are passed over (an abort's failure, another PR's,
- * a plain pending); then the persona's forced pending for this PR is a forced re-review asked for since the run read
- * the head ('forced': attack round 12, B3), and a status that stands for a newer review of this PR than the green's is
- * that review's verdict, posted meanwhile (a forced re-review's rejection: a second attack on round 12) — unless the
- * run had read it before it wrote (a kept verdict's run: then it is another base's newer review, and the green, for
- * this base, stands). A status for the green's own review or an older one lets the green stand. Unread statuses
- * (null) say nothing here.
+ * a plain pending); then the persona's forced pending for this PR, when a kept verdict's run had not read it, is a
+ * forced re-review asked for since ('forced': attack round 12, B3), and a status that stands for a newer review of
+ * this PR than the green's is that review's verdict, posted meanwhile (a forced re-review's rejection: a second attack
+ * on round 12) — unless the run had read it before it wrote (a kept verdict's run: then it is another base's newer
+ * review, and the green, for this base, stands). A status for the green's own review or an older one lets the green
+ * stand. Unread statuses (null) say nothing here.
  */
 function underGreen(onHead, identity, persona, target, green, 
 /** The statuses the run read before it wrote the green (a kept verdict's), else undefined. */
@@ -44627,16 +44627,20 @@ seen) {
     if (newest?.state !== 'success' || newest.description !== green.description)
         return null;
     const greenReview = linkOf(green.reviewUrl)?.id ?? Infinity;
+    // written since the run read the head; a run that read nothing before (a post's) knows only that a status for a
+    // newer review than its own new one came after it
+    const since = (s) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
     for (const s of under) {
+        // a forced pending only a kept verdict's run can date: one it had read was settled, or is R11-3's dead one (a
+        // post's green is a fresh review: put back over it, a dead pending would hold the head for good)
         if (s.state === 'pending' && s.description === reviewing(persona, target, true))
-            return 'forced';
+            return seen && since(s) ? 'forced' : null;
         const link = linkOf(s.targetUrl);
         if (target.pullNumber == null || link?.pr !== target.pullNumber)
             continue;
         // a newer review's status the run had already read is another base's (a kept verdict's review is older than
         // the review a retarget away made): only one written since the read is a verdict posted meanwhile
-        const since = !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
-        return link.id > greenReview && since ? s : null;
+        return link.id > greenReview && since(s) ? s : null;
     }
     return null;
 }
@@ -45125,6 +45129,15 @@ function carriedTo(history, s, head, when) {
         return { entry: latest, by: 'tree' };
     return when === 'patch' ? { entry: latest, by: 'patch' } : null;
 }
+/**
+ * The reviews a verdict could be carried from by the PR patch alone, for this base and version: carriedTo's (the
+ * latest counting review since the newest forced one) and restamp's (the latest review). Whether a head's diff must
+ * be read for its files' modes is decided on these (head-patch.ts), not on the whole history.
+ */
+function patchCandidates(history, s) {
+    const counting = sinceForced(history).filter(counts).at(-1);
+    return [counting, history.at(-1)].filter((h) => h !== undefined && h.marker.base === s.base && versionOf(h.marker) === s.version);
+}
 /** The review state each posted event produces. */
 const STATE_OF_EVENT = {
     APPROVE: 'APPROVED',
@@ -45552,33 +45565,35 @@ function specialModes(diff) {
     return [...out];
 }
 /**
- * Whether a verdict may be carried to a head by its PR patch alone: some review of the persona recorded that patch on
- * another head with another tree (or none). A carry by the same tree needs no mode: a tree holds its files' modes.
+ * Whether a verdict may be carried to a head by its PR patch alone: one of the reviews it could be carried from
+ * (history.ts patchCandidates) recorded that patch on another head with another tree (or none). A carry by the same
+ * tree needs no mode: a tree holds its files' modes.
  */
-function patchAloneCarries(history, head) {
+function patchAloneCarries(candidates, head) {
     if (head.patch === null)
         return false;
-    return history.some((h) => h.marker.patch === head.patch &&
+    return candidates.some((h) => h.marker.patch === head.patch &&
         h.marker.head !== head.sha &&
         (head.tree === null || h.marker.tree !== head.tree));
 }
 
 ;// CONCATENATED MODULE: ./src/head-patch.ts
-// The PR patch of a head, for carrying a verdict from another head (unchanged-when: patch, restamp, the board): its
-// id from the compare's file list (core/patch.ts), and — only when a verdict could be carried by the patch alone —
-// the compare's diff, read to see that every file is a regular one: the file list carries no mode, so a symlink and a
-// file holding its target as text would share an id (attack round 12, R1). null: nothing is carried by the patch.
+// The PR patch of a head, for carrying a verdict from another head (unchanged-when, restamp, the board): its id from
+// the compare's file list (core/patch.ts), and — only when a verdict could be carried by the patch alone (the caller
+// passes the reviews it could come from, none when its settings carry by the tree only) — the compare's diff, read to
+// see that every file is a regular one: the file list carries no mode, so a symlink and a file holding its target as
+// text would share an id (attack round 12, R1). null: nothing is carried by the patch.
 
 
 
-async function headPatchOf(port, base, head, history, warnings) {
+async function headPatchOf(port, base, head, candidates, warnings) {
     const patch = patchId(await port.compareFiles(base, head.sha));
     if (patch === null) {
         warnings.push(`the PR's patch at ${sha_short(head.sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
             'or a binary file): nothing is carried forward as unchanged in this run');
         return null;
     }
-    if (!patchAloneCarries(history, { ...head, patch }))
+    if (!patchAloneCarries(candidates, { ...head, patch }))
         return patch;
     let special;
     try {
@@ -45840,8 +45855,11 @@ writes = true) {
         (!cfg.force && dismissedRejection(history, subject));
     const warnings = [];
     const head = { sha, tree: headTree };
+    // only these settings carry a verdict by the PR patch alone; with them, only from these reviews (head-patch.ts)
+    const patchAlone = cfg.unchangedWhen === 'patch' || (cfg.restamp && cfg.mode === 'preflight');
+    const candidates = patchAlone ? patchCandidates(history, subject) : [];
     const [headPatch, dismissals] = await Promise.all([
-        wantPatch ? headPatchOf(port, pull.baseSha, head, history, warnings) : Promise.resolve(null),
+        wantPatch ? headPatchOf(port, pull.baseSha, head, candidates, warnings) : Promise.resolve(null),
         timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
     ]);
     if (headTree === null)
@@ -45949,11 +45967,13 @@ const writesStatus = (cfg, ctx) => cfg.commitStatus === 'always' || (cfg.commitS
 /** The status context this run writes. */
 const statusContext = (cfg) => cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
 /**
- * This run's status context on the head, newest first, when the run writes a status (undefined when it does
- * not); null when GitHub would not list them: the core then writes pending as if a green stood there.
+ * This run's status context on the head, newest first, when the run writes commit statuses; undefined when it writes
+ * none, or check runs (never read back: statuses.ts; the core then writes pending as if a green stood there, and
+ * nothing else reads them — a kept verdict's run is not held, a green not read again); null when GitHub would not
+ * list them: the core then writes pending as if a green stood there, and writes no kept green (attack round 12, B4).
  */
 async function statusesOn(cfg, ctx, port, sha) {
-    if (!writesStatus(cfg, ctx))
+    if (!writesStatus(cfg, ctx) || cfg.statusKind !== 'commit')
         return undefined;
     try {
         return await port.listStatuses(sha, statusContext(cfg));
@@ -46031,7 +46051,7 @@ async function reReviewAfterGreen(r, cfg, ctx, port) {
         return r; // a queue's, the board's, a red: nothing read
     const onHead = await statusesOn(cfg, ctx, port, r.status.sha);
     if (onHead === undefined)
-        return r; // no commit status written (check runs are never read back)
+        return r; // no commit status written, or check runs (never read back)
     if (onHead === null)
         return {
             ...r,
@@ -52124,6 +52144,11 @@ const mayKeepRejection = (panel, reviews, at) => panel.some((m) => {
     const history = historyOf(reviews, m.login, m.persona);
     return dismissedRejection(history, subjectOf(m, history, at));
 });
+/** The reviews the board could carry a member's verdict from by the PR patch alone (head-patch.ts reads modes then). */
+const boardPatchCandidates = (panel, reviews, at) => panel.flatMap((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return patchCandidates(history, subjectOf(m, history, at));
+});
 function boardRow(member, history, at, dismissals) {
     const row = (standing, h, by) => ({
         persona: member.persona,
@@ -52217,7 +52242,6 @@ const src_version_VERSION = '0.7.4';
 
 
 
-
 async function runBoard(cfg, ctx, port) {
     if (!cfg.personas.length) {
         throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
@@ -52251,9 +52275,9 @@ async function runBoard(cfg, ctx, port) {
         // patch alone would carry: every file must be a regular one, head-patch.ts)
         const warnings = [];
         if (board.rows.some((r) => r.standing === 'stale')) {
-            const history = cfg.personas.flatMap((m) => historyOf(reviews, m.login, m.persona));
+            const candidates = boardPatchCandidates(cfg.personas, reviews, at);
             const head = { sha: pull.headSha, tree: headTree };
-            const headPatch = await headPatchOf(port, pull.baseSha, head, history, warnings);
+            const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
             board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
         }
         const text = renderBoard(board, src_version_VERSION);
@@ -55182,14 +55206,27 @@ const GITHUB_SHA_OR_REF = /^\$\{\{\s*github\.(?:sha|ref)\s*\}\}$/;
 const ARTIFACT_FETCH = /\bgh\s+run\s+download\b|\/actions\/(?:runs\/[^/\s]+\/)?artifacts\b|\bdownloadArtifact\b/i;
 
 /**
- * What names the PR's head — its commit, branch or repository — anywhere in a step (env, with, the script): the event's
- * head and test merge commit, workflow_run's head (a fork's repository included), a job's head-sha output, and the
- * same in a github-script (`context.payload.pull_request.head.sha`). In a workflow that runs persona-verdict, a run
- * or script step handed any of it may fetch and run the PR's code, whatever command does it (git with any options,
- * gh api contents, curl of a raw file, a tarball): fail closed (attack round 12, D1 and a second attack on it).
+ * What names the PR's head commit anywhere in a step (env, with, the script): the event's head sha and test merge
+ * commit, workflow_run's head commit, a job's head-sha output, and the same in a github-script
+ * (`context.payload.pull_request.head.sha`). In a workflow that runs persona-verdict, a run or script step handed it
+ * may fetch and run the PR's code, whatever command does it (git with any options, gh api contents, curl of a raw
+ * file, a tarball): fail closed (attack round 12, D1 and a second attack on it).
  */
-const HEAD_NAMED =
-  /\bpull_request\.head\b|\bhead_ref\b|\bmerge_commit_sha\b|\bworkflow_run\.head_(?:sha|branch|commit|repository)\b|outputs\.head[-_]sha\b|\bheadRef(?:Oid|Name)\b/i;
+const COMMIT_NAMED =
+  /\bpull_request\.head\.sha\b|\bmerge_commit_sha\b|\bworkflow_run\.head_(?:sha|commit)\b|outputs\.head[-_]sha\b|\bheadRefOid\b/i;
+/** What names the PR's head branch or repository (a fork's): harmless in a log line or a comparison, not in a fetch. */
+const REF_NAMED =
+  /\bpull_request\.head\b|\bgithub\.head_ref\b|\bworkflow_run\.head_(?:branch|repository)\b|\bheadRefName\b/i;
+/** A command or call that fetches code or files: git (any options), gh api or repo clone, curl, wget, an archive. */
+const FETCHES = new RegExp(
+  [
+    String.raw`\bgit\b`,
+    String.raw`\bgh\s+(?:api|repo\s+clone|pr\s+checkout)\b`,
+    String.raw`\b(?:curl|wget|tarball|zipball|getContent|getArchive|getBlob)\b`,
+    String.raw`\bdownload(?:Tarball|Zipball)Archive\b`,
+  ].join('|'),
+  'i',
+);
 /** What names the PR by its number (common and harmless for a comment or a label). */
 const NUMBER_NAMED = /\bpull_request\.number\b|\bgithub\.event\.number\b|\bissue\.number\b/i;
 /** Commands that fetch a PR's code by its number: gh's checkout, a pull ref, a head looked up from the PR. */
@@ -55269,16 +55306,17 @@ function readsFindings(where, step, triggers, say) {
 }
 
 /**
- * A run step or a github-script that may fetch the PR's code: it is handed the PR's head (HEAD_NAMED), or it fetches
- * the PR by its number (BY_NUMBER). The job would then run the PR's copy of whatever comes next (the persona script,
- * a build), which writes the body. A link to the PR (`…/pull/$PR`) is not a fetch.
+ * A run step or a github-script that may fetch the PR's code: it is handed the PR's head commit (COMMIT_NAMED), or its
+ * branch or repository beside a fetch (REF_NAMED, FETCHES), or it fetches the PR by its number (BY_NUMBER). The job
+ * would then run the PR's copy of whatever comes next (the persona script, a build), which writes the body. A link to
+ * the PR (`…/pull/$PR`), a log line naming the branch or a check that the head repository is this one is not a fetch.
  */
 function runFetchFindings(where, step, uses, say) {
   const script =
     typeof step.run === 'string' ? step.run : uses.startsWith('actions/github-script@') ? step.with?.script : undefined;
   if (typeof script !== 'string') return;
   const named = JSON.stringify([step.env ?? {}, step.with ?? {}, script]);
-  if (HEAD_NAMED.test(named))
+  if (COMMIT_NAMED.test(named) || (REF_NAMED.test(named) && FETCHES.test(script)))
     say(
       where,
       "checks out PR code, or may: a run or script step is handed the PR's head (its commit, branch or repository)",

@@ -1,7 +1,8 @@
-// The PR patch of a head, for carrying a verdict from another head (unchanged-when: patch, restamp, the board): its
-// id from the compare's file list (core/patch.ts), and — only when a verdict could be carried by the patch alone —
-// the compare's diff, read to see that every file is a regular one: the file list carries no mode, so a symlink and a
-// file holding its target as text would share an id (attack round 12, R1). null: nothing is carried by the patch.
+// The PR patch of a head, for carrying a verdict from another head (unchanged-when, restamp, the board): its id from
+// the compare's file list (core/patch.ts), and — only when a verdict could be carried by the patch alone (the caller
+// passes the reviews it could come from, none when its settings carry by the tree only) — the compare's diff, read to
+// see that every file is a regular one: the file list carries no mode, so a symlink and a file holding its target as
+// text would share an id (attack round 12, R1). null: nothing is carried by the patch.
 import { COMPARE_FILE_CAP, patchAloneCarries, patchId, specialModes } from './core/patch.js';
 import { short } from './core/sha.js';
 import { ApiError, type GitHubPort } from './github/port.js';
@@ -14,7 +15,7 @@ export async function headPatchOf(
   port: GitHubPort,
   base: string,
   head: { sha: string; tree: string | null },
-  history: readonly Marked[],
+  candidates: readonly Marked[],
   warnings: string[],
 ): Promise<string | null> {
   const patch = patchId(await port.compareFiles(base, head.sha));
@@ -25,7 +26,7 @@ export async function headPatchOf(
     );
     return null;
   }
-  if (!patchAloneCarries(history, { ...head, patch })) return patch;
+  if (!patchAloneCarries(candidates, { ...head, patch })) return patch;
   let special: string[];
   try {
     special = specialModes(await port.compareDiff(base, head.sha));

@@ -8,6 +8,7 @@ import {
   decide,
   gate,
   historyOf,
+  patchCandidates,
   type Gate,
   type Dismissal,
   type HistoryEntry,
@@ -91,8 +92,11 @@ export async function readHead(
     (!cfg.force && dismissedRejection(history, subject));
   const warnings: string[] = [];
   const head = { sha, tree: headTree };
+  // only these settings carry a verdict by the PR patch alone; with them, only from these reviews (head-patch.ts)
+  const patchAlone = cfg.unchangedWhen === 'patch' || (cfg.restamp && cfg.mode === 'preflight');
+  const candidates = patchAlone ? patchCandidates(history, subject) : [];
   const [headPatch, dismissals] = await Promise.all([
-    wantPatch ? headPatchOf(port, pull.baseSha, head, history, warnings) : Promise.resolve(null),
+    wantPatch ? headPatchOf(port, pull.baseSha, head, candidates, warnings) : Promise.resolve(null),
     timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
   ]);
   if (headTree === null)
@@ -235,8 +239,10 @@ export const statusContext = (cfg: Config): string =>
   cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
 
 /**
- * This run's status context on the head, newest first, when the run writes a status (undefined when it does
- * not); null when GitHub would not list them: the core then writes pending as if a green stood there.
+ * This run's status context on the head, newest first, when the run writes commit statuses; undefined when it writes
+ * none, or check runs (never read back: statuses.ts; the core then writes pending as if a green stood there, and
+ * nothing else reads them — a kept verdict's run is not held, a green not read again); null when GitHub would not
+ * list them: the core then writes pending as if a green stood there, and writes no kept green (attack round 12, B4).
  */
 export async function statusesOn(
   cfg: Config,
@@ -244,7 +250,7 @@ export async function statusesOn(
   port: GitHubPort,
   sha: string,
 ): Promise<StatusFact[] | null | undefined> {
-  if (!writesStatus(cfg, ctx)) return undefined;
+  if (!writesStatus(cfg, ctx) || cfg.statusKind !== 'commit') return undefined;
   try {
     return await port.listStatuses(sha, statusContext(cfg));
   } catch (e) {

@@ -759,14 +759,27 @@ const GITHUB_SHA_OR_REF = /^\$\{\{\s*github\.(?:sha|ref)\s*\}\}$/;
 const ARTIFACT_FETCH = /\bgh\s+run\s+download\b|\/actions\/(?:runs\/[^/\s]+\/)?artifacts\b|\bdownloadArtifact\b/i;
 
 /**
- * What names the PR's head — its commit, branch or repository — anywhere in a step (env, with, the script): the event's
- * head and test merge commit, workflow_run's head (a fork's repository included), a job's head-sha output, and the
- * same in a github-script (`context.payload.pull_request.head.sha`). In a workflow that runs persona-verdict, a run
- * or script step handed any of it may fetch and run the PR's code, whatever command does it (git with any options,
- * gh api contents, curl of a raw file, a tarball): fail closed (attack round 12, D1 and a second attack on it).
+ * What names the PR's head commit anywhere in a step (env, with, the script): the event's head sha and test merge
+ * commit, workflow_run's head commit, a job's head-sha output, and the same in a github-script
+ * (`context.payload.pull_request.head.sha`). In a workflow that runs persona-verdict, a run or script step handed it
+ * may fetch and run the PR's code, whatever command does it (git with any options, gh api contents, curl of a raw
+ * file, a tarball): fail closed (attack round 12, D1 and a second attack on it).
  */
-const HEAD_NAMED =
-  /\bpull_request\.head\b|\bhead_ref\b|\bmerge_commit_sha\b|\bworkflow_run\.head_(?:sha|branch|commit|repository)\b|outputs\.head[-_]sha\b|\bheadRef(?:Oid|Name)\b/i;
+const COMMIT_NAMED =
+  /\bpull_request\.head\.sha\b|\bmerge_commit_sha\b|\bworkflow_run\.head_(?:sha|commit)\b|outputs\.head[-_]sha\b|\bheadRefOid\b/i;
+/** What names the PR's head branch or repository (a fork's): harmless in a log line or a comparison, not in a fetch. */
+const REF_NAMED =
+  /\bpull_request\.head\b|\bgithub\.head_ref\b|\bworkflow_run\.head_(?:branch|repository)\b|\bheadRefName\b/i;
+/** A command or call that fetches code or files: git (any options), gh api or repo clone, curl, wget, an archive. */
+const FETCHES = new RegExp(
+  [
+    String.raw`\bgit\b`,
+    String.raw`\bgh\s+(?:api|repo\s+clone|pr\s+checkout)\b`,
+    String.raw`\b(?:curl|wget|tarball|zipball|getContent|getArchive|getBlob)\b`,
+    String.raw`\bdownload(?:Tarball|Zipball)Archive\b`,
+  ].join('|'),
+  'i',
+);
 /** What names the PR by its number (common and harmless for a comment or a label). */
 const NUMBER_NAMED = /\bpull_request\.number\b|\bgithub\.event\.number\b|\bissue\.number\b/i;
 /** Commands that fetch a PR's code by its number: gh's checkout, a pull ref, a head looked up from the PR. */
@@ -846,16 +859,17 @@ function readsFindings(where, step, triggers, say) {
 }
 
 /**
- * A run step or a github-script that may fetch the PR's code: it is handed the PR's head (HEAD_NAMED), or it fetches
- * the PR by its number (BY_NUMBER). The job would then run the PR's copy of whatever comes next (the persona script,
- * a build), which writes the body. A link to the PR (`…/pull/$PR`) is not a fetch.
+ * A run step or a github-script that may fetch the PR's code: it is handed the PR's head commit (COMMIT_NAMED), or its
+ * branch or repository beside a fetch (REF_NAMED, FETCHES), or it fetches the PR by its number (BY_NUMBER). The job
+ * would then run the PR's copy of whatever comes next (the persona script, a build), which writes the body. A link to
+ * the PR (`…/pull/$PR`), a log line naming the branch or a check that the head repository is this one is not a fetch.
  */
 function runFetchFindings(where, step, uses, say) {
   const script =
     typeof step.run === 'string' ? step.run : uses.startsWith('actions/github-script@') ? step.with?.script : undefined;
   if (typeof script !== 'string') return;
   const named = JSON.stringify([step.env ?? {}, step.with ?? {}, script]);
-  if (HEAD_NAMED.test(named))
+  if (COMMIT_NAMED.test(named) || (REF_NAMED.test(named) && FETCHES.test(script)))
     say(
       where,
       "checks out PR code, or may: a run or script step is handed the PR's head (its commit, branch or repository)",
@@ -2230,6 +2244,15 @@ function history_carriedTo(history, s, head, when) {
         return { entry: latest, by: 'tree' };
     return when === 'patch' ? { entry: latest, by: 'patch' } : null;
 }
+/**
+ * The reviews a verdict could be carried from by the PR patch alone, for this base and version: carriedTo's (the
+ * latest counting review since the newest forced one) and restamp's (the latest review). Whether a head's diff must
+ * be read for its files' modes is decided on these (head-patch.ts), not on the whole history.
+ */
+function history_patchCandidates(history, s) {
+    const counting = history_sinceForced(history).filter(history_counts).at(-1);
+    return [counting, history.at(-1)].filter((h) => h !== undefined && h.marker.base === s.base && versionOf(h.marker) === s.version);
+}
 /** The review state each posted event produces. */
 const STATE_OF_EVENT = {
     APPROVE: 'APPROVED',
@@ -2605,6 +2628,11 @@ function subjectOf(member, history, at) {
 const mayKeepRejection = (panel, reviews, at) => panel.some((m) => {
     const history = historyOf(reviews, m.login, m.persona);
     return dismissedRejection(history, subjectOf(m, history, at));
+});
+/** The reviews the board could carry a member's verdict from by the PR patch alone (head-patch.ts reads modes then). */
+const boardPatchCandidates = (panel, reviews, at) => panel.flatMap((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return patchCandidates(history, subjectOf(m, history, at));
 });
 function boardRow(member, history, at, dismissals) {
     const row = (standing, h, by) => ({

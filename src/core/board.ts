@@ -1,6 +1,15 @@
 // The panel's state for the current head, and which board comment is ours. Pure.
 import { EVENT_OF, type Verdict } from './grammar.js';
-import { carriedTo, counts, historyOf, isLive, standingFor, type HistoryEntry, type ReviewFact } from './decide.js';
+import {
+  carriedTo,
+  counts,
+  historyOf,
+  isLive,
+  patchCandidates,
+  standingFor,
+  type HistoryEntry,
+  type ReviewFact,
+} from './decide.js';
 import { versionOf } from './marker.js';
 import { dismissedRejection, keptRejection, type DismissalEvent } from './restamp.js';
 import { mdText as cell } from './markdown.js';
@@ -89,6 +98,13 @@ export const mayKeepRejection = (panel: readonly PanelMember[], reviews: readonl
   panel.some((m) => {
     const history = historyOf(reviews, m.login, m.persona);
     return dismissedRejection(history, subjectOf(m, history, at));
+  });
+
+/** The reviews the board could carry a member's verdict from by the PR patch alone (head-patch.ts reads modes then). */
+export const boardPatchCandidates = (panel: readonly PanelMember[], reviews: readonly ReviewFact[], at: BoardSubject) =>
+  panel.flatMap((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return patchCandidates(history, subjectOf(m, history, at));
   });
 
 function boardRow(

@@ -23,6 +23,7 @@ export {
   carriedTo,
   counts,
   historyOf,
+  patchCandidates,
   isLive,
   isOf,
   markedBy,

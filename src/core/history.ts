@@ -79,6 +79,18 @@ export function carriedTo(
   return when === 'patch' ? { entry: latest, by: 'patch' } : null;
 }
 
+/**
+ * The reviews a verdict could be carried from by the PR patch alone, for this base and version: carriedTo's (the
+ * latest counting review since the newest forced one) and restamp's (the latest review). Whether a head's diff must
+ * be read for its files' modes is decided on these (head-patch.ts), not on the whole history.
+ */
+export function patchCandidates(history: readonly HistoryEntry[], s: Subject): HistoryEntry[] {
+  const counting = sinceForced(history).filter(counts).at(-1);
+  return [counting, history.at(-1)].filter(
+    (h): h is HistoryEntry => h !== undefined && h.marker.base === s.base && versionOf(h.marker) === s.version,
+  );
+}
+
 /** The review state each posted event produces. */
 export const STATE_OF_EVENT: Readonly<Record<ReviewEvent, string>> = {
   APPROVE: 'APPROVED',

@@ -30,12 +30,12 @@ export function reReviewUnderWay(
 /**
  * What must go back over a green just written by a run that was not forced, or null: under it (the newest status this
  * account wrote there, this run's), statuses that settle nothing are passed over (an abort's failure, another PR's,
- * a plain pending); then the persona's forced pending for this PR is a forced re-review asked for since the run read
- * the head ('forced': attack round 12, B3), and a status that stands for a newer review of this PR than the green's is
- * that review's verdict, posted meanwhile (a forced re-review's rejection: a second attack on round 12) — unless the
- * run had read it before it wrote (a kept verdict's run: then it is another base's newer review, and the green, for
- * this base, stands). A status for the green's own review or an older one lets the green stand. Unread statuses
- * (null) say nothing here.
+ * a plain pending); then the persona's forced pending for this PR, when a kept verdict's run had not read it, is a
+ * forced re-review asked for since ('forced': attack round 12, B3), and a status that stands for a newer review of
+ * this PR than the green's is that review's verdict, posted meanwhile (a forced re-review's rejection: a second attack
+ * on round 12) — unless the run had read it before it wrote (a kept verdict's run: then it is another base's newer
+ * review, and the green, for this base, stands). A status for the green's own review or an older one lets the green
+ * stand. Unread statuses (null) say nothing here.
  */
 export function underGreen(
   onHead: readonly StatusFact[] | null | undefined,
@@ -51,14 +51,19 @@ export function underGreen(
   const [newest, ...under] = own;
   if (newest?.state !== 'success' || newest.description !== green.description) return null;
   const greenReview = linkOf(green.reviewUrl)?.id ?? Infinity;
+  // written since the run read the head; a run that read nothing before (a post's) knows only that a status for a
+  // newer review than its own new one came after it
+  const since = (s: StatusFact) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
   for (const s of under) {
-    if (s.state === 'pending' && s.description === reviewing(persona, target, true)) return 'forced';
+    // a forced pending only a kept verdict's run can date: one it had read was settled, or is R11-3's dead one (a
+    // post's green is a fresh review: put back over it, a dead pending would hold the head for good)
+    if (s.state === 'pending' && s.description === reviewing(persona, target, true))
+      return seen && since(s) ? 'forced' : null;
     const link = linkOf(s.targetUrl);
     if (target.pullNumber == null || link?.pr !== target.pullNumber) continue;
     // a newer review's status the run had already read is another base's (a kept verdict's review is older than
     // the review a retarget away made): only one written since the read is a verdict posted meanwhile
-    const since = !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
-    return link.id > greenReview && since ? s : null;
+    return link.id > greenReview && since(s) ? s : null;
   }
   return null;
 }

@@ -53,15 +53,16 @@ export function specialModes(diff: string): string[] {
 }
 
 /**
- * Whether a verdict may be carried to a head by its PR patch alone: some review of the persona recorded that patch on
- * another head with another tree (or none). A carry by the same tree needs no mode: a tree holds its files' modes.
+ * Whether a verdict may be carried to a head by its PR patch alone: one of the reviews it could be carried from
+ * (history.ts patchCandidates) recorded that patch on another head with another tree (or none). A carry by the same
+ * tree needs no mode: a tree holds its files' modes.
  */
 export function patchAloneCarries(
-  history: ReadonlyArray<{ marker: { head: string; tree: string | null; patch?: string | null } }>,
+  candidates: ReadonlyArray<{ marker: { head: string; tree: string | null; patch?: string | null } }>,
   head: { sha: string; tree: string | null; patch: string | null },
 ): boolean {
   if (head.patch === null) return false;
-  return history.some(
+  return candidates.some(
     (h) =>
       h.marker.patch === head.patch &&
       h.marker.head !== head.sha &&

@@ -2,9 +2,8 @@
 import { Abort } from '../abort.js';
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
-import { buildBoard, mayKeepRejection, ownBoardComments, renderBoard } from '../core/board.js';
+import { boardPatchCandidates, buildBoard, mayKeepRejection, ownBoardComments, renderBoard } from '../core/board.js';
 import type { End } from '../core/outcome.js';
-import { historyOf } from '../core/decide.js';
 import { headPatchOf } from '../head-patch.js';
 import { parseQueueRef } from '../core/queue.js';
 import type { GitHubPort } from '../github/port.js';
@@ -48,9 +47,9 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
     // patch alone would carry: every file must be a regular one, head-patch.ts)
     const warnings: string[] = [];
     if (board.rows.some((r) => r.standing === 'stale')) {
-      const history = cfg.personas.flatMap((m) => historyOf(reviews, m.login, m.persona));
+      const candidates = boardPatchCandidates(cfg.personas, reviews, at);
       const head = { sha: pull.headSha, tree: headTree };
-      const headPatch = await headPatchOf(port, pull.baseSha, head, history, warnings);
+      const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
       board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
     }
     const text = renderBoard(board, VERSION);

@@ -6,7 +6,7 @@
 // second attack): the first fix for it let a wrong reviewer-login post twice. The second attack also found B3's fix
 // half done: a forced re-review that ended (its red, or its abort) while a kept green waited on a rate limit.
 // RELIABILITY.md has a row for each.
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { decodeMarker, encodeMarker } from '../../src/core/marker.js';
 import { OWNER, REPO } from '../fake/github.js';
 import { TIME_SCALE_ENV } from '../../src/core/waits.js';
@@ -252,5 +252,53 @@ describe('a kept green racing a forced re-review that ends first (a second attac
     });
     expect(status()).toBe('pending');
     expect(r.stdout).toMatch(/comment \/review priya again, or push/);
+  });
+});
+
+// a read-through of round 12: with check runs the head's statuses are never read back, and B4's "unread: no green"
+// held back every kept approval's green run (and every green warned that the statuses could not be read again)
+const CHECK_CONTEXT = 'persona-verdict/priya';
+const APP = 'priya-reviewer[bot]';
+const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };
+const target = (head = w.head, action = 'synchronize') => ({
+  action,
+  number: PR,
+  pull_request: {
+    number: PR,
+    head: { sha: head, ref: 'feature', repo: { full_name: `${OWNER}/${REPO}` } },
+    base: { ref: 'main' },
+  },
+});
+const priyasRun = (sha: string) =>
+  w.gh.checkRuns.filter((c) => c.sha === sha && c.name === CHECK_CONTEXT && c.app === 'priya-reviewer').at(-1);
+
+describe('check runs: a kept approval', () => {
+  beforeEach(() => {
+    w.gh.user(TOKENS.priya, { login: APP, kind: 'app' });
+  });
+
+  test('a reopen: preflight keeps the APPROVE (duplicate) and its run is green again', async () => {
+    const first = await runOn(w.gh, 'priya', body('APPROVE'), asApp, 'pull_request_target', target());
+    expect(first.outputs.outcome).toBe('posted');
+    expect(priyasRun(w.head)!.conclusion).toBe('success');
+    const pre = await runOn(
+      w.gh,
+      'priya',
+      null,
+      { ...asApp, mode: 'preflight' },
+      'pull_request_target',
+      target(w.head, 'reopened'),
+    );
+    expect(pre.outputs.outcome).toBe('duplicate');
+    // the kept approval writes its green run, as before 0.7.4
+    expect(pre.stdout).not.toContain('statuses could not be read');
+    expect(w.gh.checkRuns.filter((c) => c.sha === w.head)).toHaveLength(2);
+    expect(priyasRun(w.head)!.conclusion).toBe('success');
+  });
+
+  test('a post that posts: no warning that the statuses could not be read again', async () => {
+    const r = await runOn(w.gh, 'priya', body('APPROVE'), asApp, 'pull_request_target', target());
+    expect(r.outputs.outcome).toBe('posted');
+    expect(r.stdout).not.toContain('could not be read again after the green');
   });
 });

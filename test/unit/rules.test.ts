@@ -332,7 +332,7 @@ describe('a kept verdict and a forced re-review of its head', () => {
   const plain = { state: 'pending', creator: ME, description: 'priya is reviewing aaaaaaa for PR #7' };
   const after = (
     onHead: StatusFact[] | null,
-    o: { forced?: boolean; outcome?: string; state?: 'success' | 'failure'; seen?: StatusFact[] } = {},
+    o: { forced?: boolean; outcome?: string; state?: 'success' | 'failure'; seen?: StatusFact[] | 'none' } = {},
   ) =>
     greenUnderReReview(
       {
@@ -340,7 +340,8 @@ describe('a kept verdict and a forced re-review of its head', () => {
         pullNumber: 7,
         identity: ME,
         status: { ...written, state: o.state ?? 'success' },
-        seenOnHead: o.seen,
+        // a kept verdict's run read the head before it wrote (here: none of the statuses under the green)
+        seenOnHead: o.seen === undefined ? [] : o.seen === 'none' ? undefined : o.seen,
       } as never,
       'priya',
       o.forced ?? false,
@@ -395,6 +396,16 @@ describe('a kept verdict and a forced re-review of its head', () => {
       { state: 'pending', description: forced.description },
     ],
     ['a plain pending passed over', [mine, plain, review(2)], {}, { state: 'failure' }],
+    // a read-through of round 12: a forced pending is put back only where the run can date it — a kept verdict's run
+    // that had not read it; a post's fresh green over R11-3's dead pending stands
+    ['a forced pending the kept run had read', [mine, { ...forced, id: 40 }], { seen: [{ ...forced, id: 40 }] }, null],
+    ["a post's green over a forced pending", [mine, forced], { outcome: 'posted', seen: 'none' }, null],
+    [
+      "a post's green under which a newer review's status",
+      [mine, review(2)],
+      { outcome: 'posted', seen: 'none' },
+      { state: 'failure' },
+    ],
     // attack8's retarget: back on develop, a kept APPROVE (review 1) goes green over main's newer rejection, which
     // the run read before it wrote: another base's, the green stands
     [

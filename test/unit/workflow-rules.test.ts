@@ -401,3 +401,33 @@ describe("a run or script step handed the PR's head fails; a link to the PR does
     expect(securityFindings(text, 'x.yml')).toEqual([]);
   });
 });
+
+// a read-through of round 12: naming the head's branch or repository fetches nothing by itself
+describe("the head's branch or repository, named without a fetch", () => {
+  test.each([
+    [
+      'a fork check on the head repository',
+      'permissions: {}\nsteps:\n  - env: { HEAD_REPO: "${{ github.event.pull_request.head.repo.full_name }}" }\n' +
+        '    run: test "$HEAD_REPO" = "$GITHUB_REPOSITORY" || echo "::notice::a fork"',
+      false,
+    ],
+    [
+      'a log line naming the branch',
+      'permissions: {}\nsteps:\n  - env: { BRANCH: "${{ github.head_ref }}" }\n    run: echo "reviewing $BRANCH"',
+      false,
+    ],
+    [
+      'the branch fetched',
+      'permissions: {}\nsteps:\n  - env: { BRANCH: "${{ github.head_ref }}" }\n    run: git fetch origin "$BRANCH"',
+      true,
+    ],
+    [
+      'the head commit only echoed (a commit is fail closed)',
+      'permissions: {}\nsteps:\n  - env: { H: "${{ github.event.pull_request.head.sha }}" }\n    run: echo "$H"',
+      true,
+    ],
+  ])('%s', (_n, job, flagged) => {
+    const found = securityFindings(gated(job), 'w.yml').filter((f) => /checks out PR code/.test(f));
+    expect(found.length > 0).toBe(flagged);
+  });
+});
