@@ -44715,14 +44715,14 @@ function greenForLeftBase(c, persona, nowBase) {
         `${sha_short(c.status.sha)} is pending until the run for ${nowBase} decides`;
     return { status: { ...c.status, state: 'pending', description: fit(description) }, notice };
 }
+/** Whether a green is read again against the head's statuses: a standing verdict's, from a run that was not forced. */
+const mayGiveWay = (c, forced) => !forced && c.status?.state === 'success' && c.pullNumber !== undefined && STANDING.includes(c.outcome);
 /**
  * A green just written by a run that was not forced, while what it read of the head changed (underGreen): a forced
  * re-review asked for since (attack round 12, B3) gets its pending back over the green; a newer review's verdict
  * posted meanwhile (a forced re-review's, a second attack on round 12) gets its status back. The status to write and
  * why; null when the green stands.
  */
-/** Whether a green is read again against the head's statuses: a standing verdict's, from a run that was not forced. */
-const mayGiveWay = (c, forced) => !forced && c.status?.state === 'success' && c.pullNumber !== undefined && STANDING.includes(c.outcome);
 function greenUnderReReview(c, persona, forced, onHead) {
     const green = c.status;
     if (!mayGiveWay(c, forced) || !green || c.pullNumber === undefined)

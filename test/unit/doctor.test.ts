@@ -586,7 +586,7 @@ describe('naming the personas', () => {
     });
   });
 
-  // attack round 12 (D2): check runs close the 1000-status freeze, not the retarget race — still a warning, which says so
+  // attack round 12 (D2): check runs close the 1000-status freeze, not the retarget race: still a warning, saying so
   test('no merge queue, every persona writing check runs (only its App can): warn, for the retarget alone', () => {
     const f = { ...good(), mergeQueue: null };
     const wf = f.workflows!.map((w) => ({
