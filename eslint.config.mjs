@@ -1,4 +1,4 @@
-// Lint: typed rules over src/, test/, bench/ and scripts/. `npm run lint` (part of npm test and CI).
+// Lint: typed rules over src/, test/, bench/ and scripts/. `npm run lint` (scripts/lint.mjs; CI runs it as its own step).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
