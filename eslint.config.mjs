@@ -1,4 +1,4 @@
-// Lint: typed rules over src/, test/, bench/ and scripts/. `npm run lint` (scripts/lint.mjs; CI runs it as its own step).
+// Lint: typed rules over src/, test/, bench/ and scripts/. `npm run lint` (scripts/lint.mjs) is a CI step.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
