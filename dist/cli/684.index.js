@@ -2198,8 +2198,8 @@ function identityPort({ octokit, call }) {
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
-// EXTERNAL MODULE: ./src/core/diagnostics.ts + 5 modules
-var diagnostics = __webpack_require__(6878);
+// EXTERNAL MODULE: ./src/core/diagnostics.ts + 7 modules
+var diagnostics = __webpack_require__(5321);
 // EXTERNAL MODULE: ./src/core/grammar.ts
 var grammar = __webpack_require__(8726);
 ;// CONCATENATED MODULE: ./src/core/history.ts

@@ -602,8 +602,8 @@ const noBody = (message) => ({
     message: `the persona produced no review: ${message}`,
 });
 
-// EXTERNAL MODULE: ./src/core/diagnostics.ts + 5 modules
-var diagnostics = __nccwpck_require__(6878);
+// EXTERNAL MODULE: ./src/core/diagnostics.ts + 7 modules
+var diagnostics = __nccwpck_require__(5321);
 ;// CONCATENATED MODULE: ./src/core/rendered.ts
 // What a reader will see — pure. GitHub renders a review body as Markdown with inline
 // HTML, so the raw text and the text on screen differ: `ghp\_x` shows as `ghp_x`,
@@ -2245,7 +2245,7 @@ function badApiUrl(env) {
 
 /***/ }),
 
-/***/ 6878:
+/***/ 5321:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2593,13 +2593,44 @@ function setOff(raw, token) {
     return opened || (exact === exact.toUpperCase() && /[A-Z]/.test(exact));
 }
 
-;// CONCATENATED MODULE: ./src/core/intent-line.ts
-// Where a line of a review body gives its verdict — pure, part of "did you mean" (core/intent.ts).
-// A verdict is read only where a body gives one: after a verdict/decision/recommendation/status/result
-// key (or under such a heading, or in a two-cell key/value table row), in a ticked box, as a heading
-// that is nothing but a verdict, or as the closing line. A finding's heading, a checklist item and
-// any other table cell are never read as the verdict. What a token is: core/intent-token.ts; what
-// the words say: core/intent-words.ts.
+;// CONCATENATED MODULE: ./src/core/intent-candidate.ts
+
+
+function candidate(index, reading, strength, offered, final, tokenIndex, tail, ...after) {
+    const verdict = reading === 'conditional' ? 'APPROVE' : reading;
+    const condition = conditionOf(reading, tail, ...after);
+    // "Comment for now, approve once #1 is handled": the line names a second verdict
+    const other = otherVerdict(verdict, tail);
+    const verdicts = other ? [verdict, other] : [verdict];
+    return { index, verdicts, strength, offered, final, tokenIndex, condition };
+}
+/** "Verdict: CORRECT": a verdict given in a word the grammar has no token for (short, not prose). */
+function noteUnrecognised(r, i, strong, body) {
+    const word = body.replace(/[^\p{L}\p{N} \-'’]+/gu, ' ').trim();
+    const short = word.split(/\s+/).length <= 3 && word.length <= 24;
+    if (strong && word && short && !/[.!?;，。；、]\s*\S/u.test(body))
+        r.unrecognised.push({ index: i, word });
+}
+/** The first non-blank line after `i`. */
+function nextLine(lines, i) {
+    let j = i + 1;
+    while (j < lines.length && !lines[j].trim())
+        j++;
+    return j;
+}
+/** The paragraph right after line `i` (not a heading, list item or table), upper-cased: conditions live there too. */
+function following(r, i) {
+    const k = nextLine(r.lines, i);
+    if (k >= r.lines.length || /^\s*(#|\||[-+*]\s|\d+[.)]\s)/.test(r.lines[k]))
+        return '';
+    return plain(r.lines[k]).toUpperCase();
+}
+
+;// CONCATENATED MODULE: ./src/core/intent-key.ts
+// Where a key gives a review's verdict — pure, part of "did you mean" (core/intent.ts): the verdict keys
+// (strong ones give the review's verdict, weak ones may describe one item), "Key: value" on its line, a key
+// heading whose token stands on the next line (or a "Key: value" under it), and the list under such a
+// heading that names a second verdict. Every other form a line gives a verdict in: core/intent-line.ts.
 
 
 
@@ -2738,35 +2769,6 @@ function readKey(r, i, upper, raw, key) {
     const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
     return { ...c, key: key.name, token: lead.token };
 }
-function candidate(index, reading, strength, offered, final, tokenIndex, tail, ...after) {
-    const verdict = reading === 'conditional' ? 'APPROVE' : reading;
-    const condition = conditionOf(reading, tail, ...after);
-    // "Comment for now, approve once #1 is handled": the line names a second verdict
-    const other = otherVerdict(verdict, tail);
-    const verdicts = other ? [verdict, other] : [verdict];
-    return { index, verdicts, strength, offered, final, tokenIndex, condition };
-}
-/** "Verdict: CORRECT": a verdict given in a word the grammar has no token for (short, not prose). */
-function noteUnrecognised(r, i, strong, body) {
-    const word = body.replace(/[^\p{L}\p{N} \-'’]+/gu, ' ').trim();
-    const short = word.split(/\s+/).length <= 3 && word.length <= 24;
-    if (strong && word && short && !/[.!?;，。；、]\s*\S/u.test(body))
-        r.unrecognised.push({ index: i, word });
-}
-/** The first non-blank line after `i`. */
-function nextLine(lines, i) {
-    let j = i + 1;
-    while (j < lines.length && !lines[j].trim())
-        j++;
-    return j;
-}
-/** The paragraph right after line `i` (not a heading, list item or table), upper-cased: conditions live there too. */
-function following(r, i) {
-    const k = nextLine(r.lines, i);
-    if (k >= r.lines.length || /^\s*(#|\||[-+*]\s|\d+[.)]\s)/.test(r.lines[k]))
-        return '';
-    return plain(r.lines[k]).toUpperCase();
-}
 /**
  * A state that changed on the line: an arrow to a verdict ("APPROVED -> REVOKED", "REQUEST CHANGES → APPROVED").
  * An arrow elsewhere ("risk: medium → low", "parseConfig → loadConfig", "$this->pool") says nothing of the verdict.
@@ -2891,6 +2893,17 @@ function listDisagrees(lines, j, verdict) {
  * "- Before merge: Request changes" is a demand now, and skipping it would let the first item's approval stand.
  */
 const LIST_HISTORY = /\b(?:PREVIOUS(?:LY)?|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL(?:LY)?|LAST\s+ROUND|ROUND\s*\d+)\b/;
+
+;// CONCATENATED MODULE: ./src/core/intent-line.ts
+// Where a line of a review body gives its verdict — pure, part of "did you mean" (core/intent.ts).
+// A verdict is read only where a body gives one: after a verdict/decision/recommendation/status/result
+// key (core/intent-key.ts; or in a two-cell key/value table row), in a ticked box, as a heading that
+// is nothing but a verdict, or as the closing line. A finding's heading, a checklist item and any
+// other table cell are never read as the verdict. What a token is: core/intent-token.ts; what the
+// words say: core/intent-words.ts; what a line yields: core/intent-candidate.ts.
+
+
+
 /**
  * A paragraph of its own that is nothing but a verdict phrase ("Recommend Merge" between the criteria and a
  * closing sentence): not a heading, a list item or a quote, blank lines around it, nothing after the phrase.
@@ -2986,6 +2999,7 @@ function candidateAt(r, i) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent-around.ts
+
 
 
 /**
@@ -3142,10 +3156,13 @@ function laterRoundHeading(lines, decided) {
 // in one pass; when the intent is not clear it says so, names the lines, and suggests
 // nothing. Its answer is never used to post: acceptance is the grammar alone.
 //
-// Where a line gives a verdict is core/intent-line.ts, what the words say core/intent-words.ts,
-// what the lines around a verdict say core/intent-around.ts (an open must-fix list, a demand
-// before the merge, changes said to be made, a later round); this module reads the body whole:
-// which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and the advice.
+// Where a line gives a verdict is core/intent-line.ts (after a key: core/intent-key.ts), what
+// the words say core/intent-words.ts, what the lines around a verdict say core/intent-around.ts
+// (an open must-fix list, a demand before the merge, changes said to be made, a later round);
+// this module reads the body whole: which of its verdicts decide (items' statuses set aside,
+// rounds, parts, finals) and the advice.
+
+
 
 
 

@@ -3,7 +3,8 @@
 // or done), a later line that still asks for work before the merge or says the changes asked for
 // are made, and the verdict of an earlier round whose later round gives none.
 import type { Verdict } from './grammar.js';
-import { nextLine, plain, type Candidate } from './intent-line.js';
+import { nextLine, type Candidate } from './intent-candidate.js';
+import { plain } from './intent-token.js';
 import { ALL_RESOLVED, BEFORE_MERGE } from './intent-words.js';
 
 /**

@@ -3,24 +3,19 @@
 // in one pass; when the intent is not clear it says so, names the lines, and suggests
 // nothing. Its answer is never used to post: acceptance is the grammar alone.
 //
-// Where a line gives a verdict is core/intent-line.ts, what the words say core/intent-words.ts,
-// what the lines around a verdict say core/intent-around.ts (an open must-fix list, a demand
-// before the merge, changes said to be made, a later round); this module reads the body whole:
-// which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and the advice.
+// Where a line gives a verdict is core/intent-line.ts (after a key: core/intent-key.ts), what
+// the words say core/intent-words.ts, what the lines around a verdict say core/intent-around.ts
+// (an open must-fix list, a demand before the merge, changes said to be made, a later round);
+// this module reads the body whole: which of its verdicts decide (items' statuses set aside,
+// rounds, parts, finals) and the advice.
 import { VERDICT_LINE, type Verdict } from './grammar.js';
-import {
-  candidateAt,
-  keysOf,
-  OPENS,
-  plain,
-  STRONG_KEY,
-  type Candidate,
-  type Reader,
-  type Unrecognised,
-} from './intent-line.js';
+import { type Candidate, type Reader, type Unrecognised } from './intent-candidate.js';
+import { keysOf, OPENS, STRONG_KEY } from './intent-key.js';
+import { candidateAt } from './intent-line.js';
+import { plain, synonymAt } from './intent-token.js';
 import { heldBack, laterLine } from './intent-around.js';
 
-export { synonymAt } from './intent-line.js';
+export { synonymAt };
 
 export interface Suggestion {
   /** The line to write: exactly the grammar's. */
