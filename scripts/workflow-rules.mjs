@@ -12,6 +12,8 @@ import { parse } from 'yaml';
 const OUR_ACTION = 'persona-verdict/persona-verdict@';
 const MINTER = 'actions/create-github-app-token@';
 const MODEL_KEY = /^LLM_/;
+const FAIL = 'fail';
+const WARN = 'warn';
 const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
 const PR_REF = /github\.event\.pull_request\.head|github\.head_ref|refs\/pull\/|workflow_run\.head_(sha|branch)/;
 /**
@@ -113,6 +115,7 @@ function readsFindings(where, step, triggers, say) {
       say(
         where,
         `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
+        FAIL,
       );
   }
   const script = `${typeof step.run === 'string' ? step.run : ''}\n${typeof w.script === 'string' ? w.script : ''}`;
@@ -120,15 +123,16 @@ function readsFindings(where, step, triggers, say) {
     say(
       where,
       "reads an artifact of another workflow run (a script fetches it): the PR controls its own runs' artifacts",
+      FAIL,
     );
   if (!uses.startsWith('actions/checkout@')) return;
   const ref = w.ref === undefined ? '' : String(w.ref).trim();
   const trusted = TRUSTED_REF.test(ref) || (GITHUB_SHA_OR_REF.test(ref) && triggers.every((t) => BASE_TRIGGERS.has(t)));
   if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
-    say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`);
+    say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`, FAIL);
   const repo = w.repository === undefined ? '' : String(w.repository).trim();
   if (repo.includes('${{') && !/^\$\{\{\s*github\.repository\s*\}\}$/.test(repo))
-    say(where, `checks out PR code, or may: repository ${repo} is not this repository (a fork's, for one)`);
+    say(where, `checks out PR code, or may: repository ${repo} is not this repository (a fork's, for one)`, FAIL);
   else if (repo && !repo.includes('${{')) say(where, 'checks out another repository');
 }
 
@@ -147,26 +151,32 @@ function runFetchFindings(where, step, uses, say) {
     say(
       where,
       "checks out PR code, or may: a run or script step is handed the PR's head (its commit, branch or repository)",
+      FAIL,
     );
   else if (NUMBER_NAMED.test(named) && BY_NUMBER.test(script))
-    say(where, 'checks out PR code (a run step fetches the pull request by its number)');
+    say(where, 'checks out PR code (a run step fetches the pull request by its number)', FAIL);
 }
 
 function stepFindings(id, job, say, triggers = [], gated = false) {
+  const keyLevel = gated ? FAIL : WARN;
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
     if (gated) readsFindings(where, step, triggers, say);
     if (gated) runFetchFindings(where, step, uses, say);
     if (typeof step.run === 'string' && step.run.includes('${{'))
-      say(where, 'expression in run: pass it through env instead');
+      say(where, 'expression in run: pass it through env instead', FAIL);
+    // a github-script's script is JavaScript the expression is pasted into, as a run step's shell (attack round 13)
+    const script = inputsOf(step).script;
+    if (/^actions\/github-script@/i.test(uses) && typeof script === 'string' && script.includes('${{'))
+      say(where, 'expression in a github-script script: pass it through env and read process.env instead', FAIL);
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
     if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
-      say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`);
+      say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`, keyLevel);
     if (uses.toLowerCase().startsWith('actions/checkout@')) {
       const w = inputsOf(step);
       const ref = w.ref === undefined ? '' : String(w.ref).trim();
-      if (PR_REF.test(ref)) say(where, 'checks out PR code');
+      if (PR_REF.test(ref)) say(where, 'checks out PR code', FAIL);
       if (w.repository !== undefined && !gated) say(where, 'checks out another repository');
       if (String(w['persist-credentials']) !== 'false')
         say(where, 'keeps the token in .git: set persist-credentials: false');
@@ -178,11 +188,14 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
   if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
   const creds = personaCredentials({ job, env: wf.env });
   const other = (job.steps ?? []).map(otherCode).find(Boolean);
+  // in a workflow that runs persona-verdict a credential is a persona's (elsewhere a release's NPM_TOKEN, say: warn)
+  const keyLevel = gated ? FAIL : WARN;
   if (creds.length && other) {
     say(
       `job ${id}`,
       `holds a persona credential (${creds.join(', ')}) and runs ${other}: code in a job can read every ` +
         'secret of the job; run the LLM and any script in a job without persona credentials',
+      keyLevel,
     );
   }
   if (creds.length && !envName(job)) {
@@ -203,6 +216,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
       `job ${id}`,
       "persona credential on merge_group, whose workflow file is the queued commit's: report the queue from " +
         'workflow_run (docs/recipes/merge-queue.yml)',
+      keyLevel,
     );
   }
   if (creds.length && triggers.includes('pull_request')) {
@@ -210,6 +224,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
       `job ${id}`,
       'persona credential on a pull_request trigger: the PR controls that workflow file; use ' +
         'pull_request_target or workflow_run',
+      keyLevel,
     );
   }
   stepFindings(id, job, say, triggers, gated);
@@ -217,11 +232,22 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
 
 /** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
 export function securityFindings(text, file) {
+  return gradedFindings(text).map((f) => `${file}: ${f.where}: ${f.says}`);
+}
+
+/**
+ * Every finding with its level: `fail` where a PR could walk around the gate (PR code or the LLM step beside a
+ * persona credential, a credential where the PR controls the workflow file, PR code or another run's artifact read,
+ * an expression pasted into a shell or a script); `warn` for hygiene (pins, permissions, persist-credentials).
+ * @returns {{ where: string, says: string, level: 'fail' | 'warn' }[]}
+ */
+export function gradedFindings(text) {
   const out = [];
-  const say = (where, what) => out.push(`${file}: ${where}: ${what}`);
+  const say = (where, says, level = WARN) => out.push({ where, says, level });
   const wf = parse(text);
   const triggers = triggersOf(wf);
-  if (/secrets\[/.test(text)) say('workflow', 'secrets[...] hands every secret to the job: name one secret per job');
+  if (/secrets\[/.test(text))
+    say('workflow', 'secrets[...] hands every secret to the job: name one secret per job', FAIL);
   pinFindings(text, say);
   if (wf.permissions === undefined) say('workflow', 'no top-level permissions: set permissions: {} and grant per job');
   const jobs = Object.entries(wf.jobs ?? {});

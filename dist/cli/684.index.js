@@ -738,6 +738,8 @@ var dist = __webpack_require__(8815);
 const OUR_ACTION = 'persona-verdict/persona-verdict@';
 const MINTER = 'actions/create-github-app-token@';
 const MODEL_KEY = /^LLM_/;
+const FAIL = 'fail';
+const WARN = 'warn';
 const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
 const PR_REF = /github\.event\.pull_request\.head|github\.head_ref|refs\/pull\/|workflow_run\.head_(sha|branch)/;
 /**
@@ -839,6 +841,7 @@ function readsFindings(where, step, triggers, say) {
       say(
         where,
         `reads an artifact of another workflow run (${other || uses}): the PR controls its own runs' artifacts`,
+        FAIL,
       );
   }
   const script = `${typeof step.run === 'string' ? step.run : ''}\n${typeof w.script === 'string' ? w.script : ''}`;
@@ -846,15 +849,16 @@ function readsFindings(where, step, triggers, say) {
     say(
       where,
       "reads an artifact of another workflow run (a script fetches it): the PR controls its own runs' artifacts",
+      FAIL,
     );
   if (!uses.startsWith('actions/checkout@')) return;
   const ref = w.ref === undefined ? '' : String(w.ref).trim();
   const trusted = TRUSTED_REF.test(ref) || (GITHUB_SHA_OR_REF.test(ref) && triggers.every((t) => BASE_TRIGGERS.has(t)));
   if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
-    say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`);
+    say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`, FAIL);
   const repo = w.repository === undefined ? '' : String(w.repository).trim();
   if (repo.includes('${{') && !/^\$\{\{\s*github\.repository\s*\}\}$/.test(repo))
-    say(where, `checks out PR code, or may: repository ${repo} is not this repository (a fork's, for one)`);
+    say(where, `checks out PR code, or may: repository ${repo} is not this repository (a fork's, for one)`, FAIL);
   else if (repo && !repo.includes('${{')) say(where, 'checks out another repository');
 }
 
@@ -873,26 +877,32 @@ function runFetchFindings(where, step, uses, say) {
     say(
       where,
       "checks out PR code, or may: a run or script step is handed the PR's head (its commit, branch or repository)",
+      FAIL,
     );
   else if (NUMBER_NAMED.test(named) && BY_NUMBER.test(script))
-    say(where, 'checks out PR code (a run step fetches the pull request by its number)');
+    say(where, 'checks out PR code (a run step fetches the pull request by its number)', FAIL);
 }
 
 function stepFindings(id, job, say, triggers = [], gated = false) {
+  const keyLevel = gated ? FAIL : WARN;
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
     if (gated) readsFindings(where, step, triggers, say);
     if (gated) runFetchFindings(where, step, uses, say);
     if (typeof step.run === 'string' && step.run.includes('${{'))
-      say(where, 'expression in run: pass it through env instead');
+      say(where, 'expression in run: pass it through env instead', FAIL);
+    // a github-script's script is JavaScript the expression is pasted into, as a run step's shell (attack round 13)
+    const script = inputsOf(step).script;
+    if (/^actions\/github-script@/i.test(uses) && typeof script === 'string' && script.includes('${{'))
+      say(where, 'expression in a github-script script: pass it through env and read process.env instead', FAIL);
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
     if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
-      say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`);
+      say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`, keyLevel);
     if (uses.toLowerCase().startsWith('actions/checkout@')) {
       const w = inputsOf(step);
       const ref = w.ref === undefined ? '' : String(w.ref).trim();
-      if (PR_REF.test(ref)) say(where, 'checks out PR code');
+      if (PR_REF.test(ref)) say(where, 'checks out PR code', FAIL);
       if (w.repository !== undefined && !gated) say(where, 'checks out another repository');
       if (String(w['persist-credentials']) !== 'false')
         say(where, 'keeps the token in .git: set persist-credentials: false');
@@ -904,11 +914,14 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
   if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
   const creds = personaCredentials({ job, env: wf.env });
   const other = (job.steps ?? []).map(otherCode).find(Boolean);
+  // in a workflow that runs persona-verdict a credential is a persona's (elsewhere a release's NPM_TOKEN, say: warn)
+  const keyLevel = gated ? FAIL : WARN;
   if (creds.length && other) {
     say(
       `job ${id}`,
       `holds a persona credential (${creds.join(', ')}) and runs ${other}: code in a job can read every ` +
         'secret of the job; run the LLM and any script in a job without persona credentials',
+      keyLevel,
     );
   }
   if (creds.length && !envName(job)) {
@@ -929,6 +942,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
       `job ${id}`,
       "persona credential on merge_group, whose workflow file is the queued commit's: report the queue from " +
         'workflow_run (docs/recipes/merge-queue.yml)',
+      keyLevel,
     );
   }
   if (creds.length && triggers.includes('pull_request')) {
@@ -936,6 +950,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
       `job ${id}`,
       'persona credential on a pull_request trigger: the PR controls that workflow file; use ' +
         'pull_request_target or workflow_run',
+      keyLevel,
     );
   }
   stepFindings(id, job, say, triggers, gated);
@@ -943,11 +958,22 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
 
 /** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
 function securityFindings(text, file) {
+  return gradedFindings(text).map((f) => `${file}: ${f.where}: ${f.says}`);
+}
+
+/**
+ * Every finding with its level: `fail` where a PR could walk around the gate (PR code or the LLM step beside a
+ * persona credential, a credential where the PR controls the workflow file, PR code or another run's artifact read,
+ * an expression pasted into a shell or a script); `warn` for hygiene (pins, permissions, persist-credentials).
+ * @returns {{ where: string, says: string, level: 'fail' | 'warn' }[]}
+ */
+function gradedFindings(text) {
   const out = [];
-  const say = (where, what) => out.push(`${file}: ${where}: ${what}`);
+  const say = (where, says, level = WARN) => out.push({ where, says, level });
   const wf = (0,dist/* parse */.qg)(text);
   const triggers = triggersOf(wf);
-  if (/secrets\[/.test(text)) say('workflow', 'secrets[...] hands every secret to the job: name one secret per job');
+  if (/secrets\[/.test(text))
+    say('workflow', 'secrets[...] hands every secret to the job: name one secret per job', FAIL);
   pinFindings(text, say);
   if (wf.permissions === undefined) say('workflow', 'no top-level permissions: set permissions: {} and grant per job');
   const jobs = Object.entries(wf.jobs ?? {});
@@ -1243,7 +1269,7 @@ function jobIssues(file, id, job, triggers) {
         });
     }
     const events = jobEvents(triggers, job['if']);
-    // a *_TOKEN secret on pull_request is already a finding of the project's rules (gradeRuleFinding)
+    // a *_TOKEN secret on pull_request is already a finding of the project's rules (ruleIssue)
     if (events.includes('pull_request') && !TOKEN_SECRET.test(JSON.stringify(job))) {
         out.push({
             file,
@@ -1265,20 +1291,9 @@ function jobIssues(file, id, job, triggers) {
     }
     return out;
 }
-/** One finding of scripts/workflow-rules.mjs, graded: what lets a PR walk around the gate fails. */
-function gradeRuleFinding(line, file) {
-    const rest = line.startsWith(`${file}: `) ? line.slice(file.length + 2) : line;
-    const colon = rest.indexOf(': ');
-    const where = colon > 0 ? rest.slice(0, colon) : 'workflow';
-    const says = colon > 0 ? rest.slice(colon + 2) : rest;
-    const walksAround = /persona token reaches|persona secret on|checks out PR code|artifact of another workflow run|secrets\[|expression in run/.test(says);
-    return {
-        file,
-        where,
-        level: walksAround ? 'fail' : 'warn',
-        says,
-        fix: `edit ${file} (${where}): ${fixFor(says)}`,
-    };
+/** One finding of scripts/workflow-rules.mjs, as the rules grade it: what lets a PR walk around the gate fails. */
+function ruleIssue(f, file) {
+    return { file, where: f.where, level: f.level, says: f.says, fix: `edit ${file} (${f.where}): ${fixFor(f.says)}` };
 }
 function fixFor(says) {
     if (/not pinned/.test(says))
@@ -1306,7 +1321,7 @@ appIds = new Map()) {
         let rules;
         try {
             wf = obj((0,dist/* parse */.qg)(text));
-            rules = securityFindings(text, path);
+            rules = gradedFindings(text);
         }
         catch (e) {
             issues.push({
@@ -1329,12 +1344,33 @@ appIds = new Map()) {
             writers.push(...writersOf(path, id, obj(raw), triggers));
             issues.push(...jobIssues(path, id, obj(raw), triggers));
         }
-        issues.push(...rules.map((r) => gradeRuleFinding(r, path)));
+        issues.push(...rules.map((r) => ruleIssue(r, path)));
     }
     for (const w of writers)
         if (w.events.includes('workflow_run') && follows.get(w.file).some((n) => queueWorkflows.has(n)))
             w.queue = true;
     return { writers, issues, keys: keyUses(writers, minters, callers, appIds) };
+}
+/**
+ * The default branch's workflows, and the gated branch's own where it is another branch: a PR into it runs that
+ * branch's copy of a pull_request_target workflow (attack round 13), so a file that differs there is analysed too
+ * and its issues named "on <branch>". Null when the default branch's files could not be read.
+ */
+function analyseBranches(f, appIds = new Map()) {
+    if (!f.workflows)
+        return null;
+    const main = analyseWorkflows(f.workflows, appIds);
+    if (!f.branchWorkflows)
+        return main;
+    const same = new Set(f.workflows.map((w) => `${w.path}\n${w.text}`));
+    const differs = new Set(f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`)).map((w) => w.path));
+    const there = analyseWorkflows(f.branchWorkflows, appIds);
+    const mine = (xs) => xs.filter((x) => differs.has(x.file));
+    return {
+        writers: [...main.writers, ...mine(there.writers)],
+        issues: [...main.issues, ...mine(there.issues).map((i) => ({ ...i, file: `${i.file} on ${f.branch}` }))],
+        keys: [...main.keys, ...mine(there.keys)],
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/doctor.ts
@@ -1355,7 +1391,7 @@ appIds = new Map()) {
 
 
 function diagnose(f) {
-    const wf = f.workflows ? analyseWorkflows(f.workflows, appNames(f.personas)) : null;
+    const wf = analyseBranches(f, appNames(f.personas));
     const writers = wf?.writers ?? [];
     const checks = [
         classicCheck(f),
@@ -1391,16 +1427,28 @@ function workflowChecks(f, wf) {
             },
         ];
     }
-    if (!f.workflows.length)
-        return [ok('workflows', 'there are no workflow files on the default branch')];
+    const unread = f.branchWorkflows === null
+        ? [
+            {
+                id: 'workflows:branch',
+                level: 'warn',
+                unknown: true,
+                says: `the workflow files on ${f.branch} could not be read (its PRs run its pull_request_target files)`,
+                fix: 'run the doctor with a token that has contents: read',
+            },
+        ]
+        : [];
+    if (!wf.issues.length && !f.workflows.length && !f.branchWorkflows?.length)
+        return [...unread, ok('workflows', 'there are no workflow files on the default branch')];
     if (!wf.issues.length)
-        return [ok('workflows', `${f.workflows.length} workflow file(s) keep the workflow rules`)];
-    return wf.issues.map((i) => ({
+        return [...unread, ok('workflows', `${f.workflows.length} workflow file(s) keep the workflow rules`)];
+    const issues = wf.issues.map((i) => ({
         id: `workflow:${i.file}:${i.where}`,
         level: i.level,
         says: `${i.file}, ${i.where}: ${i.says}`,
         fix: i.fix,
     }));
+    return [...unread, ...issues];
 }
 const MARK = { ok: 'ok  ', warn: 'WARN', fail: 'FAIL' };
 /** Plain text for a terminal: one line per check, its fix under it. */
@@ -2956,16 +3004,18 @@ async function gatherFacts(port, repo, branchArg, personas) {
         }));
         return { fromRules: parsed, rulesets: sets };
     });
-    const [{ fromRules, rulesets }, classic, workflows] = await Promise.all([
+    // a PR into another branch runs that branch's copy of a pull_request_target workflow: read it too
+    const [{ fromRules, rulesets }, classic, workflows, branchWorkflows] = await Promise.all([
         rulesAndSets,
         classicFacts(port, branch),
         port.listWorkflowFiles(defaultBranch),
+        branch === defaultBranch ? undefined : port.listWorkflowFiles(branch),
     ]);
     const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
     // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
     // key, and where each key is stored (the secret names of the repository, the organization and those environments)
-    const analysed = workflows ? analyseWorkflows(workflows, appNames(people)) : null;
+    const analysed = analyseBranches({ workflows, branchWorkflows, branch }, appNames(people));
     const names = [
         ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
     ];
@@ -2973,7 +3023,7 @@ async function gatherFacts(port, repo, branchArg, personas) {
         Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) }))),
         secretFacts(port, analysed?.keys ?? []),
     ]);
-    return { repo, branch, ...settings, personas: people, workflows, environments, secrets };
+    return { repo, branch, ...settings, personas: people, workflows, branchWorkflows, environments, secrets };
 }
 /** Where the writers' keys are stored: the repository's, the organization's and their environments' secret names. */
 async function secretFacts(port, keys) {

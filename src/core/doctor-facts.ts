@@ -81,6 +81,11 @@ export interface DoctorFacts {
   personas: PersonaFacts[];
   /** The default branch's workflow files; null when they could not be read. */
   workflows: WorkflowFile[] | null;
+  /**
+   * The gated branch's own workflow files when it is not the default branch (pull_request_target runs the base
+   * branch's copy); null when they could not be read, undefined when the gated branch is the default one.
+   */
+  branchWorkflows?: WorkflowFile[] | null;
   /** Who may deploy to each environment a status writer names (core/doctor-environments.ts). */
   environments?: EnvironmentFact[];
   /** Where the writers' keys are stored (core/doctor-secrets.ts). */

@@ -4,7 +4,7 @@
 // out. The project's own workflow rules (scripts/workflow-rules.mjs, also run by the
 // linter) are applied as they are, and their findings graded here.
 import { parse } from 'yaml';
-import { securityFindings } from '../../scripts/workflow-rules.mjs';
+import { gradedFindings } from '../../scripts/workflow-rules.mjs';
 import {
   callersOf,
   environmentOf,
@@ -166,7 +166,7 @@ function jobIssues(file: string, id: string, job: Json, triggers: string[]): Wor
     });
   }
   const events = jobEvents(triggers, job['if']);
-  // a *_TOKEN secret on pull_request is already a finding of the project's rules (gradeRuleFinding)
+  // a *_TOKEN secret on pull_request is already a finding of the project's rules (ruleIssue)
   if (events.includes('pull_request') && !TOKEN_SECRET.test(JSON.stringify(job))) {
     out.push({
       file,
@@ -190,23 +190,9 @@ function jobIssues(file: string, id: string, job: Json, triggers: string[]): Wor
   return out;
 }
 
-/** One finding of scripts/workflow-rules.mjs, graded: what lets a PR walk around the gate fails. */
-export function gradeRuleFinding(line: string, file: string): WorkflowIssue {
-  const rest = line.startsWith(`${file}: `) ? line.slice(file.length + 2) : line;
-  const colon = rest.indexOf(': ');
-  const where = colon > 0 ? rest.slice(0, colon) : 'workflow';
-  const says = colon > 0 ? rest.slice(colon + 2) : rest;
-  const walksAround =
-    /persona token reaches|persona secret on|checks out PR code|artifact of another workflow run|secrets\[|expression in run/.test(
-      says,
-    );
-  return {
-    file,
-    where,
-    level: walksAround ? 'fail' : 'warn',
-    says,
-    fix: `edit ${file} (${where}): ${fixFor(says)}`,
-  };
+/** One finding of scripts/workflow-rules.mjs, as the rules grade it: what lets a PR walk around the gate fails. */
+export function ruleIssue(f: { where: string; says: string; level: 'fail' | 'warn' }, file: string): WorkflowIssue {
+  return { file, where: f.where, level: f.level, says: f.says, fix: `edit ${file} (${f.where}): ${fixFor(f.says)}` };
 }
 
 function fixFor(says: string): string {
@@ -236,10 +222,10 @@ export function analyseWorkflows(
   const follows = new Map<string, string[]>();
   for (const { path, text } of files) {
     let wf: Json;
-    let rules: string[];
+    let rules: ReturnType<typeof gradedFindings>;
     try {
       wf = obj(parse(text));
-      rules = securityFindings(text, path);
+      rules = gradedFindings(text);
     } catch (e) {
       issues.push({
         file: path,
@@ -260,9 +246,32 @@ export function analyseWorkflows(
       writers.push(...writersOf(path, id, obj(raw), triggers));
       issues.push(...jobIssues(path, id, obj(raw), triggers));
     }
-    issues.push(...rules.map((r) => gradeRuleFinding(r, path)));
+    issues.push(...rules.map((r) => ruleIssue(r, path)));
   }
   for (const w of writers)
     if (w.events.includes('workflow_run') && follows.get(w.file)!.some((n) => queueWorkflows.has(n))) w.queue = true;
   return { writers, issues, keys: keyUses(writers, minters, callers, appIds) };
+}
+
+/**
+ * The default branch's workflows, and the gated branch's own where it is another branch: a PR into it runs that
+ * branch's copy of a pull_request_target workflow (attack round 13), so a file that differs there is analysed too
+ * and its issues named "on <branch>". Null when the default branch's files could not be read.
+ */
+export function analyseBranches(
+  f: { workflows: WorkflowFile[] | null; branchWorkflows?: WorkflowFile[] | null; branch: string },
+  appIds: ReadonlyMap<string, readonly string[]> = new Map(),
+): ReturnType<typeof analyseWorkflows> | null {
+  if (!f.workflows) return null;
+  const main = analyseWorkflows(f.workflows, appIds);
+  if (!f.branchWorkflows) return main;
+  const same = new Set(f.workflows.map((w) => `${w.path}\n${w.text}`));
+  const differs = new Set(f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`)).map((w) => w.path));
+  const there = analyseWorkflows(f.branchWorkflows, appIds);
+  const mine = <T extends { file: string }>(xs: T[]): T[] => xs.filter((x) => differs.has(x.file));
+  return {
+    writers: [...main.writers, ...mine(there.writers)],
+    issues: [...main.issues, ...mine(there.issues).map((i) => ({ ...i, file: `${i.file} on ${f.branch}` }))],
+    keys: [...main.keys, ...mine(there.keys)],
+  };
 }

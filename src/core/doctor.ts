@@ -11,7 +11,7 @@ import { environmentChecks } from './doctor-environments.js';
 import { appNames, ok, type Check, type DoctorFacts, type DoctorReport } from './doctor-facts.js';
 import { personaChecks } from './doctor-persona.js';
 import { secretChecks } from './doctor-secrets.js';
-import { analyseWorkflows, type Level } from './doctor-workflows.js';
+import { analyseBranches, type analyseWorkflows, type Level } from './doctor-workflows.js';
 import { mdText } from './markdown.js';
 
 export type { Level, WorkflowFile } from './doctor-workflows.js';
@@ -32,7 +32,7 @@ export {
 } from './doctor-facts.js';
 
 export function diagnose(f: DoctorFacts): DoctorReport {
-  const wf = f.workflows ? analyseWorkflows(f.workflows, appNames(f.personas)) : null;
+  const wf = analyseBranches(f, appNames(f.personas));
   const writers = wf?.writers ?? [];
   const checks: Check[] = [
     classicCheck(f),
@@ -70,14 +70,29 @@ function workflowChecks(f: DoctorFacts, wf: ReturnType<typeof analyseWorkflows> 
       },
     ];
   }
-  if (!f.workflows!.length) return [ok('workflows', 'there are no workflow files on the default branch')];
-  if (!wf.issues.length) return [ok('workflows', `${f.workflows!.length} workflow file(s) keep the workflow rules`)];
-  return wf.issues.map((i) => ({
+  const unread: Check[] =
+    f.branchWorkflows === null
+      ? [
+          {
+            id: 'workflows:branch',
+            level: 'warn',
+            unknown: true,
+            says: `the workflow files on ${f.branch} could not be read (its PRs run its pull_request_target files)`,
+            fix: 'run the doctor with a token that has contents: read',
+          },
+        ]
+      : [];
+  if (!wf.issues.length && !f.workflows!.length && !f.branchWorkflows?.length)
+    return [...unread, ok('workflows', 'there are no workflow files on the default branch')];
+  if (!wf.issues.length)
+    return [...unread, ok('workflows', `${f.workflows!.length} workflow file(s) keep the workflow rules`)];
+  const issues = wf.issues.map((i) => ({
     id: `workflow:${i.file}:${i.where}`,
     level: i.level,
     says: `${i.file}, ${i.where}: ${i.says}`,
     fix: i.fix,
   }));
+  return [...unread, ...issues];
 }
 
 const MARK: Record<Level, string> = { ok: 'ok  ', warn: 'WARN', fail: 'FAIL' };

@@ -21,7 +21,7 @@ import {
   appNames,
 } from '../core/doctor.js';
 import { writerEnvironments } from '../core/doctor-environments.js';
-import { analyseWorkflows } from '../core/doctor-workflows.js';
+import { analyseBranches } from '../core/doctor-workflows.js';
 import type { KeyUse } from '../core/doctor-keys.js';
 import { keyEnvironments, type SecretFacts } from '../core/doctor-secrets.js';
 import { createClient } from '../github/octokit.js';
@@ -108,16 +108,18 @@ export async function gatherFacts(
     );
     return { fromRules: parsed, rulesets: sets };
   });
-  const [{ fromRules, rulesets }, classic, workflows] = await Promise.all([
+  // a PR into another branch runs that branch's copy of a pull_request_target workflow: read it too
+  const [{ fromRules, rulesets }, classic, workflows, branchWorkflows] = await Promise.all([
     rulesAndSets,
     classicFacts(port, branch),
     port.listWorkflowFiles(defaultBranch),
+    branch === defaultBranch ? undefined : port.listWorkflowFiles(branch),
   ]);
   const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
   // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
   // key, and where each key is stored (the secret names of the repository, the organization and those environments)
-  const analysed = workflows ? analyseWorkflows(workflows, appNames(people)) : null;
+  const analysed = analyseBranches({ workflows, branchWorkflows, branch }, appNames(people));
   const names = [
     ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
   ];
@@ -125,7 +127,7 @@ export async function gatherFacts(
     Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) }))),
     secretFacts(port, analysed?.keys ?? []),
   ]);
-  return { repo, branch, ...settings, personas: people, workflows, environments, secrets };
+  return { repo, branch, ...settings, personas: people, workflows, branchWorkflows, environments, secrets };
 }
 
 /** Where the writers' keys are stored: the repository's, the organization's and their environments' secret names. */

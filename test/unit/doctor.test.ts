@@ -19,7 +19,7 @@ import {
 import { environmentChecks, writerEnvironments, type EnvironmentFact } from '../../src/core/doctor-environments.js';
 import { secretChecks, type SecretFacts } from '../../src/core/doctor-secrets.js';
 import type { KeyUse } from '../../src/core/doctor-keys.js';
-import { analyseWorkflows, gradeRuleFinding, jobEvents, type Writer } from '../../src/core/doctor-workflows.js';
+import { analyseWorkflows, jobEvents, type Writer } from '../../src/core/doctor-workflows.js';
 import { InputError, parsePersonas } from '../../src/config.js';
 import { Abort } from '../../src/abort.js';
 import { ApiError } from '../../src/github/port.js';
@@ -477,16 +477,86 @@ describe('workflows', () => {
     expect(jobEvents(['pull_request_target', 'merge_group'], cond)).toEqual(events);
   });
 
-  test.each<[string, Level]>([
-    ['f.yml: job a step 2: a persona token reaches a step that runs other code: pass it', 'fail'],
-    ['f.yml: job a: persona secret on a pull_request trigger: the PR controls', 'fail'],
-    ['f.yml: job a step 1: checks out PR code', 'fail'],
-    ['f.yml: line 3: actions/x@v1 is not pinned to a full commit SHA with a version comment', 'warn'],
-    ['f.yml: workflow: no top-level permissions: set permissions: {} and grant per job', 'warn'],
-  ])('grading the project rule %s', (line, level) => {
-    const g = gradeRuleFinding(line, 'f.yml');
-    expect(g.level).toBe(level);
-    expect(g.fix).toMatch(/^edit f\.yml/);
+  // the rules' real findings, graded by the rules themselves (attack round 13: a grader matching old wording let
+  // every "walks around the gate" finding through as a warning)
+  const PV = 'persona-verdict/persona-verdict@d76dc7c071ee76d962e5e0322dc6ea64e763021a # v0.3.0';
+  const MINT = 'actions/create-github-app-token@67018539274d69449ef7c02e8e71183d1719ab42 # v2.1.4';
+  const GS = `actions/github-script@${'c'.repeat(40)} # v7`;
+  const flow = (on: string, steps: string, env = '    environment: persona-priya\n') =>
+    `on: ${on}\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-latest\n${env}` +
+    `    permissions: {}\n    steps:\n${steps}`;
+  const key =
+    `      - id: app\n        uses: ${MINT}\n        with:\n          app-id: "1"\n` +
+    '          private-key: ${{ secrets.PRIYA_KEY }}\n';
+  const post = `      - uses: ${PV}\n        with:\n          github-token: \${{ steps.app.outputs.token }}\n`;
+  test.each<[string, string, RegExp, Level]>([
+    [
+      'the LLM step beside a key',
+      flow('pull_request_target', key + '      - run: ./llm > review.md\n' + post),
+      /holds a persona credential .* and runs a run: step/,
+      'fail',
+    ],
+    ['a key on merge_group', flow('merge_group', key + post), /persona credential on merge_group/, 'fail'],
+    ['a key on pull_request', flow('pull_request', key + post), /persona credential on a pull_request trigger/, 'fail'],
+    [
+      'a key handed to another step',
+      flow(
+        'pull_request_target',
+        key +
+          post +
+          `      - uses: ${GS}\n        with:\n          github-token: \${{ steps.app.outputs.token }}\n` +
+          '          private-key: ${{ secrets.PRIYA_KEY }}\n          script: core.info("x")\n',
+      ),
+      /a persona credential .* reaches a step that is not persona-verdict/,
+      'fail',
+    ],
+    [
+      'an expression in a github-script',
+      flow(
+        'pull_request_target',
+        `      - uses: ${GS}\n        with:\n          script: core.info("\${{ github.event.pull_request.title }}")\n` +
+          post,
+      ),
+      /expression in a github-script script/,
+      'fail',
+    ],
+    [
+      'an expression in run',
+      flow('pull_request_target', '      - run: echo "${{ github.head_ref }}"\n' + post),
+      /expression in run/,
+      'fail',
+    ],
+    [
+      'PR code checked out',
+      flow(
+        'pull_request_target',
+        `      - uses: actions/checkout@${'d'.repeat(40)} # v4\n` +
+          '        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n' +
+          '          persist-credentials: false\n' +
+          post,
+      ),
+      /checks out PR code/,
+      'fail',
+    ],
+    [
+      'an unpinned action',
+      flow('pull_request_target', '      - uses: actions/setup-node@v4\n' + post),
+      /is not pinned/,
+      'warn',
+    ],
+    [
+      'a release token beside a run step, no persona-verdict here',
+      flow('push', '      - run: npm publish\n        env:\n          NODE_AUTH_TOKEN: ${{ secrets.NPM_TOKEN }}\n'),
+      /holds a persona credential \(NPM_TOKEN\)/,
+      'warn',
+    ],
+  ])('grading the project rule: %s', (_n, text, says, level) => {
+    const found = analyseWorkflows([{ path: 'f.yml', text }]).issues.filter((i) => says.test(i.says));
+    expect(found.length, JSON.stringify(analyseWorkflows([{ path: 'f.yml', text }]).issues)).toBeGreaterThan(0);
+    expect(found.map((g) => g.level)).toContain(level);
+    expect(found.every((g) => g.level === level || g.level === 'fail')).toBe(true);
+    if (level === 'warn') expect(found.every((g) => g.level === 'warn')).toBe(true);
+    expect(found[0]!.fix).toMatch(/^edit f\.yml|^in f\.yml/);
   });
 
   test('a file that does not parse is a warning, not a crash', () => {
