@@ -2440,6 +2440,13 @@ String.raw `${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEED
     String.raw `NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))` +
     String.raw `[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)\b`);
 /**
+ * After an approval, a key that says changes are still required: "**Modifications Required:** Minor (store name)",
+ * "Required changes: 2"; not "Changes required: None", "Fixes needed: —" (held-out 19).
+ */
+const REQUIRED_KEY = new RegExp(String.raw `^(?:(?:CHANGES|FIXES|MODIFICATIONS|REVISIONS|AMENDMENTS)\s+(?:ARE\s+)?(?:STILL\s+)?(?:REQUIRED|NEEDED)|` +
+    String.raw `REQUIRED\s+(?:CHANGES|FIXES|MODIFICATIONS|REVISIONS))\s*[:：]\s*` +
+    String.raw `(?!(?:NONE|N\/A|NO|NOTHING|ZERO|0)\b|[-—–]|$)\S`);
+/**
  * After a request for changes, a line that says they are all made: "the follow-up commit addresses all four
  * findings", "all blocking issues are now resolved"; not "once you address all of them" nor "not all fixed".
  */
@@ -2654,6 +2661,8 @@ const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\
 const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
 /** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
 const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION)\s*[:：]\s*/;
+/** A pull request's metadata after a value on its line ("| Author: @x", "· Files: 14"): the line gives the PR's state. */
+const PR_METADATA = /[|·•,;]\s*(?:AUTHOR|FILES(?:\s+CHANGED)?|COMMENTS|COMMITS|BRANCH|BASE|CREATED|UPDATED|MERGED|LABELS|REVIEWERS|ADDITIONS|DELETIONS)\s*[:：]/;
 /** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
 const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
 /** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
@@ -2709,6 +2718,9 @@ function earlierRound(lines, i, keyText) {
 /** The verdict one key gives on line i, null to try the line's next key, STOP when the line gives none. */
 function readKey(r, i, upper, raw, key) {
     const afterKey = upper.slice(key.end);
+    // "> **Status**: APPROVED | **Author**: @tmarlow | **Files**: 14": the pull request's state in its metadata
+    if (!key.strong && PR_METADATA.test(afterKey))
+        return STOP;
     const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
     const opens = OPENS.test(upper.slice(0, key.at));
     const score = key.name === 'SCORE';
@@ -3102,12 +3114,14 @@ function openUnderApproval(decided, lines, code) {
 }
 /**
  * The first line after the verdict (0-based) that says otherwise, or -1: after an approval, one that still asks
- * for work before the merge; after a request for changes, one that says they are all made.
+ * for work before the merge, or a key that says changes are still required; after a request for changes, one that
+ * says they are all made.
  */
 function laterLine(lines, code, from, verdict) {
     const says = verdict === 'APPROVE' ? BEFORE_MERGE : verdict === 'CHANGES_REQUESTED' ? ALL_RESOLVED : null;
     for (let i = from + 1; says && i < lines.length; i++) {
-        if (!code.has(i) && says.test(plain(lines[i]).toUpperCase()))
+        const text = plain(lines[i]).toUpperCase();
+        if (!code.has(i) && (says.test(text) || (verdict === 'APPROVE' && REQUIRED_KEY.test(text))))
             return i;
     }
     return -1;

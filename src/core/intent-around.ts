@@ -5,7 +5,7 @@
 import type { Verdict } from './grammar.js';
 import { nextLine, type Candidate } from './intent-candidate.js';
 import { plain } from './intent-token.js';
-import { ALL_RESOLVED, BEFORE_MERGE } from './intent-words.js';
+import { ALL_RESOLVED, BEFORE_MERGE, REQUIRED_KEY } from './intent-words.js';
 
 /**
  * On the approval's own line, the must-fix list said done: "APPROVE - Every critical issue is resolved." Only of the
@@ -115,12 +115,14 @@ function openUnderApproval(decided: readonly Candidate[], lines: readonly string
 
 /**
  * The first line after the verdict (0-based) that says otherwise, or -1: after an approval, one that still asks
- * for work before the merge; after a request for changes, one that says they are all made.
+ * for work before the merge, or a key that says changes are still required; after a request for changes, one that
+ * says they are all made.
  */
 export function laterLine(lines: readonly string[], code: ReadonlySet<number>, from: number, verdict: Verdict): number {
   const says = verdict === 'APPROVE' ? BEFORE_MERGE : verdict === 'CHANGES_REQUESTED' ? ALL_RESOLVED : null;
   for (let i = from + 1; says && i < lines.length; i++) {
-    if (!code.has(i) && says.test(plain(lines[i]!).toUpperCase())) return i;
+    const text = plain(lines[i]!).toUpperCase();
+    if (!code.has(i) && (says.test(text) || (verdict === 'APPROVE' && REQUIRED_KEY.test(text)))) return i;
   }
   return -1;
 }

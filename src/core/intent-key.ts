@@ -39,6 +39,9 @@ const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
 /** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
 const OF_THE_REVIEW =
   /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION)\s*[:：]\s*/;
+/** A pull request's metadata after a value on its line ("| Author: @x", "· Files: 14"): the line gives the PR's state. */
+const PR_METADATA =
+  /[|·•,;]\s*(?:AUTHOR|FILES(?:\s+CHANGED)?|COMMENTS|COMMITS|BRANCH|BASE|CREATED|UPDATED|MERGED|LABELS|REVIEWERS|ADDITIONS|DELETIONS)\s*[:：]/;
 /** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
 export const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
 /** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
@@ -104,6 +107,8 @@ function earlierRound(lines: readonly string[], i: number, keyText: string): boo
 /** The verdict one key gives on line i, null to try the line's next key, STOP when the line gives none. */
 function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Candidate | null | typeof STOP {
   const afterKey = upper.slice(key.end);
+  // "> **Status**: APPROVED | **Author**: @tmarlow | **Files**: 14": the pull request's state in its metadata
+  if (!key.strong && PR_METADATA.test(afterKey)) return STOP;
   const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
   const opens = OPENS.test(upper.slice(0, key.at));
   const score = key.name === 'SCORE';

@@ -197,6 +197,16 @@ export const BEFORE_MERGE = new RegExp(
 );
 
 /**
+ * After an approval, a key that says changes are still required: "**Modifications Required:** Minor (store name)",
+ * "Required changes: 2"; not "Changes required: None", "Fixes needed: —" (held-out 19).
+ */
+export const REQUIRED_KEY = new RegExp(
+  String.raw`^(?:(?:CHANGES|FIXES|MODIFICATIONS|REVISIONS|AMENDMENTS)\s+(?:ARE\s+)?(?:STILL\s+)?(?:REQUIRED|NEEDED)|` +
+    String.raw`REQUIRED\s+(?:CHANGES|FIXES|MODIFICATIONS|REVISIONS))\s*[:：]\s*` +
+    String.raw`(?!(?:NONE|N\/A|NO|NOTHING|ZERO|0)\b|[-—–]|$)\S`,
+);
+
+/**
  * After a request for changes, a line that says they are all made: "the follow-up commit addresses all four
  * findings", "all blocking issues are now resolved"; not "once you address all of them" nor "not all fixed".
  */

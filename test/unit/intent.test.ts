@@ -1129,3 +1129,32 @@ describe('held-out 18: a closing heading after a tag, or a phrase, is not read',
     expect(intent(body).suggestion).toBeNull();
   });
 });
+
+describe('held-out 19: changes still required after an approval; a pull request state in its metadata line', () => {
+  test.each<[string, string, string | null]>([
+    [
+      'a key saying modifications are required',
+      `**Verdict:** APPROVED\n\n**Modifications Required:** Minor (x)\n`,
+      null,
+    ],
+    ['required changes counted', `${REVIEW}\n**Verdict:** LGTM\n\n- Required changes: 2 (see above)\n`, null],
+    ['changes required: none', `**Verdict:** APPROVED\n\nClean.\n\n- **Changes required:** None\n`, 'APPROVE'],
+    ['fixes needed: a dash', `**Verdict:** APPROVED\n\nClean.\n\nFixes needed: —\n`, 'APPROVE'],
+    ['changes required: 0', `**Verdict:** APPROVED\n\nClean.\n\nChanges required: 0\n`, 'APPROVE'],
+    ['before the approval it is the rejection', `Changes required: the guard\n\n**Verdict:** APPROVED\n`, 'APPROVE'],
+    ['a PR state beside its author', `> **Status**: APPROVED | **Author**: @t | **Files**: 14\n\n${REVIEW}`, null],
+    [
+      'a PR state, then the review',
+      `**Status**: OPEN · **Author**: @t\n\n${REVIEW}\n**Verdict:** APPROVE\n`,
+      'APPROVE',
+    ],
+    ['a recommendation beside its risk', `${REVIEW}\n**Recommendation:** APPROVE | **Risk:** Low\n`, 'APPROVE'],
+    [
+      'a verdict beside its author stays',
+      `**Verdict:** REQUEST CHANGES | **Author**: @t\n\n${REVIEW}`,
+      'CHANGES_REQUESTED',
+    ],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
