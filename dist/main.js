@@ -44646,8 +44646,9 @@ function reReviewUnderWay(onHead, identity, persona, target) {
  * forced re-review asked for since ('forced': attack round 12, B3), and a status that stands for a newer review of
  * this PR than the green's is that review's verdict, posted meanwhile (a forced re-review's rejection: a second attack
  * on round 12) — unless the run had read it before it wrote (a kept verdict's run: then it is another base's newer
- * review, and the green, for this base, stands). A status for the green's own review or an older one lets the green
- * stand. Unread statuses (null) say nothing here.
+ * review, and the green, for this base, stands). A red that is not this PR's review's, written since a kept verdict's
+ * run read the head (a twin PR's refusal of the shared head, an abort), goes back too. A status for the green's own
+ * review or an older one lets the green stand. Unread statuses (null) say nothing here.
  */
 function underGreen(onHead, identity, persona, target, green, 
 /** The statuses the run read before it wrote the green (a kept verdict's), else undefined. */
@@ -44661,19 +44662,26 @@ seen) {
     // written since the run read the head; a run that read nothing before (a post's) knows only that a status for a
     // newer review than its own new one came after it
     const since = (s) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
+    // a red written since a kept verdict's run read the head that is not this PR's review's: a twin PR's refusal of this
+    // shared head, or an abort — it goes back over the green, fail closed (attack round 13, F3: a twin opened while the
+    // green waited), unless a forced pending or a newer review's status of this PR under it says more
+    let red = null;
     for (const s of under) {
         // a forced pending only a kept verdict's run can date: one it had read was settled, or is R11-3's dead one (a
         // post's green is a fresh review: put back over it, a dead pending would hold the head for good)
         if (s.state === 'pending' && s.description === reviewing(persona, target, true))
-            return seen && since(s) ? 'forced' : null;
+            return seen && since(s) ? 'forced' : red;
         const link = linkOf(s.targetUrl);
-        if (target.pullNumber == null || link?.pr !== target.pullNumber)
+        if (target.pullNumber == null || link?.pr !== target.pullNumber) {
+            if (!red && seen && since(s) && s.state !== 'success' && s.state !== 'pending')
+                red = s;
             continue;
+        }
         // a newer review's status the run had already read is another base's (a kept verdict's review is older than
         // the review a retarget away made): only one written since the read is a verdict posted meanwhile
-        return link.id > greenReview && since(s) ? s : null;
+        return link.id > greenReview && since(s) ? s : red;
     }
-    return null;
+    return red;
 }
 /** The PR and review a status links to (…/pull/N#pullrequestreview-ID), else null. */
 const linkOf = (url) => {
@@ -44686,10 +44694,12 @@ const linkOf = (url) => {
  * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
  * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
  * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
- * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
+ * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written. A forced
+ * re-review's is always written, even where nothing stands yet: a verdict carried to the head (an identical push a
+ * moment before the /review) must see it and not pass over it (attack round 13, F1).
  */
-function pendingChanges(onHead, identity) {
-    if (!onHead)
+function pendingChanges(onHead, identity, forced = false) {
+    if (!onHead || forced)
         return true;
     const me = identity?.toLowerCase();
     const own = onHead.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
@@ -44771,6 +44781,7 @@ function greenUnderReReview(c, persona, forced, onHead) {
                 `comment /review ${persona} again, or push)`,
         };
     const state = under.state === 'success' || under.state === 'pending' ? under.state : 'failure';
+    const newer = linkOf(under.targetUrl)?.pr === c.pullNumber;
     return {
         status: {
             sha: green.sha,
@@ -44778,8 +44789,28 @@ function greenUnderReReview(c, persona, forced, onHead) {
             description: fit(under.description ?? ''),
             reviewUrl: under.targetUrl ?? undefined,
         },
-        notice: `a newer review of ${head} by ${persona} (${under.targetUrl}) was posted as this run's green was written: ` +
-            'its status is written again over the green',
+        notice: newer
+            ? `a newer review of ${head} by ${persona} (${under.targetUrl}) was posted as this run's green was written: ` +
+                'its status is written again over the green'
+            : `a ${state} of ${persona} on ${head} ("${under.description ?? ''}") was written after this run read the ` +
+                "head (another PR's refusal of this shared head, or an abort): it is written again over the green",
+    };
+}
+/**
+ * A kept verdict's green (its run read the head before: duplicate, unchanged, restamped) whose head's statuses cannot
+ * be read again after it: whether a forced re-review was asked for meanwhile is unknown, so pending goes over it and
+ * the step fails (attack round 13, F4; B4 holds a kept green back when the read before fails). A post's green is a
+ * fresh review: it stands, with a warning. Null when the green stands.
+ */
+function unreadAfterGreen(c, persona) {
+    const green = c.status;
+    if (!green || c.seenOnHead === undefined || !mayGiveWay(c, false))
+        return null;
+    const head = sha_short(green.sha);
+    return {
+        status: { ...green, state: 'pending', description: fit(`${persona}: unconfirmed (statuses unread); re-run`) },
+        notice: `the statuses of ${head} could not be read again after ${persona}'s green was written, so whether a forced ` +
+            're-review was asked for meanwhile is unknown: pending is written over the green; re-run this job',
     };
 }
 
@@ -44829,7 +44860,7 @@ function conclude(end, rules) {
                 outcome: 'needs-review',
                 shouldReview: true,
                 diffPath: end.diffPath,
-                status: pendingChanges(end.onHead, end.identity)
+                status: pendingChanges(end.onHead, end.identity, rules.forced)
                     ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, rules.forced))
                     : null,
             };
@@ -44980,7 +45011,7 @@ function sharedWith(end, own) {
  * be read: whether a re-review is under way is unknown, so no green is written (attack round 12, B4).
  */
 function outcome_heldBack(end, rules, state) {
-    if (end.kind !== 'duplicate' && end.kind !== 'unchanged')
+    if (end.kind === 'posted')
         return null;
     const on = `${rules.persona}'s status on ${sha_short(end.target?.reviewedSha)}`;
     if (reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))
@@ -45550,6 +45581,268 @@ function describePlan(p) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/diffcover.ts
+// A whole diff or none: does the unified diff GitHub rendered cover every file the PR
+// changes? Pure. Files the diff shows without text (binary, submodule, rename or mode
+// change only, empty) are named in a header the persona reads; a diff cut short, a file
+// list that may be capped, or any disagreement between the diff, the PR's file list and
+// its changed_files makes the diff unusable: the caller aborts, never passes a part as whole.
+/** GitHub lists at most this many files of a PR (REST docs, "List pull requests files"). */
+const LIST_FILES_CAP = 3000;
+/** Decides whether `diff` is the whole change the PR's `files` and `changedFiles` describe. */
+function cover(diff, files, changedFiles) {
+    if (changedFiles > LIST_FILES_CAP)
+        return { whole: false, why: `the PR changes ${changedFiles} files; GitHub lists at most ${LIST_FILES_CAP}` };
+    if (files.length !== changedFiles)
+        return { whole: false, why: `GitHub lists ${files.length} file(s) but says the PR changes ${changedFiles}` };
+    const parsed = parseDiff(diff);
+    if ('problem' in parsed)
+        return { whole: false, why: parsed.problem };
+    const byPath = new Map();
+    for (const s of parsed.sections) {
+        if (byPath.has(s.path))
+            return { whole: false, why: `the diff shows ${show(s.path)} twice` };
+        byPath.set(s.path, s);
+    }
+    const listed = new Set(files.map((f) => f.filename));
+    const extra = [...byPath.keys()].filter((p) => !listed.has(p));
+    if (extra.length)
+        return { whole: false, why: `the diff shows ${names(extra)}, not among the PR's files` };
+    const withText = [];
+    const noText = [];
+    const missing = [];
+    for (const f of files) {
+        const s = byPath.get(f.filename);
+        if (s?.kind === 'text')
+            withText.push(s.path);
+        else if (s)
+            noText.push({ path: s.path, kind: s.kind, ...(s.from ? { from: s.from } : {}) });
+        else if (typeof f.patch === 'string')
+            missing.push(f.filename);
+        else
+            noText.push(listedOnly(f));
+    }
+    if (missing.length)
+        return { whole: false, why: `the diff lacks ${names(missing)}, which GitHub lists with changes` };
+    const total = withText.length + noText.length;
+    if (total !== changedFiles)
+        return { whole: false, why: `the diff covers ${total} file(s), not ${changedFiles}` };
+    return { whole: true, withText, noText };
+}
+function listedOnly(f) {
+    if (f.status === 'renamed' && f.previous_filename)
+        return { path: f.filename, kind: 'renamed', from: f.previous_filename };
+    return { path: f.filename, kind: 'omitted' };
+}
+const KIND_WORDS = {
+    binary: 'binary',
+    submodule: 'submodule: only the commit it points to is shown',
+    renamed: 'renamed, content unchanged',
+    copied: 'copied, content unchanged',
+    mode: 'file mode changed only',
+    empty: 'empty file added or removed',
+    omitted: 'GitHub shows no diff for it (binary or too large)',
+};
+/** The plain-text header written above the diff for the persona; '' when every file has text. */
+function coverHeader(c) {
+    if (!c.noText.length)
+        return '';
+    const total = c.withText.length + c.noText.length;
+    const lines = [
+        `# persona-verdict: ${c.noText.length} of ${total} changed file(s) have no text diff below;`,
+        '# their content is not shown to you:',
+        ...c.noText.map((f) => `#   ${f.from ? `${show(f.from)} -> ` : ''}${show(f.path)} (${KIND_WORDS[f.kind]})`),
+        "# Everything after this header is the PR's diff as GitHub renders it.",
+    ];
+    return lines.join('\n') + '\n';
+}
+/** One line each for the run's warnings. */
+function noTextSummary(c, max = 10) {
+    const shown = c.noText.slice(0, max).map((f) => `${show(f.path)} (${f.kind})`);
+    const more = c.noText.length > max ? `, and ${c.noText.length - max} more` : '';
+    return `${shown.join(', ')}${more}`;
+}
+/** A path as the persona reads it: quoted when it holds control, format or line-breaking characters. */
+function show(path) {
+    return /[\p{C}\u2028\u2029]/u.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
+}
+function names(paths) {
+    const shown = paths.slice(0, 5).map(show).join(', ');
+    return paths.length > 5 ? `${shown} and ${paths.length - 5} more` : shown;
+}
+/** Splits a unified diff (git's format, as GitHub renders it) into its files; a problem when it is cut or malformed. */
+function parseDiff(diff) {
+    const lines = diff.split('\n');
+    if (lines.at(-1) === '')
+        lines.pop();
+    const drafts = [];
+    let cur = null;
+    const st = { hunk: null, binaryLiteral: false };
+    for (const line of lines) {
+        if (st.hunk && (st.hunk.old > 0 || st.hunk.new > 0)) {
+            if (!hunkLine(line, st.hunk, cur))
+                return { problem: `a hunk of ${show(pathOf(cur))} does not match its header: ${diffcover_cut}` };
+            continue;
+        }
+        if (line.startsWith('diff --git ')) {
+            const gitPath = gitLinePath(line.slice('diff --git '.length));
+            if (gitPath === null)
+                return { problem: `a file header of the diff cannot be read: ${diffcover_cut}` };
+            cur = { gitPath, flags: new Set(), hunks: 0, subprojectOnly: true };
+            drafts.push(cur);
+            st.hunk = null;
+            st.binaryLiteral = false;
+            continue;
+        }
+        if (line === '' || (st.hunk && line.startsWith('\\')))
+            continue;
+        if (!cur)
+            return { problem: `the diff does not begin with a file header: ${diffcover_cut}` };
+        if (line.startsWith('@@ ')) {
+            const h = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
+            if (!h)
+                return { problem: `a hunk header of ${show(pathOf(cur))} cannot be read: ${diffcover_cut}` };
+            st.hunk = { old: h[1] === undefined ? 1 : Number(h[1]), new: h[2] === undefined ? 1 : Number(h[2]) };
+            cur.hunks++;
+            continue;
+        }
+        if (st.binaryLiteral)
+            continue;
+        if (st.hunk || !headerLine(line, cur, st))
+            return { problem: `the diff of ${show(pathOf(cur))} holds a line git never writes there: ${diffcover_cut}` };
+    }
+    if (st.hunk && (st.hunk.old > 0 || st.hunk.new > 0))
+        return { problem: `the diff ends inside a hunk of ${show(pathOf(cur))}: ${diffcover_cut}` };
+    return { sections: drafts.map(finish) };
+}
+const diffcover_cut = 'GitHub sent it cut short or altered';
+function hunkLine(line, h, cur) {
+    const c = line[0];
+    if (c === '\\')
+        return true; // "\ No newline at end of file"
+    if (c !== undefined && c !== ' ' && c !== '-' && c !== '+')
+        return false;
+    if (cur.subprojectOnly && !/^[ +-]Subproject commit [0-9a-f]{40}$/.test(line))
+        cur.subprojectOnly = false;
+    if (c === '-' || c === ' ' || c === undefined)
+        h.old--;
+    if (c === '+' || c === ' ' || c === undefined)
+        h.new--;
+    return h.old >= 0 && h.new >= 0;
+}
+function headerLine(line, cur, st) {
+    let m;
+    if ((m = /^(rename|copy) (from|to) (.+)$/.exec(line))) {
+        const key = `${m[1]}${m[2] === 'from' ? 'From' : 'To'}`;
+        cur[key] = unquote(m[3]) ?? m[3];
+    }
+    else if ((m = /^(---|\+\+\+) (.+)$/.exec(line))) {
+        const raw = m[2].endsWith('\t') ? m[2].slice(0, -1) : m[2]; // git ends a name holding a space with a tab
+        const p = unquote(raw) ?? raw;
+        const path = p === '/dev/null' ? undefined : p.replace(/^[ab]\//, '');
+        if (m[1] === '---')
+            cur.minus = path;
+        else
+            cur.plus = path;
+    }
+    else if (/^(old|new) mode \d+$/.test(line))
+        cur.flags.add('mode');
+    else if ((m = /^(new|deleted) file mode (\d+)$/.exec(line))) {
+        cur.flags.add('newOrDeleted');
+        if (m[2] === '160000')
+            cur.flags.add('gitlink');
+    }
+    else if ((m = /^index [0-9a-f]+\.\.[0-9a-f]+(?: (\d+))?$/.exec(line))) {
+        if (m[1] === '160000')
+            cur.flags.add('gitlink');
+    }
+    else if (/^Binary files .+ differ$/.test(line))
+        cur.flags.add('binary');
+    else if (line === 'GIT binary patch') {
+        cur.flags.add('binary');
+        st.binaryLiteral = true;
+    }
+    else if (!/^(dis)?similarity index \d+%$/.test(line))
+        return false;
+    return true;
+}
+function pathOf(d) {
+    return d.renameTo ?? d.copyTo ?? d.plus ?? d.minus ?? d.gitPath;
+}
+function finish(d) {
+    const path = pathOf(d);
+    const from = d.renameFrom ?? d.copyFrom;
+    const base = { path, ...(from ? { from } : {}) };
+    if (d.flags.has('binary'))
+        return { ...base, kind: 'binary' };
+    if (d.flags.has('gitlink') || (d.hunks > 0 && d.subprojectOnly))
+        return { ...base, kind: 'submodule' };
+    if (d.hunks > 0)
+        return { ...base, kind: 'text' };
+    if (d.renameFrom)
+        return { ...base, kind: 'renamed' };
+    if (d.copyFrom)
+        return { ...base, kind: 'copied' };
+    if (d.flags.has('newOrDeleted'))
+        return { ...base, kind: 'empty' };
+    if (d.flags.has('mode'))
+        return { ...base, kind: 'mode' };
+    return { ...base, kind: 'omitted' };
+}
+/** The b-side path of a `diff --git a/X b/Y` line (quoted paths unquoted); null when it cannot be read. */
+function gitLinePath(rest) {
+    if (rest.startsWith('"')) {
+        const a = takeQuoted(rest);
+        if (!a || rest[a.end] !== ' ')
+            return null;
+        const bRaw = rest.slice(a.end + 1);
+        const b = bRaw.startsWith('"') ? unquote(bRaw) : bRaw;
+        return b?.startsWith('b/') ? b.slice(2) : null;
+    }
+    const q = rest.indexOf(' "b/');
+    if (q >= 0)
+        return unquote(rest.slice(q + 1))?.slice(2) ?? null;
+    const n = (rest.length - 5) / 2; // "a/P b/P": the same path twice
+    if (Number.isInteger(n) && n > 0 && rest === `a/${rest.slice(2, 2 + n)} b/${rest.slice(2, 2 + n)}`)
+        return rest.slice(2, 2 + n);
+    const i = rest.indexOf(' b/');
+    return rest.startsWith('a/') && i > 0 ? rest.slice(i + 3) : null;
+}
+const ESCAPES = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
+/** A C-quoted path as git writes it ("a/t\303\251st"), decoded; the text itself when not quoted; null if malformed. */
+function unquote(s) {
+    if (!s.startsWith('"'))
+        return s;
+    const q = takeQuoted(s);
+    return q && q.end === s.length ? q.text : null;
+}
+function takeQuoted(s) {
+    const bytes = [];
+    for (let i = 1; i < s.length; i++) {
+        const cp = s.codePointAt(i);
+        if (cp === 34)
+            return { text: Buffer.from(bytes).toString('utf8'), end: i + 1 };
+        if (cp !== 92) {
+            bytes.push(...Buffer.from(String.fromCodePoint(cp), 'utf8'));
+            if (cp > 0xffff)
+                i++;
+            continue;
+        }
+        const e = s[++i];
+        if (e === undefined)
+            return null;
+        if (/[0-7]/.test(e) && /^[0-7]{3}$/.test(s.slice(i, i + 3))) {
+            bytes.push(parseInt(s.slice(i, i + 3), 8));
+            i += 2;
+        }
+        else if (e in ESCAPES)
+            bytes.push(ESCAPES[e]);
+        else
+            return null;
+    }
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./src/core/patch.ts
 // A patch identity for `unchanged-when: patch`, restamp and the board — pure. Two heads whose PR patches (against
 // their merge bases) are the same text, hunk headers and line numbers included, share an id: a rebase or a base-branch
@@ -45613,12 +45906,15 @@ function patchAloneCarries(candidates, head) {
 // the compare's file list (core/patch.ts), and — only when a verdict could be carried by the patch alone (the caller
 // passes the reviews it could come from, none when its settings carry by the tree only) — the compare's diff, read to
 // see that every file is a regular one: the file list carries no mode, so a symlink and a file holding its target as
-// text would share an id (attack round 12, R1). null: nothing is carried by the patch.
+// text would share an id (attack round 12, R1); a diff that does not show every listed file whole carries nothing
+// (attack round 13, F5). null: nothing is carried by the patch.
+
 
 
 
 async function headPatchOf(port, base, head, candidates, warnings) {
-    const patch = patchId(await port.compareFiles(base, head.sha));
+    const files = await port.compareFiles(base, head.sha);
+    const patch = patchId(files);
     if (patch === null) {
         warnings.push(`the PR's patch at ${sha_short(head.sha)} could not be read whole (compare refused, ${COMPARE_FILE_CAP}+ files, ` +
             'or a binary file): nothing is carried forward as unchanged in this run');
@@ -45628,7 +45924,16 @@ async function headPatchOf(port, base, head, candidates, warnings) {
         return patch;
     let special;
     try {
-        special = specialModes(await port.compareDiff(base, head.sha));
+        const diff = await port.compareDiff(base, head.sha);
+        // the modes are read from a diff that shows every listed file whole, or from none (attack round 13, F5: a
+        // symlink's header past a cut went unseen)
+        const c = cover(diff, files, files.length);
+        if (!c.whole) {
+            warnings.push(`the diff of ${sha_short(head.sha)} is not whole (${c.why}), so its files' modes cannot be checked: no ` +
+                'verdict is carried to it by its PR patch in this run');
+            return null;
+        }
+        special = specialModes(diff);
     }
     catch (e) {
         if (!(e instanceof ApiError))
@@ -46083,11 +46388,20 @@ async function reReviewAfterGreen(r, cfg, ctx, port) {
     const onHead = await statusesOn(cfg, ctx, port, r.status.sha);
     if (onHead === undefined)
         return r; // no commit status written, or check runs (never read back)
-    if (onHead === null)
-        return {
-            ...r,
-            warnings: [...r.warnings, "the head's statuses could not be read again after the green was written"],
-        };
+    if (onHead === null) {
+        const unread = unreadAfterGreen(r, cfg.persona);
+        if (!unread)
+            return {
+                ...r,
+                warnings: [...r.warnings, "the head's statuses could not be read again after the green was written"],
+            };
+        // a kept verdict's green, unconfirmed: pending over it, and the step fails so that someone re-runs it (attack
+        // round 13, F4: the green stayed over a forced re-review asked for meanwhile)
+        const over = await overGreen(r, cfg, ctx, port, unread);
+        return over.failure
+            ? over
+            : { ...over, failure: `api-error: ${unread.notice}`, reason: over.reason ?? 'api-error' };
+    }
     const held = greenUnderReReview(r, cfg.persona, cfg.force, onHead);
     return held ? overGreen(r, cfg, ctx, port, held) : r;
 }
@@ -53998,268 +54312,6 @@ function sharedAfterWrite(reviews, cfg, identity) {
     return r ? { reason: 'bad-input', message: `${r.message}: ${r.advice}` } : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/core/diffcover.ts
-// A whole diff or none: does the unified diff GitHub rendered cover every file the PR
-// changes? Pure. Files the diff shows without text (binary, submodule, rename or mode
-// change only, empty) are named in a header the persona reads; a diff cut short, a file
-// list that may be capped, or any disagreement between the diff, the PR's file list and
-// its changed_files makes the diff unusable: the caller aborts, never passes a part as whole.
-/** GitHub lists at most this many files of a PR (REST docs, "List pull requests files"). */
-const LIST_FILES_CAP = 3000;
-/** Decides whether `diff` is the whole change the PR's `files` and `changedFiles` describe. */
-function cover(diff, files, changedFiles) {
-    if (changedFiles > LIST_FILES_CAP)
-        return { whole: false, why: `the PR changes ${changedFiles} files; GitHub lists at most ${LIST_FILES_CAP}` };
-    if (files.length !== changedFiles)
-        return { whole: false, why: `GitHub lists ${files.length} file(s) but says the PR changes ${changedFiles}` };
-    const parsed = parseDiff(diff);
-    if ('problem' in parsed)
-        return { whole: false, why: parsed.problem };
-    const byPath = new Map();
-    for (const s of parsed.sections) {
-        if (byPath.has(s.path))
-            return { whole: false, why: `the diff shows ${show(s.path)} twice` };
-        byPath.set(s.path, s);
-    }
-    const listed = new Set(files.map((f) => f.filename));
-    const extra = [...byPath.keys()].filter((p) => !listed.has(p));
-    if (extra.length)
-        return { whole: false, why: `the diff shows ${names(extra)}, not among the PR's files` };
-    const withText = [];
-    const noText = [];
-    const missing = [];
-    for (const f of files) {
-        const s = byPath.get(f.filename);
-        if (s?.kind === 'text')
-            withText.push(s.path);
-        else if (s)
-            noText.push({ path: s.path, kind: s.kind, ...(s.from ? { from: s.from } : {}) });
-        else if (typeof f.patch === 'string')
-            missing.push(f.filename);
-        else
-            noText.push(listedOnly(f));
-    }
-    if (missing.length)
-        return { whole: false, why: `the diff lacks ${names(missing)}, which GitHub lists with changes` };
-    const total = withText.length + noText.length;
-    if (total !== changedFiles)
-        return { whole: false, why: `the diff covers ${total} file(s), not ${changedFiles}` };
-    return { whole: true, withText, noText };
-}
-function listedOnly(f) {
-    if (f.status === 'renamed' && f.previous_filename)
-        return { path: f.filename, kind: 'renamed', from: f.previous_filename };
-    return { path: f.filename, kind: 'omitted' };
-}
-const KIND_WORDS = {
-    binary: 'binary',
-    submodule: 'submodule: only the commit it points to is shown',
-    renamed: 'renamed, content unchanged',
-    copied: 'copied, content unchanged',
-    mode: 'file mode changed only',
-    empty: 'empty file added or removed',
-    omitted: 'GitHub shows no diff for it (binary or too large)',
-};
-/** The plain-text header written above the diff for the persona; '' when every file has text. */
-function coverHeader(c) {
-    if (!c.noText.length)
-        return '';
-    const total = c.withText.length + c.noText.length;
-    const lines = [
-        `# persona-verdict: ${c.noText.length} of ${total} changed file(s) have no text diff below;`,
-        '# their content is not shown to you:',
-        ...c.noText.map((f) => `#   ${f.from ? `${show(f.from)} -> ` : ''}${show(f.path)} (${KIND_WORDS[f.kind]})`),
-        "# Everything after this header is the PR's diff as GitHub renders it.",
-    ];
-    return lines.join('\n') + '\n';
-}
-/** One line each for the run's warnings. */
-function noTextSummary(c, max = 10) {
-    const shown = c.noText.slice(0, max).map((f) => `${show(f.path)} (${f.kind})`);
-    const more = c.noText.length > max ? `, and ${c.noText.length - max} more` : '';
-    return `${shown.join(', ')}${more}`;
-}
-/** A path as the persona reads it: quoted when it holds control, format or line-breaking characters. */
-function show(path) {
-    return /[\p{C}\u2028\u2029]/u.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
-}
-function names(paths) {
-    const shown = paths.slice(0, 5).map(show).join(', ');
-    return paths.length > 5 ? `${shown} and ${paths.length - 5} more` : shown;
-}
-/** Splits a unified diff (git's format, as GitHub renders it) into its files; a problem when it is cut or malformed. */
-function parseDiff(diff) {
-    const lines = diff.split('\n');
-    if (lines.at(-1) === '')
-        lines.pop();
-    const drafts = [];
-    let cur = null;
-    const st = { hunk: null, binaryLiteral: false };
-    for (const line of lines) {
-        if (st.hunk && (st.hunk.old > 0 || st.hunk.new > 0)) {
-            if (!hunkLine(line, st.hunk, cur))
-                return { problem: `a hunk of ${show(pathOf(cur))} does not match its header: ${diffcover_cut}` };
-            continue;
-        }
-        if (line.startsWith('diff --git ')) {
-            const gitPath = gitLinePath(line.slice('diff --git '.length));
-            if (gitPath === null)
-                return { problem: `a file header of the diff cannot be read: ${diffcover_cut}` };
-            cur = { gitPath, flags: new Set(), hunks: 0, subprojectOnly: true };
-            drafts.push(cur);
-            st.hunk = null;
-            st.binaryLiteral = false;
-            continue;
-        }
-        if (line === '' || (st.hunk && line.startsWith('\\')))
-            continue;
-        if (!cur)
-            return { problem: `the diff does not begin with a file header: ${diffcover_cut}` };
-        if (line.startsWith('@@ ')) {
-            const h = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
-            if (!h)
-                return { problem: `a hunk header of ${show(pathOf(cur))} cannot be read: ${diffcover_cut}` };
-            st.hunk = { old: h[1] === undefined ? 1 : Number(h[1]), new: h[2] === undefined ? 1 : Number(h[2]) };
-            cur.hunks++;
-            continue;
-        }
-        if (st.binaryLiteral)
-            continue;
-        if (st.hunk || !headerLine(line, cur, st))
-            return { problem: `the diff of ${show(pathOf(cur))} holds a line git never writes there: ${diffcover_cut}` };
-    }
-    if (st.hunk && (st.hunk.old > 0 || st.hunk.new > 0))
-        return { problem: `the diff ends inside a hunk of ${show(pathOf(cur))}: ${diffcover_cut}` };
-    return { sections: drafts.map(finish) };
-}
-const diffcover_cut = 'GitHub sent it cut short or altered';
-function hunkLine(line, h, cur) {
-    const c = line[0];
-    if (c === '\\')
-        return true; // "\ No newline at end of file"
-    if (c !== undefined && c !== ' ' && c !== '-' && c !== '+')
-        return false;
-    if (cur.subprojectOnly && !/^[ +-]Subproject commit [0-9a-f]{40}$/.test(line))
-        cur.subprojectOnly = false;
-    if (c === '-' || c === ' ' || c === undefined)
-        h.old--;
-    if (c === '+' || c === ' ' || c === undefined)
-        h.new--;
-    return h.old >= 0 && h.new >= 0;
-}
-function headerLine(line, cur, st) {
-    let m;
-    if ((m = /^(rename|copy) (from|to) (.+)$/.exec(line))) {
-        const key = `${m[1]}${m[2] === 'from' ? 'From' : 'To'}`;
-        cur[key] = unquote(m[3]) ?? m[3];
-    }
-    else if ((m = /^(---|\+\+\+) (.+)$/.exec(line))) {
-        const raw = m[2].endsWith('\t') ? m[2].slice(0, -1) : m[2]; // git ends a name holding a space with a tab
-        const p = unquote(raw) ?? raw;
-        const path = p === '/dev/null' ? undefined : p.replace(/^[ab]\//, '');
-        if (m[1] === '---')
-            cur.minus = path;
-        else
-            cur.plus = path;
-    }
-    else if (/^(old|new) mode \d+$/.test(line))
-        cur.flags.add('mode');
-    else if ((m = /^(new|deleted) file mode (\d+)$/.exec(line))) {
-        cur.flags.add('newOrDeleted');
-        if (m[2] === '160000')
-            cur.flags.add('gitlink');
-    }
-    else if ((m = /^index [0-9a-f]+\.\.[0-9a-f]+(?: (\d+))?$/.exec(line))) {
-        if (m[1] === '160000')
-            cur.flags.add('gitlink');
-    }
-    else if (/^Binary files .+ differ$/.test(line))
-        cur.flags.add('binary');
-    else if (line === 'GIT binary patch') {
-        cur.flags.add('binary');
-        st.binaryLiteral = true;
-    }
-    else if (!/^(dis)?similarity index \d+%$/.test(line))
-        return false;
-    return true;
-}
-function pathOf(d) {
-    return d.renameTo ?? d.copyTo ?? d.plus ?? d.minus ?? d.gitPath;
-}
-function finish(d) {
-    const path = pathOf(d);
-    const from = d.renameFrom ?? d.copyFrom;
-    const base = { path, ...(from ? { from } : {}) };
-    if (d.flags.has('binary'))
-        return { ...base, kind: 'binary' };
-    if (d.flags.has('gitlink') || (d.hunks > 0 && d.subprojectOnly))
-        return { ...base, kind: 'submodule' };
-    if (d.hunks > 0)
-        return { ...base, kind: 'text' };
-    if (d.renameFrom)
-        return { ...base, kind: 'renamed' };
-    if (d.copyFrom)
-        return { ...base, kind: 'copied' };
-    if (d.flags.has('newOrDeleted'))
-        return { ...base, kind: 'empty' };
-    if (d.flags.has('mode'))
-        return { ...base, kind: 'mode' };
-    return { ...base, kind: 'omitted' };
-}
-/** The b-side path of a `diff --git a/X b/Y` line (quoted paths unquoted); null when it cannot be read. */
-function gitLinePath(rest) {
-    if (rest.startsWith('"')) {
-        const a = takeQuoted(rest);
-        if (!a || rest[a.end] !== ' ')
-            return null;
-        const bRaw = rest.slice(a.end + 1);
-        const b = bRaw.startsWith('"') ? unquote(bRaw) : bRaw;
-        return b?.startsWith('b/') ? b.slice(2) : null;
-    }
-    const q = rest.indexOf(' "b/');
-    if (q >= 0)
-        return unquote(rest.slice(q + 1))?.slice(2) ?? null;
-    const n = (rest.length - 5) / 2; // "a/P b/P": the same path twice
-    if (Number.isInteger(n) && n > 0 && rest === `a/${rest.slice(2, 2 + n)} b/${rest.slice(2, 2 + n)}`)
-        return rest.slice(2, 2 + n);
-    const i = rest.indexOf(' b/');
-    return rest.startsWith('a/') && i > 0 ? rest.slice(i + 3) : null;
-}
-const ESCAPES = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
-/** A C-quoted path as git writes it ("a/t\303\251st"), decoded; the text itself when not quoted; null if malformed. */
-function unquote(s) {
-    if (!s.startsWith('"'))
-        return s;
-    const q = takeQuoted(s);
-    return q && q.end === s.length ? q.text : null;
-}
-function takeQuoted(s) {
-    const bytes = [];
-    for (let i = 1; i < s.length; i++) {
-        const cp = s.codePointAt(i);
-        if (cp === 34)
-            return { text: Buffer.from(bytes).toString('utf8'), end: i + 1 };
-        if (cp !== 92) {
-            bytes.push(...Buffer.from(String.fromCodePoint(cp), 'utf8'));
-            if (cp > 0xffff)
-                i++;
-            continue;
-        }
-        const e = s[++i];
-        if (e === undefined)
-            return null;
-        if (/[0-7]/.test(e) && /^[0-7]{3}$/.test(s.slice(i, i + 3))) {
-            bytes.push(parseInt(s.slice(i, i + 3), 8));
-            i += 2;
-        }
-        else if (e in ESCAPES)
-            bytes.push(ESCAPES[e]);
-        else
-            return null;
-    }
-    return null;
-}
-
 ;// CONCATENATED MODULE: ./src/modes/shared-head.ts
 // A head another open PR shares, into any base: no persona judges it. A status is per commit, so no verdict on it
 // could pass one PR alone (the status fails: outcome.ts sharedWith); preflight refuses before the LLM runs. Judging
@@ -54284,7 +54336,9 @@ function sharedHeadAbort(persona, sha, others) {
 
 
 
-async function restamp(cfg, ctx, port, target, plan, facts) {
+async function restamp(cfg, ctx, port, target, plan, facts, 
+/** This context's statuses on the head, read before the restamp (a forced re-review there holds it back). */
+onHead) {
     const { original } = plan;
     const marker = {
         persona: cfg.persona,
@@ -54331,7 +54385,7 @@ async function restamp(cfg, ctx, port, target, plan, facts) {
         sharedHead: facts.sharedHead,
     };
     const end = await settleAfterWrite(cfg, port, target, made, early.ids, common);
-    return end.kind === 'posted' ? { ...end, kind: 'restamped', original } : end;
+    return end.kind === 'posted' ? { ...end, kind: 'restamped', original, onHead } : end;
 }
 
 ;// CONCATENATED MODULE: ./src/modes/preflight.ts
@@ -54363,13 +54417,13 @@ async function runPreflight(cfg, ctx, port, trace) {
         const bound = { ...target, base: target.base ?? pull.baseRef };
         if (pull.draft && !cfg.reviewDrafts)
             return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
-        const plan = await unlessReReviewed(cfg, ctx, port, target, facts, trace);
+        const { plan, onTarget } = await unlessReReviewed(cfg, ctx, port, target, facts, trace);
         if (plan.action === 'keep')
             return keepStanding(cfg, ctx, port, target, plan, facts, null);
         if (plan.action === 'post')
             throw new Error('decide() answered post without a body');
         if (plan.action === 'restamp')
-            return restamp(cfg, ctx, port, target, plan, facts);
+            return restamp(cfg, ctx, port, target, plan, facts, onTarget);
         const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
         if (early.failure)
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
@@ -54441,9 +54495,11 @@ const diffAdvice = 'split the PR (GitHub renders the diff of at most 300 files),
     'a partial diff is never passed off as whole';
 /**
  * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
- * dismissal) is first checked on its own head: when a forced re-review of it is under way there (the persona's
- * "reviewing" pending for this PR is the newest status it wrote), this head is reviewed instead — a rebase must not
- * carry the verdict a maintainer has asked to be judged again past that judgment.
+ * dismissal), or restamped onto its own head, is first checked on both heads: when a forced re-review is under way on
+ * the head it comes from or on this one (the persona's "re-reviewing" pending for this PR is the newest status it
+ * wrote there), this head is reviewed instead — a rebase, or a push away and back, must not carry the verdict a
+ * maintainer has asked to be judged again past that judgment (attack round 13, F1 and F2). The statuses read on this
+ * head go with the plan: a restamp's green is read against them afterwards.
  */
 async function unlessReReviewed(cfg, ctx, port, target, facts, trace) {
     const plan = planFor(cfg, target, facts, null, trace);
@@ -54452,12 +54508,16 @@ async function unlessReReviewed(cfg, ctx, port, target, facts, trace) {
         : plan.action === 'restamp'
             ? plan.original.marker.head
             : null;
-    if (!from || from === target.reviewedSha)
-        return plan;
-    const onSource = await statusesOn(cfg, ctx, port, from);
-    if (!reReviewUnderWay(onSource, facts.identity, cfg.persona, { ...target, reviewedSha: from }))
-        return plan;
-    return planFor(cfg, target, facts, null, trace, [from]);
+    if (!from)
+        return { plan };
+    const [onSource, onTarget] = await Promise.all([
+        from === target.reviewedSha ? undefined : statusesOn(cfg, ctx, port, from),
+        statusesOn(cfg, ctx, port, target.reviewedSha),
+    ]);
+    const doubted = (on, sha) => reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
+    if (!doubted(onSource, from) && !doubted(onTarget, target.reviewedSha))
+        return { plan, onTarget };
+    return { plan: planFor(cfg, target, facts, null, trace, [from]), onTarget };
 }
 
 ;// CONCATENATED MODULE: ./src/modes/queued.ts

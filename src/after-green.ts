@@ -6,7 +6,14 @@ import * as core from '@actions/core';
 import { Abort } from './abort.js';
 import type { Config } from './config.js';
 import type { RunContext } from './context.js';
-import { greenForLeftBase, greenUnderReReview, mayGiveWay, mayHaveLeftBase, type Conclusion } from './core/outcome.js';
+import {
+  greenForLeftBase,
+  greenUnderReReview,
+  mayGiveWay,
+  mayHaveLeftBase,
+  unreadAfterGreen,
+  type Conclusion,
+} from './core/outcome.js';
 import type { StatusPlan } from './core/ends.js';
 import { ApiError, type GitHubPort } from './github/port.js';
 import { publishStatus, statusesOn } from './steps.js';
@@ -41,11 +48,20 @@ async function reReviewAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, p
   if (!mayGiveWay(r, cfg.force) || !r.status) return r; // a queue's, the board's, a red: nothing read
   const onHead = await statusesOn(cfg, ctx, port, r.status.sha);
   if (onHead === undefined) return r; // no commit status written, or check runs (never read back)
-  if (onHead === null)
-    return {
-      ...r,
-      warnings: [...r.warnings, "the head's statuses could not be read again after the green was written"],
-    };
+  if (onHead === null) {
+    const unread = unreadAfterGreen(r, cfg.persona);
+    if (!unread)
+      return {
+        ...r,
+        warnings: [...r.warnings, "the head's statuses could not be read again after the green was written"],
+      };
+    // a kept verdict's green, unconfirmed: pending over it, and the step fails so that someone re-runs it (attack
+    // round 13, F4: the green stayed over a forced re-review asked for meanwhile)
+    const over = await overGreen(r, cfg, ctx, port, unread);
+    return over.failure
+      ? over
+      : { ...over, failure: `api-error: ${unread.notice}`, reason: over.reason ?? 'api-error' };
+  }
   const held = greenUnderReReview(r, cfg.persona, cfg.force, onHead);
   return held ? overGreen(r, cfg, ctx, port, held) : r;
 }

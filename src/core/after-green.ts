@@ -3,7 +3,7 @@
 // re-review asked for (the green would pass a verdict being judged again). The shell (src/after-green.ts) reads once
 // more after a green and writes what these return over it; conclude() (outcome.ts) decided the green itself.
 import type { Conclusion, StatusFact, StatusPlan, StatusState } from './ends.js';
-import { reviewing, underGreen } from './on-head.js';
+import { linkOf, reviewing, underGreen } from './on-head.js';
 import { short } from './sha.js';
 import { fit } from './status-words.js';
 
@@ -64,6 +64,7 @@ export function greenUnderReReview(
         `comment /review ${persona} again, or push)`,
     };
   const state: StatusState = under.state === 'success' || under.state === 'pending' ? under.state : 'failure';
+  const newer = linkOf(under.targetUrl)?.pr === c.pullNumber;
   return {
     status: {
       sha: green.sha,
@@ -71,8 +72,28 @@ export function greenUnderReReview(
       description: fit(under.description ?? ''),
       reviewUrl: under.targetUrl ?? undefined,
     },
+    notice: newer
+      ? `a newer review of ${head} by ${persona} (${under.targetUrl}) was posted as this run's green was written: ` +
+        'its status is written again over the green'
+      : `a ${state} of ${persona} on ${head} ("${under.description ?? ''}") was written after this run read the ` +
+        "head (another PR's refusal of this shared head, or an abort): it is written again over the green",
+  };
+}
+
+/**
+ * A kept verdict's green (its run read the head before: duplicate, unchanged, restamped) whose head's statuses cannot
+ * be read again after it: whether a forced re-review was asked for meanwhile is unknown, so pending goes over it and
+ * the step fails (attack round 13, F4; B4 holds a kept green back when the read before fails). A post's green is a
+ * fresh review: it stands, with a warning. Null when the green stands.
+ */
+export function unreadAfterGreen(c: Conclusion, persona: string): { status: StatusPlan; notice: string } | null {
+  const green = c.status;
+  if (!green || c.seenOnHead === undefined || !mayGiveWay(c, false)) return null;
+  const head = short(green.sha);
+  return {
+    status: { ...green, state: 'pending', description: fit(`${persona}: unconfirmed (statuses unread); re-run`) },
     notice:
-      `a newer review of ${head} by ${persona} (${under.targetUrl}) was posted as this run's green was written: ` +
-      'its status is written again over the green',
+      `the statuses of ${head} could not be read again after ${persona}'s green was written, so whether a forced ` +
+      're-review was asked for meanwhile is unknown: pending is written over the green; re-run this job',
   };
 }

@@ -94,7 +94,7 @@ export type End = Common &
         afterWrite?: AfterWrite;
         /** posted: where the persona's findings went. */
         findings?: Placement;
-        /** duplicate, unchanged: this context's statuses on the head, newest first; null when unread. */
+        /** duplicate, unchanged, restamped: this context's statuses on the head, newest first; null when unread. */
         onHead?: readonly StatusFact[] | null;
         /** posted, duplicate: the base the PR was retargeted to while the review was made (its verdict is for
          * the old one). */

@@ -34,8 +34,9 @@ export function reReviewUnderWay(
  * forced re-review asked for since ('forced': attack round 12, B3), and a status that stands for a newer review of
  * this PR than the green's is that review's verdict, posted meanwhile (a forced re-review's rejection: a second attack
  * on round 12) — unless the run had read it before it wrote (a kept verdict's run: then it is another base's newer
- * review, and the green, for this base, stands). A status for the green's own review or an older one lets the green
- * stand. Unread statuses (null) say nothing here.
+ * review, and the green, for this base, stands). A red that is not this PR's review's, written since a kept verdict's
+ * run read the head (a twin PR's refusal of the shared head, an abort), goes back too. A status for the green's own
+ * review or an older one lets the green stand. Unread statuses (null) say nothing here.
  */
 export function underGreen(
   onHead: readonly StatusFact[] | null | undefined,
@@ -54,22 +55,29 @@ export function underGreen(
   // written since the run read the head; a run that read nothing before (a post's) knows only that a status for a
   // newer review than its own new one came after it
   const since = (s: StatusFact) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
+  // a red written since a kept verdict's run read the head that is not this PR's review's: a twin PR's refusal of this
+  // shared head, or an abort — it goes back over the green, fail closed (attack round 13, F3: a twin opened while the
+  // green waited), unless a forced pending or a newer review's status of this PR under it says more
+  let red: StatusFact | null = null;
   for (const s of under) {
     // a forced pending only a kept verdict's run can date: one it had read was settled, or is R11-3's dead one (a
     // post's green is a fresh review: put back over it, a dead pending would hold the head for good)
     if (s.state === 'pending' && s.description === reviewing(persona, target, true))
-      return seen && since(s) ? 'forced' : null;
+      return seen && since(s) ? 'forced' : red;
     const link = linkOf(s.targetUrl);
-    if (target.pullNumber == null || link?.pr !== target.pullNumber) continue;
+    if (target.pullNumber == null || link?.pr !== target.pullNumber) {
+      if (!red && seen && since(s) && s.state !== 'success' && s.state !== 'pending') red = s;
+      continue;
+    }
     // a newer review's status the run had already read is another base's (a kept verdict's review is older than
     // the review a retarget away made): only one written since the read is a verdict posted meanwhile
-    return link.id > greenReview && since(s) ? s : null;
+    return link.id > greenReview && since(s) ? s : red;
   }
-  return null;
+  return red;
 }
 
 /** The PR and review a status links to (…/pull/N#pullrequestreview-ID), else null. */
-const linkOf = (url: string | null | undefined): { pr: number; id: number } | null => {
+export const linkOf = (url: string | null | undefined): { pr: number; id: number } | null => {
   const m = url ? /\/pull\/(\d+)#pullrequestreview-(\d+)$/.exec(url) : null;
   return m ? { pr: Number(m[1]), id: Number(m[2]) } : null;
 };
@@ -80,13 +88,16 @@ const linkOf = (url: string | null | undefined): { pr: number; id: number } | nu
  * ruleset pinned to the persona's App counts only those) — a forced re-review, a retarget, an edited
  * review or a carried verdict on a head that already has one. On a head without one (a fresh push) the
  * required status is absent, which already blocks the merge: the write is spared, and the verdict is the
- * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written.
+ * push's one status. Statuses that could not be read (null, undefined) count as a green: pending is written. A forced
+ * re-review's is always written, even where nothing stands yet: a verdict carried to the head (an identical push a
+ * moment before the /review) must see it and not pass over it (attack round 13, F1).
  */
 export function pendingChanges(
   onHead: readonly StatusFact[] | null | undefined,
   identity: string | undefined,
+  forced = false,
 ): boolean {
-  if (!onHead) return true;
+  if (!onHead || forced) return true;
   const me = identity?.toLowerCase();
   const own = onHead.find((s) => me !== undefined && s.creator?.toLowerCase() === me);
   return [onHead[0], own].some((s) => s !== undefined && s.state !== 'pending');

@@ -13,7 +13,7 @@ import type { AbortReason, Conclusion, End, PullTarget, Rules, StatusPlan, Statu
 
 export * from './ends.js';
 export { pendingChanges, reReviewUnderWay } from './on-head.js';
-export { greenForLeftBase, greenUnderReReview, mayGiveWay, mayHaveLeftBase } from './after-green.js';
+export { greenForLeftBase, greenUnderReReview, mayGiveWay, mayHaveLeftBase, unreadAfterGreen } from './after-green.js';
 export { STATUS_DESCRIPTION_MAX, verdictState } from './status-words.js';
 
 export function conclude(end: End, rules: Rules): Conclusion {
@@ -47,7 +47,7 @@ export function conclude(end: End, rules: Rules): Conclusion {
         outcome: 'needs-review',
         shouldReview: true,
         diffPath: end.diffPath,
-        status: pendingChanges(end.onHead, end.identity)
+        status: pendingChanges(end.onHead, end.identity, rules.forced)
           ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, rules.forced))
           : null,
       };
@@ -218,7 +218,7 @@ function sharedWith(end: StandingEnd, own: StatusState): string | null {
  * be read: whether a re-review is under way is unknown, so no green is written (attack round 12, B4).
  */
 function heldBack(end: StandingEnd, rules: Rules, state: StatusState): string | null {
-  if (end.kind !== 'duplicate' && end.kind !== 'unchanged') return null;
+  if (end.kind === 'posted') return null;
   const on = `${rules.persona}'s status on ${short(end.target?.reviewedSha)}`;
   if (reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))
     return (

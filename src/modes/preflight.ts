@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import { gate, type Gate, type PullFacts } from '../core/decide.js';
 import { cover, coverHeader, noTextSummary } from '../core/diffcover.js';
-import { reReviewUnderWay, type End, type PullTarget } from '../core/outcome.js';
+import { reReviewUnderWay, type End, type PullTarget, type StatusFact } from '../core/outcome.js';
 import { ApiError, type GitHubPort } from '../github/port.js';
 import { attributed, dismissAll, planFor, readHead, statusesOn, type Facts, type Trace } from '../steps.js';
 import { resolveTarget } from '../target.js';
@@ -29,10 +29,10 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     const bound: PullTarget = { ...target, base: target.base ?? pull.baseRef };
     if (pull.draft && !cfg.reviewDrafts)
       return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
-    const plan = await unlessReReviewed(cfg, ctx, port, target, facts, trace);
+    const { plan, onTarget } = await unlessReReviewed(cfg, ctx, port, target, facts, trace);
     if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
-    if (plan.action === 'restamp') return restamp(cfg, ctx, port, target, plan, facts);
+    if (plan.action === 'restamp') return restamp(cfg, ctx, port, target, plan, facts, onTarget);
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
     if (early.failure)
       throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
@@ -111,9 +111,11 @@ const diffAdvice =
 
 /**
  * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
- * dismissal) is first checked on its own head: when a forced re-review of it is under way there (the persona's
- * "reviewing" pending for this PR is the newest status it wrote), this head is reviewed instead — a rebase must not
- * carry the verdict a maintainer has asked to be judged again past that judgment.
+ * dismissal), or restamped onto its own head, is first checked on both heads: when a forced re-review is under way on
+ * the head it comes from or on this one (the persona's "re-reviewing" pending for this PR is the newest status it
+ * wrote there), this head is reviewed instead — a rebase, or a push away and back, must not carry the verdict a
+ * maintainer has asked to be judged again past that judgment (attack round 13, F1 and F2). The statuses read on this
+ * head go with the plan: a restamp's green is read against them afterwards.
  */
 async function unlessReReviewed(
   cfg: Config,
@@ -122,7 +124,7 @@ async function unlessReReviewed(
   target: PullTarget,
   facts: Facts,
   trace: Trace,
-): Promise<ReturnType<typeof planFor>> {
+): Promise<{ plan: ReturnType<typeof planFor>; onTarget?: readonly StatusFact[] | null }> {
   const plan = planFor(cfg, target, facts, null, trace);
   const from =
     plan.action === 'keep' && plan.outcome === 'unchanged'
@@ -130,8 +132,13 @@ async function unlessReReviewed(
       : plan.action === 'restamp'
         ? plan.original.marker.head
         : null;
-  if (!from || from === target.reviewedSha) return plan;
-  const onSource = await statusesOn(cfg, ctx, port, from);
-  if (!reReviewUnderWay(onSource, facts.identity, cfg.persona, { ...target, reviewedSha: from })) return plan;
-  return planFor(cfg, target, facts, null, trace, [from]);
+  if (!from) return { plan };
+  const [onSource, onTarget] = await Promise.all([
+    from === target.reviewedSha ? undefined : statusesOn(cfg, ctx, port, from),
+    statusesOn(cfg, ctx, port, target.reviewedSha),
+  ]);
+  const doubted = (on: readonly StatusFact[] | null | undefined, sha: string) =>
+    reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
+  if (!doubted(onSource, from) && !doubted(onTarget, target.reviewedSha)) return { plan, onTarget };
+  return { plan: planFor(cfg, target, facts, null, trace, [from]), onTarget };
 }

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import { supersededByRefusal, type Plan } from '../core/decide.js';
 import { composeBody, type Marker } from '../core/marker.js';
-import type { End, PullTarget } from '../core/outcome.js';
+import type { End, PullTarget, StatusFact } from '../core/outcome.js';
 import { restampBody } from '../core/restamp.js';
 import { ApiError, orNull, type GitHubPort } from '../github/port.js';
 import { short } from '../core/sha.js';
@@ -21,6 +21,8 @@ export async function restamp(
   target: PullTarget,
   plan: Extract<Plan, { action: 'restamp' }>,
   facts: Facts,
+  /** This context's statuses on the head, read before the restamp (a forced re-review there holds it back). */
+  onHead?: readonly StatusFact[] | null,
 ): Promise<End> {
   const { original } = plan;
   const marker: Marker = {
@@ -65,5 +67,5 @@ export async function restamp(
     sharedHead: facts.sharedHead,
   };
   const end = await settleAfterWrite(cfg, port, target, made, early.ids, common);
-  return end.kind === 'posted' ? { ...end, kind: 'restamped', original } : end;
+  return end.kind === 'posted' ? { ...end, kind: 'restamped', original, onHead } : end;
 }

@@ -138,7 +138,7 @@ describe('board', () => {
       .find((l) => l.startsWith('| priya '))!;
 
   test('after a rebase with the same PR patch the persona job ends unchanged, and the board carries the verdict', async () => {
-    const files = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,3 @@\n x\n+y' }];
+    const files = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1 +1,2 @@\n x\n+y' }];
     w.gh.commits.get(w.head)!.files = files;
     expect((await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' })).outputs.outcome).toBe('posted');
     const rebased = w.gh.commit('rebased', undefined, files); // a new tree, the PR's lines where they were

@@ -362,7 +362,7 @@ describe('pagination', () => {
 });
 
 describe('unchanged-when: patch (rebase / base merge that changes nothing in the PR)', () => {
-  const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,3 @@\n x\n+y' }];
+  const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1 +1,2 @@\n x\n+y' }];
   const rebase = (seed: string, files: unknown[]) => {
     const next = w.gh.commit(seed, undefined, files); // a new tree (the base moved) ...
     w.gh.push(PR, next);
@@ -391,7 +391,7 @@ describe('unchanged-when: patch (rebase / base merge that changes nothing in the
 
   test('the same hunk text at other lines is another change → posted (found by an attack: two alike blocks)', async () => {
     await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
-    rebase('moved', [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -7,2 +7,3 @@\n x\n+y' }]);
+    rebase('moved', [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -7 +7,2 @@\n x\n+y' }]);
     const b = await w.run('priya', body('CHANGES_REQUESTED'), { 'unchanged-when': 'patch' });
     expect(b.outputs).toMatchObject({ outcome: 'posted', verdict: 'CHANGES_REQUESTED' });
     expect(reviews().map((r) => r.state)).toEqual(['DISMISSED', 'CHANGES_REQUESTED']);
@@ -399,7 +399,7 @@ describe('unchanged-when: patch (rebase / base merge that changes nothing in the
 
   test('a changed patch → posted', async () => {
     await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
-    rebase('changed', [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,3 @@\n x\n+z' }]);
+    rebase('changed', [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1 +1,2 @@\n x\n+z' }]);
     const b = await w.run('priya', body('APPROVE'), { 'unchanged-when': 'patch' });
     expect(b.outputs.outcome).toBe('posted');
   });

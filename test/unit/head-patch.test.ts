@@ -8,7 +8,8 @@ import { patchId, type DiffFile } from '../../src/core/patch.js';
 
 const files: DiffFile[] = [{ filename: 'run.sh', status: 'modified', patch: '@@ -1 +1 @@\n-a\n+b' }];
 const P = patchId(files)!;
-const EXEC = 'diff --git a/run.sh b/run.sh\nindex 1111111..2222222 100755\n--- a/run.sh\n+++ b/run.sh\n@@ -1 +1 @@\n';
+const EXEC =
+  'diff --git a/run.sh b/run.sh\nindex 1111111..2222222 100755\n--- a/run.sh\n+++ b/run.sh\n@@ -1 +1 @@\n-a\n+b\n';
 const C = 'c'.repeat(40);
 const subject = { head: C, base: 'main', version: '' };
 const entry = (id: number, head: string, tree: string): HistoryEntry => ({
@@ -56,6 +57,22 @@ describe('headPatchOf', () => {
     const patch = await headPatchOf(port, 'base', { sha: C, tree: 'TC' }, patchCandidates([A, B], subject), []);
     expect(patch).toBe(P);
   });
+
+  test.each([
+    ['cut inside the hunk', EXEC.replace('100755', '100644').slice(0, -3)],
+    ['without the file', ''],
+    ['showing another file', EXEC.replaceAll('run.sh', 'other.sh').replace('100755', '100644')],
+  ])(
+    'a diff that does not show the listed files whole (%s): no patch, said why (attack round 13, F5)',
+    async (_n, d) => {
+      const warnings: string[] = [];
+      const { port } = stub(d);
+      expect(await headPatchOf(port, 'base', { sha: C, tree: 'TC' }, patchCandidates([A, B], subject), warnings)).toBe(
+        null,
+      );
+      expect(warnings.join('\n')).toMatch(/is not whole .*: no verdict is carried to it by its PR patch/);
+    },
+  );
 
   test('no candidates (settings that carry by the tree only): the diff is never read', async () => {
     const { port, reads } = stub(EXEC);

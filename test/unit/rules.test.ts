@@ -9,6 +9,7 @@ import type { Verdict } from '../../src/core/grammar.js';
 import {
   conclude,
   greenUnderReReview,
+  unreadAfterGreen,
   pendingChanges,
   reReviewUnderWay,
   type End,
@@ -217,6 +218,19 @@ describe('the commit status each outcome shows', () => {
     expect(pendingChanges(onHead, identity)).toBe(state !== null);
   });
 
+  test.each<[string, StatusFact[] | null | undefined]>([
+    ['nothing on the head yet', []],
+    ['already pending', [own('pending'), own('success')]],
+    ['a green', [own('success')]],
+  ])('needs-review of a forced re-review writes its pending whatever stands (attack round 13, F1): %s', (_n, on) => {
+    const c = conclude(
+      { kind: 'needs-review', target, identity: 'octo-priya', onHead: on },
+      { ...rules, mode: 'preflight', forced: true },
+    );
+    expect(c.status).toMatchObject({ state: 'pending', description: expect.stringMatching(/\(forced\)$/) });
+    expect(pendingChanges(on, 'octo-priya', true)).toBe(true);
+  });
+
   test('no status when the event does not call for one; a long reason is cut to 140', () => {
     expect(conclude({ kind: 'needs-review', target }, { ...rules, commitStatus: false }).status).toBeNull();
     const long = conclude({ kind: 'needs-review', target }, { ...rules, persona: 'p'.repeat(300) });
@@ -420,10 +434,34 @@ describe('a kept verdict and a forced re-review of its head', () => {
       { seen: [{ ...review(2), id: 52 }] },
       { state: 'failure' },
     ],
+    // attack round 13, F3: a twin PR's refusal of the shared head (or an abort) written since a kept run's read
+    ["a shared head's failure written since the read", [mine, abort, mine], {}, { state: 'failure' }],
+    ["another PR's red written since the read", [mine, review(9, 'failure', 8)], {}, { state: 'failure' }],
+    ['the same failure, read before the write', [mine, { ...abort, id: 60 }], { seen: [{ ...abort, id: 60 }] }, null],
+    ["a post's green over an abort", [mine, abort], { outcome: 'posted', seen: 'none' }, null],
+    ['a red over a plain pending', [mine, abort, plain], {}, { state: 'failure' }],
   ])('greenUnderReReview: %s', (_n, onHead, o, put) => {
     const r = after(onHead, o);
     if (put === null) expect(r).toBeNull();
     else expect(r?.status).toMatchObject(put);
     if (r?.status.state === 'pending') expect(r.notice).toMatch(/comment \/review priya again, or push/);
+  });
+
+  test.each<[string, object, boolean]>([
+    ["a kept verdict's green (its run read the head)", { outcome: 'duplicate', seenOnHead: [] }, true],
+    ['a restamp (read before it)', { outcome: 'restamped', seenOnHead: [] }, true],
+    ["a post's green (a fresh review)", { outcome: 'posted' }, false],
+    ['a red', { outcome: 'duplicate', seenOnHead: [], state: 'failure' }, false],
+    ["a queued group's", { outcome: 'queued', seenOnHead: [] }, false],
+  ])('unreadAfterGreen (attack round 13, F4): %s', (_n, o, pending) => {
+    const c = {
+      pullNumber: 7,
+      identity: ME,
+      ...o,
+      status: { ...written, state: (o as { state?: string }).state ?? 'success' },
+    };
+    const r = unreadAfterGreen(c as never, 'priya');
+    expect(r?.status.state ?? null).toBe(pending ? 'pending' : null);
+    if (r) expect(r.notice).toMatch(/re-run this job/);
   });
 });
