@@ -54404,6 +54404,8 @@ onHead) {
 
 
 
+
+
 /** A diff larger than this is not handed to a persona as if it were whole. */
 const MAX_DIFF_BYTES = 10 * 1024 * 1024;
 async function runPreflight(cfg, ctx, port, trace) {
@@ -54424,6 +54426,7 @@ async function runPreflight(cfg, ctx, port, trace) {
             throw new Error('decide() answered post without a body');
         if (plan.action === 'restamp')
             return restamp(cfg, ctx, port, target, plan, facts, onTarget);
+        await doubtSource(cfg, ctx, port, target, facts);
         const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
         if (early.failure)
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
@@ -54514,10 +54517,35 @@ async function unlessReReviewed(cfg, ctx, port, target, facts, trace) {
         from === target.reviewedSha ? undefined : statusesOn(cfg, ctx, port, from),
         statusesOn(cfg, ctx, port, target.reviewedSha),
     ]);
-    const doubted = (on, sha) => reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
+    // unread statuses may hide a forced re-review: fail closed, the head is reviewed (a review, not a stuck head)
+    const doubted = (on, sha) => on === null || reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
     if (!doubted(onSource, from) && !doubted(onTarget, target.reviewedSha))
         return { plan, onTarget };
     return { plan: planFor(cfg, target, facts, null, trace, [from]), onTarget };
+}
+/**
+ * A forced re-review doubts the verdict its head shows now, wherever that verdict comes from: one carried to the head
+ * (an equal change) or one that would be restamped onto it is another head's review, and the forced pending is
+ * written on that head too, so that no later head carries or restamps the review past the re-review (attack round 13,
+ * R13-1: one more identical push escaped it). Commit statuses only: check runs are never read back.
+ */
+async function doubtSource(cfg, ctx, port, target, facts) {
+    if (!cfg.force || !writesStatus(cfg, ctx) || cfg.statusKind !== 'commit')
+        return;
+    const would = planFor({ ...cfg, force: false }, target, facts, null, () => undefined);
+    const from = would.action === 'keep' && would.outcome === 'unchanged'
+        ? would.current.marker.head
+        : would.action === 'restamp'
+            ? would.original.marker.head
+            : null;
+    if (!from || from === target.reviewedSha)
+        return;
+    const source = { pullNumber: target.pullNumber, reviewedSha: from };
+    await publishStatus(cfg, ctx, port, {
+        sha: from,
+        state: 'pending',
+        description: fit(reviewing(cfg.persona, source, true)),
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
@@ -55330,7 +55358,7 @@ function personaCredentials(node) {
   const text = JSON.stringify(node ?? {});
   const names = [...text.matchAll(/secrets\.([A-Za-z_]\w*)/g)].map((m) => m[1]);
   const found = new Set(names.filter((n) => n !== 'GITHUB_TOKEN' && !MODEL_KEY.test(n)));
-  if (/"private-key":/.test(text)) found.add('a private-key input');
+  if (/"private[-_]key":/.test(text)) found.add('a private-key input');
   return [...found];
 }
 
@@ -55421,8 +55449,16 @@ function runFetchFindings(where, step, uses, say) {
     say(where, 'checks out PR code (a run step fetches the pull request by its number)', FAIL);
 }
 
-function stepFindings(id, job, say, triggers = [], gated = false) {
-  const keyLevel = gated ? FAIL : WARN;
+/**
+ * How a persona credential beside other code is graded: fail in a workflow that runs persona-verdict when the
+ * credential looks like a persona's (a token, an App's private key); warn elsewhere (a reusable deploy workflow's
+ * DEPLOY_KEY, a release's NPM_TOKEN) and for a key named as a model provider names it (OPENAI_API_KEY: the LLM job's;
+ * name it LLM_* to say so).
+ */
+const PERSONA_LIKE = /(?:_TOKEN|PRIVATE_KEY|_PEM)$|^a private-key input$/;
+const keyLevelOf = (runsUs, creds) => (runsUs && creds.some((c) => PERSONA_LIKE.test(c)) ? FAIL : WARN);
+
+function stepFindings(id, job, say, triggers = [], gated = false, runsUs = false) {
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
@@ -55436,7 +55472,11 @@ function stepFindings(id, job, say, triggers = [], gated = false) {
       say(where, 'expression in a github-script script: pass it through env and read process.env instead', FAIL);
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
     if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
-      say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`, keyLevel);
+      say(
+        where,
+        `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`,
+        keyLevelOf(runsUs, given),
+      );
     if (uses.toLowerCase().startsWith('actions/checkout@')) {
       const w = inputsOf(step);
       const ref = w.ref === undefined ? '' : String(w.ref).trim();
@@ -55448,12 +55488,11 @@ function stepFindings(id, job, say, triggers = [], gated = false) {
   }
 }
 
-function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
+function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs) {
   if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
   const creds = personaCredentials({ job, env: wf.env });
   const other = (job.steps ?? []).map(otherCode).find(Boolean);
-  // in a workflow that runs persona-verdict a credential is a persona's (elsewhere a release's NPM_TOKEN, say: warn)
-  const keyLevel = gated ? FAIL : WARN;
+  const keyLevel = keyLevelOf(runsUs, creds);
   if (creds.length && other) {
     say(
       `job ${id}`,
@@ -55491,7 +55530,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
       keyLevel,
     );
   }
-  stepFindings(id, job, say, triggers, gated);
+  stepFindings(id, job, say, triggers, gated, runsUs);
 }
 
 /** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
@@ -55500,9 +55539,10 @@ function securityFindings(text, file) {
 }
 
 /**
- * Every finding with its level: `fail` where a PR could walk around the gate (PR code or the LLM step beside a
- * persona credential, a credential where the PR controls the workflow file, PR code or another run's artifact read,
- * an expression pasted into a shell or a script); `warn` for hygiene (pins, permissions, persist-credentials).
+ * Every finding with its level: `fail` where a PR could walk around the gate (in a workflow that runs persona-verdict:
+ * PR code or the LLM step beside a persona token or App key, such a credential where the PR controls the workflow
+ * file; anywhere: PR code or another run's artifact read, an expression pasted into a shell or a script); `warn` for
+ * hygiene (pins, permissions, persist-credentials) and for other secrets beside other code.
  * @returns {{ where: string, says: string, level: 'fail' | 'warn' }[]}
  */
 function gradedFindings(text) {
@@ -55522,8 +55562,9 @@ function gradedFindings(text) {
   );
   // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
   // (a reusable workflow too: a persona workflow may call it for its LLM job); action names have no case on GitHub
-  const gated = text.toLowerCase().includes(OUR_ACTION) || triggers.includes('workflow_call');
-  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated);
+  const runsUs = text.toLowerCase().includes(OUR_ACTION);
+  const gated = runsUs || triggers.includes('workflow_call');
+  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs);
   return out;
 }
 
@@ -55782,12 +55823,19 @@ function writersOf(file, id, job, triggers) {
     }
     return out;
 }
-/** Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment. */
-function jobIssues(file, id, job, triggers) {
+/**
+ * Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment.
+ * They fail in a workflow that runs persona-verdict, and wherever a job mints an App token with a known token action
+ * (a persona's App key may be any App's); a token secret elsewhere (a release's NPM_TOKEN beside `npm publish`) warns
+ * (attack round 13, R13-D3).
+ */
+function jobIssues(file, id, job, triggers, runsUs) {
     const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
-    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => knownMinter(str(s['uses'])));
+    const mints = steps.some((s) => knownMinter(str(s['uses'])));
+    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || mints;
     if (!holds)
         return [];
+    const level = runsUs || mints ? 'fail' : 'warn';
     const out = [];
     const where = `job ${id}`;
     const untrusted = steps
@@ -55799,7 +55847,7 @@ function jobIssues(file, id, job, triggers) {
         out.push({
             file,
             where,
-            level: 'fail',
+            level,
             says: `the job holds a persona credential beside step ${first.n + 1} ("${doctor_workflows_cut(name)}"), which runs other ` +
                 'code (the LLM step or its tools can read every secret of its job from the runner)',
             fix: `in ${file}, split job ${id}: preflight and post jobs hold the persona credential and run only ` +
@@ -55812,7 +55860,7 @@ function jobIssues(file, id, job, triggers) {
         out.push({
             file,
             where,
-            level: 'fail',
+            level,
             says: 'a persona credential on a pull_request trigger: the PR controls that workflow file and can spend it',
             fix: `in ${file}, run job ${id} on pull_request_target or workflow_run instead of pull_request`,
         });
@@ -55872,6 +55920,7 @@ appIds = new Map()) {
             continue;
         }
         const triggers = doctor_workflows_triggersOf(wf);
+        const runsUs = text.toLowerCase().includes('persona-verdict/persona-verdict@');
         minters.push(...mintersOf(path, wf));
         callersOf(path, wf, callers, paths);
         if (triggers.includes('merge_group'))
@@ -55880,7 +55929,7 @@ appIds = new Map()) {
         follows.set(path, Array.isArray(after) ? after.map(str) : []);
         for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
             writers.push(...writersOf(path, id, obj(raw), triggers));
-            issues.push(...jobIssues(path, id, obj(raw), triggers));
+            issues.push(...jobIssues(path, id, obj(raw), triggers, runsUs));
         }
         issues.push(...rules.map((r) => ruleIssue(r, path)));
     }
@@ -55889,6 +55938,8 @@ appIds = new Map()) {
             w.queue = true;
     return { writers, issues, keys: keyUses(writers, minters, callers, appIds) };
 }
+/** The triggers that run a branch's own copy of a workflow file (a PR into it, a push to it). */
+const BRANCH_COPY = new Set(['pull_request_target', 'pull_request', 'push', 'merge_group']);
 /**
  * The default branch's workflows, and the gated branch's own where it is another branch: a PR into it runs that
  * branch's copy of a pull_request_target workflow (attack round 13), so a file that differs there is analysed too
@@ -55901,7 +55952,16 @@ function analyseBranches(f, appIds = new Map()) {
     if (!f.branchWorkflows)
         return main;
     const same = new Set(f.workflows.map((w) => `${w.path}\n${w.text}`));
-    const differs = new Set(f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`)).map((w) => w.path));
+    // only a copy that runs from the branch: workflow_run, issue_comment, schedule … run the default branch's file
+    const runsThere = (text) => {
+        try {
+            return doctor_workflows_triggersOf(obj((0,dist/* parse */.qg)(text))).some((t) => BRANCH_COPY.has(t));
+        }
+        catch {
+            return true; // a file that does not parse is named, as on the default branch
+        }
+    };
+    const differs = new Set(f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`) && runsThere(w.text)).map((w) => w.path));
     const there = analyseWorkflows(f.branchWorkflows, appIds);
     const mine = (xs) => xs.filter((x) => differs.has(x.file));
     return {

@@ -491,7 +491,7 @@ export const MUTANTS = [
     what: "the files' modes are read from a diff cut short (F5)",
     file: 'src/head-patch.ts',
     from: 'if (!c.whole) {',
-    to: 'if (!c.whole && c.whole) {',
+    to: "if (!c.whole && c.why === 'never') {",
     unit: [U('head-patch')],
     e2e: [E('attack13')],
     e2eFilter: 'F5',

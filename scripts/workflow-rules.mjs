@@ -66,7 +66,7 @@ export function personaCredentials(node) {
   const text = JSON.stringify(node ?? {});
   const names = [...text.matchAll(/secrets\.([A-Za-z_]\w*)/g)].map((m) => m[1]);
   const found = new Set(names.filter((n) => n !== 'GITHUB_TOKEN' && !MODEL_KEY.test(n)));
-  if (/"private-key":/.test(text)) found.add('a private-key input');
+  if (/"private[-_]key":/.test(text)) found.add('a private-key input');
   return [...found];
 }
 
@@ -157,8 +157,16 @@ function runFetchFindings(where, step, uses, say) {
     say(where, 'checks out PR code (a run step fetches the pull request by its number)', FAIL);
 }
 
-function stepFindings(id, job, say, triggers = [], gated = false) {
-  const keyLevel = gated ? FAIL : WARN;
+/**
+ * How a persona credential beside other code is graded: fail in a workflow that runs persona-verdict when the
+ * credential looks like a persona's (a token, an App's private key); warn elsewhere (a reusable deploy workflow's
+ * DEPLOY_KEY, a release's NPM_TOKEN) and for a key named as a model provider names it (OPENAI_API_KEY: the LLM job's;
+ * name it LLM_* to say so).
+ */
+const PERSONA_LIKE = /(?:_TOKEN|PRIVATE_KEY|_PEM)$|^a private-key input$/;
+const keyLevelOf = (runsUs, creds) => (runsUs && creds.some((c) => PERSONA_LIKE.test(c)) ? FAIL : WARN);
+
+function stepFindings(id, job, say, triggers = [], gated = false, runsUs = false) {
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
@@ -172,7 +180,11 @@ function stepFindings(id, job, say, triggers = [], gated = false) {
       say(where, 'expression in a github-script script: pass it through env and read process.env instead', FAIL);
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
     if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
-      say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`, keyLevel);
+      say(
+        where,
+        `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`,
+        keyLevelOf(runsUs, given),
+      );
     if (uses.toLowerCase().startsWith('actions/checkout@')) {
       const w = inputsOf(step);
       const ref = w.ref === undefined ? '' : String(w.ref).trim();
@@ -184,12 +196,11 @@ function stepFindings(id, job, say, triggers = [], gated = false) {
   }
 }
 
-function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
+function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs) {
   if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
   const creds = personaCredentials({ job, env: wf.env });
   const other = (job.steps ?? []).map(otherCode).find(Boolean);
-  // in a workflow that runs persona-verdict a credential is a persona's (elsewhere a release's NPM_TOKEN, say: warn)
-  const keyLevel = gated ? FAIL : WARN;
+  const keyLevel = keyLevelOf(runsUs, creds);
   if (creds.length && other) {
     say(
       `job ${id}`,
@@ -227,7 +238,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
       keyLevel,
     );
   }
-  stepFindings(id, job, say, triggers, gated);
+  stepFindings(id, job, say, triggers, gated, runsUs);
 }
 
 /** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
@@ -236,9 +247,10 @@ export function securityFindings(text, file) {
 }
 
 /**
- * Every finding with its level: `fail` where a PR could walk around the gate (PR code or the LLM step beside a
- * persona credential, a credential where the PR controls the workflow file, PR code or another run's artifact read,
- * an expression pasted into a shell or a script); `warn` for hygiene (pins, permissions, persist-credentials).
+ * Every finding with its level: `fail` where a PR could walk around the gate (in a workflow that runs persona-verdict:
+ * PR code or the LLM step beside a persona token or App key, such a credential where the PR controls the workflow
+ * file; anywhere: PR code or another run's artifact read, an expression pasted into a shell or a script); `warn` for
+ * hygiene (pins, permissions, persist-credentials) and for other secrets beside other code.
  * @returns {{ where: string, says: string, level: 'fail' | 'warn' }[]}
  */
 export function gradedFindings(text) {
@@ -258,7 +270,8 @@ export function gradedFindings(text) {
   );
   // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
   // (a reusable workflow too: a persona workflow may call it for its LLM job); action names have no case on GitHub
-  const gated = text.toLowerCase().includes(OUR_ACTION) || triggers.includes('workflow_call');
-  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated);
+  const runsUs = text.toLowerCase().includes(OUR_ACTION);
+  const gated = runsUs || triggers.includes('workflow_call');
+  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs);
   return out;
 }

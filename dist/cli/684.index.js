@@ -792,7 +792,7 @@ function personaCredentials(node) {
   const text = JSON.stringify(node ?? {});
   const names = [...text.matchAll(/secrets\.([A-Za-z_]\w*)/g)].map((m) => m[1]);
   const found = new Set(names.filter((n) => n !== 'GITHUB_TOKEN' && !MODEL_KEY.test(n)));
-  if (/"private-key":/.test(text)) found.add('a private-key input');
+  if (/"private[-_]key":/.test(text)) found.add('a private-key input');
   return [...found];
 }
 
@@ -883,8 +883,16 @@ function runFetchFindings(where, step, uses, say) {
     say(where, 'checks out PR code (a run step fetches the pull request by its number)', FAIL);
 }
 
-function stepFindings(id, job, say, triggers = [], gated = false) {
-  const keyLevel = gated ? FAIL : WARN;
+/**
+ * How a persona credential beside other code is graded: fail in a workflow that runs persona-verdict when the
+ * credential looks like a persona's (a token, an App's private key); warn elsewhere (a reusable deploy workflow's
+ * DEPLOY_KEY, a release's NPM_TOKEN) and for a key named as a model provider names it (OPENAI_API_KEY: the LLM job's;
+ * name it LLM_* to say so).
+ */
+const PERSONA_LIKE = /(?:_TOKEN|PRIVATE_KEY|_PEM)$|^a private-key input$/;
+const keyLevelOf = (runsUs, creds) => (runsUs && creds.some((c) => PERSONA_LIKE.test(c)) ? FAIL : WARN);
+
+function stepFindings(id, job, say, triggers = [], gated = false, runsUs = false) {
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
@@ -898,7 +906,11 @@ function stepFindings(id, job, say, triggers = [], gated = false) {
       say(where, 'expression in a github-script script: pass it through env and read process.env instead', FAIL);
     const given = personaCredentials({ env: step.env, with: step.with, run: step.run });
     if (!uses.startsWith(OUR_ACTION) && !uses.startsWith(MINTER) && given.length)
-      say(where, `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`, keyLevel);
+      say(
+        where,
+        `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`,
+        keyLevelOf(runsUs, given),
+      );
     if (uses.toLowerCase().startsWith('actions/checkout@')) {
       const w = inputsOf(step);
       const ref = w.ref === undefined ? '' : String(w.ref).trim();
@@ -910,12 +922,11 @@ function stepFindings(id, job, say, triggers = [], gated = false) {
   }
 }
 
-function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
+function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs) {
   if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
   const creds = personaCredentials({ job, env: wf.env });
   const other = (job.steps ?? []).map(otherCode).find(Boolean);
-  // in a workflow that runs persona-verdict a credential is a persona's (elsewhere a release's NPM_TOKEN, say: warn)
-  const keyLevel = gated ? FAIL : WARN;
+  const keyLevel = keyLevelOf(runsUs, creds);
   if (creds.length && other) {
     say(
       `job ${id}`,
@@ -953,7 +964,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated) {
       keyLevel,
     );
   }
-  stepFindings(id, job, say, triggers, gated);
+  stepFindings(id, job, say, triggers, gated, runsUs);
 }
 
 /** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
@@ -962,9 +973,10 @@ function securityFindings(text, file) {
 }
 
 /**
- * Every finding with its level: `fail` where a PR could walk around the gate (PR code or the LLM step beside a
- * persona credential, a credential where the PR controls the workflow file, PR code or another run's artifact read,
- * an expression pasted into a shell or a script); `warn` for hygiene (pins, permissions, persist-credentials).
+ * Every finding with its level: `fail` where a PR could walk around the gate (in a workflow that runs persona-verdict:
+ * PR code or the LLM step beside a persona token or App key, such a credential where the PR controls the workflow
+ * file; anywhere: PR code or another run's artifact read, an expression pasted into a shell or a script); `warn` for
+ * hygiene (pins, permissions, persist-credentials) and for other secrets beside other code.
  * @returns {{ where: string, says: string, level: 'fail' | 'warn' }[]}
  */
 function gradedFindings(text) {
@@ -984,8 +996,9 @@ function gradedFindings(text) {
   );
   // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
   // (a reusable workflow too: a persona workflow may call it for its LLM job); action names have no case on GitHub
-  const gated = text.toLowerCase().includes(OUR_ACTION) || triggers.includes('workflow_call');
-  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated);
+  const runsUs = text.toLowerCase().includes(OUR_ACTION);
+  const gated = runsUs || triggers.includes('workflow_call');
+  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs);
   return out;
 }
 
@@ -1244,12 +1257,19 @@ function writersOf(file, id, job, triggers) {
     }
     return out;
 }
-/** Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment. */
-function jobIssues(file, id, job, triggers) {
+/**
+ * Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment.
+ * They fail in a workflow that runs persona-verdict, and wherever a job mints an App token with a known token action
+ * (a persona's App key may be any App's); a token secret elsewhere (a release's NPM_TOKEN beside `npm publish`) warns
+ * (attack round 13, R13-D3).
+ */
+function jobIssues(file, id, job, triggers, runsUs) {
     const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
-    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => knownMinter(str(s['uses'])));
+    const mints = steps.some((s) => knownMinter(str(s['uses'])));
+    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || mints;
     if (!holds)
         return [];
+    const level = runsUs || mints ? 'fail' : 'warn';
     const out = [];
     const where = `job ${id}`;
     const untrusted = steps
@@ -1261,7 +1281,7 @@ function jobIssues(file, id, job, triggers) {
         out.push({
             file,
             where,
-            level: 'fail',
+            level,
             says: `the job holds a persona credential beside step ${first.n + 1} ("${cut(name)}"), which runs other ` +
                 'code (the LLM step or its tools can read every secret of its job from the runner)',
             fix: `in ${file}, split job ${id}: preflight and post jobs hold the persona credential and run only ` +
@@ -1274,7 +1294,7 @@ function jobIssues(file, id, job, triggers) {
         out.push({
             file,
             where,
-            level: 'fail',
+            level,
             says: 'a persona credential on a pull_request trigger: the PR controls that workflow file and can spend it',
             fix: `in ${file}, run job ${id} on pull_request_target or workflow_run instead of pull_request`,
         });
@@ -1334,6 +1354,7 @@ appIds = new Map()) {
             continue;
         }
         const triggers = doctor_workflows_triggersOf(wf);
+        const runsUs = text.toLowerCase().includes('persona-verdict/persona-verdict@');
         minters.push(...mintersOf(path, wf));
         callersOf(path, wf, callers, paths);
         if (triggers.includes('merge_group'))
@@ -1342,7 +1363,7 @@ appIds = new Map()) {
         follows.set(path, Array.isArray(after) ? after.map(str) : []);
         for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
             writers.push(...writersOf(path, id, obj(raw), triggers));
-            issues.push(...jobIssues(path, id, obj(raw), triggers));
+            issues.push(...jobIssues(path, id, obj(raw), triggers, runsUs));
         }
         issues.push(...rules.map((r) => ruleIssue(r, path)));
     }
@@ -1351,6 +1372,8 @@ appIds = new Map()) {
             w.queue = true;
     return { writers, issues, keys: keyUses(writers, minters, callers, appIds) };
 }
+/** The triggers that run a branch's own copy of a workflow file (a PR into it, a push to it). */
+const BRANCH_COPY = new Set(['pull_request_target', 'pull_request', 'push', 'merge_group']);
 /**
  * The default branch's workflows, and the gated branch's own where it is another branch: a PR into it runs that
  * branch's copy of a pull_request_target workflow (attack round 13), so a file that differs there is analysed too
@@ -1363,7 +1386,16 @@ function analyseBranches(f, appIds = new Map()) {
     if (!f.branchWorkflows)
         return main;
     const same = new Set(f.workflows.map((w) => `${w.path}\n${w.text}`));
-    const differs = new Set(f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`)).map((w) => w.path));
+    // only a copy that runs from the branch: workflow_run, issue_comment, schedule … run the default branch's file
+    const runsThere = (text) => {
+        try {
+            return doctor_workflows_triggersOf(obj((0,dist/* parse */.qg)(text))).some((t) => BRANCH_COPY.has(t));
+        }
+        catch {
+            return true; // a file that does not parse is named, as on the default branch
+        }
+    };
+    const differs = new Set(f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`) && runsThere(w.text)).map((w) => w.path));
     const there = analyseWorkflows(f.branchWorkflows, appIds);
     const mine = (xs) => xs.filter((x) => differs.has(x.file));
     return {

@@ -140,11 +140,18 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
   return out;
 }
 
-/** Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment. */
-function jobIssues(file: string, id: string, job: Json, triggers: string[]): WorkflowIssue[] {
+/**
+ * Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment.
+ * They fail in a workflow that runs persona-verdict, and wherever a job mints an App token with a known token action
+ * (a persona's App key may be any App's); a token secret elsewhere (a release's NPM_TOKEN beside `npm publish`) warns
+ * (attack round 13, R13-D3).
+ */
+function jobIssues(file: string, id: string, job: Json, triggers: string[], runsUs: boolean): WorkflowIssue[] {
   const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
-  const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || steps.some((s) => knownMinter(str(s['uses'])));
+  const mints = steps.some((s) => knownMinter(str(s['uses'])));
+  const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || mints;
   if (!holds) return [];
+  const level: Level = runsUs || mints ? 'fail' : 'warn';
   const out: WorkflowIssue[] = [];
   const where = `job ${id}`;
   const untrusted = steps
@@ -156,7 +163,7 @@ function jobIssues(file: string, id: string, job: Json, triggers: string[]): Wor
     out.push({
       file,
       where,
-      level: 'fail',
+      level,
       says:
         `the job holds a persona credential beside step ${first.n + 1} ("${cut(name)}"), which runs other ` +
         'code (the LLM step or its tools can read every secret of its job from the runner)',
@@ -171,7 +178,7 @@ function jobIssues(file: string, id: string, job: Json, triggers: string[]): Wor
     out.push({
       file,
       where,
-      level: 'fail',
+      level,
       says: 'a persona credential on a pull_request trigger: the PR controls that workflow file and can spend it',
       fix: `in ${file}, run job ${id} on pull_request_target or workflow_run instead of pull_request`,
     });
@@ -237,6 +244,7 @@ export function analyseWorkflows(
       continue;
     }
     const triggers = triggersOf(wf);
+    const runsUs = text.toLowerCase().includes('persona-verdict/persona-verdict@');
     minters.push(...mintersOf(path, wf));
     callersOf(path, wf, callers, paths);
     if (triggers.includes('merge_group')) queueWorkflows.add(str(wf['name']) || path);
@@ -244,7 +252,7 @@ export function analyseWorkflows(
     follows.set(path, Array.isArray(after) ? after.map(str) : []);
     for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
       writers.push(...writersOf(path, id, obj(raw), triggers));
-      issues.push(...jobIssues(path, id, obj(raw), triggers));
+      issues.push(...jobIssues(path, id, obj(raw), triggers, runsUs));
     }
     issues.push(...rules.map((r) => ruleIssue(r, path)));
   }
@@ -252,6 +260,9 @@ export function analyseWorkflows(
     if (w.events.includes('workflow_run') && follows.get(w.file)!.some((n) => queueWorkflows.has(n))) w.queue = true;
   return { writers, issues, keys: keyUses(writers, minters, callers, appIds) };
 }
+
+/** The triggers that run a branch's own copy of a workflow file (a PR into it, a push to it). */
+const BRANCH_COPY = new Set(['pull_request_target', 'pull_request', 'push', 'merge_group']);
 
 /**
  * The default branch's workflows, and the gated branch's own where it is another branch: a PR into it runs that
@@ -266,7 +277,17 @@ export function analyseBranches(
   const main = analyseWorkflows(f.workflows, appIds);
   if (!f.branchWorkflows) return main;
   const same = new Set(f.workflows.map((w) => `${w.path}\n${w.text}`));
-  const differs = new Set(f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`)).map((w) => w.path));
+  // only a copy that runs from the branch: workflow_run, issue_comment, schedule … run the default branch's file
+  const runsThere = (text: string): boolean => {
+    try {
+      return triggersOf(obj(parse(text))).some((t) => BRANCH_COPY.has(t));
+    } catch {
+      return true; // a file that does not parse is named, as on the default branch
+    }
+  };
+  const differs = new Set(
+    f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`) && runsThere(w.text)).map((w) => w.path),
+  );
   const there = analyseWorkflows(f.branchWorkflows, appIds);
   const mine = <T extends { file: string }>(xs: T[]): T[] => xs.filter((x) => differs.has(x.file));
   return {

@@ -10,7 +10,19 @@ import { gate, type Gate, type PullFacts } from '../core/decide.js';
 import { cover, coverHeader, noTextSummary } from '../core/diffcover.js';
 import { reReviewUnderWay, type End, type PullTarget, type StatusFact } from '../core/outcome.js';
 import { ApiError, type GitHubPort } from '../github/port.js';
-import { attributed, dismissAll, planFor, readHead, statusesOn, type Facts, type Trace } from '../steps.js';
+import {
+  attributed,
+  dismissAll,
+  planFor,
+  publishStatus,
+  readHead,
+  statusesOn,
+  writesStatus,
+  type Facts,
+  type Trace,
+} from '../steps.js';
+import { reviewing } from '../core/on-head.js';
+import { fit } from '../core/status-words.js';
 import { resolveTarget } from '../target.js';
 import { keepStanding } from './keep.js';
 import { sharedHeadAbort } from './shared-head.js';
@@ -33,6 +45,7 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
     if (plan.action === 'restamp') return restamp(cfg, ctx, port, target, plan, facts, onTarget);
+    await doubtSource(cfg, ctx, port, target, facts);
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
     if (early.failure)
       throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
@@ -137,8 +150,39 @@ async function unlessReReviewed(
     from === target.reviewedSha ? undefined : statusesOn(cfg, ctx, port, from),
     statusesOn(cfg, ctx, port, target.reviewedSha),
   ]);
+  // unread statuses may hide a forced re-review: fail closed, the head is reviewed (a review, not a stuck head)
   const doubted = (on: readonly StatusFact[] | null | undefined, sha: string) =>
-    reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
+    on === null || reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
   if (!doubted(onSource, from) && !doubted(onTarget, target.reviewedSha)) return { plan, onTarget };
   return { plan: planFor(cfg, target, facts, null, trace, [from]), onTarget };
+}
+
+/**
+ * A forced re-review doubts the verdict its head shows now, wherever that verdict comes from: one carried to the head
+ * (an equal change) or one that would be restamped onto it is another head's review, and the forced pending is
+ * written on that head too, so that no later head carries or restamps the review past the re-review (attack round 13,
+ * R13-1: one more identical push escaped it). Commit statuses only: check runs are never read back.
+ */
+async function doubtSource(
+  cfg: Config,
+  ctx: RunContext,
+  port: GitHubPort,
+  target: PullTarget,
+  facts: Facts,
+): Promise<void> {
+  if (!cfg.force || !writesStatus(cfg, ctx) || cfg.statusKind !== 'commit') return;
+  const would = planFor({ ...cfg, force: false }, target, facts, null, () => undefined);
+  const from =
+    would.action === 'keep' && would.outcome === 'unchanged'
+      ? would.current.marker.head
+      : would.action === 'restamp'
+        ? would.original.marker.head
+        : null;
+  if (!from || from === target.reviewedSha) return;
+  const source = { pullNumber: target.pullNumber, reviewedSha: from };
+  await publishStatus(cfg, ctx, port, {
+    sha: from,
+    state: 'pending',
+    description: fit(reviewing(cfg.persona, source, true)),
+  });
 }
