@@ -496,6 +496,16 @@ export const MUTANTS = [
     e2e: [E('attack13')],
     e2eFilter: 'F5',
   },
+  {
+    name: 'doubt-source-not-written',
+    what: 'a forced re-review does not doubt the head its verdict was carried from: one more push escapes it (R13-1)',
+    file: 'src/modes/preflight.ts',
+    from: 'if (!from || from === target.reviewedSha) return;',
+    to: 'if (!from || from !== target.reviewedSha) return;',
+    unit: [],
+    e2e: [E('attack13-review')],
+    e2eFilter: 'R13-1',
+  },
 ];
 
 const ROOT = join(import.meta.dirname, '..') + '/';

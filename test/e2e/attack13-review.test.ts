@@ -1,5 +1,5 @@
-// Review of attack round 13's fixes (f12f027, 62c6bf6): what they broke or left open. Each test fails today for the
-// reason its describe names.
+// A review of attack round 13's fixes (f12f027, 62c6bf6): what they broke or left open. Each test failed before its
+// fix for the reason its describe names.
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
 import { OWNER, REPO } from '../fake/github.js';

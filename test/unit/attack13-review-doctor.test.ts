@@ -1,5 +1,5 @@
 // A review of attack round 13's doctor fix (62c6bf6): false alarms on safe setups once the workflow rules graded
-// their own findings, and the docs' word on them. Each test fails today for the reason its describe names.
+// their own findings, and the docs' word on them. Each test failed before its fix for the reason its describe names.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
