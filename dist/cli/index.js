@@ -3992,7 +3992,7 @@ function composeBody(marker, personaBody) {
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.7.4';
+const VERSION = '0.8.0';
 
 
 /***/ }),
