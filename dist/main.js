@@ -45015,9 +45015,9 @@ function outcome_heldBack(end, rules, state) {
         return null;
     const on = `${rules.persona}'s status on ${sha_short(end.target?.reviewedSha)}`;
     if (reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))
-        return (`${on} is not written${state === 'success' ? ' green' : ''}: a forced re-review of this head was asked for ` +
-            'and has posted no review yet; the run that posts it sets the status (if it failed or was cancelled, comment ' +
-            `/review ${rules.persona} again, or push)`);
+        return (`${on} is not written${state === 'success' ? ' green' : ''}: a forced re-review of this head (or of a verdict ` +
+            'carried from it to a later head) was asked for, and no review of this head has settled it; the run that ' +
+            `posts one sets the status (comment /review ${rules.persona} for this head, or push)`);
     if (state !== 'success' || end.onHead !== null)
         return null;
     return (`${on} is not written green: the head's statuses could not be read, so whether a forced re-review of it is ` +
@@ -54426,7 +54426,6 @@ async function runPreflight(cfg, ctx, port, trace) {
             throw new Error('decide() answered post without a body');
         if (plan.action === 'restamp')
             return restamp(cfg, ctx, port, target, plan, facts, onTarget);
-        await doubtSource(cfg, ctx, port, target, facts);
         const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
         if (early.failure)
             throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
@@ -54434,6 +54433,7 @@ async function runPreflight(cfg, ctx, port, trace) {
         // (a second PR at a rejected head was a new roll: attack round 8); its stale approvals are gone first (round 10)
         if (facts.sharedHead?.length)
             throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead);
+        await doubtSource(cfg, ctx, port, target, facts);
         // what the gate shows on the head now: the core writes pending only where it changes that (conclude())
         const [diff, onHead] = await Promise.all([
             cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] },
@@ -55451,14 +55451,26 @@ function runFetchFindings(where, step, uses, say) {
 
 /**
  * How a persona credential beside other code is graded: fail in a workflow that runs persona-verdict when the
- * credential looks like a persona's (a token, an App's private key); warn elsewhere (a reusable deploy workflow's
+ * credential looks like a persona's (a token, an App's private key) or is what its steps are given as their token
+ * (`us`: those secrets; null where persona-verdict does not run); warn elsewhere (a reusable deploy workflow's
  * DEPLOY_KEY, a release's NPM_TOKEN) and for a key named as a model provider names it (OPENAI_API_KEY: the LLM job's;
  * name it LLM_* to say so).
  */
 const PERSONA_LIKE = /(?:_TOKEN|PRIVATE_KEY|_PEM)$|^a private-key input$/;
-const keyLevelOf = (runsUs, creds) => (runsUs && creds.some((c) => PERSONA_LIKE.test(c)) ? FAIL : WARN);
+const keyLevelOf = (us, creds) => (us && creds.some((c) => PERSONA_LIKE.test(c) || us.has(c)) ? FAIL : WARN);
 
-function stepFindings(id, job, say, triggers = [], gated = false, runsUs = false) {
+/** The secrets persona-verdict steps are given as `github-token` (the persona's token, whatever its name). */
+function tokenSecrets(jobs) {
+  const out = new Set();
+  for (const [, job] of jobs)
+    for (const step of job?.steps ?? []) {
+      if (typeof step?.uses !== 'string' || !step.uses.toLowerCase().startsWith(OUR_ACTION)) continue;
+      for (const m of String(inputsOf(step)['github-token'] ?? '').matchAll(/secrets\.([A-Za-z_]\w*)/g)) out.add(m[1]);
+    }
+  return out;
+}
+
+function stepFindings(id, job, say, triggers = [], gated = false, us = null) {
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
@@ -55475,7 +55487,8 @@ function stepFindings(id, job, say, triggers = [], gated = false, runsUs = false
       say(
         where,
         `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`,
-        keyLevelOf(runsUs, given),
+        keyLevelOf(us, given),
+        given,
       );
     if (uses.toLowerCase().startsWith('actions/checkout@')) {
       const w = inputsOf(step);
@@ -55488,17 +55501,18 @@ function stepFindings(id, job, say, triggers = [], gated = false, runsUs = false
   }
 }
 
-function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs) {
+function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, us) {
   if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
   const creds = personaCredentials({ job, env: wf.env });
   const other = (job.steps ?? []).map(otherCode).find(Boolean);
-  const keyLevel = keyLevelOf(runsUs, creds);
+  const keyLevel = keyLevelOf(us, creds);
   if (creds.length && other) {
     say(
       `job ${id}`,
       `holds a persona credential (${creds.join(', ')}) and runs ${other}: code in a job can read every ` +
         'secret of the job; run the LLM and any script in a job without persona credentials',
       keyLevel,
+      creds,
     );
   }
   if (creds.length && !envName(job)) {
@@ -55520,6 +55534,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs) {
       "persona credential on merge_group, whose workflow file is the queued commit's: report the queue from " +
         'workflow_run (docs/recipes/merge-queue.yml)',
       keyLevel,
+      creds,
     );
   }
   if (creds.length && triggers.includes('pull_request')) {
@@ -55528,9 +55543,10 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs) {
       'persona credential on a pull_request trigger: the PR controls that workflow file; use ' +
         'pull_request_target or workflow_run',
       keyLevel,
+      creds,
     );
   }
-  stepFindings(id, job, say, triggers, gated, runsUs);
+  stepFindings(id, job, say, triggers, gated, us);
 }
 
 /** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
@@ -55543,11 +55559,12 @@ function securityFindings(text, file) {
  * PR code or the LLM step beside a persona token or App key, such a credential where the PR controls the workflow
  * file; anywhere: PR code or another run's artifact read, an expression pasted into a shell or a script); `warn` for
  * hygiene (pins, permissions, persist-credentials) and for other secrets beside other code.
- * @returns {{ where: string, says: string, level: 'fail' | 'warn' }[]}
+ * A credential finding names the credentials (`creds`): the doctor fails it when one is a key it traced to a persona.
+ * @returns {{ where: string, says: string, level: 'fail' | 'warn', creds?: string[] }[]}
  */
 function gradedFindings(text) {
   const out = [];
-  const say = (where, says, level = WARN) => out.push({ where, says, level });
+  const say = (where, says, level = WARN, creds) => out.push({ where, says, level, ...(creds ? { creds } : {}) });
   const wf = (0,dist/* parse */.qg)(text);
   const triggers = triggersOf(wf);
   if (/secrets\[/.test(text))
@@ -55562,9 +55579,10 @@ function gradedFindings(text) {
   );
   // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
   // (a reusable workflow too: a persona workflow may call it for its LLM job); action names have no case on GitHub
-  const runsUs = text.toLowerCase().includes(OUR_ACTION);
-  const gated = runsUs || triggers.includes('workflow_call');
-  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs);
+  // where persona-verdict runs: the secrets its steps are given as their token are the persona's, whatever their name
+  const us = text.toLowerCase().includes(OUR_ACTION) ? tokenSecrets(jobs) : null;
+  const gated = us !== null || triggers.includes('workflow_call');
+  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated, us);
   return out;
 }
 
@@ -55825,17 +55843,20 @@ function writersOf(file, id, job, triggers) {
 }
 /**
  * Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment.
- * They fail in a workflow that runs persona-verdict, and wherever a job mints an App token with a known token action
- * (a persona's App key may be any App's); a token secret elsewhere (a release's NPM_TOKEN beside `npm publish`) warns
- * (attack round 13, R13-D3).
+ * They fail in a workflow that runs persona-verdict, wherever a job mints an App token with a known token action (a
+ * persona's App key may be any App's), and wherever a job reads a secret traced to a persona (its App key, a writer's
+ * token secret), whatever its name; a token secret elsewhere (a release's NPM_TOKEN beside `npm publish`) warns
+ * (attack round 13, R13-D3, and a review of it).
  */
-function jobIssues(file, id, job, triggers, runsUs) {
+function jobIssues(file, id, job, triggers, runsUs, persona) {
     const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
     const mints = steps.some((s) => knownMinter(str(s['uses'])));
-    const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || mints;
+    const text = JSON.stringify(job);
+    const traced = [...text.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].some((m) => persona.has(m[1]));
+    const holds = PERSONA_CREDENTIAL.test(text) || mints || traced;
     if (!holds)
         return [];
-    const level = runsUs || mints ? 'fail' : 'warn';
+    const level = runsUs || mints || traced ? 'fail' : 'warn';
     const out = [];
     const where = `job ${id}`;
     const untrusted = steps
@@ -55902,6 +55923,8 @@ appIds = new Map()) {
     /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
     const queueWorkflows = new Set();
     const follows = new Map();
+    const jobs = [];
+    const graded = [];
     for (const { path, text } of files) {
         let wf;
         let rules;
@@ -55929,17 +55952,31 @@ appIds = new Map()) {
         follows.set(path, Array.isArray(after) ? after.map(str) : []);
         for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
             writers.push(...writersOf(path, id, obj(raw), triggers));
-            issues.push(...jobIssues(path, id, obj(raw), triggers, runsUs));
+            jobs.push({ path, id, job: obj(raw), triggers, runsUs });
         }
-        issues.push(...rules.map((r) => ruleIssue(r, path)));
+        graded.push({ path, rules });
     }
     for (const w of writers)
         if (w.events.includes('workflow_run') && follows.get(w.file).some((n) => queueWorkflows.has(n)))
             w.queue = true;
-    return { writers, issues, keys: keyUses(writers, minters, callers, appIds) };
+    const keys = keyUses(writers, minters, callers, appIds);
+    // the secrets known to be a persona's: the keys its App tokens are minted with, a writer's token secret; beside
+    // other code they fail whatever their name or workflow (a review of round 13: a name pattern alone let PRIYA_KEY by)
+    const persona = new Set([
+        ...keys.flatMap((k) => k.secrets),
+        ...writers.flatMap((w) => (w.credential.kind === 'secret' ? [w.credential.name] : [])),
+    ]);
+    for (const j of jobs)
+        issues.push(...jobIssues(j.path, j.id, j.job, j.triggers, j.runsUs, persona));
+    for (const { path, rules } of graded)
+        issues.push(...rules.map((r) => ruleIssue(r.creds?.some((c) => persona.has(c)) ? { ...r, level: 'fail' } : r, path)));
+    return { writers, issues, keys };
 }
-/** The triggers that run a branch's own copy of a workflow file (a PR into it, a push to it). */
-const BRANCH_COPY = new Set(['pull_request_target', 'pull_request', 'push', 'merge_group']);
+/**
+ * The triggers that run a branch's own copy of a workflow file: a PR into it, a push to it, and a reusable workflow
+ * (it runs from its caller's ref: a review of round 13 found develop's called LLM workflow skipped).
+ */
+const BRANCH_COPY = new Set(['pull_request_target', 'pull_request', 'push', 'merge_group', 'workflow_call']);
 /**
  * The default branch's workflows, and the gated branch's own where it is another branch: a PR into it runs that
  * branch's copy of a pull_request_target workflow (attack round 13), so a file that differs there is analysed too

@@ -1,6 +1,8 @@
 /** One line per finding; [] when the workflow keeps the rule (see workflow-rules.mjs). */
 export function securityFindings(text: string, file: string): string[];
 /** Every finding with its level: fail where a PR could walk around the gate, warn for hygiene. */
-export function gradedFindings(text: string): Array<{ where: string; says: string; level: 'fail' | 'warn' }>;
+export function gradedFindings(
+  text: string,
+): Array<{ where: string; says: string; level: 'fail' | 'warn'; creds?: string[] }>;
 /** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
 export function personaCredentials(node: unknown): string[];

@@ -159,14 +159,26 @@ function runFetchFindings(where, step, uses, say) {
 
 /**
  * How a persona credential beside other code is graded: fail in a workflow that runs persona-verdict when the
- * credential looks like a persona's (a token, an App's private key); warn elsewhere (a reusable deploy workflow's
+ * credential looks like a persona's (a token, an App's private key) or is what its steps are given as their token
+ * (`us`: those secrets; null where persona-verdict does not run); warn elsewhere (a reusable deploy workflow's
  * DEPLOY_KEY, a release's NPM_TOKEN) and for a key named as a model provider names it (OPENAI_API_KEY: the LLM job's;
  * name it LLM_* to say so).
  */
 const PERSONA_LIKE = /(?:_TOKEN|PRIVATE_KEY|_PEM)$|^a private-key input$/;
-const keyLevelOf = (runsUs, creds) => (runsUs && creds.some((c) => PERSONA_LIKE.test(c)) ? FAIL : WARN);
+const keyLevelOf = (us, creds) => (us && creds.some((c) => PERSONA_LIKE.test(c) || us.has(c)) ? FAIL : WARN);
 
-function stepFindings(id, job, say, triggers = [], gated = false, runsUs = false) {
+/** The secrets persona-verdict steps are given as `github-token` (the persona's token, whatever its name). */
+function tokenSecrets(jobs) {
+  const out = new Set();
+  for (const [, job] of jobs)
+    for (const step of job?.steps ?? []) {
+      if (typeof step?.uses !== 'string' || !step.uses.toLowerCase().startsWith(OUR_ACTION)) continue;
+      for (const m of String(inputsOf(step)['github-token'] ?? '').matchAll(/secrets\.([A-Za-z_]\w*)/g)) out.add(m[1]);
+    }
+  return out;
+}
+
+function stepFindings(id, job, say, triggers = [], gated = false, us = null) {
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
@@ -183,7 +195,8 @@ function stepFindings(id, job, say, triggers = [], gated = false, runsUs = false
       say(
         where,
         `a persona credential (${given.join(', ')}) reaches a step that is not persona-verdict`,
-        keyLevelOf(runsUs, given),
+        keyLevelOf(us, given),
+        given,
       );
     if (uses.toLowerCase().startsWith('actions/checkout@')) {
       const w = inputsOf(step);
@@ -196,17 +209,18 @@ function stepFindings(id, job, say, triggers = [], gated = false, runsUs = false
   }
 }
 
-function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs) {
+function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, us) {
   if (job.permissions === undefined && wf.permissions === undefined) say(`job ${id}`, 'no permissions block');
   const creds = personaCredentials({ job, env: wf.env });
   const other = (job.steps ?? []).map(otherCode).find(Boolean);
-  const keyLevel = keyLevelOf(runsUs, creds);
+  const keyLevel = keyLevelOf(us, creds);
   if (creds.length && other) {
     say(
       `job ${id}`,
       `holds a persona credential (${creds.join(', ')}) and runs ${other}: code in a job can read every ` +
         'secret of the job; run the LLM and any script in a job without persona credentials',
       keyLevel,
+      creds,
     );
   }
   if (creds.length && !envName(job)) {
@@ -228,6 +242,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs) {
       "persona credential on merge_group, whose workflow file is the queued commit's: report the queue from " +
         'workflow_run (docs/recipes/merge-queue.yml)',
       keyLevel,
+      creds,
     );
   }
   if (creds.length && triggers.includes('pull_request')) {
@@ -236,9 +251,10 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs) {
       'persona credential on a pull_request trigger: the PR controls that workflow file; use ' +
         'pull_request_target or workflow_run',
       keyLevel,
+      creds,
     );
   }
-  stepFindings(id, job, say, triggers, gated, runsUs);
+  stepFindings(id, job, say, triggers, gated, us);
 }
 
 /** @returns {string[]} one line per finding; [] when the workflow keeps the rule */
@@ -251,11 +267,12 @@ export function securityFindings(text, file) {
  * PR code or the LLM step beside a persona token or App key, such a credential where the PR controls the workflow
  * file; anywhere: PR code or another run's artifact read, an expression pasted into a shell or a script); `warn` for
  * hygiene (pins, permissions, persist-credentials) and for other secrets beside other code.
- * @returns {{ where: string, says: string, level: 'fail' | 'warn' }[]}
+ * A credential finding names the credentials (`creds`): the doctor fails it when one is a key it traced to a persona.
+ * @returns {{ where: string, says: string, level: 'fail' | 'warn', creds?: string[] }[]}
  */
 export function gradedFindings(text) {
   const out = [];
-  const say = (where, says, level = WARN) => out.push({ where, says, level });
+  const say = (where, says, level = WARN, creds) => out.push({ where, says, level, ...(creds ? { creds } : {}) });
   const wf = parse(text);
   const triggers = triggersOf(wf);
   if (/secrets\[/.test(text))
@@ -270,8 +287,9 @@ export function gradedFindings(text) {
   );
   // the rules on what a job reads apply where persona-verdict runs (its LLM job included)
   // (a reusable workflow too: a persona workflow may call it for its LLM job); action names have no case on GitHub
-  const runsUs = text.toLowerCase().includes(OUR_ACTION);
-  const gated = runsUs || triggers.includes('workflow_call');
-  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated, runsUs);
+  // where persona-verdict runs: the secrets its steps are given as their token are the persona's, whatever their name
+  const us = text.toLowerCase().includes(OUR_ACTION) ? tokenSecrets(jobs) : null;
+  const gated = us !== null || triggers.includes('workflow_call');
+  for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated, us);
   return out;
 }

@@ -142,16 +142,26 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
 
 /**
  * Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment.
- * They fail in a workflow that runs persona-verdict, and wherever a job mints an App token with a known token action
- * (a persona's App key may be any App's); a token secret elsewhere (a release's NPM_TOKEN beside `npm publish`) warns
- * (attack round 13, R13-D3).
+ * They fail in a workflow that runs persona-verdict, wherever a job mints an App token with a known token action (a
+ * persona's App key may be any App's), and wherever a job reads a secret traced to a persona (its App key, a writer's
+ * token secret), whatever its name; a token secret elsewhere (a release's NPM_TOKEN beside `npm publish`) warns
+ * (attack round 13, R13-D3, and a review of it).
  */
-function jobIssues(file: string, id: string, job: Json, triggers: string[], runsUs: boolean): WorkflowIssue[] {
+function jobIssues(
+  file: string,
+  id: string,
+  job: Json,
+  triggers: string[],
+  runsUs: boolean,
+  persona: ReadonlySet<string>,
+): WorkflowIssue[] {
   const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
   const mints = steps.some((s) => knownMinter(str(s['uses'])));
-  const holds = PERSONA_CREDENTIAL.test(JSON.stringify(job)) || mints;
+  const text = JSON.stringify(job);
+  const traced = [...text.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].some((m) => persona.has(m[1]!));
+  const holds = PERSONA_CREDENTIAL.test(text) || mints || traced;
   if (!holds) return [];
-  const level: Level = runsUs || mints ? 'fail' : 'warn';
+  const level: Level = runsUs || mints || traced ? 'fail' : 'warn';
   const out: WorkflowIssue[] = [];
   const where = `job ${id}`;
   const untrusted = steps
@@ -227,6 +237,8 @@ export function analyseWorkflows(
   /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
   const queueWorkflows = new Set<string>();
   const follows = new Map<string, string[]>();
+  const jobs: Array<{ path: string; id: string; job: Json; triggers: string[]; runsUs: boolean }> = [];
+  const graded: Array<{ path: string; rules: ReturnType<typeof gradedFindings> }> = [];
   for (const { path, text } of files) {
     let wf: Json;
     let rules: ReturnType<typeof gradedFindings>;
@@ -252,17 +264,32 @@ export function analyseWorkflows(
     follows.set(path, Array.isArray(after) ? after.map(str) : []);
     for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
       writers.push(...writersOf(path, id, obj(raw), triggers));
-      issues.push(...jobIssues(path, id, obj(raw), triggers, runsUs));
+      jobs.push({ path, id, job: obj(raw), triggers, runsUs });
     }
-    issues.push(...rules.map((r) => ruleIssue(r, path)));
+    graded.push({ path, rules });
   }
   for (const w of writers)
     if (w.events.includes('workflow_run') && follows.get(w.file)!.some((n) => queueWorkflows.has(n))) w.queue = true;
-  return { writers, issues, keys: keyUses(writers, minters, callers, appIds) };
+  const keys = keyUses(writers, minters, callers, appIds);
+  // the secrets known to be a persona's: the keys its App tokens are minted with, a writer's token secret; beside
+  // other code they fail whatever their name or workflow (a review of round 13: a name pattern alone let PRIYA_KEY by)
+  const persona = new Set([
+    ...keys.flatMap((k) => k.secrets),
+    ...writers.flatMap((w) => (w.credential.kind === 'secret' ? [w.credential.name] : [])),
+  ]);
+  for (const j of jobs) issues.push(...jobIssues(j.path, j.id, j.job, j.triggers, j.runsUs, persona));
+  for (const { path, rules } of graded)
+    issues.push(
+      ...rules.map((r) => ruleIssue(r.creds?.some((c) => persona.has(c)) ? { ...r, level: 'fail' } : r, path)),
+    );
+  return { writers, issues, keys };
 }
 
-/** The triggers that run a branch's own copy of a workflow file (a PR into it, a push to it). */
-const BRANCH_COPY = new Set(['pull_request_target', 'pull_request', 'push', 'merge_group']);
+/**
+ * The triggers that run a branch's own copy of a workflow file: a PR into it, a push to it, and a reusable workflow
+ * (it runs from its caller's ref: a review of round 13 found develop's called LLM workflow skipped).
+ */
+const BRANCH_COPY = new Set(['pull_request_target', 'pull_request', 'push', 'merge_group', 'workflow_call']);
 
 /**
  * The default branch's workflows, and the gated branch's own where it is another branch: a PR into it runs that

@@ -222,9 +222,9 @@ function heldBack(end: StandingEnd, rules: Rules, state: StatusState): string | 
   const on = `${rules.persona}'s status on ${short(end.target?.reviewedSha)}`;
   if (reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))
     return (
-      `${on} is not written${state === 'success' ? ' green' : ''}: a forced re-review of this head was asked for ` +
-      'and has posted no review yet; the run that posts it sets the status (if it failed or was cancelled, comment ' +
-      `/review ${rules.persona} again, or push)`
+      `${on} is not written${state === 'success' ? ' green' : ''}: a forced re-review of this head (or of a verdict ` +
+      'carried from it to a later head) was asked for, and no review of this head has settled it; the run that ' +
+      `posts one sets the status (comment /review ${rules.persona} for this head, or push)`
     );
   if (state !== 'success' || end.onHead !== null) return null;
   return (

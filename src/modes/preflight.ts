@@ -45,13 +45,13 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, null);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
     if (plan.action === 'restamp') return restamp(cfg, ctx, port, target, plan, facts, onTarget);
-    await doubtSource(cfg, ctx, port, target, facts);
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
     if (early.failure)
       throw new Abort(early.failure.reason, `a stale approval could not be dismissed: ${early.failure.message}`);
     // no LLM run for a head another open PR shares: a status is per commit, so no verdict could pass this PR alone
     // (a second PR at a rejected head was a new roll: attack round 8); its stale approvals are gone first (round 10)
     if (facts.sharedHead?.length) throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead);
+    await doubtSource(cfg, ctx, port, target, facts);
     // what the gate shows on the head now: the core writes pending only where it changes that (conclude())
     const [diff, onHead] = await Promise.all([
       cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] },

@@ -213,7 +213,9 @@ describe('a forced re-review under way', () => {
     const reopened = { ...prEvent(), action: 'reopened' };
     const plain = await runOn(w.gh, 'priya', null, { mode: 'preflight' }, 'pull_request_target', reopened);
     expect(plain.outputs).toMatchObject({ outcome: 'duplicate', 'should-review': 'false' });
-    expect(plain.stdout).toContain('is not written green: a forced re-review of this head was asked for');
+    expect(plain.stdout).toContain(
+      'is not written green: a forced re-review of this head (or of a verdict carried from it',
+    );
     expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('pending');
     // the re-review lands and sets the status
     const pinned = { force: 'true', 'reviewed-sha': w.head, 'reviewed-base': forced.outputs['base-ref']! };
