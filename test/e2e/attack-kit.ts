@@ -35,6 +35,47 @@ export function attackKit(w: World) {
   return { prt, run, chain, status, forceReReview };
 }
 
+/**
+ * What attack round 13's tests share: a pull_request_target synchronize (or another action) for PR #7 at the world's
+ * head, a push of a new head with the same patch (an identical rebase), a maintainer's forced preflight and a plain
+ * one with given inputs, and the status a merge group for PR #7 gets when built now.
+ */
+export function pushKit(w: World) {
+  const { status } = attackKit(w);
+  const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,2 @@\n-old\n+new\n ctx' }];
+  const prtEvent = (action = 'synchronize') => attackKit(w).prt(PR, action);
+  const push = (seed: string): string => {
+    const next = w.gh.commit(seed, undefined, FILES);
+    w.gh.push(PR, next, 'octo-author');
+    w.head = next;
+    return next;
+  };
+  const forcedPreflight = (inputs: Record<string, string>) => {
+    w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
+    return runOn(
+      w.gh,
+      'priya',
+      null,
+      { ...inputs, mode: 'preflight', force: 'true' },
+      'issue_comment',
+      reviewComment('keeper'),
+    );
+  };
+  const plainPreflight = (inputs: Record<string, string>) =>
+    runOn(w.gh, 'priya', null, { ...inputs, mode: 'preflight' }, 'pull_request_target', prtEvent());
+  /** A merge group for PR #7 into main, built now: its status on the group's commit. */
+  const group = async (inputs: Record<string, string> = {}): Promise<string | undefined> => {
+    const sha = w.gh.commit(`group-main-${w.gh.log.length}`);
+    const q = await runOn(w.gh, 'priya', null, { ...inputs, mode: 'preflight' }, 'merge_group', {
+      merge_group: { head_sha: sha, head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}` },
+      repository: { full_name: `${OWNER}/${REPO}` },
+    });
+    if (q.outputs.outcome !== 'queued') throw new Error(`the merge group run ended ${q.outputs.outcome}`);
+    return status(sha);
+  };
+  return { prtEvent, push, forcedPreflight, plainPreflight, group };
+}
+
 /** A maintainer's `/review priya` comment on PR #7. */
 export const reviewComment = (login: string) => ({
   action: 'created',

@@ -2,42 +2,12 @@
 // on the head of the verdict it doubts). Both are open and fail closed (test.fails; docs/RELIABILITY.md says why).
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
-import { OWNER, REPO } from '../fake/github.js';
-import { attackKit, reviewComment } from './attack-kit.js';
+import { attackKit, pushKit, reviewComment } from './attack-kit.js';
 import { body, PR, runOn, useWorld } from './world.js';
 
 const w = useWorld();
 const { status, prt } = attackKit(w);
-const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,2 @@\n-old\n+new\n ctx' }];
-
-const prtEvent = (action = 'synchronize') => ({
-  action,
-  number: PR,
-  pull_request: {
-    number: PR,
-    head: { sha: w.head, ref: 'feature', repo: { full_name: `${OWNER}/${REPO}` } },
-    base: { ref: 'main' },
-  },
-});
-const push = (seed: string): string => {
-  const next = w.gh.commit(seed, undefined, FILES);
-  w.gh.push(PR, next, 'octo-author');
-  w.head = next;
-  return next;
-};
-const forcedPreflight = (inputs: Record<string, string>) => {
-  w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
-  return runOn(
-    w.gh,
-    'priya',
-    null,
-    { ...inputs, mode: 'preflight', force: 'true' },
-    'issue_comment',
-    reviewComment('keeper'),
-  );
-};
-const plainPreflight = (inputs: Record<string, string>) =>
-  runOn(w.gh, 'priya', null, { ...inputs, mode: 'preflight' }, 'pull_request_target', prtEvent());
+const { prtEvent, push, forcedPreflight, plainPreflight } = pushKit(w);
 const unchanged = { 'unchanged-when': 'patch', 'dismiss-stale': 'changes-requested' };
 
 // doubtSource writes "priya is re-reviewing <a> for PR #7 (forced)" on commit a, the head of the verdict #7 carried to

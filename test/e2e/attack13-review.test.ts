@@ -2,42 +2,12 @@
 // fix for the reason its describe names.
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
-import { OWNER, REPO } from '../fake/github.js';
-import { attackKit, reviewComment } from './attack-kit.js';
+import { attackKit, pushKit, reviewComment } from './attack-kit.js';
 import { body, PR, runOn, useWorld } from './world.js';
 
 const w = useWorld();
 const { status } = attackKit(w);
-const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,2 @@\n-old\n+new\n ctx' }];
-
-const prtEvent = (action = 'synchronize') => ({
-  action,
-  number: PR,
-  pull_request: {
-    number: PR,
-    head: { sha: w.head, ref: 'feature', repo: { full_name: `${OWNER}/${REPO}` } },
-    base: { ref: 'main' },
-  },
-});
-const push = (seed: string): string => {
-  const next = w.gh.commit(seed, undefined, FILES);
-  w.gh.push(PR, next, 'octo-author');
-  w.head = next;
-  return next;
-};
-const forcedPreflight = (inputs: Record<string, string>) => {
-  w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
-  return runOn(
-    w.gh,
-    'priya',
-    null,
-    { ...inputs, mode: 'preflight', force: 'true' },
-    'issue_comment',
-    reviewComment('keeper'),
-  );
-};
-const plainPreflight = (inputs: Record<string, string>) =>
-  runOn(w.gh, 'priya', null, { ...inputs, mode: 'preflight' }, 'pull_request_target', prtEvent());
+const { prtEvent, push, forcedPreflight, plainPreflight } = pushKit(w);
 
 // F1/F2's fix reads the forced pending on the head the verdict comes FROM (the review's marker head) and on the head
 // it lands ON. An `unchanged` carry keeps the original review's marker head (a), so a forced re-review asked for on

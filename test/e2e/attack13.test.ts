@@ -2,50 +2,12 @@
 // describe names (docs/RELIABILITY.md has a row each). The comments say what was wrong then.
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
-import { OWNER, REPO } from '../fake/github.js';
-import { attackKit, reviewComment, until } from './attack-kit.js';
+import { attackKit, pushKit, reviewComment, until } from './attack-kit.js';
 import { body, PR, runOn, useWorld } from './world.js';
 
 const w = useWorld();
 const { prt, chain, status, forceReReview } = attackKit(w);
-const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,2 @@\n-old\n+new\n ctx' }];
-
-const prtEvent = (action = 'synchronize') => ({
-  action,
-  number: PR,
-  pull_request: {
-    number: PR,
-    head: { sha: w.head, ref: 'feature', repo: { full_name: `${OWNER}/${REPO}` } },
-    base: { ref: 'main' },
-  },
-});
-const push = (seed: string): string => {
-  const next = w.gh.commit(seed, undefined, FILES);
-  w.gh.push(PR, next, 'octo-author');
-  w.head = next;
-  return next;
-};
-const forcedPreflight = (inputs: Record<string, string>) => {
-  w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
-  return runOn(
-    w.gh,
-    'priya',
-    null,
-    { ...inputs, mode: 'preflight', force: 'true' },
-    'issue_comment',
-    reviewComment('keeper'),
-  );
-};
-/** A merge group for PR #7 into main, built now: its status on the group's commit. */
-async function group(inputs: Record<string, string> = {}): Promise<string | undefined> {
-  const sha = w.gh.commit(`group-main-${w.gh.log.length}`);
-  const q = await runOn(w.gh, 'priya', null, { ...inputs, mode: 'preflight' }, 'merge_group', {
-    merge_group: { head_sha: sha, head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}` },
-    repository: { full_name: `${OWNER}/${REPO}` },
-  });
-  expect(q.outputs.outcome).toBe('queued');
-  return status(sha);
-}
+const { prtEvent, push, forcedPreflight, group } = pushKit(w);
 
 // A maintainer's /review priya on a head that has no status yet (a push a moment ago; the push's own plain run has
 // not run yet): the forced preflight writes no pending (pendingChanges: nothing stands on the head), so nothing on the

@@ -1,46 +1,12 @@
 // rev13c: 090b20a narrows doctor's grading to "fail only where persona-verdict runs AND the secret's NAME looks like a
 // persona's (_TOKEN, PRIVATE_KEY, _PEM)". The persona's own credential under another name, or the writer's very key in
 // a workflow that does not run persona-verdict, beside other code, now only warns ("the gate holds").
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { diagnose, type DoctorFacts } from '../../src/core/doctor.js';
+import { diagnose } from '../../src/core/doctor.js';
+import { good, fails } from './doctor-kit.js';
 import { gradedFindings } from '../../scripts/workflow-rules.mjs';
 
-const FIXTURES = join(import.meta.dirname, '../fixtures/doctor');
-const file = (name: string) => ({
-  path: `.github/workflows/${name}`,
-  text: readFileSync(join(FIXTURES, name), 'utf8'),
-});
-const APP = 901;
-function good(): DoctorFacts {
-  return {
-    repo: 'acme/widgets',
-    branch: 'main',
-    requirements: [{ context: 'persona-verdict/priya', source: APP, rulesetId: 7 }],
-    reviews: [{ rulesetId: 7, approvals: 1, dismissStale: true, lastPush: true, codeOwners: true }],
-    mergeQueue: 7,
-    rulesets: [{ id: 7, name: 'gate', bypass: [] }],
-    classic: { state: 'none' },
-    personas: [
-      {
-        name: 'priya',
-        kind: 'app',
-        login: 'priya-reviewer[bot]',
-        slug: 'priya-reviewer',
-        appId: APP,
-        clientId: 'Iv23liPriyaRev1ew',
-        permission: null,
-      },
-    ],
-    workflows: ['persona-priya.yml', 'queue.yml', 'queue-report.yml'].map(file),
-  };
-}
 const SHA = 'c'.repeat(40);
-const fails = (f: DoctorFacts) =>
-  diagnose(f)
-    .checks.filter((c) => c.level === 'fail')
-    .map((c) => c.says);
 
 // One job runs the LLM step and then persona-verdict with the persona's own token: the LLM step (or a prompt-injected
 // tool) can read the token from the runner and write the persona's green anywhere.

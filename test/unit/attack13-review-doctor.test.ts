@@ -3,42 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { diagnose, type DoctorFacts } from '../../src/core/doctor.js';
+import { good, fails } from './doctor-kit.js';
 
-const FIXTURES = join(import.meta.dirname, '../fixtures/doctor');
-const file = (name: string) => ({
-  path: `.github/workflows/${name}`,
-  text: readFileSync(join(FIXTURES, name), 'utf8'),
-});
-const APP = 901;
-function good(): DoctorFacts {
-  return {
-    repo: 'acme/widgets',
-    branch: 'main',
-    requirements: [{ context: 'persona-verdict/priya', source: APP, rulesetId: 7 }],
-    reviews: [{ rulesetId: 7, approvals: 1, dismissStale: true, lastPush: true, codeOwners: true }],
-    mergeQueue: 7,
-    rulesets: [{ id: 7, name: 'gate', bypass: [] }],
-    classic: { state: 'none' },
-    personas: [
-      {
-        name: 'priya',
-        kind: 'app',
-        login: 'priya-reviewer[bot]',
-        slug: 'priya-reviewer',
-        appId: APP,
-        clientId: 'Iv23liPriyaRev1ew',
-        permission: null,
-      },
-    ],
-    workflows: ['persona-priya.yml', 'queue.yml', 'queue-report.yml'].map(file),
-  };
-}
 const SHA = 'c'.repeat(40);
-const fails = (f: DoctorFacts) =>
-  diagnose(f)
-    .checks.filter((c) => c.level === 'fail')
-    .map((c) => c.says);
 
 describe('sanity: the fixtures alone pass', () => {
   test('no failure', () => expect(fails(good())).toEqual([]));

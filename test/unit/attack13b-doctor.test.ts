@@ -1,39 +1,8 @@
 // Attack round 13 (a helper attacking doctor, the recipes and the CLI): what the doctor said ok for an unsafe
 // setup. Each test failed before the fix; the comments say what was wrong then (docs/RELIABILITY.md has a row each).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { diagnose, type DoctorFacts } from '../../src/core/doctor.js';
-
-const FIXTURES = join(import.meta.dirname, '../fixtures/doctor');
-const file = (name: string) => ({
-  path: `.github/workflows/${name}`,
-  text: readFileSync(join(FIXTURES, name), 'utf8'),
-});
-const APP = 901;
-function good(): DoctorFacts {
-  return {
-    repo: 'acme/widgets',
-    branch: 'main',
-    requirements: [{ context: 'persona-verdict/priya', source: APP, rulesetId: 7 }],
-    reviews: [{ rulesetId: 7, approvals: 1, dismissStale: true, lastPush: true, codeOwners: true }],
-    mergeQueue: 7,
-    rulesets: [{ id: 7, name: 'gate', bypass: [] }],
-    classic: { state: 'none' },
-    personas: [
-      {
-        name: 'priya',
-        kind: 'app',
-        login: 'priya-reviewer[bot]',
-        slug: 'priya-reviewer',
-        appId: APP,
-        clientId: 'Iv23liPriyaRev1ew',
-        permission: null,
-      },
-    ],
-    workflows: ['persona-priya.yml', 'queue.yml', 'queue-report.yml'].map(file),
-  };
-}
+import { diagnose } from '../../src/core/doctor.js';
+import { file, APP, good } from './doctor-kit.js';
 
 const SHA = 'b'.repeat(40);
 

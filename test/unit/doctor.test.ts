@@ -24,14 +24,9 @@ import { InputError, parsePersonas } from '../../src/config.js';
 import { Abort } from '../../src/abort.js';
 import { ApiError } from '../../src/github/port.js';
 import { doctorAdvice } from '../../src/modes/doctor.js';
+import { APP, file, good } from './doctor-kit.js';
 
-const FIXTURES = join(import.meta.dirname, '../fixtures/doctor');
-const file = (name: string) => ({
-  path: `.github/workflows/${name}`,
-  text: readFileSync(join(FIXTURES, name), 'utf8'),
-});
 export const GOOD_WORKFLOWS = ['persona-priya.yml', 'queue.yml', 'queue-report.yml'];
-const APP = 901;
 /** priya as an account (a personal token), with this permission on the repository. */
 const account = (permission: string | null): PersonaFacts => ({
   name: 'priya',
@@ -45,30 +40,6 @@ const account = (permission: string | null): PersonaFacts => ({
 const DIFF_UPLOAD = '      - uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2\n';
 const LLM_STEP =
   '      - env:\n          LLM_API_KEY: ${{ secrets.LLM_API_KEY }}\n        run: ./scripts/run-persona priya\n';
-
-function good(): DoctorFacts {
-  return {
-    repo: 'acme/widgets',
-    branch: 'main',
-    requirements: [{ context: 'persona-verdict/priya', source: APP, rulesetId: 7 }],
-    reviews: [{ rulesetId: 7, approvals: 1, dismissStale: true, lastPush: true, codeOwners: true }],
-    mergeQueue: 7,
-    rulesets: [{ id: 7, name: 'gate', bypass: [] }],
-    classic: { state: 'none' },
-    personas: [
-      {
-        name: 'priya',
-        kind: 'app',
-        login: 'priya-reviewer[bot]',
-        slug: 'priya-reviewer',
-        appId: APP,
-        clientId: 'Iv23liPriyaRev1ew',
-        permission: null,
-      },
-    ],
-    workflows: GOOD_WORKFLOWS.map(file),
-  };
-}
 
 const replace = (f: DoctorFacts, name: string, text: (t: string) => string): DoctorFacts => ({
   ...f,
