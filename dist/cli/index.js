@@ -2412,7 +2412,12 @@ const STILL_REQUIRED = new RegExp(String.raw `\b${UNNEGATED}(?:REQUIRED|NEEDED)\
  * In Chinese and Japanese, on the approval's own line: but, must, needs (not "no need"), first, only, until,
  * before the merge ("通过，但合并前需要先修复", "LGTM，但请先…", "通过，仅限文档部分").
  */
-const CJK_CONDITION = /但|不过|不過|(?<![无不無没沒])需|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第/;
+const CJK_CONDITION = /但|不过|不過|(?<![无不無没沒])需(?!求)|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第/;
+/**
+ * After an approval, a line that merges only once something is fixed, in Chinese or Japanese: "P1修完後可合併"
+ * (mergeable after P1 is fixed), "修复后再合并" (held-out 20).
+ */
+const CJK_FIX_THEN_MERGE = /(?:修[完复復改正好]|解决|解決|处理|處理|対応|修正)[^。；;！!]{0,8}(?:后|後|次第)[^。；;！!]{0,6}(?:合并|合併|マージ)/;
 /** Why an approval is conditional, or undefined: the first text is the approval's own tail, the rest follow it. */
 function conditionOf(verdict, tail, ...texts) {
     if (verdict === 'conditional')
@@ -2427,7 +2432,7 @@ function conditionOf(verdict, tail, ...texts) {
         if (m)
             return m[0].toLowerCase().replace(/\s+/g, ' ');
     }
-    const asked = STILL_REQUIRED.exec(tail) ?? CJK_CONDITION.exec(tail);
+    const asked = STILL_REQUIRED.exec(tail) ?? CJK_CONDITION.exec(tail) ?? CJK_FIX_THEN_MERGE.exec(tail);
     return asked ? `${asked[0].toLowerCase()} …` : undefined;
 }
 /**
@@ -2980,8 +2985,11 @@ function candidateAt(r, i) {
     if (/^\s*(>\s*)*\|/.test(line))
         return keyValueRow(r, i);
     const text = plain(line);
-    if (!text || text.length > 200)
+    if (!text)
         return null;
+    // a long line gives a verdict only after a key ("**Recommendation:** REQUEST CHANGES — <a long reason>": held-out 20)
+    if (text.length > 200)
+        return keyedAt(r, i, text);
     const box = BOX.exec(text);
     if (box) {
         const lead = leadingVerdict(text.slice(box.index + box[0].length));
@@ -3121,7 +3129,8 @@ function laterLine(lines, code, from, verdict) {
     const says = verdict === 'APPROVE' ? BEFORE_MERGE : verdict === 'CHANGES_REQUESTED' ? ALL_RESOLVED : null;
     for (let i = from + 1; says && i < lines.length; i++) {
         const text = plain(lines[i]).toUpperCase();
-        if (!code.has(i) && (says.test(text) || (verdict === 'APPROVE' && REQUIRED_KEY.test(text))))
+        const still = verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text));
+        if (!code.has(i) && (says.test(text) || still))
             return i;
     }
     return -1;

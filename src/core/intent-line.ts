@@ -68,7 +68,9 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
   // a table row is no verdict, except a key and its value: "| **Recommendation** | 💬 **COMMENT** |"
   if (/^\s*(>\s*)*\|/.test(line)) return keyValueRow(r, i);
   const text = plain(line);
-  if (!text || text.length > 200) return null;
+  if (!text) return null;
+  // a long line gives a verdict only after a key ("**Recommendation:** REQUEST CHANGES — <a long reason>": held-out 20)
+  if (text.length > 200) return keyedAt(r, i, text);
   const box = BOX.exec(text);
   if (box) {
     const lead = leadingVerdict(text.slice(box.index + box[0].length));

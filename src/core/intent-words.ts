@@ -169,7 +169,14 @@ const STILL_REQUIRED = new RegExp(String.raw`\b${UNNEGATED}(?:REQUIRED|NEEDED)\b
  * before the merge ("通过，但合并前需要先修复", "LGTM，但请先…", "通过，仅限文档部分").
  */
 const CJK_CONDITION =
-  /但|不过|不過|(?<![无不無没沒])需|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第/;
+  /但|不过|不過|(?<![无不無没沒])需(?!求)|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第/;
+
+/**
+ * After an approval, a line that merges only once something is fixed, in Chinese or Japanese: "P1修完後可合併"
+ * (mergeable after P1 is fixed), "修复后再合并" (held-out 20).
+ */
+export const CJK_FIX_THEN_MERGE =
+  /(?:修[完复復改正好]|解决|解決|处理|處理|対応|修正)[^。；;！!]{0,8}(?:后|後|次第)[^。；;！!]{0,6}(?:合并|合併|マージ)/;
 
 /** Why an approval is conditional, or undefined: the first text is the approval's own tail, the rest follow it. */
 export function conditionOf(verdict: Reading, tail: string, ...texts: string[]): string | undefined {
@@ -181,7 +188,7 @@ export function conditionOf(verdict: Reading, tail: string, ...texts: string[]):
     const m = CONDITION.exec(t);
     if (m) return m[0].toLowerCase().replace(/\s+/g, ' ');
   }
-  const asked = STILL_REQUIRED.exec(tail) ?? CJK_CONDITION.exec(tail);
+  const asked = STILL_REQUIRED.exec(tail) ?? CJK_CONDITION.exec(tail) ?? CJK_FIX_THEN_MERGE.exec(tail);
   return asked ? `${asked[0].toLowerCase()} …` : undefined;
 }
 

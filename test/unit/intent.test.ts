@@ -1158,3 +1158,19 @@ describe('held-out 19: changes still required after an approval; a pull request 
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 });
+
+describe('held-out 20: a long keyed line, 需求 (a requirement), fixed-then-merged in Chinese', () => {
+  const long =
+    'the personal configuration in `AppConfig.swift` should be reverted to the generic defaults before '.repeat(2);
+  test.each<[string, string, string | null]>([
+    ['a long keyed line', `${REVIEW}\n**Recommendation:** REQUEST CHANGES — ${long}\n`, 'CHANGES_REQUESTED'],
+    ['a long unkeyed line', `${REVIEW}\nREQUEST CHANGES — ${long}\n`, null],
+    ['a long keyed line said by someone', `${REVIEW}\n**Status:** Approved by the bot, ${long}\n`, null],
+    ['需求 is a requirement, not a need', '## 审查结论\n\n**通过** — 满足本轮需求；可合并交付。\n', 'APPROVE'],
+    ['需 still asks', '## 审查结论\n\n**通过** — 需补充测试后合并。\n', null],
+    ['mergeable once P1 is fixed', '**LGTM with nits.** 可合併。\n\n- 狀態：LGTM（P1修完後可合併）\n', null],
+    ['修复后再合并 in simplified script', '**Verdict:** APPROVE\n\n问题 1 修复后再合并。\n', null],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
