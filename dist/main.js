@@ -44958,18 +44958,23 @@ function queued(end, rules, base, shouldReview) {
 }
 /**
  * A queued PR whose head a maintainer's forced re-review is judging again (the persona's own "reviewing" pending for
- * the PR stands there), or whose head's statuses could not be read: the doubted verdict does not pass the group.
+ * the PR stands there, on the head or on the head its verdict is carried from), or whose statuses there could not be
+ * read: the doubted verdict does not pass the group.
  */
 function heldByReReview(end, rules) {
     const pr = `PR #${end.target?.pullNumber}`;
     const head = sha_short(end.target?.reviewedSha);
     const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
-    if (end.onHead === null) {
-        const failure = `the statuses of ${pr}'s head ${head} could not be read, so whether a re-review of it is under way is ` +
-            'unknown: the group does not pass on its verdict (re-queue the PR)';
+    if (end.onHead === null || end.source?.onHead === null) {
+        const failure = `the statuses of ${pr}'s head ${head} (or of the head its verdict is carried from) could not be read, so ` +
+            'whether a re-review of it is under way is unknown: the group does not pass on its verdict (re-queue the PR)';
         return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: ${pr}'s head unread`) };
     }
-    if (!reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))
+    // a forced re-review of the head, or of the head the verdict is carried from (attack round 14, Q1)
+    const from = end.source && { pullNumber: end.target?.pullNumber ?? null, reviewedSha: end.source.sha };
+    const doubted = reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target) ||
+        (from !== undefined && reReviewUnderWay(end.source?.onHead, end.identity, rules.persona, from));
+    if (!doubted)
         return null;
     const failure = `re-review under way: ${rules.persona} is judging ${pr}'s head ${head} again (a forced re-review), so the ` +
         'verdict it had does not pass the group; re-queue the PR once the re-review is posted (if it failed or was ' +
@@ -52469,6 +52474,25 @@ const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)}
 
 const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 /**
+ * An approval row a maintainer's forced re-review is judging again (the persona's own forced pending stands on the
+ * head, or on the head the verdict is carried from), or whose statuses could not be read: it counts for nothing until
+ * the re-review posts — the persona's own status shows no green either (attack round 14, P1).
+ */
+function withReReviews(b, doubted) {
+    if (!b.rows.some((r) => doubted.has(r.persona) && r.verdict === 'APPROVE'))
+        return b;
+    const rows = b.rows.map((r) => doubted.has(r.persona) && r.verdict === 'APPROVE' ? { ...r, standing: 're-reviewing', verdict: null } : r);
+    return { ...b, rows, panelVerdict: panelOf(rows), missing: rows.filter((r) => !r.verdict).map((r) => r.persona) };
+}
+const panelOf = (rows) => {
+    const verdicts = rows.map((r) => r.verdict);
+    return verdicts.includes('CHANGES_REQUESTED')
+        ? 'CHANGES_REQUESTED'
+        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
+            ? 'APPROVE'
+            : 'COMMENT';
+};
+/**
  * For each declared persona, only reviews by its declared login whose marker names it
  * count (a marker on any other account is ignored), and the rules are the persona jobs'
  * own (core/decide.ts): the review standing for this head, base and version, else a
@@ -52477,12 +52501,7 @@ const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
  */
 function buildBoard(panel, reviews, at, dismissals) {
     const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at, dismissals));
-    const verdicts = rows.map((r) => r.verdict);
-    const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
-        ? 'CHANGES_REQUESTED'
-        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
-            ? 'APPROVE'
-            : 'COMMENT';
+    const panelVerdict = panelOf(rows);
     return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
 }
 /** The subject a member's row is for: the board's head and base, at the member's version. */
@@ -52570,6 +52589,8 @@ function standingText(r) {
             return `not counting: ${at} was reviewed for another base branch`;
         case 'missing':
             return 'missing';
+        case 're-reviewing':
+            return `re-review under way (its verdict on ${at} does not count meanwhile)`;
     }
 }
 /**
@@ -52589,6 +52610,8 @@ const src_version_VERSION = '0.8.0';
 
 ;// CONCATENATED MODULE: ./src/modes/board.ts
 // Mode board: the panel's status for the current head, kept in one sticky PR comment.
+
+
 
 
 
@@ -52634,6 +52657,7 @@ async function runBoard(cfg, ctx, port) {
             const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
             board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
         }
+        board = withReReviews(board, await reReviewing(port, pullNumber, board));
         const text = renderBoard(board, src_version_VERSION);
         const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
         return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha, warnings };
@@ -52659,6 +52683,25 @@ async function keepOneComment(port, pullNumber, text, comments, identity) {
         await port.updateComment(kept, text);
     }
     return kept;
+}
+/**
+ * The members whose approval a maintainer's forced re-review is judging again: their own forced pending for this PR
+ * stands on the head (or on the head the verdict is carried from), in their context and written by their login; or
+ * those statuses cannot be read (fail closed). Commit statuses only: a persona writing check runs shows none.
+ */
+async function reReviewing(port, pullNumber, board) {
+    const out = new Set();
+    await Promise.all(board.rows
+        .filter((r) => r.verdict === 'APPROVE')
+        .map(async (r) => {
+        const heads = [...new Set([board.head, r.reviewedHead ?? board.head])];
+        for (const sha of heads) {
+            const on = await orNull(port.listStatuses(sha, `persona-verdict/${r.persona}`));
+            if (on === null || reReviewUnderWay(on, r.login, r.persona, { pullNumber, reviewedSha: sha }))
+                out.add(r.persona);
+        }
+    }));
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/body.ts
@@ -54584,13 +54627,20 @@ async function runQueued(cfg, ctx, group, port, trace) {
         // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group (check
         // runs are never read back: statuses.ts)
         const read = standing && cfg.statusKind === 'commit';
-        const onHead = read ? await statusesOn(cfg, ctx, port, pull.headSha) : undefined;
+        // a verdict carried to the head from another (an equal change): a forced re-review on the head it comes from holds
+        // the group too, as it holds preflight's carry (attack round 14, Q1)
+        const from = standing && standing.marker.head !== pull.headSha ? standing.marker.head : undefined;
+        const [onHead, onSource] = await Promise.all([
+            read ? statusesOn(cfg, ctx, port, pull.headSha) : undefined,
+            read && from ? statusesOn(cfg, ctx, port, from) : undefined,
+        ]);
         return {
             kind: 'queued',
             standing,
             statusSha: group.headSha,
             target,
             onHead,
+            ...(from && onSource !== undefined ? { source: { sha: from, onHead: onSource } } : {}),
             identity: facts.identity,
             warnings: facts.warnings,
         };
@@ -56192,12 +56242,15 @@ const html = (s) => s
     .replace(/\r\n?|\n/g, ' ');
 /**
  * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
- * HTML specials become named references, so the text shows as written and cannot become a
- * link, emphasis, code or HTML; each line of the text stays inside the quote.
+ * HTML specials become named references, and a bare URL, www. or e-mail address gets a zero-width space (GitHub
+ * links those by itself: attack round 14, S1), so the text shows as written and cannot become a link, emphasis,
+ * code or HTML; each line of the text stays inside the quote.
  */
 const mdLine = (s) => s
     .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
     .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c])
+    // GitHub's Markdown links a bare URL, www. or e-mail address by itself: a zero-width space keeps it text
+    .replace(/([a-z][a-z0-9+.-]*)(?=:\/\/)|\b(www)(?=\.)|@/gi, (m) => `${m}\u200b`)
     .replace(/\r\n?|\n/g, '\n> '); // a lone CR ends a line in Markdown too: it stays inside the quote
 /** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
 function addSummary(s, r, persona, bodyFile) {

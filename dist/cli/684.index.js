@@ -2717,6 +2717,25 @@ function decide(f) {
 
 const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 /**
+ * An approval row a maintainer's forced re-review is judging again (the persona's own forced pending stands on the
+ * head, or on the head the verdict is carried from), or whose statuses could not be read: it counts for nothing until
+ * the re-review posts — the persona's own status shows no green either (attack round 14, P1).
+ */
+function withReReviews(b, doubted) {
+    if (!b.rows.some((r) => doubted.has(r.persona) && r.verdict === 'APPROVE'))
+        return b;
+    const rows = b.rows.map((r) => doubted.has(r.persona) && r.verdict === 'APPROVE' ? { ...r, standing: 're-reviewing', verdict: null } : r);
+    return { ...b, rows, panelVerdict: panelOf(rows), missing: rows.filter((r) => !r.verdict).map((r) => r.persona) };
+}
+const panelOf = (rows) => {
+    const verdicts = rows.map((r) => r.verdict);
+    return verdicts.includes('CHANGES_REQUESTED')
+        ? 'CHANGES_REQUESTED'
+        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
+            ? 'APPROVE'
+            : 'COMMENT';
+};
+/**
  * For each declared persona, only reviews by its declared login whose marker names it
  * count (a marker on any other account is ignored), and the rules are the persona jobs'
  * own (core/decide.ts): the review standing for this head, base and version, else a
@@ -2725,12 +2744,7 @@ const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
  */
 function buildBoard(panel, reviews, at, dismissals) {
     const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at, dismissals));
-    const verdicts = rows.map((r) => r.verdict);
-    const panelVerdict = verdicts.includes('CHANGES_REQUESTED')
-        ? 'CHANGES_REQUESTED'
-        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
-            ? 'APPROVE'
-            : 'COMMENT';
+    const panelVerdict = panelOf(rows);
     return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
 }
 /** The subject a member's row is for: the board's head and base, at the member's version. */
@@ -2818,6 +2832,8 @@ function standingText(r) {
             return `not counting: ${at} was reviewed for another base branch`;
         case 'missing':
             return 'missing';
+        case 're-reviewing':
+            return `re-review under way (its verdict on ${at} does not count meanwhile)`;
     }
 }
 /**
@@ -2901,12 +2917,15 @@ const html = (s) => s
     .replace(/\r\n?|\n/g, ' ');
 /**
  * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
- * HTML specials become named references, so the text shows as written and cannot become a
- * link, emphasis, code or HTML; each line of the text stays inside the quote.
+ * HTML specials become named references, and a bare URL, www. or e-mail address gets a zero-width space (GitHub
+ * links those by itself: attack round 14, S1), so the text shows as written and cannot become a link, emphasis,
+ * code or HTML; each line of the text stays inside the quote.
  */
 const report_mdLine = (s) => s
     .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
     .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c])
+    // GitHub's Markdown links a bare URL, www. or e-mail address by itself: a zero-width space keeps it text
+    .replace(/([a-z][a-z0-9+.-]*)(?=:\/\/)|\b(www)(?=\.)|@/gi, (m) => `${m}\u200b`)
     .replace(/\r\n?|\n/g, '\n> '); // a lone CR ends a line in Markdown too: it stays inside the quote
 /** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
 function addSummary(s, r, persona, bodyFile) {

@@ -23,7 +23,29 @@ export const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
  * patch, same base and version); stale: the latest verdict is for another change; edited,
  * other-base: the newest review counts for nothing here; missing: no review at all.
  */
-export type Standing = 'current' | 'carried-forward' | 'stale' | 'edited' | 'other-base' | 'missing';
+export type Standing = 'current' | 'carried-forward' | 'stale' | 'edited' | 'other-base' | 'missing' | 're-reviewing';
+
+/**
+ * An approval row a maintainer's forced re-review is judging again (the persona's own forced pending stands on the
+ * head, or on the head the verdict is carried from), or whose statuses could not be read: it counts for nothing until
+ * the re-review posts — the persona's own status shows no green either (attack round 14, P1).
+ */
+export function withReReviews(b: Board, doubted: ReadonlySet<string>): Board {
+  if (!b.rows.some((r) => doubted.has(r.persona) && r.verdict === 'APPROVE')) return b;
+  const rows = b.rows.map((r): BoardRow =>
+    doubted.has(r.persona) && r.verdict === 'APPROVE' ? { ...r, standing: 're-reviewing', verdict: null } : r,
+  );
+  return { ...b, rows, panelVerdict: panelOf(rows), missing: rows.filter((r) => !r.verdict).map((r) => r.persona) };
+}
+
+const panelOf = (rows: readonly BoardRow[]): Verdict => {
+  const verdicts = rows.map((r) => r.verdict);
+  return verdicts.includes('CHANGES_REQUESTED')
+    ? 'CHANGES_REQUESTED'
+    : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
+      ? 'APPROVE'
+      : 'COMMENT';
+};
 
 export interface BoardRow {
   persona: string;
@@ -75,12 +97,7 @@ export function buildBoard(
   const rows = panel.map((member) =>
     boardRow(member, historyOf(reviews, member.login, member.persona), at, dismissals),
   );
-  const verdicts = rows.map((r) => r.verdict);
-  const panelVerdict: Verdict = verdicts.includes('CHANGES_REQUESTED')
-    ? 'CHANGES_REQUESTED'
-    : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
-      ? 'APPROVE'
-      : 'COMMENT';
+  const panelVerdict = panelOf(rows);
   return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
 }
 
@@ -180,6 +197,8 @@ function standingText(r: BoardRow): string {
       return `not counting: ${at} was reviewed for another base branch`;
     case 'missing':
       return 'missing';
+    case 're-reviewing':
+      return `re-review under way (its verdict on ${at} does not count meanwhile)`;
   }
 }
 

@@ -84,6 +84,8 @@ export type End = Common &
         /** Commit statuses: this context's statuses on the PR's head, newest first (a forced re-review under way
          * there holds the group); null when unread (fail closed). Undefined with check runs (never read back). */
         onHead?: readonly StatusFact[] | null;
+        /** A verdict carried from another head: that head and its statuses of this context (read as onHead). */
+        source?: { sha: string; onHead: readonly StatusFact[] | null };
       }
     | {
         /** restamped: the verdict GitHub's push rule dismissed, posted again for an identical patch. */

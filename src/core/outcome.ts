@@ -143,7 +143,8 @@ function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base,
 
 /**
  * A queued PR whose head a maintainer's forced re-review is judging again (the persona's own "reviewing" pending for
- * the PR stands there), or whose head's statuses could not be read: the doubted verdict does not pass the group.
+ * the PR stands there, on the head or on the head its verdict is carried from), or whose statuses there could not be
+ * read: the doubted verdict does not pass the group.
  */
 function heldByReReview(
   end: Extract<End, { kind: 'queued' }>,
@@ -152,13 +153,18 @@ function heldByReReview(
   const pr = `PR #${end.target?.pullNumber}`;
   const head = short(end.target?.reviewedSha);
   const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
-  if (end.onHead === null) {
+  if (end.onHead === null || end.source?.onHead === null) {
     const failure =
-      `the statuses of ${pr}'s head ${head} could not be read, so whether a re-review of it is under way is ` +
-      'unknown: the group does not pass on its verdict (re-queue the PR)';
+      `the statuses of ${pr}'s head ${head} (or of the head its verdict is carried from) could not be read, so ` +
+      'whether a re-review of it is under way is unknown: the group does not pass on its verdict (re-queue the PR)';
     return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: ${pr}'s head unread`) };
   }
-  if (!reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target)) return null;
+  // a forced re-review of the head, or of the head the verdict is carried from (attack round 14, Q1)
+  const from = end.source && { pullNumber: end.target?.pullNumber ?? null, reviewedSha: end.source.sha };
+  const doubted =
+    reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target) ||
+    (from !== undefined && reReviewUnderWay(end.source?.onHead, end.identity, rules.persona, from));
+  if (!doubted) return null;
   const failure =
     `re-review under way: ${rules.persona} is judging ${pr}'s head ${head} again (a forced re-review), so the ` +
     'verdict it had does not pass the group; re-queue the PR once the re-review is posted (if it failed or was ' +

@@ -2,11 +2,20 @@
 import { Abort } from '../abort.js';
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
-import { boardPatchCandidates, buildBoard, mayKeepRejection, ownBoardComments, renderBoard } from '../core/board.js';
+import {
+  boardPatchCandidates,
+  buildBoard,
+  mayKeepRejection,
+  ownBoardComments,
+  renderBoard,
+  withReReviews,
+  type Board,
+} from '../core/board.js';
+import { reReviewUnderWay } from '../core/on-head.js';
 import type { End } from '../core/outcome.js';
 import { headPatchOf } from '../head-patch.js';
 import { parseQueueRef } from '../core/queue.js';
-import type { GitHubPort } from '../github/port.js';
+import { orNull, type GitHubPort } from '../github/port.js';
 import { VERSION } from '../version.js';
 import { attributed } from '../steps.js';
 import { resolvePull } from '../target.js';
@@ -52,6 +61,7 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
       const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
       board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
     }
+    board = withReReviews(board, await reReviewing(port, pullNumber, board));
     const text = renderBoard(board, VERSION);
     const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
     return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha, warnings };
@@ -82,4 +92,26 @@ async function keepOneComment(
     await port.updateComment(kept, text);
   }
   return kept;
+}
+
+/**
+ * The members whose approval a maintainer's forced re-review is judging again: their own forced pending for this PR
+ * stands on the head (or on the head the verdict is carried from), in their context and written by their login; or
+ * those statuses cannot be read (fail closed). Commit statuses only: a persona writing check runs shows none.
+ */
+async function reReviewing(port: GitHubPort, pullNumber: number, board: Board): Promise<Set<string>> {
+  const out = new Set<string>();
+  await Promise.all(
+    board.rows
+      .filter((r) => r.verdict === 'APPROVE')
+      .map(async (r) => {
+        const heads = [...new Set([board.head, r.reviewedHead ?? board.head])];
+        for (const sha of heads) {
+          const on = await orNull(port.listStatuses(sha, `persona-verdict/${r.persona}`));
+          if (on === null || reReviewUnderWay(on, r.login, r.persona, { pullNumber, reviewedSha: sha }))
+            out.add(r.persona);
+        }
+      }),
+  );
+  return out;
 }

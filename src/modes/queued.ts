@@ -37,13 +37,20 @@ export async function runQueued(
     // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group (check
     // runs are never read back: statuses.ts)
     const read = standing && cfg.statusKind === 'commit';
-    const onHead = read ? await statusesOn(cfg, ctx, port, pull.headSha) : undefined;
+    // a verdict carried to the head from another (an equal change): a forced re-review on the head it comes from holds
+    // the group too, as it holds preflight's carry (attack round 14, Q1)
+    const from = standing && standing.marker.head !== pull.headSha ? standing.marker.head : undefined;
+    const [onHead, onSource] = await Promise.all([
+      read ? statusesOn(cfg, ctx, port, pull.headSha) : undefined,
+      read && from ? statusesOn(cfg, ctx, port, from) : undefined,
+    ]);
     return {
       kind: 'queued',
       standing,
       statusSha: group.headSha,
       target,
       onHead,
+      ...(from && onSource !== undefined ? { source: { sha: from, onHead: onSource } } : {}),
       identity: facts.identity,
       warnings: facts.warnings,
     };

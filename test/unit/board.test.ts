@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildBoard, mayKeepRejection, renderBoard, BOARD_MARKER } from '../../src/core/board.js';
+import { buildBoard, mayKeepRejection, renderBoard, withReReviews, BOARD_MARKER } from '../../src/core/board.js';
 import type { DismissalEvent } from '../../src/core/restamp.js';
 import { encodeMarker, type Marker } from '../../src/core/marker.js';
 import type { ReviewFact } from '../../src/core/decide.js';
@@ -127,6 +127,25 @@ describe('buildBoard', () => {
     expect(b.rows.map((r) => r.standing)).toEqual(standings);
     expect(b.panelVerdict).toBe(panel);
     expect(b.missing).toEqual(missing);
+  });
+
+  // attack round 14, P1: an approval a forced re-review is judging again counts for nothing on the board either
+  test.each<[string, Verdict, Verdict, string[], string, string[]]>([
+    ['both approve, priya re-reviewed', 'APPROVE', 'APPROVE', ['priya'], 'COMMENT', ['priya']],
+    ['both approve, nobody re-reviewed', 'APPROVE', 'APPROVE', [], 'APPROVE', []],
+    ['a rejection under re-review still rejects', 'CHANGES_REQUESTED', 'APPROVE', ['priya'], 'CHANGES_REQUESTED', []],
+    ['both re-reviewed', 'APPROVE', 'APPROVE', ['priya', 'marcus'], 'COMMENT', ['priya', 'marcus']],
+  ])('withReReviews: %s', (_n, vp, vm, doubted, panel, missing) => {
+    const reviews = [
+      rv('octo-priya', 'priya', H, T, vp, vp === 'APPROVE' ? 'APPROVED' : 'CHANGES_REQUESTED'),
+      rv('octo-marcus', 'marcus', H, T, vm, 'APPROVED'),
+    ];
+    const b = withReReviews(buildBoard(P, reviews, { head: H, base: 'main', headTree: T }), new Set(doubted));
+    expect(b.panelVerdict).toBe(panel);
+    expect(b.missing).toEqual(missing);
+    for (const p of doubted)
+      if (b.rows.find((r) => r.persona === p)!.standing === 're-reviewing')
+        expect(renderBoard(b, '0.0.0')).toMatch(/re-review under way/);
   });
 
   test('head tree unknown: nothing is carried forward', () => {

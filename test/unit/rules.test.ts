@@ -165,6 +165,31 @@ describe('the commit status each outcome shows', () => {
       'failure',
       false,
     ],
+    // attack round 14, Q1: a verdict carried from a head a forced re-review is judging, or whose statuses are unread
+    ...(['forced', 'unread', 'plain'] as const).map((on): [string, End, 'success' | 'failure', boolean] => {
+      const src = 'f'.repeat(40);
+      const forcedThere = { state: 'pending', creator: 'octo-priya', description: `priya is re-reviewing ffffff…` };
+      const onSource =
+        on === 'unread'
+          ? null
+          : on === 'forced'
+            ? [{ ...forcedThere, description: `priya is re-reviewing ${src.slice(0, 7)} for PR #7 (forced)` }]
+            : [{ state: 'success', creator: 'octo-priya', description: 'priya: approved' }];
+      return [
+        `queued with an APPROVE carried from a head: ${on} statuses there`,
+        {
+          kind: 'queued',
+          standing: entry(1, src),
+          statusSha: 'e'.repeat(40),
+          target,
+          identity: 'octo-priya',
+          onHead: [],
+          source: { sha: src, onHead: onSource },
+        },
+        on === 'plain' ? 'success' : 'failure',
+        on !== 'plain',
+      ];
+    }),
   ])('%s → %s', (_n, end, state, fails) => {
     const c = conclude(end, rules);
     expect(c.status?.state ?? null).toBe(state);
