@@ -52308,8 +52308,25 @@ function secretsPort({ octokit, call, owner, repo }) {
 ;// CONCATENATED MODULE: ./src/github/statuses.ts
 
 function statusesPort(ctx, kind) {
-    return kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx);
+    return { ...(kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx)), listCommitStatuses: statuses_all(ctx) };
 }
+/** Every commit status of a commit, newest first, with its context (what the board reads of each persona's). */
+const statuses_all = ({ octokit, call, owner, repo }) => (sha) => call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
+    const list = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
+        owner,
+        repo,
+        ref: sha,
+        per_page: 100,
+    });
+    return list.map((s) => ({
+        id: s.id,
+        context: s.context,
+        state: s.state,
+        creator: s.creator?.login ?? null,
+        description: s.description ?? '',
+        targetUrl: s.target_url ?? null,
+    }));
+});
 function commitStatusesPort({ octokit, call, owner, repo }) {
     return {
         createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
@@ -52478,10 +52495,20 @@ const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
  * head, or on the head the verdict is carried from), or whose statuses could not be read: it counts for nothing until
  * the re-review posts — the persona's own status shows no green either (attack round 14, P1).
  */
-function withReReviews(b, doubted) {
-    if (!b.rows.some((r) => doubted.has(r.persona) && r.verdict === 'APPROVE'))
+function withReReviews(b, doubted, unread = new Set()) {
+    const held = (r) => r.verdict !== 'APPROVE'
+        ? null
+        : doubted.has(r.persona)
+            ? 're-reviewing'
+            : unread.has(r.persona)
+                ? 'unconfirmed'
+                : null;
+    if (!b.rows.some(held))
         return b;
-    const rows = b.rows.map((r) => doubted.has(r.persona) && r.verdict === 'APPROVE' ? { ...r, standing: 're-reviewing', verdict: null } : r);
+    const rows = b.rows.map((r) => {
+        const standing = held(r);
+        return standing ? { ...r, standing, verdict: null } : r;
+    });
     return { ...b, rows, panelVerdict: panelOf(rows), missing: rows.filter((r) => !r.verdict).map((r) => r.persona) };
 }
 const panelOf = (rows) => {
@@ -52591,6 +52618,8 @@ function standingText(r) {
             return 'missing';
         case 're-reviewing':
             return `re-review under way (its verdict on ${at} does not count meanwhile)`;
+        case 'unconfirmed':
+            return `not counting: its status on the head could not be read (a re-review may be under way)`;
     }
 }
 /**
@@ -52610,6 +52639,7 @@ const src_version_VERSION = '0.8.0';
 
 ;// CONCATENATED MODULE: ./src/modes/board.ts
 // Mode board: the panel's status for the current head, kept in one sticky PR comment.
+
 
 
 
@@ -52657,7 +52687,12 @@ async function runBoard(cfg, ctx, port) {
             const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
             board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
         }
-        board = withReReviews(board, await reReviewing(port, pullNumber, board));
+        const { doubted, unread } = await reReviewing(port, pullNumber, board);
+        board = withReReviews(board, doubted, unread);
+        if (unread.size)
+            warnings.push(`the commit statuses of ${sha_short(board.head)} could not be read, so whether a forced re-review of ` +
+                `${[...unread].join(', ')} is under way is unknown: their approvals are not counted (the board's token ` +
+                'needs statuses: read, which statuses: write includes)');
         const text = renderBoard(board, src_version_VERSION);
         const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
         return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha, warnings };
@@ -52686,22 +52721,33 @@ async function keepOneComment(port, pullNumber, text, comments, identity) {
 }
 /**
  * The members whose approval a maintainer's forced re-review is judging again: their own forced pending for this PR
- * stands on the head (or on the head the verdict is carried from), in their context and written by their login; or
- * those statuses cannot be read (fail closed). Commit statuses only: a persona writing check runs shows none.
+ * stands on the head (or on the head the verdict is carried from), written by their login in whatever context their
+ * jobs use (a custom status-context too), the persona named in any case; and whether the statuses could be read at
+ * all (unread: those approvals are not counted, and a warning names the permission). Commit statuses are read
+ * whatever the board's own status-kind; a persona writing check runs shows no forced pending (never read back).
  */
 async function reReviewing(port, pullNumber, board) {
-    const out = new Set();
-    await Promise.all(board.rows
-        .filter((r) => r.verdict === 'APPROVE')
-        .map(async (r) => {
-        const heads = [...new Set([board.head, r.reviewedHead ?? board.head])];
-        for (const sha of heads) {
-            const on = await orNull(port.listStatuses(sha, `persona-verdict/${r.persona}`));
-            if (on === null || reReviewUnderWay(on, r.login, r.persona, { pullNumber, reviewedSha: sha }))
-                out.add(r.persona);
+    const doubted = new Set();
+    const unread = new Set();
+    const approving = board.rows.filter((r) => r.verdict === 'APPROVE');
+    const heads = [...new Set(approving.flatMap((r) => [board.head, r.reviewedHead ?? board.head]))];
+    const lists = new Map(await Promise.all(heads.map(async (sha) => [sha, await orNull(port.listCommitStatuses(sha))])));
+    for (const r of approving) {
+        for (const sha of new Set([board.head, r.reviewedHead ?? board.head])) {
+            const all = lists.get(sha) ?? null;
+            if (all === null) {
+                unread.add(r.persona);
+                continue;
+            }
+            const named = new RegExp(`^${r.persona.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is `, 'i');
+            const mine = all
+                .filter((x) => x.creator?.toLowerCase() === r.login.toLowerCase())
+                .map((x) => ({ ...x, description: (x.description ?? '').replace(named, `${r.persona} is `) }));
+            if (reReviewUnderWay(mine, r.login, r.persona, { pullNumber, reviewedSha: sha }))
+                doubted.add(r.persona);
         }
-    }));
-    return out;
+    }
+    return { doubted, unread };
 }
 
 ;// CONCATENATED MODULE: ./src/body.ts
@@ -56242,15 +56288,16 @@ const html = (s) => s
     .replace(/\r\n?|\n/g, ' ');
 /**
  * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
- * HTML specials become named references, and a bare URL, www. or e-mail address gets a zero-width space (GitHub
- * links those by itself: attack round 14, S1), so the text shows as written and cannot become a link, emphasis,
- * code or HTML; each line of the text stays inside the quote.
+ * HTML specials become named references, and a URL scheme, www. or e-mail address gets a zero-width space where
+ * GitHub would link it by itself (attack round 14, S1), so the text shows as written and cannot become a link,
+ * emphasis, code or HTML; each line of the text stays inside the quote.
  */
 const mdLine = (s) => s
     .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
     .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c])
-    // GitHub's Markdown links a bare URL, www. or e-mail address by itself: a zero-width space keeps it text
-    .replace(/([a-z][a-z0-9+.-]*)(?=:\/\/)|\b(www)(?=\.)|@/gi, (m) => `${m}\u200b`)
+    // GitHub's Markdown links a bare URL, www. or e-mail address by itself: a zero-width space keeps it text, only
+    // where GitHub would link (a path "packages/@acme/www.x" or "priya=@octo-priya" stays as written, copyable)
+    .replace(/[a-z][a-z0-9+.-]*(?=:\/\/)|(?<=^|[\s*_~(])www(?=\.)|(?<=[a-z0-9._+-])@(?=[a-z0-9-]+\.)/gi, (m) => `${m}\u200b`)
     .replace(/\r\n?|\n/g, '\n> '); // a lone CR ends a line in Markdown too: it stays inside the quote
 /** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
 function addSummary(s, r, persona, bodyFile) {

@@ -82,16 +82,20 @@ export const html = (s: string): string =>
 
 /**
  * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
- * HTML specials become named references, and a bare URL, www. or e-mail address gets a zero-width space (GitHub
- * links those by itself: attack round 14, S1), so the text shows as written and cannot become a link, emphasis,
- * code or HTML; each line of the text stays inside the quote.
+ * HTML specials become named references, and a URL scheme, www. or e-mail address gets a zero-width space where
+ * GitHub would link it by itself (attack round 14, S1), so the text shows as written and cannot become a link,
+ * emphasis, code or HTML; each line of the text stays inside the quote.
  */
 export const mdLine = (s: string): string =>
   s
     .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
     .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)
-    // GitHub's Markdown links a bare URL, www. or e-mail address by itself: a zero-width space keeps it text
-    .replace(/([a-z][a-z0-9+.-]*)(?=:\/\/)|\b(www)(?=\.)|@/gi, (m) => `${m}\u200b`)
+    // GitHub's Markdown links a bare URL, www. or e-mail address by itself: a zero-width space keeps it text, only
+    // where GitHub would link (a path "packages/@acme/www.x" or "priya=@octo-priya" stays as written, copyable)
+    .replace(
+      /[a-z][a-z0-9+.-]*(?=:\/\/)|(?<=^|[\s*_~(])www(?=\.)|(?<=[a-z0-9._+-])@(?=[a-z0-9-]+\.)/gi,
+      (m) => `${m}\u200b`,
+    )
     .replace(/\r\n?|\n/g, '\n> '); // a lone CR ends a line in Markdown too: it stays inside the quote
 
 type Summary = typeof core.summary;

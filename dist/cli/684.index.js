@@ -2167,8 +2167,25 @@ function secretsPort({ octokit, call, owner, repo }) {
 ;// CONCATENATED MODULE: ./src/github/statuses.ts
 
 function statusesPort(ctx, kind) {
-    return kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx);
+    return { ...(kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx)), listCommitStatuses: statuses_all(ctx) };
 }
+/** Every commit status of a commit, newest first, with its context (what the board reads of each persona's). */
+const statuses_all = ({ octokit, call, owner, repo }) => (sha) => call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
+    const list = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
+        owner,
+        repo,
+        ref: sha,
+        per_page: 100,
+    });
+    return list.map((s) => ({
+        id: s.id,
+        context: s.context,
+        state: s.state,
+        creator: s.creator?.login ?? null,
+        description: s.description ?? '',
+        targetUrl: s.target_url ?? null,
+    }));
+});
 function commitStatusesPort({ octokit, call, owner, repo }) {
     return {
         createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
@@ -2721,10 +2738,20 @@ const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
  * head, or on the head the verdict is carried from), or whose statuses could not be read: it counts for nothing until
  * the re-review posts — the persona's own status shows no green either (attack round 14, P1).
  */
-function withReReviews(b, doubted) {
-    if (!b.rows.some((r) => doubted.has(r.persona) && r.verdict === 'APPROVE'))
+function withReReviews(b, doubted, unread = new Set()) {
+    const held = (r) => r.verdict !== 'APPROVE'
+        ? null
+        : doubted.has(r.persona)
+            ? 're-reviewing'
+            : unread.has(r.persona)
+                ? 'unconfirmed'
+                : null;
+    if (!b.rows.some(held))
         return b;
-    const rows = b.rows.map((r) => doubted.has(r.persona) && r.verdict === 'APPROVE' ? { ...r, standing: 're-reviewing', verdict: null } : r);
+    const rows = b.rows.map((r) => {
+        const standing = held(r);
+        return standing ? { ...r, standing, verdict: null } : r;
+    });
     return { ...b, rows, panelVerdict: panelOf(rows), missing: rows.filter((r) => !r.verdict).map((r) => r.persona) };
 }
 const panelOf = (rows) => {
@@ -2834,6 +2861,8 @@ function standingText(r) {
             return 'missing';
         case 're-reviewing':
             return `re-review under way (its verdict on ${at} does not count meanwhile)`;
+        case 'unconfirmed':
+            return `not counting: its status on the head could not be read (a re-review may be under way)`;
     }
 }
 /**
@@ -2917,15 +2946,16 @@ const html = (s) => s
     .replace(/\r\n?|\n/g, ' ');
 /**
  * Text inside a Markdown alert (> [!CAUTION]): Markdown punctuation is backslash-escaped and
- * HTML specials become named references, and a bare URL, www. or e-mail address gets a zero-width space (GitHub
- * links those by itself: attack round 14, S1), so the text shows as written and cannot become a link, emphasis,
- * code or HTML; each line of the text stays inside the quote.
+ * HTML specials become named references, and a URL scheme, www. or e-mail address gets a zero-width space where
+ * GitHub would link it by itself (attack round 14, S1), so the text shows as written and cannot become a link,
+ * emphasis, code or HTML; each line of the text stays inside the quote.
  */
 const report_mdLine = (s) => s
     .replace(/[\\`*_[\]|~!#]/g, (c) => `\\${c}`)
     .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c])
-    // GitHub's Markdown links a bare URL, www. or e-mail address by itself: a zero-width space keeps it text
-    .replace(/([a-z][a-z0-9+.-]*)(?=:\/\/)|\b(www)(?=\.)|@/gi, (m) => `${m}\u200b`)
+    // GitHub's Markdown links a bare URL, www. or e-mail address by itself: a zero-width space keeps it text, only
+    // where GitHub would link (a path "packages/@acme/www.x" or "priya=@octo-priya" stays as written, copyable)
+    .replace(/[a-z][a-z0-9+.-]*(?=:\/\/)|(?<=^|[\s*_~(])www(?=\.)|(?<=[a-z0-9._+-])@(?=[a-z0-9-]+\.)/gi, (m) => `${m}\u200b`)
     .replace(/\r\n?|\n/g, '\n> '); // a lone CR ends a line in Markdown too: it stays inside the quote
 /** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
 function addSummary(s, r, persona, bodyFile) {

@@ -23,18 +23,28 @@ export const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
  * patch, same base and version); stale: the latest verdict is for another change; edited,
  * other-base: the newest review counts for nothing here; missing: no review at all.
  */
-export type Standing = 'current' | 'carried-forward' | 'stale' | 'edited' | 'other-base' | 'missing' | 're-reviewing';
+export type Standing =
+  'current' | 'carried-forward' | 'stale' | 'edited' | 'other-base' | 'missing' | 're-reviewing' | 'unconfirmed';
 
 /**
  * An approval row a maintainer's forced re-review is judging again (the persona's own forced pending stands on the
  * head, or on the head the verdict is carried from), or whose statuses could not be read: it counts for nothing until
  * the re-review posts — the persona's own status shows no green either (attack round 14, P1).
  */
-export function withReReviews(b: Board, doubted: ReadonlySet<string>): Board {
-  if (!b.rows.some((r) => doubted.has(r.persona) && r.verdict === 'APPROVE')) return b;
-  const rows = b.rows.map((r): BoardRow =>
-    doubted.has(r.persona) && r.verdict === 'APPROVE' ? { ...r, standing: 're-reviewing', verdict: null } : r,
-  );
+export function withReReviews(b: Board, doubted: ReadonlySet<string>, unread: ReadonlySet<string> = new Set()): Board {
+  const held = (r: BoardRow): Standing | null =>
+    r.verdict !== 'APPROVE'
+      ? null
+      : doubted.has(r.persona)
+        ? 're-reviewing'
+        : unread.has(r.persona)
+          ? 'unconfirmed'
+          : null;
+  if (!b.rows.some(held)) return b;
+  const rows = b.rows.map((r): BoardRow => {
+    const standing = held(r);
+    return standing ? { ...r, standing, verdict: null } : r;
+  });
   return { ...b, rows, panelVerdict: panelOf(rows), missing: rows.filter((r) => !r.verdict).map((r) => r.persona) };
 }
 
@@ -199,6 +209,8 @@ function standingText(r: BoardRow): string {
       return 'missing';
     case 're-reviewing':
       return `re-review under way (its verdict on ${at} does not count meanwhile)`;
+    case 'unconfirmed':
+      return `not counting: its status on the head could not be read (a re-review may be under way)`;
   }
 }
 

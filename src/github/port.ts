@@ -60,6 +60,8 @@ export interface GitHubPort extends Pick<SettingsPort, 'getPermission'> {
   ): Promise<void>;
   /** The commit's statuses of one context, newest first, all pages (GET /commits/{ref}/statuses). */
   listStatuses(sha: string, context: string): Promise<StatusFact[]>;
+  /** The commit's commit statuses of every context, newest first, whatever this run's status-kind (the board). */
+  listCommitStatuses(sha: string): Promise<Array<StatusFact & { context: string }>>;
   listComments(issueNumber: number): Promise<CommentFact[]>;
   createComment(issueNumber: number, body: string): Promise<CommentFact>;
   updateComment(commentId: number, body: string): Promise<CommentFact>;

@@ -13,9 +13,33 @@ import { ApiError, type GitHubPort } from './port.js';
 
 export type StatusKind = 'commit' | 'check-run';
 
-export function statusesPort(ctx: Ctx, kind: StatusKind): Pick<GitHubPort, 'createStatus' | 'listStatuses'> {
-  return kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx);
+export function statusesPort(
+  ctx: Ctx,
+  kind: StatusKind,
+): Pick<GitHubPort, 'createStatus' | 'listStatuses' | 'listCommitStatuses'> {
+  return { ...(kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx)), listCommitStatuses: all(ctx) };
 }
+
+/** Every commit status of a commit, newest first, with its context (what the board reads of each persona's). */
+const all =
+  ({ octokit, call, owner, repo }: Ctx) =>
+  (sha: string) =>
+    call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
+      const list = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
+        owner,
+        repo,
+        ref: sha,
+        per_page: 100,
+      });
+      return list.map((s) => ({
+        id: s.id,
+        context: s.context,
+        state: s.state,
+        creator: s.creator?.login ?? null,
+        description: s.description ?? '',
+        targetUrl: s.target_url ?? null,
+      }));
+    });
 
 function commitStatusesPort({ octokit, call, owner, repo }: Ctx): Pick<GitHubPort, 'createStatus' | 'listStatuses'> {
   return {

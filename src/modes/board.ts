@@ -12,6 +12,7 @@ import {
   type Board,
 } from '../core/board.js';
 import { reReviewUnderWay } from '../core/on-head.js';
+import { short } from '../core/sha.js';
 import type { End } from '../core/outcome.js';
 import { headPatchOf } from '../head-patch.js';
 import { parseQueueRef } from '../core/queue.js';
@@ -61,7 +62,14 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
       const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
       board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
     }
-    board = withReReviews(board, await reReviewing(port, pullNumber, board));
+    const { doubted, unread } = await reReviewing(port, pullNumber, board);
+    board = withReReviews(board, doubted, unread);
+    if (unread.size)
+      warnings.push(
+        `the commit statuses of ${short(board.head)} could not be read, so whether a forced re-review of ` +
+          `${[...unread].join(', ')} is under way is unknown: their approvals are not counted (the board's token ` +
+          'needs statuses: read, which statuses: write includes)',
+      );
     const text = renderBoard(board, VERSION);
     const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
     return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha, warnings };
@@ -96,22 +104,36 @@ async function keepOneComment(
 
 /**
  * The members whose approval a maintainer's forced re-review is judging again: their own forced pending for this PR
- * stands on the head (or on the head the verdict is carried from), in their context and written by their login; or
- * those statuses cannot be read (fail closed). Commit statuses only: a persona writing check runs shows none.
+ * stands on the head (or on the head the verdict is carried from), written by their login in whatever context their
+ * jobs use (a custom status-context too), the persona named in any case; and whether the statuses could be read at
+ * all (unread: those approvals are not counted, and a warning names the permission). Commit statuses are read
+ * whatever the board's own status-kind; a persona writing check runs shows no forced pending (never read back).
  */
-async function reReviewing(port: GitHubPort, pullNumber: number, board: Board): Promise<Set<string>> {
-  const out = new Set<string>();
-  await Promise.all(
-    board.rows
-      .filter((r) => r.verdict === 'APPROVE')
-      .map(async (r) => {
-        const heads = [...new Set([board.head, r.reviewedHead ?? board.head])];
-        for (const sha of heads) {
-          const on = await orNull(port.listStatuses(sha, `persona-verdict/${r.persona}`));
-          if (on === null || reReviewUnderWay(on, r.login, r.persona, { pullNumber, reviewedSha: sha }))
-            out.add(r.persona);
-        }
-      }),
+async function reReviewing(
+  port: GitHubPort,
+  pullNumber: number,
+  board: Board,
+): Promise<{ doubted: Set<string>; unread: Set<string> }> {
+  const doubted = new Set<string>();
+  const unread = new Set<string>();
+  const approving = board.rows.filter((r) => r.verdict === 'APPROVE');
+  const heads = [...new Set(approving.flatMap((r) => [board.head, r.reviewedHead ?? board.head]))];
+  const lists = new Map(
+    await Promise.all(heads.map(async (sha) => [sha, await orNull(port.listCommitStatuses(sha))] as const)),
   );
-  return out;
+  for (const r of approving) {
+    for (const sha of new Set([board.head, r.reviewedHead ?? board.head])) {
+      const all = lists.get(sha) ?? null;
+      if (all === null) {
+        unread.add(r.persona);
+        continue;
+      }
+      const named = new RegExp(`^${r.persona.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is `, 'i');
+      const mine = all
+        .filter((x) => x.creator?.toLowerCase() === r.login.toLowerCase())
+        .map((x) => ({ ...x, description: (x.description ?? '').replace(named, `${r.persona} is `) }));
+      if (reReviewUnderWay(mine, r.login, r.persona, { pullNumber, reviewedSha: sha })) doubted.add(r.persona);
+    }
+  }
+  return { doubted, unread };
 }

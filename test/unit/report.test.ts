@@ -7,11 +7,13 @@ describe('text from inputs stays inside its quote or cell', () => {
     ['a\nb', 'a\n> b'],
     ['a\r\nb', 'a\n> b'],
     ['a\rb', 'a\n> b'],
-    ['x\r\r---\r- @octocat', 'x\n> \n> ---\n> - @\u200boctocat'],
+    ['x\r\r---\r- @octocat', 'x\n> \n> ---\n> - @octocat'],
     // GitHub links a bare URL, www. or e-mail address by itself (attack round 14, S1): a zero-width space after them
     ['re-run at https://x.example/r', 're-run at https\u200b://x.example/r'],
     ['or www.x.example', 'or www\u200b.x.example'],
     ['mail a@b.example', 'mail a@\u200bb.example'],
+    ['at\\_www. after an escaped underscore', 'at\\\\\\_www\u200b. after an escaped underscore'],
+    ['packages/@acme/www.logo.png and priya=@octo-priya', 'packages/@acme/www.logo.png and priya=@octo-priya'],
     ['**bold** `code` <b>', '\\*\\*bold\\*\\* \\`code\\` &lt;b&gt;'],
   ])('mdLine(%j)', (input, out) => expect(mdLine(input)).toBe(out));
 
