@@ -52310,7 +52310,10 @@ function secretsPort({ octokit, call, owner, repo }) {
 function statusesPort(ctx, kind) {
     return { ...(kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx)), listCommitStatuses: statuses_all(ctx) };
 }
-/** Every commit status of a commit, newest first, with its context (what the board reads of each persona's). */
+/**
+ * Every commit status of a commit, newest first ("The first status in the list will be the latest one"), with its
+ * context: a persona's own (listStatuses) and, whatever this run's status-kind, what the board reads of each persona's.
+ */
 const statuses_all = ({ octokit, call, owner, repo }) => (sha) => call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
     const list = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
         owner,
@@ -52327,30 +52330,14 @@ const statuses_all = ({ octokit, call, owner, repo }) => (sha) => call(`list the
         targetUrl: s.target_url ?? null,
     }));
 });
-function commitStatusesPort({ octokit, call, owner, repo }) {
+function commitStatusesPort(ctx) {
+    const { octokit, call, owner, repo } = ctx;
     return {
         createStatus: (sha, s) => call(`set commit status ${s.context} on ${sha.slice(0, 7)}`, async () => {
             const status = { state: s.state, description: s.description, context: s.context, target_url: s.targetUrl };
             await octokit.rest.repos.createCommitStatus({ owner, repo, sha, ...status });
         }),
-        listStatuses: (sha, context) => call(`list the commit statuses of ${sha.slice(0, 7)}`, async () => {
-            // GitHub lists them newest first ("The first status in the list will be the latest one")
-            const all = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
-                owner,
-                repo,
-                ref: sha,
-                per_page: 100,
-            });
-            return all
-                .filter((s) => s.context === context)
-                .map((s) => ({
-                id: s.id,
-                state: s.state,
-                creator: s.creator?.login ?? null,
-                description: s.description ?? '',
-                targetUrl: s.target_url ?? null,
-            }));
-        }),
+        listStatuses: async (sha, context) => (await statuses_all(ctx)(sha)).filter((s) => s.context === context).map(({ context: _c, ...s }) => s),
     };
 }
 /**
