@@ -2,8 +2,8 @@
 // (prettier's in node_modules/.cache). One after another and without caches they took 39–46 s on two cores
 // (2026-12-02), about 57 CPU-seconds; side by side they fill both cores, and a second run reads only what changed.
 // A cached eslint does not re-lint a file whose own text is unchanged when a type it uses changed elsewhere; CI runs
-// on a fresh clone, with no cache, so it sees everything. Each one's output is printed whole once it has ended, then
-// a line with each one's time. Any failure fails the command.
+// on a fresh clone, with no cache, so it sees everything. A first line says what runs; each one's result (and its
+// output, whole) is printed the moment it ends; then a line with each one's time. Any failure fails the command.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,9 +35,16 @@ function run(args) {
 }
 
 const started = performance.now();
-const results = await Promise.all(Object.entries(checks).map(async ([name, args]) => [name, await run(args)]));
-for (const [name, r] of results)
-  if (r.code !== 0 || r.out.trim()) console.log(`── ${name} (exit ${r.code})\n${r.out.trimEnd()}`);
+console.log(`lint: ${Object.keys(checks).join(', ')} side by side …`);
+// each check's output is printed as soon as it ends, so that a run cut short still says which ended and how
+const results = await Promise.all(
+  Object.entries(checks).map(async ([name, args]) => {
+    const r = await run(args);
+    const out = r.code !== 0 || r.out.trim() ? `\n${r.out.trimEnd()}` : '';
+    console.log(`── ${name}: ${r.code === 0 ? 'ok' : `exit ${r.code}`} in ${r.seconds.toFixed(1)} s${out}`);
+    return [name, r];
+  }),
+);
 const failed = results.filter(([, r]) => r.code !== 0).map(([name]) => name);
 const times = results.map(([name, r]) => `${name} ${r.seconds.toFixed(1)} s`).join(', ');
 const total = ((performance.now() - started) / 1000).toFixed(1);
