@@ -52717,10 +52717,11 @@ async function reReviewing(port, pullNumber, board) {
     const doubted = new Set();
     const unread = new Set();
     const approving = board.rows.filter((r) => r.verdict === 'APPROVE');
-    const heads = [...new Set(approving.flatMap((r) => [board.head, r.reviewedHead ?? board.head]))];
+    const headsOf = (r) => [...new Set([board.head, r.reviewedHead ?? board.head])];
+    const heads = [...new Set(approving.flatMap(headsOf))];
     const lists = new Map(await Promise.all(heads.map(async (sha) => [sha, await orNull(port.listCommitStatuses(sha))])));
     for (const r of approving) {
-        for (const sha of new Set([board.head, r.reviewedHead ?? board.head])) {
+        for (const sha of headsOf(r)) {
             const all = lists.get(sha) ?? null;
             if (all === null) {
                 unread.add(r.persona);
@@ -54189,7 +54190,9 @@ async function lookForLanded(port, pullNumber, marker, identity, error, known) {
 ;// CONCATENATED MODULE: ./src/modes/keep.ts
 
 
-async function keepStanding(cfg, ctx, port, target, plan, facts, bodyVerdict) {
+async function keepStanding(cfg, ctx, port, target, plan, facts, bodyVerdict, 
+/** The head's statuses, when the run has just read them (preflight, before a carry): not read again. */
+read) {
     const { current } = plan;
     const verdict = current.marker.verdict;
     const notices = [];
@@ -54212,7 +54215,7 @@ async function keepStanding(cfg, ctx, port, target, plan, facts, bodyVerdict) {
     }
     const [done, onHead] = await Promise.all([
         dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor),
-        statusesOn(cfg, ctx, port, target.reviewedSha),
+        read ? read.onHead : statusesOn(cfg, ctx, port, target.reviewedSha),
     ]);
     const afterWrite = dismissalFailure(done);
     return {
@@ -54505,8 +54508,10 @@ async function runPreflight(cfg, ctx, port, trace) {
         if (pull.draft && !cfg.reviewDrafts)
             return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
         const { plan, onTarget } = await unlessReReviewed(cfg, ctx, port, target, facts, trace);
+        // a carry read the head's statuses just now: kept, they are not read again
+        const read = onTarget === undefined ? undefined : { onHead: onTarget };
         if (plan.action === 'keep')
-            return keepStanding(cfg, ctx, port, target, plan, facts, null);
+            return keepStanding(cfg, ctx, port, target, plan, facts, null, read);
         if (plan.action === 'post')
             throw new Error('decide() answered post without a body');
         if (plan.action === 'restamp')
@@ -54591,11 +54596,7 @@ const diffAdvice = 'split the PR (GitHub renders the diff of at most 300 files),
  */
 async function unlessReReviewed(cfg, ctx, port, target, facts, trace) {
     const plan = planFor(cfg, target, facts, null, trace);
-    const from = plan.action === 'keep' && plan.outcome === 'unchanged'
-        ? plan.current.marker.head
-        : plan.action === 'restamp'
-            ? plan.original.marker.head
-            : null;
+    const from = carriedFrom(plan);
     if (!from)
         return { plan };
     const [onSource, onTarget] = await Promise.all([
@@ -54617,12 +54618,7 @@ async function unlessReReviewed(cfg, ctx, port, target, facts, trace) {
 async function doubtSource(cfg, ctx, port, target, facts) {
     if (!cfg.force || !writesStatus(cfg, ctx) || cfg.statusKind !== 'commit')
         return;
-    const would = planFor({ ...cfg, force: false }, target, facts, null, () => undefined);
-    const from = would.action === 'keep' && would.outcome === 'unchanged'
-        ? would.current.marker.head
-        : would.action === 'restamp'
-            ? would.original.marker.head
-            : null;
+    const from = carriedFrom(planFor({ ...cfg, force: false }, target, facts, null, () => undefined));
     if (!from || from === target.reviewedSha)
         return;
     const source = { pullNumber: target.pullNumber, reviewedSha: from };
@@ -54632,6 +54628,12 @@ async function doubtSource(cfg, ctx, port, target, facts) {
         description: fit(reviewing(cfg.persona, source, true)),
     });
 }
+/** The head a plan carries a verdict from (unchanged, or restamped after GitHub's push dismissal), else null. */
+const carriedFrom = (plan) => plan.action === 'keep' && plan.outcome === 'unchanged'
+    ? plan.current.marker.head
+    : plan.action === 'restamp'
+        ? plan.original.marker.head
+        : null;
 
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
 

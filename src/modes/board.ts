@@ -10,6 +10,7 @@ import {
   renderBoard,
   withReReviews,
   type Board,
+  type BoardRow,
 } from '../core/board.js';
 import { reReviewUnderWay } from '../core/on-head.js';
 import { short } from '../core/sha.js';
@@ -117,12 +118,13 @@ async function reReviewing(
   const doubted = new Set<string>();
   const unread = new Set<string>();
   const approving = board.rows.filter((r) => r.verdict === 'APPROVE');
-  const heads = [...new Set(approving.flatMap((r) => [board.head, r.reviewedHead ?? board.head]))];
+  const headsOf = (r: BoardRow) => [...new Set([board.head, r.reviewedHead ?? board.head])];
+  const heads = [...new Set(approving.flatMap(headsOf))];
   const lists = new Map(
     await Promise.all(heads.map(async (sha) => [sha, await orNull(port.listCommitStatuses(sha))] as const)),
   );
   for (const r of approving) {
-    for (const sha of new Set([board.head, r.reviewedHead ?? board.head])) {
+    for (const sha of headsOf(r)) {
       const all = lists.get(sha) ?? null;
       if (all === null) {
         unread.add(r.persona);

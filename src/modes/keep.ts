@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import type { Plan } from '../core/decide.js';
 import type { Verdict } from '../core/grammar.js';
-import type { End, PullTarget } from '../core/outcome.js';
+import type { End, PullTarget, StatusFact } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
 import { dismissAll, dismissalFailure, statusesOn, type Facts } from '../steps.js';
 import { short } from '../core/sha.js';
@@ -17,6 +17,8 @@ export async function keepStanding(
   plan: Extract<Plan, { action: 'keep' }>,
   facts: Facts,
   bodyVerdict: Verdict | null,
+  /** The head's statuses, when the run has just read them (preflight, before a carry): not read again. */
+  read?: { onHead: readonly StatusFact[] | null | undefined },
 ): Promise<End> {
   const { current } = plan;
   const verdict = current.marker.verdict;
@@ -46,7 +48,7 @@ export async function keepStanding(
   }
   const [done, onHead] = await Promise.all([
     dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor),
-    statusesOn(cfg, ctx, port, target.reviewedSha),
+    read ? read.onHead : statusesOn(cfg, ctx, port, target.reviewedSha),
   ]);
   const afterWrite = dismissalFailure(done);
   return {

@@ -42,7 +42,9 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     if (pull.draft && !cfg.reviewDrafts)
       return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
     const { plan, onTarget } = await unlessReReviewed(cfg, ctx, port, target, facts, trace);
-    if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, null);
+    // a carry read the head's statuses just now: kept, they are not read again
+    const read = onTarget === undefined ? undefined : { onHead: onTarget };
+    if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, null, read);
     if (plan.action === 'post') throw new Error('decide() answered post without a body');
     if (plan.action === 'restamp') return restamp(cfg, ctx, port, target, plan, facts, onTarget);
     const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
@@ -139,12 +141,7 @@ async function unlessReReviewed(
   trace: Trace,
 ): Promise<{ plan: ReturnType<typeof planFor>; onTarget?: readonly StatusFact[] | null }> {
   const plan = planFor(cfg, target, facts, null, trace);
-  const from =
-    plan.action === 'keep' && plan.outcome === 'unchanged'
-      ? plan.current.marker.head
-      : plan.action === 'restamp'
-        ? plan.original.marker.head
-        : null;
+  const from = carriedFrom(plan);
   if (!from) return { plan };
   const [onSource, onTarget] = await Promise.all([
     from === target.reviewedSha ? undefined : statusesOn(cfg, ctx, port, from),
@@ -171,13 +168,7 @@ async function doubtSource(
   facts: Facts,
 ): Promise<void> {
   if (!cfg.force || !writesStatus(cfg, ctx) || cfg.statusKind !== 'commit') return;
-  const would = planFor({ ...cfg, force: false }, target, facts, null, () => undefined);
-  const from =
-    would.action === 'keep' && would.outcome === 'unchanged'
-      ? would.current.marker.head
-      : would.action === 'restamp'
-        ? would.original.marker.head
-        : null;
+  const from = carriedFrom(planFor({ ...cfg, force: false }, target, facts, null, () => undefined));
   if (!from || from === target.reviewedSha) return;
   const source = { pullNumber: target.pullNumber, reviewedSha: from };
   await publishStatus(cfg, ctx, port, {
@@ -186,3 +177,11 @@ async function doubtSource(
     description: fit(reviewing(cfg.persona, source, true)),
   });
 }
+
+/** The head a plan carries a verdict from (unchanged, or restamped after GitHub's push dismissal), else null. */
+const carriedFrom = (plan: ReturnType<typeof planFor>): string | null =>
+  plan.action === 'keep' && plan.outcome === 'unchanged'
+    ? plan.current.marker.head
+    : plan.action === 'restamp'
+      ? plan.original.marker.head
+      : null;
