@@ -7,27 +7,28 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * their waits overlap the CPU-bound files; started last — vitest's order in a fresh clone, which
  * has no timing cache, is larger file first — they ended the run with a core idle. The order
  * is by the seconds each took in a fresh clone's `npm test` on two cores (.tmp/vitest-results.json
- * has them); files not listed follow in vitest's own order.
+ * has them; re-ranked 2026-12-02, when attack12 — 28 s, two tests waiting 10 s each — had come to
+ * start at 70 s and end the run at 98); files not listed follow in vitest's own order.
  */
 const LONGEST_FIRST = [
-  'e2e/doctor',
-  'e2e/faults',
+  'e2e/attack12',
+  'e2e/cli',
   'e2e/gate',
+  'e2e/faults',
   'e2e/recipes',
+  'e2e/doctor',
+  'e2e/tiers',
   'e2e/limits',
+  'unit/secrets',
   'e2e/lifecycle',
+  'e2e/busy-day',
   'e2e/history',
+  'e2e/attack',
+  'e2e/board',
+  'e2e/attack13',
   'e2e/attack7',
   'e2e/attack8',
-  'unit/secrets',
-  'e2e/cli',
-  'e2e/tiers',
-  'e2e/attack',
-  'e2e/busy-day',
-  'e2e/board',
-  'unit/workflow-rules',
-  'e2e/attack9',
-  'e2e/attack10',
+  'e2e/restamp',
 ];
 
 class LongestFirst extends BaseSequencer {
