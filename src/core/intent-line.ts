@@ -84,6 +84,8 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
   // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
   // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
   if (/^\s*#+\s*\d+[.)]/.test(line)) return null;
+  // "3. Merge" closing a list of next steps is a step, not the verdict (attack 22)
+  if (/^\s*(?:[2-9]|\d{2,})[.)]\s/.test(line)) return null;
   if (/^\s*>/.test(line)) return null; // a quote is someone else's words ("> LGTM — @alice")
   const lead = leadingVerdict(text);
   // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict

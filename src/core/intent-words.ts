@@ -156,6 +156,9 @@ const TAIL_CONDITION = new RegExp(
     // "… as soon as the migration is reverted", "Recommended for merge in principle; in practice …"
     String.raw`AS\s+SOON\s+AS\b`,
     String.raw`IN\s+PRINCIPLE\b`,
+    // "Aprobado con cambios menores: corregid … antes de fusionar": before merging (es, pt, fr, de)
+    String.raw`(?:ANTES\s+DE|AVANT\s+(?:DE|LE)|VOR\s+DEM)\s+(?:(?:HACER|FAZER)\s+)?(?:FUSIONAR|MERGEAR|MESCLAR|` +
+      String.raw`FUSIONNER|MERGER|MERGEN?)\b`,
   ]
     .map((p) => `\\b${p}`)
     .join('|'),

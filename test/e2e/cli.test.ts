@@ -305,16 +305,16 @@ describe('corpus', () => {
   test('the shipped corpus agrees with the strict grammar on every case', () => {
     const r = cli('corpus', 'corpus/manifest.json');
     expect(r.status, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/584 cases: 584 agree, 0 disagree \(8 post, 576 abort\)/);
+    expect(r.stdout).toMatch(/604 cases: 604 agree, 0 disagree \(8 post, 596 abort\)/);
     expect(r.stdout).not.toContain('DISAGREE');
     // the real-world shapes: every suggestion, applied, passes; unclear intent suggests nothing
     expect(r.stdout.match(/applied passes/g)).toHaveLength(
-      28 + 22 + 11 + 14 + 14 + 11 + 14 + 15 + 10 + 7 + 5 + 14 + 2 + 9 + 6 + 3 + 8 + 6 + 10 + 10 + 12,
+      28 + 22 + 11 + 14 + 14 + 11 + 14 + 15 + 10 + 7 + 5 + 14 + 2 + 9 + 6 + 3 + 8 + 6 + 10 + 10 + 12 + 3,
     );
     expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
-      4 + 31 + 19 + 18 + 20 + 20 + 21 + 21 + 24 + 24 + 31 + 18 + 6 + 10 + 2 + 0 + 2 + 1 + 2 + 7 + 5,
+      4 + 31 + 19 + 18 + 20 + 20 + 21 + 21 + 24 + 24 + 31 + 18 + 6 + 10 + 2 + 0 + 2 + 1 + 2 + 7 + 5 + 7,
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(39);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(49);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -337,6 +337,7 @@ describe('corpus', () => {
       ['held-out 18', 16, '10/14 (71 %)', 2],
       ['held-out 19', 20, '10/13 (77 %)', 7],
       ['held-out 20', 18, '12/13 (92 %)', 5],
+      ['held-out 21', 20, '3/13 (23 %)', 7],
     ];
     // the goal is not reached on two representative samples, held-out 11 and 12: reported, floors kept (the run passes)
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 8 (10/12; its floor, 10, is kept)');
@@ -348,6 +349,7 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 17 (6/12; its floor, 6, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 18 (10/14; its floor, 10, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 19 (10/13; its floor, 10, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 21 (3/13; its floor, 3, is kept)');
     for (const [set, bodies, named, unclear] of sets)
       expect(r.stdout).toContain(
         `${set} (${bodies} bodies): coverage on clear bodies ${named}, wrong suggestions 0, ` +
