@@ -43701,25 +43701,11 @@ function tailOf(text, token) {
     return at < 0 ? upper : upper.slice(at + token.length);
 }
 /**
- * Two or more counts of findings by severity, and nothing else: "Blocker: 0. Major: 0. Minor: 0. Nit: 1." Not votes
- * ("Approve: 2 · Request changes: 1"), test counts ("Passed: 214 · Failed: 0") or threads ("Open: 2 · Resolved: 7").
- */
-const SEVERITY = String.raw `(?:TOTAL\s+)?(?:OPEN\s+)?` +
-    String.raw `(?:BLOCKERS?|BLOCKING|CRITICAL|MAJOR|MINOR|NITS?|NITPICKS?|HIGH|MEDIUM|LOW|INFO|P[0-4]|FINDINGS?)`;
-const TALLY = new RegExp(String.raw `^(?:${SEVERITY}\s*[:：]\s*\d+\s*[.,;|·]?\s*){2,}$`);
-/**
  * The token of a verdict heading, on its next non-blank line. A heading said of the reviewer is `strict`: its token
  * opens a paragraph (no heading, quote, list or table) and stands as a token ("REJECT was too harsh" does not).
  */
 function splitHeading(r, i, key, strict = false) {
-    let j = nextLine(r.lines, i);
-    let tallied = false;
-    // "## Verdict" over "Blocker: 0. Major: 0. Nit: 1." and then the token: a tally of findings by severity opens the
-    // section; the line after it is read strictly, as under a heading said of the reviewer (held-out 21; attack 22)
-    if (j < r.lines.length && TALLY.test(plain(r.lines[j]).toUpperCase())) {
-        j = nextLine(r.lines, j);
-        [strict, tallied] = [true, true];
-    }
+    const j = nextLine(r.lines, i);
     if (j >= r.lines.length)
         return null;
     if (strict && NOT_PARAGRAPH.test(r.lines[j]))
@@ -43749,8 +43735,6 @@ function splitHeading(r, i, key, strict = false) {
         return null;
     if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest)))
         return null;
-    if (tallied && TOOL_RESULT.test(lead.token))
-        return null; // "PASS — but only because the test is skipped"
     if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]), lead.token))
         return null;
     const list = LIST_ITEM.test(r.lines[j]) ? listDisagrees(r.lines, j, lead.verdict) : {};
@@ -43898,9 +43882,6 @@ function candidateAt(r, i) {
     // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
     if (/^\s*#+\s*\d+[.)]/.test(line))
         return null;
-    // "3. Merge" closing a list of next steps is a step, not the verdict (attack 22)
-    if (/^\s*(?:[2-9]|\d{2,})[.)]\s/.test(line))
-        return null;
     if (/^\s*>/.test(line))
         return null; // a quote is someone else's words ("> LGTM — @alice")
     const lead = leadingVerdict(text);
@@ -43909,6 +43890,9 @@ function candidateAt(r, i) {
         return null;
     if (lead.token === 'SHIP')
         return null; // "Ship." alone says nothing of this review
+    // "3. Merge", "- Merge" closing a list of next steps is a step, not the verdict (attacks 22 and 23)
+    if (LIST_ITEM.test(line) && /^MERGE/.test(lead.token))
+        return null;
     return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }
 
@@ -44015,14 +43999,22 @@ function openUnderApproval(decided, lines, code) {
     return openMustFix(lines, code, last ? (last.tokenIndex ?? last.index) + 1 : 0);
 }
 /**
- * "- [ ] All three blockers fixed" in a sign-off checklist: an unticked item that only names the claim (a parenthesis
- * aside) is still to do (held-out 21). Answered after the claim ("— **yes**", "✔️", "→ verified") it is not.
+ * "- [ ] All three blockers fixed" in a sign-off checklist (held-out 21): an unticked item that is the claim and
+ * nothing else is still to do. Not when anything answers it (two attacks: an aside "(fixed in 9c2d4e1)", "— yes",
+ * an emoji, a line under it, ticked items nested in it) or when it is quoted (the author's list, confirmed by the
+ * reviewer).
  */
-function stillToDo(line, text) {
-    if (!/^\s*(?:>\s*)*(?:[-+*]|\d+[.)])\s+\[ \]/.test(line) || /[✔✅☑✓]/u.test(line))
+function stillToDo(lines, i, text) {
+    const line = lines[i];
+    if (!/^\s*(?:[-+*]|\d+[.)])\s+\[ \]\s/.test(line) || /[^\p{L}\p{N}\p{P}\p{Z}`*_~[\]<>|+=^$-]/u.test(line))
         return false;
     const claim = ALL_RESOLVED.exec(text);
-    return !!claim && /^[\s.!;]*(?:\([^)]*\)[\s.!;]*)?$/.test(text.slice(claim.index + claim[0].length));
+    if (!claim || !/^[\s.!;]*$/.test(text.slice(claim.index + claim[0].length)))
+        return false;
+    // the next line goes on under it (indented deeper): an answer or nested items
+    const indent = /^\s*/.exec(line)[0].length;
+    const next = lines[i + 1] ?? '';
+    return !next.trim() || /^\s*/.exec(next)[0].length <= indent;
 }
 /**
  * The first line after the verdict (0-based) that says otherwise, or -1: after an approval, one that still asks
@@ -44033,7 +44025,7 @@ function laterLine(lines, code, from, verdict) {
     const says = verdict === 'APPROVE' ? BEFORE_MERGE : verdict === 'CHANGES_REQUESTED' ? ALL_RESOLVED : null;
     for (let i = from + 1; says && i < lines.length; i++) {
         const text = plain(lines[i]).toUpperCase();
-        if (verdict === 'CHANGES_REQUESTED' && stillToDo(lines[i], text))
+        if (verdict === 'CHANGES_REQUESTED' && stillToDo(lines, i, text))
             continue;
         const still = verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text));
         if (!code.has(i) && (says.test(text) || still))
@@ -44124,12 +44116,17 @@ const FOOTERS = [
     [/^\s*[*_#\s]*(end( of (review|report))?|done|fin)[*_.!\s]*$/i, 'an end marker'],
     [/^\s*[*_]*(recommendation|next steps?|action items?|summary|notes?)[*_]*\s*[:*]/i, 'another section'],
 ];
+/**
+ * A "generated by" line that goes on to say something ("Written by @maria after triage: F1 is real", "🤖 Generated by
+ * Reviewbot — diff truncated, not a full review") is the review's own words, not a footer (attack 23).
+ */
+const saysMore = (line) => FOOTERS[0][0].test(line) && /[:：]\s+\S|\s[—–]\s*\S|\s-\s+\S/u.test(line);
 /** The body's closing line: the last non-blank line outside code that is not a footer, rule or sign-off. */
 function closingLine(lines, code) {
     for (let i = lines.length - 1; i >= 0; i--) {
         if (!lines[i].trim() || code.has(i))
             continue;
-        if (FOOTERS.slice(0, 6).some(([re]) => re.test(lines[i])))
+        if (FOOTERS.slice(0, 6).some(([re]) => re.test(lines[i])) && !saysMore(lines[i]))
             continue;
         return i;
     }

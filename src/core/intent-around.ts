@@ -114,13 +114,21 @@ function openUnderApproval(decided: readonly Candidate[], lines: readonly string
 }
 
 /**
- * "- [ ] All three blockers fixed" in a sign-off checklist: an unticked item that only names the claim (a parenthesis
- * aside) is still to do (held-out 21). Answered after the claim ("— **yes**", "✔️", "→ verified") it is not.
+ * "- [ ] All three blockers fixed" in a sign-off checklist (held-out 21): an unticked item that is the claim and
+ * nothing else is still to do. Not when anything answers it (two attacks: an aside "(fixed in 9c2d4e1)", "— yes",
+ * an emoji, a line under it, ticked items nested in it) or when it is quoted (the author's list, confirmed by the
+ * reviewer).
  */
-function stillToDo(line: string, text: string): boolean {
-  if (!/^\s*(?:>\s*)*(?:[-+*]|\d+[.)])\s+\[ \]/.test(line) || /[✔✅☑✓]/u.test(line)) return false;
+function stillToDo(lines: readonly string[], i: number, text: string): boolean {
+  const line = lines[i]!;
+  if (!/^\s*(?:[-+*]|\d+[.)])\s+\[ \]\s/.test(line) || /[^\p{L}\p{N}\p{P}\p{Z}`*_~[\]<>|+=^$-]/u.test(line))
+    return false;
   const claim = ALL_RESOLVED.exec(text);
-  return !!claim && /^[\s.!;]*(?:\([^)]*\)[\s.!;]*)?$/.test(text.slice(claim.index + claim[0].length));
+  if (!claim || !/^[\s.!;]*$/.test(text.slice(claim.index + claim[0].length))) return false;
+  // the next line goes on under it (indented deeper): an answer or nested items
+  const indent = /^\s*/.exec(line)![0].length;
+  const next = lines[i + 1] ?? '';
+  return !next.trim() || /^\s*/.exec(next)![0].length <= indent;
 }
 
 /**
@@ -132,7 +140,7 @@ export function laterLine(lines: readonly string[], code: ReadonlySet<number>, f
   const says = verdict === 'APPROVE' ? BEFORE_MERGE : verdict === 'CHANGES_REQUESTED' ? ALL_RESOLVED : null;
   for (let i = from + 1; says && i < lines.length; i++) {
     const text = plain(lines[i]!).toUpperCase();
-    if (verdict === 'CHANGES_REQUESTED' && stillToDo(lines[i]!, text)) continue;
+    if (verdict === 'CHANGES_REQUESTED' && stillToDo(lines, i, text)) continue;
     const still = verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text));
     if (!code.has(i) && (says.test(text) || still)) return i;
   }

@@ -198,27 +198,11 @@ function tailOf(text: string, token: string): string {
 }
 
 /**
- * Two or more counts of findings by severity, and nothing else: "Blocker: 0. Major: 0. Minor: 0. Nit: 1." Not votes
- * ("Approve: 2 · Request changes: 1"), test counts ("Passed: 214 · Failed: 0") or threads ("Open: 2 · Resolved: 7").
- */
-const SEVERITY =
-  String.raw`(?:TOTAL\s+)?(?:OPEN\s+)?` +
-  String.raw`(?:BLOCKERS?|BLOCKING|CRITICAL|MAJOR|MINOR|NITS?|NITPICKS?|HIGH|MEDIUM|LOW|INFO|P[0-4]|FINDINGS?)`;
-const TALLY = new RegExp(String.raw`^(?:${SEVERITY}\s*[:：]\s*\d+\s*[.,;|·]?\s*){2,}$`);
-
-/**
  * The token of a verdict heading, on its next non-blank line. A heading said of the reviewer is `strict`: its token
  * opens a paragraph (no heading, quote, list or table) and stands as a token ("REJECT was too harsh" does not).
  */
 function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate | null {
-  let j = nextLine(r.lines, i);
-  let tallied = false;
-  // "## Verdict" over "Blocker: 0. Major: 0. Nit: 1." and then the token: a tally of findings by severity opens the
-  // section; the line after it is read strictly, as under a heading said of the reviewer (held-out 21; attack 22)
-  if (j < r.lines.length && TALLY.test(plain(r.lines[j]!).toUpperCase())) {
-    j = nextLine(r.lines, j);
-    [strict, tallied] = [true, true];
-  }
+  const j = nextLine(r.lines, i);
   if (j >= r.lines.length) return null;
   if (strict && NOT_PARAGRAPH.test(r.lines[j]!)) return null;
   // "## Decision" over a fenced block: code or an example, never a token ("```text" is no verdict word "TEXT");
@@ -241,8 +225,6 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   if (NOT_GIVEN.test(rest) || (lead.token === 'SHIP' && !/^[\s.!]*$/.test(lead.rest))) return null;
   if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
-  if (tallied && TOOL_RESULT.test(lead.token)) return null; // "PASS — but only because the test is skipped"
-
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
   const list = LIST_ITEM.test(r.lines[j]!) ? listDisagrees(r.lines, j, lead.verdict) : {};
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());

@@ -6,7 +6,7 @@
 // words say: core/intent-words.ts; what a line yields: core/intent-candidate.ts.
 import { candidate, nextLine, type Candidate, type Reader } from './intent-candidate.js';
 import { BOX, HEADING, keyedAt, keysOf, NOT_PARAGRAPH, TOOL_RESULT } from './intent-key.js';
-import { leadingVerdict, NOT_GIVEN, offersAlternatives, plain, TOKEN_TAIL } from './intent-token.js';
+import { leadingVerdict, LIST_ITEM, NOT_GIVEN, offersAlternatives, plain, TOKEN_TAIL } from './intent-token.js';
 
 /**
  * A paragraph of its own that is nothing but a verdict phrase ("Recommend Merge" between the criteria and a
@@ -84,12 +84,12 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
   // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
   // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
   if (/^\s*#+\s*\d+[.)]/.test(line)) return null;
-  // "3. Merge" closing a list of next steps is a step, not the verdict (attack 22)
-  if (/^\s*(?:[2-9]|\d{2,})[.)]\s/.test(line)) return null;
   if (/^\s*>/.test(line)) return null; // a quote is someone else's words ("> LGTM — @alice")
   const lead = leadingVerdict(text);
   // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
   if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest) || NOT_GIVEN.test(lead.rest)) return null;
   if (lead.token === 'SHIP') return null; // "Ship." alone says nothing of this review
+  // "3. Merge", "- Merge" closing a list of next steps is a step, not the verdict (attacks 22 and 23)
+  if (LIST_ITEM.test(line) && /^MERGE/.test(lead.token)) return null;
   return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
 }

@@ -663,6 +663,7 @@ describe.each([
   ['changes-needed phrases and closing headings (held-out 18)', 'intent-attack-20.json', 52],
   ["traffic lights and escalations as a verdict key's value (held-out 17)", 'intent-attack-21.json', 56],
   ['unticked items, severity tallies and footers (held-out 21)', 'intent-attack-22.json', 54],
+  ['held-out 21 (a second attack, on the narrowed rules)', 'intent-attack-23.json', 54],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
@@ -1176,56 +1177,60 @@ describe('held-out 20: a long keyed line, 需求 (a requirement), fixed-then-mer
   });
 });
 
-describe('held-out 21: an unticked sign-off item, a severity tally over the verdict, an emoji before a footer', () => {
+describe('held-out 21: an unticked sign-off item; a severity tally is not passed over; footers; a closing step', () => {
   const signOff = '## Sign-Off Checklist\n\n- [ ] All three blockers fixed\n- [ ] Audit re-run\n';
+  const blocked = (item: string) => `**Launch Status:** BLOCKED\n\n${item}\n`;
   const verdict = (tally: string, line: string) => `${REVIEW}\n## Verdict\n\n${tally}\n\n${line}\n\nThanks.\n`;
   test.each<[string, string, string | null]>([
-    ['an unticked "all fixed" is still to do', `**Launch Status:** BLOCKED\n\n${signOff}`, 'CHANGES_REQUESTED'],
+    ['an unticked "all fixed" is still to do', blocked(signOff), 'CHANGES_REQUESTED'],
+    ['answered after the claim (attack 22)', blocked('- [ ] All three blockers fixed — **yes**'), null],
+    ['answered with a tick (attack 22)', blocked('- [ ] All review comments addressed ✔️'), null],
+    ['answered in an aside (attack 23)', blocked('- [ ] All blockers fixed (in 9c2d4e1)'), null],
+    ['answered with an emoji (attack 23)', blocked('- [ ] All blockers fixed 👍'), null],
+    ['answered on the line under it (attack 23)', blocked('- [ ] All blockers fixed\n  yes, in 9c2d4e1'), null],
+    ['ticked items nested in it (attack 23)', blocked('- [ ] All blockers fixed\n  - [x] B1\n  - [x] B2'), null],
+    ["quoted: the author's list (attack 23)", blocked('> - [ ] All blockers fixed'), null],
+    ['a ticked one says it is done', blocked('- [x] All three blockers fixed'), null],
+    ['said in prose it is done', blocked('All three blockers are now fixed.'), null],
+    // passed over, then read strictly: two attacks got 14 and 24 bodies wrong through it; taken out
     [
-      'with a parenthesis aside',
-      `**Verdict:** BLOCKED\n\n- [ ] All blockers fixed (1 and 2 above)\n`,
-      'CHANGES_REQUESTED',
-    ],
-    [
-      'answered after the claim (attack 22)',
-      `**Verdict:** BLOCKED\n\n- [ ] All three blockers fixed — **yes**\n`,
+      'a severity tally is not passed over',
+      verdict('Blocker: 0. Major: 0. Nit: 1.', '**Changes requested** — one nit.'),
       null,
     ],
-    ['answered with a tick (attack 22)', `**Verdict:** BLOCKED\n\n- [ ] All review comments addressed ✔️\n`, null],
-    ['a ticked one says it is done', `**Launch Status:** BLOCKED\n\n- [x] All three blockers fixed\n`, null],
-    ['said in prose it is done', `**Launch Status:** BLOCKED\n\nAll three blockers are now fixed.\n`, null],
+    ['"🤖 Generated with …" is a footer', `${REVIEW}\nLGTM — tidy.\n\n🤖 Generated with Claude Code\n`, 'APPROVE'],
     [
-      'a tally, then the token',
-      verdict('Blocker: 0. Major: 0. Nit: 1.', '**Changes requested** — one nit.'),
-      'CHANGES_REQUESTED',
-    ],
-    [
-      'a tally with a total',
-      verdict('Blocker: 0 · Minor: 0 · Total open findings: 1', '**Approve** — tidy.'),
+      '"Generated with …" still is',
+      `${REVIEW}\nLGTM — tidy.\n\nGenerated with [Claude Code](https://claude.ai/code)\n`,
       'APPROVE',
     ],
-    ['a tally, then prose', verdict('Blocker: 0. Nit: 1.', 'Approve would be premature.'), null],
-    ['one count is no tally', verdict('Nit: 1.', '**Approve** — tidy.'), null],
-    ['a tally with words is no tally', verdict('Blockers: 0 after the fix, nits: 1.', '**Approve** — tidy.'), null],
-    ['votes are no tally (attack 22)', verdict('Approve: 2 · Request changes: 1', '**Approve** — persona A.'), null],
-    ['test counts are no tally (attack 22)', verdict('Passed: 214 · Failed: 0', '**Approve** — tidy.'), null],
-    ['after a tally, a quote is not read (attack 22)', verdict('Blocker: 1 · Nit: 0', '> ✅ LGTM'), null],
-    ['after a tally, a tool result is not read (attack 22)', verdict('Blocker: 0 · Nit: 0', 'PASS — all green'), null],
-    ['after a tally, a token with a condition (attack 22)', verdict('Blocker: 1 · Nit: 0', '**LGTM** modulo B1'), null],
-    ['"🤖 Generated with …" is a footer', `${REVIEW}\nLGTM — tidy.\n\n🤖 Generated with Claude Code\n`, 'APPROVE'],
-    ['"Generated with …" still is', `${REVIEW}\nLGTM — tidy.\n\nGenerated with Claude Code\n`, 'APPROVE'],
     ['an emoji before other words is no footer', `${REVIEW}\nLGTM — tidy.\n\n🤖 Regenerated by hand\n`, null],
     [
-      'a footer wrapped over two lines is not passed over (taken out after attack 22)',
-      `${REVIEW}\nLGTM — tidy.\n\n_Posted by Reviewbot — the verdict reflects the final\nhead only._\n`,
+      'a "generated by" line that goes on (attack 23)',
+      `${REVIEW}\nLGTM — tidy.\n\n🤖 Generated by Reviewbot — diff truncated\n`,
       null,
     ],
     [
-      'a later step closing a list is no verdict (attack 22)',
+      'a "written by" line with a finding (attack 23)',
+      `${REVIEW}\nLGTM — tidy.\n\nWritten by @maria after triage: F1 is real\n`,
+      null,
+    ],
+    [
+      'a footer wrapped over two lines is not passed over (taken out after attack 22)',
+      `${REVIEW}\nLGTM — tidy.\n\n_Posted by Reviewbot, the verdict reflects the final\nhead only._\n`,
+      null,
+    ],
+    [
+      '"3. Merge" closing a list of steps (attack 22)',
       `${REVIEW}\n## Next steps\n\n1. Fix F1\n2. Re-request review\n3. Merge\n`,
       null,
     ],
-    ['a first item still is', `${REVIEW}\n## Verdict\n\n1. LGTM\n`, 'APPROVE'],
+    ['"- Merge" too (attack 23)', `${REVIEW}\n## Next steps\n\n- Fix F1\n- Merge\n`, null],
+    [
+      'a log whose last entry is the verdict (attack 23)',
+      `${REVIEW}\n## Rounds\n\n1. Request changes\n2. Approve — B1 fixed\n`,
+      'APPROVE',
+    ],
     [
       '"antes de fusionar" holds an approval back',
       `${REVIEW}\n**Aprobado** con cambios menores: corregid el cursor antes de fusionar.\n`,
