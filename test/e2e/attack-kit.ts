@@ -92,3 +92,13 @@ export async function until(what: string, ok: () => boolean, ms = 20_000): Promi
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/**
+ * A request held in the fake (Fault.until) until release(): the order a race test needs, not a timed delay that a
+ * loaded machine can overrun.
+ */
+export function gate(): { held: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  return { held, release };
+}

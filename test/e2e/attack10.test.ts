@@ -2,7 +2,7 @@
 // of two PRs at one head into one base was taken out (R10-1 to R10-3: an older twin, a draft or a squatting fork
 // decided the other's status; RELIABILITY.md). What stands of it is tested here, each failing on f8ab2fe.
 import { describe, expect, test } from 'vitest';
-import { attackKit, until } from './attack-kit.js';
+import { attackKit, gate, until } from './attack-kit.js';
 import { OWNER, REPO } from '../fake/github.js';
 import { PR, runOn, useWorld } from './world.js';
 
@@ -28,15 +28,20 @@ describe('R10-4: a preflight green with no bound base is never read again (fork-
     await chain(prt(PR, 'opened'), 'APPROVE');
     expect(status()?.state).toBe('success');
     const from = w.gh.log.length;
-    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', delayMs: 3000 });
+    const { held, release } = gate();
+    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', until: held });
     const dup = runOn(w.gh, 'priya', null, { mode: 'preflight' }, 'workflow_run', workflowRun());
     await until('the status write', () =>
       w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
     );
-    w.gh.retarget(PR, 'develop');
-    const edited = { ...prt(PR, 'edited', 'develop'), changes: { base: { ref: { from: 'main' } } } };
-    const pre = await run(null, { mode: 'preflight' }, edited);
-    expect(pre.outputs.outcome).toBe('needs-review');
+    try {
+      w.gh.retarget(PR, 'develop');
+      const edited = { ...prt(PR, 'edited', 'develop'), changes: { base: { ref: { from: 'main' } } } };
+      const pre = await run(null, { mode: 'preflight' }, edited);
+      expect(pre.outputs.outcome).toBe('needs-review');
+    } finally {
+      release(); // the duplicate's green lands after the retarget's run
+    }
     const r = await dup;
     expect(r.outputs.outcome).toBe('duplicate');
     expect(w.gh.pulls.get(PR)!.baseRef).toBe('develop');

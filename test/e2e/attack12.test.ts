@@ -72,16 +72,24 @@ describe('B3: a kept green racing a forced re-review', () => {
     await chain(prt(PR, 'opened'), 'APPROVE');
     expect(status()).toBe('success');
     const from = w.gh.log.length;
-    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', delayMs: 3000 });
+    // the green is held in the fake until the forced preflight has ended (an order, not a timed delay)
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const green = (b: { state?: string } | undefined) => b?.state === 'success';
+    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, when: green, kind: 'delay', until: released });
     // the author reopens the PR: a plain run keeps the APPROVE (duplicate) and sends its green
     const plain = run(null, { mode: 'preflight' }, prt(PR, 'reopened'));
     await until('the green write', () =>
       w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
     );
     // meanwhile a maintainer comments /review priya: the forced preflight writes its pending
-    const forced = await forceReReview();
-    expect(forced.outputs.outcome).toBe('needs-review');
-    expect(status()).toBe('pending');
+    try {
+      const forced = await forceReReview();
+      expect(forced.outputs.outcome).toBe('needs-review');
+      expect(status()).toBe('pending');
+    } finally {
+      release();
+    }
     const r = await plain;
     expect(r.outputs.outcome).toBe('duplicate');
     // the forced re-review has posted nothing yet
@@ -192,36 +200,51 @@ describe('D3: an unverifiable wrong reviewer-login, refused, and its review edit
 
 /**
  * A plain run (the author reopens) keeps the APPROVE and sends its green, which meets GitHub's secondary rate limit
- * (retry-after 240 s, within run-timeout-seconds: the action waits it out, 4 minutes in production; here 0.04 of
- * real time, 9.6 s: at 4.8 s a machine also running the bench let the green land first); meanwhile a maintainer's
- * /review priya runs to its end. Resolves with the plain run's result.
+ * (retry-after 240 s, within run-timeout-seconds: the action waits it out, 4 minutes in production); meanwhile a
+ * maintainer's /review priya runs to its end. The order is held, not timed: the green's second attempt waits in the
+ * fake until the re-review has ended (before, the wait was 9.6 s of real time, and a loaded machine let the green
+ * land first at 4.8 s). Resolves with the plain run's result.
  */
 async function keptGreenWaitsOut(forcedPost: (pinned: Record<string, string>) => Promise<unknown>) {
   await chain(prt(PR, 'opened'), 'APPROVE');
   const from = w.gh.log.length;
-  w.gh.faults.push({
-    method: 'POST',
-    path: /\/statuses\//,
-    kind: 'status',
-    status: 403,
-    headers: { 'retry-after': '240' },
-    body: { message: 'You have exceeded a secondary rate limit', documentation_url: 'https://docs.github.com/rest' },
-  });
+  let ended!: () => void;
+  const reReviewEnded = new Promise<void>((r) => (ended = r));
+  const green = (b: { state?: string } | undefined) => b?.state === 'success';
+  w.gh.faults.push(
+    {
+      method: 'POST',
+      path: /\/statuses\//,
+      when: green,
+      kind: 'status',
+      status: 403,
+      headers: { 'retry-after': '240' },
+      body: { message: 'You have exceeded a secondary rate limit', documentation_url: 'https://docs.github.com/rest' },
+    },
+    { method: 'POST', path: /\/statuses\//, when: green, kind: 'delay', until: reReviewEnded },
+  );
   const plain = runAction({
     inputs: { 'github-token': TOKENS.priya, persona: 'priya', mode: 'preflight' },
     apiUrl: w.gh.url,
     event: prt(PR, 'reopened'),
     eventName: 'pull_request_target',
-    env: { [TIME_SCALE_ENV]: '0.04' },
+    env: { [TIME_SCALE_ENV]: '0.001' }, // the 240 s wait: 0.24 s
   });
   await until('the green write', () =>
     w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
   );
-  const forced = await forceReReview();
-  expect(forced.outputs.outcome).toBe('needs-review');
-  await forcedPost({ 'reviewed-sha': forced.outputs['head-sha']!, 'reviewed-base': forced.outputs['base-ref']! });
+  try {
+    const forced = await forceReReview();
+    expect(forced.outputs.outcome).toBe('needs-review');
+    await forcedPost({ 'reviewed-sha': forced.outputs['head-sha']!, 'reviewed-base': forced.outputs['base-ref']! });
+  } finally {
+    ended();
+  }
   const r = await plain;
   expect(r.outputs.outcome).toBe('duplicate');
+  // the green was refused once, then written after the re-review's own writes
+  const greens = w.gh.log.slice(from).filter((l) => l.method === 'POST' && green(l.body as { state?: string }));
+  expect(greens.map((l) => l.faulted ?? 'written')).toEqual(['status', 'delay']);
   return r;
 }
 

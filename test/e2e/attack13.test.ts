@@ -2,7 +2,7 @@
 // describe names (docs/RELIABILITY.md has a row each). The comments say what was wrong then.
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
-import { attackKit, pushKit, reviewComment, until } from './attack-kit.js';
+import { attackKit, pushKit, reviewComment, gate, until } from './attack-kit.js';
 import { body, PR, runOn, useWorld } from './world.js';
 
 const w = useWorld();
@@ -110,7 +110,8 @@ describe('F3: a twin PR opened while a kept green is on its way', () => {
     expect(first.outputs.outcome).toBe('posted');
     expect(status()).toBe('success');
     const from = w.gh.log.length;
-    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', delayMs: 3000 });
+    const { held, release } = gate();
+    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', until: held });
     const plain = runOn(
       w.gh,
       'priya',
@@ -122,18 +123,22 @@ describe('F3: a twin PR opened while a kept green is on its way', () => {
     await until('the green write', () =>
       w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
     );
-    // the author opens #8 at the same commit, into release
-    w.gh.pull({ number: 8, head: w.head, headRef: 'copy', baseRef: 'release', author: 'octo-author' });
-    const pre8 = await runOn(
-      w.gh,
-      'priya',
-      null,
-      { mode: 'preflight' },
-      'pull_request_target',
-      prt(8, 'opened', 'release', 'copy'),
-    );
-    expect(pre8.outputs.reason).toBe('bad-input');
-    expect(status()).toBe('failure');
+    try {
+      // the author opens #8 at the same commit, into release
+      w.gh.pull({ number: 8, head: w.head, headRef: 'copy', baseRef: 'release', author: 'octo-author' });
+      const pre8 = await runOn(
+        w.gh,
+        'priya',
+        null,
+        { mode: 'preflight' },
+        'pull_request_target',
+        prt(8, 'opened', 'release', 'copy'),
+      );
+      expect(pre8.outputs.reason).toBe('bad-input');
+      expect(status()).toBe('failure');
+    } finally {
+      release(); // #7's green lands after #8's refusal
+    }
     const r = await plain;
     expect(r.outputs.outcome).toBe('duplicate');
     // #7 is closed by its author: no run follows; #8 stays open at H into release
@@ -151,7 +156,8 @@ describe('F4: the statuses read after a kept green fail while a forced re-review
     await chain(prt(PR, 'opened'), 'APPROVE');
     expect(status()).toBe('success');
     const from = w.gh.log.length;
-    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', delayMs: 3000 });
+    const { held, release } = gate();
+    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', until: held });
     // the plain run's first read and the forced preflight's pass; the plain run's read after its green fails
     w.gh.faults.push({
       method: 'GET',
@@ -165,9 +171,13 @@ describe('F4: the statuses read after a kept green fail while a forced re-review
     await until('the green write', () =>
       w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
     );
-    const forced = await forceReReview();
-    expect(forced.outputs.outcome).toBe('needs-review');
-    expect(status()).toBe('pending');
+    try {
+      const forced = await forceReReview();
+      expect(forced.outputs.outcome).toBe('needs-review');
+      expect(status()).toBe('pending');
+    } finally {
+      release(); // the green lands over the forced pending
+    }
     const r = await plain;
     expect(r.outputs.outcome).toBe('duplicate');
     expect(r.stdout).toMatch(/could not be read again after priya's green was written/);

@@ -8,7 +8,7 @@ import { OWNER, REPO } from '../fake/github.js';
 import { ROOT } from './harness.js';
 import { evaluate } from './workflow-sim.js';
 import { body, PR, runOn, useWorld } from './world.js';
-import { attackKit, CONTEXT, until } from './attack-kit.js';
+import { attackKit, CONTEXT, gate, until } from './attack-kit.js';
 
 const w = useWorld();
 const { prt, run, chain, status, forceReReview } = attackKit(w);
@@ -113,17 +113,24 @@ describe('R7-4: a retarget after the post passed its gate: the post still writes
     const pre = await run(null, { mode: 'preflight' }, onStaging);
     expect(pre.outputs.outcome).toBe('needs-review');
     const from = w.gh.log.length;
-    w.gh.faults.push({ method: 'POST', path: /\/pulls\/7\/reviews$/, kind: 'delay', delayMs: 1500 });
-    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', delayMs: 4000 });
+    const [create, write] = [gate(), gate()];
+    w.gh.faults.push({ method: 'POST', path: /\/pulls\/7\/reviews$/, kind: 'delay', until: create.held });
+    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', until: write.held });
     const posting = run(body('APPROVE'), { 'reviewed-sha': w.head, 'reviewed-base': 'staging' }, onStaging);
     const after = () => w.gh.log.slice(from);
-    await until('the create', () => after().some((l) => l.method === 'POST' && /\/reviews$/.test(l.path)));
-    w.gh.retarget(PR, 'main', w.gh.commit('base')); // the author changes the base while the review is created
-    await until('the status write', () => after().some((l) => l.method === 'POST' && l.path.includes('/statuses/')));
-    // the retarget's own run (edited, base main) reads the head's statuses before the post's lands
-    const edited = { ...prt(PR, 'edited', 'main'), changes: { base: { ref: { from: 'staging' } } } };
-    const pre2 = await run(null, { mode: 'preflight' }, edited);
-    expect(pre2.outputs.outcome).toBe('needs-review');
+    try {
+      await until('the create', () => after().some((l) => l.method === 'POST' && /\/reviews$/.test(l.path)));
+      w.gh.retarget(PR, 'main', w.gh.commit('base')); // the author changes the base while the review is created
+      create.release();
+      await until('the status write', () => after().some((l) => l.method === 'POST' && l.path.includes('/statuses/')));
+      // the retarget's own run (edited, base main) reads the head's statuses before the post's lands
+      const edited = { ...prt(PR, 'edited', 'main'), changes: { base: { ref: { from: 'staging' } } } };
+      const pre2 = await run(null, { mode: 'preflight' }, edited);
+      expect(pre2.outputs.outcome).toBe('needs-review');
+    } finally {
+      create.release();
+      write.release();
+    }
     const post = await posting;
     expect(post.outputs.outcome).toBe('posted');
     expect(w.gh.pulls.get(PR)!.baseRef).toBe('main');

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { OWNER, REPO } from '../fake/github.js';
 import { body, LOGINS, PR, runOn, useWorld } from './world.js';
-import { attackKit, reviewComment, until } from './attack-kit.js';
+import { attackKit, reviewComment, gate, until } from './attack-kit.js';
 
 const w = useWorld();
 const { prt, run, chain, status, forceReReview } = attackKit(w);
@@ -33,13 +33,18 @@ describe('R8-1 (change 4): a retarget after the post re-read the PR still lands 
     expect(pre.outputs.outcome).toBe('needs-review');
     const from = w.gh.log.length;
     const after = () => w.gh.log.slice(from);
-    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', delayMs: 3000 });
+    const { held, release } = gate();
+    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', until: held });
     const posting = run(body('APPROVE'), { 'reviewed-sha': w.head, 'reviewed-base': 'staging' }, onStaging);
     // the post has re-read the PR (base staging) and sent its status: the author changes the base now
     await until('the status write', () => after().some((l) => l.method === 'POST' && l.path.includes('/statuses/')));
-    w.gh.retarget(PR, 'main', w.gh.commit('base'));
-    const pre2 = await run(null, { mode: 'preflight' }, retargetEvent('main', 'staging'));
-    expect(pre2.outputs.outcome).toBe('needs-review');
+    try {
+      w.gh.retarget(PR, 'main', w.gh.commit('base'));
+      const pre2 = await run(null, { mode: 'preflight' }, retargetEvent('main', 'staging'));
+      expect(pre2.outputs.outcome).toBe('needs-review');
+    } finally {
+      release(); // the post's status lands after the retarget's run
+    }
     const post = await posting;
     expect(post.outputs.outcome).toBe('posted');
     expect(w.gh.pulls.get(PR)!.baseRef).toBe('main');

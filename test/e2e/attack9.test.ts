@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { OWNER, REPO } from '../fake/github.js';
 import { body, PR, runOn, useWorld } from './world.js';
-import { attackKit, CONTEXT, until } from './attack-kit.js';
+import { attackKit, CONTEXT, gate, until } from './attack-kit.js';
 
 const w = useWorld();
 const { prt, run, chain } = attackKit(w);
@@ -46,13 +46,15 @@ describe('R9-2: the pending over a green for a left base could not be written', 
     const pre = await run(null, { mode: 'preflight' }, onStaging);
     expect(pre.outputs.outcome).toBe('needs-review');
     const from = w.gh.log.length;
-    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', delayMs: 3000 });
+    const { held, release } = gate();
+    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'delay', until: held });
     w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'status', status: 403 });
     const posting = run(body('APPROVE'), { 'reviewed-sha': w.head, 'reviewed-base': 'staging' }, onStaging);
     await until('the status write', () =>
       w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
     );
     w.gh.retarget(PR, 'main', w.gh.commit('base'));
+    release(); // the green for staging lands after the retarget
     const post = await posting;
     expect(post.outputs.outcome).toBe('posted');
     expect(status()?.state, 'the green for staging did land').toBe('success');

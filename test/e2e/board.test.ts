@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { encodeMarker } from '../../src/core/marker.js';
 import { BOARD_MARKER } from '../../src/core/board.js';
 import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+import { gate, until } from './attack-kit.js';
 import { runAction } from './harness.js';
 
 const w = useWorld();
@@ -81,11 +82,16 @@ describe('board', () => {
 
   test('two board runs racing leave one comment', async () => {
     await panel();
-    // both listings are answered from their own moment, 3 s later: the second run (a spawned process, the first is
-    // in-process) must send its listing before the first run's comment exists; at 1 s a loaded machine's spawn came
-    // late once (its listing saw the comment: one POST, not the race this test is about)
-    w.gh.faults.push({ method: 'GET', path: /\/issues\/7\/comments$/, kind: 'stall', delayMs: 3000, times: 2 });
-    const [a, b] = await Promise.all([board(), board()]);
+    // both listings are answered from their own moment once both have arrived: the second run (a spawned process,
+    // the first is in-process) sends its listing before the first run's comment exists (a timed stall of 1 s once
+    // let a loaded machine's spawn come late: its listing saw the comment, one POST, not the race tested here)
+    const { held, release } = gate();
+    const listing = /\/issues\/7\/comments$/;
+    w.gh.faults.push({ method: 'GET', path: listing, kind: 'stall', until: held, times: 2 });
+    const listings = () => w.gh.log.filter((l) => l.method === 'GET' && listing.test(l.path)).length;
+    const before = listings();
+    const both = until('both listings', () => listings() >= before + 2).finally(release);
+    const [a, b] = await Promise.all([board(), board(), both]);
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(w.gh.log.filter((l) => l.method === 'POST' && l.path.endsWith('/comments'))).toHaveLength(2);
     expect(comments()).toHaveLength(1);

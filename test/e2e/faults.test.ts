@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { decodeMarker, encodeMarker } from '../../src/core/marker.js';
 import { body, clock, createsOf, LOGINS, POST_REVIEW, PR, reviewsOf, useWorld } from './world.js';
+import { gate, until } from './attack-kit.js';
 
 const w = useWorld();
 const reviews = () => reviewsOf(w);
@@ -182,10 +183,15 @@ describe('review creation is never blindly retried', () => {
 
 describe('races', () => {
   test('two runs for the same head at once → both post, one live review remains; both steps succeed', async () => {
-    // both listings are snapshots taken before either run posts: a true race (3 s: the second run is a spawned
-    // process, slow to start on a loaded machine — board.test.ts's race came late at 1 s once)
-    w.gh.faults.push({ method: 'GET', path: POST_REVIEW, kind: 'stall', delayMs: 3000, times: 2 });
-    const [a, b] = await Promise.all([w.run('priya', body('APPROVE')), w.run('priya', body('APPROVE'))]);
+    // both listings are snapshots taken before either run posts: a true race. Their answers are held until both
+    // have arrived (the second run is a spawned process, slow to start on a loaded machine: a timed stall of 1 s
+    // once let it come late, in board.test.ts)
+    const { held, release } = gate();
+    w.gh.faults.push({ method: 'GET', path: POST_REVIEW, kind: 'stall', until: held, times: 2 });
+    const listings = () => w.gh.log.filter((l) => l.method === 'GET' && POST_REVIEW.test(l.path)).length;
+    const before = listings();
+    const both = until('both listings', () => listings() >= before + 2).finally(release);
+    const [a, b] = await Promise.all([w.run('priya', body('APPROVE')), w.run('priya', body('APPROVE')), both]);
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(creates()).toHaveLength(2);
     expect([a.outputs.outcome, b.outputs.outcome].sort()).toEqual(['duplicate', 'posted']);

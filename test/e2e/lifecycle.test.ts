@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { OWNER, REPO } from '../fake/github.js';
 import { decodeMarker } from '../../src/core/marker.js';
 import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
+import { gate, until } from './attack-kit.js';
 
 const require = createRequire(import.meta.url);
 type Example = { name: string; examples: Array<Record<string, any>> };
@@ -199,17 +200,20 @@ describe('re-review on demand', () => {
 
   test('two forced runs at once for one head: both let the newer forced review stand, one live review', async () => {
     await post('APPROVE');
-    // both creates land before either run reads the reviews again: each run sees both forced reviews
-    w.gh.faults.push({
-      method: 'POST',
-      path: new RegExp(`/pulls/${PR}/reviews$`),
-      kind: 'stall',
-      delayMs: 4000,
-      times: 2,
-    });
+    // both creates land before either run reads the reviews again: each run sees both forced reviews (the answers
+    // are held until both creates have arrived: an order, not a timed stall)
+    const { held, release } = gate();
+    const creates = new RegExp(`/pulls/${PR}/reviews$`);
+    w.gh.faults.push({ method: 'POST', path: creates, kind: 'stall', until: held, times: 2 });
+    const from = w.gh.log.length;
+    const both = until(
+      'both creates',
+      () => w.gh.log.slice(from).filter((l) => l.method === 'POST' && creates.test(l.path)).length >= 2,
+    );
     const [a, b] = await Promise.all([
       post('CHANGES_REQUESTED', { force: 'true' }),
       post('CHANGES_REQUESTED', { force: 'true' }),
+      both.finally(release),
     ]);
     expect([a.code, b.code], a.stdout + b.stdout).toEqual([0, 0]);
     const [first, second] = w.gh.log

@@ -127,6 +127,10 @@ export interface Fault {
    * hang: never answer and never do the operation (the client must give up).
    */
   kind: 'status' | 'after' | 'reset' | 'reset-after' | 'delay' | 'stall' | 'hang';
+  /** Only requests whose JSON body this accepts ({ state: 'success' } of a status write, say). */
+  when?: (body: Json) => boolean;
+  /** delay, stall: wait for this instead of delayMs (a request held until the test has done something first). */
+  until?: Promise<unknown>;
   status?: number;
   headers?: Record<string, string>;
   body?: Json;
@@ -468,7 +472,9 @@ export class FakeGitHub {
         false,
       );
     }
-    let fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
+    let fault = this.faults.find(
+      (f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0 && (f.when?.(body) ?? true),
+    );
     if (fault && (fault.skip ?? 0) > 0) {
       fault.skip! -= 1;
       fault = undefined;
@@ -496,7 +502,7 @@ export class FakeGitHub {
           fault.headers,
           false,
         );
-      if (fault.kind === 'delay') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
+      if (fault.kind === 'delay') await (fault.until ?? new Promise((r) => setTimeout(r, fault.delayMs ?? 1000)));
     }
 
     let status: number;
@@ -505,7 +511,7 @@ export class FakeGitHub {
     if (!user) [status, out] = [401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }];
     else [status, out, headers = {}] = this.route(method, path, url, body, user, String(req.headers.accept ?? ''));
 
-    if (fault?.kind === 'stall') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
+    if (fault?.kind === 'stall') await (fault.until ?? new Promise((r) => setTimeout(r, fault.delayMs ?? 1000)));
     if (fault?.kind === 'after')
       return this.send(
         res,
