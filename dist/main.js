@@ -45202,8 +45202,10 @@ const orNull = (call) => call.catch((e) => {
 
 const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
 const isLive = (r) => LIVE.has(r.state);
-/** A review that can speak for its persona: live, and never edited since it was posted. */
-const counts = (h) => isLive(h.review) && !h.review.edited;
+/** A review that can still speak: never edited since it was posted, and no later review of its account was. */
+const speaks = (h) => !h.review.edited && !h.overruled;
+/** A review that can speak for its persona: live, and it still speaks. */
+const counts = (h) => isLive(h.review) && speaks(h);
 /** A marker written before verdicts were bound to a base (no base=) is of no subject at all. */
 const isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
 /**
@@ -45262,17 +45264,24 @@ const sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerCase();
  * `verdict=APPROVE` without `event=COMMENT` is forged or broken, and counts for nothing.
  */
 const truthful = (review, marker) => review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];
-/** Every truthful marked review by `identity`, whatever persona it names. Oldest first. */
+/**
+ * Every truthful marked review by `identity`, whatever persona it names. Oldest first. Those older than the account's
+ * newest edited review, marked or not (a writer who deletes a forced review's marker, or only its "forced", or names
+ * another persona in it), are overruled (attack round 15, E1).
+ */
 function markedBy(reviews, identity) {
     const out = [];
+    let cut = -Infinity;
     for (const review of reviews) {
         if (!sameLogin(review.login, identity))
             continue;
+        if (review.edited)
+            cut = Math.max(cut, review.id);
         const marker = decodeMarker(review.body);
         if (marker && truthful(review, marker))
             out.push({ review, marker });
     }
-    return out.sort((a, b) => a.review.id - b.review.id);
+    return out.map((h) => (h.review.id < cut ? { ...h, overruled: true } : h)).sort((a, b) => a.review.id - b.review.id);
 }
 /**
  * A persona's history: reviews authored by `identity` whose first line is a marker
@@ -45300,7 +45309,7 @@ const byPush = (e, identity) => !!e.commitId && !e.message && !restamp_sameLogin
  */
 function restampable(history, s, headPatch, dismissals, identity) {
     const latest = history.at(-1);
-    if (!latest || latest.review.state !== 'DISMISSED' || latest.review.edited)
+    if (!latest || latest.review.state !== 'DISMISSED' || !speaks(latest))
         return null;
     const m = latest.marker;
     if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version)
@@ -45323,7 +45332,7 @@ const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
  */
 function keptRejection(history, s, dismissals, identity) {
     const ours = (e) => restamp_sameLogin(e.actor, identity);
-    for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => !e.review.edited)) {
+    for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter(speaks)) {
         const events = dismissals.filter((e) => e.reviewId === h.review.id);
         if (h.review.state !== 'DISMISSED' || !events.length)
             return null;
@@ -45341,7 +45350,7 @@ const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
  * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced
  * review, an unedited CHANGES_REQUESTED of it is dismissed.
  */
-const dismissedRejection = (history, s) => sinceForced(history.filter((h) => isOf(h.marker, s))).some((h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
+const dismissedRejection = (history, s) => sinceForced(history.filter((h) => isOf(h.marker, s))).some((h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
 /** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
@@ -45594,11 +45603,12 @@ function decide_decide(f) {
 
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const OVERRULED = ', a later review of this account edited';
 // A marker's base is percent-decoded text anyone with write access can edit into the persona's review:
 // shown through visible(), so a line break in it can never start a line of its own (a workflow command).
 const entry = (h) => `#${h.review.id} ${h.marker.verdict} for ${sha_short(h.marker.head)}` +
     `${h.marker.base ? ` into ${visible(h.marker.base, 100)}` : ''}` +
-    ` (${h.review.state.toLowerCase()}${h.review.edited ? ', edited' : ''})`;
+    ` (${h.review.state.toLowerCase()}${h.review.edited ? ', edited' : h.overruled ? OVERRULED : ''})`;
 /** One line: what is reviewed, as whom, and what the persona's review history on the PR is. */
 function describeFacts(f) {
     const version = f.version ? ` ${f.version}` : '';
@@ -54212,7 +54222,9 @@ async function lookForLanded(port, pullNumber, marker, identity, error, known) {
                 ours: true,
                 notices: [`review ${landed.review.id} landed despite the error: not posting again`],
             };
-        const other = liveForHead(reviews, identity, marker.persona, marker.head).find((h) => !known.has(h.review.id));
+        // a forced re-review stands over any plain review of its head: it adopts only another forced one (a plain run
+        // racing a maintainer's /review would otherwise undo it: attack round 15, F1)
+        const other = liveForHead(reviews, identity, marker.persona, marker.head).find((h) => !known.has(h.review.id) && (!marker.forced || h.marker.forced));
         if (other)
             return {
                 entry: other,
@@ -54384,19 +54396,13 @@ function markerFor(cfg, ctx, target, plan, facts) {
 /** On facts read again after the write: another run may have posted for this or a newer head meanwhile. */
 async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
     const kind = made.ours ? 'posted' : 'duplicate';
-    let fresh;
-    try {
-        fresh = await Promise.all([port.getPull(target.pullNumber), port.listReviews(target.pullNumber)]);
-    }
-    catch (e) {
-        if (!(e instanceof ApiError))
-            throw e;
-        const message = `review ${made.entry.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ` +
-            `${e.message}. ` +
-            'Re-run the job to finish (it ends as duplicate and dismisses what is left).';
+    const read = await readAfterWrite(port, target.pullNumber, made.entry.review.id);
+    if ('failed' in read) {
+        const message = `review ${made.entry.review.id} is posted, but re-reading the PR and its reviews to settle them failed: ` +
+            `${read.failed}. Re-run the job to finish (it ends as duplicate and dismisses what is left).`;
         return { ...common, kind, standing: made.entry, dismissed: earlyIds, afterWrite: { reason: 'api-error', message } };
     }
-    const [pullNow, reviewsNow] = fresh;
+    const { pull: pullNow, reviews: reviewsNow } = read;
     const history = historyOf(reviewsNow, common.identity, cfg.persona);
     const self = history.find((h) => h.review.id === made.entry.review.id) ?? made.entry;
     const pr = { head: pullNow.headSha, base: pullNow.baseRef };
@@ -54419,7 +54425,7 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
     const retargeted = forBase !== undefined && pullNow.baseRef !== forBase ? pullNow.baseRef : undefined;
     const done = await dismissAll(cfg.persona, port, target.pullNumber, s.dismiss, s.anchor);
     const shared = sharedAfterWrite(reviewsNow, cfg, common.identity);
-    const afterWrite = dismissalFailure(done) ?? shared;
+    const afterWrite = dismissalFailure(done) ?? shared ?? (read.shown ? undefined : unseen(made.entry.review.id));
     return {
         ...common,
         notices,
@@ -54430,6 +54436,38 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
         ...(retargeted !== undefined ? { retargeted } : {}),
     };
 }
+/**
+ * The PR and its reviews after the write, the reviews read again (create.ts's looks, about 15 s in all) while the
+ * listing leaves this run's review out: a listing that lags the create may miss another run's review made just before
+ * it too — a maintainer's forced re-review racing this post, whose rejection this run's green would then be written
+ * over (attack round 15, F2). `shown: false` when it never showed.
+ */
+async function readAfterWrite(port, pullNumber, id) {
+    try {
+        const [pull, first] = await Promise.all([port.getPull(pullNumber), port.listReviews(pullNumber)]);
+        let reviews = first;
+        for (const wait of [0, ...LOOK_AFTER_MS]) {
+            if (wait) {
+                await port.pause(wait);
+                reviews = await port.listReviews(pullNumber);
+            }
+            if (reviews.some((r) => r.id === id))
+                return { pull, reviews, shown: true };
+        }
+        return { pull, reviews, shown: false };
+    }
+    catch (e) {
+        if (!(e instanceof ApiError))
+            throw e;
+        return { failed: e.message };
+    }
+}
+const unseen = (id) => ({
+    reason: 'api-error',
+    message: `review ${id} is posted, but GitHub's review listing still leaves it out after about 15 s: another run's ` +
+        'review for this head may have come first unseen (a forced re-review, say). Re-run the job to finish (it ends ' +
+        'as duplicate, or dismisses this copy).',
+});
 /** Seen after the write: another persona posted through this account meanwhile (two runs raced). */
 function sharedAfterWrite(reviews, cfg, identity) {
     const r = cfg.reviewEvent === 'verdict' ? sharedAccount(reviews, identity, cfg.persona) : null;

@@ -2327,8 +2327,10 @@ var grammar = __webpack_require__(8726);
 
 const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
 const history_isLive = (r) => LIVE.has(r.state);
-/** A review that can speak for its persona: live, and never edited since it was posted. */
-const history_counts = (h) => history_isLive(h.review) && !h.review.edited;
+/** A review that can still speak: never edited since it was posted, and no later review of its account was. */
+const history_speaks = (h) => !h.review.edited && !h.overruled;
+/** A review that can speak for its persona: live, and it still speaks. */
+const history_counts = (h) => history_isLive(h.review) && history_speaks(h);
 /** A marker written before verdicts were bound to a base (no base=) is of no subject at all. */
 const history_isOf = (m, s) => m.head === s.head && m.base !== undefined && m.base === s.base && versionOf(m) === s.version;
 /**
@@ -2387,17 +2389,24 @@ const history_sameLogin = (a, b) => a !== null && a.toLowerCase() === b.toLowerC
  * `verdict=APPROVE` without `event=COMMENT` is forged or broken, and counts for nothing.
  */
 const history_truthful = (review, marker) => review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];
-/** Every truthful marked review by `identity`, whatever persona it names. Oldest first. */
+/**
+ * Every truthful marked review by `identity`, whatever persona it names. Oldest first. Those older than the account's
+ * newest edited review, marked or not (a writer who deletes a forced review's marker, or only its "forced", or names
+ * another persona in it), are overruled (attack round 15, E1).
+ */
 function history_markedBy(reviews, identity) {
     const out = [];
+    let cut = -Infinity;
     for (const review of reviews) {
         if (!history_sameLogin(review.login, identity))
             continue;
+        if (review.edited)
+            cut = Math.max(cut, review.id);
         const marker = decodeMarker(review.body);
         if (marker && history_truthful(review, marker))
             out.push({ review, marker });
     }
-    return out.sort((a, b) => a.review.id - b.review.id);
+    return out.map((h) => (h.review.id < cut ? { ...h, overruled: true } : h)).sort((a, b) => a.review.id - b.review.id);
 }
 /**
  * A persona's history: reviews authored by `identity` whose first line is a marker
@@ -2425,7 +2434,7 @@ const byPush = (e, identity) => !!e.commitId && !e.message && !restamp_sameLogin
  */
 function restamp_restampable(history, s, headPatch, dismissals, identity) {
     const latest = history.at(-1);
-    if (!latest || latest.review.state !== 'DISMISSED' || latest.review.edited)
+    if (!latest || latest.review.state !== 'DISMISSED' || !speaks(latest))
         return null;
     const m = latest.marker;
     if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version)
@@ -2448,7 +2457,7 @@ const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
  */
 function restamp_keptRejection(history, s, dismissals, identity) {
     const ours = (e) => restamp_sameLogin(e.actor, identity);
-    for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => !e.review.edited)) {
+    for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter(speaks)) {
         const events = dismissals.filter((e) => e.reviewId === h.review.id);
         if (h.review.state !== 'DISMISSED' || !events.length)
             return null;
@@ -2466,7 +2475,7 @@ const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
  * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced
  * review, an unedited CHANGES_REQUESTED of it is dismissed.
  */
-const restamp_dismissedRejection = (history, s) => sinceForced(history.filter((h) => isOf(h.marker, s))).some((h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
+const restamp_dismissedRejection = (history, s) => sinceForced(history.filter((h) => isOf(h.marker, s))).some((h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
 /** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */

@@ -22,12 +22,19 @@ export interface ReviewFact {
 export interface HistoryEntry {
   review: ReviewFact;
   marker: Marker;
+  /**
+   * A later review of this account was edited: its marker — forced or not, of which persona, head or base, or gone
+   * — can no longer be trusted, so it cuts like a forced review of every subject: nothing older speaks again.
+   */
+  overruled?: boolean;
 }
 
 const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
 export const isLive = (r: ReviewFact): boolean => LIVE.has(r.state);
-/** A review that can speak for its persona: live, and never edited since it was posted. */
-export const counts = (h: HistoryEntry): boolean => isLive(h.review) && !h.review.edited;
+/** A review that can still speak: never edited since it was posted, and no later review of its account was. */
+export const speaks = (h: HistoryEntry): boolean => !h.review.edited && !h.overruled;
+/** A review that can speak for its persona: live, and it still speaks. */
+export const counts = (h: HistoryEntry): boolean => isLive(h.review) && speaks(h);
 
 /** What one judgment is of: this head, merging into this base, by this persona version. */
 export interface Subject {
@@ -108,15 +115,21 @@ export const sameLogin = (a: string | null, b: string): boolean => a !== null &&
 export const truthful = (review: ReviewFact, marker: Marker): boolean =>
   review.state === 'DISMISSED' || review.state === STATE_OF_EVENT[postedEvent(marker)];
 
-/** Every truthful marked review by `identity`, whatever persona it names. Oldest first. */
+/**
+ * Every truthful marked review by `identity`, whatever persona it names. Oldest first. Those older than the account's
+ * newest edited review, marked or not (a writer who deletes a forced review's marker, or only its "forced", or names
+ * another persona in it), are overruled (attack round 15, E1).
+ */
 export function markedBy(reviews: readonly ReviewFact[], identity: string): HistoryEntry[] {
   const out: HistoryEntry[] = [];
+  let cut = -Infinity;
   for (const review of reviews) {
     if (!sameLogin(review.login, identity)) continue;
+    if (review.edited) cut = Math.max(cut, review.id);
     const marker = decodeMarker(review.body);
     if (marker && truthful(review, marker)) out.push({ review, marker });
   }
-  return out.sort((a, b) => a.review.id - b.review.id);
+  return out.map((h) => (h.review.id < cut ? { ...h, overruled: true } : h)).sort((a, b) => a.review.id - b.review.id);
 }
 
 /**

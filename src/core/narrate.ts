@@ -7,12 +7,14 @@ import { short } from './sha.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+const OVERRULED = ', a later review of this account edited';
+
 // A marker's base is percent-decoded text anyone with write access can edit into the persona's review:
 // shown through visible(), so a line break in it can never start a line of its own (a workflow command).
 const entry = (h: HistoryEntry): string =>
   `#${h.review.id} ${h.marker.verdict} for ${short(h.marker.head)}` +
   `${h.marker.base ? ` into ${visible(h.marker.base, 100)}` : ''}` +
-  ` (${h.review.state.toLowerCase()}${h.review.edited ? ', edited' : ''})`;
+  ` (${h.review.state.toLowerCase()}${h.review.edited ? ', edited' : h.overruled ? OVERRULED : ''})`;
 
 /** One line: what is reviewed, as whom, and what the persona's review history on the PR is. */
 export function describeFacts(f: Facts): string {

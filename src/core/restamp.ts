@@ -5,7 +5,7 @@
 // posts the same verdict again for the new head instead of asking for an LLM run. The timeline
 // also tells a rejection this account dismissed on a retarget (keptRejection): back on its base,
 // it stands again.
-import { isOf, sinceForced, type HistoryEntry, type Subject } from './history.js';
+import { isOf, sinceForced, speaks, type HistoryEntry, type Subject } from './history.js';
 import { versionOf } from './marker.js';
 
 /**
@@ -40,7 +40,7 @@ export function restampable(
   identity: string,
 ): HistoryEntry | null {
   const latest = history.at(-1);
-  if (!latest || latest.review.state !== 'DISMISSED' || latest.review.edited) return null;
+  if (!latest || latest.review.state !== 'DISMISSED' || !speaks(latest)) return null;
   const m = latest.marker;
   if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version) return null;
   if (m.patch == null || headPatch == null || m.patch !== headPatch) return null;
@@ -67,7 +67,7 @@ export function keptRejection(
   identity: string,
 ): HistoryEntry | null {
   const ours = (e: DismissalEvent) => sameLogin(e.actor, identity);
-  for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => !e.review.edited)) {
+  for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter(speaks)) {
     const events = dismissals.filter((e) => e.reviewId === h.review.id);
     if (h.review.state !== 'DISMISSED' || !events.length) return null;
     if (events.some((e) => !ours(e)) || events.every((e) => OWN_DUPLICATE.test(e.message ?? ''))) continue;
@@ -86,7 +86,7 @@ const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
  */
 export const dismissedRejection = (history: readonly HistoryEntry[], s: Subject): boolean =>
   sinceForced(history.filter((h) => isOf(h.marker, s))).some(
-    (h) => !h.review.edited && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED',
+    (h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED',
   );
 
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */

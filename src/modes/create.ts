@@ -23,7 +23,7 @@ export interface Created {
  * error: about 15 s in all, since GitHub's review listing can lag behind a create.
  * The port's clock sleeps them (shortened in the action's own tests, never past the deadline).
  */
-const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
+export const LOOK_AFTER_MS = [1000, 2000, 4000, 8000];
 const RERUN_ADVICE = `Re-run the job: ${RERUN}.`;
 
 export async function create(
@@ -94,7 +94,11 @@ async function lookForLanded(
         ours: true,
         notices: [`review ${landed.review.id} landed despite the error: not posting again`],
       };
-    const other = liveForHead(reviews, identity, marker.persona, marker.head).find((h) => !known.has(h.review.id));
+    // a forced re-review stands over any plain review of its head: it adopts only another forced one (a plain run
+    // racing a maintainer's /review would otherwise undo it: attack round 15, F1)
+    const other = liveForHead(reviews, identity, marker.persona, marker.head).find(
+      (h) => !known.has(h.review.id) && (!marker.forced || h.marker.forced),
+    );
     if (other)
       return {
         entry: other,

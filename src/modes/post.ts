@@ -14,6 +14,7 @@ import {
   supersededByRefusal,
   type HistoryEntry,
   type Plan,
+  type PullFacts,
   type ReviewFact,
 } from '../core/decide.js';
 import type { Marker } from '../core/marker.js';
@@ -21,7 +22,7 @@ import type { AfterWrite, End, PullTarget } from '../core/outcome.js';
 import { ApiError, orNull, type GitHubPort } from '../github/port.js';
 import { attributed, dismissAll, dismissalFailure, planFor, readHead, type Facts, type Trace } from '../steps.js';
 import { knownHead, resolveTarget } from '../target.js';
-import { create, type Created } from './create.js';
+import { create, LOOK_AFTER_MS, type Created } from './create.js';
 import { keepStanding } from './keep.js';
 import { short } from '../core/sha.js';
 
@@ -160,18 +161,14 @@ export async function settleAfterWrite(
   common: { target: PullTarget; identity: string; notices: string[]; warnings: string[] },
 ): Promise<End> {
   const kind = made.ours ? 'posted' : 'duplicate';
-  let fresh: [Awaited<ReturnType<GitHubPort['getPull']>>, Awaited<ReturnType<GitHubPort['listReviews']>>];
-  try {
-    fresh = await Promise.all([port.getPull(target.pullNumber), port.listReviews(target.pullNumber)]);
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
+  const read = await readAfterWrite(port, target.pullNumber, made.entry.review.id);
+  if ('failed' in read) {
     const message =
-      `review ${made.entry.review.id} is posted, but re-reading the PR to dismiss stale reviews failed: ` +
-      `${e.message}. ` +
-      'Re-run the job to finish (it ends as duplicate and dismisses what is left).';
+      `review ${made.entry.review.id} is posted, but re-reading the PR and its reviews to settle them failed: ` +
+      `${read.failed}. Re-run the job to finish (it ends as duplicate and dismisses what is left).`;
     return { ...common, kind, standing: made.entry, dismissed: earlyIds, afterWrite: { reason: 'api-error', message } };
   }
-  const [pullNow, reviewsNow] = fresh;
+  const { pull: pullNow, reviews: reviewsNow } = read;
   const history = historyOf(reviewsNow, common.identity, cfg.persona);
   const self = history.find((h) => h.review.id === made.entry.review.id) ?? made.entry;
   const pr = { head: pullNow.headSha, base: pullNow.baseRef };
@@ -197,7 +194,7 @@ export async function settleAfterWrite(
   const retargeted = forBase !== undefined && pullNow.baseRef !== forBase ? pullNow.baseRef : undefined;
   const done = await dismissAll(cfg.persona, port, target.pullNumber, s.dismiss, s.anchor);
   const shared = sharedAfterWrite(reviewsNow, cfg, common.identity);
-  const afterWrite = dismissalFailure(done) ?? shared;
+  const afterWrite = dismissalFailure(done) ?? shared ?? (read.shown ? undefined : unseen(made.entry.review.id));
   return {
     ...common,
     notices,
@@ -208,6 +205,42 @@ export async function settleAfterWrite(
     ...(retargeted !== undefined ? { retargeted } : {}),
   };
 }
+
+/**
+ * The PR and its reviews after the write, the reviews read again (create.ts's looks, about 15 s in all) while the
+ * listing leaves this run's review out: a listing that lags the create may miss another run's review made just before
+ * it too — a maintainer's forced re-review racing this post, whose rejection this run's green would then be written
+ * over (attack round 15, F2). `shown: false` when it never showed.
+ */
+async function readAfterWrite(
+  port: GitHubPort,
+  pullNumber: number,
+  id: number,
+): Promise<{ pull: PullFacts; reviews: ReviewFact[]; shown: boolean } | { failed: string }> {
+  try {
+    const [pull, first] = await Promise.all([port.getPull(pullNumber), port.listReviews(pullNumber)]);
+    let reviews = first;
+    for (const wait of [0, ...LOOK_AFTER_MS]) {
+      if (wait) {
+        await port.pause(wait);
+        reviews = await port.listReviews(pullNumber);
+      }
+      if (reviews.some((r) => r.id === id)) return { pull, reviews, shown: true };
+    }
+    return { pull, reviews, shown: false };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return { failed: e.message };
+  }
+}
+
+const unseen = (id: number): AfterWrite => ({
+  reason: 'api-error',
+  message:
+    `review ${id} is posted, but GitHub's review listing still leaves it out after about 15 s: another run's ` +
+    'review for this head may have come first unseen (a forced re-review, say). Re-run the job to finish (it ends ' +
+    'as duplicate, or dismisses this copy).',
+});
 
 /** Seen after the write: another persona posted through this account meanwhile (two runs raced). */
 function sharedAfterWrite(reviews: readonly ReviewFact[], cfg: Config, identity: string): AfterWrite | undefined {

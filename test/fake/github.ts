@@ -129,7 +129,10 @@ export interface Fault {
   kind: 'status' | 'after' | 'reset' | 'reset-after' | 'delay' | 'stall' | 'hang';
   /** Only requests whose JSON body this accepts ({ state: 'success' } of a status write, say). */
   when?: (body: Json) => boolean;
-  /** delay, stall: wait for this instead of delayMs (a request held until the test has done something first). */
+  /**
+   * delay, stall: wait for this instead of delayMs; status: answer once it resolves (a request held until the test
+   * has done something first).
+   */
   until?: Promise<unknown>;
   status?: number;
   headers?: Record<string, string>;
@@ -493,7 +496,8 @@ export class FakeGitHub {
         req.socket.once('close', () => (entry.end = performance.now()));
         return;
       }
-      if (fault.kind === 'status')
+      if (fault.kind === 'status') {
+        if (fault.until) await fault.until; // a refusal answered once the test has done something first
         return this.send(
           res,
           entry,
@@ -502,6 +506,7 @@ export class FakeGitHub {
           fault.headers,
           false,
         );
+      }
       if (fault.kind === 'delay') await (fault.until ?? new Promise((r) => setTimeout(r, fault.delayMs ?? 1000)));
     }
 

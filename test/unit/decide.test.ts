@@ -648,6 +648,41 @@ describe('standingFor: a forced review replaces every earlier opinion of its sub
       () => [review({ head: HEAD, edited: true }), review({ head: HEAD })],
       1,
     ],
+    // attack round 15, E1: an edit that takes the marker (or "forced") out of the forced review
+    [
+      "the forced one's marker deleted by an edit → nothing",
+      () => [
+        review({ head: HEAD, state: 'COMMENTED', event: 'COMMENT' }),
+        { ...review({ head: HEAD, state: 'COMMENTED' }), body: 'text\n## VERDICT: CHANGES_REQUESTED', edited: true },
+      ],
+      null,
+    ],
+    [
+      'only "forced" edited out → nothing',
+      () => [
+        review({ head: HEAD, state: 'COMMENTED', event: 'COMMENT' }),
+        review({ head: HEAD, state: 'COMMENTED', event: 'COMMENT', verdict: 'CHANGES_REQUESTED', edited: true }),
+      ],
+      null,
+    ],
+    [
+      'an edited review naming another persona of the account, or another head → nothing older stands',
+      () => [
+        review({ head: HEAD, state: 'COMMENTED', event: 'COMMENT' }),
+        review({ head: OLD, persona: 'marcus', state: 'COMMENTED', event: 'COMMENT', edited: true }),
+      ],
+      null,
+    ],
+    [
+      "another account's edited review cuts nothing",
+      () => [review({ head: HEAD }), review({ head: HEAD, login: 'octo-marcus', edited: true })],
+      0,
+    ],
+    [
+      'an edited review older than the standing one cuts nothing after it',
+      () => [review({ head: OLD, edited: true }), review({ head: HEAD })],
+      1,
+    ],
   ])('%s', (_n, make, want) => {
     const rs = make();
     const got = standingFor(entries(rs), SUBJECT);
