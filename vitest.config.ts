@@ -7,28 +7,29 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * their waits overlap the CPU-bound files; started last — vitest's order in a fresh clone, which
  * has no timing cache, is larger file first — they ended the run with a core idle. The order
  * is by the seconds each took in a fresh clone's `npm test` on two cores (.tmp/vitest-results.json
- * has them; re-ranked 2026-12-02, when attack12 — 28 s, two tests waiting 10 s each — had come to
+ * has them; re-ranked 2026-12-02, when attack12 — then 28 s, two tests waiting 10 s each — had come to
  * start at 70 s and end the run at 98); files not listed follow in vitest's own order.
  */
 const LONGEST_FIRST = [
-  'e2e/attack12',
   'e2e/cli',
   'e2e/gate',
-  'e2e/faults',
-  'e2e/recipes',
   'e2e/doctor',
-  'e2e/tiers',
+  'e2e/recipes',
+  'e2e/faults',
   'e2e/limits',
-  'unit/secrets',
-  'e2e/lifecycle',
-  'e2e/busy-day',
+  'e2e/attack15',
+  'e2e/tiers',
+  'e2e/attack12',
   'e2e/history',
-  'e2e/attack',
-  'e2e/board',
-  'e2e/attack13',
-  'e2e/attack7',
-  'e2e/attack8',
+  'e2e/busy-day',
+  'e2e/lifecycle',
   'e2e/restamp',
+  'unit/secrets',
+  'e2e/attack',
+  'e2e/access',
+  'e2e/run-persona',
+  'e2e/attack8',
+  'e2e/board',
 ];
 
 class LongestFirst extends BaseSequencer {

@@ -45267,17 +45267,21 @@ const truthful = (review, marker) => review.state === 'DISMISSED' || review.stat
 /**
  * Every truthful marked review by `identity`, whatever persona it names. Oldest first. Those older than the account's
  * newest edited review, marked or not (a writer who deletes a forced review's marker, or only its "forced", or names
- * another persona in it), are overruled (attack round 15, E1).
+ * another persona in it), are overruled (attack round 15, E1). `own`: the review this run has just posted, read back
+ * with the marker it was sent with — its edit (or GraphQL's trace not listing it yet) cuts nothing, for what its
+ * marker said is known; it still does not count (a read-through of round 15: a plain post's own review, taken for
+ * edited, overruled the maintainer's forced rejection before it).
  */
-function markedBy(reviews, identity) {
+function markedBy(reviews, identity, own) {
     const out = [];
     let cut = -Infinity;
     for (const review of reviews) {
         if (!sameLogin(review.login, identity))
             continue;
-        if (review.edited)
+        const mine = own?.review.id === review.id;
+        if (review.edited && !mine)
             cut = Math.max(cut, review.id);
-        const marker = decodeMarker(review.body);
+        const marker = mine && own ? own.marker : decodeMarker(review.body);
         if (marker && truthful(review, marker))
             out.push({ review, marker });
     }
@@ -45287,7 +45291,7 @@ function markedBy(reviews, identity) {
  * A persona's history: reviews authored by `identity` whose first line is a marker
  * naming `persona` and whose state matches the marker. Nothing else counts.
  */
-const historyOf = (reviews, identity, persona) => markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
+const historyOf = (reviews, identity, persona, own) => markedBy(reviews, identity, own).filter((h) => samePersona(h.marker.persona, persona));
 
 ;// CONCATENATED MODULE: ./src/core/restamp.ts
 // Restamp — pure. GitHub's "dismiss stale pull request approvals when new commits are
@@ -45430,6 +45434,16 @@ const supersededByRefusal = (status, headNow, reviewed) => status === 422 && hea
 /** After an ambiguous create failure: did this run's review land after all? */
 function findLanded(reviews, identity, persona, head, run) {
     return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
+}
+/**
+ * After an ambiguous create failure, another run's review of this head this run may take as the one that stands: one
+ * that still speaks (not edited — a writer can add "forced" to a plain review's marker, or change its verdict — nor
+ * overruled), and, for a forced run, only a forced one (a plain run racing a maintainer's /review would otherwise undo
+ * it: attack round 15, F1, and its read-through).
+ */
+function adoptable(reviews, identity, marker, known) {
+    const fits = (h) => !known.has(h.review.id) && speaks(h) && (!marker.forced || h.marker.forced);
+    return liveForHead(reviews, identity, marker.persona, marker.head).find(fits) ?? null;
 }
 /** This persona's live reviews recorded against `head`, oldest first. */
 const liveForHead = (reviews, identity, persona, head) => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));
@@ -54216,15 +54230,14 @@ async function lookForLanded(port, pullNumber, marker, identity, error, known) {
                 `(${e.message}), so nothing more is sent`, RERUN_ADVICE);
         }
         const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
+        // with the marker this run sent: the listing's may have been edited since
         if (landed)
             return {
-                entry: landed,
+                entry: { ...landed, marker },
                 ours: true,
                 notices: [`review ${landed.review.id} landed despite the error: not posting again`],
             };
-        // a forced re-review stands over any plain review of its head: it adopts only another forced one (a plain run
-        // racing a maintainer's /review would otherwise undo it: attack round 15, F1)
-        const other = liveForHead(reviews, identity, marker.persona, marker.head).find((h) => !known.has(h.review.id) && (!marker.forced || h.marker.forced));
+        const other = adoptable(reviews, identity, marker, known);
         if (other)
             return {
                 entry: other,
@@ -54403,7 +54416,7 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
         return { ...common, kind, standing: made.entry, dismissed: earlyIds, afterWrite: { reason: 'api-error', message } };
     }
     const { pull: pullNow, reviews: reviewsNow } = read;
-    const history = historyOf(reviewsNow, common.identity, cfg.persona);
+    const history = historyOf(reviewsNow, common.identity, cfg.persona, made.ours ? made.entry : undefined);
     const self = history.find((h) => h.review.id === made.entry.review.id) ?? made.entry;
     const pr = { head: pullNow.headSha, base: pullNow.baseRef };
     const s = settle(history, pr, self, cfg.dismissStale);
@@ -54444,17 +54457,19 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
  */
 async function readAfterWrite(port, pullNumber, id) {
     try {
-        const [pull, first] = await Promise.all([port.getPull(pullNumber), port.listReviews(pullNumber)]);
-        let reviews = first;
+        let pull;
+        let reviews = [];
+        // the PR is read again after each listing: its head is then at least as new as any head a listed review is of
+        // (a push and the new head's review during the looks: a read-through of round 15)
         for (const wait of [0, ...LOOK_AFTER_MS]) {
-            if (wait) {
+            if (wait)
                 await port.pause(wait);
-                reviews = await port.listReviews(pullNumber);
-            }
+            reviews = await port.listReviews(pullNumber);
+            pull = await port.getPull(pullNumber);
             if (reviews.some((r) => r.id === id))
                 return { pull, reviews, shown: true };
         }
-        return { pull, reviews, shown: false };
+        return { pull: pull, reviews, shown: false };
     }
     catch (e) {
         if (!(e instanceof ApiError))

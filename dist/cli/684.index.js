@@ -2392,17 +2392,21 @@ const history_truthful = (review, marker) => review.state === 'DISMISSED' || rev
 /**
  * Every truthful marked review by `identity`, whatever persona it names. Oldest first. Those older than the account's
  * newest edited review, marked or not (a writer who deletes a forced review's marker, or only its "forced", or names
- * another persona in it), are overruled (attack round 15, E1).
+ * another persona in it), are overruled (attack round 15, E1). `own`: the review this run has just posted, read back
+ * with the marker it was sent with — its edit (or GraphQL's trace not listing it yet) cuts nothing, for what its
+ * marker said is known; it still does not count (a read-through of round 15: a plain post's own review, taken for
+ * edited, overruled the maintainer's forced rejection before it).
  */
-function history_markedBy(reviews, identity) {
+function history_markedBy(reviews, identity, own) {
     const out = [];
     let cut = -Infinity;
     for (const review of reviews) {
         if (!history_sameLogin(review.login, identity))
             continue;
-        if (review.edited)
+        const mine = own?.review.id === review.id;
+        if (review.edited && !mine)
             cut = Math.max(cut, review.id);
-        const marker = decodeMarker(review.body);
+        const marker = mine && own ? own.marker : decodeMarker(review.body);
         if (marker && history_truthful(review, marker))
             out.push({ review, marker });
     }
@@ -2412,7 +2416,7 @@ function history_markedBy(reviews, identity) {
  * A persona's history: reviews authored by `identity` whose first line is a marker
  * naming `persona` and whose state matches the marker. Nothing else counts.
  */
-const history_historyOf = (reviews, identity, persona) => history_markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
+const history_historyOf = (reviews, identity, persona, own) => history_markedBy(reviews, identity, own).filter((h) => samePersona(h.marker.persona, persona));
 
 ;// CONCATENATED MODULE: ./src/core/restamp.ts
 // Restamp — pure. GitHub's "dismiss stale pull request approvals when new commits are
@@ -2555,6 +2559,16 @@ const supersededByRefusal = (status, headNow, reviewed) => status === 422 && hea
 /** After an ambiguous create failure: did this run's review land after all? */
 function findLanded(reviews, identity, persona, head, run) {
     return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
+}
+/**
+ * After an ambiguous create failure, another run's review of this head this run may take as the one that stands: one
+ * that still speaks (not edited — a writer can add "forced" to a plain review's marker, or change its verdict — nor
+ * overruled), and, for a forced run, only a forced one (a plain run racing a maintainer's /review would otherwise undo
+ * it: attack round 15, F1, and its read-through).
+ */
+function adoptable(reviews, identity, marker, known) {
+    const fits = (h) => !known.has(h.review.id) && speaks(h) && (!marker.forced || h.marker.forced);
+    return liveForHead(reviews, identity, marker.persona, marker.head).find(fits) ?? null;
 }
 /** This persona's live reviews recorded against `head`, oldest first. */
 const liveForHead = (reviews, identity, persona, head) => historyOf(reviews, identity, persona).filter((h) => h.marker.head === head && isLive(h.review));

@@ -36,6 +36,7 @@ export {
 
 // what stands after a write is core/settle.ts; the shell and the tests import it from here too
 export {
+  adoptable,
   findLanded,
   liveForHead,
   raceWinner,

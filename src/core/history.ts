@@ -118,15 +118,19 @@ export const truthful = (review: ReviewFact, marker: Marker): boolean =>
 /**
  * Every truthful marked review by `identity`, whatever persona it names. Oldest first. Those older than the account's
  * newest edited review, marked or not (a writer who deletes a forced review's marker, or only its "forced", or names
- * another persona in it), are overruled (attack round 15, E1).
+ * another persona in it), are overruled (attack round 15, E1). `own`: the review this run has just posted, read back
+ * with the marker it was sent with — its edit (or GraphQL's trace not listing it yet) cuts nothing, for what its
+ * marker said is known; it still does not count (a read-through of round 15: a plain post's own review, taken for
+ * edited, overruled the maintainer's forced rejection before it).
  */
-export function markedBy(reviews: readonly ReviewFact[], identity: string): HistoryEntry[] {
+export function markedBy(reviews: readonly ReviewFact[], identity: string, own?: HistoryEntry): HistoryEntry[] {
   const out: HistoryEntry[] = [];
   let cut = -Infinity;
   for (const review of reviews) {
     if (!sameLogin(review.login, identity)) continue;
-    if (review.edited) cut = Math.max(cut, review.id);
-    const marker = decodeMarker(review.body);
+    const mine = own?.review.id === review.id;
+    if (review.edited && !mine) cut = Math.max(cut, review.id);
+    const marker = mine && own ? own.marker : decodeMarker(review.body);
     if (marker && truthful(review, marker)) out.push({ review, marker });
   }
   return out.map((h) => (h.review.id < cut ? { ...h, overruled: true } : h)).sort((a, b) => a.review.id - b.review.id);
@@ -136,5 +140,9 @@ export function markedBy(reviews: readonly ReviewFact[], identity: string): Hist
  * A persona's history: reviews authored by `identity` whose first line is a marker
  * naming `persona` and whose state matches the marker. Nothing else counts.
  */
-export const historyOf = (reviews: readonly ReviewFact[], identity: string, persona: string): HistoryEntry[] =>
-  markedBy(reviews, identity).filter((h) => samePersona(h.marker.persona, persona));
+export const historyOf = (
+  reviews: readonly ReviewFact[],
+  identity: string,
+  persona: string,
+  own?: HistoryEntry,
+): HistoryEntry[] => markedBy(reviews, identity, own).filter((h) => samePersona(h.marker.persona, persona));

@@ -1,7 +1,7 @@
 // What stands after a write (or without one) — pure: which of a persona's reviews is its current
 // opinion for the PR's head and base, which go and why; which of two racing runs won; whether an
 // ambiguous create landed. core/decide.ts plans the write; this module settles what it left.
-import { historyOf, isLive, standingFor, type HistoryEntry, type ReviewFact } from './history.js';
+import { historyOf, isLive, speaks, standingFor, type HistoryEntry, type ReviewFact } from './history.js';
 import { versionOf } from './marker.js';
 
 export type DismissPolicy = 'all' | 'changes-requested' | 'none';
@@ -90,6 +90,22 @@ export function findLanded(
   run: string,
 ): HistoryEntry | null {
   return liveForHead(reviews, identity, persona, head).find((h) => h.marker.run === run) ?? null;
+}
+
+/**
+ * After an ambiguous create failure, another run's review of this head this run may take as the one that stands: one
+ * that still speaks (not edited — a writer can add "forced" to a plain review's marker, or change its verdict — nor
+ * overruled), and, for a forced run, only a forced one (a plain run racing a maintainer's /review would otherwise undo
+ * it: attack round 15, F1, and its read-through).
+ */
+export function adoptable(
+  reviews: readonly ReviewFact[],
+  identity: string,
+  marker: { persona: string; head: string; forced?: boolean },
+  known: ReadonlySet<number>,
+): HistoryEntry | null {
+  const fits = (h: HistoryEntry) => !known.has(h.review.id) && speaks(h) && (!marker.forced || h.marker.forced);
+  return liveForHead(reviews, identity, marker.persona, marker.head).find(fits) ?? null;
 }
 
 /** This persona's live reviews recorded against `head`, oldest first. */

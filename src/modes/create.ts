@@ -3,7 +3,7 @@
 // this run's marker looked for before the single retry. A timed-out create is never
 // re-sent: GitHub may still be processing it.
 import { Abort } from '../abort.js';
-import { findLanded, liveForHead, type HistoryEntry } from '../core/decide.js';
+import { adoptable, findLanded, type HistoryEntry } from '../core/decide.js';
 import { isCreateDenial } from '../core/errors.js';
 import type { ReviewEvent } from '../core/grammar.js';
 import type { Marker } from '../core/marker.js';
@@ -88,17 +88,14 @@ async function lookForLanded(
       );
     }
     const landed = findLanded(reviews, identity, marker.persona, marker.head, marker.run);
+    // with the marker this run sent: the listing's may have been edited since
     if (landed)
       return {
-        entry: landed,
+        entry: { ...landed, marker },
         ours: true,
         notices: [`review ${landed.review.id} landed despite the error: not posting again`],
       };
-    // a forced re-review stands over any plain review of its head: it adopts only another forced one (a plain run
-    // racing a maintainer's /review would otherwise undo it: attack round 15, F1)
-    const other = liveForHead(reviews, identity, marker.persona, marker.head).find(
-      (h) => !known.has(h.review.id) && (!marker.forced || h.marker.forced),
-    );
+    const other = adoptable(reviews, identity, marker, known);
     if (other)
       return {
         entry: other,

@@ -169,7 +169,7 @@ export async function settleAfterWrite(
     return { ...common, kind, standing: made.entry, dismissed: earlyIds, afterWrite: { reason: 'api-error', message } };
   }
   const { pull: pullNow, reviews: reviewsNow } = read;
-  const history = historyOf(reviewsNow, common.identity, cfg.persona);
+  const history = historyOf(reviewsNow, common.identity, cfg.persona, made.ours ? made.entry : undefined);
   const self = history.find((h) => h.review.id === made.entry.review.id) ?? made.entry;
   const pr = { head: pullNow.headSha, base: pullNow.baseRef };
   const s = settle(history, pr, self, cfg.dismissStale);
@@ -218,16 +218,17 @@ async function readAfterWrite(
   id: number,
 ): Promise<{ pull: PullFacts; reviews: ReviewFact[]; shown: boolean } | { failed: string }> {
   try {
-    const [pull, first] = await Promise.all([port.getPull(pullNumber), port.listReviews(pullNumber)]);
-    let reviews = first;
+    let pull: PullFacts | undefined;
+    let reviews: ReviewFact[] = [];
+    // the PR is read again after each listing: its head is then at least as new as any head a listed review is of
+    // (a push and the new head's review during the looks: a read-through of round 15)
     for (const wait of [0, ...LOOK_AFTER_MS]) {
-      if (wait) {
-        await port.pause(wait);
-        reviews = await port.listReviews(pullNumber);
-      }
+      if (wait) await port.pause(wait);
+      reviews = await port.listReviews(pullNumber);
+      pull = await port.getPull(pullNumber);
       if (reviews.some((r) => r.id === id)) return { pull, reviews, shown: true };
     }
-    return { pull, reviews, shown: false };
+    return { pull: pull!, reviews, shown: false };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     return { failed: e.message };

@@ -127,6 +127,8 @@ export interface Fault {
    * hang: never answer and never do the operation (the client must give up).
    */
   kind: 'status' | 'after' | 'reset' | 'reset-after' | 'delay' | 'stall' | 'hang';
+  /** Only requests that carry this token (one run of an account that several runs use at once). */
+  token?: string;
   /** Only requests whose JSON body this accepts ({ state: 'success' } of a status write, say). */
   when?: (body: Json) => boolean;
   /**
@@ -476,7 +478,12 @@ export class FakeGitHub {
       );
     }
     let fault = this.faults.find(
-      (f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0 && (f.when?.(body) ?? true),
+      (f) =>
+        f.method === method &&
+        f.path.test(path) &&
+        (f.times ?? 1) > 0 &&
+        (f.token === undefined || f.token === auth) &&
+        (f.when?.(body) ?? true),
     );
     if (fault && (fault.skip ?? 0) > 0) {
       fault.skip! -= 1;

@@ -1,6 +1,7 @@
 // The decision core as tables: facts in → plan out.
 import { describe, expect, test } from 'vitest';
 import {
+  adoptable,
   decide,
   gate,
   historyOf,
@@ -610,6 +611,42 @@ describe('findLanded: after an ambiguous create failure', () => {
     ['nothing', [], false],
   ])('%s', (_n, reviews, found) => {
     expect(findLanded(reviews, ME, 'priya', HEAD, 'run-1') !== null).toBe(found);
+  });
+});
+
+describe("adoptable: another run's review an ambiguous create may take as standing (round 15, F1)", () => {
+  test.each<[string, Parameters<typeof review>[0], boolean, boolean]>([
+    ['a plain run, a plain review', { head: HEAD, run: 'run-0' }, false, true],
+    ['a forced run, a plain review', { head: HEAD, run: 'run-0' }, true, false],
+    ['a forced run, a forced review', { head: HEAD, run: 'run-0', forced: true }, true, true],
+    ['a forced run, an edited review made forced', { head: HEAD, forced: true, edited: true }, true, false],
+    ['a plain run, an edited review', { head: HEAD, run: 'run-0', edited: true }, false, false],
+  ])('%s', (_n, o, forced, adopted) => {
+    const r = review(o);
+    const got = adoptable([r], ME, { persona: 'priya', head: HEAD, ...(forced ? { forced } : {}) }, new Set());
+    expect(got !== null).toBe(adopted);
+    // one that existed before the create is never taken
+    expect(adoptable([r], ME, { persona: 'priya', head: HEAD }, new Set([r.id]))).toBeNull();
+  });
+});
+
+describe("settle after a write: the run's own review, read back edited, cuts nothing (round 15's read-through)", () => {
+  test.each([
+    ['edited by a writer', true],
+    ['not in the edit trace yet (counted as edited)', true],
+    ['not edited', false],
+  ])('%s: the forced review before it stands', (_n, edited) => {
+    const m = review({ head: HEAD, forced: true, state: 'CHANGES_REQUESTED' });
+    const sent = review({ head: HEAD });
+    const s = edited ? { ...sent, edited: true } : sent;
+    const own = historyOf([sent], ME, 'priya')[0]!;
+    const history = historyOf([m, s], ME, 'priya', own);
+    const self = history.find((h) => h.review.id === s.id)!;
+    const got = settle(history, PR, self, 'all');
+    expect(got.anchor.review.id).toBe(m.id);
+    expect(got.dismiss.map((d) => d.entry.review.id)).toEqual([s.id]);
+    // without `own`, an edited review of the account overrules the forced one before it
+    if (edited) expect(settle(historyOf([m, s], ME, 'priya'), PR, self, 'all').anchor.review.id).toBe(s.id);
   });
 });
 
