@@ -46265,7 +46265,7 @@ writes = true) {
     const warnings = [];
     const head = { sha, tree: headTree };
     // only these settings carry a verdict by the PR patch alone; with them, only from these reviews (head-patch.ts)
-    const patchAlone = cfg.unchangedWhen === 'patch' || (cfg.restamp && cfg.mode === 'preflight');
+    const patchAlone = carriesByPatch(cfg);
     const candidates = patchAlone ? patchCandidates(history, subject) : [];
     const [headPatch, dismissals] = await Promise.all([
         wantPatch ? headPatchOf(port, pull.baseSha, head, candidates, warnings) : Promise.resolve(null),
@@ -46279,6 +46279,12 @@ writes = true) {
     const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
     return { pull, identity, identityVerified: who.verified, ...read, warnings };
 }
+/**
+ * Whether a verdict is carried to an equal change by its PR patch alone: unchanged-when: patch, or restamp (which
+ * already posts an approval again by the patch; carrying a rejection or a comment by the same rule keeps an identical
+ * rebase from giving them a new LLM roll the approval does not get: a probe of issue O, 2026-12-02).
+ */
+const carriesByPatch = (cfg) => cfg.unchangedWhen === 'patch' || cfg.restamp;
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
 async function attributed(target, fn) {
     try {
@@ -46302,7 +46308,7 @@ function planFor(cfg, target, facts, verdict, trace, reReviewing = []) {
         reviews: facts.reviews,
         verdict,
         skipUnchanged: cfg.skipUnchanged,
-        unchangedWhen: cfg.unchangedWhen,
+        unchangedWhen: carriesByPatch(cfg) ? 'patch' : 'tree',
         dismissStale: cfg.dismissStale,
         reviewEvent: cfg.reviewEvent,
         force: cfg.force,

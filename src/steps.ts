@@ -93,7 +93,7 @@ export async function readHead(
   const warnings: string[] = [];
   const head = { sha, tree: headTree };
   // only these settings carry a verdict by the PR patch alone; with them, only from these reviews (head-patch.ts)
-  const patchAlone = cfg.unchangedWhen === 'patch' || (cfg.restamp && cfg.mode === 'preflight');
+  const patchAlone = carriesByPatch(cfg);
   const candidates = patchAlone ? patchCandidates(history, subject) : [];
   const [headPatch, dismissals] = await Promise.all([
     wantPatch ? headPatchOf(port, pull.baseSha, head, candidates, warnings) : Promise.resolve(null),
@@ -107,6 +107,14 @@ export async function readHead(
   const read = { reviews, headTree, headPatch, dismissals, files, sharedHead };
   return { pull, identity, identityVerified: who.verified, ...read, warnings };
 }
+
+/**
+ * Whether a verdict is carried to an equal change by its PR patch alone: unchanged-when: patch, or restamp (which
+ * already posts an approval again by the patch; carrying a rejection or a comment by the same rule keeps an identical
+ * rebase from giving them a new LLM roll the approval does not get: a probe of issue O, 2026-12-02).
+ */
+export const carriesByPatch = (cfg: Pick<Config, 'unchangedWhen' | 'restamp'>): boolean =>
+  cfg.unchangedWhen === 'patch' || cfg.restamp;
 
 /** Runs `fn`; an Abort from it is attributed to the target (the failure shows on that commit). */
 export async function attributed<T>(target: Target, fn: () => T | Promise<T>): Promise<T> {
@@ -141,7 +149,7 @@ export function planFor(
     reviews: facts.reviews,
     verdict,
     skipUnchanged: cfg.skipUnchanged,
-    unchangedWhen: cfg.unchangedWhen,
+    unchangedWhen: carriesByPatch(cfg) ? ('patch' as const) : ('tree' as const),
     dismissStale: cfg.dismissStale,
     reviewEvent: cfg.reviewEvent,
     force: cfg.force,

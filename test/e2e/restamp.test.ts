@@ -226,3 +226,37 @@ describe('a forced re-review is not escaped by a rebase with the same patch', ()
     expect(w.gh.statusOf(b, CONTEXT)!.state).toBe('success');
   });
 });
+
+// A probe of issue O (a helper, 2026-12-02): with restamp on and unchanged-when: tree (the default), an identical
+// rebase restamped an approval but gave a rejection or a comment a new LLM roll (GitHub's push rule dismisses approvals
+// only, and the tree differs); where GitHub kept the approval (the rule off, or GitHub's own measure of "the diff
+// changed"), the action dismissed it itself and asked the LLM again. Restamp now carries by the PR patch too.
+describe('restamp carries by the PR patch: no verdict is rolled again on an identical rebase', () => {
+  test.each([
+    ['CHANGES_REQUESTED', true],
+    ['COMMENT', true],
+    ['APPROVE, GitHub keeping it (no push rule)', false],
+  ])('%s: unchanged, no LLM run', async (what, rule) => {
+    if (rule) w.gh.dismissStaleOnPush.add('main');
+    push('first');
+    const verdict = what.split(',')[0]!;
+    expect((await post(verdict)).outputs['outcome']).toBe('posted');
+    push('rebased');
+    const pre = await preflight();
+    expect(pre.outputs).toMatchObject({ outcome: 'unchanged', 'should-review': 'false', verdict });
+  });
+
+  test('restamp off, unchanged-when: tree: a rejection is rolled again (the setting says so)', async () => {
+    push('first');
+    expect((await post('CHANGES_REQUESTED', {})).outputs['outcome']).toBe('posted');
+    push('rebased');
+    expect((await preflight({})).outputs['outcome']).toBe('needs-review');
+  });
+
+  test('restamp on, a symlink in the new head: not carried by the patch alone', async () => {
+    push('first');
+    expect((await post('CHANGES_REQUESTED')).outputs['outcome']).toBe('posted');
+    push('linked', [{ ...FILES[0]!, mode: '120000' }]);
+    expect((await preflight()).outputs['outcome']).toBe('needs-review');
+  });
+});
