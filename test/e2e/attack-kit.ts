@@ -1,6 +1,7 @@
 // What the attack-round tests (attack7, attack8, attack9) share: pull_request_target events for a PR at the world's
 // head, one recipe chain (preflight, then the post with the LLM's body when it says review), a maintainer's
 // `/review priya` comment, and a wait for a request the fake has seen.
+import { expect } from 'vitest';
 import { OWNER, REPO } from '../fake/github.js';
 import { body, PR, runOn, type World } from './world.js';
 
@@ -32,7 +33,21 @@ export function attackKit(w: World) {
     w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
     return runOn(w.gh, 'priya', null, { mode: 'preflight', force: 'true' }, 'issue_comment', reviewComment('keeper'));
   };
-  return { prt, run, chain, status, forceReReview };
+  /** The forced re-review's post (the /review chain): CHANGES_REQUESTED, posted, red on `sha`. */
+  const forcedRejects = async (pinned: Record<string, string>, sha = w.head) => {
+    const forced = await runOn(
+      w.gh,
+      'priya',
+      body('CHANGES_REQUESTED'),
+      { ...pinned, force: 'true' },
+      'issue_comment',
+      reviewComment('keeper'),
+    );
+    expect(forced.outputs.outcome).toBe('posted');
+    expect(status(sha)).toBe('failure');
+    return forced;
+  };
+  return { prt, run, chain, status, forceReReview, forcedRejects };
 }
 
 /**

@@ -15,7 +15,7 @@ import { runAction } from './harness.js';
 import { body, LOGINS, PR, reviewsOf, runOn, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
-const { prt, run, chain, status, forceReReview } = attackKit(w);
+const { prt, run, chain, status, forceReReview, forcedRejects } = attackKit(w);
 
 /** A merge group for PR #7 into main, built now: its status is what the queue decides. */
 async function group(): Promise<string | undefined> {
@@ -250,18 +250,7 @@ async function keptGreenWaitsOut(forcedPost: (pinned: Record<string, string>) =>
 
 describe('a kept green racing a forced re-review that ends first (a second attack on B3)', () => {
   test('the re-review rejects before the green lands: its red goes back over the green', async () => {
-    const r = await keptGreenWaitsOut(async (pinned) => {
-      const post = await runOn(
-        w.gh,
-        'priya',
-        body('CHANGES_REQUESTED'),
-        { ...pinned, force: 'true' },
-        'issue_comment',
-        reviewComment('keeper'),
-      );
-      expect(post.outputs.outcome).toBe('posted');
-      expect(status()).toBe('failure');
-    });
+    const r = await keptGreenWaitsOut((pinned) => forcedRejects(pinned));
     const live = reviewsOf(w).filter((x) => x.state !== 'DISMISSED' && decodeMarker(x.body)?.persona === 'priya');
     expect(live.map((x) => x.state)).toEqual(['CHANGES_REQUESTED']);
     expect(status(), 'H after priya re-reviewed and rejected it').toBe('failure');

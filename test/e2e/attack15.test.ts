@@ -19,7 +19,7 @@ import { body, createsOf, LOGINS, POST_REVIEW, PR, runOn, TOKENS, useWorld } fro
 
 // F2 and F1 check the final state themselves (two live reviews of H is what a failure looks like)
 const w = useWorld((wd) => void wd);
-const { prt, status } = attackKit(w);
+const { prt, status, forceReReview, forcedRejects } = attackKit(w);
 const { group } = pushKit(w);
 const ALWAYS = { 'commit-status': 'always' };
 const reviews = () => w.gh.reviews.get(PR)!;
@@ -89,16 +89,7 @@ async function bothChains() {
   expect((await runOn(w.gh, 'priya', null, { mode: 'preflight' }, 'pull_request_target', event)).outputs.outcome).toBe(
     'needs-review',
   );
-  w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
-  const pre = await runOn(
-    w.gh,
-    'priya',
-    null,
-    { mode: 'preflight', force: 'true' },
-    'issue_comment',
-    reviewComment('keeper'),
-  );
-  expect(pre.outputs.outcome).toBe('needs-review');
+  expect((await forceReReview()).outputs.outcome).toBe('needs-review');
   return { h, event, pinned: { 'reviewed-sha': h, 'reviewed-base': 'main' } };
 }
 
@@ -133,16 +124,7 @@ describe('F2: a plain post racing a forced re-review, the review listing lagging
     await until('the plain create', () => createsOf(w).length === 1);
     w.gh.reviewListingLag = lag;
     try {
-      const forced = await runOn(
-        w.gh,
-        'priya',
-        body('CHANGES_REQUESTED'),
-        { ...pinned, force: 'true' },
-        'issue_comment',
-        reviewComment('keeper'),
-      );
-      expect(forced.outputs.outcome).toBe('posted');
-      expect(status(h)).toBe('failure');
+      await forcedRejects(pinned, h);
     } finally {
       held.release();
     }
@@ -227,16 +209,7 @@ async function race(meanwhile: (sId: number) => void) {
   w.gh.faults.push({ method: 'POST', path: /\/pulls\/7\/reviews$/, kind: 'delay', until: createHeld.held });
   const plain = runOn(w.gh, 'priya', body('APPROVE'), pinned, 'pull_request_target', event);
   await until('the plain create', () => createsOf(w).length === 1);
-  const forced = await runOn(
-    w.gh,
-    'priya',
-    body('CHANGES_REQUESTED'),
-    { ...pinned, force: 'true' },
-    'issue_comment',
-    reviewComment('keeper'),
-  );
-  expect(forced.outputs.outcome).toBe('posted');
-  expect(status(h)).toBe('failure');
+  const forced = await forcedRejects(pinned, h);
   const mId = Number(forced.outputs['review-id']);
   // the plain run's re-read after its create is the next review listing: held until S exists and `meanwhile` ran
   const readHeld = gate();
