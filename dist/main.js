@@ -54299,9 +54299,43 @@ read) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/modes/rereview.ts
+
+
+/**
+ * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
+ * dismissal), or restamped onto its own head, is first checked on both heads: when a forced re-review is under way on
+ * the head it comes from or on this one (the persona's "re-reviewing" pending for this PR is the newest status it
+ * wrote there), this head is reviewed instead — a rebase, or a push away and back, must not carry the verdict a
+ * maintainer has asked to be judged again past that judgment (attack round 13, F1 and F2). The statuses read on this
+ * head go with the plan: a restamp's green is read against them afterwards.
+ */
+async function unlessReReviewed(cfg, ctx, port, target, facts, trace, verdict = null) {
+    const plan = planFor(cfg, target, facts, verdict, trace);
+    const from = carriedFrom(plan);
+    if (!from)
+        return { plan };
+    const [onSource, onTarget] = await Promise.all([
+        from === target.reviewedSha ? undefined : statusesOn(cfg, ctx, port, from),
+        statusesOn(cfg, ctx, port, target.reviewedSha),
+    ]);
+    // unread statuses may hide a forced re-review: fail closed, the head is reviewed (a review, not a stuck head)
+    const doubted = (on, sha) => on === null || reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
+    if (!doubted(onSource, from) && !doubted(onTarget, target.reviewedSha))
+        return { plan, onTarget };
+    return { plan: planFor(cfg, target, facts, verdict, trace, [from]), onTarget };
+}
+/** The head a plan carries a verdict from (unchanged, or restamped after GitHub's push dismissal), else null. */
+const carriedFrom = (plan) => plan.action === 'keep' && plan.outcome === 'unchanged'
+    ? plan.current.marker.head
+    : plan.action === 'restamp'
+        ? plan.original.marker.head
+        : null;
+
 ;// CONCATENATED MODULE: ./src/modes/post.ts
 // Mode post: check the body, read the facts, let the core decide, then post and
 // settle. Every branch returns an End (core/outcome.ts decides what it means).
+
 
 
 
@@ -54329,7 +54363,7 @@ async function runPost(cfg, ctx, port, trace) {
         // has given: made a draft since, the PR still gets it, or its author could roll the persona again (attack round 7)
         if (pull.draft && !cfg.reviewDrafts && !cfg.reviewedSha)
             return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
-        const plan = planFor(cfg, target, facts, body.verdict, trace);
+        const { plan } = await unlessReReviewed(cfg, ctx, port, target, facts, trace, body.verdict);
         if (plan.action === 'review' || plan.action === 'restamp')
             throw new Error(`decide() answered ${plan.action} for a body`);
         if (plan.action === 'keep')
@@ -54682,29 +54716,6 @@ async function readWhole(what, p) {
 const diffAdvice = 'split the PR (GitHub renders the diff of at most 300 files), or review it without a persona; ' +
     'a partial diff is never passed off as whole';
 /**
- * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
- * dismissal), or restamped onto its own head, is first checked on both heads: when a forced re-review is under way on
- * the head it comes from or on this one (the persona's "re-reviewing" pending for this PR is the newest status it
- * wrote there), this head is reviewed instead — a rebase, or a push away and back, must not carry the verdict a
- * maintainer has asked to be judged again past that judgment (attack round 13, F1 and F2). The statuses read on this
- * head go with the plan: a restamp's green is read against them afterwards.
- */
-async function unlessReReviewed(cfg, ctx, port, target, facts, trace) {
-    const plan = planFor(cfg, target, facts, null, trace);
-    const from = carriedFrom(plan);
-    if (!from)
-        return { plan };
-    const [onSource, onTarget] = await Promise.all([
-        from === target.reviewedSha ? undefined : statusesOn(cfg, ctx, port, from),
-        statusesOn(cfg, ctx, port, target.reviewedSha),
-    ]);
-    // unread statuses may hide a forced re-review: fail closed, the head is reviewed (a review, not a stuck head)
-    const doubted = (on, sha) => on === null || reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
-    if (!doubted(onSource, from) && !doubted(onTarget, target.reviewedSha))
-        return { plan, onTarget };
-    return { plan: planFor(cfg, target, facts, null, trace, [from]), onTarget };
-}
-/**
  * A forced re-review doubts the verdict its head shows now, wherever that verdict comes from: one carried to the head
  * (an equal change) or one that would be restamped onto it is another head's review, and the forced pending is
  * written on that head too, so that no later head carries or restamps the review past the re-review (attack round 13,
@@ -54723,12 +54734,6 @@ async function doubtSource(cfg, ctx, port, target, facts) {
         description: fit(reviewing(cfg.persona, source, true)),
     });
 }
-/** The head a plan carries a verdict from (unchanged, or restamped after GitHub's push dismissal), else null. */
-const carriedFrom = (plan) => plan.action === 'keep' && plan.outcome === 'unchanged'
-    ? plan.current.marker.head
-    : plan.action === 'restamp'
-        ? plan.original.marker.head
-        : null;
 
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
 

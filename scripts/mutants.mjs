@@ -469,7 +469,7 @@ export const MUTANTS = [
   {
     name: 'carry-past-target-rereview',
     what: 'a verdict is carried (unchanged, restamped) to a head a forced re-review is judging (F1, F2)',
-    file: 'src/modes/preflight.ts',
+    file: 'src/modes/rereview.ts',
     from: 'if (!doubted(onSource, from) && !doubted(onTarget, target.reviewedSha)) return { plan, onTarget };',
     to: 'if (!doubted(onSource, from) && !doubted(onTarget, target.reviewedSha.slice(1))) return { plan, onTarget };',
     unit: [],

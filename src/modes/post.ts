@@ -20,10 +20,11 @@ import {
 import type { Marker } from '../core/marker.js';
 import type { AfterWrite, End, PullTarget } from '../core/outcome.js';
 import { ApiError, orNull, type GitHubPort } from '../github/port.js';
-import { attributed, dismissAll, dismissalFailure, planFor, readHead, type Facts, type Trace } from '../steps.js';
+import { attributed, dismissAll, dismissalFailure, readHead, type Facts, type Trace } from '../steps.js';
 import { knownHead, resolveTarget } from '../target.js';
 import { create, LOOK_AFTER_MS, type Created } from './create.js';
 import { keepStanding } from './keep.js';
+import { unlessReReviewed } from './rereview.js';
 import { short } from '../core/sha.js';
 
 export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, trace: Trace): Promise<End> {
@@ -42,7 +43,7 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
     // has given: made a draft since, the PR still gets it, or its author could roll the persona again (attack round 7)
     if (pull.draft && !cfg.reviewDrafts && !cfg.reviewedSha)
       return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
-    const plan = planFor(cfg, target, facts, body.verdict, trace);
+    const { plan } = await unlessReReviewed(cfg, ctx, port, target, facts, trace, body.verdict);
     if (plan.action === 'review' || plan.action === 'restamp')
       throw new Error(`decide() answered ${plan.action} for a body`);
     if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, body.verdict);

@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import { gate, type Gate, type PullFacts } from '../core/decide.js';
 import { cover, coverHeader, noTextSummary } from '../core/diffcover.js';
-import { reReviewUnderWay, type End, type PullTarget, type StatusFact } from '../core/outcome.js';
+import type { End, PullTarget } from '../core/outcome.js';
 import { ApiError, type GitHubPort } from '../github/port.js';
 import {
   attributed,
@@ -27,6 +27,7 @@ import { resolveTarget } from '../target.js';
 import { keepStanding } from './keep.js';
 import { sharedHeadAbort } from './shared-head.js';
 import { restamp } from './restamp.js';
+import { carriedFrom, unlessReReviewed } from './rereview.js';
 
 /** A diff larger than this is not handed to a persona as if it were whole. */
 export const MAX_DIFF_BYTES = 10 * 1024 * 1024;
@@ -125,36 +126,6 @@ const diffAdvice =
   'a partial diff is never passed off as whole';
 
 /**
- * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
- * dismissal), or restamped onto its own head, is first checked on both heads: when a forced re-review is under way on
- * the head it comes from or on this one (the persona's "re-reviewing" pending for this PR is the newest status it
- * wrote there), this head is reviewed instead — a rebase, or a push away and back, must not carry the verdict a
- * maintainer has asked to be judged again past that judgment (attack round 13, F1 and F2). The statuses read on this
- * head go with the plan: a restamp's green is read against them afterwards.
- */
-async function unlessReReviewed(
-  cfg: Config,
-  ctx: RunContext,
-  port: GitHubPort,
-  target: PullTarget,
-  facts: Facts,
-  trace: Trace,
-): Promise<{ plan: ReturnType<typeof planFor>; onTarget?: readonly StatusFact[] | null }> {
-  const plan = planFor(cfg, target, facts, null, trace);
-  const from = carriedFrom(plan);
-  if (!from) return { plan };
-  const [onSource, onTarget] = await Promise.all([
-    from === target.reviewedSha ? undefined : statusesOn(cfg, ctx, port, from),
-    statusesOn(cfg, ctx, port, target.reviewedSha),
-  ]);
-  // unread statuses may hide a forced re-review: fail closed, the head is reviewed (a review, not a stuck head)
-  const doubted = (on: readonly StatusFact[] | null | undefined, sha: string) =>
-    on === null || reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
-  if (!doubted(onSource, from) && !doubted(onTarget, target.reviewedSha)) return { plan, onTarget };
-  return { plan: planFor(cfg, target, facts, null, trace, [from]), onTarget };
-}
-
-/**
  * A forced re-review doubts the verdict its head shows now, wherever that verdict comes from: one carried to the head
  * (an equal change) or one that would be restamped onto it is another head's review, and the forced pending is
  * written on that head too, so that no later head carries or restamps the review past the re-review (attack round 13,
@@ -177,11 +148,3 @@ async function doubtSource(
     description: fit(reviewing(cfg.persona, source, true)),
   });
 }
-
-/** The head a plan carries a verdict from (unchanged, or restamped after GitHub's push dismissal), else null. */
-const carriedFrom = (plan: ReturnType<typeof planFor>): string | null =>
-  plan.action === 'keep' && plan.outcome === 'unchanged'
-    ? plan.current.marker.head
-    : plan.action === 'restamp'
-      ? plan.original.marker.head
-      : null;

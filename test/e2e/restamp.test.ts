@@ -4,6 +4,7 @@
 // dismissal, a different patch or with restamp off, the persona reviews again.
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
+import { pushKit } from './attack-kit.js';
 import { body, LOGINS, PR, runOn, useWorld } from './world.js';
 
 const w = useWorld();
@@ -258,5 +259,42 @@ describe('restamp carries by the PR patch: no verdict is rolled again on an iden
     expect((await post('CHANGES_REQUESTED')).outputs['outcome']).toBe('posted');
     push('linked', [{ ...FILES[0]!, mode: '120000' }]);
     expect((await preflight()).outputs['outcome']).toBe('needs-review');
+  });
+});
+
+// A review of the patch carry above (a helper, 2026-12-02): a maintainer's /review on a, then an identical rebase b;
+// b's preflight saw the re-review and asked for a review, but b's post carried a's doubted verdict by the patch and
+// dropped the LLM's rejection (post had no re-review check; unchanged-when: patch had the same gap). Now post reads
+// both heads' statuses before keeping a carried verdict, as preflight does (modes/rereview.ts).
+describe('the post after a carry a forced re-review holds back: b gets the verdict it was reviewed for', () => {
+  const kit = pushKit(w);
+  const CP = { 'comment-passes': 'true' };
+  const KEEP = { 'dismiss-stale': 'changes-requested' };
+  test.each([
+    ['COMMENT', 'restamp, comment-passes, the push rule on', { ...ON, ...CP }, true],
+    ['COMMENT', 'restamp, comment-passes', { ...ON, ...CP }, false],
+    ['APPROVE', 'restamp, dismiss-stale: changes-requested', { ...ON, ...KEEP }, false],
+    ['COMMENT', 'unchanged-when: patch, comment-passes', { 'unchanged-when': 'patch', ...CP }, false],
+    ['APPROVE', 'restamp off, dismiss-stale: changes-requested', { ...KEEP }, false],
+  ])('%s, %s', async (first, _n, inputs: Record<string, string>, rule) => {
+    if (rule) w.gh.dismissStaleOnPush.add('main');
+    const a = kit.push('a');
+    expect(
+      (await runOn(w.gh, 'priya', body(first), inputs, 'pull_request_target', kit.prtEvent())).outputs.outcome,
+    ).toBe('posted');
+    expect((await kit.forcedPreflight(inputs)).outputs['should-review']).toBe('true'); // /review priya on a
+    expect(w.gh.statusOf(a, CONTEXT)?.state).toBe('pending');
+    const b = kit.push('b rebased');
+    expect((await kit.plainPreflight(inputs)).outputs).toMatchObject({ outcome: 'needs-review' });
+    // the LLM job runs for b and rejects it; the recipe's post, pinned to b
+    const pinned = { ...inputs, 'reviewed-sha': b, 'reviewed-base': 'main' };
+    const r = await runOn(w.gh, 'priya', body('CHANGES_REQUESTED'), pinned, 'pull_request_target', kit.prtEvent());
+    expect({ post: r.outputs.outcome, b: w.gh.statusOf(b, CONTEXT)?.state, queue: await kit.group(inputs) }).toEqual({
+      post: 'posted',
+      b: 'failure',
+      queue: 'failure',
+    });
+    const forB = mine().filter((x) => decodeMarker(x.body)?.head === b);
+    expect(forB.map((x) => x.state)).toEqual(['CHANGES_REQUESTED']);
   });
 });
