@@ -43,10 +43,12 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
     // has given: made a draft since, the PR still gets it, or its author could roll the persona again (attack round 7)
     if (pull.draft && !cfg.reviewDrafts && !cfg.reviewedSha)
       return { kind: 'draft', target, identity: facts.identity, warnings: facts.warnings };
-    const { plan } = await unlessReReviewed(cfg, ctx, port, target, facts, trace, body.verdict);
+    const { plan, onTarget } = await unlessReReviewed(cfg, ctx, port, target, facts, trace, body.verdict);
     if (plan.action === 'review' || plan.action === 'restamp')
       throw new Error(`decide() answered ${plan.action} for a body`);
-    if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, body.verdict);
+    // the head's statuses, when read for a carry, are not read again
+    const read = onTarget === undefined ? undefined : { onHead: onTarget };
+    if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, body.verdict, read);
     return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
   });
 }

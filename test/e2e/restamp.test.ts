@@ -298,3 +298,29 @@ describe('the post after a carry a forced re-review holds back: b gets the verdi
     expect(forB.map((x) => x.state)).toEqual(['CHANGES_REQUESTED']);
   });
 });
+
+// A read-through of the post's re-review check (a helper): a kept carry in post read the head's statuses twice in a
+// row (the check's read, then keepStanding's); it passes its read on, as preflight does.
+test("post keeping a carried verdict reads the source head's statuses once and its own head's once before its green", async () => {
+  const kit = pushKit(w);
+  const reads = (sha: string) =>
+    w.gh.log.filter((l) => l.method === 'GET' && l.path.endsWith(`/commits/${sha}/statuses`)).length;
+  const P = { 'unchanged-when': 'patch' };
+  const postOn = (verdict: string, sha: string) =>
+    runOn(
+      w.gh,
+      'priya',
+      body(verdict),
+      { ...P, 'reviewed-sha': sha, 'reviewed-base': 'main' },
+      'pull_request_target',
+      kit.prtEvent(),
+    );
+  const a = kit.push('a');
+  expect((await postOn('APPROVE', a)).outputs.outcome).toBe('posted');
+  const before = reads(a);
+  const b = kit.push('b');
+  const r = await postOn('CHANGES_REQUESTED', b);
+  expect(r.outputs.outcome).toBe('unchanged');
+  // b: the check's read (passed on to the green), then the read-back after the green
+  expect({ a: reads(a) - before, b: reads(b) }).toEqual({ a: 1, b: 2 });
+});
