@@ -6,7 +6,7 @@ import { attackKit, pushKit, reviewComment, gate, until } from './attack-kit.js'
 import { body, PR, runOn, useWorld } from './world.js';
 
 const w = useWorld();
-const { prt, chain, status, forceReReview } = attackKit(w);
+const { prt, run, chain, status, forceReReview } = attackKit(w);
 const { prtEvent, push, forcedPreflight, group } = pushKit(w);
 
 // A maintainer's /review priya on a head that has no status yet (a push a moment ago; the push's own plain run has
@@ -126,14 +126,7 @@ describe('F3: a twin PR opened while a kept green is on its way', () => {
     try {
       // the author opens #8 at the same commit, into release
       w.gh.pull({ number: 8, head: w.head, headRef: 'copy', baseRef: 'release', author: 'octo-author' });
-      const pre8 = await runOn(
-        w.gh,
-        'priya',
-        null,
-        { mode: 'preflight' },
-        'pull_request_target',
-        prt(8, 'opened', 'release', 'copy'),
-      );
+      const pre8 = await run(null, { mode: 'preflight' }, prt(8, 'opened', 'release', 'copy'));
       expect(pre8.outputs.reason).toBe('bad-input');
       expect(status()).toBe('failure');
     } finally {
