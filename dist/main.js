@@ -54499,19 +54499,17 @@ async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
  */
 async function readAfterWrite(port, pullNumber, id) {
     try {
-        let pull;
-        let reviews = [];
-        // the PR is read again after each listing: its head is then at least as new as any head a listed review is of
-        // (a push and the new head's review during the looks: a read-through of round 15)
-        for (const wait of [0, ...LOOK_AFTER_MS]) {
-            if (wait)
-                await port.pause(wait);
+        const listed = (reviews) => reviews.some((r) => r.id === id);
+        let reviews = await port.listReviews(pullNumber);
+        for (const wait of LOOK_AFTER_MS) {
+            if (listed(reviews))
+                break;
+            await port.pause(wait);
             reviews = await port.listReviews(pullNumber);
-            pull = await port.getPull(pullNumber);
-            if (reviews.some((r) => r.id === id))
-                return { pull, reviews, shown: true };
         }
-        return { pull: pull, reviews, shown: false };
+        // the PR is read after the listing it is judged with: its head is then at least as new as any head a listed review
+        // is of (a push and the new head's review during the looks: a read-through of round 15)
+        return { pull: await port.getPull(pullNumber), reviews, shown: listed(reviews) };
     }
     catch (e) {
         if (!(e instanceof ApiError))

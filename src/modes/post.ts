@@ -221,17 +221,16 @@ async function readAfterWrite(
   id: number,
 ): Promise<{ pull: PullFacts; reviews: ReviewFact[]; shown: boolean } | { failed: string }> {
   try {
-    let pull: PullFacts | undefined;
-    let reviews: ReviewFact[] = [];
-    // the PR is read again after each listing: its head is then at least as new as any head a listed review is of
-    // (a push and the new head's review during the looks: a read-through of round 15)
-    for (const wait of [0, ...LOOK_AFTER_MS]) {
-      if (wait) await port.pause(wait);
+    const listed = (reviews: ReviewFact[]) => reviews.some((r) => r.id === id);
+    let reviews = await port.listReviews(pullNumber);
+    for (const wait of LOOK_AFTER_MS) {
+      if (listed(reviews)) break;
+      await port.pause(wait);
       reviews = await port.listReviews(pullNumber);
-      pull = await port.getPull(pullNumber);
-      if (reviews.some((r) => r.id === id)) return { pull, reviews, shown: true };
     }
-    return { pull: pull!, reviews, shown: false };
+    // the PR is read after the listing it is judged with: its head is then at least as new as any head a listed review
+    // is of (a push and the new head's review during the looks: a read-through of round 15)
+    return { pull: await port.getPull(pullNumber), reviews, shown: listed(reviews) };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     return { failed: e.message };
