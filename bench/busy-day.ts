@@ -122,6 +122,8 @@ export async function busyDay(o: DayOptions): Promise<DayReport> {
   for (const k of [...PANEL, 'app'] as const)
     gh.user(TOKENS[k], { login: LOGINS[k], kind: k === 'app' ? 'app' : 'user' });
   gh.dismissStaleOnPush.add('main');
+  // the maintainer who adds the re-review label (the action reads its permission)
+  gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
   // the simulated clock: the current event's time, plus real time since it began, scaled up
   let simBase = 0;
   let realBase = performance.now();
@@ -205,7 +207,7 @@ export async function busyDay(o: DayOptions): Promise<DayReport> {
     action,
     number: n,
     pull_request: { number: n, draft: s.draft, head: { sha: s.head, ref: `pr${n}` }, base: { ref: s.base } },
-    ...(action === 'labeled' ? { label: { name: 're-review' } } : {}),
+    ...(action === 'labeled' ? { label: { name: 're-review' }, sender: { login: 'keeper' } } : {}),
   });
   const queueEvent = (n: number, s: PrState) => {
     const e = structuredClone(EXAMPLES.find((x) => x.name === 'merge_group')!.examples[0]!);

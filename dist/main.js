@@ -42573,7 +42573,9 @@ function isCommandFor(body, persona) {
 /** Why this comment may not force a review; null when it may. */
 function refusal(a) {
     const who = `@${a.login}`;
-    if (!isCommandFor(a.body, a.persona)) {
+    const label = a.via === 'label';
+    const asking = label ? 'add the label' : 'comment';
+    if (!label && !isCommandFor(a.body, a.persona)) {
         return {
             message: `${who}'s comment is not "/review ${a.persona}" (the whole comment or its first line)`,
             advice: `match the comment exactly in the workflow's if: condition, as docs/recipes/re-review.yml does`,
@@ -42582,7 +42584,15 @@ function refusal(a) {
     if (a.author !== null && a.login.toLowerCase() === a.author.toLowerCase()) {
         return {
             message: `${who} opened this PR: its author may not ask ${a.persona} to review it again`,
-            advice: 'ask a maintainer (write access or more) to comment, or push a change: a new head is reviewed anyway',
+            advice: `ask a maintainer (write access or more) to ${asking}, or push a change: a new head is reviewed anyway`,
+        };
+    }
+    // an App's or a workflow's account acts on what it is given (a welcome bot quoting the PR's text): never a person
+    // asking, whatever permission GitHub gives it (attack round 16)
+    if (/\[bot\]$/i.test(a.login)) {
+        return {
+            message: `${who} is a bot account: only a person with write access may ask ${a.persona} to review again`,
+            advice: `ask a maintainer to ${asking}`,
         };
     }
     if (a.permission === null) {
@@ -42598,8 +42608,9 @@ function refusal(a) {
                 ? 'has no access'
                 : `has ${a.permission} access`;
         return {
-            message: `${who} ${has}: only write, maintain or admin may ask ${a.persona} to review again`,
-            advice: 'ask someone with write access to comment, or use the review label if you may label',
+            message: `${who} ${has}: only write, maintain or admin may ask ${a.persona} to review again` +
+                (label ? ` (the label "${a.body}" was added by ${who})` : ''),
+            advice: `ask someone with write access to comment "/review ${a.persona}" or add the review label`,
         };
     }
     return null;
@@ -42611,8 +42622,23 @@ function refusal(a) {
 // written for the PR: the workflow's author_association test is not a check.
 
 
-/** Throws command-refused unless this issue_comment may have the persona review again. */
+/**
+ * Throws command-refused unless this issue_comment may have the persona review again; a forced run on a `labeled`
+ * event, unless whoever added the label may (GitHub lets triage label: the label route is no wider than the comment).
+ */
 async function checkAsker(cfg, ctx, port) {
+    const labeled = ctx.labeled;
+    if (cfg.force && labeled) {
+        const asker = { persona: cfg.persona, login: labeled.login, body: labeled.label, via: 'label' };
+        const why = refusal({
+            ...asker,
+            permission: labeled.login ? await port.getPermission(labeled.login) : 'none',
+            author: labeled.author,
+        });
+        if (why)
+            throw new Abort('command-refused', why.message, why.advice);
+        return;
+    }
     const comment = ctx.comment;
     if (!comment || ctx.commentPull === null)
         return;
@@ -43105,17 +43131,27 @@ function runContext() {
         : fromQueue
             ? { headSha: workflowRun.headSha, headRef: `refs/heads/${workflowRun.headBranch}` }
             : null;
-    const issue = payload.issue;
-    const commentPull = context.eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number'
-        ? issue.number
-        : null;
-    const login = payload.comment?.user?.login ?? payload.sender?.login ?? '';
-    const comment = commentPull !== null ? { login, body: String(payload.comment?.body ?? '') } : null;
+    const { commentPull, comment, labeled } = askers(context.eventName, payload, eventPull !== null);
     const env = (k, d) => process.env[k] ?? d;
     const runId = `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
     const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
     const eventName = context.eventName;
-    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, runId, runUrl };
+    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, labeled, runId, runUrl };
+}
+/** Who may have asked for a re-review: a comment on a pull request (its number, author, text), or a label added. */
+function askers(eventName, payload, onPull) {
+    const issue = payload.issue;
+    const commentPull = eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number' ? issue.number : null;
+    const login = payload.comment?.user?.login ?? payload.sender?.login ?? '';
+    const comment = commentPull !== null ? { login, body: String(payload.comment?.body ?? '') } : null;
+    const labeled = onPull && payload.action === 'labeled'
+        ? {
+            login: payload.sender?.login ?? '',
+            label: String(payload.label?.name ?? ''),
+            author: payload.pull_request?.user?.login ?? null,
+        }
+        : null;
+    return { commentPull, comment, labeled };
 }
 /**
  * The event as the runner hands it over: GITHUB_EVENT_NAME and the JSON file at

@@ -7,8 +7,22 @@ import type { RunContext } from './context.js';
 import { isCommandFor, refusal } from './core/command.js';
 import type { GitHubPort } from './github/port.js';
 
-/** Throws command-refused unless this issue_comment may have the persona review again. */
+/**
+ * Throws command-refused unless this issue_comment may have the persona review again; a forced run on a `labeled`
+ * event, unless whoever added the label may (GitHub lets triage label: the label route is no wider than the comment).
+ */
 export async function checkAsker(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<void> {
+  const labeled = ctx.labeled;
+  if (cfg.force && labeled) {
+    const asker = { persona: cfg.persona, login: labeled.login, body: labeled.label, via: 'label' as const };
+    const why = refusal({
+      ...asker,
+      permission: labeled.login ? await port.getPermission(labeled.login) : 'none',
+      author: labeled.author,
+    });
+    if (why) throw new Abort('command-refused', why.message, why.advice);
+    return;
+  }
   const comment = ctx.comment;
   if (!comment || ctx.commentPull === null) return;
   const asker = { persona: cfg.persona, login: comment.login, body: comment.body, permission: null, author: null };

@@ -19,6 +19,8 @@ export interface RunContext {
   commentPull: number | null;
   /** issue_comment on a pull request: who wrote it and what it says (re-review on demand). */
   comment: { login: string; body: string } | null;
+  /** pull_request(_target) `labeled`: who added which label, and the PR's author (re-review on demand by label). */
+  labeled: { login: string; label: string; author: string | null } | null;
   /** Identifies this run in the marker: `<run id>-<attempt>-<random>`. */
   runId: string;
   /** This workflow run's page: a commit status without a review links here. */
@@ -31,7 +33,9 @@ type Payload = {
   issue?: { number?: number; pull_request?: unknown };
   comment?: { body?: string; user?: { login?: string } | null };
   sender?: { login?: string };
-  pull_request?: { number?: number; head?: Side; base?: Side };
+  action?: string;
+  label?: { name?: string };
+  pull_request?: { number?: number; head?: Side; base?: Side; user?: { login?: string } | null };
   workflow_run?: {
     event?: string;
     head_sha?: string;
@@ -81,13 +85,7 @@ export function runContext(): RunContext {
       : fromQueue
         ? { headSha: workflowRun.headSha, headRef: `refs/heads/${workflowRun.headBranch}` }
         : null;
-  const issue = payload.issue;
-  const commentPull =
-    context.eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number'
-      ? issue.number
-      : null;
-  const login = payload.comment?.user?.login ?? payload.sender?.login ?? '';
-  const comment = commentPull !== null ? { login, body: String(payload.comment?.body ?? '') } : null;
+  const { commentPull, comment, labeled } = askers(context.eventName, payload, eventPull !== null);
   const env = (k: string, d: string): string => process.env[k] ?? d;
   const runId =
     `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${randomBytes(4).toString('hex')}`.replace(
@@ -96,7 +94,29 @@ export function runContext(): RunContext {
     );
   const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
   const eventName = context.eventName;
-  return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, runId, runUrl };
+  return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, labeled, runId, runUrl };
+}
+
+/** Who may have asked for a re-review: a comment on a pull request (its number, author, text), or a label added. */
+function askers(
+  eventName: string,
+  payload: Payload,
+  onPull: boolean,
+): Pick<RunContext, 'commentPull' | 'comment' | 'labeled'> {
+  const issue = payload.issue;
+  const commentPull =
+    eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number' ? issue.number : null;
+  const login = payload.comment?.user?.login ?? payload.sender?.login ?? '';
+  const comment = commentPull !== null ? { login, body: String(payload.comment?.body ?? '') } : null;
+  const labeled =
+    onPull && payload.action === 'labeled'
+      ? {
+          login: payload.sender?.login ?? '',
+          label: String(payload.label?.name ?? ''),
+          author: payload.pull_request?.user?.login ?? null,
+        }
+      : null;
+  return { commentPull, comment, labeled };
 }
 
 /**

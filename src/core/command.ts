@@ -16,7 +16,10 @@ export function isCommandFor(body: string, persona: string): boolean {
 export interface Asker {
   persona: string;
   login: string;
+  /** The comment's text; for a label, the label's name (the workflow picked the label: any name passes). */
   body: string;
+  /** How the re-review was asked for: a `/review` comment, or a label added to the PR (pull_request_target). */
+  via?: 'comment' | 'label';
   /** The commenter's repository permission; 'not-collaborator', or null when GitHub would not say. */
   permission: string | null;
   /** The PR's author; null when GitHub does not say. */
@@ -26,7 +29,9 @@ export interface Asker {
 /** Why this comment may not force a review; null when it may. */
 export function refusal(a: Asker): { message: string; advice: string } | null {
   const who = `@${a.login}`;
-  if (!isCommandFor(a.body, a.persona)) {
+  const label = a.via === 'label';
+  const asking = label ? 'add the label' : 'comment';
+  if (!label && !isCommandFor(a.body, a.persona)) {
     return {
       message: `${who}'s comment is not "/review ${a.persona}" (the whole comment or its first line)`,
       advice: `match the comment exactly in the workflow's if: condition, as docs/recipes/re-review.yml does`,
@@ -35,7 +40,15 @@ export function refusal(a: Asker): { message: string; advice: string } | null {
   if (a.author !== null && a.login.toLowerCase() === a.author.toLowerCase()) {
     return {
       message: `${who} opened this PR: its author may not ask ${a.persona} to review it again`,
-      advice: 'ask a maintainer (write access or more) to comment, or push a change: a new head is reviewed anyway',
+      advice: `ask a maintainer (write access or more) to ${asking}, or push a change: a new head is reviewed anyway`,
+    };
+  }
+  // an App's or a workflow's account acts on what it is given (a welcome bot quoting the PR's text): never a person
+  // asking, whatever permission GitHub gives it (attack round 16)
+  if (/\[bot\]$/i.test(a.login)) {
+    return {
+      message: `${who} is a bot account: only a person with write access may ask ${a.persona} to review again`,
+      advice: `ask a maintainer to ${asking}`,
     };
   }
   if (a.permission === null) {
@@ -52,8 +65,10 @@ export function refusal(a: Asker): { message: string; advice: string } | null {
           ? 'has no access'
           : `has ${a.permission} access`;
     return {
-      message: `${who} ${has}: only write, maintain or admin may ask ${a.persona} to review again`,
-      advice: 'ask someone with write access to comment, or use the review label if you may label',
+      message:
+        `${who} ${has}: only write, maintain or admin may ask ${a.persona} to review again` +
+        (label ? ` (the label "${a.body}" was added by ${who})` : ''),
+      advice: `ask someone with write access to comment "/review ${a.persona}" or add the review label`,
     };
   }
   return null;

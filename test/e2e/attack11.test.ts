@@ -47,7 +47,9 @@ describe('R11-2: after a forced re-review that aborted, a plain run says the sta
   test('forced /review aborts (no body); a re-run of the ordinary workflow', async () => {
     await chain(prt(PR, 'opened'), 'APPROVE');
     expect(status()?.state).toBe('success');
-    const labeled = prt(PR, 'labeled');
+    // a writer adds the label (attack round 16: the action checks who did)
+    w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
+    const labeled = { ...prt(PR, 'labeled'), sender: { login: 'keeper' } };
     const pre = await run(null, { mode: 'preflight', force: 'true' }, labeled);
     expect(pre.outputs.outcome).toBe('needs-review');
     expect(status()?.description).toContain('(forced)');
@@ -77,7 +79,9 @@ describe('R11-3: a forced re-review superseded by a retarget leaves its pending 
   // its notice names the way out (a new /review, or a push). Kept as an expected failure, so a fix shows.
   test.fails('forced /review on main; retarget to develop during the LLM job; back to main', async () => {
     await chain(prt(PR, 'opened'), 'APPROVE');
-    const labeled = prt(PR, 'labeled');
+    // a writer adds the label (attack round 16: the action checks who did)
+    w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
+    const labeled = { ...prt(PR, 'labeled'), sender: { login: 'keeper' } };
     const pre = await run(null, { mode: 'preflight', force: 'true' }, labeled);
     expect(pre.outputs.outcome).toBe('needs-review');
     const mainBase = w.gh.pulls.get(PR)!.base;

@@ -165,13 +165,12 @@ describe('merge queue: the standing verdict, without an LLM run', () => {
 describe('re-review on demand', () => {
   test('force on a duplicate head: a new review replaces the old one; exactly one live review', async () => {
     await post('CHANGES_REQUESTED');
-    const pre = await run(
-      'priya',
-      null,
-      { mode: 'preflight', force: 'true' },
-      'pull_request_target',
-      prEvent('labeled'),
-    );
+    // a writer adds the label (the action checks who did: attack round 16)
+    w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
+    const pre = await run('priya', null, { mode: 'preflight', force: 'true' }, 'pull_request_target', {
+      ...prEvent('labeled'),
+      sender: { login: 'keeper' },
+    });
     expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
     const r = await post('APPROVE', { force: 'true' });
     expect(r.outputs.outcome).toBe('posted');

@@ -540,7 +540,7 @@ describe('the re-review recipe', () => {
     p.set('reader', { permission: 'read', role_name: 'read' });
     p.set('octo-author', { permission: 'write', role_name: 'write' });
   });
-  const labeled = (name: string) => prTarget('labeled', { label: { name } });
+  const labeled = (name: string) => prTarget('labeled', { label: { name }, sender: { login: 'alice' } });
   const comment = (text: string, association = 'COLLABORATOR', login = 'alice') => ({
     action: 'created',
     issue: { number: PR, pull_request: { url: 'https://github.test/pr' } },

@@ -48,6 +48,13 @@ describe('refusal: write, maintain or admin, never the PR author', () => {
     ["the PR's author, other case", { login: 'Octo-Author' }, /opened this PR/],
     ['another persona', { body: '/review marcus' }, /not "\/review priya"/],
     ['a longer name', { body: '/review priyanka' }, /not "\/review priya"/],
+    // attack round 16: a bot's account (a welcome bot quoting the PR's text), whatever GitHub says it may do
+    ['a bot account GitHub calls a writer', { login: 'welcome-bot[bot]' }, /is a bot account/],
+    ['a bot account, other case', { login: 'Helper[BOT]', permission: 'admin' }, /is a bot account/],
+    // the label route: any label name (the workflow picks it), the same people as the comment
+    ['a writer adds the label', { via: 'label', body: 'review:priya' }, null],
+    ['a triager adds the label', { via: 'label', body: 'review:priya', permission: 'read' }, /added by @alice/],
+    ["the PR's author adds the label", { via: 'label', body: 'rr', login: 'octo-author' }, /opened this PR/],
   ])('%s', (_n, o, message) => {
     const r = refusal(ask(o));
     if (message === null) expect(r).toBeNull();

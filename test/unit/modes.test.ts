@@ -32,6 +32,7 @@ const ctx: RunContext = {
   mergeGroup: null,
   commentPull: null,
   comment: null,
+  labeled: null,
   runId: '4242-1-abcd',
   runUrl: 'https://github.test/run',
 };
