@@ -55393,6 +55393,31 @@ function accessCheck(p) {
         },
     ];
 }
+/**
+ * One App (or account) per persona: two personas on one App's id or one login can each write the other's status with
+ * their own token, and GitHub keeps one review state per account — the panel is one voice (attack round 16, D16b-1).
+ */
+function distinctChecks(personas) {
+    const groups = new Map();
+    for (const p of personas) {
+        const key = p.appId !== null ? `app ${p.appId}` : `account ${p.login.toLowerCase()}`;
+        groups.set(key, [...(groups.get(key) ?? []), p]);
+    }
+    return [...groups.values()]
+        .filter((g) => g.length > 1)
+        .map((g) => {
+        const names = g.map((p) => p.name).join(' and ');
+        const who = g[0].kind === 'app' ? `the App ${g[0].slug} (id ${g[0].appId})` : `the account ${g[0].login}`;
+        return {
+            id: `distinct:${g.map((p) => p.name).join('+')}`,
+            level: 'fail',
+            says: `${names} are one identity, ${who}: each one's token can write the others' status, and GitHub keeps one ` +
+                'review per account, so the panel speaks with one voice',
+            fix: 'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key ' +
+                "in its own environment, and require each persona's status from its own App",
+        };
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/core/doctor-secrets.ts
 /** Each key once per secret and environment (core/doctor-keys.ts finds where each is read). */
@@ -56266,6 +56291,7 @@ function doctor_diagnose(f) {
     const checks = [
         classicCheck(f),
         ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
+        ...distinctChecks(f.personas),
         ...noQueueCheck(f, writers),
         ...groupingCheck(f),
         ...reviewChecks(f),

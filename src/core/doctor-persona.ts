@@ -255,3 +255,31 @@ function accessCheck(p: PersonaFacts): Check[] {
     },
   ];
 }
+
+/**
+ * One App (or account) per persona: two personas on one App's id or one login can each write the other's status with
+ * their own token, and GitHub keeps one review state per account — the panel is one voice (attack round 16, D16b-1).
+ */
+export function distinctChecks(personas: readonly PersonaFacts[]): Check[] {
+  const groups = new Map<string, PersonaFacts[]>();
+  for (const p of personas) {
+    const key = p.appId !== null ? `app ${p.appId}` : `account ${p.login.toLowerCase()}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  return [...groups.values()]
+    .filter((g) => g.length > 1)
+    .map((g) => {
+      const names = g.map((p) => p.name).join(' and ');
+      const who = g[0]!.kind === 'app' ? `the App ${g[0]!.slug} (id ${g[0]!.appId})` : `the account ${g[0]!.login}`;
+      return {
+        id: `distinct:${g.map((p) => p.name).join('+')}`,
+        level: 'fail' as const,
+        says:
+          `${names} are one identity, ${who}: each one's token can write the others' status, and GitHub keeps one ` +
+          'review per account, so the panel speaks with one voice',
+        fix:
+          'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key ' +
+          "in its own environment, and require each persona's status from its own App",
+      };
+    });
+}

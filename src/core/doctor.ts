@@ -9,7 +9,7 @@
 import { bypassChecks, classicCheck, groupingCheck, noQueueCheck, reviewChecks } from './doctor-branch.js';
 import { environmentChecks } from './doctor-environments.js';
 import { appNames, ok, type Check, type DoctorFacts, type DoctorReport } from './doctor-facts.js';
-import { personaChecks } from './doctor-persona.js';
+import { distinctChecks, personaChecks } from './doctor-persona.js';
 import { secretChecks } from './doctor-secrets.js';
 import { analyseBranches, type analyseWorkflows, type Level } from './doctor-workflows.js';
 import { mdText } from './markdown.js';
@@ -37,6 +37,7 @@ export function diagnose(f: DoctorFacts): DoctorReport {
   const checks: Check[] = [
     classicCheck(f),
     ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
+    ...distinctChecks(f.personas),
     ...noQueueCheck(f, writers),
     ...groupingCheck(f),
     ...reviewChecks(f),

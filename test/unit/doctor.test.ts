@@ -1036,3 +1036,43 @@ describe("what to do when a read fails, in doctor's terms", () => {
     );
   });
 });
+
+// Attack round 16 (D16b-1): one App per persona. Two personas on one App (one id) or one account are one voice: each
+// one's token can write the other's status, and GitHub keeps one review per account.
+describe('one identity per persona', () => {
+  /** priya's fixture workflows rewritten for another persona name (its own workflow, key and environment). */
+  const as = (name: string) => (f: { path: string; text: string }) => ({
+    path: f.path.replace('priya', name),
+    text: f.text.replace(/priya/g, name).replace(/PRIYA/g, name.toUpperCase()),
+  });
+  const twoPersonas = (marcus: Partial<PersonaFacts>): DoctorFacts => {
+    const f = good();
+    const priya = f.personas[0]!;
+    f.personas = [priya, { ...priya, name: 'marcus', ...marcus }];
+    f.requirements = [...f.requirements, { context: 'persona-verdict/marcus', source: APP, rulesetId: 7 }];
+    f.workflows = [...f.workflows!, ...['persona-priya.yml', 'queue-report.yml'].map(file).map(as('marcus'))];
+    return f;
+  };
+
+  test('two personas pinned to one and the same App: the gate is not enforced', () => {
+    const r = diagnose(twoPersonas({}));
+    const distinct = r.checks.find((c) => c.id.startsWith('distinct:'));
+    expect(distinct).toMatchObject({ id: 'distinct:priya+marcus', level: 'fail' });
+    expect(distinct!.says).toMatch(/priya and marcus are one identity, the App .* \(id \d+\)/);
+    // everything else about marcus is the good gate's: the one failure is the shared identity
+    expect(r.checks.filter((c) => c.level === 'fail').map((c) => c.id)).toEqual(['distinct:priya+marcus']);
+    expect(r.level).toBe('fail');
+  });
+
+  test('two personas on one account (a PAT), named in another case: one identity', () => {
+    const f = good();
+    const priya: PersonaFacts = { ...f.personas[0]!, kind: 'account', appId: null, slug: null, login: 'octo-bot' };
+    const r = diagnose({ ...f, personas: [priya, { ...priya, name: 'marcus', login: 'Octo-Bot' }] });
+    expect(r.checks.find((c) => c.id === 'distinct:priya+marcus')?.level).toBe('fail');
+  });
+
+  test('two personas with their own Apps: no such failure', () => {
+    const r = diagnose(twoPersonas({ appId: 4242, slug: 'marcus-app', login: 'marcus-app[bot]', clientId: null }));
+    expect(r.checks.some((c) => c.id.startsWith('distinct:'))).toBe(false);
+  });
+});
