@@ -52587,16 +52587,21 @@ const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 /**
  * An approval row a maintainer's forced re-review is judging again (the persona's own forced pending stands on the
  * head, or on the head the verdict is carried from), or whose statuses could not be read: it counts for nothing until
- * the re-review posts — the persona's own status shows no green either (attack round 14, P1).
+ * the re-review posts — the persona's own status shows no green either (attack round 14, P1). Nor does an approval
+ * whose persona's own newest status on the head is not green (a twin PR's refusal of a shared head, an abort after a
+ * version bump, a re-review its jobs asked for where the board carries by the patch): the board and a persona's
+ * status never disagree (attack round 16, E16b-1/2, B1).
  */
-function withReReviews(b, doubted, unread = new Set()) {
+function withReReviews(b, doubted, unread = new Set(), notGreen = new Set()) {
     const held = (r) => r.verdict !== 'APPROVE'
         ? null
         : doubted.has(r.persona)
             ? 're-reviewing'
-            : unread.has(r.persona)
-                ? 'unconfirmed'
-                : null;
+            : notGreen.has(r.persona)
+                ? 'not-green'
+                : unread.has(r.persona)
+                    ? 'unconfirmed'
+                    : null;
     if (!b.rows.some(held))
         return b;
     const rows = b.rows.map((r) => {
@@ -52714,6 +52719,8 @@ function standingText(r) {
             return `re-review under way (its verdict on ${at} does not count meanwhile)`;
         case 'unconfirmed':
             return `not counting: its status on the head could not be read (a re-review may be under way)`;
+        case 'not-green':
+            return `not counting: its own status on the head is not green (a failure, or a review still to come)`;
     }
 }
 /**
@@ -52781,8 +52788,8 @@ async function runBoard(cfg, ctx, port) {
             const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
             board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
         }
-        const { doubted, unread } = await reReviewing(port, pullNumber, board);
-        board = withReReviews(board, doubted, unread);
+        const { doubted, unread, notGreen } = await reReviewing(port, pullNumber, board);
+        board = withReReviews(board, doubted, unread, notGreen);
         if (unread.size)
             warnings.push(`the commit statuses of ${sha_short(board.head)} could not be read, so whether a forced re-review of ` +
                 `${[...unread].join(', ')} is under way is unknown: their approvals are not counted (the board's token ` +
@@ -52823,6 +52830,7 @@ async function keepOneComment(port, pullNumber, text, comments, identity) {
 async function reReviewing(port, pullNumber, board) {
     const doubted = new Set();
     const unread = new Set();
+    const notGreen = new Set();
     const approving = board.rows.filter((r) => r.verdict === 'APPROVE');
     const headsOf = (r) => [...new Set([board.head, r.reviewedHead ?? board.head])];
     const heads = [...new Set(approving.flatMap(headsOf))];
@@ -52840,10 +52848,18 @@ async function reReviewing(port, pullNumber, board) {
                 .map((x) => ({ ...x, description: (x.description ?? '').replace(named, `${r.persona} is `) }));
             if (reReviewUnderWay(mine, r.login, r.persona, { pullNumber, reviewedSha: sha }))
                 doubted.add(r.persona);
+            // on the head itself, the persona's own newest status (newest first) says what its jobs concluded there
+            const own = sha === board.head ? mine.find((x) => ownStatus(x.description, r.persona)) : undefined;
+            if (own && own.state !== 'success')
+                notGreen.add(r.persona);
         }
     }
-    return { doubted, unread };
+    return { doubted, unread, notGreen };
 }
+/** A status the persona's jobs wrote: "priya: APPROVE for PR #7 …", "priya failed: …", "priya is reviewing …". */
+const ownStatus = (description, persona) => description.toLowerCase().startsWith(`${persona.toLowerCase()}:`) ||
+    description.toLowerCase().startsWith(`${persona.toLowerCase()} failed:`) ||
+    description.toLowerCase().startsWith(`${persona.toLowerCase()} is `);
 
 ;// CONCATENATED MODULE: ./src/body.ts
 // Reading the persona's body: every way it can be missing, too large or unreadable.

@@ -2772,16 +2772,21 @@ const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
 /**
  * An approval row a maintainer's forced re-review is judging again (the persona's own forced pending stands on the
  * head, or on the head the verdict is carried from), or whose statuses could not be read: it counts for nothing until
- * the re-review posts — the persona's own status shows no green either (attack round 14, P1).
+ * the re-review posts — the persona's own status shows no green either (attack round 14, P1). Nor does an approval
+ * whose persona's own newest status on the head is not green (a twin PR's refusal of a shared head, an abort after a
+ * version bump, a re-review its jobs asked for where the board carries by the patch): the board and a persona's
+ * status never disagree (attack round 16, E16b-1/2, B1).
  */
-function withReReviews(b, doubted, unread = new Set()) {
+function withReReviews(b, doubted, unread = new Set(), notGreen = new Set()) {
     const held = (r) => r.verdict !== 'APPROVE'
         ? null
         : doubted.has(r.persona)
             ? 're-reviewing'
-            : unread.has(r.persona)
-                ? 'unconfirmed'
-                : null;
+            : notGreen.has(r.persona)
+                ? 'not-green'
+                : unread.has(r.persona)
+                    ? 'unconfirmed'
+                    : null;
     if (!b.rows.some(held))
         return b;
     const rows = b.rows.map((r) => {
@@ -2899,6 +2904,8 @@ function standingText(r) {
             return `re-review under way (its verdict on ${at} does not count meanwhile)`;
         case 'unconfirmed':
             return `not counting: its status on the head could not be read (a re-review may be under way)`;
+        case 'not-green':
+            return `not counting: its own status on the head is not green (a failure, or a review still to come)`;
     }
 }
 /**

@@ -63,8 +63,8 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
       const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
       board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
     }
-    const { doubted, unread } = await reReviewing(port, pullNumber, board);
-    board = withReReviews(board, doubted, unread);
+    const { doubted, unread, notGreen } = await reReviewing(port, pullNumber, board);
+    board = withReReviews(board, doubted, unread, notGreen);
     if (unread.size)
       warnings.push(
         `the commit statuses of ${short(board.head)} could not be read, so whether a forced re-review of ` +
@@ -114,9 +114,10 @@ async function reReviewing(
   port: GitHubPort,
   pullNumber: number,
   board: Board,
-): Promise<{ doubted: Set<string>; unread: Set<string> }> {
+): Promise<{ doubted: Set<string>; unread: Set<string>; notGreen: Set<string> }> {
   const doubted = new Set<string>();
   const unread = new Set<string>();
+  const notGreen = new Set<string>();
   const approving = board.rows.filter((r) => r.verdict === 'APPROVE');
   const headsOf = (r: BoardRow) => [...new Set([board.head, r.reviewedHead ?? board.head])];
   const heads = [...new Set(approving.flatMap(headsOf))];
@@ -135,7 +136,16 @@ async function reReviewing(
         .filter((x) => x.creator?.toLowerCase() === r.login.toLowerCase())
         .map((x) => ({ ...x, description: (x.description ?? '').replace(named, `${r.persona} is `) }));
       if (reReviewUnderWay(mine, r.login, r.persona, { pullNumber, reviewedSha: sha })) doubted.add(r.persona);
+      // on the head itself, the persona's own newest status (newest first) says what its jobs concluded there
+      const own = sha === board.head ? mine.find((x) => ownStatus(x.description, r.persona)) : undefined;
+      if (own && own.state !== 'success') notGreen.add(r.persona);
     }
   }
-  return { doubted, unread };
+  return { doubted, unread, notGreen };
 }
+
+/** A status the persona's jobs wrote: "priya: APPROVE for PR #7 …", "priya failed: …", "priya is reviewing …". */
+const ownStatus = (description: string, persona: string): boolean =>
+  description.toLowerCase().startsWith(`${persona.toLowerCase()}:`) ||
+  description.toLowerCase().startsWith(`${persona.toLowerCase()} failed:`) ||
+  description.toLowerCase().startsWith(`${persona.toLowerCase()} is `);

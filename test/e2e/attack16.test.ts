@@ -4,10 +4,21 @@
 // GitHub: only triage or more may label a PR, and `sender` of a `labeled` event is who added the label; a bot's login
 // ends in "[bot]" (FACTS.md).
 import { describe, expect, test } from 'vitest';
-import { attackKit, reviewComment } from './attack-kit.js';
-import { PR, runOn, useWorld } from './world.js';
+import { attackKit, pushKit, reviewComment } from './attack-kit.js';
+import { runAction } from './harness.js';
+import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
+const PANEL = 'persona-verdict/panel';
+
+/** The board for PR #7 (priya only, as the panel's `personas`), writing its panel status. */
+const board = (personas = `priya=${LOGINS.priya}`) =>
+  runAction({
+    inputs: { mode: 'board', 'github-token': TOKENS.app, personas, 'commit-status': 'always' },
+    apiUrl: w.gh.url,
+    event: attackKit(w).prt(PR, 'synchronize'),
+    eventName: 'pull_request_target',
+  });
 
 describe('who may force a re-review: the label route and bots are checked like a comment', () => {
   const labeled = (login: string) => ({
@@ -62,4 +73,116 @@ describe('who may force a re-review: the label route and bots are checked like a
     expect(r.outputs['should-review']).not.toBe('true');
     expect(k.status()).toBe('failure');
   });
+});
+
+describe("the board never counts an approval the persona's own status on the head does not show green", () => {
+  // README: "so the board and a persona's commit status never disagree". A status is per commit: when another open PR
+  // (into another base) shares the head, priya's own status there is failure (shared head), yet the board, which never
+  // asks whether the head is shared, counts priya's approval and writes persona-verdict/panel green on that commit —
+  // which PR #8 (into release, never reviewed for release) now shows too.
+  test('E16b-1: a head shared with another open PR: priya red, so the panel is not green on that commit', async () => {
+    const k = attackKit(w);
+    const { post } = await k.chain(k.prt(PR, 'synchronize'), 'APPROVE');
+    expect(post?.outputs.outcome).toBe('posted');
+    expect(k.status()).toBe('success');
+    // PR #8 from another branch at the same head commit, into release
+    w.gh.pull({ number: 8, head: w.head, baseRef: 'release', headRef: 'twin' });
+    await k.run(null, { mode: 'preflight' }, k.prt(8, 'opened', 'release', 'twin'));
+    expect(k.status()).toBe('failure'); // priya's own status: the shared head refused
+    const b = await board();
+    expect(b.outputs.outcome, b.stdout).toBe('reported');
+    // what should hold: the panel never shows green where the persona's own status is red
+    expect(w.gh.statusOf(w.head, PANEL)?.state).not.toBe('success');
+  });
+
+  // The board takes a member's version from its newest counting review when `personas` names none (README). A version
+  // bump re-judges the head (priya's jobs run v2), and an older version's APPROVE of the same head and base is not a
+  // stale approval (decide.ts staleApprovals compares head and base only), so it stays live. The v2 LLM step fails:
+  // priya's status is red, yet the board counts the v1 APPROVE as "current" and writes the panel green.
+  test('E16b-2: a persona-version bump whose re-review fails: priya red, so the panel is not green', async () => {
+    const k = attackKit(w);
+    const v1 = await k.chain(k.prt(PR, 'synchronize'), 'APPROVE', { 'persona-version': 'v1' });
+    expect(v1.post?.outputs.outcome).toBe('posted');
+    expect(k.status()).toBe('success');
+    // priya's jobs now run v2: preflight asks for a review, the LLM step fails, the post finds no body
+    const pre = await k.run(null, { mode: 'preflight', 'persona-version': 'v2' }, k.prt(PR, 'synchronize'));
+    expect(pre.outputs['should-review']).toBe('true');
+    const post = await k.run(
+      null,
+      {
+        'persona-version': 'v2',
+        'reviewed-sha': pre.outputs['head-sha']!,
+        'reviewed-base': pre.outputs['base-ref']!,
+        'body-path': '/nonexistent/review.md',
+      },
+      k.prt(PR, 'synchronize'),
+    );
+    expect(post.outputs.outcome).toBe('aborted');
+    expect(k.status()).toBe('failure');
+    const b = await board();
+    expect(b.outputs.outcome, b.stdout).toBe('reported');
+    expect(w.gh.statusOf(w.head, PANEL)?.state).not.toBe('success');
+  });
+
+  // What held: the board's panel follows a forced re-review under way (attack round 14's P1), here for completeness
+  // with a push of an identical patch in between (carried verdict, doubt on the source head).
+  test('held: a forced re-review on the head a carried verdict comes from keeps the panel from green', async () => {
+    const k = attackKit(w);
+    const p = pushKit(w);
+    p.push('a');
+    const first = await k.chain(k.prt(PR, 'synchronize'), 'APPROVE', { 'unchanged-when': 'patch' });
+    expect(first.post?.outputs.outcome).toBe('posted');
+    const forced = await p.forcedPreflight({});
+    expect(forced.outputs['should-review']).toBe('true');
+    p.push('b'); // same patch
+    const b = await board();
+    expect(b.outputs.outcome, b.stdout).toBe('reported');
+    expect(w.gh.statusOf(w.head, PANEL)?.state).toBe('pending');
+    expect(b.stdout + b.summary).toMatch(/re-review under way/);
+  });
+});
+
+describe("B1: the board carries an approval by the PR patch alone where the persona's own jobs do not", () => {
+  // README: the board "applies the persona jobs' own rules … so the board and a persona's commit status never
+  // disagree". But the board always carries by the patch (carriedTo(…, 'patch')), whatever unchanged-when the persona
+  // runs with: under the default (tree), a rebase with the same PR patch (another tree: the base moved under it) is
+  // judged again by the persona. If that judgment does not land (the LLM step fails: no-body, a failure status) the
+  // persona's status on the head is red. With dismiss-stale: all the older APPROVE is dismissed by the preflight of the
+  // new head and the board has nothing to carry (held); where it stays live (dismiss-stale: changes-requested or none,
+  // or review-event: COMMENT, whose COMMENTED reviews GitHub cannot dismiss) the board counts it.
+  test.each([
+    ['dismiss-stale: all (the default)', {}],
+    ['dismiss-stale: changes-requested', { 'dismiss-stale': 'changes-requested' }],
+    ['review-event: COMMENT', { 'review-event': 'COMMENT' }],
+  ])(
+    "%s, unchanged-when: tree, an identical-patch rebase whose review failed: the panel is not green over priya's red",
+    async (_n, cfg) => {
+      const { push } = pushKit(w);
+      const k = attackKit(w);
+      push('h1');
+      const first = await runOn(w.gh, 'priya', body('APPROVE'), cfg, 'pull_request_target', k.prt(PR, 'synchronize'));
+      expect(first.outputs.outcome).toBe('posted');
+      push('h2'); // the same PR patch, another tree
+      const pre = await k.run(null, { ...cfg, mode: 'preflight' }, k.prt(PR, 'synchronize'));
+      expect(pre.outputs.outcome, 'priya (unchanged-when: tree) judges the rebase again').toBe('needs-review');
+      const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+      // the LLM step failed: no review.md
+      const post = await k.run(
+        null,
+        { ...cfg, ...pinned, 'body-path': '/nonexistent/pv-review/review.md' },
+        k.prt(PR, 'synchronize'),
+      );
+      expect(post.outputs.reason).toBe('no-body');
+      expect(k.status(), "priya's own status on the rebased head").toBe('failure');
+      const r = await runAction({
+        inputs: { mode: 'board', 'github-token': TOKENS.app, personas: `priya=${LOGINS.priya}` },
+        apiUrl: w.gh.url,
+        event: k.prt(PR, 'synchronize'),
+        eventName: 'pull_request_target',
+      });
+      expect(r.outputs.outcome).toBe('reported');
+      expect.soft(r.outputs['panel-verdict'], "the board's verdict for priya's panel").not.toBe('APPROVE');
+      expect(w.gh.statusOf(w.head, 'persona-verdict/panel')?.state, "the panel beside priya's red").not.toBe('success');
+    },
+  );
 });

@@ -148,6 +148,27 @@ describe('buildBoard', () => {
         expect(renderBoard(b, '0.0.0')).toMatch(/re-review under way/);
   });
 
+  // attack round 16: an approval whose persona's own newest status on the head is not green counts for nothing
+  test.each<[string, string[], string[], string, string[]]>([
+    ["priya's status red", [], ['priya'], 'COMMENT', ['priya']],
+    ['both red', [], ['priya', 'marcus'], 'COMMENT', ['priya', 'marcus']],
+    ['a re-review under way outranks it', ['priya'], ['priya'], 'COMMENT', ['priya']],
+    ['none red', [], [], 'APPROVE', []],
+  ])('withReReviews, not green: %s', (_n, doubted, notGreen, panel, missing) => {
+    const reviews = [
+      rv('octo-priya', 'priya', H, T, 'APPROVE', 'APPROVED'),
+      rv('octo-marcus', 'marcus', H, T, 'APPROVE', 'APPROVED'),
+    ];
+    const built = buildBoard(P, reviews, { head: H, base: 'main', headTree: T });
+    const b = withReReviews(built, new Set(doubted), new Set(), new Set(notGreen));
+    expect(b.panelVerdict).toBe(panel);
+    expect(b.missing).toEqual(missing);
+    const standing = (p: string) => b.rows.find((r) => r.persona === p)!.standing;
+    for (const p of notGreen) expect(standing(p)).toBe(doubted.includes(p) ? 're-reviewing' : 'not-green');
+    if (notGreen.length && !doubted.length)
+      expect(renderBoard(b, '0.0.0')).toMatch(/its own status on the head is not/);
+  });
+
   test('head tree unknown: nothing is carried forward', () => {
     const b = buildBoard(P, [rv('octo-priya', 'priya', OLD, T, 'APPROVE', 'APPROVED')], {
       head: H,
