@@ -45592,8 +45592,10 @@ function sharedAccount(reviews, identity, persona) {
     };
 }
 /**
- * Live APPROVEs of this persona that approve nothing now (another head or base, or edited):
- * they go before anything else happens. Edited ones go whatever dismiss-stale says.
+ * Live APPROVEs of this persona that approve nothing now (another head or base, another persona version, or edited):
+ * they go before anything else happens. Edited ones go whatever dismiss-stale says. An older version's approval of
+ * this very head is stale too: the persona's jobs judge the head again, and it must not stand on GitHub meanwhile
+ * (attack round 16, E16b-2).
  */
 function staleApprovals(live, s, policy) {
     return live
@@ -45601,7 +45603,7 @@ function staleApprovals(live, s, policy) {
         .flatMap((entry) => {
         if (entry.review.edited)
             return [{ entry, why: 'edited' }];
-        const other = entry.marker.head !== s.head || entry.marker.base !== s.base;
+        const other = entry.marker.head !== s.head || entry.marker.base !== s.base || versionOf(entry.marker) !== s.version;
         return other && policy === 'all' ? [{ entry, why: 'stale' }] : [];
     });
 }

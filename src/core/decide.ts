@@ -14,7 +14,7 @@ import {
   type ReviewFact,
   type Subject,
 } from './history.js';
-import { decodeMarker, samePersona } from './marker.js';
+import { decodeMarker, samePersona, versionOf } from './marker.js';
 import { keptRejection, restampable, type DismissalEvent } from './restamp.js';
 import { settle, type Dismissal, type DismissPolicy, type Settlement } from './settle.js';
 
@@ -229,15 +229,18 @@ export function sharedAccount(reviews: readonly ReviewFact[], identity: string, 
 }
 
 /**
- * Live APPROVEs of this persona that approve nothing now (another head or base, or edited):
- * they go before anything else happens. Edited ones go whatever dismiss-stale says.
+ * Live APPROVEs of this persona that approve nothing now (another head or base, another persona version, or edited):
+ * they go before anything else happens. Edited ones go whatever dismiss-stale says. An older version's approval of
+ * this very head is stale too: the persona's jobs judge the head again, and it must not stand on GitHub meanwhile
+ * (attack round 16, E16b-2).
  */
 function staleApprovals(live: readonly HistoryEntry[], s: Subject, policy: DismissPolicy): Dismissal[] {
   return live
     .filter((h) => h.review.state === 'APPROVED')
     .flatMap((entry): Dismissal[] => {
       if (entry.review.edited) return [{ entry, why: 'edited' }];
-      const other = entry.marker.head !== s.head || entry.marker.base !== s.base;
+      const other =
+        entry.marker.head !== s.head || entry.marker.base !== s.base || versionOf(entry.marker) !== s.version;
       return other && policy === 'all' ? [{ entry, why: 'stale' }] : [];
     });
 }

@@ -107,6 +107,9 @@ describe("the board never counts an approval the persona's own status on the hea
     // priya's jobs now run v2: preflight asks for a review, the LLM step fails, the post finds no body
     const pre = await k.run(null, { mode: 'preflight', 'persona-version': 'v2' }, k.prt(PR, 'synchronize'));
     expect(pre.outputs['should-review']).toBe('true');
+    // the v1 approval of this very head approves nothing under v2: dismissed before the LLM runs (dismiss-stale: all)
+    const v1Review = w.gh.reviews.get(PR)!.find((x) => x.id === Number(v1.post!.outputs['review-id']))!;
+    expect(v1Review.state).toBe('DISMISSED');
     const post = await k.run(
       null,
       {

@@ -385,6 +385,19 @@ describe('decide: stale APPROVEs go before the create (plan.early)', () => {
     expect(early(decide(facts([old], { verdict: null })))).toEqual([[old.id, 'stale']]);
   });
 
+  // attack round 16 (E16b-2): a persona-version bump judges the head again; the older version's approval of this very
+  // head must not stand meanwhile (GitHub's review state, the board)
+  test.each<[string, string | undefined, string | undefined, boolean]>([
+    ['v1 approval, now v2', 'v1', 'v2', true],
+    ['approval without a version, now v2', undefined, 'v2', true],
+    ['v2 approval, now without a version', 'v2', undefined, true],
+    ['the same version: it stands (duplicate, nothing early)', 'v2', 'v2', false],
+  ])('an approval of this head by another persona version: %s', (_n, was, now, dismissed) => {
+    const old = review({ head: HEAD, state: 'APPROVED', ...(was ? { version: was } : {}) });
+    const plan = decide(facts([old], { verdict: null, ...(now ? { version: now } : {}) }));
+    expect(early(plan)).toEqual(dismissed ? [[old.id, 'stale']] : null);
+  });
+
   test.each<[string, () => ReviewFact[], Partial<Facts>]>([
     [
       'a stale CHANGES_REQUESTED waits for the new review',
