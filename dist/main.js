@@ -44841,6 +44841,23 @@ function greenForLeftBase(c, persona, nowBase) {
         `${sha_short(c.status.sha)} is pending until the run for ${nowBase} decides`;
     return { status: { ...c.status, state: 'pending', description: fit(description) }, notice };
 }
+/**
+ * A post's green just written on a head another open PR has come to share since the post listed them before its
+ * create (a twin opened, and refused, while the green was on its way: attack round 16, F3 for a post): a status is
+ * per commit, so the green would pass the twin too — failure goes over it, as on a shared head read before. Null when
+ * the green stands (not a post's, no status, no other PR now). A kept verdict's run dates what it read (underGreen).
+ */
+function greenForSharedHead(c, persona, others) {
+    if (c.outcome !== 'posted' || !mayHaveLeftBase(c) || !c.status || !others.length)
+        return null;
+    const twins = others.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ');
+    const said = c.verdict === 'APPROVE' ? 'approved' : 'passed';
+    return {
+        status: { ...c.status, state: 'failure', description: fit(`${persona}: ${said}; also the head of ${twins}`) },
+        notice: `${sha_short(c.status.sha)} became the head of ${twins} as ${persona}'s green was written: a status is per commit, ` +
+            'so it would pass there too; failure is written over it. Close the other PR, or push a new commit to one of them',
+    };
+}
 /** Whether a green is read again against the head's statuses: a standing verdict's, from a run that was not forced. */
 const mayGiveWay = (c, forced) => !forced && c.status?.state === 'success' && c.pullNumber !== undefined && STANDING.includes(c.outcome);
 /**
@@ -46482,13 +46499,24 @@ async function afterGreen(r, cfg, ctx, port) {
     const based = await baseAfterGreen(r, cfg, ctx, port);
     return based.status?.state === 'success' ? reReviewAfterGreen(based, cfg, ctx, port) : based;
 }
-/** The PR read once more: retargeted since the run's last read, pending goes over the green (greenForLeftBase). */
+/**
+ * The PR read once more: retargeted since the run's last read, pending goes over the green (greenForLeftBase); and,
+ * after a post's green, the open PRs at its head: one come to share it since, failure goes over (greenForSharedHead).
+ */
 async function baseAfterGreen(r, cfg, ctx, port) {
     if (!mayHaveLeftBase(r) || r.pullNumber === undefined)
         return r; // nothing read for a queue's or a red status
+    const pullNumber = r.pullNumber;
+    const sha = r.status.sha;
     let nowBase;
+    let others;
     try {
-        nowBase = (await port.getPull(r.pullNumber)).baseRef;
+        const [pull, withHead] = await Promise.all([
+            port.getPull(pullNumber),
+            r.outcome === 'posted' ? orNull(port.listOpenPullsWithHead(sha)) : Promise.resolve([]),
+        ]);
+        nowBase = pull.baseRef;
+        others = withHead && withHead.filter((p) => p.number !== pullNumber);
     }
     catch (e) {
         if (!(e instanceof ApiError))
@@ -46499,7 +46527,13 @@ async function baseAfterGreen(r, cfg, ctx, port) {
         };
     }
     const left = greenForLeftBase(r, cfg.persona, nowBase);
-    return left ? overGreen(r, cfg, ctx, port, left) : r;
+    if (left)
+        return overGreen(r, cfg, ctx, port, left);
+    const unlisted = `the open PRs at ${sha.slice(0, 7)} could not be listed again after the green was written`;
+    if (others === null)
+        return { ...r, warnings: [...r.warnings, unlisted] };
+    const shared = greenForSharedHead(r, cfg.persona, others);
+    return shared ? overGreen(r, cfg, ctx, port, shared) : r;
 }
 /**
  * The head's statuses read once more (a run that was not forced, commit statuses only): a forced re-review asked for

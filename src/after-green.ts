@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { RunContext } from './context.js';
 import {
   greenForLeftBase,
+  greenForSharedHead,
   greenUnderReReview,
   mayGiveWay,
   mayHaveLeftBase,
@@ -16,7 +17,7 @@ import {
   type Conclusion,
 } from './core/outcome.js';
 import type { StatusPlan } from './core/ends.js';
-import { ApiError, type GitHubPort } from './github/port.js';
+import { ApiError, orNull, type GitHubPort } from './github/port.js';
 import { publishStatus, statusesOn } from './steps.js';
 
 export async function afterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
@@ -24,12 +25,23 @@ export async function afterGreen(r: Conclusion, cfg: Config, ctx: RunContext, po
   return based.status?.state === 'success' ? reReviewAfterGreen(based, cfg, ctx, port) : based;
 }
 
-/** The PR read once more: retargeted since the run's last read, pending goes over the green (greenForLeftBase). */
+/**
+ * The PR read once more: retargeted since the run's last read, pending goes over the green (greenForLeftBase); and,
+ * after a post's green, the open PRs at its head: one come to share it since, failure goes over (greenForSharedHead).
+ */
 async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
   if (!mayHaveLeftBase(r) || r.pullNumber === undefined) return r; // nothing read for a queue's or a red status
+  const pullNumber = r.pullNumber;
+  const sha = r.status!.sha;
   let nowBase: string;
+  let others: Array<{ number: number; baseRef: string }> | null;
   try {
-    nowBase = (await port.getPull(r.pullNumber)).baseRef;
+    const [pull, withHead] = await Promise.all([
+      port.getPull(pullNumber),
+      r.outcome === 'posted' ? orNull(port.listOpenPullsWithHead(sha)) : Promise.resolve([]),
+    ]);
+    nowBase = pull.baseRef;
+    others = withHead && withHead.filter((p) => p.number !== pullNumber);
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     return {
@@ -38,7 +50,11 @@ async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port:
     };
   }
   const left = greenForLeftBase(r, cfg.persona, nowBase);
-  return left ? overGreen(r, cfg, ctx, port, left) : r;
+  if (left) return overGreen(r, cfg, ctx, port, left);
+  const unlisted = `the open PRs at ${sha.slice(0, 7)} could not be listed again after the green was written`;
+  if (others === null) return { ...r, warnings: [...r.warnings, unlisted] };
+  const shared = greenForSharedHead(r, cfg.persona, others);
+  return shared ? overGreen(r, cfg, ctx, port, shared) : r;
 }
 
 /**

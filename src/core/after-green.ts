@@ -33,6 +33,28 @@ export function greenForLeftBase(
   return { status: { ...c.status, state: 'pending', description: fit(description) }, notice };
 }
 
+/**
+ * A post's green just written on a head another open PR has come to share since the post listed them before its
+ * create (a twin opened, and refused, while the green was on its way: attack round 16, F3 for a post): a status is
+ * per commit, so the green would pass the twin too — failure goes over it, as on a shared head read before. Null when
+ * the green stands (not a post's, no status, no other PR now). A kept verdict's run dates what it read (underGreen).
+ */
+export function greenForSharedHead(
+  c: Conclusion,
+  persona: string,
+  others: ReadonlyArray<{ number: number; baseRef: string }>,
+): { status: StatusPlan; notice: string } | null {
+  if (c.outcome !== 'posted' || !mayHaveLeftBase(c) || !c.status || !others.length) return null;
+  const twins = others.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ');
+  const said = c.verdict === 'APPROVE' ? 'approved' : 'passed';
+  return {
+    status: { ...c.status, state: 'failure', description: fit(`${persona}: ${said}; also the head of ${twins}`) },
+    notice:
+      `${short(c.status.sha)} became the head of ${twins} as ${persona}'s green was written: a status is per commit, ` +
+      'so it would pass there too; failure is written over it. Close the other PR, or push a new commit to one of them',
+  };
+}
+
 /** Whether a green is read again against the head's statuses: a standing verdict's, from a run that was not forced. */
 export const mayGiveWay = (c: Conclusion, forced: boolean): boolean =>
   !forced && c.status?.state === 'success' && c.pullNumber !== undefined && STANDING.includes(c.outcome);

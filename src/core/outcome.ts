@@ -13,7 +13,14 @@ import type { AbortReason, Conclusion, End, PullTarget, Rules, StatusPlan, Statu
 
 export * from './ends.js';
 export { pendingChanges, reReviewUnderWay } from './on-head.js';
-export { greenForLeftBase, greenUnderReReview, mayGiveWay, mayHaveLeftBase, unreadAfterGreen } from './after-green.js';
+export {
+  greenForLeftBase,
+  greenForSharedHead,
+  greenUnderReReview,
+  mayGiveWay,
+  mayHaveLeftBase,
+  unreadAfterGreen,
+} from './after-green.js';
 export { STATUS_DESCRIPTION_MAX, verdictState } from './status-words.js';
 
 export function conclude(end: End, rules: Rules): Conclusion {

@@ -4,7 +4,7 @@
 // GitHub: only triage or more may label a PR, and `sender` of a `labeled` event is who added the label; a bot's login
 // ends in "[bot]" (FACTS.md).
 import { describe, expect, test } from 'vitest';
-import { attackKit, pushKit, reviewComment } from './attack-kit.js';
+import { attackKit, gate, pushKit, reviewComment, until } from './attack-kit.js';
 import { runAction } from './harness.js';
 import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 
@@ -188,4 +188,55 @@ describe("B1: the board carries an approval by the PR patch alone where the pers
       expect(w.gh.statusOf(w.head, 'persona-verdict/panel')?.state, "the panel beside priya's red").not.toBe('success');
     },
   );
+});
+
+describe("F3 for a post: a twin PR opened while a post's fresh green is on its way", () => {
+  // Attack round 13, F3, fixed a kept verdict's green written over a twin PR's refusal of the shared head; a post's
+  // green was left to stand ("a fresh review, nothing read before"). But the post read the open PRs at this head once,
+  // before its create: a twin opened after that read and refused (failure on H) was written over by the post's green;
+  // the post's PR then closed by its author, H was green as the head of the twin, into a base no persona judged. Now a
+  // post lists the open PRs at its head again after its green, and writes failure over it when one has come.
+  test('#7 posts APPROVE (its green delayed); #8 opened at H into release meanwhile; #7 closed: H not green', async () => {
+    const k = attackKit(w);
+    const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'opened'));
+    const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+    const from = w.gh.log.length;
+    const held = gate();
+    w.gh.faults.push({
+      method: 'POST',
+      path: /\/statuses\//,
+      kind: 'delay',
+      until: held.held,
+      when: (b) => (b as { state?: string })?.state === 'success',
+    });
+    const post = k.run(body('APPROVE'), pinned, k.prt(PR, 'opened'));
+    await until('the green write', () =>
+      w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
+    );
+    try {
+      w.gh.pull({ number: 8, head: w.head, headRef: 'copy', baseRef: 'release', author: 'octo-author' });
+      const pre8 = await k.run(null, { mode: 'preflight' }, k.prt(8, 'opened', 'release', 'copy'));
+      expect(pre8.outputs.reason).toBe('bad-input');
+      expect(k.status()).toBe('failure');
+    } finally {
+      held.release();
+    }
+    const r = await post;
+    expect(r.outputs.outcome).toBe('posted');
+    expect(r.outputs.notice ?? r.stdout).toMatch(/became the head of PR #8 \(into release\)/);
+    w.gh.pulls.get(PR)!.state = 'closed'; // no run follows; #8 stays open at H into release
+    expect(k.status(), 'H, the head of #8 into release, which no persona judged').toBe('failure');
+  });
+
+  test("a post's green with no twin: one more read (the open PRs at the head), the green stands", async () => {
+    const k = attackKit(w);
+    const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'opened'));
+    const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+    const from = w.gh.log.length;
+    const r = await k.run(body('APPROVE'), pinned, k.prt(PR, 'opened'));
+    expect(r.outputs.outcome).toBe('posted');
+    expect(k.status()).toBe('success');
+    const lists = w.gh.log.slice(from).filter((l) => /\/pulls$/.test(l.path) && l.query['state'] === 'open');
+    expect(lists).toHaveLength(2); // before the create, and after the green
+  });
 });

@@ -8,6 +8,7 @@ import { classify, isAmbiguous, type FailedRequest } from '../../src/core/errors
 import type { Verdict } from '../../src/core/grammar.js';
 import {
   conclude,
+  greenForSharedHead,
   greenUnderReReview,
   unreadAfterGreen,
   pendingChanges,
@@ -488,5 +489,33 @@ describe('a kept verdict and a forced re-review of its head', () => {
     const r = unreadAfterGreen(c as never, 'priya');
     expect(r?.status.state ?? null).toBe(pending ? 'pending' : null);
     if (r) expect(r.notice).toMatch(/re-run this job/);
+  });
+
+  // attack round 16 (F3 for a post): a twin PR opened at the head while a post's green was on its way
+  test.each<[string, object, Array<{ number: number; baseRef: string }>, boolean]>([
+    ["a post's green, a twin now", { outcome: 'posted' }, [{ number: 8, baseRef: 'release' }], true],
+    ["a post's green, no other PR", { outcome: 'posted' }, [], false],
+    [
+      "a kept verdict's green (underGreen dates what it read)",
+      { outcome: 'duplicate' },
+      [{ number: 8, baseRef: 'release' }],
+      false,
+    ],
+    ["a post's red", { outcome: 'posted', state: 'failure' }, [{ number: 8, baseRef: 'release' }], false],
+    ['a post bound to no base', { outcome: 'posted', baseRef: undefined }, [{ number: 8, baseRef: 'release' }], false],
+  ])('greenForSharedHead: %s', (_n, o, others, failure) => {
+    const c = {
+      pullNumber: 7,
+      baseRef: 'main',
+      verdict: 'APPROVE',
+      ...o,
+      status: { ...written, state: (o as { state?: string }).state ?? 'success' },
+    };
+    const r = greenForSharedHead(c as never, 'priya', others);
+    expect(r?.status.state ?? null).toBe(failure ? 'failure' : null);
+    if (r) {
+      expect(r.status.description).toBe('priya: approved; also the head of PR #8 (into release)');
+      expect(r.notice).toMatch(/became the head of PR #8 \(into release\)/);
+    }
   });
 });
