@@ -44698,9 +44698,32 @@ function renderDiagnosis(d, file) {
 // How a commit is named to people: its first 7 hex digits ('?' when it is not known).
 const sha_short = (sha) => (sha ? sha.slice(0, 7) : '?');
 
+;// CONCATENATED MODULE: ./src/core/status-words.ts
+/**
+ * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
+ * comment-passes says "no objection" is enough); red for a rejection, and for a COMMENT
+ * otherwise, since GitHub never counts a COMMENT review as an approval either.
+ */
+function verdictState(verdict, rules) {
+    if (verdict === 'APPROVE')
+        return 'success';
+    return verdict === 'COMMENT' && rules.commentPasses ? 'success' : 'failure';
+}
+/** The status description's words for a verdict. */
+const said = (verdict, rules) => verdict === 'COMMENT' && !rules.commentPasses ? 'COMMENT, commented without approving' : verdict;
+/** GitHub's limit on a commit status description. */
+const STATUS_DESCRIPTION_MAX = 140;
+const fit = (s) => s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
+function statusOf(rules, target, state, description, reviewUrl) {
+    if (!rules.commitStatus || !target)
+        return null;
+    return { sha: target.reviewedSha, state, description: fit(description), reviewUrl };
+}
+
 ;// CONCATENATED MODULE: ./src/core/on-head.ts
 // What the statuses on a head say — pure: whether a re-review is under way there, whether preflight's pending
 // changes what the gate shows, and the words of that pending. outcome.ts decides on them (conclude()).
+
 
 /**
  * A maintainer's forced re-review of the head is under way: of the statuses this account wrote there, newest first,
@@ -44796,27 +44819,25 @@ function pendingChanges(onHead, identity, forced = false) {
  */
 const reviewing = (persona, target, forced = false) => `${persona} is ${forced ? 're-reviewing' : 'reviewing'} ${sha_short(target?.reviewedSha)}` +
     `${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}${forced ? ' (forced)' : ''}`;
-
-;// CONCATENATED MODULE: ./src/core/status-words.ts
 /**
- * The gate's colour for a standing verdict: green only for an approval (or a COMMENT when
- * comment-passes says "no objection" is enough); red for a rejection, and for a COMMENT
- * otherwise, since GitHub never counts a COMMENT review as an approval either.
+ * The failure a post writes when the PR was closed before its verdict could be posted (GitHub refuses a review on a
+ * closed PR): which persona, verdict, PR, base and persona version. Read back by preflight on a reopen, it keeps the
+ * head from being judged again (attack round 16, C1: closing and reopening was a new roll of the LLM).
  */
-function verdictState(verdict, rules) {
-    if (verdict === 'APPROVE')
-        return 'success';
-    return verdict === 'COMMENT' && rules.commentPasses ? 'success' : 'failure';
-}
-/** The status description's words for a verdict. */
-const said = (verdict, rules) => verdict === 'COMMENT' && !rules.commentPasses ? 'COMMENT, commented without approving' : verdict;
-/** GitHub's limit on a commit status description. */
-const STATUS_DESCRIPTION_MAX = 140;
-const fit = (s) => s.length <= STATUS_DESCRIPTION_MAX ? s : `${s.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
-function statusOf(rules, target, state, description, reviewUrl) {
-    if (!rules.commitStatus || !target)
+const unpostedDescription = (persona, verdict, target, base, version) => fit(`${persona}: ${verdict} for PR #${target.pullNumber} into ${base}${version ? ` (${version})` : ''}, not ` +
+    'posted: the PR was closed');
+/**
+ * The verdict this head was judged with while its PR was closed, never posted: the persona's own newest status of
+ * this context on the head is that record, for this PR, base and version; else null. A newer status (a forced
+ * re-review's pending, a verdict posted since) replaces it.
+ */
+function unpostedVerdict(onHead, identity, persona, target, base, version) {
+    const me = identity?.toLowerCase();
+    const own = me === undefined ? undefined : (onHead ?? []).find((s) => s.creator?.toLowerCase() === me);
+    if (own?.state !== 'failure')
         return null;
-    return { sha: target.reviewedSha, state, description: fit(description), reviewUrl };
+    const verdicts = ['CHANGES_REQUESTED', 'COMMENT', 'APPROVE'];
+    return verdicts.find((v) => own.description === unpostedDescription(persona, v, target, base, version)) ?? null;
 }
 
 ;// CONCATENATED MODULE: ./src/core/after-green.ts
@@ -44948,14 +44969,8 @@ function conclude(end, rules) {
             return { ...base, outcome: 'checked', verdict: end.verdict, event: EVENT_OF[end.verdict], status: null };
         case 'closed':
         case 'superseded':
-            // nothing to gate: a closed PR merges nothing; a moved head is gated by the run for the new head
-            return {
-                ...base,
-                outcome: end.kind,
-                notices: [end.message, ...base.notices],
-                shouldReview: preflight,
-                status: null,
-            };
+        case 'unposted':
+            return stopped(end, rules, base, preflight);
         case 'needs-review':
             return {
                 ...base,
@@ -44991,6 +45006,31 @@ function conclude(end, rules) {
                     : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
             };
     }
+}
+/**
+ * Nothing to gate: a closed PR merges nothing (a closed post's verdict that does not pass is recorded on the head);
+ * a moved head is gated by the run for the new head; a head judged while its PR was closed keeps that record, and is
+ * not rolled again (attack round 16, C1).
+ */
+function stopped(end, rules, base, preflight) {
+    return {
+        ...base,
+        outcome: end.kind,
+        notices: [end.message, ...base.notices],
+        shouldReview: end.kind === 'unposted' ? false : preflight,
+        status: end.kind === 'closed' ? unpostedStatus(end, rules) : null,
+    };
+}
+/**
+ * A verdict judged for a PR closed before it was posted, that does not pass: recorded as the head's failure, so that
+ * a reopen does not roll the persona again (attack round 16, C1). A passing one records nothing: a reopen judges it
+ * again (a wasted run, no way around the gate).
+ */
+function unpostedStatus(end, rules) {
+    const u = end.unposted;
+    if (!u || !end.target || verdictState(u.verdict, rules) === 'success')
+        return null;
+    return statusOf(rules, end.target, 'failure', unpostedDescription(rules.persona, u.verdict, end.target, u.base, u.version));
 }
 const abortDescription = (reason, persona) => reason === 'no-body'
     ? `${persona}: no review (the persona step produced no body)`
@@ -52166,7 +52206,7 @@ function caller(o) {
                 };
                 const d = rateLimitWait(limited);
                 if (!d.wait)
-                    throw stopped(error, rateLimitStop(limited, d));
+                    throw client_stopped(error, rateLimitStop(limited, d));
                 o.warn(`${operation}: rate limited (HTTP ${error.status}), waiting ${d.seconds}s as GitHub asks`);
                 await sleep(d.seconds * 1000);
             }
@@ -52174,7 +52214,7 @@ function caller(o) {
     };
 }
 /** The rate-limited error, saying why the client does not wait for GitHub's limit. */
-const stopped = (e, why) => new ApiError(e.status, e.cls, e.transport, `${e.message}; ${why}`, e.advice);
+const client_stopped = (e, why) => new ApiError(e.status, e.cls, e.transport, `${e.message}; ${why}`, e.advice);
 
 ;// CONCATENATED MODULE: ./src/github/reviews.ts
 
@@ -54450,7 +54490,7 @@ async function runPost(cfg, ctx, port, trace) {
     return attributed(target, async () => {
         const facts = await readHead(cfg, port, target, findings !== null);
         if ('stop' in facts)
-            return { kind: facts.outcome, message: facts.message, target };
+            return { kind: facts.outcome, message: facts.message, target, ...unposted(cfg, target, facts, body) };
         const pull = facts.pull;
         // a draft is not reviewed; but a post bound to a preflight's answer (reviewed-sha) carries a verdict the LLM
         // has given: made a draft since, the PR still gets it, or its author could roll the persona again (attack round 7)
@@ -54465,6 +54505,17 @@ async function runPost(cfg, ctx, port, trace) {
             return keepStanding(cfg, ctx, port, target, plan, facts, body.verdict, read);
         return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
     });
+}
+/**
+ * Closed before its verdict could be posted (GitHub refuses a review on a closed PR): a post bound to a preflight's
+ * answer records the verdict on the head, so that a reopen does not roll the persona again (attack round 16, C1: the
+ * author read a rejection from the persona job's artifact, closed, reopened). Not for a forced run: its pending stays
+ * (a maintainer's re-review is judged again when asked again).
+ */
+function unposted(cfg, target, facts, body) {
+    if (facts.outcome !== 'closed' || !cfg.reviewedSha || cfg.force || !target.base)
+        return {};
+    return { unposted: { verdict: body.verdict, base: target.base, version: cfg.personaVersion ?? '' } };
 }
 async function postNew(cfg, ctx, port, target, plan, facts, body) {
     const marker = markerFor(cfg, ctx, target, plan, facts);
@@ -54716,6 +54767,7 @@ onHead) {
 
 
 
+
 /** A diff larger than this is not handed to a persona as if it were whole. */
 const MAX_DIFF_BYTES = 10 * 1024 * 1024;
 async function runPreflight(cfg, ctx, port, trace) {
@@ -54745,12 +54797,17 @@ async function runPreflight(cfg, ctx, port, trace) {
         // (a second PR at a rejected head was a new roll: attack round 8); its stale approvals are gone first (round 10)
         if (facts.sharedHead?.length)
             throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead);
+        // what the gate shows on the head now: the core writes pending only where it changes that (conclude()); and a
+        // verdict judged while the PR was closed, recorded there, is not rolled again (attack round 16, C1)
+        const onHead = await statusesOn(cfg, ctx, port, target.reviewedSha);
+        const version = cfg.personaVersion ?? '';
+        const judged = cfg.force
+            ? null
+            : unpostedVerdict(onHead, facts.identity, cfg.persona, target, pull.baseRef, version);
+        if (judged)
+            return preflight_unposted(cfg.persona, target, facts.identity, judged, pull.baseRef);
         await doubtSource(cfg, ctx, port, target, facts);
-        // what the gate shows on the head now: the core writes pending only where it changes that (conclude())
-        const [diff, onHead] = await Promise.all([
-            cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] },
-            statusesOn(cfg, ctx, port, target.reviewedSha),
-        ]);
+        const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] };
         if ('stop' in diff)
             return { kind: diff.outcome, message: diff.message, target };
         const warnings = [...facts.warnings, ...diff.warnings];
@@ -54758,6 +54815,13 @@ async function runPreflight(cfg, ctx, port, trace) {
         const identity = facts.identity;
         return { kind: 'needs-review', target: bound, identity, dismissed: early.ids, diffPath, onHead, warnings };
     });
+}
+/** The head was judged while its PR was closed: that verdict stands (red), nothing is judged again. */
+function preflight_unposted(persona, target, identity, verdict, base) {
+    const message = `${persona} judged ${sha_short(target.reviewedSha)} ${verdict} for PR #${target.pullNumber} into ${base} while ` +
+        "the PR was closed; GitHub takes no review on a closed PR, so it was recorded as the head's failure and is not " +
+        `judged again: push a change, or a maintainer comments /review ${persona}`;
+    return { kind: 'unposted', target, identity, verdict, message };
 }
 /**
  * The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all (core/diffcover.ts):
@@ -56452,6 +56516,7 @@ function report_headline(r, persona) {
                 `${sha_short(r.baselineSha)}, whose review GitHub dismissed on a push; no review run${dismissed}`);
         case 'superseded':
         case 'closed':
+        case 'unposted':
             return r.notices[0] ?? r.outcome;
         case 'needs-review':
             return `${who} should review ${sha_short(r.headSha)} (should-review=true)`;
@@ -56477,6 +56542,7 @@ const report_ICON = {
     unchanged: '⏭️',
     superseded: '⏩',
     closed: '🔒',
+    unposted: '🔒',
     checked: '✔️',
     reported: '📋',
     'needs-review': '📝',

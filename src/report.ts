@@ -33,6 +33,7 @@ export function headline(r: Conclusion, persona: string): string {
       );
     case 'superseded':
     case 'closed':
+    case 'unposted':
       return r.notices[0] ?? r.outcome;
     case 'needs-review':
       return `${who} should review ${short(r.headSha)} (should-review=true)`;
@@ -59,6 +60,7 @@ const ICON: Record<string, string> = {
   unchanged: '⏭️',
   superseded: '⏩',
   closed: '🔒',
+  unposted: '🔒',
   checked: '✔️',
   reported: '📋',
   'needs-review': '📝',

@@ -2947,6 +2947,7 @@ function headline(r, persona) {
                 `${short(r.baselineSha)}, whose review GitHub dismissed on a push; no review run${dismissed}`);
         case 'superseded':
         case 'closed':
+        case 'unposted':
             return r.notices[0] ?? r.outcome;
         case 'needs-review':
             return `${who} should review ${short(r.headSha)} (should-review=true)`;
@@ -2972,6 +2973,7 @@ const report_ICON = {
     unchanged: '⏭️',
     superseded: '⏩',
     closed: '🔒',
+    unposted: '🔒',
     checked: '✔️',
     reported: '📋',
     'needs-review': '📝',

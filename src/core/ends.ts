@@ -14,6 +14,7 @@ export const OUTCOMES = [
   'restamped',
   'superseded',
   'closed',
+  'unposted',
   'needs-review',
   'draft',
   'queued',
@@ -70,7 +71,14 @@ interface Common {
 export type End = Common &
   (
     | { kind: 'checked'; verdict: Verdict }
-    | { kind: 'closed' | 'superseded'; message: string }
+    | {
+        kind: 'closed' | 'superseded';
+        message: string;
+        /** closed: a post bound to a preflight's answer whose verdict could not be posted (recorded on the head). */
+        unposted?: { verdict: Verdict; base: string; version: string };
+      }
+    /** preflight: the head was judged while the PR was closed, and that verdict is not rolled again. */
+    | { kind: 'unposted'; verdict: Verdict; message: string }
     /** onHead: this context's statuses on the head, newest first; null when unread (fail closed: pending). */
     | { kind: 'needs-review'; diffPath?: string; onHead?: readonly StatusFact[] | null }
     | { kind: 'draft' }

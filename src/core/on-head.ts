@@ -2,6 +2,8 @@
 // changes what the gate shows, and the words of that pending. outcome.ts decides on them (conclude()).
 import { short } from './sha.js';
 import type { StatusFact, Target } from './ends.js';
+import type { Verdict } from './grammar.js';
+import { fit } from './status-words.js';
 
 /**
  * A maintainer's forced re-review of the head is under way: of the statuses this account wrote there, newest first,
@@ -110,3 +112,40 @@ export function pendingChanges(
 export const reviewing = (persona: string, target: Target | undefined, forced = false): string =>
   `${persona} is ${forced ? 're-reviewing' : 'reviewing'} ${short(target?.reviewedSha)}` +
   `${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}${forced ? ' (forced)' : ''}`;
+
+/**
+ * The failure a post writes when the PR was closed before its verdict could be posted (GitHub refuses a review on a
+ * closed PR): which persona, verdict, PR, base and persona version. Read back by preflight on a reopen, it keeps the
+ * head from being judged again (attack round 16, C1: closing and reopening was a new roll of the LLM).
+ */
+export const unpostedDescription = (
+  persona: string,
+  verdict: Verdict,
+  target: { pullNumber: number | null; reviewedSha: string },
+  base: string,
+  version: string,
+): string =>
+  fit(
+    `${persona}: ${verdict} for PR #${target.pullNumber} into ${base}${version ? ` (${version})` : ''}, not ` +
+      'posted: the PR was closed',
+  );
+
+/**
+ * The verdict this head was judged with while its PR was closed, never posted: the persona's own newest status of
+ * this context on the head is that record, for this PR, base and version; else null. A newer status (a forced
+ * re-review's pending, a verdict posted since) replaces it.
+ */
+export function unpostedVerdict(
+  onHead: readonly StatusFact[] | null | undefined,
+  identity: string | undefined,
+  persona: string,
+  target: { pullNumber: number; reviewedSha: string },
+  base: string,
+  version: string,
+): Verdict | null {
+  const me = identity?.toLowerCase();
+  const own = me === undefined ? undefined : (onHead ?? []).find((s) => s.creator?.toLowerCase() === me);
+  if (own?.state !== 'failure') return null;
+  const verdicts: Verdict[] = ['CHANGES_REQUESTED', 'COMMENT', 'APPROVE'];
+  return verdicts.find((v) => own.description === unpostedDescription(persona, v, target, base, version)) ?? null;
+}

@@ -5,7 +5,7 @@
 // (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
 import { EVENT_OF } from './grammar.js';
 import { postedEvent } from './marker.js';
-import { pendingChanges, reReviewUnderWay, reviewing } from './on-head.js';
+import { pendingChanges, reReviewUnderWay, reviewing, unpostedDescription } from './on-head.js';
 import { short } from './sha.js';
 import { said, statusOf, verdictState } from './status-words.js';
 
@@ -40,14 +40,8 @@ export function conclude(end: End, rules: Rules): Conclusion {
       return { ...base, outcome: 'checked', verdict: end.verdict, event: EVENT_OF[end.verdict], status: null };
     case 'closed':
     case 'superseded':
-      // nothing to gate: a closed PR merges nothing; a moved head is gated by the run for the new head
-      return {
-        ...base,
-        outcome: end.kind,
-        notices: [end.message, ...base.notices],
-        shouldReview: preflight,
-        status: null,
-      };
+    case 'unposted':
+      return stopped(end, rules, base, preflight);
     case 'needs-review':
       return {
         ...base,
@@ -86,6 +80,42 @@ export function conclude(end: End, rules: Rules): Conclusion {
 }
 
 type Base = Omit<Conclusion, 'outcome' | 'status'>;
+
+/**
+ * Nothing to gate: a closed PR merges nothing (a closed post's verdict that does not pass is recorded on the head);
+ * a moved head is gated by the run for the new head; a head judged while its PR was closed keeps that record, and is
+ * not rolled again (attack round 16, C1).
+ */
+function stopped(
+  end: Extract<End, { kind: 'closed' | 'superseded' | 'unposted' }>,
+  rules: Rules,
+  base: Base,
+  preflight: false | undefined,
+): Conclusion {
+  return {
+    ...base,
+    outcome: end.kind,
+    notices: [end.message, ...base.notices],
+    shouldReview: end.kind === 'unposted' ? false : preflight,
+    status: end.kind === 'closed' ? unpostedStatus(end, rules) : null,
+  };
+}
+
+/**
+ * A verdict judged for a PR closed before it was posted, that does not pass: recorded as the head's failure, so that
+ * a reopen does not roll the persona again (attack round 16, C1). A passing one records nothing: a reopen judges it
+ * again (a wasted run, no way around the gate).
+ */
+function unpostedStatus(end: Extract<End, { kind: 'closed' | 'superseded' }>, rules: Rules): StatusPlan | null {
+  const u = end.unposted;
+  if (!u || !end.target || verdictState(u.verdict, rules) === 'success') return null;
+  return statusOf(
+    rules,
+    end.target,
+    'failure',
+    unpostedDescription(rules.persona, u.verdict, end.target, u.base, u.version),
+  );
+}
 
 const abortDescription = (reason: AbortReason, persona: string): string =>
   reason === 'no-body'

@@ -37,7 +37,8 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
   const target = await resolveTarget(cfg, ctx, port);
   return attributed(target, async () => {
     const facts = await readHead(cfg, port, target, findings !== null);
-    if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
+    if ('stop' in facts)
+      return { kind: facts.outcome, message: facts.message, target, ...unposted(cfg, target, facts, body) };
     const pull = facts.pull;
     // a draft is not reviewed; but a post bound to a preflight's answer (reviewed-sha) carries a verdict the LLM
     // has given: made a draft since, the PR still gets it, or its author could roll the persona again (attack round 7)
@@ -51,6 +52,17 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
     if (plan.action === 'keep') return keepStanding(cfg, ctx, port, target, plan, facts, body.verdict, read);
     return postNew(cfg, ctx, port, target, plan, facts, { ...body, findings });
   });
+}
+
+/**
+ * Closed before its verdict could be posted (GitHub refuses a review on a closed PR): a post bound to a preflight's
+ * answer records the verdict on the head, so that a reopen does not roll the persona again (attack round 16, C1: the
+ * author read a rejection from the persona job's artifact, closed, reopened). Not for a forced run: its pending stays
+ * (a maintainer's re-review is judged again when asked again).
+ */
+function unposted(cfg: Config, target: PullTarget, facts: { outcome: string }, body: CheckedBody) {
+  if (facts.outcome !== 'closed' || !cfg.reviewedSha || cfg.force || !target.base) return {};
+  return { unposted: { verdict: body.verdict, base: target.base, version: cfg.personaVersion ?? '' } };
 }
 
 async function postNew(

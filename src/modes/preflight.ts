@@ -21,7 +21,9 @@ import {
   type Facts,
   type Trace,
 } from '../steps.js';
-import { reviewing } from '../core/on-head.js';
+import { reviewing, unpostedVerdict } from '../core/on-head.js';
+import type { Verdict } from '../core/grammar.js';
+import { short } from '../core/sha.js';
 import { fit } from '../core/status-words.js';
 import { resolveTarget } from '../target.js';
 import { keepStanding } from './keep.js';
@@ -54,18 +56,31 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     // no LLM run for a head another open PR shares: a status is per commit, so no verdict could pass this PR alone
     // (a second PR at a rejected head was a new roll: attack round 8); its stale approvals are gone first (round 10)
     if (facts.sharedHead?.length) throw sharedHeadAbort(cfg.persona, target.reviewedSha, facts.sharedHead);
+    // what the gate shows on the head now: the core writes pending only where it changes that (conclude()); and a
+    // verdict judged while the PR was closed, recorded there, is not rolled again (attack round 16, C1)
+    const onHead = await statusesOn(cfg, ctx, port, target.reviewedSha);
+    const version = cfg.personaVersion ?? '';
+    const judged = cfg.force
+      ? null
+      : unpostedVerdict(onHead, facts.identity, cfg.persona, target, pull.baseRef, version);
+    if (judged) return unposted(cfg.persona, target, facts.identity, judged, pull.baseRef);
     await doubtSource(cfg, ctx, port, target, facts);
-    // what the gate shows on the head now: the core writes pending only where it changes that (conclude())
-    const [diff, onHead] = await Promise.all([
-      cfg.diffPath ? writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] },
-      statusesOn(cfg, ctx, port, target.reviewedSha),
-    ]);
+    const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] };
     if ('stop' in diff) return { kind: diff.outcome, message: diff.message, target };
     const warnings = [...facts.warnings, ...diff.warnings];
     const diffPath = cfg.diffPath ?? undefined;
     const identity = facts.identity;
     return { kind: 'needs-review', target: bound, identity, dismissed: early.ids, diffPath, onHead, warnings };
   });
+}
+
+/** The head was judged while its PR was closed: that verdict stands (red), nothing is judged again. */
+function unposted(persona: string, target: PullTarget, identity: string, verdict: Verdict, base: string): End {
+  const message =
+    `${persona} judged ${short(target.reviewedSha)} ${verdict} for PR #${target.pullNumber} into ${base} while ` +
+    "the PR was closed; GitHub takes no review on a closed PR, so it was recorded as the head's failure and is not " +
+    `judged again: push a change, or a maintainer comments /review ${persona}`;
+  return { kind: 'unposted', target, identity, verdict, message };
 }
 
 /**

@@ -4,12 +4,14 @@
 // GitHub: only triage or more may label a PR, and `sender` of a `labeled` event is who added the label; a bot's login
 // ends in "[bot]" (FACTS.md).
 import { describe, expect, test } from 'vitest';
-import { attackKit, gate, pushKit, reviewComment, until } from './attack-kit.js';
+import { decodeMarker } from '../../src/core/marker.js';
+import { attackKit, CONTEXT, gate, pushKit, reviewComment, until } from './attack-kit.js';
 import { runAction } from './harness.js';
 import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
 const PANEL = 'persona-verdict/panel';
+const liveMarked = (n = PR) => w.gh.reviews.get(n)!.filter((r) => r.state !== 'DISMISSED' && decodeMarker(r.body));
 
 /** The board for PR #7 (priya only, as the panel's `personas`), writing its panel status. */
 const board = (personas = `priya=${LOGINS.priya}`) =>
@@ -238,5 +240,104 @@ describe("F3 for a post: a twin PR opened while a post's fresh green is on its w
     expect(k.status()).toBe('success');
     const lists = w.gh.log.slice(from).filter((l) => /\/pulls$/.test(l.path) && l.query['state'] === 'open');
     expect(lists).toHaveLength(2); // before the create, and after the green
+  });
+});
+
+describe('C1: the PR author closes the PR between the LLM job and the post, then reopens it', () => {
+  // R7-3's class: the persona job's review.md is an artifact readable while the run goes on. The author read a
+  // CHANGES_REQUESTED there and closed their own PR (no write access needed; `closed` is not a trigger of the recipes,
+  // so nothing cancels or replaces the run); the post read a closed PR: outcome closed, nothing posted, no status.
+  // Reopened, the preflight found nothing for the head and ran the LLM again: a new roll per close/reopen, until one
+  // approved. GitHub takes no review on a closed PR ("Can only approve open pull requests"): the post now records the
+  // verdict as the head's failure, and preflight on the reopen reads it back (outcome unposted, no LLM run).
+  test('the verdict the LLM gave is not lost: no new roll of the same head and base after the reopen', async () => {
+    const k = attackKit(w);
+    const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'opened'));
+    expect(pre.outputs['should-review']).toBe('true');
+    const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+    // roll 1: the LLM wrote CHANGES_REQUESTED; the author reads the artifact and closes the PR before the post job
+    w.gh.pulls.get(PR)!.state = 'closed';
+    const post = await k.run(body('CHANGES_REQUESTED'), pinned, k.prt(PR, 'opened'));
+    const afterRoll1 = liveMarked().map((r) => r.state);
+    w.gh.pulls.get(PR)!.state = 'open'; // reopened by the author
+    const again = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'reopened'));
+    // roll 2 (when the preflight asks for one): APPROVE
+    if (again.outputs['should-review'] === 'true')
+      await k.run(body('APPROVE'), { ...pinned, 'reviewed-base': again.outputs['base-ref']! }, k.prt(PR, 'reopened'));
+    // GitHub takes no review on a closed PR: the post records the verdict on the head instead
+    expect(post.outputs.outcome).toBe('closed');
+    expect(afterRoll1).toEqual([]);
+    expect(again.outputs.outcome, again.stdout).toBe('unposted');
+    expect(again.outputs['should-review'], 'the reopened PR: a second LLM roll of the same head and base').toBe(
+      'false',
+    );
+    expect(again.stdout).toMatch(/judged [0-9a-f]{7} CHANGES_REQUESTED for PR #7 into main while the PR was closed/);
+    expect(k.status(), 'H after roll 1 said CHANGES_REQUESTED').toBe('failure');
+    expect(w.gh.statusOf(w.head, CONTEXT)?.description).toBe(
+      'priya: CHANGES_REQUESTED for PR #7 into main, not posted: the PR was closed',
+    );
+  });
+});
+
+test('what the record leaves alone: an approval, a forced run, a push after the reopen, a /review', async () => {
+  const k = attackKit(w);
+  // an approval judged while closed records nothing: a reopen judges again (a wasted run, no way around the gate)
+  let pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'opened'));
+  let pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+  w.gh.pulls.get(PR)!.state = 'closed';
+  const approved = await k.run(body('APPROVE'), pinned, k.prt(PR, 'opened'));
+  expect(approved.outputs.outcome).toBe('closed');
+  w.gh.pulls.get(PR)!.state = 'open';
+  pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'reopened'));
+  expect(pre.outputs.outcome).toBe('needs-review');
+  // a rejection recorded, then a maintainer's /review: judged again (forced)
+  pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+  w.gh.pulls.get(PR)!.state = 'closed';
+  await k.run(body('CHANGES_REQUESTED'), pinned, k.prt(PR, 'reopened'));
+  w.gh.pulls.get(PR)!.state = 'open';
+  expect((await k.run(null, { mode: 'preflight' }, k.prt(PR, 'reopened'))).outputs.outcome).toBe('unposted');
+  const forced = await k.forceReReview();
+  expect(forced.outputs.outcome).toBe('needs-review');
+  // a push: a new head, judged as any
+  const { push } = pushKit(w);
+  push('after-reopen');
+  expect((await k.run(null, { mode: 'preflight' }, k.prt(PR, 'synchronize'))).outputs.outcome).toBe('needs-review');
+});
+
+test('the record is for this base: retargeted while closed, the head is judged for the new base', async () => {
+  const k = attackKit(w);
+  const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'opened'));
+  const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+  w.gh.pulls.get(PR)!.state = 'closed';
+  await k.run(body('CHANGES_REQUESTED'), pinned, k.prt(PR, 'opened'));
+  w.gh.retarget(PR, 'develop');
+  w.gh.pulls.get(PR)!.state = 'open';
+  const again = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'reopened', 'develop'));
+  expect(again.outputs.outcome).toBe('needs-review');
+});
+
+describe('C1 held: closing the PR before a forced re-review posts does not bring the doubted approval back', () => {
+  test('approved H, /review priya, the PR closed before the forced post and reopened: H is not green', async () => {
+    const k = attackKit(w);
+    const { chain, forceReReview } = k;
+    await chain(k.prt(PR, 'opened'), 'APPROVE');
+    expect(k.status()).toBe('success');
+    const forced = await forceReReview();
+    expect(forced.outputs.outcome).toBe('needs-review');
+    w.gh.pulls.get(PR)!.state = 'closed';
+    const pinned = { 'reviewed-sha': forced.outputs['head-sha']!, 'reviewed-base': forced.outputs['base-ref']! };
+    const post = await runOn(
+      w.gh,
+      'priya',
+      body('CHANGES_REQUESTED'),
+      { ...pinned, force: 'true' },
+      'issue_comment',
+      reviewComment('keeper'),
+    );
+    expect(post.outputs.outcome).toBe('closed');
+    w.gh.pulls.get(PR)!.state = 'open';
+    const again = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'reopened'));
+    expect(again.outputs.outcome).toBe('duplicate');
+    expect(k.status(), 'the forced pending stays (R11-3: open, fail closed)').not.toBe('success');
   });
 });

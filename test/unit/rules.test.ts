@@ -18,6 +18,7 @@ import {
   type StatusFact,
 } from '../../src/core/outcome.js';
 import { parseQueueRef } from '../../src/core/queue.js';
+import { unpostedDescription, unpostedVerdict } from '../../src/core/on-head.js';
 
 const req = (o: Partial<FailedRequest>): FailedRequest => ({
   status: 403,
@@ -143,6 +144,31 @@ describe('the commit status each outcome shows', () => {
       true,
     ],
     ['superseded: the new head has its own run', { kind: 'superseded', message: 'moved', target }, null, false],
+    // attack round 16, C1: a verdict judged for a PR closed before the post; read back on a reopen
+    ['closed: nothing to gate', { kind: 'closed', message: 'closed', target }, null, false],
+    [
+      'closed before the post, a rejection: recorded on the head',
+      {
+        kind: 'closed',
+        message: 'closed',
+        target,
+        unposted: { verdict: 'CHANGES_REQUESTED', base: 'main', version: '' },
+      },
+      'failure',
+      false,
+    ],
+    [
+      'closed before the post, an approval: nothing recorded',
+      { kind: 'closed', message: 'closed', target, unposted: { verdict: 'APPROVE', base: 'main', version: '' } },
+      null,
+      false,
+    ],
+    [
+      'unposted: the record stands, nothing written',
+      { kind: 'unposted', verdict: 'CHANGES_REQUESTED', message: 'judged', target },
+      null,
+      false,
+    ],
     [
       'queued without a verdict',
       { kind: 'queued', standing: null, statusSha: 'e'.repeat(40), target },
@@ -517,5 +543,40 @@ describe('a kept verdict and a forced re-review of its head', () => {
       expect(r.status.description).toBe('priya: approved; also the head of PR #8 (into release)');
       expect(r.notice).toMatch(/became the head of PR #8 \(into release\)/);
     }
+  });
+});
+
+// attack round 16, C1: the record a closed post writes, read back by preflight on a reopen
+describe('unpostedVerdict: a head judged while its PR was closed', () => {
+  const T = { pullNumber: 7, reviewedSha: 'a'.repeat(40) };
+  const rec = (o: Partial<StatusFact> = {}, base = 'main', version = ''): StatusFact => ({
+    state: 'failure',
+    creator: 'octo-priya',
+    description: unpostedDescription('priya', 'CHANGES_REQUESTED', T, base, version),
+    ...o,
+  });
+  test.each<[string, StatusFact[], string, string, string | null]>([
+    ['the record, newest', [rec()], 'main', '', 'CHANGES_REQUESTED'],
+    ['written by another account', [rec({ creator: 'mallory' })], 'main', '', null],
+    [
+      'another account on top, the record under it',
+      [rec({ creator: 'mallory', state: 'success' }), rec()],
+      'main',
+      '',
+      'CHANGES_REQUESTED',
+    ],
+    [
+      'a forced pending written since',
+      [{ state: 'pending', creator: 'octo-priya', description: 'x' }, rec()],
+      'main',
+      '',
+      null,
+    ],
+    ['for another base (retargeted while closed)', [rec({}, 'main')], 'develop', '', null],
+    ['for another persona version', [rec({}, 'main', 'v1')], 'main', 'v2', null],
+    ['the same words, not a failure', [rec({ state: 'success' })], 'main', '', null],
+    ['nothing on the head', [], 'main', '', null],
+  ])('%s', (_n, onHead, base, version, verdict) => {
+    expect(unpostedVerdict(onHead, 'octo-priya', 'priya', T, base, version)).toBe(verdict);
   });
 });
