@@ -44725,6 +44725,7 @@ function statusOf(rules, target, state, description, reviewUrl) {
 // changes what the gate shows, and the words of that pending. outcome.ts decides on them (conclude()).
 
 
+
 /**
  * A maintainer's forced re-review of the head is under way: of the statuses this account wrote there, newest first,
  * the persona's forced "re-reviewing" pending for this PR (what a forced preflight writes before the LLM runs) comes
@@ -44821,23 +44822,41 @@ const reviewing = (persona, target, forced = false) => `${persona} is ${forced ?
     `${target?.pullNumber ? ` for PR #${target.pullNumber}` : ''}${forced ? ' (forced)' : ''}`;
 /**
  * The failure a post writes when the PR was closed before its verdict could be posted (GitHub refuses a review on a
- * closed PR): which persona, verdict, PR, base and persona version. Read back by preflight on a reopen, it keeps the
- * head from being judged again (attack round 16, C1: closing and reopening was a new roll of the LLM).
+ * closed PR): the persona, the verdict, and a key of the PR, base and persona version (its first 10 hex digits of a
+ * SHA-256: a long base or version cut by the 140-character limit cannot make two records alike, round 16's
+ * read-through), then the PR and base in words. Read back by preflight on a reopen, it keeps the head from being
+ * judged again (attack round 16, C1: closing and reopening was a new roll of the LLM).
  */
-const unpostedDescription = (persona, verdict, target, base, version) => fit(`${persona}: ${verdict} for PR #${target.pullNumber} into ${base}${version ? ` (${version})` : ''}, not ` +
-    'posted: the PR was closed');
+const unpostedDescription = (persona, verdict, target, base, version) => {
+    const key = (0,external_node_crypto_.createHash)('sha256').update(`${target.pullNumber}\n${base}\n${version}`).digest('hex').slice(0, 10);
+    return fit(`${persona}: ${verdict} not posted [${key}]: PR #${target.pullNumber} (into ${base}) was closed`);
+};
 /**
- * The verdict this head was judged with while its PR was closed, never posted: the persona's own newest status of
- * this context on the head is that record, for this PR, base and version; else null. A newer status (a forced
- * re-review's pending, a verdict posted since) replaces it.
+ * The verdict this head was judged with while its PR was closed, never posted, or null: the persona's own statuses
+ * of this context on the head, newest first, hold the record for this PR, base and persona version, and nothing
+ * newer settles it. Only a maintainer's forced re-review of this PR does (its pending); what settles nothing is
+ * passed over — a plain "reviewing" pending, a draft's, an abort, another base's or PR's status, a review of this PR
+ * for another base or version (the PR author can cause each of those: a retarget there and back, a draft round trip,
+ * a twin PR; round 16's read-through). Names compared in any case.
  */
 function unpostedVerdict(onHead, identity, persona, target, base, version) {
     const me = identity?.toLowerCase();
-    const own = me === undefined ? undefined : (onHead ?? []).find((s) => s.creator?.toLowerCase() === me);
-    if (own?.state !== 'failure')
+    if (me === undefined)
         return null;
+    const forced = reviewing(persona, target, true).toLowerCase();
     const verdicts = ['CHANGES_REQUESTED', 'COMMENT', 'APPROVE'];
-    return verdicts.find((v) => own.description === unpostedDescription(persona, v, target, base, version)) ?? null;
+    const records = verdicts.map((v) => [v, unpostedDescription(persona, v, target, base, version).toLowerCase()]);
+    for (const s of onHead ?? []) {
+        if (s.creator?.toLowerCase() !== me)
+            continue;
+        const said = (s.description ?? '').toLowerCase();
+        if (s.state === 'pending' && said === forced)
+            return null;
+        const found = s.state === 'failure' ? records.find(([, d]) => d === said) : undefined;
+        if (found)
+            return found[0];
+    }
+    return null;
 }
 
 ;// CONCATENATED MODULE: ./src/core/after-green.ts
@@ -45565,6 +45584,7 @@ function gate(pull, reviewedSha, base) {
             stop: true,
             outcome: 'closed',
             message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review`,
+            merged: pull.merged,
         };
     }
     if (pull.headSha !== reviewedSha) {
@@ -54510,10 +54530,11 @@ async function runPost(cfg, ctx, port, trace) {
  * Closed before its verdict could be posted (GitHub refuses a review on a closed PR): a post bound to a preflight's
  * answer records the verdict on the head, so that a reopen does not roll the persona again (attack round 16, C1: the
  * author read a rejection from the persona job's artifact, closed, reopened). Not for a forced run: its pending stays
- * (a maintainer's re-review is judged again when asked again).
+ * (a maintainer's re-review is judged again when asked again); not for a merged PR (it cannot be reopened). Commit
+ * statuses only: preflight reads no check run back, so with check runs a reopen judges again.
  */
 function unposted(cfg, target, facts, body) {
-    if (facts.outcome !== 'closed' || !cfg.reviewedSha || cfg.force || !target.base)
+    if (facts.outcome !== 'closed' || facts.merged || !cfg.reviewedSha || cfg.force || !target.base)
         return {};
     return { unposted: { verdict: body.verdict, base: target.base, version: cfg.personaVersion ?? '' } };
 }
@@ -55510,8 +55531,9 @@ function accessCheck(p) {
     ];
 }
 /**
- * One App (or account) per persona: two personas on one App's id or one login can each write the other's status with
- * their own token, and GitHub keeps one review state per account — the panel is one voice (attack round 16, D16b-1).
+ * One App per persona: two personas on one App's id can each write the other's status with their own token, and
+ * GitHub keeps one review state per account — the panel is one voice (attack round 16, D16b-1): a failure. Two on one
+ * account (a PAT) are the README's documented trade for `review-event: COMMENT`: a warning that says what it costs.
  */
 function distinctChecks(personas) {
     const groups = new Map();
@@ -55523,14 +55545,23 @@ function distinctChecks(personas) {
         .filter((g) => g.length > 1)
         .map((g) => {
         const names = g.map((p) => p.name).join(' and ');
-        const who = g[0].kind === 'app' ? `the App ${g[0].slug} (id ${g[0].appId})` : `the account ${g[0].login}`;
+        const id = `distinct:${g.map((p) => p.name).join('+')}`;
+        const cost = "each one's token can write the others' status, and GitHub keeps one review per account";
+        if (g[0].appId === null)
+            return {
+                id,
+                level: 'warn',
+                says: `${names} share the account ${g[0].login}: ${cost} ` +
+                    '(only review-event: COMMENT keeps their reviews apart)',
+                fix: 'give each persona its own GitHub App, or keep review-event: COMMENT and gate on each status',
+            };
         return {
-            id: `distinct:${g.map((p) => p.name).join('+')}`,
+            id,
             level: 'fail',
-            says: `${names} are one identity, ${who}: each one's token can write the others' status, and GitHub keeps one ` +
-                'review per account, so the panel speaks with one voice',
-            fix: 'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key ' +
-                "in its own environment, and require each persona's status from its own App",
+            says: `${names} are one identity, the App ${g[0].slug} (id ${g[0].appId}): ${cost}, ` +
+                'so the panel speaks with one voice',
+            fix: 'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key in ' +
+                "its own environment, and require each persona's status from its own App",
         };
     });
 }

@@ -66,7 +66,9 @@ export interface PullFacts {
 }
 
 /** Closed, or a head that moved on, stops a run before anything else is decided. */
-export type Gate = { stop: true; outcome: 'closed' | 'superseded'; message: string } | { stop: false };
+/** merged: a closed PR that was merged (it cannot be reopened: nothing is recorded for it). */
+export type Gate =
+  { stop: true; outcome: 'closed' | 'superseded'; message: string; merged?: boolean } | { stop: false };
 
 export function gate(pull: PullFacts, reviewedSha: string, base?: string): Gate {
   if (pull.state !== 'open') {
@@ -74,6 +76,7 @@ export function gate(pull: PullFacts, reviewedSha: string, base?: string): Gate 
       stop: true,
       outcome: 'closed',
       message: `PR #${pull.number} is ${pull.merged ? 'merged' : 'closed'}: nothing to review`,
+      merged: pull.merged,
     };
   }
   if (pull.headSha !== reviewedSha) {

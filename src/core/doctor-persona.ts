@@ -257,8 +257,9 @@ function accessCheck(p: PersonaFacts): Check[] {
 }
 
 /**
- * One App (or account) per persona: two personas on one App's id or one login can each write the other's status with
- * their own token, and GitHub keeps one review state per account — the panel is one voice (attack round 16, D16b-1).
+ * One App per persona: two personas on one App's id can each write the other's status with their own token, and
+ * GitHub keeps one review state per account — the panel is one voice (attack round 16, D16b-1): a failure. Two on one
+ * account (a PAT) are the README's documented trade for `review-event: COMMENT`: a warning that says what it costs.
  */
 export function distinctChecks(personas: readonly PersonaFacts[]): Check[] {
   const groups = new Map<string, PersonaFacts[]>();
@@ -268,18 +269,28 @@ export function distinctChecks(personas: readonly PersonaFacts[]): Check[] {
   }
   return [...groups.values()]
     .filter((g) => g.length > 1)
-    .map((g) => {
+    .map((g): Check => {
       const names = g.map((p) => p.name).join(' and ');
-      const who = g[0]!.kind === 'app' ? `the App ${g[0]!.slug} (id ${g[0]!.appId})` : `the account ${g[0]!.login}`;
+      const id = `distinct:${g.map((p) => p.name).join('+')}`;
+      const cost = "each one's token can write the others' status, and GitHub keeps one review per account";
+      if (g[0]!.appId === null)
+        return {
+          id,
+          level: 'warn',
+          says:
+            `${names} share the account ${g[0]!.login}: ${cost} ` +
+            '(only review-event: COMMENT keeps their reviews apart)',
+          fix: 'give each persona its own GitHub App, or keep review-event: COMMENT and gate on each status',
+        };
       return {
-        id: `distinct:${g.map((p) => p.name).join('+')}`,
-        level: 'fail' as const,
+        id,
+        level: 'fail',
         says:
-          `${names} are one identity, ${who}: each one's token can write the others' status, and GitHub keeps one ` +
-          'review per account, so the panel speaks with one voice',
+          `${names} are one identity, the App ${g[0]!.slug} (id ${g[0]!.appId}): ${cost}, ` +
+          'so the panel speaks with one voice',
         fix:
-          'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key ' +
-          "in its own environment, and require each persona's status from its own App",
+          'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key in ' +
+          "its own environment, and require each persona's status from its own App",
       };
     });
 }

@@ -1,5 +1,6 @@
 // What the statuses on a head say — pure: whether a re-review is under way there, whether preflight's pending
 // changes what the gate shows, and the words of that pending. outcome.ts decides on them (conclude()).
+import { createHash } from 'node:crypto';
 import { short } from './sha.js';
 import type { StatusFact, Target } from './ends.js';
 import type { Verdict } from './grammar.js';
@@ -115,8 +116,10 @@ export const reviewing = (persona: string, target: Target | undefined, forced = 
 
 /**
  * The failure a post writes when the PR was closed before its verdict could be posted (GitHub refuses a review on a
- * closed PR): which persona, verdict, PR, base and persona version. Read back by preflight on a reopen, it keeps the
- * head from being judged again (attack round 16, C1: closing and reopening was a new roll of the LLM).
+ * closed PR): the persona, the verdict, and a key of the PR, base and persona version (its first 10 hex digits of a
+ * SHA-256: a long base or version cut by the 140-character limit cannot make two records alike, round 16's
+ * read-through), then the PR and base in words. Read back by preflight on a reopen, it keeps the head from being
+ * judged again (attack round 16, C1: closing and reopening was a new roll of the LLM).
  */
 export const unpostedDescription = (
   persona: string,
@@ -124,16 +127,18 @@ export const unpostedDescription = (
   target: { pullNumber: number | null; reviewedSha: string },
   base: string,
   version: string,
-): string =>
-  fit(
-    `${persona}: ${verdict} for PR #${target.pullNumber} into ${base}${version ? ` (${version})` : ''}, not ` +
-      'posted: the PR was closed',
-  );
+): string => {
+  const key = createHash('sha256').update(`${target.pullNumber}\n${base}\n${version}`).digest('hex').slice(0, 10);
+  return fit(`${persona}: ${verdict} not posted [${key}]: PR #${target.pullNumber} (into ${base}) was closed`);
+};
 
 /**
- * The verdict this head was judged with while its PR was closed, never posted: the persona's own newest status of
- * this context on the head is that record, for this PR, base and version; else null. A newer status (a forced
- * re-review's pending, a verdict posted since) replaces it.
+ * The verdict this head was judged with while its PR was closed, never posted, or null: the persona's own statuses
+ * of this context on the head, newest first, hold the record for this PR, base and persona version, and nothing
+ * newer settles it. Only a maintainer's forced re-review of this PR does (its pending); what settles nothing is
+ * passed over — a plain "reviewing" pending, a draft's, an abort, another base's or PR's status, a review of this PR
+ * for another base or version (the PR author can cause each of those: a retarget there and back, a draft round trip,
+ * a twin PR; round 16's read-through). Names compared in any case.
  */
 export function unpostedVerdict(
   onHead: readonly StatusFact[] | null | undefined,
@@ -144,8 +149,16 @@ export function unpostedVerdict(
   version: string,
 ): Verdict | null {
   const me = identity?.toLowerCase();
-  const own = me === undefined ? undefined : (onHead ?? []).find((s) => s.creator?.toLowerCase() === me);
-  if (own?.state !== 'failure') return null;
+  if (me === undefined) return null;
+  const forced = reviewing(persona, target, true).toLowerCase();
   const verdicts: Verdict[] = ['CHANGES_REQUESTED', 'COMMENT', 'APPROVE'];
-  return verdicts.find((v) => own.description === unpostedDescription(persona, v, target, base, version)) ?? null;
+  const records = verdicts.map((v) => [v, unpostedDescription(persona, v, target, base, version).toLowerCase()]);
+  for (const s of onHead ?? []) {
+    if (s.creator?.toLowerCase() !== me) continue;
+    const said = (s.description ?? '').toLowerCase();
+    if (s.state === 'pending' && said === forced) return null;
+    const found = s.state === 'failure' ? records.find(([, d]) => d === said) : undefined;
+    if (found) return found[0] as Verdict;
+  }
+  return null;
 }

@@ -273,8 +273,8 @@ describe('C1: the PR author closes the PR between the LLM job and the post, then
     );
     expect(again.stdout).toMatch(/judged [0-9a-f]{7} CHANGES_REQUESTED for PR #7 into main while the PR was closed/);
     expect(k.status(), 'H after roll 1 said CHANGES_REQUESTED').toBe('failure');
-    expect(w.gh.statusOf(w.head, CONTEXT)?.description).toBe(
-      'priya: CHANGES_REQUESTED for PR #7 into main, not posted: the PR was closed',
+    expect(w.gh.statusOf(w.head, CONTEXT)?.description).toMatch(
+      /^priya: CHANGES_REQUESTED not posted \[[0-9a-f]{10}\]: PR #7 \(into main\) was closed$/,
     );
   });
 });
@@ -340,4 +340,120 @@ describe('C1 held: closing the PR before a forced re-review posts does not bring
     expect(again.outputs.outcome).toBe('duplicate');
     expect(k.status(), 'the forced pending stays (R11-3: open, fail closed)').not.toBe('success');
   });
+});
+
+/** Preflight on the open PR, then its post after the author closed the PR: the record on the head. */
+async function closeBeforePost(verdict = 'CHANGES_REQUESTED', extra: Record<string, string> = {}) {
+  const k = attackKit(w);
+  const base = w.gh.pulls.get(PR)!.baseRef;
+  const pre = await k.run(null, { mode: 'preflight', ...extra }, k.prt(PR, 'opened', base));
+  expect(pre.outputs['should-review'], pre.stdout).toBe('true');
+  const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+  w.gh.pulls.get(PR)!.state = 'closed';
+  const post = await k.run(body(verdict), { ...pinned, ...extra }, k.prt(PR, 'opened', base));
+  expect(post.outputs.outcome).toBe('closed');
+  w.gh.pulls.get(PR)!.state = 'open'; // reopened by the author
+  return { k, pinned };
+}
+
+// A read-through of round 16's fixes (a helper): C1's record was "the persona's own newest status of the context on
+// the head", so any status the persona's jobs wrote on H afterwards replaced it — and the PR's author can make them
+// write some without a maintainer and without a push (a retarget away and back, a draft round trip, a twin PR): the
+// next preflight rolled the LLM again. Now only a maintainer's forced pending of this PR settles the record.
+describe("C1's read-through: what the PR author can do to the record does not erase it", () => {
+  test('a retarget to another base and back: still unposted for main (no new roll)', async () => {
+    const mainBase = w.gh.pulls.get(PR)!.base;
+    const { k } = await closeBeforePost();
+    const back = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'reopened'));
+    expect(back.outputs.outcome, 'the record holds on the reopen').toBe('unposted');
+    // the author (no write access needed for their own PR) retargets to develop: a run for develop starts, its
+    // preflight writes "priya is reviewing … for PR #7" over the record (the develop LLM need not even finish)
+    w.gh.retarget(PR, 'develop');
+    const dev = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'edited', 'develop'));
+    expect(dev.outputs['should-review']).toBe('true');
+    // and back to main
+    w.gh.retarget(PR, 'main', mainBase);
+    const again = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'edited', 'main'));
+    expect(again.outputs['should-review'], 'a second LLM roll of H for main').toBe('false');
+    expect(again.outputs.outcome).toBe('unposted');
+  });
+
+  test('review-drafts: false: reopened as a draft, then marked ready: still unposted', async () => {
+    const drafts = { 'review-drafts': 'false' };
+    const { k } = await closeBeforePost('CHANGES_REQUESTED', drafts);
+    // closed again, made a draft, reopened: preflight writes "priya: draft, not reviewed yet" over the record
+    w.gh.pulls.get(PR)!.draft = true;
+    const d = await k.run(null, { mode: 'preflight', ...drafts }, k.prt(PR, 'reopened'));
+    expect(d.outputs.outcome).toBe('draft');
+    w.gh.pulls.get(PR)!.draft = false;
+    const ready = await k.run(null, { mode: 'preflight', ...drafts }, k.prt(PR, 'ready_for_review'));
+    expect(ready.outputs['should-review'], 'a second LLM roll of the same head, base and version').toBe('false');
+    expect(ready.outputs.outcome).toBe('unposted');
+  });
+
+  test("a twin PR at the head (its refusal over the record), closed again: #7's reopen is still unposted", async () => {
+    const { k } = await closeBeforePost();
+    w.gh.pull({ number: 8, head: w.head, baseRef: 'release', headRef: 'twin', author: 'octo-author' });
+    const twin = await k.run(null, { mode: 'preflight' }, k.prt(8, 'opened', 'release', 'twin'));
+    expect(twin.outputs.reason).toBe('bad-input'); // the shared head refused: failure on H, written by priya
+    w.gh.pulls.get(8)!.state = 'closed';
+    const again = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'reopened'));
+    expect(again.outputs['should-review'], 'a second LLM roll of the same head, base and version').toBe('false');
+    expect(again.outputs.outcome).toBe('unposted');
+  });
+});
+
+// status-kind: check-run: the post writes the record as a failure check run, but preflight reads no check run back
+// (statusesOn: undefined), so a reopen rolls the LLM again. Known and documented (README, Outcomes: "commit statuses
+// only"); this test flips when it is fixed.
+describe('C1 with status-kind: check-run (known: check runs are never read back)', () => {
+  test.fails('close before the post, reopen: no second roll of the same head and base', async () => {
+    const APP = 'priya-reviewer[bot]';
+    w.gh.user(TOKENS.priya, { login: APP, kind: 'app' });
+    const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };
+    const { k } = await closeBeforePost('CHANGES_REQUESTED', asApp);
+    const run = w.gh.checkRuns.filter((c) => c.sha === w.head && c.name === CONTEXT).at(-1);
+    expect(run?.conclusion, 'the record, as a check run').toBe('failure');
+    const again = await k.run(null, { mode: 'preflight', ...asApp }, k.prt(PR, 'reopened'));
+    expect(again.outputs['should-review'], 'a second LLM roll after close/reopen').toBe('false');
+    expect(again.outputs.outcome).toBe('unposted');
+  });
+});
+
+// unpostedDescription goes through fit() (140 characters): with a long base name the tail — the persona version,
+// then the base's own end — was cut, and unpostedVerdict compared the cut strings: a v1 record read as v2's. The
+// record now carries a key of the PR, base and version near its start (a SHA-256's first 10 hex digits).
+describe('C1: a record cut to 140 characters still names its base and version', () => {
+  test("a 54-character base, a 60-character persona-version: a rev1 record is not read as rev2's verdict", async () => {
+    const long = 'release/2026.12-lts-backports-for-enterprise-customers';
+    const version = (rev: string) => `priya-prompt-2026-12-02-claude-sonnet-4-5-temperature-0-${rev}`;
+    w.gh.retarget(PR, long);
+    const { k } = await closeBeforePost('CHANGES_REQUESTED', { 'persona-version': version('rev1') });
+    const record = w.gh.statusOf(w.head, CONTEXT)?.description ?? '';
+    expect(record.length).toBeLessThanOrEqual(140);
+    expect(record).toMatch(/^priya: CHANGES_REQUESTED not posted \[[0-9a-f]{10}\]/);
+    // the persona's prompt is revised (rev2): its jobs must judge the head again (E16b-2's rule for a version bump)
+    const v2 = await k.run(
+      null,
+      { mode: 'preflight', 'persona-version': version('rev2') },
+      k.prt(PR, 'reopened', long),
+    );
+    expect(v2.outputs.outcome, 'rev2 has never judged this head').toBe('needs-review');
+    expect(v2.outputs['should-review']).toBe('true');
+  });
+});
+
+// What held, for comparison: a posted rejection survives the same retarget round trip (the rejection dismissed on
+// the retarget stands again back on main: keptRejection), so the record is the weaker of the two.
+test('for comparison: a posted rejection, a retarget to develop and back: no new roll for main', async () => {
+  const k = attackKit(w);
+  const mainBase = w.gh.pulls.get(PR)!.base;
+  const { post } = await k.chain(k.prt(PR, 'opened'), 'CHANGES_REQUESTED');
+  expect(post?.outputs.outcome).toBe('posted');
+  w.gh.retarget(PR, 'develop');
+  const dev = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'edited', 'develop'));
+  expect(dev.outputs['should-review']).toBe('true');
+  w.gh.retarget(PR, 'main', mainBase);
+  const again = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'edited', 'main'));
+  expect(again.outputs['should-review']).toBe('false');
 });

@@ -1064,11 +1064,13 @@ describe('one identity per persona', () => {
     expect(r.level).toBe('fail');
   });
 
-  test('two personas on one account (a PAT), named in another case: one identity', () => {
+  test("two personas on one account (a PAT), named in another case: a warning (the README's COMMENT trade)", () => {
     const f = good();
     const priya: PersonaFacts = { ...f.personas[0]!, kind: 'account', appId: null, slug: null, login: 'octo-bot' };
     const r = diagnose({ ...f, personas: [priya, { ...priya, name: 'marcus', login: 'Octo-Bot' }] });
-    expect(r.checks.find((c) => c.id === 'distinct:priya+marcus')?.level).toBe('fail');
+    const c = r.checks.find((x) => x.id === 'distinct:priya+marcus');
+    expect(c?.level).toBe('warn');
+    expect(c?.says).toMatch(/share the account octo-bot: .* review-event: COMMENT/);
   });
 
   test('two personas with their own Apps: no such failure', () => {

@@ -18,7 +18,7 @@ import {
   type StatusFact,
 } from '../../src/core/outcome.js';
 import { parseQueueRef } from '../../src/core/queue.js';
-import { unpostedDescription, unpostedVerdict } from '../../src/core/on-head.js';
+import { reviewing, unpostedDescription, unpostedVerdict } from '../../src/core/on-head.js';
 
 const req = (o: Partial<FailedRequest>): FailedRequest => ({
   status: 403,
@@ -566,11 +566,31 @@ describe('unpostedVerdict: a head judged while its PR was closed', () => {
       'CHANGES_REQUESTED',
     ],
     [
-      'a forced pending written since',
-      [{ state: 'pending', creator: 'octo-priya', description: 'x' }, rec()],
+      "a maintainer's forced pending written since",
+      [{ state: 'pending', creator: 'octo-priya', description: reviewing('priya', T, true) }, rec()],
       'main',
       '',
       null,
+    ],
+    // what the PR author can cause passes over (round 16's read-through): a plain pending, a draft's, another PR's
+    [
+      "a plain pending, a draft's, another PR's failure since",
+      [
+        { state: 'pending', creator: 'octo-priya', description: reviewing('priya', T) },
+        { state: 'pending', creator: 'octo-priya', description: 'priya: draft, not reviewed yet' },
+        { state: 'failure', creator: 'octo-priya', description: 'priya: … also the head of PR #8' },
+        rec(),
+      ],
+      'main',
+      '',
+      'CHANGES_REQUESTED',
+    ],
+    [
+      'the record, named in another case',
+      [rec({ description: rec().description!.toUpperCase() })],
+      'main',
+      '',
+      'CHANGES_REQUESTED',
     ],
     ['for another base (retargeted while closed)', [rec({}, 'main')], 'develop', '', null],
     ['for another persona version', [rec({}, 'main', 'v1')], 'main', 'v2', null],
