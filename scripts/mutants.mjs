@@ -623,7 +623,7 @@ export const MUTANTS = [
     what: "a status that settles nothing (a plain pending, a draft's) erases a closed post's record (C1 read-through)",
     file: 'src/core/on-head.ts',
     from: "const said = (s.description ?? '').toLowerCase();",
-    to: "const said = (s.description ?? '').toLowerCase();\n    if (s.state !== 'failure') return null;",
+    to: "const said = (s.description ?? '').toLowerCase();\n    if (s.state === 'pending') return null;",
     unit: [U('rules')],
     e2e: [E('attack16')],
     e2eFilter: 'C1',
