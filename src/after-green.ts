@@ -13,9 +13,10 @@ import {
   greenUnderReReview,
   mayGiveWay,
   mayHaveLeftBase,
+  unlistedAfterGreen,
   unreadAfterGreen,
-  type Conclusion,
-} from './core/outcome.js';
+} from './core/after-green.js';
+import type { Conclusion } from './core/ends.js';
 import type { StatusPlan } from './core/ends.js';
 import { ApiError, orNull, type GitHubPort } from './github/port.js';
 import { publishStatus, statusesOn } from './steps.js';
@@ -51,8 +52,14 @@ async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port:
   }
   const left = greenForLeftBase(r, cfg.persona, nowBase);
   if (left) return overGreen(r, cfg, ctx, port, left);
-  const unlisted = `the open PRs at ${sha.slice(0, 7)} could not be listed again after the green was written`;
-  if (others === null) return { ...r, warnings: [...r.warnings, unlisted] };
+  if (others === null) {
+    // unlisted: fail closed — pending over the green, and the step fails so that someone re-runs it (R17-4)
+    const unlisted = unlistedAfterGreen(r, cfg.persona)!;
+    const over = await overGreen(r, cfg, ctx, port, unlisted);
+    return over.failure
+      ? over
+      : { ...over, failure: `api-error: ${unlisted.notice}`, reason: over.reason ?? 'api-error' };
+  }
   const shared = greenForSharedHead(r, cfg.persona, others);
   return shared ? overGreen(r, cfg, ctx, port, shared) : r;
 }

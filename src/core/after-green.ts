@@ -55,6 +55,21 @@ export function greenForSharedHead(
   };
 }
 
+/**
+ * A post's green whose head's open PRs could not be listed again after it: whether a twin came meanwhile is unknown,
+ * so pending goes over it and the step fails (attack round 17, R17-4: the listing that catches a twin failed open).
+ */
+export function unlistedAfterGreen(c: Conclusion, persona: string): { status: StatusPlan; notice: string } | null {
+  if (c.outcome !== 'posted' || !mayHaveLeftBase(c) || !c.status) return null;
+  return {
+    status: { ...c.status, state: 'pending', description: fit(`${persona}: unconfirmed (open PRs unlisted); re-run`) },
+    notice:
+      `the open PRs at ${short(c.status.sha)} could not be listed again after ${persona}'s green was written, so ` +
+      'whether another PR came to share the commit meanwhile is unknown: pending is written over the green; re-run ' +
+      'this job',
+  };
+}
+
 /** Whether a green is read again against the head's statuses: a standing verdict's, from a run that was not forced. */
 export const mayGiveWay = (c: Conclusion, forced: boolean): boolean =>
   !forced && c.status?.state === 'success' && c.pullNumber !== undefined && STANDING.includes(c.outcome);

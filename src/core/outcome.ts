@@ -16,6 +16,7 @@ export { pendingChanges, reReviewUnderWay } from './on-head.js';
 export {
   greenForLeftBase,
   greenForSharedHead,
+  unlistedAfterGreen,
   greenUnderReReview,
   mayGiveWay,
   mayHaveLeftBase,

@@ -33,9 +33,9 @@ export function attackKit(w: World) {
     w.gh.settings.permissions.set('keeper', { permission: 'write', role_name: 'maintain' });
     return runOn(w.gh, 'priya', null, { mode: 'preflight', force: 'true' }, 'issue_comment', reviewComment('keeper'));
   };
-  /** The forced re-review's post (the /review chain): CHANGES_REQUESTED, posted, red on `sha`. */
-  const forcedRejects = async (pinned: Record<string, string>, sha = w.head) => {
-    const forced = await runOn(
+  /** The forced re-review's post (the /review chain) with the LLM's CHANGES_REQUESTED, whatever it ends in. */
+  const forcedPost = (pinned: Record<string, string>) =>
+    runOn(
       w.gh,
       'priya',
       body('CHANGES_REQUESTED'),
@@ -43,11 +43,14 @@ export function attackKit(w: World) {
       'issue_comment',
       reviewComment('keeper'),
     );
+  /** The forced re-review's post (the /review chain): CHANGES_REQUESTED, posted, red on `sha`. */
+  const forcedRejects = async (pinned: Record<string, string>, sha = w.head) => {
+    const forced = await forcedPost(pinned);
     expect(forced.outputs.outcome).toBe('posted');
     expect(status(sha)).toBe('failure');
     return forced;
   };
-  return { prt, run, chain, status, forceReReview, forcedRejects };
+  return { prt, run, chain, status, forceReReview, forcedPost, forcedRejects };
 }
 
 /**

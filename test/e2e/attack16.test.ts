@@ -326,14 +326,7 @@ describe('C1 held: closing the PR before a forced re-review posts does not bring
     expect(forced.outputs.outcome).toBe('needs-review');
     w.gh.pulls.get(PR)!.state = 'closed';
     const pinned = { 'reviewed-sha': forced.outputs['head-sha']!, 'reviewed-base': forced.outputs['base-ref']! };
-    const post = await runOn(
-      w.gh,
-      'priya',
-      body('CHANGES_REQUESTED'),
-      { ...pinned, force: 'true' },
-      'issue_comment',
-      reviewComment('keeper'),
-    );
+    const post = await k.forcedPost(pinned);
     expect(post.outputs.outcome).toBe('closed');
     w.gh.pulls.get(PR)!.state = 'open';
     const again = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'reopened'));

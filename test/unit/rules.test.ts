@@ -10,6 +10,7 @@ import {
   conclude,
   greenForSharedHead,
   greenUnderReReview,
+  unlistedAfterGreen,
   unreadAfterGreen,
   pendingChanges,
   reReviewUnderWay,
@@ -515,6 +516,23 @@ describe('a kept verdict and a forced re-review of its head', () => {
     const r = unreadAfterGreen(c as never, 'priya');
     expect(r?.status.state ?? null).toBe(pending ? 'pending' : null);
     if (r) expect(r.notice).toMatch(/re-run this job/);
+  });
+
+  // attack round 17 (R17-4): the open PRs at a post's head could not be listed again after its green
+  test.each<[string, object, boolean]>([
+    ["a post's green", { outcome: 'posted' }, true],
+    ["a kept verdict's green (its own reads decide)", { outcome: 'duplicate' }, false],
+    ["a post's red", { outcome: 'posted', state: 'failure' }, false],
+  ])('unlistedAfterGreen: %s', (_n, o, pending) => {
+    const c = {
+      pullNumber: 7,
+      baseRef: 'main',
+      ...o,
+      status: { ...written, state: (o as { state?: string }).state ?? 'success' },
+    };
+    const r = unlistedAfterGreen(c as never, 'priya');
+    expect(r?.status.state ?? null).toBe(pending ? 'pending' : null);
+    if (r) expect(r.notice).toMatch(/could not be listed again .* re-run this job/);
   });
 
   // attack round 16 (F3 for a post): a twin PR opened at the head while a post's green was on its way
