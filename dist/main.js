@@ -44006,8 +44006,8 @@ const DOUBT = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NO|NONE|STILL|YET
     String.raw `OPEN|BUT|HOWEVER|PLEASE|AGAIN|PARTIAL\w*|EXCEPT|UNLESS|TODO|PENDING|BLOCK\w*|REGRESS\w*|` +
     String.raw `REPRODUC\w*|FAIL\w*|BROKEN|BREAKS?|UNVERIFIED|VERIFY|SHOULD|MUST)\b`);
 /**
- * Does every item under the heading at `i` say it is fixed? Its items are its sub-headings, or else its list
- * items, up to the next heading of its level or above; a heading with no items is not closed by this.
+ * Does every item under the heading at `i` say it is fixed (or is a ticked box)? Its items are its sub-headings, or
+ * else its list items, up to the next heading of its level or above; a heading with no items is not closed by this.
  */
 function everyItemFixed(lines, code, i) {
     const level = /^\s*(#{1,6})\s/.exec(lines[i])?.[1].length;
@@ -44025,7 +44025,9 @@ function everyItemFixed(lines, code, i) {
         return false;
     const subs = section.filter((l) => /^\s*#{1,6}\s/.test(l));
     const items = subs.length ? subs : section.filter((l) => /^\s*([-+*]|\d+[.)])\s/.test(l));
-    return items.length > 0 && items.every((l) => ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l));
+    // a ticked box is done too: "## Before merging" / "- [x] CI is green" (round 17's review)
+    const ticked = (l) => /^\s*(?:[-+*]|\d+[.)])\s+\[[xX]\]\s/.test(l);
+    return (items.length > 0 && items.every((l) => ticked(l) || (ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l))));
 }
 /**
  * The open must-fix heading an approval stands over (0-based), or -1. An approval that says the list is done
@@ -44899,17 +44901,18 @@ function greenForSharedHead(c, persona, others) {
     };
 }
 /**
- * A post's green whose head's open PRs could not be listed again after it: whether a twin came meanwhile is unknown,
- * so pending goes over it and the step fails (attack round 17, R17-4: the listing that catches a twin failed open).
+ * A post's green after which what could have changed cannot be read again — the PR (a retarget) or the open PRs at its
+ * head (a twin): whether the green still stands is unknown, so pending goes over it and the step fails (attack round
+ * 17, R17-4, and its review: the listing that catches a twin, or the PR read beside it, failed open).
  */
-function unlistedAfterGreen(c, persona) {
+function unlistedAfterGreen(c, persona, what = 'the open PRs at its head') {
     if (c.outcome !== 'posted' || !mayHaveLeftBase(c) || !c.status)
         return null;
     return {
-        status: { ...c.status, state: 'pending', description: fit(`${persona}: unconfirmed (open PRs unlisted); re-run`) },
-        notice: `the open PRs at ${sha_short(c.status.sha)} could not be listed again after ${persona}'s green was written, so ` +
-            'whether another PR came to share the commit meanwhile is unknown: pending is written over the green; re-run ' +
-            'this job',
+        status: { ...c.status, state: 'pending', description: fit(`${persona}: unconfirmed (re-read failed); re-run`) },
+        notice: `${what} could not be read again after ${persona}'s green on ${sha_short(c.status.sha)} was written, so whether ` +
+            'the PR was retargeted or another PR came to share the commit meanwhile is unknown: pending is written over ' +
+            'the green; re-run this job',
     };
 }
 /** Whether a green is read again against the head's statuses: a standing verdict's, from a run that was not forced. */
@@ -46303,6 +46306,9 @@ async function baseAfterGreen(r, cfg, ctx, port) {
     catch (e) {
         if (!(e instanceof ApiError))
             throw e;
+        // a post's green, unconfirmed: fail closed (round 17's review); a kept verdict's run read the PR before it wrote
+        if (r.outcome === 'posted')
+            return unconfirmed(r, cfg, ctx, port, `PR #${pullNumber} (${e.message})`);
         return {
             ...r,
             warnings: [...r.warnings, `the PR could not be read again after the green was written: ${e.message}`],
@@ -46311,16 +46317,18 @@ async function baseAfterGreen(r, cfg, ctx, port) {
     const left = greenForLeftBase(r, cfg.persona, nowBase);
     if (left)
         return overGreen(r, cfg, ctx, port, left);
-    if (others === null) {
-        // unlisted: fail closed — pending over the green, and the step fails so that someone re-runs it (R17-4)
-        const unlisted = unlistedAfterGreen(r, cfg.persona);
-        const over = await overGreen(r, cfg, ctx, port, unlisted);
-        return over.failure
-            ? over
-            : { ...over, failure: `api-error: ${unlisted.notice}`, reason: over.reason ?? 'api-error' };
-    }
+    if (others === null)
+        return unconfirmed(r, cfg, ctx, port, `the open PRs at ${sha.slice(0, 7)}`);
     const shared = greenForSharedHead(r, cfg.persona, others);
     return shared ? overGreen(r, cfg, ctx, port, shared) : r;
+}
+/** A post's green that cannot be confirmed: pending over it, and the step fails so that someone re-runs it (R17-4). */
+async function unconfirmed(r, cfg, ctx, port, what) {
+    const unlisted = unlistedAfterGreen(r, cfg.persona, what);
+    const over = await overGreen(r, cfg, ctx, port, unlisted);
+    return over.failure
+        ? over
+        : { ...over, failure: `api-error: ${unlisted.notice}`, reason: over.reason ?? 'api-error' };
 }
 /**
  * The head's statuses read once more (a run that was not forced, commit statuses only): a forced re-review asked for
@@ -46358,7 +46366,7 @@ async function overGreen(r, cfg, ctx, port, over) {
         if (!(e instanceof Abort))
             throw e;
         // the green stands: the step fails and says so (attack round 9)
-        const failure = `${over.notice}; but the pending over it could not be set: ${e.reason}: ${e.message}`;
+        const failure = `${over.notice}; but the status over it could not be set: ${e.reason}: ${e.message}`;
         return { ...r, reason: r.reason ?? e.reason, failure, advice: oneEach(r.advice, e.advice) };
     }
     return { ...r, status: over.status, notices: [over.notice, ...r.notices] };
@@ -46451,19 +46459,22 @@ function stopped(end, rules, base, preflight) {
         outcome: end.kind,
         notices: [end.message, ...base.notices],
         shouldReview: end.kind === 'unposted' ? false : preflight,
-        status: end.kind === 'closed' ? unpostedStatus(end, rules) : null,
+        status: unpostedStatus(end, rules),
     };
 }
 /**
  * A verdict judged for a PR closed before it was posted, that does not pass: recorded as the head's failure, so that
  * a reopen does not roll the persona again (attack round 16, C1). A passing one records nothing: a reopen judges it
- * again (a wasted run, no way around the gate).
+ * again (a wasted run, no way around the gate). Read back on a reopen (`unposted`), the record is written again: what
+ * was written over it since — another base's green after a retarget there and back, a draft's pending — is not the
+ * gate for this base (round 17's review).
  */
 function unpostedStatus(end, rules) {
-    const u = end.unposted;
+    const u = end.kind === 'unposted' ? end : end.kind === 'closed' ? end.unposted : undefined;
     if (!u || !end.target || verdictState(u.verdict, rules) === 'success')
         return null;
-    return statusOf(rules, end.target, 'failure', unpostedDescription(rules.persona, u.verdict, end.target, u.base, u.version));
+    const description = unpostedDescription(rules.persona, u.verdict, end.target, u.base, u.version);
+    return statusOf(rules, end.target, 'failure', description);
 }
 const abortDescription = (reason, persona) => reason === 'no-body'
     ? `${persona}: no review (the persona step produced no body)`
@@ -54560,8 +54571,13 @@ function unposted(cfg, target, facts, body) {
 async function postNew(cfg, ctx, port, target, plan, facts, body) {
     const marker = markerFor(cfg, ctx, target, plan, facts);
     const review = compose(marker, body.text, body.findings, facts.files ?? [], cfg.maxInlineFindings);
-    // a stale APPROVE goes first: if anything below fails, no approval outlives its head
-    const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
+    // a stale APPROVE goes first: if anything below fails, no approval outlives its head; and the head's statuses as
+    // they are before the create, so that what is written after it — a maintainer's /review of this very review —
+    // goes back over the green (attack round 18, R18-1; after-green.ts)
+    const [early, onHead] = await Promise.all([
+        dismissAll(cfg.persona, port, target.pullNumber, plan.early, null),
+        cfg.force ? Promise.resolve(undefined) : statusesOn(cfg, ctx, port, target.reviewedSha),
+    ]);
     if (early.failure)
         throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);
     const sent = await send(port, target, plan, marker, review, facts, body.text);
@@ -54570,7 +54586,7 @@ async function postNew(cfg, ctx, port, target, plan, facts, body) {
     const made = sent.made;
     const notices = [...made.notices];
     const warnings = [...facts.warnings, ...sent.warnings, ...made.warnings];
-    const common = { target, identity: facts.identity, notices, warnings, sharedHead: facts.sharedHead };
+    const common = { target, identity: facts.identity, notices, warnings, sharedHead: facts.sharedHead, onHead };
     const author = made.entry.review.login;
     if (author && author.toLowerCase() !== facts.identity.toLowerCase()) {
         // history was read for the wrong account: dismissing from it could touch someone else's review
@@ -54633,7 +54649,9 @@ function markerFor(cfg, ctx, target, plan, facts) {
     };
 }
 /** On facts read again after the write: another run may have posted for this or a newer head meanwhile. */
-async function settleAfterWrite(cfg, port, target, made, earlyIds, common) {
+async function settleAfterWrite(cfg, port, target, made, earlyIds, 
+/** onHead: the head's statuses read before the create (a post's; the green is checked against them). */
+common) {
     const kind = made.ours ? 'posted' : 'duplicate';
     const read = await readAfterWrite(port, target.pullNumber, made.entry.review.id);
     if ('failed' in read) {
@@ -54845,7 +54863,7 @@ async function runPreflight(cfg, ctx, port, trace) {
             ? null
             : unpostedVerdict(onHead, facts.identity, cfg.persona, target, pull.baseRef, version);
         if (judged)
-            return preflight_unposted(cfg.persona, target, facts.identity, judged, pull.baseRef);
+            return preflight_unposted(cfg.persona, target, facts.identity, judged, pull.baseRef, version);
         await doubtSource(cfg, ctx, port, target, facts);
         const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] };
         if ('stop' in diff)
@@ -54857,11 +54875,11 @@ async function runPreflight(cfg, ctx, port, trace) {
     });
 }
 /** The head was judged while its PR was closed: that verdict stands (red), nothing is judged again. */
-function preflight_unposted(persona, target, identity, verdict, base) {
+function preflight_unposted(persona, target, identity, verdict, base, version) {
     const message = `${persona} judged ${sha_short(target.reviewedSha)} ${verdict} for PR #${target.pullNumber} into ${base} while ` +
-        "the PR was closed; GitHub takes no review on a closed PR, so it was recorded as the head's failure and is not " +
-        `judged again: push a change, or a maintainer comments /review ${persona}`;
-    return { kind: 'unposted', target, identity, verdict, message };
+        "the PR was closed; GitHub takes no review on a closed PR, so it is recorded as the head's failure (written " +
+        `again now) and not judged again: push a change, or a maintainer comments /review ${persona}`;
+    return { kind: 'unposted', target, identity, verdict, message, base, version };
 }
 /**
  * The PR's diff, merge base to the reviewed head, as GitHub renders it; whole or not at all (core/diffcover.ts):
@@ -55557,7 +55575,12 @@ function accessCheck(p) {
 function distinctChecks(personas) {
     const groups = new Map();
     for (const p of personas) {
-        const key = p.appId !== null ? `app ${p.appId}` : `account ${p.login.toLowerCase()}`;
+        // an App persona whose App could not be read (no id) is still an App: grouped by its slug
+        const key = p.appId !== null
+            ? `app ${p.appId}`
+            : p.kind === 'app'
+                ? `slug ${p.login.toLowerCase()}`
+                : `account ${p.login.toLowerCase()}`;
         groups.set(key, [...(groups.get(key) ?? []), p]);
     }
     return [...groups.values()]
@@ -55566,7 +55589,7 @@ function distinctChecks(personas) {
         const names = g.map((p) => p.name).join(' and ');
         const id = `distinct:${g.map((p) => p.name).join('+')}`;
         const cost = "each one's token can write the others' status, and GitHub keeps one review per account";
-        if (g[0].appId === null)
+        if (g[0].kind !== 'app')
             return {
                 id,
                 level: 'warn',
@@ -55577,13 +55600,14 @@ function distinctChecks(personas) {
         return {
             id,
             level: 'fail',
-            says: `${names} are one identity, the App ${g[0].slug} (id ${g[0].appId}): ${cost}, ` +
+            says: `${names} are one identity, the App ${g[0].slug}${idOf(g[0])}: ${cost}, ` +
                 'so the panel speaks with one voice',
             fix: 'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key in ' +
                 "its own environment, and require each persona's status from its own App",
         };
     });
 }
+const idOf = (p) => (p.appId === null ? '' : ` (id ${p.appId})`);
 
 ;// CONCATENATED MODULE: ./src/core/doctor-secrets.ts
 /** Each key once per secret and environment (core/doctor-keys.ts finds where each is read). */

@@ -65,14 +65,9 @@ export const MUTANTS = [
     name: 'early-dismissal-after-create',
     what: 'post dismisses the stale APPROVE after the create instead of before it',
     file: 'src/modes/post.ts',
-    from:
-      '  const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);\n' +
-      '  if (early.failure) throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);\n' +
-      '  const sent = await send(port, target, plan, marker, review, facts, body.text);\n',
-    to:
-      '  const sent = await send(port, target, plan, marker, review, facts, body.text);\n' +
-      '  const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);\n' +
-      '  if (early.failure) throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);\n',
+    // the early dismissal skipped: the stale APPROVE goes only when the write settles, after the create
+    from: '    dismissAll(cfg.persona, port, target.pullNumber, plan.early, null),\n',
+    to: '    dismissAll(cfg.persona, port, target.pullNumber, [], null),\n',
     unit: [U('modes')],
     e2e: [E('gate')],
     e2eFilter: 'stale APPROVE',
@@ -627,6 +622,27 @@ export const MUTANTS = [
     unit: [U('rules')],
     e2e: [E('attack16')],
     e2eFilter: 'C1',
+  },
+  // attack rounds 17 and 18
+  {
+    name: 'unlisted-fails-open',
+    what: "a post's green stays when the open PRs at its head cannot be listed again (R17-4)",
+    file: 'src/after-green.ts',
+    from: 'if (others === null) return unconfirmed(r, cfg, ctx, port, `the open PRs at ${sha.slice(0, 7)}`);',
+    to: 'if (others === null) return r;',
+    unit: [],
+    e2e: [E('attack17')],
+    e2eFilter: 'R17-4',
+  },
+  {
+    name: 'post-reads-nothing-before',
+    what: 'a post reads no statuses before its create: a /review written after it is buried by its green (R18-1)',
+    file: 'src/modes/post.ts',
+    from: 'cfg.force ? Promise.resolve(undefined) : statusesOn(cfg, ctx, port, target.reviewedSha),',
+    to: 'Promise.resolve(undefined),',
+    unit: [],
+    e2e: [E('attack18')],
+    e2eFilter: 'R18-1',
   },
   {
     name: 'unposted-unread',

@@ -45,6 +45,8 @@ async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port:
     others = withHead && withHead.filter((p) => p.number !== pullNumber);
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
+    // a post's green, unconfirmed: fail closed (round 17's review); a kept verdict's run read the PR before it wrote
+    if (r.outcome === 'posted') return unconfirmed(r, cfg, ctx, port, `PR #${pullNumber} (${e.message})`);
     return {
       ...r,
       warnings: [...r.warnings, `the PR could not be read again after the green was written: ${e.message}`],
@@ -52,16 +54,24 @@ async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port:
   }
   const left = greenForLeftBase(r, cfg.persona, nowBase);
   if (left) return overGreen(r, cfg, ctx, port, left);
-  if (others === null) {
-    // unlisted: fail closed — pending over the green, and the step fails so that someone re-runs it (R17-4)
-    const unlisted = unlistedAfterGreen(r, cfg.persona)!;
-    const over = await overGreen(r, cfg, ctx, port, unlisted);
-    return over.failure
-      ? over
-      : { ...over, failure: `api-error: ${unlisted.notice}`, reason: over.reason ?? 'api-error' };
-  }
+  if (others === null) return unconfirmed(r, cfg, ctx, port, `the open PRs at ${sha.slice(0, 7)}`);
   const shared = greenForSharedHead(r, cfg.persona, others);
   return shared ? overGreen(r, cfg, ctx, port, shared) : r;
+}
+
+/** A post's green that cannot be confirmed: pending over it, and the step fails so that someone re-runs it (R17-4). */
+async function unconfirmed(
+  r: Conclusion,
+  cfg: Config,
+  ctx: RunContext,
+  port: GitHubPort,
+  what: string,
+): Promise<Conclusion> {
+  const unlisted = unlistedAfterGreen(r, cfg.persona, what)!;
+  const over = await overGreen(r, cfg, ctx, port, unlisted);
+  return over.failure
+    ? over
+    : { ...over, failure: `api-error: ${unlisted.notice}`, reason: over.reason ?? 'api-error' };
 }
 
 /**
@@ -103,7 +113,7 @@ async function overGreen(
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
     // the green stands: the step fails and says so (attack round 9)
-    const failure = `${over.notice}; but the pending over it could not be set: ${e.reason}: ${e.message}`;
+    const failure = `${over.notice}; but the status over it could not be set: ${e.reason}: ${e.message}`;
     return { ...r, reason: r.reason ?? e.reason, failure, advice: oneEach(r.advice, e.advice) };
   }
   return { ...r, status: over.status, notices: [over.notice, ...r.notices] };

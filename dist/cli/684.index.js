@@ -600,7 +600,12 @@ function accessCheck(p) {
 function distinctChecks(personas) {
     const groups = new Map();
     for (const p of personas) {
-        const key = p.appId !== null ? `app ${p.appId}` : `account ${p.login.toLowerCase()}`;
+        // an App persona whose App could not be read (no id) is still an App: grouped by its slug
+        const key = p.appId !== null
+            ? `app ${p.appId}`
+            : p.kind === 'app'
+                ? `slug ${p.login.toLowerCase()}`
+                : `account ${p.login.toLowerCase()}`;
         groups.set(key, [...(groups.get(key) ?? []), p]);
     }
     return [...groups.values()]
@@ -609,7 +614,7 @@ function distinctChecks(personas) {
         const names = g.map((p) => p.name).join(' and ');
         const id = `distinct:${g.map((p) => p.name).join('+')}`;
         const cost = "each one's token can write the others' status, and GitHub keeps one review per account";
-        if (g[0].appId === null)
+        if (g[0].kind !== 'app')
             return {
                 id,
                 level: 'warn',
@@ -620,13 +625,14 @@ function distinctChecks(personas) {
         return {
             id,
             level: 'fail',
-            says: `${names} are one identity, the App ${g[0].slug} (id ${g[0].appId}): ${cost}, ` +
+            says: `${names} are one identity, the App ${g[0].slug}${idOf(g[0])}: ${cost}, ` +
                 'so the panel speaks with one voice',
             fix: 'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key in ' +
                 "its own environment, and require each persona's status from its own App",
         };
     });
 }
+const idOf = (p) => (p.appId === null ? '' : ` (id ${p.appId})`);
 
 ;// CONCATENATED MODULE: ./src/core/doctor-secrets.ts
 /** Each key once per secret and environment (core/doctor-keys.ts finds where each is read). */

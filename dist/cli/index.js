@@ -3098,8 +3098,8 @@ const DOUBT = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NO|NONE|STILL|YET
     String.raw `OPEN|BUT|HOWEVER|PLEASE|AGAIN|PARTIAL\w*|EXCEPT|UNLESS|TODO|PENDING|BLOCK\w*|REGRESS\w*|` +
     String.raw `REPRODUC\w*|FAIL\w*|BROKEN|BREAKS?|UNVERIFIED|VERIFY|SHOULD|MUST)\b`);
 /**
- * Does every item under the heading at `i` say it is fixed? Its items are its sub-headings, or else its list
- * items, up to the next heading of its level or above; a heading with no items is not closed by this.
+ * Does every item under the heading at `i` say it is fixed (or is a ticked box)? Its items are its sub-headings, or
+ * else its list items, up to the next heading of its level or above; a heading with no items is not closed by this.
  */
 function everyItemFixed(lines, code, i) {
     const level = /^\s*(#{1,6})\s/.exec(lines[i])?.[1].length;
@@ -3117,7 +3117,9 @@ function everyItemFixed(lines, code, i) {
         return false;
     const subs = section.filter((l) => /^\s*#{1,6}\s/.test(l));
     const items = subs.length ? subs : section.filter((l) => /^\s*([-+*]|\d+[.)])\s/.test(l));
-    return items.length > 0 && items.every((l) => ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l));
+    // a ticked box is done too: "## Before merging" / "- [x] CI is green" (round 17's review)
+    const ticked = (l) => /^\s*(?:[-+*]|\d+[.)])\s+\[[xX]\]\s/.test(l);
+    return (items.length > 0 && items.every((l) => ticked(l) || (ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l))));
 }
 /**
  * The open must-fix heading an approval stands over (0-based), or -1. An approval that says the list is done

@@ -56,17 +56,22 @@ export function greenForSharedHead(
 }
 
 /**
- * A post's green whose head's open PRs could not be listed again after it: whether a twin came meanwhile is unknown,
- * so pending goes over it and the step fails (attack round 17, R17-4: the listing that catches a twin failed open).
+ * A post's green after which what could have changed cannot be read again — the PR (a retarget) or the open PRs at its
+ * head (a twin): whether the green still stands is unknown, so pending goes over it and the step fails (attack round
+ * 17, R17-4, and its review: the listing that catches a twin, or the PR read beside it, failed open).
  */
-export function unlistedAfterGreen(c: Conclusion, persona: string): { status: StatusPlan; notice: string } | null {
+export function unlistedAfterGreen(
+  c: Conclusion,
+  persona: string,
+  what = 'the open PRs at its head',
+): { status: StatusPlan; notice: string } | null {
   if (c.outcome !== 'posted' || !mayHaveLeftBase(c) || !c.status) return null;
   return {
-    status: { ...c.status, state: 'pending', description: fit(`${persona}: unconfirmed (open PRs unlisted); re-run`) },
+    status: { ...c.status, state: 'pending', description: fit(`${persona}: unconfirmed (re-read failed); re-run`) },
     notice:
-      `the open PRs at ${short(c.status.sha)} could not be listed again after ${persona}'s green was written, so ` +
-      'whether another PR came to share the commit meanwhile is unknown: pending is written over the green; re-run ' +
-      'this job',
+      `${what} could not be read again after ${persona}'s green on ${short(c.status.sha)} was written, so whether ` +
+      'the PR was retargeted or another PR came to share the commit meanwhile is unknown: pending is written over ' +
+      'the green; re-run this job',
   };
 }
 

@@ -264,7 +264,13 @@ function accessCheck(p: PersonaFacts): Check[] {
 export function distinctChecks(personas: readonly PersonaFacts[]): Check[] {
   const groups = new Map<string, PersonaFacts[]>();
   for (const p of personas) {
-    const key = p.appId !== null ? `app ${p.appId}` : `account ${p.login.toLowerCase()}`;
+    // an App persona whose App could not be read (no id) is still an App: grouped by its slug
+    const key =
+      p.appId !== null
+        ? `app ${p.appId}`
+        : p.kind === 'app'
+          ? `slug ${p.login.toLowerCase()}`
+          : `account ${p.login.toLowerCase()}`;
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
   return [...groups.values()]
@@ -273,7 +279,7 @@ export function distinctChecks(personas: readonly PersonaFacts[]): Check[] {
       const names = g.map((p) => p.name).join(' and ');
       const id = `distinct:${g.map((p) => p.name).join('+')}`;
       const cost = "each one's token can write the others' status, and GitHub keeps one review per account";
-      if (g[0]!.appId === null)
+      if (g[0]!.kind !== 'app')
         return {
           id,
           level: 'warn',
@@ -286,7 +292,7 @@ export function distinctChecks(personas: readonly PersonaFacts[]): Check[] {
         id,
         level: 'fail',
         says:
-          `${names} are one identity, the App ${g[0]!.slug} (id ${g[0]!.appId}): ${cost}, ` +
+          `${names} are one identity, the App ${g[0]!.slug}${idOf(g[0]!)}: ${cost}, ` +
           'so the panel speaks with one voice',
         fix:
           'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key in ' +
@@ -294,3 +300,5 @@ export function distinctChecks(personas: readonly PersonaFacts[]): Check[] {
       };
     });
 }
+
+const idOf = (p: PersonaFacts): string => (p.appId === null ? '' : ` (id ${p.appId})`);

@@ -78,7 +78,7 @@ export type End = Common &
         unposted?: { verdict: Verdict; base: string; version: string };
       }
     /** preflight: the head was judged while the PR was closed, and that verdict is not rolled again. */
-    | { kind: 'unposted'; verdict: Verdict; message: string }
+    | { kind: 'unposted'; verdict: Verdict; message: string; base: string; version: string }
     /** onHead: this context's statuses on the head, newest first; null when unread (fail closed: pending). */
     | { kind: 'needs-review'; diffPath?: string; onHead?: readonly StatusFact[] | null }
     | { kind: 'draft' }

@@ -88,8 +88,8 @@ const DOUBT = new RegExp(
 );
 
 /**
- * Does every item under the heading at `i` say it is fixed? Its items are its sub-headings, or else its list
- * items, up to the next heading of its level or above; a heading with no items is not closed by this.
+ * Does every item under the heading at `i` say it is fixed (or is a ticked box)? Its items are its sub-headings, or
+ * else its list items, up to the next heading of its level or above; a heading with no items is not closed by this.
  */
 function everyItemFixed(lines: readonly string[], code: ReadonlySet<number>, i: number): boolean {
   const level = /^\s*(#{1,6})\s/.exec(lines[i]!)?.[1]!.length;
@@ -103,7 +103,11 @@ function everyItemFixed(lines: readonly string[], code: ReadonlySet<number>, i: 
   if (section.some((l) => DOUBT.test(plain(l).toUpperCase()))) return false;
   const subs = section.filter((l) => /^\s*#{1,6}\s/.test(l));
   const items = subs.length ? subs : section.filter((l) => /^\s*([-+*]|\d+[.)])\s/.test(l));
-  return items.length > 0 && items.every((l) => ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l));
+  // a ticked box is done too: "## Before merging" / "- [x] CI is green" (round 17's review)
+  const ticked = (l: string) => /^\s*(?:[-+*]|\d+[.)])\s+\[[xX]\]\s/.test(l);
+  return (
+    items.length > 0 && items.every((l) => ticked(l) || (ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l)))
+  );
 }
 
 /**

@@ -98,24 +98,25 @@ function stopped(
     outcome: end.kind,
     notices: [end.message, ...base.notices],
     shouldReview: end.kind === 'unposted' ? false : preflight,
-    status: end.kind === 'closed' ? unpostedStatus(end, rules) : null,
+    status: unpostedStatus(end, rules),
   };
 }
 
 /**
  * A verdict judged for a PR closed before it was posted, that does not pass: recorded as the head's failure, so that
  * a reopen does not roll the persona again (attack round 16, C1). A passing one records nothing: a reopen judges it
- * again (a wasted run, no way around the gate).
+ * again (a wasted run, no way around the gate). Read back on a reopen (`unposted`), the record is written again: what
+ * was written over it since — another base's green after a retarget there and back, a draft's pending — is not the
+ * gate for this base (round 17's review).
  */
-function unpostedStatus(end: Extract<End, { kind: 'closed' | 'superseded' }>, rules: Rules): StatusPlan | null {
-  const u = end.unposted;
+function unpostedStatus(
+  end: Extract<End, { kind: 'closed' | 'superseded' | 'unposted' }>,
+  rules: Rules,
+): StatusPlan | null {
+  const u = end.kind === 'unposted' ? end : end.kind === 'closed' ? end.unposted : undefined;
   if (!u || !end.target || verdictState(u.verdict, rules) === 'success') return null;
-  return statusOf(
-    rules,
-    end.target,
-    'failure',
-    unpostedDescription(rules.persona, u.verdict, end.target, u.base, u.version),
-  );
+  const description = unpostedDescription(rules.persona, u.verdict, end.target, u.base, u.version);
+  return statusOf(rules, end.target, 'failure', description);
 }
 
 const abortDescription = (reason: AbortReason, persona: string): string =>

@@ -18,9 +18,9 @@ import {
   type ReviewFact,
 } from '../core/decide.js';
 import type { Marker } from '../core/marker.js';
-import type { AfterWrite, End, PullTarget } from '../core/outcome.js';
+import type { AfterWrite, End, PullTarget, StatusFact } from '../core/outcome.js';
 import { ApiError, orNull, type GitHubPort } from '../github/port.js';
-import { attributed, dismissAll, dismissalFailure, readHead, type Facts, type Trace } from '../steps.js';
+import { attributed, dismissAll, dismissalFailure, readHead, statusesOn, type Facts, type Trace } from '../steps.js';
 import { knownHead, resolveTarget } from '../target.js';
 import { create, LOOK_AFTER_MS, type Created } from './create.js';
 import { keepStanding } from './keep.js';
@@ -77,15 +77,20 @@ async function postNew(
 ): Promise<End> {
   const marker = markerFor(cfg, ctx, target, plan, facts);
   const review = compose(marker, body.text, body.findings, facts.files ?? [], cfg.maxInlineFindings);
-  // a stale APPROVE goes first: if anything below fails, no approval outlives its head
-  const early = await dismissAll(cfg.persona, port, target.pullNumber, plan.early, null);
+  // a stale APPROVE goes first: if anything below fails, no approval outlives its head; and the head's statuses as
+  // they are before the create, so that what is written after it — a maintainer's /review of this very review —
+  // goes back over the green (attack round 18, R18-1; after-green.ts)
+  const [early, onHead] = await Promise.all([
+    dismissAll(cfg.persona, port, target.pullNumber, plan.early, null),
+    cfg.force ? Promise.resolve(undefined) : statusesOn(cfg, ctx, port, target.reviewedSha),
+  ]);
   if (early.failure) throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);
   const sent = await send(port, target, plan, marker, review, facts, body.text);
   if (sent.kind === 'superseded') return { ...sent, dismissed: early.ids };
   const made = sent.made;
   const notices = [...made.notices];
   const warnings = [...facts.warnings, ...sent.warnings, ...made.warnings];
-  const common = { target, identity: facts.identity, notices, warnings, sharedHead: facts.sharedHead };
+  const common = { target, identity: facts.identity, notices, warnings, sharedHead: facts.sharedHead, onHead };
   const author = made.entry.review.login;
   if (author && author.toLowerCase() !== facts.identity.toLowerCase()) {
     // history was read for the wrong account: dismissing from it could touch someone else's review
@@ -174,7 +179,14 @@ export async function settleAfterWrite(
   target: PullTarget,
   made: { entry: HistoryEntry; ours: boolean },
   earlyIds: number[],
-  common: { target: PullTarget; identity: string; notices: string[]; warnings: string[] },
+  /** onHead: the head's statuses read before the create (a post's; the green is checked against them). */
+  common: {
+    target: PullTarget;
+    identity: string;
+    notices: string[];
+    warnings: string[];
+    onHead?: readonly StatusFact[] | null;
+  },
 ): Promise<End> {
   const kind = made.ours ? 'posted' : 'duplicate';
   const read = await readAfterWrite(port, target.pullNumber, made.entry.review.id);

@@ -63,7 +63,7 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     const judged = cfg.force
       ? null
       : unpostedVerdict(onHead, facts.identity, cfg.persona, target, pull.baseRef, version);
-    if (judged) return unposted(cfg.persona, target, facts.identity, judged, pull.baseRef);
+    if (judged) return unposted(cfg.persona, target, facts.identity, judged, pull.baseRef, version);
     await doubtSource(cfg, ctx, port, target, facts);
     const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] };
     if ('stop' in diff) return { kind: diff.outcome, message: diff.message, target };
@@ -75,12 +75,19 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
 }
 
 /** The head was judged while its PR was closed: that verdict stands (red), nothing is judged again. */
-function unposted(persona: string, target: PullTarget, identity: string, verdict: Verdict, base: string): End {
+function unposted(
+  persona: string,
+  target: PullTarget,
+  identity: string,
+  verdict: Verdict,
+  base: string,
+  version: string,
+): End {
   const message =
     `${persona} judged ${short(target.reviewedSha)} ${verdict} for PR #${target.pullNumber} into ${base} while ` +
-    "the PR was closed; GitHub takes no review on a closed PR, so it was recorded as the head's failure and is not " +
-    `judged again: push a change, or a maintainer comments /review ${persona}`;
-  return { kind: 'unposted', target, identity, verdict, message };
+    "the PR was closed; GitHub takes no review on a closed PR, so it is recorded as the head's failure (written " +
+    `again now) and not judged again: push a change, or a maintainer comments /review ${persona}`;
+  return { kind: 'unposted', target, identity, verdict, message, base, version };
 }
 
 /**

@@ -140,8 +140,8 @@ describe("R17-4: the post's second listing of the open PRs at its head fails: no
     expect(r.outputs.outcome).toBe('posted');
     expect(r.outputs.reason).toBe('api-error');
     expect(r.code).not.toBe(0);
-    expect(r.stdout).toMatch(/could not be listed again after priya's green was written/);
-    expect(w.gh.statusOf(w.head, CONTEXT)?.description).toBe('priya: unconfirmed (open PRs unlisted); re-run');
+    expect(r.stdout).toMatch(/the open PRs at [0-9a-f]{7} could not be read again after priya's green/);
+    expect(w.gh.statusOf(w.head, CONTEXT)?.description).toBe('priya: unconfirmed (re-read failed); re-run');
     w.gh.pulls.get(PR)!.state = 'closed'; // no run follows; #8 stays open at H into release
     expect(k.status(), 'H, the head of #8 into release').not.toBe('success');
   });

@@ -1073,6 +1073,13 @@ describe('one identity per persona', () => {
     expect(c?.says).toMatch(/share the account octo-bot: .* review-event: COMMENT/);
   });
 
+  test('two personas on one App whose App could not be read (no id): still one App, a failure', () => {
+    const f = good();
+    const priya: PersonaFacts = { ...f.personas[0]!, appId: null, clientId: null };
+    const r = diagnose({ ...f, personas: [priya, { ...priya, name: 'marcus' }] });
+    expect(r.checks.find((c) => c.id === 'distinct:priya+marcus')?.level).toBe('fail');
+  });
+
   test('two personas with their own Apps: no such failure', () => {
     const r = diagnose(twoPersonas({ appId: 4242, slug: 'marcus-app', login: 'marcus-app[bot]', clientId: null }));
     expect(r.checks.some((c) => c.id.startsWith('distinct:'))).toBe(false);

@@ -259,6 +259,19 @@ describe('the suggested verdict line', () => {
       null,
     ],
     ['an approval over "P0: none"', `**Verdict:** APPROVE\n\n### P0\n\nNone.\n`, 'APPROVE', 1],
+    // round 17's review: a done checklist under "## Before merging" is no open list
+    [
+      'an approval over "Before merging" whose items are all ticked',
+      `**Verdict:** APPROVE\n\n## Before merging\n\n- [x] CI is green\n- [x] changelog updated\n`,
+      'APPROVE',
+      1,
+    ],
+    [
+      'an approval over "Before merging" with an unticked item',
+      `**Verdict:** APPROVE\n\n## Before merging\n\n- [x] CI is green\n- [ ] changelog updated\n`,
+      null,
+      null,
+    ],
     [
       'an approval over a list required before production (a deployment gate: held-out h16)',
       `### Required Before Production\n1. **JWT verification**\n\n## Approval Decision\n\n**✅ APPROVED** - Sensible.\n`,

@@ -165,9 +165,9 @@ describe('the commit status each outcome shows', () => {
       false,
     ],
     [
-      'unposted: the record stands, nothing written',
-      { kind: 'unposted', verdict: 'CHANGES_REQUESTED', message: 'judged', target },
-      null,
+      'unposted: the record is written again (whatever came over it since is not the gate for this base)',
+      { kind: 'unposted', verdict: 'CHANGES_REQUESTED', message: 'judged', target, base: 'main', version: '' },
+      'failure',
       false,
     ],
     [
@@ -532,7 +532,7 @@ describe('a kept verdict and a forced re-review of its head', () => {
     };
     const r = unlistedAfterGreen(c as never, 'priya');
     expect(r?.status.state ?? null).toBe(pending ? 'pending' : null);
-    if (r) expect(r.notice).toMatch(/could not be listed again .* re-run this job/);
+    if (r) expect(r.notice).toMatch(/could not be read again .* re-run this job/);
   });
 
   // attack round 16 (F3 for a post): a twin PR opened at the head while a post's green was on its way
