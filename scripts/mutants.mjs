@@ -639,7 +639,7 @@ export const MUTANTS = [
     what: 'a post reads no statuses before its create: a /review written after it is buried by its green (R18-1)',
     file: 'src/modes/post.ts',
     from: 'cfg.force ? Promise.resolve(undefined) : statusesOn(cfg, ctx, port, target.reviewedSha),',
-    to: 'Promise.resolve(undefined),',
+    to: 'cfg.force || !cfg.force ? Promise.resolve(undefined) : statusesOn(cfg, ctx, port, target.reviewedSha),',
     unit: [],
     e2e: [E('attack18')],
     e2eFilter: 'R18-1',
