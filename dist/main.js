@@ -44759,10 +44759,12 @@ function reReviewUnderWay(onHead, identity, persona, target) {
  * on round 12) — unless the run had read it before it wrote (a kept verdict's run: then it is another base's newer
  * review, and the green, for this base, stands). A red that is not this PR's review's, written since a kept verdict's
  * run read the head (a twin PR's refusal of the shared head, an abort), goes back too. A status for the green's own
- * review or an older one lets the green stand. Unread statuses (null) say nothing here.
+ * review or an older one lets the green stand. A post reads the head before its create (attack round 18, R18-1): a
+ * forced pending written since goes back; its read failed (seen null), any forced pending under the green does.
  */
 function underGreen(onHead, identity, persona, target, green, 
-/** The statuses the run read before it wrote the green (a kept verdict's), else undefined. */
+/** The statuses the run read before it wrote the green (a kept verdict's; a post's, before its create; null when
+ * that read failed), else undefined. */
 seen) {
     const me = identity?.toLowerCase();
     const own = me === undefined ? [] : (onHead ?? []).filter((s) => s.creator?.toLowerCase() === me);
@@ -44781,7 +44783,9 @@ seen) {
         // a forced pending only a kept verdict's run can date: one it had read was settled, or is R11-3's dead one (a
         // post's green is a fresh review: put back over it, a dead pending would hold the head for good)
         if (s.state === 'pending' && s.description === reviewing(persona, target, true))
-            return seen && since(s) ? 'forced' : red;
+            // a post whose read before its create failed (seen null) cannot date it: put back, fail closed (round 18's
+            // read-through: R18-1 behind one 5xx); a kept verdict with unread statuses writes no green at all (B4)
+            return seen === null || (seen && since(s)) ? 'forced' : red;
         const link = linkOf(s.targetUrl);
         if (target.pullNumber == null || link?.pr !== target.pullNumber) {
             if (!red && seen && since(s) && s.state !== 'success' && s.state !== 'pending')
@@ -44958,8 +44962,9 @@ function greenUnderReReview(c, persona, forced, onHead) {
 /**
  * A kept verdict's green (its run read the head before: duplicate, unchanged, restamped) whose head's statuses cannot
  * be read again after it: whether a forced re-review was asked for meanwhile is unknown, so pending goes over it and
- * the step fails (attack round 13, F4; B4 holds a kept green back when the read before fails). A post's green is a
- * fresh review: it stands, with a warning. Null when the green stands.
+ * the step fails (attack round 13, F4; B4 holds a kept green back when the read before fails). A post's green too,
+ * since a post reads the head before its create (attack round 18, R18-1); a forced post's, which reads nothing
+ * before, is not read again. Null when the green stands.
  */
 function unreadAfterGreen(c, persona) {
     const green = c.status;

@@ -125,8 +125,9 @@ export function greenUnderReReview(
 /**
  * A kept verdict's green (its run read the head before: duplicate, unchanged, restamped) whose head's statuses cannot
  * be read again after it: whether a forced re-review was asked for meanwhile is unknown, so pending goes over it and
- * the step fails (attack round 13, F4; B4 holds a kept green back when the read before fails). A post's green is a
- * fresh review: it stands, with a warning. Null when the green stands.
+ * the step fails (attack round 13, F4; B4 holds a kept green back when the read before fails). A post's green too,
+ * since a post reads the head before its create (attack round 18, R18-1); a forced post's, which reads nothing
+ * before, is not read again. Null when the green stands.
  */
 export function unreadAfterGreen(c: Conclusion, persona: string): { status: StatusPlan; notice: string } | null {
   const green = c.status;

@@ -180,3 +180,124 @@ describe("review: a post's green whose PR cannot be read again is not left stand
     expect(k.status(), 'H, the head of #8 into release, which no persona judged').not.toBe('success');
   });
 });
+
+// A read-through of round 18's fix (a helper).
+/** The post's green write held until release(); a post's run started now. */
+function holdGreen() {
+  const held = gate();
+  w.gh.faults.push({
+    method: 'POST',
+    path: /\/statuses\//,
+    kind: 'delay',
+    until: held.held,
+    when: (b) => (b as { state?: string })?.state === 'success',
+  });
+  return held;
+}
+
+const logged = (from: number, method: string, path: RegExp) =>
+  w.gh.log.slice(from).some((l) => l.method === method && path.test(l.path));
+
+describe("rt18-A: the post's read before its create fails: a forced pending under its green is put back", () => {
+  // post.ts reads the head's statuses before the create (onHead → seenOnHead). Unread (null), underGreen gets
+  // seen = null and `seen && since(s)` was never true: a forced pending written after the create was not put back —
+  // R18-1's attack, unchanged, behind one 5xx on the list of statuses (a kept verdict's unread read holds its green:
+  // B4). Now a post whose read failed puts back any forced pending under its green.
+  test('the read before the create 502s; /review lands before the green: H and a group built now do not pass', async () => {
+    const k = attackKit(w);
+    const p = pushKit(w);
+    const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'synchronize'));
+    expect(pre.outputs['should-review']).toBe('true');
+    const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+    const from = w.gh.log.length;
+    const unread = {
+      method: 'GET',
+      path: /\/commits\/[0-9a-f]{40}\/statuses$/,
+      kind: 'status' as const,
+      status: 502,
+      times: 50,
+    };
+    w.gh.faults.push(unread);
+    const held = holdGreen();
+    const post = k.run(body('APPROVE'), pinned, k.prt(PR, 'synchronize'));
+    await until('the review create', () => logged(from, 'POST', /\/pulls\/7\/reviews$/));
+    w.gh.faults.splice(w.gh.faults.indexOf(unread), 1); // GitHub answers again
+    await until('the green write', () => logged(from, 'POST', /\/statuses\//));
+    try {
+      expect(logged(from, 'GET', /\/statuses$/), 'the read before the create was tried').toBe(true);
+      const forced = await k.forceReReview();
+      expect(forced.outputs['should-review']).toBe('true');
+      expect(w.gh.statusOf(w.head, CONTEXT)?.description).toMatch(/re-reviewing .* \(forced\)/);
+    } finally {
+      held.release();
+    }
+    const r = await post;
+    expect(r.outputs.outcome).toBe('posted');
+    expect.soft(k.status(), 'H while the forced re-review is under way').not.toBe('success');
+    expect(await p.group(), 'a merge group built while the forced re-review is under way').not.toBe('success');
+  });
+});
+
+// rt18-B and rt18-C are left open (`test.fails`, RELIABILITY.md): telling a forced run under way from one that ended
+// would need more than the head's statuses say. B fails closed (a /review or a push clears it); C is the window before
+// the post's read, where a /review lands during the plain LLM job.
+describe('rt18-B (known): a forced re-review that ENDED before the post was created is put back over its green', () => {
+  // The post reads H; a maintainer's /review writes the forced pending; the forced run aborts (its failure on H);
+  // only then is the plain review created and its green written. That review is newer than the /review and than
+  // the forced run's end — by reReviewUnderWay's own rule it settles the doubt (a status for a review of the PR
+  // above the forced pending) — but underGreen meets the forced pending "since the read" and writes it back over the
+  // green: every later plain run keeps the approval held (no status), and H stays pending with no run under way.
+  test.fails(
+    'read; /review; forced run aborts; create; green → H pending for good (a later plain run writes nothing)',
+    async () => {
+      const k = attackKit(w);
+      const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'synchronize'));
+      const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+      const from = w.gh.log.length;
+      const create = gate();
+      w.gh.faults.push({ method: 'POST', path: /\/pulls\/7\/reviews$/, kind: 'delay', until: create.held });
+      const post = k.run(body('APPROVE'), pinned, k.prt(PR, 'synchronize'));
+      await until('the review create', () => logged(from, 'POST', /\/pulls\/7\/reviews$/));
+      try {
+        expect(logged(from, 'GET', /\/statuses$/), 'the post read H before its create').toBe(true);
+        const forced = await k.forceReReview();
+        expect(forced.outputs['should-review']).toBe('true');
+        const fp = { 'reviewed-sha': forced.outputs['head-sha']!, 'reviewed-base': forced.outputs['base-ref']! };
+        // the forced LLM job produced nothing: its post aborts and says so on H
+        const dead = await k.run('the LLM wrote no verdict', { ...fp, force: 'true' }, k.prt(PR, 'synchronize'));
+        expect(dead.outputs.outcome, dead.stdout).toBe('aborted');
+        expect(w.gh.statusOf(w.head, CONTEXT)?.state, w.gh.statusOf(w.head, CONTEXT)?.description).toBe('failure');
+      } finally {
+        create.release();
+      }
+      const r = await post;
+      expect(r.outputs.outcome).toBe('posted');
+      // the forced run is over; a plain run later (a reopen, a re-run) decides H again
+      await k.chain(k.prt(PR, 'reopened'), 'APPROVE');
+      expect(
+        w.gh.statusOf(w.head, CONTEXT)?.description,
+        'H after the forced run ended and a newer review was posted',
+      ).not.toMatch(/re-reviewing .* \(forced\)/);
+    },
+  );
+});
+
+describe("rt18-C (known): a /review during the plain LLM job (before the post's read) is buried by its green", () => {
+  // Not a regression: the window R18-1 closed starts at the post's read. A forced pending the post read is taken as
+  // settled (or R11-3's dead one), so a /review asked while the plain LLM job runs — the usual case, minutes long —
+  // is buried by the plain green, and a group built before the forced post passes on the approval.
+  test.fails(
+    'plain preflight; /review (forced pending); plain post APPROVE: a group built now does not pass',
+    async () => {
+      const k = attackKit(w);
+      const p = pushKit(w);
+      const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'synchronize'));
+      const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+      const forced = await k.forceReReview();
+      expect(forced.outputs['should-review']).toBe('true');
+      const r = await k.run(body('APPROVE'), pinned, k.prt(PR, 'synchronize'));
+      expect(r.outputs.outcome).toBe('posted');
+      expect(await p.group(), 'a merge group built while the forced re-review is under way').not.toBe('success');
+    },
+  );
+});

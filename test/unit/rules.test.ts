@@ -503,7 +503,8 @@ describe('a kept verdict and a forced re-review of its head', () => {
   test.each<[string, object, boolean]>([
     ["a kept verdict's green (its run read the head)", { outcome: 'duplicate', seenOnHead: [] }, true],
     ['a restamp (read before it)', { outcome: 'restamped', seenOnHead: [] }, true],
-    ["a post's green (a fresh review)", { outcome: 'posted' }, false],
+    ["a post's green that read nothing before (a fresh review)", { outcome: 'posted' }, false],
+    ["a post's green that read the head before its create (round 18)", { outcome: 'posted', seenOnHead: [] }, true],
     ['a red', { outcome: 'duplicate', seenOnHead: [], state: 'failure' }, false],
     ["a queued group's", { outcome: 'queued', seenOnHead: [] }, false],
   ])('unreadAfterGreen (attack round 13, F4): %s', (_n, o, pending) => {
