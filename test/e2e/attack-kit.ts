@@ -50,7 +50,54 @@ export function attackKit(w: World) {
     expect(status(sha)).toBe('failure');
     return forced;
   };
-  return { prt, run, chain, status, forceReReview, forcedPost, forcedRejects };
+  /**
+   * #7's post of APPROVE with its green held; meanwhile #8 is opened at the same head into release and its
+   * preflight refuses the shared head (failure on H); `meanwhile` runs before the green is let go (a fault to add).
+   * The post's run.
+   */
+  const twinWhileGreenHeld = async (meanwhile: () => void = () => undefined) => {
+    const pre = await run(null, { mode: 'preflight' }, prt(PR, 'opened'));
+    const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+    const from = w.gh.log.length;
+    const held = gate();
+    w.gh.faults.push({
+      method: 'POST',
+      path: /\/statuses\//,
+      kind: 'delay',
+      until: held.held,
+      when: (b) => (b as { state?: string })?.state === 'success',
+    });
+    const post = run(body('APPROVE'), pinned, prt(PR, 'opened'));
+    await until('the green write', () =>
+      w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
+    );
+    try {
+      w.gh.pull({ number: 8, head: w.head, headRef: 'copy', baseRef: 'release', author: 'octo-author' });
+      const pre8 = await run(null, { mode: 'preflight' }, prt(8, 'opened', 'release', 'copy'));
+      expect(pre8.outputs.reason).toBe('bad-input');
+      expect(status()).toBe('failure');
+      meanwhile();
+    } finally {
+      held.release();
+    }
+    return post;
+  };
+  /**
+   * Preflight on the open PR, then its post after the author closed the PR (attack round 16, C1): the verdict, if it
+   * does not pass, recorded on the head; the PR reopened (no run yet).
+   */
+  const closeBeforePost = async (verdict = 'CHANGES_REQUESTED', extra: Record<string, string> = {}) => {
+    const base = w.gh.pulls.get(PR)!.baseRef;
+    const pre = await run(null, { mode: 'preflight', ...extra }, prt(PR, 'opened', base));
+    expect(pre.outputs['should-review'], pre.stdout).toBe('true');
+    const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+    w.gh.pulls.get(PR)!.state = 'closed';
+    const post = await run(body(verdict), { ...pinned, ...extra }, prt(PR, 'opened', base));
+    expect(post.outputs.outcome).toBe('closed');
+    w.gh.pulls.get(PR)!.state = 'open'; // reopened by the author
+    return { pinned, base };
+  };
+  return { prt, run, chain, status, forceReReview, forcedPost, forcedRejects, twinWhileGreenHeld, closeBeforePost };
 }
 
 /**

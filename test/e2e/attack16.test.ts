@@ -5,7 +5,7 @@
 // ends in "[bot]" (FACTS.md).
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
-import { attackKit, CONTEXT, gate, pushKit, reviewComment, until } from './attack-kit.js';
+import { attackKit, CONTEXT, pushKit, reviewComment } from './attack-kit.js';
 import { runAction } from './harness.js';
 import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 
@@ -200,29 +200,7 @@ describe("F3 for a post: a twin PR opened while a post's fresh green is on its w
   // post lists the open PRs at its head again after its green, and writes failure over it when one has come.
   test('#7 posts APPROVE (its green delayed); #8 opened at H into release meanwhile; #7 closed: H not green', async () => {
     const k = attackKit(w);
-    const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'opened'));
-    const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
-    const from = w.gh.log.length;
-    const held = gate();
-    w.gh.faults.push({
-      method: 'POST',
-      path: /\/statuses\//,
-      kind: 'delay',
-      until: held.held,
-      when: (b) => (b as { state?: string })?.state === 'success',
-    });
-    const post = k.run(body('APPROVE'), pinned, k.prt(PR, 'opened'));
-    await until('the green write', () =>
-      w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
-    );
-    try {
-      w.gh.pull({ number: 8, head: w.head, headRef: 'copy', baseRef: 'release', author: 'octo-author' });
-      const pre8 = await k.run(null, { mode: 'preflight' }, k.prt(8, 'opened', 'release', 'copy'));
-      expect(pre8.outputs.reason).toBe('bad-input');
-      expect(k.status()).toBe('failure');
-    } finally {
-      held.release();
-    }
+    const post = k.twinWhileGreenHeld();
     const r = await post;
     expect(r.outputs.outcome).toBe('posted');
     expect(r.outputs.notice ?? r.stdout).toMatch(/became the head of PR #8 \(into release\)/);
@@ -335,18 +313,10 @@ describe('C1 held: closing the PR before a forced re-review posts does not bring
   });
 });
 
-/** Preflight on the open PR, then its post after the author closed the PR: the record on the head. */
+/** The kit's close-before-post (attack-kit.ts), with the kit for the test. */
 async function closeBeforePost(verdict = 'CHANGES_REQUESTED', extra: Record<string, string> = {}) {
   const k = attackKit(w);
-  const base = w.gh.pulls.get(PR)!.baseRef;
-  const pre = await k.run(null, { mode: 'preflight', ...extra }, k.prt(PR, 'opened', base));
-  expect(pre.outputs['should-review'], pre.stdout).toBe('true');
-  const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
-  w.gh.pulls.get(PR)!.state = 'closed';
-  const post = await k.run(body(verdict), { ...pinned, ...extra }, k.prt(PR, 'opened', base));
-  expect(post.outputs.outcome).toBe('closed');
-  w.gh.pulls.get(PR)!.state = 'open'; // reopened by the author
-  return { k, pinned };
+  return { k, ...(await k.closeBeforePost(verdict, extra)) };
 }
 
 // A read-through of round 16's fixes (a helper): C1's record was "the persona's own newest status of the context on

@@ -3,23 +3,16 @@
 // R17-1 and R17-2 are left open (`test.fails`: they flip when fixed; RELIABILITY.md says why). "held:" tests pin what
 // a posted rejection does, for comparison.
 import { describe, expect, test } from 'vitest';
-import { attackKit, CONTEXT, gate, pushKit, until } from './attack-kit.js';
-import { body, PR, useWorld } from './world.js';
+import { attackKit, CONTEXT, pushKit } from './attack-kit.js';
+import { PR, useWorld } from './world.js';
 
 const w = useWorld();
 
-/** Preflight on the open PR, then its post after the author closed the PR: the record on the head; reopened. */
+/** The kit's close-before-post, the record checked, and the reopen's preflight: unposted. */
 async function closeBeforePost(verdict = 'CHANGES_REQUESTED', extra: Record<string, string> = {}) {
   const k = attackKit(w);
-  const base = w.gh.pulls.get(PR)!.baseRef;
-  const pre = await k.run(null, { mode: 'preflight', ...extra }, k.prt(PR, 'opened', base));
-  expect(pre.outputs['should-review'], pre.stdout).toBe('true');
-  const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
-  w.gh.pulls.get(PR)!.state = 'closed';
-  const post = await k.run(body(verdict), { ...pinned, ...extra }, k.prt(PR, 'opened', base));
-  expect(post.outputs.outcome).toBe('closed');
+  const { pinned, base } = await k.closeBeforePost(verdict, extra);
   expect(w.gh.statusOf(w.head, CONTEXT)?.description).toMatch(/not posted \[[0-9a-f]{10}\]/);
-  w.gh.pulls.get(PR)!.state = 'open'; // reopened by the author
   const again = await k.run(null, { mode: 'preflight', ...extra }, k.prt(PR, 'reopened', base));
   expect(again.outputs.outcome, 'the record holds on the reopen').toBe('unposted');
   return { k, pinned };
@@ -110,31 +103,10 @@ describe('R17-2: unchanged-when: patch: the record is not carried to an identica
 describe("R17-4: the post's second listing of the open PRs at its head fails: no green stands, the step fails", () => {
   test('#7 posts APPROVE (green delayed); #8 opened at H into release; the re-listing 502s; #7 closed', async () => {
     const k = attackKit(w);
-    const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'opened'));
-    const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
-    const from = w.gh.log.length;
-    const held = gate();
-    w.gh.faults.push({
-      method: 'POST',
-      path: /\/statuses\//,
-      kind: 'delay',
-      until: held.held,
-      when: (b) => (b as { state?: string })?.state === 'success',
-    });
-    const post = k.run(body('APPROVE'), pinned, k.prt(PR, 'opened'));
-    await until('the green write', () =>
-      w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
+    // GitHub has a bad minute: every listing of the open PRs answers 502 from the twin's refusal on
+    const post = k.twinWhileGreenHeld(() =>
+      w.gh.faults.push({ method: 'GET', path: /\/pulls$/, kind: 'status', status: 502, times: 50 }),
     );
-    try {
-      w.gh.pull({ number: 8, head: w.head, headRef: 'copy', baseRef: 'release', author: 'octo-author' });
-      const pre8 = await k.run(null, { mode: 'preflight' }, k.prt(8, 'opened', 'release', 'copy'));
-      expect(pre8.outputs.reason).toBe('bad-input');
-      expect(k.status()).toBe('failure');
-      // GitHub has a bad minute: every listing of the open PRs answers 502 from now on
-      w.gh.faults.push({ method: 'GET', path: /\/pulls$/, kind: 'status', status: 502, times: 50 });
-    } finally {
-      held.release();
-    }
     const r = await post;
     w.gh.faults.length = 0;
     expect(r.outputs.outcome).toBe('posted');

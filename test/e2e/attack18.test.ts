@@ -104,18 +104,11 @@ describe("R18-2: the board beside a check-run persona's red (known: the board re
   );
 });
 
-/** Preflight on the open PR, then its post after the author closed the PR: the record on the head; reopened. */
+/** The kit's close-before-post, the record checked. */
 async function closeBeforePost(verdict = 'CHANGES_REQUESTED', extra: Record<string, string> = {}) {
   const k = attackKit(w);
-  const base = w.gh.pulls.get(PR)!.baseRef;
-  const pre = await k.run(null, { mode: 'preflight', ...extra }, k.prt(PR, 'opened', base));
-  expect(pre.outputs['should-review'], pre.stdout).toBe('true');
-  const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
-  w.gh.pulls.get(PR)!.state = 'closed';
-  const post = await k.run(body(verdict), { ...pinned, ...extra }, k.prt(PR, 'opened', base));
-  expect(post.outputs.outcome).toBe('closed');
+  const { pinned } = await k.closeBeforePost(verdict, extra);
   expect(w.gh.statusOf(w.head, CONTEXT)?.description).toMatch(/not posted \[[0-9a-f]{10}\]/);
-  w.gh.pulls.get(PR)!.state = 'open'; // reopened by the author
   return { k, pinned };
 }
 
@@ -148,31 +141,10 @@ describe("review: a post's green whose PR cannot be read again is not left stand
   // Fix: treat an unread PR after a post's green as unlisted (pending over it, the step fails), as for the listing.
   test('#7 posts APPROVE (green delayed); #8 opened at H into release; GET /pulls/7 502s; #7 closed: H not green', async () => {
     const k = attackKit(w);
-    const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'opened'));
-    const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
-    const from = w.gh.log.length;
-    const held = gate();
-    w.gh.faults.push({
-      method: 'POST',
-      path: /\/statuses\//,
-      kind: 'delay',
-      until: held.held,
-      when: (b) => (b as { state?: string })?.state === 'success',
-    });
-    const post = k.run(body('APPROVE'), pinned, k.prt(PR, 'opened'));
-    await until('the green write', () =>
-      w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes('/statuses/')),
+    // the read of PR #7 itself fails from the twin's refusal on (the listing of open PRs would answer)
+    const post = k.twinWhileGreenHeld(() =>
+      w.gh.faults.push({ method: 'GET', path: /\/pulls\/7$/, kind: 'status', status: 502, times: 50 }),
     );
-    try {
-      w.gh.pull({ number: 8, head: w.head, headRef: 'copy', baseRef: 'release', author: 'octo-author' });
-      const pre8 = await k.run(null, { mode: 'preflight' }, k.prt(8, 'opened', 'release', 'copy'));
-      expect(pre8.outputs.reason).toBe('bad-input');
-      expect(k.status()).toBe('failure');
-      // the read of PR #7 itself fails from now on (the listing of open PRs would answer)
-      w.gh.faults.push({ method: 'GET', path: /\/pulls\/7$/, kind: 'status', status: 502, times: 50 });
-    } finally {
-      held.release();
-    }
     const r = await post;
     w.gh.faults.length = 0;
     expect(r.outputs.outcome).toBe('posted');
