@@ -159,7 +159,7 @@ export const MUTANTS = [
   {
     name: 'conclude-changes-requested-green',
     what: 'conclude() gives a CHANGES_REQUESTED verdict a success status',
-    file: 'src/core/outcome.ts',
+    file: 'src/core/standing.ts',
     from: "end.afterWrite ? 'failure' : verdictState(verdict, rules)",
     to: "end.afterWrite ? 'failure' : verdict === 'CHANGES_REQUESTED' ? 'success' : verdictState(verdict, rules)",
     unit: [U('rules')],
@@ -412,7 +412,7 @@ export const MUTANTS = [
   {
     name: 'kept-red-during-rereview',
     what: "a kept rejection (or a shared head's failure) is written during a forced re-review, settling its hold (B2)",
-    file: 'src/core/outcome.ts',
+    file: 'src/core/standing.ts',
     from: '  if (reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))\n    return (',
     to:
       "  if (state === 'success' && reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))\n" +
@@ -574,10 +574,10 @@ export const MUTANTS = [
   {
     name: 'board-ignores-own-red',
     what: "the board counts an approval beside the persona's own red status on the head (E16b-1/2, B1)",
-    file: 'src/modes/board.ts',
-    from: "if (own && own.state !== 'success') notGreen.add(r.persona);",
-    to: "if (own && own.state === 'error') notGreen.add(r.persona);",
-    unit: [],
+    file: 'src/core/board.ts',
+    from: "return own !== undefined && own.state !== 'success';",
+    to: "return own !== undefined && own.state === 'error';",
+    unit: [U('board')],
     e2e: [E('attack16')],
     e2eFilter: 'board',
   },

@@ -66,6 +66,24 @@ export function withReReviews(
   return { ...b, rows, panelVerdict: panelOf(rows), missing: rows.filter((r) => !r.verdict).map((r) => r.persona) };
 }
 
+/** A status the persona's jobs wrote: "priya: APPROVE for PR #7 …", "priya failed: …", "priya is reviewing …". */
+const ownStatus = (description: string, persona: string): boolean =>
+  description.toLowerCase().startsWith(`${persona.toLowerCase()}:`) ||
+  description.toLowerCase().startsWith(`${persona.toLowerCase()} failed:`) ||
+  description.toLowerCase().startsWith(`${persona.toLowerCase()} is `);
+
+/**
+ * Whether the persona's own newest status on the head — of its login's statuses (newest first), the first its jobs
+ * wrote — is there and not green: then its approval counts for nothing on the board (attack round 16: withReReviews).
+ */
+export function ownStatusNotGreen(
+  mine: ReadonlyArray<{ state: string; description: string }>,
+  persona: string,
+): boolean {
+  const own = mine.find((x) => ownStatus(x.description, persona));
+  return own !== undefined && own.state !== 'success';
+}
+
 const panelOf = (rows: readonly BoardRow[]): Verdict => {
   const verdicts = rows.map((r) => r.verdict);
   return verdicts.includes('CHANGES_REQUESTED')

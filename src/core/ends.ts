@@ -138,6 +138,9 @@ export interface StatusPlan {
 }
 
 /** What a run ended in, as reported: outputs, summary, step result, commit status. */
+/** What every outcome's conclusion starts from (conclude() fills in the outcome and the status). */
+export type ConclusionBase = Omit<Conclusion, 'outcome' | 'status'>;
+
 export interface Conclusion {
   outcome: Outcome;
   reason?: AbortReason;

@@ -7,6 +7,7 @@ import {
   buildBoard,
   mayKeepRejection,
   ownBoardComments,
+  ownStatusNotGreen,
   renderBoard,
   withReReviews,
   type Board,
@@ -136,16 +137,9 @@ async function reReviewing(
         .filter((x) => x.creator?.toLowerCase() === r.login.toLowerCase())
         .map((x) => ({ ...x, description: (x.description ?? '').replace(named, `${r.persona} is `) }));
       if (reReviewUnderWay(mine, r.login, r.persona, { pullNumber, reviewedSha: sha })) doubted.add(r.persona);
-      // on the head itself, the persona's own newest status (newest first) says what its jobs concluded there
-      const own = sha === board.head ? mine.find((x) => ownStatus(x.description, r.persona)) : undefined;
-      if (own && own.state !== 'success') notGreen.add(r.persona);
+      // on the head itself, the persona's own newest status says what its jobs concluded there (core/board.ts)
+      if (sha === board.head && ownStatusNotGreen(mine, r.persona)) notGreen.add(r.persona);
     }
   }
   return { doubted, unread, notGreen };
 }
-
-/** A status the persona's jobs wrote: "priya: APPROVE for PR #7 …", "priya failed: …", "priya is reviewing …". */
-const ownStatus = (description: string, persona: string): boolean =>
-  description.toLowerCase().startsWith(`${persona.toLowerCase()}:`) ||
-  description.toLowerCase().startsWith(`${persona.toLowerCase()} failed:`) ||
-  description.toLowerCase().startsWith(`${persona.toLowerCase()} is `);

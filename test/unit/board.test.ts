@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { buildBoard, mayKeepRejection, renderBoard, withReReviews, BOARD_MARKER } from '../../src/core/board.js';
+import {
+  buildBoard,
+  mayKeepRejection,
+  ownStatusNotGreen,
+  renderBoard,
+  withReReviews,
+  BOARD_MARKER,
+} from '../../src/core/board.js';
 import type { DismissalEvent } from '../../src/core/restamp.js';
 import { encodeMarker, type Marker } from '../../src/core/marker.js';
 import type { ReviewFact } from '../../src/core/decide.js';
@@ -167,6 +174,24 @@ describe('buildBoard', () => {
     for (const p of notGreen) expect(standing(p)).toBe(doubted.includes(p) ? 're-reviewing' : 'not-green');
     if (notGreen.length && !doubted.length)
       expect(renderBoard(b, '0.0.0')).toMatch(/its own status on the head is not/);
+  });
+
+  // the persona's own newest status among its login's (newest first): the first its jobs wrote, in any case
+  test.each<[string, Array<{ state: string; description: string }>, boolean]>([
+    ['its green', [{ state: 'success', description: 'priya: approved for PR #7' }], false],
+    ['its failure', [{ state: 'failure', description: 'Priya failed: no-body' }], true],
+    ['its pending', [{ state: 'pending', description: 'priya is reviewing 1a2b3c4 for PR #7' }], true],
+    [
+      "another persona's on the same account first, then its green",
+      [
+        { state: 'failure', description: 'priyanka: CHANGES_REQUESTED for PR #7' },
+        { state: 'success', description: 'priya: approved for PR #7' },
+      ],
+      false,
+    ],
+    ['none of its own', [{ state: 'failure', description: 'marcus: changes requested' }], false],
+  ])('ownStatusNotGreen: %s', (_n, mine, notGreen) => {
+    expect(ownStatusNotGreen(mine, 'priya')).toBe(notGreen);
   });
 
   test('head tree unknown: nothing is carried forward', () => {
