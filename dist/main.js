@@ -44780,8 +44780,8 @@ seen) {
     // green waited), unless a forced pending or a newer review's status of this PR under it says more
     let red = null;
     for (const s of under) {
-        // a forced pending only a kept verdict's run can date: one it had read was settled, or is R11-3's dead one (a
-        // post's green is a fresh review: put back over it, a dead pending would hold the head for good)
+        // a forced pending the run read before it wrote (a kept verdict's, or a post's before its create) was settled,
+        // or is R11-3's dead one: not put back, it would hold the head for good; one written since goes back
         if (s.state === 'pending' && s.description === reviewing(persona, target, true))
             // a post whose read before its create failed (seen null) cannot date it: put back, fail closed (round 18's
             // read-through: R18-1 behind one 5xx); a kept verdict with unread statuses writes no green at all (B4)
@@ -46313,7 +46313,7 @@ async function baseAfterGreen(r, cfg, ctx, port) {
             throw e;
         // a post's green, unconfirmed: fail closed (round 17's review); a kept verdict's run read the PR before it wrote
         if (r.outcome === 'posted')
-            return unconfirmed(r, cfg, ctx, port, `PR #${pullNumber} (${e.message})`);
+            return unconfirmed(r, cfg, ctx, port, unlistedAfterGreen(r, cfg.persona, `PR #${pullNumber} (${e.message})`));
         return {
             ...r,
             warnings: [...r.warnings, `the PR could not be read again after the green was written: ${e.message}`],
@@ -46323,17 +46323,18 @@ async function baseAfterGreen(r, cfg, ctx, port) {
     if (left)
         return overGreen(r, cfg, ctx, port, left);
     if (others === null)
-        return unconfirmed(r, cfg, ctx, port, `the open PRs at ${sha.slice(0, 7)}`);
+        return unconfirmed(r, cfg, ctx, port, unlistedAfterGreen(r, cfg.persona, `the open PRs at ${sha.slice(0, 7)}`));
     const shared = greenForSharedHead(r, cfg.persona, others);
     return shared ? overGreen(r, cfg, ctx, port, shared) : r;
 }
-/** A post's green that cannot be confirmed: pending over it, and the step fails so that someone re-runs it (R17-4). */
-async function unconfirmed(r, cfg, ctx, port, what) {
-    const unlisted = unlistedAfterGreen(r, cfg.persona, what);
-    const over = await overGreen(r, cfg, ctx, port, unlisted);
-    return over.failure
-        ? over
-        : { ...over, failure: `api-error: ${unlisted.notice}`, reason: over.reason ?? 'api-error' };
+/**
+ * A green that cannot be confirmed (what it depends on could not be read again): pending over it, and the step fails
+ * so that someone re-runs it — a kept verdict's whose statuses are unread (attack round 13, F4), a post's whose PR or
+ * open PRs are (R17-4).
+ */
+async function unconfirmed(r, cfg, ctx, port, plan) {
+    const over = await overGreen(r, cfg, ctx, port, plan);
+    return over.failure ? over : { ...over, failure: `api-error: ${plan.notice}`, reason: over.reason ?? 'api-error' };
 }
 /**
  * The head's statuses read once more (a run that was not forced, commit statuses only): a forced re-review asked for
@@ -46352,12 +46353,8 @@ async function reReviewAfterGreen(r, cfg, ctx, port) {
                 ...r,
                 warnings: [...r.warnings, "the head's statuses could not be read again after the green was written"],
             };
-        // a kept verdict's green, unconfirmed: pending over it, and the step fails so that someone re-runs it (attack
-        // round 13, F4: the green stayed over a forced re-review asked for meanwhile)
-        const over = await overGreen(r, cfg, ctx, port, unread);
-        return over.failure
-            ? over
-            : { ...over, failure: `api-error: ${unread.notice}`, reason: over.reason ?? 'api-error' };
+        // unconfirmed: the green stayed over a forced re-review asked for meanwhile (attack round 13, F4)
+        return unconfirmed(r, cfg, ctx, port, unread);
     }
     const held = greenUnderReReview(r, cfg.persona, cfg.force, onHead);
     return held ? overGreen(r, cfg, ctx, port, held) : r;
@@ -46582,7 +46579,8 @@ function stopped(end, rules, base, preflight) {
  */
 function unpostedStatus(end, rules) {
     const u = end.kind === 'unposted' ? end : end.kind === 'closed' ? end.unposted : undefined;
-    if (!u || !end.target || verdictState(u.verdict, rules) === 'success')
+    // read back on a reopen it is written whatever it says now: no review stands for the head to be green with
+    if (!u || !end.target || (end.kind === 'closed' && verdictState(u.verdict, rules) === 'success'))
         return null;
     const description = unpostedDescription(rules.persona, u.verdict, end.target, u.base, u.version);
     return statusOf(rules, end.target, 'failure', description);
@@ -52942,7 +52940,7 @@ async function runBoard(cfg, ctx, port) {
             const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
             board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
         }
-        const { doubted, unread, notGreen } = await reReviewing(port, pullNumber, board);
+        const { doubted, unread, notGreen } = await fromOwnStatuses(port, pullNumber, board);
         board = withReReviews(board, doubted, unread, notGreen);
         if (unread.size)
             warnings.push(`the commit statuses of ${sha_short(board.head)} could not be read, so whether a forced re-review of ` +
@@ -52978,10 +52976,11 @@ async function keepOneComment(port, pullNumber, text, comments, identity) {
  * The members whose approval a maintainer's forced re-review is judging again: their own forced pending for this PR
  * stands on the head (or on the head the verdict is carried from), written by their login in whatever context their
  * jobs use (a custom status-context too), the persona named in any case; and whether the statuses could be read at
- * all (unread: those approvals are not counted, and a warning names the permission). Commit statuses are read
- * whatever the board's own status-kind; a persona writing check runs shows no forced pending (never read back).
+ * all (unread: those approvals are not counted, and a warning names the permission); and those whose own newest
+ * status on the head is not green (notGreen: attack round 16). Commit statuses are read whatever the board's own
+ * status-kind; a persona writing check runs shows neither (check runs are never read back).
  */
-async function reReviewing(port, pullNumber, board) {
+async function fromOwnStatuses(port, pullNumber, board) {
     const doubted = new Set();
     const unread = new Set();
     const notGreen = new Set();

@@ -16,8 +16,7 @@ import {
   unlistedAfterGreen,
   unreadAfterGreen,
 } from './core/after-green.js';
-import type { Conclusion } from './core/ends.js';
-import type { StatusPlan } from './core/ends.js';
+import type { Conclusion, StatusPlan } from './core/ends.js';
 import { ApiError, orNull, type GitHubPort } from './github/port.js';
 import { publishStatus, statusesOn } from './steps.js';
 
@@ -46,7 +45,8 @@ async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port:
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     // a post's green, unconfirmed: fail closed (round 17's review); a kept verdict's run read the PR before it wrote
-    if (r.outcome === 'posted') return unconfirmed(r, cfg, ctx, port, `PR #${pullNumber} (${e.message})`);
+    if (r.outcome === 'posted')
+      return unconfirmed(r, cfg, ctx, port, unlistedAfterGreen(r, cfg.persona, `PR #${pullNumber} (${e.message})`)!);
     return {
       ...r,
       warnings: [...r.warnings, `the PR could not be read again after the green was written: ${e.message}`],
@@ -54,24 +54,26 @@ async function baseAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port:
   }
   const left = greenForLeftBase(r, cfg.persona, nowBase);
   if (left) return overGreen(r, cfg, ctx, port, left);
-  if (others === null) return unconfirmed(r, cfg, ctx, port, `the open PRs at ${sha.slice(0, 7)}`);
+  if (others === null)
+    return unconfirmed(r, cfg, ctx, port, unlistedAfterGreen(r, cfg.persona, `the open PRs at ${sha.slice(0, 7)}`)!);
   const shared = greenForSharedHead(r, cfg.persona, others);
   return shared ? overGreen(r, cfg, ctx, port, shared) : r;
 }
 
-/** A post's green that cannot be confirmed: pending over it, and the step fails so that someone re-runs it (R17-4). */
+/**
+ * A green that cannot be confirmed (what it depends on could not be read again): pending over it, and the step fails
+ * so that someone re-runs it — a kept verdict's whose statuses are unread (attack round 13, F4), a post's whose PR or
+ * open PRs are (R17-4).
+ */
 async function unconfirmed(
   r: Conclusion,
   cfg: Config,
   ctx: RunContext,
   port: GitHubPort,
-  what: string,
+  plan: { status: StatusPlan; notice: string },
 ): Promise<Conclusion> {
-  const unlisted = unlistedAfterGreen(r, cfg.persona, what)!;
-  const over = await overGreen(r, cfg, ctx, port, unlisted);
-  return over.failure
-    ? over
-    : { ...over, failure: `api-error: ${unlisted.notice}`, reason: over.reason ?? 'api-error' };
+  const over = await overGreen(r, cfg, ctx, port, plan);
+  return over.failure ? over : { ...over, failure: `api-error: ${plan.notice}`, reason: over.reason ?? 'api-error' };
 }
 
 /**
@@ -89,12 +91,8 @@ async function reReviewAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, p
         ...r,
         warnings: [...r.warnings, "the head's statuses could not be read again after the green was written"],
       };
-    // a kept verdict's green, unconfirmed: pending over it, and the step fails so that someone re-runs it (attack
-    // round 13, F4: the green stayed over a forced re-review asked for meanwhile)
-    const over = await overGreen(r, cfg, ctx, port, unread);
-    return over.failure
-      ? over
-      : { ...over, failure: `api-error: ${unread.notice}`, reason: over.reason ?? 'api-error' };
+    // unconfirmed: the green stayed over a forced re-review asked for meanwhile (attack round 13, F4)
+    return unconfirmed(r, cfg, ctx, port, unread);
   }
   const held = greenUnderReReview(r, cfg.persona, cfg.force, onHead);
   return held ? overGreen(r, cfg, ctx, port, held) : r;

@@ -65,8 +65,8 @@ export function underGreen(
   // green waited), unless a forced pending or a newer review's status of this PR under it says more
   let red: StatusFact | null = null;
   for (const s of under) {
-    // a forced pending only a kept verdict's run can date: one it had read was settled, or is R11-3's dead one (a
-    // post's green is a fresh review: put back over it, a dead pending would hold the head for good)
+    // a forced pending the run read before it wrote (a kept verdict's, or a post's before its create) was settled,
+    // or is R11-3's dead one: not put back, it would hold the head for good; one written since goes back
     if (s.state === 'pending' && s.description === reviewing(persona, target, true))
       // a post whose read before its create failed (seen null) cannot date it: put back, fail closed (round 18's
       // read-through: R18-1 behind one 5xx); a kept verdict with unread statuses writes no green at all (B4)

@@ -124,7 +124,8 @@ function unpostedStatus(
   rules: Rules,
 ): StatusPlan | null {
   const u = end.kind === 'unposted' ? end : end.kind === 'closed' ? end.unposted : undefined;
-  if (!u || !end.target || verdictState(u.verdict, rules) === 'success') return null;
+  // read back on a reopen it is written whatever it says now: no review stands for the head to be green with
+  if (!u || !end.target || (end.kind === 'closed' && verdictState(u.verdict, rules) === 'success')) return null;
   const description = unpostedDescription(rules.persona, u.verdict, end.target, u.base, u.version);
   return statusOf(rules, end.target, 'failure', description);
 }

@@ -64,7 +64,7 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
       const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
       board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
     }
-    const { doubted, unread, notGreen } = await reReviewing(port, pullNumber, board);
+    const { doubted, unread, notGreen } = await fromOwnStatuses(port, pullNumber, board);
     board = withReReviews(board, doubted, unread, notGreen);
     if (unread.size)
       warnings.push(
@@ -108,10 +108,11 @@ async function keepOneComment(
  * The members whose approval a maintainer's forced re-review is judging again: their own forced pending for this PR
  * stands on the head (or on the head the verdict is carried from), written by their login in whatever context their
  * jobs use (a custom status-context too), the persona named in any case; and whether the statuses could be read at
- * all (unread: those approvals are not counted, and a warning names the permission). Commit statuses are read
- * whatever the board's own status-kind; a persona writing check runs shows no forced pending (never read back).
+ * all (unread: those approvals are not counted, and a warning names the permission); and those whose own newest
+ * status on the head is not green (notGreen: attack round 16). Commit statuses are read whatever the board's own
+ * status-kind; a persona writing check runs shows neither (check runs are never read back).
  */
-async function reReviewing(
+async function fromOwnStatuses(
   port: GitHubPort,
   pullNumber: number,
   board: Board,

@@ -171,6 +171,12 @@ describe('the commit status each outcome shows', () => {
       false,
     ],
     [
+      'unposted read back for a verdict that passes now (comment-passes set since): still a failure, no review stands',
+      { kind: 'unposted', verdict: 'APPROVE', message: 'judged', target, base: 'main', version: '' },
+      'failure',
+      false,
+    ],
+    [
       'queued without a verdict',
       { kind: 'queued', standing: null, statusSha: 'e'.repeat(40), target },
       'failure',
