@@ -46233,8 +46233,9 @@ const writesStatus = (cfg, ctx) => cfg.commitStatus === 'always' || (cfg.commitS
 const statusContext = (cfg) => cfg.statusContext || `persona-verdict/${cfg.mode === 'board' ? 'panel' : cfg.persona}`;
 /**
  * This run's status context on the head, newest first, when the run writes commit statuses; undefined when it writes
- * none, or check runs (never read back: statuses.ts; the core then writes pending as if a green stood there, and
- * nothing else reads them — a kept verdict's run is not held, a green not read again); null when GitHub would not
+ * none, or check runs (not read back as statuses: statuses.ts; the core then writes pending as if a green stood there —
+ * a kept verdict's run is not held, a green not read again; only a closed PR's record and the queue's forced-review
+ * hold list them, own-runs.ts); null when GitHub would not
  * list them: the core then writes pending as if a green stood there, and writes no kept green (attack round 12, B4).
  */
 async function statusesOn(cfg, ctx, port, sha) {
@@ -46345,7 +46346,7 @@ async function reReviewAfterGreen(r, cfg, ctx, port) {
         return r; // a queue's, the board's, a red: nothing read
     const onHead = await statusesOn(cfg, ctx, port, r.status.sha);
     if (onHead === undefined)
-        return r; // no commit status written, or check runs (never read back)
+        return r; // no commit status written, or check runs (not read back as statuses)
     if (onHead === null) {
         const unread = unreadAfterGreen(r, cfg.persona);
         if (!unread)
@@ -52555,7 +52556,8 @@ function secretsPort({ octokit, call, owner, repo }) {
 ;// CONCATENATED MODULE: ./src/github/statuses.ts
 
 function statusesPort(ctx, kind) {
-    return { ...(kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx)), listCommitStatuses: statuses_all(ctx) };
+    const lists = { listCommitStatuses: statuses_all(ctx), listCheckRuns: runs(ctx) };
+    return { ...(kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx)), ...lists };
 }
 /**
  * Every commit status of a commit, newest first ("The first status in the list will be the latest one"), with its
@@ -52577,6 +52579,37 @@ const statuses_all = ({ octokit, call, owner, repo }) => (sha) => call(`list the
         targetUrl: s.target_url ?? null,
     }));
 });
+/**
+ * Every check run of a commit (filter all: each run, not only each name's latest), newest created first — GitHub
+ * documents no order, and ids grow with creation. Read as a status: success passes; a completed run that does not pass
+ * as this action writes pending (action_required), or one still in progress, is pending; any other conclusion fails.
+ * Its title is the status's description (the action writes the same words to both), its App the creator (slug[bot]).
+ * Only evidence that a run stands, never proof that none does: past 1000 check suites on a commit GitHub lists the
+ * newest 1000 suites' runs, and anyone who can start workflows there adds suites (see checkRunsPort).
+ */
+const runs = ({ octokit, call, owner, repo }) => (sha) => call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
+    const list = await octokit.paginate(octokit.rest.checks.listForRef, {
+        owner,
+        repo,
+        ref: sha,
+        filter: 'all',
+        per_page: 100,
+    });
+    return list
+        .map((r) => ({
+        id: r.id,
+        context: r.name,
+        state: r.conclusion === 'success'
+            ? 'success'
+            : r.conclusion === 'action_required' || r.status !== 'completed'
+                ? 'pending'
+                : 'failure',
+        creator: r.app?.slug ? `${r.app.slug}[bot]` : null,
+        description: r.output?.title ?? '',
+        targetUrl: r.details_url ?? null,
+    }))
+        .sort((a, b) => b.id - a.id);
+});
 function commitStatusesPort(ctx) {
     const { octokit, call, owner, repo } = ctx;
     return {
@@ -52591,9 +52624,10 @@ function commitStatusesPort(ctx) {
  * A check run per write. Pending is a completed run that does not pass (action_required, "priya is reviewing …"), not
  * an in-progress one: GitHub does not document which of several runs of a name a required check reads — the newest
  * created, or the newest completed — and a completed run that fails blocks either way, until the verdict's run.
- * Runs are never read back: GitHub lists only the runs of a commit's newest 1000 check suites, which anyone who can
- * start workflows can push past, so an empty list proves nothing. The listing fails closed instead: the core then
- * writes pending whenever it decides to review again.
+ * Runs are not read back as this run's statuses: GitHub lists only the runs of a commit's newest 1000 check suites,
+ * which anyone who can start workflows can push past, so an empty list proves nothing. The listing fails closed
+ * instead: the core then writes pending whenever it decides to review again. The runs are listed (listCheckRuns) only
+ * where a run found can only hold a verdict back (own-runs.ts, the board).
  */
 function checkRunsPort({ octokit, call, owner, repo }) {
     return {
@@ -52940,12 +52974,16 @@ async function runBoard(cfg, ctx, port) {
             const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
             board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
         }
-        const { doubted, unread, notGreen } = await fromOwnStatuses(port, pullNumber, board);
-        board = withReReviews(board, doubted, unread, notGreen);
+        const { doubted, unread, unreadRuns, notGreen } = await fromOwnStatuses(port, pullNumber, board);
+        board = withReReviews(board, doubted, new Set([...unread, ...unreadRuns]), notGreen);
         if (unread.size)
             warnings.push(`the commit statuses of ${sha_short(board.head)} could not be read, so whether a forced re-review of ` +
                 `${[...unread].join(', ')} is under way is unknown: their approvals are not counted (the board's token ` +
                 'needs statuses: read, which statuses: write includes)');
+        if (unreadRuns.size)
+            warnings.push(`the check runs of ${sha_short(board.head)} could not be read, so what the App member(s) ` +
+                `${[...unreadRuns].join(', ')} concluded there is unknown: their approvals are not counted (the board's ` +
+                'token needs checks: read)');
         const text = renderBoard(board, src_version_VERSION);
         const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
         return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha, warnings };
@@ -52978,35 +53016,50 @@ async function keepOneComment(port, pullNumber, text, comments, identity) {
  * jobs use (a custom status-context too), the persona named in any case; and whether the statuses could be read at
  * all (unread: those approvals are not counted, and a warning names the permission); and those whose own newest
  * status on the head is not green (notGreen: attack round 16). Commit statuses are read whatever the board's own
- * status-kind; a persona writing check runs shows neither (check runs are never read back).
+ * status-kind, and an App member's check runs too (only an App writes them; attack round 18, R18-2): its own newest
+ * of either kind decides, and check runs that cannot be listed leave its approval unconfirmed (checks: read).
  */
 async function fromOwnStatuses(port, pullNumber, board) {
-    const doubted = new Set();
-    const unread = new Set();
-    const notGreen = new Set();
+    const out = { doubted: new Set(), unread: new Set(), unreadRuns: new Set(), notGreen: new Set() };
     const approving = board.rows.filter((r) => r.verdict === 'APPROVE');
     const headsOf = (r) => [...new Set([board.head, r.reviewedHead ?? board.head])];
     const heads = [...new Set(approving.flatMap(headsOf))];
-    const lists = new Map(await Promise.all(heads.map(async (sha) => [sha, await orNull(port.listCommitStatuses(sha))])));
+    const apps = approving.some((r) => APP.test(r.login));
+    const read = async (sha) => {
+        const [statuses, runs] = await Promise.all([
+            orNull(port.listCommitStatuses(sha)),
+            apps ? orNull(port.listCheckRuns(sha)) : Promise.resolve([]),
+        ]);
+        return [sha, { statuses, runs }];
+    };
+    const lists = new Map(await Promise.all(heads.map(read)));
     for (const r of approving) {
         for (const sha of headsOf(r)) {
-            const all = lists.get(sha) ?? null;
-            if (all === null) {
-                unread.add(r.persona);
-                continue;
+            const { statuses = null, runs = null } = lists.get(sha) ?? {};
+            if (statuses === null)
+                out.unread.add(r.persona);
+            if (runs === null && APP.test(r.login))
+                out.unreadRuns.add(r.persona);
+            for (const all of [statuses ?? [], APP.test(r.login) ? (runs ?? []) : []]) {
+                const mine = ownOf(all, r);
+                if (reReviewUnderWay(mine, r.login, r.persona, { pullNumber, reviewedSha: sha }))
+                    out.doubted.add(r.persona);
+                // on the head itself, the persona's own newest status says what its jobs concluded there (core/board.ts)
+                if (sha === board.head && ownStatusNotGreen(mine, r.persona))
+                    out.notGreen.add(r.persona);
             }
-            const named = new RegExp(`^${r.persona.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is `, 'i');
-            const mine = all
-                .filter((x) => x.creator?.toLowerCase() === r.login.toLowerCase())
-                .map((x) => ({ ...x, description: (x.description ?? '').replace(named, `${r.persona} is `) }));
-            if (reReviewUnderWay(mine, r.login, r.persona, { pullNumber, reviewedSha: sha }))
-                doubted.add(r.persona);
-            // on the head itself, the persona's own newest status says what its jobs concluded there (core/board.ts)
-            if (sha === board.head && ownStatusNotGreen(mine, r.persona))
-                notGreen.add(r.persona);
         }
     }
-    return { doubted, unread, notGreen };
+    return out;
+}
+/** A GitHub App's login: only an App writes check runs. */
+const APP = /\[bot\]$/i;
+/** The member's own statuses (or runs), newest first, its persona's name as its jobs write it. */
+function ownOf(all, r) {
+    const named = new RegExp(`^${r.persona.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is `, 'i');
+    return all
+        .filter((x) => x.creator?.toLowerCase() === r.login.toLowerCase())
+        .map((x) => ({ ...x, description: (x.description ?? '').replace(named, `${r.persona} is `) }));
 }
 
 ;// CONCATENATED MODULE: ./src/body.ts
@@ -54582,8 +54635,8 @@ async function runPost(cfg, ctx, port, trace) {
  * Closed before its verdict could be posted (GitHub refuses a review on a closed PR): a post bound to a preflight's
  * answer records the verdict on the head, so that a reopen does not roll the persona again (attack round 16, C1: the
  * author read a rejection from the persona job's artifact, closed, reopened). Not for a forced run: its pending stays
- * (a maintainer's re-review is judged again when asked again); not for a merged PR (it cannot be reopened). Commit
- * statuses only: preflight reads no check run back, so with check runs a reopen judges again.
+ * (a maintainer's re-review is judged again when asked again); not for a merged PR (it cannot be reopened). With check
+ * runs, preflight lists them for it (own-runs.ts): unlisted, a reopen judges again.
  */
 function unposted(cfg, target, facts, body) {
     if (facts.outcome !== 'closed' || facts.merged || !cfg.reviewedSha || cfg.force || !target.base)
@@ -54753,6 +54806,27 @@ function sharedAfterWrite(reviews, cfg, identity) {
     return r ? { reason: 'bad-input', message: `${r.message}: ${r.advice}` } : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/own-runs.ts
+
+
+/**
+ * This run's check runs of its context on the head, newest first, when it writes check runs; undefined when it writes
+ * commit statuses or none, or when GitHub would not list them (no evidence: the run goes on as before they were read).
+ */
+async function ownRunsOn(cfg, ctx, port, sha) {
+    if (!writesStatus(cfg, ctx) || cfg.statusKind !== 'check-run')
+        return undefined;
+    try {
+        const context = statusContext(cfg);
+        return (await port.listCheckRuns(sha)).filter((r) => r.context === context).map(({ context: _c, ...r }) => r);
+    }
+    catch (e) {
+        if (!(e instanceof ApiError))
+            throw e;
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/modes/shared-head.ts
 // A head another open PR shares, into any base: no persona judges it. A status is per commit, so no verdict on it
 // could pass one PR alone (the status fails: outcome.ts sharedWith); preflight refuses before the LLM runs. Judging
@@ -54848,6 +54922,7 @@ onHead) {
 
 
 
+
 /** A diff larger than this is not handed to a persona as if it were whole. */
 const MAX_DIFF_BYTES = 10 * 1024 * 1024;
 async function runPreflight(cfg, ctx, port, trace) {
@@ -54881,9 +54956,11 @@ async function runPreflight(cfg, ctx, port, trace) {
         // verdict judged while the PR was closed, recorded there, is not rolled again (attack round 16, C1)
         const onHead = await statusesOn(cfg, ctx, port, target.reviewedSha);
         const version = cfg.personaVersion ?? '';
+        // with check runs, the record is read back from them (own-runs.ts): found, it holds; unlisted, nothing is held
+        const records = cfg.force || onHead !== undefined ? onHead : await ownRunsOn(cfg, ctx, port, target.reviewedSha);
         const judged = cfg.force
             ? null
-            : unpostedVerdict(onHead, facts.identity, cfg.persona, target, pull.baseRef, version);
+            : unpostedVerdict(records, facts.identity, cfg.persona, target, pull.baseRef, version);
         if (judged)
             return preflight_unposted(cfg.persona, target, facts.identity, judged, pull.baseRef, version);
         await doubtSource(cfg, ctx, port, target, facts);
@@ -54956,7 +55033,7 @@ const diffAdvice = 'split the PR (GitHub renders the diff of at most 300 files),
  * A forced re-review doubts the verdict its head shows now, wherever that verdict comes from: one carried to the head
  * (an equal change) or one that would be restamped onto it is another head's review, and the forced pending is
  * written on that head too, so that no later head carries or restamps the review past the re-review (attack round 13,
- * R13-1: one more identical push escaped it). Commit statuses only: check runs are never read back.
+ * R13-1: one more identical push escaped it). Commit statuses only: a carry reads no check run back.
  */
 async function doubtSource(cfg, ctx, port, target, facts) {
     if (!cfg.force || !writesStatus(cfg, ctx) || cfg.statusKind !== 'commit')
@@ -54973,6 +55050,7 @@ async function doubtSource(cfg, ctx, port, target, facts) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/queued.ts
+
 
 
 
@@ -54996,15 +55074,15 @@ async function runQueued(cfg, ctx, group, port, trace) {
         // nothing is written here: an unverifiable reviewer-login only selects whose history is read
         const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews, identityVerified: true }, null, trace);
         const standing = plan.action === 'keep' ? plan.current : null;
-        // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group (check
-        // runs are never read back: statuses.ts)
-        const read = standing && cfg.statusKind === 'commit';
+        // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group; with
+        // check runs, a run found holds it too, one not listed holds nothing (only evidence: own-runs.ts)
+        const on = (sha) => cfg.statusKind === 'commit' ? statusesOn(cfg, ctx, port, sha) : ownRunsOn(cfg, ctx, port, sha);
         // a verdict carried to the head from another (an equal change): a forced re-review on the head it comes from holds
         // the group too, as it holds preflight's carry (attack round 14, Q1)
         const from = standing && standing.marker.head !== pull.headSha ? standing.marker.head : undefined;
         const [onHead, onSource] = await Promise.all([
-            read ? statusesOn(cfg, ctx, port, pull.headSha) : undefined,
-            read && from ? statusesOn(cfg, ctx, port, from) : undefined,
+            standing ? on(pull.headSha) : undefined,
+            standing && from ? on(from) : undefined,
         ]);
         return {
             kind: 'queued',

@@ -28,6 +28,8 @@ export const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/commits/{ref}/statuses'],
   // status-kind: check-run — the same status as a check run, which only the token's App can write
   ['post', '/repos/{owner}/{repo}/check-runs'],
+  // read back only as evidence a run stands (a closed PR's record; the board's own-status rule): statuses.ts
+  ['get', '/repos/{owner}/{repo}/commits/{ref}/check-runs'],
   ['get', '/repos/{owner}/{repo}/pulls'],
   ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/files'],
   // restamp: who dismissed a review, and why (review_dismissed events)

@@ -83,7 +83,7 @@ async function unconfirmed(
 async function reReviewAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
   if (!mayGiveWay(r, cfg.force) || !r.status) return r; // a queue's, the board's, a red: nothing read
   const onHead = await statusesOn(cfg, ctx, port, r.status.sha);
-  if (onHead === undefined) return r; // no commit status written, or check runs (never read back)
+  if (onHead === undefined) return r; // no commit status written, or check runs (not read back as statuses)
   if (onHead === null) {
     const unread = unreadAfterGreen(r, cfg.persona);
     if (!unread)

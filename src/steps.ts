@@ -248,8 +248,9 @@ export const statusContext = (cfg: Config): string =>
 
 /**
  * This run's status context on the head, newest first, when the run writes commit statuses; undefined when it writes
- * none, or check runs (never read back: statuses.ts; the core then writes pending as if a green stood there, and
- * nothing else reads them — a kept verdict's run is not held, a green not read again); null when GitHub would not
+ * none, or check runs (not read back as statuses: statuses.ts; the core then writes pending as if a green stood there —
+ * a kept verdict's run is not held, a green not read again; only a closed PR's record and the queue's forced-review
+ * hold list them, own-runs.ts); null when GitHub would not
  * list them: the core then writes pending as if a green stood there, and writes no kept green (attack round 12, B4).
  */
 export async function statusesOn(

@@ -90,7 +90,8 @@ export type End = Common &
         /** The base the group merges into, when the PR now targets another: no verdict counts for it. */
         otherBase?: { group: string; pull: string };
         /** Commit statuses: this context's statuses on the PR's head, newest first (a forced re-review under way
-         * there holds the group); null when unread (fail closed). Undefined with check runs (never read back). */
+         * there holds the group); null when unread (fail closed). With check runs, its own runs there (a run found
+         * holds; undefined when unlisted: own-runs.ts). */
         onHead?: readonly StatusFact[] | null;
         /** A verdict carried from another head: that head and its statuses of this context (read as onHead). */
         source?: { sha: string; onHead: readonly StatusFact[] | null };

@@ -16,8 +16,9 @@ export type StatusKind = 'commit' | 'check-run';
 export function statusesPort(
   ctx: Ctx,
   kind: StatusKind,
-): Pick<GitHubPort, 'createStatus' | 'listStatuses' | 'listCommitStatuses'> {
-  return { ...(kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx)), listCommitStatuses: all(ctx) };
+): Pick<GitHubPort, 'createStatus' | 'listStatuses' | 'listCommitStatuses' | 'listCheckRuns'> {
+  const lists = { listCommitStatuses: all(ctx), listCheckRuns: runs(ctx) };
+  return { ...(kind === 'check-run' ? checkRunsPort(ctx) : commitStatusesPort(ctx)), ...lists };
 }
 
 /**
@@ -44,6 +45,42 @@ const all =
       }));
     });
 
+/**
+ * Every check run of a commit (filter all: each run, not only each name's latest), newest created first — GitHub
+ * documents no order, and ids grow with creation. Read as a status: success passes; a completed run that does not pass
+ * as this action writes pending (action_required), or one still in progress, is pending; any other conclusion fails.
+ * Its title is the status's description (the action writes the same words to both), its App the creator (slug[bot]).
+ * Only evidence that a run stands, never proof that none does: past 1000 check suites on a commit GitHub lists the
+ * newest 1000 suites' runs, and anyone who can start workflows there adds suites (see checkRunsPort).
+ */
+const runs =
+  ({ octokit, call, owner, repo }: Ctx) =>
+  (sha: string) =>
+    call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
+      const list = await octokit.paginate(octokit.rest.checks.listForRef, {
+        owner,
+        repo,
+        ref: sha,
+        filter: 'all',
+        per_page: 100,
+      });
+      return list
+        .map((r) => ({
+          id: r.id,
+          context: r.name,
+          state:
+            r.conclusion === 'success'
+              ? 'success'
+              : r.conclusion === 'action_required' || r.status !== 'completed'
+                ? 'pending'
+                : 'failure',
+          creator: r.app?.slug ? `${r.app.slug}[bot]` : null,
+          description: r.output?.title ?? '',
+          targetUrl: r.details_url ?? null,
+        }))
+        .sort((a, b) => b.id - a.id);
+    });
+
 function commitStatusesPort(ctx: Ctx): Pick<GitHubPort, 'createStatus' | 'listStatuses'> {
   const { octokit, call, owner, repo } = ctx;
   return {
@@ -61,9 +98,10 @@ function commitStatusesPort(ctx: Ctx): Pick<GitHubPort, 'createStatus' | 'listSt
  * A check run per write. Pending is a completed run that does not pass (action_required, "priya is reviewing …"), not
  * an in-progress one: GitHub does not document which of several runs of a name a required check reads — the newest
  * created, or the newest completed — and a completed run that fails blocks either way, until the verdict's run.
- * Runs are never read back: GitHub lists only the runs of a commit's newest 1000 check suites, which anyone who can
- * start workflows can push past, so an empty list proves nothing. The listing fails closed instead: the core then
- * writes pending whenever it decides to review again.
+ * Runs are not read back as this run's statuses: GitHub lists only the runs of a commit's newest 1000 check suites,
+ * which anyone who can start workflows can push past, so an empty list proves nothing. The listing fails closed
+ * instead: the core then writes pending whenever it decides to review again. The runs are listed (listCheckRuns) only
+ * where a run found can only hold a verdict back (own-runs.ts, the board).
  */
 function checkRunsPort({ octokit, call, owner, repo }: Ctx): Pick<GitHubPort, 'createStatus' | 'listStatuses'> {
   return {

@@ -14,6 +14,7 @@ import {
   type BoardRow,
 } from '../core/board.js';
 import { reReviewUnderWay } from '../core/on-head.js';
+import type { StatusFact } from '../core/ends.js';
 import { short } from '../core/sha.js';
 import type { End } from '../core/outcome.js';
 import { headPatchOf } from '../head-patch.js';
@@ -64,13 +65,19 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
       const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
       board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
     }
-    const { doubted, unread, notGreen } = await fromOwnStatuses(port, pullNumber, board);
-    board = withReReviews(board, doubted, unread, notGreen);
+    const { doubted, unread, unreadRuns, notGreen } = await fromOwnStatuses(port, pullNumber, board);
+    board = withReReviews(board, doubted, new Set([...unread, ...unreadRuns]), notGreen);
     if (unread.size)
       warnings.push(
         `the commit statuses of ${short(board.head)} could not be read, so whether a forced re-review of ` +
           `${[...unread].join(', ')} is under way is unknown: their approvals are not counted (the board's token ` +
           'needs statuses: read, which statuses: write includes)',
+      );
+    if (unreadRuns.size)
+      warnings.push(
+        `the check runs of ${short(board.head)} could not be read, so what the App member(s) ` +
+          `${[...unreadRuns].join(', ')} concluded there is unknown: their approvals are not counted (the board's ` +
+          'token needs checks: read)',
       );
     const text = renderBoard(board, VERSION);
     const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
@@ -110,37 +117,53 @@ async function keepOneComment(
  * jobs use (a custom status-context too), the persona named in any case; and whether the statuses could be read at
  * all (unread: those approvals are not counted, and a warning names the permission); and those whose own newest
  * status on the head is not green (notGreen: attack round 16). Commit statuses are read whatever the board's own
- * status-kind; a persona writing check runs shows neither (check runs are never read back).
+ * status-kind, and an App member's check runs too (only an App writes them; attack round 18, R18-2): its own newest
+ * of either kind decides, and check runs that cannot be listed leave its approval unconfirmed (checks: read).
  */
-async function fromOwnStatuses(
-  port: GitHubPort,
-  pullNumber: number,
-  board: Board,
-): Promise<{ doubted: Set<string>; unread: Set<string>; notGreen: Set<string> }> {
-  const doubted = new Set<string>();
-  const unread = new Set<string>();
-  const notGreen = new Set<string>();
+async function fromOwnStatuses(port: GitHubPort, pullNumber: number, board: Board): Promise<OwnStatuses> {
+  const out: OwnStatuses = { doubted: new Set(), unread: new Set(), unreadRuns: new Set(), notGreen: new Set() };
   const approving = board.rows.filter((r) => r.verdict === 'APPROVE');
   const headsOf = (r: BoardRow) => [...new Set([board.head, r.reviewedHead ?? board.head])];
   const heads = [...new Set(approving.flatMap(headsOf))];
-  const lists = new Map(
-    await Promise.all(heads.map(async (sha) => [sha, await orNull(port.listCommitStatuses(sha))] as const)),
-  );
+  const apps = approving.some((r) => APP.test(r.login));
+  const read = async (sha: string) => {
+    const [statuses, runs] = await Promise.all([
+      orNull(port.listCommitStatuses(sha)),
+      apps ? orNull(port.listCheckRuns(sha)) : Promise.resolve([]),
+    ]);
+    return [sha, { statuses, runs }] as const;
+  };
+  const lists = new Map(await Promise.all(heads.map(read)));
   for (const r of approving) {
     for (const sha of headsOf(r)) {
-      const all = lists.get(sha) ?? null;
-      if (all === null) {
-        unread.add(r.persona);
-        continue;
+      const { statuses = null, runs = null } = lists.get(sha) ?? {};
+      if (statuses === null) out.unread.add(r.persona);
+      if (runs === null && APP.test(r.login)) out.unreadRuns.add(r.persona);
+      for (const all of [statuses ?? [], APP.test(r.login) ? (runs ?? []) : []]) {
+        const mine = ownOf(all, r);
+        if (reReviewUnderWay(mine, r.login, r.persona, { pullNumber, reviewedSha: sha })) out.doubted.add(r.persona);
+        // on the head itself, the persona's own newest status says what its jobs concluded there (core/board.ts)
+        if (sha === board.head && ownStatusNotGreen(mine, r.persona)) out.notGreen.add(r.persona);
       }
-      const named = new RegExp(`^${r.persona.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is `, 'i');
-      const mine = all
-        .filter((x) => x.creator?.toLowerCase() === r.login.toLowerCase())
-        .map((x) => ({ ...x, description: (x.description ?? '').replace(named, `${r.persona} is `) }));
-      if (reReviewUnderWay(mine, r.login, r.persona, { pullNumber, reviewedSha: sha })) doubted.add(r.persona);
-      // on the head itself, the persona's own newest status says what its jobs concluded there (core/board.ts)
-      if (sha === board.head && ownStatusNotGreen(mine, r.persona)) notGreen.add(r.persona);
     }
   }
-  return { doubted, unread, notGreen };
+  return out;
+}
+
+interface OwnStatuses {
+  doubted: Set<string>;
+  unread: Set<string>;
+  unreadRuns: Set<string>;
+  notGreen: Set<string>;
+}
+
+/** A GitHub App's login: only an App writes check runs. */
+const APP = /\[bot\]$/i;
+
+/** The member's own statuses (or runs), newest first, its persona's name as its jobs write it. */
+function ownOf(all: ReadonlyArray<StatusFact>, r: BoardRow): Array<StatusFact & { description: string }> {
+  const named = new RegExp(`^${r.persona.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is `, 'i');
+  return all
+    .filter((x) => x.creator?.toLowerCase() === r.login.toLowerCase())
+    .map((x) => ({ ...x, description: (x.description ?? '').replace(named, `${r.persona} is `) }));
 }

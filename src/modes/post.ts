@@ -58,8 +58,8 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
  * Closed before its verdict could be posted (GitHub refuses a review on a closed PR): a post bound to a preflight's
  * answer records the verdict on the head, so that a reopen does not roll the persona again (attack round 16, C1: the
  * author read a rejection from the persona job's artifact, closed, reopened). Not for a forced run: its pending stays
- * (a maintainer's re-review is judged again when asked again); not for a merged PR (it cannot be reopened). Commit
- * statuses only: preflight reads no check run back, so with check runs a reopen judges again.
+ * (a maintainer's re-review is judged again when asked again); not for a merged PR (it cannot be reopened). With check
+ * runs, preflight lists them for it (own-runs.ts): unlisted, a reopen judges again.
  */
 function unposted(cfg: Config, target: PullTarget, facts: { outcome: string; merged?: boolean }, body: CheckedBody) {
   if (facts.outcome !== 'closed' || facts.merged || !cfg.reviewedSha || cfg.force || !target.base) return {};

@@ -27,6 +27,7 @@ import { short } from '../core/sha.js';
 import { fit } from '../core/status-words.js';
 import { resolveTarget } from '../target.js';
 import { keepStanding } from './keep.js';
+import { ownRunsOn } from '../own-runs.js';
 import { sharedHeadAbort } from './shared-head.js';
 import { restamp } from './restamp.js';
 import { carriedFrom, unlessReReviewed } from './rereview.js';
@@ -60,9 +61,11 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     // verdict judged while the PR was closed, recorded there, is not rolled again (attack round 16, C1)
     const onHead = await statusesOn(cfg, ctx, port, target.reviewedSha);
     const version = cfg.personaVersion ?? '';
+    // with check runs, the record is read back from them (own-runs.ts): found, it holds; unlisted, nothing is held
+    const records = cfg.force || onHead !== undefined ? onHead : await ownRunsOn(cfg, ctx, port, target.reviewedSha);
     const judged = cfg.force
       ? null
-      : unpostedVerdict(onHead, facts.identity, cfg.persona, target, pull.baseRef, version);
+      : unpostedVerdict(records, facts.identity, cfg.persona, target, pull.baseRef, version);
     if (judged) return unposted(cfg.persona, target, facts.identity, judged, pull.baseRef, version);
     await doubtSource(cfg, ctx, port, target, facts);
     const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] };
@@ -151,7 +154,7 @@ const diffAdvice =
  * A forced re-review doubts the verdict its head shows now, wherever that verdict comes from: one carried to the head
  * (an equal change) or one that would be restamped onto it is another head's review, and the forced pending is
  * written on that head too, so that no later head carries or restamps the review past the re-review (attack round 13,
- * R13-1: one more identical push escaped it). Commit statuses only: check runs are never read back.
+ * R13-1: one more identical push escaped it). Commit statuses only: a carry reads no check run back.
  */
 async function doubtSource(
   cfg: Config,

@@ -6,6 +6,7 @@ import type { RunContext } from '../context.js';
 import type { End } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
 import { attributed, planFor, readHead, statusesOn, type Trace } from '../steps.js';
+import { ownRunsOn } from '../own-runs.js';
 import { parseQueueRef } from '../core/queue.js';
 import { queuedTarget } from '../target.js';
 
@@ -34,15 +35,16 @@ export async function runQueued(
     // nothing is written here: an unverifiable reviewer-login only selects whose history is read
     const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews, identityVerified: true }, null, trace);
     const standing = plan.action === 'keep' ? plan.current : null;
-    // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group (check
-    // runs are never read back: statuses.ts)
-    const read = standing && cfg.statusKind === 'commit';
+    // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group; with
+    // check runs, a run found holds it too, one not listed holds nothing (only evidence: own-runs.ts)
+    const on = (sha: string) =>
+      cfg.statusKind === 'commit' ? statusesOn(cfg, ctx, port, sha) : ownRunsOn(cfg, ctx, port, sha);
     // a verdict carried to the head from another (an equal change): a forced re-review on the head it comes from holds
     // the group too, as it holds preflight's carry (attack round 14, Q1)
     const from = standing && standing.marker.head !== pull.headSha ? standing.marker.head : undefined;
     const [onHead, onSource] = await Promise.all([
-      read ? statusesOn(cfg, ctx, port, pull.headSha) : undefined,
-      read && from ? statusesOn(cfg, ctx, port, from) : undefined,
+      standing ? on(pull.headSha) : undefined,
+      standing && from ? on(from) : undefined,
     ]);
     return {
       kind: 'queued',

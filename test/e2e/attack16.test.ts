@@ -366,11 +366,10 @@ describe("C1's read-through: what the PR author can do to the record does not er
   });
 });
 
-// status-kind: check-run: the post writes the record as a failure check run, but preflight reads no check run back
-// (statusesOn: undefined), so a reopen rolls the LLM again. Known and documented (README, Outcomes: "commit statuses
-// only"); this test flips when it is fixed.
-describe('C1 with status-kind: check-run (known: check runs are never read back)', () => {
-  test.fails('close before the post, reopen: no second roll of the same head and base', async () => {
+// status-kind: check-run: the post writes the record as a failure check run, and preflight lists the persona's runs
+// back for it (own-runs.ts; 0.9.0 read none, and this test was a test.fails). Unlisted: check-runs.test.ts.
+describe('C1 with status-kind: check-run (fixed: the record is read back from the check runs)', () => {
+  test('close before the post, reopen: no second roll of the same head and base', async () => {
     const APP = 'priya-reviewer[bot]';
     w.gh.user(TOKENS.priya, { login: APP, kind: 'app' });
     const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };

@@ -1,7 +1,8 @@
 // Attack round 18 (a helper, against 0.9.0) and an independent review of the session's fixes (another helper): a
 // maintainer's /review landing while a plain post's green is on its way (R18-1), the `unposted` record under
 // another base's green, and a post's green whose PR cannot be read again. Each was a failing test first. R18-2 (the
-// board beside a check-run persona's red) is left open and pinned as `test.fails` (check runs are never read back).
+// board beside a check-run persona's red) was left open as `test.fails` in 0.9.0 and is fixed since (the board lists an
+// App member's check runs: check-runs.test.ts).
 import { describe, expect, test } from 'vitest';
 import { attackKit, CONTEXT, gate, pushKit, until } from './attack-kit.js';
 import { runAction, writeBody as writeTmp } from './harness.js';
@@ -54,54 +55,51 @@ describe("R18-1: a maintainer's /review while a plain post's green is on its way
   });
 });
 
-// README, board: "nor does an approval whose persona's own newest status on the head (written by its login, naming
-// it) is not green — a twin PR's refusal of a shared head, an abort after a version bump … — so the board and a
+// README (0.9.0), board: "nor does an approval whose persona's own newest status on the head (written by its login,
+// naming it) is not green — a twin PR's refusal of a shared head, an abort after a version bump … — so the board and a
 // persona's commit status never disagree (a persona writing check runs shows no forced pending: check runs are never
 // read back)". The exception is documented for the forced pending only; but the same blindness covers E16b-1 and
 // E16b-2 for a persona writing check runs (a panel of two: one on check runs, one on commit statuses): the check-run
 // persona's own verdict on the head is a FAILURE check run (the twin PR's refusal), yet the board counts its approval
 // and writes persona-verdict/panel green on the shared commit, which PR #8 (into release, never reviewed) shows.
-describe("R18-2: the board beside a check-run persona's red (known: the board reads no check runs)", () => {
-  test.fails(
-    "priya (check runs) approves #7; #8 opened at H into release; priya's check run on H fails; the panel is green",
-    async () => {
-      const APP = 'priya-reviewer[bot]';
-      w.gh.user(TOKENS.priya, { login: APP, kind: 'app' });
-      const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };
-      const k = attackKit(w);
-      const { post } = await k.chain(k.prt(PR, 'synchronize'), 'APPROVE', asApp);
-      expect(post?.outputs.outcome).toBe('posted');
-      // marcus writes commit statuses and approves too
-      const m = await runAction({
-        inputs: { 'github-token': TOKENS.marcus, persona: 'marcus', 'body-path': writeTmp(body('APPROVE')) },
-        apiUrl: w.gh.url,
-        event: k.prt(PR, 'synchronize'),
-        eventName: 'pull_request_target',
-      });
-      expect(m.outputs.outcome).toBe('posted');
-      w.gh.pull({ number: 8, head: w.head, baseRef: 'release', headRef: 'twin' });
-      const pre8 = await k.run(null, { mode: 'preflight', ...asApp }, k.prt(8, 'opened', 'release', 'twin'));
-      expect(pre8.outputs.reason).toBe('bad-input');
-      const run = w.gh.checkRuns.filter((c) => c.sha === w.head && c.name === CONTEXT).at(-1);
-      expect(run?.conclusion, "priya's own verdict on H: the shared head refused").toBe('failure');
-      const b = await runAction({
-        inputs: {
-          mode: 'board',
-          'github-token': TOKENS.app,
-          personas: `priya=${APP}\nmarcus=${LOGINS.marcus}`,
-          'commit-status': 'always',
-        },
-        apiUrl: w.gh.url,
-        event: k.prt(PR, 'synchronize'),
-        eventName: 'pull_request_target',
-      });
-      expect(b.outputs.outcome, b.stdout).toBe('reported');
-      expect(
-        w.gh.statusOf(w.head, 'persona-verdict/panel')?.state,
-        "the panel on H beside priya's failing check",
-      ).not.toBe('success');
-    },
-  );
+describe("R18-2: the board beside a check-run persona's red (fixed: an App member's check runs are read)", () => {
+  test("priya (check runs) approves #7; #8 opened at H into release; priya's check run on H fails; the panel is green", async () => {
+    const APP = 'priya-reviewer[bot]';
+    w.gh.user(TOKENS.priya, { login: APP, kind: 'app' });
+    const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };
+    const k = attackKit(w);
+    const { post } = await k.chain(k.prt(PR, 'synchronize'), 'APPROVE', asApp);
+    expect(post?.outputs.outcome).toBe('posted');
+    // marcus writes commit statuses and approves too
+    const m = await runAction({
+      inputs: { 'github-token': TOKENS.marcus, persona: 'marcus', 'body-path': writeTmp(body('APPROVE')) },
+      apiUrl: w.gh.url,
+      event: k.prt(PR, 'synchronize'),
+      eventName: 'pull_request_target',
+    });
+    expect(m.outputs.outcome).toBe('posted');
+    w.gh.pull({ number: 8, head: w.head, baseRef: 'release', headRef: 'twin' });
+    const pre8 = await k.run(null, { mode: 'preflight', ...asApp }, k.prt(8, 'opened', 'release', 'twin'));
+    expect(pre8.outputs.reason).toBe('bad-input');
+    const run = w.gh.checkRuns.filter((c) => c.sha === w.head && c.name === CONTEXT).at(-1);
+    expect(run?.conclusion, "priya's own verdict on H: the shared head refused").toBe('failure');
+    const b = await runAction({
+      inputs: {
+        mode: 'board',
+        'github-token': TOKENS.app,
+        personas: `priya=${APP}\nmarcus=${LOGINS.marcus}`,
+        'commit-status': 'always',
+      },
+      apiUrl: w.gh.url,
+      event: k.prt(PR, 'synchronize'),
+      eventName: 'pull_request_target',
+    });
+    expect(b.outputs.outcome, b.stdout).toBe('reported');
+    expect(
+      w.gh.statusOf(w.head, 'persona-verdict/panel')?.state,
+      "the panel on H beside priya's failing check",
+    ).not.toBe('success');
+  });
 });
 
 /** The kit's close-before-post, the record checked. */

@@ -330,9 +330,10 @@ describe('the verdict as a check run of the persona App (status-kind: check-run)
     expect(w.gh.statuses).toEqual([]);
   });
 
-  // The fill that freezes a commit status has no hold here: only the persona App writes its runs. Runs are never read
-  // back (GitHub lists only the newest 1000 suites' runs), so preflight writes pending whenever it reviews again, as
-  // a completed run that does not pass: it blocks whichever run of the name GitHub counts.
+  // The fill that freezes a commit status has no hold here: only the persona App writes its runs. Runs are read back
+  // only as evidence that a closed PR's record stands (GitHub lists only the newest 1000 suites' runs, so an absent
+  // run proves nothing): preflight writes pending whenever it reviews again, as a completed run that does not pass —
+  // it blocks whichever run of the name GitHub counts.
   test('a retarget: pending, a completed run that does not pass, stands over the green for the old base', async () => {
     await run('priya', body('APPROVE'), asApp);
     expect(priyasRun(w.head)!.conclusion).toBe('success');
@@ -343,7 +344,8 @@ describe('the verdict as a check run of the persona App (status-kind: check-run)
     expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
     expect(priyasRun(w.head)).toMatchObject({ status: 'completed', conclusion: 'action_required' });
     expect(priyasRun(w.head)!.title).toMatch(/priya is reviewing/);
-    expect(w.gh.log.some((l) => /check-runs$/.test(l.path) && l.method === 'GET')).toBe(false); // never read back
+    // read back for a record only: the green found there is not taken for what the gate shows (pending is written)
+    expect(w.gh.log.some((l) => /check-runs/.test(l.path) && l.method === 'GET')).toBe(true);
   });
 
   test('a new head: pending first (nothing is read back), then the verdict as the newest run', async () => {

@@ -259,11 +259,12 @@ export function jobPermissions(wf: Json, job: Json): Record<string, string> {
 /** What a token with these repository permissions may do in the fake. */
 export function rightsOf(
   perms: Record<string, string>,
-): Pick<FakeUser, 'canStatus' | 'canChecks' | 'canReview' | 'canDismiss' | 'canComment'> {
+): Pick<FakeUser, 'canStatus' | 'canChecks' | 'canReadChecks' | 'canReview' | 'canDismiss' | 'canComment'> {
   const pr = perms['pull-requests'] === 'write';
   return {
     canStatus: perms['statuses'] === 'write',
     canChecks: perms['checks'] === 'write',
+    canReadChecks: perms['checks'] === 'write' || perms['checks'] === 'read',
     canReview: pr,
     canDismiss: pr,
     canComment: pr || perms['issues'] === 'write',

@@ -24,6 +24,8 @@ export interface FakeUser {
   canStatus?: boolean;
   /** The token has checks: write (an App's Checks permission). Default true. */
   canChecks?: boolean;
+  /** The token may list check runs (checks: read, or write). Default true. */
+  canReadChecks?: boolean;
   /** May create and edit issue comments (pull-requests or issues: write). Default true. */
   canComment?: boolean;
   /** Repository admin: may read classic branch protection and ruleset bypass lists. Default false. */
@@ -896,7 +898,7 @@ export class FakeGitHub {
       });
       return [200, list.slice((page - 1) * perPage, page * perPage).map(json), headers];
     }
-    const checks = this.checkRunRoutes(method, path, rest, body, user);
+    const checks = this.checkRunRoutes(method, path, rest, body, user, url);
     if (checks) return checks;
     if ((m = /^\/statuses\/([0-9a-f]{40})$/.exec(rest)) && method === 'POST') {
       if (user.canStatus === false)
@@ -1255,7 +1257,12 @@ export class FakeGitHub {
    * authenticated users are not able to create a check suite" — so a person's token is refused. Each App writes
    * in its own check suite, and GitHub keeps the newest 1000 runs of a name there, deleting older ones (GitHub
    * changelog 2020-09-14, "New limits affecting the Checks API"): unlike statuses, no write is refused for it.
-   * The action never lists check runs (src/github/statuses.ts), so neither does the fake.
+   * Listed back (REST docs, "List check runs for a Git reference": check_name, filter "latest" by default or "all",
+   * per_page and page; the body is { total_count, check_runs }) only as evidence a run stands, never as proof none
+   * does:
+   * "If there are more than 1000 check suites on a single git reference, this endpoint will limit check runs to the
+   * 1000 most recent check suites" (src/github/statuses.ts). Reading needs checks: read (canReadChecks false: refused).
+   * Returned oldest first here: GitHub documents no order, so the action sorts them itself.
    */
   private checkRunRoutes(
     method: string,
@@ -1263,7 +1270,27 @@ export class FakeGitHub {
     rest: string,
     body: Json,
     user: FakeUser,
+    url: URL,
   ): [number, Json, Record<string, string>?] | null {
+    const listed = /^\/commits\/([0-9a-f]{40})\/check-runs$/.exec(rest);
+    if (listed && method === 'GET') {
+      const doc = 'https://docs.github.com/rest/checks/runs#list-check-runs-for-a-git-reference';
+      if (!this.commits.has(listed[1]!))
+        return [422, { message: `No commit found for SHA: ${listed[1]}`, documentation_url: doc }];
+      if (user.canReadChecks === false)
+        return [403, { message: 'Resource not accessible by integration', documentation_url: doc }];
+      const name = url.searchParams.get('check_name');
+      const filter = url.searchParams.get('filter') ?? 'latest';
+      let list = this.checkRuns.filter((c) => c.sha === listed[1] && (!name || c.name === name));
+      // "latest": the most recent run of each name in each App's suite
+      if (filter === 'latest')
+        list = list.filter((c) => !list.some((o) => o.id > c.id && o.name === c.name && o.app === c.app));
+      const { perPage, page, headers } = this.paging(url, list.length);
+      const runs = list
+        .slice((page - 1) * perPage, page * perPage)
+        .map((c) => this.checkRunJson(path.replace(/\/commits\/[0-9a-f]{40}\/check-runs$/, '/check-runs'), c));
+      return [200, { total_count: list.length, check_runs: runs }, headers];
+    }
     if (rest === '/check-runs' && method === 'POST') {
       const doc = 'https://docs.github.com/rest/checks/runs#create-a-check-run';
       if (user.kind !== 'app')
