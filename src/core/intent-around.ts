@@ -4,7 +4,7 @@
 // are made, and the verdict of an earlier round whose later round gives none.
 import type { Verdict } from './grammar.js';
 import { nextLine, type Candidate } from './intent-candidate.js';
-import { plain } from './intent-token.js';
+import { leadingVerdict, LIST_ITEM, plain, TOKEN_TAIL } from './intent-token.js';
 import { ALL_RESOLVED, BEFORE_MERGE, CJK_FIX_THEN_MERGE, REQUIRED_KEY } from './intent-words.js';
 
 /**
@@ -173,6 +173,39 @@ export function heldBack(
   const round = laterRoundHeading(lines, decided);
   if (round >= 0)
     return `line ${last} gives an earlier round's verdict: the later round at line ${line(round)} gives none`;
+  const other = roundListed(lines, code, decided);
+  if (other)
+    return (
+      `line ${last} gives ${decided.at(-1)!.verdicts[0]}, but line ${line(other.index)} records a round that gave ` +
+      `${other.verdict}: rounds that disagree give no suggestion (keep one verdict, the final one, in the body)`
+    );
+  return null;
+}
+
+/**
+ * A list item that records a round's verdict ("- Pass-2 (noon, \"NO-GO\") — …", "- Round 1: REQUEST CHANGES"): a
+ * numbered round, pass, cycle or iteration, with a verdict token quoted or after a colon, not the decided one
+ * (held-out 23: a GO over a pass history with a NO-GO). Two rounds that disagree give no suggestion (issue 18).
+ */
+function roundListed(
+  lines: readonly string[],
+  code: ReadonlySet<number>,
+  decided: readonly Candidate[],
+): { index: number; verdict: string } | null {
+  const verdict = decided.at(-1)!.verdicts[0];
+  for (let i = 0; i < lines.length; i++) {
+    if (code.has(i) || !LIST_ITEM.test(lines[i]!)) continue;
+    const text = plain(lines[i]!);
+    if (!/^(?:ROUND|CYCLE|ITERATION|PASS)[\s#-]*\d+\b/i.test(text)) continue;
+    const values = [...text.matchAll(/["“'‘]([^"”'’]{1,30})["”'’]/g)].map((m) => m[1]!);
+    const colon = /^[^:：]{1,30}[:：]\s*(.*)$/u.exec(text);
+    if (colon) values.push(colon[1]!);
+    for (const v of values) {
+      const lead = leadingVerdict(v);
+      const said = lead?.verdict === 'conditional' ? 'APPROVE' : lead?.verdict;
+      if (lead && said !== verdict && TOKEN_TAIL.test(lead.rest)) return { index: i, verdict: said! };
+    }
+  }
   return null;
 }
 

@@ -1274,3 +1274,56 @@ describe('held-out 21: an unticked sign-off item; a severity tally is not passed
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 });
+
+describe('held-out 23: a review that opens by refusing; a round history that disagrees', () => {
+  test.each<[string, string, string | null]>([
+    [
+      'an opening "Blocking, but …" over findings',
+      `Blocking, but the core is right.\n\n## What blocks\n\n1. x\n`,
+      'CHANGES_REQUESTED',
+    ],
+    [
+      'one line: blocking until a question is settled',
+      `Blocking until the licensing question is settled.\n`,
+      'CHANGES_REQUESTED',
+    ],
+    [
+      'an opening refusal a later line takes back',
+      `Request changes.\n\nUpdate: the fix is in.\n\nLGTM — thanks.\n`,
+      null,
+    ],
+    ['a later approval as a token, even in a list', `Blocking, see below.\n\n- LGTM on the docs part\n`, null],
+    [
+      'an approval in a later code block does not count',
+      `Blocking, see below.\n\n\`\`\`\nAPPROVED\n\`\`\`\n`,
+      'CHANGES_REQUESTED',
+    ],
+    [
+      'an opening approval is never read: what follows may take it back',
+      `LGTM, nice work.\nActually the lock is taken twice.\n`,
+      null,
+    ],
+    ['an opening tool result is not a reviewer', `FAIL — 3 tests\n\nThe rest of the report.\n`, null],
+    ['an opening label', `Blocking: the retry loop has no bound.\n\nMore prose.\n`, null],
+    ['an opening heading is no paragraph', `## Blocking\n\nThe retry loop has no bound.\n\nMore prose.\n`, null],
+    [
+      'a GO over a pass history with a NO-GO',
+      `${REVIEW}\n- Pass-1 ("GO") — missed routes\n- Pass-2 ("NO-GO") — caught\n\n` +
+        `## Final Verdict\n\n**GO** — merge.\n`,
+      null,
+    ],
+    [
+      'a round history that agrees',
+      `${REVIEW}\n- Round 1: APPROVE\n- Round 2: APPROVE\n\n**Verdict:** APPROVE\n`,
+      'APPROVE',
+    ],
+    ['a round 1 that asked for changes', `${REVIEW}\n- Round 1: REQUEST CHANGES\n\n**Verdict:** APPROVE\n`, null],
+    [
+      'a numbered list that is no round',
+      `${REVIEW}\n- Step 1: "REJECT" the bad input\n\n**Verdict:** APPROVE\n`,
+      'APPROVE',
+    ],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
