@@ -2979,34 +2979,6 @@ function keyValueRow(r, i) {
     const c = keyedAt(r, i, `${plain(cells[0])}: ${plain(cells[1])}`);
     return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
-/**
- * The opening line of a review that starts by refusing ("Blocking, but the core of the fix is right.", "Blocking until
- * the licensing question is settled.", held-out 23): read like the closing line, for a request for changes only, and
- * only when no later line (outside code) opens with an approval standing as one — what follows the opening can
- * revise it, where nothing follows a closing line. An opening approval is never read: what follows may take it back.
- */
-function openingRefusal(r, i, text) {
-    const lead = leadingVerdict(text);
-    // "FAIL — 3 tests" opening a body is a tool's result; "Blocking, but …" a reviewer's
-    if (lead?.verdict !== 'CHANGES_REQUESTED' || /^(?:PASS|FAIL)/.test(lead.token))
-        return null;
-    if (!(TOKEN_TAIL.test(lead.rest) || /^\s+UNTIL\b/.test(lead.rest)))
-        return null;
-    if (/^\s*:\s*\S/.test(lead.rest) || NOT_GIVEN.test(lead.rest))
-        return null;
-    let fenced = false;
-    for (let k = i + 1; k < r.lines.length; k++) {
-        if (/^\s*(```|~~~)/.test(r.lines[k]))
-            fenced = !fenced;
-        if (fenced)
-            continue;
-        // a later round's approval on the closing line is read there: two verdicts, none suggested (issue 18)
-        const later = leadingVerdict(plain(r.lines[k]));
-        if (later && later.verdict !== 'CHANGES_REQUESTED' && !(k === r.closing && TOKEN_TAIL.test(later.rest)))
-            return null;
-    }
-    return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
-}
 /** A line that states a verdict: keyed, a ticked box, or the closing line (or a paragraph of its own) as a token. */
 function candidateAt(r, i) {
     const line = r.lines[i];
@@ -3032,9 +3004,6 @@ function candidateAt(r, i) {
     const keyed = keyedAt(r, i, text);
     if (!keyed && HEADING.test(line))
         return verdictHeading(r, i, text);
-    const opened = !keyed && i === r.opening ? openingRefusal(r, i, text) : null;
-    if (opened)
-        return opened;
     if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text)))
         return keyed;
     // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
@@ -3218,30 +3187,57 @@ function heldBack(decided, lines, code, line) {
     return null;
 }
 /**
- * A list item that records a round's verdict ("- Pass-2 (noon, \"NO-GO\") — …", "- Round 1: REQUEST CHANGES"): a
- * numbered round, pass, cycle or iteration, with a verdict token quoted or after a colon, not the decided one
- * (held-out 23: a GO over a pass history with a NO-GO). Two rounds that disagree give no suggestion (issue 18).
+ * A list item or table row that records a round's verdict ("- Pass-2 (noon, \"NO-GO\") — …", "- Round 1: REQUEST
+ * CHANGES", "- R2: approve", "- Second pass: LGTM", "- **Round 2** → APPROVE", "| 2 | `8a9b0c1` | APPROVE — … |"): a
+ * numbered or ordinal round, pass, cycle or iteration, with a verdict token right after its label, in a cell, quoted,
+ * or after a colon, not the decided one (held-out 23 and attack 24). Two rounds that disagree give no suggestion
+ * (issue 18); this rule only withholds.
  */
 function roundListed(lines, code, decided) {
     const verdict = decided.at(-1).verdicts[0];
+    const table = roundTable(lines);
     for (let i = 0; i < lines.length; i++) {
-        if (code.has(i) || !LIST_ITEM.test(lines[i]))
+        if (code.has(i))
             continue;
-        const text = plain(lines[i]);
-        if (!/^(?:ROUND|CYCLE|ITERATION|PASS)[\s#-]*\d+\b/i.test(text))
-            continue;
-        const values = [...text.matchAll(/["“'‘]([^"”'’]{1,30})["”'’]/g)].map((m) => m[1]);
-        const colon = /^[^:：]{1,30}[:：]\s*(.*)$/u.exec(text);
-        if (colon)
-            values.push(colon[1]);
+        const values = LIST_ITEM.test(lines[i]) ? roundValues(plain(lines[i])) : table(i);
         for (const v of values) {
             const lead = leadingVerdict(v);
             const said = lead?.verdict === 'conditional' ? 'APPROVE' : lead?.verdict;
-            if (lead && said !== verdict && TOKEN_TAIL.test(lead.rest))
+            if (lead && said !== verdict && (TOKEN_TAIL.test(lead.rest) || /^\s*[:：]/.test(lead.rest)))
                 return { index: i, verdict: said };
         }
     }
     return null;
+}
+const ROUND_LABEL = /^(?:(?:ROUND|CYCLE|ITERATION|PASS|R)[\s#-]*\d+\b|(?:FIRST|SECOND|THIRD|FOURTH|FINAL|LAST)\s+(?:ROUND|PASS|CYCLE|ITERATION|REVIEW)\b)/i;
+/** The texts a round's list item may give its verdict in: after its label, quoted, after a colon. */
+function roundValues(text) {
+    const label = ROUND_LABEL.exec(text);
+    if (!label)
+        return [];
+    const after = text.slice(label[0].length).replace(/^[\s)(:：\-—–→>=]+/, '');
+    const quoted = [...text.matchAll(/["“'‘]([^"”'’]{1,30})["”'’]/g)].map((m) => m[1]);
+    const colon = /^[^:：]{1,30}[:：]\s*(.*)$/u.exec(text);
+    return [after, ...quoted, ...(colon ? [colon[1]] : [])];
+}
+/** A table whose header's first cell names a round ("| Round | Commit | Result |"): each row's cells after it. */
+function roundTable(lines) {
+    const cells = (l) => l
+        .trim()
+        .replace(/^\|/, '')
+        .replace(/\|\s*$/, '')
+        .split('|')
+        .map((c) => plain(c));
+    return (i) => {
+        if (!/^\s*\|/.test(lines[i]) || /^\s*\|?\s*:?-{3,}/.test(lines[i]))
+            return [];
+        let h = i;
+        while (h > 0 && /^\s*\|/.test(lines[h - 1]))
+            h--;
+        if (h === i || !/^(?:ROUND|CYCLE|ITERATION|PASS)$/i.test(cells(lines[h])[0] ?? ''))
+            return [];
+        return cells(lines[i]).slice(1);
+    };
 }
 /** The round a heading names ("## Round 2", "### Cycle 3 — re-review"), or null. */
 const roundOf = (line) => {
@@ -3328,11 +3324,6 @@ function closingLine(lines, code) {
     }
     return -1;
 }
-/** The body's first non-blank line when it opens a plain paragraph (no heading, list, quote, table or code). */
-function openingLine(lines, code) {
-    const i = lines.findIndex((l) => l.trim());
-    return i < 0 || code.has(i) || /^\s*(#|>|\||[-+*]\s|\d+[.)]\s|---|<)/.test(lines[i]) ? -1 : i;
-}
 /** What follows the intended line, named by shape; at most a few, with a count. */
 function describeAfter(lines, chosen, others) {
     const from = chosen.tokenIndex ?? chosen.index;
@@ -3371,13 +3362,7 @@ function codeLines(lines) {
     return code;
 }
 function collect(lines, code) {
-    const r = {
-        lines,
-        closing: closingLine(lines, code),
-        opening: openingLine(lines, code),
-        unrecognised: [],
-        items: [],
-    };
+    const r = { lines, closing: closingLine(lines, code), unrecognised: [], items: [] };
     const candidates = [];
     const tokenLines = new Set();
     for (let i = 0; i < lines.length; i++) {

@@ -101,8 +101,9 @@ export function greenUnderReReview(
     return {
       status: { ...green, state: 'pending', description: fit(reviewing(persona, target, true)) },
       notice:
-        `a forced re-review of ${head} was asked for as ${persona}'s green was written: its pending is written ` +
-        'again over the green; the run that posts the re-review sets the status (if it failed or was cancelled, ' +
+        `a forced re-review of ${head} is under way (asked for before or as ${persona}'s green was written): its ` +
+        'pending is written again over the green; the run that posts the re-review sets the status (if it failed or ' +
+        'was cancelled, ' +
         `comment /review ${persona} again, or push)`,
     };
   const state: StatusState = under.state === 'success' || under.state === 'pending' ? under.state : 'failure';

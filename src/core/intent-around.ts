@@ -183,9 +183,11 @@ export function heldBack(
 }
 
 /**
- * A list item that records a round's verdict ("- Pass-2 (noon, \"NO-GO\") — …", "- Round 1: REQUEST CHANGES"): a
- * numbered round, pass, cycle or iteration, with a verdict token quoted or after a colon, not the decided one
- * (held-out 23: a GO over a pass history with a NO-GO). Two rounds that disagree give no suggestion (issue 18).
+ * A list item or table row that records a round's verdict ("- Pass-2 (noon, \"NO-GO\") — …", "- Round 1: REQUEST
+ * CHANGES", "- R2: approve", "- Second pass: LGTM", "- **Round 2** → APPROVE", "| 2 | `8a9b0c1` | APPROVE — … |"): a
+ * numbered or ordinal round, pass, cycle or iteration, with a verdict token right after its label, in a cell, quoted,
+ * or after a colon, not the decided one (held-out 23 and attack 24). Two rounds that disagree give no suggestion
+ * (issue 18); this rule only withholds.
  */
 function roundListed(
   lines: readonly string[],
@@ -193,20 +195,49 @@ function roundListed(
   decided: readonly Candidate[],
 ): { index: number; verdict: string } | null {
   const verdict = decided.at(-1)!.verdicts[0];
+  const table = roundTable(lines);
   for (let i = 0; i < lines.length; i++) {
-    if (code.has(i) || !LIST_ITEM.test(lines[i]!)) continue;
-    const text = plain(lines[i]!);
-    if (!/^(?:ROUND|CYCLE|ITERATION|PASS)[\s#-]*\d+\b/i.test(text)) continue;
-    const values = [...text.matchAll(/["“'‘]([^"”'’]{1,30})["”'’]/g)].map((m) => m[1]!);
-    const colon = /^[^:：]{1,30}[:：]\s*(.*)$/u.exec(text);
-    if (colon) values.push(colon[1]!);
+    if (code.has(i)) continue;
+    const values = LIST_ITEM.test(lines[i]!) ? roundValues(plain(lines[i]!)) : table(i);
     for (const v of values) {
       const lead = leadingVerdict(v);
       const said = lead?.verdict === 'conditional' ? 'APPROVE' : lead?.verdict;
-      if (lead && said !== verdict && TOKEN_TAIL.test(lead.rest)) return { index: i, verdict: said! };
+      if (lead && said !== verdict && (TOKEN_TAIL.test(lead.rest) || /^\s*[:：]/.test(lead.rest)))
+        return { index: i, verdict: said! };
     }
   }
   return null;
+}
+
+const ROUND_LABEL =
+  /^(?:(?:ROUND|CYCLE|ITERATION|PASS|R)[\s#-]*\d+\b|(?:FIRST|SECOND|THIRD|FOURTH|FINAL|LAST)\s+(?:ROUND|PASS|CYCLE|ITERATION|REVIEW)\b)/i;
+
+/** The texts a round's list item may give its verdict in: after its label, quoted, after a colon. */
+function roundValues(text: string): string[] {
+  const label = ROUND_LABEL.exec(text);
+  if (!label) return [];
+  const after = text.slice(label[0].length).replace(/^[\s)(:：\-—–→>=]+/, '');
+  const quoted = [...text.matchAll(/["“'‘]([^"”'’]{1,30})["”'’]/g)].map((m) => m[1]!);
+  const colon = /^[^:：]{1,30}[:：]\s*(.*)$/u.exec(text);
+  return [after, ...quoted, ...(colon ? [colon[1]!] : [])];
+}
+
+/** A table whose header's first cell names a round ("| Round | Commit | Result |"): each row's cells after it. */
+function roundTable(lines: readonly string[]): (i: number) => string[] {
+  const cells = (l: string) =>
+    l
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/\|\s*$/, '')
+      .split('|')
+      .map((c) => plain(c));
+  return (i) => {
+    if (!/^\s*\|/.test(lines[i]!) || /^\s*\|?\s*:?-{3,}/.test(lines[i]!)) return [];
+    let h = i;
+    while (h > 0 && /^\s*\|/.test(lines[h - 1]!)) h--;
+    if (h === i || !/^(?:ROUND|CYCLE|ITERATION|PASS)$/i.test(cells(lines[h]!)[0] ?? '')) return [];
+    return cells(lines[i]!).slice(1);
+  };
 }
 
 /** The round a heading names ("## Round 2", "### Cycle 3 — re-review"), or null. */

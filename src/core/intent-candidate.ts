@@ -34,8 +34,6 @@ export interface Unrecognised {
 export interface Reader {
   lines: readonly string[];
   closing: number;
-  /** The body's opening line when it is a plain paragraph (a short review's first words), else -1. */
-  opening: number;
   unrecognised: Unrecognised[];
   /** Lines where a list item's label gives a verdict ("- Recommendation: Request changes"): an item's, not read. */
   items: number[];

@@ -61,30 +61,6 @@ function keyValueRow(r: Reader, i: number): Candidate | null {
   return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
 
-/**
- * The opening line of a review that starts by refusing ("Blocking, but the core of the fix is right.", "Blocking until
- * the licensing question is settled.", held-out 23): read like the closing line, for a request for changes only, and
- * only when no later line (outside code) opens with an approval standing as one — what follows the opening can
- * revise it, where nothing follows a closing line. An opening approval is never read: what follows may take it back.
- */
-function openingRefusal(r: Reader, i: number, text: string): Candidate | null {
-  const lead = leadingVerdict(text);
-  // "FAIL — 3 tests" opening a body is a tool's result; "Blocking, but …" a reviewer's
-  if (lead?.verdict !== 'CHANGES_REQUESTED' || /^(?:PASS|FAIL)/.test(lead.token)) return null;
-  if (!(TOKEN_TAIL.test(lead.rest) || /^\s+UNTIL\b/.test(lead.rest))) return null;
-  if (/^\s*:\s*\S/.test(lead.rest) || NOT_GIVEN.test(lead.rest)) return null;
-  let fenced = false;
-  for (let k = i + 1; k < r.lines.length; k++) {
-    if (/^\s*(```|~~~)/.test(r.lines[k]!)) fenced = !fenced;
-    if (fenced) continue;
-    // a later round's approval on the closing line is read there: two verdicts, none suggested (issue 18)
-    const later = leadingVerdict(plain(r.lines[k]!));
-    if (later && later.verdict !== 'CHANGES_REQUESTED' && !(k === r.closing && TOKEN_TAIL.test(later.rest)))
-      return null;
-  }
-  return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
-}
-
 /** A line that states a verdict: keyed, a ticked box, or the closing line (or a paragraph of its own) as a token. */
 export function candidateAt(r: Reader, i: number): Candidate | null {
   const line = r.lines[i]!;
@@ -104,8 +80,6 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
   }
   const keyed = keyedAt(r, i, text);
   if (!keyed && HEADING.test(line)) return verdictHeading(r, i, text);
-  const opened = !keyed && i === r.opening ? openingRefusal(r, i, text) : null;
-  if (opened) return opened;
   if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text))) return keyed;
   // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
   // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict

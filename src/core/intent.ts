@@ -84,12 +84,6 @@ function closingLine(lines: readonly string[], code: ReadonlySet<number>): numbe
   return -1;
 }
 
-/** The body's first non-blank line when it opens a plain paragraph (no heading, list, quote, table or code). */
-function openingLine(lines: readonly string[], code: ReadonlySet<number>): number {
-  const i = lines.findIndex((l) => l.trim());
-  return i < 0 || code.has(i) || /^\s*(#|>|\||[-+*]\s|\d+[.)]\s|---|<)/.test(lines[i]!) ? -1 : i;
-}
-
 /** What follows the intended line, named by shape; at most a few, with a count. */
 function describeAfter(lines: readonly string[], chosen: Candidate, others: readonly Candidate[]): string[] {
   const from = chosen.tokenIndex ?? chosen.index;
@@ -127,13 +121,7 @@ function collect(
   lines: readonly string[],
   code: ReadonlySet<number>,
 ): { candidates: Candidate[]; unrecognised: Unrecognised[]; items: number[]; rounds: boolean } {
-  const r: Reader = {
-    lines,
-    closing: closingLine(lines, code),
-    opening: openingLine(lines, code),
-    unrecognised: [],
-    items: [],
-  };
+  const r: Reader = { lines, closing: closingLine(lines, code), unrecognised: [], items: [] };
   const candidates: Candidate[] = [];
   const tokenLines = new Set<number>();
   for (let i = 0; i < lines.length; i++) {

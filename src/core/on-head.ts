@@ -70,7 +70,9 @@ export function underGreen(
     if (s.state === 'pending' && s.description === reviewing(persona, target, true))
       // a post whose read before its create failed (seen null) cannot date it: put back, fail closed (round 18's
       // read-through: R18-1 behind one 5xx); a kept verdict with unread statuses writes no green at all (B4)
-      return seen === null || (seen && since(s)) ? 'forced' : red;
+      return seen === null || (seen && (since(s) || reReviewUnderWay(seen, identity, persona, target)))
+        ? 'forced'
+        : red;
     const link = linkOf(s.targetUrl);
     if (target.pullNumber == null || link?.pr !== target.pullNumber) {
       if (!red && seen && since(s) && s.state !== 'success' && s.state !== 'pending') red = s;

@@ -208,9 +208,10 @@ describe("rt18-A: the post's read before its create fails: a forced pending unde
   });
 });
 
-// rt18-B and rt18-C are left open (`test.fails`, RELIABILITY.md): telling a forced run under way from one that ended
-// would need more than the head's statuses say. B fails closed (a /review or a push clears it); C is the window before
-// the post's read, where a /review lands during the plain LLM job.
+// rt18-B is left open (`test.fails`, RELIABILITY.md): telling a forced run under way from one that ended would need
+// more than the head's statuses say; it fails closed (a /review or a push clears it). rt18-C (a /review during the
+// plain LLM job, before the post's read) is fixed since 0.9.0: a forced pending the post read, still under way,
+// goes back.
 describe('rt18-B (known): a forced re-review that ENDED before the post was created is put back over its green', () => {
   // The post reads H; a maintainer's /review writes the forced pending; the forced run aborts (its failure on H);
   // only then is the plain review created and its green written. That review is newer than the /review and than
@@ -252,22 +253,20 @@ describe('rt18-B (known): a forced re-review that ENDED before the post was crea
   );
 });
 
-describe("rt18-C (known): a /review during the plain LLM job (before the post's read) is buried by its green", () => {
-  // Not a regression: the window R18-1 closed starts at the post's read. A forced pending the post read is taken as
-  // settled (or R11-3's dead one), so a /review asked while the plain LLM job runs — the usual case, minutes long —
-  // is buried by the plain green, and a group built before the forced post passes on the approval.
-  test.fails(
-    'plain preflight; /review (forced pending); plain post APPROVE: a group built now does not pass',
-    async () => {
-      const k = attackKit(w);
-      const p = pushKit(w);
-      const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'synchronize'));
-      const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
-      const forced = await k.forceReReview();
-      expect(forced.outputs['should-review']).toBe('true');
-      const r = await k.run(body('APPROVE'), pinned, k.prt(PR, 'synchronize'));
-      expect(r.outputs.outcome).toBe('posted');
-      expect(await p.group(), 'a merge group built while the forced re-review is under way').not.toBe('success');
-    },
-  );
+describe("rt18-C (fixed): a /review during the plain LLM job, before the post's read, is not buried", () => {
+  // The window R18-1 closed started at the post's read. A forced pending the post read was taken as settled (or R11-3's
+  // dead one), so a /review asked while the plain LLM job ran — the usual case, minutes long — was buried by the plain
+  // green, and a group built before the forced post passed on the approval. Now a forced pending the post read, still
+  // under way there (no review's status of the PR above it), goes back over the green, as it holds a kept verdict.
+  test('plain preflight; /review (forced pending); plain post APPROVE: a group built now does not pass', async () => {
+    const k = attackKit(w);
+    const p = pushKit(w);
+    const pre = await k.run(null, { mode: 'preflight' }, k.prt(PR, 'synchronize'));
+    const pinned = { 'reviewed-sha': pre.outputs['head-sha']!, 'reviewed-base': pre.outputs['base-ref']! };
+    const forced = await k.forceReReview();
+    expect(forced.outputs['should-review']).toBe('true');
+    const r = await k.run(body('APPROVE'), pinned, k.prt(PR, 'synchronize'));
+    expect(r.outputs.outcome).toBe('posted');
+    expect(await p.group(), 'a merge group built while the forced re-review is under way').not.toBe('success');
+  });
 });

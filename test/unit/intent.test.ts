@@ -697,6 +697,7 @@ describe.each([
   ["traffic lights and escalations as a verdict key's value (held-out 17)", 'intent-attack-21.json', 56],
   ['unticked items, severity tallies and footers (held-out 21)', 'intent-attack-22.json', 54],
   ['held-out 21 (a second attack, on the narrowed rules)', 'intent-attack-23.json', 54],
+  ['held-out 23 (an opening refusal, taken out; round logs)', 'intent-attack-24.json', 51],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
@@ -1275,37 +1276,17 @@ describe('held-out 21: an unticked sign-off item; a severity tally is not passed
   });
 });
 
-describe('held-out 23: a review that opens by refusing; a round history that disagrees', () => {
+// Held-out 23: a review that opens by refusing ("Blocking, but …") was read like the closing line, and taken out after
+// an attack got 33 of 51 bodies wrong through it (intent-attack-24.json): what follows an opening can revise it in
+// any words. Kept: a round log whose listed verdict disagrees with the decided one withholds the suggestion.
+describe('held-out 23: an opening refusal is not read; a round history that disagrees withholds', () => {
   test.each<[string, string, string | null]>([
     [
       'an opening "Blocking, but …" over findings',
       `Blocking, but the core is right.\n\n## What blocks\n\n1. x\n`,
-      'CHANGES_REQUESTED',
-    ],
-    [
-      'one line: blocking until a question is settled',
-      `Blocking until the licensing question is settled.\n`,
-      'CHANGES_REQUESTED',
-    ],
-    [
-      'an opening refusal a later line takes back',
-      `Request changes.\n\nUpdate: the fix is in.\n\nLGTM — thanks.\n`,
       null,
     ],
-    ['a later approval as a token, even in a list', `Blocking, see below.\n\n- LGTM on the docs part\n`, null],
-    [
-      'an approval in a later code block does not count',
-      `Blocking, see below.\n\n\`\`\`\nAPPROVED\n\`\`\`\n`,
-      'CHANGES_REQUESTED',
-    ],
-    [
-      'an opening approval is never read: what follows may take it back',
-      `LGTM, nice work.\nActually the lock is taken twice.\n`,
-      null,
-    ],
-    ['an opening tool result is not a reviewer', `FAIL — 3 tests\n\nThe rest of the report.\n`, null],
-    ['an opening label', `Blocking: the retry loop has no bound.\n\nMore prose.\n`, null],
-    ['an opening heading is no paragraph', `## Blocking\n\nThe retry loop has no bound.\n\nMore prose.\n`, null],
+    ['an opening "Rejected" of something else', `Rejected, exactly as it should be.\n\nThe validator works.\n`, null],
     [
       'a GO over a pass history with a NO-GO',
       `${REVIEW}\n- Pass-1 ("GO") — missed routes\n- Pass-2 ("NO-GO") — caught\n\n` +
@@ -1318,6 +1299,21 @@ describe('held-out 23: a review that opens by refusing; a round history that dis
       'APPROVE',
     ],
     ['a round 1 that asked for changes', `${REVIEW}\n- Round 1: REQUEST CHANGES\n\n**Verdict:** APPROVE\n`, null],
+    ['a round before its colon', `**Status:** CHANGES REQUESTED\n\n- Round 2 — approved: all fixed\n`, null],
+    ['an abbreviated round', `**Verdict:** REQUEST CHANGES\n\n- R2: approve — fixed\n`, null],
+    ['a round in words', `**Decision:** Changes requested\n\n- Second pass: LGTM — fixed\n`, null],
+    ['a round after an arrow', `**Verdict:** REQUEST CHANGES\n\n- **Round 2** → APPROVE (fixed)\n`, null],
+    [
+      'a round log as a table',
+      `**Verdict:** CHANGES_REQUESTED\n\n| Round | Commit | Result |\n|---|---|---|\n` +
+        `| 2 | \`8a9b0c1\` | APPROVE — ok |\n`,
+      null,
+    ],
+    [
+      'a table of something else',
+      `**Verdict:** APPROVE\n\n| Step | Result |\n|---|---|\n| 2 | REJECT on bad input |\n`,
+      'APPROVE',
+    ],
     [
       'a numbered list that is no round',
       `${REVIEW}\n- Step 1: "REJECT" the bad input\n\n**Verdict:** APPROVE\n`,

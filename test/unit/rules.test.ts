@@ -469,9 +469,27 @@ describe('a kept verdict and a forced re-review of its head', () => {
       { state: 'pending', description: forced.description },
     ],
     ['a plain pending passed over', [mine, plain, review(2)], {}, { state: 'failure' }],
-    // a read-through of round 12: a forced pending is put back only where the run can date it — a kept verdict's run
-    // that had not read it; a post's fresh green over R11-3's dead pending stands
-    ['a forced pending the kept run had read', [mine, { ...forced, id: 40 }], { seen: [{ ...forced, id: 40 }] }, null],
+    // a read-through of round 12: a forced pending is put back where the run can date it — a kept verdict's run that
+    // had not read it; and (rt18-C) one the run read still under way there, no review's status of the PR above it: a
+    // /review asked during the plain LLM job is not buried (R11-3's dead pending then holds a post's green too, as it
+    // holds a kept verdict's: fail closed, a /review or a push clears it)
+    [
+      'a forced pending the run had read, under way there',
+      [mine, { ...forced, id: 40 }],
+      { seen: [{ ...forced, id: 40 }] },
+      { state: 'pending', description: forced.description },
+    ],
+    [
+      'a forced pending the run had read, settled there by a review of the PR above it',
+      [mine, { ...review(2), id: 41 }, { ...forced, id: 40 }],
+      {
+        seen: [
+          { ...review(2), id: 41 },
+          { ...forced, id: 40 },
+        ],
+      },
+      null,
+    ],
     ["a post's green over a forced pending", [mine, forced], { outcome: 'posted', seen: 'none' }, null],
     [
       "a post's green under which a newer review's status",
