@@ -305,16 +305,16 @@ describe('corpus', () => {
   test('the shipped corpus agrees with the strict grammar on every case', () => {
     const r = cli('corpus', 'corpus/manifest.json');
     expect(r.status, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/644 cases: 644 agree, 0 disagree \(8 post, 636 abort\)/);
+    expect(r.stdout).toMatch(/664 cases: 664 agree, 0 disagree \(8 post, 656 abort\)/);
     expect(r.stdout).not.toContain('DISAGREE');
     // the real-world shapes: every suggestion, applied, passes; unclear intent suggests nothing
     expect(r.stdout.match(/applied passes/g)).toHaveLength(
-      28 + 22 + 11 + 14 + 14 + 11 + 14 + 15 + 10 + 7 + 5 + 14 + 2 + 9 + 6 + 3 + 8 + 6 + 10 + 10 + 12 + 2 + 3 + 4,
+      28 + 22 + 11 + 14 + 14 + 11 + 14 + 15 + 10 + 7 + 5 + 14 + 2 + 9 + 6 + 3 + 8 + 6 + 10 + 10 + 12 + 2 + 3 + 4 + 9,
     );
     expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
-      4 + 31 + 19 + 18 + 20 + 20 + 21 + 21 + 24 + 24 + 31 + 18 + 6 + 10 + 2 + 0 + 2 + 1 + 2 + 7 + 5 + 7 + 10 + 9,
+      4 + 31 + 19 + 18 + 20 + 20 + 21 + 21 + 24 + 24 + 31 + 18 + 6 + 10 + 2 + 0 + 2 + 1 + 2 + 7 + 5 + 7 + 10 + 9 + 8,
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(64);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(67);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -340,6 +340,7 @@ describe('corpus', () => {
       ['held-out 21', 20, '2/13 (15 %)', 7],
       ['held-out 22', 20, '3/10 (30 %)', 10],
       ['held-out 23', 20, '4/11 (36 %)', 9],
+      ['held-out 24', 20, '9/12 (75 %)', 8],
     ];
     // the goal is not reached on two representative samples, held-out 11 and 12: reported, floors kept (the run passes)
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 8 (10/12; its floor, 10, is kept)');
@@ -354,6 +355,7 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 21 (2/13; its floor, 2, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 22 (3/10; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 23 (4/11; its floor, 4, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 24 (9/12; its floor, 9, is kept)');
     for (const [set, bodies, named, unclear] of sets)
       expect(r.stdout).toContain(
         `${set} (${bodies} bodies): coverage on clear bodies ${named}, wrong suggestions 0, ` +
