@@ -40,7 +40,8 @@ export function reReviewUnderWay(
  * review, and the green, for this base, stands). A red that is not this PR's review's, written since a kept verdict's
  * run read the head (a twin PR's refusal of the shared head, an abort), goes back too. A status for the green's own
  * review or an older one lets the green stand. A post reads the head before its create (attack round 18, R18-1): a
- * forced pending written since goes back; its read failed (seen null), any forced pending under the green does.
+ * forced pending written since goes back; its read failed (seen null), any forced pending under the green does; and
+ * one it read still under way there (a /review during the plain LLM job: rt18-C).
  */
 export function underGreen(
   onHead: readonly StatusFact[] | null | undefined,
@@ -65,8 +66,9 @@ export function underGreen(
   // green waited), unless a forced pending or a newer review's status of this PR under it says more
   let red: StatusFact | null = null;
   for (const s of under) {
-    // a forced pending the run read before it wrote (a kept verdict's, or a post's before its create) was settled,
-    // or is R11-3's dead one: not put back, it would hold the head for good; one written since goes back
+    // a forced pending written since the run's read goes back; one it read goes back too while the read shows it under
+    // way (no review's status of this PR above it: a /review asked during the plain LLM job, rt18-C — R11-3's dead
+    // one then holds the head until a /review or a push, as it holds a kept verdict); one the read shows settled not
     if (s.state === 'pending' && s.description === reviewing(persona, target, true))
       // a post whose read before its create failed (seen null) cannot date it: put back, fail closed (round 18's
       // read-through: R18-1 behind one 5xx); a kept verdict with unread statuses writes no green at all (B4)
