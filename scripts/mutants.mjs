@@ -670,9 +670,18 @@ export const MUTANTS = [
     file: 'src/core/intent-around.ts',
     from: 'const other = roundListed(lines, code, decided);',
     to: 'const other = lines.length < 0 ? roundListed(lines, code, decided) : null;',
+    // the CLI's corpus run kills it too (held-out 23's Turkish GO), but the e2e bundle here builds no CLI
     unit: [U('intent')],
-    e2e: [E('cli')],
-    e2eFilter: 'corpus',
+    e2e: [],
+  },
+  {
+    name: 'force-on-reopen-passes',
+    what: "the doctor passes a forced persona step on pull-request actions the PR's author causes (reopened …)",
+    file: 'src/core/doctor-force.ts',
+    from: "return listed.filter((t) => t !== 'labeled');",
+    to: "return listed.filter((t) => t === 'edited');",
+    unit: [U('doctor-force')],
+    e2e: [],
   },
   {
     name: 'board-skips-app-runs',

@@ -5,6 +5,7 @@
 // linter) are applied as they are, and their findings graded here.
 import { parse } from 'yaml';
 import { gradedFindings } from '../../scripts/workflow-rules.mjs';
+import { forcedByAuthor } from './doctor-force.js';
 import {
   callersOf,
   environmentOf,
@@ -207,6 +208,17 @@ function jobIssues(
   return out;
 }
 
+/** A job's findings: where its credential sits (jobIssues), and who can force its persona's run (doctor-force.ts). */
+function jobFindings(
+  j: { path: string; id: string; job: Json; triggers: string[]; runsUs: boolean; wf: Json },
+  persona: ReadonlySet<string>,
+): WorkflowIssue[] {
+  return [
+    ...jobIssues(j.path, j.id, j.job, j.triggers, j.runsUs, persona),
+    ...forcedByAuthor(j.path, j.id, j.job, j.wf, jobEvents(j.triggers, j.job['if'])),
+  ];
+}
+
 /** One finding of scripts/workflow-rules.mjs, as the rules grade it: what lets a PR walk around the gate fails. */
 export function ruleIssue(f: { where: string; says: string; level: 'fail' | 'warn' }, file: string): WorkflowIssue {
   return { file, where: f.where, level: f.level, says: f.says, fix: `edit ${file} (${f.where}): ${fixFor(f.says)}` };
@@ -237,7 +249,7 @@ export function analyseWorkflows(
   /** Names of the workflows that run on merge_group, and what each workflow_run workflow follows. */
   const queueWorkflows = new Set<string>();
   const follows = new Map<string, string[]>();
-  const jobs: Array<{ path: string; id: string; job: Json; triggers: string[]; runsUs: boolean }> = [];
+  const jobs: Array<{ path: string; id: string; job: Json; triggers: string[]; runsUs: boolean; wf: Json }> = [];
   const graded: Array<{ path: string; rules: ReturnType<typeof gradedFindings> }> = [];
   for (const { path, text } of files) {
     let wf: Json;
@@ -264,7 +276,7 @@ export function analyseWorkflows(
     follows.set(path, Array.isArray(after) ? after.map(str) : []);
     for (const [id, raw] of Object.entries(obj(wf['jobs']))) {
       writers.push(...writersOf(path, id, obj(raw), triggers));
-      jobs.push({ path, id, job: obj(raw), triggers, runsUs });
+      jobs.push({ path, id, job: obj(raw), triggers, runsUs, wf });
     }
     graded.push({ path, rules });
   }
@@ -277,7 +289,7 @@ export function analyseWorkflows(
     ...keys.flatMap((k) => k.secrets),
     ...writers.flatMap((w) => (w.credential.kind === 'secret' ? [w.credential.name] : [])),
   ]);
-  for (const j of jobs) issues.push(...jobIssues(j.path, j.id, j.job, j.triggers, j.runsUs, persona));
+  for (const j of jobs) issues.push(...jobFindings(j, persona));
   for (const { path, rules } of graded)
     issues.push(
       ...rules.map((r) => ruleIssue(r.creds?.some((c) => persona.has(c)) ? { ...r, level: 'fail' } : r, path)),
