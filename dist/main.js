@@ -44838,15 +44838,13 @@ seen) {
     // green waited), unless a forced pending or a newer review's status of this PR under it says more
     let red = null;
     for (const s of under) {
-        // a forced pending written since the run's read goes back; one it read goes back too while the read shows it under
-        // way (no review's status of this PR above it: a /review asked during the plain LLM job, rt18-C — R11-3's dead
-        // one then holds the head until a /review or a push, as it holds a kept verdict); one the read shows settled not
+        // a forced pending reached here is under way: nothing above it settles it (a review's status of this PR returns
+        // below). It goes back over the green of any run that read the head before it wrote — written since the read, or
+        // read and still under way (a /review asked during the plain LLM job, rt18-C; R11-3's dead one then holds the
+        // head until a /review or a push, as it holds a kept verdict), or the read failed (seen null: R18-1 behind one
+        // 5xx). Only a forced run, which reads nothing before its post (seen undefined), writes its green over its own.
         if (s.state === 'pending' && s.description === reviewing(persona, target, true))
-            // a post whose read before its create failed (seen null) cannot date it: put back, fail closed (round 18's
-            // read-through: R18-1 behind one 5xx); a kept verdict with unread statuses writes no green at all (B4)
-            return seen === null || (seen && (since(s) || reReviewUnderWay(seen, identity, persona, target)))
-                ? 'forced'
-                : red;
+            return seen !== undefined ? 'forced' : red;
         const link = linkOf(s.targetUrl);
         if (target.pullNumber == null || link?.pr !== target.pullNumber) {
             if (!red && seen && since(s) && s.state !== 'success' && s.state !== 'pending')
@@ -46337,12 +46335,41 @@ async function publishStatus(cfg, ctx, port, plan) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/own-runs.ts
+
+
+/**
+ * This run's check runs of its context on the head, newest first, when it writes check runs; undefined when it writes
+ * commit statuses or none, or when GitHub would not list them (no evidence: the run goes on as before they were read).
+ */
+async function ownRunsOn(cfg, ctx, port, sha) {
+    if (!writesStatus(cfg, ctx) || cfg.statusKind !== 'check-run')
+        return undefined;
+    try {
+        const context = statusContext(cfg);
+        return (await port.listCheckRuns(sha, context))
+            .filter((r) => r.context === context)
+            .map(({ context: _c, ...r }) => r);
+    }
+    catch (e) {
+        if (!(e instanceof ApiError))
+            throw e;
+        return undefined;
+    }
+}
+/**
+ * What a run reads of its own status on a head before or after it writes: its commit statuses (statusesOn: null when
+ * unread, fail closed), or with check runs its own runs, as evidence only (undefined when unlisted).
+ */
+const ownStateOn = (cfg, ctx, port, sha) => cfg.statusKind === 'commit' ? statusesOn(cfg, ctx, port, sha) : ownRunsOn(cfg, ctx, port, sha);
+
 ;// CONCATENATED MODULE: ./src/after-green.ts
 // After a green is written: read once more what may have changed since the run read it, and write what must go
 // over the green (core/after-green.ts decides). The PR's base (a retarget since the run's last read: attack round
 // 8), then the head's statuses (a forced re-review asked for meanwhile: attack round 12). Unreadable, a post's green
 // stays with a warning, and a kept verdict's gets pending over it and fails the step (attack round 13, F4); a status
 // that cannot be written over a green fails the step, saying the green stands.
+
 
 
 
@@ -46400,15 +46427,15 @@ async function unconfirmed(r, cfg, ctx, port, plan) {
     return over.failure ? over : { ...over, failure: `api-error: ${plan.notice}`, reason: over.reason ?? 'api-error' };
 }
 /**
- * The head's statuses read once more (a run that was not forced, commit statuses only): a forced re-review asked for
- * since the run read them gets its pending back over the green (greenUnderReReview).
+ * The head's statuses read once more (a run that was not forced; with check runs its own runs, as evidence only): a
+ * forced re-review asked for since the run read them gets its pending back over the green (greenUnderReReview).
  */
 async function reReviewAfterGreen(r, cfg, ctx, port) {
     if (!mayGiveWay(r, cfg.force) || !r.status)
         return r; // a queue's, the board's, a red: nothing read
-    const onHead = await statusesOn(cfg, ctx, port, r.status.sha);
+    const onHead = await ownStateOn(cfg, ctx, port, r.status.sha);
     if (onHead === undefined)
-        return r; // no commit status written, or check runs (not read back as statuses)
+        return r; // no status written, or check runs that could not be listed (no evidence)
     if (onHead === null) {
         const unread = unreadAfterGreen(r, cfg.persona);
         if (!unread)
@@ -52649,13 +52676,14 @@ const statuses_all = ({ octokit, call, owner, repo }) => (sha) => call(`list the
  * Only evidence that a run stands, never proof that none does: past 1000 check suites on a commit GitHub lists the
  * newest 1000 suites' runs, and anyone who can start workflows there adds suites (see checkRunsPort).
  */
-const runs = ({ octokit, call, owner, repo }) => (sha) => call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
+const runs = ({ octokit, call, owner, repo }) => (sha, name) => call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
     const list = await octokit.paginate(octokit.rest.checks.listForRef, {
         owner,
         repo,
         ref: sha,
         filter: 'all',
         per_page: 100,
+        ...(name ? { check_name: name } : {}),
     });
     return list
         .map((r) => ({
@@ -54577,6 +54605,7 @@ async function lookForLanded(port, pullNumber, marker, identity, error, known) {
 ;// CONCATENATED MODULE: ./src/modes/keep.ts
 
 
+
 async function keepStanding(cfg, ctx, port, target, plan, facts, bodyVerdict, 
 /** The head's statuses, when the run has just read them (preflight, before a carry): not read again. */
 read) {
@@ -54602,7 +54631,7 @@ read) {
     }
     const [done, onHead] = await Promise.all([
         dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor),
-        read ? read.onHead : statusesOn(cfg, ctx, port, target.reviewedSha),
+        read ? read.onHead : ownStateOn(cfg, ctx, port, target.reviewedSha),
     ]);
     const afterWrite = dismissalFailure(done);
     return {
@@ -54622,6 +54651,7 @@ read) {
 ;// CONCATENATED MODULE: ./src/modes/rereview.ts
 
 
+
 /**
  * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
  * dismissal), or restamped onto its own head, is first checked on both heads: when a forced re-review is under way on
@@ -54636,8 +54666,8 @@ async function unlessReReviewed(cfg, ctx, port, target, facts, trace, verdict = 
     if (!from)
         return { plan };
     const [onSource, onTarget] = await Promise.all([
-        from === target.reviewedSha ? undefined : statusesOn(cfg, ctx, port, from),
-        statusesOn(cfg, ctx, port, target.reviewedSha),
+        from === target.reviewedSha ? undefined : ownStateOn(cfg, ctx, port, from),
+        ownStateOn(cfg, ctx, port, target.reviewedSha),
     ]);
     // unread statuses may hide a forced re-review: fail closed, the head is reviewed (a review, not a stuck head)
     const doubted = (on, sha) => on === null || reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
@@ -54655,6 +54685,7 @@ const carriedFrom = (plan) => plan.action === 'keep' && plan.outcome === 'unchan
 ;// CONCATENATED MODULE: ./src/modes/post.ts
 // Mode post: check the body, read the facts, let the core decide, then post and
 // settle. Every branch returns an End (core/outcome.ts decides what it means).
+
 
 
 
@@ -54713,7 +54744,7 @@ async function postNew(cfg, ctx, port, target, plan, facts, body) {
     // goes back over the green (attack round 18, R18-1; after-green.ts)
     const [early, onHead] = await Promise.all([
         dismissAll(cfg.persona, port, target.pullNumber, plan.early, null),
-        cfg.force ? Promise.resolve(undefined) : statusesOn(cfg, ctx, port, target.reviewedSha),
+        cfg.force ? Promise.resolve(undefined) : ownStateOn(cfg, ctx, port, target.reviewedSha),
     ]);
     if (early.failure)
         throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);
@@ -54866,27 +54897,6 @@ const unseen = (id) => ({
 function sharedAfterWrite(reviews, cfg, identity) {
     const r = cfg.reviewEvent === 'verdict' ? sharedAccount(reviews, identity, cfg.persona) : null;
     return r ? { reason: 'bad-input', message: `${r.message}: ${r.advice}` } : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/own-runs.ts
-
-
-/**
- * This run's check runs of its context on the head, newest first, when it writes check runs; undefined when it writes
- * commit statuses or none, or when GitHub would not list them (no evidence: the run goes on as before they were read).
- */
-async function ownRunsOn(cfg, ctx, port, sha) {
-    if (!writesStatus(cfg, ctx) || cfg.statusKind !== 'check-run')
-        return undefined;
-    try {
-        const context = statusContext(cfg);
-        return (await port.listCheckRuns(sha)).filter((r) => r.context === context).map(({ context: _c, ...r }) => r);
-    }
-    catch (e) {
-        if (!(e instanceof ApiError))
-            throw e;
-        return undefined;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/modes/shared-head.ts
@@ -55095,10 +55105,10 @@ const diffAdvice = 'split the PR (GitHub renders the diff of at most 300 files),
  * A forced re-review doubts the verdict its head shows now, wherever that verdict comes from: one carried to the head
  * (an equal change) or one that would be restamped onto it is another head's review, and the forced pending is
  * written on that head too, so that no later head carries or restamps the review past the re-review (attack round 13,
- * R13-1: one more identical push escaped it). Commit statuses only: a carry reads no check run back.
+ * R13-1: one more identical push escaped it). With check runs too: a carry lists the persona's runs (own-runs.ts).
  */
 async function doubtSource(cfg, ctx, port, target, facts) {
-    if (!cfg.force || !writesStatus(cfg, ctx) || cfg.statusKind !== 'commit')
+    if (!cfg.force || !writesStatus(cfg, ctx))
         return;
     const from = carriedFrom(planFor({ ...cfg, force: false }, target, facts, null, () => undefined));
     if (!from || from === target.reviewedSha)
@@ -55138,7 +55148,7 @@ async function runQueued(cfg, ctx, group, port, trace) {
         const standing = plan.action === 'keep' ? plan.current : null;
         // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group; with
         // check runs, a run found holds it too, one not listed holds nothing (only evidence: own-runs.ts)
-        const on = (sha) => cfg.statusKind === 'commit' ? statusesOn(cfg, ctx, port, sha) : ownRunsOn(cfg, ctx, port, sha);
+        const on = (sha) => ownStateOn(cfg, ctx, port, sha);
         // a verdict carried to the head from another (an equal change): a forced re-review on the head it comes from holds
         // the group too, as it holds preflight's carry (attack round 14, Q1)
         const from = standing && standing.marker.head !== pull.headSha ? standing.marker.head : undefined;

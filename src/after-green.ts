@@ -18,7 +18,8 @@ import {
 } from './core/after-green.js';
 import type { Conclusion, StatusPlan } from './core/ends.js';
 import { ApiError, orNull, type GitHubPort } from './github/port.js';
-import { publishStatus, statusesOn } from './steps.js';
+import { publishStatus } from './steps.js';
+import { ownStateOn } from './own-runs.js';
 
 export async function afterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
   const based = await baseAfterGreen(r, cfg, ctx, port);
@@ -77,13 +78,13 @@ async function unconfirmed(
 }
 
 /**
- * The head's statuses read once more (a run that was not forced, commit statuses only): a forced re-review asked for
- * since the run read them gets its pending back over the green (greenUnderReReview).
+ * The head's statuses read once more (a run that was not forced; with check runs its own runs, as evidence only): a
+ * forced re-review asked for since the run read them gets its pending back over the green (greenUnderReReview).
  */
 async function reReviewAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
   if (!mayGiveWay(r, cfg.force) || !r.status) return r; // a queue's, the board's, a red: nothing read
-  const onHead = await statusesOn(cfg, ctx, port, r.status.sha);
-  if (onHead === undefined) return r; // no commit status written, or check runs (not read back as statuses)
+  const onHead = await ownStateOn(cfg, ctx, port, r.status.sha);
+  if (onHead === undefined) return r; // no status written, or check runs that could not be listed (no evidence)
   if (onHead === null) {
     const unread = unreadAfterGreen(r, cfg.persona);
     if (!unread)

@@ -2314,13 +2314,14 @@ const statuses_all = ({ octokit, call, owner, repo }) => (sha) => call(`list the
  * Only evidence that a run stands, never proof that none does: past 1000 check suites on a commit GitHub lists the
  * newest 1000 suites' runs, and anyone who can start workflows there adds suites (see checkRunsPort).
  */
-const runs = ({ octokit, call, owner, repo }) => (sha) => call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
+const runs = ({ octokit, call, owner, repo }) => (sha, name) => call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
     const list = await octokit.paginate(octokit.rest.checks.listForRef, {
         owner,
         repo,
         ref: sha,
         filter: 'all',
         per_page: 100,
+        ...(name ? { check_name: name } : {}),
     });
     return list
         .map((r) => ({

@@ -66,15 +66,13 @@ export function underGreen(
   // green waited), unless a forced pending or a newer review's status of this PR under it says more
   let red: StatusFact | null = null;
   for (const s of under) {
-    // a forced pending written since the run's read goes back; one it read goes back too while the read shows it under
-    // way (no review's status of this PR above it: a /review asked during the plain LLM job, rt18-C — R11-3's dead
-    // one then holds the head until a /review or a push, as it holds a kept verdict); one the read shows settled not
+    // a forced pending reached here is under way: nothing above it settles it (a review's status of this PR returns
+    // below). It goes back over the green of any run that read the head before it wrote — written since the read, or
+    // read and still under way (a /review asked during the plain LLM job, rt18-C; R11-3's dead one then holds the
+    // head until a /review or a push, as it holds a kept verdict), or the read failed (seen null: R18-1 behind one
+    // 5xx). Only a forced run, which reads nothing before its post (seen undefined), writes its green over its own.
     if (s.state === 'pending' && s.description === reviewing(persona, target, true))
-      // a post whose read before its create failed (seen null) cannot date it: put back, fail closed (round 18's
-      // read-through: R18-1 behind one 5xx); a kept verdict with unread statuses writes no green at all (B4)
-      return seen === null || (seen && (since(s) || reReviewUnderWay(seen, identity, persona, target)))
-        ? 'forced'
-        : red;
+      return seen !== undefined ? 'forced' : red;
     const link = linkOf(s.targetUrl);
     if (target.pullNumber == null || link?.pr !== target.pullNumber) {
       if (!red && seen && since(s) && s.state !== 'success' && s.state !== 'pending') red = s;

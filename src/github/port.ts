@@ -63,10 +63,11 @@ export interface GitHubPort extends Pick<SettingsPort, 'getPermission'> {
   /** The commit's commit statuses of every context, newest first, whatever this run's status-kind (the board). */
   listCommitStatuses(sha: string): Promise<Array<StatusFact & { context: string }>>;
   /**
-   * The commit's check runs of every name and App, newest created first (creator: the App's login, slug[bot]). Read as
-   * evidence that a run stands, never as proof that none does (GitHub lists the runs of the newest 1000 suites only).
+   * The commit's check runs of every App, of one name when given, newest created first (creator: the App's login,
+   * slug[bot]). Read as evidence that a run stands, never as proof that none does (GitHub lists the runs of the newest
+   * 1000 suites only).
    */
-  listCheckRuns(sha: string): Promise<Array<StatusFact & { context: string }>>;
+  listCheckRuns(sha: string, name?: string): Promise<Array<StatusFact & { context: string }>>;
   listComments(issueNumber: number): Promise<CommentFact[]>;
   createComment(issueNumber: number, body: string): Promise<CommentFact>;
   updateComment(commentId: number, body: string): Promise<CommentFact>;

@@ -55,7 +55,7 @@ const all =
  */
 const runs =
   ({ octokit, call, owner, repo }: Ctx) =>
-  (sha: string) =>
+  (sha: string, name?: string) =>
     call(`list the check runs of ${sha.slice(0, 7)}`, async () => {
       const list = await octokit.paginate(octokit.rest.checks.listForRef, {
         owner,
@@ -63,6 +63,7 @@ const runs =
         ref: sha,
         filter: 'all',
         per_page: 100,
+        ...(name ? { check_name: name } : {}),
       });
       return list
         .map((r) => ({

@@ -6,7 +6,8 @@ import type { Plan } from '../core/decide.js';
 import type { Verdict } from '../core/grammar.js';
 import type { End, PullTarget, StatusFact } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
-import { dismissAll, dismissalFailure, statusesOn, type Facts } from '../steps.js';
+import { dismissAll, dismissalFailure, type Facts } from '../steps.js';
+import { ownStateOn } from '../own-runs.js';
 import { short } from '../core/sha.js';
 
 export async function keepStanding(
@@ -48,7 +49,7 @@ export async function keepStanding(
   }
   const [done, onHead] = await Promise.all([
     dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor),
-    read ? read.onHead : statusesOn(cfg, ctx, port, target.reviewedSha),
+    read ? read.onHead : ownStateOn(cfg, ctx, port, target.reviewedSha),
   ]);
   const afterWrite = dismissalFailure(done);
   return {

@@ -20,7 +20,8 @@ import {
 import type { Marker } from '../core/marker.js';
 import type { AfterWrite, End, PullTarget, StatusFact } from '../core/outcome.js';
 import { ApiError, orNull, type GitHubPort } from '../github/port.js';
-import { attributed, dismissAll, dismissalFailure, readHead, statusesOn, type Facts, type Trace } from '../steps.js';
+import { attributed, dismissAll, dismissalFailure, readHead, type Facts, type Trace } from '../steps.js';
+import { ownStateOn } from '../own-runs.js';
 import { knownHead, resolveTarget } from '../target.js';
 import { create, LOOK_AFTER_MS, type Created } from './create.js';
 import { keepStanding } from './keep.js';
@@ -82,7 +83,7 @@ async function postNew(
   // goes back over the green (attack round 18, R18-1; after-green.ts)
   const [early, onHead] = await Promise.all([
     dismissAll(cfg.persona, port, target.pullNumber, plan.early, null),
-    cfg.force ? Promise.resolve(undefined) : statusesOn(cfg, ctx, port, target.reviewedSha),
+    cfg.force ? Promise.resolve(undefined) : ownStateOn(cfg, ctx, port, target.reviewedSha),
   ]);
   if (early.failure) throw new Abort(early.failure.reason, `before posting: ${early.failure.message}`);
   const sent = await send(port, target, plan, marker, review, facts, body.text);

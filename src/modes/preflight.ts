@@ -154,7 +154,7 @@ const diffAdvice =
  * A forced re-review doubts the verdict its head shows now, wherever that verdict comes from: one carried to the head
  * (an equal change) or one that would be restamped onto it is another head's review, and the forced pending is
  * written on that head too, so that no later head carries or restamps the review past the re-review (attack round 13,
- * R13-1: one more identical push escaped it). Commit statuses only: a carry reads no check run back.
+ * R13-1: one more identical push escaped it). With check runs too: a carry lists the persona's runs (own-runs.ts).
  */
 async function doubtSource(
   cfg: Config,
@@ -163,7 +163,7 @@ async function doubtSource(
   target: PullTarget,
   facts: Facts,
 ): Promise<void> {
-  if (!cfg.force || !writesStatus(cfg, ctx) || cfg.statusKind !== 'commit') return;
+  if (!cfg.force || !writesStatus(cfg, ctx)) return;
   const from = carriedFrom(planFor({ ...cfg, force: false }, target, facts, null, () => undefined));
   if (!from || from === target.reviewedSha) return;
   const source = { pullNumber: target.pullNumber, reviewedSha: from };

@@ -5,8 +5,8 @@ import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import type { End } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
-import { attributed, planFor, readHead, statusesOn, type Trace } from '../steps.js';
-import { ownRunsOn } from '../own-runs.js';
+import { attributed, planFor, readHead, type Trace } from '../steps.js';
+import { ownStateOn } from '../own-runs.js';
 import { parseQueueRef } from '../core/queue.js';
 import { queuedTarget } from '../target.js';
 
@@ -37,8 +37,7 @@ export async function runQueued(
     const standing = plan.action === 'keep' ? plan.current : null;
     // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group; with
     // check runs, a run found holds it too, one not listed holds nothing (only evidence: own-runs.ts)
-    const on = (sha: string) =>
-      cfg.statusKind === 'commit' ? statusesOn(cfg, ctx, port, sha) : ownRunsOn(cfg, ctx, port, sha);
+    const on = (sha: string) => ownStateOn(cfg, ctx, port, sha);
     // a verdict carried to the head from another (an equal change): a forced re-review on the head it comes from holds
     // the group too, as it holds preflight's carry (attack round 14, Q1)
     const from = standing && standing.marker.head !== pull.headSha ? standing.marker.head : undefined;

@@ -7,7 +7,8 @@ import type { RunContext } from '../context.js';
 import type { Verdict } from '../core/grammar.js';
 import { reReviewUnderWay, type PullTarget, type StatusFact } from '../core/outcome.js';
 import type { GitHubPort } from '../github/port.js';
-import { planFor, statusesOn, type Facts, type Trace } from '../steps.js';
+import { planFor, type Facts, type Trace } from '../steps.js';
+import { ownStateOn } from '../own-runs.js';
 
 /**
  * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
@@ -30,8 +31,8 @@ export async function unlessReReviewed(
   const from = carriedFrom(plan);
   if (!from) return { plan };
   const [onSource, onTarget] = await Promise.all([
-    from === target.reviewedSha ? undefined : statusesOn(cfg, ctx, port, from),
-    statusesOn(cfg, ctx, port, target.reviewedSha),
+    from === target.reviewedSha ? undefined : ownStateOn(cfg, ctx, port, from),
+    ownStateOn(cfg, ctx, port, target.reviewedSha),
   ]);
   // unread statuses may hide a forced re-review: fail closed, the head is reviewed (a review, not a stuck head)
   const doubted = (on: readonly StatusFact[] | null | undefined, sha: string) =>

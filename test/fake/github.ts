@@ -77,6 +77,11 @@ export interface FakeCheckRun {
   details_url: string | null;
   /** The App's slug (its token's login without [bot]). */
   app: string;
+  /**
+   * The check suite it sits in: unless set, the App's one suite for the commit (an App's runs created through the API
+   * go there); a workflow run has a suite of its own (GitHub Actions makes one per run).
+   */
+  suite?: string;
 }
 
 export interface FakeReview {
@@ -1281,10 +1286,29 @@ export class FakeGitHub {
         return [403, { message: 'Resource not accessible by integration', documentation_url: doc }];
       const name = url.searchParams.get('check_name');
       const filter = url.searchParams.get('filter') ?? 'latest';
-      let list = this.checkRuns.filter((c) => c.sha === listed[1] && (!name || c.name === name));
-      // "latest": the most recent run of each name in each App's suite
+      const appId = url.searchParams.get('app_id');
+      const status = url.searchParams.get('status');
+      // "limit check runs to the 1000 most recent check suites": a suite is as new as its first run
+      const onSha = this.checkRuns.filter((c) => c.sha === listed[1]);
+      const suiteOf = (c: FakeCheckRun) => c.suite ?? c.app;
+      const born = new Map<string, number>();
+      for (const c of onSha) born.set(suiteOf(c), Math.min(born.get(suiteOf(c)) ?? Infinity, c.id));
+      const newest = new Set(
+        [...born]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 1000)
+          .map(([s]) => s),
+      );
+      let list = onSha.filter(
+        (c) =>
+          newest.has(suiteOf(c)) &&
+          (!name || c.name === name) &&
+          (!appId || String(this.settings.apps.get(c.app) ?? 1) === appId) &&
+          (!status || c.status === status),
+      );
+      // "latest": the most recent run of each name in each suite
       if (filter === 'latest')
-        list = list.filter((c) => !list.some((o) => o.id > c.id && o.name === c.name && o.app === c.app));
+        list = list.filter((c) => !list.some((o) => o.id > c.id && o.name === c.name && suiteOf(o) === suiteOf(c)));
       const { perPage, page, headers } = this.paging(url, list.length);
       const runs = list
         .slice((page - 1) * perPage, page * perPage)
@@ -1312,7 +1336,9 @@ export class FakeGitHub {
       };
       this.checkRuns.push(run);
       const same = this.checkRuns.filter((c) => c.sha === run.sha && c.name === run.name && c.app === run.app);
-      if (same.length > 1000) this.checkRuns = this.checkRuns.filter((c) => c !== same[0]);
+      // the newest 1000 of a name in a suite are kept: any older ones go
+      const gone = new Set(same.slice(0, Math.max(0, same.length - 1000)));
+      if (gone.size) this.checkRuns = this.checkRuns.filter((c) => !gone.has(c));
       return [201, this.checkRunJson(path, run)];
     }
     return null;
@@ -1360,8 +1386,9 @@ export class FakeGitHub {
     const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
     const last = Math.max(1, Math.ceil(total / perPage));
+    // GitHub's links keep the request's query (filter, check_name, state …), page and per_page aside
     const link = (n: number, rel: string): string => {
-      const u = new URL(url.pathname, this.url);
+      const u = new URL(url.pathname + url.search, this.url);
       u.searchParams.set('per_page', String(perPage));
       u.searchParams.set('page', String(n));
       return `<${u.toString()}>; rel="${rel}"`;

@@ -480,7 +480,7 @@ describe('a kept verdict and a forced re-review of its head', () => {
       { state: 'pending', description: forced.description },
     ],
     [
-      'a forced pending the run had read, settled there by a review of the PR above it',
+      "a review's status of this PR above a forced pending the run read: settled, nothing goes back",
       [mine, { ...review(2), id: 41 }, { ...forced, id: 40 }],
       {
         seen: [
