@@ -52878,6 +52878,8 @@ function withReReviews(b, doubted, unread = new Set(), notGreen = new Set()) {
 const ownStatus = (description, persona) => description.toLowerCase().startsWith(`${persona.toLowerCase()}:`) ||
     description.toLowerCase().startsWith(`${persona.toLowerCase()} failed:`) ||
     description.toLowerCase().startsWith(`${persona.toLowerCase()} is `);
+/** Whether its login's statuses (or runs) on the head hold one its jobs wrote, naming the persona. */
+const hasOwnStatus = (mine, persona) => mine.some((x) => ownStatus(x.description, persona));
 /**
  * Whether the persona's own newest status on the head — of its login's statuses (newest first), the first its jobs
  * wrote — is there and not green: then its approval counts for nothing on the board (attack round 16: withReReviews).
@@ -53128,7 +53130,11 @@ async function fromOwnStatuses(port, pullNumber, board) {
             const { statuses = null, runs = null } = lists.get(sha) ?? {};
             if (statuses === null)
                 out.unread.add(r.persona);
-            if (runs === null && APP.test(r.login))
+            // runs that cannot be listed hold an App member's approval only where it has no commit status of its own on the
+            // head (it writes check runs there): a member on commit statuses is read in full from them (the board's token
+            // of a 0.9.0 panel recipe has no checks: read)
+            const onStatuses = hasOwnStatus(ownOf(statuses ?? [], r), r.persona);
+            if (runs === null && APP.test(r.login) && !onStatuses)
                 out.unreadRuns.add(r.persona);
             for (const all of [statuses ?? [], APP.test(r.login) ? (runs ?? []) : []]) {
                 const mine = ownOf(all, r);

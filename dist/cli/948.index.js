@@ -2926,6 +2926,8 @@ function withReReviews(b, doubted, unread = new Set(), notGreen = new Set()) {
 const ownStatus = (description, persona) => description.toLowerCase().startsWith(`${persona.toLowerCase()}:`) ||
     description.toLowerCase().startsWith(`${persona.toLowerCase()} failed:`) ||
     description.toLowerCase().startsWith(`${persona.toLowerCase()} is `);
+/** Whether its login's statuses (or runs) on the head hold one its jobs wrote, naming the persona. */
+const hasOwnStatus = (mine, persona) => mine.some((x) => ownStatus(x.description, persona));
 /**
  * Whether the persona's own newest status on the head — of its login's statuses (newest first), the first its jobs
  * wrote — is there and not green: then its approval counts for nothing on the board (attack round 16: withReReviews).

@@ -72,6 +72,10 @@ const ownStatus = (description: string, persona: string): boolean =>
   description.toLowerCase().startsWith(`${persona.toLowerCase()} failed:`) ||
   description.toLowerCase().startsWith(`${persona.toLowerCase()} is `);
 
+/** Whether its login's statuses (or runs) on the head hold one its jobs wrote, naming the persona. */
+export const hasOwnStatus = (mine: ReadonlyArray<{ description: string }>, persona: string): boolean =>
+  mine.some((x) => ownStatus(x.description, persona));
+
 /**
  * Whether the persona's own newest status on the head — of its login's statuses (newest first), the first its jobs
  * wrote — is there and not green: then its approval counts for nothing on the board (attack round 16: withReReviews).

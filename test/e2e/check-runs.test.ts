@@ -153,6 +153,28 @@ describe("the board: an App member's check runs", () => {
     expect(panel()).not.toBe('success');
   });
 
+  test('an App member writing commit statuses, runs unlisted: its own green status is read, its approval counts', async () => {
+    const APPC = 'marcus-reviewer[bot]';
+    w.gh.user(TOKENS.marcus, { login: APPC, kind: 'app' });
+    const m = await runAction({
+      inputs: {
+        'github-token': TOKENS.marcus,
+        persona: 'marcus',
+        'reviewer-login': APPC,
+        'body-path': writeBody(body('APPROVE')),
+      },
+      apiUrl: w.gh.url,
+      event: attackKit(w).prt(PR, 'synchronize'),
+      eventName: 'pull_request_target',
+    });
+    expect(m.outputs.outcome, m.stdout).toBe('posted');
+    expect(w.gh.statusOf(w.head, 'persona-verdict/marcus')?.state).toBe('success');
+    runsUnlisted();
+    const b = await board(`marcus=${APPC}`);
+    expect(b.outputs['panel-verdict'], b.stdout).toBe('APPROVE');
+    expect(b.stdout).not.toMatch(/check runs of \w{7} could not be read/);
+  });
+
   test('no App member: no check run is listed', async () => {
     await marcusApproves();
     const from = w.gh.log.length;

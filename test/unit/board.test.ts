@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   buildBoard,
   mayKeepRejection,
+  hasOwnStatus,
   ownStatusNotGreen,
   renderBoard,
   withReReviews,
@@ -192,6 +193,17 @@ describe('buildBoard', () => {
     ['none of its own', [{ state: 'failure', description: 'marcus: changes requested' }], false],
   ])('ownStatusNotGreen: %s', (_n, mine, notGreen) => {
     expect(ownStatusNotGreen(mine, 'priya')).toBe(notGreen);
+  });
+
+  // an App member with a commit status of its own on the head writes commit statuses there: its runs are not needed
+  test.each<[string, Array<{ description: string }>, boolean]>([
+    ['its green', [{ description: 'priya: approved for PR #7' }], true],
+    ['its pending, another case', [{ description: 'Priya is reviewing 1a2b3c4 for PR #7' }], true],
+    ['its failure', [{ description: 'priya failed: no-body' }], true],
+    ["another persona's", [{ description: 'priyanka: approved for PR #7' }], false],
+    ['none', [], false],
+  ])('hasOwnStatus: %s', (_n, mine, has) => {
+    expect(hasOwnStatus(mine, 'priya')).toBe(has);
   });
 
   test('head tree unknown: nothing is carried forward', () => {
