@@ -11,34 +11,11 @@
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
 import { attackKit, pushKit } from './attack-kit.js';
-import { runAction, writeBody } from './harness.js';
-import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+import { APP, asApp, checkRunKit } from './checkrun-kit.js';
+import { body, PR, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
-const APP = 'priya-reviewer[bot]';
-const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };
-const board = () =>
-  runAction({
-    inputs: {
-      mode: 'board',
-      'github-token': TOKENS.app,
-      personas: `priya=${APP}\nmarcus=${LOGINS.marcus}`,
-      'commit-status': 'always',
-    },
-    apiUrl: w.gh.url,
-    event: attackKit(w).prt(PR, 'synchronize'),
-    eventName: 'pull_request_target',
-  });
-const marcusApproves = async () => {
-  const m = await runAction({
-    inputs: { 'github-token': TOKENS.marcus, persona: 'marcus', 'body-path': writeBody(body('APPROVE')) },
-    apiUrl: w.gh.url,
-    event: attackKit(w).prt(PR, 'synchronize'),
-    eventName: 'pull_request_target',
-  });
-  expect(m.outputs.outcome).toBe('posted');
-};
-const panel = () => w.gh.statusOf(w.head, 'persona-verdict/panel')?.state;
+const { board, marcusApproves, panel } = checkRunKit(w);
 const noForcedReview = () => expect(w.gh.reviews.get(PR)!.filter((r) => decodeMarker(r.body)?.forced)).toEqual([]);
 
 describe("A19-B1: the board beside an App member's forced run, after the PR author's reopen", () => {

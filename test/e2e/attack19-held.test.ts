@@ -7,14 +7,12 @@ import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
 import { OWNER, REPO } from '../fake/github.js';
 import { attackKit, CONTEXT, pushKit } from './attack-kit.js';
+import { APP, asApp, checkRunKit } from './checkrun-kit.js';
 import { runAction, writeBody } from './harness.js';
-import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
+import { body, PR, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
-const APP = 'priya-reviewer[bot]';
-const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };
-const priyasRun = (sha: string) =>
-  w.gh.checkRuns.filter((c) => c.sha === sha && c.name === CONTEXT && c.app === 'priya-reviewer').at(-1);
+const { priyasRun, group, board, marcusApproves } = checkRunKit(w);
 
 /** The PR's own workflow (GITHUB_TOKEN, the GitHub Actions App) creates a check run on `sha`. */
 async function forge(sha: string, run: { name: string; conclusion: string; title: string; details_url?: string }) {
@@ -30,21 +28,6 @@ async function forge(sha: string, run: { name: string; conclusion: string; title
     }),
   });
   expect(res.status).toBe(201);
-}
-
-async function group() {
-  const sha = w.gh.commit(`group-main-${w.gh.log.length}`);
-  const q = await runAction({
-    inputs: { 'github-token': TOKENS.priya, persona: 'priya', mode: 'preflight', ...asApp },
-    apiUrl: w.gh.url,
-    event: {
-      merge_group: { head_sha: sha, head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}` },
-      repository: { full_name: `${OWNER}/${REPO}` },
-    },
-    eventName: 'merge_group',
-  });
-  expect(q.outputs.outcome, q.stdout).toBe('queued');
-  return priyasRun(sha)?.conclusion;
 }
 
 describe("held: runs of another App are not taken as the persona's", () => {
@@ -69,28 +52,12 @@ describe("held: runs of another App are not taken as the persona's", () => {
     const k = attackKit(w);
     const { post } = await k.chain(k.prt(PR, 'synchronize'), 'APPROVE', asApp);
     expect(post?.outputs.outcome).toBe('posted');
-    const m = await runAction({
-      inputs: { 'github-token': TOKENS.marcus, persona: 'marcus', 'body-path': writeBody(body('APPROVE')) },
-      apiUrl: w.gh.url,
-      event: k.prt(PR, 'synchronize'),
-      eventName: 'pull_request_target',
-    });
-    expect(m.outputs.outcome).toBe('posted');
+    await marcusApproves();
     w.gh.pull({ number: 8, head: w.head, baseRef: 'release', headRef: 'twin' });
     const pre8 = await k.run(null, { mode: 'preflight', ...asApp }, k.prt(8, 'opened', 'release', 'twin'));
     expect(pre8.outputs.reason).toBe('bad-input');
     await forge(w.head, { name: CONTEXT, conclusion: 'success', title: 'priya: approved for PR #7' });
-    const b = await runAction({
-      inputs: {
-        mode: 'board',
-        'github-token': TOKENS.app,
-        personas: `priya=${APP}\nmarcus=${LOGINS.marcus}`,
-        'commit-status': 'always',
-      },
-      apiUrl: w.gh.url,
-      event: k.prt(PR, 'synchronize'),
-      eventName: 'pull_request_target',
-    });
+    const b = await board();
     expect(b.outputs['missing-personas']).toBe('["priya"]');
     expect(w.gh.statusOf(w.head, 'persona-verdict/panel')?.state).not.toBe('success');
   });

@@ -16,32 +16,12 @@
 // forced run on a carried verdict's head with check runs too).
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
-import { OWNER, REPO } from '../fake/github.js';
-import { attackKit, CONTEXT, pushKit, reviewComment } from './attack-kit.js';
-import { runAction } from './harness.js';
+import { attackKit, pushKit, reviewComment } from './attack-kit.js';
+import { APP, asApp, checkRunKit } from './checkrun-kit.js';
 import { body, PR, runOn, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
-const APP = 'priya-reviewer[bot]';
-const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };
-const priyasRun = (sha: string) =>
-  w.gh.checkRuns.filter((c) => c.sha === sha && c.name === CONTEXT && c.app === 'priya-reviewer').at(-1);
-
-/** A merge group for PR #7 into main, built now: priya's check run on the group's commit. */
-async function group(extra: Record<string, string> = {}) {
-  const sha = w.gh.commit(`group-main-${w.gh.log.length}`);
-  const q = await runAction({
-    inputs: { 'github-token': TOKENS.priya, persona: 'priya', mode: 'preflight', ...asApp, ...extra },
-    apiUrl: w.gh.url,
-    event: {
-      merge_group: { head_sha: sha, head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}` },
-      repository: { full_name: `${OWNER}/${REPO}` },
-    },
-    eventName: 'merge_group',
-  });
-  expect(q.outputs.outcome, q.stdout).toBe('queued');
-  return priyasRun(sha)?.conclusion;
-}
+const { priyasRun, group } = checkRunKit(w);
 
 describe('A19-Q1: the queue hold with check runs, defeated by the green run of the race rt18-C fixed', () => {
   // Who: nobody has to do anything on purpose — it is the usual race (attack18's comment: "a /review asked while the

@@ -5,16 +5,13 @@
 // read; the board, which only counts, does not count the App member's approval (fail closed, a warning names
 // checks: read).
 import { describe, expect, test } from 'vitest';
-import { OWNER, REPO } from '../fake/github.js';
-import { attackKit, CONTEXT, pushKit } from './attack-kit.js';
+import { attackKit, pushKit } from './attack-kit.js';
+import { APP, asApp, checkRunKit } from './checkrun-kit.js';
 import { runAction, writeBody } from './harness.js';
 import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
-const APP = 'priya-reviewer[bot]';
-const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };
-const priyasRun = (sha: string) =>
-  w.gh.checkRuns.filter((c) => c.sha === sha && c.name === CONTEXT && c.app === 'priya-reviewer').at(-1);
+const { priyasRun, group, board, marcusApproves, panel } = checkRunKit(w);
 /** Every listing of check runs refused, as GitHub refuses a token without checks: read. */
 const runsUnlisted = () =>
   w.gh.faults.push({
@@ -35,22 +32,6 @@ async function approved() {
   expect(post?.outputs.outcome).toBe('posted');
   expect(priyasRun(w.head)?.conclusion).toBe('success');
   return k;
-}
-
-/** A merge group for PR #7 into main, built now: priya's check run on the group's commit. */
-async function group() {
-  const sha = w.gh.commit(`group-main-${w.gh.log.length}`);
-  const q = await runAction({
-    inputs: { 'github-token': TOKENS.priya, persona: 'priya', mode: 'preflight', ...asApp },
-    apiUrl: w.gh.url,
-    event: {
-      merge_group: { head_sha: sha, head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}` },
-      repository: { full_name: `${OWNER}/${REPO}` },
-    },
-    eventName: 'merge_group',
-  });
-  expect(q.outputs.outcome, q.stdout).toBe('queued');
-  return priyasRun(sha)?.conclusion;
 }
 
 describe('the merge queue with check runs: a forced re-review under way holds the group', () => {
@@ -108,24 +89,6 @@ describe("a closed PR's record as a check run: only evidence", () => {
 });
 
 describe("the board: an App member's check runs", () => {
-  const board = (personas: string) =>
-    runAction({
-      inputs: { mode: 'board', 'github-token': TOKENS.app, personas, 'commit-status': 'always' },
-      apiUrl: w.gh.url,
-      event: attackKit(w).prt(PR, 'synchronize'),
-      eventName: 'pull_request_target',
-    });
-  const marcusApproves = async () => {
-    const m = await runAction({
-      inputs: { 'github-token': TOKENS.marcus, persona: 'marcus', 'body-path': writeBody(body('APPROVE')) },
-      apiUrl: w.gh.url,
-      event: attackKit(w).prt(PR, 'synchronize'),
-      eventName: 'pull_request_target',
-    });
-    expect(m.outputs.outcome).toBe('posted');
-  };
-  const panel = () => w.gh.statusOf(w.head, 'persona-verdict/panel')?.state;
-
   test('both approve, every run green: the panel is green', async () => {
     await approved();
     await marcusApproves();
