@@ -46340,7 +46340,8 @@ async function publishStatus(cfg, ctx, port, plan) {
 
 /**
  * This run's check runs of its context on the head, newest first, when it writes check runs; undefined when it writes
- * commit statuses or none, or when GitHub would not list them (no evidence: the run goes on as before they were read).
+ * commit statuses or none; null when GitHub would not list them (unread: the caller fails closed, or, for a closed PR's
+ * record, goes on as if none were found).
  */
 async function ownRunsOn(cfg, ctx, port, sha) {
     if (!writesStatus(cfg, ctx) || cfg.statusKind !== 'check-run')
@@ -46354,12 +46355,12 @@ async function ownRunsOn(cfg, ctx, port, sha) {
     catch (e) {
         if (!(e instanceof ApiError))
             throw e;
-        return undefined;
+        return null;
     }
 }
 /**
- * What a run reads of its own status on a head before or after it writes: its commit statuses (statusesOn: null when
- * unread, fail closed), or with check runs its own runs, as evidence only (undefined when unlisted).
+ * What a run reads of its own status on a head before or after it writes: its commit statuses, or with check runs its
+ * own runs (evidence of what stands; null when either could not be read: fail closed).
  */
 const ownStateOn = (cfg, ctx, port, sha) => cfg.statusKind === 'commit' ? statusesOn(cfg, ctx, port, sha) : ownRunsOn(cfg, ctx, port, sha);
 
@@ -46435,7 +46436,7 @@ async function reReviewAfterGreen(r, cfg, ctx, port) {
         return r; // a queue's, the board's, a red: nothing read
     const onHead = await ownStateOn(cfg, ctx, port, r.status.sha);
     if (onHead === undefined)
-        return r; // no status written, or check runs that could not be listed (no evidence)
+        return r; // no status written
     if (onHead === null) {
         const unread = unreadAfterGreen(r, cfg.persona);
         if (!unread)
@@ -56396,57 +56397,116 @@ const doctor_force_OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 const DEFAULT_TYPES = ['opened', 'synchronize', 'reopened'];
 /** Events on which a forced run's asker is checked by the action, or can only be a writer. */
 const CHECKED = new Set(['issue_comment', 'workflow_dispatch', 'schedule']);
+/** Events the PR's author causes with the PR in the payload: a review or a review comment on their own PR. */
+const AUTHORS = new Set(['pull_request_review', 'pull_request_review_comment']);
+/**
+ * What a condition (a job's or step's `if:`, or `force:` itself as an expression) narrows a forced run to, when it
+ * names only routes the action checks — "github.event.action == 'labeled'", "github.event_name == 'issue_comment'" —
+ * joined by && alone; null when it narrows nothing (an `||` may let anything else through).
+ */
+function narrowedTo(condition) {
+    if (/\|\|/.test(condition))
+        return null;
+    const to = new Set();
+    if (/github\.event\.action\s*==\s*'labeled'/.test(condition))
+        to.add('labeled');
+    if (/github\.event_name\s*==\s*'issue_comment'/.test(condition))
+        to.add('issue_comment');
+    return to.size ? to : null;
+}
 /** The pull-request actions a forced step runs on that the action does not check (all but `labeled`). */
-function unchecked(on, event, condition) {
+function unchecked(on, event, narrowed) {
+    if (narrowed?.has('labeled'))
+        return [];
+    if (narrowed?.has('issue_comment'))
+        return []; // a pull-request event never has that name
     const types = obj(on[event])['types'];
     const listed = Array.isArray(types) ? types.map(str) : typeof types === 'string' ? [types] : DEFAULT_TYPES;
-    // a job narrowed to the label: `if: github.event.action == 'labeled'`
-    if (/github\.event\.action\s*==\s*'labeled'/.test(str(condition)))
-        return [];
     return listed.filter((t) => t !== 'labeled');
 }
 /**
  * The forced persona-verdict steps of a job that the PR's author can cause: `force` set (true, or an expression that
- * may be true) on a pull-request action other than `labeled` (events: the job's, narrowed by its `if`), or on
- * workflow_run (it follows another workflow, which a PR can start). A fail: the author re-rolls the persona's verdict
- * of the same head at will.
+ * may be true) on a pull-request action other than `labeled`, on a review of the PR, or on workflow_run (it follows
+ * another workflow, which a PR can start) — a fail: the author re-rolls the persona's verdict of the same head at
+ * will; on workflow_call, a warning (its callers' triggers decide). `events`: the job's, narrowed by its `if`; a
+ * condition that names only the checked routes (the job's or step's `if`, or the force expression) narrows further.
  */
 function forcedByAuthor(file, id, job, wf, events) {
     const on = obj(wf['on'] ?? wf['true']);
     const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
-    const forced = steps.filter((s) => {
-        const force = str(obj(s['with'])['force']).trim().toLowerCase();
-        return doctor_force_OUR_ACTION.test(str(s['uses'])) && force !== '' && force !== 'false';
-    });
-    if (!forced.length)
-        return [];
-    const open = [];
-    for (const event of events) {
-        if (CHECKED.has(event))
+    const out = [];
+    for (const s of steps) {
+        const force = str(obj(s['with'])['force']).trim();
+        if (!doctor_force_OUR_ACTION.test(str(s['uses'])) || force === '' || force.toLowerCase() === 'false')
             continue;
-        if (event === 'pull_request' || event === 'pull_request_target') {
-            const actions = unchecked(on, event, job['if']);
-            if (actions.length)
-                open.push(`${event} (${actions.join(', ')})`);
+        const conditions = [str(job['if']), str(s['if']), force].map(narrowedTo).filter((n) => n !== null);
+        const narrowed = conditions.length ? new Set(conditions.flatMap((n) => [...n])) : null;
+        const open = [];
+        let called = false;
+        for (const event of events) {
+            if (CHECKED.has(event))
+                continue;
+            if (narrowed?.has('issue_comment') && !narrowed.has('labeled'))
+                continue; // only /review comments get here
+            if (event === 'pull_request' || event === 'pull_request_target') {
+                const actions = unchecked(on, event, narrowed);
+                if (actions.length)
+                    open.push(`${event} (${actions.join(', ')})`);
+            }
+            else if (AUTHORS.has(event) || event === 'workflow_run')
+                open.push(event);
+            else if (event === 'workflow_call')
+                called = true;
         }
-        else if (event === 'workflow_run')
-            open.push('workflow_run');
+        const persona = str(obj(s['with'])['persona']) || 'the persona';
+        const fix = `in ${file}, set force only in a job that runs on issue_comment (the /review command) or on ` +
+            'pull_request_target types: [labeled], as docs/recipes/re-review.yml does';
+        if (open.length)
+            out.push({
+                file,
+                where: `job ${id}`,
+                level: 'fail',
+                says: `${persona}'s step runs with force on ${open.join(', ')}: a PR's author causes those runs, and each one ` +
+                    'judges the same head again, a new roll of the LLM until one approves (the action checks the asker only ' +
+                    'for a /review comment and a label)',
+                fix,
+            });
+        else if (called)
+            out.push({
+                file,
+                where: `job ${id}`,
+                level: 'warn',
+                says: `${persona}'s step runs with force in a reusable workflow: its callers' triggers decide who causes the ` +
+                    'run — on anything but a /review comment or a label, the PR author re-rolls the LLM',
+                fix: `${fix}; call ${file} with force only from such a job`,
+            });
     }
-    if (!open.length)
-        return [];
-    const persona = str(obj(forced[0]['with'])['persona']) || 'the persona';
-    return [
-        {
-            file,
-            where: `job ${id}`,
+    return out;
+}
+/**
+ * A persona whose steps write check runs in one workflow and commit statuses in another: a forced re-review's pending
+ * is then written as one kind and read back as the other, so nothing holds the verdict under re-review (round 19's
+ * read-through: re-review.yml as shipped writes commit statuses). A fail.
+ */
+function mixedKinds(writers) {
+    const out = [];
+    for (const persona of new Set(writers.map((w) => w.persona))) {
+        const mine = writers.filter((w) => w.persona === persona);
+        const runs = mine.filter((w) => w.checkRun);
+        const statuses = mine.filter((w) => !w.checkRun);
+        if (!runs.length || !statuses.length)
+            continue;
+        out.push({
+            file: statuses[0].file,
+            where: `persona ${persona}`,
             level: 'fail',
-            says: `${persona}'s step runs with force on ${open.join(', ')}: a PR's author causes those runs, and each one ` +
-                'judges the same head again, a new roll of the LLM until one approves (the action checks the asker only ' +
-                'for a /review comment and a label)',
-            fix: `in ${file}, set force only in a job that runs on issue_comment (the /review command) or on ` +
-                'pull_request_target types: [labeled], as docs/recipes/re-review.yml does',
-        },
-    ];
+            says: `${persona} writes check runs in ${runs[0].file} but commit statuses in ${statuses[0].file}: a forced ` +
+                "re-review's pending is written as one kind and read back as the other, so nothing holds the verdict under " +
+                're-review',
+            fix: `set the same status-kind on every ${persona} step (re-review.yml's too)`,
+        });
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/core/doctor-workflows.ts
@@ -56668,8 +56728,7 @@ appIds = new Map()) {
         ...keys.flatMap((k) => k.secrets),
         ...writers.flatMap((w) => (w.credential.kind === 'secret' ? [w.credential.name] : [])),
     ]);
-    for (const j of jobs)
-        issues.push(...doctor_workflows_jobFindings(j, persona));
+    issues.push(...jobs.flatMap((j) => doctor_workflows_jobFindings(j, persona)), ...mixedKinds(writers));
     for (const { path, rules } of graded)
         issues.push(...rules.map((r) => ruleIssue(r.creds?.some((c) => persona.has(c)) ? { ...r, level: 'fail' } : r, path)));
     return { writers, issues, keys };

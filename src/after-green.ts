@@ -84,7 +84,7 @@ async function unconfirmed(
 async function reReviewAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
   if (!mayGiveWay(r, cfg.force) || !r.status) return r; // a queue's, the board's, a red: nothing read
   const onHead = await ownStateOn(cfg, ctx, port, r.status.sha);
-  if (onHead === undefined) return r; // no status written, or check runs that could not be listed (no evidence)
+  if (onHead === undefined) return r; // no status written
   if (onHead === null) {
     const unread = unreadAfterGreen(r, cfg.persona);
     if (!unread)

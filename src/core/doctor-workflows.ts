@@ -5,7 +5,7 @@
 // linter) are applied as they are, and their findings graded here.
 import { parse } from 'yaml';
 import { gradedFindings } from '../../scripts/workflow-rules.mjs';
-import { forcedByAuthor } from './doctor-force.js';
+import { forcedByAuthor, mixedKinds } from './doctor-force.js';
 import {
   callersOf,
   environmentOf,
@@ -289,7 +289,7 @@ export function analyseWorkflows(
     ...keys.flatMap((k) => k.secrets),
     ...writers.flatMap((w) => (w.credential.kind === 'secret' ? [w.credential.name] : [])),
   ]);
-  for (const j of jobs) issues.push(...jobFindings(j, persona));
+  issues.push(...jobs.flatMap((j) => jobFindings(j, persona)), ...mixedKinds(writers));
   for (const { path, rules } of graded)
     issues.push(
       ...rules.map((r) => ruleIssue(r.creds?.some((c) => persona.has(c)) ? { ...r, level: 'fail' } : r, path)),

@@ -63,7 +63,7 @@ describe("R18-1: a maintainer's /review while a plain post's green is on its way
 // persona's own verdict on the head is a FAILURE check run (the twin PR's refusal), yet the board counts its approval
 // and writes persona-verdict/panel green on the shared commit, which PR #8 (into release, never reviewed) shows.
 describe("R18-2: the board beside a check-run persona's red (fixed: an App member's check runs are read)", () => {
-  test("priya (check runs) approves #7; #8 opened at H into release; priya's check run on H fails; the panel is green", async () => {
+  test("priya (check runs) approves #7; #8 opened at H into release; priya's check run on H fails; panel not green", async () => {
     const APP = 'priya-reviewer[bot]';
     w.gh.user(TOKENS.priya, { login: APP, kind: 'app' });
     const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };

@@ -1,9 +1,9 @@
 // A persona App's check runs read back (status-kind: check-run) — only as evidence that a run stands, never as proof
 // that none does (GitHub lists the runs of a commit's newest 1000 check suites only): a closed PR's record (C1), a
 // maintainer's forced re-review under way when a merge group is built (attack round 7's check-run exception), and the
-// board's own-status rule (R18-2). Where the runs cannot be listed: preflight and the queue go on as before they were
-// read; the board, which only counts, does not count the App member's approval (fail closed, a warning names
-// checks: read).
+// board's own-status rule (R18-2). Where the runs cannot be listed they are unread, as commit statuses would be: the
+// queue fails the group, the board does not count the App member's approval (a warning names checks: read); only a
+// closed PR's record goes on as if none were found (the head is judged again).
 import { describe, expect, test } from 'vitest';
 import { attackKit, pushKit } from './attack-kit.js';
 import { APP, asApp, checkRunKit } from './checkrun-kit.js';
@@ -45,13 +45,17 @@ describe('the merge queue with check runs: a forced re-review under way holds th
     expect(await group(), 'a group built while the forced re-review is under way').toBe('failure');
   });
 
-  test('the runs cannot be listed: the group passes on the standing verdict, as before they were read', async () => {
+  test('the runs cannot be listed: unread, the group fails (as with commit statuses)', async () => {
     await approved();
-    await pushKit(w).forcedPreflight(asApp);
     runsUnlisted();
     const from = w.gh.log.length;
-    expect(await group()).toBe('success');
+    expect(await group()).toBe('failure');
     expect(listed(from).length, 'the listing was asked for').toBeGreaterThan(0);
+  });
+
+  test('listed and nothing forced there: the group passes (a run not found holds nothing)', async () => {
+    await approved();
+    expect(await group()).toBe('success');
   });
 });
 
