@@ -56404,8 +56404,10 @@ const AUTHORS = new Set(['pull_request_review', 'pull_request_review_comment']);
  * names only routes the action checks — "github.event.action == 'labeled'", "github.event_name == 'issue_comment'" —
  * joined by && alone; null when it narrows nothing (an `||` may let anything else through).
  */
-function narrowedTo(condition) {
-    if (/\|\|/.test(condition))
+function narrowedTo(raw) {
+    // GitHub's stand-in for a ternary: "${{ <condition> && 'true' || 'false' }}" is the condition
+    const condition = raw.replace(/&&\s*'?true'?\s*\|\|\s*'?false'?\s*(\}\})?\s*$/, '$1');
+    if (/\|\||!\s*\(|!=/.test(condition))
         return null;
     const to = new Set();
     if (/github\.event\.action\s*==\s*'labeled'/.test(condition))
@@ -56442,6 +56444,7 @@ function forcedByAuthor(file, id, job, wf, events) {
         const conditions = [str(job['if']), str(s['if']), force].map(narrowedTo).filter((n) => n !== null);
         const narrowed = conditions.length ? new Set(conditions.flatMap((n) => [...n])) : null;
         const open = [];
+        const other = [];
         let called = false;
         for (const event of events) {
             if (CHECKED.has(event))
@@ -56457,6 +56460,8 @@ function forcedByAuthor(file, id, job, wf, events) {
                 open.push(event);
             else if (event === 'workflow_call')
                 called = true;
+            else
+                other.push(event);
         }
         const persona = str(obj(s['with'])['persona']) || 'the persona';
         const fix = `in ${file}, set force only in a job that runs on issue_comment (the /review command) or on ` +
@@ -56469,6 +56474,15 @@ function forcedByAuthor(file, id, job, wf, events) {
                 says: `${persona}'s step runs with force on ${open.join(', ')}: a PR's author causes those runs, and each one ` +
                     'judges the same head again, a new roll of the LLM until one approves (the action checks the asker only ' +
                     'for a /review comment and a label)',
+                fix,
+            });
+        else if (other.length)
+            out.push({
+                file,
+                where: `job ${id}`,
+                level: 'warn',
+                says: `${persona}'s step runs with force on ${other.join(', ')}: the action does not check who caused that run, ` +
+                    'and each one judges the same head again (a commit status, a check, a deployment can be caused from a PR)',
                 fix,
             });
         else if (called)
@@ -56536,10 +56550,22 @@ function doctor_workflows_triggersOf(wf) {
         return on.map(str);
     return Object.keys(obj(on));
 }
-/** The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if`. */
+/**
+ * The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if` — every part
+ * of an `||` must name its events (a part that names none lets every trigger through: a review of round 20), and a
+ * negation narrows nothing.
+ */
 function jobEvents(triggers, condition) {
-    const named = [...str(condition).matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]);
-    return named.length ? triggers.filter((t) => named.includes(t)) : triggers;
+    const text = str(condition);
+    if (/!\s*\(|!=/.test(text))
+        return triggers;
+    const parts = text
+        .split('||')
+        .map((p) => [...p.matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]));
+    if (!parts.length || parts.some((p) => !p.length))
+        return triggers;
+    const named = parts.flat();
+    return triggers.filter((t) => named.includes(t));
 }
 function credentialOf(token, steps) {
     if (!token || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/.test(token))
@@ -56560,6 +56586,12 @@ function narrowedOut(c, steps, name) {
     const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
     return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
 }
+/** A step's persona, or each of a matrix's where it is `${{ matrix.<name> }}` over a list (a review of round 20). */
+function personasOf(persona, job) {
+    const m = /^\$\{\{\s*matrix\.([A-Za-z0-9_-]+)\s*\}\}$/.exec(persona);
+    const values = m ? obj(obj(job['strategy'])['matrix'])[m[1]] : undefined;
+    return Array.isArray(values) && values.length ? values.map(str) : [persona];
+}
 function writersOf(file, id, job, triggers) {
     const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
     const events = jobEvents(triggers, job['if']);
@@ -56569,30 +56601,29 @@ function writersOf(file, id, job, triggers) {
             continue;
         const w = obj(step['with']);
         const mode = str(w['mode']) || 'post';
-        const persona = str(w['persona']);
         const status = str(w['commit-status']) || 'auto';
-        if (!persona || !['post', 'preflight'].includes(mode) || status === 'never')
+        if (!str(w['persona']) || !['post', 'preflight'].includes(mode) || status === 'never')
             continue;
         // commit-status auto writes on every event but pull_request, whose own check sits on the PR head
         const writes = status === 'always' ? events : events.filter((e) => e !== 'pull_request');
         if (!writes.length)
             continue;
         const credential = credentialOf(str(w['github-token']), steps);
-        const context = contextOf(persona, str(w['status-context']));
         const checkRun = str(w['status-kind']) === 'check-run';
         const checksNarrowedOut = checkRun && narrowedOut(credential, steps, 'checks');
-        out.push({
-            file,
-            job: id,
-            persona,
-            context,
-            events: writes,
-            queue: writes.includes('merge_group'),
-            credential,
-            checkRun,
-            checksNarrowedOut,
-            ...environmentOf(job),
-        });
+        for (const persona of personasOf(str(w['persona']), job))
+            out.push({
+                file,
+                job: id,
+                persona,
+                context: contextOf(persona, str(w['status-context'])),
+                events: writes,
+                queue: writes.includes('merge_group'),
+                credential,
+                checkRun,
+                checksNarrowedOut,
+                ...environmentOf(job),
+            });
     }
     return out;
 }

@@ -20,8 +20,10 @@ const AUTHORS = new Set(['pull_request_review', 'pull_request_review_comment']);
  * names only routes the action checks — "github.event.action == 'labeled'", "github.event_name == 'issue_comment'" —
  * joined by && alone; null when it narrows nothing (an `||` may let anything else through).
  */
-function narrowedTo(condition: string): Set<'labeled' | 'issue_comment'> | null {
-  if (/\|\|/.test(condition)) return null;
+function narrowedTo(raw: string): Set<'labeled' | 'issue_comment'> | null {
+  // GitHub's stand-in for a ternary: "${{ <condition> && 'true' || 'false' }}" is the condition
+  const condition = raw.replace(/&&\s*'?true'?\s*\|\|\s*'?false'?\s*(\}\})?\s*$/, '$1');
+  if (/\|\||!\s*\(|!=/.test(condition)) return null;
   const to = new Set<'labeled' | 'issue_comment'>();
   if (/github\.event\.action\s*==\s*'labeled'/.test(condition)) to.add('labeled');
   if (/github\.event_name\s*==\s*'issue_comment'/.test(condition)) to.add('issue_comment');
@@ -54,6 +56,7 @@ export function forcedByAuthor(file: string, id: string, job: Json, wf: Json, ev
     const conditions = [str(job['if']), str(s['if']), force].map(narrowedTo).filter((n) => n !== null);
     const narrowed = conditions.length ? new Set(conditions.flatMap((n) => [...n])) : null;
     const open: string[] = [];
+    const other: string[] = [];
     let called = false;
     for (const event of events) {
       if (CHECKED.has(event)) continue;
@@ -63,6 +66,7 @@ export function forcedByAuthor(file: string, id: string, job: Json, wf: Json, ev
         if (actions.length) open.push(`${event} (${actions.join(', ')})`);
       } else if (AUTHORS.has(event) || event === 'workflow_run') open.push(event);
       else if (event === 'workflow_call') called = true;
+      else other.push(event);
     }
     const persona = str(obj(s['with'])['persona']) || 'the persona';
     const fix =
@@ -77,6 +81,16 @@ export function forcedByAuthor(file: string, id: string, job: Json, wf: Json, ev
           `${persona}'s step runs with force on ${open.join(', ')}: a PR's author causes those runs, and each one ` +
           'judges the same head again, a new roll of the LLM until one approves (the action checks the asker only ' +
           'for a /review comment and a label)',
+        fix,
+      });
+    else if (other.length)
+      out.push({
+        file,
+        where: `job ${id}`,
+        level: 'warn',
+        says:
+          `${persona}'s step runs with force on ${other.join(', ')}: the action does not check who caused that run, ` +
+          'and each one judges the same head again (a commit status, a check, a deployment can be caused from a PR)',
         fix,
       });
     else if (called)

@@ -83,10 +83,20 @@ function triggersOf(wf: Json): string[] {
   return Object.keys(obj(on));
 }
 
-/** The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if`. */
+/**
+ * The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if` — every part
+ * of an `||` must name its events (a part that names none lets every trigger through: a review of round 20), and a
+ * negation narrows nothing.
+ */
 export function jobEvents(triggers: string[], condition: unknown): string[] {
-  const named = [...str(condition).matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]!);
-  return named.length ? triggers.filter((t) => named.includes(t)) : triggers;
+  const text = str(condition);
+  if (/!\s*\(|!=/.test(text)) return triggers;
+  const parts = text
+    .split('||')
+    .map((p) => [...p.matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]!));
+  if (!parts.length || parts.some((p) => !p.length)) return triggers;
+  const named = parts.flat();
+  return triggers.filter((t) => named.includes(t));
 }
 
 function credentialOf(token: string, steps: Json[]): Credential {
@@ -107,6 +117,13 @@ function narrowedOut(c: Credential, steps: Json[], name: string): boolean {
   return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
 }
 
+/** A step's persona, or each of a matrix's where it is `${{ matrix.<name> }}` over a list (a review of round 20). */
+function personasOf(persona: string, job: Json): string[] {
+  const m = /^\$\{\{\s*matrix\.([A-Za-z0-9_-]+)\s*\}\}$/.exec(persona);
+  const values = m ? obj(obj(job['strategy'])['matrix'])[m[1]!] : undefined;
+  return Array.isArray(values) && values.length ? values.map(str) : [persona];
+}
+
 function writersOf(file: string, id: string, job: Json, triggers: string[]): Writer[] {
   const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
   const events = jobEvents(triggers, job['if']);
@@ -115,28 +132,27 @@ function writersOf(file: string, id: string, job: Json, triggers: string[]): Wri
     if (!OUR_ACTION.test(str(step['uses']))) continue;
     const w = obj(step['with']);
     const mode = str(w['mode']) || 'post';
-    const persona = str(w['persona']);
     const status = str(w['commit-status']) || 'auto';
-    if (!persona || !['post', 'preflight'].includes(mode) || status === 'never') continue;
+    if (!str(w['persona']) || !['post', 'preflight'].includes(mode) || status === 'never') continue;
     // commit-status auto writes on every event but pull_request, whose own check sits on the PR head
     const writes = status === 'always' ? events : events.filter((e) => e !== 'pull_request');
     if (!writes.length) continue;
     const credential = credentialOf(str(w['github-token']), steps);
-    const context = contextOf(persona, str(w['status-context']));
     const checkRun = str(w['status-kind']) === 'check-run';
     const checksNarrowedOut = checkRun && narrowedOut(credential, steps, 'checks');
-    out.push({
-      file,
-      job: id,
-      persona,
-      context,
-      events: writes,
-      queue: writes.includes('merge_group'),
-      credential,
-      checkRun,
-      checksNarrowedOut,
-      ...environmentOf(job),
-    });
+    for (const persona of personasOf(str(w['persona']), job))
+      out.push({
+        file,
+        job: id,
+        persona,
+        context: contextOf(persona, str(w['status-context'])),
+        events: writes,
+        queue: writes.includes('merge_group'),
+        credential,
+        checkRun,
+        checksNarrowedOut,
+        ...environmentOf(job),
+      });
   }
   return out;
 }
