@@ -4100,7 +4100,7 @@ function composeBody(marker, personaBody) {
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.9.0';
+const VERSION = '0.10.0';
 
 
 /***/ }),
