@@ -46428,8 +46428,9 @@ async function unconfirmed(r, cfg, ctx, port, plan) {
     return over.failure ? over : { ...over, failure: `api-error: ${plan.notice}`, reason: over.reason ?? 'api-error' };
 }
 /**
- * The head's statuses read once more (a run that was not forced; with check runs its own runs, as evidence only): a
- * forced re-review asked for since the run read them gets its pending back over the green (greenUnderReReview).
+ * The head's statuses read once more (a run that was not forced; with check runs its own runs, evidence of what
+ * stands, unread when unlisted): a forced re-review asked for since the run read them gets its pending back over the
+ * green (greenUnderReReview).
  */
 async function reReviewAfterGreen(r, cfg, ctx, port) {
     if (!mayGiveWay(r, cfg.force) || !r.status)
@@ -55154,7 +55155,7 @@ async function runQueued(cfg, ctx, group, port, trace) {
         const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews, identityVerified: true }, null, trace);
         const standing = plan.action === 'keep' ? plan.current : null;
         // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group; with
-        // check runs, a run found holds it too, one not listed holds nothing (only evidence: own-runs.ts)
+        // check runs, a run found holds it too, one not found holds nothing, unlisted runs fail it (own-runs.ts)
         const on = (sha) => ownStateOn(cfg, ctx, port, sha);
         // a verdict carried to the head from another (an equal change): a forced re-review on the head it comes from holds
         // the group too, as it holds preflight's carry (attack round 14, Q1)

@@ -78,8 +78,9 @@ async function unconfirmed(
 }
 
 /**
- * The head's statuses read once more (a run that was not forced; with check runs its own runs, as evidence only): a
- * forced re-review asked for since the run read them gets its pending back over the green (greenUnderReReview).
+ * The head's statuses read once more (a run that was not forced; with check runs its own runs, evidence of what
+ * stands, unread when unlisted): a forced re-review asked for since the run read them gets its pending back over the
+ * green (greenUnderReReview).
  */
 async function reReviewAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
   if (!mayGiveWay(r, cfg.force) || !r.status) return r; // a queue's, the board's, a red: nothing read

@@ -91,7 +91,7 @@ export type End = Common &
         otherBase?: { group: string; pull: string };
         /** Commit statuses: this context's statuses on the PR's head, newest first (a forced re-review under way
          * there holds the group); null when unread (fail closed). With check runs, its own runs there (a run found
-         * holds; undefined when unlisted: own-runs.ts). */
+         * holds; null when they cannot be listed: own-runs.ts). */
         onHead?: readonly StatusFact[] | null;
         /** A verdict carried from another head: that head and its statuses of this context (read as onHead). */
         source?: { sha: string; onHead: readonly StatusFact[] | null };

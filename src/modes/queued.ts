@@ -36,7 +36,7 @@ export async function runQueued(
     const plan = planFor({ ...cfg, force: false }, target, { ...facts, reviews, identityVerified: true }, null, trace);
     const standing = plan.action === 'keep' ? plan.current : null;
     // a maintainer's forced re-review of the head under way: its "reviewing" pending there holds the group; with
-    // check runs, a run found holds it too, one not listed holds nothing (only evidence: own-runs.ts)
+    // check runs, a run found holds it too, one not found holds nothing, unlisted runs fail it (own-runs.ts)
     const on = (sha: string) => ownStateOn(cfg, ctx, port, sha);
     // a verdict carried to the head from another (an equal change): a forced re-review on the head it comes from holds
     // the group too, as it holds preflight's carry (attack round 14, Q1)
