@@ -6,36 +6,17 @@
 // the forced pending is read as neither; `doctor` fails that deployment) are left open as `test.fails`.
 import { describe, expect, test } from 'vitest';
 import { decodeMarker } from '../../src/core/marker.js';
-import { OWNER, REPO } from '../fake/github.js';
 import { attackKit, CONTEXT, pushKit, reviewComment } from './attack-kit.js';
-import { runAction } from './harness.js';
+import { APP, asApp, checkRunKit } from './checkrun-kit.js';
 import { body, PR, runOn, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
-const APP = 'priya-reviewer[bot]';
-const asApp = { 'status-kind': 'check-run', 'reviewer-login': APP };
-const priyasRun = (sha: string) =>
-  w.gh.checkRuns.filter((c) => c.sha === sha && c.name === CONTEXT && c.app === 'priya-reviewer').at(-1);
+const { priyasRun, group } = checkRunKit(w);
 const listings = (from: number) =>
   w.gh.log.slice(from).filter((l) => l.method === 'GET' && /\/commits\/[0-9a-f]{40}\/check-runs$/.test(l.path));
 /** The next `times` listings of check runs answer 502 (the client's two retries included: 3 = one failed read). */
 const listingFails = (times = 3) =>
   w.gh.faults.push({ method: 'GET', path: /\/commits\/[0-9a-f]{40}\/check-runs$/, kind: 'status', status: 502, times });
-
-async function group(extra: Record<string, string> = asApp) {
-  const sha = w.gh.commit(`group-main-${w.gh.log.length}`);
-  const q = await runAction({
-    inputs: { 'github-token': TOKENS.priya, persona: 'priya', mode: 'preflight', ...extra },
-    apiUrl: w.gh.url,
-    event: {
-      merge_group: { head_sha: sha, head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}` },
-      repository: { full_name: `${OWNER}/${REPO}` },
-    },
-    eventName: 'merge_group',
-  });
-  expect(q.outputs.outcome, q.stdout).toBe('queued');
-  return extra['status-kind'] === 'check-run' ? priyasRun(sha)?.conclusion : w.gh.statusOf(sha, CONTEXT)?.state;
-}
 
 // F1. Who: anyone — the usual race (a maintainer's /review while the plain LLM job runs), plus one failed listing of
 // check runs (a 5xx past the retries, a rate limit). Severity: MEDIUM. With commit statuses an unread read before the
