@@ -35,11 +35,13 @@ describe('rt19 doctor-force: false negatives (the PR author re-rolls, the doctor
   // (GitHub allows it), the event carries pull_request, the action takes the PR from it and runs forced (no asker
   // check: it checks only /review comments and labels). Each review is a new roll. Severity: medium (doctor FN).
   test('pull_request_review (submitted) with force: true fails', () => {
-    expect(one(workflow('  pull_request_review:\n    types: [submitted]', step('true')))).toHaveLength(1);
+    expect(one(workflow('  pull_request_review:\n    types: [submitted]', step('true'))).map((i) => i.level)).toEqual([
+      'fail',
+    ]);
   });
 
   test('pull_request_review_comment with force: true fails', () => {
-    expect(one(workflow('  pull_request_review_comment:', step('true')))).toHaveLength(1);
+    expect(one(workflow('  pull_request_review_comment:', step('true'))).map((i) => i.level)).toEqual(['fail']);
   });
 
   // Who: the PR's author. A reusable workflow (on: workflow_call) holds the forced step; its caller runs on
