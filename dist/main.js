@@ -56221,6 +56221,8 @@ function gradedFindings(text) {
 // each is stored). The key a status writer's App token is minted from is followed through `env:` and through a
 // reusable workflow's `secrets:` to the secret it names; every other step that mints a token of the same App
 // (another workflow, another job, another key name) reads the persona's key too.
+/** A step that runs this action, pinned or not. */
+const doctor_keys_OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 /**
@@ -56392,8 +56394,8 @@ function callersOf(file, wf, into, paths) {
 // (a pull_request or pull_request_target `labeled` event: whoever added it). On any other pull-request action —
 // opened, reopened, edited, synchronize, ready_for_review … — the PR's author causes the run, and each one would be a
 // new roll of the LLM on the same head until one approves; a workflow_run that follows such a workflow is the same.
+// And one persona's steps written with two status kinds: a forced re-review's pending is then not read back.
 
-const doctor_force_OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 /** The actions GitHub runs a pull_request(_target) workflow on when it names no types. */
 const DEFAULT_TYPES = ['opened', 'synchronize', 'reopened'];
 /** Events on which a forced run's asker is checked by the action, or can only be a writer. */
@@ -56401,28 +56403,19 @@ const CHECKED = new Set(['issue_comment', 'workflow_dispatch', 'schedule']);
 /** Events the PR's author causes with the PR in the payload: a review or a review comment on their own PR. */
 const AUTHORS = new Set(['pull_request_review', 'pull_request_review_comment']);
 /**
- * What a condition (a job's or step's `if:`, or `force:` itself as an expression) narrows a forced run to, when it
- * names only routes the action checks — "github.event.action == 'labeled'", "github.event_name == 'issue_comment'" —
- * joined by && alone; null when it narrows nothing (an `||` may let anything else through).
+ * Whether a condition (a job's or step's `if:`, or `force:` itself as an expression) holds only on routes the action
+ * checks — "github.event.action == 'labeled'", "github.event_name == 'issue_comment'" — joined by && alone (an `||` may
+ * let anything else through, a negation narrows nothing).
  */
-function narrowedTo(raw) {
+function checkedOnly(raw) {
     // GitHub's stand-in for a ternary: "${{ <condition> && 'true' || 'false' }}" is the condition
     const condition = raw.replace(/&&\s*'?true'?\s*\|\|\s*'?false'?\s*(\}\})?\s*$/, '$1');
     if (/\|\||!\s*\(|!=/.test(condition))
-        return null;
-    const to = new Set();
-    if (/github\.event\.action\s*==\s*'labeled'/.test(condition))
-        to.add('labeled');
-    if (/github\.event_name\s*==\s*'issue_comment'/.test(condition))
-        to.add('issue_comment');
-    return to.size ? to : null;
+        return false;
+    return /github\.event\.action\s*==\s*'labeled'|github\.event_name\s*==\s*'issue_comment'/.test(condition);
 }
 /** The pull-request actions a forced step runs on that the action does not check (all but `labeled`). */
-function unchecked(on, event, narrowed) {
-    if (narrowed?.has('labeled'))
-        return [];
-    if (narrowed?.has('issue_comment'))
-        return []; // a pull-request event never has that name
+function unchecked(on, event) {
     const types = obj(on[event])['types'];
     const listed = Array.isArray(types) ? types.map(str) : typeof types === 'string' ? [types] : DEFAULT_TYPES;
     return listed.filter((t) => t !== 'labeled');
@@ -56431,8 +56424,8 @@ function unchecked(on, event, narrowed) {
  * The forced persona-verdict steps of a job that the PR's author can cause: `force` set (true, or an expression that
  * may be true) on a pull-request action other than `labeled`, on a review of the PR, or on workflow_run (it follows
  * another workflow, which a PR can start) — a fail: the author re-rolls the persona's verdict of the same head at
- * will; on workflow_call, a warning (its callers' triggers decide). `events`: the job's, narrowed by its `if`; a
- * condition that names only the checked routes (the job's or step's `if`, or the force expression) narrows further.
+ * will; on workflow_call or another event, a warning. `events`: the job's, narrowed by its `if`; a step with a
+ * condition that holds only on the checked routes (the job's or step's `if`, or the force expression) passes.
  */
 function forcedByAuthor(file, id, job, wf, events) {
     const on = obj(wf['on'] ?? wf['true']);
@@ -56440,20 +56433,19 @@ function forcedByAuthor(file, id, job, wf, events) {
     const out = [];
     for (const s of steps) {
         const force = str(obj(s['with'])['force']).trim();
-        if (!doctor_force_OUR_ACTION.test(str(s['uses'])) || force === '' || force.toLowerCase() === 'false')
+        if (!doctor_keys_OUR_ACTION.test(str(s['uses'])) || force === '' || force.toLowerCase() === 'false')
             continue;
-        const conditions = [str(job['if']), str(s['if']), force].map(narrowedTo).filter((n) => n !== null);
-        const narrowed = conditions.length ? new Set(conditions.flatMap((n) => [...n])) : null;
+        // the job's `if`, the step's and a force expression must all hold: one that names only checked routes suffices
+        if ([str(job['if']), str(s['if']), force].some(checkedOnly))
+            continue;
         const open = [];
         const other = [];
         let called = false;
         for (const event of events) {
             if (CHECKED.has(event))
                 continue;
-            if (narrowed?.has('issue_comment') && !narrowed.has('labeled'))
-                continue; // only /review comments get here
             if (event === 'pull_request' || event === 'pull_request_target') {
-                const actions = unchecked(on, event, narrowed);
+                const actions = unchecked(on, event);
                 if (actions.length)
                     open.push(`${event} (${actions.join(', ')})`);
             }
@@ -56534,9 +56526,8 @@ function mixedKinds(writers) {
 
 
 
-const doctor_workflows_OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 /** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
-const TRUSTED = [doctor_workflows_OUR_ACTION, ...KNOWN_MINTERS, /^actions\/(checkout|upload-artifact|download-artifact)@/];
+const TRUSTED = [doctor_keys_OUR_ACTION, ...KNOWN_MINTERS, /^actions\/(checkout|upload-artifact|download-artifact)@/];
 /** A persona credential: a token secret (not GITHUB_TOKEN), an App private key, or a minted App token. */
 const PERSONA_CREDENTIAL = /secrets\.(?!GITHUB_TOKEN\b)[A-Za-z0-9_]*(_TOKEN|PRIVATE_KEY|_PEM)\b/;
 const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
@@ -56598,7 +56589,7 @@ function writersOf(file, id, job, triggers) {
     const events = jobEvents(triggers, job['if']);
     const out = [];
     for (const step of steps) {
-        if (!doctor_workflows_OUR_ACTION.test(str(step['uses'])))
+        if (!doctor_keys_OUR_ACTION.test(str(step['uses'])))
             continue;
         const w = obj(step['with']);
         const mode = str(w['mode']) || 'post';

@@ -4,10 +4,10 @@
 // (a pull_request or pull_request_target `labeled` event: whoever added it). On any other pull-request action —
 // opened, reopened, edited, synchronize, ready_for_review … — the PR's author causes the run, and each one would be a
 // new roll of the LLM on the same head until one approves; a workflow_run that follows such a workflow is the same.
-import { obj, str, type Json } from './doctor-keys.js';
+// And one persona's steps written with two status kinds: a forced re-review's pending is then not read back.
+import { obj, OUR_ACTION, str, type Json } from './doctor-keys.js';
 import type { WorkflowIssue } from './doctor-workflows.js';
 
-const OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 /** The actions GitHub runs a pull_request(_target) workflow on when it names no types. */
 const DEFAULT_TYPES = ['opened', 'synchronize', 'reopened'];
 /** Events on which a forced run's asker is checked by the action, or can only be a writer. */
@@ -16,24 +16,19 @@ const CHECKED = new Set(['issue_comment', 'workflow_dispatch', 'schedule']);
 const AUTHORS = new Set(['pull_request_review', 'pull_request_review_comment']);
 
 /**
- * What a condition (a job's or step's `if:`, or `force:` itself as an expression) narrows a forced run to, when it
- * names only routes the action checks — "github.event.action == 'labeled'", "github.event_name == 'issue_comment'" —
- * joined by && alone; null when it narrows nothing (an `||` may let anything else through).
+ * Whether a condition (a job's or step's `if:`, or `force:` itself as an expression) holds only on routes the action
+ * checks — "github.event.action == 'labeled'", "github.event_name == 'issue_comment'" — joined by && alone (an `||` may
+ * let anything else through, a negation narrows nothing).
  */
-function narrowedTo(raw: string): Set<'labeled' | 'issue_comment'> | null {
+function checkedOnly(raw: string): boolean {
   // GitHub's stand-in for a ternary: "${{ <condition> && 'true' || 'false' }}" is the condition
   const condition = raw.replace(/&&\s*'?true'?\s*\|\|\s*'?false'?\s*(\}\})?\s*$/, '$1');
-  if (/\|\||!\s*\(|!=/.test(condition)) return null;
-  const to = new Set<'labeled' | 'issue_comment'>();
-  if (/github\.event\.action\s*==\s*'labeled'/.test(condition)) to.add('labeled');
-  if (/github\.event_name\s*==\s*'issue_comment'/.test(condition)) to.add('issue_comment');
-  return to.size ? to : null;
+  if (/\|\||!\s*\(|!=/.test(condition)) return false;
+  return /github\.event\.action\s*==\s*'labeled'|github\.event_name\s*==\s*'issue_comment'/.test(condition);
 }
 
 /** The pull-request actions a forced step runs on that the action does not check (all but `labeled`). */
-function unchecked(on: Json, event: string, narrowed: Set<string> | null): string[] {
-  if (narrowed?.has('labeled')) return [];
-  if (narrowed?.has('issue_comment')) return []; // a pull-request event never has that name
+function unchecked(on: Json, event: string): string[] {
   const types = obj(on[event])['types'];
   const listed = Array.isArray(types) ? types.map(str) : typeof types === 'string' ? [types] : DEFAULT_TYPES;
   return listed.filter((t) => t !== 'labeled');
@@ -43,8 +38,8 @@ function unchecked(on: Json, event: string, narrowed: Set<string> | null): strin
  * The forced persona-verdict steps of a job that the PR's author can cause: `force` set (true, or an expression that
  * may be true) on a pull-request action other than `labeled`, on a review of the PR, or on workflow_run (it follows
  * another workflow, which a PR can start) — a fail: the author re-rolls the persona's verdict of the same head at
- * will; on workflow_call, a warning (its callers' triggers decide). `events`: the job's, narrowed by its `if`; a
- * condition that names only the checked routes (the job's or step's `if`, or the force expression) narrows further.
+ * will; on workflow_call or another event, a warning. `events`: the job's, narrowed by its `if`; a step with a
+ * condition that holds only on the checked routes (the job's or step's `if`, or the force expression) passes.
  */
 export function forcedByAuthor(file: string, id: string, job: Json, wf: Json, events: string[]): WorkflowIssue[] {
   const on = obj(wf['on'] ?? wf['true']);
@@ -53,16 +48,15 @@ export function forcedByAuthor(file: string, id: string, job: Json, wf: Json, ev
   for (const s of steps) {
     const force = str(obj(s['with'])['force']).trim();
     if (!OUR_ACTION.test(str(s['uses'])) || force === '' || force.toLowerCase() === 'false') continue;
-    const conditions = [str(job['if']), str(s['if']), force].map(narrowedTo).filter((n) => n !== null);
-    const narrowed = conditions.length ? new Set(conditions.flatMap((n) => [...n])) : null;
+    // the job's `if`, the step's and a force expression must all hold: one that names only checked routes suffices
+    if ([str(job['if']), str(s['if']), force].some(checkedOnly)) continue;
     const open: string[] = [];
     const other: string[] = [];
     let called = false;
     for (const event of events) {
       if (CHECKED.has(event)) continue;
-      if (narrowed?.has('issue_comment') && !narrowed.has('labeled')) continue; // only /review comments get here
       if (event === 'pull_request' || event === 'pull_request_target') {
-        const actions = unchecked(on, event, narrowed);
+        const actions = unchecked(on, event);
         if (actions.length) open.push(`${event} (${actions.join(', ')})`);
       } else if (AUTHORS.has(event) || event === 'workflow_run') open.push(event);
       else if (event === 'workflow_call') called = true;

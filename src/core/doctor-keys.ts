@@ -4,6 +4,8 @@
 // (another workflow, another job, another key name) reads the persona's key too.
 
 export type Json = Record<string, unknown>;
+/** A step that runs this action, pinned or not. */
+export const OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 export const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 export const str = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';

@@ -15,6 +15,7 @@ import {
   knownMinter,
   mintsAppToken,
   obj,
+  OUR_ACTION,
   str,
   type Json,
   type Callers,
@@ -64,7 +65,6 @@ export interface WorkflowFile {
   text: string;
 }
 
-const OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 /** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
 const TRUSTED = [OUR_ACTION, ...KNOWN_MINTERS, /^actions\/(checkout|upload-artifact|download-artifact)@/];
 /** A persona credential: a token secret (not GITHUB_TOKEN), an App private key, or a minted App token. */
