@@ -4,7 +4,7 @@ import { EVENTS, type ReviewEvent } from './core/grammar.js';
 import { PERSONA_PATTERN, samePersona } from './core/marker.js';
 import type { DismissPolicy, ReviewEventPolicy } from './core/decide.js';
 import type { PanelMember } from './core/board.js';
-import type { StatusKind } from './github/statuses.js';
+import type { StatusKind } from './github/port.js';
 
 /** What persona-version may be (the CLI's check --persona-version too). */
 export const PERSONA_VERSION = /^[^\r\n]{1,64}$/;

@@ -1,7 +1,8 @@
 // The doctor's checks of the branch's own rules: classic protection, the merge queue, the
 // pull request rules and who may bypass them. Pure (facts in core/doctor-facts.ts).
-import { ok, RULES_PAGE, type BypassActor, type Check, type DoctorFacts, type PersonaFacts } from './doctor-facts.js';
-import type { Writer } from './doctor-workflows.js';
+import { ok, type Check } from './doctor-check.js';
+import { RULES_PAGE, type BypassActor, type DoctorFacts, type PersonaFacts } from './doctor-facts.js';
+import type { Writer } from './doctor-writers.js';
 
 export function classicCheck(f: DoctorFacts): Check {
   const c = f.classic;

@@ -2,8 +2,8 @@
 // environment so that only the gated branch's workflows can read it. An environment every branch may deploy to (what
 // GitHub makes on a job's first use of a name) lets a writer push a branch whose own workflow names it, mint the
 // persona's token and write the persona's status from the very source the ruleset pins.
-import type { Check } from './doctor-facts.js';
-import type { Writer } from './doctor-workflows.js';
+import type { Check } from './doctor-check.js';
+import type { Writer } from './doctor-writers.js';
 
 /**
  * An environment's deployment branches: every branch (no policy), protected branches only, or the name patterns of

@@ -1,9 +1,10 @@
 // The doctor's facts: what it reads of a repository (rulesets, classic protection, the personas'
 // Apps and permissions, the workflow files), the shape of a check and a report, and the readers
 // that turn GitHub's raw answers into facts. Pure; core/doctor.ts puts the checks together.
+import type { Check, Level } from './doctor-check.js';
 import type { EnvironmentFact } from './doctor-environments.js';
 import type { SecretFacts } from './doctor-secrets.js';
-import type { Level, WorkflowFile, Writer } from './doctor-workflows.js';
+import type { WorkflowFile, Writer } from './doctor-writers.js';
 import { PERSONA_PATTERN } from './marker.js';
 
 /** GitHub Actions' App id: the source of statuses written with GITHUB_TOKEN. */
@@ -92,16 +93,6 @@ export interface DoctorFacts {
   secrets?: SecretFacts;
 }
 
-export interface Check {
-  id: string;
-  level: Level;
-  says: string;
-  /** Which setting to change, and where; '' when ok. */
-  fix: string;
-  /** The doctor could not see this setting: reported as a warning, never as ok. */
-  unknown?: boolean;
-}
-
 export interface DoctorReport {
   repo: string;
   branch: string;
@@ -138,7 +129,6 @@ export function parseDoctorPersona(s: string): DoctorPersona {
   return { name, app: slug, login: null };
 }
 
-export const ok = (id: string, says: string): Check => ({ id, level: 'ok', says, fix: '' });
 export const RULES_PAGE = 'Settings → Rules → Rulesets';
 
 /** A raw entry of GET /repos/{o}/{r}/rules/branches/{b}. */

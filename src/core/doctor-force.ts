@@ -6,7 +6,7 @@
 // new roll of the LLM on the same head until one approves; a workflow_run that follows such a workflow is the same.
 // And one persona's steps written with two status kinds: a forced re-review's pending is then not read back.
 import { obj, OUR_ACTION, str, type Json } from './doctor-keys.js';
-import type { WorkflowIssue } from './doctor-workflows.js';
+import type { WorkflowIssue } from './doctor-writers.js';
 
 /** The actions GitHub runs a pull_request(_target) workflow on when it names no types. */
 const DEFAULT_TYPES = ['opened', 'synchronize', 'reopened'];

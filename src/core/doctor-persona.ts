@@ -1,17 +1,16 @@
 // The doctor's checks of each persona: its status context required, from its App, written by
 // the workflows on the default branch (and on the merge queue's commits), and its access. Pure.
+import { ok, type Check } from './doctor-check.js';
 import {
   GITHUB_ACTIONS_APP_ID,
   label,
-  ok,
   personaContext,
   RULES_PAGE,
-  type Check,
   type DoctorFacts,
   type PersonaFacts,
   type Requirement,
 } from './doctor-facts.js';
-import type { Credential, Writer } from './doctor-workflows.js';
+import type { Credential, Writer } from './doctor-writers.js';
 
 /** Every requirement of a context: rulesets, and classic protection as far as it is known. */
 function requirementsOf(f: DoctorFacts, context: string): Requirement[] {

@@ -4,7 +4,7 @@
 // a branch whose workflow reads it, mints the persona App's token and writes the persona's status. GitHub resolves a
 // name environment first, then repository, then organization, so an environment secret hides a repository one from
 // the persona's job and the doctor is the only one to see both.
-import type { Check } from './doctor-facts.js';
+import type { Check } from './doctor-check.js';
 import type { KeyUse } from './doctor-keys.js';
 
 /** The secret names each store holds; null where the token may not list them (a 403 or 404). */

@@ -8,20 +8,21 @@
 // stores). The facts and the readers of GitHub's answers are core/doctor-facts.ts.
 import { bypassChecks, classicCheck, groupingCheck, noQueueCheck, reviewChecks } from './doctor-branch.js';
 import { environmentChecks } from './doctor-environments.js';
-import { appNames, ok, type Check, type DoctorFacts, type DoctorReport } from './doctor-facts.js';
+import { ok, type Check, type Level } from './doctor-check.js';
+import { appNames, type DoctorFacts, type DoctorReport } from './doctor-facts.js';
 import { distinctChecks, personaChecks } from './doctor-persona.js';
 import { secretChecks } from './doctor-secrets.js';
-import { analyseBranches, type analyseWorkflows, type Level } from './doctor-workflows.js';
+import { analyseBranches, type analyseWorkflows } from './doctor-workflows.js';
 import { mdText } from './markdown.js';
 
-export type { Level, WorkflowFile } from './doctor-workflows.js';
+export type { Check, Level } from './doctor-check.js';
+export type { WorkflowFile } from './doctor-writers.js';
 export {
   appNames,
   fromBranchRules,
   fromClassicChecks,
   GITHUB_ACTIONS_APP_ID,
   parseDoctorPersona,
-  type Check,
   type Classic,
   type DoctorFacts,
   type DoctorPersona,

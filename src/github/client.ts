@@ -8,8 +8,7 @@ import type { Octokit } from '@octokit/core';
 import Bottleneck from 'bottleneck/light.js';
 import { rateLimitStop, rateLimitWait, type RateLimited } from '../core/waits.js';
 import { DeadlineError, redactor, translate } from './errors.js';
-import { ApiError } from './port.js';
-import type { StatusKind } from './statuses.js';
+import { ApiError, type StatusKind } from './port.js';
 
 export interface ClientOptions {
   token: string;

@@ -11,6 +11,9 @@ import type { DismissalEvent } from '../core/restamp.js';
 
 export type ReviewComment = ReturnType<typeof toComment>;
 
+/** How a persona's verdict is written on a commit: a commit status, or a check run of its App. */
+export type StatusKind = 'commit' | 'check-run';
+
 export interface CommentFact {
   id: number;
   login: string | null;

@@ -9,9 +9,7 @@
 // pinned to that App reads. (GITHUB_TOKEN's runs are GitHub Actions', any workflow's: refused in
 // target.ts.)
 import type { Ctx } from './client.js';
-import { ApiError, type GitHubPort } from './port.js';
-
-export type StatusKind = 'commit' | 'check-run';
+import { ApiError, type GitHubPort, type StatusKind } from './port.js';
 
 export function statusesPort(
   ctx: Ctx,

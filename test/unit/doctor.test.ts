@@ -19,7 +19,8 @@ import {
 import { environmentChecks, writerEnvironments, type EnvironmentFact } from '../../src/core/doctor-environments.js';
 import { secretChecks, type SecretFacts } from '../../src/core/doctor-secrets.js';
 import type { KeyUse } from '../../src/core/doctor-keys.js';
-import { analyseWorkflows, jobEvents, type Writer } from '../../src/core/doctor-workflows.js';
+import { analyseWorkflows } from '../../src/core/doctor-workflows.js';
+import { jobEvents, type Writer } from '../../src/core/doctor-writers.js';
 import { InputError, parsePersonas } from '../../src/config.js';
 import { Abort } from '../../src/abort.js';
 import { ApiError } from '../../src/github/port.js';

@@ -1,8 +1,8 @@
-export const id = 948;
-export const ids = [948];
+export const id = 946;
+export const ids = [946];
 export const modules = {
 
-/***/ 9948:
+/***/ 3946:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -20,6 +20,11 @@ var external_node_util_ = __webpack_require__(7975);
 var doctor_usage = __webpack_require__(5845);
 // EXTERNAL MODULE: ./src/abort.ts
 var abort = __webpack_require__(6885);
+;// CONCATENATED MODULE: ./src/core/doctor-check.ts
+// What one of the doctor's checks is: its level, what it says, and the setting that fixes it.
+// Every doctor-* module builds these; core/doctor.ts puts them in a report.
+const ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
+
 // EXTERNAL MODULE: ./src/core/marker.ts
 var marker = __webpack_require__(4517);
 ;// CONCATENATED MODULE: ./src/core/doctor-facts.ts
@@ -48,7 +53,6 @@ function doctor_facts_parseDoctorPersona(s) {
         throw bad(`"${who}" is not an App slug`);
     return { name, app: slug, login: null };
 }
-const ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
 const RULES_PAGE = 'Settings → Rules → Rulesets';
 /** The branch's rules from every ruleset, as the doctor needs them. */
 function fromBranchRules(rules) {
@@ -116,6 +120,7 @@ function label(f, rulesetId) {
 ;// CONCATENATED MODULE: ./src/core/doctor-branch.ts
 // The doctor's checks of the branch's own rules: classic protection, the merge queue, the
 // pull request rules and who may bypass them. Pure (facts in core/doctor-facts.ts).
+
 
 function classicCheck(f) {
     const c = f.classic;
@@ -373,6 +378,7 @@ const doctor_environments_ok = (id, says) => ({ id, level: 'ok', says, fix: '' }
 ;// CONCATENATED MODULE: ./src/core/doctor-persona.ts
 // The doctor's checks of each persona: its status context required, from its App, written by
 // the workflows on the default branch (and on the merge queue's commits), and its access. Pure.
+
 
 /** Every requirement of a context: rulesets, and classic protection as far as it is known. */
 function requirementsOf(f, context) {
@@ -1361,25 +1367,11 @@ function mixedKinds(writers) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/core/doctor-workflows.ts
-// What the doctor reads from a repository's workflow files: which job writes each
-// persona's status context, on which events and with which credential, and where a
-// persona credential sits beside code it does not need to trust. Pure: text in, facts
-// out. The project's own workflow rules (scripts/workflow-rules.mjs, also run by the
-// linter) are applied as they are, and their findings graded here.
+;// CONCATENATED MODULE: ./src/core/doctor-writers.ts
 
-
-
-
-/** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
-const TRUSTED = [doctor_keys_OUR_ACTION, ...KNOWN_MINTERS, /^actions\/(checkout|upload-artifact|download-artifact)@/];
-/** A persona credential: a token secret (not GITHUB_TOKEN), an App private key, or a minted App token. */
-const PERSONA_CREDENTIAL = /secrets\.(?!GITHUB_TOKEN\b)[A-Za-z0-9_]*(_TOKEN|PRIVATE_KEY|_PEM)\b/;
-const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
 /** The persona context a step writes: status-context, else persona-verdict/<persona>. */
 const contextOf = (persona, statusContext) => statusContext || `persona-verdict/${persona}`;
-const cut = (s) => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
-function doctor_workflows_triggersOf(wf) {
+function doctor_writers_triggersOf(wf) {
     const on = wf['on'] ?? wf['true']; // YAML 1.1 readers turn a bare `on` into true
     if (typeof on === 'string')
         return [on];
@@ -1464,6 +1456,24 @@ function writersOf(file, id, job, triggers) {
     }
     return out;
 }
+
+;// CONCATENATED MODULE: ./src/core/doctor-workflows.ts
+// What the doctor reads from a repository's workflow files: the writers of each persona's
+// status context (core/doctor-writers.ts), and where a persona credential sits beside code it
+// does not need to trust. Pure: text in, facts out. The project's own workflow rules
+// (scripts/workflow-rules.mjs, also run by the linter) are applied as they are, and their
+// findings graded here.
+
+
+
+
+
+/** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
+const TRUSTED = [doctor_keys_OUR_ACTION, ...KNOWN_MINTERS, /^actions\/(checkout|upload-artifact|download-artifact)@/];
+/** A persona credential: a token secret (not GITHUB_TOKEN), an App private key, or a minted App token. */
+const PERSONA_CREDENTIAL = /secrets\.(?!GITHUB_TOKEN\b)[A-Za-z0-9_]*(_TOKEN|PRIVATE_KEY|_PEM)\b/;
+const TOKEN_SECRET = /secrets\.(?!GITHUB_TOKEN\b)[A-Z0-9_]*_TOKEN\b/;
+const cut = (s) => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
 /**
  * Job-level rules: a persona credential only in jobs that run nothing else, on trusted events, in an environment.
  * They fail in a workflow that runs persona-verdict, wherever a job mints an App token with a known token action (a
@@ -1572,7 +1582,7 @@ appIds = new Map()) {
             });
             continue;
         }
-        const triggers = doctor_workflows_triggersOf(wf);
+        const triggers = doctor_writers_triggersOf(wf);
         const runsUs = text.toLowerCase().includes('persona-verdict/persona-verdict@');
         minters.push(...mintersOf(path, wf));
         callersOf(path, wf, callers, paths);
@@ -1621,7 +1631,7 @@ function analyseBranches(f, appIds = new Map()) {
     // only a copy that runs from the branch: workflow_run, issue_comment, schedule … run the default branch's file
     const runsThere = (text) => {
         try {
-            return doctor_workflows_triggersOf(obj((0,dist/* parse */.qg)(text))).some((t) => BRANCH_COPY.has(t));
+            return doctor_writers_triggersOf(obj((0,dist/* parse */.qg)(text))).some((t) => BRANCH_COPY.has(t));
         }
         catch {
             return true; // a file that does not parse is named, as on the default branch
@@ -1646,6 +1656,7 @@ function analyseBranches(f, appIds = new Map()) {
 // rules), core/doctor-persona.ts (each persona's status), core/doctor-workflows.ts,
 // doctor-environments.ts and doctor-secrets.ts (the workflow files, the environments, the key
 // stores). The facts and the readers of GitHub's answers are core/doctor-facts.ts.
+
 
 
 
@@ -2549,8 +2560,8 @@ function identityPort({ octokit, call }) {
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
-// EXTERNAL MODULE: ./src/core/diagnostics.ts + 7 modules
-var diagnostics = __webpack_require__(5321);
+// EXTERNAL MODULE: ./src/core/diagnostics.ts + 8 modules
+var diagnostics = __webpack_require__(8823);
 // EXTERNAL MODULE: ./src/core/grammar.ts
 var grammar = __webpack_require__(8726);
 ;// CONCATENATED MODULE: ./src/core/history.ts
