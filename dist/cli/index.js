@@ -2275,7 +2275,7 @@ const SYNONYMS = [
     // "批准前需修改": changes are needed before an approval
     [/^(批准|通过|通過)前/, 'conditional'],
     [
-        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
+        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REWORK|REVISIONS?|FIXES))/,
         'CHANGES_REQUESTED',
     ],
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
@@ -2447,6 +2447,8 @@ const BEFORE_MERGE = new RegExp(
 String.raw `${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED|` +
     String.raw `NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))` +
     String.raw `[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)\b`);
+/** After an approval, a later line that holds the merge: "Hold off until that's sorted", "please don't merge yet". */
+const HOLDS_MERGE = new RegExp(String.raw `${UNNEGATED}\b(?:HOLD\s+OFF|HOLD\s+THE\s+MERGE|DON'?T\s+MERGE|DON’T\s+MERGE|DO\s+NOT\s+MERGE)\b`);
 /**
  * After an approval, a key that says changes are still required: "**Modifications Required:** Minor (store name)",
  * "Required changes: 2"; not "Changes required: None", "Fixes needed: —" (held-out 19).
@@ -2524,6 +2526,8 @@ const PROSE = [
  * The verdict a key's value says in words ("Status: Good architecture with critical fixes needed before
  * production use"; "Overall assessment: … ready for production"), when exactly one of them is said; else undefined.
  */
+/** Words that negate, hedge, ask, condition or report history anywhere in a text (see HEDGED). */
+const hedged = (text) => HEDGED.test(text.toUpperCase()) || CJK_HEDGED.test(text);
 function proseVerdict(value) {
     const upper = value.toUpperCase();
     if (IN_PROGRESS.test(upper) || HEDGED.test(upper) || CJK_HEDGED.test(value))
@@ -2714,6 +2718,8 @@ function keyedAt(r, i, text) {
     return null;
 }
 const STOP = 'stop';
+/** A key's parenthetical that still names the review's whole verdict: "Verdict (final):", "Decision (round 2):". */
+const WHOLE = /\b(?:FINAL|OVERALL|UPDATED|REVISED|CURRENT|LATEST|WHOLE|ALL|PR|ROUND\s*\d+|RE-?REVIEW)\b/;
 /** "Cycle 1 result: …" in a body that goes on to a cycle 2: the verdict of an earlier round, not the review's. */
 function earlierRound(lines, i, keyText) {
     const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION)\s*#?(\d+)\b/g)].at(-1);
@@ -2730,6 +2736,13 @@ function readKey(r, i, upper, raw, key) {
     if (!key.strong && PR_METADATA.test(afterKey))
         return STOP;
     const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
+    // "**Verdict (security):** READY", "Verdict (docs only): APPROVE", "Verdict (v1): …": one part's (or one push's)
+    // verdict, named as an item's — never the review's own (an attack on held-out 16's rules)
+    const qualifier = /^\s*\(([^)]*)\)\s*[:：=]/.exec(afterKey)?.[1];
+    if (qualifier !== undefined && !WHOLE.test(qualifier)) {
+        r.items.push(i);
+        return STOP;
+    }
     const opens = OPENS.test(upper.slice(0, key.at));
     const score = key.name === 'SCORE';
     if (key.at >= 20 && !explicit)
@@ -2750,6 +2763,9 @@ function readKey(r, i, upper, raw, key) {
     const lead = leadingVerdict(body);
     if (!lead) {
         // "Status: Critical issues found - fix required before production use": a verdict in the value's words
+        const ready = explicit && opens && !LIST_ITEM.test(raw) ? readyAlone(r, i, key, body) : undefined;
+        if (ready)
+            return { ...candidate(i, ready, 'keyed', false, key.final, undefined, body, following(r, i)), key: key.name };
         const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
         if (said)
             return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
@@ -2800,6 +2816,16 @@ function changedState(raw) {
             return true;
     }
     return false;
+}
+/**
+ * "Final verdict: READY ✅", "Merge decision: Mergeable": a verdict key's whole value that says the change is ready,
+ * nothing after it but decoration, and no hedge in the paragraph after it.
+ */
+function readyAlone(r, i, key, body) {
+    if (!key.strong || !/^(?:READY|MERGEABLE|MERGE[\s-]?READY)[\s.!]*$/.test(body.trim()))
+        return undefined;
+    // a weaker word than APPROVE: the paragraph after it may not hedge it ("This only means it is ready for a human …")
+    return hedged(following(r, i)) ? undefined : 'APPROVE';
 }
 /** "Status: Changes requested" under a "## Decision" heading: the key that opens the line, and its value. */
 function innerKey(text) {
@@ -3162,7 +3188,7 @@ function laterLine(lines, code, from, verdict) {
         const text = plain(lines[i]).toUpperCase();
         if (verdict === 'CHANGES_REQUESTED' && stillToDo(lines, i, text))
             continue;
-        const still = verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text));
+        const still = verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text) || HOLDS_MERGE.test(text));
         if (!code.has(i) && (says.test(text) || still))
             return i;
     }
@@ -3310,6 +3336,28 @@ function closingLine(lines, code) {
         return i;
     }
     return -1;
+}
+/**
+ * Lines that quote someone else: a block quote introduced by a line that ends with a colon ("The PR description ends
+ * with the author's self-review:"), and an indented code block (four spaces after a blank line, not in a list: a
+ * tool's output pasted). Their verdicts are not this review's (an attack on held-out 16's rules).
+ */
+function quotedLines(lines) {
+    const quoted = new Set();
+    for (let i = 0; i < lines.length; i++) {
+        const start = i === 0 || !lines[i - 1].trim() || !/^\s*>/.test(lines[i - 1]);
+        if (/^\s*>/.test(lines[i]) && start && /:\s*$/.test(lines[nextAbove(lines, i)] ?? '')) {
+            for (let k = i; k < lines.length && /^\s*>/.test(lines[k]); k++)
+                quoted.add(k);
+        }
+        const above = nextAbove(lines, i);
+        const opensBlock = i > 0 && !lines[i - 1].trim() && !/^\s*([-+*]|\d+[.)])\s|^\s{2,}/.test(lines[above] ?? '');
+        if (/^ {4,}\S/.test(lines[i]) && opensBlock) {
+            for (let k = i; k < lines.length && (/^ {4,}\S/.test(lines[k]) || !lines[k].trim()); k++)
+                quoted.add(k);
+        }
+    }
+    return quoted;
 }
 /** Lines inside fenced code blocks. */
 function codeLines(lines) {
@@ -3511,7 +3559,8 @@ function findIntent(original) {
     const notes = escaped
         ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
         : [];
-    const code = codeLines(lines);
+    // code and what quotes someone else (a quote introduced by a colon, an indented block) give no verdict
+    const code = new Set([...codeLines(lines), ...quotedLines(lines)]);
     const { candidates, unrecognised, items, rounds } = collect(lines, code);
     const lineOf = (c) => origin[c.index] + 1;
     const at = [...new Set(candidates.map(lineOf))];

@@ -47,6 +47,27 @@ export function closingLine(lines: readonly string[], code: ReadonlySet<number>)
   return -1;
 }
 
+/**
+ * Lines that quote someone else: a block quote introduced by a line that ends with a colon ("The PR description ends
+ * with the author's self-review:"), and an indented code block (four spaces after a blank line, not in a list: a
+ * tool's output pasted). Their verdicts are not this review's (an attack on held-out 16's rules).
+ */
+export function quotedLines(lines: readonly string[]): Set<number> {
+  const quoted = new Set<number>();
+  for (let i = 0; i < lines.length; i++) {
+    const start = i === 0 || !lines[i - 1]!.trim() || !/^\s*>/.test(lines[i - 1]!);
+    if (/^\s*>/.test(lines[i]!) && start && /:\s*$/.test(lines[nextAbove(lines, i)] ?? '')) {
+      for (let k = i; k < lines.length && /^\s*>/.test(lines[k]!); k++) quoted.add(k);
+    }
+    const above = nextAbove(lines, i);
+    const opensBlock = i > 0 && !lines[i - 1]!.trim() && !/^\s*([-+*]|\d+[.)])\s|^\s{2,}/.test(lines[above] ?? '');
+    if (/^ {4,}\S/.test(lines[i]!) && opensBlock) {
+      for (let k = i; k < lines.length && (/^ {4,}\S/.test(lines[k]!) || !lines[k]!.trim()); k++) quoted.add(k);
+    }
+  }
+  return quoted;
+}
+
 /** Lines inside fenced code blocks. */
 export function codeLines(lines: readonly string[]): Set<number> {
   const code = new Set<number>();

@@ -21,7 +21,7 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   // "批准前需修改": changes are needed before an approval
   [/^(批准|通过|通過)前/, 'conditional'],
   [
-    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
+    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REWORK|REVISIONS?|FIXES))/,
     'CHANGES_REQUESTED',
   ],
   [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
@@ -206,6 +206,11 @@ export const BEFORE_MERGE = new RegExp(
     String.raw`[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)\b`,
 );
 
+/** After an approval, a later line that holds the merge: "Hold off until that's sorted", "please don't merge yet". */
+export const HOLDS_MERGE = new RegExp(
+  String.raw`${UNNEGATED}\b(?:HOLD\s+OFF|HOLD\s+THE\s+MERGE|DON'?T\s+MERGE|DON’T\s+MERGE|DO\s+NOT\s+MERGE)\b`,
+);
+
 /**
  * After an approval, a key that says changes are still required: "**Modifications Required:** Minor (store name)",
  * "Required changes: 2"; not "Changes required: None", "Fixes needed: —" (held-out 19).
@@ -296,6 +301,9 @@ const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
  * The verdict a key's value says in words ("Status: Good architecture with critical fixes needed before
  * production use"; "Overall assessment: … ready for production"), when exactly one of them is said; else undefined.
  */
+/** Words that negate, hedge, ask, condition or report history anywhere in a text (see HEDGED). */
+export const hedged = (text: string): boolean => HEDGED.test(text.toUpperCase()) || CJK_HEDGED.test(text);
+
 export function proseVerdict(value: string): Verdict | undefined {
   const upper = value.toUpperCase();
   if (IN_PROGRESS.test(upper) || HEDGED.test(upper) || CJK_HEDGED.test(value)) return undefined;

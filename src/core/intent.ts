@@ -15,7 +15,7 @@ import { keysOf, OPENS, STRONG_KEY } from './intent-key.js';
 import { candidateAt } from './intent-line.js';
 import { plain, synonymAt } from './intent-token.js';
 import { heldBack, laterLine } from './intent-around.js';
-import { closingLine, codeLines, FOOTERS, setApart, unescape } from './intent-body.js';
+import { closingLine, codeLines, FOOTERS, quotedLines, setApart, unescape } from './intent-body.js';
 
 export { synonymAt };
 
@@ -193,7 +193,8 @@ export function findIntent(original: readonly string[]): Intent {
   const notes = escaped
     ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
     : [];
-  const code = codeLines(lines);
+  // code and what quotes someone else (a quote introduced by a colon, an indented block) give no verdict
+  const code = new Set([...codeLines(lines), ...quotedLines(lines)]);
   const { candidates, unrecognised, items, rounds } = collect(lines, code);
   const lineOf = (c: { index: number }): number => origin[c.index]! + 1;
   const at = [...new Set(candidates.map(lineOf))];

@@ -718,11 +718,16 @@ describe.each([
 });
 
 // Approvals with a rescope, rework or caveats, and rounds under headings, are kept (they only hold a suggestion back);
-// READY, MERGE-READY, a must-fix list "fixed in vN", a template's picked alternative and "Merge / Hold" were tried and
-// taken out after two attacks (intent-attack-16.json, intent-attack-17.json)
+// MERGE-READY, a must-fix list "fixed in vN", a template's picked alternative and "Merge / Hold" were tried and
+// taken out after two attacks (intent-attack-16.json, intent-attack-17.json). READY as a verdict key's whole value is
+// read again since what broke it broke APPROVE too (a quote, an indented block, a part's key, a hold after it).
 describe('held-out 16: approvals with a rescope, rework or caveats; rounds under headings', () => {
   test.each<[string, string, string | null]>([
-    ['a final verdict READY (not read: a second attack)', `${REVIEW}\n#### Final verdict: READY ✅\n\nNotes.\n`, null],
+    ['a final verdict READY', `${REVIEW}\n#### Final verdict: READY ✅\n\nNotes.\n`, 'APPROVE'],
+    ['a decision: Mergeable', `**Decision:** Mergeable\n\n${REVIEW}`, 'APPROVE'],
+    ['READY hedged by the paragraph after it', `${REVIEW}\n**Decision:** READY\n\nIt is not reviewed yet.\n`, null],
+    ['READY in a list is an item', `${REVIEW}\n- **Verdict:** READY\n`, null],
+    ['READY after a weak key', `${REVIEW}\n**Recommendation:** READY\n`, null],
     ['MERGE-READY is not read ("Merge ready: ❌")', `${REVIEW}\n**Recommendation:** MERGE-READY\n`, null],
     ['READY as a status is no verdict', `${REVIEW}\n**Status:** READY\n`, null],
     ['READY with words after it', `${REVIEW}\n**Verdict:** READY — blocking on #412\n`, null],
@@ -1319,6 +1324,39 @@ describe('held-out 23: an opening refusal is not read; a round history that disa
       `${REVIEW}\n- Step 1: "REJECT" the bad input\n\n**Verdict:** APPROVE\n`,
       'APPROVE',
     ],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
+
+// What broke READY in two attacks broke APPROVE as well: each is now read as someone else's words, a part's verdict or
+// a hold, whatever the token (intent-attack-17.json's b07–b15 with APPROVE in place of READY are the rows).
+describe("someone else's words, a part's key and a hold after an approval are not the review's verdict", () => {
+  test.each<[string, string, string | null]>([
+    [
+      'a quote introduced by a colon',
+      `The description ends with the author's self-review:\n\n> **Verdict:** APPROVE\n\nThe cursor leaks.\n`,
+      null,
+    ],
+    ['a quote not introduced by a colon is read', `${REVIEW}\n> **Verdict:** APPROVE\n`, 'APPROVE'],
+    [
+      "an indented block (a tool's output)",
+      `It printed:\n\n    Checks: 14/14\n    Verdict: APPROVE\n\nSo the check is broken.\n`,
+      null,
+    ],
+    ['an indented line in a list is not a block', `${REVIEW}\n- a note\n\n    **Decision:** APPROVE\n`, 'APPROVE'],
+    ['a part named in the key', `${REVIEW}\n**Verdict (docs only):** APPROVE\n\nThe Go code is not reviewed.\n`, null],
+    ['a push named in the key', `**Verdict (v1):** APPROVE\n\nThe force-push broke it again.\n`, null],
+    ['the final verdict named in the key', `${REVIEW}\n**Verdict (final):** APPROVE\n`, 'APPROVE'],
+    ['parts that disagree', `### api\n**Verdict:** APPROVE\n\n### billing\n**Verdict:** Needs rework\n`, null],
+    ['needs rework', `${REVIEW}\n**Verdict:** Needs rework\n`, 'CHANGES_REQUESTED'],
+    [
+      'a hold after the approval',
+      `${REVIEW}\n**Verdict:** APPROVE\n\n**Update:** CI went red on the new head. Hold off until it is sorted.\n`,
+      null,
+    ],
+    ['"do not merge" after the approval', `**Verdict:** APPROVE\n\nPlease do not merge yet: legal.\n`, null],
+    ['a negated hold is no hold', `**Verdict:** APPROVE\n\nNo need to hold off: merge.\n`, 'APPROVE'],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
