@@ -5,6 +5,7 @@
 // findings graded here.
 import { parse } from 'yaml';
 import { gradedFindings } from '../../scripts/workflow-rules.mjs';
+import { boardReads } from './doctor-board.js';
 import type { Level } from './doctor-check.js';
 import { forcedByAuthor, mixedKinds } from './doctor-force.js';
 import {
@@ -103,14 +104,19 @@ function jobIssues(
   return out;
 }
 
-/** A job's findings: where its credential sits (jobIssues), and who can force its persona's run (doctor-force.ts). */
+/**
+ * A job's findings: where its credential sits (jobIssues), who can force its persona's run (doctor-force.ts), and
+ * whether its board can read the check runs it counts (doctor-board.ts).
+ */
 function jobFindings(
   j: { path: string; id: string; job: Json; triggers: string[]; runsUs: boolean; wf: Json },
   persona: ReadonlySet<string>,
+  writers: readonly Writer[],
 ): WorkflowIssue[] {
   return [
     ...jobIssues(j.path, j.id, j.job, j.triggers, j.runsUs, persona),
     ...forcedByAuthor(j.path, j.id, j.job, j.wf, jobEvents(j.triggers, j.job['if'])),
+    ...boardReads(j.path, j.id, j.job, j.wf, writers),
   ];
 }
 
@@ -184,7 +190,7 @@ export function analyseWorkflows(
     ...keys.flatMap((k) => k.secrets),
     ...writers.flatMap((w) => (w.credential.kind === 'secret' ? [w.credential.name] : [])),
   ]);
-  issues.push(...jobs.flatMap((j) => jobFindings(j, persona)), ...mixedKinds(writers));
+  issues.push(...jobs.flatMap((j) => jobFindings(j, persona, writers)), ...mixedKinds(writers));
   for (const { path, rules } of graded)
     issues.push(
       ...rules.map((r) => ruleIssue(r.creds?.some((c) => persona.has(c)) ? { ...r, level: 'fail' } : r, path)),

@@ -1,8 +1,8 @@
-export const id = 946;
-export const ids = [946];
+export const id = 474;
+export const ids = [474];
 export const modules = {
 
-/***/ 3946:
+/***/ 4474:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1238,6 +1238,62 @@ function callersOf(file, wf, into, paths) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/doctor-board.ts
+// Whether the panel board can read what it counts — pure, part of the doctor's workflow reading
+// (core/doctor-workflows.ts). The board counts an App member's approval only where it can read that
+// member's own check runs on the head (their red or forced run holds the approval off the panel); with
+// GITHUB_TOKEN that takes `checks: read`. Without it every approval of a persona that writes check runs
+// is left uncounted and the panel stays red: fail closed, but a gate nobody can pass.
+
+/** The personas of a board step that are Apps (`persona=<slug>[bot]`), by persona name. */
+function appMembers(raw) {
+    return raw
+        .split(/[\n,]/)
+        .map((p) => /^\s*([A-Za-z0-9_.-]+)\s*=\s*[^@\s]+\[bot\]/.exec(p)?.[1])
+        .filter((p) => !!p);
+}
+/** What GITHUB_TOKEN may do with check runs in a job: its `permissions`, else the workflow's; undefined when unset. */
+function checksScope(job, wf) {
+    const perms = job['permissions'] ?? wf['permissions'];
+    if (perms === undefined || perms === null)
+        return undefined;
+    if (typeof perms === 'string')
+        return /^(read|write)-all$/.test(perms) ? 'read' : 'none';
+    return str(obj(perms)['checks']) || 'none';
+}
+const GITHUB_TOKEN = /^$|\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/;
+/**
+ * Board steps that count App members writing check runs but whose GITHUB_TOKEN cannot list check runs: a fail when
+ * the job's (or workflow's) permissions leave `checks` out, a warning when no permissions are set (the repository's
+ * default token decides; its restricted default has no `checks`). A board minting its own App token is not judged.
+ */
+function boardReads(file, id, job, wf, writers) {
+    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
+    const out = [];
+    for (const s of steps) {
+        const w = obj(s['with']);
+        if (!doctor_keys_OUR_ACTION.test(str(s['uses'])) || str(w['mode']) !== 'board')
+            continue;
+        if (!GITHUB_TOKEN.test(str(w['github-token']).trim()))
+            continue;
+        const runs = appMembers(str(w['personas'])).filter((p) => writers.some((x) => x.persona === p && x.checkRun));
+        const scope = checksScope(job, wf);
+        if (!runs.length || scope === 'read' || scope === 'write')
+            continue;
+        const unset = scope === undefined;
+        out.push({
+            file,
+            where: `job ${id}`,
+            level: unset ? 'warn' : 'fail',
+            says: `the board counts ${runs.join(', ')}, which write${runs.length === 1 ? 's' : ''} check runs, but ` +
+                (unset ? 'sets no permissions, so the default token may not' : 'its permissions do not let GITHUB_TOKEN') +
+                ' list check runs: each such approval is left uncounted and the panel stays red',
+            fix: `add \`checks: read\` to the permissions of job ${id} in ${file}`,
+        });
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/core/doctor-force.ts
 // Who can cause a forced run — pure, part of the doctor's workflow reading (core/doctor-workflows.ts). A step with
 // `force: true` judges the head again even where a verdict stands for it. The action checks the asker itself only on
@@ -1468,6 +1524,7 @@ function writersOf(file, id, job, triggers) {
 
 
 
+
 /** Actions that run no code a PR or a model can steer, and may share a job with a persona credential. */
 const TRUSTED = [doctor_keys_OUR_ACTION, ...KNOWN_MINTERS, /^actions\/(checkout|upload-artifact|download-artifact)@/];
 /** A persona credential: a token secret (not GITHUB_TOKEN), an App private key, or a minted App token. */
@@ -1531,11 +1588,15 @@ function jobIssues(file, id, job, triggers, runsUs, persona) {
     }
     return out;
 }
-/** A job's findings: where its credential sits (jobIssues), and who can force its persona's run (doctor-force.ts). */
-function doctor_workflows_jobFindings(j, persona) {
+/**
+ * A job's findings: where its credential sits (jobIssues), who can force its persona's run (doctor-force.ts), and
+ * whether its board can read the check runs it counts (doctor-board.ts).
+ */
+function doctor_workflows_jobFindings(j, persona, writers) {
     return [
         ...jobIssues(j.path, j.id, j.job, j.triggers, j.runsUs, persona),
         ...forcedByAuthor(j.path, j.id, j.job, j.wf, jobEvents(j.triggers, j.job['if'])),
+        ...boardReads(j.path, j.id, j.job, j.wf, writers),
     ];
 }
 /** One finding of scripts/workflow-rules.mjs, as the rules grade it: what lets a PR walk around the gate fails. */
@@ -1606,7 +1667,7 @@ appIds = new Map()) {
         ...keys.flatMap((k) => k.secrets),
         ...writers.flatMap((w) => (w.credential.kind === 'secret' ? [w.credential.name] : [])),
     ]);
-    issues.push(...jobs.flatMap((j) => doctor_workflows_jobFindings(j, persona)), ...mixedKinds(writers));
+    issues.push(...jobs.flatMap((j) => doctor_workflows_jobFindings(j, persona, writers)), ...mixedKinds(writers));
     for (const { path, rules } of graded)
         issues.push(...rules.map((r) => ruleIssue(r.creds?.some((c) => persona.has(c)) ? { ...r, level: 'fail' } : r, path)));
     return { writers, issues, keys };
