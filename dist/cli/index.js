@@ -2275,7 +2275,7 @@ const SYNONYMS = [
     // "批准前需修改": changes are needed before an approval
     [/^(批准|通过|通過)前/, 'conditional'],
     [
-        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REWORK|REVISIONS?|FIXES))/,
+        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
         'CHANGES_REQUESTED',
     ],
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
@@ -2446,9 +2446,32 @@ const BEFORE_MERGE = new RegExp(
 // "the repaired head needs a fresh review before merge"; not "needs a rebase", "needs another approval"
 String.raw `${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED|` +
     String.raw `NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))` +
-    String.raw `[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)\b`);
-/** After an approval, a later line that holds the merge: "Hold off until that's sorted", "please don't merge yet". */
-const HOLDS_MERGE = new RegExp(String.raw `${UNNEGATED}\b(?:HOLD\s+OFF|HOLD\s+THE\s+MERGE|DON'?T\s+MERGE|DON’T\s+MERGE|DO\s+NOT\s+MERGE)\b`);
+    String.raw `[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)|` +
+    // "Address H1 and H2 before starting Phase 4": a demand before what the approval was for (held-out 25)
+    String.raw `(?:STARTING|BEGINNING|PROCEEDING|MOVING\s+ON|COMMITTING|RELEASING|SHIPPING|DEPLOYING))\b`);
+/**
+ * After an approval, a later line that holds the merge: "Hold off until that's sorted", "please don't merge yet",
+ * "wait with merging". Only as a demand about the merge: not "hold off on adding flags", "don't merge with a merge
+ * commit", "do not merge on the strength of this review alone"; and not where its clause negates it or tells an
+ * earlier hold ("I don't see a reason to hold off", "yesterday I said hold off …").
+ */
+const HOLD = new RegExp(String.raw `\b(?:HOLD\s+OFF(?:\s+(?:ON\s+)?MERG\w*)?|HOLD\s+THE\s+MERGE|` +
+    String.raw `DON['’]?T\s+(?:MERGE|LAND)|DO\s+NOT\s+(?:MERGE|LAND)|` +
+    String.raw `WAIT\s+(?:WITH|ON|BEFORE)\s+MERG\w*)(?:\s+(?:THIS(?:\s+PR)?|IT|THE\s+PR))?` +
+    String.raw `(?=\s*(?:$|[.!;:,—–-]|YET\b|FOR\s+NOW\b|UNTIL\b|TILL\b|BEFORE\b|JUST\s+YET\b))`, 'g');
+const HOLD_DENIED = /\b(?:NO|NOT|NEVER|NOTHING|NEED(?:N['’]?T)?|SAID|ASKED|EARLIER|YESTERDAY|PREVIOUSLY|WAS|WERE|LIFTED)\b|N['’]T\b/;
+function holdsMerge(upper) {
+    for (const m of upper.matchAll(HOLD)) {
+        // the clause the hold stands in: from the last sentence or comma break before it, "don't" itself aside
+        const clause = upper
+            .slice(0, m.index)
+            .split(/[.;!?,]/)
+            .at(-1);
+        if (!HOLD_DENIED.test(clause))
+            return true;
+    }
+    return false;
+}
 /**
  * After an approval, a key that says changes are still required: "**Modifications Required:** Minor (store name)",
  * "Required changes: 2"; not "Changes required: None", "Fixes needed: —" (held-out 19).
@@ -2526,8 +2549,6 @@ const PROSE = [
  * The verdict a key's value says in words ("Status: Good architecture with critical fixes needed before
  * production use"; "Overall assessment: … ready for production"), when exactly one of them is said; else undefined.
  */
-/** Words that negate, hedge, ask, condition or report history anywhere in a text (see HEDGED). */
-const hedged = (text) => HEDGED.test(text.toUpperCase()) || CJK_HEDGED.test(text);
 function proseVerdict(value) {
     const upper = value.toUpperCase();
     if (IN_PROGRESS.test(upper) || HEDGED.test(upper) || CJK_HEDGED.test(value))
@@ -2554,7 +2575,9 @@ function proseVerdict(value) {
 const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
     String.raw `(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
     // CJK text goes on without a space: "通过，可以合并。"
-    String.raw `[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE\s+(?:THE\s+)?(?:MERG|APPROV|RELEASE)|ANTES)\b.*)`);
+    String.raw `[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE\s+(?:THE\s+)?(?:MERG|APPROV|RELEASE)|ANTES)\b.*|` +
+    // a Japanese copula and nothing else: "LGTM です！" (held-out 25)
+    String.raw `\s*(?:です|だ|っす)[!！。.]*$)`);
 /**
  * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
  * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
@@ -2718,8 +2741,6 @@ function keyedAt(r, i, text) {
     return null;
 }
 const STOP = 'stop';
-/** A key's parenthetical that still names the review's whole verdict: "Verdict (final):", "Decision (round 2):". */
-const WHOLE = /\b(?:FINAL|OVERALL|UPDATED|REVISED|CURRENT|LATEST|WHOLE|ALL|PR|ROUND\s*\d+|RE-?REVIEW)\b/;
 /** "Cycle 1 result: …" in a body that goes on to a cycle 2: the verdict of an earlier round, not the review's. */
 function earlierRound(lines, i, keyText) {
     const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION)\s*#?(\d+)\b/g)].at(-1);
@@ -2736,13 +2757,6 @@ function readKey(r, i, upper, raw, key) {
     if (!key.strong && PR_METADATA.test(afterKey))
         return STOP;
     const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
-    // "**Verdict (security):** READY", "Verdict (docs only): APPROVE", "Verdict (v1): …": one part's (or one push's)
-    // verdict, named as an item's — never the review's own (an attack on held-out 16's rules)
-    const qualifier = /^\s*\(([^)]*)\)\s*[:：=]/.exec(afterKey)?.[1];
-    if (qualifier !== undefined && !WHOLE.test(qualifier)) {
-        r.items.push(i);
-        return STOP;
-    }
     const opens = OPENS.test(upper.slice(0, key.at));
     const score = key.name === 'SCORE';
     if (key.at >= 20 && !explicit)
@@ -2763,9 +2777,6 @@ function readKey(r, i, upper, raw, key) {
     const lead = leadingVerdict(body);
     if (!lead) {
         // "Status: Critical issues found - fix required before production use": a verdict in the value's words
-        const ready = explicit && opens && !LIST_ITEM.test(raw) ? readyAlone(r, i, key, body) : undefined;
-        if (ready)
-            return { ...candidate(i, ready, 'keyed', false, key.final, undefined, body, following(r, i)), key: key.name };
         const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
         if (said)
             return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
@@ -2816,16 +2827,6 @@ function changedState(raw) {
             return true;
     }
     return false;
-}
-/**
- * "Final verdict: READY ✅", "Merge decision: Mergeable": a verdict key's whole value that says the change is ready,
- * nothing after it but decoration, and no hedge in the paragraph after it.
- */
-function readyAlone(r, i, key, body) {
-    if (!key.strong || !/^(?:READY|MERGEABLE|MERGE[\s-]?READY)[\s.!]*$/.test(body.trim()))
-        return undefined;
-    // a weaker word than APPROVE: the paragraph after it may not hedge it ("This only means it is ready for a human …")
-    return hedged(following(r, i)) ? undefined : 'APPROVE';
 }
 /** "Status: Changes requested" under a "## Decision" heading: the key that opens the line, and its value. */
 function innerKey(text) {
@@ -2910,7 +2911,8 @@ function listDisagrees(lines, j, verdict) {
     const base = verdict === 'conditional' ? 'APPROVE' : verdict;
     let condition;
     for (let k = j + 1; k < lines.length && (LIST_ITEM.test(lines[k]) || /^(\s|$)/.test(lines[k])); k++) {
-        if (!LIST_ITEM.test(lines[k]))
+        // "- [ ] Conditionally Approved" beside "- [x] Approved": a choice nobody made (held-out 25)
+        if (!LIST_ITEM.test(lines[k]) || BOX.exec(lines[k])?.[1] === ' ')
             continue;
         const text = plain(lines[k]);
         const labelled = /^([^:：]{1,40})[:：]\s*(.*)$/u.exec(text);
@@ -3188,7 +3190,7 @@ function laterLine(lines, code, from, verdict) {
         const text = plain(lines[i]).toUpperCase();
         if (verdict === 'CHANGES_REQUESTED' && stillToDo(lines, i, text))
             continue;
-        const still = verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text) || HOLDS_MERGE.test(text));
+        const still = verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text) || holdsMerge(text));
         if (!code.has(i) && (says.test(text) || still))
             return i;
     }
@@ -3338,19 +3340,20 @@ function closingLine(lines, code) {
     return -1;
 }
 /**
- * Lines that quote someone else: a block quote introduced by a line that ends with a colon ("The PR description ends
- * with the author's self-review:"), and an indented code block (four spaces after a blank line, not in a list: a
- * tool's output pasted). Their verdicts are not this review's (an attack on held-out 16's rules).
+ * Lines that quote someone else: a block quote introduced by a line that names its source and ends with a colon
+ * ("The PR description ends with the author's self-review:", "@dana wrote:"), and an indented code block (four spaces
+ * after a blank line, not in a list: a tool's output pasted). Their verdicts are not this review's (an attack on
+ * held-out 16's rules). A quote after "Summary:" or "TL;DR:" is the review's own callout (attack 25).
  */
 function quotedLines(lines) {
     const quoted = new Set();
     for (let i = 0; i < lines.length; i++) {
-        const start = i === 0 || !lines[i - 1].trim() || !/^\s*>/.test(lines[i - 1]);
-        if (/^\s*>/.test(lines[i]) && start && /:\s*$/.test(lines[nextAbove(lines, i)] ?? '')) {
+        const above = nextAbove(lines, i);
+        const start = i === 0 || !/^\s*>/.test(lines[i - 1]);
+        if (/^\s*>/.test(lines[i]) && start && QUOTES_SOURCE.test(lines[above] ?? '')) {
             for (let k = i; k < lines.length && /^\s*>/.test(lines[k]); k++)
                 quoted.add(k);
         }
-        const above = nextAbove(lines, i);
         const opensBlock = i > 0 && !lines[i - 1].trim() && !/^\s*([-+*]|\d+[.)])\s|^\s{2,}/.test(lines[above] ?? '');
         if (/^ {4,}\S/.test(lines[i]) && opensBlock) {
             for (let k = i; k < lines.length && (/^ {4,}\S/.test(lines[k]) || !lines[k].trim()); k++)
@@ -3359,6 +3362,8 @@ function quotedLines(lines) {
     }
     return quoted;
 }
+/** A line that introduces someone else's words: it names the source and ends with a colon. */
+const QUOTES_SOURCE = /(?:\b(?:AUTHOR|DESCRIPTION|WROTE|WRITES|SAID|SAYS|SELF-?REVIEW|QUOTED?|QUOTING|ORIGINAL(?:LY)?|REPLIED|PRINTED|OUTPUT)\b|@[\w-]+|['’]S\s+(?:REVIEW|COMMENT|NOTE|SUMMARY)\b)[^:]*:\s*$/i;
 /** Lines inside fenced code blocks. */
 function codeLines(lines) {
     const code = new Set();
@@ -3484,13 +3489,15 @@ function keyLabels(lines, code) {
     }
     return count;
 }
+/** A verdict key's token that triages an item as often as it decides a review: "**Decision:** ACCEPTED". */
+const TRIAGE = /^(ACCEPT|REJECT|PASS|FAIL)/;
 /**
  * One key repeated for three or more items — a weak key with any token ("**Status:** Approved" under every PR,
  * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
  * under every finding): the triage of items, not the review's verdict.
  */
 function withoutItemStatuses(candidates, labels, closing) {
-    const items = (c) => !c.final && !!c.key && (!STRONG_KEY.test(c.key) || /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? ''));
+    const items = (c) => !c.final && !!c.key && (!STRONG_KEY.test(c.key) || TRIAGE.test(c.token ?? ''));
     const count = new Map();
     for (const c of candidates)
         if (items(c))
@@ -3501,11 +3508,15 @@ function withoutItemStatuses(candidates, labels, closing) {
     const apart = (c) => !!c.underHeading && (count.get(c.key) ?? 0) === 1;
     const times = (c) => Math.max(count.get(c.key) ?? 0, c.index === closing || apart(c) ? 0 : (labels.get(c.key) ?? 0));
     const kept = candidates.filter((c) => !items(c) || times(c) < 3);
-    // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict)
+    // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict);
+    // items that disagree among themselves (gates each PASS or FAIL) are plainly each one's own: then a verdict key's
+    // decision left after them stands ("**Decision:** BLOCKED" after five gates' statuses: held-out 25)
     const left = new Set(kept.flatMap((c) => c.verdicts));
     const gone = candidates.filter((c) => !kept.includes(c));
     const dropped = gone.flatMap((c) => c.verdicts);
-    if (left.size && dropped.some((v) => !left.has(v)))
+    const decision = (c) => !!c.key && STRONG_KEY.test(c.key) && !TRIAGE.test(c.token ?? '');
+    const mixed = new Set(dropped).size > 1 && kept.every(decision);
+    if (left.size && dropped.some((v) => !left.has(v)) && !mixed)
         return candidates;
     // verdicts each under a heading of their own ("### Verdict" / "FAIL", … / "PASS") are rounds, not one item's
     // triage: when they are all there is and they disagree, the body states conflicting verdicts, not none
@@ -3559,9 +3570,10 @@ function findIntent(original) {
     const notes = escaped
         ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
         : [];
-    // code and what quotes someone else (a quote introduced by a colon, an indented block) give no verdict
-    const code = new Set([...codeLines(lines), ...quotedLines(lines)]);
-    const { candidates, unrecognised, items, rounds } = collect(lines, code);
+    const code = codeLines(lines);
+    // what quotes someone else (a quote of a named source, an indented block) gives no verdict, but a hold or a demand
+    // quoted there still holds one back (a quoted rule "signed off by a DBA before merge": attack 25)
+    const { candidates, unrecognised, items, rounds } = collect(lines, new Set([...code, ...quotedLines(lines)]));
     const lineOf = (c) => origin[c.index] + 1;
     const at = [...new Set(candidates.map(lineOf))];
     const none = (ambiguity, stated) => ({

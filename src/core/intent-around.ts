@@ -5,7 +5,7 @@
 import type { Verdict } from './grammar.js';
 import { nextLine, type Candidate } from './intent-candidate.js';
 import { leadingVerdict, LIST_ITEM, plain, TOKEN_TAIL } from './intent-token.js';
-import { ALL_RESOLVED, BEFORE_MERGE, CJK_FIX_THEN_MERGE, HOLDS_MERGE, REQUIRED_KEY } from './intent-words.js';
+import { ALL_RESOLVED, BEFORE_MERGE, CJK_FIX_THEN_MERGE, holdsMerge, REQUIRED_KEY } from './intent-words.js';
 
 /**
  * On the approval's own line, the must-fix list said done: "APPROVE - Every critical issue is resolved." Only of the
@@ -151,7 +151,7 @@ export function laterLine(lines: readonly string[], code: ReadonlySet<number>, f
     const text = plain(lines[i]!).toUpperCase();
     if (verdict === 'CHANGES_REQUESTED' && stillToDo(lines, i, text)) continue;
     const still =
-      verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text) || HOLDS_MERGE.test(text));
+      verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text) || holdsMerge(text));
     if (!code.has(i) && (says.test(text) || still)) return i;
   }
   return -1;

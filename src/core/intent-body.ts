@@ -48,18 +48,19 @@ export function closingLine(lines: readonly string[], code: ReadonlySet<number>)
 }
 
 /**
- * Lines that quote someone else: a block quote introduced by a line that ends with a colon ("The PR description ends
- * with the author's self-review:"), and an indented code block (four spaces after a blank line, not in a list: a
- * tool's output pasted). Their verdicts are not this review's (an attack on held-out 16's rules).
+ * Lines that quote someone else: a block quote introduced by a line that names its source and ends with a colon
+ * ("The PR description ends with the author's self-review:", "@dana wrote:"), and an indented code block (four spaces
+ * after a blank line, not in a list: a tool's output pasted). Their verdicts are not this review's (an attack on
+ * held-out 16's rules). A quote after "Summary:" or "TL;DR:" is the review's own callout (attack 25).
  */
 export function quotedLines(lines: readonly string[]): Set<number> {
   const quoted = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
-    const start = i === 0 || !lines[i - 1]!.trim() || !/^\s*>/.test(lines[i - 1]!);
-    if (/^\s*>/.test(lines[i]!) && start && /:\s*$/.test(lines[nextAbove(lines, i)] ?? '')) {
+    const above = nextAbove(lines, i);
+    const start = i === 0 || !/^\s*>/.test(lines[i - 1]!);
+    if (/^\s*>/.test(lines[i]!) && start && QUOTES_SOURCE.test(lines[above] ?? '')) {
       for (let k = i; k < lines.length && /^\s*>/.test(lines[k]!); k++) quoted.add(k);
     }
-    const above = nextAbove(lines, i);
     const opensBlock = i > 0 && !lines[i - 1]!.trim() && !/^\s*([-+*]|\d+[.)])\s|^\s{2,}/.test(lines[above] ?? '');
     if (/^ {4,}\S/.test(lines[i]!) && opensBlock) {
       for (let k = i; k < lines.length && (/^ {4,}\S/.test(lines[k]!) || !lines[k]!.trim()); k++) quoted.add(k);
@@ -67,6 +68,10 @@ export function quotedLines(lines: readonly string[]): Set<number> {
   }
   return quoted;
 }
+
+/** A line that introduces someone else's words: it names the source and ends with a colon. */
+const QUOTES_SOURCE =
+  /(?:\b(?:AUTHOR|DESCRIPTION|WROTE|WRITES|SAID|SAYS|SELF-?REVIEW|QUOTED?|QUOTING|ORIGINAL(?:LY)?|REPLIED|PRINTED|OUTPUT)\b|@[\w-]+|['’]S\s+(?:REVIEW|COMMENT|NOTE|SUMMARY)\b)[^:]*:\s*$/i;
 
 /** Lines inside fenced code blocks. */
 export function codeLines(lines: readonly string[]): Set<number> {

@@ -14,7 +14,7 @@ import {
   TOKEN_TAIL,
   unescapeU,
 } from './intent-token.js';
-import { hedged, proseVerdict, type Reading } from './intent-words.js';
+import { proseVerdict, type Reading } from './intent-words.js';
 
 /** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
 const FINAL = String.raw`FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
@@ -94,8 +94,6 @@ export function keyedAt(r: Reader, i: number, text: string): Candidate | null {
 }
 
 const STOP = 'stop';
-/** A key's parenthetical that still names the review's whole verdict: "Verdict (final):", "Decision (round 2):". */
-const WHOLE = /\b(?:FINAL|OVERALL|UPDATED|REVISED|CURRENT|LATEST|WHOLE|ALL|PR|ROUND\s*\d+|RE-?REVIEW)\b/;
 
 /** "Cycle 1 result: …" in a body that goes on to a cycle 2: the verdict of an earlier round, not the review's. */
 function earlierRound(lines: readonly string[], i: number, keyText: string): boolean {
@@ -112,13 +110,6 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   // "> **Status**: APPROVED | **Author**: @tmarlow | **Files**: 14": the pull request's state in its metadata
   if (!key.strong && PR_METADATA.test(afterKey)) return STOP;
   const explicit = /^\s*(\([^)]*\)\s*)?(:|：|=|IS\b)/.test(afterKey) || OF_THE_REVIEW.test(afterKey);
-  // "**Verdict (security):** READY", "Verdict (docs only): APPROVE", "Verdict (v1): …": one part's (or one push's)
-  // verdict, named as an item's — never the review's own (an attack on held-out 16's rules)
-  const qualifier = /^\s*\(([^)]*)\)\s*[:：=]/.exec(afterKey)?.[1];
-  if (qualifier !== undefined && !WHOLE.test(qualifier)) {
-    r.items.push(i);
-    return STOP;
-  }
   const opens = OPENS.test(upper.slice(0, key.at));
   const score = key.name === 'SCORE';
   if (key.at >= 20 && !explicit) return null;
@@ -136,9 +127,6 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   const lead = leadingVerdict(body);
   if (!lead) {
     // "Status: Critical issues found - fix required before production use": a verdict in the value's words
-    const ready = explicit && opens && !LIST_ITEM.test(raw) ? readyAlone(r, i, key, body) : undefined;
-    if (ready)
-      return { ...candidate(i, ready, 'keyed', false, key.final, undefined, body, following(r, i)), key: key.name };
     const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
     if (said) return { ...candidate(i, said, 'keyed', false, key.final, undefined, body), key: key.name };
     if (explicit) noteUnrecognised(r, i, key.strong, body);
@@ -178,16 +166,6 @@ function changedState(raw: string): boolean {
     if (leadingVerdict(next) || /^(?:REVOKED|WITHDRAWN|RETRACTED)\b/i.test(next)) return true;
   }
   return false;
-}
-
-/**
- * "Final verdict: READY ✅", "Merge decision: Mergeable": a verdict key's whole value that says the change is ready,
- * nothing after it but decoration, and no hedge in the paragraph after it.
- */
-function readyAlone(r: Reader, i: number, key: Key, body: string): Verdict | undefined {
-  if (!key.strong || !/^(?:READY|MERGEABLE|MERGE[\s-]?READY)[\s.!]*$/.test(body.trim())) return undefined;
-  // a weaker word than APPROVE: the paragraph after it may not hedge it ("This only means it is ready for a human …")
-  return hedged(following(r, i)) ? undefined : 'APPROVE';
 }
 
 /** "Status: Changes requested" under a "## Decision" heading: the key that opens the line, and its value. */
@@ -266,7 +244,8 @@ function listDisagrees(lines: readonly string[], j: number, verdict: Reading): {
   const base = verdict === 'conditional' ? 'APPROVE' : verdict;
   let condition: string | undefined;
   for (let k = j + 1; k < lines.length && (LIST_ITEM.test(lines[k]!) || /^(\s|$)/.test(lines[k]!)); k++) {
-    if (!LIST_ITEM.test(lines[k]!)) continue;
+    // "- [ ] Conditionally Approved" beside "- [x] Approved": a choice nobody made (held-out 25)
+    if (!LIST_ITEM.test(lines[k]!) || BOX.exec(lines[k]!)?.[1] === ' ') continue;
     const text = plain(lines[k]!);
     const labelled = /^([^:：]{1,40})[:：]\s*(.*)$/u.exec(text);
     // "- Previous round: REQUEST CHANGES", "- Previously: Request changes (resolved)": history, not a second verdict

