@@ -2444,22 +2444,27 @@ function conditionOf(verdict, tail, ...texts) {
  */
 const BEFORE_MERGE = new RegExp(
 // "the repaired head needs a fresh review before merge"; not "needs a rebase", "needs another approval"
-String.raw `${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED|` +
-    String.raw `NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))` +
+// a verb, not a word it begins ("fixtures", "handlers", "CHANGELOG", "correctly": attack 26)
+String.raw `${UNNEGATED}\b(?:ADDRESS(?:ES|ED|ING)?|FIX(?:ES|ED|ING)?|RESOLV(?:E|ES|ED|ING)|CORRECT(?:S|ED|ING)?|` +
+    String.raw `HANDL(?:E|ES|ED|ING)|CHANG(?:E|ES|ED|ING)|MUST|NEEDS?\s+TO|REQUIRED|` +
+    String.raw `NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))\b` +
     String.raw `[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)|` +
-    // "Address H1 and H2 before starting Phase 4": a demand before what the approval was for (held-out 25)
-    String.raw `(?:STARTING|BEGINNING|PROCEEDING|MOVING\s+ON|COMMITTING|RELEASING|SHIPPING|DEPLOYING))\b`);
+    // "Address H1 and H2 before starting Phase 4": a demand before the next phase the approval was for (held-out 25)
+    String.raw `(?:STARTING|BEGINNING|PROCEEDING\s+(?:TO|WITH)|MOVING\s+(?:ON\s+)?TO)\s+` +
+    String.raw `(?:THE\s+NEXT\b|PHASE|STAGE|MILESTONE|SPRINT))\b`);
 /**
  * After an approval, a later line that holds the merge: "Hold off until that's sorted", "please don't merge yet",
  * "wait with merging". Only as a demand about the merge: not "hold off on adding flags", "don't merge with a merge
- * commit", "do not merge on the strength of this review alone"; and not where its clause negates it or tells an
- * earlier hold ("I don't see a reason to hold off", "yesterday I said hold off …").
+ * commit", "do not merge on the strength of this review alone", "don't merge it until …" (another PR: attack 26);
+ * and not where its clause negates it, makes it a condition or tells an earlier hold ("I don't see a reason to hold
+ * off", "if the canary goes red, hold off", "yesterday I said hold off …"). Who asked for it does not matter.
  */
 const HOLD = new RegExp(String.raw `\b(?:HOLD\s+OFF(?:\s+(?:ON\s+)?MERG\w*)?|HOLD\s+THE\s+MERGE|` +
     String.raw `DON['’]?T\s+(?:MERGE|LAND)|DO\s+NOT\s+(?:MERGE|LAND)|` +
-    String.raw `WAIT\s+(?:WITH|ON|BEFORE)\s+MERG\w*)(?:\s+(?:THIS(?:\s+PR)?|IT|THE\s+PR))?` +
+    String.raw `WAIT\s+(?:WITH|ON|BEFORE)\s+MERG\w*)(?:\s+(?:THIS(?:\s+PR)?|THE\s+PR))?` +
     String.raw `(?=\s*(?:$|[.!;:,—–-]|YET\b|FOR\s+NOW\b|UNTIL\b|TILL\b|BEFORE\b|JUST\s+YET\b))`, 'g');
-const HOLD_DENIED = /\b(?:NO|NOT|NEVER|NOTHING|NEED(?:N['’]?T)?|SAID|ASKED|EARLIER|YESTERDAY|PREVIOUSLY|WAS|WERE|LIFTED)\b|N['’]T\b/;
+/** What makes a hold in its clause no hold now: a negation, a condition, or a hold told as past or lifted. */
+const HOLD_DENIED = /\b(?:NO|NOT|NEVER|NOTHING|IF|EARLIER|YESTERDAY|PREVIOUSLY|WAS|WERE|LIFTED)\b|N['’]T\b/;
 function holdsMerge(upper) {
     for (const m of upper.matchAll(HOLD)) {
         // the clause the hold stands in: from the last sentence or comma break before it, "don't" itself aside
@@ -2595,6 +2600,13 @@ function leadingVerdict(text) {
     const upper = text.toUpperCase();
     // a verdict in any script first ("要求修改"), then an English token after words in another script
     for (const t of [upper.replace(/^[^\p{L}\p{N}]+/u, ''), upper.replace(/^[^A-Z0-9]+/, '')]) {
+        // Chinese, Japanese or Korean words before the token are a whole sentence, or they may say who or when: "ボットの
+        // レビューは LGTM です" (the bot's review), "テスト追加後なら APPROVE" (once tests are added): attack 26
+        const after = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]([^\p{L}]*)$/u.exec(upper.slice(0, upper.length - t.length));
+        // … unless a sentence's end, a colon, a bracket or a slash stands between: "…ございます。LGTM", "状态: ✅ READY",
+        // "合并 (APPROVE)", "已准备好生产部署 / READY FOR PRODUCTION" (a translation)
+        if (after && !/[。！!？?.：:（(/／|｜]/.test(after[1]))
+            continue;
         for (const [re, verdict] of SYNONYMS) {
             const m = re.exec(t);
             if (m)
@@ -2911,8 +2923,7 @@ function listDisagrees(lines, j, verdict) {
     const base = verdict === 'conditional' ? 'APPROVE' : verdict;
     let condition;
     for (let k = j + 1; k < lines.length && (LIST_ITEM.test(lines[k]) || /^(\s|$)/.test(lines[k])); k++) {
-        // "- [ ] Conditionally Approved" beside "- [x] Approved": a choice nobody made (held-out 25)
-        if (!LIST_ITEM.test(lines[k]) || BOX.exec(lines[k])?.[1] === ' ')
+        if (!LIST_ITEM.test(lines[k]))
             continue;
         const text = plain(lines[k]);
         const labelled = /^([^:：]{1,40})[:：]\s*(.*)$/u.exec(text);
@@ -3340,30 +3351,42 @@ function closingLine(lines, code) {
     return -1;
 }
 /**
- * Lines that quote someone else: a block quote introduced by a line that names its source and ends with a colon
- * ("The PR description ends with the author's self-review:", "@dana wrote:"), and an indented code block (four spaces
- * after a blank line, not in a list: a tool's output pasted). Their verdicts are not this review's (an attack on
- * held-out 16's rules). A quote after "Summary:" or "TL;DR:" is the review's own callout (attack 25).
+ * Lines that quote someone else: a block quote introduced by a line in which someone else speaks, ending with a colon
+ * ("@dana wrote:"), and an indented code block (four spaces after a blank line, not in a list, not ending the body: a
+ * tool's output pasted). Their verdicts are not this review's (an attack on held-out 16's rules). A quote after
+ * "Summary:" or "TL;DR:" is the review's own callout (attack 25).
  */
 function quotedLines(lines) {
     const quoted = new Set();
     for (let i = 0; i < lines.length; i++) {
         const above = nextAbove(lines, i);
         const start = i === 0 || !/^\s*>/.test(lines[i - 1]);
-        if (/^\s*>/.test(lines[i]) && start && QUOTES_SOURCE.test(lines[above] ?? '')) {
+        const intro = lines[above] ?? '';
+        if (/^\s*>/.test(lines[i]) && start && QUOTES_SOURCE.test(intro) && !OWN_WORDS.test(intro)) {
             for (let k = i; k < lines.length && /^\s*>/.test(lines[k]); k++)
                 quoted.add(k);
         }
         const opensBlock = i > 0 && !lines[i - 1].trim() && !/^\s*([-+*]|\d+[.)])\s|^\s{2,}/.test(lines[above] ?? '');
         if (/^ {4,}\S/.test(lines[i]) && opensBlock) {
-            for (let k = i; k < lines.length && (/^ {4,}\S/.test(lines[k]) || !lines[k].trim()); k++)
-                quoted.add(k);
+            let k = i;
+            while (k < lines.length && (/^ {4,}\S/.test(lines[k]) || !lines[k].trim()))
+                k++;
+            // a block the body ends with may be the review's own closing words, indented (attack 26)
+            if (k < lines.length)
+                for (let q = i; q < k; q++)
+                    quoted.add(q);
+            i = k - 1;
         }
     }
     return quoted;
 }
-/** A line that introduces someone else's words: it names the source and ends with a colon. */
-const QUOTES_SOURCE = /(?:\b(?:AUTHOR|DESCRIPTION|WROTE|WRITES|SAID|SAYS|SELF-?REVIEW|QUOTED?|QUOTING|ORIGINAL(?:LY)?|REPLIED|PRINTED|OUTPUT)\b|@[\w-]+|['’]S\s+(?:REVIEW|COMMENT|NOTE|SUMMARY)\b)[^:]*:\s*$/i;
+/**
+ * A line that introduces someone else's words: someone speaks in it and it ends with a colon ("@dana wrote:", "The
+ * description's self-review says:"); not the reviewer ("As I said in round 1:"), nor a line that only names someone
+ * ("To answer the author's question:", "My call for @dana:": attack 26).
+ */
+const QUOTES_SOURCE = /\b(?:WROTE|WRITES|SAID|SAYS|REPLIED|COMMENTED|POSTED|SELF-?REVIEW)\b[^:]*:\s*$/i;
+const OWN_WORDS = /\b(?:I|WE|MY|OUR)\s+(?:\w+\s+)?(?:WROTE|WRITE|SAID|SAY|REPLIED|COMMENTED|POSTED|SELF-?REVIEW)\b/i;
 /** Lines inside fenced code blocks. */
 function codeLines(lines) {
     const code = new Set();
@@ -3459,7 +3482,8 @@ function collect(lines, code) {
         if (c?.tokenIndex !== undefined)
             tokenLines.add(c.tokenIndex);
     }
-    const kept = withoutItemStatuses(candidates, keyLabels(lines, code), setApart(lines, r.closing) ? r.closing : null);
+    const closing = setApart(lines, r.closing) ? r.closing : null;
+    const kept = withoutItemStatuses(candidates, keyLabels(lines, code), closing, lines);
     // rounds under headings of their own that disagree: every one is named, none outranks the others
     if ('rounds' in kept)
         return { candidates: kept.rounds, unrecognised: r.unrecognised, items: [], rounds: true };
@@ -3496,7 +3520,7 @@ const TRIAGE = /^(ACCEPT|REJECT|PASS|FAIL)/;
  * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
  * under every finding): the triage of items, not the review's verdict.
  */
-function withoutItemStatuses(candidates, labels, closing) {
+function withoutItemStatuses(candidates, labels, closing, lines) {
     const items = (c) => !c.final && !!c.key && (!STRONG_KEY.test(c.key) || TRIAGE.test(c.token ?? ''));
     const count = new Map();
     for (const c of candidates)
@@ -3510,12 +3534,15 @@ function withoutItemStatuses(candidates, labels, closing) {
     const kept = candidates.filter((c) => !items(c) || times(c) < 3);
     // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict);
     // items that disagree among themselves (gates each PASS or FAIL) are plainly each one's own: then a verdict key's
-    // decision left after them stands ("**Decision:** BLOCKED" after five gates' statuses: held-out 25)
+    // refusal set apart after them (a rule or a top heading between) stands ("**Decision:** BLOCKED" after five gates'
+    // statuses: held-out 25); an approval left so is not read (a failed gate under it: attack 26)
     const left = new Set(kept.flatMap((c) => c.verdicts));
     const gone = candidates.filter((c) => !kept.includes(c));
     const dropped = gone.flatMap((c) => c.verdicts);
-    const decision = (c) => !!c.key && STRONG_KEY.test(c.key) && !TRIAGE.test(c.token ?? '');
-    const mixed = new Set(dropped).size > 1 && kept.every(decision);
+    const last = Math.max(...gone.map((c) => c.tokenIndex ?? c.index));
+    const apartAfter = (c) => c.index > last && lines.slice(last + 1, c.index).some((l) => /^\s*(-{3,}|\*{3,}|_{3,}|#{1,2}\s)/.test(l));
+    const refusal = (c) => !!c.key && STRONG_KEY.test(c.key) && c.verdicts.join() === 'CHANGES_REQUESTED' && apartAfter(c);
+    const mixed = new Set(dropped).size > 1 && kept.every(refusal);
     if (left.size && dropped.some((v) => !left.has(v)) && !mixed)
         return candidates;
     // verdicts each under a heading of their own ("### Verdict" / "FAIL", … / "PASS") are rounds, not one item's

@@ -48,30 +48,39 @@ export function closingLine(lines: readonly string[], code: ReadonlySet<number>)
 }
 
 /**
- * Lines that quote someone else: a block quote introduced by a line that names its source and ends with a colon
- * ("The PR description ends with the author's self-review:", "@dana wrote:"), and an indented code block (four spaces
- * after a blank line, not in a list: a tool's output pasted). Their verdicts are not this review's (an attack on
- * held-out 16's rules). A quote after "Summary:" or "TL;DR:" is the review's own callout (attack 25).
+ * Lines that quote someone else: a block quote introduced by a line in which someone else speaks, ending with a colon
+ * ("@dana wrote:"), and an indented code block (four spaces after a blank line, not in a list, not ending the body: a
+ * tool's output pasted). Their verdicts are not this review's (an attack on held-out 16's rules). A quote after
+ * "Summary:" or "TL;DR:" is the review's own callout (attack 25).
  */
 export function quotedLines(lines: readonly string[]): Set<number> {
   const quoted = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
     const above = nextAbove(lines, i);
     const start = i === 0 || !/^\s*>/.test(lines[i - 1]!);
-    if (/^\s*>/.test(lines[i]!) && start && QUOTES_SOURCE.test(lines[above] ?? '')) {
+    const intro = lines[above] ?? '';
+    if (/^\s*>/.test(lines[i]!) && start && QUOTES_SOURCE.test(intro) && !OWN_WORDS.test(intro)) {
       for (let k = i; k < lines.length && /^\s*>/.test(lines[k]!); k++) quoted.add(k);
     }
     const opensBlock = i > 0 && !lines[i - 1]!.trim() && !/^\s*([-+*]|\d+[.)])\s|^\s{2,}/.test(lines[above] ?? '');
     if (/^ {4,}\S/.test(lines[i]!) && opensBlock) {
-      for (let k = i; k < lines.length && (/^ {4,}\S/.test(lines[k]!) || !lines[k]!.trim()); k++) quoted.add(k);
+      let k = i;
+      while (k < lines.length && (/^ {4,}\S/.test(lines[k]!) || !lines[k]!.trim())) k++;
+      // a block the body ends with may be the review's own closing words, indented (attack 26)
+      if (k < lines.length) for (let q = i; q < k; q++) quoted.add(q);
+      i = k - 1;
     }
   }
   return quoted;
 }
 
-/** A line that introduces someone else's words: it names the source and ends with a colon. */
-const QUOTES_SOURCE =
-  /(?:\b(?:AUTHOR|DESCRIPTION|WROTE|WRITES|SAID|SAYS|SELF-?REVIEW|QUOTED?|QUOTING|ORIGINAL(?:LY)?|REPLIED|PRINTED|OUTPUT)\b|@[\w-]+|['’]S\s+(?:REVIEW|COMMENT|NOTE|SUMMARY)\b)[^:]*:\s*$/i;
+/**
+ * A line that introduces someone else's words: someone speaks in it and it ends with a colon ("@dana wrote:", "The
+ * description's self-review says:"); not the reviewer ("As I said in round 1:"), nor a line that only names someone
+ * ("To answer the author's question:", "My call for @dana:": attack 26).
+ */
+const QUOTES_SOURCE = /\b(?:WROTE|WRITES|SAID|SAYS|REPLIED|COMMENTED|POSTED|SELF-?REVIEW)\b[^:]*:\s*$/i;
+const OWN_WORDS = /\b(?:I|WE|MY|OUR)\s+(?:\w+\s+)?(?:WROTE|WRITE|SAID|SAY|REPLIED|COMMENTED|POSTED|SELF-?REVIEW)\b/i;
 
 /** Lines inside fenced code blocks. */
 export function codeLines(lines: readonly string[]): Set<number> {

@@ -244,8 +244,7 @@ function listDisagrees(lines: readonly string[], j: number, verdict: Reading): {
   const base = verdict === 'conditional' ? 'APPROVE' : verdict;
   let condition: string | undefined;
   for (let k = j + 1; k < lines.length && (LIST_ITEM.test(lines[k]!) || /^(\s|$)/.test(lines[k]!)); k++) {
-    // "- [ ] Conditionally Approved" beside "- [x] Approved": a choice nobody made (held-out 25)
-    if (!LIST_ITEM.test(lines[k]!) || BOX.exec(lines[k]!)?.[1] === ' ') continue;
+    if (!LIST_ITEM.test(lines[k]!)) continue;
     const text = plain(lines[k]!);
     const labelled = /^([^:：]{1,40})[:：]\s*(.*)$/u.exec(text);
     // "- Previous round: REQUEST CHANGES", "- Previously: Request changes (resolved)": history, not a second verdict

@@ -201,28 +201,32 @@ export function conditionOf(verdict: Reading, tail: string, ...texts: string[]):
  */
 export const BEFORE_MERGE = new RegExp(
   // "the repaired head needs a fresh review before merge"; not "needs a rebase", "needs another approval"
-  String.raw`${UNNEGATED}\b(?:ADDRESS|FIX|RESOLVE|CORRECT|HANDLE|CHANGE|MUST|NEEDS?\s+TO|REQUIRED|` +
-    String.raw`NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))` +
+  // a verb, not a word it begins ("fixtures", "handlers", "CHANGELOG", "correctly": attack 26)
+  String.raw`${UNNEGATED}\b(?:ADDRESS(?:ES|ED|ING)?|FIX(?:ES|ED|ING)?|RESOLV(?:E|ES|ED|ING)|CORRECT(?:S|ED|ING)?|` +
+    String.raw`HANDL(?:E|ES|ED|ING)|CHANG(?:E|ES|ED|ING)|MUST|NEEDS?\s+TO|REQUIRED|` +
+    String.raw`NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))\b` +
     String.raw`[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)|` +
-    // "Address H1 and H2 before starting Phase 4": a demand before what the approval was for (held-out 25)
-    String.raw`(?:STARTING|BEGINNING|PROCEEDING|MOVING\s+ON|COMMITTING|RELEASING|SHIPPING|DEPLOYING))\b`,
+    // "Address H1 and H2 before starting Phase 4": a demand before the next phase the approval was for (held-out 25)
+    String.raw`(?:STARTING|BEGINNING|PROCEEDING\s+(?:TO|WITH)|MOVING\s+(?:ON\s+)?TO)\s+` +
+    String.raw`(?:THE\s+NEXT\b|PHASE|STAGE|MILESTONE|SPRINT))\b`,
 );
 
 /**
  * After an approval, a later line that holds the merge: "Hold off until that's sorted", "please don't merge yet",
  * "wait with merging". Only as a demand about the merge: not "hold off on adding flags", "don't merge with a merge
- * commit", "do not merge on the strength of this review alone"; and not where its clause negates it or tells an
- * earlier hold ("I don't see a reason to hold off", "yesterday I said hold off …").
+ * commit", "do not merge on the strength of this review alone", "don't merge it until …" (another PR: attack 26);
+ * and not where its clause negates it, makes it a condition or tells an earlier hold ("I don't see a reason to hold
+ * off", "if the canary goes red, hold off", "yesterday I said hold off …"). Who asked for it does not matter.
  */
 const HOLD = new RegExp(
   String.raw`\b(?:HOLD\s+OFF(?:\s+(?:ON\s+)?MERG\w*)?|HOLD\s+THE\s+MERGE|` +
     String.raw`DON['’]?T\s+(?:MERGE|LAND)|DO\s+NOT\s+(?:MERGE|LAND)|` +
-    String.raw`WAIT\s+(?:WITH|ON|BEFORE)\s+MERG\w*)(?:\s+(?:THIS(?:\s+PR)?|IT|THE\s+PR))?` +
+    String.raw`WAIT\s+(?:WITH|ON|BEFORE)\s+MERG\w*)(?:\s+(?:THIS(?:\s+PR)?|THE\s+PR))?` +
     String.raw`(?=\s*(?:$|[.!;:,—–-]|YET\b|FOR\s+NOW\b|UNTIL\b|TILL\b|BEFORE\b|JUST\s+YET\b))`,
   'g',
 );
-const HOLD_DENIED =
-  /\b(?:NO|NOT|NEVER|NOTHING|NEED(?:N['’]?T)?|SAID|ASKED|EARLIER|YESTERDAY|PREVIOUSLY|WAS|WERE|LIFTED)\b|N['’]T\b/;
+/** What makes a hold in its clause no hold now: a negation, a condition, or a hold told as past or lifted. */
+const HOLD_DENIED = /\b(?:NO|NOT|NEVER|NOTHING|IF|EARLIER|YESTERDAY|PREVIOUSLY|WAS|WERE|LIFTED)\b|N['’]T\b/;
 
 export function holdsMerge(upper: string): boolean {
   for (const m of upper.matchAll(HOLD)) {

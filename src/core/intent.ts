@@ -80,7 +80,8 @@ function collect(
     if (c && !tokenLines.has(i)) candidates.push(c);
     if (c?.tokenIndex !== undefined) tokenLines.add(c.tokenIndex);
   }
-  const kept = withoutItemStatuses(candidates, keyLabels(lines, code), setApart(lines, r.closing) ? r.closing : null);
+  const closing = setApart(lines, r.closing) ? r.closing : null;
+  const kept = withoutItemStatuses(candidates, keyLabels(lines, code), closing, lines);
   // rounds under headings of their own that disagree: every one is named, none outranks the others
   if ('rounds' in kept) return { candidates: kept.rounds, unrecognised: r.unrecognised, items: [], rounds: true };
   // what was set aside as items' statuses is named when nothing else states a verdict
@@ -122,6 +123,7 @@ function withoutItemStatuses(
   candidates: Candidate[],
   labels: ReadonlyMap<string, number>,
   closing: number | null,
+  lines: readonly string[],
 ): Candidate[] | { rounds: Candidate[] } {
   const items = (c: Candidate): boolean =>
     !c.final && !!c.key && (!STRONG_KEY.test(c.key) || TRIAGE.test(c.token ?? ''));
@@ -136,12 +138,17 @@ function withoutItemStatuses(
   const kept = candidates.filter((c) => !items(c) || times(c) < 3);
   // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict);
   // items that disagree among themselves (gates each PASS or FAIL) are plainly each one's own: then a verdict key's
-  // decision left after them stands ("**Decision:** BLOCKED" after five gates' statuses: held-out 25)
+  // refusal set apart after them (a rule or a top heading between) stands ("**Decision:** BLOCKED" after five gates'
+  // statuses: held-out 25); an approval left so is not read (a failed gate under it: attack 26)
   const left = new Set(kept.flatMap((c) => c.verdicts));
   const gone = candidates.filter((c) => !kept.includes(c));
   const dropped = gone.flatMap((c) => c.verdicts);
-  const decision = (c: Candidate): boolean => !!c.key && STRONG_KEY.test(c.key) && !TRIAGE.test(c.token ?? '');
-  const mixed = new Set(dropped).size > 1 && kept.every(decision);
+  const last = Math.max(...gone.map((c) => c.tokenIndex ?? c.index));
+  const apartAfter = (c: Candidate): boolean =>
+    c.index > last && lines.slice(last + 1, c.index).some((l) => /^\s*(-{3,}|\*{3,}|_{3,}|#{1,2}\s)/.test(l));
+  const refusal = (c: Candidate): boolean =>
+    !!c.key && STRONG_KEY.test(c.key) && c.verdicts.join() === 'CHANGES_REQUESTED' && apartAfter(c);
+  const mixed = new Set(dropped).size > 1 && kept.every(refusal);
   if (left.size && dropped.some((v) => !left.has(v)) && !mixed) return candidates;
   // verdicts each under a heading of their own ("### Verdict" / "FAIL", … / "PASS") are rounds, not one item's
   // triage: when they are all there is and they disagree, the body states conflicting verdicts, not none

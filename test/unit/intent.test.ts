@@ -699,6 +699,7 @@ describe.each([
   ['held-out 21 (a second attack, on the narrowed rules)', 'intent-attack-23.json', 54],
   ['held-out 23 (an opening refusal, taken out; round logs)', 'intent-attack-24.json', 51],
   ['held-out 25 (quotes, parts, holds and READY; parts and READY taken out)', 'intent-attack-25.json', 52],
+  ['held-out 25 (a second attack: copula, unticked boxes, phases, gates, quotes, holds)', 'intent-attack-26.json', 57],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
@@ -1375,19 +1376,19 @@ describe("someone else's words and a hold after an approval", () => {
   });
 });
 
-describe('held-out 25: a Japanese copula, an unticked choice, a demand before a phase, gates then a decision', () => {
+describe('held-out 25: a Japanese copula, a demand before a phase, gates then a refusal set apart', () => {
   const gates = ['PASS', 'FAIL', 'FAIL', 'PASS'].map((s, k) => `### Gate ${k + 1}\n### Status: ${s}\n`).join('\n');
   test.each<[string, string, string | null]>([
     ['"LGTM です！" closing a thank-you', '直していただきありがとうございます。LGTM です！\n', 'APPROVE'],
     ['"LGTMではありません" is no approval', 'まだLGTMではありません。\n', null],
+    // words in another script right before the token may say who or when (attack 26)
+    ['a condition before the token', 'テスト追加後なら APPROVE です\n', null],
+    ["someone else's LGTM", 'ボットのレビューは LGTM です\n', null],
+    ['a Chinese condition before the token', '修复这两个问题后 LGTM。\n', null],
     [
-      'an unticked "Conditionally Approved" beside a ticked "Approved"',
+      // an unticked box may record a state ("sign-off still pending"), so it is no choice nobody made (attack 26)
+      'an unticked "Conditionally Approved" beside a ticked "Approved" still withholds',
       `${REVIEW}\n## Approval Status\n- [x] Approved - works\n- [ ] Conditionally Approved - needs fixes\n`,
-      'APPROVE',
-    ],
-    [
-      'a ticked "Conditionally Approved" under it still holds the approval',
-      `${REVIEW}\n## Approval Status\n- [x] Approved - works\n- [x] Conditionally Approved - needs fixes\n`,
       null,
     ],
     [
@@ -1395,9 +1396,29 @@ describe('held-out 25: a Japanese copula, an unticked choice, a demand before a 
       `${REVIEW}\n**Status:** APPROVED FOR PHASE 4\n\nAddress H1 and H2 before starting Phase 4.\n`,
       null,
     ],
-    ['gates that disagree, then a decision', `${gates}\n**Decision:** BLOCKED\n`, 'CHANGES_REQUESTED'],
-    ['gates that agree, then another decision', gates.replace(/FAIL/g, 'PASS') + '\n**Decision:** BLOCKED\n', null],
-    ['gates that disagree, then a weak key', `${gates}\n**Recommendation:** Request changes\n`, null],
+    [
+      'what the code does before starting is no demand',
+      `${REVIEW}\n**Verdict:** APPROVE\n\nThe handlers are registered before starting the pool.\n`,
+      'APPROVE',
+    ],
+    [
+      '"correctly … before starting the next stage" is no demand',
+      `**Verdict:** APPROVE\n\nThe writer correctly flushes before starting the next stage.\n`,
+      'APPROVE',
+    ],
+    [
+      'gates that disagree, then a refusal after a rule',
+      `${gates}\n---\n\n**Decision:** BLOCKED\n`,
+      'CHANGES_REQUESTED',
+    ],
+    ['gates that disagree, then a refusal under the last gate', `${gates}**Decision:** BLOCKED\n`, null],
+    ['gates that disagree, then an approval after a rule', `${gates}\n---\n\n**Decision:** APPROVE\n`, null],
+    [
+      'gates that agree, then another decision',
+      gates.replace(/FAIL/g, 'PASS') + '\n---\n\n**Decision:** BLOCKED\n',
+      null,
+    ],
+    ['gates that disagree, then a weak key', `${gates}\n---\n\n**Recommendation:** Request changes\n`, null],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
