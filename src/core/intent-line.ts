@@ -4,7 +4,7 @@
 // is nothing but a verdict, or as the closing line. A finding's heading, a checklist item and any
 // other table cell are never read as the verdict. What a token is: core/intent-token.ts; what the
 // words say: core/intent-words.ts; what a line yields: core/intent-candidate.ts.
-import { candidate, nextLine, type Candidate, type Reader } from './intent-candidate.js';
+import { candidate, following, nextLine, type Candidate, type Reader } from './intent-candidate.js';
 import { BOX, HEADING, keyedAt, keysOf, NOT_PARAGRAPH, TOOL_RESULT } from './intent-key.js';
 import { leadingVerdict, LIST_ITEM, NOT_GIVEN, offersAlternatives, plain, TOKEN_TAIL } from './intent-token.js';
 
@@ -37,6 +37,23 @@ function verdictHeading(r: Reader, i: number, text: string): Candidate | null {
   const next = r.lines[j] ?? '';
   if (NOT_PARAGRAPH.test(next) || NOT_YET_GIVEN.test(plain(next).toUpperCase())) return null;
   return candidate(i, leadingVerdict(text)!.verdict, 'bare', false, false, undefined, '');
+}
+
+/** A title that names a review, a re-check or an audit: "Gate 2 round 2 — re-check at 7c41d9e", "Security review". */
+const REVIEW_TITLE = /\b(?:RE-?)?(?:REVIEW|CHECK|VERIF\w*|AUDIT)\b/;
+
+/**
+ * The body's title heading that ends in its verdict: "## Gate 2 round 2 — re-check at `7c41d9e`: APPROVE",
+ * "# Security review: REQUEST CHANGES" (held-out 26). The title names a review and the token, after a colon or a
+ * dash, ends it (decoration aside); a tool's or a finding's result (PASS, FAIL, BLOCK …) is never read so.
+ */
+function titleVerdict(r: Reader, i: number, text: string): Candidate | null {
+  if (r.lines.slice(0, i).some((l) => l.trim())) return null;
+  const m = /^(.*?)(?:[:：]|\s[—–-])\s*([^:：—–]*)$/.exec(text);
+  if (!m || !REVIEW_TITLE.test(m[1]!.toUpperCase())) return null;
+  const lead = leadingVerdict(m[2]!);
+  if (!lead || TOOL_RESULT.test(lead.token) || !/^[\s.!]*$/.test(lead.rest)) return null;
+  return candidate(i, lead.verdict, 'keyed', false, false, undefined, lead.rest, following(r, i));
 }
 
 /**
@@ -79,7 +96,7 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
     return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
   }
   const keyed = keyedAt(r, i, text);
-  if (!keyed && HEADING.test(line)) return verdictHeading(r, i, text);
+  if (!keyed && HEADING.test(line)) return titleVerdict(r, i, text) ?? verdictHeading(r, i, text);
   if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text))) return keyed;
   // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
   // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict

@@ -1423,3 +1423,33 @@ describe('held-out 25: a Japanese copula, a demand before a phase, gates then a 
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 });
+
+describe('held-out 26: "still" before a verdict key\'s token; a review title that ends in its verdict', () => {
+  test.each<[string, string, string | null]>([
+    [
+      '"Veredicto: TODAVÍA RECHAZADO."',
+      `**Veredicto: TODAVÍA RECHAZADO.** Sigue existiendo un camino.\n\n${REVIEW}`,
+      'CHANGES_REQUESTED',
+    ],
+    ['"Verdict: still REQUEST CHANGES"', `${REVIEW}\n**Verdict:** still REQUEST CHANGES\n`, 'CHANGES_REQUESTED'],
+    ['"Verdict: still not ready"', `${REVIEW}\n**Verdict:** still NOT READY\n`, 'CHANGES_REQUESTED'],
+    ['"still" asked', `${REVIEW}\n**Verdict:** still APPROVE? No.\n`, null],
+    [
+      'a re-check title ending in APPROVE',
+      `## Gate 2 round 2 — re-check at \`7c41d9e\`: APPROVE\n\n${REVIEW}`,
+      'APPROVE',
+    ],
+    [
+      'a review title ending in REQUEST CHANGES',
+      `# Security review: REQUEST CHANGES\n\n${REVIEW}`,
+      'CHANGES_REQUESTED',
+    ],
+    ['a title that is no review', `# Migration plan: APPROVE\n\n${REVIEW}`, null],
+    ["a title ending in a tool's result", `# Audit: FAIL\n\n${REVIEW}`, null],
+    ['a title with words after the token', `# Review: APPROVE the schema, not the rest\n\n${REVIEW}`, null],
+    ['a review heading that is not the title', `${REVIEW}\n## Security review: APPROVE\n\nMore.\n`, null],
+    ['a title and a later verdict that disagrees', `# Review: APPROVE\n\n${REVIEW}\n**Verdict:** REJECT\n`, null],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
