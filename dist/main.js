@@ -43696,8 +43696,11 @@ function readKey(r, i, upper, raw, key) {
     // "Status: REVIEW COMPLETE - PRODUCTION READY": the review's own completion is not its verdict; what follows is
     const value = afterKey.slice(sep[0].length);
     const body = value.replace(/^(?:CODE\s+)?REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
-    // "Veredicto: TODAVÍA RECHAZADO", "Verdict: still REQUEST CHANGES": the verdict stands, as it did (held-out 26)
-    const lead = leadingVerdict(body.replace(STILL, ''));
+    // "Veredicto: TODAVÍA RECHAZADO.", "Verdict: still REQUEST CHANGES": the verdict stands, as it did (held-out 26) —
+    // only where the token then ends the value or its sentence ("still APPROVED — by @dana, not by me": attack 27)
+    const bare = leadingVerdict(body);
+    const still = bare ? null : leadingVerdict(body.replace(STILL, ''));
+    const lead = bare ?? (still && /^[\s.!]*$|^\s*[.!]\s/.test(still.rest) ? still : null);
     if (!lead) {
         // "Status: Critical issues found - fix required before production use": a verdict in the value's words
         const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;
@@ -43907,22 +43910,39 @@ function verdictHeading(r, i, text) {
     return candidate(i, leadingVerdict(text).verdict, 'bare', false, false, undefined, '');
 }
 /** A title that names a review, a re-check or an audit: "Gate 2 round 2 — re-check at 7c41d9e", "Security review". */
-const REVIEW_TITLE = /\b(?:RE-?)?(?:REVIEW|CHECK|VERIF\w*|AUDIT)\b/;
+const REVIEW_TITLE = /\b(?:RE-?)?(?:REVIEW|CHECK|AUDIT)\b/;
+/** A title for someone else's or an earlier review: "Re: …", "@dana's review", "Previous review", "Self-review". */
+const NOT_THIS_TITLE = /^\s*RE\b|@|['’]S\b|\b(?:PREVIOUS|PRIOR|EARLIER|INITIAL|FIRST|OLD|SELF-?REVIEW|FEEDBACK|(?:BASE|PARENT|UPSTREAM|OTHER)\s+PR)\b/;
 /**
  * The body's title heading that ends in its verdict: "## Gate 2 round 2 — re-check at `7c41d9e`: APPROVE",
- * "# Security review: REQUEST CHANGES" (held-out 26). The title names a review and the token, after a colon or a
- * dash, ends it (decoration aside); a tool's or a finding's result (PASS, FAIL, BLOCK …) is never read so.
+ * "# Security review: REQUEST CHANGES" (held-out 26). The title names this review (not someone else's, an earlier
+ * one, or another PR's) and the token, after a colon or a dash, ends it (decoration aside; never a tool's or a
+ * finding's result, nor INCOMPLETE or NOT …). It speaks for the body only when nothing after it can: no heading of
+ * its level or above (parts or rounds), no update or follow-up, no verdict key, read or not, no paragraph under it
+ * that defers it, and any other verdict after it outranks it (an attack on held-out 26's rules, attack 27).
  */
 function titleVerdict(r, i, text) {
     if (r.lines.slice(0, i).some((l) => l.trim()))
         return null;
     const m = /^(.*?)(?:[:：]|\s[—–-])\s*([^:：—–]*)$/.exec(text);
-    if (!m || !REVIEW_TITLE.test(m[1].toUpperCase()))
+    const title = m?.[1]?.toUpperCase() ?? '';
+    if (!m || !REVIEW_TITLE.test(title) || NOT_THIS_TITLE.test(title))
         return null;
     const lead = leadingVerdict(m[2]);
-    if (!lead || TOOL_RESULT.test(lead.token) || !/^[\s.!]*$/.test(lead.rest))
+    if (!lead || TOOL_RESULT.test(lead.token) || /^(?:INCOMPLETE|NOT)/.test(lead.token) || !/^[\s.!]*$/.test(lead.rest))
         return null;
-    return candidate(i, lead.verdict, 'keyed', false, false, undefined, lead.rest, following(r, i));
+    const level = HEADING.exec(r.lines[i])[1].length;
+    const after = r.lines.slice(i + 1);
+    if (after.some((l) => (HEADING.exec(l)?.[1]?.length ?? 7) <= level))
+        return null;
+    if (after.some((l) => /^\s*[*_#>\s-]*(?:UPDATE|EDIT|FOLLOW-?UP)\b/i.test(l)))
+        return null;
+    if (after.some((l) => keysOf(plain(l).toUpperCase()).some((k) => k.strong && k.at <= 2)))
+        return null;
+    if (NOT_YET_GIVEN.test(following(r, i)))
+        return null;
+    // and any verdict the body gives after it outranks it, as a part's ("**NEEDS WORK**" closing a drafted title)
+    return { ...candidate(i, lead.verdict, 'keyed', false, false, undefined, lead.rest, following(r, i)), part: true };
 }
 /**
  * A two-cell table row whose first cell is only a review's verdict key, read as "key: value": a strong key or
@@ -44470,7 +44490,13 @@ function withoutItemStatuses(candidates, labels, closing, lines) {
     const dropped = gone.flatMap((c) => c.verdicts);
     const last = Math.max(...gone.map((c) => c.tokenIndex ?? c.index));
     const apartAfter = (c) => c.index > last && lines.slice(last + 1, c.index).some((l) => /^\s*(-{3,}|\*{3,}|_{3,}|#{1,2}\s)/.test(l));
-    const refusal = (c) => !!c.key && STRONG_KEY.test(c.key) && c.verdicts.join() === 'CHANGES_REQUESTED' && apartAfter(c);
+    // … in a section of its own, not another PR's ("## Follow-up PR #512" / "**Decision:** REQUEST CHANGES": attack 27)
+    const section = (c) => lines.slice(0, c.index).findLast((l) => /^\s*#/.test(l)) ?? '';
+    const refusal = (c) => !!c.key &&
+        STRONG_KEY.test(c.key) &&
+        c.verdicts.join() === 'CHANGES_REQUESTED' &&
+        apartAfter(c) &&
+        !/#\d|\bPR\b|FOLLOW-?UP|STACKED|UPSTREAM/i.test(section(c));
     const mixed = new Set(dropped).size > 1 && kept.every(refusal);
     if (left.size && dropped.some((v) => !left.has(v)) && !mixed)
         return candidates;

@@ -126,8 +126,11 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   // "Status: REVIEW COMPLETE - PRODUCTION READY": the review's own completion is not its verdict; what follows is
   const value = afterKey.slice(sep[0].length);
   const body = value.replace(/^(?:CODE\s+)?REVIEW\s+(?:IS\s+)?COMPLETED?\s*[-—–:/|]\s*/, '');
-  // "Veredicto: TODAVÍA RECHAZADO", "Verdict: still REQUEST CHANGES": the verdict stands, as it did (held-out 26)
-  const lead = leadingVerdict(body.replace(STILL, ''));
+  // "Veredicto: TODAVÍA RECHAZADO.", "Verdict: still REQUEST CHANGES": the verdict stands, as it did (held-out 26) —
+  // only where the token then ends the value or its sentence ("still APPROVED — by @dana, not by me": attack 27)
+  const bare = leadingVerdict(body);
+  const still = bare ? null : leadingVerdict(body.replace(STILL, ''));
+  const lead = bare ?? (still && /^[\s.!]*$|^\s*[.!]\s/.test(still.rest) ? still : null);
   if (!lead) {
     // "Status: Critical issues found - fix required before production use": a verdict in the value's words
     const said = explicit && opens && !score && !LIST_ITEM.test(raw) ? proseVerdict(body) : undefined;

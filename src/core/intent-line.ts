@@ -40,20 +40,36 @@ function verdictHeading(r: Reader, i: number, text: string): Candidate | null {
 }
 
 /** A title that names a review, a re-check or an audit: "Gate 2 round 2 — re-check at 7c41d9e", "Security review". */
-const REVIEW_TITLE = /\b(?:RE-?)?(?:REVIEW|CHECK|VERIF\w*|AUDIT)\b/;
+const REVIEW_TITLE = /\b(?:RE-?)?(?:REVIEW|CHECK|AUDIT)\b/;
+
+/** A title for someone else's or an earlier review: "Re: …", "@dana's review", "Previous review", "Self-review". */
+const NOT_THIS_TITLE =
+  /^\s*RE\b|@|['’]S\b|\b(?:PREVIOUS|PRIOR|EARLIER|INITIAL|FIRST|OLD|SELF-?REVIEW|FEEDBACK|(?:BASE|PARENT|UPSTREAM|OTHER)\s+PR)\b/;
 
 /**
  * The body's title heading that ends in its verdict: "## Gate 2 round 2 — re-check at `7c41d9e`: APPROVE",
- * "# Security review: REQUEST CHANGES" (held-out 26). The title names a review and the token, after a colon or a
- * dash, ends it (decoration aside); a tool's or a finding's result (PASS, FAIL, BLOCK …) is never read so.
+ * "# Security review: REQUEST CHANGES" (held-out 26). The title names this review (not someone else's, an earlier
+ * one, or another PR's) and the token, after a colon or a dash, ends it (decoration aside; never a tool's or a
+ * finding's result, nor INCOMPLETE or NOT …). It speaks for the body only when nothing after it can: no heading of
+ * its level or above (parts or rounds), no update or follow-up, no verdict key, read or not, no paragraph under it
+ * that defers it, and any other verdict after it outranks it (an attack on held-out 26's rules, attack 27).
  */
 function titleVerdict(r: Reader, i: number, text: string): Candidate | null {
   if (r.lines.slice(0, i).some((l) => l.trim())) return null;
   const m = /^(.*?)(?:[:：]|\s[—–-])\s*([^:：—–]*)$/.exec(text);
-  if (!m || !REVIEW_TITLE.test(m[1]!.toUpperCase())) return null;
+  const title = m?.[1]?.toUpperCase() ?? '';
+  if (!m || !REVIEW_TITLE.test(title) || NOT_THIS_TITLE.test(title)) return null;
   const lead = leadingVerdict(m[2]!);
-  if (!lead || TOOL_RESULT.test(lead.token) || !/^[\s.!]*$/.test(lead.rest)) return null;
-  return candidate(i, lead.verdict, 'keyed', false, false, undefined, lead.rest, following(r, i));
+  if (!lead || TOOL_RESULT.test(lead.token) || /^(?:INCOMPLETE|NOT)/.test(lead.token) || !/^[\s.!]*$/.test(lead.rest))
+    return null;
+  const level = HEADING.exec(r.lines[i]!)![1]!.length;
+  const after = r.lines.slice(i + 1);
+  if (after.some((l) => (HEADING.exec(l)?.[1]?.length ?? 7) <= level)) return null;
+  if (after.some((l) => /^\s*[*_#>\s-]*(?:UPDATE|EDIT|FOLLOW-?UP)\b/i.test(l))) return null;
+  if (after.some((l) => keysOf(plain(l).toUpperCase()).some((k) => k.strong && k.at <= 2))) return null;
+  if (NOT_YET_GIVEN.test(following(r, i))) return null;
+  // and any verdict the body gives after it outranks it, as a part's ("**NEEDS WORK**" closing a drafted title)
+  return { ...candidate(i, lead.verdict, 'keyed', false, false, undefined, lead.rest, following(r, i)), part: true };
 }
 
 /**

@@ -146,8 +146,14 @@ function withoutItemStatuses(
   const last = Math.max(...gone.map((c) => c.tokenIndex ?? c.index));
   const apartAfter = (c: Candidate): boolean =>
     c.index > last && lines.slice(last + 1, c.index).some((l) => /^\s*(-{3,}|\*{3,}|_{3,}|#{1,2}\s)/.test(l));
+  // … in a section of its own, not another PR's ("## Follow-up PR #512" / "**Decision:** REQUEST CHANGES": attack 27)
+  const section = (c: Candidate): string => lines.slice(0, c.index).findLast((l) => /^\s*#/.test(l)) ?? '';
   const refusal = (c: Candidate): boolean =>
-    !!c.key && STRONG_KEY.test(c.key) && c.verdicts.join() === 'CHANGES_REQUESTED' && apartAfter(c);
+    !!c.key &&
+    STRONG_KEY.test(c.key) &&
+    c.verdicts.join() === 'CHANGES_REQUESTED' &&
+    apartAfter(c) &&
+    !/#\d|\bPR\b|FOLLOW-?UP|STACKED|UPSTREAM/i.test(section(c));
   const mixed = new Set(dropped).size > 1 && kept.every(refusal);
   if (left.size && dropped.some((v) => !left.has(v)) && !mixed) return candidates;
   // verdicts each under a heading of their own ("### Verdict" / "FAIL", … / "PASS") are rounds, not one item's

@@ -700,6 +700,7 @@ describe.each([
   ['held-out 23 (an opening refusal, taken out; round logs)', 'intent-attack-24.json', 51],
   ['held-out 25 (quotes, parts, holds and READY; parts and READY taken out)', 'intent-attack-25.json', 52],
   ['held-out 25 (a second attack: copula, unticked boxes, phases, gates, quotes, holds)', 'intent-attack-26.json', 57],
+  ['held-out 26 ("still", a review title; a sweep of the session\'s rules)', 'intent-attack-27.json', 59],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
@@ -1448,7 +1449,33 @@ describe('held-out 26: "still" before a verdict key\'s token; a review title tha
     ["a title ending in a tool's result", `# Audit: FAIL\n\n${REVIEW}`, null],
     ['a title with words after the token', `# Review: APPROVE the schema, not the rest\n\n${REVIEW}`, null],
     ['a review heading that is not the title', `${REVIEW}\n## Security review: APPROVE\n\nMore.\n`, null],
-    ['a title and a later verdict that disagrees', `# Review: APPROVE\n\n${REVIEW}\n**Verdict:** REJECT\n`, null],
+    // the title speaks for the body only when nothing after it can (attack 27)
+    [
+      'a verdict key after the title speaks for the body',
+      `# Review: APPROVE\n\n${REVIEW}\n**Verdict:** REJECT\n`,
+      'CHANGES_REQUESTED',
+    ],
+    [
+      'a verdict key in an unknown word after the title',
+      `# Review: APPROVE\n\n${REVIEW}\n**Verdict:** Pending\n`,
+      null,
+    ],
+    [
+      "parts under headings of the title's level",
+      `# Security review: APPROVE\n\nFine.\n\n# Performance review: REQUEST CHANGES\n`,
+      null,
+    ],
+    ['an update after the title', `# Review: APPROVE\n\n${REVIEW}\n**Update:** the rebase broke the build.\n`, null],
+    ["someone else's review in the title", `# @dana's review: APPROVE\n\n${REVIEW}`, null],
+    [
+      'a closing verdict after the title outranks it',
+      `# Review: APPROVE\n\nTests fail.\n\n**NEEDS WORK**\n`,
+      'CHANGES_REQUESTED',
+    ],
+    ['an earlier review in the title', `# Initial review — REQUEST CHANGES\n\n${REVIEW}`, null],
+    ['a title deferred by its paragraph', `# Review: APPROVE\n\nOnce CI is green.\n`, null],
+    ['"still" then a sentence', `${REVIEW}\n**Verdict:** still APPROVE. The rest is fine.\n`, 'APPROVE'],
+    ['"still" then more words', `${REVIEW}\n**Verdict:** still APPROVED by @dana, not by me\n`, null],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
