@@ -1480,3 +1480,18 @@ describe('held-out 26: "still" before a verdict key\'s token; a review title tha
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 });
+
+describe('held-out 27: Japanese approval and refusal words; a Chinese or Japanese token negated right after it', () => {
+  test.each<[string, string, string | null]>([
+    ['"推奨: ✅ 承認"', `${REVIEW}\n**推奨:** ✅ 承認\n`, 'APPROVE'],
+    ['"結論: 却下"', `${REVIEW}\n**結論**: 却下\n`, 'CHANGES_REQUESTED'],
+    ['"判定: 要修正"', `${REVIEW}\n**判定:** 要修正\n`, 'CHANGES_REQUESTED'],
+    ['"承認できません" (cannot approve)', `${REVIEW}\n**判定:** 承認できません\n`, null],
+    ['"批准不了" (cannot approve)', `${REVIEW}\n**结论**：批准不了\n`, null],
+    ['"通过不了。" (does not pass)', `${REVIEW}\n**判定:** 通过不了。\n`, null],
+    ['"未承認" (not approved) is no approval', `${REVIEW}\n**判定:** 未承認\n`, null],
+    ['"可以放行" (it may go through)', `${REVIEW}\n**结论**：可以放行。\n`, 'APPROVE'],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
