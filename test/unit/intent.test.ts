@@ -701,6 +701,7 @@ describe.each([
   ['held-out 25 (quotes, parts, holds and READY; parts and READY taken out)', 'intent-attack-25.json', 52],
   ['held-out 25 (a second attack: copula, unticked boxes, phases, gates, quotes, holds)', 'intent-attack-26.json', 57],
   ['held-out 26 ("still", a review title; a sweep of the session\'s rules)', 'intent-attack-27.json', 59],
+  ['held-out 27 (Chinese and Japanese verdict words)', 'intent-attack-28.json', 34],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
@@ -1481,16 +1482,21 @@ describe('held-out 26: "still" before a verdict key\'s token; a review title tha
   });
 });
 
-describe('held-out 27: Japanese approval and refusal words; a Chinese or Japanese token negated right after it', () => {
+describe('held-out 27: "承認" standing alone; a Chinese or Japanese token negated right after it', () => {
   test.each<[string, string, string | null]>([
     ['"推奨: ✅ 承認"', `${REVIEW}\n**推奨:** ✅ 承認\n`, 'APPROVE'],
-    ['"結論: 却下"', `${REVIEW}\n**結論**: 却下\n`, 'CHANGES_REQUESTED'],
-    ['"判定: 要修正"', `${REVIEW}\n**判定:** 要修正\n`, 'CHANGES_REQUESTED'],
+    ['"判定: 承認です。"', `${REVIEW}\n**判定:** 承認です。\n`, 'APPROVE'],
+    // attack 28: 承認 in other senses, and the words for refusal, which name features and triage as often
+    ['"承認待ち" (awaiting approval)', `${REVIEW}\n**判定:** 承認待ち\n`, null],
+    ['"承認をお願いします" (a request)', `${REVIEW}\n**結論:** 承認をお願いします\n`, null],
+    ['"承認は保留します" (held)', `${REVIEW}\n**結論:** 承認は保留します\n`, null],
     ['"承認できません" (cannot approve)', `${REVIEW}\n**判定:** 承認できません\n`, null],
+    ['"結論: 却下" is not read', `${REVIEW}\n**結論**: 却下\n`, null],
     ['"批准不了" (cannot approve)', `${REVIEW}\n**结论**：批准不了\n`, null],
     ['"通过不了。" (does not pass)', `${REVIEW}\n**判定:** 通过不了。\n`, null],
-    ['"未承認" (not approved) is no approval', `${REVIEW}\n**判定:** 未承認\n`, null],
-    ['"可以放行" (it may go through)', `${REVIEW}\n**结论**：可以放行。\n`, 'APPROVE'],
+    ['"通过没问题" (passes, no problem)', `${REVIEW}\n**结论**：通过没问题\n`, 'APPROVE'],
+    ['"需要修改不少地方" (quite a few changes)', `${REVIEW}\n**结论**：需要修改不少地方\n`, 'CHANGES_REQUESTED'],
+    ['"可以放行" is not read', `${REVIEW}\n**结论**：可以放行，前提是补上测试。\n`, null],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
