@@ -763,10 +763,10 @@ export const MUTANTS = [
   },
   {
     name: 'board-checks-unjudged',
-    what: 'the doctor passes a board on GITHUB_TOKEN without checks: read though an App member writes check runs',
+    what: 'the doctor says nothing of a board on GITHUB_TOKEN without checks: read though an App member writes runs',
     file: 'src/core/doctor-board.ts',
-    from: "if (!runs.length || scope === 'read' || scope === 'write') continue;",
-    to: "if (!runs.length || scope !== 'x') continue;",
+    from: "if (!depend.length || said?.scope === 'read' || said?.scope === 'write' || (!said && called)) continue;",
+    to: "if (!depend.length || said?.scope !== 'x' || (!said && called)) continue;",
     unit: [U('doctor-board')],
     e2e: [],
   },

@@ -1238,57 +1238,161 @@ function callersOf(file, wf, into, paths) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/doctor-writers.ts
+
+/** The persona context a step writes: status-context, else persona-verdict/<persona>. */
+const contextOf = (persona, statusContext) => statusContext || `persona-verdict/${persona}`;
+function doctor_writers_triggersOf(wf) {
+    const on = wf['on'] ?? wf['true']; // YAML 1.1 readers turn a bare `on` into true
+    if (typeof on === 'string')
+        return [on];
+    if (Array.isArray(on))
+        return on.map(str);
+    return Object.keys(obj(on));
+}
+/**
+ * The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if` — every part
+ * of an `||` must name its events (a part that names none lets every trigger through: a review of round 20), and a
+ * negation narrows nothing.
+ */
+function jobEvents(triggers, condition) {
+    const text = str(condition);
+    if (/!\s*\(|!=/.test(text))
+        return triggers;
+    const parts = text
+        .split('||')
+        .map((p) => [...p.matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]));
+    if (!parts.length || parts.some((p) => !p.length))
+        return triggers;
+    const named = parts.flat();
+    return triggers.filter((t) => named.includes(t));
+}
+/** Who a step's `github-token` is: GITHUB_TOKEN (names in an expression in any case), an App's, a secret's. */
+function credentialOf(token, steps) {
+    if (!token.trim() || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/i.test(token))
+        return { kind: 'github-actions' };
+    const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
+    if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(str(s['uses']), obj(s['with']))))
+        return { kind: 'app', step: fromStep };
+    const secret = /secrets\.([A-Za-z0-9_]+)/.exec(token)?.[1];
+    if (secret)
+        return { kind: 'secret', name: secret };
+    return { kind: 'unknown', expression: token };
+}
+/** An App token minted with permission-* inputs (narrowed) that do not grant `permission-<name>: write`. */
+function narrowedOut(c, steps, name) {
+    if (c.kind !== 'app')
+        return false;
+    const w = obj(steps.find((s) => s['id'] === c.step)?.['with']);
+    const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
+    return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
+}
+/** A step's persona, or each of a matrix's where it is `${{ matrix.<name> }}` over a list (a review of round 20). */
+function personasOf(persona, job) {
+    const m = /^\$\{\{\s*matrix\.([A-Za-z0-9_-]+)\s*\}\}$/.exec(persona);
+    const values = m ? obj(obj(job['strategy'])['matrix'])[m[1]] : undefined;
+    return Array.isArray(values) && values.length ? values.map(str) : [persona];
+}
+function writersOf(file, id, job, triggers) {
+    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
+    const events = jobEvents(triggers, job['if']);
+    const out = [];
+    for (const step of steps) {
+        if (!doctor_keys_OUR_ACTION.test(str(step['uses'])))
+            continue;
+        const w = obj(step['with']);
+        const mode = str(w['mode']) || 'post';
+        const status = str(w['commit-status']) || 'auto';
+        if (!str(w['persona']) || !['post', 'preflight'].includes(mode) || status === 'never')
+            continue;
+        // commit-status auto writes on every event but pull_request, whose own check sits on the PR head
+        const writes = status === 'always' ? events : events.filter((e) => e !== 'pull_request');
+        if (!writes.length)
+            continue;
+        const credential = credentialOf(str(w['github-token']), steps);
+        const checkRun = str(w['status-kind']) === 'check-run';
+        const checksNarrowedOut = checkRun && narrowedOut(credential, steps, 'checks');
+        for (const persona of personasOf(str(w['persona']), job))
+            out.push({
+                file,
+                job: id,
+                persona,
+                context: contextOf(persona, str(w['status-context'])),
+                events: writes,
+                queue: writes.includes('merge_group'),
+                credential,
+                checkRun,
+                checksNarrowedOut,
+                ...environmentOf(job),
+            });
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/core/doctor-board.ts
 // Whether the panel board can read what it counts — pure, part of the doctor's workflow reading
 // (core/doctor-workflows.ts). The board counts an App member's approval only where it can read that
-// member's own check runs on the head (their red or forced run holds the approval off the panel); with
-// GITHUB_TOKEN that takes `checks: read`. Without it every approval of a persona that writes check runs
-// is left uncounted and the panel stays red: fail closed, but a gate nobody can pass.
+// member's own check runs on the head (their red or forced run holds the approval off the panel), or
+// the member has a commit status of its own there; with GITHUB_TOKEN, listing runs on a private
+// repository takes `checks: read`. Without it such approvals go uncounted and the panel stays red:
+// fail closed, a gate nobody can pass rather than one anybody can — so a warning.
 
-/** The personas of a board step that are Apps (`persona=<slug>[bot]`), by persona name. */
+
+/** The personas of a board step that are Apps (`persona=<slug>[bot]`, `@version` aside), by persona name. */
 function appMembers(raw) {
     return raw
         .split(/[\n,]/)
-        .map((p) => /^\s*([A-Za-z0-9_.-]+)\s*=\s*[^@\s]+\[bot\]/.exec(p)?.[1])
+        .map((p) => /^\s*([A-Za-z0-9_.-]+)\s*=\s*[^@\s]+\[bot\]/i.exec(p)?.[1])
         .filter((p) => !!p);
 }
-/** What GITHUB_TOKEN may do with check runs in a job: its `permissions`, else the workflow's; undefined when unset. */
+/** What GITHUB_TOKEN may do with check runs in a job, and where that is said; undefined when nothing says. */
 function checksScope(job, wf) {
-    const perms = job['permissions'] ?? wf['permissions'];
+    const where = job['permissions'] !== undefined && job['permissions'] !== null ? 'job' : 'workflow';
+    const perms = where === 'job' ? job['permissions'] : wf['permissions'];
     if (perms === undefined || perms === null)
         return undefined;
     if (typeof perms === 'string')
-        return /^(read|write)-all$/.test(perms) ? 'read' : 'none';
-    return str(obj(perms)['checks']) || 'none';
+        return { scope: /^(read|write)-all$/.test(perms) ? 'read' : 'none', where };
+    return { scope: str(obj(perms)['checks']) || 'none', where };
 }
-const GITHUB_TOKEN = /^$|\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/;
+const NEEDS = '`contents: read`, `pull-requests: write`, `statuses: write`, `checks: read`';
 /**
- * Board steps that count App members writing check runs but whose GITHUB_TOKEN cannot list check runs: a fail when
- * the job's (or workflow's) permissions leave `checks` out, a warning when no permissions are set (the repository's
- * default token decides; its restricted default has no `checks`). A board minting its own App token is not judged.
+ * Board steps on GITHUB_TOKEN whose permissions may not list check runs while an App member's approval depends on
+ * them: a member that writes check runs, or one no workflow here is seen writing commit statuses for (`commit-status:
+ * never`, `auto` on pull_request, a persona named another way). Job-level permissions replace the workflow's; none
+ * at all leave the repository's default token (its restricted default has no `checks`). A reusable workflow that
+ * sets none runs with its caller's, which is not judged here; a board minting its own App token is not judged.
  */
 function boardReads(file, id, job, wf, writers) {
     const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
+    const called = doctor_writers_triggersOf(wf).includes('workflow_call');
+    const same = (a, b) => a.toLowerCase() === b.toLowerCase();
     const out = [];
     for (const s of steps) {
         const w = obj(s['with']);
         if (!doctor_keys_OUR_ACTION.test(str(s['uses'])) || str(w['mode']) !== 'board')
             continue;
-        if (!GITHUB_TOKEN.test(str(w['github-token']).trim()))
+        if (credentialOf(str(w['github-token']), steps).kind !== 'github-actions')
             continue;
-        const runs = appMembers(str(w['personas'])).filter((p) => writers.some((x) => x.persona === p && x.checkRun));
-        const scope = checksScope(job, wf);
-        if (!runs.length || scope === 'read' || scope === 'write')
+        const mine = (p) => writers.filter((x) => same(x.persona, p));
+        const depend = appMembers(str(w['personas'])).filter((p) => mine(p).some((x) => x.checkRun) || !mine(p).some((x) => !x.checkRun));
+        const said = checksScope(job, wf);
+        if (!depend.length || said?.scope === 'read' || said?.scope === 'write' || (!said && called))
             continue;
-        const unset = scope === undefined;
         out.push({
             file,
             where: `job ${id}`,
-            level: unset ? 'warn' : 'fail',
-            says: `the board counts ${runs.join(', ')}, which write${runs.length === 1 ? 's' : ''} check runs, but ` +
-                (unset ? 'sets no permissions, so the default token may not' : 'its permissions do not let GITHUB_TOKEN') +
-                ' list check runs: each such approval is left uncounted and the panel stays red',
-            fix: `add \`checks: read\` to the permissions of job ${id} in ${file}`,
+            level: 'warn',
+            says: `the board counts ${depend.join(', ')}, whose approval${depend.length === 1 ? '' : 's'} may rest on check ` +
+                'runs, but ' +
+                (said
+                    ? `the ${said.where}'s permissions leave \`checks\` out`
+                    : `neither job ${id} nor its workflow sets permissions (the default token may have no \`checks\`)`) +
+                ': on a private repository GITHUB_TOKEN cannot list them, and each such approval goes uncounted',
+            fix: said
+                ? `add \`checks: read\` to the ${said.where === 'job' ? `permissions of job ${id}` : 'top-level permissions'}` +
+                    ` in ${file}`
+                : `set the permissions of job ${id} in ${file}: ${NEEDS}`,
         });
     }
     return out;
@@ -1419,96 +1523,6 @@ function mixedKinds(writers) {
                 're-review',
             fix: `set the same status-kind on every ${persona} step (re-review.yml's too)`,
         });
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/doctor-writers.ts
-
-/** The persona context a step writes: status-context, else persona-verdict/<persona>. */
-const contextOf = (persona, statusContext) => statusContext || `persona-verdict/${persona}`;
-function doctor_writers_triggersOf(wf) {
-    const on = wf['on'] ?? wf['true']; // YAML 1.1 readers turn a bare `on` into true
-    if (typeof on === 'string')
-        return [on];
-    if (Array.isArray(on))
-        return on.map(str);
-    return Object.keys(obj(on));
-}
-/**
- * The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if` — every part
- * of an `||` must name its events (a part that names none lets every trigger through: a review of round 20), and a
- * negation narrows nothing.
- */
-function jobEvents(triggers, condition) {
-    const text = str(condition);
-    if (/!\s*\(|!=/.test(text))
-        return triggers;
-    const parts = text
-        .split('||')
-        .map((p) => [...p.matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]));
-    if (!parts.length || parts.some((p) => !p.length))
-        return triggers;
-    const named = parts.flat();
-    return triggers.filter((t) => named.includes(t));
-}
-function credentialOf(token, steps) {
-    if (!token || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/.test(token))
-        return { kind: 'github-actions' };
-    const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
-    if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(str(s['uses']), obj(s['with']))))
-        return { kind: 'app', step: fromStep };
-    const secret = /secrets\.([A-Za-z0-9_]+)/.exec(token)?.[1];
-    if (secret)
-        return { kind: 'secret', name: secret };
-    return { kind: 'unknown', expression: token };
-}
-/** An App token minted with permission-* inputs (narrowed) that do not grant `permission-<name>: write`. */
-function narrowedOut(c, steps, name) {
-    if (c.kind !== 'app')
-        return false;
-    const w = obj(steps.find((s) => s['id'] === c.step)?.['with']);
-    const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
-    return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
-}
-/** A step's persona, or each of a matrix's where it is `${{ matrix.<name> }}` over a list (a review of round 20). */
-function personasOf(persona, job) {
-    const m = /^\$\{\{\s*matrix\.([A-Za-z0-9_-]+)\s*\}\}$/.exec(persona);
-    const values = m ? obj(obj(job['strategy'])['matrix'])[m[1]] : undefined;
-    return Array.isArray(values) && values.length ? values.map(str) : [persona];
-}
-function writersOf(file, id, job, triggers) {
-    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
-    const events = jobEvents(triggers, job['if']);
-    const out = [];
-    for (const step of steps) {
-        if (!doctor_keys_OUR_ACTION.test(str(step['uses'])))
-            continue;
-        const w = obj(step['with']);
-        const mode = str(w['mode']) || 'post';
-        const status = str(w['commit-status']) || 'auto';
-        if (!str(w['persona']) || !['post', 'preflight'].includes(mode) || status === 'never')
-            continue;
-        // commit-status auto writes on every event but pull_request, whose own check sits on the PR head
-        const writes = status === 'always' ? events : events.filter((e) => e !== 'pull_request');
-        if (!writes.length)
-            continue;
-        const credential = credentialOf(str(w['github-token']), steps);
-        const checkRun = str(w['status-kind']) === 'check-run';
-        const checksNarrowedOut = checkRun && narrowedOut(credential, steps, 'checks');
-        for (const persona of personasOf(str(w['persona']), job))
-            out.push({
-                file,
-                job: id,
-                persona,
-                context: contextOf(persona, str(w['status-context'])),
-                events: writes,
-                queue: writes.includes('merge_group'),
-                credential,
-                checkRun,
-                checksNarrowedOut,
-                ...environmentOf(job),
-            });
     }
     return out;
 }

@@ -1,54 +1,68 @@
 // Whether the panel board can read what it counts — pure, part of the doctor's workflow reading
 // (core/doctor-workflows.ts). The board counts an App member's approval only where it can read that
-// member's own check runs on the head (their red or forced run holds the approval off the panel); with
-// GITHUB_TOKEN that takes `checks: read`. Without it every approval of a persona that writes check runs
-// is left uncounted and the panel stays red: fail closed, but a gate nobody can pass.
+// member's own check runs on the head (their red or forced run holds the approval off the panel), or
+// the member has a commit status of its own there; with GITHUB_TOKEN, listing runs on a private
+// repository takes `checks: read`. Without it such approvals go uncounted and the panel stays red:
+// fail closed, a gate nobody can pass rather than one anybody can — so a warning.
 import { obj, OUR_ACTION, str, type Json } from './doctor-keys.js';
-import type { WorkflowIssue, Writer } from './doctor-writers.js';
+import { credentialOf, triggersOf, type WorkflowIssue, type Writer } from './doctor-writers.js';
 
-/** The personas of a board step that are Apps (`persona=<slug>[bot]`), by persona name. */
+/** The personas of a board step that are Apps (`persona=<slug>[bot]`, `@version` aside), by persona name. */
 function appMembers(raw: string): string[] {
   return raw
     .split(/[\n,]/)
-    .map((p) => /^\s*([A-Za-z0-9_.-]+)\s*=\s*[^@\s]+\[bot\]/.exec(p)?.[1])
+    .map((p) => /^\s*([A-Za-z0-9_.-]+)\s*=\s*[^@\s]+\[bot\]/i.exec(p)?.[1])
     .filter((p): p is string => !!p);
 }
 
-/** What GITHUB_TOKEN may do with check runs in a job: its `permissions`, else the workflow's; undefined when unset. */
-function checksScope(job: Json, wf: Json): string | undefined {
-  const perms = job['permissions'] ?? wf['permissions'];
+/** What GITHUB_TOKEN may do with check runs in a job, and where that is said; undefined when nothing says. */
+function checksScope(job: Json, wf: Json): { scope: string; where: 'job' | 'workflow' } | undefined {
+  const where = job['permissions'] !== undefined && job['permissions'] !== null ? 'job' : 'workflow';
+  const perms = where === 'job' ? job['permissions'] : wf['permissions'];
   if (perms === undefined || perms === null) return undefined;
-  if (typeof perms === 'string') return /^(read|write)-all$/.test(perms) ? 'read' : 'none';
-  return str(obj(perms)['checks']) || 'none';
+  if (typeof perms === 'string') return { scope: /^(read|write)-all$/.test(perms) ? 'read' : 'none', where };
+  return { scope: str(obj(perms)['checks']) || 'none', where };
 }
 
-const GITHUB_TOKEN = /^$|\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/;
+const NEEDS = '`contents: read`, `pull-requests: write`, `statuses: write`, `checks: read`';
 
 /**
- * Board steps that count App members writing check runs but whose GITHUB_TOKEN cannot list check runs: a fail when
- * the job's (or workflow's) permissions leave `checks` out, a warning when no permissions are set (the repository's
- * default token decides; its restricted default has no `checks`). A board minting its own App token is not judged.
+ * Board steps on GITHUB_TOKEN whose permissions may not list check runs while an App member's approval depends on
+ * them: a member that writes check runs, or one no workflow here is seen writing commit statuses for (`commit-status:
+ * never`, `auto` on pull_request, a persona named another way). Job-level permissions replace the workflow's; none
+ * at all leave the repository's default token (its restricted default has no `checks`). A reusable workflow that
+ * sets none runs with its caller's, which is not judged here; a board minting its own App token is not judged.
  */
 export function boardReads(file: string, id: string, job: Json, wf: Json, writers: readonly Writer[]): WorkflowIssue[] {
   const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
+  const called = triggersOf(wf).includes('workflow_call');
+  const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
   const out: WorkflowIssue[] = [];
   for (const s of steps) {
     const w = obj(s['with']);
     if (!OUR_ACTION.test(str(s['uses'])) || str(w['mode']) !== 'board') continue;
-    if (!GITHUB_TOKEN.test(str(w['github-token']).trim())) continue;
-    const runs = appMembers(str(w['personas'])).filter((p) => writers.some((x) => x.persona === p && x.checkRun));
-    const scope = checksScope(job, wf);
-    if (!runs.length || scope === 'read' || scope === 'write') continue;
-    const unset = scope === undefined;
+    if (credentialOf(str(w['github-token']), steps).kind !== 'github-actions') continue;
+    const mine = (p: string) => writers.filter((x) => same(x.persona, p));
+    const depend = appMembers(str(w['personas'])).filter(
+      (p) => mine(p).some((x) => x.checkRun) || !mine(p).some((x) => !x.checkRun),
+    );
+    const said = checksScope(job, wf);
+    if (!depend.length || said?.scope === 'read' || said?.scope === 'write' || (!said && called)) continue;
     out.push({
       file,
       where: `job ${id}`,
-      level: unset ? 'warn' : 'fail',
+      level: 'warn',
       says:
-        `the board counts ${runs.join(', ')}, which write${runs.length === 1 ? 's' : ''} check runs, but ` +
-        (unset ? 'sets no permissions, so the default token may not' : 'its permissions do not let GITHUB_TOKEN') +
-        ' list check runs: each such approval is left uncounted and the panel stays red',
-      fix: `add \`checks: read\` to the permissions of job ${id} in ${file}`,
+        `the board counts ${depend.join(', ')}, whose approval${depend.length === 1 ? '' : 's'} may rest on check ` +
+        'runs, but ' +
+        (said
+          ? `the ${said.where}'s permissions leave \`checks\` out`
+          : `neither job ${id} nor its workflow sets permissions (the default token may have no \`checks\`)`) +
+        ': on a private repository GITHUB_TOKEN cannot list them, and each such approval goes uncounted',
+      fix: said
+        ? `add \`checks: read\` to the ${said.where === 'job' ? `permissions of job ${id}` : 'top-level permissions'}` +
+          ` in ${file}`
+        : `set the permissions of job ${id} in ${file}: ${NEEDS}`,
     });
   }
   return out;

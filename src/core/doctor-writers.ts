@@ -72,8 +72,9 @@ export function jobEvents(triggers: string[], condition: unknown): string[] {
   return triggers.filter((t) => named.includes(t));
 }
 
-function credentialOf(token: string, steps: Json[]): Credential {
-  if (!token || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/.test(token)) return { kind: 'github-actions' };
+/** Who a step's `github-token` is: GITHUB_TOKEN (names in an expression in any case), an App's, a secret's. */
+export function credentialOf(token: string, steps: Json[]): Credential {
+  if (!token.trim() || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/i.test(token)) return { kind: 'github-actions' };
   const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
   if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(str(s['uses']), obj(s['with']))))
     return { kind: 'app', step: fromStep };
