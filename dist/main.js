@@ -43232,7 +43232,166 @@ const SYNONYMS = [
  * Not after a negation in the same clause: "nothing is blocked", "no blocking issues remain", "0 outstanding".
  * "but", "however", "though" open a new clause: "None of the nits block, but the migration must be reverted …".
  */
-const UNNEGATED = String.raw `(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\b(?:(?!\b(?:BUT|HOWEVER|(?:AL)?THOUGH)\b)[^.;:—–])*)`;
+const UNNEGATED = String.raw `(?<!\b(?:NO|NOT|NOTHING|NONE|ZERO|0)\b` + String.raw `(?:(?!\b(?:BUT|HOWEVER|(?:AL)?THOUGH)\b)[^.;:—–])*)`;
+/** Words that name a verdict outright, wherever they stand on the line. */
+const OUTRIGHT = [
+    [/\b(?:APPROVE[DS]?|APPROVAL|LGTM)\b/, 'APPROVE'],
+    [/\b(?:REQUEST(?:ED|ING)?\s+CHANGES|CHANGES\s+REQUESTED|REJECT(?:ED)?|DO\s+NOT\s+MERGE)\b/, 'CHANGES_REQUESTED'],
+].map(([re, v]) => [new RegExp(`${UNNEGATED}${re.source}`), v]);
+/** A verdict given for the time being, another one promised on a condition: "for now", "once …", "until …". */
+const PROVISIONAL = /\b(?:FOR\s+NOW|FOR\s+THE\s+MOMENT|AT\s+THIS\s+POINT|ONCE|UNTIL|WHEN|IF|AFTER|PROVIDED)\b/;
+/** Said of the other verdict in the same clause: "a Request changes was not available", "approval isn't possible". */
+const DENIED = /^[^.;,]*\b(?:NOT|N'T|UNAVAILABLE|IMPOSSIBLE)\b/;
+/**
+ * A second, different verdict on a verdict's line, or undefined: an approval that also asks for changes
+ * ("APPROVE, though I request changes to …"), or a verdict given for now with another promised on a condition
+ * ("Comment for now, approve once #1 is handled"). A changes-requested line may promise an approval ("Request
+ * changes; will approve after the fix"), a comment may say who decides ("… before this is approved"): same intent.
+ */
+function otherVerdict(verdict, tail) {
+    const upper = tail.toUpperCase();
+    for (const [re, v] of OUTRIGHT) {
+        if (v === verdict || (verdict === 'CHANGES_REQUESTED' && v === 'APPROVE'))
+            continue;
+        if (verdict === 'COMMENT' && !PROVISIONAL.test(upper))
+            continue;
+        const m = re.exec(upper);
+        if (m && !DENIED.test(upper.slice(m.index + m[0].length)))
+            return v;
+    }
+    return undefined;
+}
+/** A value that tells a state still changing: "CI in progress → then READY TO MERGE", "pending review". */
+const IN_PROGRESS = /→|->|=>|\b(?:THEN|LUEGO|DANN|PUIS|DEPOIS|IN\s+PROGRESS|EN\s+PROGRESO|PENDING|WAITING)\b/;
+/**
+ * Prose that negates, hedges, asks, conditions or reports history anywhere in the value: then its words are not
+ * read at all ("This isn't ready for production", "Almost ready to merge", "ready for production? No", "would be
+ * ready if …", "was ready before the rebase", "Critical issues found: none", "the fixes required … are done").
+ */
+const HEDGED = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NEVER|NO|NOBODY|NONE|NOTHING|ZERO|0|ALMOST|NEARLY|MOSTLY|FAR|PARTLY|` +
+    String.raw `WOULD|SHOULD|COULD|MIGHT|IF|WHEN|UNLESS|EXCEPT|BUT|THOUGH|ALTHOUGH|HOWEVER|CLAIMS?|AIMS?|GOAL|` +
+    String.raw `WAS|WERE|PREVIOUSLY|EARLIER|BEFORE\s+THE|AFTER|ONCE|UNTIL|BLOCK\w*|REMAIN\w*|OPEN|` +
+    String.raw `DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`);
+/** The same in Chinese and Japanese: before, not, but, although, if, already fixed, "was", "…, but". */
+const CJK_HEDGED = /之前|以前|没有|沒有|但|不过|不過|虽然|雖然|如果|已经|已經|修复|修復|でした|が、|けど|なら|済/;
+/** And what keeps a Chinese approval in words unread: any negation, "hard", "not yet", "far", a question, "after". */
+const CJK_NOT_YET = /不|无|無|没|沒|未|难|難|尚|离|離|否|？|后|後/;
+/** Phrases inside a verdict key's value that say the verdict in words, not negated. */
+const PROSE = [
+    [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
+    [
+        /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
+        'CHANGES_REQUESTED',
+    ],
+    // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"
+    // "可以安全部署和使用" (it can be deployed safely) opening the value, the phrase whole; not "建议合并 \`a\` 与 \`b\`"
+    // (merge two functions), "建议上线前 …" (before going live), "修改后可以合并" (after the changes)
+    [/^(?:可以|建议|建議)(?:安全)?(?:部署|合并|合併|上线|上線)(?=$|[，。,.!！和及与與并並])/, 'APPROVE'],
+    [/マージ(?:でき|し)ません(?!でした)|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
+];
+/**
+ * The verdict a key's value says in words ("Status: Good architecture with critical fixes needed before
+ * production use"; "Overall assessment: … ready for production"), when exactly one of them is said; else undefined.
+ */
+function proseVerdict(value) {
+    const upper = value.toUpperCase();
+    if (IN_PROGRESS.test(upper) || HEDGED.test(upper) || CJK_HEDGED.test(value))
+        return undefined;
+    // HEDGED has already refused any negation, so the phrases are read as they stand
+    const said = PROSE.filter(([re]) => re.test(upper.replace(/^[^\p{L}\p{N}]+/u, ''))).map(([, v]) => v);
+    if (said.includes('APPROVE') && /\p{Script=Han}/u.test(value) && CJK_NOT_YET.test(value))
+        return undefined;
+    return said.length === 1 ? said[0] : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/intent-token.ts
+// What a verdict token is — pure, part of "did you mean" (core/intent.ts): the words that name a
+// verdict at the start of a text, what may follow a token that stands as one, what makes it asked
+// or a label instead, template alternatives, whether it is set off from prose, and a line's plain
+// text (decoration, emphasis, emoji and struck-through words taken out). Where a line gives its
+// verdict is core/intent-line.ts; what the words say is core/intent-words.ts.
+
+
+/**
+ * What may follow a token that stands as the verdict: nothing, closing marks, a qualifier,
+ * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
+ */
+const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${intent_words_SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
+    String.raw `(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
+    // CJK text goes on without a space: "通过，可以合并。"
+    String.raw `[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE\s+(?:THE\s+)?(?:MERG|APPROV|RELEASE)|ANTES)\b.*|` +
+    // a Japanese copula and nothing else: "LGTM です！" (held-out 25)
+    String.raw `\s*(?:です|だ|っす)[!！。.]*$)`);
+/**
+ * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
+ * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
+ */
+const NOT_GIVEN = new RegExp(String.raw `^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–(-]))|\d)|` +
+    String.raw `[—–-]+\s*NO\s*(?:[,.;!]|$))` +
+    // history: "Approved before the rebase", "PASS before the refactor" (not "… before the merge")
+    String.raw `|^\s*BEFORE\s+(?:THE|THIS|THAT|MY|YOUR|ITS)\s+(?!MERG|RELEASE|APPROV)` +
+    // a sentence that only starts with the word: "Approve is premature", "LGTM (round 1) no longer holds",
+    // "APPROVED by the bot, not by me"; or a question: "Accept the risk of …? I can't decide that"
+    String.raw `|^[\s)\]*_\`]*(?:\([^)]*\)\s*)?(?:IS|WAS|WERE|WOULD|SHOULD|COULD|WILL|MIGHT|NO\s+LONGER|BY|FROM)\b` +
+    String.raw `|^[^.!]*\?`);
+/** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
+function leadingVerdict(text) {
+    const upper = text.toUpperCase();
+    // a verdict in any script first ("要求修改"), then an English token after words in another script
+    for (const t of [upper.replace(/^[^\p{L}\p{N}]+/u, ''), upper.replace(/^[^A-Z0-9]+/, '')]) {
+        // Chinese, Japanese or Korean words before the token are a whole sentence, or they may say who or when: "ボットの
+        // レビューは LGTM です" (the bot's review), "テスト追加後なら APPROVE" (once tests are added): attack 26
+        const after = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]([^\p{L}]*)$/u.exec(upper.slice(0, upper.length - t.length));
+        // … unless a sentence's end, a colon, a bracket or a slash stands between: "…ございます。LGTM", "状态: ✅ READY",
+        // "合并 (APPROVE)", "已准备好生产部署 / READY FOR PRODUCTION" (a translation)
+        if (after && !/[。！!？?.：:（(/／|｜]/.test(after[1]))
+            continue;
+        for (const [re, verdict] of SYNONYMS) {
+            const m = re.exec(t);
+            if (m)
+                return { verdict, token: m[0], rest: t.slice(m[0].length) };
+        }
+    }
+    return null;
+}
+/** Template alternatives ("APPROVE / REQUEST_CHANGES"): two or more slash- or or-separated parts name a verdict. */
+function offersAlternatives(upper) {
+    const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
+    return parts.length >= 2;
+}
+/** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
+function synonymAt(text) {
+    const lead = leadingVerdict(text);
+    if (!lead || lead.verdict === 'conditional')
+        return null;
+    return { verdict: lead.verdict, length: text.length - lead.rest.length };
+}
+/** Literal \uXXXX escapes (a JSON-escaped persona output) read as their characters. */
+const unescapeU = (s) => s.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h) => String.fromCharCode(parseInt(h, 16)));
+const plain = (line) => skeleton(unescapeU(line))
+    .replace(/~~[^~]*~~/g, ' ') // struck through: withdrawn ("~~LGTM~~ NEEDS WORK")
+    .replace(/[*_`~>#]|<\/?[a-z]+>/gi, ' ')
+    .replace(/^\s*([-+]|\d+[.)])\s+/, ' ')
+    .replace(/[\u2190-\u2BFF\u{1F300}-\u{1FAFF}]|\uFE0F|\u200D/gu, ' ')
+    .trim();
+const LIST_ITEM = /^\s*(>\s*)*([-+*]|\d+[.)])\s/;
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Does the token stand set off from prose: written in capitals, or opened by emphasis or a code mark? */
+function setOff(raw, token) {
+    const word = escapeRe(token.trim());
+    if (!word)
+        return false;
+    const opened = new RegExp(`(?:^|\\s)[*_\`]{1,2}(?=\\S)[^A-Za-z0-9]{0,6}${word}`, 'i').test(raw);
+    const exact = new RegExp(word, 'i').exec(raw)?.[0] ?? '';
+    return opened || (exact === exact.toUpperCase() && /[A-Z]/.test(exact));
+}
+
+;// CONCATENATED MODULE: ./src/core/intent-conditions.ts
+// What holds an approval back — pure, part of "did you mean" (core/intent.ts): the conditions on an
+// approval's own line ("with required changes", "once CI is green", "blocked by …"), and after it a
+// demand before the merge or the next phase, a hold of the merge, a key that says changes are still
+// required, and what states a list of them done. The words that name a verdict: core/intent-words.ts.
+
 /** Conditions that contradict an approval: it approves on changes it still asks for. */
 const QUALIFIERS = [
     'REQUIRED',
@@ -43408,160 +43567,9 @@ const ALL_RESOLVED = new RegExp(String.raw `${UNNEGATED}(?<!\b(?:ONCE|IF|WHEN|UN
     // "Every critical issue is resolved"
     String.raw `EVERY\s+(?:\w+\s+){0,2}(?:FINDING|ISSUE|COMMENT|BLOCKER|ITEM|POINT|CONCERN))\s+` +
     String.raw `(?:(?:ARE|IS|HAVE|HAS|BEEN|WERE|NOW|ALREADY)\s+){0,3}(?:FIXED|RESOLVED|ADDRESSED)\b)`);
-/** Words that name a verdict outright, wherever they stand on the line. */
-const OUTRIGHT = [
-    [/\b(?:APPROVE[DS]?|APPROVAL|LGTM)\b/, 'APPROVE'],
-    [/\b(?:REQUEST(?:ED|ING)?\s+CHANGES|CHANGES\s+REQUESTED|REJECT(?:ED)?|DO\s+NOT\s+MERGE)\b/, 'CHANGES_REQUESTED'],
-].map(([re, v]) => [new RegExp(`${UNNEGATED}${re.source}`), v]);
-/** A verdict given for the time being, another one promised on a condition: "for now", "once …", "until …". */
-const PROVISIONAL = /\b(?:FOR\s+NOW|FOR\s+THE\s+MOMENT|AT\s+THIS\s+POINT|ONCE|UNTIL|WHEN|IF|AFTER|PROVIDED)\b/;
-/** Said of the other verdict in the same clause: "a Request changes was not available", "approval isn't possible". */
-const DENIED = /^[^.;,]*\b(?:NOT|N'T|UNAVAILABLE|IMPOSSIBLE)\b/;
-/**
- * A second, different verdict on a verdict's line, or undefined: an approval that also asks for changes
- * ("APPROVE, though I request changes to …"), or a verdict given for now with another promised on a condition
- * ("Comment for now, approve once #1 is handled"). A changes-requested line may promise an approval ("Request
- * changes; will approve after the fix"), a comment may say who decides ("… before this is approved"): same intent.
- */
-function otherVerdict(verdict, tail) {
-    const upper = tail.toUpperCase();
-    for (const [re, v] of OUTRIGHT) {
-        if (v === verdict || (verdict === 'CHANGES_REQUESTED' && v === 'APPROVE'))
-            continue;
-        if (verdict === 'COMMENT' && !PROVISIONAL.test(upper))
-            continue;
-        const m = re.exec(upper);
-        if (m && !DENIED.test(upper.slice(m.index + m[0].length)))
-            return v;
-    }
-    return undefined;
-}
-/** A value that tells a state still changing: "CI in progress → then READY TO MERGE", "pending review". */
-const IN_PROGRESS = /→|->|=>|\b(?:THEN|LUEGO|DANN|PUIS|DEPOIS|IN\s+PROGRESS|EN\s+PROGRESO|PENDING|WAITING)\b/;
-/**
- * Prose that negates, hedges, asks, conditions or reports history anywhere in the value: then its words are not
- * read at all ("This isn't ready for production", "Almost ready to merge", "ready for production? No", "would be
- * ready if …", "was ready before the rebase", "Critical issues found: none", "the fixes required … are done").
- */
-const HEDGED = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NEVER|NO|NOBODY|NONE|NOTHING|ZERO|0|ALMOST|NEARLY|MOSTLY|FAR|PARTLY|` +
-    String.raw `WOULD|SHOULD|COULD|MIGHT|IF|WHEN|UNLESS|EXCEPT|BUT|THOUGH|ALTHOUGH|HOWEVER|CLAIMS?|AIMS?|GOAL|` +
-    String.raw `WAS|WERE|PREVIOUSLY|EARLIER|BEFORE\s+THE|AFTER|ONCE|UNTIL|BLOCK\w*|REMAIN\w*|OPEN|` +
-    String.raw `DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`);
-/** The same in Chinese and Japanese: before, not, but, although, if, already fixed, "was", "…, but". */
-const CJK_HEDGED = /之前|以前|没有|沒有|但|不过|不過|虽然|雖然|如果|已经|已經|修复|修復|でした|が、|けど|なら|済/;
-/** And what keeps a Chinese approval in words unread: any negation, "hard", "not yet", "far", a question, "after". */
-const CJK_NOT_YET = /不|无|無|没|沒|未|难|難|尚|离|離|否|？|后|後/;
-/** Phrases inside a verdict key's value that say the verdict in words, not negated. */
-const PROSE = [
-    [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
-    [
-        /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
-        'CHANGES_REQUESTED',
-    ],
-    // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"
-    // "可以安全部署和使用" (it can be deployed safely) opening the value, the phrase whole; not "建议合并 \`a\` 与 \`b\`"
-    // (merge two functions), "建议上线前 …" (before going live), "修改后可以合并" (after the changes)
-    [/^(?:可以|建议|建議)(?:安全)?(?:部署|合并|合併|上线|上線)(?=$|[，。,.!！和及与與并並])/, 'APPROVE'],
-    [/マージ(?:でき|し)ません(?!でした)|マージ不可|不能合并|不可合并|无法合并|無法合併|不能合併/, 'CHANGES_REQUESTED'],
-];
-/**
- * The verdict a key's value says in words ("Status: Good architecture with critical fixes needed before
- * production use"; "Overall assessment: … ready for production"), when exactly one of them is said; else undefined.
- */
-function proseVerdict(value) {
-    const upper = value.toUpperCase();
-    if (IN_PROGRESS.test(upper) || HEDGED.test(upper) || CJK_HEDGED.test(value))
-        return undefined;
-    // HEDGED has already refused any negation, so the phrases are read as they stand
-    const said = PROSE.filter(([re]) => re.test(upper.replace(/^[^\p{L}\p{N}]+/u, ''))).map(([, v]) => v);
-    if (said.includes('APPROVE') && /\p{Script=Han}/u.test(value) && CJK_NOT_YET.test(value))
-        return undefined;
-    return said.length === 1 ? said[0] : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/intent-token.ts
-// What a verdict token is — pure, part of "did you mean" (core/intent.ts): the words that name a
-// verdict at the start of a text, what may follow a token that stands as one, what makes it asked
-// or a label instead, template alternatives, whether it is set off from prose, and a line's plain
-// text (decoration, emphasis, emoji and struck-through words taken out). Where a line gives its
-// verdict is core/intent-line.ts; what the words say is core/intent-words.ts.
-
-
-/**
- * What may follow a token that stands as the verdict: nothing, closing marks, a qualifier,
- * a dash or colon and a reason, a parenthetical, or punctuation and a new sentence.
- */
-const TOKEN_TAIL = new RegExp(String.raw `^[\s)\]]*(?:${intent_words_SHA.source}[\s)\]]*)?` + // a commit id may follow ("ACK 1a2b3c4 — …")
-    String.raw `(?:$|(?:WITH\b|CON\b|MIT\b|AVEC\b|—|–|-|:|\/|\||\(|(?:AND|FOR|TO)\s+(?:MERGE|PROCEED|SHIP)\b).*|` +
-    // CJK text goes on without a space: "通过，可以合并。"
-    String.raw `[.!;,，。；！、]+(?:[\s\u3000-\u9fff].*)?$|(?:BEFORE\s+(?:THE\s+)?(?:MERG|APPROV|RELEASE)|ANTES)\b.*|` +
-    // a Japanese copula and nothing else: "LGTM です！" (held-out 25)
-    String.raw `\s*(?:です|だ|っす)[!！。.]*$)`);
-/**
- * A token followed by a question mark is asked, not given ("Approve? No."); a token followed by a colon and
- * a bare no, a count or a false is a label with its value ("Approved: no", "Passed: 2, failed: 5").
- */
-const NOT_GIVEN = new RegExp(String.raw `^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|NOT|NONE|FALSE|N\/A)(?=\s*(?:$|[.,;!—–(-]))|\d)|` +
-    String.raw `[—–-]+\s*NO\s*(?:[,.;!]|$))` +
-    // history: "Approved before the rebase", "PASS before the refactor" (not "… before the merge")
-    String.raw `|^\s*BEFORE\s+(?:THE|THIS|THAT|MY|YOUR|ITS)\s+(?!MERG|RELEASE|APPROV)` +
-    // a sentence that only starts with the word: "Approve is premature", "LGTM (round 1) no longer holds",
-    // "APPROVED by the bot, not by me"; or a question: "Accept the risk of …? I can't decide that"
-    String.raw `|^[\s)\]*_\`]*(?:\([^)]*\)\s*)?(?:IS|WAS|WERE|WOULD|SHOULD|COULD|WILL|MIGHT|NO\s+LONGER|BY|FROM)\b` +
-    String.raw `|^[^.!]*\?`);
-/** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
-function leadingVerdict(text) {
-    const upper = text.toUpperCase();
-    // a verdict in any script first ("要求修改"), then an English token after words in another script
-    for (const t of [upper.replace(/^[^\p{L}\p{N}]+/u, ''), upper.replace(/^[^A-Z0-9]+/, '')]) {
-        // Chinese, Japanese or Korean words before the token are a whole sentence, or they may say who or when: "ボットの
-        // レビューは LGTM です" (the bot's review), "テスト追加後なら APPROVE" (once tests are added): attack 26
-        const after = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]([^\p{L}]*)$/u.exec(upper.slice(0, upper.length - t.length));
-        // … unless a sentence's end, a colon, a bracket or a slash stands between: "…ございます。LGTM", "状态: ✅ READY",
-        // "合并 (APPROVE)", "已准备好生产部署 / READY FOR PRODUCTION" (a translation)
-        if (after && !/[。！!？?.：:（(/／|｜]/.test(after[1]))
-            continue;
-        for (const [re, verdict] of SYNONYMS) {
-            const m = re.exec(t);
-            if (m)
-                return { verdict, token: m[0], rest: t.slice(m[0].length) };
-        }
-    }
-    return null;
-}
-/** Template alternatives ("APPROVE / REQUEST_CHANGES"): two or more slash- or or-separated parts name a verdict. */
-function offersAlternatives(upper) {
-    const parts = upper.split(/\/|\||\bOR\b/).filter((p) => p.trim().split(/\s+/).length <= 4 && leadingVerdict(p));
-    return parts.length >= 2;
-}
-/** A verdict word or phrase at the start of `text` that is not the grammar's token, and how long it is. */
-function synonymAt(text) {
-    const lead = leadingVerdict(text);
-    if (!lead || lead.verdict === 'conditional')
-        return null;
-    return { verdict: lead.verdict, length: text.length - lead.rest.length };
-}
-/** Literal \uXXXX escapes (a JSON-escaped persona output) read as their characters. */
-const unescapeU = (s) => s.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h) => String.fromCharCode(parseInt(h, 16)));
-const plain = (line) => skeleton(unescapeU(line))
-    .replace(/~~[^~]*~~/g, ' ') // struck through: withdrawn ("~~LGTM~~ NEEDS WORK")
-    .replace(/[*_`~>#]|<\/?[a-z]+>/gi, ' ')
-    .replace(/^\s*([-+]|\d+[.)])\s+/, ' ')
-    .replace(/[\u2190-\u2BFF\u{1F300}-\u{1FAFF}]|\uFE0F|\u200D/gu, ' ')
-    .trim();
-const LIST_ITEM = /^\s*(>\s*)*([-+*]|\d+[.)])\s/;
-const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Does the token stand set off from prose: written in capitals, or opened by emphasis or a code mark? */
-function setOff(raw, token) {
-    const word = escapeRe(token.trim());
-    if (!word)
-        return false;
-    const opened = new RegExp(`(?:^|\\s)[*_\`]{1,2}(?=\\S)[^A-Za-z0-9]{0,6}${word}`, 'i').test(raw);
-    const exact = new RegExp(word, 'i').exec(raw)?.[0] ?? '';
-    return opened || (exact === exact.toUpperCase() && /[A-Z]/.test(exact));
-}
 
 ;// CONCATENATED MODULE: ./src/core/intent-candidate.ts
+
 
 
 function candidate(index, reading, strength, offered, final, tokenIndex, tail, ...after) {

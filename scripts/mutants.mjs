@@ -782,7 +782,7 @@ export const MUTANTS = [
   {
     name: 'hold-ignored',
     what: "a hold after an approval ('Hold off until that's sorted') does not make it conditional (attack 25)",
-    file: 'src/core/intent-words.ts',
+    file: 'src/core/intent-conditions.ts',
     from: 'if (!HOLD_DENIED.test(clause)) return true;',
     to: 'if (!HOLD_DENIED.test(clause) && clause.length < 0) return true;',
     unit: [U('intent')],

@@ -2635,8 +2635,8 @@ function identityPort({ octokit, call }) {
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
-// EXTERNAL MODULE: ./src/core/diagnostics.ts + 8 modules
-var diagnostics = __webpack_require__(8823);
+// EXTERNAL MODULE: ./src/core/diagnostics.ts + 9 modules
+var diagnostics = __webpack_require__(5020);
 // EXTERNAL MODULE: ./src/core/grammar.ts
 var grammar = __webpack_require__(8726);
 ;// CONCATENATED MODULE: ./src/core/history.ts

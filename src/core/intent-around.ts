@@ -5,7 +5,7 @@
 import type { Verdict } from './grammar.js';
 import { nextLine, type Candidate } from './intent-candidate.js';
 import { leadingVerdict, LIST_ITEM, plain, TOKEN_TAIL } from './intent-token.js';
-import { ALL_RESOLVED, BEFORE_MERGE, CJK_FIX_THEN_MERGE, holdsMerge, REQUIRED_KEY } from './intent-words.js';
+import { ALL_RESOLVED, BEFORE_MERGE, CJK_FIX_THEN_MERGE, holdsMerge, REQUIRED_KEY } from './intent-conditions.js';
 
 /**
  * On the approval's own line, the must-fix list said done: "APPROVE - Every critical issue is resolved." Only of the

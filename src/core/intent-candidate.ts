@@ -3,7 +3,8 @@
 // carries the body through core/intent-key.ts (a key's verdict) and core/intent-line.ts (every other form).
 import type { Verdict } from './grammar.js';
 import { plain } from './intent-token.js';
-import { conditionOf, otherVerdict, type Reading } from './intent-words.js';
+import { conditionOf } from './intent-conditions.js';
+import { otherVerdict, type Reading } from './intent-words.js';
 
 export interface Candidate {
   index: number;
