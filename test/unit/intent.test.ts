@@ -1501,3 +1501,22 @@ describe('held-out 27: "承認" standing alone; a Chinese or Japanese token nega
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
 });
+
+describe("held-out 28: a merge's state after a merge key is not the review's verdict", () => {
+  test.each<[string, string, string | null]>([
+    [
+      'Merge decision: BLOCKED on mechanics',
+      `${REVIEW}\n### Merge decision: **BLOCKED — not on review content, on mechanics**\n\nA conflict with main.\n`,
+      null,
+    ],
+    ['Merge status: CLEAR', `${REVIEW}\n**Merge status:** CLEAR\n`, null],
+    ['Merge decision: DO NOT MERGE is a verdict', `${REVIEW}\n**Merge decision:** DO NOT MERGE\n`, 'CHANGES_REQUESTED'],
+    [
+      'Decision: BLOCKED is a verdict',
+      `${REVIEW}\n**Decision:** BLOCKED — the migration drops data\n`,
+      'CHANGES_REQUESTED',
+    ],
+  ])('%s', (_n, body, verdict) => {
+    expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
+  });
+});
