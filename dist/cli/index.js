@@ -4260,7 +4260,7 @@ function composeBody(marker, personaBody) {
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.10.0';
+const VERSION = '0.11.0';
 
 
 /***/ }),
