@@ -43172,8 +43172,9 @@ function readEvent() {
  * qualifier after a hyphen leaves the token ("comment-only", "approved-with-nits"). */
 const END = String.raw `(?![A-Z0-9_]|-(?!(?:ONLY|WITH)\b)[A-Z])` +
     // a Chinese or Japanese token negated right after it: "批准不了" (cannot approve), "通过不了"; not "通过没问题" (no
-    // problem), "需要修改不少地方" (quite a few), "通過しました" (attack 28)
-    String.raw `(?:(?<![\u3040-\u30ff\u3400-\u9fff])|(?!不了|不能|不可|不得|でき[なま]|出来[なま]|しな|しかね|せず|されな))`;
+    // problem), "需要修改不少地方" (quite a few), "通過しました", "通過できました" (attack 28); a negation after 前
+    // ("批准前不能合并") is of the merge, not of the approval, and leaves the conditional token standing
+    String.raw `(?:(?<![\u3040-\u30ff\u3400-\u9fff])|(?<=前)|(?!不了|不能|不可|不得|でき(?:な|ませ)|出来(?:な|ませ)|しな|しかね|せず|されな))`;
 /** A commit id (upper-cased): 7 to 40 hex digits, at least one a digit. */
 const intent_words_SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
 /** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */
@@ -43341,9 +43342,9 @@ function leadingVerdict(text) {
     for (const t of [upper.replace(/^[^\p{L}\p{N}]+/u, ''), upper.replace(/^[^A-Z0-9]+/, '')]) {
         // Chinese, Japanese or Korean words before the token are a whole sentence, or they may say who or when: "ボットの
         // レビューは LGTM です" (the bot's review), "テスト追加後なら APPROVE" (once tests are added): attack 26
-        const after = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]([^\p{L}]*)$/u.exec(upper.slice(0, upper.length - t.length));
-        // … unless a sentence's end, a colon, a bracket or a slash stands between: "…ございます。LGTM", "状态: ✅ READY",
-        // "合并 (APPROVE)", "已准备好生产部署 / READY FOR PRODUCTION" (a translation)
+        const after = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC\uFF70]([^\p{L}]*)$/u.exec(upper.slice(0, upper.length - t.length));
+        // … unless a sentence's end, a colon, a parenthesis or a slash stands between: "…ございます。LGTM", "状态: ✅
+        // READY FOR PRODUCTION", "合并 (APPROVE)", "已准备好生产部署 / READY FOR PRODUCTION" (a translation)
         if (after && !/[。！!？?.：:（(/／|｜]/.test(after[1]))
             continue;
         for (const [re, verdict] of SYNONYMS) {
@@ -43540,10 +43541,11 @@ const HOLD = new RegExp(String.raw `\b(?:HOLD\s+OFF(?:\s+(?:ON\s+)?MERG\w*)?|HOL
 const HOLD_DENIED = /\b(?:NO|NOT|NEVER|NOTHING|IF|EARLIER|YESTERDAY|PREVIOUSLY|WAS|WERE|LIFTED)\b|N['’]T\b/;
 function holdsMerge(upper) {
     for (const m of upper.matchAll(HOLD)) {
-        // the clause the hold stands in: from the last sentence or comma break before it, "don't" itself aside
+        // the clause the hold stands in: from the last sentence, comma, colon or dash break before it, "don't" itself
+        // aside ("No blockers — hold off until the branch is cut" holds)
         const clause = upper
             .slice(0, m.index)
-            .split(/[.;!?,]/)
+            .split(/[.;:!?,—–]/)
             .at(-1);
         if (!HOLD_DENIED.test(clause))
             return true;
@@ -43741,8 +43743,9 @@ function readKey(r, i, upper, raw, key) {
     if (ARABIC.test(body.slice(0, body.length - lead.rest.length - lead.token.length)))
         return null;
     // "Merge decision: BLOCKED — not on review content, on mechanics", "Merge status: CLEAR": the merge's state (a
-    // conflict, CI), not the review's verdict; "Merge decision: DO NOT MERGE" still is one (held-out 28)
-    if (/\bMERGE\s*$/.test(upper.slice(0, key.at)) && TOOL_RESULT.test(lead.token))
+    // conflict, CI), not the review's verdict; "Merge decision: DO NOT MERGE", "…: MERGE", "…: GO" still are
+    // (held-out 28)
+    if (/\bMERGE\s*$/.test(upper.slice(0, key.at)) && /^(?:PASS|FAIL|BLOCK|CLEA)/.test(lead.token))
         return null;
     if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token))
         return null;
@@ -43889,7 +43892,8 @@ const LIST_HISTORY = /\b(?:PREVIOUS(?:LY)?|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL(?:
 // Where a line of a review body gives its verdict — pure, part of "did you mean" (core/intent.ts).
 // A verdict is read only where a body gives one: after a verdict/decision/recommendation/status/result
 // key (core/intent-key.ts; or in a two-cell key/value table row), in a ticked box, as a heading that
-// is nothing but a verdict, or as the closing line. A finding's heading, a checklist item and any
+// is nothing but a verdict or the body's title heading that ends in its verdict, or as the closing
+// line. A finding's heading, a checklist item and any
 // other table cell are never read as the verdict. What a token is: core/intent-token.ts; what the
 // words say: core/intent-words.ts; what a line yields: core/intent-candidate.ts.
 
@@ -43985,7 +43989,8 @@ function keyValueRow(r, i) {
     const c = keyedAt(r, i, `${plain(cells[0])}: ${plain(cells[1])}`);
     return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
-/** A line that states a verdict: keyed, a ticked box, or the closing line (or a paragraph of its own) as a token. */
+/** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
+ * of its own) as a token. */
 function candidateAt(r, i) {
     const line = r.lines[i];
     if (line.length > 400)
@@ -44159,8 +44164,8 @@ function stillToDo(lines, i, text) {
 }
 /**
  * The first line after the verdict (0-based) that says otherwise, or -1: after an approval, one that still asks
- * for work before the merge, or a key that says changes are still required; after a request for changes, one that
- * says they are all made.
+ * for work before the merge or the next phase, holds the merge ("hold off until …"), or a key that says changes are
+ * still required; after a request for changes, one that says they are all made.
  */
 function laterLine(lines, code, from, verdict) {
     const says = verdict === 'APPROVE' ? BEFORE_MERGE : verdict === 'CHANGES_REQUESTED' ? ALL_RESOLVED : null;
@@ -44271,8 +44276,9 @@ function laterRoundHeading(lines, decided) {
 
 ;// CONCATENATED MODULE: ./src/core/intent-body.ts
 // The shape of a review body, for "did you mean" (core/intent.ts) — pure: literal "\n" escapes
-// read as lines, fenced code, the footers a body ends with (a "generated by" line, a sign-off, a run
-// id, a rule …), its closing line, and a sign-off block set apart from the review by a rule.
+// read as lines, fenced code, quotes of someone else's words (a block quote with its source, an
+// indented block), the footers a body ends with (a "generated by" line, a sign-off, a run id, a
+// rule …), its closing line, and a sign-off block set apart from the review by a rule.
 /** Literal "\n" escapes in long lines: a JSON string written without unescaping. */
 function intent_body_unescape(lines) {
     const escaped = lines.some((l) => l.length > 200 && (l.match(/\\n/g)?.length ?? 0) >= 3);
@@ -44395,9 +44401,10 @@ function nextAbove(lines, i) {
 // nothing. Its answer is never used to post: acceptance is the grammar alone.
 //
 // Where a line gives a verdict is core/intent-line.ts (after a key: core/intent-key.ts), what
-// the words say core/intent-words.ts, what the lines around a verdict say core/intent-around.ts
+// the words say core/intent-words.ts, what holds an approval back core/intent-conditions.ts, what
+// the lines around a verdict say core/intent-around.ts
 // (an open must-fix list, a demand before the merge, changes said to be made, a later round),
-// the body's shape (code, footers, its closing line) core/intent-body.ts; this module reads the
+// the body's shape (code, quotes, footers, its closing line) core/intent-body.ts; this module reads the
 // body whole: which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and
 // the advice.
 
@@ -44485,7 +44492,8 @@ const TRIAGE = /^(ACCEPT|REJECT|PASS|FAIL)/;
 /**
  * One key repeated for three or more items — a weak key with any token ("**Status:** Approved" under every PR,
  * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
- * under every finding): the triage of items, not the review's verdict.
+ * under every finding): the triage of items, not the review's verdict. Dropping them never leaves a different verdict
+ * standing alone, except a refusal set apart after items that disagree among themselves (refusalSetApart).
  */
 function withoutItemStatuses(candidates, labels, closing, lines) {
     const items = (c) => !c.final && !!c.key && (!STRONG_KEY.test(c.key) || TRIAGE.test(c.token ?? ''));
@@ -44499,29 +44507,36 @@ function withoutItemStatuses(candidates, labels, closing, lines) {
     const apart = (c) => !!c.underHeading && (count.get(c.key) ?? 0) === 1;
     const times = (c) => Math.max(count.get(c.key) ?? 0, c.index === closing || apart(c) ? 0 : (labels.get(c.key) ?? 0));
     const kept = candidates.filter((c) => !items(c) || times(c) < 3);
-    // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict);
-    // items that disagree among themselves (gates each PASS or FAIL) are plainly each one's own: then a verdict key's
-    // refusal set apart after them (a rule or a top heading between) stands ("**Decision:** BLOCKED" after five gates'
-    // statuses: held-out 25); an approval left so is not read (a failed gate under it: attack 26)
+    // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict),
+    // unless the items disagree among themselves and a refusal set apart after them is all that is left
     const left = new Set(kept.flatMap((c) => c.verdicts));
     const gone = candidates.filter((c) => !kept.includes(c));
     const dropped = gone.flatMap((c) => c.verdicts);
-    const last = Math.max(...gone.map((c) => c.tokenIndex ?? c.index));
-    const apartAfter = (c) => c.index > last && lines.slice(last + 1, c.index).some((l) => /^\s*(-{3,}|\*{3,}|_{3,}|#{1,2}\s)/.test(l));
-    // … in a section of its own, not another PR's ("## Follow-up PR #512" / "**Decision:** REQUEST CHANGES": attack 27)
-    const section = (c) => lines.slice(0, c.index).findLast((l) => /^\s*#/.test(l)) ?? '';
-    const refusal = (c) => !!c.key &&
-        STRONG_KEY.test(c.key) &&
-        c.verdicts.join() === 'CHANGES_REQUESTED' &&
-        apartAfter(c) &&
-        !/#\d|\bPR\b|FOLLOW-?UP|STACKED|UPSTREAM/i.test(section(c));
-    const mixed = new Set(dropped).size > 1 && kept.every(refusal);
+    const mixed = refusalSetApart(gone, kept, lines);
     if (left.size && dropped.some((v) => !left.has(v)) && !mixed)
         return candidates;
     // verdicts each under a heading of their own ("### Verdict" / "FAIL", … / "PASS") are rounds, not one item's
     // triage: when they are all there is and they disagree, the body states conflicting verdicts, not none
     const rounds = gone.length > 0 && gone.every((c) => c.tokenIndex !== undefined);
     return !left.size && rounds && new Set(dropped).size > 1 ? { rounds: candidates } : kept;
+}
+/**
+ * Items' statuses that disagree among themselves (gates each PASS or FAIL) are plainly each one's own: a verdict key's
+ * refusal set apart after them (a rule or a top heading between, in a section not about another PR) is the review's
+ * ("**Decision:** BLOCKED" after five gates' statuses: held-out 25; a follow-up PR's section: attack 27). An approval
+ * left so is not read (a failed gate under it: attack 26).
+ */
+function refusalSetApart(gone, kept, lines) {
+    if (!gone.length || new Set(gone.flatMap((c) => c.verdicts)).size < 2)
+        return false;
+    const last = Math.max(...gone.map((c) => c.tokenIndex ?? c.index));
+    const apartAfter = (c) => c.index > last && lines.slice(last + 1, c.index).some((l) => /^\s*(-{3,}|\*{3,}|_{3,}|#{1,2}\s)/.test(l));
+    const section = (c) => lines.slice(0, c.index).findLast((l) => /^\s*#/.test(l)) ?? '';
+    return kept.every((c) => !!c.key &&
+        STRONG_KEY.test(c.key) &&
+        c.verdicts.join() === 'CHANGES_REQUESTED' &&
+        apartAfter(c) &&
+        !/#\d|\bPR\b|FOLLOW-?UP|STACKED|UPSTREAM/i.test(section(c)));
 }
 /** Every line decides and none can be suggested: "the body states conflicting verdicts (line 3: …, line 9: …)". */
 function conflicting(candidates, line) {
@@ -44607,7 +44622,7 @@ function findIntent(original) {
     if (later >= 0)
         return none(first === 'APPROVE'
             ? `the approval at line ${lineOf(decided.at(-1))} is conditional: line ${origin[later] + 1} asks for ` +
-                'changes before the merge'
+                'changes before the merge or the next phase, or holds the merge'
             : `line ${origin[later] + 1} says the changes requested at line ${lineOf(decided.at(-1))} are made`, stated);
     const strong = decided.filter((c) => c.strength !== 'bare');
     const chosen = (strong.length ? strong : decided).at(-1);
@@ -55339,7 +55354,8 @@ async function runQueued(cfg, ctx, group, port, trace) {
 
 ;// CONCATENATED MODULE: ./src/core/doctor-check.ts
 // What one of the doctor's checks is: its level, what it says, and the setting that fixes it.
-// Every doctor-* module builds these; core/doctor.ts puts them in a report.
+// doctor-branch, -persona, -environments and -secrets build these; the workflow readers' findings
+// (WorkflowIssue, core/doctor-writers.ts) become checks in core/doctor.ts, which puts them in a report.
 const doctor_check_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
 
 ;// CONCATENATED MODULE: ./src/core/doctor-facts.ts

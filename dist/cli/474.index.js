@@ -22,7 +22,8 @@ var doctor_usage = __webpack_require__(5845);
 var abort = __webpack_require__(6885);
 ;// CONCATENATED MODULE: ./src/core/doctor-check.ts
 // What one of the doctor's checks is: its level, what it says, and the setting that fixes it.
-// Every doctor-* module builds these; core/doctor.ts puts them in a report.
+// doctor-branch, -persona, -environments and -secrets build these; the workflow readers' findings
+// (WorkflowIssue, core/doctor-writers.ts) become checks in core/doctor.ts, which puts them in a report.
 const ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
 
 // EXTERNAL MODULE: ./src/core/marker.ts

@@ -1,5 +1,6 @@
 // What one of the doctor's checks is: its level, what it says, and the setting that fixes it.
-// Every doctor-* module builds these; core/doctor.ts puts them in a report.
+// doctor-branch, -persona, -environments and -secrets build these; the workflow readers' findings
+// (WorkflowIssue, core/doctor-writers.ts) become checks in core/doctor.ts, which puts them in a report.
 
 export type Level = 'ok' | 'warn' | 'fail';
 

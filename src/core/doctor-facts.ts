@@ -1,5 +1,5 @@
 // The doctor's facts: what it reads of a repository (rulesets, classic protection, the personas'
-// Apps and permissions, the workflow files), the shape of a check and a report, and the readers
+// Apps and permissions, the workflow files), the shape of a report (a check's: core/doctor-check.ts), and the readers
 // that turn GitHub's raw answers into facts. Pure; core/doctor.ts puts the checks together.
 import type { Check, Level } from './doctor-check.js';
 import type { EnvironmentFact } from './doctor-environments.js';

@@ -1,7 +1,8 @@
 // What the lines around a verdict say — pure, part of "did you mean" (core/intent.ts): an approval
 // over a list of changes it must still make (a must-fix, blocking or critical list not stated empty
-// or done), a later line that still asks for work before the merge or says the changes asked for
-// are made, and the verdict of an earlier round whose later round gives none.
+// or done), a later line that still asks for work before the merge or the next phase, or holds the
+// merge, or says the changes asked for are made, and the verdict of an earlier round whose later
+// round gives none.
 import type { Verdict } from './grammar.js';
 import { nextLine, type Candidate } from './intent-candidate.js';
 import { leadingVerdict, LIST_ITEM, plain, TOKEN_TAIL } from './intent-token.js';
@@ -142,8 +143,8 @@ function stillToDo(lines: readonly string[], i: number, text: string): boolean {
 
 /**
  * The first line after the verdict (0-based) that says otherwise, or -1: after an approval, one that still asks
- * for work before the merge, or a key that says changes are still required; after a request for changes, one that
- * says they are all made.
+ * for work before the merge or the next phase, holds the merge ("hold off until …"), or a key that says changes are
+ * still required; after a request for changes, one that says they are all made.
  */
 export function laterLine(lines: readonly string[], code: ReadonlySet<number>, from: number, verdict: Verdict): number {
   const says = verdict === 'APPROVE' ? BEFORE_MERGE : verdict === 'CHANGES_REQUESTED' ? ALL_RESOLVED : null;

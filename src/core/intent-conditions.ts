@@ -167,10 +167,11 @@ const HOLD_DENIED = /\b(?:NO|NOT|NEVER|NOTHING|IF|EARLIER|YESTERDAY|PREVIOUSLY|W
 
 export function holdsMerge(upper: string): boolean {
   for (const m of upper.matchAll(HOLD)) {
-    // the clause the hold stands in: from the last sentence or comma break before it, "don't" itself aside
+    // the clause the hold stands in: from the last sentence, comma, colon or dash break before it, "don't" itself
+    // aside ("No blockers — hold off until the branch is cut" holds)
     const clause = upper
       .slice(0, m.index)
-      .split(/[.;!?,]/)
+      .split(/[.;:!?,—–]/)
       .at(-1)!;
     if (!HOLD_DENIED.test(clause)) return true;
   }

@@ -150,8 +150,9 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   if (changedState(raw)) return null;
   if (ARABIC.test(body.slice(0, body.length - lead.rest.length - lead.token.length))) return null;
   // "Merge decision: BLOCKED — not on review content, on mechanics", "Merge status: CLEAR": the merge's state (a
-  // conflict, CI), not the review's verdict; "Merge decision: DO NOT MERGE" still is one (held-out 28)
-  if (/\bMERGE\s*$/.test(upper.slice(0, key.at)) && TOOL_RESULT.test(lead.token)) return null;
+  // conflict, CI), not the review's verdict; "Merge decision: DO NOT MERGE", "…: MERGE", "…: GO" still are
+  // (held-out 28)
+  if (/\bMERGE\s*$/.test(upper.slice(0, key.at)) && /^(?:PASS|FAIL|BLOCK|CLEA)/.test(lead.token)) return null;
   if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
   if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest))) return null;

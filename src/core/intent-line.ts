@@ -1,7 +1,8 @@
 // Where a line of a review body gives its verdict — pure, part of "did you mean" (core/intent.ts).
 // A verdict is read only where a body gives one: after a verdict/decision/recommendation/status/result
 // key (core/intent-key.ts; or in a two-cell key/value table row), in a ticked box, as a heading that
-// is nothing but a verdict, or as the closing line. A finding's heading, a checklist item and any
+// is nothing but a verdict or the body's title heading that ends in its verdict, or as the closing
+// line. A finding's heading, a checklist item and any
 // other table cell are never read as the verdict. What a token is: core/intent-token.ts; what the
 // words say: core/intent-words.ts; what a line yields: core/intent-candidate.ts.
 import { candidate, following, nextLine, type Candidate, type Reader } from './intent-candidate.js';
@@ -94,7 +95,8 @@ function keyValueRow(r: Reader, i: number): Candidate | null {
   return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
 
-/** A line that states a verdict: keyed, a ticked box, or the closing line (or a paragraph of its own) as a token. */
+/** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
+ * of its own) as a token. */
 export function candidateAt(r: Reader, i: number): Candidate | null {
   const line = r.lines[i]!;
   if (line.length > 400) return null; // bounded work

@@ -41,11 +41,12 @@ export function leadingVerdict(text: string): { verdict: Reading; token: string;
   for (const t of [upper.replace(/^[^\p{L}\p{N}]+/u, ''), upper.replace(/^[^A-Z0-9]+/, '')]) {
     // Chinese, Japanese or Korean words before the token are a whole sentence, or they may say who or when: "ボットの
     // レビューは LGTM です" (the bot's review), "テスト追加後なら APPROVE" (once tests are added): attack 26
-    const after = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]([^\p{L}]*)$/u.exec(
-      upper.slice(0, upper.length - t.length),
-    );
-    // … unless a sentence's end, a colon, a bracket or a slash stands between: "…ございます。LGTM", "状态: ✅ READY",
-    // "合并 (APPROVE)", "已准备好生产部署 / READY FOR PRODUCTION" (a translation)
+    const after =
+      /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC\uFF70]([^\p{L}]*)$/u.exec(
+        upper.slice(0, upper.length - t.length),
+      );
+    // … unless a sentence's end, a colon, a parenthesis or a slash stands between: "…ございます。LGTM", "状态: ✅
+    // READY FOR PRODUCTION", "合并 (APPROVE)", "已准备好生产部署 / READY FOR PRODUCTION" (a translation)
     if (after && !/[。！!？?.：:（(/／|｜]/.test(after[1]!)) continue;
     for (const [re, verdict] of SYNONYMS) {
       const m = re.exec(t);

@@ -12,8 +12,9 @@ export type Reading = Verdict | 'conditional';
 const END =
   String.raw`(?![A-Z0-9_]|-(?!(?:ONLY|WITH)\b)[A-Z])` +
   // a Chinese or Japanese token negated right after it: "批准不了" (cannot approve), "通过不了"; not "通过没问题" (no
-  // problem), "需要修改不少地方" (quite a few), "通過しました" (attack 28)
-  String.raw`(?:(?<![\u3040-\u30ff\u3400-\u9fff])|(?!不了|不能|不可|不得|でき[なま]|出来[なま]|しな|しかね|せず|されな))`;
+  // problem), "需要修改不少地方" (quite a few), "通過しました", "通過できました" (attack 28); a negation after 前
+  // ("批准前不能合并") is of the merge, not of the approval, and leaves the conditional token standing
+  String.raw`(?:(?<![\u3040-\u30ff\u3400-\u9fff])|(?<=前)|(?!不了|不能|不可|不得|でき(?:な|ませ)|出来(?:な|ませ)|しな|しかね|せず|されな))`;
 /** A commit id (upper-cased): 7 to 40 hex digits, at least one a digit. */
 export const SHA = /(?=[0-9A-F]*\d)[0-9A-F]{7,40}(?![0-9A-Z])/;
 /** Words and phrases that name a verdict, anchored at the text's start; unknown words are not guessed. */

@@ -4,9 +4,10 @@
 // nothing. Its answer is never used to post: acceptance is the grammar alone.
 //
 // Where a line gives a verdict is core/intent-line.ts (after a key: core/intent-key.ts), what
-// the words say core/intent-words.ts, what the lines around a verdict say core/intent-around.ts
+// the words say core/intent-words.ts, what holds an approval back core/intent-conditions.ts, what
+// the lines around a verdict say core/intent-around.ts
 // (an open must-fix list, a demand before the merge, changes said to be made, a later round),
-// the body's shape (code, footers, its closing line) core/intent-body.ts; this module reads the
+// the body's shape (code, quotes, footers, its closing line) core/intent-body.ts; this module reads the
 // body whole: which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and
 // the advice.
 import { VERDICT_LINE, type Verdict } from './grammar.js';
@@ -117,7 +118,8 @@ const TRIAGE = /^(ACCEPT|REJECT|PASS|FAIL)/;
 /**
  * One key repeated for three or more items — a weak key with any token ("**Status:** Approved" under every PR,
  * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
- * under every finding): the triage of items, not the review's verdict.
+ * under every finding): the triage of items, not the review's verdict. Dropping them never leaves a different verdict
+ * standing alone, except a refusal set apart after items that disagree among themselves (refusalSetApart).
  */
 function withoutItemStatuses(
   candidates: Candidate[],
@@ -136,30 +138,39 @@ function withoutItemStatuses(
   const times = (c: Candidate): number =>
     Math.max(count.get(c.key!) ?? 0, c.index === closing || apart(c) ? 0 : (labels.get(c.key!) ?? 0));
   const kept = candidates.filter((c) => !items(c) || times(c) < 3);
-  // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict);
-  // items that disagree among themselves (gates each PASS or FAIL) are plainly each one's own: then a verdict key's
-  // refusal set apart after them (a rule or a top heading between) stands ("**Decision:** BLOCKED" after five gates'
-  // statuses: held-out 25); an approval left so is not read (a failed gate under it: attack 26)
+  // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict),
+  // unless the items disagree among themselves and a refusal set apart after them is all that is left
   const left = new Set(kept.flatMap((c) => c.verdicts));
   const gone = candidates.filter((c) => !kept.includes(c));
   const dropped = gone.flatMap((c) => c.verdicts);
-  const last = Math.max(...gone.map((c) => c.tokenIndex ?? c.index));
-  const apartAfter = (c: Candidate): boolean =>
-    c.index > last && lines.slice(last + 1, c.index).some((l) => /^\s*(-{3,}|\*{3,}|_{3,}|#{1,2}\s)/.test(l));
-  // … in a section of its own, not another PR's ("## Follow-up PR #512" / "**Decision:** REQUEST CHANGES": attack 27)
-  const section = (c: Candidate): string => lines.slice(0, c.index).findLast((l) => /^\s*#/.test(l)) ?? '';
-  const refusal = (c: Candidate): boolean =>
-    !!c.key &&
-    STRONG_KEY.test(c.key) &&
-    c.verdicts.join() === 'CHANGES_REQUESTED' &&
-    apartAfter(c) &&
-    !/#\d|\bPR\b|FOLLOW-?UP|STACKED|UPSTREAM/i.test(section(c));
-  const mixed = new Set(dropped).size > 1 && kept.every(refusal);
+  const mixed = refusalSetApart(gone, kept, lines);
   if (left.size && dropped.some((v) => !left.has(v)) && !mixed) return candidates;
   // verdicts each under a heading of their own ("### Verdict" / "FAIL", … / "PASS") are rounds, not one item's
   // triage: when they are all there is and they disagree, the body states conflicting verdicts, not none
   const rounds = gone.length > 0 && gone.every((c) => c.tokenIndex !== undefined);
   return !left.size && rounds && new Set(dropped).size > 1 ? { rounds: candidates } : kept;
+}
+
+/**
+ * Items' statuses that disagree among themselves (gates each PASS or FAIL) are plainly each one's own: a verdict key's
+ * refusal set apart after them (a rule or a top heading between, in a section not about another PR) is the review's
+ * ("**Decision:** BLOCKED" after five gates' statuses: held-out 25; a follow-up PR's section: attack 27). An approval
+ * left so is not read (a failed gate under it: attack 26).
+ */
+function refusalSetApart(gone: readonly Candidate[], kept: readonly Candidate[], lines: readonly string[]): boolean {
+  if (!gone.length || new Set(gone.flatMap((c) => c.verdicts)).size < 2) return false;
+  const last = Math.max(...gone.map((c) => c.tokenIndex ?? c.index));
+  const apartAfter = (c: Candidate): boolean =>
+    c.index > last && lines.slice(last + 1, c.index).some((l) => /^\s*(-{3,}|\*{3,}|_{3,}|#{1,2}\s)/.test(l));
+  const section = (c: Candidate): string => lines.slice(0, c.index).findLast((l) => /^\s*#/.test(l)) ?? '';
+  return kept.every(
+    (c) =>
+      !!c.key &&
+      STRONG_KEY.test(c.key) &&
+      c.verdicts.join() === 'CHANGES_REQUESTED' &&
+      apartAfter(c) &&
+      !/#\d|\bPR\b|FOLLOW-?UP|STACKED|UPSTREAM/i.test(section(c)),
+  );
 }
 
 /** Every line decides and none can be suggested: "the body states conflicting verdicts (line 3: …, line 9: …)". */
@@ -248,7 +259,7 @@ export function findIntent(original: readonly string[]): Intent {
     return none(
       first === 'APPROVE'
         ? `the approval at line ${lineOf(decided.at(-1)!)} is conditional: line ${origin[later]! + 1} asks for ` +
-            'changes before the merge'
+            'changes before the merge or the next phase, or holds the merge'
         : `line ${origin[later]! + 1} says the changes requested at line ${lineOf(decided.at(-1)!)} are made`,
       stated,
     );

@@ -1365,6 +1365,7 @@ describe("someone else's words and a hold after an approval", () => {
       'APPROVE',
     ],
     ['a hold after a negated clause', `**Verdict:** APPROVE\n\nNo rush, hold off until Monday.\n`, null],
+    ['a hold after a dash', `**Verdict:** APPROVE\n\nNo blockers — hold off until the branch is cut.\n`, null],
     ['a quoted hold', `**Verdict:** APPROVE\n\nThe release manager wrote:\n\n> Please hold off merging.\n`, null],
     ['a quote after "Summary:" is the review\'s own', `Summary:\n\n> **Verdict:** APPROVE\n`, 'APPROVE'],
     [
@@ -1497,6 +1498,10 @@ describe('held-out 27: "承認" standing alone; a Chinese or Japanese token nega
     ['"通过没问题" (passes, no problem)', `${REVIEW}\n**结论**：通过没问题\n`, 'APPROVE'],
     ['"需要修改不少地方" (quite a few changes)', `${REVIEW}\n**结论**：需要修改不少地方\n`, 'CHANGES_REQUESTED'],
     ['"可以放行" is not read', `${REVIEW}\n**结论**：可以放行，前提是补上测试。\n`, null],
+    // a read-through of this session: a negation after 前 is of the merge; できます is "can"; ー is a letter
+    ['"通过前不得合并" (not before it passes)', `${REVIEW}\n**结论**: 通过前不得合并\n`, null],
+    ['"通過できました" (it passed)', `${REVIEW}\n**Verdict:** 通過できました\n`, 'APPROVE'],
+    ['"ボットのレビュー LGTM" (the bot\'s review)', 'ボットのレビュー LGTM\n', null],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
@@ -1516,6 +1521,7 @@ describe("held-out 28: a merge's state after a merge key is not the review's ver
       `${REVIEW}\n**Decision:** BLOCKED — the migration drops data\n`,
       'CHANGES_REQUESTED',
     ],
+    ['Merge decision: MERGE is a verdict', `${REVIEW}\n**Merge decision:** MERGE\n`, 'APPROVE'],
   ])('%s', (_n, body, verdict) => {
     expect(intent(body).suggestion?.verdict ?? null).toBe(verdict);
   });
