@@ -1077,6 +1077,8 @@ function gradedFindings(text) {
 const doctor_keys_OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+/** A job's steps, each as an object (a job without steps, or a reusable workflow's call, has none). */
+const stepsOf = (job) => (Array.isArray(job['steps']) ? job['steps'].map(obj) : []);
 /**
  * The actions known to mint an App installation token; any other step with a private-key input (`private-key`,
  * `private_key`, `application_private_key`) is taken for one too (getsentry's, navikt's, a local composite action).
@@ -1295,7 +1297,7 @@ function personasOf(persona, job) {
     return Array.isArray(values) && values.length ? values.map(str) : [persona];
 }
 function writersOf(file, id, job, triggers) {
-    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
+    const steps = stepsOf(job);
     const events = jobEvents(triggers, job['if']);
     const out = [];
     for (const step of steps) {
@@ -1339,6 +1341,7 @@ function writersOf(file, id, job, triggers) {
 // fail closed, a gate nobody can pass rather than one anybody can — so a warning.
 
 
+
 /** The personas of a board step that are Apps (`persona=<slug>[bot]`, `@version` aside), by persona name. */
 function appMembers(raw) {
     return raw
@@ -1365,9 +1368,10 @@ const NEEDS = '`contents: read`, `pull-requests: write`, `statuses: write`, `che
  * sets none runs with its caller's, which is not judged here; a board minting its own App token is not judged.
  */
 function boardReads(file, id, job, wf, writers) {
-    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
+    const steps = stepsOf(job);
     const called = doctor_writers_triggersOf(wf).includes('workflow_call');
-    const same = (a, b) => a.toLowerCase() === b.toLowerCase();
+    const said = checksScope(job, wf);
+    const mine = (p) => writers.filter((x) => (0,marker/* samePersona */.NK)(x.persona, p));
     const out = [];
     for (const s of steps) {
         const w = obj(s['with']);
@@ -1375,9 +1379,7 @@ function boardReads(file, id, job, wf, writers) {
             continue;
         if (credentialOf(str(w['github-token']), steps).kind !== 'github-actions')
             continue;
-        const mine = (p) => writers.filter((x) => same(x.persona, p));
         const depend = appMembers(str(w['personas'])).filter((p) => mine(p).some((x) => x.checkRun) || !mine(p).some((x) => !x.checkRun));
-        const said = checksScope(job, wf);
         if (!depend.length || said?.scope === 'read' || said?.scope === 'write' || (!said && called))
             continue;
         out.push({
@@ -1441,7 +1443,7 @@ function unchecked(on, event) {
  */
 function forcedByAuthor(file, id, job, wf, events) {
     const on = obj(wf['on'] ?? wf['true']);
-    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
+    const steps = stepsOf(job);
     const out = [];
     for (const s of steps) {
         const force = str(obj(s['with'])['force']).trim();
@@ -1554,7 +1556,7 @@ const cut = (s) => (s.length > 60 ? `${s.slice(0, 59).trimEnd()}…` : s);
  * (attack round 13, R13-D3, and a review of it).
  */
 function jobIssues(file, id, job, triggers, runsUs, persona) {
-    const steps = Array.isArray(job['steps']) ? job['steps'].map(obj) : [];
+    const steps = stepsOf(job);
     const mints = steps.some((s) => knownMinter(str(s['uses'])));
     const text = JSON.stringify(job);
     const traced = [...text.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].some((m) => persona.has(m[1]));

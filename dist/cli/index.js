@@ -3053,10 +3053,11 @@ function titleVerdict(r, i, text) {
         return null;
     if (after.some((l) => keysOf(plain(l).toUpperCase()).some((k) => k.strong && k.at <= 2)))
         return null;
-    if (NOT_YET_GIVEN.test(following(r, i)))
+    const under = following(r, i);
+    if (NOT_YET_GIVEN.test(under))
         return null;
     // and any verdict the body gives after it outranks it, as a part's ("**NEEDS WORK**" closing a drafted title)
-    return { ...candidate(i, lead.verdict, 'keyed', false, false, undefined, lead.rest, following(r, i)), part: true };
+    return { ...candidate(i, lead.verdict, 'keyed', false, false, undefined, lead.rest, under), part: true };
 }
 /**
  * A two-cell table row whose first cell is only a review's verdict key, read as "key: value": a strong key or
@@ -4161,9 +4162,10 @@ function parseVerdict(text) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CX: () => (/* binding */ PERSONA_PATTERN),
+/* harmony export */   NK: () => (/* binding */ samePersona),
 /* harmony export */   h$: () => (/* binding */ composeBody)
 /* harmony export */ });
-/* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, samePersona, RUN_PATTERN, MAX_BASE_ENCODED, encodeMarker, decodeMarker, versionOf, neutralise */
+/* unused harmony exports MARKER_NAME, MARKER_VERSION, postedEvent, RUN_PATTERN, MAX_BASE_ENCODED, encodeMarker, decodeMarker, versionOf, neutralise */
 /* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8726);
 // The hidden marker that makes a review part of a persona's history (docs/DESIGN.md,
 // "The marker"). Pure.

@@ -4,7 +4,8 @@
 // the member has a commit status of its own there; with GITHUB_TOKEN, listing runs on a private
 // repository takes `checks: read`. Without it such approvals go uncounted and the panel stays red:
 // fail closed, a gate nobody can pass rather than one anybody can — so a warning.
-import { obj, OUR_ACTION, str, type Json } from './doctor-keys.js';
+import { samePersona } from './marker.js';
+import { obj, OUR_ACTION, stepsOf, str, type Json } from './doctor-keys.js';
 import { credentialOf, triggersOf, type WorkflowIssue, type Writer } from './doctor-writers.js';
 
 /** The personas of a board step that are Apps (`persona=<slug>[bot]`, `@version` aside), by persona name. */
@@ -34,19 +35,18 @@ const NEEDS = '`contents: read`, `pull-requests: write`, `statuses: write`, `che
  * sets none runs with its caller's, which is not judged here; a board minting its own App token is not judged.
  */
 export function boardReads(file: string, id: string, job: Json, wf: Json, writers: readonly Writer[]): WorkflowIssue[] {
-  const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
+  const steps = stepsOf(job);
   const called = triggersOf(wf).includes('workflow_call');
-  const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+  const said = checksScope(job, wf);
+  const mine = (p: string) => writers.filter((x) => samePersona(x.persona, p));
   const out: WorkflowIssue[] = [];
   for (const s of steps) {
     const w = obj(s['with']);
     if (!OUR_ACTION.test(str(s['uses'])) || str(w['mode']) !== 'board') continue;
     if (credentialOf(str(w['github-token']), steps).kind !== 'github-actions') continue;
-    const mine = (p: string) => writers.filter((x) => same(x.persona, p));
     const depend = appMembers(str(w['personas'])).filter(
       (p) => mine(p).some((x) => x.checkRun) || !mine(p).some((x) => !x.checkRun),
     );
-    const said = checksScope(job, wf);
     if (!depend.length || said?.scope === 'read' || said?.scope === 'write' || (!said && called)) continue;
     out.push({
       file,

@@ -5,7 +5,7 @@
 // opened, reopened, edited, synchronize, ready_for_review … — the PR's author causes the run, and each one would be a
 // new roll of the LLM on the same head until one approves; a workflow_run that follows such a workflow is the same.
 // And one persona's steps written with two status kinds: a forced re-review's pending is then not read back.
-import { obj, OUR_ACTION, str, type Json } from './doctor-keys.js';
+import { obj, OUR_ACTION, stepsOf, str, type Json } from './doctor-keys.js';
 import type { WorkflowIssue } from './doctor-writers.js';
 
 /** The actions GitHub runs a pull_request(_target) workflow on when it names no types. */
@@ -43,7 +43,7 @@ function unchecked(on: Json, event: string): string[] {
  */
 export function forcedByAuthor(file: string, id: string, job: Json, wf: Json, events: string[]): WorkflowIssue[] {
   const on = obj(wf['on'] ?? wf['true']);
-  const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
+  const steps = stepsOf(job);
   const out: WorkflowIssue[] = [];
   for (const s of steps) {
     const force = str(obj(s['with'])['force']).trim();

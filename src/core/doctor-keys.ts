@@ -9,6 +9,8 @@ export const OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 export const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 export const str = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+/** A job's steps, each as an object (a job without steps, or a reusable workflow's call, has none). */
+export const stepsOf = (job: Json): Json[] => (Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : []);
 
 /**
  * The actions known to mint an App installation token; any other step with a private-key input (`private-key`,

@@ -16,6 +16,7 @@ import {
   knownMinter,
   obj,
   OUR_ACTION,
+  stepsOf,
   str,
   type Json,
   type Callers,
@@ -52,7 +53,7 @@ function jobIssues(
   runsUs: boolean,
   persona: ReadonlySet<string>,
 ): WorkflowIssue[] {
-  const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
+  const steps = stepsOf(job);
   const mints = steps.some((s) => knownMinter(str(s['uses'])));
   const text = JSON.stringify(job);
   const traced = [...text.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].some((m) => persona.has(m[1]!));

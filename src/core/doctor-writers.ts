@@ -2,7 +2,7 @@
 // events and with which credential (core/doctor-workflows.ts judges where that credential sits,
 // core/doctor-force.ts who can force a re-review). Pure: parsed YAML in, writers out.
 import type { Level } from './doctor-check.js';
-import { environmentOf, mintsAppToken, obj, OUR_ACTION, str, type Json } from './doctor-keys.js';
+import { environmentOf, mintsAppToken, obj, OUR_ACTION, stepsOf, str, type Json } from './doctor-keys.js';
 
 /** Who a status written by a job comes from. */
 export type Credential =
@@ -99,7 +99,7 @@ function personasOf(persona: string, job: Json): string[] {
 }
 
 export function writersOf(file: string, id: string, job: Json, triggers: string[]): Writer[] {
-  const steps = Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : [];
+  const steps = stepsOf(job);
   const events = jobEvents(triggers, job['if']);
   const out: Writer[] = [];
   for (const step of steps) {

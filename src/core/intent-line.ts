@@ -68,9 +68,10 @@ function titleVerdict(r: Reader, i: number, text: string): Candidate | null {
   if (after.some((l) => (HEADING.exec(l)?.[1]?.length ?? 7) <= level)) return null;
   if (after.some((l) => /^\s*[*_#>\s-]*(?:UPDATE|EDIT|FOLLOW-?UP)\b/i.test(l))) return null;
   if (after.some((l) => keysOf(plain(l).toUpperCase()).some((k) => k.strong && k.at <= 2))) return null;
-  if (NOT_YET_GIVEN.test(following(r, i))) return null;
+  const under = following(r, i);
+  if (NOT_YET_GIVEN.test(under)) return null;
   // and any verdict the body gives after it outranks it, as a part's ("**NEEDS WORK**" closing a drafted title)
-  return { ...candidate(i, lead.verdict, 'keyed', false, false, undefined, lead.rest, following(r, i)), part: true };
+  return { ...candidate(i, lead.verdict, 'keyed', false, false, undefined, lead.rest, under), part: true };
 }
 
 /**
