@@ -3017,7 +3017,7 @@ const {
   Readable,
   Duplex,
   PassThrough
-} = __nccwpck_require__(7075)
+} = __nccwpck_require__(9456)
 const {
   InvalidArgumentError,
   InvalidReturnValueError,
@@ -3493,7 +3493,7 @@ module.exports.RequestHandler = RequestHandler
 
 
 const assert = __nccwpck_require__(4589)
-const { finished, PassThrough } = __nccwpck_require__(7075)
+const { finished, PassThrough } = __nccwpck_require__(9456)
 const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
 const util = __nccwpck_require__(3440)
 const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
@@ -3851,7 +3851,7 @@ module.exports.connect = __nccwpck_require__(2279)
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(7075)
+const { Readable } = __nccwpck_require__(9456)
 const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
 const util = __nccwpck_require__(3440)
 const { ReadableStreamFrom } = __nccwpck_require__(3440)
@@ -6078,7 +6078,7 @@ module.exports = {
 const assert = __nccwpck_require__(4589)
 const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
 const { IncomingMessage } = __nccwpck_require__(7067)
-const stream = __nccwpck_require__(7075)
+const stream = __nccwpck_require__(9456)
 const net = __nccwpck_require__(7030)
 const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
@@ -8679,7 +8679,7 @@ module.exports = connectH1
 
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
-const { pipeline } = __nccwpck_require__(7075)
+const { pipeline } = __nccwpck_require__(9456)
 const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
@@ -14015,7 +14015,7 @@ module.exports = {
 
 
 
-const { Transform } = __nccwpck_require__(7075)
+const { Transform } = __nccwpck_require__(9456)
 const { Console } = __nccwpck_require__(7540)
 
 const PERSISTENT = process.versions.icu ? '✅' : 'Y '
@@ -16506,7 +16506,7 @@ module.exports = {
 
 
 const buffer = __nccwpck_require__(4573)
-const { Transform } = __nccwpck_require__(7075)
+const { Transform } = __nccwpck_require__(9456)
 const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
 
 /**
@@ -17087,7 +17087,7 @@ module.exports = {
 
 
 
-const { pipeline } = __nccwpck_require__(7075)
+const { pipeline } = __nccwpck_require__(9456)
 const { fetching } = __nccwpck_require__(4398)
 const { makeRequest } = __nccwpck_require__(9967)
 const { webidl } = __nccwpck_require__(5893)
@@ -17637,7 +17637,7 @@ const { kState } = __nccwpck_require__(3627)
 const { webidl } = __nccwpck_require__(5893)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
-const { isErrored, isDisturbed } = __nccwpck_require__(7075)
+const { isErrored, isDisturbed } = __nccwpck_require__(9456)
 const { isArrayBuffer } = __nccwpck_require__(3429)
 const { serializeAMimeType } = __nccwpck_require__(1900)
 const { multipartFormDataParser } = __nccwpck_require__(116)
@@ -20764,7 +20764,7 @@ const {
   subresourceSet
 } = __nccwpck_require__(4495)
 const EE = __nccwpck_require__(8474)
-const { Readable, pipeline, finished } = __nccwpck_require__(7075)
+const { Readable, pipeline, finished } = __nccwpck_require__(9456)
 const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
 const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
 const { getGlobalDispatcher } = __nccwpck_require__(2581)
@@ -24660,7 +24660,7 @@ module.exports = {
 
 
 
-const { Transform } = __nccwpck_require__(7075)
+const { Transform } = __nccwpck_require__(9456)
 const zlib = __nccwpck_require__(8522)
 const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
 const { getGlobalOrigin } = __nccwpck_require__(1059)
@@ -29151,7 +29151,7 @@ module.exports = { PerMessageDeflate }
 
 
 
-const { Writable } = __nccwpck_require__(7075)
+const { Writable } = __nccwpck_require__(9456)
 const assert = __nccwpck_require__(4589)
 const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
 const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
@@ -30874,7 +30874,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:queryst
 
 /***/ }),
 
-/***/ 7075:
+/***/ 9456:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
@@ -44638,12 +44638,10 @@ function findIntent(original) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/diagnostics.ts
-// Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
-
-
+;// CONCATENATED MODULE: ./src/core/visible.ts
+// A line of model output made safe to quote in a log, an error or the job summary. Pure.
+/** Lines are cut after this many characters. */
 const MAX_SHOWN = 160;
-const MAX_NEAR = 12;
 /**
  * Punctuation and symbols outside ASCII (a dash, quotes, ✅) are shown as themselves, with an
  * emoji's presentation selector, and so are letters and digits of words a reader can read ("Überprüfung",
@@ -44660,11 +44658,11 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Latin letters with no ASCII base that are no look-alike of one. */
 const LATIN_OWN = /^[ßæøœðþłÆØŒÐÞŁ]$/u;
 /** Cyrillic and Greek letters a reader takes for ASCII ones: a word made of nothing else reads as ASCII ("ОК"). */
-const diagnostics_CONFUSABLE = /^[АВЕКМНОРСТХУаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοικνυ]$/u;
+const visible_CONFUSABLE = /^[АВЕКМНОРСТХУаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοικνυ]$/u;
 /** A word with no ASCII letter that still reads as ASCII: every letter a look-alike, or two scripts mixed. */
 function looksAscii(word) {
     const letters = [...word].filter((c) => /\p{L}/u.test(c));
-    if (letters.length && letters.every((c) => diagnostics_CONFUSABLE.test(c)))
+    if (letters.length && letters.every((c) => visible_CONFUSABLE.test(c)))
         return true;
     const scripts = new Set(letters.map((c) => (/\p{Script=Cyrillic}/u.test(c) ? 'C' : /\p{Script=Greek}/u.test(c) ? 'G' : 'O')));
     return scripts.has('C') && scripts.has('G');
@@ -44726,6 +44724,13 @@ function visible(s, max = MAX_SHOWN) {
     }
     return out;
 }
+
+;// CONCATENATED MODULE: ./src/core/diagnostics.ts
+// Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
+
+
+
+const MAX_NEAR = 12;
 const TOKEN_ADVICE = {
     REQUEST_CHANGES: 'REQUEST_CHANGES is the API event name; the verdict token is CHANGES_REQUESTED',
     APPROVED: 'APPROVED is the review state; the verdict token is APPROVE',
@@ -55707,9 +55712,85 @@ function customCheck(branch, name, patterns, at) {
 }
 const doctor_environments_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
 
+;// CONCATENATED MODULE: ./src/core/doctor-identity.ts
+// The doctor's checks of who each persona is: an account's access to the repository, and no two
+// personas sharing one App or account. Pure.
+
+const WRITE = ['admin', 'maintain', 'write'];
+function accessCheck(p) {
+    if (p.kind === 'app')
+        return []; // an App's access is its installation's permissions, not a collaborator role
+    const id = `access:${p.name}`;
+    if (p.permission !== null && WRITE.includes(p.permission))
+        return [doctor_check_ok(id, `${p.login} has ${p.permission} access: its APPROVE counts and it can write the status`)];
+    if (p.permission === null) {
+        return [
+            {
+                id,
+                level: 'warn',
+                unknown: true,
+                says: `${p.login}'s permission on the repository could not be read`,
+                fix: `run the doctor with a token that has push access, or check Settings → Collaborators for ${p.login}`,
+            },
+        ];
+    }
+    const has = p.permission === 'not-collaborator' ? 'is not a collaborator' : `has only ${p.permission} access`;
+    return [
+        {
+            id,
+            level: 'fail',
+            says: `${p.login} ${has}: its APPROVE does not count toward required reviews and it cannot write ` +
+                `${p.name}'s status`,
+            fix: `Settings → Collaborators and teams → give ${p.login} the Write role`,
+        },
+    ];
+}
+/**
+ * One App per persona: two personas on one App's id can each write the other's status with their own token, and
+ * GitHub keeps one review state per account — the panel is one voice (attack round 16, D16b-1): a failure. Two on one
+ * account (a PAT) are the README's documented trade for `review-event: COMMENT`: a warning that says what it costs.
+ */
+function distinctChecks(personas) {
+    const groups = new Map();
+    for (const p of personas) {
+        // an App persona whose App could not be read (no id) is still an App: grouped by its slug
+        const key = p.appId !== null
+            ? `app ${p.appId}`
+            : p.kind === 'app'
+                ? `slug ${p.login.toLowerCase()}`
+                : `account ${p.login.toLowerCase()}`;
+        groups.set(key, [...(groups.get(key) ?? []), p]);
+    }
+    return [...groups.values()]
+        .filter((g) => g.length > 1)
+        .map((g) => {
+        const names = g.map((p) => p.name).join(' and ');
+        const id = `distinct:${g.map((p) => p.name).join('+')}`;
+        const cost = "each one's token can write the others' status, and GitHub keeps one review per account";
+        if (g[0].kind !== 'app')
+            return {
+                id,
+                level: 'warn',
+                says: `${names} share the account ${g[0].login}: ${cost} ` +
+                    '(only review-event: COMMENT keeps their reviews apart)',
+                fix: 'give each persona its own GitHub App, or keep review-event: COMMENT and gate on each status',
+            };
+        return {
+            id,
+            level: 'fail',
+            says: `${names} are one identity, the App ${g[0].slug}${idOf(g[0])}: ${cost}, ` +
+                'so the panel speaks with one voice',
+            fix: 'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key in ' +
+                "its own environment, and require each persona's status from its own App",
+        };
+    });
+}
+const idOf = (p) => (p.appId === null ? '' : ` (id ${p.appId})`);
+
 ;// CONCATENATED MODULE: ./src/core/doctor-persona.ts
 // The doctor's checks of each persona: its status context required, from its App, written by
 // the workflows on the default branch (and on the merge queue's commits), and its access. Pure.
+
 
 
 /** Every requirement of a context: rulesets, and classic protection as far as it is known. */
@@ -55901,76 +55982,6 @@ function queueCheck(f, p, context, reqs, mine) {
     }
     return doctor_check_ok(id, `the merge queue gets ${context} from ${doctor_persona_where(q)}`);
 }
-const WRITE = ['admin', 'maintain', 'write'];
-function accessCheck(p) {
-    if (p.kind === 'app')
-        return []; // an App's access is its installation's permissions, not a collaborator role
-    const id = `access:${p.name}`;
-    if (p.permission !== null && WRITE.includes(p.permission))
-        return [doctor_check_ok(id, `${p.login} has ${p.permission} access: its APPROVE counts and it can write the status`)];
-    if (p.permission === null) {
-        return [
-            {
-                id,
-                level: 'warn',
-                unknown: true,
-                says: `${p.login}'s permission on the repository could not be read`,
-                fix: `run the doctor with a token that has push access, or check Settings → Collaborators for ${p.login}`,
-            },
-        ];
-    }
-    const has = p.permission === 'not-collaborator' ? 'is not a collaborator' : `has only ${p.permission} access`;
-    return [
-        {
-            id,
-            level: 'fail',
-            says: `${p.login} ${has}: its APPROVE does not count toward required reviews and it cannot write ` +
-                `${p.name}'s status`,
-            fix: `Settings → Collaborators and teams → give ${p.login} the Write role`,
-        },
-    ];
-}
-/**
- * One App per persona: two personas on one App's id can each write the other's status with their own token, and
- * GitHub keeps one review state per account — the panel is one voice (attack round 16, D16b-1): a failure. Two on one
- * account (a PAT) are the README's documented trade for `review-event: COMMENT`: a warning that says what it costs.
- */
-function distinctChecks(personas) {
-    const groups = new Map();
-    for (const p of personas) {
-        // an App persona whose App could not be read (no id) is still an App: grouped by its slug
-        const key = p.appId !== null
-            ? `app ${p.appId}`
-            : p.kind === 'app'
-                ? `slug ${p.login.toLowerCase()}`
-                : `account ${p.login.toLowerCase()}`;
-        groups.set(key, [...(groups.get(key) ?? []), p]);
-    }
-    return [...groups.values()]
-        .filter((g) => g.length > 1)
-        .map((g) => {
-        const names = g.map((p) => p.name).join(' and ');
-        const id = `distinct:${g.map((p) => p.name).join('+')}`;
-        const cost = "each one's token can write the others' status, and GitHub keeps one review per account";
-        if (g[0].kind !== 'app')
-            return {
-                id,
-                level: 'warn',
-                says: `${names} share the account ${g[0].login}: ${cost} ` +
-                    '(only review-event: COMMENT keeps their reviews apart)',
-                fix: 'give each persona its own GitHub App, or keep review-event: COMMENT and gate on each status',
-            };
-        return {
-            id,
-            level: 'fail',
-            says: `${names} are one identity, the App ${g[0].slug}${idOf(g[0])}: ${cost}, ` +
-                'so the panel speaks with one voice',
-            fix: 'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key in ' +
-                "its own environment, and require each persona's status from its own App",
-        };
-    });
-}
-const idOf = (p) => (p.appId === null ? '' : ` (id ${p.appId})`);
 
 ;// CONCATENATED MODULE: ./src/core/doctor-secrets.ts
 /** Each key once per secret and environment (core/doctor-keys.ts finds where each is read). */
@@ -57065,6 +57076,7 @@ function analyseBranches(f, appIds = new Map()) {
 // rules), core/doctor-persona.ts (each persona's status), core/doctor-workflows.ts,
 // doctor-environments.ts and doctor-secrets.ts (the workflow files, the environments, the key
 // stores). The facts and the readers of GitHub's answers are core/doctor-facts.ts.
+
 
 
 

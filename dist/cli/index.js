@@ -147,7 +147,7 @@ async function main(argv, io) {
         const bad = (0,_cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .badApiUrl */ .n)(process.env);
         if (bad)
             return usage(io, `${TOOL} doctor`, bad, _cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .DOCTOR_USAGE */ .E);
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(474)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4474))).runDoctorCli(rest);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(383)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6383))).runDoctorCli(rest);
     }
     const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L[first] : undefined;
     if (command)
@@ -602,8 +602,8 @@ const noBody = (message) => ({
     message: `the persona produced no review: ${message}`,
 });
 
-// EXTERNAL MODULE: ./src/core/diagnostics.ts + 9 modules
-var diagnostics = __nccwpck_require__(5020);
+// EXTERNAL MODULE: ./src/core/diagnostics.ts + 10 modules
+var diagnostics = __nccwpck_require__(2720);
 ;// CONCATENATED MODULE: ./src/core/rendered.ts
 // What a reader will see — pure. GitHub renders a review body as Markdown with inline
 // HTML, so the raw text and the text on screen differ: `ghp\_x` shows as `ghp_x`,
@@ -2245,7 +2245,7 @@ function badApiUrl(env) {
 
 /***/ }),
 
-/***/ 5020:
+/***/ 2720:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2255,7 +2255,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   sW: () => (/* binding */ renderDiagnosis)
 });
 
-// UNUSED EXPORTS: differences, renderIntent, visible
+// UNUSED EXPORTS: differences, renderIntent
 
 // EXTERNAL MODULE: ./src/core/grammar.ts
 var grammar = __nccwpck_require__(8726);
@@ -3730,12 +3730,10 @@ function findIntent(original) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/diagnostics.ts
-// Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
-
-
+;// CONCATENATED MODULE: ./src/core/visible.ts
+// A line of model output made safe to quote in a log, an error or the job summary. Pure.
+/** Lines are cut after this many characters. */
 const MAX_SHOWN = 160;
-const MAX_NEAR = 12;
 /**
  * Punctuation and symbols outside ASCII (a dash, quotes, ✅) are shown as themselves, with an
  * emoji's presentation selector, and so are letters and digits of words a reader can read ("Überprüfung",
@@ -3818,6 +3816,13 @@ function visible(s, max = MAX_SHOWN) {
     }
     return out;
 }
+
+;// CONCATENATED MODULE: ./src/core/diagnostics.ts
+// Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
+
+
+
+const MAX_NEAR = 12;
 const TOKEN_ADVICE = {
     REQUEST_CHANGES: 'REQUEST_CHANGES is the API event name; the verdict token is CHANGES_REQUESTED',
     APPROVED: 'APPROVED is the review state; the verdict token is APPROVE',

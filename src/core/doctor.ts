@@ -10,7 +10,8 @@ import { bypassChecks, classicCheck, groupingCheck, noQueueCheck, reviewChecks }
 import { environmentChecks } from './doctor-environments.js';
 import { ok, type Check, type Level } from './doctor-check.js';
 import { appNames, type DoctorFacts, type DoctorReport } from './doctor-facts.js';
-import { distinctChecks, personaChecks } from './doctor-persona.js';
+import { distinctChecks } from './doctor-identity.js';
+import { personaChecks } from './doctor-persona.js';
 import { secretChecks } from './doctor-secrets.js';
 import { analyseBranches, type analyseWorkflows } from './doctor-workflows.js';
 import { mdText } from './markdown.js';

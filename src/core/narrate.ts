@@ -2,7 +2,7 @@
 // and the plan it made, one line each, in words. Pure: facts and plans in, lines out.
 // (With debug on, the shell also logs both as JSON.)
 import { historyOf, type Dismissal, type Facts, type HistoryEntry, type Plan } from './decide.js';
-import { visible } from './diagnostics.js';
+import { visible } from './visible.js';
 import { short } from './sha.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

@@ -4,7 +4,7 @@ import { historyOf, type ReviewFact } from '../../src/core/decide.js';
 import { encodeMarker } from '../../src/core/marker.js';
 import { keptRejection, type DismissalEvent } from '../../src/core/restamp.js';
 import { readInput } from '../../src/cli/command.js';
-import { visible } from '../../src/core/diagnostics.js';
+import { visible } from '../../src/core/visible.js';
 
 const HEAD = '1'.repeat(40);
 const TAG = '[persona-verdict]';

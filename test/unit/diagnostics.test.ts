@@ -1,6 +1,7 @@
 // What the operator is told. Explains only; the decision is in grammar.ts.
 import { describe, expect, test } from 'vitest';
-import { diagnose, differences, visible } from '../../src/core/diagnostics.js';
+import { diagnose, differences } from '../../src/core/diagnostics.js';
+import { visible } from '../../src/core/visible.js';
 import { parseVerdict } from '../../src/core/grammar.js';
 
 describe('what differs from the grammar, one near miss at a time', () => {

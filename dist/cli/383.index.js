@@ -1,8 +1,8 @@
-export const id = 474;
-export const ids = [474];
+export const id = 383;
+export const ids = [383];
 export const modules = {
 
-/***/ 4474:
+/***/ 6383:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -376,9 +376,85 @@ function customCheck(branch, name, patterns, at) {
 }
 const doctor_environments_ok = (id, says) => ({ id, level: 'ok', says, fix: '' });
 
+;// CONCATENATED MODULE: ./src/core/doctor-identity.ts
+// The doctor's checks of who each persona is: an account's access to the repository, and no two
+// personas sharing one App or account. Pure.
+
+const WRITE = ['admin', 'maintain', 'write'];
+function accessCheck(p) {
+    if (p.kind === 'app')
+        return []; // an App's access is its installation's permissions, not a collaborator role
+    const id = `access:${p.name}`;
+    if (p.permission !== null && WRITE.includes(p.permission))
+        return [ok(id, `${p.login} has ${p.permission} access: its APPROVE counts and it can write the status`)];
+    if (p.permission === null) {
+        return [
+            {
+                id,
+                level: 'warn',
+                unknown: true,
+                says: `${p.login}'s permission on the repository could not be read`,
+                fix: `run the doctor with a token that has push access, or check Settings → Collaborators for ${p.login}`,
+            },
+        ];
+    }
+    const has = p.permission === 'not-collaborator' ? 'is not a collaborator' : `has only ${p.permission} access`;
+    return [
+        {
+            id,
+            level: 'fail',
+            says: `${p.login} ${has}: its APPROVE does not count toward required reviews and it cannot write ` +
+                `${p.name}'s status`,
+            fix: `Settings → Collaborators and teams → give ${p.login} the Write role`,
+        },
+    ];
+}
+/**
+ * One App per persona: two personas on one App's id can each write the other's status with their own token, and
+ * GitHub keeps one review state per account — the panel is one voice (attack round 16, D16b-1): a failure. Two on one
+ * account (a PAT) are the README's documented trade for `review-event: COMMENT`: a warning that says what it costs.
+ */
+function distinctChecks(personas) {
+    const groups = new Map();
+    for (const p of personas) {
+        // an App persona whose App could not be read (no id) is still an App: grouped by its slug
+        const key = p.appId !== null
+            ? `app ${p.appId}`
+            : p.kind === 'app'
+                ? `slug ${p.login.toLowerCase()}`
+                : `account ${p.login.toLowerCase()}`;
+        groups.set(key, [...(groups.get(key) ?? []), p]);
+    }
+    return [...groups.values()]
+        .filter((g) => g.length > 1)
+        .map((g) => {
+        const names = g.map((p) => p.name).join(' and ');
+        const id = `distinct:${g.map((p) => p.name).join('+')}`;
+        const cost = "each one's token can write the others' status, and GitHub keeps one review per account";
+        if (g[0].kind !== 'app')
+            return {
+                id,
+                level: 'warn',
+                says: `${names} share the account ${g[0].login}: ${cost} ` +
+                    '(only review-event: COMMENT keeps their reviews apart)',
+                fix: 'give each persona its own GitHub App, or keep review-event: COMMENT and gate on each status',
+            };
+        return {
+            id,
+            level: 'fail',
+            says: `${names} are one identity, the App ${g[0].slug}${idOf(g[0])}: ${cost}, ` +
+                'so the panel speaks with one voice',
+            fix: 'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key in ' +
+                "its own environment, and require each persona's status from its own App",
+        };
+    });
+}
+const idOf = (p) => (p.appId === null ? '' : ` (id ${p.appId})`);
+
 ;// CONCATENATED MODULE: ./src/core/doctor-persona.ts
 // The doctor's checks of each persona: its status context required, from its App, written by
 // the workflows on the default branch (and on the merge queue's commits), and its access. Pure.
+
 
 
 /** Every requirement of a context: rulesets, and classic protection as far as it is known. */
@@ -570,76 +646,6 @@ function queueCheck(f, p, context, reqs, mine) {
     }
     return ok(id, `the merge queue gets ${context} from ${where(q)}`);
 }
-const WRITE = ['admin', 'maintain', 'write'];
-function accessCheck(p) {
-    if (p.kind === 'app')
-        return []; // an App's access is its installation's permissions, not a collaborator role
-    const id = `access:${p.name}`;
-    if (p.permission !== null && WRITE.includes(p.permission))
-        return [ok(id, `${p.login} has ${p.permission} access: its APPROVE counts and it can write the status`)];
-    if (p.permission === null) {
-        return [
-            {
-                id,
-                level: 'warn',
-                unknown: true,
-                says: `${p.login}'s permission on the repository could not be read`,
-                fix: `run the doctor with a token that has push access, or check Settings → Collaborators for ${p.login}`,
-            },
-        ];
-    }
-    const has = p.permission === 'not-collaborator' ? 'is not a collaborator' : `has only ${p.permission} access`;
-    return [
-        {
-            id,
-            level: 'fail',
-            says: `${p.login} ${has}: its APPROVE does not count toward required reviews and it cannot write ` +
-                `${p.name}'s status`,
-            fix: `Settings → Collaborators and teams → give ${p.login} the Write role`,
-        },
-    ];
-}
-/**
- * One App per persona: two personas on one App's id can each write the other's status with their own token, and
- * GitHub keeps one review state per account — the panel is one voice (attack round 16, D16b-1): a failure. Two on one
- * account (a PAT) are the README's documented trade for `review-event: COMMENT`: a warning that says what it costs.
- */
-function distinctChecks(personas) {
-    const groups = new Map();
-    for (const p of personas) {
-        // an App persona whose App could not be read (no id) is still an App: grouped by its slug
-        const key = p.appId !== null
-            ? `app ${p.appId}`
-            : p.kind === 'app'
-                ? `slug ${p.login.toLowerCase()}`
-                : `account ${p.login.toLowerCase()}`;
-        groups.set(key, [...(groups.get(key) ?? []), p]);
-    }
-    return [...groups.values()]
-        .filter((g) => g.length > 1)
-        .map((g) => {
-        const names = g.map((p) => p.name).join(' and ');
-        const id = `distinct:${g.map((p) => p.name).join('+')}`;
-        const cost = "each one's token can write the others' status, and GitHub keeps one review per account";
-        if (g[0].kind !== 'app')
-            return {
-                id,
-                level: 'warn',
-                says: `${names} share the account ${g[0].login}: ${cost} ` +
-                    '(only review-event: COMMENT keeps their reviews apart)',
-                fix: 'give each persona its own GitHub App, or keep review-event: COMMENT and gate on each status',
-            };
-        return {
-            id,
-            level: 'fail',
-            says: `${names} are one identity, the App ${g[0].slug}${idOf(g[0])}: ${cost}, ` +
-                'so the panel speaks with one voice',
-            fix: 'create a GitHub App per persona (Settings → Developer settings → GitHub Apps), give each its own key in ' +
-                "its own environment, and require each persona's status from its own App",
-        };
-    });
-}
-const idOf = (p) => (p.appId === null ? '' : ` (id ${p.appId})`);
 
 ;// CONCATENATED MODULE: ./src/core/doctor-secrets.ts
 /** Each key once per secret and environment (core/doctor-keys.ts finds where each is read). */
@@ -1743,6 +1749,7 @@ function analyseBranches(f, appIds = new Map()) {
 
 
 
+
 function diagnose(f) {
     const wf = analyseBranches(f, appNames(f.personas));
     const writers = wf?.writers ?? [];
@@ -2638,8 +2645,8 @@ function identityPort({ octokit, call }) {
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
-// EXTERNAL MODULE: ./src/core/diagnostics.ts + 9 modules
-var diagnostics = __webpack_require__(5020);
+// EXTERNAL MODULE: ./src/core/diagnostics.ts + 10 modules
+var diagnostics = __webpack_require__(2720);
 // EXTERNAL MODULE: ./src/core/grammar.ts
 var grammar = __webpack_require__(8726);
 ;// CONCATENATED MODULE: ./src/core/history.ts
