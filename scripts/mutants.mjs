@@ -565,7 +565,7 @@ export const MUTANTS = [
   {
     name: 'one-app-two-personas',
     what: 'the doctor takes two personas on one App for two identities (D16b-1)',
-    file: 'src/core/doctor-persona.ts',
+    file: 'src/core/doctor-identity.ts',
     from: '.filter((g) => g.length > 1)',
     to: '.filter((g) => g.length > 2)',
     unit: [U('doctor')],
