@@ -44989,6 +44989,30 @@ function reReviewUnderWay(onHead, identity, persona, target) {
     return false;
 }
 /**
+ * A queued PR whose head a maintainer's forced re-review is judging again (the persona's own "reviewing" pending for
+ * the PR stands there, on the head or on the head its verdict is carried from: attack round 14, Q1), or whose statuses
+ * there could not be read: the doubted verdict does not pass the group. Null when nothing holds it. conclude() asks
+ * before the group's status is written (outcome.ts), after-green.ts again once a green is written (attack K, K1).
+ */
+function groupHold(target, onHead, source, identity, persona) {
+    const pr = `PR #${target?.pullNumber}`;
+    const head = sha_short(target?.reviewedSha);
+    if (onHead === null || source?.onHead === null) {
+        const failure = `the statuses of ${pr}'s head ${head} (or of the head its verdict is carried from) could not be read, so ` +
+            'whether a re-review of it is under way is unknown: the group does not pass on its verdict (re-queue the PR)';
+        return { failure, description: `${persona}: ${pr}'s head unread` };
+    }
+    const from = source && { pullNumber: target?.pullNumber ?? null, reviewedSha: source.sha };
+    const doubted = reReviewUnderWay(onHead, identity, persona, target) ||
+        (from !== undefined && reReviewUnderWay(source?.onHead, identity, persona, from));
+    if (!doubted)
+        return null;
+    const failure = `re-review under way: ${persona} is judging ${pr}'s head ${head} again (a forced re-review), so the ` +
+        'verdict it had does not pass the group; re-queue the PR once the re-review is posted (if it failed or was ' +
+        `cancelled, comment /review ${persona} again, or push)`;
+    return { failure, description: `${persona}: re-review of ${pr} under way` };
+}
+/**
  * What must go back over a green just written by a run that was not forced, or null: under it (the newest status this
  * account wrote there, this run's), statuses that settle nothing are passed over (an abort's failure, another PR's,
  * a plain pending); then the persona's forced pending for this PR, when a kept verdict's run had not read it, is a
@@ -45218,6 +45242,30 @@ function unreadAfterGreen(c, persona) {
             're-review was asked for meanwhile is unknown: pending is written over the green; re-run this job',
     };
 }
+/** A merge group's green (outcome queued): the queued PR's head, and the head its verdict was given for if another. */
+const groupHeads = (c) => c.outcome === 'queued' && c.status?.state === 'success' && c.pullNumber !== undefined && c.headSha
+    ? { head: c.headSha, ...(c.verdictHead && c.verdictHead !== c.headSha ? { source: c.verdictHead } : {}) }
+    : null;
+/**
+ * A merge group's green just written while, since the run read the queued PR's head, a maintainer's forced re-review
+ * of it (or of the head its verdict is carried from) was asked for, or those statuses can no longer be read: the
+ * group must not pass on the doubted verdict, so failure goes over the green and the step fails — what conclude()
+ * decides when it reads the same before (groupHold; attack K, K1: the queue's B3). Null when the green stands.
+ */
+function groupGreenUnderReReview(c, persona, onHead, onSource) {
+    const heads = groupHeads(c);
+    if (!heads || !c.status)
+        return null;
+    const source = heads.source && onSource !== undefined ? { sha: heads.source, onHead: onSource } : undefined;
+    const held = groupHold({ pullNumber: c.pullNumber, reviewedSha: heads.head }, onHead, source, c.identity, persona);
+    if (!held)
+        return null;
+    return {
+        status: { sha: c.status.sha, state: 'failure', description: fit(held.description) },
+        notice: `read again after the group's green was written: ${held.failure}`,
+        failure: held.failure,
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/core/errors.ts
 // How a failed GitHub request is classified — pure, decided once where the error is
@@ -45417,14 +45465,20 @@ const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
  * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
  * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 to 11).
  * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline.
- * Since the subject's newest forced review, its unedited reviews are walked in order: one a writer dismissed is a
- * re-roll the writer asked for, and one this account dismissed as a duplicate a raced copy — both passed over; the
- * first this account dismissed as stale is the one that stood, kept when it is a CHANGES_REQUESTED. Anything else
- * (a live review, a dismissal the timeline does not show) keeps nothing: the subject is judged again.
+ * Since the subject's newest forced review (only a writer's /review judges a subject again on purpose), its unedited
+ * reviews are walked from the newest: one a writer dismissed is a re-roll the writer asked for, one this account
+ * dismissed as a duplicate a raced copy, and an approval this account dismissed as stale no verdict that may stand
+ * again — all passed over; the newest rejection this account dismissed as stale is kept. So a rejection on record
+ * for the subject is never rolled again by a base round trip, whichever came first: an approval lost on an earlier
+ * round trip (attack K, K2), or a racing copy that stood beside it (attack round 9). Anything else (a live review, a
+ * dismissal the timeline does not show) keeps nothing: the subject is judged again.
  */
 function keptRejection(history, s, dismissals, identity) {
     const ours = (e) => restamp_sameLogin(e.actor, identity);
-    for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter(speaks)) {
+    const newestFirst = sinceForced(history.filter((e) => isOf(e.marker, s)))
+        .filter(speaks)
+        .reverse();
+    for (const h of newestFirst) {
         const events = dismissals.filter((e) => e.reviewId === h.review.id);
         if (h.review.state !== 'DISMISSED' || !events.length)
             return null;
@@ -45432,7 +45486,8 @@ function keptRejection(history, s, dismissals, identity) {
             continue;
         if (!events.every((e) => OWN_STALE.test(e.message ?? '')))
             return null;
-        return h.marker.verdict === 'CHANGES_REQUESTED' ? h : null;
+        if (h.marker.verdict === 'CHANGES_REQUESTED')
+            return h;
     }
     return null;
 }
@@ -46548,7 +46603,8 @@ const ownStateOn = (cfg, ctx, port, sha) => cfg.statusKind === 'commit' ? status
 ;// CONCATENATED MODULE: ./src/after-green.ts
 // After a green is written: read once more what may have changed since the run read it, and write what must go
 // over the green (core/after-green.ts decides). The PR's base (a retarget since the run's last read: attack round
-// 8), then the head's statuses (a forced re-review asked for meanwhile: attack round 12). Unreadable, a post's green
+// 8), then the head's statuses (a forced re-review asked for meanwhile: attack round 12); a merge group's green, the
+// queued PR's head (attack K). Unreadable, a post's green
 // stays with a warning, and a kept verdict's gets pending over it and fails the step (attack round 13, F4); a status
 // that cannot be written over a green fails the step, saying the green stands.
 
@@ -46558,6 +46614,8 @@ const ownStateOn = (cfg, ctx, port, sha) => cfg.statusKind === 'commit' ? status
 
 
 async function afterGreen(r, cfg, ctx, port) {
+    if (r.outcome === 'queued')
+        return groupAfterGreen(r, cfg, ctx, port);
     const based = await baseAfterGreen(r, cfg, ctx, port);
     return based.status?.state === 'success' ? reReviewAfterGreen(based, cfg, ctx, port) : based;
 }
@@ -46631,6 +46689,27 @@ async function reReviewAfterGreen(r, cfg, ctx, port) {
     }
     const held = greenUnderReReview(r, cfg.persona, cfg.force, onHead);
     return held ? overGreen(r, cfg, ctx, port, held) : r;
+}
+/**
+ * A merge group's green: the queued PR's head (and the head its verdict is carried from) read once more — a forced
+ * re-review asked for since the run read them, or statuses now unread, puts failure over the green and fails the step
+ * (groupGreenUnderReReview; attack K, K1).
+ */
+async function groupAfterGreen(r, cfg, ctx, port) {
+    const heads = groupHeads(r);
+    if (!heads)
+        return r; // a red, or no status written
+    const [onHead, onSource] = await Promise.all([
+        ownStateOn(cfg, ctx, port, heads.head),
+        heads.source ? ownStateOn(cfg, ctx, port, heads.source) : undefined,
+    ]);
+    if (onHead === undefined)
+        return r; // no status written by this run
+    const held = groupGreenUnderReReview(r, cfg.persona, onHead, onSource);
+    if (!held)
+        return r;
+    const over = await overGreen(r, cfg, ctx, port, held);
+    return over.failure ? over : { ...over, failure: held.failure };
 }
 /** Writes a status over the green just written; if that fails, the step fails and says the green stands. */
 async function overGreen(r, cfg, ctx, port, over) {
@@ -46911,34 +46990,16 @@ function queued(end, rules, base, shouldReview) {
         event: postedEvent(marker),
         reviewId: review.id,
         reviewUrl: review.htmlUrl,
+        verdictHead: marker.head,
         shouldReview,
         status: statusOf(rules, onGroup, verdictState(marker.verdict, rules), description, review.htmlUrl),
     };
 }
-/**
- * A queued PR whose head a maintainer's forced re-review is judging again (the persona's own "reviewing" pending for
- * the PR stands there, on the head or on the head its verdict is carried from), or whose statuses there could not be
- * read: the doubted verdict does not pass the group.
- */
+/** A forced re-review of the queued PR's head under way, or its statuses unread: the group does not pass. */
 function heldByReReview(end, rules) {
-    const pr = `PR #${end.target?.pullNumber}`;
-    const head = sha_short(end.target?.reviewedSha);
+    const held = groupHold(end.target, end.onHead, end.source, end.identity, rules.persona);
     const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
-    if (end.onHead === null || end.source?.onHead === null) {
-        const failure = `the statuses of ${pr}'s head ${head} (or of the head its verdict is carried from) could not be read, so ` +
-            'whether a re-review of it is under way is unknown: the group does not pass on its verdict (re-queue the PR)';
-        return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: ${pr}'s head unread`) };
-    }
-    // a forced re-review of the head, or of the head the verdict is carried from (attack round 14, Q1)
-    const from = end.source && { pullNumber: end.target?.pullNumber ?? null, reviewedSha: end.source.sha };
-    const doubted = reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target) ||
-        (from !== undefined && reReviewUnderWay(end.source?.onHead, end.identity, rules.persona, from));
-    if (!doubted)
-        return null;
-    const failure = `re-review under way: ${rules.persona} is judging ${pr}'s head ${head} again (a forced re-review), so the ` +
-        'verdict it had does not pass the group; re-queue the PR once the re-review is posted (if it failed or was ' +
-        `cancelled, comment /review ${rules.persona} again, or push)`;
-    return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: re-review of ${pr} under way`) };
+    return held && { failure: held.failure, status: statusOf(rules, onGroup, 'failure', held.description) };
 }
 function reported(end, rules, base) {
     const missing = end.board.missing;

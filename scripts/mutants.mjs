@@ -396,6 +396,27 @@ export const MUTANTS = [
     unit: [U('restamp')],
     e2e: [],
   },
+  // attack K
+  {
+    name: 'kept-rejection-lost-behind-approval',
+    what: 'keptRejection() stops at a stale approval of the subject: a base round trip re-rolls a rejection (K2)',
+    file: 'src/core/restamp.ts',
+    from: "if (h.marker.verdict === 'CHANGES_REQUESTED') return h;",
+    to: "return h.marker.verdict === 'CHANGES_REQUESTED' ? h : null;",
+    unit: [U('restamp')],
+    e2e: [E('attackK')],
+    e2eFilter: 'K2',
+  },
+  {
+    name: 'group-green-not-reread',
+    what: "a merge group's green is not read again: a forced re-review asked for meanwhile lets the group pass (K1)",
+    file: 'src/core/after-green.ts',
+    from: "c.outcome === 'queued' && c.status?.state === 'success'",
+    to: "c.outcome === 'never' && c.status?.state === 'success'",
+    unit: [U('rules')],
+    e2e: [E('attackK')],
+    e2eFilter: 'K1',
+  },
   {
     name: 'plain-pending-holds',
     what: "reReviewUnderWay() counts a plain run's pending as a forced re-review (a head left red for good, R9-1)",

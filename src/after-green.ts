@@ -1,6 +1,7 @@
 // After a green is written: read once more what may have changed since the run read it, and write what must go
 // over the green (core/after-green.ts decides). The PR's base (a retarget since the run's last read: attack round
-// 8), then the head's statuses (a forced re-review asked for meanwhile: attack round 12). Unreadable, a post's green
+// 8), then the head's statuses (a forced re-review asked for meanwhile: attack round 12); a merge group's green, the
+// queued PR's head (attack K). Unreadable, a post's green
 // stays with a warning, and a kept verdict's gets pending over it and fails the step (attack round 13, F4); a status
 // that cannot be written over a green fails the step, saying the green stands.
 import * as core from '@actions/core';
@@ -8,6 +9,8 @@ import { Abort } from './abort.js';
 import type { Config } from './config.js';
 import type { RunContext } from './context.js';
 import {
+  groupGreenUnderReReview,
+  groupHeads,
   greenForLeftBase,
   greenForSharedHead,
   greenUnderReReview,
@@ -22,6 +25,7 @@ import { publishStatus } from './steps.js';
 import { ownStateOn } from './own-runs.js';
 
 export async function afterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
+  if (r.outcome === 'queued') return groupAfterGreen(r, cfg, ctx, port);
   const based = await baseAfterGreen(r, cfg, ctx, port);
   return based.status?.state === 'success' ? reReviewAfterGreen(based, cfg, ctx, port) : based;
 }
@@ -98,6 +102,25 @@ async function reReviewAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, p
   }
   const held = greenUnderReReview(r, cfg.persona, cfg.force, onHead);
   return held ? overGreen(r, cfg, ctx, port, held) : r;
+}
+
+/**
+ * A merge group's green: the queued PR's head (and the head its verdict is carried from) read once more — a forced
+ * re-review asked for since the run read them, or statuses now unread, puts failure over the green and fails the step
+ * (groupGreenUnderReReview; attack K, K1).
+ */
+async function groupAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
+  const heads = groupHeads(r);
+  if (!heads) return r; // a red, or no status written
+  const [onHead, onSource] = await Promise.all([
+    ownStateOn(cfg, ctx, port, heads.head),
+    heads.source ? ownStateOn(cfg, ctx, port, heads.source) : undefined,
+  ]);
+  if (onHead === undefined) return r; // no status written by this run
+  const held = groupGreenUnderReReview(r, cfg.persona, onHead, onSource);
+  if (!held) return r;
+  const over = await overGreen(r, cfg, ctx, port, held);
+  return over.failure ? over : { ...over, failure: held.failure };
 }
 
 /** Writes a status over the green just written; if that fails, the step fails and says the green stands. */

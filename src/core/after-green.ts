@@ -3,7 +3,7 @@
 // re-review asked for (the green would pass a verdict being judged again). The shell (src/after-green.ts) reads once
 // more after a green and writes what these return over it; conclude() (outcome.ts) decided the green itself.
 import type { Conclusion, StatusFact, StatusPlan, StatusState } from './ends.js';
-import { linkOf, reviewing, underGreen } from './on-head.js';
+import { groupHold, linkOf, reviewing, underGreen } from './on-head.js';
 import { short } from './sha.js';
 import { fit } from './status-words.js';
 
@@ -139,5 +139,35 @@ export function unreadAfterGreen(c: Conclusion, persona: string): { status: Stat
     notice:
       `the statuses of ${head} could not be read again after ${persona}'s green was written, so whether a forced ` +
       're-review was asked for meanwhile is unknown: pending is written over the green; re-run this job',
+  };
+}
+
+/** A merge group's green (outcome queued): the queued PR's head, and the head its verdict was given for if another. */
+export const groupHeads = (c: Conclusion): { head: string; source?: string } | null =>
+  c.outcome === 'queued' && c.status?.state === 'success' && c.pullNumber !== undefined && c.headSha
+    ? { head: c.headSha, ...(c.verdictHead && c.verdictHead !== c.headSha ? { source: c.verdictHead } : {}) }
+    : null;
+
+/**
+ * A merge group's green just written while, since the run read the queued PR's head, a maintainer's forced re-review
+ * of it (or of the head its verdict is carried from) was asked for, or those statuses can no longer be read: the
+ * group must not pass on the doubted verdict, so failure goes over the green and the step fails — what conclude()
+ * decides when it reads the same before (groupHold; attack K, K1: the queue's B3). Null when the green stands.
+ */
+export function groupGreenUnderReReview(
+  c: Conclusion,
+  persona: string,
+  onHead: readonly StatusFact[] | null,
+  onSource: readonly StatusFact[] | null | undefined,
+): { status: StatusPlan; notice: string; failure: string } | null {
+  const heads = groupHeads(c);
+  if (!heads || !c.status) return null;
+  const source = heads.source && onSource !== undefined ? { sha: heads.source, onHead: onSource } : undefined;
+  const held = groupHold({ pullNumber: c.pullNumber!, reviewedSha: heads.head }, onHead, source, c.identity, persona);
+  if (!held) return null;
+  return {
+    status: { sha: c.status.sha, state: 'failure', description: fit(held.description) },
+    notice: `read again after the group's green was written: ${held.failure}`,
+    failure: held.failure,
   };
 }

@@ -155,6 +155,8 @@ export interface Conclusion {
   baselineSha?: string;
   shouldReview?: boolean;
   headSha?: string;
+  /** queued: the head the standing verdict was given for (another than headSha when carried to it). */
+  verdictHead?: string;
   /** The base branch the run was bound to (preflight: the one the diff was read against). */
   baseRef?: string;
   pullNumber?: number;

@@ -30,6 +30,45 @@ export function reReviewUnderWay(
   return false;
 }
 
+/** What holds a merge group back: why the step fails, and the group commit's status description. */
+export interface GroupHold {
+  failure: string;
+  description: string;
+}
+
+/**
+ * A queued PR whose head a maintainer's forced re-review is judging again (the persona's own "reviewing" pending for
+ * the PR stands there, on the head or on the head its verdict is carried from: attack round 14, Q1), or whose statuses
+ * there could not be read: the doubted verdict does not pass the group. Null when nothing holds it. conclude() asks
+ * before the group's status is written (outcome.ts), after-green.ts again once a green is written (attack K, K1).
+ */
+export function groupHold(
+  target: Target | undefined,
+  onHead: readonly StatusFact[] | null | undefined,
+  source: { sha: string; onHead: readonly StatusFact[] | null } | undefined,
+  identity: string | undefined,
+  persona: string,
+): GroupHold | null {
+  const pr = `PR #${target?.pullNumber}`;
+  const head = short(target?.reviewedSha);
+  if (onHead === null || source?.onHead === null) {
+    const failure =
+      `the statuses of ${pr}'s head ${head} (or of the head its verdict is carried from) could not be read, so ` +
+      'whether a re-review of it is under way is unknown: the group does not pass on its verdict (re-queue the PR)';
+    return { failure, description: `${persona}: ${pr}'s head unread` };
+  }
+  const from = source && { pullNumber: target?.pullNumber ?? null, reviewedSha: source.sha };
+  const doubted =
+    reReviewUnderWay(onHead, identity, persona, target) ||
+    (from !== undefined && reReviewUnderWay(source?.onHead, identity, persona, from));
+  if (!doubted) return null;
+  const failure =
+    `re-review under way: ${persona} is judging ${pr}'s head ${head} again (a forced re-review), so the ` +
+    'verdict it had does not pass the group; re-queue the PR once the re-review is posted (if it failed or was ' +
+    `cancelled, comment /review ${persona} again, or push)`;
+  return { failure, description: `${persona}: re-review of ${pr} under way` };
+}
+
 /**
  * What must go back over a green just written by a run that was not forced, or null: under it (the newest status this
  * account wrote there, this run's), statuses that settle nothing are passed over (an abort's failure, another PR's,

@@ -5,7 +5,7 @@
 // (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
 import { EVENT_OF } from './grammar.js';
 import { postedEvent } from './marker.js';
-import { pendingChanges, reReviewUnderWay, reviewing, unpostedDescription } from './on-head.js';
+import { groupHold, pendingChanges, reviewing, unpostedDescription } from './on-head.js';
 import { short } from './sha.js';
 import { said, statusOf, verdictState } from './status-words.js';
 
@@ -186,40 +186,20 @@ function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base,
     event: postedEvent(marker),
     reviewId: review.id,
     reviewUrl: review.htmlUrl,
+    verdictHead: marker.head,
     shouldReview,
     status: statusOf(rules, onGroup, verdictState(marker.verdict, rules), description, review.htmlUrl),
   };
 }
 
-/**
- * A queued PR whose head a maintainer's forced re-review is judging again (the persona's own "reviewing" pending for
- * the PR stands there, on the head or on the head its verdict is carried from), or whose statuses there could not be
- * read: the doubted verdict does not pass the group.
- */
+/** A forced re-review of the queued PR's head under way, or its statuses unread: the group does not pass. */
 function heldByReReview(
   end: Extract<End, { kind: 'queued' }>,
   rules: Rules,
 ): { failure: string; status: StatusPlan | null } | null {
-  const pr = `PR #${end.target?.pullNumber}`;
-  const head = short(end.target?.reviewedSha);
+  const held = groupHold(end.target, end.onHead, end.source, end.identity, rules.persona);
   const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
-  if (end.onHead === null || end.source?.onHead === null) {
-    const failure =
-      `the statuses of ${pr}'s head ${head} (or of the head its verdict is carried from) could not be read, so ` +
-      'whether a re-review of it is under way is unknown: the group does not pass on its verdict (re-queue the PR)';
-    return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: ${pr}'s head unread`) };
-  }
-  // a forced re-review of the head, or of the head the verdict is carried from (attack round 14, Q1)
-  const from = end.source && { pullNumber: end.target?.pullNumber ?? null, reviewedSha: end.source.sha };
-  const doubted =
-    reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target) ||
-    (from !== undefined && reReviewUnderWay(end.source?.onHead, end.identity, rules.persona, from));
-  if (!doubted) return null;
-  const failure =
-    `re-review under way: ${rules.persona} is judging ${pr}'s head ${head} again (a forced re-review), so the ` +
-    'verdict it had does not pass the group; re-queue the PR once the re-review is posted (if it failed or was ' +
-    `cancelled, comment /review ${rules.persona} again, or push)`;
-  return { failure, status: statusOf(rules, onGroup, 'failure', `${rules.persona}: re-review of ${pr} under way`) };
+  return held && { failure: held.failure, status: statusOf(rules, onGroup, 'failure', held.description) };
 }
 
 function reported(

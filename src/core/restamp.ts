@@ -55,10 +55,13 @@ const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
  * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
  * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 to 11).
  * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline.
- * Since the subject's newest forced review, its unedited reviews are walked in order: one a writer dismissed is a
- * re-roll the writer asked for, and one this account dismissed as a duplicate a raced copy — both passed over; the
- * first this account dismissed as stale is the one that stood, kept when it is a CHANGES_REQUESTED. Anything else
- * (a live review, a dismissal the timeline does not show) keeps nothing: the subject is judged again.
+ * Since the subject's newest forced review (only a writer's /review judges a subject again on purpose), its unedited
+ * reviews are walked from the newest: one a writer dismissed is a re-roll the writer asked for, one this account
+ * dismissed as a duplicate a raced copy, and an approval this account dismissed as stale no verdict that may stand
+ * again — all passed over; the newest rejection this account dismissed as stale is kept. So a rejection on record
+ * for the subject is never rolled again by a base round trip, whichever came first: an approval lost on an earlier
+ * round trip (attack K, K2), or a racing copy that stood beside it (attack round 9). Anything else (a live review, a
+ * dismissal the timeline does not show) keeps nothing: the subject is judged again.
  */
 export function keptRejection(
   history: readonly HistoryEntry[],
@@ -67,12 +70,15 @@ export function keptRejection(
   identity: string,
 ): HistoryEntry | null {
   const ours = (e: DismissalEvent) => sameLogin(e.actor, identity);
-  for (const h of sinceForced(history.filter((e) => isOf(e.marker, s))).filter(speaks)) {
+  const newestFirst = sinceForced(history.filter((e) => isOf(e.marker, s)))
+    .filter(speaks)
+    .reverse();
+  for (const h of newestFirst) {
     const events = dismissals.filter((e) => e.reviewId === h.review.id);
     if (h.review.state !== 'DISMISSED' || !events.length) return null;
     if (events.some((e) => !ours(e)) || events.every((e) => OWN_DUPLICATE.test(e.message ?? ''))) continue;
     if (!events.every((e) => OWN_STALE.test(e.message ?? ''))) return null;
-    return h.marker.verdict === 'CHANGES_REQUESTED' ? h : null;
+    if (h.marker.verdict === 'CHANGES_REQUESTED') return h;
   }
   return null;
 }

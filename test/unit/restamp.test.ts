@@ -176,16 +176,32 @@ describe('keptRejection: a rejection of this head and base that this account dis
     ['a dismissed approval', [review({ id: 5, state: 'DISMISSED', verdict: 'APPROVE' })], [stale(5)], null],
     ['another base', [review({ id: 5, state: 'DISMISSED', base: 'develop' })], [stale(5)], null],
     [
-      // the first review of the subject stood (later copies are racing runs', attack round 9); fail closed
-      'a later review of the subject: the one that stood decides',
+      // a racing copy that stood beside it (attack round 9), or a roll after a lost timeline: fail closed
+      'a later approval of the subject: the rejection is kept',
       [review({ id: 5, state: 'DISMISSED' }), review({ id: 6, state: 'DISMISSED', verdict: 'APPROVE' })],
       [stale(5), stale(6)],
       5,
     ],
     [
-      'the review that stood was an approval',
+      // attack K, K2: an approval lost on an earlier round trip does not hide the rejection after it
+      'an earlier approval of the subject: the rejection is kept',
       [review({ id: 5, state: 'DISMISSED', verdict: 'APPROVE' }), review({ id: 6, state: 'DISMISSED' })],
       [stale(5), stale(6)],
+      6,
+    ],
+    [
+      'approvals only',
+      [
+        review({ id: 5, state: 'DISMISSED', verdict: 'APPROVE' }),
+        review({ id: 6, state: 'DISMISSED', verdict: 'APPROVE' }),
+      ],
+      [stale(5), stale(6)],
+      null,
+    ],
+    [
+      'a live review after a dismissed rejection: it stands, nothing kept',
+      [review({ id: 5, state: 'DISMISSED' }), review({ id: 6, state: 'APPROVED', verdict: 'APPROVE' })],
+      [stale(5)],
       null,
     ],
   ])('%s', (_n, reviews, events, id) => {

@@ -18,6 +18,7 @@ import {
   type Rules,
   type StatusFact,
 } from '../../src/core/outcome.js';
+import { groupGreenUnderReReview } from '../../src/core/after-green.js';
 import { parseQueueRef } from '../../src/core/queue.js';
 import { reviewing, unpostedDescription, unpostedVerdict } from '../../src/core/on-head.js';
 
@@ -586,6 +587,44 @@ describe('a kept verdict and a forced re-review of its head', () => {
       expect(r.status.description).toBe('priya: approved; also the head of PR #8 (into release)');
       expect(r.notice).toMatch(/became the head of PR #8 \(into release\)/);
     }
+  });
+
+  // attack K, K1: a merge group's green, and the queued PR's head read again after it (groupHold, as conclude())
+  const SOURCE = 'b'.repeat(40);
+  const forcedOn = (sha: string) => ({
+    ...forced,
+    description: `priya is re-reviewing ${sha.slice(0, 7)} for PR #7 (forced)`,
+  });
+  test.each<[string, object, StatusFact[] | null, StatusFact[] | null | undefined, RegExp | null]>([
+    ['no re-review since: the green stands', {}, [green], undefined, null],
+    ['a forced re-review of the head asked for since', {}, [forced, green], undefined, /re-review of PR #7 under way/],
+    ['the head unread again', {}, null, undefined, /PR #7's head unread/],
+    [
+      'a forced re-review of the source head (a carry)',
+      { verdictHead: SOURCE },
+      [green],
+      [forcedOn(SOURCE)],
+      /under way/,
+    ],
+    ['the source head unread again', { verdictHead: SOURCE }, [green], null, /head unread/],
+    ['its own review settled the re-review', {}, [green, forced], undefined, null],
+    ["a group's red: nothing to hold", { state: 'failure' }, [forced], undefined, null],
+    ["a post's green: not a group's", { outcome: 'posted' }, [forced], undefined, null],
+  ])('groupGreenUnderReReview: %s', (_n, o, onHead, onSource, held) => {
+    const c = {
+      outcome: 'queued',
+      pullNumber: 7,
+      identity: ME,
+      headSha: target.reviewedSha,
+      verdictHead: target.reviewedSha,
+      ...o,
+      status: { sha: 'c'.repeat(40), state: (o as { state?: string }).state ?? 'success', description: 'x' },
+    };
+    const r = groupGreenUnderReReview(c as never, 'priya', onHead, onSource);
+    if (held === null) return expect(r).toBeNull();
+    expect(r?.status).toMatchObject({ sha: 'c'.repeat(40), state: 'failure' });
+    expect(r?.status.description).toMatch(held);
+    expect(r?.failure).toMatch(/the group does not pass|does not pass the group/);
   });
 });
 
