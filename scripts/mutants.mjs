@@ -404,15 +404,16 @@ export const MUTANTS = [
     from: "if (h.marker.verdict === 'CHANGES_REQUESTED') return h;",
     to: "return h.marker.verdict === 'CHANGES_REQUESTED' ? h : null;",
     unit: [U('restamp')],
-    e2e: [E('attackK')],
-    e2eFilter: 'K2',
+    // attackK › K2 (an approval, then a rejection) is mended by walking newest-first alone: only the unit rows with a
+    // rejection before an approval tell this mutant apart
+    e2e: [],
   },
   {
     name: 'group-green-not-reread',
     what: "a merge group's green is not read again: a forced re-review asked for meanwhile lets the group pass (K1)",
     file: 'src/core/after-green.ts',
     from: "c.outcome === 'queued' && c.status?.state === 'success'",
-    to: "c.outcome === 'never' && c.status?.state === 'success'",
+    to: "c.outcome === 'queued' && c.status?.state === 'failure'",
     unit: [U('rules')],
     e2e: [E('attackK')],
     e2eFilter: 'K1',
