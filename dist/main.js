@@ -45257,13 +45257,34 @@ function groupGreenUnderReReview(c, persona, onHead, onSource) {
     if (!heads || !c.status)
         return null;
     const source = heads.source && onSource !== undefined ? { sha: heads.source, onHead: onSource } : undefined;
-    const held = groupHold({ pullNumber: c.pullNumber, reviewedSha: heads.head }, onHead, source, c.identity, persona);
+    const target = { pullNumber: c.pullNumber, reviewedSha: heads.head };
+    const held = groupHold(target, onHead, source, c.identity, persona) ??
+        newerRed(target, onHead, c, persona) ??
+        (source ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c, persona) : null);
     if (!held)
         return null;
     return {
         status: { sha: c.status.sha, state: 'failure', description: fit(held.description) },
         notice: `read again after the group's green was written: ${held.failure}`,
         failure: held.failure,
+    };
+}
+/**
+ * A re-review that ended while a merge group's green was on its way (asked for and posted after the run read the
+ * head: attack L, L1): the persona's newest status for the PR on that head is for a newer review than the one the group
+ * passed on, and it is not green — the group must not pass on the verdict it replaced. A newer approval lets it pass.
+ */
+function newerRed(target, onHead, c, persona) {
+    const me = c.identity?.toLowerCase();
+    const mine = (onHead ?? []).filter((s) => me !== undefined && s.creator?.toLowerCase() === me);
+    const link = mine.map((s) => ({ s, link: linkOf(s.targetUrl) })).find((x) => x.link?.pr === target.pullNumber);
+    if (!link || c.reviewId === undefined || link.link.id <= c.reviewId || link.s.state === 'success')
+        return null;
+    const pr = `PR #${target.pullNumber}`;
+    return {
+        failure: `a newer review of ${pr}'s head ${sha_short(target.reviewedSha)} by ${persona} (${link.s.targetUrl}) was posted as ` +
+            `the group's green was written, and it is not an approval: the group does not pass on the verdict it replaced`,
+        description: `${persona}: ${pr} was reviewed again`,
     };
 }
 
@@ -45454,16 +45475,31 @@ function restampable(history, s, headPatch, dismissals, identity) {
     const m = latest.marker;
     if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version)
         return null;
+    if (!stood(history, latest, dismissals, identity))
+        return null;
     if (m.patch == null || headPatch == null || m.patch !== headPatch)
         return null;
     const events = dismissals.filter((e) => e.reviewId === latest.review.id);
     return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
 }
+/**
+ * Whether a review stood for its subject: since the subject's newest forced review, no review that still speaks came
+ * before it, but for one a writer dismissed (a re-roll asked for). A later one is a racing copy — a plain approval
+ * created just after a maintainer's forced rejection of the same head is never restamped (attack L, L2).
+ */
+function stood(history, h, dismissals, identity) {
+    const s = { head: h.marker.head, base: h.marker.base ?? '', version: versionOf(h.marker) };
+    const byWriter = (e) => dismissals.some((d) => d.reviewId === e.review.id && !restamp_sameLogin(d.actor, identity) && !byPush(d, identity));
+    return (sinceForced(history.filter((e) => isOf(e.marker, s)))
+        .filter((e) => speaks(e) && !byWriter(e))
+        .at(0) === h);
+}
 /** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
 const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
 /**
- * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
- * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 to 11).
+ * A rejection of this very subject (head, base, version) — or of another head with the same PR patch (sameChange) —
+ * that this account dismissed as stale when the PR was retargeted: back on that base it stands again, rather than a
+ * new roll of the same change (attack rounds 7 to 11, attack L).
  * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline.
  * Since the subject's newest forced review (only a writer's /review judges a subject again on purpose), its unedited
  * reviews are walked from the newest: one a writer dismissed is a re-roll the writer asked for, one this account
@@ -45473,9 +45509,9 @@ const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
  * round trip (attack K, K2), or a racing copy that stood beside it (attack round 9). Anything else (a live review, a
  * dismissal the timeline does not show) keeps nothing: the subject is judged again.
  */
-function keptRejection(history, s, dismissals, identity) {
+function keptRejection(history, s, dismissals, identity, headPatch) {
     const ours = (e) => restamp_sameLogin(e.actor, identity);
-    const newestFirst = sinceForced(history.filter((e) => isOf(e.marker, s)))
+    const newestFirst = sinceForced(history.filter((e) => isOf(e.marker, s) || sameChange(e.marker, s, headPatch)))
         .filter(speaks)
         .reverse();
     for (const h of newestFirst) {
@@ -45494,10 +45530,17 @@ function keptRejection(history, s, dismissals, identity) {
 /** This account's dismissal of a raced copy (steps.ts dismissMessage): "Duplicate: …". */
 const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
 /**
- * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced
- * review, an unedited CHANGES_REQUESTED of it is dismissed.
+ * Another head's review of the same change into the same base (the same PR patch, a persona version alike): an amend
+ * or an identical rebase of the rejected head. A rejection keeps across it, as the carry would keep it live (attack L,
+ * L3: a retarget there and back around a no-op amend re-rolled it); keeping a rejection never turns anything green.
  */
-const dismissedRejection = (history, s) => sinceForced(history.filter((h) => isOf(h.marker, s))).some((h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
+const sameChange = (m, s, headPatch) => headPatch != null && m.patch != null && m.patch === headPatch && m.base === s.base && versionOf(m) === s.version;
+/**
+ * Whether the timeline may keep a rejection for the subject (readHead reads it then, before the head's patch is
+ * known): since the newest forced review of the subject's base and version, an unedited CHANGES_REQUESTED of any head
+ * is dismissed.
+ */
+const dismissedRejection = (history, s) => sinceForced(history.filter((h) => h.marker.base === s.base && versionOf(h.marker) === s.version)).some((h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
 /** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
@@ -45529,7 +45572,8 @@ const CAN_DISMISS = DISMISSABLE.all;
  * - The anchor is the review that stands for the PR's current head and base at `self`'s
  *   version (standingFor, over the history with `self` in it: GitHub's review listing can lag
  *   behind the create, and a forced `self` the listing does not show yet still replaces the older
- *   review); when there is none, it is `self` (the review this run posted or kept): the gate is
+ *   review); when there is none (the head moved meanwhile), the review that stands for `self`'s own head and base
+ *   (a forced review there, or the first racing copy), else `self` (the review this run posted or kept): the gate is
  *   never left without the persona's latest opinion. Two forced runs that raced agree: the newer
  *   forced review stands for both.
  * - Edited reviews are dismissed whatever dismiss-stale says: they speak for nobody.
@@ -45544,7 +45588,11 @@ function settle(history, pr, self, policy) {
     const current = { ...pr, version: versionOf(self.marker) };
     const listed = history.some((h) => h.review.id === self.review.id);
     const known = listed ? history : [...history, self].sort((a, b) => a.review.id - b.review.id);
-    const anchor = standingFor(known, current) ?? self;
+    // nothing stands for the PR's head yet (it moved since this run read it): what stands for self's own head and base,
+    // which a forced review there outranks (attack L, L2: a plain copy that raced a maintainer's forced rejection had
+    // become the anchor, and the forced review was dismissed as its duplicate)
+    const own = self.marker.base === undefined ? undefined : { head: self.marker.head, base: self.marker.base };
+    const anchor = standingFor(known, current) ?? (own && standingFor(known, { ...own, version: current.version })) ?? self;
     const dismiss = [];
     const seen = new Set([anchor.review.id]);
     const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];
@@ -45730,7 +45778,7 @@ function decide_decide(f) {
     if (forHead)
         return keep('duplicate', forHead);
     // back on a base whose rejection of this head this account dismissed as stale on a retarget: it stands again
-    const kept = f.force || !f.dismissals ? null : keptRejection(history, subject, f.dismissals, f.identity);
+    const kept = f.force || !f.dismissals ? null : keptRejection(history, subject, f.dismissals, f.identity, f.headPatch);
     if (kept)
         return keep('duplicate', kept);
     const head = { tree: f.headTree, patch: f.headPatch };
@@ -53187,7 +53235,7 @@ function boardRow(member, history, at, dismissals) {
     if (standing)
         return row('current', standing);
     // back on a base whose rejection the persona's account dismissed on a retarget: it stands again
-    const kept = dismissals ? keptRejection(history, subject, dismissals, member.login) : null;
+    const kept = dismissals ? keptRejection(history, subject, dismissals, member.login, at.headPatch) : null;
     if (kept)
         return row('current', kept);
     const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');

@@ -3,7 +3,7 @@
 // re-review asked for (the green would pass a verdict being judged again). The shell (src/after-green.ts) reads once
 // more after a green and writes what these return over it; conclude() (outcome.ts) decided the green itself.
 import type { Conclusion, StatusFact, StatusPlan, StatusState } from './ends.js';
-import { groupHold, linkOf, reviewing, underGreen } from './on-head.js';
+import { groupHold, linkOf, reviewing, underGreen, type GroupHold } from './on-head.js';
 import { short } from './sha.js';
 import { fit } from './status-words.js';
 
@@ -163,11 +163,39 @@ export function groupGreenUnderReReview(
   const heads = groupHeads(c);
   if (!heads || !c.status) return null;
   const source = heads.source && onSource !== undefined ? { sha: heads.source, onHead: onSource } : undefined;
-  const held = groupHold({ pullNumber: c.pullNumber!, reviewedSha: heads.head }, onHead, source, c.identity, persona);
+  const target = { pullNumber: c.pullNumber!, reviewedSha: heads.head };
+  const held =
+    groupHold(target, onHead, source, c.identity, persona) ??
+    newerRed(target, onHead, c, persona) ??
+    (source ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c, persona) : null);
   if (!held) return null;
   return {
     status: { sha: c.status.sha, state: 'failure', description: fit(held.description) },
     notice: `read again after the group's green was written: ${held.failure}`,
     failure: held.failure,
+  };
+}
+
+/**
+ * A re-review that ended while a merge group's green was on its way (asked for and posted after the run read the
+ * head: attack L, L1): the persona's newest status for the PR on that head is for a newer review than the one the group
+ * passed on, and it is not green — the group must not pass on the verdict it replaced. A newer approval lets it pass.
+ */
+function newerRed(
+  target: { pullNumber: number; reviewedSha: string },
+  onHead: readonly StatusFact[] | null,
+  c: Conclusion,
+  persona: string,
+): GroupHold | null {
+  const me = c.identity?.toLowerCase();
+  const mine = (onHead ?? []).filter((s) => me !== undefined && s.creator?.toLowerCase() === me);
+  const link = mine.map((s) => ({ s, link: linkOf(s.targetUrl) })).find((x) => x.link?.pr === target.pullNumber);
+  if (!link || c.reviewId === undefined || link.link!.id <= c.reviewId || link.s.state === 'success') return null;
+  const pr = `PR #${target.pullNumber}`;
+  return {
+    failure:
+      `a newer review of ${pr}'s head ${short(target.reviewedSha)} by ${persona} (${link.s.targetUrl}) was posted as ` +
+      `the group's green was written, and it is not an approval: the group does not pass on the verdict it replaced`,
+    description: `${persona}: ${pr} was reviewed again`,
   };
 }

@@ -195,7 +195,7 @@ function boardRow(
   const standing = standingFor(history, subject);
   if (standing) return row('current', standing);
   // back on a base whose rejection the persona's account dismissed on a retarget: it stands again
-  const kept = dismissals ? keptRejection(history, subject, dismissals, member.login) : null;
+  const kept = dismissals ? keptRejection(history, subject, dismissals, member.login, at.headPatch) : null;
   if (kept) return row('current', kept);
   const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');
   if (carried) return row('carried-forward', carried.entry, carried.by);

@@ -266,7 +266,7 @@ export function decide(f: Facts): Plan {
   const forHead = f.force ? undefined : standingFor(history, subject);
   if (forHead) return keep('duplicate', forHead);
   // back on a base whose rejection of this head this account dismissed as stale on a retarget: it stands again
-  const kept = f.force || !f.dismissals ? null : keptRejection(history, subject, f.dismissals, f.identity);
+  const kept = f.force || !f.dismissals ? null : keptRejection(history, subject, f.dismissals, f.identity, f.headPatch);
   if (kept) return keep('duplicate', kept);
   const head = { tree: f.headTree, patch: f.headPatch };
   const carried = f.skipUnchanged && !f.force ? carriedTo(history, subject, head, f.unchangedWhen ?? 'tree') : null;

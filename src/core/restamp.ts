@@ -43,17 +43,40 @@ export function restampable(
   if (!latest || latest.review.state !== 'DISMISSED' || !speaks(latest)) return null;
   const m = latest.marker;
   if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version) return null;
+  if (!stood(history, latest, dismissals, identity)) return null;
   if (m.patch == null || headPatch == null || m.patch !== headPatch) return null;
   const events = dismissals.filter((e) => e.reviewId === latest.review.id);
   return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
+}
+
+/**
+ * Whether a review stood for its subject: since the subject's newest forced review, no review that still speaks came
+ * before it, but for one a writer dismissed (a re-roll asked for). A later one is a racing copy — a plain approval
+ * created just after a maintainer's forced rejection of the same head is never restamped (attack L, L2).
+ */
+function stood(
+  history: readonly HistoryEntry[],
+  h: HistoryEntry,
+  dismissals: readonly DismissalEvent[],
+  identity: string,
+): boolean {
+  const s = { head: h.marker.head, base: h.marker.base ?? '', version: versionOf(h.marker) };
+  const byWriter = (e: HistoryEntry) =>
+    dismissals.some((d) => d.reviewId === e.review.id && !sameLogin(d.actor, identity) && !byPush(d, identity));
+  return (
+    sinceForced(history.filter((e) => isOf(e.marker, s)))
+      .filter((e) => speaks(e) && !byWriter(e))
+      .at(0) === h
+  );
 }
 
 /** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
 const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
 
 /**
- * A rejection of this very subject (head, base, version) that this account dismissed as stale when the PR was
- * retargeted: back on that base it stands again, rather than a new roll of the same change (attack rounds 7 to 11).
+ * A rejection of this very subject (head, base, version) — or of another head with the same PR patch (sameChange) —
+ * that this account dismissed as stale when the PR was retargeted: back on that base it stands again, rather than a
+ * new roll of the same change (attack rounds 7 to 11, attack L).
  * It was dismissed (GitHub's review state must follow the PR's current base), so it is found through the timeline.
  * Since the subject's newest forced review (only a writer's /review judges a subject again on purpose), its unedited
  * reviews are walked from the newest: one a writer dismissed is a re-roll the writer asked for, one this account
@@ -68,9 +91,10 @@ export function keptRejection(
   s: Subject,
   dismissals: readonly DismissalEvent[],
   identity: string,
+  headPatch?: string | null,
 ): HistoryEntry | null {
   const ours = (e: DismissalEvent) => sameLogin(e.actor, identity);
-  const newestFirst = sinceForced(history.filter((e) => isOf(e.marker, s)))
+  const newestFirst = sinceForced(history.filter((e) => isOf(e.marker, s) || sameChange(e.marker, s, headPatch)))
     .filter(speaks)
     .reverse();
   for (const h of newestFirst) {
@@ -87,11 +111,20 @@ export function keptRejection(
 const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
 
 /**
- * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced
- * review, an unedited CHANGES_REQUESTED of it is dismissed.
+ * Another head's review of the same change into the same base (the same PR patch, a persona version alike): an amend
+ * or an identical rebase of the rejected head. A rejection keeps across it, as the carry would keep it live (attack L,
+ * L3: a retarget there and back around a no-op amend re-rolled it); keeping a rejection never turns anything green.
+ */
+const sameChange = (m: HistoryEntry['marker'], s: Subject, headPatch: string | null | undefined): boolean =>
+  headPatch != null && m.patch != null && m.patch === headPatch && m.base === s.base && versionOf(m) === s.version;
+
+/**
+ * Whether the timeline may keep a rejection for the subject (readHead reads it then, before the head's patch is
+ * known): since the newest forced review of the subject's base and version, an unedited CHANGES_REQUESTED of any head
+ * is dismissed.
  */
 export const dismissedRejection = (history: readonly HistoryEntry[], s: Subject): boolean =>
-  sinceForced(history.filter((h) => isOf(h.marker, s))).some(
+  sinceForced(history.filter((h) => h.marker.base === s.base && versionOf(h.marker) === s.version)).some(
     (h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED',
   );
 

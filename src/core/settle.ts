@@ -31,7 +31,8 @@ export interface Settlement {
  * - The anchor is the review that stands for the PR's current head and base at `self`'s
  *   version (standingFor, over the history with `self` in it: GitHub's review listing can lag
  *   behind the create, and a forced `self` the listing does not show yet still replaces the older
- *   review); when there is none, it is `self` (the review this run posted or kept): the gate is
+ *   review); when there is none (the head moved meanwhile), the review that stands for `self`'s own head and base
+ *   (a forced review there, or the first racing copy), else `self` (the review this run posted or kept): the gate is
  *   never left without the persona's latest opinion. Two forced runs that raced agree: the newer
  *   forced review stands for both.
  * - Edited reviews are dismissed whatever dismiss-stale says: they speak for nobody.
@@ -51,7 +52,12 @@ export function settle(
   const current = { ...pr, version: versionOf(self.marker) };
   const listed = history.some((h) => h.review.id === self.review.id);
   const known = listed ? history : [...history, self].sort((a, b) => a.review.id - b.review.id);
-  const anchor = standingFor(known, current) ?? self;
+  // nothing stands for the PR's head yet (it moved since this run read it): what stands for self's own head and base,
+  // which a forced review there outranks (attack L, L2: a plain copy that raced a maintainer's forced rejection had
+  // become the anchor, and the forced review was dismissed as its duplicate)
+  const own = self.marker.base === undefined ? undefined : { head: self.marker.head, base: self.marker.base };
+  const anchor =
+    standingFor(known, current) ?? (own && standingFor(known, { ...own, version: current.version })) ?? self;
   const dismiss: Dismissal[] = [];
   const seen = new Set<number>([anchor.review.id]);
   const candidates = live.some((h) => h.review.id === self.review.id) || !isLive(self.review) ? live : [...live, self];

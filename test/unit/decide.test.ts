@@ -506,6 +506,20 @@ describe('decide: persona version and force', () => {
     const lagging = historyOf([first, a], ME, 'priya');
     expect(settle(lagging, PR, history[2]!, 'all').anchor.review.id).toBe(b.id);
   });
+
+  // attack L, L2: a plain copy created just after a maintainer's forced rejection of its head, settled after the PR's
+  // head moved on (nothing stands for the new head): the forced rejection stays, the copy goes as its duplicate
+  test('a plain copy after a forced review of its head, the head moved since: the forced review stands', () => {
+    const forced = review({ head: OLD, forced: true, state: 'CHANGES_REQUESTED' });
+    const copy = review({ head: OLD, state: 'APPROVED' });
+    const history = historyOf([forced, copy], ME, 'priya');
+    const s = settle(history, PR, history[1]!, 'all');
+    expect(s.anchor.review.id).toBe(forced.id);
+    expect(s.dismiss.map((d) => [d.entry.review.id, d.why])).toEqual([[copy.id, 'duplicate']]);
+    // alone, the copy is still the anchor: the gate keeps the persona's latest opinion
+    const alone = historyOf([copy], ME, 'priya');
+    expect(settle(alone, PR, alone[0]!, 'all').anchor.review.id).toBe(copy.id);
+  });
 });
 
 describe('settle: what stands, what is dismissed', () => {

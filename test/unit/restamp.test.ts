@@ -35,6 +35,29 @@ function dismissed(o: { patch?: string | null; base?: string; version?: string; 
   };
 }
 
+/** An earlier review of the same head and base (id 40): a maintainer's forced rejection, or a plain one. */
+const before = (forced: boolean): ReviewFact => {
+  const marker = encodeMarker({
+    persona: 'priya',
+    head: OLD,
+    tree: sha('c'),
+    patch: PATCH,
+    base: 'main',
+    verdict: 'CHANGES_REQUESTED',
+    run: 'r0',
+    ...(forced ? { forced: true } : {}),
+  });
+  return {
+    id: 40,
+    login: ME,
+    state: forced ? 'CHANGES_REQUESTED' : 'DISMISSED',
+    body: `${marker}\nNo.\n`,
+    htmlUrl: 'x',
+  };
+};
+const forcedBefore = () => before(true);
+const plainBefore = () => before(false);
+
 /** GitHub's own stale-review dismissal on a push: the pusher, the pushed commit, no message. */
 const PUSH: DismissalEvent = { reviewId: REVIEW_ID, actor: 'alice', message: null, commitId: HEAD };
 const PERSON: DismissalEvent = { reviewId: REVIEW_ID, actor: 'alice', message: 'not what we agreed', commitId: null };
@@ -86,6 +109,14 @@ describe('restamp: decide()', () => {
     ['restamp off', facts({ restamp: null }), 'review'],
     ['force: a re-review on demand', facts({ force: true }), 'review'],
     ['mode post: a fresh verdict is posted', facts({ verdict: 'APPROVE' }), 'post'],
+    // attack L, L2: a racing copy created just after a maintainer's forced rejection of the same head never stood
+    ['a copy after a forced rejection of its head', facts({ reviews: [forcedBefore(), dismissed()] }), 'review'],
+    [
+      'a review after one a writer dismissed (a re-roll)',
+      facts({ reviews: [plainBefore(), dismissed()], events: [PUSH, { ...PERSON, reviewId: 40 }] }),
+      'restamp',
+    ],
+    ['a racing copy after a plain review that stood', facts({ reviews: [plainBefore(), dismissed()] }), 'review'],
   ] as const)('%s → %s', (_name, f, action) => {
     expect(decide(f).action).toBe(action);
   });
@@ -137,13 +168,20 @@ describe('restamp: the push rule and the body', () => {
 
 // attack rounds 7 and 8: back on a base, a rejection this account dismissed there as stale stands again
 describe('keptRejection: a rejection of this head and base that this account dismissed on a retarget', () => {
-  const review = (o: { id: number; state: string; verdict?: 'APPROVE' | 'CHANGES_REQUESTED'; base?: string }) => {
+  const review = (o: {
+    id: number;
+    state: string;
+    verdict?: 'APPROVE' | 'CHANGES_REQUESTED';
+    base?: string;
+    head?: string;
+    patch?: string;
+  }) => {
     const verdict = o.verdict ?? 'CHANGES_REQUESTED';
     const marker = encodeMarker({
       persona: 'priya',
-      head: HEAD,
+      head: o.head ?? HEAD,
       tree: sha('c'),
-      patch: PATCH,
+      patch: o.patch ?? PATCH,
       base: o.base ?? 'main',
       verdict,
       run: 'r1',
@@ -206,5 +244,28 @@ describe('keptRejection: a rejection of this head and base that this account dis
     ],
   ])('%s', (_n, reviews, events, id) => {
     expect(keptRejection(history(...reviews), subject, events, ME)?.review.id ?? null).toBe(id);
+  });
+
+  // attack L, L3: the rejected head amended (a new sha, the same PR patch) while the PR targeted another base
+  const AMENDED = sha('2');
+  test.each<[string, ReviewFact[], string | null, number | null]>([
+    ['the same patch, another head', [review({ id: 5, state: 'DISMISSED', head: AMENDED })], PATCH, 5],
+    ['another patch', [review({ id: 5, state: 'DISMISSED', head: AMENDED, patch: 'b'.repeat(64) })], PATCH, null],
+    ["the head's patch unknown", [review({ id: 5, state: 'DISMISSED', head: AMENDED })], null, null],
+    [
+      'the same patch into another base',
+      [review({ id: 5, state: 'DISMISSED', head: AMENDED, base: 'dev' })],
+      PATCH,
+      null,
+    ],
+    [
+      'an approval of the same patch after it (a racing copy, or a lost timeline): the rejection is kept',
+      [review({ id: 5, state: 'DISMISSED', head: AMENDED }), review({ id: 6, state: 'DISMISSED', verdict: 'APPROVE' })],
+      PATCH,
+      5,
+    ],
+  ])('%s', (_n, reviews, headPatch, id) => {
+    const events = reviews.map((r) => stale(r.id));
+    expect(keptRejection(history(...reviews), subject, events, ME, headPatch)?.review.id ?? null).toBe(id);
   });
 });

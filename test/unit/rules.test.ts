@@ -591,6 +591,7 @@ describe('a kept verdict and a forced re-review of its head', () => {
 
   // attack K, K1: a merge group's green, and the queued PR's head read again after it (groupHold, as conclude())
   const SOURCE = 'b'.repeat(40);
+  const pr7 = (id: number) => `https://github.test/acme/widgets/pull/7#pullrequestreview-${id}`;
   const forcedOn = (sha: string) => ({
     ...forced,
     description: `priya is re-reviewing ${sha.slice(0, 7)} for PR #7 (forced)`,
@@ -608,6 +609,30 @@ describe('a kept verdict and a forced re-review of its head', () => {
     ],
     ['the source head unread again', { verdictHead: SOURCE }, [green], null, /head unread/],
     ['its own review settled the re-review', {}, [green, forced], undefined, null],
+    // attack L, L1: the forced re-review asked for and posted while the green was on its way
+    [
+      "a newer review's red on the head",
+      { reviewId: 1 },
+      [{ ...green, state: 'failure', targetUrl: pr7(2) }],
+      undefined,
+      /reviewed again/,
+    ],
+    ["a newer review's approval on the head", { reviewId: 1 }, [{ ...green, targetUrl: pr7(2) }], undefined, null],
+    ["the group's own review's status", { reviewId: 2 }, [{ ...green, targetUrl: pr7(2) }], undefined, null],
+    [
+      "another PR's newer red",
+      { reviewId: 1 },
+      [{ ...green, state: 'failure', targetUrl: pr7(9).replace('/7#', '/8#') }],
+      undefined,
+      null,
+    ],
+    [
+      "a newer review's red on the source head",
+      { reviewId: 1, verdictHead: SOURCE },
+      [green],
+      [{ ...green, state: 'failure', targetUrl: pr7(3) }],
+      /reviewed again/,
+    ],
     ["a group's red: nothing to hold", { state: 'failure' }, [forced], undefined, null],
     ["a post's green: not a group's", { outcome: 'posted' }, [forced], undefined, null],
   ])('groupGreenUnderReReview: %s', (_n, o, onHead, onSource, held) => {
