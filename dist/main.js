@@ -42574,8 +42574,8 @@ function isCommandFor(body, persona) {
 function refusal(a) {
     const who = `@${a.login}`;
     const label = a.via === 'label';
-    const asking = label ? 'add the label' : 'comment';
-    if (!label && !isCommandFor(a.body, a.persona)) {
+    const asking = label ? 'add the label' : a.via === 'dispatch' ? 'run the workflow' : 'comment';
+    if (!label && a.via !== 'dispatch' && !isCommandFor(a.body, a.persona)) {
         return {
             message: `${who}'s comment is not "/review ${a.persona}" (the whole comment or its first line)`,
             advice: `match the comment exactly in the workflow's if: condition, as docs/recipes/re-review.yml does`,
@@ -42624,7 +42624,8 @@ function refusal(a) {
 
 /**
  * Throws command-refused unless this issue_comment may have the persona review again; a forced run on a `labeled`
- * event, unless whoever added the label may (GitHub lets triage label: the label route is no wider than the comment).
+ * event, unless whoever added the label may (GitHub lets triage label: the label route is no wider than the comment);
+ * a forced run of a workflow run by hand, unless whoever ran it may (never the PR's author).
  */
 async function checkAsker(cfg, ctx, port) {
     const labeled = ctx.labeled;
@@ -42635,6 +42636,19 @@ async function checkAsker(cfg, ctx, port) {
             permission: labeled.login ? await port.getPermission(labeled.login) : 'none',
             author: labeled.author,
         });
+        if (why)
+            throw new Abort('command-refused', why.message, why.advice);
+        return;
+    }
+    // a workflow run by hand with force: the same rule as a comment's (attack M: the PR's author re-rolled their own)
+    const dispatched = ctx.dispatched;
+    if (cfg.force && dispatched) {
+        const [permission, pull] = await Promise.all([
+            dispatched.login ? port.getPermission(dispatched.login) : Promise.resolve('none'),
+            cfg.pullNumber !== null ? port.getPull(cfg.pullNumber) : Promise.resolve(null),
+        ]);
+        const asker = { persona: cfg.persona, login: dispatched.login, body: '', via: 'dispatch' };
+        const why = refusal({ ...asker, permission, author: pull?.author ?? null });
         if (why)
             throw new Abort('command-refused', why.message, why.advice);
         return;
@@ -43131,14 +43145,30 @@ function runContext() {
         : fromQueue
             ? { headSha: workflowRun.headSha, headRef: `refs/heads/${workflowRun.headBranch}` }
             : null;
-    const { commentPull, comment, labeled } = askers(context.eventName, payload, eventPull !== null);
+    const { commentPull, comment, labeled, dispatched } = askers(context.eventName, payload, eventPull !== null);
     const env = (k, d) => process.env[k] ?? d;
     const runId = `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
     const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
     const eventName = context.eventName;
-    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, labeled, runId, runUrl };
+    return {
+        owner,
+        repo,
+        eventName,
+        eventPull,
+        workflowRun,
+        mergeGroup,
+        commentPull,
+        comment,
+        labeled,
+        dispatched,
+        runId,
+        runUrl,
+    };
 }
-/** Who may have asked for a re-review: a comment on a pull request (its number, author, text), or a label added. */
+/**
+ * Who may have asked for a re-review: a comment on a pull request (its number, author, text), a label added, or a
+ * workflow run by hand.
+ */
 function askers(eventName, payload, onPull) {
     const issue = payload.issue;
     const commentPull = eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number' ? issue.number : null;
@@ -43151,7 +43181,8 @@ function askers(eventName, payload, onPull) {
             author: payload.pull_request?.user?.login ?? null,
         }
         : null;
-    return { commentPull, comment, labeled };
+    const dispatched = eventName === 'workflow_dispatch' ? { login: payload.sender?.login ?? '' } : null;
+    return { commentPull, comment, labeled, dispatched };
 }
 /**
  * The event as the runner hands it over: GITHUB_EVENT_NAME and the JSON file at

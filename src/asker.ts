@@ -9,7 +9,8 @@ import type { GitHubPort } from './github/port.js';
 
 /**
  * Throws command-refused unless this issue_comment may have the persona review again; a forced run on a `labeled`
- * event, unless whoever added the label may (GitHub lets triage label: the label route is no wider than the comment).
+ * event, unless whoever added the label may (GitHub lets triage label: the label route is no wider than the comment);
+ * a forced run of a workflow run by hand, unless whoever ran it may (never the PR's author).
  */
 export async function checkAsker(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<void> {
   const labeled = ctx.labeled;
@@ -20,6 +21,18 @@ export async function checkAsker(cfg: Config, ctx: RunContext, port: GitHubPort)
       permission: labeled.login ? await port.getPermission(labeled.login) : 'none',
       author: labeled.author,
     });
+    if (why) throw new Abort('command-refused', why.message, why.advice);
+    return;
+  }
+  // a workflow run by hand with force: the same rule as a comment's (attack M: the PR's author re-rolled their own)
+  const dispatched = ctx.dispatched;
+  if (cfg.force && dispatched) {
+    const [permission, pull] = await Promise.all([
+      dispatched.login ? port.getPermission(dispatched.login) : Promise.resolve('none'),
+      cfg.pullNumber !== null ? port.getPull(cfg.pullNumber) : Promise.resolve(null),
+    ]);
+    const asker = { persona: cfg.persona, login: dispatched.login, body: '', via: 'dispatch' as const };
+    const why = refusal({ ...asker, permission, author: pull?.author ?? null });
     if (why) throw new Abort('command-refused', why.message, why.advice);
     return;
   }

@@ -21,6 +21,8 @@ export interface RunContext {
   comment: { login: string; body: string } | null;
   /** pull_request(_target) `labeled`: who added which label, and the PR's author (re-review on demand by label). */
   labeled: { login: string; label: string; author: string | null } | null;
+  /** workflow_dispatch: who ran the workflow (a forced run's asker, checked like a comment's). */
+  dispatched: { login: string } | null;
   /** Identifies this run in the marker: `<run id>-<attempt>-<random>`. */
   runId: string;
   /** This workflow run's page: a commit status without a review links here. */
@@ -85,7 +87,7 @@ export function runContext(): RunContext {
       : fromQueue
         ? { headSha: workflowRun.headSha, headRef: `refs/heads/${workflowRun.headBranch}` }
         : null;
-  const { commentPull, comment, labeled } = askers(context.eventName, payload, eventPull !== null);
+  const { commentPull, comment, labeled, dispatched } = askers(context.eventName, payload, eventPull !== null);
   const env = (k: string, d: string): string => process.env[k] ?? d;
   const runId =
     `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${randomBytes(4).toString('hex')}`.replace(
@@ -94,15 +96,31 @@ export function runContext(): RunContext {
     );
   const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
   const eventName = context.eventName;
-  return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, commentPull, comment, labeled, runId, runUrl };
+  return {
+    owner,
+    repo,
+    eventName,
+    eventPull,
+    workflowRun,
+    mergeGroup,
+    commentPull,
+    comment,
+    labeled,
+    dispatched,
+    runId,
+    runUrl,
+  };
 }
 
-/** Who may have asked for a re-review: a comment on a pull request (its number, author, text), or a label added. */
+/**
+ * Who may have asked for a re-review: a comment on a pull request (its number, author, text), a label added, or a
+ * workflow run by hand.
+ */
 function askers(
   eventName: string,
   payload: Payload,
   onPull: boolean,
-): Pick<RunContext, 'commentPull' | 'comment' | 'labeled'> {
+): Pick<RunContext, 'commentPull' | 'comment' | 'labeled' | 'dispatched'> {
   const issue = payload.issue;
   const commentPull =
     eventName === 'issue_comment' && issue?.pull_request && typeof issue.number === 'number' ? issue.number : null;
@@ -116,7 +134,8 @@ function askers(
           author: payload.pull_request?.user?.login ?? null,
         }
       : null;
-  return { commentPull, comment, labeled };
+  const dispatched = eventName === 'workflow_dispatch' ? { login: payload.sender?.login ?? '' } : null;
+  return { commentPull, comment, labeled, dispatched };
 }
 
 /**

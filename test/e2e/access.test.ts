@@ -113,6 +113,44 @@ describe('/review on an issue_comment: the action asks GitHub who may', () => {
   });
 });
 
+// attack M: a workflow run by hand with force: true is a re-review on demand too — the PR's author, who may have
+// write access, re-rolled their own PR's verdict with it at will
+describe('force on a workflow run by hand (workflow_dispatch): the same people as a /review', () => {
+  const dispatch = (login: string) => ({ inputs: { pr: String(PR) }, sender: { login } });
+  beforeEach(async () => {
+    const p = w.gh.settings.permissions;
+    p.set('writer', { permission: 'write', role_name: 'write' });
+    p.set('triager', { permission: 'read', role_name: 'triage' });
+    p.set('octo-author', { permission: 'write', role_name: 'write' });
+    const r = await runOn(w.gh, 'priya', body('APPROVE'), {}, 'pull_request_target', prEvent());
+    expect(r.outputs.outcome).toBe('posted');
+    w.gh.log.length = 0;
+  });
+  test.each([
+    ["the PR's author, a writer", 'octo-author', /@octo-author opened this PR/],
+    ['a triager', 'triager', /@triager has read access/],
+    ['a bot', 'deploy-bot[bot]', /is a bot account/],
+  ])('%s: command-refused, nothing written', async (_who, login, message) => {
+    const inputs = { mode: 'preflight', force: 'true', 'pull-number': String(PR), 'reviewed-sha': w.head };
+    const pre = await runOn(w.gh, 'priya', null, inputs, 'workflow_dispatch', dispatch(login));
+    expect(pre.outputs).toMatchObject({ outcome: 'aborted', reason: 'command-refused', 'should-review': 'false' });
+    expect(pre.stdout).toMatch(message);
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('success');
+    expect(w.gh.log.filter((l) => l.method !== 'GET')).toEqual([]);
+  });
+  test('a writer who did not open the PR: the persona reviews the head again', async () => {
+    const inputs = { mode: 'preflight', force: 'true', 'pull-number': String(PR), 'reviewed-sha': w.head };
+    const pre = await runOn(w.gh, 'priya', null, inputs, 'workflow_dispatch', dispatch('writer'));
+    expect(pre.outputs).toMatchObject({ outcome: 'needs-review', 'should-review': 'true' });
+    expect(w.gh.statusOf(w.head, CONTEXT)!.state).toBe('pending');
+  });
+  test('without force a dispatch asks nothing of its sender', async () => {
+    const inputs = { mode: 'preflight', 'pull-number': String(PR), 'reviewed-sha': w.head };
+    const pre = await runOn(w.gh, 'priya', null, inputs, 'workflow_dispatch', dispatch('octo-author'));
+    expect(pre.outputs.outcome).toBe('duplicate');
+  });
+});
+
 describe('GITHUB_TOKEN, whose GraphQL viewer is github-actions[bot]', () => {
   beforeEach(() => {
     w.gh.user(TOKENS.app, { login: LOGINS.app, kind: 'app', graphqlViewer: true });

@@ -55,6 +55,10 @@ describe('refusal: write, maintain or admin, never the PR author', () => {
     ['a writer adds the label', { via: 'label', body: 'review:priya' }, null],
     ['a triager adds the label', { via: 'label', body: 'review:priya', permission: 'read' }, /added by @alice/],
     ["the PR's author adds the label", { via: 'label', body: 'rr', login: 'octo-author' }, /opened this PR/],
+    // attack M: a workflow run by hand with force: true (no comment text to match)
+    ['a writer runs the workflow', { via: 'dispatch', body: '' }, null],
+    ["the PR's author runs the workflow", { via: 'dispatch', body: '', login: 'octo-author' }, /opened this PR/],
+    ['a reader runs the workflow', { via: 'dispatch', body: '', permission: 'read' }, /@alice has read access/],
   ])('%s', (_n, o, message) => {
     const r = refusal(ask(o));
     if (message === null) expect(r).toBeNull();

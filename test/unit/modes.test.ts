@@ -33,6 +33,7 @@ const ctx: RunContext = {
   commentPull: null,
   comment: null,
   labeled: null,
+  dispatched: null,
   runId: '4242-1-abcd',
   runUrl: 'https://github.test/run',
 };
