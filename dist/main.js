@@ -43145,25 +43145,16 @@ function runContext() {
         : fromQueue
             ? { headSha: workflowRun.headSha, headRef: `refs/heads/${workflowRun.headBranch}` }
             : null;
-    const { commentPull, comment, labeled, dispatched } = askers(context.eventName, payload, eventPull !== null);
+    const asked = askers(context.eventName, payload, eventPull !== null);
+    const eventName = context.eventName;
+    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, ...asked, ...thisRun(full) };
+}
+/** This run: its id in the marker, and its page. */
+function thisRun(full) {
     const env = (k, d) => process.env[k] ?? d;
     const runId = `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`.replace(/[^A-Za-z0-9._-]/g, '_');
     const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
-    const eventName = context.eventName;
-    return {
-        owner,
-        repo,
-        eventName,
-        eventPull,
-        workflowRun,
-        mergeGroup,
-        commentPull,
-        comment,
-        labeled,
-        dispatched,
-        runId,
-        runUrl,
-    };
+    return { runId, runUrl };
 }
 /**
  * Who may have asked for a re-review: a comment on a pull request (its number, author, text), a label added, or a
@@ -56885,9 +56876,10 @@ function boardReads(file, id, job, wf, writers) {
 
 ;// CONCATENATED MODULE: ./src/core/doctor-force.ts
 // Who can cause a forced run — pure, part of the doctor's workflow reading (core/doctor-workflows.ts). A step with
-// `force: true` judges the head again even where a verdict stands for it. The action checks the asker itself only on
-// the two routes the recipes use: a `/review` comment (issue_comment: the commenter's permission) and a label
-// (a pull_request or pull_request_target `labeled` event: whoever added it). On any other pull-request action —
+// `force: true` judges the head again even where a verdict stands for it. The action checks the asker itself on the
+// two routes the recipes use — a `/review` comment (issue_comment: the commenter's permission) and a label (a
+// pull_request or pull_request_target `labeled` event: whoever added it) — and on a workflow run by hand (whoever ran
+// it: never the PR's author, since 0.12.0). On any other pull-request action —
 // opened, reopened, edited, synchronize, ready_for_review … — the PR's author causes the run, and each one would be a
 // new roll of the LLM on the same head until one approves; a workflow_run that follows such a workflow is the same.
 // And one persona's steps written with two status kinds: a forced re-review's pending is then not read back.

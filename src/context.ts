@@ -87,7 +87,13 @@ export function runContext(): RunContext {
       : fromQueue
         ? { headSha: workflowRun.headSha, headRef: `refs/heads/${workflowRun.headBranch}` }
         : null;
-  const { commentPull, comment, labeled, dispatched } = askers(context.eventName, payload, eventPull !== null);
+  const asked = askers(context.eventName, payload, eventPull !== null);
+  const eventName = context.eventName;
+  return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, ...asked, ...thisRun(full) };
+}
+
+/** This run: its id in the marker, and its page. */
+function thisRun(full: string): Pick<RunContext, 'runId' | 'runUrl'> {
   const env = (k: string, d: string): string => process.env[k] ?? d;
   const runId =
     `${env('GITHUB_RUN_ID', 'local')}-${env('GITHUB_RUN_ATTEMPT', '1')}-${randomBytes(4).toString('hex')}`.replace(
@@ -95,21 +101,7 @@ export function runContext(): RunContext {
       '_',
     );
   const runUrl = `${env('GITHUB_SERVER_URL', 'https://github.com')}/${full}/actions/runs/${env('GITHUB_RUN_ID', '0')}`;
-  const eventName = context.eventName;
-  return {
-    owner,
-    repo,
-    eventName,
-    eventPull,
-    workflowRun,
-    mergeGroup,
-    commentPull,
-    comment,
-    labeled,
-    dispatched,
-    runId,
-    runUrl,
-  };
+  return { runId, runUrl };
 }
 
 /**

@@ -1409,9 +1409,10 @@ function boardReads(file, id, job, wf, writers) {
 
 ;// CONCATENATED MODULE: ./src/core/doctor-force.ts
 // Who can cause a forced run — pure, part of the doctor's workflow reading (core/doctor-workflows.ts). A step with
-// `force: true` judges the head again even where a verdict stands for it. The action checks the asker itself only on
-// the two routes the recipes use: a `/review` comment (issue_comment: the commenter's permission) and a label
-// (a pull_request or pull_request_target `labeled` event: whoever added it). On any other pull-request action —
+// `force: true` judges the head again even where a verdict stands for it. The action checks the asker itself on the
+// two routes the recipes use — a `/review` comment (issue_comment: the commenter's permission) and a label (a
+// pull_request or pull_request_target `labeled` event: whoever added it) — and on a workflow run by hand (whoever ran
+// it: never the PR's author, since 0.12.0). On any other pull-request action —
 // opened, reopened, edited, synchronize, ready_for_review … — the PR's author causes the run, and each one would be a
 // new roll of the LLM on the same head until one approves; a workflow_run that follows such a workflow is the same.
 // And one persona's steps written with two status kinds: a forced re-review's pending is then not read back.
