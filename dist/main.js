@@ -55701,12 +55701,23 @@ function reviewChecks(f) {
             'approving', 'Require review from Code Owners, and list .github/ and the persona prompts in CODEOWNERS'),
     ];
 }
-function bypassChecks(f) {
+/**
+ * Who may merge past the rules that require the personas' statuses (`contexts`). Bypassing a ruleset lifts its rules
+ * only, and classic protection without admins lifts classic checks only: a ruleset that requires no persona's status,
+ * or classic protection whose persona checks a ruleset requires too, leaves the gate whole (a review of the doctor,
+ * attack M: an organization's CI ruleset with a bypass team, classic protection for CI only, were failed).
+ */
+function bypassChecks(f, contexts) {
     const out = [];
+    const gates = (rulesetId) => f.requirements.some((q) => q.rulesetId === rulesetId && contexts.includes(q.context));
     for (const r of f.rulesets) {
         const id = `bypass:${r.name}`;
         const fix = `${RULES_PAGE} → ${r.name} → Bypass list`;
-        if (r.bypass === null) {
+        if (!gates(r.id)) {
+            if (r.bypass?.length)
+                out.push(doctor_check_ok(id, `ruleset "${r.name}" requires no persona's status: bypassing it leaves the personas' gate`));
+        }
+        else if (r.bypass === null) {
             out.push({
                 id,
                 level: 'warn',
@@ -55733,7 +55744,14 @@ function bypassChecks(f) {
         }
     }
     const c = f.classic;
-    if (c.state === 'read' && c.checks.length && !c.enforceAdmins) {
+    // a persona's status that classic protection alone requires: an admin merges past it — read in full, or (the
+    // protection unreadable) as the branch summary's enforcement_level non_admins shows it
+    const shown = c.state === 'read' ? c.checks : c.state === 'unknown' ? (c.checks ?? []) : [];
+    const classicOnly = shown.filter((k) => contexts.includes(k.context) && !rulesetGates(f, k.context));
+    const adminsSkip = c.state === 'read' ? !c.enforceAdmins : c.state === 'unknown' && c.adminsExempt === true;
+    if (c.state === 'read' && c.checks.length && !c.enforceAdmins && !classicOnly.length)
+        out.push(doctor_check_ok('bypass:classic-admins', "classic protection skips admins, but no persona's status rests on it alone"));
+    if (adminsSkip && classicOnly.length) {
         out.push({
             id: 'bypass:classic-admins',
             level: 'fail',
@@ -55751,6 +55769,8 @@ function bypassChecks(f) {
     }
     return out;
 }
+/** Whether a ruleset requires the context (its bypass list is judged on its own). */
+const rulesetGates = (f, context) => f.requirements.some((q) => q.rulesetId !== null && q.context === context);
 const actor = (a) => a.type === 'OrganizationAdmin'
     ? 'organization admins'
     : `${a.type === 'RepositoryRole' ? 'repository role' : a.type} ${a.id ?? ''}`.trim();
@@ -56352,7 +56372,7 @@ const inputsOf = (step) => Object.fromEntries(Object.entries(step.with ?? {}).ma
  * What a step reads that the PR may control: another run's artifact, another repository, a ref other than the base
  * or default branch. Only in workflows that run persona-verdict (`gated`): elsewhere a release's `ref:` is its own.
  */
-function readsFindings(where, step, triggers, say) {
+function readsFindings(where, step, triggers, say, branches = null) {
   const uses = typeof step.uses === 'string' ? step.uses.toLowerCase() : '';
   const w = inputsOf(step);
   const keys = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit'];
@@ -56377,6 +56397,15 @@ function readsFindings(where, step, triggers, say) {
   const trusted = TRUSTED_REF.test(ref) || (GITHUB_SHA_OR_REF.test(ref) && triggers.every((t) => BASE_TRIGGERS.has(t)));
   if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
     say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`, FAIL);
+  // a branch named outright: any writer's push there decides what runs (a review of the doctor, attack M); the gated
+  // branch and a commit's sha are what they say
+  const named = ref.replace(/^refs\/heads\//, '');
+  if (branches && ref && !ref.includes('${{') && !branches.includes(named) && !/^[0-9a-f]{40}$/i.test(ref))
+    say(
+      where,
+      `checks out ${ref}, not ${branches.join(' or ')}: whoever may push there writes what this job runs`,
+      FAIL,
+    );
   const repo = w.repository === undefined ? '' : String(w.repository).trim();
   if (repo.includes('${{') && !/^\$\{\{\s*github\.repository\s*\}\}$/.test(repo))
     say(where, `checks out PR code, or may: repository ${repo} is not this repository (a fork's, for one)`, FAIL);
@@ -56425,12 +56454,39 @@ function tokenSecrets(jobs) {
   return out;
 }
 
+/** An expression that names the LLM job's output: a step's or a needed job's. */
+const OWN_OUTPUT = /^\s*(?:steps|needs)\.[\w-]+\.outputs\.[\w-]+\s*$/;
+/** Text an event or whoever runs the workflow chooses: the PR's description, a comment, a dispatch input, a branch. */
+const CHOSEN = /github\.event\b|\binputs\.|github\.(?:head_ref|ref_name|ref)\b/;
+
+/**
+ * Where a persona-verdict step's review body comes from (a review of the doctor, attack M: `body: ${{
+ * github.event.pull_request.body }}` let the PR's author write priya's verdict). `body` only from the LLM job's output
+ * (steps.*.outputs, needs.*.outputs) — not an event's text, an input, a variable, nor fixed text (the same verdict on
+ * every run); `body-path` not chosen by the event or whoever runs the workflow.
+ */
+function bodyFindings(where, w, say) {
+  const body = w.body === undefined || w.body === null ? '' : String(w.body);
+  if (body.trim()) {
+    const exprs = [...body.matchAll(/\$\{\{([\s\S]*?)\}\}/g)].map((m) => m[1]);
+    const other = exprs.filter((e) => !OWN_OUTPUT.test(e)).map((e) => `\${{${e}}}`);
+    if (other.length)
+      say(where, `body is ${other.join(', ')}: not the persona's model output; pass the LLM job's body-path`, FAIL);
+    else if (!exprs.length)
+      say(where, "body is fixed text: every run posts the same verdict; pass the LLM job's", FAIL);
+  }
+  const path = w['body-path'] === undefined || w['body-path'] === null ? '' : String(w['body-path']);
+  if (CHOSEN.test(path))
+    say(where, `body-path ${path} is chosen by the event or whoever runs the workflow: name the LLM job's file`, FAIL);
+}
+
 function stepFindings(id, job, say, triggers = [], gated = false, us = null) {
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
-    if (gated) readsFindings(where, step, triggers, say);
+    if (gated) readsFindings(where, step, triggers, say, gated.branches);
     if (gated) runFetchFindings(where, step, uses, say);
+    if (uses.toLowerCase().startsWith(OUR_ACTION)) bodyFindings(where, inputsOf(step), say);
     if (typeof step.run === 'string' && step.run.includes('${{'))
       say(where, 'expression in run: pass it through env instead', FAIL);
     // a github-script's script is JavaScript the expression is pasted into, as a run step's shell (attack round 13)
@@ -56515,9 +56571,11 @@ function securityFindings(text, file) {
  * file; anywhere: PR code or another run's artifact read, an expression pasted into a shell or a script); `warn` for
  * hygiene (pins, permissions, persist-credentials) and for other secrets beside other code.
  * A credential finding names the credentials (`creds`): the doctor fails it when one is a key it traced to a persona.
+ * `branches`: the branch the gate protects and the default branch (the doctor's), all a checkout may name outright;
+ * null: not judged.
  * @returns {{ where: string, says: string, level: 'fail' | 'warn', creds?: string[] }[]}
  */
-function gradedFindings(text) {
+function gradedFindings(text, branches = null) {
   const out = [];
   const say = (where, says, level = WARN, creds) => out.push({ where, says, level, ...(creds ? { creds } : {}) });
   const wf = (0,dist/* parse */.qg)(text);
@@ -56536,7 +56594,8 @@ function gradedFindings(text) {
   // (a reusable workflow too: a persona workflow may call it for its LLM job); action names have no case on GitHub
   // where persona-verdict runs: the secrets its steps are given as their token are the persona's, whatever their name
   const us = text.toLowerCase().includes(OUR_ACTION) ? tokenSecrets(jobs) : null;
-  const gated = us !== null || triggers.includes('workflow_call');
+  // gated: the rules on what a job reads apply, with the branches a checkout may name when known (the doctor's)
+  const gated = (us !== null || triggers.includes('workflow_call')) && { branches };
   for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated, us);
   return out;
 }
@@ -57106,7 +57165,9 @@ function fixFor(says) {
 /** The writers and the issues of every workflow file; a file that does not parse is an issue, never a crash. */
 function analyseWorkflows(files, 
 /** Each persona's App id and client ID, where known: a token minted with either written out is the persona's. */
-appIds = new Map()) {
+appIds = new Map(), 
+/** The gated and the default branch: all a checkout may name outright (null: not judged). */
+branches = null) {
     const writers = [];
     const issues = [];
     const minters = [];
@@ -57122,7 +57183,7 @@ appIds = new Map()) {
         let rules;
         try {
             wf = obj((0,dist/* parse */.qg)(text));
-            rules = gradedFindings(text);
+            rules = gradedFindings(text, branches);
         }
         catch (e) {
             issues.push({
@@ -57176,7 +57237,8 @@ const BRANCH_COPY = new Set(['pull_request_target', 'pull_request', 'push', 'mer
 function analyseBranches(f, appIds = new Map()) {
     if (!f.workflows)
         return null;
-    const main = analyseWorkflows(f.workflows, appIds);
+    const branches = [...new Set([f.branch, f.defaultBranch ?? f.branch])];
+    const main = analyseWorkflows(f.workflows, appIds, branches);
     if (!f.branchWorkflows)
         return main;
     const same = new Set(f.workflows.map((w) => `${w.path}\n${w.text}`));
@@ -57190,7 +57252,7 @@ function analyseBranches(f, appIds = new Map()) {
         }
     };
     const differs = new Set(f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`) && runsThere(w.text)).map((w) => w.path));
-    const there = analyseWorkflows(f.branchWorkflows, appIds);
+    const there = analyseWorkflows(f.branchWorkflows, appIds, branches);
     const mine = (xs) => xs.filter((x) => differs.has(x.file));
     return {
         writers: [...main.writers, ...mine(there.writers)],
@@ -57228,7 +57290,7 @@ function doctor_diagnose(f) {
         ...noQueueCheck(f, writers),
         ...groupingCheck(f),
         ...reviewChecks(f),
-        ...bypassChecks(f),
+        ...bypassChecks(f, f.personas.map((p) => personaContext(p, writers))),
         ...workflowChecks(f, wf),
         // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts)
         ...environmentChecks(f.branch, f.environments ?? [], [...writers, ...(wf?.keys ?? [])]),
@@ -57527,7 +57589,8 @@ async function classicFacts(port, branch) {
         checks = [];
     else if (shown && (Array.isArray(shown['contexts']) || Array.isArray(shown['checks'])))
         checks = fromClassicChecks(shown);
-    return { state: 'unknown', status: full.refused, checks };
+    const adminsExempt = shown?.['enforcement_level'] === 'non_admins';
+    return { state: 'unknown', status: full.refused, checks, ...(adminsExempt ? { adminsExempt } : {}) };
 }
 /** The users, teams and Apps a classic rule lets merge without the required reviews. */
 function reviewBypass(a) {
@@ -57566,7 +57629,7 @@ async function gatherFacts(port, repo, branchArg, personas) {
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
     // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
     // key, and where each key is stored (the secret names of the repository, the organization and those environments)
-    const analysed = analyseBranches({ workflows, branchWorkflows, branch }, appNames(people));
+    const analysed = analyseBranches({ workflows, branchWorkflows, branch, defaultBranch }, appNames(people));
     const names = [
         ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
     ];
@@ -57574,7 +57637,17 @@ async function gatherFacts(port, repo, branchArg, personas) {
         Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) }))),
         secretFacts(port, analysed?.keys ?? []),
     ]);
-    return { repo, branch, ...settings, personas: people, workflows, branchWorkflows, environments, secrets };
+    return {
+        repo,
+        branch,
+        defaultBranch,
+        ...settings,
+        personas: people,
+        workflows,
+        branchWorkflows,
+        environments,
+        secrets,
+    };
 }
 /** Where the writers' keys are stored: the repository's, the organization's and their environments' secret names. */
 async function secretFacts(port, keys) {

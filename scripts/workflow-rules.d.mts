@@ -3,6 +3,7 @@ export function securityFindings(text: string, file: string): string[];
 /** Every finding with its level: fail where a PR could walk around the gate, warn for hygiene. */
 export function gradedFindings(
   text: string,
+  branches?: readonly string[] | null,
 ): Array<{ where: string; says: string; level: 'fail' | 'warn'; creds?: string[] }>;
 /** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
 export function personaCredentials(node: unknown): string[];

@@ -105,7 +105,7 @@ const inputsOf = (step) => Object.fromEntries(Object.entries(step.with ?? {}).ma
  * What a step reads that the PR may control: another run's artifact, another repository, a ref other than the base
  * or default branch. Only in workflows that run persona-verdict (`gated`): elsewhere a release's `ref:` is its own.
  */
-function readsFindings(where, step, triggers, say) {
+function readsFindings(where, step, triggers, say, branches = null) {
   const uses = typeof step.uses === 'string' ? step.uses.toLowerCase() : '';
   const w = inputsOf(step);
   const keys = ['run-id', 'run_id', 'github-token', 'repository', 'workflow', 'run_number', 'pr', 'commit'];
@@ -130,6 +130,15 @@ function readsFindings(where, step, triggers, say) {
   const trusted = TRUSTED_REF.test(ref) || (GITHUB_SHA_OR_REF.test(ref) && triggers.every((t) => BASE_TRIGGERS.has(t)));
   if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
     say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`, FAIL);
+  // a branch named outright: any writer's push there decides what runs (a review of the doctor, attack M); the gated
+  // branch and a commit's sha are what they say
+  const named = ref.replace(/^refs\/heads\//, '');
+  if (branches && ref && !ref.includes('${{') && !branches.includes(named) && !/^[0-9a-f]{40}$/i.test(ref))
+    say(
+      where,
+      `checks out ${ref}, not ${branches.join(' or ')}: whoever may push there writes what this job runs`,
+      FAIL,
+    );
   const repo = w.repository === undefined ? '' : String(w.repository).trim();
   if (repo.includes('${{') && !/^\$\{\{\s*github\.repository\s*\}\}$/.test(repo))
     say(where, `checks out PR code, or may: repository ${repo} is not this repository (a fork's, for one)`, FAIL);
@@ -178,12 +187,39 @@ function tokenSecrets(jobs) {
   return out;
 }
 
+/** An expression that names the LLM job's output: a step's or a needed job's. */
+const OWN_OUTPUT = /^\s*(?:steps|needs)\.[\w-]+\.outputs\.[\w-]+\s*$/;
+/** Text an event or whoever runs the workflow chooses: the PR's description, a comment, a dispatch input, a branch. */
+const CHOSEN = /github\.event\b|\binputs\.|github\.(?:head_ref|ref_name|ref)\b/;
+
+/**
+ * Where a persona-verdict step's review body comes from (a review of the doctor, attack M: `body: ${{
+ * github.event.pull_request.body }}` let the PR's author write priya's verdict). `body` only from the LLM job's output
+ * (steps.*.outputs, needs.*.outputs) — not an event's text, an input, a variable, nor fixed text (the same verdict on
+ * every run); `body-path` not chosen by the event or whoever runs the workflow.
+ */
+function bodyFindings(where, w, say) {
+  const body = w.body === undefined || w.body === null ? '' : String(w.body);
+  if (body.trim()) {
+    const exprs = [...body.matchAll(/\$\{\{([\s\S]*?)\}\}/g)].map((m) => m[1]);
+    const other = exprs.filter((e) => !OWN_OUTPUT.test(e)).map((e) => `\${{${e}}}`);
+    if (other.length)
+      say(where, `body is ${other.join(', ')}: not the persona's model output; pass the LLM job's body-path`, FAIL);
+    else if (!exprs.length)
+      say(where, "body is fixed text: every run posts the same verdict; pass the LLM job's", FAIL);
+  }
+  const path = w['body-path'] === undefined || w['body-path'] === null ? '' : String(w['body-path']);
+  if (CHOSEN.test(path))
+    say(where, `body-path ${path} is chosen by the event or whoever runs the workflow: name the LLM job's file`, FAIL);
+}
+
 function stepFindings(id, job, say, triggers = [], gated = false, us = null) {
   for (const [n, step] of (job.steps ?? []).entries()) {
     const where = `job ${id} step ${n + 1}`;
     const uses = typeof step.uses === 'string' ? step.uses : '';
-    if (gated) readsFindings(where, step, triggers, say);
+    if (gated) readsFindings(where, step, triggers, say, gated.branches);
     if (gated) runFetchFindings(where, step, uses, say);
+    if (uses.toLowerCase().startsWith(OUR_ACTION)) bodyFindings(where, inputsOf(step), say);
     if (typeof step.run === 'string' && step.run.includes('${{'))
       say(where, 'expression in run: pass it through env instead', FAIL);
     // a github-script's script is JavaScript the expression is pasted into, as a run step's shell (attack round 13)
@@ -268,9 +304,11 @@ export function securityFindings(text, file) {
  * file; anywhere: PR code or another run's artifact read, an expression pasted into a shell or a script); `warn` for
  * hygiene (pins, permissions, persist-credentials) and for other secrets beside other code.
  * A credential finding names the credentials (`creds`): the doctor fails it when one is a key it traced to a persona.
+ * `branches`: the branch the gate protects and the default branch (the doctor's), all a checkout may name outright;
+ * null: not judged.
  * @returns {{ where: string, says: string, level: 'fail' | 'warn', creds?: string[] }[]}
  */
-export function gradedFindings(text) {
+export function gradedFindings(text, branches = null) {
   const out = [];
   const say = (where, says, level = WARN, creds) => out.push({ where, says, level, ...(creds ? { creds } : {}) });
   const wf = parse(text);
@@ -289,7 +327,8 @@ export function gradedFindings(text) {
   // (a reusable workflow too: a persona workflow may call it for its LLM job); action names have no case on GitHub
   // where persona-verdict runs: the secrets its steps are given as their token are the persona's, whatever their name
   const us = text.toLowerCase().includes(OUR_ACTION) ? tokenSecrets(jobs) : null;
-  const gated = us !== null || triggers.includes('workflow_call');
+  // gated: the rules on what a job reads apply, with the branches a checkout may name when known (the doctor's)
+  const gated = (us !== null || triggers.includes('workflow_call')) && { branches };
   for (const [id, job] of jobs) jobFindings(id, job, wf, triggers, personaEnvs, say, gated, us);
   return out;
 }

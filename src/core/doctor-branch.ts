@@ -143,12 +143,23 @@ export function reviewChecks(f: DoctorFacts): Check[] {
   ];
 }
 
-export function bypassChecks(f: DoctorFacts): Check[] {
+/**
+ * Who may merge past the rules that require the personas' statuses (`contexts`). Bypassing a ruleset lifts its rules
+ * only, and classic protection without admins lifts classic checks only: a ruleset that requires no persona's status,
+ * or classic protection whose persona checks a ruleset requires too, leaves the gate whole (a review of the doctor,
+ * attack M: an organization's CI ruleset with a bypass team, classic protection for CI only, were failed).
+ */
+export function bypassChecks(f: DoctorFacts, contexts: readonly string[]): Check[] {
   const out: Check[] = [];
+  const gates = (rulesetId: number | null) =>
+    f.requirements.some((q) => q.rulesetId === rulesetId && contexts.includes(q.context));
   for (const r of f.rulesets) {
     const id = `bypass:${r.name}`;
     const fix = `${RULES_PAGE} → ${r.name} → Bypass list`;
-    if (r.bypass === null) {
+    if (!gates(r.id)) {
+      if (r.bypass?.length)
+        out.push(ok(id, `ruleset "${r.name}" requires no persona's status: bypassing it leaves the personas' gate`));
+    } else if (r.bypass === null) {
       out.push({
         id,
         level: 'warn',
@@ -174,7 +185,14 @@ export function bypassChecks(f: DoctorFacts): Check[] {
     }
   }
   const c = f.classic;
-  if (c.state === 'read' && c.checks.length && !c.enforceAdmins) {
+  // a persona's status that classic protection alone requires: an admin merges past it — read in full, or (the
+  // protection unreadable) as the branch summary's enforcement_level non_admins shows it
+  const shown = c.state === 'read' ? c.checks : c.state === 'unknown' ? (c.checks ?? []) : [];
+  const classicOnly = shown.filter((k) => contexts.includes(k.context) && !rulesetGates(f, k.context));
+  const adminsSkip = c.state === 'read' ? !c.enforceAdmins : c.state === 'unknown' && c.adminsExempt === true;
+  if (c.state === 'read' && c.checks.length && !c.enforceAdmins && !classicOnly.length)
+    out.push(ok('bypass:classic-admins', "classic protection skips admins, but no persona's status rests on it alone"));
+  if (adminsSkip && classicOnly.length) {
     out.push({
       id: 'bypass:classic-admins',
       level: 'fail',
@@ -192,6 +210,10 @@ export function bypassChecks(f: DoctorFacts): Check[] {
   }
   return out;
 }
+
+/** Whether a ruleset requires the context (its bypass list is judged on its own). */
+const rulesetGates = (f: DoctorFacts, context: string): boolean =>
+  f.requirements.some((q) => q.rulesetId !== null && q.context === context);
 
 const actor = (a: BypassActor): string =>
   a.type === 'OrganizationAdmin'

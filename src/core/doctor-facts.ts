@@ -50,7 +50,13 @@ export type Classic =
     }
   | { state: 'none' }
   /** The full protection could not be read; `checks` from the branch summary when it showed them. */
-  | { state: 'unknown'; status: number; checks: Requirement[] | null };
+  | {
+      state: 'unknown';
+      status: number;
+      checks: Requirement[] | null;
+      /** The branch summary's enforcement_level says non_admins: its checks do not bind administrators. */
+      adminsExempt?: boolean;
+    };
 
 export interface PersonaFacts {
   name: string;
@@ -69,6 +75,8 @@ export interface PersonaFacts {
 export interface DoctorFacts {
   repo: string;
   branch: string;
+  /** The repository's default branch (where the workflow files are read); absent: taken to be `branch`. */
+  defaultBranch?: string;
   /** Required status checks from rulesets. */
   requirements: Requirement[];
   /** Pull request rules from rulesets. */

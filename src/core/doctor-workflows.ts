@@ -134,15 +134,20 @@ function fixFor(says: string): string {
 }
 
 /** The writers and the issues of every workflow file; a file that does not parse is an issue, never a crash. */
+/** What the workflow files say: who writes each persona's status, what is wrong, where persona keys are read. */
+export interface Analysed {
+  writers: Writer[];
+  issues: WorkflowIssue[];
+  keys: KeyUse[];
+}
+
 export function analyseWorkflows(
   files: WorkflowFile[],
   /** Each persona's App id and client ID, where known: a token minted with either written out is the persona's. */
   appIds: ReadonlyMap<string, readonly string[]> = new Map(),
-): {
-  writers: Writer[];
-  issues: WorkflowIssue[];
-  keys: KeyUse[];
-} {
+  /** The gated and the default branch: all a checkout may name outright (null: not judged). */
+  branches: readonly string[] | null = null,
+): Analysed {
   const writers: Writer[] = [];
   const issues: WorkflowIssue[] = [];
   const minters: ReturnType<typeof mintersOf> = [];
@@ -158,7 +163,7 @@ export function analyseWorkflows(
     let rules: ReturnType<typeof gradedFindings>;
     try {
       wf = obj(parse(text));
-      rules = gradedFindings(text);
+      rules = gradedFindings(text, branches);
     } catch (e) {
       issues.push({
         file: path,
@@ -211,11 +216,17 @@ const BRANCH_COPY = new Set(['pull_request_target', 'pull_request', 'push', 'mer
  * and its issues named "on <branch>". Null when the default branch's files could not be read.
  */
 export function analyseBranches(
-  f: { workflows: WorkflowFile[] | null; branchWorkflows?: WorkflowFile[] | null; branch: string },
+  f: {
+    workflows: WorkflowFile[] | null;
+    branchWorkflows?: WorkflowFile[] | null;
+    branch: string;
+    defaultBranch?: string;
+  },
   appIds: ReadonlyMap<string, readonly string[]> = new Map(),
 ): ReturnType<typeof analyseWorkflows> | null {
   if (!f.workflows) return null;
-  const main = analyseWorkflows(f.workflows, appIds);
+  const branches = [...new Set([f.branch, f.defaultBranch ?? f.branch])];
+  const main = analyseWorkflows(f.workflows, appIds, branches);
   if (!f.branchWorkflows) return main;
   const same = new Set(f.workflows.map((w) => `${w.path}\n${w.text}`));
   // only a copy that runs from the branch: workflow_run, issue_comment, schedule … run the default branch's file
@@ -229,7 +240,7 @@ export function analyseBranches(
   const differs = new Set(
     f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`) && runsThere(w.text)).map((w) => w.path),
   );
-  const there = analyseWorkflows(f.branchWorkflows, appIds);
+  const there = analyseWorkflows(f.branchWorkflows, appIds, branches);
   const mine = <T extends { file: string }>(xs: T[]): T[] => xs.filter((x) => differs.has(x.file));
   return {
     writers: [...main.writers, ...mine(there.writers)],

@@ -9,7 +9,7 @@
 import { bypassChecks, classicCheck, groupingCheck, noQueueCheck, reviewChecks } from './doctor-branch.js';
 import { environmentChecks } from './doctor-environments.js';
 import { ok, type Check, type Level } from './doctor-check.js';
-import { appNames, type DoctorFacts, type DoctorReport } from './doctor-facts.js';
+import { appNames, personaContext, type DoctorFacts, type DoctorReport } from './doctor-facts.js';
 import { distinctChecks } from './doctor-identity.js';
 import { personaChecks } from './doctor-persona.js';
 import { secretChecks } from './doctor-secrets.js';
@@ -43,7 +43,10 @@ export function diagnose(f: DoctorFacts): DoctorReport {
     ...noQueueCheck(f, writers),
     ...groupingCheck(f),
     ...reviewChecks(f),
-    ...bypassChecks(f),
+    ...bypassChecks(
+      f,
+      f.personas.map((p) => personaContext(p, writers)),
+    ),
     ...workflowChecks(f, wf),
     // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts)
     ...environmentChecks(f.branch, f.environments ?? [], [...writers, ...(wf?.keys ?? [])]),

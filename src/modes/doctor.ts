@@ -71,7 +71,8 @@ async function classicFacts(port: SettingsPort, branch: string): Promise<Classic
   if (shown && shown['enforcement_level'] === 'off') checks = [];
   else if (shown && (Array.isArray(shown['contexts']) || Array.isArray(shown['checks'])))
     checks = fromClassicChecks(shown);
-  return { state: 'unknown', status: full.refused, checks };
+  const adminsExempt = shown?.['enforcement_level'] === 'non_admins';
+  return { state: 'unknown', status: full.refused, checks, ...(adminsExempt ? { adminsExempt } : {}) };
 }
 
 /** The users, teams and Apps a classic rule lets merge without the required reviews. */
@@ -119,7 +120,7 @@ export async function gatherFacts(
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
   // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
   // key, and where each key is stored (the secret names of the repository, the organization and those environments)
-  const analysed = analyseBranches({ workflows, branchWorkflows, branch }, appNames(people));
+  const analysed = analyseBranches({ workflows, branchWorkflows, branch, defaultBranch }, appNames(people));
   const names = [
     ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
   ];
@@ -127,7 +128,17 @@ export async function gatherFacts(
     Promise.all(names.map(async (name) => ({ name, branches: await orNull(port.getEnvironmentBranches(name)) }))),
     secretFacts(port, analysed?.keys ?? []),
   ]);
-  return { repo, branch, ...settings, personas: people, workflows, branchWorkflows, environments, secrets };
+  return {
+    repo,
+    branch,
+    defaultBranch,
+    ...settings,
+    personas: people,
+    workflows,
+    branchWorkflows,
+    environments,
+    secrets,
+  };
 }
 
 /** Where the writers' keys are stored: the repository's, the organization's and their environments' secret names. */
