@@ -45270,9 +45270,10 @@ const groupHeads = (c) => c.outcome === 'queued' && c.status?.state === 'success
     : null;
 /**
  * A merge group's green just written while, since the run read the queued PR's head, a maintainer's forced re-review
- * of it (or of the head its verdict is carried from) was asked for, or those statuses can no longer be read: the
- * group must not pass on the doubted verdict, so failure goes over the green and the step fails — what conclude()
- * decides when it reads the same before (groupHold; attack K, K1: the queue's B3). Null when the green stands.
+ * of it (or of the head its verdict is carried from) was asked for — under way (groupHold, the rule conclude() applies
+ * to what it reads before: attack K, K1, the queue's B3) or already posted and not an approval (newerRed: attack L,
+ * L1) — or those statuses can no longer be read: the group must not pass on the doubted verdict, so failure goes over
+ * the green and the step fails. Null when the green stands.
  */
 function groupGreenUnderReReview(c, persona, onHead, onSource) {
     const heads = groupHeads(c);
@@ -45281,8 +45282,8 @@ function groupGreenUnderReReview(c, persona, onHead, onSource) {
     const source = heads.source && onSource !== undefined ? { sha: heads.source, onHead: onSource } : undefined;
     const target = { pullNumber: c.pullNumber, reviewedSha: heads.head };
     const held = groupHold(target, onHead, source, c.identity, persona) ??
-        newerRed(target, onHead, c, persona) ??
-        (source ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c, persona) : null);
+        newerRed(target, onHead, c.seenOnHead, c, persona) ??
+        (source ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c.seenOnSource, c, persona) : null);
     if (!held)
         return null;
     return {
@@ -45293,14 +45294,19 @@ function groupGreenUnderReReview(c, persona, onHead, onSource) {
 }
 /**
  * A re-review that ended while a merge group's green was on its way (asked for and posted after the run read the
- * head: attack L, L1): the persona's newest status for the PR on that head is for a newer review than the one the group
- * passed on, and it is not green — the group must not pass on the verdict it replaced. A newer approval lets it pass.
+ * head: attack L, L1): the persona's newest status for the PR on that head, written since the run read it (`seen`, as
+ * underGreen dates a kept green's), is for a newer review than the one the group passed on, and it is not green — the
+ * group must not pass on the verdict it replaced. A newer approval lets it pass; a status the run had read (another
+ * base's older red on the head a verdict is carried from) was conclude()'s to weigh, and it passed the group.
  */
-function newerRed(target, onHead, c, persona) {
+function newerRed(target, onHead, seen, c, persona) {
     const me = c.identity?.toLowerCase();
     const mine = (onHead ?? []).filter((s) => me !== undefined && s.creator?.toLowerCase() === me);
     const link = mine.map((s) => ({ s, link: linkOf(s.targetUrl) })).find((x) => x.link?.pr === target.pullNumber);
-    if (!link || c.reviewId === undefined || link.link.id <= c.reviewId || link.s.state === 'success')
+    const since = (s) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
+    if (!link || !since(link.s) || c.reviewId === undefined || link.link.id <= c.reviewId)
+        return null;
+    if (link.s.state === 'success')
         return null;
     const pr = `PR #${target.pullNumber}`;
     return {
@@ -45505,16 +45511,19 @@ function restampable(history, s, headPatch, dismissals, identity) {
     return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
 }
 /**
- * Whether a review stood for its subject: since the subject's newest forced review, no review that still speaks came
- * before it, but for one a writer dismissed (a re-roll asked for). A later one is a racing copy — a plain approval
- * created just after a maintainer's forced rejection of the same head is never restamped (attack L, L2).
+ * Whether a review stood for its subject: since the subject's newest forced review, no review that still speaks and
+ * stood came before it. A later one is a racing copy — a plain approval created just after a maintainer's forced
+ * rejection of the same head is never restamped (attack L, L2).
  */
 function stood(history, h, dismissals, identity) {
     const s = { head: h.marker.head, base: h.marker.base ?? '', version: versionOf(h.marker) };
-    const byWriter = (e) => dismissals.some((d) => d.reviewId === e.review.id && !restamp_sameLogin(d.actor, identity) && !byPush(d, identity));
-    return (sinceForced(history.filter((e) => isOf(e.marker, s)))
-        .filter((e) => speaks(e) && !byWriter(e))
-        .at(0) === h);
+    // dismissed by a writer (a re-roll asked for) or by this account (stale on a retarget, a raced duplicate): it no
+    // longer stands, so what came after it may have; one the timeline does not explain, or GitHub's push, still counts
+    const gone = (e) => {
+        const events = dismissals.filter((d) => d.reviewId === e.review.id);
+        return e.review.state === 'DISMISSED' && events.length > 0 && !events.some((d) => byPush(d, identity));
+    };
+    return sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => speaks(e) && !gone(e))[0] === h;
 }
 /** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
 const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
@@ -45533,9 +45542,11 @@ const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
  */
 function keptRejection(history, s, dismissals, identity, headPatch) {
     const ours = (e) => restamp_sameLogin(e.actor, identity);
-    const newestFirst = sinceForced(history.filter((e) => isOf(e.marker, s) || sameChange(e.marker, s, headPatch)))
-        .filter(speaks)
-        .reverse();
+    const reviews = sinceForced(history.filter((e) => isOf(e.marker, s) || sameChange(e.marker, s, headPatch))).filter(speaks);
+    // the newest head judged: a later head of the same patch judged afresh (an "Update branch" with a new tree) is a
+    // judgment of its own, not a copy, and an older head's rejection does not outlive it
+    const top = reviews.at(-1)?.marker.head;
+    const newestFirst = reviews.filter((e) => e.marker.head === top).reverse();
     for (const h of newestFirst) {
         const events = dismissals.filter((e) => e.reviewId === h.review.id);
         if (h.review.state !== 'DISMISSED' || !events.length)
@@ -45558,11 +45569,11 @@ const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
  */
 const sameChange = (m, s, headPatch) => headPatch != null && m.patch != null && m.patch === headPatch && m.base === s.base && versionOf(m) === s.version;
 /**
- * Whether the timeline may keep a rejection for the subject (readHead reads it then, before the head's patch is
- * known): since the newest forced review of the subject's base and version, an unedited CHANGES_REQUESTED of any head
- * is dismissed.
+ * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced review,
+ * an unedited CHANGES_REQUESTED of it — or, once the head's patch is known, of another head with the same patch — is
+ * dismissed.
  */
-const dismissedRejection = (history, s) => sinceForced(history.filter((h) => h.marker.base === s.base && versionOf(h.marker) === s.version)).some((h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
+const dismissedRejection = (history, s, headPatch) => sinceForced(history.filter((h) => isOf(h.marker, s) || sameChange(h.marker, s, headPatch))).some((h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
 /** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
@@ -46483,10 +46494,13 @@ writes = true) {
     // only these settings carry a verdict by the PR patch alone; with them, only from these reviews (head-patch.ts)
     const patchAlone = carriesByPatch(cfg);
     const candidates = patchAlone ? patchCandidates(history, subject) : [];
-    const [headPatch, dismissals] = await Promise.all([
+    const [headPatch, listed] = await Promise.all([
         wantPatch ? headPatchOf(port, pull.baseSha, head, candidates, warnings) : Promise.resolve(null),
         timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
     ]);
+    // a dismissed rejection of another head with this head's PR patch (an amend): who dismissed it (attack L, L3)
+    const another = listed === undefined && !cfg.force && dismissedRejection(history, subject, headPatch);
+    const dismissals = another ? await port.listDismissals(target.pullNumber) : listed;
     if (headTree === null)
         warnings.push(`the tree of ${sha_short(sha)} could not be read: the empty-commit skip is off for this run`);
     if (withHead === null)
@@ -46673,10 +46687,11 @@ const ownStateOn = (cfg, ctx, port, sha) => cfg.statusKind === 'commit' ? status
 ;// CONCATENATED MODULE: ./src/after-green.ts
 // After a green is written: read once more what may have changed since the run read it, and write what must go
 // over the green (core/after-green.ts decides). The PR's base (a retarget since the run's last read: attack round
-// 8), then the head's statuses (a forced re-review asked for meanwhile: attack round 12); a merge group's green, the
-// queued PR's head (attack K). Unreadable, a post's green
-// stays with a warning, and a kept verdict's gets pending over it and fails the step (attack round 13, F4); a status
-// that cannot be written over a green fails the step, saying the green stands.
+// 8), then the head's statuses (a forced re-review asked for meanwhile: attack round 12); for a merge group's green,
+// the queued PR's head and the head its verdict is carried from (a forced re-review under way or posted meanwhile:
+// attacks K and L). Unreadable, a post's green stays with a warning, a kept verdict's gets pending over it and fails
+// the step (attack round 13, F4), and a group's gets failure over it and fails the step; a status that cannot be
+// written over a green fails the step, saying the green stands.
 
 
 
@@ -47061,6 +47076,7 @@ function queued(end, rules, base, shouldReview) {
         reviewId: review.id,
         reviewUrl: review.htmlUrl,
         verdictHead: marker.head,
+        ...(end.source ? { seenOnSource: end.source.onHead } : {}),
         shouldReview,
         status: statusOf(rules, onGroup, verdictState(marker.verdict, rules), description, review.htmlUrl),
     };
@@ -55747,7 +55763,8 @@ function bypassChecks(f, contexts) {
     // a persona's status that classic protection alone requires: an admin merges past it — read in full, or (the
     // protection unreadable) as the branch summary's enforcement_level non_admins shows it
     const shown = c.state === 'read' ? c.checks : c.state === 'unknown' ? (c.checks ?? []) : [];
-    const classicOnly = shown.filter((k) => contexts.includes(k.context) && !rulesetGates(f, k.context));
+    const inRuleset = (context) => f.requirements.some((q) => q.rulesetId !== null && q.context === context);
+    const classicOnly = shown.filter((k) => contexts.includes(k.context) && !inRuleset(k.context));
     const adminsSkip = c.state === 'read' ? !c.enforceAdmins : c.state === 'unknown' && c.adminsExempt === true;
     if (c.state === 'read' && c.checks.length && !c.enforceAdmins && !classicOnly.length)
         out.push(doctor_check_ok('bypass:classic-admins', "classic protection skips admins, but no persona's status rests on it alone"));
@@ -55769,8 +55786,6 @@ function bypassChecks(f, contexts) {
     }
     return out;
 }
-/** Whether a ruleset requires the context (its bypass list is judged on its own). */
-const rulesetGates = (f, context) => f.requirements.some((q) => q.rulesetId !== null && q.context === context);
 const actor = (a) => a.type === 'OrganizationAdmin'
     ? 'organization admins'
     : `${a.type === 'RepositoryRole' ? 'repository role' : a.type} ${a.id ?? ''}`.trim();
@@ -56455,9 +56470,13 @@ function tokenSecrets(jobs) {
 }
 
 /** An expression that names the LLM job's output: a step's or a needed job's. */
-const OWN_OUTPUT = /^\s*(?:steps|needs)\.[\w-]+\.outputs\.[\w-]+\s*$/;
-/** Text an event or whoever runs the workflow chooses: the PR's description, a comment, a dispatch input, a branch. */
-const CHOSEN = /github\.event\b|\binputs\.|github\.(?:head_ref|ref_name|ref)\b/;
+const OWN_OUTPUT = /^\s*(?:steps|needs)\.[\w-]+\.outputs\.[\w-]+\s*$/i;
+/**
+ * Text an event or whoever runs the workflow chooses, or that only says where it comes from (env, vars): the PR's
+ * description, a comment, a dispatch input, a branch — in either syntax (`github.x`, `github['x']`), without case as
+ * GitHub reads expressions. A denylist of shapes: a step output relaying such text is not followed.
+ */
+const CHOSEN = /\bgithub\s*(?:\.\s*|\[\s*['"])(?:event|head_ref|ref_name|ref)\b|\b(?:inputs|env|vars)\s*(?:\.|\[)/i;
 
 /**
  * Where a persona-verdict step's review body comes from (a review of the doctor, attack M: `body: ${{

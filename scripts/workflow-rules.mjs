@@ -188,9 +188,13 @@ function tokenSecrets(jobs) {
 }
 
 /** An expression that names the LLM job's output: a step's or a needed job's. */
-const OWN_OUTPUT = /^\s*(?:steps|needs)\.[\w-]+\.outputs\.[\w-]+\s*$/;
-/** Text an event or whoever runs the workflow chooses: the PR's description, a comment, a dispatch input, a branch. */
-const CHOSEN = /github\.event\b|\binputs\.|github\.(?:head_ref|ref_name|ref)\b/;
+const OWN_OUTPUT = /^\s*(?:steps|needs)\.[\w-]+\.outputs\.[\w-]+\s*$/i;
+/**
+ * Text an event or whoever runs the workflow chooses, or that only says where it comes from (env, vars): the PR's
+ * description, a comment, a dispatch input, a branch — in either syntax (`github.x`, `github['x']`), without case as
+ * GitHub reads expressions. A denylist of shapes: a step output relaying such text is not followed.
+ */
+const CHOSEN = /\bgithub\s*(?:\.\s*|\[\s*['"])(?:event|head_ref|ref_name|ref)\b|\b(?:inputs|env|vars)\s*(?:\.|\[)/i;
 
 /**
  * Where a persona-verdict step's review body comes from (a review of the doctor, attack M: `body: ${{

@@ -1,9 +1,10 @@
 // After a green is written: read once more what may have changed since the run read it, and write what must go
 // over the green (core/after-green.ts decides). The PR's base (a retarget since the run's last read: attack round
-// 8), then the head's statuses (a forced re-review asked for meanwhile: attack round 12); a merge group's green, the
-// queued PR's head (attack K). Unreadable, a post's green
-// stays with a warning, and a kept verdict's gets pending over it and fails the step (attack round 13, F4); a status
-// that cannot be written over a green fails the step, saying the green stands.
+// 8), then the head's statuses (a forced re-review asked for meanwhile: attack round 12); for a merge group's green,
+// the queued PR's head and the head its verdict is carried from (a forced re-review under way or posted meanwhile:
+// attacks K and L). Unreadable, a post's green stays with a warning, a kept verdict's gets pending over it and fails
+// the step (attack round 13, F4), and a group's gets failure over it and fails the step; a status that cannot be
+// written over a green fails the step, saying the green stands.
 import * as core from '@actions/core';
 import { Abort } from './abort.js';
 import type { Config } from './config.js';

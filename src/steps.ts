@@ -95,10 +95,13 @@ export async function readHead(
   // only these settings carry a verdict by the PR patch alone; with them, only from these reviews (head-patch.ts)
   const patchAlone = carriesByPatch(cfg);
   const candidates = patchAlone ? patchCandidates(history, subject) : [];
-  const [headPatch, dismissals] = await Promise.all([
+  const [headPatch, listed] = await Promise.all([
     wantPatch ? headPatchOf(port, pull.baseSha, head, candidates, warnings) : Promise.resolve(null),
     timeline ? port.listDismissals(target.pullNumber) : Promise.resolve(undefined),
   ]);
+  // a dismissed rejection of another head with this head's PR patch (an amend): who dismissed it (attack L, L3)
+  const another = listed === undefined && !cfg.force && dismissedRejection(history, subject, headPatch);
+  const dismissals = another ? await port.listDismissals(target.pullNumber) : listed;
   if (headTree === null)
     warnings.push(`the tree of ${short(sha)} could not be read: the empty-commit skip is off for this run`);
   if (withHead === null)

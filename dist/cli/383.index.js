@@ -280,7 +280,8 @@ function bypassChecks(f, contexts) {
     // a persona's status that classic protection alone requires: an admin merges past it — read in full, or (the
     // protection unreadable) as the branch summary's enforcement_level non_admins shows it
     const shown = c.state === 'read' ? c.checks : c.state === 'unknown' ? (c.checks ?? []) : [];
-    const classicOnly = shown.filter((k) => contexts.includes(k.context) && !rulesetGates(f, k.context));
+    const inRuleset = (context) => f.requirements.some((q) => q.rulesetId !== null && q.context === context);
+    const classicOnly = shown.filter((k) => contexts.includes(k.context) && !inRuleset(k.context));
     const adminsSkip = c.state === 'read' ? !c.enforceAdmins : c.state === 'unknown' && c.adminsExempt === true;
     if (c.state === 'read' && c.checks.length && !c.enforceAdmins && !classicOnly.length)
         out.push(ok('bypass:classic-admins', "classic protection skips admins, but no persona's status rests on it alone"));
@@ -302,8 +303,6 @@ function bypassChecks(f, contexts) {
     }
     return out;
 }
-/** Whether a ruleset requires the context (its bypass list is judged on its own). */
-const rulesetGates = (f, context) => f.requirements.some((q) => q.rulesetId !== null && q.context === context);
 const actor = (a) => a.type === 'OrganizationAdmin'
     ? 'organization admins'
     : `${a.type === 'RepositoryRole' ? 'repository role' : a.type} ${a.id ?? ''}`.trim();
@@ -988,9 +987,13 @@ function tokenSecrets(jobs) {
 }
 
 /** An expression that names the LLM job's output: a step's or a needed job's. */
-const OWN_OUTPUT = /^\s*(?:steps|needs)\.[\w-]+\.outputs\.[\w-]+\s*$/;
-/** Text an event or whoever runs the workflow chooses: the PR's description, a comment, a dispatch input, a branch. */
-const CHOSEN = /github\.event\b|\binputs\.|github\.(?:head_ref|ref_name|ref)\b/;
+const OWN_OUTPUT = /^\s*(?:steps|needs)\.[\w-]+\.outputs\.[\w-]+\s*$/i;
+/**
+ * Text an event or whoever runs the workflow chooses, or that only says where it comes from (env, vars): the PR's
+ * description, a comment, a dispatch input, a branch — in either syntax (`github.x`, `github['x']`), without case as
+ * GitHub reads expressions. A denylist of shapes: a step output relaying such text is not followed.
+ */
+const CHOSEN = /\bgithub\s*(?:\.\s*|\[\s*['"])(?:event|head_ref|ref_name|ref)\b|\b(?:inputs|env|vars)\s*(?:\.|\[)/i;
 
 /**
  * Where a persona-verdict step's review body comes from (a review of the doctor, attack M: `body: ${{
@@ -2840,16 +2843,19 @@ function restamp_restampable(history, s, headPatch, dismissals, identity) {
     return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
 }
 /**
- * Whether a review stood for its subject: since the subject's newest forced review, no review that still speaks came
- * before it, but for one a writer dismissed (a re-roll asked for). A later one is a racing copy — a plain approval
- * created just after a maintainer's forced rejection of the same head is never restamped (attack L, L2).
+ * Whether a review stood for its subject: since the subject's newest forced review, no review that still speaks and
+ * stood came before it. A later one is a racing copy — a plain approval created just after a maintainer's forced
+ * rejection of the same head is never restamped (attack L, L2).
  */
 function stood(history, h, dismissals, identity) {
     const s = { head: h.marker.head, base: h.marker.base ?? '', version: versionOf(h.marker) };
-    const byWriter = (e) => dismissals.some((d) => d.reviewId === e.review.id && !restamp_sameLogin(d.actor, identity) && !byPush(d, identity));
-    return (sinceForced(history.filter((e) => isOf(e.marker, s)))
-        .filter((e) => speaks(e) && !byWriter(e))
-        .at(0) === h);
+    // dismissed by a writer (a re-roll asked for) or by this account (stale on a retarget, a raced duplicate): it no
+    // longer stands, so what came after it may have; one the timeline does not explain, or GitHub's push, still counts
+    const gone = (e) => {
+        const events = dismissals.filter((d) => d.reviewId === e.review.id);
+        return e.review.state === 'DISMISSED' && events.length > 0 && !events.some((d) => byPush(d, identity));
+    };
+    return sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => speaks(e) && !gone(e))[0] === h;
 }
 /** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
 const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
@@ -2868,9 +2874,11 @@ const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
  */
 function restamp_keptRejection(history, s, dismissals, identity, headPatch) {
     const ours = (e) => restamp_sameLogin(e.actor, identity);
-    const newestFirst = sinceForced(history.filter((e) => isOf(e.marker, s) || sameChange(e.marker, s, headPatch)))
-        .filter(speaks)
-        .reverse();
+    const reviews = sinceForced(history.filter((e) => isOf(e.marker, s) || sameChange(e.marker, s, headPatch))).filter(speaks);
+    // the newest head judged: a later head of the same patch judged afresh (an "Update branch" with a new tree) is a
+    // judgment of its own, not a copy, and an older head's rejection does not outlive it
+    const top = reviews.at(-1)?.marker.head;
+    const newestFirst = reviews.filter((e) => e.marker.head === top).reverse();
     for (const h of newestFirst) {
         const events = dismissals.filter((e) => e.reviewId === h.review.id);
         if (h.review.state !== 'DISMISSED' || !events.length)
@@ -2893,11 +2901,11 @@ const OWN_DUPLICATE = /^Duplicate: [\s\S]*\[persona-verdict\]$/;
  */
 const sameChange = (m, s, headPatch) => headPatch != null && m.patch != null && m.patch === headPatch && m.base === s.base && versionOf(m) === s.version;
 /**
- * Whether the timeline may keep a rejection for the subject (readHead reads it then, before the head's patch is
- * known): since the newest forced review of the subject's base and version, an unedited CHANGES_REQUESTED of any head
- * is dismissed.
+ * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced review,
+ * an unedited CHANGES_REQUESTED of it — or, once the head's patch is known, of another head with the same patch — is
+ * dismissed.
  */
-const restamp_dismissedRejection = (history, s) => sinceForced(history.filter((h) => h.marker.base === s.base && versionOf(h.marker) === s.version)).some((h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
+const restamp_dismissedRejection = (history, s, headPatch) => sinceForced(history.filter((h) => isOf(h.marker, s) || sameChange(h.marker, s, headPatch))).some((h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
 /** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */

@@ -150,9 +150,10 @@ export const groupHeads = (c: Conclusion): { head: string; source?: string } | n
 
 /**
  * A merge group's green just written while, since the run read the queued PR's head, a maintainer's forced re-review
- * of it (or of the head its verdict is carried from) was asked for, or those statuses can no longer be read: the
- * group must not pass on the doubted verdict, so failure goes over the green and the step fails — what conclude()
- * decides when it reads the same before (groupHold; attack K, K1: the queue's B3). Null when the green stands.
+ * of it (or of the head its verdict is carried from) was asked for — under way (groupHold, the rule conclude() applies
+ * to what it reads before: attack K, K1, the queue's B3) or already posted and not an approval (newerRed: attack L,
+ * L1) — or those statuses can no longer be read: the group must not pass on the doubted verdict, so failure goes over
+ * the green and the step fails. Null when the green stands.
  */
 export function groupGreenUnderReReview(
   c: Conclusion,
@@ -166,8 +167,8 @@ export function groupGreenUnderReReview(
   const target = { pullNumber: c.pullNumber!, reviewedSha: heads.head };
   const held =
     groupHold(target, onHead, source, c.identity, persona) ??
-    newerRed(target, onHead, c, persona) ??
-    (source ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c, persona) : null);
+    newerRed(target, onHead, c.seenOnHead, c, persona) ??
+    (source ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c.seenOnSource, c, persona) : null);
   if (!held) return null;
   return {
     status: { sha: c.status.sha, state: 'failure', description: fit(held.description) },
@@ -178,19 +179,24 @@ export function groupGreenUnderReReview(
 
 /**
  * A re-review that ended while a merge group's green was on its way (asked for and posted after the run read the
- * head: attack L, L1): the persona's newest status for the PR on that head is for a newer review than the one the group
- * passed on, and it is not green — the group must not pass on the verdict it replaced. A newer approval lets it pass.
+ * head: attack L, L1): the persona's newest status for the PR on that head, written since the run read it (`seen`, as
+ * underGreen dates a kept green's), is for a newer review than the one the group passed on, and it is not green — the
+ * group must not pass on the verdict it replaced. A newer approval lets it pass; a status the run had read (another
+ * base's older red on the head a verdict is carried from) was conclude()'s to weigh, and it passed the group.
  */
 function newerRed(
   target: { pullNumber: number; reviewedSha: string },
   onHead: readonly StatusFact[] | null,
+  seen: readonly StatusFact[] | null | undefined,
   c: Conclusion,
   persona: string,
 ): GroupHold | null {
   const me = c.identity?.toLowerCase();
   const mine = (onHead ?? []).filter((s) => me !== undefined && s.creator?.toLowerCase() === me);
   const link = mine.map((s) => ({ s, link: linkOf(s.targetUrl) })).find((x) => x.link?.pr === target.pullNumber);
-  if (!link || c.reviewId === undefined || link.link!.id <= c.reviewId || link.s.state === 'success') return null;
+  const since = (s: StatusFact) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
+  if (!link || !since(link.s) || c.reviewId === undefined || link.link!.id <= c.reviewId) return null;
+  if (link.s.state === 'success') return null;
   const pr = `PR #${target.pullNumber}`;
   return {
     failure:

@@ -151,7 +151,7 @@ export function reviewChecks(f: DoctorFacts): Check[] {
  */
 export function bypassChecks(f: DoctorFacts, contexts: readonly string[]): Check[] {
   const out: Check[] = [];
-  const gates = (rulesetId: number | null) =>
+  const gates = (rulesetId: number) =>
     f.requirements.some((q) => q.rulesetId === rulesetId && contexts.includes(q.context));
   for (const r of f.rulesets) {
     const id = `bypass:${r.name}`;
@@ -188,7 +188,8 @@ export function bypassChecks(f: DoctorFacts, contexts: readonly string[]): Check
   // a persona's status that classic protection alone requires: an admin merges past it — read in full, or (the
   // protection unreadable) as the branch summary's enforcement_level non_admins shows it
   const shown = c.state === 'read' ? c.checks : c.state === 'unknown' ? (c.checks ?? []) : [];
-  const classicOnly = shown.filter((k) => contexts.includes(k.context) && !rulesetGates(f, k.context));
+  const inRuleset = (context: string) => f.requirements.some((q) => q.rulesetId !== null && q.context === context);
+  const classicOnly = shown.filter((k) => contexts.includes(k.context) && !inRuleset(k.context));
   const adminsSkip = c.state === 'read' ? !c.enforceAdmins : c.state === 'unknown' && c.adminsExempt === true;
   if (c.state === 'read' && c.checks.length && !c.enforceAdmins && !classicOnly.length)
     out.push(ok('bypass:classic-admins', "classic protection skips admins, but no persona's status rests on it alone"));
@@ -210,10 +211,6 @@ export function bypassChecks(f: DoctorFacts, contexts: readonly string[]): Check
   }
   return out;
 }
-
-/** Whether a ruleset requires the context (its bypass list is judged on its own). */
-const rulesetGates = (f: DoctorFacts, context: string): boolean =>
-  f.requirements.some((q) => q.rulesetId !== null && q.context === context);
 
 const actor = (a: BypassActor): string =>
   a.type === 'OrganizationAdmin'

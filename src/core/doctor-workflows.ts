@@ -133,7 +133,6 @@ function fixFor(says: string): string {
   return 'follow the rule it names, as the recipes in docs/recipes/ do';
 }
 
-/** The writers and the issues of every workflow file; a file that does not parse is an issue, never a crash. */
 /** What the workflow files say: who writes each persona's status, what is wrong, where persona keys are read. */
 export interface Analysed {
   writers: Writer[];
@@ -141,6 +140,7 @@ export interface Analysed {
   keys: KeyUse[];
 }
 
+/** The writers and the issues of every workflow file; a file that does not parse is an issue, never a crash. */
 export function analyseWorkflows(
   files: WorkflowFile[],
   /** Each persona's App id and client ID, where known: a token minted with either written out is the persona's. */
@@ -223,7 +223,7 @@ export function analyseBranches(
     defaultBranch?: string;
   },
   appIds: ReadonlyMap<string, readonly string[]> = new Map(),
-): ReturnType<typeof analyseWorkflows> | null {
+): Analysed | null {
   if (!f.workflows) return null;
   const branches = [...new Set([f.branch, f.defaultBranch ?? f.branch])];
   const main = analyseWorkflows(f.workflows, appIds, branches);

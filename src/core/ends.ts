@@ -163,6 +163,8 @@ export interface Conclusion {
   identity?: string;
   /** The head's statuses the run read before it wrote (a kept verdict's): what a green is read again against. */
   seenOnHead?: readonly StatusFact[] | null;
+  /** queued: the statuses the run read on the head its verdict is carried from (what a group's green is dated by). */
+  seenOnSource?: readonly StatusFact[] | null;
   diffPath?: string;
   diagnosis?: Diagnosis;
   board?: Board;

@@ -187,6 +187,7 @@ function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base,
     reviewId: review.id,
     reviewUrl: review.htmlUrl,
     verdictHead: marker.head,
+    ...(end.source ? { seenOnSource: end.source.onHead } : {}),
     shouldReview,
     status: statusOf(rules, onGroup, verdictState(marker.verdict, rules), description, review.htmlUrl),
   };

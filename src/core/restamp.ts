@@ -50,9 +50,9 @@ export function restampable(
 }
 
 /**
- * Whether a review stood for its subject: since the subject's newest forced review, no review that still speaks came
- * before it, but for one a writer dismissed (a re-roll asked for). A later one is a racing copy — a plain approval
- * created just after a maintainer's forced rejection of the same head is never restamped (attack L, L2).
+ * Whether a review stood for its subject: since the subject's newest forced review, no review that still speaks and
+ * stood came before it. A later one is a racing copy — a plain approval created just after a maintainer's forced
+ * rejection of the same head is never restamped (attack L, L2).
  */
 function stood(
   history: readonly HistoryEntry[],
@@ -61,13 +61,13 @@ function stood(
   identity: string,
 ): boolean {
   const s = { head: h.marker.head, base: h.marker.base ?? '', version: versionOf(h.marker) };
-  const byWriter = (e: HistoryEntry) =>
-    dismissals.some((d) => d.reviewId === e.review.id && !sameLogin(d.actor, identity) && !byPush(d, identity));
-  return (
-    sinceForced(history.filter((e) => isOf(e.marker, s)))
-      .filter((e) => speaks(e) && !byWriter(e))
-      .at(0) === h
-  );
+  // dismissed by a writer (a re-roll asked for) or by this account (stale on a retarget, a raced duplicate): it no
+  // longer stands, so what came after it may have; one the timeline does not explain, or GitHub's push, still counts
+  const gone = (e: HistoryEntry) => {
+    const events = dismissals.filter((d) => d.reviewId === e.review.id);
+    return e.review.state === 'DISMISSED' && events.length > 0 && !events.some((d) => byPush(d, identity));
+  };
+  return sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => speaks(e) && !gone(e))[0] === h;
 }
 
 /** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
@@ -94,9 +94,13 @@ export function keptRejection(
   headPatch?: string | null,
 ): HistoryEntry | null {
   const ours = (e: DismissalEvent) => sameLogin(e.actor, identity);
-  const newestFirst = sinceForced(history.filter((e) => isOf(e.marker, s) || sameChange(e.marker, s, headPatch)))
-    .filter(speaks)
-    .reverse();
+  const reviews = sinceForced(history.filter((e) => isOf(e.marker, s) || sameChange(e.marker, s, headPatch))).filter(
+    speaks,
+  );
+  // the newest head judged: a later head of the same patch judged afresh (an "Update branch" with a new tree) is a
+  // judgment of its own, not a copy, and an older head's rejection does not outlive it
+  const top = reviews.at(-1)?.marker.head;
+  const newestFirst = reviews.filter((e) => e.marker.head === top).reverse();
   for (const h of newestFirst) {
     const events = dismissals.filter((e) => e.reviewId === h.review.id);
     if (h.review.state !== 'DISMISSED' || !events.length) return null;
@@ -119,12 +123,12 @@ const sameChange = (m: HistoryEntry['marker'], s: Subject, headPatch: string | n
   headPatch != null && m.patch != null && m.patch === headPatch && m.base === s.base && versionOf(m) === s.version;
 
 /**
- * Whether the timeline may keep a rejection for the subject (readHead reads it then, before the head's patch is
- * known): since the newest forced review of the subject's base and version, an unedited CHANGES_REQUESTED of any head
- * is dismissed.
+ * Whether the timeline may keep a rejection for the subject (readHead reads it then): since its newest forced review,
+ * an unedited CHANGES_REQUESTED of it — or, once the head's patch is known, of another head with the same patch — is
+ * dismissed.
  */
-export const dismissedRejection = (history: readonly HistoryEntry[], s: Subject): boolean =>
-  sinceForced(history.filter((h) => h.marker.base === s.base && versionOf(h.marker) === s.version)).some(
+export const dismissedRejection = (history: readonly HistoryEntry[], s: Subject, headPatch?: string | null): boolean =>
+  sinceForced(history.filter((h) => isOf(h.marker, s) || sameChange(h.marker, s, headPatch))).some(
     (h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED',
   );
 

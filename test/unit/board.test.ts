@@ -328,12 +328,9 @@ describe('buildBoard: a rejection kept on a retarget back', () => {
     expect(b.rows[0]!.standing).toBe(standing);
     expect(b.panelVerdict).toBe(panel);
   });
-  test('mayKeepRejection: only a dismissed rejection into this base asks for the timeline', () => {
+  test('mayKeepRejection: only a dismissed rejection of this head and base asks for the timeline', () => {
     expect(mayKeepRejection(P, [rejected(), approved()], at)).toBe(true);
     expect(mayKeepRejection(P, [approved()], at)).toBe(false);
-    // another head's: the same change amended keeps it too (attack L, L3), which the patch decides once read
-    expect(mayKeepRejection(P, [rv('octo-priya', 'priya', OLD, T, 'CHANGES_REQUESTED', 'DISMISSED')], at)).toBe(true);
-    const into = (base: string) => rv('octo-priya', 'priya', OLD, T, 'CHANGES_REQUESTED', 'DISMISSED', { base });
-    expect(mayKeepRejection(P, [into('develop')], at)).toBe(false);
+    expect(mayKeepRejection(P, [rv('octo-priya', 'priya', OLD, T, 'CHANGES_REQUESTED', 'DISMISSED')], at)).toBe(false);
   });
 });

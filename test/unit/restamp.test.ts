@@ -259,10 +259,11 @@ describe('keptRejection: a rejection of this head and base that this account dis
       null,
     ],
     [
-      'an approval of the same patch after it (a racing copy, or a lost timeline): the rejection is kept',
+      // a later head of the same patch judged afresh ("Update branch": a new tree) is a judgment of its own
+      'an approval of another head with the same patch after it: nothing kept, judged again',
       [review({ id: 5, state: 'DISMISSED', head: AMENDED }), review({ id: 6, state: 'DISMISSED', verdict: 'APPROVE' })],
       PATCH,
-      5,
+      null,
     ],
   ])('%s', (_n, reviews, headPatch, id) => {
     const events = reviews.map((r) => stale(r.id));
