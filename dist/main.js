@@ -42574,8 +42574,14 @@ function isCommandFor(body, persona) {
 function refusal(a) {
     const who = `@${a.login}`;
     const label = a.via === 'label';
-    const asking = label ? 'add the label' : a.via === 'dispatch' ? 'run the workflow' : 'comment';
-    if (!label && a.via !== 'dispatch' && !isCommandFor(a.body, a.persona)) {
+    const asking = label
+        ? 'add the label'
+        : a.via === 'dispatch'
+            ? 'run the workflow'
+            : a.via === 'rerun'
+                ? 're-run the workflow run'
+                : 'comment';
+    if ((a.via === undefined || a.via === 'comment') && !isCommandFor(a.body, a.persona)) {
         return {
             message: `${who}'s comment is not "/review ${a.persona}" (the whole comment or its first line)`,
             advice: `match the comment exactly in the workflow's if: condition, as docs/recipes/re-review.yml does`,
@@ -42625,20 +42631,22 @@ function refusal(a) {
 /**
  * Throws command-refused unless this issue_comment may have the persona review again; a forced run on a `labeled`
  * event, unless whoever added the label may (GitHub lets triage label: the label route is no wider than the comment);
- * a forced run of a workflow run by hand, unless whoever ran it may (never the PR's author).
+ * a forced run of a workflow run by hand, unless whoever ran it may (never the PR's author); and any of these re-run
+ * by someone else, unless they may too.
  */
 async function checkAsker(cfg, ctx, port) {
+    const asked = await askedBy(cfg, ctx, port);
+    if (asked)
+        await rerunBy(cfg, ctx, port, asked);
+}
+/** Who asked for this re-review, once the route's rule lets them (null: no re-review on demand was asked for). */
+async function askedBy(cfg, ctx, port) {
     const labeled = ctx.labeled;
     if (cfg.force && labeled) {
         const asker = { persona: cfg.persona, login: labeled.login, body: labeled.label, via: 'label' };
-        const why = refusal({
-            ...asker,
-            permission: labeled.login ? await port.getPermission(labeled.login) : 'none',
-            author: labeled.author,
-        });
-        if (why)
-            throw new Abort('command-refused', why.message, why.advice);
-        return;
+        const permission = labeled.login ? await port.getPermission(labeled.login) : 'none';
+        refuse(refusal({ ...asker, permission, author: labeled.author }));
+        return { login: labeled.login, author: labeled.author };
     }
     // a workflow run by hand with force: the same rule as a comment's (attack M: the PR's author re-rolled their own)
     const dispatched = ctx.dispatched;
@@ -42648,19 +42656,33 @@ async function checkAsker(cfg, ctx, port) {
             cfg.pullNumber !== null ? port.getPull(cfg.pullNumber) : Promise.resolve(null),
         ]);
         const asker = { persona: cfg.persona, login: dispatched.login, body: '', via: 'dispatch' };
-        const why = refusal({ ...asker, permission, author: pull?.author ?? null });
-        if (why)
-            throw new Abort('command-refused', why.message, why.advice);
-        return;
+        refuse(refusal({ ...asker, permission, author: pull?.author ?? null }));
+        return { login: dispatched.login, author: pull?.author ?? null };
     }
     const comment = ctx.comment;
     if (!comment || ctx.commentPull === null)
-        return;
+        return null;
     const asker = { persona: cfg.persona, login: comment.login, body: comment.body, permission: null, author: null };
     // a comment that is not this persona's command costs no request
-    const why = !comment.login || !isCommandFor(comment.body, cfg.persona)
-        ? refusal({ ...asker, permission: 'none' })
-        : await Promise.all([port.getPermission(comment.login), port.getPull(ctx.commentPull)]).then(([permission, pull]) => refusal({ ...asker, permission, author: pull.author }));
+    if (!comment.login || !isCommandFor(comment.body, cfg.persona))
+        refuse(refusal({ ...asker, permission: 'none' }));
+    const [permission, pull] = await Promise.all([port.getPermission(comment.login), port.getPull(ctx.commentPull)]);
+    refuse(refusal({ ...asker, permission, author: pull.author }));
+    return { login: comment.login, author: pull.author };
+}
+/**
+ * "Re-run all jobs" runs the workflow again with the event's payload — the maintainer's comment, label or dispatch —
+ * and GitHub names whoever re-ran it in GITHUB_TRIGGERING_ACTOR (any writer may, for 30 days): they must be allowed to
+ * ask as well, or the PR's author re-runs a maintainer's forced run until the persona approves (attack N, N1).
+ */
+async function rerunBy(cfg, ctx, port, asked) {
+    const by = ctx.triggeringActor;
+    if (!by || by.toLowerCase() === asked.login.toLowerCase())
+        return;
+    const asker = { persona: cfg.persona, login: by, body: '', via: 'rerun' };
+    refuse(refusal({ ...asker, permission: await port.getPermission(by), author: asked.author }));
+}
+function refuse(why) {
     if (why)
         throw new Abort('command-refused', why.message, why.advice);
 }
@@ -43147,7 +43169,8 @@ function runContext() {
             : null;
     const asked = askers(context.eventName, payload, eventPull !== null);
     const eventName = context.eventName;
-    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, ...asked, ...thisRun(full) };
+    const triggeringActor = process.env['GITHUB_TRIGGERING_ACTOR']?.trim() || null;
+    return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, ...asked, triggeringActor, ...thisRun(full) };
 }
 /** This run: its id in the marker, and its page. */
 function thisRun(full) {
@@ -45503,7 +45526,7 @@ function restampable(history, s, headPatch, dismissals, identity) {
     const m = latest.marker;
     if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version)
         return null;
-    if (!stood(history, latest, dismissals, identity))
+    if (!stood(history, latest, dismissals))
         return null;
     if (m.patch == null || headPatch == null || m.patch !== headPatch)
         return null;
@@ -45515,15 +45538,13 @@ function restampable(history, s, headPatch, dismissals, identity) {
  * stood came before it. A later one is a racing copy — a plain approval created just after a maintainer's forced
  * rejection of the same head is never restamped (attack L, L2).
  */
-function stood(history, h, dismissals, identity) {
+function stood(history, h, dismissals) {
     const s = { head: h.marker.head, base: h.marker.base ?? '', version: versionOf(h.marker) };
-    // dismissed by a writer (a re-roll asked for) or by this account (stale on a retarget, a raced duplicate): it no
-    // longer stands, so what came after it may have; one the timeline does not explain, or GitHub's push, still counts
-    const gone = (e) => {
-        const events = dismissals.filter((d) => d.reviewId === e.review.id);
-        return e.review.state === 'DISMISSED' && events.length > 0 && !events.some((d) => byPush(d, identity));
-    };
-    return sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => speaks(e) && !gone(e))[0] === h;
+    // dismissed — by a writer (a re-roll asked for), by this account (stale on a retarget, a raced duplicate) or by
+    // GitHub's push (the head left, then came back: attack N, N3) — it stood no longer when what came after it was
+    // posted; one whose dismissal the timeline does not show still counts (fail closed)
+    const gone = (e) => e.review.state === 'DISMISSED' && dismissals.some((d) => d.reviewId === e.review.id);
+    return (sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => e === h || (speaks(e) && !gone(e)))[0] === h);
 }
 /** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
 const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
@@ -53249,8 +53270,16 @@ function subjectOf(member, history, at) {
  */
 const mayKeepRejection = (panel, reviews, at) => panel.some((m) => {
     const history = historyOf(reviews, m.login, m.persona);
-    return dismissedRejection(history, subjectOf(m, history, at));
+    return dismissedRejection(history, subjectOf(m, history, at), at.headPatch);
 });
+/**
+ * Whether a member has a dismissed rejection of another head into this base: the PR patch, read then, says whether it
+ * is the same change (an amend), which keeps it as the member's own job keeps it (attack N, N2; keptRejection).
+ */
+const rejectedElsewhere = (panel, reviews, at) => panel.some((m) => historyOf(reviews, m.login, m.persona).some((h) => h.marker.base === at.base &&
+    h.marker.head !== at.head &&
+    h.review.state === 'DISMISSED' &&
+    h.marker.verdict === 'CHANGES_REQUESTED'));
 /** The reviews the board could carry a member's verdict from by the PR patch alone (head-patch.ts reads modes then). */
 const boardPatchCandidates = (panel, reviews, at) => panel.flatMap((m) => {
     const history = historyOf(reviews, m.login, m.persona);
@@ -53385,16 +53414,20 @@ async function runBoard(cfg, ctx, port) {
         const groupBase = ctx.mergeGroup ? parseQueueRef(ctx.mergeGroup.headRef)?.base : undefined;
         const at = { head: pull.headSha, base: groupBase ?? pull.baseRef, headTree };
         // a rejection dismissed on a retarget may stand again back on its base: who dismissed it, from the timeline
-        const dismissals = mayKeepRejection(cfg.personas, reviews, at) ? await port.listDismissals(pullNumber) : undefined;
+        let dismissals = mayKeepRejection(cfg.personas, reviews, at) ? await port.listDismissals(pullNumber) : undefined;
         let board = buildBoard(cfg.personas, reviews, at, dismissals);
-        // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then (and its diff when the
-        // patch alone would carry: every file must be a regular one, head-patch.ts)
+        // a stale verdict may still be carried by the PR patch (a rebase), and a rejection of another head kept (an amend):
+        // one compare, only then (and its diff when the patch alone would carry: every file must be a regular one,
+        // head-patch.ts); then the timeline, if that rejection is of the same patch
         const warnings = [];
-        if (board.rows.some((r) => r.standing === 'stale')) {
+        const amended = dismissals === undefined && rejectedElsewhere(cfg.personas, reviews, at);
+        if (board.rows.some((r) => r.standing === 'stale') || amended) {
             const candidates = boardPatchCandidates(cfg.personas, reviews, at);
             const head = { sha: pull.headSha, tree: headTree };
-            const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
-            board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
+            const patched = { ...at, headPatch: await headPatchOf(port, pull.baseSha, head, candidates, warnings) };
+            if (amended && mayKeepRejection(cfg.personas, reviews, patched))
+                dismissals = await port.listDismissals(pullNumber);
+            board = buildBoard(cfg.personas, reviews, patched, dismissals);
         }
         const { doubted, unread, unreadRuns, notGreen } = await fromOwnStatuses(port, pullNumber, board);
         board = withReReviews(board, doubted, new Set([...unread, ...unreadRuns]), notGreen);

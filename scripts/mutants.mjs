@@ -435,8 +435,8 @@ export const MUTANTS = [
     name: 'restamp-unstood',
     what: 'restampable() restamps a racing copy that never stood for its subject (L2)',
     file: 'src/core/restamp.ts',
-    from: '  if (!stood(history, latest, dismissals, identity)) return null;',
-    to: '  if (!stood(history, latest, dismissals, identity) && false) return null;',
+    from: '  if (!stood(history, latest, dismissals)) return null;',
+    to: '  if (!stood(history, latest, dismissals) && false) return null;',
     unit: [U('restamp')],
     // attackL › L2 (restamp on) is mended by settle's anchor alone: the forced review stands, the copy goes
     e2e: [],
@@ -498,6 +498,27 @@ export const MUTANTS = [
     unit: [],
     e2e: [E('access')],
     e2eFilter: 'by hand',
+  },
+  // attack N
+  {
+    name: 'rerun-unchecked',
+    what: "a re-run of a maintainer's forced run is not checked: the PR's author re-rolls the forced verdict (N1)",
+    file: 'src/asker.ts',
+    from: '  if (!by || by.toLowerCase() === asked.login.toLowerCase()) return;',
+    to: '  if (!by || by.toLowerCase() !== asked.login.toLowerCase()) return;',
+    unit: [],
+    e2e: [E('attackN')],
+    e2eFilter: 'N1',
+  },
+  {
+    name: 'board-amend-unseen',
+    what: "the board does not read the timeline for another head's rejection of the same patch (N2)",
+    file: 'src/modes/board.ts',
+    from: 'const amended = dismissals === undefined && rejectedElsewhere(cfg.personas, reviews, at);',
+    to: 'const amended = dismissals === undefined && rejectedElsewhere(cfg.personas, reviews, at) && !at;',
+    unit: [],
+    e2e: [E('attackN')],
+    e2eFilter: 'N2',
   },
   {
     name: 'plain-pending-holds',

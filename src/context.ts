@@ -23,6 +23,8 @@ export interface RunContext {
   labeled: { login: string; label: string; author: string | null } | null;
   /** workflow_dispatch: who ran the workflow (a forced run's asker, checked like a comment's). */
   dispatched: { login: string } | null;
+  /** Who started this attempt (GITHUB_TRIGGERING_ACTOR: on a re-run, who re-ran it; the payload is the first's). */
+  triggeringActor: string | null;
   /** Identifies this run in the marker: `<run id>-<attempt>-<random>`. */
   runId: string;
   /** This workflow run's page: a commit status without a review links here. */
@@ -89,7 +91,8 @@ export function runContext(): RunContext {
         : null;
   const asked = askers(context.eventName, payload, eventPull !== null);
   const eventName = context.eventName;
-  return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, ...asked, ...thisRun(full) };
+  const triggeringActor = process.env['GITHUB_TRIGGERING_ACTOR']?.trim() || null;
+  return { owner, repo, eventName, eventPull, workflowRun, mergeGroup, ...asked, triggeringActor, ...thisRun(full) };
 }
 
 /** This run: its id in the marker, and its page. */

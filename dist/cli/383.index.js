@@ -2835,7 +2835,7 @@ function restamp_restampable(history, s, headPatch, dismissals, identity) {
     const m = latest.marker;
     if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version)
         return null;
-    if (!stood(history, latest, dismissals, identity))
+    if (!stood(history, latest, dismissals))
         return null;
     if (m.patch == null || headPatch == null || m.patch !== headPatch)
         return null;
@@ -2847,15 +2847,13 @@ function restamp_restampable(history, s, headPatch, dismissals, identity) {
  * stood came before it. A later one is a racing copy — a plain approval created just after a maintainer's forced
  * rejection of the same head is never restamped (attack L, L2).
  */
-function stood(history, h, dismissals, identity) {
+function stood(history, h, dismissals) {
     const s = { head: h.marker.head, base: h.marker.base ?? '', version: versionOf(h.marker) };
-    // dismissed by a writer (a re-roll asked for) or by this account (stale on a retarget, a raced duplicate): it no
-    // longer stands, so what came after it may have; one the timeline does not explain, or GitHub's push, still counts
-    const gone = (e) => {
-        const events = dismissals.filter((d) => d.reviewId === e.review.id);
-        return e.review.state === 'DISMISSED' && events.length > 0 && !events.some((d) => byPush(d, identity));
-    };
-    return sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => speaks(e) && !gone(e))[0] === h;
+    // dismissed — by a writer (a re-roll asked for), by this account (stale on a retarget, a raced duplicate) or by
+    // GitHub's push (the head left, then came back: attack N, N3) — it stood no longer when what came after it was
+    // posted; one whose dismissal the timeline does not show still counts (fail closed)
+    const gone = (e) => e.review.state === 'DISMISSED' && dismissals.some((d) => d.reviewId === e.review.id);
+    return (sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => e === h || (speaks(e) && !gone(e)))[0] === h);
 }
 /** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */
 const OWN_STALE = /^(?:Superseded|Stale): [\s\S]*\[persona-verdict\]$/;
@@ -3248,8 +3246,16 @@ function subjectOf(member, history, at) {
  */
 const mayKeepRejection = (panel, reviews, at) => panel.some((m) => {
     const history = historyOf(reviews, m.login, m.persona);
-    return dismissedRejection(history, subjectOf(m, history, at));
+    return dismissedRejection(history, subjectOf(m, history, at), at.headPatch);
 });
+/**
+ * Whether a member has a dismissed rejection of another head into this base: the PR patch, read then, says whether it
+ * is the same change (an amend), which keeps it as the member's own job keeps it (attack N, N2; keptRejection).
+ */
+const rejectedElsewhere = (panel, reviews, at) => panel.some((m) => historyOf(reviews, m.login, m.persona).some((h) => h.marker.base === at.base &&
+    h.marker.head !== at.head &&
+    h.review.state === 'DISMISSED' &&
+    h.marker.verdict === 'CHANGES_REQUESTED'));
 /** The reviews the board could carry a member's verdict from by the PR patch alone (head-patch.ts reads modes then). */
 const boardPatchCandidates = (panel, reviews, at) => panel.flatMap((m) => {
     const history = historyOf(reviews, m.login, m.persona);

@@ -164,8 +164,23 @@ function subjectOf(member: PanelMember, history: readonly HistoryEntry[], at: Bo
 export const mayKeepRejection = (panel: readonly PanelMember[], reviews: readonly ReviewFact[], at: BoardSubject) =>
   panel.some((m) => {
     const history = historyOf(reviews, m.login, m.persona);
-    return dismissedRejection(history, subjectOf(m, history, at));
+    return dismissedRejection(history, subjectOf(m, history, at), at.headPatch);
   });
+
+/**
+ * Whether a member has a dismissed rejection of another head into this base: the PR patch, read then, says whether it
+ * is the same change (an amend), which keeps it as the member's own job keeps it (attack N, N2; keptRejection).
+ */
+export const rejectedElsewhere = (panel: readonly PanelMember[], reviews: readonly ReviewFact[], at: BoardSubject) =>
+  panel.some((m) =>
+    historyOf(reviews, m.login, m.persona).some(
+      (h) =>
+        h.marker.base === at.base &&
+        h.marker.head !== at.head &&
+        h.review.state === 'DISMISSED' &&
+        h.marker.verdict === 'CHANGES_REQUESTED',
+    ),
+  );
 
 /** The reviews the board could carry a member's verdict from by the PR patch alone (head-patch.ts reads modes then). */
 export const boardPatchCandidates = (panel: readonly PanelMember[], reviews: readonly ReviewFact[], at: BoardSubject) =>

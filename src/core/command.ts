@@ -18,8 +18,8 @@ export interface Asker {
   login: string;
   /** The comment's text; for a label, the label's name (the workflow picked the label: any name passes). */
   body: string;
-  /** How the re-review was asked for: a `/review` comment, a label added to the PR, or a workflow run by hand. */
-  via?: 'comment' | 'label' | 'dispatch';
+  /** How the re-review was asked for: a `/review` comment, a label added, a workflow run by hand, or its re-run. */
+  via?: 'comment' | 'label' | 'dispatch' | 'rerun';
   /** The commenter's repository permission; 'not-collaborator', or null when GitHub would not say. */
   permission: string | null;
   /** The PR's author; null when GitHub does not say. */
@@ -30,8 +30,14 @@ export interface Asker {
 export function refusal(a: Asker): { message: string; advice: string } | null {
   const who = `@${a.login}`;
   const label = a.via === 'label';
-  const asking = label ? 'add the label' : a.via === 'dispatch' ? 'run the workflow' : 'comment';
-  if (!label && a.via !== 'dispatch' && !isCommandFor(a.body, a.persona)) {
+  const asking = label
+    ? 'add the label'
+    : a.via === 'dispatch'
+      ? 'run the workflow'
+      : a.via === 'rerun'
+        ? 're-run the workflow run'
+        : 'comment';
+  if ((a.via === undefined || a.via === 'comment') && !isCommandFor(a.body, a.persona)) {
     return {
       message: `${who}'s comment is not "/review ${a.persona}" (the whole comment or its first line)`,
       advice: `match the comment exactly in the workflow's if: condition, as docs/recipes/re-review.yml does`,

@@ -43,7 +43,7 @@ export function restampable(
   if (!latest || latest.review.state !== 'DISMISSED' || !speaks(latest)) return null;
   const m = latest.marker;
   if (m.base === undefined || m.base !== s.base || versionOf(m) !== s.version) return null;
-  if (!stood(history, latest, dismissals, identity)) return null;
+  if (!stood(history, latest, dismissals)) return null;
   if (m.patch == null || headPatch == null || m.patch !== headPatch) return null;
   const events = dismissals.filter((e) => e.reviewId === latest.review.id);
   return events.length > 0 && events.every((e) => byPush(e, identity)) ? latest : null;
@@ -54,20 +54,16 @@ export function restampable(
  * stood came before it. A later one is a racing copy — a plain approval created just after a maintainer's forced
  * rejection of the same head is never restamped (attack L, L2).
  */
-function stood(
-  history: readonly HistoryEntry[],
-  h: HistoryEntry,
-  dismissals: readonly DismissalEvent[],
-  identity: string,
-): boolean {
+function stood(history: readonly HistoryEntry[], h: HistoryEntry, dismissals: readonly DismissalEvent[]): boolean {
   const s = { head: h.marker.head, base: h.marker.base ?? '', version: versionOf(h.marker) };
-  // dismissed by a writer (a re-roll asked for) or by this account (stale on a retarget, a raced duplicate): it no
-  // longer stands, so what came after it may have; one the timeline does not explain, or GitHub's push, still counts
-  const gone = (e: HistoryEntry) => {
-    const events = dismissals.filter((d) => d.reviewId === e.review.id);
-    return e.review.state === 'DISMISSED' && events.length > 0 && !events.some((d) => byPush(d, identity));
-  };
-  return sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => speaks(e) && !gone(e))[0] === h;
+  // dismissed — by a writer (a re-roll asked for), by this account (stale on a retarget, a raced duplicate) or by
+  // GitHub's push (the head left, then came back: attack N, N3) — it stood no longer when what came after it was
+  // posted; one whose dismissal the timeline does not show still counts (fail closed)
+  const gone = (e: HistoryEntry) =>
+    e.review.state === 'DISMISSED' && dismissals.some((d) => d.reviewId === e.review.id);
+  return (
+    sinceForced(history.filter((e) => isOf(e.marker, s))).filter((e) => e === h || (speaks(e) && !gone(e)))[0] === h
+  );
 }
 
 /** This account's own stale dismissal (steps.ts dismissMessage): "Superseded: …" or "Stale: …". */

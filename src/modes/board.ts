@@ -6,6 +6,7 @@ import {
   boardPatchCandidates,
   buildBoard,
   mayKeepRejection,
+  rejectedElsewhere,
   ownBoardComments,
   hasOwnStatus,
   ownStatusNotGreen,
@@ -55,16 +56,20 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
     const groupBase = ctx.mergeGroup ? parseQueueRef(ctx.mergeGroup.headRef)?.base : undefined;
     const at = { head: pull.headSha, base: groupBase ?? pull.baseRef, headTree };
     // a rejection dismissed on a retarget may stand again back on its base: who dismissed it, from the timeline
-    const dismissals = mayKeepRejection(cfg.personas, reviews, at) ? await port.listDismissals(pullNumber) : undefined;
+    let dismissals = mayKeepRejection(cfg.personas, reviews, at) ? await port.listDismissals(pullNumber) : undefined;
     let board = buildBoard(cfg.personas, reviews, at, dismissals);
-    // a stale verdict may still be carried by the PR patch (a rebase): one compare, only then (and its diff when the
-    // patch alone would carry: every file must be a regular one, head-patch.ts)
+    // a stale verdict may still be carried by the PR patch (a rebase), and a rejection of another head kept (an amend):
+    // one compare, only then (and its diff when the patch alone would carry: every file must be a regular one,
+    // head-patch.ts); then the timeline, if that rejection is of the same patch
     const warnings: string[] = [];
-    if (board.rows.some((r) => r.standing === 'stale')) {
+    const amended = dismissals === undefined && rejectedElsewhere(cfg.personas, reviews, at);
+    if (board.rows.some((r) => r.standing === 'stale') || amended) {
       const candidates = boardPatchCandidates(cfg.personas, reviews, at);
       const head = { sha: pull.headSha, tree: headTree };
-      const headPatch = await headPatchOf(port, pull.baseSha, head, candidates, warnings);
-      board = buildBoard(cfg.personas, reviews, { ...at, headPatch }, dismissals);
+      const patched = { ...at, headPatch: await headPatchOf(port, pull.baseSha, head, candidates, warnings) };
+      if (amended && mayKeepRejection(cfg.personas, reviews, patched))
+        dismissals = await port.listDismissals(pullNumber);
+      board = buildBoard(cfg.personas, reviews, patched, dismissals);
     }
     const { doubted, unread, unreadRuns, notGreen } = await fromOwnStatuses(port, pullNumber, board);
     board = withReReviews(board, doubted, new Set([...unread, ...unreadRuns]), notGreen);

@@ -59,6 +59,9 @@ describe('refusal: write, maintain or admin, never the PR author', () => {
     ['a writer runs the workflow', { via: 'dispatch', body: '' }, null],
     ["the PR's author runs the workflow", { via: 'dispatch', body: '', login: 'octo-author' }, /opened this PR/],
     ['a reader runs the workflow', { via: 'dispatch', body: '', permission: 'read' }, /@alice has read access/],
+    // attack N, N1: "Re-run all jobs" keeps the payload's asker; whoever re-ran it must be allowed to ask too
+    ["the PR's author re-runs a maintainer's run", { via: 'rerun', body: '', login: 'octo-author' }, /opened this PR/],
+    ['a writer re-runs it', { via: 'rerun', body: '' }, null],
   ])('%s', (_n, o, message) => {
     const r = refusal(ask(o));
     if (message === null) expect(r).toBeNull();

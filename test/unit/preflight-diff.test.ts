@@ -28,6 +28,7 @@ const ctx: RunContext = {
   comment: null,
   labeled: null,
   dispatched: null,
+  triggeringActor: null,
   runId: '4242-1-abcd',
   runUrl: 'https://github.test/run',
 };

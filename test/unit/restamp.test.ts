@@ -117,6 +117,12 @@ describe('restamp: decide()', () => {
       'restamp',
     ],
     ['a racing copy after a plain review that stood', facts({ reviews: [plainBefore(), dismissed()] }), 'review'],
+    // attack N, N3: the head left (GitHub's push dismissed the review of it) and came back, approved again
+    [
+      'an approval after an earlier one of its head that a push dismissed',
+      facts({ reviews: [plainBefore(), dismissed()], events: [PUSH, { ...PUSH, reviewId: 40 }] }),
+      'restamp',
+    ],
   ] as const)('%s → %s', (_name, f, action) => {
     expect(decide(f).action).toBe(action);
   });
