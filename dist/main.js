@@ -53373,7 +53373,7 @@ function ownBoardComments(comments, identity) {
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
-const src_version_VERSION = '0.11.0';
+const src_version_VERSION = '0.12.0';
 
 ;// CONCATENATED MODULE: ./src/modes/board.ts
 // Mode board: the panel's status for the current head, kept in one sticky PR comment.

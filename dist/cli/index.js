@@ -4282,7 +4282,7 @@ function composeBody(marker, personaBody) {
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.11.0';
+const VERSION = '0.12.0';
 
 
 /***/ }),
