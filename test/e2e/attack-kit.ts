@@ -167,3 +167,28 @@ export function gate(): { held: Promise<void>; release: () => void } {
   const held = new Promise<void>((r) => (release = r));
   return { held, release };
 }
+
+/**
+ * A merge group's run for the world's PR whose green on the group commit is held in the fake until release(): it
+ * resolves once the run has read the PR head and asked for the write (attacks K and L: what happens meanwhile).
+ */
+export async function heldGroupGreen(w: World, name: string) {
+  const groupSha = w.gh.commit(name);
+  const from = w.gh.log.length;
+  const held = gate();
+  w.gh.faults.push({
+    method: 'POST',
+    path: new RegExp(`/statuses/${groupSha}$`),
+    kind: 'delay',
+    until: held.held,
+    when: (b) => (b as { state?: string })?.state === 'success',
+  });
+  const run = runOn(w.gh, 'priya', null, { mode: 'preflight' }, 'merge_group', {
+    merge_group: { head_sha: groupSha, head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}` },
+    repository: { full_name: `${OWNER}/${REPO}` },
+  });
+  await until('the group green write', () =>
+    w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes(`/statuses/${groupSha}`)),
+  );
+  return { groupSha, run, release: held.release };
+}

@@ -1,8 +1,7 @@
 // Attack round K (a helper, against 0.11.0): each test here failed on 0.11.0 (52566de).
 import { describe, expect, test } from 'vitest';
-import { OWNER, REPO } from '../fake/github.js';
-import { attackKit, CONTEXT, gate, until } from './attack-kit.js';
-import { PR, runOn, useWorld } from './world.js';
+import { attackKit, CONTEXT, heldGroupGreen } from './attack-kit.js';
+import { PR, useWorld } from './world.js';
 
 const w = useWorld();
 
@@ -16,29 +15,13 @@ describe("K1: a maintainer's /review while the merge group's green is on its way
     const { post } = await k.chain(k.prt(PR, 'synchronize'), 'APPROVE');
     expect(post?.outputs.outcome).toBe('posted');
     expect(k.status()).toBe('success');
-    const groupSha = w.gh.commit('group-main-K1');
-    const from = w.gh.log.length;
-    const held = gate();
-    w.gh.faults.push({
-      method: 'POST',
-      path: new RegExp(`/statuses/${groupSha}$`),
-      kind: 'delay',
-      until: held.held,
-      when: (b) => (b as { state?: string })?.state === 'success',
-    });
-    const q = runOn(w.gh, 'priya', null, { mode: 'preflight' }, 'merge_group', {
-      merge_group: { head_sha: groupSha, head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}` },
-      repository: { full_name: `${OWNER}/${REPO}` },
-    });
-    await until('the group green write', () =>
-      w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes(`/statuses/${groupSha}`)),
-    );
+    const { groupSha, run: q, release } = await heldGroupGreen(w, 'group-main-K1');
     try {
       const forced = await k.forceReReview();
       expect(forced.outputs['should-review']).toBe('true');
       expect(w.gh.statusOf(w.head, CONTEXT)?.description).toMatch(/re-reviewing .* \(forced\)/);
     } finally {
-      held.release();
+      release();
     }
     const r = await q;
     expect(r.outputs.outcome).toBe('queued');

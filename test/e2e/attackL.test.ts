@@ -1,7 +1,6 @@
 // Attack round L (a helper, against 37bfe56): each test here failed there, but the control.
 import { describe, expect, test } from 'vitest';
-import { OWNER, REPO } from '../fake/github.js';
-import { attackKit, CONTEXT, gate, until } from './attack-kit.js';
+import { attackKit, CONTEXT, gate, heldGroupGreen, until } from './attack-kit.js';
 import { body, PR, runOn, useWorld } from './world.js';
 
 const w = useWorld();
@@ -17,30 +16,14 @@ describe("L1: a maintainer's /review that completes while the merge group's gree
     const { post } = await k.chain(k.prt(PR, 'synchronize'), 'APPROVE');
     expect(post?.outputs.outcome).toBe('posted');
     expect(k.status()).toBe('success');
-    const groupSha = w.gh.commit('group-main-L1');
-    const from = w.gh.log.length;
-    const held = gate();
-    w.gh.faults.push({
-      method: 'POST',
-      path: new RegExp(`/statuses/${groupSha}$`),
-      kind: 'delay',
-      until: held.held,
-      when: (b) => (b as { state?: string })?.state === 'success',
-    });
-    const q = runOn(w.gh, 'priya', null, { mode: 'preflight' }, 'merge_group', {
-      merge_group: { head_sha: groupSha, head_ref: `refs/heads/gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}` },
-      repository: { full_name: `${OWNER}/${REPO}` },
-    });
-    await until('the group green write', () =>
-      w.gh.log.slice(from).some((l) => l.method === 'POST' && l.path.includes(`/statuses/${groupSha}`)),
-    );
+    const { groupSha, run: q, release } = await heldGroupGreen(w, 'group-main-L1');
     try {
       const forced = await k.forceReReview();
       expect(forced.outputs['should-review']).toBe('true');
       const pinned = { 'reviewed-sha': forced.outputs['head-sha']!, 'reviewed-base': forced.outputs['base-ref']! };
       await k.forcedRejects(pinned); // posted, H red
     } finally {
-      held.release();
+      release();
     }
     const r = await q;
     expect(r.outputs.outcome).toBe('queued');
