@@ -512,13 +512,13 @@ export const MUTANTS = [
   },
   {
     name: 'board-amend-unseen',
-    what: "the board does not read the timeline for another head's rejection of the same patch (N2)",
+    what: "the board reads another head's rejection of the same patch only when it read no timeline before (N2, O1)",
     file: 'src/modes/board.ts',
-    from: 'const amended = dismissals === undefined && rejectedElsewhere(cfg.personas, reviews, at);',
-    to: 'const amended = dismissals === undefined && rejectedElsewhere(cfg.personas, reviews, at) && !at;',
+    from: 'const amended = rejectedElsewhere(cfg.personas, reviews, at);',
+    to: 'const amended = dismissals === undefined && rejectedElsewhere(cfg.personas, reviews, at);',
     unit: [],
-    e2e: [E('attackN')],
-    e2eFilter: 'N2',
+    e2e: [E('attackO')],
+    e2eFilter: 'O1',
   },
   {
     name: 'plain-pending-holds',

@@ -62,12 +62,12 @@ export async function runBoard(cfg: Config, ctx: RunContext, port: GitHubPort): 
     // one compare, only then (and its diff when the patch alone would carry: every file must be a regular one,
     // head-patch.ts); then the timeline, if that rejection is of the same patch
     const warnings: string[] = [];
-    const amended = dismissals === undefined && rejectedElsewhere(cfg.personas, reviews, at);
+    const amended = rejectedElsewhere(cfg.personas, reviews, at);
     if (board.rows.some((r) => r.standing === 'stale') || amended) {
       const candidates = boardPatchCandidates(cfg.personas, reviews, at);
       const head = { sha: pull.headSha, tree: headTree };
       const patched = { ...at, headPatch: await headPatchOf(port, pull.baseSha, head, candidates, warnings) };
-      if (amended && mayKeepRejection(cfg.personas, reviews, patched))
+      if (amended && dismissals === undefined && mayKeepRejection(cfg.personas, reviews, patched))
         dismissals = await port.listDismissals(pullNumber);
       board = buildBoard(cfg.personas, reviews, patched, dismissals);
     }
