@@ -45058,6 +45058,31 @@ function groupHold(target, onHead, source, identity, persona) {
     return { failure, description: `${persona}: re-review of ${pr} under way` };
 }
 /**
+ * A review of the PR newer than the one a merge group passes on, posted and not an approval: the persona's newest
+ * status for the PR on the head links it. `fresh` says which statuses may show one — after the group's green, those
+ * written since the run read the head (a forced re-review posted while the green waited: attack L, L1); before it,
+ * those linking a review the run's listing did not hold (one posted between the run's read of the reviews and of the
+ * statuses: attack Q, Q1). Another base's older review, read with the rest, is the history's to weigh, not a hold.
+ * A newer approval lets the group pass.
+ */
+function newerRed(target, onHead, identity, persona, reviewId, fresh) {
+    const me = identity?.toLowerCase();
+    if (me === undefined || reviewId === undefined || target?.pullNumber == null)
+        return null;
+    const mine = (onHead ?? []).filter((s) => s.creator?.toLowerCase() === me);
+    const newest = mine.find((s) => linkOf(s.targetUrl)?.pr === target.pullNumber);
+    const link = newest && linkOf(newest.targetUrl);
+    if (!newest || !link || !fresh(newest) || link.id <= reviewId || newest.state === 'success')
+        return null;
+    const pr = `PR #${target.pullNumber}`;
+    return {
+        failure: `a newer review of ${pr}'s head ${sha_short(target.reviewedSha)} by ${persona} (${newest.targetUrl}) was posted as ` +
+            'this run read it, and it is not an approval: the group does not pass on the verdict it replaced ' +
+            '(re-queue the PR)',
+        description: `${persona}: ${pr} was reviewed again`,
+    };
+}
+/**
  * What must go back over a green just written by a run that was not forced, or null: under it (the newest status this
  * account wrote there, this run's), statuses that settle nothing are passed over (an abort's failure, another PR's,
  * a plain pending); then the persona's forced pending for this PR, when a kept verdict's run had not read it, is a
@@ -45305,8 +45330,10 @@ function groupGreenUnderReReview(c, persona, onHead, onSource) {
     const source = heads.source && onSource !== undefined ? { sha: heads.source, onHead: onSource } : undefined;
     const target = { pullNumber: c.pullNumber, reviewedSha: heads.head };
     const held = groupHold(target, onHead, source, c.identity, persona) ??
-        newerRed(target, onHead, c.seenOnHead, c, persona) ??
-        (source ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c.seenOnSource, c, persona) : null);
+        newerRed(target, onHead, c.identity, persona, c.reviewId, since(c.seenOnHead)) ??
+        (source
+            ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c.identity, persona, c.reviewId, since(c.seenOnSource))
+            : null);
     if (!held)
         return null;
     return {
@@ -45315,29 +45342,8 @@ function groupGreenUnderReReview(c, persona, onHead, onSource) {
         failure: held.failure,
     };
 }
-/**
- * A re-review that ended while a merge group's green was on its way (asked for and posted after the run read the
- * head: attack L, L1): the persona's newest status for the PR on that head, written since the run read it (`seen`, as
- * underGreen dates a kept green's), is for a newer review than the one the group passed on, and it is not green — the
- * group must not pass on the verdict it replaced. A newer approval lets it pass; a status the run had read (another
- * base's older red on the head a verdict is carried from) was conclude()'s to weigh, and it passed the group.
- */
-function newerRed(target, onHead, seen, c, persona) {
-    const me = c.identity?.toLowerCase();
-    const mine = (onHead ?? []).filter((s) => me !== undefined && s.creator?.toLowerCase() === me);
-    const link = mine.map((s) => ({ s, link: linkOf(s.targetUrl) })).find((x) => x.link?.pr === target.pullNumber);
-    const since = (s) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
-    if (!link || !since(link.s) || c.reviewId === undefined || link.link.id <= c.reviewId)
-        return null;
-    if (link.s.state === 'success')
-        return null;
-    const pr = `PR #${target.pullNumber}`;
-    return {
-        failure: `a newer review of ${pr}'s head ${sha_short(target.reviewedSha)} by ${persona} (${link.s.targetUrl}) was posted as ` +
-            `the group's green was written, and it is not an approval: the group does not pass on the verdict it replaced`,
-        description: `${persona}: ${pr} was reviewed again`,
-    };
-}
+/** A status written since the run read the head (`seen`; none read: every status is). */
+const since = (seen) => (s) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
 
 ;// CONCATENATED MODULE: ./src/core/errors.ts
 // How a failed GitHub request is classified — pure, decided once where the error is
@@ -47104,7 +47110,13 @@ function queued(end, rules, base, shouldReview) {
 }
 /** A forced re-review of the queued PR's head under way, or its statuses unread: the group does not pass. */
 function heldByReReview(end, rules) {
-    const held = groupHold(end.target, end.onHead, end.source, end.identity, rules.persona);
+    // a newer review the run's listing did not hold (posted between its two reads: attack Q, Q1)
+    const unlisted = (s) => !end.listed?.includes(linkOf(s.targetUrl)?.id ?? -1);
+    const standingId = end.standing?.review.id;
+    const from = end.source && end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.source.sha };
+    const held = groupHold(end.target, end.onHead, end.source, end.identity, rules.persona) ??
+        newerRed(end.target, end.onHead, end.identity, rules.persona, standingId, unlisted) ??
+        newerRed(from, end.source?.onHead, end.identity, rules.persona, standingId, unlisted);
     const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
     return held && { failure: held.failure, status: statusOf(rules, onGroup, 'failure', held.description) };
 }
@@ -55533,6 +55545,7 @@ async function runQueued(cfg, ctx, group, port, trace) {
             onHead,
             ...(from && onSource !== undefined ? { source: { sha: from, onHead: onSource } } : {}),
             identity: facts.identity,
+            listed: facts.reviews.map((r) => r.id),
             warnings: facts.warnings,
         };
     });
@@ -57947,13 +57960,16 @@ async function withStatus(result, cfg, ctx, port) {
         if (!(e instanceof Abort))
             throw e;
         const failure = [result.failure, `${e.reason}: ${e.message}`].filter(Boolean).join('\n');
-        return {
+        const failed = {
             ...result,
             reason: result.reason ?? e.reason,
             failure,
             advice: oneEach(result.advice, e.advice),
             statusUnwritten: true,
         };
+        // a group's green GitHub may have applied though it answered with an error: what it must give way to is read all
+        // the same, since the queue reads whatever landed (attack Q, Q2)
+        return failed.outcome === 'queued' ? afterGreen(failed, cfg, ctx, port) : failed;
     }
     return afterGreen(result, cfg, ctx, port);
 }

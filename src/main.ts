@@ -145,13 +145,16 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
     const failure = [result.failure, `${e.reason}: ${e.message}`].filter(Boolean).join('\n');
-    return {
+    const failed = {
       ...result,
       reason: result.reason ?? e.reason,
       failure,
       advice: oneEach(result.advice, e.advice),
       statusUnwritten: true,
     };
+    // a group's green GitHub may have applied though it answered with an error: what it must give way to is read all
+    // the same, since the queue reads whatever landed (attack Q, Q2)
+    return failed.outcome === 'queued' ? afterGreen(failed, cfg, ctx, port) : failed;
   }
   return afterGreen(result, cfg, ctx, port);
 }

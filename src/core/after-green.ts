@@ -3,7 +3,7 @@
 // re-review asked for (the green would pass a verdict being judged again). The shell (src/after-green.ts) reads once
 // more after a green and writes what these return over it; conclude() (outcome.ts) decided the green itself.
 import type { Conclusion, StatusFact, StatusPlan, StatusState } from './ends.js';
-import { groupHold, linkOf, reviewing, underGreen, type GroupHold } from './on-head.js';
+import { groupHold, linkOf, newerRed, reviewing, underGreen } from './on-head.js';
 import { short } from './sha.js';
 import { fit } from './status-words.js';
 
@@ -167,8 +167,17 @@ export function groupGreenUnderReReview(
   const target = { pullNumber: c.pullNumber!, reviewedSha: heads.head };
   const held =
     groupHold(target, onHead, source, c.identity, persona) ??
-    newerRed(target, onHead, c.seenOnHead, c, persona) ??
-    (source ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c.seenOnSource, c, persona) : null);
+    newerRed(target, onHead, c.identity, persona, c.reviewId, since(c.seenOnHead)) ??
+    (source
+      ? newerRed(
+          { ...target, reviewedSha: source.sha },
+          source.onHead,
+          c.identity,
+          persona,
+          c.reviewId,
+          since(c.seenOnSource),
+        )
+      : null);
   if (!held) return null;
   return {
     status: { sha: c.status.sha, state: 'failure', description: fit(held.description) },
@@ -177,31 +186,8 @@ export function groupGreenUnderReReview(
   };
 }
 
-/**
- * A re-review that ended while a merge group's green was on its way (asked for and posted after the run read the
- * head: attack L, L1): the persona's newest status for the PR on that head, written since the run read it (`seen`, as
- * underGreen dates a kept green's), is for a newer review than the one the group passed on, and it is not green — the
- * group must not pass on the verdict it replaced. A newer approval lets it pass; a status the run had read (another
- * base's older red on the head a verdict is carried from) was conclude()'s to weigh, and it passed the group.
- */
-function newerRed(
-  target: { pullNumber: number; reviewedSha: string },
-  onHead: readonly StatusFact[] | null,
-  seen: readonly StatusFact[] | null | undefined,
-  c: Conclusion,
-  persona: string,
-): GroupHold | null {
-  const me = c.identity?.toLowerCase();
-  const mine = (onHead ?? []).filter((s) => me !== undefined && s.creator?.toLowerCase() === me);
-  const link = mine.map((s) => ({ s, link: linkOf(s.targetUrl) })).find((x) => x.link?.pr === target.pullNumber);
-  const since = (s: StatusFact) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
-  if (!link || !since(link.s) || c.reviewId === undefined || link.link!.id <= c.reviewId) return null;
-  if (link.s.state === 'success') return null;
-  const pr = `PR #${target.pullNumber}`;
-  return {
-    failure:
-      `a newer review of ${pr}'s head ${short(target.reviewedSha)} by ${persona} (${link.s.targetUrl}) was posted as ` +
-      `the group's green was written, and it is not an approval: the group does not pass on the verdict it replaced`,
-    description: `${persona}: ${pr} was reviewed again`,
-  };
-}
+/** A status written since the run read the head (`seen`; none read: every status is). */
+const since =
+  (seen: readonly StatusFact[] | null | undefined) =>
+  (s: StatusFact): boolean =>
+    !seen || s.id === undefined || !seen.some((x) => x.id === s.id);

@@ -95,6 +95,8 @@ export type End = Common &
         onHead?: readonly StatusFact[] | null;
         /** A verdict carried from another head: that head and its statuses of this context (read as onHead). */
         source?: { sha: string; onHead: readonly StatusFact[] | null };
+        /** The ids of the persona's reviews the run listed (a status linking another is a review posted since). */
+        listed?: readonly number[];
       }
     | {
         /** restamped: the verdict GitHub's push rule dismissed, posted again for an identical patch. */

@@ -70,6 +70,38 @@ export function groupHold(
 }
 
 /**
+ * A review of the PR newer than the one a merge group passes on, posted and not an approval: the persona's newest
+ * status for the PR on the head links it. `fresh` says which statuses may show one — after the group's green, those
+ * written since the run read the head (a forced re-review posted while the green waited: attack L, L1); before it,
+ * those linking a review the run's listing did not hold (one posted between the run's read of the reviews and of the
+ * statuses: attack Q, Q1). Another base's older review, read with the rest, is the history's to weigh, not a hold.
+ * A newer approval lets the group pass.
+ */
+export function newerRed(
+  target: { pullNumber: number | null; reviewedSha: string } | undefined,
+  onHead: readonly StatusFact[] | null | undefined,
+  identity: string | undefined,
+  persona: string,
+  reviewId: number | undefined,
+  fresh: (s: StatusFact) => boolean,
+): GroupHold | null {
+  const me = identity?.toLowerCase();
+  if (me === undefined || reviewId === undefined || target?.pullNumber == null) return null;
+  const mine = (onHead ?? []).filter((s) => s.creator?.toLowerCase() === me);
+  const newest = mine.find((s) => linkOf(s.targetUrl)?.pr === target.pullNumber);
+  const link = newest && linkOf(newest.targetUrl);
+  if (!newest || !link || !fresh(newest) || link.id <= reviewId || newest.state === 'success') return null;
+  const pr = `PR #${target.pullNumber}`;
+  return {
+    failure:
+      `a newer review of ${pr}'s head ${short(target.reviewedSha)} by ${persona} (${newest.targetUrl}) was posted as ` +
+      'this run read it, and it is not an approval: the group does not pass on the verdict it replaced ' +
+      '(re-queue the PR)',
+    description: `${persona}: ${pr} was reviewed again`,
+  };
+}
+
+/**
  * What must go back over a green just written by a run that was not forced, or null: under it (the newest status this
  * account wrote there, this run's), statuses that settle nothing are passed over (an abort's failure, another PR's,
  * a plain pending); then the persona's forced pending for this PR, when a kept verdict's run had not read it, is a

@@ -5,7 +5,7 @@
 // (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
 import { EVENT_OF } from './grammar.js';
 import { postedEvent } from './marker.js';
-import { groupHold, pendingChanges, reviewing, unpostedDescription } from './on-head.js';
+import { groupHold, linkOf, newerRed, pendingChanges, reviewing, unpostedDescription } from './on-head.js';
 import { short } from './sha.js';
 import { said, statusOf, verdictState } from './status-words.js';
 
@@ -16,6 +16,7 @@ import type {
   End,
   PullTarget,
   Rules,
+  StatusFact,
   StatusPlan,
   StatusState,
 } from './ends.js';
@@ -198,7 +199,14 @@ function heldByReReview(
   end: Extract<End, { kind: 'queued' }>,
   rules: Rules,
 ): { failure: string; status: StatusPlan | null } | null {
-  const held = groupHold(end.target, end.onHead, end.source, end.identity, rules.persona);
+  // a newer review the run's listing did not hold (posted between its two reads: attack Q, Q1)
+  const unlisted = (s: StatusFact) => !end.listed?.includes(linkOf(s.targetUrl)?.id ?? -1);
+  const standingId = end.standing?.review.id;
+  const from = end.source && end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.source.sha };
+  const held =
+    groupHold(end.target, end.onHead, end.source, end.identity, rules.persona) ??
+    newerRed(end.target, end.onHead, end.identity, rules.persona, standingId, unlisted) ??
+    newerRed(from, end.source?.onHead, end.identity, rules.persona, standingId, unlisted);
   const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
   return held && { failure: held.failure, status: statusOf(rules, onGroup, 'failure', held.description) };
 }

@@ -53,6 +53,7 @@ export async function runQueued(
       onHead,
       ...(from && onSource !== undefined ? { source: { sha: from, onHead: onSource } } : {}),
       identity: facts.identity,
+      listed: facts.reviews.map((r) => r.id),
       warnings: facts.warnings,
     };
   });

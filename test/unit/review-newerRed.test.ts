@@ -40,9 +40,32 @@ test('a red the group run had already read on the source head does not fail its 
     identity: ME,
     onHead,
     source: { sha: S, onHead: onSource },
+    listed: [100, 200], // the run listed review 200 (another base's): the history weighs it, not a hold
   };
   const c = conclude(end, rules);
   expect(c.status?.state).toBe('success'); // conclude() passes the group on these statuses
   // read again, nothing changed: the green must stand
   expect(groupGreenUnderReReview({ ...c, headSha: H, pullNumber: 7 }, 'priya', onHead, onSource)).toBeNull();
+});
+
+// attack Q, Q1: the same red, of a review the run's listing did not hold (posted between its two reads): held
+test('a red for a review posted between the run reads holds the group before its status is written', () => {
+  const onHead: StatusFact[] = [
+    { id: 3, state: 'failure', creator: ME, description: 'priya: changes requested', targetUrl: url(300) },
+  ];
+  const end: End = {
+    kind: 'queued',
+    standing: { ...approval, marker: { ...approval.marker, head: H } },
+    statusSha: 'e'.repeat(40),
+    target: { pullNumber: 7, reviewedSha: H },
+    identity: ME,
+    onHead,
+    listed: [100],
+  };
+  const c = conclude(end, rules);
+  expect(c.status?.state).toBe('failure');
+  expect(c.failure).toMatch(/a newer review of PR #7's head .* was posted as this run read it/);
+  // a newer approval passes
+  const approved = conclude({ ...end, onHead: [{ ...onHead[0]!, state: 'success' }] }, rules);
+  expect(approved.status?.state).toBe('success');
 });
