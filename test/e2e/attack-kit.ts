@@ -192,3 +192,36 @@ export async function heldGroupGreen(w: World, name: string) {
   );
   return { groupSha, run, release: held.release };
 }
+
+/**
+ * The PR rejected into main, retargeted to develop, amended with no change (the same tree and PR patch), back into
+ * main: priya's own jobs keep her rejection (attack L, L3). What attacks N and O then ask of the board.
+ */
+export async function rejectedAcrossAmend(w: World) {
+  const k = attackKit(w);
+  const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,2 @@\n-old\n+new\n ctx' }];
+  const TREE = 'd'.repeat(40);
+  const amend = (seed: string) => {
+    const next = w.gh.commit(seed, TREE, FILES);
+    w.gh.push(PR, next, 'octo-author');
+    w.head = next;
+  };
+  const edited = (base: string, from: string) => ({
+    ...k.prt(PR, 'edited', base),
+    changes: { base: { ref: { from } } },
+  });
+  amend('first');
+  const first = await k.chain(k.prt(PR, 'opened', 'main'), 'CHANGES_REQUESTED');
+  expect(first.post!.outputs.outcome).toBe('posted');
+  const mainBase = w.gh.pulls.get(PR)!.base;
+  w.gh.retarget(PR, 'develop');
+  await k.chain(edited('develop', 'main'), 'APPROVE');
+  amend('amended');
+  await k.chain(k.prt(PR, 'synchronize', 'develop'), 'APPROVE');
+  w.gh.retarget(PR, 'main', mainBase);
+  const back = await k.chain(edited('main', 'develop'), 'APPROVE');
+  // priya's own jobs keep her rejection (the L3 fix)
+  expect(back.pre.outputs['should-review']).toBe('false');
+  expect(k.status()).toBe('failure');
+  return k;
+}

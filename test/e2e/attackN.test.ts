@@ -1,8 +1,8 @@
 // Attack round N (a helper, against 930cf0c). Each test here fails on 930cf0c unless named a control.
 import { describe, expect, test } from 'vitest';
-import { attackKit, CONTEXT, reviewComment } from './attack-kit.js';
+import { attackKit, CONTEXT, rejectedAcrossAmend, reviewComment } from './attack-kit.js';
 import { runAction, writeBody } from './harness.js';
-import { body, PR, TOKENS, useWorld } from './world.js';
+import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
 
 const w = useWorld();
 
@@ -92,33 +92,7 @@ describe("N1: the PR's author re-runs a maintainer's forced run", () => {
 // turn persona-verdict/panel green while priya's own jobs keep her rejection (B5 plus one no-op amend).
 describe("N2: the panel and priya's rejection kept across a retarget round trip and a no-op amend", () => {
   test('main CR; develop; amend (same tree, same patch); back to main: the panel is not green', async () => {
-    const k = attackKit(w);
-    const { LOGINS } = await import('./world.js');
-    const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,2 @@\n-old\n+new\n ctx' }];
-    const TREE = 'd'.repeat(40);
-    const amend = (seed: string) => {
-      const next = w.gh.commit(seed, TREE, FILES);
-      w.gh.push(PR, next, 'octo-author');
-      w.head = next;
-      return next;
-    };
-    const edited = (base: string, from: string) => ({
-      ...k.prt(PR, 'edited', base),
-      changes: { base: { ref: { from } } },
-    });
-    amend('first');
-    const first = await k.chain(k.prt(PR, 'opened', 'main'), 'CHANGES_REQUESTED');
-    expect(first.post!.outputs.outcome).toBe('posted');
-    const mainBase = w.gh.pulls.get(PR)!.base;
-    w.gh.retarget(PR, 'develop');
-    await k.chain(edited('develop', 'main'), 'APPROVE');
-    amend('amended');
-    await k.chain(k.prt(PR, 'synchronize', 'develop'), 'APPROVE');
-    w.gh.retarget(PR, 'main', mainBase);
-    const back = await k.chain(edited('main', 'develop'), 'APPROVE');
-    // control: priya's own jobs keep her rejection (the L3 fix)
-    expect(back.pre.outputs['should-review']).toBe('false');
-    expect(k.status()).toBe('failure');
+    const k = await rejectedAcrossAmend(w);
     // marcus and lin approve the head into main
     expect((await w.run('marcus', body('APPROVE'))).outputs.outcome).toBe('posted');
     expect((await w.run('lin', body('APPROVE'))).outputs.outcome).toBe('posted');

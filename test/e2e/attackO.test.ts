@@ -1,6 +1,6 @@
 // Attack round O (a helper, against d548af0). Each test here fails on d548af0 unless named a control.
 import { describe, expect, test } from 'vitest';
-import { attackKit } from './attack-kit.js';
+import { attackKit, rejectedAcrossAmend } from './attack-kit.js';
 import { runAction } from './harness.js';
 import { body, LOGINS, PR, TOKENS, useWorld } from './world.js';
 
@@ -22,31 +22,7 @@ const board = (k: ReturnType<typeof attackKit>) =>
 // is never read and keptRejection() runs with headPatch undefined: priya's rejection kept by her own job is missed.
 describe('O1: N2 again when the board already read the timeline for another member', () => {
   test('priya keeps her rejection across an amend; marcus has a dismissed rejection of the head: panel not green', async () => {
-    const k = attackKit(w);
-    const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,2 @@\n-old\n+new\n ctx' }];
-    const TREE = 'd'.repeat(40);
-    const amend = (seed: string) => {
-      const next = w.gh.commit(seed, TREE, FILES);
-      w.gh.push(PR, next, 'octo-author');
-      w.head = next;
-      return next;
-    };
-    const edited = (base: string, from: string) => ({
-      ...k.prt(PR, 'edited', base),
-      changes: { base: { ref: { from } } },
-    });
-    amend('first');
-    const first = await k.chain(k.prt(PR, 'opened', 'main'), 'CHANGES_REQUESTED');
-    expect(first.post!.outputs.outcome).toBe('posted');
-    const mainBase = w.gh.pulls.get(PR)!.base;
-    w.gh.retarget(PR, 'develop');
-    await k.chain(edited('develop', 'main'), 'APPROVE');
-    amend('amended');
-    await k.chain(k.prt(PR, 'synchronize', 'develop'), 'APPROVE');
-    w.gh.retarget(PR, 'main', mainBase);
-    const back = await k.chain(edited('main', 'develop'), 'APPROVE');
-    expect(back.pre.outputs['should-review']).toBe('false');
-    expect(k.status()).toBe('failure');
+    const k = await rejectedAcrossAmend(w);
     // marcus rejects the head into main; a maintainer dismisses it (a re-roll they asked for: A4), marcus approves
     expect((await w.run('marcus', body('CHANGES_REQUESTED'))).outputs.outcome).toBe('posted');
     const marcusCR = w.gh.reviews.get(PR)!.find((r) => r.state === 'CHANGES_REQUESTED' && r.login === LOGINS.marcus)!;
