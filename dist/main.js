@@ -45065,7 +45065,7 @@ function groupHold(target, onHead, source, identity, persona) {
  * statuses: attack Q, Q1). Another base's older review, read with the rest, is the history's to weigh, not a hold.
  * A newer approval lets the group pass.
  */
-function newerRed(target, onHead, identity, persona, reviewId, fresh) {
+function newerRed(target, onHead, identity, persona, reviewId, fresh, when = 'as this run read it') {
     const me = identity?.toLowerCase();
     if (me === undefined || reviewId === undefined || target?.pullNumber == null)
         return null;
@@ -45075,10 +45075,10 @@ function newerRed(target, onHead, identity, persona, reviewId, fresh) {
     if (!newest || !link || !fresh(newest) || link.id <= reviewId || newest.state === 'success')
         return null;
     const pr = `PR #${target.pullNumber}`;
+    const not = newest.state === 'pending' ? 'its status is pending' : 'it is not an approval';
     return {
-        failure: `a newer review of ${pr}'s head ${sha_short(target.reviewedSha)} by ${persona} (${newest.targetUrl}) was posted as ` +
-            'this run read it, and it is not an approval: the group does not pass on the verdict it replaced ' +
-            '(re-queue the PR)',
+        failure: `a newer review of ${pr}'s head ${sha_short(target.reviewedSha)} by ${persona} (${newest.targetUrl}) was posted ` +
+            `${when}, and ${not}: the group does not pass on the verdict it replaced (re-queue the PR)`,
         description: `${persona}: ${pr} was reviewed again`,
     };
 }
@@ -45330,18 +45330,19 @@ function groupGreenUnderReReview(c, persona, onHead, onSource) {
     const source = heads.source && onSource !== undefined ? { sha: heads.source, onHead: onSource } : undefined;
     const target = { pullNumber: c.pullNumber, reviewedSha: heads.head };
     const held = groupHold(target, onHead, source, c.identity, persona) ??
-        newerRed(target, onHead, c.identity, persona, c.reviewId, since(c.seenOnHead)) ??
+        newerRed(target, onHead, c.identity, persona, c.reviewId, since(c.seenOnHead), WRITTEN) ??
         (source
-            ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c.identity, persona, c.reviewId, since(c.seenOnSource))
+            ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c.identity, persona, c.reviewId, since(c.seenOnSource), WRITTEN)
             : null);
     if (!held)
         return null;
     return {
         status: { sha: c.status.sha, state: 'failure', description: fit(held.description) },
-        notice: `read again after the group's green was written: ${held.failure}`,
+        notice: `the head read again after the group's green: ${held.failure}`,
         failure: held.failure,
     };
 }
+const WRITTEN = "as the group's green was written";
 /** A status written since the run read the head (`seen`; none read: every status is). */
 const since = (seen) => (s) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
 
@@ -57969,9 +57970,21 @@ async function withStatus(result, cfg, ctx, port) {
         };
         // a group's green GitHub may have applied though it answered with an error: what it must give way to is read all
         // the same, since the queue reads whatever landed (attack Q, Q2)
-        return failed.outcome === 'queued' ? afterGreen(failed, cfg, ctx, port) : failed;
+        return failed.outcome === 'queued' ? unconfirmedGroup(failed, cfg, ctx, port) : failed;
     }
     return afterGreen(result, cfg, ctx, port);
+}
+/**
+ * A group's green whose write GitHub answered with an error, read again after all: a hold writes failure over whatever
+ * landed (then the status is written, and the step says both why); a write over it that fails too keeps both errors.
+ */
+async function unconfirmedGroup(failed, cfg, ctx, port) {
+    const after = await afterGreen(failed, cfg, ctx, port);
+    if (after.status !== failed.status) {
+        const { statusUnwritten: _written, ...rest } = after;
+        return { ...rest, failure: [failed.failure, after.notices[0]].filter(Boolean).join('\n') };
+    }
+    return after.failure === failed.failure ? failed : { ...after, failure: `${failed.failure}\n${after.failure}` };
 }
 /** A pull request from a fork gets a read-only token on `pull_request`: say so. */
 function advise(e, ctx) {

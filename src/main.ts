@@ -154,9 +154,27 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
     };
     // a group's green GitHub may have applied though it answered with an error: what it must give way to is read all
     // the same, since the queue reads whatever landed (attack Q, Q2)
-    return failed.outcome === 'queued' ? afterGreen(failed, cfg, ctx, port) : failed;
+    return failed.outcome === 'queued' ? unconfirmedGroup(failed, cfg, ctx, port) : failed;
   }
   return afterGreen(result, cfg, ctx, port);
+}
+
+/**
+ * A group's green whose write GitHub answered with an error, read again after all: a hold writes failure over whatever
+ * landed (then the status is written, and the step says both why); a write over it that fails too keeps both errors.
+ */
+async function unconfirmedGroup(
+  failed: Conclusion,
+  cfg: Config,
+  ctx: RunContext,
+  port: GitHubPort,
+): Promise<Conclusion> {
+  const after = await afterGreen(failed, cfg, ctx, port);
+  if (after.status !== failed.status) {
+    const { statusUnwritten: _written, ...rest } = after;
+    return { ...rest, failure: [failed.failure, after.notices[0]].filter(Boolean).join('\n') };
+  }
+  return after.failure === failed.failure ? failed : { ...after, failure: `${failed.failure}\n${after.failure}` };
 }
 
 /** A pull request from a fork gets a read-only token on `pull_request`: say so. */

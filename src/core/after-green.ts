@@ -167,7 +167,7 @@ export function groupGreenUnderReReview(
   const target = { pullNumber: c.pullNumber!, reviewedSha: heads.head };
   const held =
     groupHold(target, onHead, source, c.identity, persona) ??
-    newerRed(target, onHead, c.identity, persona, c.reviewId, since(c.seenOnHead)) ??
+    newerRed(target, onHead, c.identity, persona, c.reviewId, since(c.seenOnHead), WRITTEN) ??
     (source
       ? newerRed(
           { ...target, reviewedSha: source.sha },
@@ -176,15 +176,18 @@ export function groupGreenUnderReReview(
           persona,
           c.reviewId,
           since(c.seenOnSource),
+          WRITTEN,
         )
       : null);
   if (!held) return null;
   return {
     status: { sha: c.status.sha, state: 'failure', description: fit(held.description) },
-    notice: `read again after the group's green was written: ${held.failure}`,
+    notice: `the head read again after the group's green: ${held.failure}`,
     failure: held.failure,
   };
 }
+
+const WRITTEN = "as the group's green was written";
 
 /** A status written since the run read the head (`seen`; none read: every status is). */
 const since =

@@ -84,6 +84,7 @@ export function newerRed(
   persona: string,
   reviewId: number | undefined,
   fresh: (s: StatusFact) => boolean,
+  when = 'as this run read it',
 ): GroupHold | null {
   const me = identity?.toLowerCase();
   if (me === undefined || reviewId === undefined || target?.pullNumber == null) return null;
@@ -92,11 +93,11 @@ export function newerRed(
   const link = newest && linkOf(newest.targetUrl);
   if (!newest || !link || !fresh(newest) || link.id <= reviewId || newest.state === 'success') return null;
   const pr = `PR #${target.pullNumber}`;
+  const not = newest.state === 'pending' ? 'its status is pending' : 'it is not an approval';
   return {
     failure:
-      `a newer review of ${pr}'s head ${short(target.reviewedSha)} by ${persona} (${newest.targetUrl}) was posted as ` +
-      'this run read it, and it is not an approval: the group does not pass on the verdict it replaced ' +
-      '(re-queue the PR)',
+      `a newer review of ${pr}'s head ${short(target.reviewedSha)} by ${persona} (${newest.targetUrl}) was posted ` +
+      `${when}, and ${not}: the group does not pass on the verdict it replaced (re-queue the PR)`,
     description: `${persona}: ${pr} was reviewed again`,
   };
 }
