@@ -45033,6 +45033,8 @@ function reReviewUnderWay(onHead, identity, persona, target) {
     }
     return false;
 }
+/** A status written since the run read the head (`seen`; nothing read: every status is). */
+const writtenSince = (seen) => (s) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
 /**
  * A queued PR whose head a maintainer's forced re-review is judging again (the persona's own "reviewing" pending for
  * the PR stands there, on the head or on the head its verdict is carried from: attack round 14, Q1), or whose statuses
@@ -45107,7 +45109,7 @@ seen) {
     const greenReview = linkOf(green.reviewUrl)?.id ?? Infinity;
     // written since the run read the head; a run that read nothing before (a post's) knows only that a status for a
     // newer review than its own new one came after it
-    const since = (s) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
+    const since = writtenSince(seen);
     // a red written since a kept verdict's run read the head that is not this PR's review's: a twin PR's refusal of this
     // shared head, or an abort — it goes back over the green, fail closed (attack round 13, F3: a twin opened while the
     // green waited), unless a forced pending or a newer review's status of this PR under it says more
@@ -45330,9 +45332,9 @@ function groupGreenUnderReReview(c, persona, onHead, onSource) {
     const source = heads.source && onSource !== undefined ? { sha: heads.source, onHead: onSource } : undefined;
     const target = { pullNumber: c.pullNumber, reviewedSha: heads.head };
     const held = groupHold(target, onHead, source, c.identity, persona) ??
-        newerRed(target, onHead, c.identity, persona, c.reviewId, since(c.seenOnHead), WRITTEN) ??
+        newerRed(target, onHead, c.identity, persona, c.reviewId, writtenSince(c.seenOnHead), WRITTEN) ??
         (source
-            ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c.identity, persona, c.reviewId, since(c.seenOnSource), WRITTEN)
+            ? newerRed({ ...target, reviewedSha: source.sha }, source.onHead, c.identity, persona, c.reviewId, writtenSince(c.seenOnSource), WRITTEN)
             : null);
     if (!held)
         return null;
@@ -45343,8 +45345,6 @@ function groupGreenUnderReReview(c, persona, onHead, onSource) {
     };
 }
 const WRITTEN = "as the group's green was written";
-/** A status written since the run read the head (`seen`; none read: every status is). */
-const since = (seen) => (s) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
 
 ;// CONCATENATED MODULE: ./src/core/errors.ts
 // How a failed GitHub request is classified — pure, decided once where the error is
@@ -45602,6 +45602,16 @@ const sameChange = (m, s, headPatch) => headPatch != null && m.patch != null && 
  * dismissed.
  */
 const dismissedRejection = (history, s, headPatch) => sinceForced(history.filter((h) => isOf(h.marker, s) || sameChange(h.marker, s, headPatch))).some((h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
+/**
+ * Whether another head's rejection into the subject's base was dismissed (a persona version alike): once the head's
+ * patch is read, it may be the same change — an amend — which dismissedRejection, given the patch, then tells.
+ */
+const dismissedRejectionElsewhere = (history, s) => history.some((h) => h.marker.head !== s.head &&
+    h.marker.base === s.base &&
+    versionOf(h.marker) === s.version &&
+    speaks(h) &&
+    h.review.state === 'DISMISSED' &&
+    h.marker.verdict === 'CHANGES_REQUESTED');
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
 /** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
@@ -47109,7 +47119,10 @@ function queued(end, rules, base, shouldReview) {
         status: statusOf(rules, onGroup, verdictState(marker.verdict, rules), description, review.htmlUrl),
     };
 }
-/** A forced re-review of the queued PR's head under way, or its statuses unread: the group does not pass. */
+/**
+ * A forced re-review of the queued PR's head under way, a newer review of it that is not an approval, or its statuses
+ * unread: the group does not pass (on-head.ts: groupHold, newerRed).
+ */
 function heldByReReview(end, rules) {
     // a newer review the run's listing did not hold (posted between its two reads: attack Q, Q1)
     const unlisted = (s) => !end.listed?.includes(linkOf(s.targetUrl)?.id ?? -1);
@@ -53289,10 +53302,10 @@ const mayKeepRejection = (panel, reviews, at) => panel.some((m) => {
  * Whether a member has a dismissed rejection of another head into this base: the PR patch, read then, says whether it
  * is the same change (an amend), which keeps it as the member's own job keeps it (attack N, N2; keptRejection).
  */
-const rejectedElsewhere = (panel, reviews, at) => panel.some((m) => historyOf(reviews, m.login, m.persona).some((h) => h.marker.base === at.base &&
-    h.marker.head !== at.head &&
-    h.review.state === 'DISMISSED' &&
-    h.marker.verdict === 'CHANGES_REQUESTED'));
+const rejectedElsewhere = (panel, reviews, at) => panel.some((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return dismissedRejectionElsewhere(history, subjectOf(m, history, at));
+});
 /** The reviews the board could carry a member's verdict from by the PR patch alone (head-patch.ts reads modes then). */
 const boardPatchCandidates = (panel, reviews, at) => panel.flatMap((m) => {
     const history = historyOf(reviews, m.login, m.persona);

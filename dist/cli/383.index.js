@@ -2904,6 +2904,16 @@ const sameChange = (m, s, headPatch) => headPatch != null && m.patch != null && 
  * dismissed.
  */
 const restamp_dismissedRejection = (history, s, headPatch) => sinceForced(history.filter((h) => isOf(h.marker, s) || sameChange(h.marker, s, headPatch))).some((h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED');
+/**
+ * Whether another head's rejection into the subject's base was dismissed (a persona version alike): once the head's
+ * patch is read, it may be the same change — an amend — which dismissedRejection, given the patch, then tells.
+ */
+const restamp_dismissedRejectionElsewhere = (history, s) => history.some((h) => h.marker.head !== s.head &&
+    h.marker.base === s.base &&
+    versionOf(h.marker) === s.version &&
+    speaks(h) &&
+    h.review.state === 'DISMISSED' &&
+    h.marker.verdict === 'CHANGES_REQUESTED');
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 const latestDismissed = (history) => history.at(-1)?.review.state === 'DISMISSED';
 /** The restamped review's body (after the marker): where the verdict comes from, and the verdict line. */
@@ -3252,10 +3262,10 @@ const mayKeepRejection = (panel, reviews, at) => panel.some((m) => {
  * Whether a member has a dismissed rejection of another head into this base: the PR patch, read then, says whether it
  * is the same change (an amend), which keeps it as the member's own job keeps it (attack N, N2; keptRejection).
  */
-const rejectedElsewhere = (panel, reviews, at) => panel.some((m) => historyOf(reviews, m.login, m.persona).some((h) => h.marker.base === at.base &&
-    h.marker.head !== at.head &&
-    h.review.state === 'DISMISSED' &&
-    h.marker.verdict === 'CHANGES_REQUESTED'));
+const rejectedElsewhere = (panel, reviews, at) => panel.some((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return dismissedRejectionElsewhere(history, subjectOf(m, history, at));
+});
 /** The reviews the board could carry a member's verdict from by the PR patch alone (head-patch.ts reads modes then). */
 const boardPatchCandidates = (panel, reviews, at) => panel.flatMap((m) => {
     const history = historyOf(reviews, m.login, m.persona);

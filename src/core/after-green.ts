@@ -3,7 +3,7 @@
 // re-review asked for (the green would pass a verdict being judged again). The shell (src/after-green.ts) reads once
 // more after a green and writes what these return over it; conclude() (outcome.ts) decided the green itself.
 import type { Conclusion, StatusFact, StatusPlan, StatusState } from './ends.js';
-import { groupHold, linkOf, newerRed, reviewing, underGreen } from './on-head.js';
+import { groupHold, linkOf, newerRed, reviewing, underGreen, writtenSince } from './on-head.js';
 import { short } from './sha.js';
 import { fit } from './status-words.js';
 
@@ -167,7 +167,7 @@ export function groupGreenUnderReReview(
   const target = { pullNumber: c.pullNumber!, reviewedSha: heads.head };
   const held =
     groupHold(target, onHead, source, c.identity, persona) ??
-    newerRed(target, onHead, c.identity, persona, c.reviewId, since(c.seenOnHead), WRITTEN) ??
+    newerRed(target, onHead, c.identity, persona, c.reviewId, writtenSince(c.seenOnHead), WRITTEN) ??
     (source
       ? newerRed(
           { ...target, reviewedSha: source.sha },
@@ -175,7 +175,7 @@ export function groupGreenUnderReReview(
           c.identity,
           persona,
           c.reviewId,
-          since(c.seenOnSource),
+          writtenSince(c.seenOnSource),
           WRITTEN,
         )
       : null);
@@ -188,9 +188,3 @@ export function groupGreenUnderReReview(
 }
 
 const WRITTEN = "as the group's green was written";
-
-/** A status written since the run read the head (`seen`; none read: every status is). */
-const since =
-  (seen: readonly StatusFact[] | null | undefined) =>
-  (s: StatusFact): boolean =>
-    !seen || s.id === undefined || !seen.some((x) => x.id === s.id);

@@ -11,7 +11,7 @@ import {
   type ReviewFact,
 } from './decide.js';
 import { versionOf } from './marker.js';
-import { dismissedRejection, keptRejection, type DismissalEvent } from './restamp.js';
+import { dismissedRejection, dismissedRejectionElsewhere, keptRejection, type DismissalEvent } from './restamp.js';
 import { mdText as cell } from './markdown.js';
 import { short } from './sha.js';
 
@@ -172,15 +172,10 @@ export const mayKeepRejection = (panel: readonly PanelMember[], reviews: readonl
  * is the same change (an amend), which keeps it as the member's own job keeps it (attack N, N2; keptRejection).
  */
 export const rejectedElsewhere = (panel: readonly PanelMember[], reviews: readonly ReviewFact[], at: BoardSubject) =>
-  panel.some((m) =>
-    historyOf(reviews, m.login, m.persona).some(
-      (h) =>
-        h.marker.base === at.base &&
-        h.marker.head !== at.head &&
-        h.review.state === 'DISMISSED' &&
-        h.marker.verdict === 'CHANGES_REQUESTED',
-    ),
-  );
+  panel.some((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return dismissedRejectionElsewhere(history, subjectOf(m, history, at));
+  });
 
 /** The reviews the board could carry a member's verdict from by the PR patch alone (head-patch.ts reads modes then). */
 export const boardPatchCandidates = (panel: readonly PanelMember[], reviews: readonly ReviewFact[], at: BoardSubject) =>

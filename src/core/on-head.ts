@@ -30,6 +30,12 @@ export function reReviewUnderWay(
   return false;
 }
 
+/** A status written since the run read the head (`seen`; nothing read: every status is). */
+export const writtenSince =
+  (seen: readonly StatusFact[] | null | undefined) =>
+  (s: StatusFact): boolean =>
+    !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
+
 /** What holds a merge group back: why the step fails, and the group commit's status description. */
 export interface GroupHold {
   failure: string;
@@ -132,7 +138,7 @@ export function underGreen(
   const greenReview = linkOf(green.reviewUrl)?.id ?? Infinity;
   // written since the run read the head; a run that read nothing before (a post's) knows only that a status for a
   // newer review than its own new one came after it
-  const since = (s: StatusFact) => !seen || s.id === undefined || !seen.some((x) => x.id === s.id);
+  const since = writtenSince(seen);
   // a red written since a kept verdict's run read the head that is not this PR's review's: a twin PR's refusal of this
   // shared head, or an abort — it goes back over the green, fail closed (attack round 13, F3: a twin opened while the
   // green waited), unless a forced pending or a newer review's status of this PR under it says more

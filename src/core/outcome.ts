@@ -194,7 +194,10 @@ function queued(end: Extract<End, { kind: 'queued' }>, rules: Rules, base: Base,
   };
 }
 
-/** A forced re-review of the queued PR's head under way, or its statuses unread: the group does not pass. */
+/**
+ * A forced re-review of the queued PR's head under way, a newer review of it that is not an approval, or its statuses
+ * unread: the group does not pass (on-head.ts: groupHold, newerRed).
+ */
 function heldByReReview(
   end: Extract<End, { kind: 'queued' }>,
   rules: Rules,

@@ -128,6 +128,21 @@ export const dismissedRejection = (history: readonly HistoryEntry[], s: Subject,
     (h) => speaks(h) && h.review.state === 'DISMISSED' && h.marker.verdict === 'CHANGES_REQUESTED',
   );
 
+/**
+ * Whether another head's rejection into the subject's base was dismissed (a persona version alike): once the head's
+ * patch is read, it may be the same change — an amend — which dismissedRejection, given the patch, then tells.
+ */
+export const dismissedRejectionElsewhere = (history: readonly HistoryEntry[], s: Subject): boolean =>
+  history.some(
+    (h) =>
+      h.marker.head !== s.head &&
+      h.marker.base === s.base &&
+      versionOf(h.marker) === s.version &&
+      speaks(h) &&
+      h.review.state === 'DISMISSED' &&
+      h.marker.verdict === 'CHANGES_REQUESTED',
+  );
+
 /** Whether restamp could apply at all: the persona's latest marked review is dismissed (the timeline says by whom). */
 export const latestDismissed = (history: readonly HistoryEntry[]): boolean =>
   history.at(-1)?.review.state === 'DISMISSED';
