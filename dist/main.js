@@ -3017,7 +3017,7 @@ const {
   Readable,
   Duplex,
   PassThrough
-} = __nccwpck_require__(9456)
+} = __nccwpck_require__(7075)
 const {
   InvalidArgumentError,
   InvalidReturnValueError,
@@ -3493,7 +3493,7 @@ module.exports.RequestHandler = RequestHandler
 
 
 const assert = __nccwpck_require__(4589)
-const { finished, PassThrough } = __nccwpck_require__(9456)
+const { finished, PassThrough } = __nccwpck_require__(7075)
 const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
 const util = __nccwpck_require__(3440)
 const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
@@ -3851,7 +3851,7 @@ module.exports.connect = __nccwpck_require__(2279)
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9456)
+const { Readable } = __nccwpck_require__(7075)
 const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
 const util = __nccwpck_require__(3440)
 const { ReadableStreamFrom } = __nccwpck_require__(3440)
@@ -6078,7 +6078,7 @@ module.exports = {
 const assert = __nccwpck_require__(4589)
 const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
 const { IncomingMessage } = __nccwpck_require__(7067)
-const stream = __nccwpck_require__(9456)
+const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
@@ -8679,7 +8679,7 @@ module.exports = connectH1
 
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
-const { pipeline } = __nccwpck_require__(9456)
+const { pipeline } = __nccwpck_require__(7075)
 const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
@@ -14015,7 +14015,7 @@ module.exports = {
 
 
 
-const { Transform } = __nccwpck_require__(9456)
+const { Transform } = __nccwpck_require__(7075)
 const { Console } = __nccwpck_require__(7540)
 
 const PERSISTENT = process.versions.icu ? '✅' : 'Y '
@@ -16506,7 +16506,7 @@ module.exports = {
 
 
 const buffer = __nccwpck_require__(4573)
-const { Transform } = __nccwpck_require__(9456)
+const { Transform } = __nccwpck_require__(7075)
 const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
 
 /**
@@ -17087,7 +17087,7 @@ module.exports = {
 
 
 
-const { pipeline } = __nccwpck_require__(9456)
+const { pipeline } = __nccwpck_require__(7075)
 const { fetching } = __nccwpck_require__(4398)
 const { makeRequest } = __nccwpck_require__(9967)
 const { webidl } = __nccwpck_require__(5893)
@@ -17637,7 +17637,7 @@ const { kState } = __nccwpck_require__(3627)
 const { webidl } = __nccwpck_require__(5893)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
-const { isErrored, isDisturbed } = __nccwpck_require__(9456)
+const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
 const { serializeAMimeType } = __nccwpck_require__(1900)
 const { multipartFormDataParser } = __nccwpck_require__(116)
@@ -20764,7 +20764,7 @@ const {
   subresourceSet
 } = __nccwpck_require__(4495)
 const EE = __nccwpck_require__(8474)
-const { Readable, pipeline, finished } = __nccwpck_require__(9456)
+const { Readable, pipeline, finished } = __nccwpck_require__(7075)
 const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
 const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
 const { getGlobalDispatcher } = __nccwpck_require__(2581)
@@ -24660,7 +24660,7 @@ module.exports = {
 
 
 
-const { Transform } = __nccwpck_require__(9456)
+const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
 const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
 const { getGlobalOrigin } = __nccwpck_require__(1059)
@@ -29151,7 +29151,7 @@ module.exports = { PerMessageDeflate }
 
 
 
-const { Writable } = __nccwpck_require__(9456)
+const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
 const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
 const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
@@ -30874,7 +30874,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:queryst
 
 /***/ }),
 
-/***/ 9456:
+/***/ 7075:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
@@ -43590,7 +43590,7 @@ function holdsMerge(upper) {
         // aside ("No blockers — hold off until the branch is cut" holds)
         const clause = upper
             .slice(0, m.index)
-            .split(/[.;:!?,—–]/)
+            .split(/[.;:!?,—–]|\b(?:SO|BUT|THEREFORE|HENCE)\b/)
             .at(-1);
         if (!HOLD_DENIED.test(clause))
             return true;
@@ -44320,6 +44320,164 @@ function laterRoundHeading(lines, decided) {
     return -1;
 }
 
+;// CONCATENATED MODULE: ./src/core/intent-doubts.ts
+
+/** A later round, pass, review or update, by its label (upper-case, decoration gone). */
+const REVISIT = /^(?:RE-?(?:REVIEW(?:ED)?|CHECK(?:ED)?|VISIT(?:ED)?)\b|(?:LATER|LATEST)\s+(?:ROUND|PASS|REVIEW|LOOK)\b)/;
+/** An update or a correction amends what came before it, wherever the verdict sits. */
+const AMENDS = /^(?:UPDATE|EDIT|ADDENDUM|CORRECTION|ERRATUM)\b(?!S)/;
+const ORDINAL = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5, FIRST: 1, SECOND: 2 };
+Object.assign(ORDINAL, { THIRD: 3, FOURTH: 4, FIFTH: 5, '1ST': 1, '2ND': 2, '3RD': 3, '4TH': 4, '5TH': 5 });
+const WORDS = Object.keys(ORDINAL).join('|');
+const NUMBERED = new RegExp(String.raw `^(?:(?:ROUND|PASS|CYCLE|ITERATION|ATTEMPT|R)\s*#?\s*(\d{1,2}|${WORDS})\b|` +
+    String.raw `REVIEW\s+(\d{1,2}|${WORDS})\b(?![.,]\d)|` +
+    String.raw `(${WORDS})\s+(?:ROUND|PASS|REVIEW|LOOK|CYCLE|ITERATION)\b|V(\d{1,2})\s+REVIEW\b)`);
+/** What says a round is the latest, wherever it stands ("## Round 2 (latest)"). */
+const LATEST = /\b(?:LATEST|CURRENT|MOST\s+RECENT)\b/;
+/** The round or update a line opens, if it does: a heading, a bold label alone, or a paragraph "Update: …". */
+function markerAt(line, index) {
+    const heading = /^\s*#{1,6}\s/.test(line);
+    const section = heading || /^\s*(\*\*|__)[^*_]+\1\s*[:：]?\s*$/.test(line);
+    if (/^\s*(>|\||[-+*]\s|\d+[.)]\s)/.test(line))
+        return null;
+    const text = plain(line)
+        .toUpperCase()
+        .replace(/^[\s#*_[(]+/, '');
+    const latest = LATEST.test(text);
+    const numbered = NUMBERED.exec(text);
+    if (numbered && section) {
+        const n = numbered.slice(1).find((g) => g !== undefined);
+        return { index, round: /^\d+$/.test(n) ? Number(n) : ORDINAL[n], amends: false, latest, section };
+    }
+    if (REVISIT.test(text) && section)
+        return { index, round: Infinity, amends: false, latest, section };
+    // a paragraph may open an update or a correction ("Correction after re-running the suite: …")
+    if (AMENDS.test(text) && (section || /^[^:：]{0,80}[:：]/.test(text)))
+        return { index, round: Infinity, amends: true, latest, section };
+    return null;
+}
+/**
+ * The verdict's round is not the last word: an update or a correction follows it; or it sits in a numbered round
+ * and a later one (a higher number, a re-review, one that says it is the latest) stands anywhere in the body. A
+ * verdict that sits in no round keeps its word over a round's history below it ("## Round 1 issues — resolution")
+ * and over a re-check it sums up. Rounds that may disagree give no suggestion (issue 18); which stands is the
+ * author's to say.
+ */
+function laterRound(lines, code, at, line) {
+    const markers = lines.flatMap((l, i) => (code.has(i) ? [] : [markerAt(l, i)])).filter((m) => m !== null);
+    const amended = markers.find((m) => m.amends && m.index > at);
+    if (amended)
+        return `line ${line(amended.index)} opens an update or a correction after it`;
+    const own = markers.findLast((m) => m.section && !m.amends && m.index <= at);
+    if (!own || own.round === Infinity)
+        return null;
+    const newer = markers.find((m) => m !== own &&
+        !m.amends &&
+        (m.round > own.round || (m.latest && !own.latest)) &&
+        (m.index > at || m.round !== Infinity));
+    return newer
+        ? `line ${line(newer.index)} opens a later round than the one it sits in (line ${line(own.index)})`
+        : null;
+}
+/**
+ * A line that introduces someone else's words (a bot's, a tool's, the author's), ending with a colon — or, above
+ * a quote or an indented block, with a period: "Quoting the security bot's review:", "From CodeRabbit's summary:",
+ * "The bot said:", "Its output, for the record:", "The PR description ends with the author's self-review.".
+ */
+const OTHERS = new RegExp(String.raw `(?:^|\s)(?:QUOTING|QUOTED|QUOTE)\b|\b(?!THIS\b|MY\b|OUR\b)[\w@.-]+['’]S\s+(?:\w+\s+){0,2}` +
+    String.raw `(?:REVIEW|SELF-?REVIEW|SUMMARY|OUTPUT|RUN|COMMENT|REPORT|VERDICT|LINE|RESULT|MESSAGE|STATUS)S?\b|` +
+    String.raw `\bITS\s+(?:OUTPUT|VERDICT|SUMMARY|REPORT|RESULT|STATUS|LAST\s+LINE)\b|` +
+    String.raw `\b(?:BOT|SCANNER|LINTER|TOOL|CHECKER|ANALY[SZ]ER|CODERABBIT|COPILOT|AUTHOR|DESCRIPTION)\b[^.:]*` +
+    String.raw `\b(?:SAID|SAYS|WROTE|WRITES|REPORTS?|REPORTED|ENDED|ENDS|RETURNED|RETURNS|GAVE|GIVES|OUTPUTS?|` +
+    String.raw `PRINTED)\b`);
+function introducedByOthers(lines, at) {
+    let k = at;
+    const block = (l) => /^\s*>/.test(l) || /^(?: {4,}|\t)\S/.test(l);
+    const inBlock = block(lines[at]);
+    if (inBlock)
+        while (k > 0 && block(lines[k - 1]))
+            k--;
+    let above = k - 1;
+    while (above >= 0 && !lines[above].trim())
+        above--;
+    if (above < 0)
+        return -1;
+    const intro = plain(lines[above]).toUpperCase();
+    const ends = inBlock ? /[:.]\s*$/ : /[:：]\s*$/;
+    return ends.test(intro) && OTHERS.test(intro) && !/\b(?:I|WE)\b/.test(intro.split(/[,:]/)[0]) ? above : -1;
+}
+/** A parenthetical on the verdict's line that makes it a part, stale, pending, or someone else's. */
+const NOT_WHOLE = new RegExp(String.raw `\b(?:ONLY(?=\s*(?:$|[,;]))|` +
+    String.raw `PENDING\s+(?:THE\s+)?(?:[\w@-]+['’]S\s+)?(?:REVIEW|SIGN-?OFF|APPROVAL|LOOK)|` +
+    String.raw `PARTIAL(?:LY)?|EXCLUDING|EXCEPT|WITHOUT|PRELIMINARY|PROVISIONAL|TENTATIVE|` +
+    String.raw `INITIAL|SO\s+FAR|STALE|OUTDATED|PREVIOUS|EARLIER|SUPERSEDED|ROUND\s*1|FIRST\s+(?:ROUND|PASS)|` +
+    String.raw `AUTO-?APPROV\w*|BOT|CODERABBIT|COPILOT|DEPENDABOT|RENOVATE|` +
+    String.raw `NOT\s+(?:REVIEWED|COVERED|INCLUDED|CHECKED))\b|` +
+    String.raw `\[BOT\]|@[\w-]+`);
+function notWhole(lines, c) {
+    // a token alone under its heading is that heading's ("## Verdict (docs only)" / "**APPROVE**")
+    let above = c.index - 1;
+    while (above >= 0 && !lines[above].trim())
+        above--;
+    const heading = above >= 0 && /^\s*#{1,6}\s/.test(lines[above]) ? [above] : [];
+    for (const i of new Set([c.index, c.tokenIndex ?? c.index, ...heading])) {
+        const parens = [
+            ...plain(lines[i])
+                .toUpperCase()
+                .matchAll(/\(([^)]*)\)/g),
+        ].map((m) => m[1]);
+        if (parens.some((p) => NOT_WHOLE.test(p)))
+            return i;
+    }
+    return -1;
+}
+const RUN_TITLE = /^(?:(?:UNIT|E2E|INTEGRATION|AUTOMATED)\s+)?(?:TESTS?|TESTING|CI|BUILDS?|CHECKS|LINT(?:ING)?|PIPELINE|COVERAGE|BENCHMARKS?)\b/;
+/** "**Status:** PASS" under "## Tests": a test run's, a build's or a check's status, not the review's verdict. */
+function toolStatus(lines, c) {
+    // a run's word (PASS, FAIL), not a reviewer's (APPROVED under "## Checks" is the review's: issue 18)
+    if (!c.key || !/^(?:STATUS|RESULTS?|OUTCOME)$/.test(c.key) || !/^(?:PASS|FAIL|GREEN|RED|SUCCESS)/.test(c.token ?? ''))
+        return false;
+    const heading = lines.slice(0, c.index + 1).findLast((l) => /^\s*#{2,6}\s/.test(l)) ?? '';
+    const title = plain(heading)
+        .toUpperCase()
+        .replace(/^[\s\d.)]+/, '');
+    return (RUN_TITLE.test(title) && !/\b(?:VERDICT|DECISION|SUMMARY|CONCLUSION|RECOMMENDATION|REVIEW|ASSESSMENT)\b/.test(title));
+}
+/** "Merge / Hold: **Hold**": the label offers alternatives and the value picks one. */
+const ALTERNATIVE = String.raw `\p{L}[\p{L}'’-]*(?:\s\p{L}[\p{L}'’-]*)?`;
+const OPTIONS_LABEL = new RegExp(String.raw `^\s*${ALTERNATIVE}(?:\s*[/|]\s*${ALTERNATIVE})+\s*[:：]\s*\S`, 'u');
+const NAMES_KEY = /\b(?:DECISION|VERDICT|STATUS|RECOMMENDATION|RESULT|OUTCOME|CONCLUSION)\b/;
+/** 通过与否 (whether it passes or not), 是否通过, 能否合并: the verdict is asked, not given. */
+const WHETHER = /(?:通过|批准|合并|approve)\s*与否|(?:是否|能否|可否)\s*(?:通过|批准|合并)/iu;
+/**
+ * Why the verdict that decides is in doubt, or null; `line` maps a 0-based index to the body's 1-based line.
+ * Only withholds (see the module's note).
+ */
+function doubted(decided, lines, code, line) {
+    const last = decided.at(-1);
+    const at = Math.max(...decided.map((c) => c.tokenIndex ?? c.index));
+    const where = `the verdict at line ${line(last.index)}`;
+    const round = laterRound(lines, code, at, line);
+    if (round)
+        return `${where} may not be the last word: ${round}`;
+    for (const c of decided) {
+        const k = introducedByOthers(lines, c.tokenIndex ?? c.index);
+        if (k >= 0)
+            return `${where} may be someone else's: line ${line(k)} introduces another's words`;
+        const p = notWhole(lines, c);
+        if (p >= 0)
+            return `${where} is given for a part, on a condition, as stale, or as someone else's (line ${line(p)})`;
+        if (toolStatus(lines, c))
+            return `line ${line(c.index)} is the status of tests, a build or a check, not the review's`;
+        const t = lines[c.tokenIndex ?? c.index];
+        if (OPTIONS_LABEL.test(plain(t)) && !NAMES_KEY.test(plain(t).toUpperCase().split(/[:：]/)[0]))
+            return `line ${line(c.tokenIndex ?? c.index)} offers alternatives and picks one`;
+        if (WHETHER.test(t))
+            return `line ${line(c.index)} asks whether, it does not say`;
+    }
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./src/core/intent-body.ts
 // The shape of a review body, for "did you mean" (core/intent.ts) — pure: literal "\n" escapes
 // read as lines, fenced code, quotes of someone else's words (a block quote with its source, an
@@ -44453,6 +44611,7 @@ function nextAbove(lines, i) {
 // the body's shape (code, quotes, footers, its closing line) core/intent-body.ts; this module reads the
 // body whole: which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and
 // the advice.
+
 
 
 
@@ -44663,6 +44822,9 @@ function findIntent(original) {
     const held = heldBack(decided, lines, code, (i) => origin[i] + 1);
     if (held)
         return none(held, stated);
+    const doubt = doubted(decided, lines, code, (i) => origin[i] + 1);
+    if (doubt)
+        return none(doubt, stated);
     const first = decided[0].verdicts[0];
     const later = laterLine(lines, code, decided.at(-1).index, first);
     if (later >= 0)
@@ -53949,7 +54111,7 @@ function keyMaterialFollows(text, end) {
 }
 /** Published examples that are not anyone's secret (AWS's documentation keys). */
 const KNOWN_EXAMPLES = new Set(['IOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY']);
-const WORDS = [
+const secrets_WORDS = [
     'example',
     'your',
     'token',
@@ -53967,7 +54129,7 @@ const WORDS = [
 ];
 const FILLER = new RegExp([
     '(.)\\1{3,}', // a run of one character: XXXX, 0000, ****
-    ...WORDS.flatMap((w) => [w, w.toUpperCase(), w[0].toUpperCase() + w.slice(1)]),
+    ...secrets_WORDS.flatMap((w) => [w, w.toUpperCase(), w[0].toUpperCase() + w.slice(1)]),
 ].join('|'), 'g');
 /** Runs of 5 or more characters counting up or down (`12345`, `abcdef`, `zyxwv`). */
 function withoutSequences(s) {

@@ -171,7 +171,7 @@ export function holdsMerge(upper: string): boolean {
     // aside ("No blockers — hold off until the branch is cut" holds)
     const clause = upper
       .slice(0, m.index)
-      .split(/[.;:!?,—–]/)
+      .split(/[.;:!?,—–]|\b(?:SO|BUT|THEREFORE|HENCE)\b/)
       .at(-1)!;
     if (!HOLD_DENIED.test(clause)) return true;
   }

@@ -16,6 +16,7 @@ import { keysOf, OPENS, STRONG_KEY } from './intent-key.js';
 import { candidateAt } from './intent-line.js';
 import { plain, synonymAt } from './intent-token.js';
 import { heldBack, laterLine } from './intent-around.js';
+import { doubted } from './intent-doubts.js';
 import { closingLine, codeLines, FOOTERS, quotedLines, setApart, unescape } from './intent-body.js';
 
 export { synonymAt };
@@ -253,6 +254,8 @@ export function findIntent(original: readonly string[]): Intent {
   if (ambiguity) return none(ambiguity, stated);
   const held = heldBack(decided, lines, code, (i) => origin[i]! + 1);
   if (held) return none(held, stated);
+  const doubt = doubted(decided, lines, code, (i) => origin[i]! + 1);
+  if (doubt) return none(doubt, stated);
   const first = decided[0]!.verdicts[0]!;
   const later = laterLine(lines, code, decided.at(-1)!.index, first);
   if (later >= 0)
