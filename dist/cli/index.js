@@ -3654,7 +3654,8 @@ function nextAbove(lines, i) {
 // Where a line gives a verdict is core/intent-line.ts (after a key: core/intent-key.ts), what
 // the words say core/intent-words.ts, what holds an approval back core/intent-conditions.ts, what
 // the lines around a verdict say core/intent-around.ts
-// (an open must-fix list, a demand before the merge, changes said to be made, a later round),
+// (an open must-fix list, a demand before the merge, changes said to be made, a later round), what puts
+// the deciding verdict in doubt and only withholds core/intent-doubts.ts,
 // the body's shape (code, quotes, footers, its closing line) core/intent-body.ts; this module reads the
 // body whole: which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and
 // the advice.
