@@ -305,22 +305,23 @@ describe('corpus', () => {
   test('the shipped corpus agrees with the strict grammar on every case', () => {
     const r = cli('corpus', 'corpus/manifest.json');
     expect(r.status, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/784 cases: 784 agree, 0 disagree \(8 post, 776 abort\)/);
+    expect(r.stdout).toMatch(/824 cases: 824 agree, 0 disagree \(8 post, 816 abort\)/);
     expect(r.stdout).not.toContain('DISAGREE');
     // the real-world shapes: every suggestion, applied, passes; unclear intent suggests nothing
     expect(r.stdout.match(/applied passes/g)).toHaveLength(
       // per set, in the manifest's order
       [
-        28, 22, 11, 14, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 9, 4, 13, 1, 7, 3, 2,
+        28, 22, 11, 14, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 9, 4, 13, 1, 7, 3, 2, 3, 3,
       ].reduce((a, b) => a + b),
     );
     expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
       // per set, in the manifest's order
       [
-        4, 31, 19, 18, 20, 20, 21, 21, 24, 24, 31, 18, 6, 10, 2, 0, 2, 1, 2, 7, 5, 7, 10, 9, 8, 10, 6, 8, 8, 14, 12,
+        4, 31, 19, 18, 20, 20, 21, 21, 24, 24, 31, 18, 6, 10, 2, 0, 2, 1, 2, 7, 5, 7, 10, 9, 8, 10, 6, 8, 8, 14, 12, 9,
+        12,
       ].reduce((a, b) => a + b),
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(99);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(112);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -353,6 +354,8 @@ describe('corpus', () => {
       ['held-out 28', 20, '7/12 (58 %)', 8],
       ['held-out 29', 20, '3/6 (50 %)', 14],
       ['held-out 30', 20, '2/8 (25 %)', 12],
+      ['held-out 31', 20, '3/11 (27 %)', 9],
+      ['held-out 32', 20, '3/8 (38 %)', 12],
     ];
     // the goal is not reached on two representative samples, held-out 11 and 12: reported, floors kept (the run passes)
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 8 (10/12; its floor, 10, is kept)');
@@ -373,6 +376,8 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 28 (7/12; its floor, 7, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 29 (3/6; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 30 (2/8; its floor, 2, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 31 (3/11; its floor, 3, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 32 (3/8; its floor, 3, is kept)');
     for (const [set, bodies, named, unclear] of sets)
       expect(r.stdout).toContain(
         `${set} (${bodies} bodies): coverage on clear bodies ${named}, wrong suggestions 0, ` +
