@@ -45247,6 +45247,10 @@ function newerRed(target, onHead, identity, persona, reviewId, fresh, when = 'as
         description: `${persona}: ${pr} was reviewed again`,
     };
 }
+/** Does a status link where a green would: its review, or (a green without one) no review at all. */
+function sameLink(targetUrl, reviewUrl) {
+    return reviewUrl === undefined ? linkOf(targetUrl) === null : targetUrl === reviewUrl;
+}
 /**
  * What must go back over a green just written by a run that was not forced, or null: under it (the newest status this
  * account wrote there, this run's), statuses that settle nothing are passed over (an abort's failure, another PR's,
@@ -45277,14 +45281,22 @@ seen) {
     // shared head, or an abort — it goes back over the green, fail closed (attack round 13, F3: a twin opened while the
     // green waited), unless a forced pending or a newer review's status of this PR under it says more
     let red = null;
+    // a copy of this green (a retried write GitHub applied though it answered 5xx, or an earlier run's) hides no other
+    // PR's red: look under it for one (attack R, P5: a twin PR's refusal under the run's own earlier copy); what it
+    // stands over of this PR's — a forced pending, a review's status — it settled, as before
+    let copy = false;
     for (const s of under) {
+        if (s.state === 'success' && s.description === green.description && sameLink(s.targetUrl, green.reviewUrl)) {
+            copy = true;
+            continue;
+        }
         // a forced pending reached here is under way: nothing above it settles it (a review's status of this PR returns
         // below). It goes back over the green of any run that read the head before it wrote — written since the read, or
         // read and still under way (a /review asked during the plain LLM job, rt18-C; R11-3's dead one then holds the
         // head until a /review or a push, as it holds a kept verdict), or the read failed (seen null: R18-1 behind one
         // 5xx). Only a forced run, which reads nothing before its post (seen undefined), writes its green over its own.
         if (s.state === 'pending' && s.description === reviewing(persona, target, true))
-            return seen !== undefined ? 'forced' : red;
+            return seen !== undefined && !copy ? 'forced' : red;
         const link = linkOf(s.targetUrl);
         if (target.pullNumber == null || link?.pr !== target.pullNumber) {
             if (!red && seen && since(s) && s.state !== 'success' && s.state !== 'pending')
@@ -45293,7 +45305,7 @@ seen) {
         }
         // a newer review's status the run had already read is another base's (a kept verdict's review is older than
         // the review a retarget away made): only one written since the read is a verdict posted meanwhile
-        return link.id > greenReview && since(s) ? s : red;
+        return !copy && link.id > greenReview && since(s) ? s : red;
     }
     return red;
 }
@@ -45508,73 +45520,6 @@ function groupGreenUnderReReview(c, persona, onHead, onSource) {
     };
 }
 const WRITTEN = "as the group's green was written";
-
-;// CONCATENATED MODULE: ./src/core/errors.ts
-// How a failed GitHub request is classified — pure, decided once where the error is
-// built (github/octokit.ts), read everywhere else through ApiError's fields.
-/**
- * GitHub's rule: a 403 or 429 that carries `retry-after`, or says
- * `x-ratelimit-remaining: 0`, or whose message says rate limit, is a rate limit.
- */
-function classify(f) {
-    if (f.transport !== 'http')
-        return f.transport;
-    const s = f.status ?? 0;
-    if (s === 403 || s === 429) {
-        if (f.headers['retry-after'] !== undefined || f.headers['x-ratelimit-remaining'] === '0')
-            return 'rate-limited';
-        if (/rate limit|abuse detection/i.test(f.detail))
-            return 'rate-limited';
-        return s === 429 ? 'rate-limited' : 'denied';
-    }
-    if (s === 401)
-        return 'denied';
-    if (s === 404)
-        return 'not-found';
-    if (s === 422)
-        return 'invalid';
-    if (s >= 500)
-        return 'server';
-    return 'other';
-}
-/** The request may have taken effect: no answer, or a server error. */
-const isAmbiguous = (c) => c === 'server' || c === 'timeout' || c === 'network';
-/** 422s on create that mean the token can never post here (its own PR, Actions may not approve). */
-const isCreateDenial = (c, detail) => c === 'denied' || (c === 'invalid' && /own pull request|not permitted to approve/i.test(detail));
-
-;// CONCATENATED MODULE: ./src/github/port.ts
-// The one small port through which the shell talks to GitHub.
-
-
-/**
- * A failed API call, already translated into words an operator can act on, and
- * classified once (core/errors.ts). It aborts the run as permission-denied when the
- * token was refused, else api-error. Every port method fails with an ApiError and nothing
- * else (client.ts call() translates every failure): where the shell calls the port and handles
- * a failure, it catches ApiError, never Abort, so that a step's own Abort is never taken for a
- * refusal from GitHub. Abort is caught only around whole steps (main.ts, steps.ts attributed).
- */
-class ApiError extends Abort {
-    status;
-    cls;
-    transport;
-    constructor(status, cls, transport, message, advice = '') {
-        super(cls === 'denied' ? 'permission-denied' : 'api-error', message, advice);
-        this.status = status;
-        this.cls = cls;
-        this.transport = transport;
-    }
-    /** The request may have taken effect: 5xx, timeout, connection reset. */
-    get ambiguous() {
-        return isAmbiguous(this.cls);
-    }
-}
-/** A port call the caller can do without: its ApiError answers null; anything else (a bug) is thrown. */
-const orNull = (call) => call.catch((e) => {
-    if (e instanceof ApiError)
-        return null;
-    throw e;
-});
 
 ;// CONCATENATED MODULE: ./src/core/history.ts
 
@@ -46037,49 +45982,497 @@ function decide_decide(f) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/narrate.ts
-// What a run's log group says at info level, without debug: the facts the decision saw
-// and the plan it made, one line each, in words. Pure: facts and plans in, lines out.
-// (With debug on, the shell also logs both as JSON.)
+;// CONCATENATED MODULE: ./src/core/markdown.ts
+// Text that goes into Markdown (job summary, board comment) shows as text: HTML and
+// Markdown specials become character references, so nothing a persona or a PR
+// author wrote can render as a link, emphasis, HTML or a table cell boundary.
+// `_` is left alone: GitHub ignores it inside words (CHANGES_REQUESTED), and a
+// stray _emphasis_ cannot link, embed or break a table.
+const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\r?\n/g, ' ');
+
+;// CONCATENATED MODULE: ./src/core/board.ts
+// The panel's state for the current head, and which board comment is ours. Pure.
 
 
 
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const OVERRULED = ', a later review of this account edited';
-// A marker's base is percent-decoded text anyone with write access can edit into the persona's review:
-// shown through visible(), so a line break in it can never start a line of its own (a workflow command).
-const entry = (h) => `#${h.review.id} ${h.marker.verdict} for ${sha_short(h.marker.head)}` +
-    `${h.marker.base ? ` into ${visible(h.marker.base, 100)}` : ''}` +
-    ` (${h.review.state.toLowerCase()}${h.review.edited ? ', edited' : h.overruled ? OVERRULED : ''})`;
-/** One line: what is reviewed, as whom, and what the persona's review history on the PR is. */
-function describeFacts(f) {
-    const version = f.version ? ` ${f.version}` : '';
-    const who = `${f.persona}${version} as ${f.identity}${f.identityVerified ? '' : ' (reviewer-login)'}`;
-    const history = historyOf(f.reviews, f.identity, f.persona);
-    const newest = history.at(-1);
-    const seen = history.length === 0
-        ? `no earlier review by ${f.persona} among the PR's ${plural(f.reviews.length, 'review')}`
-        : `${plural(history.length, `review by ${f.persona}`, `reviews by ${f.persona}`)}, the newest ${entry(newest)}`;
-    const forced = f.force ? '; re-review requested (force)' : '';
-    return `facts: head ${sha_short(f.head)} into ${f.base}, ${who}; ${seen}${forced}`;
+
+
+
+const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
+/**
+ * An approval row a maintainer's forced re-review is judging again (the persona's own forced pending stands on the
+ * head, or on the head the verdict is carried from), or whose statuses could not be read: it counts for nothing until
+ * the re-review posts — the persona's own status shows no green either (attack round 14, P1). Nor does an approval
+ * whose persona's own newest status on the head is not green (a twin PR's refusal of a shared head, an abort after a
+ * version bump, a re-review its jobs asked for where the board carries by the patch): the board and a persona's
+ * status never disagree (attack round 16, E16b-1/2, B1).
+ */
+function withReReviews(b, doubted, unread = new Set(), notGreen = new Set()) {
+    const held = (r) => r.verdict !== 'APPROVE'
+        ? null
+        : doubted.has(r.persona)
+            ? 're-reviewing'
+            : notGreen.has(r.persona)
+                ? 'not-green'
+                : unread.has(r.persona)
+                    ? 'unconfirmed'
+                    : null;
+    if (!b.rows.some(held))
+        return b;
+    const rows = b.rows.map((r) => {
+        const standing = held(r);
+        return standing ? { ...r, standing, verdict: null } : r;
+    });
+    return { ...b, rows, panelVerdict: panelOf(rows), missing: rows.filter((r) => !r.verdict).map((r) => r.persona) };
 }
-const dismissals = (list, when) => list.length === 0 ? '' : `; dismiss ${list.map((d) => `#${d.entry.review.id} (${d.why})`).join(', ')} ${when}`;
-/** One line: what the run will do, and which reviews it will dismiss. */
-function describePlan(p) {
-    switch (p.action) {
-        case 'post':
-            return `plan: post ${p.verdict} (event ${p.event})${dismissals(p.early, 'first')}`;
-        case 'review':
-            return `plan: the persona reviews this head${dismissals(p.early, 'now')}`;
-        case 'restamp':
-            return `plan: post ${entry(p.original)} again for this head, no review run${dismissals(p.early, 'first')}`;
-        case 'keep': {
-            const by = p.by ? ` by ${p.by}` : '';
-            return `plan: keep ${entry(p.current)}: ${p.outcome}${by}${dismissals(p.settlement.dismiss, 'too')}`;
-        }
-        case 'refuse':
-            return `plan: refuse: ${p.message}`;
+/** A status the persona's jobs wrote: "priya: APPROVE for PR #7 …", "priya failed: …", "priya is reviewing …". */
+const ownStatus = (description, persona) => description.toLowerCase().startsWith(`${persona.toLowerCase()}:`) ||
+    description.toLowerCase().startsWith(`${persona.toLowerCase()} failed:`) ||
+    description.toLowerCase().startsWith(`${persona.toLowerCase()} is `);
+/** Whether its login's statuses (or runs) on the head hold one its jobs wrote, naming the persona. */
+const hasOwnStatus = (mine, persona) => mine.some((x) => ownStatus(x.description, persona));
+/**
+ * Whether the persona's own newest status on the head — of its login's statuses (newest first), the first its jobs
+ * wrote — is there and not green: then its approval counts for nothing on the board (attack round 16: withReReviews).
+ */
+function ownStatusNotGreen(mine, persona) {
+    const own = mine.find((x) => ownStatus(x.description, persona));
+    return own !== undefined && own.state !== 'success';
+}
+const panelOf = (rows) => {
+    const verdicts = rows.map((r) => r.verdict);
+    return verdicts.includes('CHANGES_REQUESTED')
+        ? 'CHANGES_REQUESTED'
+        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
+            ? 'APPROVE'
+            : 'COMMENT';
+};
+/**
+ * For each declared persona, only reviews by its declared login whose marker names it
+ * count (a marker on any other account is ignored), and the rules are the persona jobs'
+ * own (core/decide.ts): the review standing for this head, base and version, else a
+ * verdict an equal change carries forward, else none. Without a declared version, the
+ * version of the persona's newest counting review is taken as the one its job runs.
+ */
+function buildBoard(panel, reviews, at, dismissals) {
+    const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at, dismissals));
+    const panelVerdict = panelOf(rows);
+    return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
+}
+/** The subject a member's row is for: the board's head and base, at the member's version. */
+function subjectOf(member, history, at) {
+    const latest = history.filter(counts).at(-1);
+    return { head: at.head, base: at.base, version: member.version ?? (latest ? versionOf(latest.marker) : '') };
+}
+/**
+ * Whether a member's rejection of this head and base may stand again after a retarget back (keptRejection, the
+ * persona jobs' rule): the board then reads the PR's timeline, as they do (attack round 12, B5).
+ */
+const mayKeepRejection = (panel, reviews, at) => panel.some((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return dismissedRejection(history, subjectOf(m, history, at), at.headPatch);
+});
+/**
+ * Whether a member has a dismissed rejection of another head into this base: the PR patch, read then, says whether it
+ * is the same change (an amend), which keeps it as the member's own job keeps it (attack N, N2; keptRejection).
+ */
+const rejectedElsewhere = (panel, reviews, at) => panel.some((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return dismissedRejectionElsewhere(history, subjectOf(m, history, at));
+});
+/** The reviews the board could carry a member's verdict from by the PR patch alone (head-patch.ts reads modes then). */
+const boardPatchCandidates = (panel, reviews, at) => panel.flatMap((m) => {
+    const history = historyOf(reviews, m.login, m.persona);
+    return patchCandidates(history, subjectOf(m, history, at));
+});
+function boardRow(member, history, at, dismissals) {
+    const row = (standing, h, by) => ({
+        persona: member.persona,
+        login: member.login,
+        standing,
+        ...(by ? { by } : {}),
+        verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
+        state: h?.review.state ?? null,
+        reviewedHead: h?.marker.head ?? null,
+        review: h?.review ?? null,
+    });
+    const latest = history.filter(counts).at(-1);
+    const subject = subjectOf(member, history, at);
+    const standing = standingFor(history, subject);
+    if (standing)
+        return row('current', standing);
+    // back on a base whose rejection the persona's account dismissed on a retarget: it stands again
+    const kept = dismissals ? keptRejection(history, subject, dismissals, member.login, at.headPatch) : null;
+    if (kept)
+        return row('current', kept);
+    const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');
+    if (carried)
+        return row('carried-forward', carried.entry, carried.by);
+    // the newest review the persona left, counting or not, says why there is no verdict
+    const newest = history.filter((h) => isLive(h.review)).at(-1);
+    if (newest?.review.edited)
+        return row('edited', newest);
+    if (newest && newest.marker.base !== at.base)
+        return row('other-base', newest);
+    return latest ? row('stale', latest) : row('missing', undefined);
+}
+const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
+function renderBoard(b, version) {
+    const out = [
+        BOARD_MARKER,
+        `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
+        '',
+        `For head \`${sha_short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(mdText).join(', ')}` : ''}`,
+        '',
+        '| persona | verdict | review state | reviewed head | review |',
+        '|---|---|---|---|---|',
+    ];
+    for (const r of b.rows) {
+        const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
+        const head = standingText(r);
+        const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
+        out.push(`| ${mdText(r.persona)} (@${mdText(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
     }
+    out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, ` +
+        `APPROVE if all approve, else COMMENT</sub>`);
+    return out.join('\n');
+}
+function standingText(r) {
+    const at = r.reviewedHead ? `\`${r.reviewedHead.slice(0, 7)}\`` : '';
+    switch (r.standing) {
+        case 'current':
+            return `current (${at})`;
+        case 'carried-forward':
+            return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree'})`;
+        case 'stale':
+            return `stale: ${at} (head changed since)`;
+        case 'edited':
+            return `not counting: review of ${at} edited after it was posted`;
+        case 'other-base':
+            return `not counting: ${at} was reviewed for another base branch`;
+        case 'missing':
+            return 'missing';
+        case 're-reviewing':
+            return `re-review under way (its verdict on ${at} does not count meanwhile)`;
+        case 'unconfirmed':
+            return `not counting: its status on the head could not be read (a re-review may be under way)`;
+        case 'not-green':
+            return `not counting: its own status on the head is not green (a failure, or a review still to come)`;
+    }
+}
+/**
+ * Our sticky comments, oldest first: those that start with the board marker and are
+ * authored by this token's account (any [bot] account when that is unknown).
+ */
+function ownBoardComments(comments, identity) {
+    const ours = (c) => c.body.startsWith(BOARD_MARKER) &&
+        c.login !== null &&
+        (identity ? c.login.toLowerCase() === identity.toLowerCase() : c.login.endsWith('[bot]'));
+    return comments.filter(ours).sort((a, b) => a.id - b.id);
+}
+
+;// CONCATENATED MODULE: ./src/core/standing.ts
+// How a standing verdict concludes — pure, part of conclude() (outcome.ts): `posted`, `duplicate`, `unchanged` and
+// `restamped` (a review that stands for the head, new, kept or restamped), with the step's result and the status the
+// gate shows — green only for an approval (or a passing COMMENT) bound to this base, on a head no other open PR
+// shares, with no re-review under way on it. outcome.ts dispatches to it; this file owns the rules of that one status.
+
+
+
+
+const WHAT = {
+    posted: 'review',
+    unchanged: 'carried-forward verdict',
+    duplicate: 'existing review',
+    restamped: 'restamped verdict',
+};
+/**
+ * The other open PRs a green status on this head would also pass (a status is per commit), or null; unread, it may
+ * be any (fail closed).
+ */
+function sharedWith(end, own) {
+    if (own !== 'success' || end.sharedHead === undefined)
+        return null;
+    if (end.sharedHead === null)
+        return 'any open PR (they could not be listed)';
+    return end.sharedHead.length ? end.sharedHead.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ') : null;
+}
+/**
+ * Why a kept verdict writes no status (a notice), or null. A re-review of this head is under way (the persona's own
+ * pending for this PR, from a forced preflight): a verdict kept from before it writes nothing meanwhile — no green,
+ * and no red either, since any status that links the doubted review would settle the re-review's pending (a shared
+ * head's failure did: attack round 12, B2); the run that posts the re-review sets it. The head's statuses could not
+ * be read: whether a re-review is under way is unknown, so no green is written (attack round 12, B4).
+ */
+function standing_heldBack(end, rules, state) {
+    if (end.kind === 'posted')
+        return null;
+    const on = `${rules.persona}'s status on ${sha_short(end.target?.reviewedSha)}`;
+    if (reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))
+        return (`${on} is not written${state === 'success' ? ' green' : ''}: a forced re-review of this head (or of a verdict ` +
+            'carried from it to a later head) was asked for, and no review of this head has settled it; the run that ' +
+            `posts one sets the status (comment /review ${rules.persona} for this head, or push)`);
+    if (state !== 'success' || end.onHead !== null)
+        return null;
+    return (`${on} is not written green: the head's statuses could not be read, so whether a forced re-review of it is ` +
+        'under way is unknown; re-run this job, or the next run decides');
+}
+/** What fails the step on a standing verdict: a failure after the write, a rejection with fail-on-changes-requested. */
+function standingFailure(end, rules) {
+    if (end.afterWrite)
+        return `${end.afterWrite.reason}: ${end.afterWrite.message}`;
+    if (!rules.failOnChangesRequested || end.standing.marker.verdict !== 'CHANGES_REQUESTED')
+        return undefined;
+    return (`changes requested: ${rules.persona}'s ${WHAT[end.kind]} for ${sha_short(end.target?.reviewedSha)} is ` +
+        'CHANGES_REQUESTED (fail-on-changes-requested is on)');
+}
+function standing(end, rules, base, shouldReview) {
+    const { marker, review } = end.standing;
+    const verdict = marker.verdict;
+    const failure = standingFailure(end, rules);
+    // the gate fails closed: anything but an approval, or any failure after the write, is a red status
+    const judged = end.afterWrite ? 'failure' : verdictState(verdict, rules);
+    // retargeted while the review was made: an approval for the old base is no green for the new one
+    const moved = end.retargeted !== undefined && judged === 'success' ? end.retargeted : undefined;
+    const own = moved !== undefined ? 'pending' : judged;
+    const shared = sharedWith(end, own);
+    const state = shared ? 'failure' : own;
+    const head = sha_short(end.target?.reviewedSha);
+    const from = end.kind === 'restamped' ? end.original?.marker.head : marker.head;
+    const carried = end.kind === 'unchanged'
+        ? ` (carried from ${sha_short(marker.head)})`
+        : end.kind === 'restamped'
+            ? ` (restamped from ${sha_short(from)}, identical patch)`
+            : '';
+    const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
+    const held = standing_heldBack(end, rules, state);
+    const elsewhere = `${rules.persona}'s ${said(verdict, rules)} is for ${marker.base}, but PR #${end.target?.pullNumber} was ` +
+        `retargeted to ${moved} while it was made: the status on ${head} is pending until the run for ${moved} decides`;
+    const twice = `${rules.persona}'s status on ${head} is failure, not success: that commit is also the head of ${shared}, and ` +
+        'a status is per commit, so it would pass there too. Close the other PR, or push a new commit to one of them';
+    return {
+        ...base,
+        // the base the verdict is for, when the run was bound to none (workflow_run, a comment): a green is read again
+        // against it (greenForLeftBase; attack round 10)
+        baseRef: base.baseRef ?? marker.base,
+        outcome: end.kind,
+        reason: end.afterWrite?.reason,
+        failure,
+        verdict,
+        event: postedEvent(marker),
+        reviewId: review.id,
+        reviewUrl: review.htmlUrl,
+        baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
+        findings: end.kind === 'posted' ? end.findings : undefined,
+        shouldReview,
+        notices: held ? [held, ...base.notices] : moved !== undefined ? [elsewhere, ...base.notices] : base.notices,
+        warnings: shared ? [twice, ...base.warnings] : base.warnings,
+        status: held
+            ? null
+            : statusOf(rules, end.target, state, moved !== undefined
+                ? `${rules.persona}: ${said(verdict, rules)} was for ${marker.base}; the PR now targets ${moved}`
+                : `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}` +
+                    (shared ? `; also the head of ${shared}` : ''), review.htmlUrl),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/outcome.ts
+// Where every outcome is decided — pure. Each mode returns an `End` (what happened,
+// as a value); `conclude()` turns it into the outcome, the reason, whether the step
+// fails, and the commit status the gate shows on the reviewed head. docs/DESIGN.md
+// has the diagram; the README's outcome table points here. The types it speaks in
+// (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
+
+
+
+
+
+
+
+
+
+
+function conclude(end, rules) {
+    const base = {
+        headSha: end.target?.reviewedSha,
+        baseRef: end.target && 'base' in end.target ? end.target.base : undefined,
+        pullNumber: end.target?.pullNumber ?? undefined,
+        identity: end.identity,
+        ...('onHead' in end && end.onHead !== undefined ? { seenOnHead: end.onHead } : {}),
+        dismissed: end.dismissed ?? [],
+        notices: end.notices ?? [],
+        warnings: end.warnings ?? [],
+    };
+    const preflight = rules.mode === 'preflight' ? false : undefined;
+    switch (end.kind) {
+        case 'checked':
+            return { ...base, outcome: 'checked', verdict: end.verdict, event: EVENT_OF[end.verdict], status: null };
+        case 'closed':
+        case 'superseded':
+        case 'unposted':
+            return stopped(end, rules, base, preflight);
+        case 'needs-review':
+            return {
+                ...base,
+                outcome: 'needs-review',
+                shouldReview: true,
+                diffPath: end.diffPath,
+                status: pendingChanges(end.onHead, end.identity, rules.forced)
+                    ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, rules.forced))
+                    : null,
+            };
+        case 'draft':
+            return draft(end, rules, base);
+        case 'queued':
+            return queued(end, rules, base, preflight);
+        case 'posted':
+        case 'duplicate':
+        case 'unchanged':
+        case 'restamped':
+            return standing(end, rules, base, preflight);
+        case 'reported':
+            return reported(end, rules, base);
+        case 'aborted':
+            return {
+                ...base,
+                outcome: 'aborted',
+                reason: end.reason,
+                failure: `${end.reason}: ${end.message}`,
+                advice: end.advice || undefined,
+                diagnosis: end.diagnosis,
+                ...(end.reason === 'command-refused'
+                    ? // someone else's refused /review leaves the gate as it was: no review, no LLM run, no status
+                        { shouldReview: preflight, status: null }
+                    : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
+            };
+    }
+}
+/**
+ * Nothing to gate: a closed PR merges nothing (a closed post's verdict that does not pass is recorded on the head);
+ * a moved head is gated by the run for the new head; a head judged while its PR was closed keeps that record, and is
+ * not rolled again (attack round 16, C1).
+ */
+function stopped(end, rules, base, preflight) {
+    return {
+        ...base,
+        outcome: end.kind,
+        notices: [end.message, ...base.notices],
+        shouldReview: end.kind === 'unposted' ? false : preflight,
+        status: unpostedStatus(end, rules),
+    };
+}
+/**
+ * A verdict judged for a PR closed before it was posted, that does not pass: recorded as the head's failure, so that
+ * a reopen does not roll the persona again (attack round 16, C1). A passing one records nothing: a reopen judges it
+ * again (a wasted run, no way around the gate). Read back on a reopen (`unposted`), the record is written again: what
+ * was written over it since — another base's green after a retarget there and back, a draft's pending — is not the
+ * gate for this base (round 17's review).
+ */
+function unpostedStatus(end, rules) {
+    const u = end.kind === 'unposted' ? end : end.kind === 'closed' ? end.unposted : undefined;
+    // read back on a reopen it is written whatever it says now: no review stands for the head to be green with
+    if (!u || !end.target || (end.kind === 'closed' && verdictState(u.verdict, rules) === 'success'))
+        return null;
+    const description = unpostedDescription(rules.persona, u.verdict, end.target, u.base, u.version);
+    return statusOf(rules, end.target, 'failure', description);
+}
+const abortDescription = (reason, persona) => reason === 'no-body'
+    ? `${persona}: no review (the persona step produced no body)`
+    : `${persona || 'persona-verdict'} failed: ${reason}`;
+function draft(end, rules, base) {
+    return {
+        ...base,
+        outcome: 'draft',
+        shouldReview: false,
+        notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`, ...base.notices],
+        status: statusOf(rules, end.target, 'pending', `${rules.persona}: draft, not reviewed yet`),
+    };
+}
+/** The merge queue passes a PR whose head has a standing verdict, and stops one without (or rejected). */
+function queued(end, rules, base, shouldReview) {
+    const sha = end.target?.reviewedSha;
+    const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
+    if (!end.standing) {
+        const pr = `PR #${end.target?.pullNumber}`;
+        // a PR retargeted since the group was made: its verdicts are for another base than the group's
+        const other = end.otherBase;
+        const failure = other
+            ? `no verdict: ${pr} now targets ${other.pull}, but this merge group merges it into ${other.group}`
+            : `no verdict: ${rules.persona} has no review for ${pr}'s head ${sha_short(sha)}`;
+        const description = other
+            ? `${rules.persona}: no verdict for ${pr} into ${other.group} (it targets ${other.pull})`
+            : `${rules.persona}: no verdict for ${pr}'s head ${sha_short(sha)}`;
+        return {
+            ...base,
+            outcome: 'queued',
+            failure,
+            shouldReview,
+            status: statusOf(rules, onGroup, 'failure', description),
+        };
+    }
+    const held = heldByReReview(end, rules);
+    if (held)
+        return { ...base, outcome: 'queued', failure: held.failure, shouldReview, status: held.status };
+    const { marker, review } = end.standing;
+    const rejected = marker.verdict === 'CHANGES_REQUESTED';
+    const failure = rejected && rules.failOnChangesRequested
+        ? `changes requested: ${rules.persona}'s verdict for ${sha_short(sha)} is CHANGES_REQUESTED ` +
+            '(fail-on-changes-requested is on)'
+        : undefined;
+    const pr = `PR #${end.target?.pullNumber}`;
+    const description = `${rules.persona}: ${said(marker.verdict, rules)} for ${pr} (review of ${sha_short(marker.head)})`;
+    return {
+        ...base,
+        outcome: 'queued',
+        failure,
+        verdict: marker.verdict,
+        event: postedEvent(marker),
+        reviewId: review.id,
+        reviewUrl: review.htmlUrl,
+        verdictHead: marker.head,
+        ...(end.source ? { seenOnSource: end.source.onHead } : {}),
+        shouldReview,
+        status: statusOf(rules, onGroup, verdictState(marker.verdict, rules), description, review.htmlUrl),
+    };
+}
+/**
+ * A forced re-review of the queued PR's head under way, a newer review of it that is not an approval, or its statuses
+ * unread: the group does not pass (on-head.ts: groupHold, newerRed).
+ */
+function heldByReReview(end, rules) {
+    // a newer review the run's listing did not hold (posted between its two reads: attack Q, Q1)
+    const unlisted = (s) => !end.listed?.includes(linkOf(s.targetUrl)?.id ?? -1);
+    const standingId = end.standing?.review.id;
+    const from = end.source && end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.source.sha };
+    const held = groupHold(end.target, end.onHead, end.source, end.identity, rules.persona) ??
+        newerRed(end.target, end.onHead, end.identity, rules.persona, standingId, unlisted) ??
+        newerRed(from, end.source?.onHead, end.identity, rules.persona, standingId, unlisted);
+    const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
+    return held && { failure: held.failure, status: statusOf(rules, onGroup, 'failure', held.description) };
+}
+function reported(end, rules, base) {
+    const missing = end.board.missing;
+    const failure = rules.requireAllPersonas && missing.length
+        ? `missing verdicts: ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no verdict for ` +
+            `${sha_short(end.board.head)} (require-all-personas is on)`
+        : undefined;
+    const v = end.board.panelVerdict;
+    const board = { board: end.board, boardCommentId: end.commentId };
+    const { state, description } = panelState(end.board, rules.minApprovals);
+    const where = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha ?? end.board.head };
+    const status = statusOf(rules, where, state, description);
+    return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status };
+}
+/** The panel's status: failure on any request for changes, success with the approvals required, else pending. */
+function panelState(board, minApprovals) {
+    const approvals = board.rows.filter((r) => r.verdict === 'APPROVE').length;
+    const need = Math.min(minApprovals ?? board.rows.length, board.rows.length);
+    const rejecting = board.rows.filter((r) => r.verdict === 'CHANGES_REQUESTED').map((r) => r.persona);
+    const state = board.panelVerdict === 'CHANGES_REQUESTED' ? 'failure' : approvals >= need ? 'success' : 'pending';
+    const description = rejecting.length
+        ? `changes requested by ${rejecting.join(', ')}`
+        : `${approvals} of ${need} required approvals`;
+    return { state, description: `panel: ${description}` };
 }
 
 ;// CONCATENATED MODULE: ./src/core/diffcover.ts
@@ -46402,6 +46795,73 @@ function patchAloneCarries(candidates, head) {
         (head.tree === null || h.marker.tree !== head.tree));
 }
 
+;// CONCATENATED MODULE: ./src/core/errors.ts
+// How a failed GitHub request is classified — pure, decided once where the error is
+// built (github/octokit.ts), read everywhere else through ApiError's fields.
+/**
+ * GitHub's rule: a 403 or 429 that carries `retry-after`, or says
+ * `x-ratelimit-remaining: 0`, or whose message says rate limit, is a rate limit.
+ */
+function classify(f) {
+    if (f.transport !== 'http')
+        return f.transport;
+    const s = f.status ?? 0;
+    if (s === 403 || s === 429) {
+        if (f.headers['retry-after'] !== undefined || f.headers['x-ratelimit-remaining'] === '0')
+            return 'rate-limited';
+        if (/rate limit|abuse detection/i.test(f.detail))
+            return 'rate-limited';
+        return s === 429 ? 'rate-limited' : 'denied';
+    }
+    if (s === 401)
+        return 'denied';
+    if (s === 404)
+        return 'not-found';
+    if (s === 422)
+        return 'invalid';
+    if (s >= 500)
+        return 'server';
+    return 'other';
+}
+/** The request may have taken effect: no answer, or a server error. */
+const isAmbiguous = (c) => c === 'server' || c === 'timeout' || c === 'network';
+/** 422s on create that mean the token can never post here (its own PR, Actions may not approve). */
+const isCreateDenial = (c, detail) => c === 'denied' || (c === 'invalid' && /own pull request|not permitted to approve/i.test(detail));
+
+;// CONCATENATED MODULE: ./src/github/port.ts
+// The one small port through which the shell talks to GitHub.
+
+
+/**
+ * A failed API call, already translated into words an operator can act on, and
+ * classified once (core/errors.ts). It aborts the run as permission-denied when the
+ * token was refused, else api-error. Every port method fails with an ApiError and nothing
+ * else (client.ts call() translates every failure): where the shell calls the port and handles
+ * a failure, it catches ApiError, never Abort, so that a step's own Abort is never taken for a
+ * refusal from GitHub. Abort is caught only around whole steps (main.ts, steps.ts attributed).
+ */
+class ApiError extends Abort {
+    status;
+    cls;
+    transport;
+    constructor(status, cls, transport, message, advice = '') {
+        super(cls === 'denied' ? 'permission-denied' : 'api-error', message, advice);
+        this.status = status;
+        this.cls = cls;
+        this.transport = transport;
+    }
+    /** The request may have taken effect: 5xx, timeout, connection reset. */
+    get ambiguous() {
+        return isAmbiguous(this.cls);
+    }
+}
+/** A port call the caller can do without: its ApiError answers null; anything else (a bug) is thrown. */
+const orNull = (call) => call.catch((e) => {
+    if (e instanceof ApiError)
+        return null;
+    throw e;
+});
+
 ;// CONCATENATED MODULE: ./src/head-patch.ts
 // The PR patch of a head, for carrying a verdict from another head (unchanged-when, restamp, the board): its id from
 // the compare's file list (core/patch.ts), and — only when a verdict could be carried by the patch alone (the caller
@@ -46459,6 +46919,55 @@ const QUEUE_REF = /^refs\/heads\/gh-readonly-queue\/(.+)\/pr-([1-9][0-9]{0,9})-(
 function parseQueueRef(ref) {
     const m = QUEUE_REF.exec(ref);
     return m ? { base: m[1], pullNumber: Number(m[2]), stackedOn: m[3] } : null;
+}
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** Kept equal to package.json's version by a test. */
+const VERSION = '0.12.0';
+
+;// CONCATENATED MODULE: ./src/core/narrate.ts
+// What a run's log group says at info level, without debug: the facts the decision saw
+// and the plan it made, one line each, in words. Pure: facts and plans in, lines out.
+// (With debug on, the shell also logs both as JSON.)
+
+
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const OVERRULED = ', a later review of this account edited';
+// A marker's base is percent-decoded text anyone with write access can edit into the persona's review:
+// shown through visible(), so a line break in it can never start a line of its own (a workflow command).
+const entry = (h) => `#${h.review.id} ${h.marker.verdict} for ${sha_short(h.marker.head)}` +
+    `${h.marker.base ? ` into ${visible(h.marker.base, 100)}` : ''}` +
+    ` (${h.review.state.toLowerCase()}${h.review.edited ? ', edited' : h.overruled ? OVERRULED : ''})`;
+/** One line: what is reviewed, as whom, and what the persona's review history on the PR is. */
+function describeFacts(f) {
+    const version = f.version ? ` ${f.version}` : '';
+    const who = `${f.persona}${version} as ${f.identity}${f.identityVerified ? '' : ' (reviewer-login)'}`;
+    const history = historyOf(f.reviews, f.identity, f.persona);
+    const newest = history.at(-1);
+    const seen = history.length === 0
+        ? `no earlier review by ${f.persona} among the PR's ${plural(f.reviews.length, 'review')}`
+        : `${plural(history.length, `review by ${f.persona}`, `reviews by ${f.persona}`)}, the newest ${entry(newest)}`;
+    const forced = f.force ? '; re-review requested (force)' : '';
+    return `facts: head ${sha_short(f.head)} into ${f.base}, ${who}; ${seen}${forced}`;
+}
+const dismissals = (list, when) => list.length === 0 ? '' : `; dismiss ${list.map((d) => `#${d.entry.review.id} (${d.why})`).join(', ')} ${when}`;
+/** One line: what the run will do, and which reviews it will dismiss. */
+function describePlan(p) {
+    switch (p.action) {
+        case 'post':
+            return `plan: post ${p.verdict} (event ${p.event})${dismissals(p.early, 'first')}`;
+        case 'review':
+            return `plan: the persona reviews this head${dismissals(p.early, 'now')}`;
+        case 'restamp':
+            return `plan: post ${entry(p.original)} again for this head, no review run${dismissals(p.early, 'first')}`;
+        case 'keep': {
+            const by = p.by ? ` by ${p.by}` : '';
+            return `plan: keep ${entry(p.current)}: ${p.outcome}${by}${dismissals(p.settlement.dismiss, 'too')}`;
+        }
+        case 'refuse':
+            return `plan: refuse: ${p.message}`;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/target.ts
@@ -46852,8 +47361,156 @@ async function publishStatus(cfg, ctx, port, plan) {
             : 'the job needs permissions: statuses: write';
         const advice = e.reason === 'permission-denied' ? needs : e.advice;
         const what = run ? 'check run' : 'commit status';
-        throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) could not be set: ${e.message}`, advice);
+        // a 5xx or a timeout may have been applied all the same: say so (attack R, P1)
+        const outcome = e.ambiguous ? 'was not confirmed (GitHub may have applied it)' : 'could not be set';
+        throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) ${outcome}: ${e.message}`, advice);
     }
+}
+
+;// CONCATENATED MODULE: ./src/modes/board.ts
+// Mode board: the panel's status for the current head, kept in one sticky PR comment.
+
+
+
+
+
+
+
+
+
+
+async function runBoard(cfg, ctx, port) {
+    if (!cfg.personas.length) {
+        throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
+    }
+    const { pullNumber } = await resolvePull(cfg, ctx, port);
+    const pull = await port.getPull(pullNumber);
+    const target = { pullNumber, reviewedSha: pull.headSha };
+    if (pull.state !== 'open') {
+        return {
+            kind: 'closed',
+            message: `PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`,
+            target,
+        };
+    }
+    return attributed(target, async () => {
+        const [reviews, headTree, comments, identity] = await Promise.all([
+            port.listReviews(pullNumber),
+            port.getTree(pull.headSha),
+            port.listComments(pullNumber),
+            cfg.reviewerLogin
+                ? Promise.resolve(cfg.reviewerLogin)
+                : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
+        ]);
+        // in a merge group, the base the group merges into (its ref names it): only verdicts for it count
+        const groupBase = ctx.mergeGroup ? parseQueueRef(ctx.mergeGroup.headRef)?.base : undefined;
+        const at = { head: pull.headSha, base: groupBase ?? pull.baseRef, headTree };
+        // a rejection dismissed on a retarget may stand again back on its base: who dismissed it, from the timeline
+        let dismissals = mayKeepRejection(cfg.personas, reviews, at) ? await port.listDismissals(pullNumber) : undefined;
+        let board = buildBoard(cfg.personas, reviews, at, dismissals);
+        // a stale verdict may still be carried by the PR patch (a rebase), and a rejection of another head kept (an amend):
+        // one compare, only then (and its diff when the patch alone would carry: every file must be a regular one,
+        // head-patch.ts); then the timeline, if that rejection is of the same patch
+        const warnings = [];
+        const amended = rejectedElsewhere(cfg.personas, reviews, at);
+        if (board.rows.some((r) => r.standing === 'stale') || amended) {
+            const candidates = boardPatchCandidates(cfg.personas, reviews, at);
+            const head = { sha: pull.headSha, tree: headTree };
+            const patched = { ...at, headPatch: await headPatchOf(port, pull.baseSha, head, candidates, warnings) };
+            if (amended && dismissals === undefined && mayKeepRejection(cfg.personas, reviews, patched))
+                dismissals = await port.listDismissals(pullNumber);
+            board = buildBoard(cfg.personas, reviews, patched, dismissals);
+        }
+        const { doubted, unread, unreadRuns, notGreen } = await fromOwnStatuses(port, pullNumber, board);
+        board = withReReviews(board, doubted, new Set([...unread, ...unreadRuns]), notGreen);
+        if (unread.size)
+            warnings.push(`the commit statuses of ${sha_short(board.head)} could not be read, so whether a forced re-review of ` +
+                `${[...unread].join(', ')} is under way is unknown: their approvals are not counted (the board's token ` +
+                'needs statuses: read, which statuses: write includes)');
+        if (unreadRuns.size)
+            warnings.push(`the check runs of ${sha_short(board.head)} could not be read, so what the App member(s) ` +
+                `${[...unreadRuns].join(', ')} concluded there is unknown: their approvals are not counted (the board's ` +
+                'token needs checks: read)');
+        const text = renderBoard(board, VERSION);
+        const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
+        return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha, warnings };
+    });
+}
+/** Edits our sticky comment in place, or creates it; two racing runs end with one comment. */
+async function keepOneComment(port, pullNumber, text, comments, identity) {
+    const existing = ownBoardComments(comments, identity);
+    if (existing.length) {
+        const kept = existing[0];
+        if (kept.body !== text)
+            await port.updateComment(kept.id, text);
+        for (const extra of existing.slice(1))
+            await port.deleteComment(extra.id);
+        return kept.id;
+    }
+    const created = await port.createComment(pullNumber, text);
+    // two board runs may have raced: the oldest comment stands, newer copies go
+    const now = ownBoardComments(await port.listComments(pullNumber), created.login ?? identity);
+    const kept = now[0]?.id ?? created.id;
+    if (kept !== created.id) {
+        await port.deleteComment(created.id);
+        await port.updateComment(kept, text);
+    }
+    return kept;
+}
+/**
+ * The members whose approval a maintainer's forced re-review is judging again: their own forced pending for this PR
+ * stands on the head (or on the head the verdict is carried from), written by their login in whatever context their
+ * jobs use (a custom status-context too), the persona named in any case; and whether the statuses could be read at
+ * all (unread: those approvals are not counted, and a warning names the permission); and those whose own newest
+ * status on the head is not green (notGreen: attack round 16). Commit statuses are read whatever the board's own
+ * status-kind, and an App member's check runs too (only an App writes them; attack round 18, R18-2): its own newest
+ * of either kind decides, and check runs that cannot be listed leave its approval unconfirmed (checks: read).
+ */
+async function fromOwnStatuses(port, pullNumber, board) {
+    const out = { doubted: new Set(), unread: new Set(), unreadRuns: new Set(), notGreen: new Set() };
+    const approving = board.rows.filter((r) => r.verdict === 'APPROVE');
+    const headsOf = (r) => [...new Set([board.head, r.reviewedHead ?? board.head])];
+    const heads = [...new Set(approving.flatMap(headsOf))];
+    const apps = approving.some((r) => APP.test(r.login));
+    const read = async (sha) => {
+        const [statuses, runs] = await Promise.all([
+            orNull(port.listCommitStatuses(sha)),
+            apps ? orNull(port.listCheckRuns(sha)) : Promise.resolve([]),
+        ]);
+        return [sha, { statuses, runs }];
+    };
+    const lists = new Map(await Promise.all(heads.map(read)));
+    for (const r of approving) {
+        for (const sha of headsOf(r)) {
+            const { statuses = null, runs = null } = lists.get(sha) ?? {};
+            if (statuses === null)
+                out.unread.add(r.persona);
+            // runs that cannot be listed hold an App member's approval only where it has no commit status of its own on the
+            // head (it writes check runs there): a member on commit statuses is read in full from them (the board's token
+            // of a 0.9.0 panel recipe has no checks: read)
+            const onStatuses = hasOwnStatus(ownOf(statuses ?? [], r), r.persona);
+            if (runs === null && APP.test(r.login) && !onStatuses)
+                out.unreadRuns.add(r.persona);
+            for (const all of [statuses ?? [], APP.test(r.login) ? (runs ?? []) : []]) {
+                const mine = ownOf(all, r);
+                if (reReviewUnderWay(mine, r.login, r.persona, { pullNumber, reviewedSha: sha }))
+                    out.doubted.add(r.persona);
+                // on the head itself, the persona's own newest status says what its jobs concluded there (core/board.ts)
+                if (sha === board.head && ownStatusNotGreen(mine, r.persona))
+                    out.notGreen.add(r.persona);
+            }
+        }
+    }
+    return out;
+}
+/** A GitHub App's login: only an App writes check runs. */
+const APP = /\[bot\]$/i;
+/** The member's own statuses (or runs), newest first, its persona's name as its jobs write it. */
+function ownOf(all, r) {
+    const named = new RegExp(`^${r.persona.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is `, 'i');
+    return all
+        .filter((x) => x.creator?.toLowerCase() === r.login.toLowerCase())
+        .map((x) => ({ ...x, description: (x.description ?? '').replace(named, `${r.persona} is `) }));
 }
 
 ;// CONCATENATED MODULE: ./src/own-runs.ts
@@ -46899,9 +47556,15 @@ const ownStateOn = (cfg, ctx, port, sha) => cfg.statusKind === 'commit' ? status
 
 
 
+
+
+
+
 async function afterGreen(r, cfg, ctx, port) {
     if (r.outcome === 'queued')
         return groupAfterGreen(r, cfg, ctx, port);
+    if (r.outcome === 'reported')
+        return boardAfterGreen(r, cfg, ctx, port);
     const based = await baseAfterGreen(r, cfg, ctx, port);
     return based.status?.state === 'success' ? reReviewAfterGreen(based, cfg, ctx, port) : based;
 }
@@ -47017,304 +47680,25 @@ function oneEach(a, b) {
         return a || b || undefined;
     return a.includes(b) ? a : b.includes(a) ? b : `${a}. ${b}`;
 }
-
-;// CONCATENATED MODULE: ./src/core/standing.ts
-// How a standing verdict concludes — pure, part of conclude() (outcome.ts): `posted`, `duplicate`, `unchanged` and
-// `restamped` (a review that stands for the head, new, kept or restamped), with the step's result and the status the
-// gate shows — green only for an approval (or a passing COMMENT) bound to this base, on a head no other open PR
-// shares, with no re-review under way on it. outcome.ts dispatches to it; this file owns the rules of that one status.
-
-
-
-
-const WHAT = {
-    posted: 'review',
-    unchanged: 'carried-forward verdict',
-    duplicate: 'existing review',
-    restamped: 'restamped verdict',
-};
 /**
- * The other open PRs a green status on this head would also pass (a status is per commit), or null; unread, it may
- * be any (fail closed).
+ * The panel's green, with the members' own statuses read again after it: a member whose approval a forced re-review
+ * doubts, or whose own status turned red, since the board read them (a /review that rejects meanwhile: attack R, P4)
+ * counts for nothing, as it would have had the board read later — the panel's status is written again over the green.
  */
-function sharedWith(end, own) {
-    if (own !== 'success' || end.sharedHead === undefined)
-        return null;
-    if (end.sharedHead === null)
-        return 'any open PR (they could not be listed)';
-    return end.sharedHead.length ? end.sharedHead.map((p) => `PR #${p.number} (into ${p.baseRef})`).join(', ') : null;
-}
-/**
- * Why a kept verdict writes no status (a notice), or null. A re-review of this head is under way (the persona's own
- * pending for this PR, from a forced preflight): a verdict kept from before it writes nothing meanwhile — no green,
- * and no red either, since any status that links the doubted review would settle the re-review's pending (a shared
- * head's failure did: attack round 12, B2); the run that posts the re-review sets it. The head's statuses could not
- * be read: whether a re-review is under way is unknown, so no green is written (attack round 12, B4).
- */
-function standing_heldBack(end, rules, state) {
-    if (end.kind === 'posted')
-        return null;
-    const on = `${rules.persona}'s status on ${sha_short(end.target?.reviewedSha)}`;
-    if (reReviewUnderWay(end.onHead, end.identity, rules.persona, end.target))
-        return (`${on} is not written${state === 'success' ? ' green' : ''}: a forced re-review of this head (or of a verdict ` +
-            'carried from it to a later head) was asked for, and no review of this head has settled it; the run that ' +
-            `posts one sets the status (comment /review ${rules.persona} for this head, or push)`);
-    if (state !== 'success' || end.onHead !== null)
-        return null;
-    return (`${on} is not written green: the head's statuses could not be read, so whether a forced re-review of it is ` +
-        'under way is unknown; re-run this job, or the next run decides');
-}
-/** What fails the step on a standing verdict: a failure after the write, a rejection with fail-on-changes-requested. */
-function standingFailure(end, rules) {
-    if (end.afterWrite)
-        return `${end.afterWrite.reason}: ${end.afterWrite.message}`;
-    if (!rules.failOnChangesRequested || end.standing.marker.verdict !== 'CHANGES_REQUESTED')
-        return undefined;
-    return (`changes requested: ${rules.persona}'s ${WHAT[end.kind]} for ${sha_short(end.target?.reviewedSha)} is ` +
-        'CHANGES_REQUESTED (fail-on-changes-requested is on)');
-}
-function standing(end, rules, base, shouldReview) {
-    const { marker, review } = end.standing;
-    const verdict = marker.verdict;
-    const failure = standingFailure(end, rules);
-    // the gate fails closed: anything but an approval, or any failure after the write, is a red status
-    const judged = end.afterWrite ? 'failure' : verdictState(verdict, rules);
-    // retargeted while the review was made: an approval for the old base is no green for the new one
-    const moved = end.retargeted !== undefined && judged === 'success' ? end.retargeted : undefined;
-    const own = moved !== undefined ? 'pending' : judged;
-    const shared = sharedWith(end, own);
-    const state = shared ? 'failure' : own;
-    const head = sha_short(end.target?.reviewedSha);
-    const from = end.kind === 'restamped' ? end.original?.marker.head : marker.head;
-    const carried = end.kind === 'unchanged'
-        ? ` (carried from ${sha_short(marker.head)})`
-        : end.kind === 'restamped'
-            ? ` (restamped from ${sha_short(from)}, identical patch)`
-            : '';
-    const trouble = end.afterWrite ? `; ${end.afterWrite.reason} after posting` : '';
-    const held = standing_heldBack(end, rules, state);
-    const elsewhere = `${rules.persona}'s ${said(verdict, rules)} is for ${marker.base}, but PR #${end.target?.pullNumber} was ` +
-        `retargeted to ${moved} while it was made: the status on ${head} is pending until the run for ${moved} decides`;
-    const twice = `${rules.persona}'s status on ${head} is failure, not success: that commit is also the head of ${shared}, and ` +
-        'a status is per commit, so it would pass there too. Close the other PR, or push a new commit to one of them';
-    return {
-        ...base,
-        // the base the verdict is for, when the run was bound to none (workflow_run, a comment): a green is read again
-        // against it (greenForLeftBase; attack round 10)
-        baseRef: base.baseRef ?? marker.base,
-        outcome: end.kind,
-        reason: end.afterWrite?.reason,
-        failure,
-        verdict,
-        event: postedEvent(marker),
-        reviewId: review.id,
-        reviewUrl: review.htmlUrl,
-        baselineSha: end.kind === 'unchanged' || end.kind === 'restamped' ? from : undefined,
-        findings: end.kind === 'posted' ? end.findings : undefined,
-        shouldReview,
-        notices: held ? [held, ...base.notices] : moved !== undefined ? [elsewhere, ...base.notices] : base.notices,
-        warnings: shared ? [twice, ...base.warnings] : base.warnings,
-        status: held
-            ? null
-            : statusOf(rules, end.target, state, moved !== undefined
-                ? `${rules.persona}: ${said(verdict, rules)} was for ${marker.base}; the PR now targets ${moved}`
-                : `${rules.persona}: ${said(verdict, rules)}${carried}${trouble}` +
-                    (shared ? `; also the head of ${shared}` : ''), review.htmlUrl),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/outcome.ts
-// Where every outcome is decided — pure. Each mode returns an `End` (what happened,
-// as a value); `conclude()` turns it into the outcome, the reason, whether the step
-// fails, and the commit status the gate shows on the reviewed head. docs/DESIGN.md
-// has the diagram; the README's outcome table points here. The types it speaks in
-// (End, Conclusion, Rules, the outcome and reason lists) are in ends.ts.
-
-
-
-
-
-
-
-
-
-
-function conclude(end, rules) {
-    const base = {
-        headSha: end.target?.reviewedSha,
-        baseRef: end.target && 'base' in end.target ? end.target.base : undefined,
-        pullNumber: end.target?.pullNumber ?? undefined,
-        identity: end.identity,
-        ...('onHead' in end && end.onHead !== undefined ? { seenOnHead: end.onHead } : {}),
-        dismissed: end.dismissed ?? [],
-        notices: end.notices ?? [],
-        warnings: end.warnings ?? [],
-    };
-    const preflight = rules.mode === 'preflight' ? false : undefined;
-    switch (end.kind) {
-        case 'checked':
-            return { ...base, outcome: 'checked', verdict: end.verdict, event: EVENT_OF[end.verdict], status: null };
-        case 'closed':
-        case 'superseded':
-        case 'unposted':
-            return stopped(end, rules, base, preflight);
-        case 'needs-review':
-            return {
-                ...base,
-                outcome: 'needs-review',
-                shouldReview: true,
-                diffPath: end.diffPath,
-                status: pendingChanges(end.onHead, end.identity, rules.forced)
-                    ? statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, rules.forced))
-                    : null,
-            };
-        case 'draft':
-            return draft(end, rules, base);
-        case 'queued':
-            return queued(end, rules, base, preflight);
-        case 'posted':
-        case 'duplicate':
-        case 'unchanged':
-        case 'restamped':
-            return standing(end, rules, base, preflight);
-        case 'reported':
-            return reported(end, rules, base);
-        case 'aborted':
-            return {
-                ...base,
-                outcome: 'aborted',
-                reason: end.reason,
-                failure: `${end.reason}: ${end.message}`,
-                advice: end.advice || undefined,
-                diagnosis: end.diagnosis,
-                ...(end.reason === 'command-refused'
-                    ? // someone else's refused /review leaves the gate as it was: no review, no LLM run, no status
-                        { shouldReview: preflight, status: null }
-                    : { status: statusOf(rules, end.target, 'failure', abortDescription(end.reason, rules.persona)) }),
-            };
-    }
-}
-/**
- * Nothing to gate: a closed PR merges nothing (a closed post's verdict that does not pass is recorded on the head);
- * a moved head is gated by the run for the new head; a head judged while its PR was closed keeps that record, and is
- * not rolled again (attack round 16, C1).
- */
-function stopped(end, rules, base, preflight) {
-    return {
-        ...base,
-        outcome: end.kind,
-        notices: [end.message, ...base.notices],
-        shouldReview: end.kind === 'unposted' ? false : preflight,
-        status: unpostedStatus(end, rules),
-    };
-}
-/**
- * A verdict judged for a PR closed before it was posted, that does not pass: recorded as the head's failure, so that
- * a reopen does not roll the persona again (attack round 16, C1). A passing one records nothing: a reopen judges it
- * again (a wasted run, no way around the gate). Read back on a reopen (`unposted`), the record is written again: what
- * was written over it since — another base's green after a retarget there and back, a draft's pending — is not the
- * gate for this base (round 17's review).
- */
-function unpostedStatus(end, rules) {
-    const u = end.kind === 'unposted' ? end : end.kind === 'closed' ? end.unposted : undefined;
-    // read back on a reopen it is written whatever it says now: no review stands for the head to be green with
-    if (!u || !end.target || (end.kind === 'closed' && verdictState(u.verdict, rules) === 'success'))
-        return null;
-    const description = unpostedDescription(rules.persona, u.verdict, end.target, u.base, u.version);
-    return statusOf(rules, end.target, 'failure', description);
-}
-const abortDescription = (reason, persona) => reason === 'no-body'
-    ? `${persona}: no review (the persona step produced no body)`
-    : `${persona || 'persona-verdict'} failed: ${reason}`;
-function draft(end, rules, base) {
-    return {
-        ...base,
-        outcome: 'draft',
-        shouldReview: false,
-        notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`, ...base.notices],
-        status: statusOf(rules, end.target, 'pending', `${rules.persona}: draft, not reviewed yet`),
-    };
-}
-/** The merge queue passes a PR whose head has a standing verdict, and stops one without (or rejected). */
-function queued(end, rules, base, shouldReview) {
-    const sha = end.target?.reviewedSha;
-    const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
-    if (!end.standing) {
-        const pr = `PR #${end.target?.pullNumber}`;
-        // a PR retargeted since the group was made: its verdicts are for another base than the group's
-        const other = end.otherBase;
-        const failure = other
-            ? `no verdict: ${pr} now targets ${other.pull}, but this merge group merges it into ${other.group}`
-            : `no verdict: ${rules.persona} has no review for ${pr}'s head ${sha_short(sha)}`;
-        const description = other
-            ? `${rules.persona}: no verdict for ${pr} into ${other.group} (it targets ${other.pull})`
-            : `${rules.persona}: no verdict for ${pr}'s head ${sha_short(sha)}`;
-        return {
-            ...base,
-            outcome: 'queued',
-            failure,
-            shouldReview,
-            status: statusOf(rules, onGroup, 'failure', description),
-        };
-    }
-    const held = heldByReReview(end, rules);
-    if (held)
-        return { ...base, outcome: 'queued', failure: held.failure, shouldReview, status: held.status };
-    const { marker, review } = end.standing;
-    const rejected = marker.verdict === 'CHANGES_REQUESTED';
-    const failure = rejected && rules.failOnChangesRequested
-        ? `changes requested: ${rules.persona}'s verdict for ${sha_short(sha)} is CHANGES_REQUESTED ` +
-            '(fail-on-changes-requested is on)'
-        : undefined;
-    const pr = `PR #${end.target?.pullNumber}`;
-    const description = `${rules.persona}: ${said(marker.verdict, rules)} for ${pr} (review of ${sha_short(marker.head)})`;
-    return {
-        ...base,
-        outcome: 'queued',
-        failure,
-        verdict: marker.verdict,
-        event: postedEvent(marker),
-        reviewId: review.id,
-        reviewUrl: review.htmlUrl,
-        verdictHead: marker.head,
-        ...(end.source ? { seenOnSource: end.source.onHead } : {}),
-        shouldReview,
-        status: statusOf(rules, onGroup, verdictState(marker.verdict, rules), description, review.htmlUrl),
-    };
-}
-/**
- * A forced re-review of the queued PR's head under way, a newer review of it that is not an approval, or its statuses
- * unread: the group does not pass (on-head.ts: groupHold, newerRed).
- */
-function heldByReReview(end, rules) {
-    // a newer review the run's listing did not hold (posted between its two reads: attack Q, Q1)
-    const unlisted = (s) => !end.listed?.includes(linkOf(s.targetUrl)?.id ?? -1);
-    const standingId = end.standing?.review.id;
-    const from = end.source && end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.source.sha };
-    const held = groupHold(end.target, end.onHead, end.source, end.identity, rules.persona) ??
-        newerRed(end.target, end.onHead, end.identity, rules.persona, standingId, unlisted) ??
-        newerRed(from, end.source?.onHead, end.identity, rules.persona, standingId, unlisted);
-    const onGroup = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha };
-    return held && { failure: held.failure, status: statusOf(rules, onGroup, 'failure', held.description) };
-}
-function reported(end, rules, base) {
-    const missing = end.board.missing;
-    const failure = rules.requireAllPersonas && missing.length
-        ? `missing verdicts: ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no verdict for ` +
-            `${sha_short(end.board.head)} (require-all-personas is on)`
-        : undefined;
-    const v = end.board.panelVerdict;
-    const board = { board: end.board, boardCommentId: end.commentId };
-    const approvals = end.board.rows.filter((r) => r.verdict === 'APPROVE').length;
-    const need = Math.min(rules.minApprovals ?? end.board.rows.length, end.board.rows.length);
-    const state = v === 'CHANGES_REQUESTED' ? 'failure' : approvals >= need ? 'success' : 'pending';
-    const rejecting = end.board.rows.filter((r) => r.verdict === 'CHANGES_REQUESTED').map((r) => r.persona);
-    const description = rejecting.length
-        ? `changes requested by ${rejecting.join(', ')}`
-        : `${approvals} of ${need} required approvals`;
-    const where = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha ?? end.board.head };
-    const status = statusOf(rules, where, state, `panel: ${description}`);
-    return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status };
+async function boardAfterGreen(r, cfg, ctx, port) {
+    if (r.status?.state !== 'success' || !r.board || r.pullNumber === undefined)
+        return r;
+    const again = await fromOwnStatuses(port, r.pullNumber, r.board);
+    const now = withReReviews(r.board, again.doubted, new Set([...again.unread, ...again.unreadRuns]), again.notGreen);
+    const panel = panelState(now, cfg.minApprovals);
+    if (panel.state === 'success')
+        return r;
+    const changed = now.rows.filter((row, i) => row.verdict !== r.board.rows[i].verdict).map((row) => row.persona);
+    return overGreen(r, cfg, ctx, port, {
+        status: { ...r.status, state: panel.state, description: fit(panel.description) },
+        notice: `${changed.join(', ')} no longer counted after the panel's green was written (a forced re-review, or its own ` +
+            `status, changed meanwhile): the panel's status is written again (${panel.description})`,
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/core/waits.ts
@@ -47326,11 +47710,22 @@ const MAX_RATE_LIMIT_WAITS = 2;
 const SEND_MARGIN_MS = 1000;
 /** GitHub: a secondary limit without retry-after means wait at least a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
-/** How long GitHub asks us to wait: retry-after, else until x-ratelimit-reset (plus a second), else a minute. */
+/** Seconds from retry-after: delay-seconds, or an HTTP date (HTTP's Retry-After, RFC 9110) as the seconds until it; else null. */
+function retryAfterSeconds(raw, now) {
+    const text = raw?.trim() ?? '';
+    if (/^\d+(?:\.\d+)?$/.test(text))
+        return Math.ceil(Number(text));
+    const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+    return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : null;
+}
+/**
+ * How long GitHub asks us to wait: retry-after (seconds or a date), else until x-ratelimit-reset (plus a second),
+ * else a minute — GitHub's rule when retry-after is missing, and for one that reads as neither.
+ */
 function askedWait(headers, now) {
-    const retryAfter = Number(headers['retry-after'] ?? Number.NaN);
-    if (headers['retry-after']?.trim() && Number.isFinite(retryAfter) && retryAfter >= 0)
-        return Math.ceil(retryAfter);
+    const retryAfter = retryAfterSeconds(headers['retry-after'], now);
+    if (retryAfter !== null)
+        return retryAfter;
     const reset = Number(headers['x-ratelimit-reset'] ?? Number.NaN);
     if (headers['x-ratelimit-remaining'] === '0' && Number.isFinite(reset) && reset > 0)
         return Math.max(0, Math.ceil(reset - now / 1000)) + 1;
@@ -47351,11 +47746,16 @@ function rateLimitWait(r) {
 }
 /** What happened, for the failure message: the request was sent and GitHub answered; why we do not wait. */
 function rateLimitStop(r, d) {
-    const asked = r.headers['retry-after'] !== undefined
-        ? `retry-after ${d.seconds} s`
+    const raw = r.headers['retry-after'];
+    const readable = retryAfterSeconds(raw, r.now) !== null;
+    const asked = raw !== undefined && readable
+        ? `retry-after ${/^[\d.\s]+$/.test(raw) ? '' : `${raw.trim()}, in `}${d.seconds} s`
         : r.headers['x-ratelimit-remaining'] === '0'
             ? `its limit resetting in ${d.seconds} s`
-            : `no retry-after (GitHub's rule: wait ${d.seconds} s)`;
+            : raw === undefined
+                ? `no retry-after (GitHub's rule: wait ${d.seconds} s)`
+                : `a retry-after that is neither seconds nor a date (${JSON.stringify(raw)}; GitHub's rule: wait ` +
+                    `${d.seconds} s)`;
     return (`the request was sent and GitHub answered HTTP ${r.status} rate-limited with ${asked}; ` +
         `the run has ${d.leftSeconds} s left (run-timeout-seconds), and ${d.why}, so it stops now without waiting`);
 }
@@ -47376,6 +47776,16 @@ function parseTimeScale(raw) {
         error: `${TIME_SCALE_ENV} is "${raw.slice(0, 40)}": it exists only for persona-verdict's own tests; ` +
             'unset it, or give a number above 0 and at most 1',
     };
+}
+/** The retry plugin's back-off before retry n+1 (github/client.ts): (n + 1)² × a second, scaled in tests. */
+const retryBackoffMs = (retryCount, timeScale) => (retryCount + 1) ** 2 * 1000 * timeScale;
+/**
+ * May a failed attempt of an idempotent request be retried? Not when its back-off would end with less than a second
+ * left before the run's deadline: then this answer is the last, and the run reports it (attack R, P3: a 502 storm
+ * slept 4 s past a 3 s limit, then said the request "was not sent").
+ */
+function retryFits(retryCount, now, deadline, timeScale) {
+    return now + retryBackoffMs(retryCount, timeScale) + SEND_MARGIN_MS * timeScale < deadline;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
@@ -47651,10 +48061,10 @@ function Collection() {
 
 
 // pkg/dist-src/version.js
-var VERSION = "0.0.0-development";
+var dist_bundle_VERSION = "0.0.0-development";
 
 // pkg/dist-src/defaults.js
-var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
+var userAgent = `octokit-endpoint.js/${dist_bundle_VERSION} ${getUserAgent()}`;
 var dist_bundle_DEFAULTS = {
   method: "GET",
   baseUrl: "https://api.github.com",
@@ -48934,12 +49344,12 @@ class RequestError extends Error {
 
 
 // pkg/dist-src/version.js
-var dist_bundle_VERSION = "10.0.16";
+var request_dist_bundle_VERSION = "10.0.16";
 
 // pkg/dist-src/defaults.js
 var defaults_default = {
   headers: {
-    "user-agent": `octokit-request.js/${dist_bundle_VERSION} ${getUserAgent()}`
+    "user-agent": `octokit-request.js/${request_dist_bundle_VERSION} ${getUserAgent()}`
   }
 };
 
@@ -52709,8 +53119,13 @@ throttling.triggersNotification = triggersNotification;
 // the class (core/errors.ts) and advice an operator can act on.
 
 
-/** Thrown by the time-limit hook when the run's deadline has passed: nothing was sent. */
+/** Thrown by the time-limit hook when the run's deadline has passed: this attempt was not sent (earlier ones were). */
 class DeadlineError extends Error {
+    retries;
+    constructor(retries = 0) {
+        super("the run's time limit ran out");
+        this.retries = retries;
+    }
 }
 const ADVICE_422 = [
     [
@@ -52754,7 +53169,10 @@ function detailOf(err, e, redact) {
 }
 function translate(operation, e, limits) {
     if (e instanceof DeadlineError) {
-        const message = `${operation} was not sent: the run's time limit ran out`;
+        const message = e.retries > 0
+            ? `${operation} failed ${e.retries + (e.retries > 1 ? ' times' : ' time')} (GitHub answered with an error), ` +
+                "and the run's time limit ran out before it could be sent again"
+            : `${operation} was not sent: the run's time limit ran out`;
         return new ApiError(null, 'deadline', 'deadline', message, `raise run-timeout-seconds, or re-run: ${RERUN}`);
     }
     const err = e;
@@ -52823,13 +53241,23 @@ function buildOctokit(o) {
     // Registered before retry and throttling, so it wraps each attempt (theirs included):
     // every attempt gets its own time limit, and none starts after the run's deadline.
     const timeLimits = (oc) => {
-        oc.hook.wrap('request', (request, opts) => {
+        oc.hook.wrap('request', async (request, opts) => {
             const left = o.deadline - Date.now();
+            const tries = opts.request.retryCount ?? 0;
             if (left <= 0)
-                throw new DeadlineError();
+                throw new DeadlineError(tries);
             // before-after-hook binds the options object to the inner hooks: mutate it, do not replace it
             opts.request = { ...opts.request, signal: AbortSignal.timeout(Math.min(o.requestTimeoutMs, left)) };
-            return request(opts);
+            try {
+                return await request(opts);
+            }
+            catch (e) {
+                // no retry whose back-off would end past the deadline: GitHub's answer to this attempt is the one reported
+                // (the retry plugin reads the limit from these options when it decides: plugin-retry error-request.js)
+                if (!retryFits(tries, Date.now(), o.deadline, o.timeScale))
+                    opts.request.retries = tries;
+                throw e;
+            }
         });
     };
     // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate
@@ -53370,345 +53798,6 @@ function identityPort({ octokit, call }) {
     };
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
-
-;// CONCATENATED MODULE: ./src/core/markdown.ts
-// Text that goes into Markdown (job summary, board comment) shows as text: HTML and
-// Markdown specials become character references, so nothing a persona or a PR
-// author wrote can render as a link, emphasis, HTML or a table cell boundary.
-// `_` is left alone: GitHub ignores it inside words (CHANGES_REQUESTED), and a
-// stray _emphasis_ cannot link, embed or break a table.
-const mdText = (s) => s.replace(/[&<>"|`*[\]\\~]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\r?\n/g, ' ');
-
-;// CONCATENATED MODULE: ./src/core/board.ts
-// The panel's state for the current head, and which board comment is ours. Pure.
-
-
-
-
-
-
-const BOARD_MARKER = '<!-- persona-verdict-board v1 -->';
-/**
- * An approval row a maintainer's forced re-review is judging again (the persona's own forced pending stands on the
- * head, or on the head the verdict is carried from), or whose statuses could not be read: it counts for nothing until
- * the re-review posts — the persona's own status shows no green either (attack round 14, P1). Nor does an approval
- * whose persona's own newest status on the head is not green (a twin PR's refusal of a shared head, an abort after a
- * version bump, a re-review its jobs asked for where the board carries by the patch): the board and a persona's
- * status never disagree (attack round 16, E16b-1/2, B1).
- */
-function withReReviews(b, doubted, unread = new Set(), notGreen = new Set()) {
-    const held = (r) => r.verdict !== 'APPROVE'
-        ? null
-        : doubted.has(r.persona)
-            ? 're-reviewing'
-            : notGreen.has(r.persona)
-                ? 'not-green'
-                : unread.has(r.persona)
-                    ? 'unconfirmed'
-                    : null;
-    if (!b.rows.some(held))
-        return b;
-    const rows = b.rows.map((r) => {
-        const standing = held(r);
-        return standing ? { ...r, standing, verdict: null } : r;
-    });
-    return { ...b, rows, panelVerdict: panelOf(rows), missing: rows.filter((r) => !r.verdict).map((r) => r.persona) };
-}
-/** A status the persona's jobs wrote: "priya: APPROVE for PR #7 …", "priya failed: …", "priya is reviewing …". */
-const ownStatus = (description, persona) => description.toLowerCase().startsWith(`${persona.toLowerCase()}:`) ||
-    description.toLowerCase().startsWith(`${persona.toLowerCase()} failed:`) ||
-    description.toLowerCase().startsWith(`${persona.toLowerCase()} is `);
-/** Whether its login's statuses (or runs) on the head hold one its jobs wrote, naming the persona. */
-const hasOwnStatus = (mine, persona) => mine.some((x) => ownStatus(x.description, persona));
-/**
- * Whether the persona's own newest status on the head — of its login's statuses (newest first), the first its jobs
- * wrote — is there and not green: then its approval counts for nothing on the board (attack round 16: withReReviews).
- */
-function ownStatusNotGreen(mine, persona) {
-    const own = mine.find((x) => ownStatus(x.description, persona));
-    return own !== undefined && own.state !== 'success';
-}
-const panelOf = (rows) => {
-    const verdicts = rows.map((r) => r.verdict);
-    return verdicts.includes('CHANGES_REQUESTED')
-        ? 'CHANGES_REQUESTED'
-        : verdicts.length > 0 && verdicts.every((v) => v === 'APPROVE')
-            ? 'APPROVE'
-            : 'COMMENT';
-};
-/**
- * For each declared persona, only reviews by its declared login whose marker names it
- * count (a marker on any other account is ignored), and the rules are the persona jobs'
- * own (core/decide.ts): the review standing for this head, base and version, else a
- * verdict an equal change carries forward, else none. Without a declared version, the
- * version of the persona's newest counting review is taken as the one its job runs.
- */
-function buildBoard(panel, reviews, at, dismissals) {
-    const rows = panel.map((member) => boardRow(member, historyOf(reviews, member.login, member.persona), at, dismissals));
-    const panelVerdict = panelOf(rows);
-    return { head: at.head, rows, panelVerdict, missing: rows.filter((r) => r.verdict === null).map((r) => r.persona) };
-}
-/** The subject a member's row is for: the board's head and base, at the member's version. */
-function subjectOf(member, history, at) {
-    const latest = history.filter(counts).at(-1);
-    return { head: at.head, base: at.base, version: member.version ?? (latest ? versionOf(latest.marker) : '') };
-}
-/**
- * Whether a member's rejection of this head and base may stand again after a retarget back (keptRejection, the
- * persona jobs' rule): the board then reads the PR's timeline, as they do (attack round 12, B5).
- */
-const mayKeepRejection = (panel, reviews, at) => panel.some((m) => {
-    const history = historyOf(reviews, m.login, m.persona);
-    return dismissedRejection(history, subjectOf(m, history, at), at.headPatch);
-});
-/**
- * Whether a member has a dismissed rejection of another head into this base: the PR patch, read then, says whether it
- * is the same change (an amend), which keeps it as the member's own job keeps it (attack N, N2; keptRejection).
- */
-const rejectedElsewhere = (panel, reviews, at) => panel.some((m) => {
-    const history = historyOf(reviews, m.login, m.persona);
-    return dismissedRejectionElsewhere(history, subjectOf(m, history, at));
-});
-/** The reviews the board could carry a member's verdict from by the PR patch alone (head-patch.ts reads modes then). */
-const boardPatchCandidates = (panel, reviews, at) => panel.flatMap((m) => {
-    const history = historyOf(reviews, m.login, m.persona);
-    return patchCandidates(history, subjectOf(m, history, at));
-});
-function boardRow(member, history, at, dismissals) {
-    const row = (standing, h, by) => ({
-        persona: member.persona,
-        login: member.login,
-        standing,
-        ...(by ? { by } : {}),
-        verdict: h && (standing === 'current' || standing === 'carried-forward') ? h.marker.verdict : null,
-        state: h?.review.state ?? null,
-        reviewedHead: h?.marker.head ?? null,
-        review: h?.review ?? null,
-    });
-    const latest = history.filter(counts).at(-1);
-    const subject = subjectOf(member, history, at);
-    const standing = standingFor(history, subject);
-    if (standing)
-        return row('current', standing);
-    // back on a base whose rejection the persona's account dismissed on a retarget: it stands again
-    const kept = dismissals ? keptRejection(history, subject, dismissals, member.login, at.headPatch) : null;
-    if (kept)
-        return row('current', kept);
-    const carried = carriedTo(history, subject, { tree: at.headTree, patch: at.headPatch }, 'patch');
-    if (carried)
-        return row('carried-forward', carried.entry, carried.by);
-    // the newest review the persona left, counting or not, says why there is no verdict
-    const newest = history.filter((h) => isLive(h.review)).at(-1);
-    if (newest?.review.edited)
-        return row('edited', newest);
-    if (newest && newest.marker.base !== at.base)
-        return row('other-base', newest);
-    return latest ? row('stale', latest) : row('missing', undefined);
-}
-const ICON = { APPROVE: '✅', CHANGES_REQUESTED: '❌', COMMENT: '💬' };
-function renderBoard(b, version) {
-    const out = [
-        BOARD_MARKER,
-        `### Persona panel: ${ICON[b.panelVerdict]} ${b.panelVerdict}`,
-        '',
-        `For head \`${sha_short(b.head)}\`${b.missing.length ? ` — waiting for: ${b.missing.map(mdText).join(', ')}` : ''}`,
-        '',
-        '| persona | verdict | review state | reviewed head | review |',
-        '|---|---|---|---|---|',
-    ];
-    for (const r of b.rows) {
-        const verdict = r.verdict ? `${ICON[r.verdict]} ${r.verdict} (${EVENT_OF[r.verdict]})` : '—';
-        const head = standingText(r);
-        const link = r.review ? `[${r.review.id}](${r.review.htmlUrl})` : '—';
-        out.push(`| ${mdText(r.persona)} (@${mdText(r.login)}) | ${verdict} | ${r.state ?? '—'} | ${head} | ${link} |`);
-    }
-    out.push('', `<sub>persona-verdict v${version} · the panel verdict is CHANGES_REQUESTED if any persona requests changes, ` +
-        `APPROVE if all approve, else COMMENT</sub>`);
-    return out.join('\n');
-}
-function standingText(r) {
-    const at = r.reviewedHead ? `\`${r.reviewedHead.slice(0, 7)}\`` : '';
-    switch (r.standing) {
-        case 'current':
-            return `current (${at})`;
-        case 'carried-forward':
-            return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree'})`;
-        case 'stale':
-            return `stale: ${at} (head changed since)`;
-        case 'edited':
-            return `not counting: review of ${at} edited after it was posted`;
-        case 'other-base':
-            return `not counting: ${at} was reviewed for another base branch`;
-        case 'missing':
-            return 'missing';
-        case 're-reviewing':
-            return `re-review under way (its verdict on ${at} does not count meanwhile)`;
-        case 'unconfirmed':
-            return `not counting: its status on the head could not be read (a re-review may be under way)`;
-        case 'not-green':
-            return `not counting: its own status on the head is not green (a failure, or a review still to come)`;
-    }
-}
-/**
- * Our sticky comments, oldest first: those that start with the board marker and are
- * authored by this token's account (any [bot] account when that is unknown).
- */
-function ownBoardComments(comments, identity) {
-    const ours = (c) => c.body.startsWith(BOARD_MARKER) &&
-        c.login !== null &&
-        (identity ? c.login.toLowerCase() === identity.toLowerCase() : c.login.endsWith('[bot]'));
-    return comments.filter(ours).sort((a, b) => a.id - b.id);
-}
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** Kept equal to package.json's version by a test. */
-const src_version_VERSION = '0.12.0';
-
-;// CONCATENATED MODULE: ./src/modes/board.ts
-// Mode board: the panel's status for the current head, kept in one sticky PR comment.
-
-
-
-
-
-
-
-
-
-
-async function runBoard(cfg, ctx, port) {
-    if (!cfg.personas.length) {
-        throw new Abort('bad-input', 'mode board needs input personas: one persona=login pair per line, for example "priya=octo-priya"');
-    }
-    const { pullNumber } = await resolvePull(cfg, ctx, port);
-    const pull = await port.getPull(pullNumber);
-    const target = { pullNumber, reviewedSha: pull.headSha };
-    if (pull.state !== 'open') {
-        return {
-            kind: 'closed',
-            message: `PR #${pullNumber} is ${pull.merged ? 'merged' : 'closed'}: the board is left as it was`,
-            target,
-        };
-    }
-    return attributed(target, async () => {
-        const [reviews, headTree, comments, identity] = await Promise.all([
-            port.listReviews(pullNumber),
-            port.getTree(pull.headSha),
-            port.listComments(pullNumber),
-            cfg.reviewerLogin
-                ? Promise.resolve(cfg.reviewerLogin)
-                : port.getUserLogin().then((l) => l ?? port.getViewerLogin()),
-        ]);
-        // in a merge group, the base the group merges into (its ref names it): only verdicts for it count
-        const groupBase = ctx.mergeGroup ? parseQueueRef(ctx.mergeGroup.headRef)?.base : undefined;
-        const at = { head: pull.headSha, base: groupBase ?? pull.baseRef, headTree };
-        // a rejection dismissed on a retarget may stand again back on its base: who dismissed it, from the timeline
-        let dismissals = mayKeepRejection(cfg.personas, reviews, at) ? await port.listDismissals(pullNumber) : undefined;
-        let board = buildBoard(cfg.personas, reviews, at, dismissals);
-        // a stale verdict may still be carried by the PR patch (a rebase), and a rejection of another head kept (an amend):
-        // one compare, only then (and its diff when the patch alone would carry: every file must be a regular one,
-        // head-patch.ts); then the timeline, if that rejection is of the same patch
-        const warnings = [];
-        const amended = rejectedElsewhere(cfg.personas, reviews, at);
-        if (board.rows.some((r) => r.standing === 'stale') || amended) {
-            const candidates = boardPatchCandidates(cfg.personas, reviews, at);
-            const head = { sha: pull.headSha, tree: headTree };
-            const patched = { ...at, headPatch: await headPatchOf(port, pull.baseSha, head, candidates, warnings) };
-            if (amended && dismissals === undefined && mayKeepRejection(cfg.personas, reviews, patched))
-                dismissals = await port.listDismissals(pullNumber);
-            board = buildBoard(cfg.personas, reviews, patched, dismissals);
-        }
-        const { doubted, unread, unreadRuns, notGreen } = await fromOwnStatuses(port, pullNumber, board);
-        board = withReReviews(board, doubted, new Set([...unread, ...unreadRuns]), notGreen);
-        if (unread.size)
-            warnings.push(`the commit statuses of ${sha_short(board.head)} could not be read, so whether a forced re-review of ` +
-                `${[...unread].join(', ')} is under way is unknown: their approvals are not counted (the board's token ` +
-                'needs statuses: read, which statuses: write includes)');
-        if (unreadRuns.size)
-            warnings.push(`the check runs of ${sha_short(board.head)} could not be read, so what the App member(s) ` +
-                `${[...unreadRuns].join(', ')} concluded there is unknown: their approvals are not counted (the board's ` +
-                'token needs checks: read)');
-        const text = renderBoard(board, src_version_VERSION);
-        const commentId = await keepOneComment(port, pullNumber, text, comments, identity);
-        return { kind: 'reported', board, commentId, target, statusSha: ctx.mergeGroup?.headSha, warnings };
-    });
-}
-/** Edits our sticky comment in place, or creates it; two racing runs end with one comment. */
-async function keepOneComment(port, pullNumber, text, comments, identity) {
-    const existing = ownBoardComments(comments, identity);
-    if (existing.length) {
-        const kept = existing[0];
-        if (kept.body !== text)
-            await port.updateComment(kept.id, text);
-        for (const extra of existing.slice(1))
-            await port.deleteComment(extra.id);
-        return kept.id;
-    }
-    const created = await port.createComment(pullNumber, text);
-    // two board runs may have raced: the oldest comment stands, newer copies go
-    const now = ownBoardComments(await port.listComments(pullNumber), created.login ?? identity);
-    const kept = now[0]?.id ?? created.id;
-    if (kept !== created.id) {
-        await port.deleteComment(created.id);
-        await port.updateComment(kept, text);
-    }
-    return kept;
-}
-/**
- * The members whose approval a maintainer's forced re-review is judging again: their own forced pending for this PR
- * stands on the head (or on the head the verdict is carried from), written by their login in whatever context their
- * jobs use (a custom status-context too), the persona named in any case; and whether the statuses could be read at
- * all (unread: those approvals are not counted, and a warning names the permission); and those whose own newest
- * status on the head is not green (notGreen: attack round 16). Commit statuses are read whatever the board's own
- * status-kind, and an App member's check runs too (only an App writes them; attack round 18, R18-2): its own newest
- * of either kind decides, and check runs that cannot be listed leave its approval unconfirmed (checks: read).
- */
-async function fromOwnStatuses(port, pullNumber, board) {
-    const out = { doubted: new Set(), unread: new Set(), unreadRuns: new Set(), notGreen: new Set() };
-    const approving = board.rows.filter((r) => r.verdict === 'APPROVE');
-    const headsOf = (r) => [...new Set([board.head, r.reviewedHead ?? board.head])];
-    const heads = [...new Set(approving.flatMap(headsOf))];
-    const apps = approving.some((r) => APP.test(r.login));
-    const read = async (sha) => {
-        const [statuses, runs] = await Promise.all([
-            orNull(port.listCommitStatuses(sha)),
-            apps ? orNull(port.listCheckRuns(sha)) : Promise.resolve([]),
-        ]);
-        return [sha, { statuses, runs }];
-    };
-    const lists = new Map(await Promise.all(heads.map(read)));
-    for (const r of approving) {
-        for (const sha of headsOf(r)) {
-            const { statuses = null, runs = null } = lists.get(sha) ?? {};
-            if (statuses === null)
-                out.unread.add(r.persona);
-            // runs that cannot be listed hold an App member's approval only where it has no commit status of its own on the
-            // head (it writes check runs there): a member on commit statuses is read in full from them (the board's token
-            // of a 0.9.0 panel recipe has no checks: read)
-            const onStatuses = hasOwnStatus(ownOf(statuses ?? [], r), r.persona);
-            if (runs === null && APP.test(r.login) && !onStatuses)
-                out.unreadRuns.add(r.persona);
-            for (const all of [statuses ?? [], APP.test(r.login) ? (runs ?? []) : []]) {
-                const mine = ownOf(all, r);
-                if (reReviewUnderWay(mine, r.login, r.persona, { pullNumber, reviewedSha: sha }))
-                    out.doubted.add(r.persona);
-                // on the head itself, the persona's own newest status says what its jobs concluded there (core/board.ts)
-                if (sha === board.head && ownStatusNotGreen(mine, r.persona))
-                    out.notGreen.add(r.persona);
-            }
-        }
-    }
-    return out;
-}
-/** A GitHub App's login: only an App writes check runs. */
-const APP = /\[bot\]$/i;
-/** The member's own statuses (or runs), newest first, its persona's name as its jobs write it. */
-function ownOf(all, r) {
-    const named = new RegExp(`^${r.persona.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is `, 'i');
-    return all
-        .filter((x) => x.creator?.toLowerCase() === r.login.toLowerCase())
-        .map((x) => ({ ...x, description: (x.description ?? '').replace(named, `${r.persona} is `) }));
-}
 
 ;// CONCATENATED MODULE: ./src/body.ts
 // Reading the persona's body: every way it can be missing, too large or unreadable.
@@ -57713,9 +57802,9 @@ function addSummary(s, r, persona, bodyFile) {
     if (r.findings)
         addFindings(s, r);
     // the board's own footer (version and the panel rule) closes a board run's summary: one footer
-    let footer = `<sub>persona-verdict v${html(src_version_VERSION)}</sub>`;
+    let footer = `<sub>persona-verdict v${html(VERSION)}</sub>`;
     if (r.board) {
-        const lines = renderBoard(r.board, src_version_VERSION).split('\n');
+        const lines = renderBoard(r.board, VERSION).split('\n');
         footer = lines.pop();
         s.addRaw(lines.slice(1).join('\n'), true).addEOL();
     }
@@ -58144,17 +58233,18 @@ async function withStatus(result, cfg, ctx, port) {
             advice: oneEach(result.advice, e.advice),
             statusUnwritten: true,
         };
-        // a group's green GitHub may have applied though it answered with an error: what it must give way to is read all
-        // the same, since the queue reads whatever landed (attack Q, Q2)
-        return failed.outcome === 'queued' ? unconfirmedGroup(failed, cfg, ctx, port) : failed;
+        // a green GitHub may have applied though it answered with an error: what it must give way to is read all the
+        // same, since the queue and the merge button read whatever landed (attack Q, Q2: a group's; attack R, P1: a post's
+        // or a kept verdict's, over a twin PR's refusal)
+        return failed.status?.state === 'success' ? unconfirmedGreen(failed, cfg, ctx, port) : failed;
     }
     return afterGreen(result, cfg, ctx, port);
 }
 /**
- * A group's green whose write GitHub answered with an error, read again after all: a hold writes failure over whatever
- * landed (then the status is written, and the step says both why); a write over it that fails too keeps both errors.
+ * A green whose write GitHub answered with an error, read again after all: a hold writes failure or pending over
+ * whatever landed (then the status is written, and the step says both why); a write over it that fails keeps both.
  */
-async function unconfirmedGroup(failed, cfg, ctx, port) {
+async function unconfirmedGreen(failed, cfg, ctx, port) {
     const after = await afterGreen(failed, cfg, ctx, port);
     if (after.status !== failed.status) {
         const { statusUnwritten: _written, ...rest } = after;

@@ -21,12 +21,17 @@ import {
   unreadAfterGreen,
 } from './core/after-green.js';
 import type { Conclusion, StatusPlan } from './core/ends.js';
+import { withReReviews } from './core/board.js';
+import { panelState } from './core/outcome.js';
+import { fit } from './core/status-words.js';
+import { fromOwnStatuses } from './modes/board.js';
 import { ApiError, orNull, type GitHubPort } from './github/port.js';
 import { publishStatus } from './steps.js';
 import { ownStateOn } from './own-runs.js';
 
 export async function afterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
   if (r.outcome === 'queued') return groupAfterGreen(r, cfg, ctx, port);
+  if (r.outcome === 'reported') return boardAfterGreen(r, cfg, ctx, port);
   const based = await baseAfterGreen(r, cfg, ctx, port);
   return based.status?.state === 'success' ? reReviewAfterGreen(based, cfg, ctx, port) : based;
 }
@@ -147,4 +152,24 @@ async function overGreen(
 export function oneEach(a: string | undefined, b: string | undefined): string | undefined {
   if (!a || !b) return a || b || undefined;
   return a.includes(b) ? a : b.includes(a) ? b : `${a}. ${b}`;
+}
+
+/**
+ * The panel's green, with the members' own statuses read again after it: a member whose approval a forced re-review
+ * doubts, or whose own status turned red, since the board read them (a /review that rejects meanwhile: attack R, P4)
+ * counts for nothing, as it would have had the board read later — the panel's status is written again over the green.
+ */
+async function boardAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
+  if (r.status?.state !== 'success' || !r.board || r.pullNumber === undefined) return r;
+  const again = await fromOwnStatuses(port, r.pullNumber, r.board);
+  const now = withReReviews(r.board, again.doubted, new Set([...again.unread, ...again.unreadRuns]), again.notGreen);
+  const panel = panelState(now, cfg.minApprovals);
+  if (panel.state === 'success') return r;
+  const changed = now.rows.filter((row, i) => row.verdict !== r.board!.rows[i]!.verdict).map((row) => row.persona);
+  return overGreen(r, cfg, ctx, port, {
+    status: { ...r.status, state: panel.state, description: fit(panel.description) },
+    notice:
+      `${changed.join(', ')} no longer counted after the panel's green was written (a forced re-review, or its own ` +
+      `status, changed meanwhile): the panel's status is written again (${panel.description})`,
+  });
 }

@@ -152,18 +152,19 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
       advice: oneEach(result.advice, e.advice),
       statusUnwritten: true,
     };
-    // a group's green GitHub may have applied though it answered with an error: what it must give way to is read all
-    // the same, since the queue reads whatever landed (attack Q, Q2)
-    return failed.outcome === 'queued' ? unconfirmedGroup(failed, cfg, ctx, port) : failed;
+    // a green GitHub may have applied though it answered with an error: what it must give way to is read all the
+    // same, since the queue and the merge button read whatever landed (attack Q, Q2: a group's; attack R, P1: a post's
+    // or a kept verdict's, over a twin PR's refusal)
+    return failed.status?.state === 'success' ? unconfirmedGreen(failed, cfg, ctx, port) : failed;
   }
   return afterGreen(result, cfg, ctx, port);
 }
 
 /**
- * A group's green whose write GitHub answered with an error, read again after all: a hold writes failure over whatever
- * landed (then the status is written, and the step says both why); a write over it that fails too keeps both errors.
+ * A green whose write GitHub answered with an error, read again after all: a hold writes failure or pending over
+ * whatever landed (then the status is written, and the step says both why); a write over it that fails keeps both.
  */
-async function unconfirmedGroup(
+async function unconfirmedGreen(
   failed: Conclusion,
   cfg: Config,
   ctx: RunContext,

@@ -290,6 +290,8 @@ export async function publishStatus(cfg: Config, ctx: RunContext, port: GitHubPo
       : 'the job needs permissions: statuses: write';
     const advice = e.reason === 'permission-denied' ? needs : e.advice;
     const what = run ? 'check run' : 'commit status';
-    throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) could not be set: ${e.message}`, advice);
+    // a 5xx or a timeout may have been applied all the same: say so (attack R, P1)
+    const outcome = e.ambiguous ? 'was not confirmed (GitHub may have applied it)' : 'could not be set';
+    throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) ${outcome}: ${e.message}`, advice);
   }
 }

@@ -1925,11 +1925,22 @@ const MAX_RATE_LIMIT_WAITS = 2;
 const SEND_MARGIN_MS = 1000;
 /** GitHub: a secondary limit without retry-after means wait at least a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
-/** How long GitHub asks us to wait: retry-after, else until x-ratelimit-reset (plus a second), else a minute. */
+/** Seconds from retry-after: delay-seconds, or an HTTP date (HTTP's Retry-After, RFC 9110) as the seconds until it; else null. */
+function retryAfterSeconds(raw, now) {
+    const text = raw?.trim() ?? '';
+    if (/^\d+(?:\.\d+)?$/.test(text))
+        return Math.ceil(Number(text));
+    const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+    return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : null;
+}
+/**
+ * How long GitHub asks us to wait: retry-after (seconds or a date), else until x-ratelimit-reset (plus a second),
+ * else a minute — GitHub's rule when retry-after is missing, and for one that reads as neither.
+ */
 function askedWait(headers, now) {
-    const retryAfter = Number(headers['retry-after'] ?? Number.NaN);
-    if (headers['retry-after']?.trim() && Number.isFinite(retryAfter) && retryAfter >= 0)
-        return Math.ceil(retryAfter);
+    const retryAfter = retryAfterSeconds(headers['retry-after'], now);
+    if (retryAfter !== null)
+        return retryAfter;
     const reset = Number(headers['x-ratelimit-reset'] ?? Number.NaN);
     if (headers['x-ratelimit-remaining'] === '0' && Number.isFinite(reset) && reset > 0)
         return Math.max(0, Math.ceil(reset - now / 1000)) + 1;
@@ -1950,11 +1961,16 @@ function rateLimitWait(r) {
 }
 /** What happened, for the failure message: the request was sent and GitHub answered; why we do not wait. */
 function rateLimitStop(r, d) {
-    const asked = r.headers['retry-after'] !== undefined
-        ? `retry-after ${d.seconds} s`
+    const raw = r.headers['retry-after'];
+    const readable = retryAfterSeconds(raw, r.now) !== null;
+    const asked = raw !== undefined && readable
+        ? `retry-after ${/^[\d.\s]+$/.test(raw) ? '' : `${raw.trim()}, in `}${d.seconds} s`
         : r.headers['x-ratelimit-remaining'] === '0'
             ? `its limit resetting in ${d.seconds} s`
-            : `no retry-after (GitHub's rule: wait ${d.seconds} s)`;
+            : raw === undefined
+                ? `no retry-after (GitHub's rule: wait ${d.seconds} s)`
+                : `a retry-after that is neither seconds nor a date (${JSON.stringify(raw)}; GitHub's rule: wait ` +
+                    `${d.seconds} s)`;
     return (`the request was sent and GitHub answered HTTP ${r.status} rate-limited with ${asked}; ` +
         `the run has ${d.leftSeconds} s left (run-timeout-seconds), and ${d.why}, so it stops now without waiting`);
 }
@@ -1975,6 +1991,16 @@ function parseTimeScale(raw) {
         error: `${TIME_SCALE_ENV} is "${raw.slice(0, 40)}": it exists only for persona-verdict's own tests; ` +
             'unset it, or give a number above 0 and at most 1',
     };
+}
+/** The retry plugin's back-off before retry n+1 (github/client.ts): (n + 1)² × a second, scaled in tests. */
+const retryBackoffMs = (retryCount, timeScale) => (retryCount + 1) ** 2 * 1000 * timeScale;
+/**
+ * May a failed attempt of an idempotent request be retried? Not when its back-off would end with less than a second
+ * left before the run's deadline: then this answer is the last, and the run reports it (attack R, P3: a 502 storm
+ * slept 4 s past a 3 s limit, then said the request "was not sent").
+ */
+function retryFits(retryCount, now, deadline, timeScale) {
+    return now + retryBackoffMs(retryCount, timeScale) + SEND_MARGIN_MS * timeScale < deadline;
 }
 
 ;// CONCATENATED MODULE: ./src/core/errors.ts
@@ -2049,8 +2075,13 @@ const orNull = (call) => call.catch((e) => {
 // the class (core/errors.ts) and advice an operator can act on.
 
 
-/** Thrown by the time-limit hook when the run's deadline has passed: nothing was sent. */
+/** Thrown by the time-limit hook when the run's deadline has passed: this attempt was not sent (earlier ones were). */
 class DeadlineError extends Error {
+    retries;
+    constructor(retries = 0) {
+        super("the run's time limit ran out");
+        this.retries = retries;
+    }
 }
 const ADVICE_422 = [
     [
@@ -2094,7 +2125,10 @@ function detailOf(err, e, redact) {
 }
 function translate(operation, e, limits) {
     if (e instanceof DeadlineError) {
-        const message = `${operation} was not sent: the run's time limit ran out`;
+        const message = e.retries > 0
+            ? `${operation} failed ${e.retries + (e.retries > 1 ? ' times' : ' time')} (GitHub answered with an error), ` +
+                "and the run's time limit ran out before it could be sent again"
+            : `${operation} was not sent: the run's time limit ran out`;
         return new ApiError(null, 'deadline', 'deadline', message, `raise run-timeout-seconds, or re-run: ${RERUN}`);
     }
     const err = e;
@@ -2163,13 +2197,23 @@ function buildOctokit(o) {
     // Registered before retry and throttling, so it wraps each attempt (theirs included):
     // every attempt gets its own time limit, and none starts after the run's deadline.
     const timeLimits = (oc) => {
-        oc.hook.wrap('request', (request, opts) => {
+        oc.hook.wrap('request', async (request, opts) => {
             const left = o.deadline - Date.now();
+            const tries = opts.request.retryCount ?? 0;
             if (left <= 0)
-                throw new DeadlineError();
+                throw new DeadlineError(tries);
             // before-after-hook binds the options object to the inner hooks: mutate it, do not replace it
             opts.request = { ...opts.request, signal: AbortSignal.timeout(Math.min(o.requestTimeoutMs, left)) };
-            return request(opts);
+            try {
+                return await request(opts);
+            }
+            catch (e) {
+                // no retry whose back-off would end past the deadline: GitHub's answer to this attempt is the one reported
+                // (the retry plugin reads the limit from these options when it decides: plugin-retry error-request.js)
+                if (!retryFits(tries, Date.now(), o.deadline, o.timeScale))
+                    opts.request.retries = tries;
+                throw e;
+            }
         });
     };
     // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate

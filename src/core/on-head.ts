@@ -108,6 +108,11 @@ export function newerRed(
   };
 }
 
+/** Does a status link where a green would: its review, or (a green without one) no review at all. */
+function sameLink(targetUrl: string | null | undefined, reviewUrl: string | undefined): boolean {
+  return reviewUrl === undefined ? linkOf(targetUrl) === null : targetUrl === reviewUrl;
+}
+
 /**
  * What must go back over a green just written by a run that was not forced, or null: under it (the newest status this
  * account wrote there, this run's), statuses that settle nothing are passed over (an abort's failure, another PR's,
@@ -143,14 +148,22 @@ export function underGreen(
   // shared head, or an abort — it goes back over the green, fail closed (attack round 13, F3: a twin opened while the
   // green waited), unless a forced pending or a newer review's status of this PR under it says more
   let red: StatusFact | null = null;
+  // a copy of this green (a retried write GitHub applied though it answered 5xx, or an earlier run's) hides no other
+  // PR's red: look under it for one (attack R, P5: a twin PR's refusal under the run's own earlier copy); what it
+  // stands over of this PR's — a forced pending, a review's status — it settled, as before
+  let copy = false;
   for (const s of under) {
+    if (s.state === 'success' && s.description === green.description && sameLink(s.targetUrl, green.reviewUrl)) {
+      copy = true;
+      continue;
+    }
     // a forced pending reached here is under way: nothing above it settles it (a review's status of this PR returns
     // below). It goes back over the green of any run that read the head before it wrote — written since the read, or
     // read and still under way (a /review asked during the plain LLM job, rt18-C; R11-3's dead one then holds the
     // head until a /review or a push, as it holds a kept verdict), or the read failed (seen null: R18-1 behind one
     // 5xx). Only a forced run, which reads nothing before its post (seen undefined), writes its green over its own.
     if (s.state === 'pending' && s.description === reviewing(persona, target, true))
-      return seen !== undefined ? 'forced' : red;
+      return seen !== undefined && !copy ? 'forced' : red;
     const link = linkOf(s.targetUrl);
     if (target.pullNumber == null || link?.pr !== target.pullNumber) {
       if (!red && seen && since(s) && s.state !== 'success' && s.state !== 'pending') red = s;
@@ -158,7 +171,7 @@ export function underGreen(
     }
     // a newer review's status the run had already read is another base's (a kept verdict's review is older than
     // the review a retarget away made): only one written since the read is a verdict posted meanwhile
-    return link.id > greenReview && since(s) ? s : red;
+    return !copy && link.id > greenReview && since(s) ? s : red;
   }
   return red;
 }

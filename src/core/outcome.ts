@@ -21,6 +21,7 @@ import type {
   StatusState,
 } from './ends.js';
 import { standing } from './standing.js';
+import type { Board } from './board.js';
 
 export * from './ends.js';
 export { pendingChanges, reReviewUnderWay } from './on-head.js';
@@ -227,14 +228,24 @@ function reported(
       : undefined;
   const v = end.board.panelVerdict;
   const board = { board: end.board, boardCommentId: end.commentId };
-  const approvals = end.board.rows.filter((r) => r.verdict === 'APPROVE').length;
-  const need = Math.min(rules.minApprovals ?? end.board.rows.length, end.board.rows.length);
-  const state: StatusState = v === 'CHANGES_REQUESTED' ? 'failure' : approvals >= need ? 'success' : 'pending';
-  const rejecting = end.board.rows.filter((r) => r.verdict === 'CHANGES_REQUESTED').map((r) => r.persona);
+  const { state, description } = panelState(end.board, rules.minApprovals);
+  const where = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha ?? end.board.head };
+  const status = statusOf(rules, where, state, description);
+  return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status };
+}
+
+/** The panel's status: failure on any request for changes, success with the approvals required, else pending. */
+export function panelState(
+  board: Board,
+  minApprovals: number | null | undefined,
+): { state: StatusState; description: string } {
+  const approvals = board.rows.filter((r) => r.verdict === 'APPROVE').length;
+  const need = Math.min(minApprovals ?? board.rows.length, board.rows.length);
+  const rejecting = board.rows.filter((r) => r.verdict === 'CHANGES_REQUESTED').map((r) => r.persona);
+  const state: StatusState =
+    board.panelVerdict === 'CHANGES_REQUESTED' ? 'failure' : approvals >= need ? 'success' : 'pending';
   const description = rejecting.length
     ? `changes requested by ${rejecting.join(', ')}`
     : `${approvals} of ${need} required approvals`;
-  const where = end.target && { pullNumber: end.target.pullNumber, reviewedSha: end.statusSha ?? end.board.head };
-  const status = statusOf(rules, where, state, `panel: ${description}`);
-  return { ...base, ...board, outcome: 'reported', verdict: v, event: EVENT_OF[v], failure, status };
+  return { state, description: `panel: ${description}` };
 }

@@ -22,10 +22,21 @@ export const SEND_MARGIN_MS = 1000;
 /** GitHub: a secondary limit without retry-after means wait at least a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
 
-/** How long GitHub asks us to wait: retry-after, else until x-ratelimit-reset (plus a second), else a minute. */
+/** Seconds from retry-after: delay-seconds, or an HTTP date (RFC 9110) as the seconds until it; else null. */
+function retryAfterSeconds(raw: string | undefined, now: number): number | null {
+  const text = raw?.trim() ?? '';
+  if (/^\d+(?:\.\d+)?$/.test(text)) return Math.ceil(Number(text));
+  const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : null;
+}
+
+/**
+ * How long GitHub asks us to wait: retry-after (seconds or a date), else until x-ratelimit-reset (plus a second),
+ * else a minute — GitHub's rule when retry-after is missing, and for one that reads as neither.
+ */
 export function askedWait(headers: RateLimited['headers'], now: number): number {
-  const retryAfter = Number(headers['retry-after'] ?? Number.NaN);
-  if (headers['retry-after']?.trim() && Number.isFinite(retryAfter) && retryAfter >= 0) return Math.ceil(retryAfter);
+  const retryAfter = retryAfterSeconds(headers['retry-after'], now);
+  if (retryAfter !== null) return retryAfter;
   const reset = Number(headers['x-ratelimit-reset'] ?? Number.NaN);
   if (headers['x-ratelimit-remaining'] === '0' && Number.isFinite(reset) && reset > 0)
     return Math.max(0, Math.ceil(reset - now / 1000)) + 1;
@@ -48,12 +59,17 @@ export function rateLimitWait(r: RateLimited): WaitDecision {
 
 /** What happened, for the failure message: the request was sent and GitHub answered; why we do not wait. */
 export function rateLimitStop(r: RateLimited, d: Extract<WaitDecision, { wait: false }>): string {
+  const raw = r.headers['retry-after'];
+  const readable = retryAfterSeconds(raw, r.now) !== null;
   const asked =
-    r.headers['retry-after'] !== undefined
-      ? `retry-after ${d.seconds} s`
+    raw !== undefined && readable
+      ? `retry-after ${/^[\d.\s]+$/.test(raw) ? '' : `${raw.trim()}, in `}${d.seconds} s`
       : r.headers['x-ratelimit-remaining'] === '0'
         ? `its limit resetting in ${d.seconds} s`
-        : `no retry-after (GitHub's rule: wait ${d.seconds} s)`;
+        : raw === undefined
+          ? `no retry-after (GitHub's rule: wait ${d.seconds} s)`
+          : `a retry-after that is neither seconds nor a date (${JSON.stringify(raw)}; GitHub's rule: wait ` +
+            `${d.seconds} s)`;
   return (
     `the request was sent and GitHub answered HTTP ${r.status} rate-limited with ${asked}; ` +
     `the run has ${d.leftSeconds} s left (run-timeout-seconds), and ${d.why}, so it stops now without waiting`
@@ -77,4 +93,17 @@ export function parseTimeScale(raw: string | undefined): number | { error: strin
       `${TIME_SCALE_ENV} is "${raw.slice(0, 40)}": it exists only for persona-verdict's own tests; ` +
       'unset it, or give a number above 0 and at most 1',
   };
+}
+
+/** The retry plugin's back-off before retry n+1 (github/client.ts): (n + 1)² × a second, scaled in tests. */
+export const retryBackoffMs = (retryCount: number, timeScale: number): number =>
+  (retryCount + 1) ** 2 * 1000 * timeScale;
+
+/**
+ * May a failed attempt of an idempotent request be retried? Not when its back-off would end with less than a second
+ * left before the run's deadline: then this answer is the last, and the run reports it (attack R, P3: a 502 storm
+ * slept 4 s past a 3 s limit, then said the request "was not sent").
+ */
+export function retryFits(retryCount: number, now: number, deadline: number, timeScale: number): boolean {
+  return now + retryBackoffMs(retryCount, timeScale) + SEND_MARGIN_MS * timeScale < deadline;
 }

@@ -6,7 +6,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { Octokit } from '@octokit/core';
 import Bottleneck from 'bottleneck/light.js';
-import { rateLimitStop, rateLimitWait, type RateLimited } from '../core/waits.js';
+import { rateLimitStop, rateLimitWait, retryFits, type RateLimited } from '../core/waits.js';
 import { DeadlineError, redactor, translate } from './errors.js';
 import { ApiError, type StatusKind } from './port.js';
 
@@ -56,12 +56,21 @@ export function buildOctokit(o: ClientOptions): Octo {
   // Registered before retry and throttling, so it wraps each attempt (theirs included):
   // every attempt gets its own time limit, and none starts after the run's deadline.
   const timeLimits = (oc: Octokit): void => {
-    oc.hook.wrap('request', (request, opts) => {
+    oc.hook.wrap('request', async (request, opts) => {
       const left = o.deadline - Date.now();
-      if (left <= 0) throw new DeadlineError();
+      const tries = (opts.request as { retryCount?: number }).retryCount ?? 0;
+      if (left <= 0) throw new DeadlineError(tries);
       // before-after-hook binds the options object to the inner hooks: mutate it, do not replace it
       opts.request = { ...opts.request, signal: AbortSignal.timeout(Math.min(o.requestTimeoutMs, left)) };
-      return request(opts);
+      try {
+        return await request(opts);
+      } catch (e) {
+        // no retry whose back-off would end past the deadline: GitHub's answer to this attempt is the one reported
+        // (the retry plugin reads the limit from these options when it decides: plugin-retry error-request.js)
+        if (!retryFits(tries, Date.now(), o.deadline, o.timeScale))
+          (opts.request as { retries?: number }).retries = tries;
+        throw e;
+      }
     });
   };
   // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate

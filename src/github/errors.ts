@@ -3,8 +3,12 @@
 import { classify, type ErrorClass } from '../core/errors.js';
 import { ApiError } from './port.js';
 
-/** Thrown by the time-limit hook when the run's deadline has passed: nothing was sent. */
-export class DeadlineError extends Error {}
+/** Thrown by the time-limit hook when the run's deadline has passed: this attempt was not sent (earlier ones were). */
+export class DeadlineError extends Error {
+  constructor(readonly retries = 0) {
+    super("the run's time limit ran out");
+  }
+}
 
 const ADVICE_422: Array<[RegExp, string]> = [
   [
@@ -68,7 +72,11 @@ function detailOf(err: OctokitError, e: unknown, redact: (s: string) => string):
 
 export function translate(operation: string, e: unknown, limits: Limits): ApiError {
   if (e instanceof DeadlineError) {
-    const message = `${operation} was not sent: the run's time limit ran out`;
+    const message =
+      e.retries > 0
+        ? `${operation} failed ${e.retries + (e.retries > 1 ? ' times' : ' time')} (GitHub answered with an error), ` +
+          "and the run's time limit ran out before it could be sent again"
+        : `${operation} was not sent: the run's time limit ran out`;
     return new ApiError(null, 'deadline', 'deadline', message, `raise run-timeout-seconds, or re-run: ${RERUN}`);
   }
   const err = e as OctokitError;

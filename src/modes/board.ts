@@ -126,7 +126,7 @@ async function keepOneComment(
  * status-kind, and an App member's check runs too (only an App writes them; attack round 18, R18-2): its own newest
  * of either kind decides, and check runs that cannot be listed leave its approval unconfirmed (checks: read).
  */
-async function fromOwnStatuses(port: GitHubPort, pullNumber: number, board: Board): Promise<OwnStatuses> {
+export async function fromOwnStatuses(port: GitHubPort, pullNumber: number, board: Board): Promise<OwnStatuses> {
   const out: OwnStatuses = { doubted: new Set(), unread: new Set(), unreadRuns: new Set(), notGreen: new Set() };
   const approving = board.rows.filter((r) => r.verdict === 'APPROVE');
   const headsOf = (r: BoardRow) => [...new Set([board.head, r.reviewedHead ?? board.head])];
@@ -160,7 +160,7 @@ async function fromOwnStatuses(port: GitHubPort, pullNumber: number, board: Boar
   return out;
 }
 
-interface OwnStatuses {
+export interface OwnStatuses {
   doubted: Set<string>;
   unread: Set<string>;
   unreadRuns: Set<string>;

@@ -518,6 +518,16 @@ describe('a kept verdict and a forced re-review of its head', () => {
     ['the same failure, read before the write', [mine, { ...abort, id: 60 }], { seen: [{ ...abort, id: 60 }] }, null],
     ["a post's green over an abort", [mine, abort], { outcome: 'posted', seen: 'none' }, null],
     ['a red over a plain pending', [mine, abort, plain], {}, { state: 'failure' }],
+    // attack R, P5: a retried write GitHub applied though it answered 5xx leaves a copy of the green over the red
+    [
+      "a copy of the green over another PR's red written since the read",
+      [mine, mine, review(9, 'failure', 8)],
+      {},
+      {
+        state: 'failure',
+      },
+    ],
+    ['a copy of the green over a forced pending: settled by it', [mine, mine, forced], {}, null],
   ])('greenUnderReReview: %s', (_n, onHead, o, put) => {
     const r = after(onHead, o);
     if (put === null) expect(r).toBeNull();

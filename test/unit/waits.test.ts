@@ -5,6 +5,8 @@ import {
   parseTimeScale,
   rateLimitStop,
   rateLimitWait,
+  retryBackoffMs,
+  retryFits,
   TIME_SCALE_ENV,
   type RateLimited,
 } from '../../src/core/waits.js';
@@ -45,7 +47,15 @@ describe('askedWait: how long GitHub asks to wait', () => {
       60,
     ],
     ['secondary without retry-after → GitHub says a minute', {}, 60],
-    ['retry-after an HTTP date (not seconds) → a minute', { 'retry-after': 'Wed, 21 Oct 2026 07:28:00 GMT' }, 60],
+    // RFC 9110: retry-after is delay-seconds or an HTTP date (attack R, P2: a date an hour ahead was read as
+    // GitHub's one-minute fallback and the create re-sent into the limit)
+    [
+      'retry-after an HTTP date → the seconds until it',
+      { 'retry-after': new Date(NOW + 3600_000).toUTCString() },
+      3600,
+    ],
+    ['retry-after a date already past → 0', { 'retry-after': new Date(NOW - 5000).toUTCString() }, 0],
+    ['retry-after neither seconds nor a date → a minute', { 'retry-after': 'soon' }, 60],
     ['retry-after negative → a minute', { 'retry-after': '-4' }, 60],
     ['retry-after blank → a minute', { 'retry-after': ' ' }, 60],
   ])('%s', (_name, headers, seconds) => {
@@ -120,6 +130,16 @@ describe('rateLimitWait: one layer, twice at most, never past the deadline', () 
       /no retry-after \(GitHub's rule: wait 60 s\); the run has 10 s left/,
     ],
     [
+      'an HTTP date names the date and the seconds',
+      { headers: { 'retry-after': new Date(NOW + 3600_000).toUTCString() } },
+      /rate-limited with retry-after \w{3}, \d\d \w{3} \d{4} [\d:]{8} GMT, in 3600 s; the run has 300 s left/,
+    ],
+    [
+      'an unreadable retry-after is shown as sent',
+      { headers: { 'retry-after': 'soon' }, deadline: NOW + 10_500 },
+      /a retry-after that is neither seconds nor a date \("soon"; GitHub's rule: wait 60 s\)/,
+    ],
+    [
       'after two waits',
       { headers: { 'retry-after': '1' }, waited: 2 },
       /and still rate-limited after 2 waits, so it stops now/,
@@ -145,5 +165,20 @@ describe('parseTimeScale: test-only, 1 unless set', () => {
   test.each(['0', '-1', '2', '1.5', 'fast', ' ', 'NaN', 'Infinity'])('%j → an error naming the variable', (raw) => {
     const r = parseTimeScale(raw);
     expect(r).toEqual({ error: expect.stringContaining(`${TIME_SCALE_ENV} is "${raw}"`) });
+  });
+});
+
+describe('retryFits: a 5xx back-off never sleeps past the deadline (attack R, P3)', () => {
+  test.each<[string, number, number, number, boolean]>([
+    ['first retry, 1 s back-off, 300 s left', 0, 300_000, 1, true],
+    ['second retry, 4 s back-off, 300 s left', 1, 300_000, 1, true],
+    ['first retry with 2.001 s left: the 1 s back-off and 1 s to send fit', 0, 2_001, 1, true],
+    ['first retry with exactly 2 s left: no room to send', 0, 2_000, 1, false],
+    ['second retry with 3 s left: the 4 s back-off would pass it', 1, 3_000, 1, false],
+    ['scaled (tests): 4 ms back-off and 1 ms margin in 6 ms', 1, 6, 0.001, true],
+    ['deadline already passed', 0, -1, 1, false],
+  ])('%s', (_n, retryCount, left, scale, fits) => {
+    expect(retryFits(retryCount, NOW, NOW + left, scale)).toBe(fits);
+    expect(retryBackoffMs(retryCount, scale)).toBe((retryCount + 1) ** 2 * 1000 * scale);
   });
 });
