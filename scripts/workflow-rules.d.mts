@@ -7,3 +7,7 @@ export function gradedFindings(
 ): Array<{ where: string; says: string; level: 'fail' | 'warn'; creds?: string[] }>;
 /** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
 export function personaCredentials(node: unknown): string[];
+/** What stands for every secret of a job in a finding's `creds`. */
+export const EVERY_SECRET: string;
+/** An expression hands over the whole `secrets` object: secrets[...], toJSON(secrets). */
+export function namesEverySecret(text: string): boolean;

@@ -61,12 +61,24 @@ const NUMBER_NAMED = /\bpull_request\.number\b|\bgithub\.event\.number\b|\bissue
 /** Commands that fetch a PR's code by its number: gh's checkout, a pull ref, a head looked up from the PR. */
 const BY_NUMBER = /\bgh\s+pr\s+checkout\b|refs\/pull\/|\bgit\b[^\n;&|]*\bfetch\b[^\n;&|]*\bpull\//i;
 
-/** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
+/** What stands for every secret of a job in the findings' `creds`: every persona key is among them. */
+export const EVERY_SECRET = 'every secret';
+/**
+ * An expression that hands over the whole `secrets` object, not one secret: `secrets[...]`, `toJSON(secrets)`,
+ * `${{ secrets }}` (an attack of round R: toJSON(secrets) beside the LLM step was not a credential).
+ */
+export function namesEverySecret(text) {
+  if (/(?<![\w.-])secrets\s*\[/.test(text)) return true;
+  return [...text.matchAll(/\$\{\{([\s\S]*?)\}\}/g)].some((m) => /(?<![\w.'"-])secrets\b(?!\s*\.)/i.test(m[1]));
+}
+
+/** The persona credentials a piece of a workflow names: secret names, 'a private-key input', 'every secret'. */
 export function personaCredentials(node) {
   const text = JSON.stringify(node ?? {});
   const names = [...text.matchAll(/secrets\.([A-Za-z_]\w*)/g)].map((m) => m[1]);
   const found = new Set(names.filter((n) => n !== 'GITHUB_TOKEN' && !MODEL_KEY.test(n)));
   if (/"private[-_]key":/.test(text)) found.add('a private-key input');
+  if (namesEverySecret(text)) found.add(EVERY_SECRET);
   return [...found];
 }
 
@@ -173,7 +185,7 @@ function runFetchFindings(where, step, uses, say) {
  * DEPLOY_KEY, a release's NPM_TOKEN) and for a key named as a model provider names it (OPENAI_API_KEY: the LLM job's;
  * name it LLM_* to say so).
  */
-const PERSONA_LIKE = /(?:_TOKEN|PRIVATE_KEY|_PEM)$|^a private-key input$/;
+const PERSONA_LIKE = /(?:_TOKEN|PRIVATE_KEY|_PEM)$|^a private-key input$|^every secret$/;
 const keyLevelOf = (us, creds) => (us && creds.some((c) => PERSONA_LIKE.test(c) || us.has(c)) ? FAIL : WARN);
 
 /** The secrets persona-verdict steps are given as `github-token` (the persona's token, whatever its name). */
@@ -317,8 +329,8 @@ export function gradedFindings(text, branches = null) {
   const say = (where, says, level = WARN, creds) => out.push({ where, says, level, ...(creds ? { creds } : {}) });
   const wf = parse(text);
   const triggers = triggersOf(wf);
-  if (/secrets\[/.test(text))
-    say('workflow', 'secrets[...] hands every secret to the job: name one secret per job', FAIL);
+  if (namesEverySecret(text))
+    say('workflow', 'secrets[...] or toJSON(secrets) hands every secret to the job: name one secret per job', FAIL);
   pinFindings(text, say);
   if (wf.permissions === undefined) say('workflow', 'no top-level permissions: set permissions: {} and grant per job');
   const jobs = Object.entries(wf.jobs ?? {});

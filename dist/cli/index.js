@@ -147,7 +147,7 @@ async function main(argv, io) {
         const bad = (0,_cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .badApiUrl */ .n)(process.env);
         if (bad)
             return usage(io, `${TOOL} doctor`, bad, _cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .DOCTOR_USAGE */ .E);
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(383)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6383))).runDoctorCli(rest);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(940)]).then(__nccwpck_require__.bind(__nccwpck_require__, 940))).runDoctorCli(rest);
     }
     const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L[first] : undefined;
     if (command)

@@ -5,7 +5,7 @@
 // repository takes `checks: read`. Without it such approvals go uncounted and the panel stays red:
 // fail closed, a gate nobody can pass rather than one anybody can — so a warning.
 import { samePersona } from './marker.js';
-import { obj, OUR_ACTION, stepsOf, str, type Json } from './doctor-keys.js';
+import { obj, OUR_ACTION, stepsOf, str, withOf, type Json } from './doctor-keys.js';
 import { credentialOf, triggersOf, type WorkflowIssue, type Writer } from './doctor-writers.js';
 
 /** The personas of a board step that are Apps (`persona=<slug>[bot]`, `@version` aside), by persona name. */
@@ -41,7 +41,7 @@ export function boardReads(file: string, id: string, job: Json, wf: Json, writer
   const mine = (p: string) => writers.filter((x) => samePersona(x.persona, p));
   const out: WorkflowIssue[] = [];
   for (const s of steps) {
-    const w = obj(s['with']);
+    const w = withOf(s);
     if (!OUR_ACTION.test(str(s['uses'])) || str(w['mode']) !== 'board') continue;
     if (credentialOf(str(w['github-token']), steps).kind !== 'github-actions') continue;
     const depend = appMembers(str(w['personas'])).filter(

@@ -6,7 +6,7 @@
 // opened, reopened, edited, synchronize, ready_for_review … — the PR's author causes the run, and each one would be a
 // new roll of the LLM on the same head until one approves; a workflow_run that follows such a workflow is the same.
 // And one persona's steps written with two status kinds: a forced re-review's pending is then not read back.
-import { obj, OUR_ACTION, stepsOf, str, type Json } from './doctor-keys.js';
+import { obj, OUR_ACTION, stepsOf, str, withOf, type Json } from './doctor-keys.js';
 import type { WorkflowIssue } from './doctor-writers.js';
 
 /** The actions GitHub runs a pull_request(_target) workflow on when it names no types. */
@@ -16,16 +16,21 @@ const CHECKED = new Set(['issue_comment', 'workflow_dispatch', 'schedule']);
 /** Events the PR's author causes with the PR in the payload: a review or a review comment on their own PR. */
 const AUTHORS = new Set(['pull_request_review', 'pull_request_review_comment']);
 
+/** A comparison naming a route the action checks: a label added, a comment. */
+const CHECKED_ROUTE = /github\.event\.action\s*==\s*'labeled'|github\.event_name\s*==\s*'issue_comment'/;
+
 /**
  * Whether a condition (a job's or step's `if:`, or `force:` itself as an expression) holds only on routes the action
- * checks — "github.event.action == 'labeled'", "github.event_name == 'issue_comment'" — joined by && alone (an `||` may
- * let anything else through, a negation narrows nothing).
+ * checks — "github.event.action == 'labeled'", "github.event_name == 'issue_comment'" — as a job's `if:` narrows its
+ * events (doctor-writers.ts's jobEvents): every part of an `||` an && chain that names such a route (a part that names
+ * none may let anything else through), and no negation (it narrows nothing). An attack of round R found the combined
+ * review and re-review workflow's `issue_comment' || … 'labeled'` failed.
  */
 function checkedOnly(raw: string): boolean {
   // GitHub's stand-in for a ternary: "${{ <condition> && 'true' || 'false' }}" is the condition
   const condition = raw.replace(/&&\s*'?true'?\s*\|\|\s*'?false'?\s*(\}\})?\s*$/, '$1');
-  if (/\|\||!\s*\(|!=/.test(condition)) return false;
-  return /github\.event\.action\s*==\s*'labeled'|github\.event_name\s*==\s*'issue_comment'/.test(condition);
+  if (/!\s*\(|!=/.test(condition)) return false;
+  return condition.split('||').every((part) => CHECKED_ROUTE.test(part));
 }
 
 /** The pull-request actions a forced step runs on that the action does not check (all but `labeled`). */
@@ -47,7 +52,7 @@ export function forcedByAuthor(file: string, id: string, job: Json, wf: Json, ev
   const steps = stepsOf(job);
   const out: WorkflowIssue[] = [];
   for (const s of steps) {
-    const force = str(obj(s['with'])['force']).trim();
+    const force = str(withOf(s)['force']).trim();
     if (!OUR_ACTION.test(str(s['uses'])) || force === '' || force.toLowerCase() === 'false') continue;
     // the job's `if`, the step's and a force expression must all hold: one that names only checked routes suffices
     if ([str(job['if']), str(s['if']), force].some(checkedOnly)) continue;
@@ -63,7 +68,7 @@ export function forcedByAuthor(file: string, id: string, job: Json, wf: Json, ev
       else if (event === 'workflow_call') called = true;
       else other.push(event);
     }
-    const persona = str(obj(s['with'])['persona']) || 'the persona';
+    const persona = str(withOf(s)['persona']) || 'the persona';
     const fix =
       `in ${file}, set force only in a job that runs on issue_comment (the /review command) or on ` +
       'pull_request_target types: [labeled], as docs/recipes/re-review.yml does';

@@ -11,6 +11,12 @@ export const str = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 /** A job's steps, each as an object (a job without steps, or a reusable workflow's call, has none). */
 export const stepsOf = (job: Json): Json[] => (Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : []);
+/**
+ * A step's `with:` as the runner reads it: keys without case (`Force:` and `FORCE:` are INPUT_FORCE, as
+ * scripts/workflow-rules.mjs's inputsOf says), the later of two spellings winning.
+ */
+export const withOf = (step: Json): Json =>
+  Object.fromEntries(Object.entries(obj(step['with'])).map(([k, v]) => [k.toLowerCase(), v]));
 
 /**
  * The actions known to mint an App installation token; any other step with a private-key input (`private-key`,
@@ -77,7 +83,7 @@ export function mintersOf(file: string, wf: Json): Minter[] {
     const j = obj(raw);
     const steps = Array.isArray(j['steps']) ? (j['steps'] as unknown[]).map(obj) : [];
     steps.forEach((s, n) => {
-      const w = obj(s['with']);
+      const w = withOf(s);
       if (!mintsAppToken(str(s['uses']), w)) return;
       const pick = (re: RegExp) => Object.entries(w).find(([k, v]) => re.test(k) && str(v))?.[1];
       const env = [obj(s['env']), obj(j['env']), obj(wf['env'])];

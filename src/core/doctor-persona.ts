@@ -25,7 +25,7 @@ export function personaChecks(f: DoctorFacts, p: PersonaFacts, writers: Writer[]
   const mine = writers.filter((w) => w.context === context);
   return [
     requiredCheck(f, p, context, reqs),
-    ...reqs.map((r) => sourceCheck(f, p, context, r)),
+    ...reqs.map((r) => sourceCheck(f, p, context, r, reqs)),
     ...(readWorkflows ? writerChecks(f, p, context, reqs, mine) : []),
     ...accessCheck(p),
   ];
@@ -55,7 +55,22 @@ function requiredCheck(f: DoctorFacts, p: PersonaFacts, context: string, reqs: R
   };
 }
 
-function sourceCheck(f: DoctorFacts, p: PersonaFacts, context: string, r: Requirement): Check {
+/**
+ * A requirement of the context pinned to the persona's App, in a layer that binds everyone: a ruleset nobody may
+ * bypass (its bypass list read, and empty), or classic protection read with admins included. GitHub applies every
+ * layer, so beside it a requirement from any source lets no one else's status through (an attack of round R found
+ * leftover classic protection and an organization ruleset failed as if they stood alone); a layer with bypass actors,
+ * or classic protection that skips admins, does not bind all whom the loose one lets through.
+ */
+function pinnedForAll(f: DoctorFacts, p: PersonaFacts, reqs: Requirement[]): Requirement | undefined {
+  const binds = (r: Requirement): boolean =>
+    r.rulesetId === null
+      ? f.classic.state === 'read' && f.classic.enforceAdmins
+      : f.rulesets.find((x) => x.id === r.rulesetId)?.bypass?.length === 0;
+  return reqs.find((r) => p.kind === 'app' && p.appId !== null && r.source === p.appId && binds(r));
+}
+
+function sourceCheck(f: DoctorFacts, p: PersonaFacts, context: string, r: Requirement, reqs: Requirement[]): Check {
   const id = `source:${p.name}:${label(f, r.rulesetId)}`;
   const where = label(f, r.rulesetId);
   const setting =
@@ -70,6 +85,18 @@ function sourceCheck(f: DoctorFacts, p: PersonaFacts, context: string, r: Requir
       fix: `give the App's slug, the last part of its page https://github.com/apps/<slug>, in --persona ${p.name}=<slug>`,
     };
   }
+  const layer = r.source === null ? pinnedForAll(f, p, reqs) : undefined;
+  if (layer)
+    return {
+      id,
+      level: 'warn',
+      says:
+        `${where} requires ${context} from any source, but ${label(f, layer.rulesetId)} requires it from ` +
+        `${p.name}'s App and binds everyone: GitHub applies both, so the gate holds while that layer stands`,
+      fix:
+        `${setting}: set its source to the App ${p.slug} (id ${p.appId}) too, or remove it, so the gate does not ` +
+        `rest on ${label(f, layer.rulesetId)} alone`,
+    };
   if (r.source === null) {
     return {
       id,

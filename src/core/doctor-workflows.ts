@@ -4,10 +4,11 @@
 // (scripts/workflow-rules.mjs, also run by the linter) are applied as they are, and their
 // findings graded here.
 import { parse } from 'yaml';
-import { gradedFindings } from '../../scripts/workflow-rules.mjs';
+import { EVERY_SECRET, gradedFindings, namesEverySecret } from '../../scripts/workflow-rules.mjs';
 import { boardReads } from './doctor-board.js';
 import type { Level } from './doctor-check.js';
 import { forcedByAuthor, mixedKinds } from './doctor-force.js';
+import { crossRepoCall, runnerIssue } from './doctor-reach.js';
 import {
   callersOf,
   keyUses,
@@ -56,11 +57,14 @@ function jobIssues(
   const steps = stepsOf(job);
   const mints = steps.some((s) => knownMinter(str(s['uses'])));
   const text = JSON.stringify(job);
-  const traced = [...text.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].some((m) => persona.has(m[1]!));
+  // secrets[...] or toJSON(secrets) hands the job every secret: every persona key among them
+  const traced =
+    namesEverySecret(text) || [...text.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].some((m) => persona.has(m[1]!));
   const holds = PERSONA_CREDENTIAL.test(text) || mints || traced;
   if (!holds) return [];
   const level: Level = runsUs || mints || traced ? 'fail' : 'warn';
-  const out: WorkflowIssue[] = [];
+  // a self-hosted runner may keep what an earlier job left (doctor-reach.ts)
+  const out: WorkflowIssue[] = runnerIssue(file, id, job);
   const where = `job ${id}`;
   const untrusted = steps
     .map((s, n) => ({ s, n }))
@@ -106,16 +110,20 @@ function jobIssues(
 }
 
 /**
- * A job's findings: where its credential sits (jobIssues), who can force its persona's run (doctor-force.ts), and
- * whether its board can read the check runs it counts (doctor-board.ts).
+ * A job's findings: where its credential sits (jobIssues), another repository's workflow it calls from a gated
+ * workflow (doctor-reach.ts), who can force its persona's run (doctor-force.ts), and whether its board can read the
+ * check runs it counts (doctor-board.ts).
  */
 function jobFindings(
   j: { path: string; id: string; job: Json; triggers: string[]; runsUs: boolean; wf: Json },
   persona: ReadonlySet<string>,
   writers: readonly Writer[],
+  here: { repo: string | null; paths: ReadonlySet<string> },
 ): WorkflowIssue[] {
+  const gated = j.runsUs || j.triggers.includes('workflow_call');
   return [
     ...jobIssues(j.path, j.id, j.job, j.triggers, j.runsUs, persona),
+    ...(gated ? crossRepoCall(j.path, j.id, j.job, here) : []),
     ...forcedByAuthor(j.path, j.id, j.job, j.wf, jobEvents(j.triggers, j.job['if'])),
     ...boardReads(j.path, j.id, j.job, j.wf, writers),
   ];
@@ -147,6 +155,8 @@ export function analyseWorkflows(
   appIds: ReadonlyMap<string, readonly string[]> = new Map(),
   /** The gated and the default branch: all a checkout may name outright (null: not judged). */
   branches: readonly string[] | null = null,
+  /** This repository (owner/name): a reusable workflow of another one is not read; null: not known. */
+  repo: string | null = null,
 ): Analysed {
   const writers: Writer[] = [];
   const issues: WorkflowIssue[] = [];
@@ -196,10 +206,12 @@ export function analyseWorkflows(
     ...keys.flatMap((k) => k.secrets),
     ...writers.flatMap((w) => (w.credential.kind === 'secret' ? [w.credential.name] : [])),
   ]);
-  issues.push(...jobs.flatMap((j) => jobFindings(j, persona, writers)), ...mixedKinds(writers));
+  issues.push(...jobs.flatMap((j) => jobFindings(j, persona, writers, { repo, paths })), ...mixedKinds(writers));
   for (const { path, rules } of graded)
     issues.push(
-      ...rules.map((r) => ruleIssue(r.creds?.some((c) => persona.has(c)) ? { ...r, level: 'fail' } : r, path)),
+      ...rules.map((r) =>
+        ruleIssue(r.creds?.some((c) => persona.has(c) || c === EVERY_SECRET) ? { ...r, level: 'fail' } : r, path),
+      ),
     );
   return { writers, issues, keys };
 }
@@ -221,12 +233,14 @@ export function analyseBranches(
     branchWorkflows?: WorkflowFile[] | null;
     branch: string;
     defaultBranch?: string;
+    /** This repository (owner/name), where known. */
+    repo?: string;
   },
   appIds: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Analysed | null {
   if (!f.workflows) return null;
   const branches = [...new Set([f.branch, f.defaultBranch ?? f.branch])];
-  const main = analyseWorkflows(f.workflows, appIds, branches);
+  const main = analyseWorkflows(f.workflows, appIds, branches, f.repo ?? null);
   if (!f.branchWorkflows) return main;
   const same = new Set(f.workflows.map((w) => `${w.path}\n${w.text}`));
   // only a copy that runs from the branch: workflow_run, issue_comment, schedule … run the default branch's file
@@ -240,7 +254,7 @@ export function analyseBranches(
   const differs = new Set(
     f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`) && runsThere(w.text)).map((w) => w.path),
   );
-  const there = analyseWorkflows(f.branchWorkflows, appIds, branches);
+  const there = analyseWorkflows(f.branchWorkflows, appIds, branches, f.repo ?? null);
   const mine = <T extends { file: string }>(xs: T[]): T[] => xs.filter((x) => differs.has(x.file));
   return {
     writers: [...main.writers, ...mine(there.writers)],

@@ -2,7 +2,7 @@
 // events and with which credential (core/doctor-workflows.ts judges where that credential sits,
 // core/doctor-force.ts who can force a re-review). Pure: parsed YAML in, writers out.
 import type { Level } from './doctor-check.js';
-import { environmentOf, mintsAppToken, obj, OUR_ACTION, stepsOf, str, type Json } from './doctor-keys.js';
+import { environmentOf, mintsAppToken, obj, OUR_ACTION, stepsOf, str, withOf, type Json } from './doctor-keys.js';
 
 /** Who a status written by a job comes from. */
 export type Credential =
@@ -76,7 +76,7 @@ export function jobEvents(triggers: string[], condition: unknown): string[] {
 export function credentialOf(token: string, steps: Json[]): Credential {
   if (!token.trim() || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/i.test(token)) return { kind: 'github-actions' };
   const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
-  if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(str(s['uses']), obj(s['with']))))
+  if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(str(s['uses']), withOf(s))))
     return { kind: 'app', step: fromStep };
   const secret = /secrets\.([A-Za-z0-9_]+)/.exec(token)?.[1];
   if (secret) return { kind: 'secret', name: secret };
@@ -86,7 +86,7 @@ export function credentialOf(token: string, steps: Json[]): Credential {
 /** An App token minted with permission-* inputs (narrowed) that do not grant `permission-<name>: write`. */
 function narrowedOut(c: Credential, steps: Json[], name: string): boolean {
   if (c.kind !== 'app') return false;
-  const w = obj(steps.find((s) => s['id'] === c.step)?.['with']);
+  const w = withOf(obj(steps.find((s) => s['id'] === c.step)));
   const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
   return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
 }
@@ -104,7 +104,7 @@ export function writersOf(file: string, id: string, job: Json, triggers: string[
   const out: Writer[] = [];
   for (const step of steps) {
     if (!OUR_ACTION.test(str(step['uses']))) continue;
-    const w = obj(step['with']);
+    const w = withOf(step);
     const mode = str(w['mode']) || 'post';
     const status = str(w['commit-status']) || 'auto';
     if (!str(w['persona']) || !['post', 'preflight'].includes(mode) || status === 'never') continue;

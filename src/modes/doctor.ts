@@ -120,7 +120,7 @@ export async function gatherFacts(
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
   // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
   // key, and where each key is stored (the secret names of the repository, the organization and those environments)
-  const analysed = analyseBranches({ workflows, branchWorkflows, branch, defaultBranch }, appNames(people));
+  const analysed = analyseBranches({ workflows, branchWorkflows, branch, defaultBranch, repo }, appNames(people));
   const names = [
     ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
   ];

@@ -1,8 +1,8 @@
-export const id = 383;
-export const ids = [383];
+export const id = 940;
+export const ids = [940];
 export const modules = {
 
-/***/ 6383:
+/***/ 940:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -487,7 +487,7 @@ function personaChecks(f, p, writers, readWorkflows) {
     const mine = writers.filter((w) => w.context === context);
     return [
         requiredCheck(f, p, context, reqs),
-        ...reqs.map((r) => sourceCheck(f, p, context, r)),
+        ...reqs.map((r) => sourceCheck(f, p, context, r, reqs)),
         ...(readWorkflows ? writerChecks(f, p, context, reqs, mine) : []),
         ...accessCheck(p),
     ];
@@ -514,7 +514,20 @@ function requiredCheck(f, p, context, reqs) {
         fix: add,
     };
 }
-function sourceCheck(f, p, context, r) {
+/**
+ * A requirement of the context pinned to the persona's App, in a layer that binds everyone: a ruleset nobody may
+ * bypass (its bypass list read, and empty), or classic protection read with admins included. GitHub applies every
+ * layer, so beside it a requirement from any source lets no one else's status through (an attack of round R found
+ * leftover classic protection and an organization ruleset failed as if they stood alone); a layer with bypass actors,
+ * or classic protection that skips admins, does not bind all whom the loose one lets through.
+ */
+function pinnedForAll(f, p, reqs) {
+    const binds = (r) => r.rulesetId === null
+        ? f.classic.state === 'read' && f.classic.enforceAdmins
+        : f.rulesets.find((x) => x.id === r.rulesetId)?.bypass?.length === 0;
+    return reqs.find((r) => p.kind === 'app' && p.appId !== null && r.source === p.appId && binds(r));
+}
+function sourceCheck(f, p, context, r, reqs) {
     const id = `source:${p.name}:${label(f, r.rulesetId)}`;
     const where = label(f, r.rulesetId);
     const setting = r.rulesetId === null
@@ -528,6 +541,16 @@ function sourceCheck(f, p, context, r) {
             fix: `give the App's slug, the last part of its page https://github.com/apps/<slug>, in --persona ${p.name}=<slug>`,
         };
     }
+    const layer = r.source === null ? pinnedForAll(f, p, reqs) : undefined;
+    if (layer)
+        return {
+            id,
+            level: 'warn',
+            says: `${where} requires ${context} from any source, but ${label(f, layer.rulesetId)} requires it from ` +
+                `${p.name}'s App and binds everyone: GitHub applies both, so the gate holds while that layer stands`,
+            fix: `${setting}: set its source to the App ${p.slug} (id ${p.appId}) too, or remove it, so the gate does not ` +
+                `rest on ${label(f, layer.rulesetId)} alone`,
+        };
     if (r.source === null) {
         return {
             id,
@@ -860,12 +883,24 @@ const NUMBER_NAMED = /\bpull_request\.number\b|\bgithub\.event\.number\b|\bissue
 /** Commands that fetch a PR's code by its number: gh's checkout, a pull ref, a head looked up from the PR. */
 const BY_NUMBER = /\bgh\s+pr\s+checkout\b|refs\/pull\/|\bgit\b[^\n;&|]*\bfetch\b[^\n;&|]*\bpull\//i;
 
-/** The persona credentials a piece of a workflow names: secret names, and 'a private-key input'. */
+/** What stands for every secret of a job in the findings' `creds`: every persona key is among them. */
+const EVERY_SECRET = 'every secret';
+/**
+ * An expression that hands over the whole `secrets` object, not one secret: `secrets[...]`, `toJSON(secrets)`,
+ * `${{ secrets }}` (an attack of round R: toJSON(secrets) beside the LLM step was not a credential).
+ */
+function namesEverySecret(text) {
+  if (/(?<![\w.-])secrets\s*\[/.test(text)) return true;
+  return [...text.matchAll(/\$\{\{([\s\S]*?)\}\}/g)].some((m) => /(?<![\w.'"-])secrets\b(?!\s*\.)/i.test(m[1]));
+}
+
+/** The persona credentials a piece of a workflow names: secret names, 'a private-key input', 'every secret'. */
 function personaCredentials(node) {
   const text = JSON.stringify(node ?? {});
   const names = [...text.matchAll(/secrets\.([A-Za-z_]\w*)/g)].map((m) => m[1]);
   const found = new Set(names.filter((n) => n !== 'GITHUB_TOKEN' && !MODEL_KEY.test(n)));
   if (/"private[-_]key":/.test(text)) found.add('a private-key input');
+  if (namesEverySecret(text)) found.add(EVERY_SECRET);
   return [...found];
 }
 
@@ -972,7 +1007,7 @@ function runFetchFindings(where, step, uses, say) {
  * DEPLOY_KEY, a release's NPM_TOKEN) and for a key named as a model provider names it (OPENAI_API_KEY: the LLM job's;
  * name it LLM_* to say so).
  */
-const PERSONA_LIKE = /(?:_TOKEN|PRIVATE_KEY|_PEM)$|^a private-key input$/;
+const PERSONA_LIKE = /(?:_TOKEN|PRIVATE_KEY|_PEM)$|^a private-key input$|^every secret$/;
 const keyLevelOf = (us, creds) => (us && creds.some((c) => PERSONA_LIKE.test(c) || us.has(c)) ? FAIL : WARN);
 
 /** The secrets persona-verdict steps are given as `github-token` (the persona's token, whatever its name). */
@@ -1116,8 +1151,8 @@ function gradedFindings(text, branches = null) {
   const say = (where, says, level = WARN, creds) => out.push({ where, says, level, ...(creds ? { creds } : {}) });
   const wf = (0,dist/* parse */.qg)(text);
   const triggers = triggersOf(wf);
-  if (/secrets\[/.test(text))
-    say('workflow', 'secrets[...] hands every secret to the job: name one secret per job', FAIL);
+  if (namesEverySecret(text))
+    say('workflow', 'secrets[...] or toJSON(secrets) hands every secret to the job: name one secret per job', FAIL);
   pinFindings(text, say);
   if (wf.permissions === undefined) say('workflow', 'no top-level permissions: set permissions: {} and grant per job');
   const jobs = Object.entries(wf.jobs ?? {});
@@ -1148,6 +1183,11 @@ const str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v
 /** A job's steps, each as an object (a job without steps, or a reusable workflow's call, has none). */
 const stepsOf = (job) => (Array.isArray(job['steps']) ? job['steps'].map(obj) : []);
 /**
+ * A step's `with:` as the runner reads it: keys without case (`Force:` and `FORCE:` are INPUT_FORCE, as
+ * scripts/workflow-rules.mjs's inputsOf says), the later of two spellings winning.
+ */
+const withOf = (step) => Object.fromEntries(Object.entries(obj(step['with'])).map(([k, v]) => [k.toLowerCase(), v]));
+/**
  * The actions known to mint an App installation token; any other step with a private-key input (`private-key`,
  * `private_key`, `application_private_key`) is taken for one too (getsentry's, navikt's, a local composite action).
  */
@@ -1177,7 +1217,7 @@ function mintersOf(file, wf) {
         const j = obj(raw);
         const steps = Array.isArray(j['steps']) ? j['steps'].map(obj) : [];
         steps.forEach((s, n) => {
-            const w = obj(s['with']);
+            const w = withOf(s);
             if (!mintsAppToken(str(s['uses']), w))
                 return;
             const pick = (re) => Object.entries(w).find(([k, v]) => re.test(k) && str(v))?.[1];
@@ -1343,7 +1383,7 @@ function credentialOf(token, steps) {
     if (!token.trim() || /\bgithub\.token\b|secrets\.GITHUB_TOKEN\b/i.test(token))
         return { kind: 'github-actions' };
     const fromStep = /steps\.([A-Za-z0-9_-]+)\.outputs\.token\b/.exec(token)?.[1];
-    if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(str(s['uses']), obj(s['with']))))
+    if (fromStep && steps.some((s) => s['id'] === fromStep && mintsAppToken(str(s['uses']), withOf(s))))
         return { kind: 'app', step: fromStep };
     const secret = /secrets\.([A-Za-z0-9_]+)/.exec(token)?.[1];
     if (secret)
@@ -1354,7 +1394,7 @@ function credentialOf(token, steps) {
 function narrowedOut(c, steps, name) {
     if (c.kind !== 'app')
         return false;
-    const w = obj(steps.find((s) => s['id'] === c.step)?.['with']);
+    const w = withOf(obj(steps.find((s) => s['id'] === c.step)));
     const asked = Object.keys(w).filter((k) => k.startsWith('permission-'));
     return asked.length > 0 && str(w[`permission-${name}`]) !== 'write';
 }
@@ -1371,7 +1411,7 @@ function writersOf(file, id, job, triggers) {
     for (const step of steps) {
         if (!doctor_keys_OUR_ACTION.test(str(step['uses'])))
             continue;
-        const w = obj(step['with']);
+        const w = withOf(step);
         const mode = str(w['mode']) || 'post';
         const status = str(w['commit-status']) || 'auto';
         if (!str(w['persona']) || !['post', 'preflight'].includes(mode) || status === 'never')
@@ -1442,7 +1482,7 @@ function boardReads(file, id, job, wf, writers) {
     const mine = (p) => writers.filter((x) => (0,marker/* samePersona */.NK)(x.persona, p));
     const out = [];
     for (const s of steps) {
-        const w = obj(s['with']);
+        const w = withOf(s);
         if (!doctor_keys_OUR_ACTION.test(str(s['uses'])) || str(w['mode']) !== 'board')
             continue;
         if (credentialOf(str(w['github-token']), steps).kind !== 'github-actions')
@@ -1485,17 +1525,21 @@ const DEFAULT_TYPES = ['opened', 'synchronize', 'reopened'];
 const CHECKED = new Set(['issue_comment', 'workflow_dispatch', 'schedule']);
 /** Events the PR's author causes with the PR in the payload: a review or a review comment on their own PR. */
 const AUTHORS = new Set(['pull_request_review', 'pull_request_review_comment']);
+/** A comparison naming a route the action checks: a label added, a comment. */
+const CHECKED_ROUTE = /github\.event\.action\s*==\s*'labeled'|github\.event_name\s*==\s*'issue_comment'/;
 /**
  * Whether a condition (a job's or step's `if:`, or `force:` itself as an expression) holds only on routes the action
- * checks — "github.event.action == 'labeled'", "github.event_name == 'issue_comment'" — joined by && alone (an `||` may
- * let anything else through, a negation narrows nothing).
+ * checks — "github.event.action == 'labeled'", "github.event_name == 'issue_comment'" — as a job's `if:` narrows its
+ * events (doctor-writers.ts's jobEvents): every part of an `||` an && chain that names such a route (a part that names
+ * none may let anything else through), and no negation (it narrows nothing). An attack of round R found the combined
+ * review and re-review workflow's `issue_comment' || … 'labeled'` failed.
  */
 function checkedOnly(raw) {
     // GitHub's stand-in for a ternary: "${{ <condition> && 'true' || 'false' }}" is the condition
     const condition = raw.replace(/&&\s*'?true'?\s*\|\|\s*'?false'?\s*(\}\})?\s*$/, '$1');
-    if (/\|\||!\s*\(|!=/.test(condition))
+    if (/!\s*\(|!=/.test(condition))
         return false;
-    return /github\.event\.action\s*==\s*'labeled'|github\.event_name\s*==\s*'issue_comment'/.test(condition);
+    return condition.split('||').every((part) => CHECKED_ROUTE.test(part));
 }
 /** The pull-request actions a forced step runs on that the action does not check (all but `labeled`). */
 function unchecked(on, event) {
@@ -1515,7 +1559,7 @@ function forcedByAuthor(file, id, job, wf, events) {
     const steps = stepsOf(job);
     const out = [];
     for (const s of steps) {
-        const force = str(obj(s['with'])['force']).trim();
+        const force = str(withOf(s)['force']).trim();
         if (!doctor_keys_OUR_ACTION.test(str(s['uses'])) || force === '' || force.toLowerCase() === 'false')
             continue;
         // the job's `if`, the step's and a force expression must all hold: one that names only checked routes suffices
@@ -1539,7 +1583,7 @@ function forcedByAuthor(file, id, job, wf, events) {
             else
                 other.push(event);
         }
-        const persona = str(obj(s['with'])['persona']) || 'the persona';
+        const persona = str(withOf(s)['persona']) || 'the persona';
         const fix = `in ${file}, set force only in a job that runs on issue_comment (the /review command) or on ` +
             'pull_request_target types: [labeled], as docs/recipes/re-review.yml does';
         if (open.length)
@@ -1599,12 +1643,113 @@ function mixedKinds(writers) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/core/doctor-reach.ts
+// What a job hands to code or machines the doctor cannot read — pure, part of its workflow reading
+// (core/doctor-workflows.ts). Another repository's reusable workflow, called from a gated workflow, runs in this
+// repository's run: its jobs may name this repository's environments (a persona's key among their secrets) and get
+// what the caller passes. A self-hosted runner may keep what an earlier job left, and a writer's branch workflow or a
+// PR's job may run there before the persona's. What it cannot read is reported as unknown, never as ok (an attack
+// of round R found both said ok).
+
+/** `owner/repo/path@ref` of a job-level `uses:`; null for a local call (`./…`) or no call. */
+function callOf(uses) {
+    const m = /^([^/.\s][^/\s]*\/[^/\s]+)\/([^@\s]+)@(\S+)$/.exec(uses.trim());
+    return m ? { repo: m[1], path: m[2], ref: m[3] } : null;
+}
+/**
+ * A gated workflow's job that calls another repository's reusable workflow: at a branch or a tag a fail — whoever may
+ * push there writes what runs with this repository's environments and the secrets passed, as a checkout of a branch
+ * named outright; at a commit's SHA a warning, since the doctor does not read that file. `repo`: this repository
+ * (owner/name); when not known, a call naming a workflow file this repository has (`paths`) is taken to be its own.
+ */
+function crossRepoCall(file, id, job, where) {
+    const call = callOf(str(job['uses']));
+    if (!call)
+        return [];
+    const own = where.repo ? call.repo.toLowerCase() === where.repo.toLowerCase() : where.paths.has(call.path);
+    if (own)
+        return [];
+    const named = `${call.repo}/${call.path}@${call.ref}`;
+    const runs = "its jobs run in this repository's run, with the environments they name (this repository's, a persona's key " +
+        'among their secrets) and the secrets passed to them';
+    const copy = 'or copy the workflow into .github/workflows/ so the doctor reads it';
+    if (!/^[0-9a-f]{40}$/i.test(call.ref))
+        return [
+            {
+                file,
+                where: `job ${id}`,
+                level: 'fail',
+                says: `calls ${named}, another repository's workflow at a branch or tag: ${runs}; whoever may push to ` +
+                    `${call.repo} writes what this job runs`,
+                fix: `in ${file}, job ${id}: pin the call to a full commit SHA of ${call.repo} that you have read, ${copy}`,
+            },
+        ];
+    return [
+        {
+            file,
+            where: `job ${id}`,
+            level: 'warn',
+            says: `calls ${named}, another repository's workflow the doctor does not read: ${runs}, so whether a persona ` +
+                'credential sits beside the LLM step or PR code there is unknown',
+            fix: `read ${named} against README "Check your gate" (no persona credential beside the LLM step, no PR code ` +
+                `checked out), ${copy}`,
+        },
+    ];
+}
+/** GitHub-hosted runners' labels: ubuntu-24.04, windows-latest, macos-15-large, ubuntu-24.04-arm … */
+const HOSTED = /^(?:ubuntu|windows|macos)-(?:latest|\d+(?:\.\d+)?)(?:-(?:arm|arm64|large|xlarge|intel))?$/i;
+/** A job's runner labels, a matrix's values followed; null where an expression or a group hides them. */
+function labelsOf(job) {
+    const raw = job['runs-on'];
+    const listed = Array.isArray(raw) ? raw.map(str) : typeof raw === 'string' ? [raw] : null;
+    if (!listed)
+        return raw === undefined ? [] : null; // { group, labels }: a runner group, GitHub's or self-hosted
+    const matrix = obj(obj(job['strategy'])['matrix']);
+    const out = [];
+    for (const label of listed) {
+        const m = /^\$\{\{\s*matrix\.([A-Za-z0-9_-]+)\s*\}\}$/.exec(label.trim());
+        const values = m ? matrix[m[1]] : undefined;
+        if (Array.isArray(values) && values.every((v) => typeof v === 'string'))
+            out.push(...values);
+        else if (label.includes('${{'))
+            return null;
+        else
+            out.push(label);
+    }
+    return out;
+}
+/**
+ * A job that holds a persona credential on a runner that is not GitHub-hosted (`self-hosted`, a custom label, a
+ * runner group, a label chosen by an expression): a warning — a runner that is not ephemeral keeps what an earlier
+ * job left, and the doctor cannot see whether PR jobs or a writer's branch workflows share it.
+ */
+function runnerIssue(file, id, job) {
+    const labels = labelsOf(job);
+    if (labels && labels.every((l) => HOSTED.test(l.trim())))
+        return [];
+    const raw = job['runs-on'];
+    const on = labels ? `[${labels.join(', ')}]` : (typeof raw === 'string' ? raw : JSON.stringify(raw)).slice(0, 60);
+    return [
+        {
+            file,
+            where: `job ${id}`,
+            level: 'warn',
+            says: `the job holds a persona credential and runs on ${on}, not a GitHub-hosted runner: whether that runner is ` +
+                "ephemeral, or also runs PR jobs or a writer's branch workflows that could leave a process to read the key, " +
+                'is unknown to the doctor',
+            fix: `in ${file}, run job ${id} on a GitHub-hosted runner (ubuntu-latest), or on ephemeral self-hosted runners ` +
+                '(a fresh runner per job) in a runner group only this workflow may use',
+        },
+    ];
+}
+
 ;// CONCATENATED MODULE: ./src/core/doctor-workflows.ts
 // What the doctor reads from a repository's workflow files: the writers of each persona's
 // status context (core/doctor-writers.ts), and where a persona credential sits beside code it
 // does not need to trust. Pure: text in, facts out. The project's own workflow rules
 // (scripts/workflow-rules.mjs, also run by the linter) are applied as they are, and their
 // findings graded here.
+
 
 
 
@@ -1628,12 +1773,14 @@ function jobIssues(file, id, job, triggers, runsUs, persona) {
     const steps = stepsOf(job);
     const mints = steps.some((s) => knownMinter(str(s['uses'])));
     const text = JSON.stringify(job);
-    const traced = [...text.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].some((m) => persona.has(m[1]));
+    // secrets[...] or toJSON(secrets) hands the job every secret: every persona key among them
+    const traced = namesEverySecret(text) || [...text.matchAll(/secrets\.([A-Za-z0-9_]+)/g)].some((m) => persona.has(m[1]));
     const holds = PERSONA_CREDENTIAL.test(text) || mints || traced;
     if (!holds)
         return [];
     const level = runsUs || mints || traced ? 'fail' : 'warn';
-    const out = [];
+    // a self-hosted runner may keep what an earlier job left (doctor-reach.ts)
+    const out = runnerIssue(file, id, job);
     const where = `job ${id}`;
     const untrusted = steps
         .map((s, n) => ({ s, n }))
@@ -1675,12 +1822,15 @@ function jobIssues(file, id, job, triggers, runsUs, persona) {
     return out;
 }
 /**
- * A job's findings: where its credential sits (jobIssues), who can force its persona's run (doctor-force.ts), and
- * whether its board can read the check runs it counts (doctor-board.ts).
+ * A job's findings: where its credential sits (jobIssues), another repository's workflow it calls from a gated
+ * workflow (doctor-reach.ts), who can force its persona's run (doctor-force.ts), and whether its board can read the
+ * check runs it counts (doctor-board.ts).
  */
-function doctor_workflows_jobFindings(j, persona, writers) {
+function doctor_workflows_jobFindings(j, persona, writers, here) {
+    const gated = j.runsUs || j.triggers.includes('workflow_call');
     return [
         ...jobIssues(j.path, j.id, j.job, j.triggers, j.runsUs, persona),
+        ...(gated ? crossRepoCall(j.path, j.id, j.job, here) : []),
         ...forcedByAuthor(j.path, j.id, j.job, j.wf, jobEvents(j.triggers, j.job['if'])),
         ...boardReads(j.path, j.id, j.job, j.wf, writers),
     ];
@@ -1703,7 +1853,9 @@ function analyseWorkflows(files,
 /** Each persona's App id and client ID, where known: a token minted with either written out is the persona's. */
 appIds = new Map(), 
 /** The gated and the default branch: all a checkout may name outright (null: not judged). */
-branches = null) {
+branches = null, 
+/** This repository (owner/name): a reusable workflow of another one is not read; null: not known. */
+repo = null) {
     const writers = [];
     const issues = [];
     const minters = [];
@@ -1755,9 +1907,9 @@ branches = null) {
         ...keys.flatMap((k) => k.secrets),
         ...writers.flatMap((w) => (w.credential.kind === 'secret' ? [w.credential.name] : [])),
     ]);
-    issues.push(...jobs.flatMap((j) => doctor_workflows_jobFindings(j, persona, writers)), ...mixedKinds(writers));
+    issues.push(...jobs.flatMap((j) => doctor_workflows_jobFindings(j, persona, writers, { repo, paths })), ...mixedKinds(writers));
     for (const { path, rules } of graded)
-        issues.push(...rules.map((r) => ruleIssue(r.creds?.some((c) => persona.has(c)) ? { ...r, level: 'fail' } : r, path)));
+        issues.push(...rules.map((r) => ruleIssue(r.creds?.some((c) => persona.has(c) || c === EVERY_SECRET) ? { ...r, level: 'fail' } : r, path)));
     return { writers, issues, keys };
 }
 /**
@@ -1774,7 +1926,7 @@ function analyseBranches(f, appIds = new Map()) {
     if (!f.workflows)
         return null;
     const branches = [...new Set([f.branch, f.defaultBranch ?? f.branch])];
-    const main = analyseWorkflows(f.workflows, appIds, branches);
+    const main = analyseWorkflows(f.workflows, appIds, branches, f.repo ?? null);
     if (!f.branchWorkflows)
         return main;
     const same = new Set(f.workflows.map((w) => `${w.path}\n${w.text}`));
@@ -1788,7 +1940,7 @@ function analyseBranches(f, appIds = new Map()) {
         }
     };
     const differs = new Set(f.branchWorkflows.filter((w) => !same.has(`${w.path}\n${w.text}`) && runsThere(w.text)).map((w) => w.path));
-    const there = analyseWorkflows(f.branchWorkflows, appIds, branches);
+    const there = analyseWorkflows(f.branchWorkflows, appIds, branches, f.repo ?? null);
     const mine = (xs) => xs.filter((x) => differs.has(x.file));
     return {
         writers: [...main.writers, ...mine(there.writers)],
@@ -1925,7 +2077,7 @@ const MAX_RATE_LIMIT_WAITS = 2;
 const SEND_MARGIN_MS = 1000;
 /** GitHub: a secondary limit without retry-after means wait at least a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
-/** Seconds from retry-after: delay-seconds, or an HTTP date (HTTP's Retry-After, RFC 9110) as the seconds until it; else null. */
+/** Seconds from retry-after: delay-seconds, or an HTTP date (RFC 9110) as the seconds until it; else null. */
 function retryAfterSeconds(raw, now) {
     const text = raw?.trim() ?? '';
     if (/^\d+(?:\.\d+)?$/.test(text))
@@ -3661,7 +3813,7 @@ async function gatherFacts(port, repo, branchArg, personas) {
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
     // then, once the workflow files name them: who may deploy to the environments of the jobs that hold a persona
     // key, and where each key is stored (the secret names of the repository, the organization and those environments)
-    const analysed = analyseBranches({ workflows, branchWorkflows, branch, defaultBranch }, appNames(people));
+    const analysed = analyseBranches({ workflows, branchWorkflows, branch, defaultBranch, repo }, appNames(people));
     const names = [
         ...new Set([...writerEnvironments(analysed?.writers ?? []), ...keyEnvironments(analysed?.keys ?? [])]),
     ];
