@@ -47701,6 +47701,35 @@ async function boardAfterGreen(r, cfg, ctx, port) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/core/outputs.ts
+const outputs_text = (v) => (v === undefined ? '' : String(v));
+/** Every output by its action.yml name: '' when the run gives none. The board's three only on mode board. */
+function outputsOf(r) {
+    return {
+        outcome: r.outcome,
+        reason: outputs_text(r.reason),
+        verdict: outputs_text(r.verdict),
+        event: outputs_text(r.event),
+        'review-id': outputs_text(r.reviewId),
+        'review-url': outputs_text(r.reviewUrl),
+        'dismissed-review-ids': JSON.stringify(r.dismissed),
+        'should-review': outputs_text(r.shouldReview),
+        'head-sha': outputs_text(r.headSha),
+        'base-ref': outputs_text(r.baseRef),
+        'baseline-sha': outputs_text(r.baselineSha),
+        'diff-path': outputs_text(r.diffPath),
+        'inline-findings': outputs_text(r.findings?.inline.length),
+        'body-findings': outputs_text(r.findings?.inBody.length),
+        ...(r.board
+            ? {
+                'panel-verdict': r.board.panelVerdict,
+                'missing-personas': JSON.stringify(r.board.missing),
+                'board-comment-id': outputs_text(r.boardCommentId),
+            }
+            : {}),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/waits.ts
 // When to wait for GitHub, and for how long — pure. The shell (github/octokit.ts)
 // sleeps; these rules decide, once, from GitHub's answer and the time the run has left.
@@ -53799,6 +53828,92 @@ function identityPort({ octokit, call }) {
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
+;// CONCATENATED MODULE: ./src/read-file.ts
+// Reading a file someone named (body-path, findings-path, a CLI argument, standard input): bounded and never
+// blocking. A regular file only, opened with O_NONBLOCK (a FIFO without a writer must not hang the open), checked
+// with fstat before any read, and never more than one byte past the limit read (a procfs file's size reads 0, a
+// file may grow). Each caller words the failure for its own readers.
+
+/** A regular file at `path`, at most `limit` bytes; anything else (a FIFO, a device, a socket) is not read. */
+function readRegularFile(path, limit) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(path, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+        const st = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+        if (st.isDirectory())
+            return { ok: false, why: 'directory' };
+        if (!st.isFile())
+            return { ok: false, why: 'not-a-file' };
+        if (st.size > limit)
+            return { ok: false, why: 'too-large', size: st.size, measured: false };
+        return bounded(fd, limit);
+    }
+    catch (e) {
+        return failed(e);
+    }
+    finally {
+        if (fd !== undefined)
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/**
+ * An open descriptor the caller was given (standard input: a pipe, a file, a terminal, even a FIFO or a device),
+ * read to its end or one byte past `limit`; a directory is refused unread.
+ */
+function readDescriptor(fd, limit) {
+    try {
+        if (fstatSync(fd).isDirectory())
+            return { ok: false, why: 'directory' };
+        return bounded(fd, limit);
+    }
+    catch (e) {
+        return failed(e);
+    }
+}
+function bounded(fd, limit) {
+    const bytes = readUpTo(fd, limit + 1);
+    if (bytes.length > limit)
+        return { ok: false, why: 'too-large', size: bytes.length, measured: true };
+    return { ok: true, bytes };
+}
+function failed(e) {
+    const code = e.code;
+    if (code === 'ENOENT')
+        return { ok: false, why: 'missing' };
+    if (code === 'EACCES')
+        return { ok: false, why: 'denied' };
+    if (code === 'EISDIR')
+        return { ok: false, why: 'directory' };
+    return { ok: false, why: 'unreadable', code: code ?? e.message };
+}
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+/** At most `max` bytes from a file descriptor, reading until its end or `max`. Throws what readSync throws. */
+function readUpTo(fd, max) {
+    const buf = Buffer.alloc(Math.min(max, 64 * 1024));
+    const parts = [];
+    let total = 0;
+    while (total < max) {
+        let n;
+        try {
+            n = (0,external_node_fs_namespaceObject.readSync)(fd, buf, 0, Math.min(buf.length, max - total), null);
+        }
+        catch (e) {
+            if (e.code === 'EAGAIN') {
+                Atomics.wait(PAUSE, 0, 0, 10); // a non-blocking pipe with nothing yet: wait, do not spin
+                continue;
+            }
+            if (e.code === 'EOF')
+                break;
+            throw e;
+        }
+        if (n === 0)
+            break;
+        parts.push(Buffer.from(buf.subarray(0, n)));
+        total += n;
+    }
+    return Buffer.concat(parts);
+}
+
 ;// CONCATENATED MODULE: ./src/body.ts
 // Reading the persona's body: every way it can be missing, too large or unreadable.
 
@@ -53816,60 +53931,30 @@ function loadBody(bodyPath, body) {
         const n = normaliseText(body);
         return n.ok ? n : { ok: false, reason: 'unreadable-body', message: n.message };
     }
-    let fd;
-    try {
-        // O_NONBLOCK: a FIFO or device named as body-path must not hang the step before fstat rejects it
-        fd = (0,external_node_fs_namespaceObject.openSync)(bodyPath, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    const r = readRegularFile(bodyPath, MAX_BODY_BYTES);
+    const name = `body-path ${bodyPath}`;
+    if (r.ok) {
+        if (r.bytes.length === 0)
+            return noBody(`${name} is empty`);
+        const d = decodeBody(r.bytes);
+        return d.ok ? d : { ok: false, reason: 'unreadable-body', message: `${name}: ${d.message}` };
     }
-    catch (e) {
-        const code = e.code;
-        const why = code === 'ENOENT'
-            ? 'does not exist: did the persona step write it, and is body-path relative to the workspace?'
-            : code === 'EACCES'
-                ? 'cannot be read (permission denied)'
-                : `cannot be opened (${code ?? String(e)})`;
-        if (code === 'ENOENT')
-            return noBody(`body-path ${bodyPath} ${why}`);
-        return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} ${why}` };
-    }
-    try {
-        const st = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-        if (st.isDirectory())
-            return {
-                ok: false,
-                reason: 'unreadable-body',
-                message: `body-path ${bodyPath} is a directory: point it at the review body file`,
-            };
-        if (!st.isFile())
-            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
-        if (st.size === 0)
-            return noBody(`body-path ${bodyPath} is empty`);
-        if (st.size > MAX_BODY_BYTES)
-            return tooLarge(`body-path ${bodyPath} is ${st.size} bytes`);
-        const buf = Buffer.alloc(st.size);
-        let off = 0;
-        while (off < st.size) {
-            const n = (0,external_node_fs_namespaceObject.readSync)(fd, buf, off, st.size - off, off);
-            if (n === 0)
-                break;
-            off += n;
-        }
-        const d = decodeBody(buf.subarray(0, off));
-        if (!d.ok)
-            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath}: ${d.message}` };
-        return d;
-    }
-    catch (e) {
-        return {
-            ok: false,
-            reason: 'unreadable-body',
-            message: `body-path ${bodyPath} cannot be read (${e.message})`,
-        };
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    switch (r.why) {
+        case 'missing':
+            return noBody(`${name} does not exist: did the persona step write it, and is body-path relative to the workspace?`);
+        case 'too-large':
+            return tooLarge(r.measured ? `${name} is more than ${MAX_BODY_BYTES} bytes` : `${name} is ${r.size} bytes`);
+        case 'directory':
+            return unreadable(`${name} is a directory: point it at the review body file`);
+        case 'not-a-file':
+            return unreadable(`${name} is not a regular file`);
+        case 'denied':
+            return unreadable(`${name} cannot be read (permission denied)`);
+        case 'unreadable':
+            return unreadable(`${name} cannot be read (${r.code})`);
     }
 }
+const unreadable = (message) => ({ ok: false, reason: 'unreadable-body', message });
 function tooLarge(what) {
     return {
         ok: false,
@@ -54336,7 +54421,7 @@ const schema31 = {
                 minLength: 1,
                 maxLength: 65536,
                 pattern: '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$',
-                description: 'The finding, in Markdown: not blank; line breaks are \\n (or \\r\\n); no other control characters (tab is allowed).',
+                description: "The finding, in Markdown: not blank; at most 65536 characters (code points, as JSON Schema counts them), GitHub's limit for a comment; line breaks are \\n (or \\r\\n); no other control characters (tab is allowed).",
             },
             severity: { enum: ['blocker', 'major', 'minor', 'nit'] },
         },
@@ -54345,6 +54430,7 @@ const schema31 = {
 const pattern4 = new RegExp('(^/|(^|/)\\.\\.(/|$)|//|/$)', 'u');
 const pattern5 = new RegExp('^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$', 'u');
 const pattern6 = new RegExp('^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$', 'u');
+const func1 = (s) => Array.from(s).length;
 function validate20(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     /*# sourceURL="https://github.com/persona-verdict/persona-verdict/schema/findings.schema.json" */ let vErrors = null;
     let errors = 0;
@@ -54476,7 +54562,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                     }
                     if (typeof data1 === 'string') {
-                        if (data1.length < 1) {
+                        if (func1(data1) < 1) {
                             const err6 = {
                                 instancePath: instancePath + '/' + i0 + '/path',
                                 schemaPath: '#/items/properties/path/minLength',
@@ -54622,7 +54708,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                 if (data0.body !== undefined) {
                     let data5 = data0.body;
                     if (typeof data5 === 'string') {
-                        if (data5.length > 65536) {
+                        if (func1(data5) > 65536) {
                             const err14 = {
                                 instancePath: instancePath + '/' + i0 + '/body',
                                 schemaPath: '#/items/properties/body/maxLength',
@@ -54638,7 +54724,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                             }
                             errors++;
                         }
-                        if (data5.length < 1) {
+                        if (func1(data5) < 1) {
                             const err15 = {
                                 instancePath: instancePath + '/' + i0 + '/body',
                                 schemaPath: '#/items/properties/body/minLength',
@@ -54760,7 +54846,7 @@ const validateFindingsSchema = validate;
 // cannot be placed goes into the body, above the verdict line.
 
 const SEVERITIES = ['blocker', 'major', 'minor', 'nit'];
-/** The file's size limit, and the largest comment GitHub takes (the schema says the same). */
+/** The file's size limit, and the largest comment GitHub takes, in characters (code points: the schema's count). */
 const MAX_FINDINGS_BYTES = 1024 * 1024;
 const MAX_FINDING_BODY = 65536;
 const FIELDS = 'path, line, side, start_line, body and severity';
@@ -54857,7 +54943,8 @@ function fieldProblem(field, keyword, value) {
                 ? 'body is blank: write the finding'
                 : `body ${controlAt(value, true)}: line breaks are \\n, no other control characters`;
         case 'body/maxLength':
-            return `body has ${value.length} characters; GitHub takes at most ${MAX_FINDING_BODY}: shorten it`;
+            return (`body has ${Array.from(value).length} characters; GitHub takes at most ${MAX_FINDING_BODY}: ` +
+                'shorten it');
     }
     return `${field} ${keyword}: ${shown(value)} does not match the schema`;
 }
@@ -55043,21 +55130,24 @@ function checkBody(cfg, token = null) {
 /** The findings file the action reads (findings-path): UTF-8 JSON of the schema, no secrets; else bad-findings. */
 function loadFindings(path, token = null) {
     const name = `findings-path ${path}`;
-    let bytes;
-    try {
-        if ((0,external_node_fs_namespaceObject.statSync)(path).size > MAX_FINDINGS_BYTES)
-            findingsFail(name, `larger than ${MAX_FINDINGS_BYTES} bytes`);
-        bytes = (0,external_node_fs_namespaceObject.readFileSync)(path);
+    // as body-path is read (src/read-file.ts): a FIFO or a device must not hang the step or fill the memory
+    const r = readRegularFile(path, MAX_FINDINGS_BYTES);
+    if (r.ok)
+        return parseFindings(r.bytes, name, token);
+    switch (r.why) {
+        case 'missing':
+            return findingsFail(name, 'does not exist: the persona was asked for findings and wrote none (a broken run)');
+        case 'too-large':
+            return findingsFail(name, `larger than ${MAX_FINDINGS_BYTES} bytes`);
+        case 'directory':
+            return findingsFail(name, 'is a directory: point it at the findings file');
+        case 'not-a-file':
+            return findingsFail(name, 'is not a regular file (a FIFO, a device or a socket is not read)');
+        case 'denied':
+            return findingsFail(name, 'cannot be read (permission denied)');
+        case 'unreadable':
+            return findingsFail(name, `cannot be read (${r.code})`);
     }
-    catch (e) {
-        if (e instanceof Abort)
-            throw e;
-        const code = e.code;
-        return findingsFail(name, code === 'ENOENT'
-            ? 'does not exist: the persona was asked for findings and wrote none (a broken run)'
-            : `cannot be read (${code ?? String(e)})`);
-    }
-    return parseFindings(bytes, name, token);
 }
 const findingsFail = (name, why) => {
     throw new Abort('bad-findings', `${name}: ${why}`, FINDINGS_ADVICE);
@@ -58008,7 +58098,7 @@ function addFindings(s, r) {
         for (const { f, where } of all.filter((x) => x.f.severity === sev)) {
             const range = f.startLine !== undefined ? `${f.startLine}-${f.line}` : String(f.line);
             const at = `${f.path}:${range}`;
-            const text = html(f.body.split('\n')[0].slice(0, 200));
+            const text = html(report_cut(f.body.split('\n')[0], 200));
             const place = r.reviewUrl ? report_link(at, r.reviewUrl) : html(at);
             items.push(`<strong>${sev ?? 'unrated'}</strong> ${place} — ${text} (${html(where)})`);
         }
@@ -58016,6 +58106,11 @@ function addFindings(s, r) {
     s.addHeading(`Findings (${inline.length} inline, ${inBody.length} in the body)`, 3);
     s.addList(items).addEOL();
 }
+/** At most `max` characters (code points: a surrogate pair is never split), with "…" when cut. */
+const report_cut = (s, max) => {
+    const chars = Array.from(s);
+    return chars.length > max ? `${chars.slice(0, max).join('')}…` : s;
+};
 
 ;// CONCATENATED MODULE: ./src/modes/doctor.ts
 // The doctor's shell: read the settings around the gate through the port, hand the
@@ -58246,6 +58341,7 @@ function doctorAdvice(e) {
 
 
 
+
 async function run() {
     summary.emptyBuffer(); // a run's summary is its own (the in-process tests run many in one process)
     try {
@@ -58414,26 +58510,8 @@ function advise(e, ctx) {
     return e.advice ? `${e.advice}. Also: ${fork}` : fork;
 }
 async function report(r, persona, bodyFile) {
-    const set = (name, v) => setOutput(name, v === undefined ? '' : String(v));
-    set('outcome', r.outcome);
-    set('reason', r.reason);
-    set('verdict', r.verdict);
-    set('event', r.event);
-    set('review-id', r.reviewId);
-    set('review-url', r.reviewUrl);
-    set('dismissed-review-ids', JSON.stringify(r.dismissed));
-    set('should-review', r.shouldReview);
-    set('head-sha', r.headSha);
-    set('base-ref', r.baseRef);
-    set('baseline-sha', r.baselineSha);
-    set('diff-path', r.diffPath);
-    set('inline-findings', r.findings?.inline.length);
-    set('body-findings', r.findings?.inBody.length);
-    if (r.board) {
-        set('panel-verdict', r.board.panelVerdict);
-        set('missing-personas', JSON.stringify(r.board.missing));
-        set('board-comment-id', r.boardCommentId);
-    }
+    for (const [name, value] of Object.entries(outputsOf(r)))
+        setOutput(name, value);
     for (const n of r.notices)
         notice(n);
     for (const w of r.warnings)

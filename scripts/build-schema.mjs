@@ -10,6 +10,7 @@ import * as prettier from 'prettier';
 
 const SCHEMA = 'schema/findings.schema.json';
 const OUT = 'src/generated/findings-schema.ts';
+const UCS2LENGTH = 'require("ajv/dist/runtime/ucs2length").default';
 
 const HEADER = `/* eslint-disable */
 // @ts-nocheck
@@ -36,12 +37,12 @@ export async function generate() {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
-    // string lengths in UTF-16 code units, as GitHub counts them, and no runtime helper to import
-    unicode: false,
+    // string lengths in characters (code points: Ajv's default, as JSON Schema counts them), so that the published
+    // schema and the action agree (attack R, R-cli-5); GitHub's limit on a comment, 65536 characters, is no stricter
     code: { source: true, esm: true },
-    logger: { log() {}, warn: (m) => /option unicode/.test(m) || console.warn(m), error: console.error },
   });
-  const code = standalone(ajv, ajv.compile(schema));
+  // the one runtime helper that counts them, inlined: the generated module imports nothing
+  const code = standalone(ajv, ajv.compile(schema)).replace(UCS2LENGTH, '((s) => Array.from(s).length)');
   if (/\brequire\(/.test(code)) throw new Error('the compiled schema needs an Ajv runtime helper (require)');
   const text = HEADER + code + FOOTER;
   const options = (await prettier.resolveConfig(OUT)) ?? {};

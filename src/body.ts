@@ -1,6 +1,6 @@
 // Reading the persona's body: every way it can be missing, too large or unreadable.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { decodeBody, normaliseText } from './core/grammar.js';
+import { readRegularFile } from './read-file.js';
 
 /** GitHub's limit on a review body, in characters, marker included. */
 export const MAX_BODY_CHARS = 65536;
@@ -17,53 +17,32 @@ export function loadBody(bodyPath: string | null, body: string | null): Loaded {
     const n = normaliseText(body);
     return n.ok ? n : { ok: false, reason: 'unreadable-body', message: n.message };
   }
-  let fd: number;
-  try {
-    // O_NONBLOCK: a FIFO or device named as body-path must not hang the step before fstat rejects it
-    fd = openSync(bodyPath, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'does not exist: did the persona step write it, and is body-path relative to the workspace?'
-        : code === 'EACCES'
-          ? 'cannot be read (permission denied)'
-          : `cannot be opened (${code ?? String(e)})`;
-    if (code === 'ENOENT') return noBody(`body-path ${bodyPath} ${why}`);
-    return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} ${why}` };
+  const r = readRegularFile(bodyPath, MAX_BODY_BYTES);
+  const name = `body-path ${bodyPath}`;
+  if (r.ok) {
+    if (r.bytes.length === 0) return noBody(`${name} is empty`);
+    const d = decodeBody(r.bytes);
+    return d.ok ? d : { ok: false, reason: 'unreadable-body', message: `${name}: ${d.message}` };
   }
-  try {
-    const st = fstatSync(fd);
-    if (st.isDirectory())
-      return {
-        ok: false,
-        reason: 'unreadable-body',
-        message: `body-path ${bodyPath} is a directory: point it at the review body file`,
-      };
-    if (!st.isFile())
-      return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
-    if (st.size === 0) return noBody(`body-path ${bodyPath} is empty`);
-    if (st.size > MAX_BODY_BYTES) return tooLarge(`body-path ${bodyPath} is ${st.size} bytes`);
-    const buf = Buffer.alloc(st.size);
-    let off = 0;
-    while (off < st.size) {
-      const n = readSync(fd, buf, off, st.size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    const d = decodeBody(buf.subarray(0, off));
-    if (!d.ok) return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath}: ${d.message}` };
-    return d;
-  } catch (e) {
-    return {
-      ok: false,
-      reason: 'unreadable-body',
-      message: `body-path ${bodyPath} cannot be read (${(e as Error).message})`,
-    };
-  } finally {
-    closeSync(fd);
+  switch (r.why) {
+    case 'missing':
+      return noBody(
+        `${name} does not exist: did the persona step write it, and is body-path relative to the workspace?`,
+      );
+    case 'too-large':
+      return tooLarge(r.measured ? `${name} is more than ${MAX_BODY_BYTES} bytes` : `${name} is ${r.size} bytes`);
+    case 'directory':
+      return unreadable(`${name} is a directory: point it at the review body file`);
+    case 'not-a-file':
+      return unreadable(`${name} is not a regular file`);
+    case 'denied':
+      return unreadable(`${name} cannot be read (permission denied)`);
+    case 'unreadable':
+      return unreadable(`${name} cannot be read (${r.code})`);
   }
 }
+
+const unreadable = (message: string): Loaded => ({ ok: false, reason: 'unreadable-body', message });
 
 function tooLarge(what: string): Loaded {
   return {

@@ -9,7 +9,7 @@ import { parseVerdict, type ReviewEvent, type Verdict } from './core/grammar.js'
 import { composeBody } from './core/marker.js';
 import { findSecrets, type SecretFinding } from './core/secrets.js';
 import { MAX_FINDINGS_BYTES, validateFindings, type Finding } from './core/findings.js';
-import { readFileSync, statSync } from 'node:fs';
+import { readRegularFile } from './read-file.js';
 
 export interface CheckedBody {
   verdict: Verdict;
@@ -86,21 +86,23 @@ export function checkBody(
 /** The findings file the action reads (findings-path): UTF-8 JSON of the schema, no secrets; else bad-findings. */
 export function loadFindings(path: string, token: string | null = null): Finding[] {
   const name = `findings-path ${path}`;
-  let bytes: Buffer;
-  try {
-    if (statSync(path).size > MAX_FINDINGS_BYTES) findingsFail(name, `larger than ${MAX_FINDINGS_BYTES} bytes`);
-    bytes = readFileSync(path);
-  } catch (e) {
-    if (e instanceof Abort) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    return findingsFail(
-      name,
-      code === 'ENOENT'
-        ? 'does not exist: the persona was asked for findings and wrote none (a broken run)'
-        : `cannot be read (${code ?? String(e)})`,
-    );
+  // as body-path is read (src/read-file.ts): a FIFO or a device must not hang the step or fill the memory
+  const r = readRegularFile(path, MAX_FINDINGS_BYTES);
+  if (r.ok) return parseFindings(r.bytes, name, token);
+  switch (r.why) {
+    case 'missing':
+      return findingsFail(name, 'does not exist: the persona was asked for findings and wrote none (a broken run)');
+    case 'too-large':
+      return findingsFail(name, `larger than ${MAX_FINDINGS_BYTES} bytes`);
+    case 'directory':
+      return findingsFail(name, 'is a directory: point it at the findings file');
+    case 'not-a-file':
+      return findingsFail(name, 'is not a regular file (a FIFO, a device or a socket is not read)');
+    case 'denied':
+      return findingsFail(name, 'cannot be read (permission denied)');
+    case 'unreadable':
+      return findingsFail(name, `cannot be read (${r.code})`);
   }
-  return parseFindings(bytes, name, token);
 }
 
 const findingsFail = (name: string, why: string): never => {

@@ -4,9 +4,9 @@
 // (src/cli/commands.ts is the table of commands), so options go anywhere after the command.
 // Exit 0 good, 1 a refused input, 2 a usage error (one line of reason and the usage, on stderr).
 import { parseArgs } from 'node:util';
-import { readUpTo, UsageError, type Command, type Io } from './cli/command.js';
+import { UsageError, type Command, type Io } from './cli/command.js';
 import { COMMANDS } from './cli/commands.js';
-import { badApiUrl, DOCTOR_USAGE } from './cli/doctor-usage.js';
+import { readDescriptor } from './read-file.js';
 import { VERSION } from './version.js';
 
 const TOOL = 'persona-verdict';
@@ -20,7 +20,6 @@ function toolHelp(): string {
     '',
     'commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
-    `  ${'doctor'.padEnd(width)}  is the merge gate enforced? reads the repository's settings (needs a token)`,
     '',
     'options:',
     "  -h, --help     this help; with a command, that command's help",
@@ -89,18 +88,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined) return usage(io, TOOL, 'name a command', toolHelp());
   if (first === '--help' || first === '-h' || first === 'help') {
-    if (rest[0] === 'doctor') return printed(io, DOCTOR_USAGE);
     const named = rest[0] !== undefined ? COMMANDS[rest[0]] : undefined;
     if (rest[0] !== undefined && !named) return usage(io, TOOL, `unknown command "${rest[0]}"`, toolHelp());
     return printed(io, named ? named.help : toolHelp());
   }
   if (first === '--version') return printed(io, `${TOOL} ${VERSION}`);
-  // doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
-  if (first === 'doctor') {
-    const bad = badApiUrl(process.env);
-    if (bad) return usage(io, `${TOOL} doctor`, bad, DOCTOR_USAGE);
-    return (await import('./doctor-cli.js')).runDoctorCli(rest);
-  }
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (command) return runCommand(first, command, rest, io);
   // only --help and --version come before a command; "--" ends the options of one
@@ -122,5 +114,5 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 process.exitCode = await main(process.argv.slice(2), {
   out: (s) => process.stdout.write(s + '\n'),
   err: (s) => process.stderr.write(s + '\n'),
-  stdin: (max) => readUpTo(0, max),
+  stdin: (max) => readDescriptor(0, max),
 });

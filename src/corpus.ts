@@ -152,8 +152,6 @@ interface Row {
 
 function runCase(c: Case, base: string): Row {
   const ev = c['expected-event'] ?? null;
-  if (ev !== null && !(EVENTS as readonly string[]).includes(ev))
-    throw new Error(`case ${c.name}: expected-event ${ev} is not an API event`);
   const file = resolve(base, c.body);
   const { decision, suggestion, from } = decide(file, ev);
   let outcome: SuggestionOutcome | null = null;
@@ -213,7 +211,30 @@ function readManifest(path: string): Manifest {
   }
   const cases = (manifest as { cases?: unknown } | null)?.cases;
   if (!Array.isArray(cases)) throw new Error(`${path} has no "cases" array: see corpus/manifest.json for the shape`);
+  cases.forEach((c, i) => checkCase(c, i, path));
   return manifest as Manifest;
+}
+
+/** Throws an Error naming the case (its number, and its name when it has one) and what is wrong with it. */
+function checkCase(c: unknown, i: number, path: string): void {
+  const o = (typeof c === 'object' && c !== null && !Array.isArray(c) ? c : {}) as Record<string, unknown>;
+  const named = typeof o['name'] === 'string' ? ` ("${o['name'].slice(0, 60)}")` : '';
+  const bad = (why: string): never => {
+    throw new Error(`${path}: case ${i + 1}${named} ${why}: see corpus/manifest.json for the shape`);
+  };
+  if (o !== c) bad('is not an object');
+  if (!named) bad('has no "name" string');
+  if (typeof o['body'] !== 'string') bad('has no "body" string (the body file, relative to the manifest)');
+  const e = o['expect'] as Record<string, unknown> | null | undefined;
+  const post = typeof e === 'object' && e !== null && (EVENTS as readonly unknown[]).includes(e['post']);
+  if (!post && !(typeof e === 'object' && e !== null && typeof e['abort'] === 'string'))
+    bad('has no "expect" of {"post": an API event} or {"abort": a reason}');
+  const ev = o['expected-event'];
+  if (ev !== undefined && !(EVENTS as readonly unknown[]).includes(ev))
+    bad(`has expected-event ${JSON.stringify(ev)}, not an API event (${EVENTS.join(', ')})`);
+  if (o['suggestion'] !== undefined && o['suggestion'] !== null && typeof o['suggestion'] !== 'string')
+    bad('has a "suggestion" that is neither a verdict line nor null');
+  if (o['set'] !== undefined && typeof o['set'] !== 'string') bad('has a "set" that is not a string');
 }
 
 export function runCorpus(manifestPath: string, out: (s: string) => void): number {

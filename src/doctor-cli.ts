@@ -1,77 +1,35 @@
-// `persona-verdict doctor`: is the merge gate really enforced? Reads the repository's
-// settings with the token in GITHUB_TOKEN or GH_TOKEN (API from GITHUB_API_URL) and
-// prints one line per check. Exit 0 when nothing fails, 1 when something fails, 2 on usage.
-import { parseArgs } from 'node:util';
-import { DOCTOR_USAGE } from './cli/doctor-usage.js';
+// `persona-verdict doctor`'s checks: reads the repository's settings with the token in GITHUB_TOKEN or GH_TOKEN
+// (API from GITHUB_API_URL) and prints one line per check. Exit 0 when nothing fails, 1 when something fails; a
+// usage error is thrown (UsageError) for src/cli.ts to print with the usage, exit 2. src/cli/doctor.ts is the
+// command (its options and help) and loads this module only when the doctor runs.
 import { Abort } from './abort.js';
+import { UsageError, type Io, type Values } from './cli/command.js';
 import { renderText } from './core/doctor.js';
 import { doctorAdvice, doctorClient, parseDoctorPersona, runDoctor, type DoctorPersona } from './modes/doctor.js';
 
-export { DOCTOR_USAGE } from './cli/doctor-usage.js';
-
-interface Io {
-  out: (s: string) => void;
-  err: (s: string) => void;
-  env: NodeJS.ProcessEnv;
-}
-
-const defaultIo: Io = {
-  out: (s) => process.stdout.write(s + '\n'),
-  err: (s) => process.stderr.write(s + '\n'),
-  env: process.env,
-};
-
 type Parsed = { repo: string; branch: string | null; personas: DoctorPersona[]; json: boolean; token: string };
 
-/** The options, or the usage error to print. */
-function parse(args: string[], env: NodeJS.ProcessEnv): Parsed | { help: boolean; error: string } {
-  let v: ReturnType<typeof parseOptions>;
-  try {
-    v = parseOptions(args);
-  } catch (e) {
-    return { help: false, error: (e as Error).message };
-  }
-  if (v.help) return { help: true, error: '' };
-  const repo = v.repo ?? '';
-  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo)) return { help: false, error: 'give --repo OWNER/NAME' };
-  if (!v.persona?.length) return { help: false, error: 'give at least one --persona NAME=APP_SLUG or NAME=@LOGIN' };
-  const format = v.format ?? 'text';
-  if (format !== 'text' && format !== 'json') return { help: false, error: `--format ${format}: use text or json` };
+/** The options, checked; throws UsageError. */
+function parse(v: Values, env: NodeJS.ProcessEnv): Parsed {
+  const repo = (v['repo'] as string | undefined) ?? '';
+  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo)) throw new UsageError('give --repo OWNER/NAME');
+  const persona = (v['persona'] as string[] | undefined) ?? [];
+  if (!persona.length) throw new UsageError('give at least one --persona NAME=APP_SLUG or NAME=@LOGIN');
+  const format = (v['format'] as string | undefined) ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format ${format}: use text or json`);
   const token = env['GITHUB_TOKEN'] || env['GH_TOKEN'] || '';
-  if (!token) return { help: false, error: 'set GITHUB_TOKEN or GH_TOKEN to a token that may read the repository' };
+  if (!token) throw new UsageError('set GITHUB_TOKEN or GH_TOKEN to a token that may read the repository');
+  let personas: DoctorPersona[];
   try {
-    const personas = v.persona.map(parseDoctorPersona);
-    return { repo, branch: v.branch ?? null, personas, json: format === 'json', token };
+    personas = persona.map(parseDoctorPersona);
   } catch (e) {
-    return { help: false, error: (e as Error).message };
+    throw new UsageError((e as Error).message);
   }
+  return { repo, branch: (v['branch'] as string | undefined) ?? null, personas, json: format === 'json', token };
 }
 
-function parseOptions(args: string[]) {
-  return parseArgs({
-    args,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      repo: { type: 'string' },
-      branch: { type: 'string' },
-      persona: { type: 'string', multiple: true },
-      format: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }).values;
-}
-
-export async function runDoctorCli(args: string[], io: Io = defaultIo): Promise<number> {
-  const p = parse(args, io.env);
-  if ('help' in p) {
-    if (p.help) {
-      io.out(DOCTOR_USAGE);
-      return 0;
-    }
-    io.err(`doctor: ${p.error}\n\n${DOCTOR_USAGE}`);
-    return 2;
-  }
+export async function runDoctorCli(values: Values, io: Io, env: NodeJS.ProcessEnv): Promise<number> {
+  const p = parse(values, env);
   try {
     const port = doctorClient(p.token, p.repo, (m) => io.err(`warning: ${m}`));
     const report = await runDoctor(port, p.repo, p.branch, p.personas);
@@ -80,7 +38,7 @@ export async function runDoctorCli(args: string[], io: Io = defaultIo): Promise<
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
     const advice = doctorAdvice(e);
-    io.err(`doctor: ${e.message}${advice ? `\nWhat to do: ${advice}` : ''}`);
+    io.err(`persona-verdict doctor: ${e.message}${advice ? `\nWhat to do: ${advice}` : ''}`);
     return e.reason === 'bad-input' ? 2 : 1;
   }
 }

@@ -8,6 +8,7 @@ import { runContext, type RunContext } from './context.js';
 import { renderDiagnosis } from './core/diagnostics.js';
 import { afterGreen, oneEach } from './after-green.js';
 import { conclude, type Conclusion, type End } from './core/outcome.js';
+import { outputsOf } from './core/outputs.js';
 import { parseTimeScale, TIME_SCALE_ENV } from './core/waits.js';
 import { createClient } from './github/octokit.js';
 import { ApiError, type GitHubPort } from './github/port.js';
@@ -190,27 +191,7 @@ function advise(e: Abort, ctx: RunContext | null): string {
 }
 
 async function report(r: Conclusion, persona: string, bodyFile: string | null): Promise<void> {
-  const set = (name: string, v: string | number | boolean | undefined): void =>
-    core.setOutput(name, v === undefined ? '' : String(v));
-  set('outcome', r.outcome);
-  set('reason', r.reason);
-  set('verdict', r.verdict);
-  set('event', r.event);
-  set('review-id', r.reviewId);
-  set('review-url', r.reviewUrl);
-  set('dismissed-review-ids', JSON.stringify(r.dismissed));
-  set('should-review', r.shouldReview);
-  set('head-sha', r.headSha);
-  set('base-ref', r.baseRef);
-  set('baseline-sha', r.baselineSha);
-  set('diff-path', r.diffPath);
-  set('inline-findings', r.findings?.inline.length);
-  set('body-findings', r.findings?.inBody.length);
-  if (r.board) {
-    set('panel-verdict', r.board.panelVerdict);
-    set('missing-personas', JSON.stringify(r.board.missing));
-    set('board-comment-id', r.boardCommentId);
-  }
+  for (const [name, value] of Object.entries(outputsOf(r))) core.setOutput(name, value);
   for (const n of r.notices) core.notice(n);
   for (const w of r.warnings) core.warning(w);
   if (r.diagnosis) annotate(r.diagnosis, bodyFile ?? undefined);

@@ -177,7 +177,7 @@ function addFindings(s: Summary, r: Conclusion): void {
     for (const { f, where } of all.filter((x) => x.f.severity === sev)) {
       const range = f.startLine !== undefined ? `${f.startLine}-${f.line}` : String(f.line);
       const at = `${f.path}:${range}`;
-      const text = html(f.body.split('\n')[0]!.slice(0, 200));
+      const text = html(cut(f.body.split('\n')[0]!, 200));
       const place = r.reviewUrl ? link(at, r.reviewUrl) : html(at);
       items.push(`<strong>${sev ?? 'unrated'}</strong> ${place} — ${text} (${html(where)})`);
     }
@@ -185,3 +185,9 @@ function addFindings(s: Summary, r: Conclusion): void {
   s.addHeading(`Findings (${inline.length} inline, ${inBody.length} in the body)`, 3);
   s.addList(items).addEOL();
 }
+
+/** At most `max` characters (code points: a surrogate pair is never split), with "…" when cut. */
+const cut = (s: string, max: number): string => {
+  const chars = Array.from(s);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : s;
+};

@@ -10,16 +10,13 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  DOCTOR_USAGE: () => (/* reexport */ doctor_usage/* DOCTOR_USAGE */.E),
   runDoctorCli: () => (/* binding */ runDoctorCli)
 });
 
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
-// EXTERNAL MODULE: ./src/cli/doctor-usage.ts
-var doctor_usage = __webpack_require__(5845);
 // EXTERNAL MODULE: ./src/abort.ts
 var abort = __webpack_require__(6885);
+// EXTERNAL MODULE: ./src/cli/command.ts
+var command = __webpack_require__(3567);
 ;// CONCATENATED MODULE: ./src/core/doctor-check.ts
 // What one of the doctor's checks is: its level, what it says, and the setting that fixes it.
 // doctor-branch, -persona, -environments and -secrets build these; the workflow readers' findings
@@ -3709,7 +3706,7 @@ function addFindings(s, r) {
         for (const { f, where } of all.filter((x) => x.f.severity === sev)) {
             const range = f.startLine !== undefined ? `${f.startLine}-${f.line}` : String(f.line);
             const at = `${f.path}:${range}`;
-            const text = html(f.body.split('\n')[0].slice(0, 200));
+            const text = html(report_cut(f.body.split('\n')[0], 200));
             const place = r.reviewUrl ? report_link(at, r.reviewUrl) : html(at);
             items.push(`<strong>${sev ?? 'unrated'}</strong> ${place} — ${text} (${html(where)})`);
         }
@@ -3717,6 +3714,11 @@ function addFindings(s, r) {
     s.addHeading(`Findings (${inline.length} inline, ${inBody.length} in the body)`, 3);
     s.addList(items).addEOL();
 }
+/** At most `max` characters (code points: a surrogate pair is never split), with "…" when cut. */
+const report_cut = (s, max) => {
+    const chars = Array.from(s);
+    return chars.length > max ? `${chars.slice(0, max).join('')}…` : s;
+};
 
 ;// CONCATENATED MODULE: ./src/modes/doctor.ts
 // The doctor's shell: read the settings around the gate through the port, hand the
@@ -3925,74 +3927,39 @@ function doctorAdvice(e) {
 }
 
 ;// CONCATENATED MODULE: ./src/doctor-cli.ts
-// `persona-verdict doctor`: is the merge gate really enforced? Reads the repository's
-// settings with the token in GITHUB_TOKEN or GH_TOKEN (API from GITHUB_API_URL) and
-// prints one line per check. Exit 0 when nothing fails, 1 when something fails, 2 on usage.
+// `persona-verdict doctor`'s checks: reads the repository's settings with the token in GITHUB_TOKEN or GH_TOKEN
+// (API from GITHUB_API_URL) and prints one line per check. Exit 0 when nothing fails, 1 when something fails; a
+// usage error is thrown (UsageError) for src/cli.ts to print with the usage, exit 2. src/cli/doctor.ts is the
+// command (its options and help) and loads this module only when the doctor runs.
 
 
 
 
-
-
-const defaultIo = {
-    out: (s) => process.stdout.write(s + '\n'),
-    err: (s) => process.stderr.write(s + '\n'),
-    env: process.env,
-};
-/** The options, or the usage error to print. */
-function parse(args, env) {
-    let v;
-    try {
-        v = parseOptions(args);
-    }
-    catch (e) {
-        return { help: false, error: e.message };
-    }
-    if (v.help)
-        return { help: true, error: '' };
-    const repo = v.repo ?? '';
+/** The options, checked; throws UsageError. */
+function parse(v, env) {
+    const repo = v['repo'] ?? '';
     if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo))
-        return { help: false, error: 'give --repo OWNER/NAME' };
-    if (!v.persona?.length)
-        return { help: false, error: 'give at least one --persona NAME=APP_SLUG or NAME=@LOGIN' };
-    const format = v.format ?? 'text';
+        throw new command/* UsageError */.eb('give --repo OWNER/NAME');
+    const persona = v['persona'] ?? [];
+    if (!persona.length)
+        throw new command/* UsageError */.eb('give at least one --persona NAME=APP_SLUG or NAME=@LOGIN');
+    const format = v['format'] ?? 'text';
     if (format !== 'text' && format !== 'json')
-        return { help: false, error: `--format ${format}: use text or json` };
+        throw new command/* UsageError */.eb(`--format ${format}: use text or json`);
     const token = env['GITHUB_TOKEN'] || env['GH_TOKEN'] || '';
     if (!token)
-        return { help: false, error: 'set GITHUB_TOKEN or GH_TOKEN to a token that may read the repository' };
+        throw new command/* UsageError */.eb('set GITHUB_TOKEN or GH_TOKEN to a token that may read the repository');
+    let personas;
     try {
-        const personas = v.persona.map(doctor_facts_parseDoctorPersona);
-        return { repo, branch: v.branch ?? null, personas, json: format === 'json', token };
+        personas = persona.map(doctor_facts_parseDoctorPersona);
     }
     catch (e) {
-        return { help: false, error: e.message };
+        throw new command/* UsageError */.eb(e.message);
     }
+    return { repo, branch: v['branch'] ?? null, personas, json: format === 'json', token };
 }
-function parseOptions(args) {
-    return (0,external_node_util_.parseArgs)({
-        args,
-        strict: true,
-        allowPositionals: false,
-        options: {
-            repo: { type: 'string' },
-            branch: { type: 'string' },
-            persona: { type: 'string', multiple: true },
-            format: { type: 'string' },
-            help: { type: 'boolean', short: 'h' },
-        },
-    }).values;
-}
-async function runDoctorCli(args, io = defaultIo) {
-    const p = parse(args, io.env);
-    if ('help' in p) {
-        if (p.help) {
-            io.out(doctor_usage/* DOCTOR_USAGE */.E);
-            return 0;
-        }
-        io.err(`doctor: ${p.error}\n\n${doctor_usage/* DOCTOR_USAGE */.E}`);
-        return 2;
-    }
+async function runDoctorCli(values, io, env) {
+    const p = parse(values, env);
     try {
         const port = doctorClient(p.token, p.repo, (m) => io.err(`warning: ${m}`));
         const report = await runDoctor(port, p.repo, p.branch, p.personas);
@@ -4003,7 +3970,7 @@ async function runDoctorCli(args, io = defaultIo) {
         if (!(e instanceof abort/* Abort */.F))
             throw e;
         const advice = doctorAdvice(e);
-        io.err(`doctor: ${e.message}${advice ? `\nWhat to do: ${advice}` : ''}`);
+        io.err(`persona-verdict doctor: ${e.message}${advice ? `\nWhat to do: ${advice}` : ''}`);
         return e.reason === 'bad-input' ? 2 : 1;
     }
 }

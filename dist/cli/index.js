@@ -41,9 +41,9 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8127);
-/* harmony import */ var _cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5845);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(311);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(407);
+/* harmony import */ var _read_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9834);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(311);
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
 // Arguments are parsed with node:util parseArgs against the command's own options
 // (src/cli/commands.ts is the table of commands), so options go anywhere after the command.
@@ -63,7 +63,6 @@ function toolHelp() {
         '',
         'commands:',
         ...Object.entries(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
-        `  ${'doctor'.padEnd(width)}  is the merge gate enforced? reads the repository's settings (needs a token)`,
         '',
         'options:',
         "  -h, --help     this help; with a command, that command's help",
@@ -107,7 +106,7 @@ async function runCommand(name, command, args, io) {
     if (parsed.values['help'])
         return printed(io, command.help);
     if (parsed.values['version'])
-        return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_3__/* .VERSION */ .x}`);
+        return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
     try {
         return await command.run(parsed.values, parsed.positionals, io);
     }
@@ -133,22 +132,13 @@ async function main(argv, io) {
     if (first === undefined)
         return usage(io, TOOL, 'name a command', toolHelp());
     if (first === '--help' || first === '-h' || first === 'help') {
-        if (rest[0] === 'doctor')
-            return printed(io, _cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .DOCTOR_USAGE */ .E);
         const named = rest[0] !== undefined ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L[rest[0]] : undefined;
         if (rest[0] !== undefined && !named)
             return usage(io, TOOL, `unknown command "${rest[0]}"`, toolHelp());
         return printed(io, named ? named.help : toolHelp());
     }
     if (first === '--version')
-        return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_3__/* .VERSION */ .x}`);
-    // doctor talks to GitHub: loaded only when asked for, so the offline commands stay small and quick to start
-    if (first === 'doctor') {
-        const bad = (0,_cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .badApiUrl */ .n)(process.env);
-        if (bad)
-            return usage(io, `${TOOL} doctor`, bad, _cli_doctor_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .DOCTOR_USAGE */ .E);
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(940)]).then(__nccwpck_require__.bind(__nccwpck_require__, 940))).runDoctorCli(rest);
-    }
+        return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
     const command = Object.hasOwn(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L, first) ? _cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L[first] : undefined;
     if (command)
         return runCommand(first, command, rest, io);
@@ -170,7 +160,7 @@ process.stdout.on('error', (e) => {
 process.exitCode = await main(process.argv.slice(2), {
     out: (s) => process.stdout.write(s + '\n'),
     err: (s) => process.stderr.write(s + '\n'),
-    stdin: (max) => (0,_cli_command_js__WEBPACK_IMPORTED_MODULE_1__/* .readUpTo */ .Vc)(0, max),
+    stdin: (max) => (0,_read_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readDescriptor */ .qq)(0, max),
 });
 
 __webpack_async_result__();
@@ -184,12 +174,10 @@ __webpack_async_result__();
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   R5: () => (/* binding */ readInput),
 /* harmony export */   SP: () => (/* binding */ shown),
-/* harmony export */   Vc: () => (/* binding */ readUpTo),
 /* harmony export */   ct: () => (/* binding */ stdinOnce),
 /* harmony export */   eb: () => (/* binding */ UsageError)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _read_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9834);
 // What a CLI command is: its options (node:util parseArgs), its help, its handler.
 // src/cli/commands.ts lists them; src/cli.ts parses the arguments and dispatches.
 
@@ -201,79 +189,30 @@ const shown = (file) => (file === '-' ? '<stdin>' : file);
 /**
  * A file named on the command line, or standard input for `-`. Never more than `limit` bytes are read: a regular
  * file's size is checked before reading; standard input is read up to one byte past the limit, then refused.
- * Anything else (a FIFO, a device, a socket) is refused without reading: it may never end (O_NONBLOCK: opening a
- * FIFO without a writer must not hang either).
+ * Anything else (a FIFO, a device, a socket) is refused without reading: it may never end (src/read-file.ts).
  */
 function readInput(file, io, limit) {
     const name = shown(file);
-    if (file === '-') {
-        const bytes = io.stdin(limit + 1);
-        if (bytes.length <= limit)
-            return { ok: true, bytes };
-        return { ok: false, message: `${name} is more than ${limit} bytes, over the limit`, tooLarge: bytes.length };
-    }
-    let fd;
-    try {
-        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
-        const st = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
-        if (st.isDirectory())
+    const r = file === '-' ? io.stdin(limit) : (0,_read_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readRegularFile */ .XF)(file, limit);
+    if (r.ok)
+        return r;
+    switch (r.why) {
+        case 'too-large':
+            return r.measured
+                ? { ok: false, message: `${name} is more than ${limit} bytes, over the limit`, tooLarge: r.size }
+                : { ok: false, message: `${name} is ${r.size} bytes, over the limit of ${limit}`, tooLarge: r.size };
+        case 'directory':
             return { ok: false, message: `${name} is a directory: name a file` };
-        if (!st.isFile())
+        case 'not-a-file':
             return { ok: false, message: `${name} is not a regular file: name a file, or - for standard input` };
-        if (st.size > limit)
-            return tooLarge(name, st.size, limit);
-        // the size fstat gives is not trusted (a procfs file reads 0, a file may grow): what was read is measured
-        const bytes = readUpTo(fd, limit + 1);
-        if (bytes.length > limit)
-            return { ok: false, message: `${name} is more than ${limit} bytes, over the limit`, tooLarge: bytes.length };
-        return { ok: true, bytes };
-    }
-    catch (e) {
-        const code = e.code;
-        const why = code === 'ENOENT'
-            ? 'no such file'
-            : code === 'EACCES'
-                ? 'permission denied'
-                : `cannot be read (${code ?? e.message})`;
-        return { ok: false, message: `${name}: ${why}` };
-    }
-    finally {
-        if (fd !== undefined)
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        case 'missing':
+            return { ok: false, message: `${name}: no such file` };
+        case 'denied':
+            return { ok: false, message: `${name}: permission denied` };
+        case 'unreadable':
+            return { ok: false, message: `${name}: cannot be read (${r.code})` };
     }
 }
-const PAUSE = new Int32Array(new SharedArrayBuffer(4));
-/** At most `max` bytes from a file descriptor, reading until its end or `max`. */
-function readUpTo(fd, max) {
-    const buf = Buffer.alloc(Math.min(max, 64 * 1024));
-    const parts = [];
-    let total = 0;
-    while (total < max) {
-        let n;
-        try {
-            n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buf, 0, Math.min(buf.length, max - total), null);
-        }
-        catch (e) {
-            if (e.code === 'EAGAIN') {
-                Atomics.wait(PAUSE, 0, 0, 10); // a non-blocking pipe with nothing yet: wait, do not spin
-                continue;
-            }
-            if (e.code === 'EOF')
-                break;
-            throw e;
-        }
-        if (n === 0)
-            break;
-        parts.push(Buffer.from(buf.subarray(0, n)));
-        total += n;
-    }
-    return Buffer.concat(parts);
-}
-const tooLarge = (name, size, limit) => ({
-    ok: false,
-    message: `${name} is ${size} bytes, over the limit of ${limit}`,
-    tooLarge: size,
-});
 /** `-` may be named once: standard input cannot be read twice. */
 function stdinOnce(files) {
     if (files.filter((f) => f === '-').length > 1)
@@ -283,7 +222,7 @@ function stdinOnce(files) {
 
 /***/ }),
 
-/***/ 8127:
+/***/ 407:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -514,8 +453,8 @@ function parsePersonas(raw, mode = 'board') {
     return out;
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./src/read-file.ts
+var read_file = __nccwpck_require__(9834);
 ;// CONCATENATED MODULE: ./src/body.ts
 // Reading the persona's body: every way it can be missing, too large or unreadable.
 
@@ -533,60 +472,30 @@ function loadBody(bodyPath, body) {
         const n = (0,grammar/* normaliseText */.af)(body);
         return n.ok ? n : { ok: false, reason: 'unreadable-body', message: n.message };
     }
-    let fd;
-    try {
-        // O_NONBLOCK: a FIFO or device named as body-path must not hang the step before fstat rejects it
-        fd = (0,external_node_fs_.openSync)(bodyPath, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    const r = (0,read_file/* readRegularFile */.XF)(bodyPath, MAX_BODY_BYTES);
+    const name = `body-path ${bodyPath}`;
+    if (r.ok) {
+        if (r.bytes.length === 0)
+            return noBody(`${name} is empty`);
+        const d = (0,grammar/* decodeBody */.Vj)(r.bytes);
+        return d.ok ? d : { ok: false, reason: 'unreadable-body', message: `${name}: ${d.message}` };
     }
-    catch (e) {
-        const code = e.code;
-        const why = code === 'ENOENT'
-            ? 'does not exist: did the persona step write it, and is body-path relative to the workspace?'
-            : code === 'EACCES'
-                ? 'cannot be read (permission denied)'
-                : `cannot be opened (${code ?? String(e)})`;
-        if (code === 'ENOENT')
-            return noBody(`body-path ${bodyPath} ${why}`);
-        return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} ${why}` };
-    }
-    try {
-        const st = (0,external_node_fs_.fstatSync)(fd);
-        if (st.isDirectory())
-            return {
-                ok: false,
-                reason: 'unreadable-body',
-                message: `body-path ${bodyPath} is a directory: point it at the review body file`,
-            };
-        if (!st.isFile())
-            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath} is not a regular file` };
-        if (st.size === 0)
-            return noBody(`body-path ${bodyPath} is empty`);
-        if (st.size > MAX_BODY_BYTES)
-            return tooLarge(`body-path ${bodyPath} is ${st.size} bytes`);
-        const buf = Buffer.alloc(st.size);
-        let off = 0;
-        while (off < st.size) {
-            const n = (0,external_node_fs_.readSync)(fd, buf, off, st.size - off, off);
-            if (n === 0)
-                break;
-            off += n;
-        }
-        const d = (0,grammar/* decodeBody */.Vj)(buf.subarray(0, off));
-        if (!d.ok)
-            return { ok: false, reason: 'unreadable-body', message: `body-path ${bodyPath}: ${d.message}` };
-        return d;
-    }
-    catch (e) {
-        return {
-            ok: false,
-            reason: 'unreadable-body',
-            message: `body-path ${bodyPath} cannot be read (${e.message})`,
-        };
-    }
-    finally {
-        (0,external_node_fs_.closeSync)(fd);
+    switch (r.why) {
+        case 'missing':
+            return noBody(`${name} does not exist: did the persona step write it, and is body-path relative to the workspace?`);
+        case 'too-large':
+            return tooLarge(r.measured ? `${name} is more than ${MAX_BODY_BYTES} bytes` : `${name} is ${r.size} bytes`);
+        case 'directory':
+            return unreadable(`${name} is a directory: point it at the review body file`);
+        case 'not-a-file':
+            return unreadable(`${name} is not a regular file`);
+        case 'denied':
+            return unreadable(`${name} cannot be read (permission denied)`);
+        case 'unreadable':
+            return unreadable(`${name} cannot be read (${r.code})`);
     }
 }
+const unreadable = (message) => ({ ok: false, reason: 'unreadable-body', message });
 function tooLarge(what) {
     return {
         ok: false,
@@ -1055,7 +964,7 @@ const schema31 = {
                 minLength: 1,
                 maxLength: 65536,
                 pattern: '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$',
-                description: 'The finding, in Markdown: not blank; line breaks are \\n (or \\r\\n); no other control characters (tab is allowed).',
+                description: "The finding, in Markdown: not blank; at most 65536 characters (code points, as JSON Schema counts them), GitHub's limit for a comment; line breaks are \\n (or \\r\\n); no other control characters (tab is allowed).",
             },
             severity: { enum: ['blocker', 'major', 'minor', 'nit'] },
         },
@@ -1064,6 +973,7 @@ const schema31 = {
 const pattern4 = new RegExp('(^/|(^|/)\\.\\.(/|$)|//|/$)', 'u');
 const pattern5 = new RegExp('^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$', 'u');
 const pattern6 = new RegExp('^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$', 'u');
+const func1 = (s) => Array.from(s).length;
 function validate20(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     /*# sourceURL="https://github.com/persona-verdict/persona-verdict/schema/findings.schema.json" */ let vErrors = null;
     let errors = 0;
@@ -1195,7 +1105,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                     }
                     if (typeof data1 === 'string') {
-                        if (data1.length < 1) {
+                        if (func1(data1) < 1) {
                             const err6 = {
                                 instancePath: instancePath + '/' + i0 + '/path',
                                 schemaPath: '#/items/properties/path/minLength',
@@ -1341,7 +1251,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                 if (data0.body !== undefined) {
                     let data5 = data0.body;
                     if (typeof data5 === 'string') {
-                        if (data5.length > 65536) {
+                        if (func1(data5) > 65536) {
                             const err14 = {
                                 instancePath: instancePath + '/' + i0 + '/body',
                                 schemaPath: '#/items/properties/body/maxLength',
@@ -1357,7 +1267,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                             }
                             errors++;
                         }
-                        if (data5.length < 1) {
+                        if (func1(data5) < 1) {
                             const err15 = {
                                 instancePath: instancePath + '/' + i0 + '/body',
                                 schemaPath: '#/items/properties/body/minLength',
@@ -1479,7 +1389,7 @@ const validateFindingsSchema = validate;
 // cannot be placed goes into the body, above the verdict line.
 
 const SEVERITIES = ['blocker', 'major', 'minor', 'nit'];
-/** The file's size limit, and the largest comment GitHub takes (the schema says the same). */
+/** The file's size limit, and the largest comment GitHub takes, in characters (code points: the schema's count). */
 const findings_MAX_FINDINGS_BYTES = 1024 * 1024;
 const MAX_FINDING_BODY = 65536;
 const FIELDS = 'path, line, side, start_line, body and severity';
@@ -1576,7 +1486,8 @@ function fieldProblem(field, keyword, value) {
                 ? 'body is blank: write the finding'
                 : `body ${controlAt(value, true)}: line breaks are \\n, no other control characters`;
         case 'body/maxLength':
-            return `body has ${value.length} characters; GitHub takes at most ${MAX_FINDING_BODY}: shorten it`;
+            return (`body has ${Array.from(value).length} characters; GitHub takes at most ${MAX_FINDING_BODY}: ` +
+                'shorten it');
     }
     return `${field} ${keyword}: ${shown(value)} does not match the schema`;
 }
@@ -1762,21 +1673,24 @@ function checkBody(cfg, token = null) {
 /** The findings file the action reads (findings-path): UTF-8 JSON of the schema, no secrets; else bad-findings. */
 function loadFindings(path, token = null) {
     const name = `findings-path ${path}`;
-    let bytes;
-    try {
-        if (statSync(path).size > MAX_FINDINGS_BYTES)
-            findingsFail(name, `larger than ${MAX_FINDINGS_BYTES} bytes`);
-        bytes = readFileSync(path);
+    // as body-path is read (src/read-file.ts): a FIFO or a device must not hang the step or fill the memory
+    const r = readRegularFile(path, MAX_FINDINGS_BYTES);
+    if (r.ok)
+        return parseFindings(r.bytes, name, token);
+    switch (r.why) {
+        case 'missing':
+            return findingsFail(name, 'does not exist: the persona was asked for findings and wrote none (a broken run)');
+        case 'too-large':
+            return findingsFail(name, `larger than ${MAX_FINDINGS_BYTES} bytes`);
+        case 'directory':
+            return findingsFail(name, 'is a directory: point it at the findings file');
+        case 'not-a-file':
+            return findingsFail(name, 'is not a regular file (a FIFO, a device or a socket is not read)');
+        case 'denied':
+            return findingsFail(name, 'cannot be read (permission denied)');
+        case 'unreadable':
+            return findingsFail(name, `cannot be read (${r.code})`);
     }
-    catch (e) {
-        if (e instanceof Abort)
-            throw e;
-        const code = e.code;
-        return findingsFail(name, code === 'ENOENT'
-            ? 'does not exist: the persona was asked for findings and wrote none (a broken run)'
-            : `cannot be read (${code ?? String(e)})`);
-    }
-    return parseFindings(bytes, name, token);
 }
 const findingsFail = (name, why) => {
     throw new abort/* Abort */.F('bad-findings', `${name}: ${why}`, FINDINGS_ADVICE);
@@ -1996,6 +1910,8 @@ options:
     run: runCheck,
 };
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./src/corpus.ts
@@ -2093,8 +2009,6 @@ const LABEL = {
 };
 function runCase(c, base) {
     const ev = c['expected-event'] ?? null;
-    if (ev !== null && !grammar/* EVENTS */.qY.includes(ev))
-        throw new Error(`case ${c.name}: expected-event ${ev} is not an API event`);
     const file = (0,external_node_path_namespaceObject.resolve)(base, c.body);
     const { decision, suggestion, from } = decide(file, ev);
     let outcome = null;
@@ -2154,7 +2068,33 @@ function readManifest(path) {
     const cases = manifest?.cases;
     if (!Array.isArray(cases))
         throw new Error(`${path} has no "cases" array: see corpus/manifest.json for the shape`);
+    cases.forEach((c, i) => checkCase(c, i, path));
     return manifest;
+}
+/** Throws an Error naming the case (its number, and its name when it has one) and what is wrong with it. */
+function checkCase(c, i, path) {
+    const o = (typeof c === 'object' && c !== null && !Array.isArray(c) ? c : {});
+    const named = typeof o['name'] === 'string' ? ` ("${o['name'].slice(0, 60)}")` : '';
+    const bad = (why) => {
+        throw new Error(`${path}: case ${i + 1}${named} ${why}: see corpus/manifest.json for the shape`);
+    };
+    if (o !== c)
+        bad('is not an object');
+    if (!named)
+        bad('has no "name" string');
+    if (typeof o['body'] !== 'string')
+        bad('has no "body" string (the body file, relative to the manifest)');
+    const e = o['expect'];
+    const post = typeof e === 'object' && e !== null && grammar/* EVENTS */.qY.includes(e['post']);
+    if (!post && !(typeof e === 'object' && e !== null && typeof e['abort'] === 'string'))
+        bad('has no "expect" of {"post": an API event} or {"abort": a reason}');
+    const ev = o['expected-event'];
+    if (ev !== undefined && !grammar/* EVENTS */.qY.includes(ev))
+        bad(`has expected-event ${JSON.stringify(ev)}, not an API event (${grammar/* EVENTS */.qY.join(', ')})`);
+    if (o['suggestion'] !== undefined && o['suggestion'] !== null && typeof o['suggestion'] !== 'string')
+        bad('has a "suggestion" that is neither a verdict line nor null');
+    if (o['set'] !== undefined && typeof o['set'] !== 'string')
+        bad('has a "set" that is not a string');
 }
 function runCorpus(manifestPath, out) {
     const manifest = readManifest(manifestPath);
@@ -2206,34 +2146,11 @@ options:
     },
 };
 
-;// CONCATENATED MODULE: ./src/cli/commands.ts
-// The CLI's commands, by name: src/cli.ts parses the arguments with each command's options
-// and calls its run(). To add a command, write src/cli/<name>.ts exporting a Command (see
-// src/cli/command.ts) and add it here; the tool's --help lists it in this order.
+;// CONCATENATED MODULE: ./src/cli/doctor.ts
+// `persona-verdict doctor`: is the merge gate really enforced? Its options are parsed as every command's are
+// (src/cli.ts); the checks (src/doctor-cli.ts, which loads the GitHub client) are loaded only when it runs, so the
+// offline commands, `doctor --help` and a bad GITHUB_API_URL never load them.
 
-
-const COMMANDS = { check: check, corpus: corpus };
-
-
-/***/ }),
-
-/***/ 5845:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ DOCTOR_USAGE),
-/* harmony export */   n: () => (/* binding */ badApiUrl)
-/* harmony export */ });
-// doctor's usage text and the one check made before its module (which loads the GitHub client) is: kept apart so
-// that `persona-verdict help doctor` and a bad GITHUB_API_URL never load it.
-const DOCTOR_USAGE = `usage:
-  persona-verdict doctor --repo OWNER/NAME [--branch BRANCH] --persona NAME=APP_SLUG [--persona NAME=@LOGIN ...]
-                         [--format text|json]
-      checks that the persona gate on BRANCH (default: the repository's default branch) is enforced:
-      required status checks and their source App, the merge queue, review rules, bypass lists,
-      the personas' access and the workflow files. Token from GITHUB_TOKEN or GH_TOKEN; API from
-      GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3). Exit 0 when no check fails, 1 when
-      one fails, 2 on a usage error.`;
 /** A GITHUB_API_URL that is set but no URL: the GitHub client would throw on load. The usage error, or null. */
 function badApiUrl(env) {
     const api = env['GITHUB_API_URL'];
@@ -2241,6 +2158,49 @@ function badApiUrl(env) {
         return null;
     return `GITHUB_API_URL "${api.slice(0, 100)}" is not a URL: unset it, or give https://HOST/api/v3`;
 }
+const doctor = {
+    summary: "is the merge gate enforced? reads the repository's settings (needs a token)",
+    help: `usage:
+  persona-verdict doctor --repo OWNER/NAME [--branch BRANCH] --persona NAME=APP_SLUG [--persona NAME=@LOGIN ...]
+                         [--format text|json]
+
+Checks that the persona gate on BRANCH is enforced: required status checks and their source App,
+the merge queue, review rules, bypass lists, the personas' access and the workflow files.
+Token from GITHUB_TOKEN or GH_TOKEN; API from GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3).
+Exit 0 when no check fails, 1 when one fails, 2 on a usage error.
+
+options:
+  --repo OWNER/NAME         the repository
+  --branch BRANCH           the branch the gate protects (default: the repository's default branch)
+  --persona NAME=APP_SLUG   a persona and the GitHub App it posts as (NAME=@LOGIN: a user account);
+                            once per persona
+  --format text|json        text (default): one line per check; json: the report as JSON
+  -h, --help                this help`,
+    options: {
+        repo: { type: 'string' },
+        branch: { type: 'string' },
+        persona: { type: 'string', multiple: true },
+        format: { type: 'string' },
+    },
+    async run(values, positionals, io) {
+        const bad = badApiUrl(process.env);
+        if (bad)
+            throw new command/* UsageError */.eb(bad);
+        if (positionals.length)
+            throw new command/* UsageError */.eb(`takes only options, not "${positionals[0]}"`);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(940)]).then(__nccwpck_require__.bind(__nccwpck_require__, 940))).runDoctorCli(values, io, process.env);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/cli/commands.ts
+// The CLI's commands, by name: src/cli.ts parses the arguments with each command's options
+// and calls its run(). To add a command, write src/cli/<name>.ts exporting a Command (see
+// src/cli/command.ts) and add it here; the tool's --help lists it in this order. A command that needs
+// more than the offline core (doctor: the GitHub client) loads it in its run(), with import().
+
+
+
+const COMMANDS = { check: check, corpus: corpus, doctor: doctor };
 
 
 /***/ }),
@@ -4433,6 +4393,104 @@ function neutralise(body) {
 /** The body as posted: marker first, then the persona's body (neutralised). */
 function composeBody(marker, personaBody) {
     return `${encodeMarker(marker)}\n${neutralise(personaBody).body}`;
+}
+
+
+/***/ }),
+
+/***/ 9834:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XF: () => (/* binding */ readRegularFile),
+/* harmony export */   qq: () => (/* binding */ readDescriptor)
+/* harmony export */ });
+/* unused harmony export readUpTo */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+// Reading a file someone named (body-path, findings-path, a CLI argument, standard input): bounded and never
+// blocking. A regular file only, opened with O_NONBLOCK (a FIFO without a writer must not hang the open), checked
+// with fstat before any read, and never more than one byte past the limit read (a procfs file's size reads 0, a
+// file may grow). Each caller words the failure for its own readers.
+
+/** A regular file at `path`, at most `limit` bytes; anything else (a FIFO, a device, a socket) is not read. */
+function readRegularFile(path, limit) {
+    let fd;
+    try {
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+        const st = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        if (st.isDirectory())
+            return { ok: false, why: 'directory' };
+        if (!st.isFile())
+            return { ok: false, why: 'not-a-file' };
+        if (st.size > limit)
+            return { ok: false, why: 'too-large', size: st.size, measured: false };
+        return bounded(fd, limit);
+    }
+    catch (e) {
+        return failed(e);
+    }
+    finally {
+        if (fd !== undefined)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+/**
+ * An open descriptor the caller was given (standard input: a pipe, a file, a terminal, even a FIFO or a device),
+ * read to its end or one byte past `limit`; a directory is refused unread.
+ */
+function readDescriptor(fd, limit) {
+    try {
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isDirectory())
+            return { ok: false, why: 'directory' };
+        return bounded(fd, limit);
+    }
+    catch (e) {
+        return failed(e);
+    }
+}
+function bounded(fd, limit) {
+    const bytes = readUpTo(fd, limit + 1);
+    if (bytes.length > limit)
+        return { ok: false, why: 'too-large', size: bytes.length, measured: true };
+    return { ok: true, bytes };
+}
+function failed(e) {
+    const code = e.code;
+    if (code === 'ENOENT')
+        return { ok: false, why: 'missing' };
+    if (code === 'EACCES')
+        return { ok: false, why: 'denied' };
+    if (code === 'EISDIR')
+        return { ok: false, why: 'directory' };
+    return { ok: false, why: 'unreadable', code: code ?? e.message };
+}
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+/** At most `max` bytes from a file descriptor, reading until its end or `max`. Throws what readSync throws. */
+function readUpTo(fd, max) {
+    const buf = Buffer.alloc(Math.min(max, 64 * 1024));
+    const parts = [];
+    let total = 0;
+    while (total < max) {
+        let n;
+        try {
+            n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buf, 0, Math.min(buf.length, max - total), null);
+        }
+        catch (e) {
+            if (e.code === 'EAGAIN') {
+                Atomics.wait(PAUSE, 0, 0, 10); // a non-blocking pipe with nothing yet: wait, do not spin
+                continue;
+            }
+            if (e.code === 'EOF')
+                break;
+            throw e;
+        }
+        if (n === 0)
+            break;
+        parts.push(Buffer.from(buf.subarray(0, n)));
+        total += n;
+    }
+    return Buffer.concat(parts);
 }
 
 

@@ -17,7 +17,7 @@ export interface Finding {
   severity?: Severity;
 }
 
-/** The file's size limit, and the largest comment GitHub takes (the schema says the same). */
+/** The file's size limit, and the largest comment GitHub takes, in characters (code points: the schema's count). */
 export const MAX_FINDINGS_BYTES = 1024 * 1024;
 export const MAX_FINDING_BODY = 65536;
 const FIELDS = 'path, line, side, start_line, body and severity';
@@ -123,7 +123,10 @@ function fieldProblem(field: string, keyword: string, value: unknown): string {
         ? 'body is blank: write the finding'
         : `body ${controlAt(value as string, true)}: line breaks are \\n, no other control characters`;
     case 'body/maxLength':
-      return `body has ${(value as string).length} characters; GitHub takes at most ${MAX_FINDING_BODY}: shorten it`;
+      return (
+        `body has ${Array.from(value as string).length} characters; GitHub takes at most ${MAX_FINDING_BODY}: ` +
+        'shorten it'
+      );
   }
   return `${field} ${keyword}: ${shown(value)} does not match the schema`;
 }

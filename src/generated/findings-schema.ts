@@ -41,7 +41,7 @@ const schema31 = {
         maxLength: 65536,
         pattern: '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$',
         description:
-          'The finding, in Markdown: not blank; line breaks are \\n (or \\r\\n); no other control characters (tab is allowed).',
+          "The finding, in Markdown: not blank; at most 65536 characters (code points, as JSON Schema counts them), GitHub's limit for a comment; line breaks are \\n (or \\r\\n); no other control characters (tab is allowed).",
       },
       severity: { enum: ['blocker', 'major', 'minor', 'nit'] },
     },
@@ -53,6 +53,7 @@ const pattern6 = new RegExp(
   '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\r\\n)*$',
   'u',
 );
+const func1 = (s) => Array.from(s).length;
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -181,7 +182,7 @@ function validate20(
             }
           }
           if (typeof data1 === 'string') {
-            if (data1.length < 1) {
+            if (func1(data1) < 1) {
               const err6 = {
                 instancePath: instancePath + '/' + i0 + '/path',
                 schemaPath: '#/items/properties/path/minLength',
@@ -318,7 +319,7 @@ function validate20(
         if (data0.body !== undefined) {
           let data5 = data0.body;
           if (typeof data5 === 'string') {
-            if (data5.length > 65536) {
+            if (func1(data5) > 65536) {
               const err14 = {
                 instancePath: instancePath + '/' + i0 + '/body',
                 schemaPath: '#/items/properties/body/maxLength',
@@ -333,7 +334,7 @@ function validate20(
               }
               errors++;
             }
-            if (data5.length < 1) {
+            if (func1(data5) < 1) {
               const err15 = {
                 instancePath: instancePath + '/' + i0 + '/body',
                 schemaPath: '#/items/properties/body/minLength',

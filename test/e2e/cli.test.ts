@@ -396,6 +396,25 @@ describe('corpus', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/DISAGREE\s+wrong expectation\s+-\s+post APPROVE\s+abort malformed-verdict/);
   });
+
+  // attack R (minor): a malformed case printed JavaScript's words ("Cannot use 'in' operator…", "paths[1]") and not
+  // which case it was
+  test.each([
+    [{ name: 'x', body: 'b.md' }, 'case 1 \\("x"\\) has no "expect"'],
+    [{ name: 'x', expect: { post: 'APPROVE' } }, 'case 1 \\("x"\\) has no "body" string'],
+    [{ body: 'b.md', expect: { post: 'APPROVE' } }, 'case 1 has no "name" string'],
+    [null, 'case 1 is not an object'],
+    [{ name: 'x', body: 'b.md', expect: { post: 'APPROVED' } }, 'case 1 \\("x"\\) has no "expect"'],
+    [{ name: 'x', body: 'b.md', expect: { post: 'APPROVE' }, 'expected-event': 'YES' }, 'case 1 .* not an API event'],
+  ])('a malformed case %j is named, exit 2', (c, why) => {
+    const dir = tempDir();
+    const manifest = join(dir, 'm.json');
+    writeFileSync(manifest, JSON.stringify({ cases: [c] }));
+    const r = cli('corpus', manifest);
+    expect([r.status, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(new RegExp(`^persona-verdict corpus: ${manifest}: ${why}.*: see corpus/manifest.json`));
+    expect(r.stderr).not.toMatch(/operator|paths\[|undefined/);
+  });
 });
 
 // Found by an attack: post counts its persona-version in the marker; check had no way to be told it

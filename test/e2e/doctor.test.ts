@@ -521,10 +521,12 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
     expect(token.stderr).toMatch(/set GITHUB_TOKEN or GH_TOKEN/);
     const branch = await doctor([...PRIYA, '--branch', 'no-such-branch']);
     expect(branch.code).toBe(2);
-    expect(branch.stderr).toMatch(/^doctor: there is no branch no-such-branch\nWhat to do: give an existing branch/);
+    expect(branch.stderr).toMatch(
+      /^persona-verdict doctor: there is no branch no-such-branch\nWhat to do: give an existing branch/,
+    );
     const denied = await doctor(PRIYA, 'tok-unknown');
     expect(denied.code).toBe(1);
-    expect(denied.stderr).toMatch(/^doctor: .*401/);
+    expect(denied.stderr).toMatch(/^persona-verdict doctor: .*401/);
     // in doctor's terms: it only reads, there is no job or review to speak of
     expect(denied.stderr).toMatch(/\nWhat to do: the token was rejected .*check GITHUB_TOKEN or GH_TOKEN/);
     expect(denied.stderr).not.toMatch(/re-run|review/i);

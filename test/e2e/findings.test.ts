@@ -61,6 +61,15 @@ describe('placement', () => {
     expect(r.summary).toMatch(/Findings \(4 inline, 3 in the body\)[\s\S]*<strong>blocker<\/strong>/);
   });
 
+  // attack R (minor): the summary cut a finding's first line at 200 UTF-16 units, splitting an emoji in two
+  test("the summary cuts a finding's long first line by characters, never inside an emoji, and says so", async () => {
+    headWithFiles();
+    const r = await run([{ path: 'src/a.ts', line: 2, body: `${'x'.repeat(199)}😀😀 end` }]);
+    expect(r.outputs).toMatchObject({ outcome: 'posted', 'inline-findings': '1' });
+    expect(r.summary).toContain(`${'x'.repeat(199)}😀…`);
+    expect(r.summary).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
   test('200 findings → 50 inline + 150 in the body', async () => {
     headWithFiles();
     const many = Array.from({ length: 200 }, (_x, i) => ({ path: 'src/a.ts', line: 2, body: `finding ${i}` }));

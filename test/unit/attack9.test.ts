@@ -43,7 +43,7 @@ describe('R9-5: keptRejection reads the newest review of the subject, not the on
 
 describe('R9-6: readInput trusts fstat size for a regular file', () => {
   test('a file whose size reads 0 but holds more than the limit is refused', () => {
-    const io = { out: () => {}, err: () => {}, stdin: () => Buffer.alloc(0) };
+    const io = { out: () => {}, err: () => {}, stdin: () => ({ ok: true as const, bytes: Buffer.alloc(0) }) };
     const got = readInput('/proc/self/status', io, 10);
     // 4006ebd: { ok: true, bytes: <11 bytes> } — one byte past the limit accepted
     expect(got.ok).toBe(false);

@@ -47,9 +47,20 @@ describe('validateFindings is schema/findings.schema.json', () => {
     ['ESC in a body', [{ ...ok, body: 'a\u001b[2Jb' }], false],
     ['a C1 control in a body', [{ ...ok, body: 'a\u009bb' }], false],
     ['DEL in a body', [{ ...ok, body: 'a\u007fb' }], false],
+    // lengths in characters (code points), as JSON Schema counts them, not UTF-16 units (attack R, R-cli-5)
+    ['65536 emoji in a body', [{ ...ok, body: '😀'.repeat(65536) }], true],
+    ['65537 characters in a body', [{ ...ok, body: 'x'.repeat(65537) }], false],
+    ['65537 emoji in a body', [{ ...ok, body: '😀'.repeat(65537) }], false],
   ])('%s', (_n, json, valid) => {
     expect(validateFindings(json).ok).toBe(valid);
     expect(validate(json)).toBe(valid);
+  });
+
+  test('a body too long is counted in characters, as the schema counts them', () => {
+    expect(validateFindings([{ ...ok, body: '😀'.repeat(65537) }])).toMatchObject({
+      ok: false,
+      message: 'finding 1 (/0/body): body has 65537 characters; GitHub takes at most 65536: shorten it',
+    });
   });
 
   test('start_line must be below line (the check the schema cannot state)', () => {
