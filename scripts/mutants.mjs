@@ -542,6 +542,16 @@ export const MUTANTS = [
     e2eFilter: 'Q2|P1',
   },
   {
+    name: 'forced-doubt-dropped',
+    what: 'a forced preflight that stops before its pending (draft, closed, moved, refused) records no doubt',
+    file: 'src/core/outcome.ts',
+    from: "  if (!rules.forced || rules.mode !== 'preflight' || !early",
+    to: "  if (rules.persona !== null || rules.mode !== 'preflight' || !early",
+    unit: [U('rules')],
+    e2e: [E('attackR-KL')],
+    e2eFilter: 'not written green|does not pass',
+  },
+  {
     name: 'green-copy-hides-red',
     what: "a copy of the run's own green (a retried write GitHub applied) ends the walk for a twin's red (attack R5)",
     file: 'src/core/on-head.ts',

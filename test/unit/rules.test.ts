@@ -291,6 +291,33 @@ describe('the commit status each outcome shows', () => {
     expect(pendingChanges(on, 'octo-priya', true)).toBe(true);
   });
 
+  // attack R, D1–D4: a forced preflight that stops before its pending still records the doubt on the head it read
+  test.each<[string, End, 'forced' | string | null]>([
+    ['a draft', { kind: 'draft', target }, 'forced'],
+    ['closed', { kind: 'closed', message: 'closed', target }, 'forced'],
+    [
+      'its head moved on: the doubt stays on the head it read',
+      { kind: 'superseded', message: 'moved', target },
+      'forced',
+    ],
+    ['refused (a twin PR at the head)', { kind: 'aborted', reason: 'bad-input', message: 'shared', target }, 'forced'],
+    [
+      'a refused /review: the gate as it was',
+      { kind: 'aborted', reason: 'command-refused', message: 'x', target },
+      null,
+    ],
+    ['no head read: nothing to write on', { kind: 'aborted', reason: 'api-error', message: 'x' }, null],
+  ])('a forced preflight that stops early: %s', (_n, end, want) => {
+    const c = conclude(end, { ...rules, mode: 'preflight', forced: true });
+    if (want === null) expect(c.status).toBeNull();
+    else expect(c.status).toMatchObject({ state: 'pending', description: expect.stringMatching(/\(forced\)$/) });
+    if (want) expect(c.notices.join('\n')).toMatch(/did not start .*comment \/review priya again, or push/);
+    // the same end, not forced or in the post step, writes what it always did
+    const plain = conclude(end, { ...rules, mode: 'preflight' }).status;
+    const post = conclude(end, { ...rules, mode: 'post', forced: true }).status;
+    for (const other of [plain, post]) expect(other?.description ?? '').not.toMatch(/\(forced\)$/);
+  });
+
   test('no status when the event does not call for one; a long reason is cut to 140', () => {
     expect(conclude({ kind: 'needs-review', target }, { ...rules, commitStatus: false }).status).toBeNull();
     const long = conclude({ kind: 'needs-review', target }, { ...rules, persona: 'p'.repeat(300) });
