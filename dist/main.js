@@ -42556,6 +42556,9 @@ class Abort extends Error {
         return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
     }
 }
+/** A write GitHub answered with a 5xx or a time-out: it may have landed all the same (read it again). */
+class UnconfirmedWrite extends Abort {
+}
 
 ;// CONCATENATED MODULE: ./src/core/command.ts
 // Re-review on demand by comment — pure. Who may force a persona to review again: the
@@ -44334,10 +44337,11 @@ const NUMBERED = new RegExp(String.raw `^(?:(?:ROUND|PASS|CYCLE|ITERATION|ATTEMP
     String.raw `(${WORDS})\s+(?:ROUND|PASS|REVIEW|LOOK|CYCLE|ITERATION)\b|V(\d{1,2})\s+REVIEW\b)`);
 /** What says a round is the latest, wherever it stands ("## Round 2 (latest)"). */
 const LATEST = /\b(?:LATEST|CURRENT|MOST\s+RECENT)\b/;
+/** A line that starts a section: a heading, or a bold label alone on its line. */
+const SECTION = /^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*[:：]?\s*$)/;
 /** The round or update a line opens, if it does: a heading, a bold label alone, or a paragraph "Update: …". */
 function markerAt(line, index) {
-    const heading = /^\s*#{1,6}\s/.test(line);
-    const section = heading || /^\s*(\*\*|__)[^*_]+\1\s*[:：]?\s*$/.test(line);
+    const section = SECTION.test(line);
     if (/^\s*(>|\||[-+*]\s|\d+[.)]\s)/.test(line))
         return null;
     const text = plain(line)
@@ -44368,7 +44372,10 @@ function laterRound(lines, code, at, line) {
     const amended = markers.find((m) => m.amends && m.index > at);
     if (amended)
         return `line ${line(amended.index)} opens an update or a correction after it`;
-    const own = markers.findLast((m) => m.section && !m.amends && m.index <= at);
+    // the verdict's own section: the nearest heading or bold label above it, if that one opens a round ("## Verdict"
+    // after a newest-first history sits in no round: a read-through)
+    const section = lines.findLastIndex((l, i) => i <= at && !code.has(i) && SECTION.test(l));
+    const own = markers.find((m) => m.index === section && m.section && !m.amends);
     if (!own || own.round === Infinity)
         return null;
     const newer = markers.find((m) => m !== own &&
@@ -45281,13 +45288,15 @@ seen) {
     // shared head, or an abort — it goes back over the green, fail closed (attack round 13, F3: a twin opened while the
     // green waited), unless a forced pending or a newer review's status of this PR under it says more
     let red = null;
-    // a copy of this green (a retried write GitHub applied though it answered 5xx, or an earlier run's) hides no other
-    // PR's red: look under it for one (attack R, P5: a twin PR's refusal under the run's own earlier copy); what it
-    // stands over of this PR's — a forced pending, a review's status — it settled, as before
+    // a copy of this green hides no other PR's red: look under it for one (attack R, P5: a twin PR's refusal under the
+    // run's own earlier copy). A copy the run had read (an earlier run's green) settled what it stands over of this PR
+    // — a forced pending, a review's status — as before; one written since the read (this run's own write, applied
+    // though GitHub answered 5xx, then retried) settled nothing (a read-through of P5's fix)
     let copy = false;
     for (const s of under) {
         if (s.state === 'success' && s.description === green.description && sameLink(s.targetUrl, green.reviewUrl)) {
-            copy = true;
+            if (!since(s))
+                copy = true;
             continue;
         }
         // a forced pending reached here is under way: nothing above it settles it (a review's status of this PR returns
@@ -45520,6 +45529,33 @@ function groupGreenUnderReReview(c, persona, onHead, onSource) {
     };
 }
 const WRITTEN = "as the group's green was written";
+/** A carried or restamped verdict's green: the head its verdict comes from, when another than the head. */
+const carriedFrom = (c) => (c.outcome === 'unchanged' || c.outcome === 'restamped') &&
+    c.status?.state === 'success' &&
+    c.baselineSha &&
+    c.baselineSha !== c.status.sha
+    ? c.baselineSha
+    : undefined;
+/**
+ * A carried or restamped green just written while a maintainer's forced re-review of the head it comes from was asked
+ * for (the forced run read that head before this run carried from it, and stopped when the head moved: attack R, F2
+ * of a second round): the forced pending goes over the green, on this head — the doubt follows the verdict it doubts.
+ * Null when the green stands.
+ */
+function carriedUnderReReview(c, persona, onSource) {
+    const source = carriedFrom(c);
+    if (!source || !c.status || c.pullNumber === undefined || !onSource)
+        return null;
+    if (!reReviewUnderWay(onSource, c.identity, persona, { pullNumber: c.pullNumber, reviewedSha: source }))
+        return null;
+    const head = { pullNumber: c.pullNumber, reviewedSha: c.status.sha };
+    return {
+        status: { ...c.status, state: 'pending', description: fit(reviewing(persona, head, true)) },
+        notice: `a forced re-review of ${sha_short(source)}, the head ${persona}'s verdict was carried from, was asked for: the ` +
+            `green on ${sha_short(head.reviewedSha)} gives way to its pending; comment /review ${persona} again, or push, to ` +
+            're-review',
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/core/history.ts
 
@@ -46297,25 +46333,27 @@ function conclude(end, rules) {
 }
 /**
  * A maintainer's forced re-review that stops before its pending is written — the PR a draft (review-drafts false),
- * closed, its head moved on, or the run refused (a twin PR at the head) — still records the doubt: the forced pending
- * goes on the head it read, so no later plain run keeps, carries or restamps the approval under doubt, nor a merge
- * group passes on it, until a re-review posts (attack R, D1–D4: the author drafts, closes, amends or opens a twin in
- * the seconds after a /review, then the doubted approval was written green again). Not for a refused /review (someone
- * without the right to ask leaves the gate as it was), nor where the run never read a head.
+ * closed, its head moved on, or the run aborted (a twin PR at the head, a failed read) — still records the doubt: the
+ * forced pending goes on the head it read, before the status the run concludes (a draft's pending, an abort's failure
+ * and its reason stay on top; core/on-head.ts reReviewUnderWay passes over both to the doubt), so no later plain run
+ * keeps, carries or restamps the approval under doubt, nor a merge group passes on it, until a re-review posts
+ * (attack R, D1–D4: the author drafts, closes, amends or opens a twin in the seconds after a /review). Not for a
+ * refused /review (someone without the right to ask leaves the gate as it was), a merged PR, nor where the run never
+ * read a head.
  */
 function doubtKept(end, rules, c) {
     const early = ['draft', 'closed', 'superseded', 'aborted'].includes(c.outcome);
     if (!rules.forced || rules.mode !== 'preflight' || !early || end.target?.pullNumber == null)
         return c;
-    if (c.outcome === 'aborted' && (c.reason === 'command-refused' || !c.status))
+    if (c.reason === 'command-refused' || ('merged' in end && end.merged))
         return c;
-    const status = statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, true));
-    if (!status)
+    const doubt = statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, true));
+    if (!doubt)
         return c;
     const notice = `the forced re-review of ${sha_short(end.target.reviewedSha)} did not start (${c.outcome}): its pending is written ` +
         `there, so the approval under doubt is not kept, carried or restamped; comment /review ${rules.persona} again, ` +
         'or push, to re-review';
-    return { ...c, status, notices: [...c.notices, notice] };
+    return { ...c, doubt, notices: [...c.notices, notice] };
 }
 function concluded(end, rules) {
     const base = {
@@ -47386,9 +47424,10 @@ async function publishStatus(cfg, ctx, port, plan) {
             : 'the job needs permissions: statuses: write';
         const advice = e.reason === 'permission-denied' ? needs : e.advice;
         const what = run ? 'check run' : 'commit status';
-        // a 5xx or a timeout may have been applied all the same: say so (attack R, P1)
-        const outcome = e.ambiguous ? 'was not confirmed (GitHub may have applied it)' : 'could not be set';
-        throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) ${outcome}: ${e.message}`, advice);
+        // a 5xx or a timeout may have been applied all the same: say so, and let the caller read it again (attack R, P1)
+        if (e.ambiguous)
+            throw new UnconfirmedWrite(e.reason, `the ${what} ${context} (${plan.state}) was not confirmed (GitHub may have applied it): ${e.message}`, advice);
+        throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) could not be set: ${e.message}`, advice);
     }
 }
 
@@ -47662,7 +47701,13 @@ async function reReviewAfterGreen(r, cfg, ctx, port) {
         return unconfirmed(r, cfg, ctx, port, unread);
     }
     const held = greenUnderReReview(r, cfg.persona, cfg.force, onHead);
-    return held ? overGreen(r, cfg, ctx, port, held) : r;
+    if (held)
+        return overGreen(r, cfg, ctx, port, held);
+    // a carried verdict: the head it comes from, read again too
+    const source = carriedFrom(r);
+    const onSource = source ? await ownStateOn(cfg, ctx, port, source) : undefined;
+    const doubted = carriedUnderReReview(r, cfg.persona, onSource);
+    return doubted ? overGreen(r, cfg, ctx, port, doubted) : r;
 }
 /**
  * A merge group's green: the queued PR's head (and the head its verdict is carried from) read once more — a forced
@@ -47718,12 +47763,27 @@ async function boardAfterGreen(r, cfg, ctx, port) {
     const panel = panelState(now, cfg.minApprovals);
     if (panel.state === 'success')
         return r;
-    const changed = now.rows.filter((row, i) => row.verdict !== r.board.rows[i].verdict).map((row) => row.persona);
-    return overGreen(r, cfg, ctx, port, {
+    const changed = now.rows.filter((row, i) => row.verdict !== r.board.rows[i].verdict);
+    const why = (standing) => standing === 're-reviewing'
+        ? 'a forced re-review asked for'
+        : standing === 'not-green'
+            ? 'its own status no longer green'
+            : 'its statuses could not be read again';
+    const over = await overGreen(r, cfg, ctx, port, {
         status: { ...r.status, state: panel.state, description: fit(panel.description) },
-        notice: `${changed.join(', ')} no longer counted after the panel's green was written (a forced re-review, or its own ` +
-            `status, changed meanwhile): the panel's status is written again (${panel.description})`,
+        notice: `after the panel's green, ${changed.map((row) => `${row.persona} (${why(row.standing)})`).join(', ')} no ` +
+            `longer counted: the panel's status is written again (${panel.description}); the board comment shows the ` +
+            'first read until the next board run',
     });
+    // a read that failed is not a change: say so, and fail the step so that someone re-runs it
+    const unread = changed.filter((row) => row.standing === 'unconfirmed').map((row) => row.persona);
+    if (!unread.length || over.failure)
+        return over;
+    return {
+        ...over,
+        failure: `the members' statuses could not be read again after the panel's green (${unread.join(', ')}): ` +
+            're-run this job',
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/outputs.ts
@@ -47764,12 +47824,14 @@ const MAX_RATE_LIMIT_WAITS = 2;
 const SEND_MARGIN_MS = 1000;
 /** GitHub: a secondary limit without retry-after means wait at least a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
+const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/;
 /** Seconds from retry-after: delay-seconds, or an HTTP date (RFC 9110) as the seconds until it; else null. */
 function retryAfterSeconds(raw, now) {
     const text = raw?.trim() ?? '';
     if (/^\d+(?:\.\d+)?$/.test(text))
         return Math.ceil(Number(text));
-    const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+    // an IMF-fixdate only ("Wed, 21 Oct 2026 07:28:00 GMT"): Date.parse alone takes "a 1" for a date in 2001
+    const at = IMF_FIXDATE.test(text) ? Date.parse(text) : Number.NaN;
     return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : null;
 }
 /**
@@ -53224,7 +53286,8 @@ function detailOf(err, e, redact) {
 function translate(operation, e, limits) {
     if (e instanceof DeadlineError) {
         const message = e.retries > 0
-            ? `${operation} failed ${e.retries + (e.retries > 1 ? ' times' : ' time')} (GitHub answered with an error), ` +
+            ? `${operation} failed ${e.retries + (e.retries > 1 ? ' times' : ' time')} (an error from GitHub, or no ` +
+                'answer in time), ' +
                 "and the run's time limit ran out before it could be sent again"
             : `${operation} was not sent: the run's time limit ran out`;
         return new ApiError(null, 'deadline', 'deadline', message, `raise run-timeout-seconds, or re-run: ${RERUN}`);
@@ -55424,7 +55487,7 @@ read) {
  */
 async function unlessReReviewed(cfg, ctx, port, target, facts, trace, verdict = null) {
     const plan = planFor(cfg, target, facts, verdict, trace);
-    const from = carriedFrom(plan);
+    const from = rereview_carriedFrom(plan);
     if (!from)
         return { plan };
     const [onSource, onTarget] = await Promise.all([
@@ -55438,7 +55501,7 @@ async function unlessReReviewed(cfg, ctx, port, target, facts, trace, verdict = 
     return { plan: planFor(cfg, target, facts, verdict, trace, [from]), onTarget };
 }
 /** The head a plan carries a verdict from (unchanged, or restamped after GitHub's push dismissal), else null. */
-const carriedFrom = (plan) => plan.action === 'keep' && plan.outcome === 'unchanged'
+const rereview_carriedFrom = (plan) => plan.action === 'keep' && plan.outcome === 'unchanged'
     ? plan.current.marker.head
     : plan.action === 'restamp'
         ? plan.original.marker.head
@@ -55764,7 +55827,7 @@ async function runPreflight(cfg, ctx, port, trace) {
     return attributed(target, async () => {
         const facts = await readHead(cfg, port, target);
         if ('stop' in facts)
-            return { kind: facts.outcome, message: facts.message, target };
+            return { kind: facts.outcome, message: facts.message, target, merged: facts.merged };
         const pull = facts.pull;
         // the diff is read against this base: a retarget from here on supersedes the run, and post is bound to it
         const bound = { ...target, base: target.base ?? pull.baseRef };
@@ -55872,7 +55935,7 @@ const diffAdvice = 'split the PR (GitHub renders the diff of at most 300 files),
 async function doubtSource(cfg, ctx, port, target, facts) {
     if (!cfg.force || !writesStatus(cfg, ctx))
         return;
-    const from = carriedFrom(planFor({ ...cfg, force: false }, target, facts, null, () => undefined));
+    const from = rereview_carriedFrom(planFor({ ...cfg, force: false }, target, facts, null, () => undefined));
     if (!from || from === target.reviewedSha)
         return;
     const source = { pullNumber: target.pullNumber, reviewedSha: from };
@@ -56896,8 +56959,9 @@ function readsFindings(where, step, triggers, say, branches = null) {
  * the PR (`…/pull/$PR`), a log line naming the branch or a check that the head repository is this one is not a fetch.
  */
 function runFetchFindings(where, step, uses, say) {
-  const script =
-    typeof step.run === 'string' ? step.run : uses.startsWith('actions/github-script@') ? step.with?.script : undefined;
+  // `with:` keys and an action's name are read without case, as the runner reads them (a read-through of attack R)
+  const github = uses.toLowerCase().startsWith('actions/github-script@');
+  const script = typeof step.run === 'string' ? step.run : github ? inputsOf(step).script : undefined;
   if (typeof script !== 'string') return;
   const named = JSON.stringify([step.env ?? {}, step.with ?? {}, script]);
   if (COMMIT_NAMED.test(named) || (REF_NAMED.test(named) && FETCHES.test(script)))
@@ -58442,7 +58506,7 @@ async function runAction() {
     };
     let result = conclude(end, rules);
     trace('conclusion', { ...result, diagnosis: undefined, board: undefined });
-    if (result.status && port && ctx)
+    if ((result.status || result.doubt) && port && ctx)
         result = await withStatus(result, cfg, ctx, port);
     await report(result, cfg.persona, cfg.bodyPath);
 }
@@ -58490,10 +58554,18 @@ async function runMode(cfg, ctx, port) {
             throw new Error('mode doctor runs in runDoctorAction, before any mode');
     }
 }
-/** Writes the commit status; if that fails, the step fails (the gate would be wrong), whatever else happened. */
+/**
+ * Writes the commit status (after a forced re-review's doubt, when it stopped early: core/outcome.ts doubtKept); if
+ * that fails, the step fails (the gate would be wrong), whatever else happened.
+ */
 async function withStatus(result, cfg, ctx, port) {
     try {
-        await group('commit status', () => publishStatus(cfg, ctx, port, result.status));
+        await group('commit status', async () => {
+            if (result.doubt)
+                await publishStatus(cfg, ctx, port, result.doubt);
+            if (result.status)
+                await publishStatus(cfg, ctx, port, result.status);
+        });
     }
     catch (e) {
         if (!(e instanceof Abort))
@@ -58509,9 +58581,10 @@ async function withStatus(result, cfg, ctx, port) {
         // a green GitHub may have applied though it answered with an error: what it must give way to is read all the
         // same, since the queue and the merge button read whatever landed (attack Q, Q2: a group's; attack R, P1: a post's
         // or a kept verdict's, over a twin PR's refusal)
-        return failed.status?.state === 'success' ? unconfirmedGreen(failed, cfg, ctx, port) : failed;
+        const unconfirmed = e instanceof UnconfirmedWrite && failed.status?.state === 'success';
+        return unconfirmed ? unconfirmedGreen(failed, cfg, ctx, port) : failed;
     }
-    return afterGreen(result, cfg, ctx, port);
+    return result.status ? afterGreen(result, cfg, ctx, port) : result;
 }
 /**
  * A green whose write GitHub answered with an error, read again after all: a hold writes failure or pending over

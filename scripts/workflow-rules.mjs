@@ -164,8 +164,9 @@ function readsFindings(where, step, triggers, say, branches = null) {
  * the PR (`…/pull/$PR`), a log line naming the branch or a check that the head repository is this one is not a fetch.
  */
 function runFetchFindings(where, step, uses, say) {
-  const script =
-    typeof step.run === 'string' ? step.run : uses.startsWith('actions/github-script@') ? step.with?.script : undefined;
+  // `with:` keys and an action's name are read without case, as the runner reads them (a read-through of attack R)
+  const github = uses.toLowerCase().startsWith('actions/github-script@');
+  const script = typeof step.run === 'string' ? step.run : github ? inputsOf(step).script : undefined;
   if (typeof script !== 'string') return;
   const named = JSON.stringify([step.env ?? {}, step.with ?? {}, script]);
   if (COMMIT_NAMED.test(named) || (REF_NAMED.test(named) && FETCHES.test(script)))

@@ -21,3 +21,6 @@ export class Abort extends Error {
     return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
   }
 }
+
+/** A write GitHub answered with a 5xx or a time-out: it may have landed all the same (read it again). */
+export class UnconfirmedWrite extends Abort {}

@@ -10,6 +10,8 @@ import { Abort } from './abort.js';
 import type { Config } from './config.js';
 import type { RunContext } from './context.js';
 import {
+  carriedFrom,
+  carriedUnderReReview,
   groupGreenUnderReReview,
   groupHeads,
   greenForLeftBase,
@@ -107,7 +109,12 @@ async function reReviewAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, p
     return unconfirmed(r, cfg, ctx, port, unread);
   }
   const held = greenUnderReReview(r, cfg.persona, cfg.force, onHead);
-  return held ? overGreen(r, cfg, ctx, port, held) : r;
+  if (held) return overGreen(r, cfg, ctx, port, held);
+  // a carried verdict: the head it comes from, read again too
+  const source = carriedFrom(r);
+  const onSource = source ? await ownStateOn(cfg, ctx, port, source) : undefined;
+  const doubted = carriedUnderReReview(r, cfg.persona, onSource);
+  return doubted ? overGreen(r, cfg, ctx, port, doubted) : r;
 }
 
 /**
@@ -165,11 +172,27 @@ async function boardAfterGreen(r: Conclusion, cfg: Config, ctx: RunContext, port
   const now = withReReviews(r.board, again.doubted, new Set([...again.unread, ...again.unreadRuns]), again.notGreen);
   const panel = panelState(now, cfg.minApprovals);
   if (panel.state === 'success') return r;
-  const changed = now.rows.filter((row, i) => row.verdict !== r.board!.rows[i]!.verdict).map((row) => row.persona);
-  return overGreen(r, cfg, ctx, port, {
+  const changed = now.rows.filter((row, i) => row.verdict !== r.board!.rows[i]!.verdict);
+  const why = (standing: string | undefined): string =>
+    standing === 're-reviewing'
+      ? 'a forced re-review asked for'
+      : standing === 'not-green'
+        ? 'its own status no longer green'
+        : 'its statuses could not be read again';
+  const over = await overGreen(r, cfg, ctx, port, {
     status: { ...r.status, state: panel.state, description: fit(panel.description) },
     notice:
-      `${changed.join(', ')} no longer counted after the panel's green was written (a forced re-review, or its own ` +
-      `status, changed meanwhile): the panel's status is written again (${panel.description})`,
+      `after the panel's green, ${changed.map((row) => `${row.persona} (${why(row.standing)})`).join(', ')} no ` +
+      `longer counted: the panel's status is written again (${panel.description}); the board comment shows the ` +
+      'first read until the next board run',
   });
+  // a read that failed is not a change: say so, and fail the step so that someone re-runs it
+  const unread = changed.filter((row) => row.standing === 'unconfirmed').map((row) => row.persona);
+  if (!unread.length || over.failure) return over;
+  return {
+    ...over,
+    failure:
+      `the members' statuses could not be read again after the panel's green (${unread.join(', ')}): ` +
+      're-run this job',
+  };
 }

@@ -1,7 +1,7 @@
 // The action's entry: read inputs once, pick the mode, run it, let the core conclude,
 // write the commit status, report. The one place an Abort is caught.
 import * as core from '@actions/core';
-import { Abort } from './abort.js';
+import { Abort, UnconfirmedWrite } from './abort.js';
 import { checkAsker } from './asker.js';
 import { InputError, readConfig, type Config } from './config.js';
 import { runContext, type RunContext } from './context.js';
@@ -89,7 +89,7 @@ async function runAction(): Promise<void> {
   };
   let result = conclude(end, rules);
   trace('conclusion', { ...result, diagnosis: undefined, board: undefined });
-  if (result.status && port && ctx) result = await withStatus(result, cfg, ctx, port);
+  if ((result.status || result.doubt) && port && ctx) result = await withStatus(result, cfg, ctx, port);
   await report(result, cfg.persona, cfg.bodyPath);
 }
 
@@ -139,10 +139,16 @@ async function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<
   }
 }
 
-/** Writes the commit status; if that fails, the step fails (the gate would be wrong), whatever else happened. */
+/**
+ * Writes the commit status (after a forced re-review's doubt, when it stopped early: core/outcome.ts doubtKept); if
+ * that fails, the step fails (the gate would be wrong), whatever else happened.
+ */
 async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
   try {
-    await core.group('commit status', () => publishStatus(cfg, ctx, port, result.status!));
+    await core.group('commit status', async () => {
+      if (result.doubt) await publishStatus(cfg, ctx, port, result.doubt);
+      if (result.status) await publishStatus(cfg, ctx, port, result.status);
+    });
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
     const failure = [result.failure, `${e.reason}: ${e.message}`].filter(Boolean).join('\n');
@@ -156,9 +162,10 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
     // a green GitHub may have applied though it answered with an error: what it must give way to is read all the
     // same, since the queue and the merge button read whatever landed (attack Q, Q2: a group's; attack R, P1: a post's
     // or a kept verdict's, over a twin PR's refusal)
-    return failed.status?.state === 'success' ? unconfirmedGreen(failed, cfg, ctx, port) : failed;
+    const unconfirmed = e instanceof UnconfirmedWrite && failed.status?.state === 'success';
+    return unconfirmed ? unconfirmedGreen(failed, cfg, ctx, port) : failed;
   }
-  return afterGreen(result, cfg, ctx, port);
+  return result.status ? afterGreen(result, cfg, ctx, port) : result;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Steps every mode that talks to GitHub shares: the facts one decision needs, dismissals
 // and the commit status (which PR and commit, and who the token is: target.ts). Each
 // step returns a value or throws an Abort; none keeps state between calls.
-import { Abort } from './abort.js';
+import { Abort, UnconfirmedWrite } from './abort.js';
 import type { Config } from './config.js';
 import type { RunContext } from './context.js';
 import {
@@ -290,8 +290,13 @@ export async function publishStatus(cfg: Config, ctx: RunContext, port: GitHubPo
       : 'the job needs permissions: statuses: write';
     const advice = e.reason === 'permission-denied' ? needs : e.advice;
     const what = run ? 'check run' : 'commit status';
-    // a 5xx or a timeout may have been applied all the same: say so (attack R, P1)
-    const outcome = e.ambiguous ? 'was not confirmed (GitHub may have applied it)' : 'could not be set';
-    throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) ${outcome}: ${e.message}`, advice);
+    // a 5xx or a timeout may have been applied all the same: say so, and let the caller read it again (attack R, P1)
+    if (e.ambiguous)
+      throw new UnconfirmedWrite(
+        e.reason,
+        `the ${what} ${context} (${plan.state}) was not confirmed (GitHub may have applied it): ${e.message}`,
+        advice,
+      );
+    throw new Abort(e.reason, `the ${what} ${context} (${plan.state}) could not be set: ${e.message}`, advice);
   }
 }

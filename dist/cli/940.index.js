@@ -983,8 +983,9 @@ function readsFindings(where, step, triggers, say, branches = null) {
  * the PR (`…/pull/$PR`), a log line naming the branch or a check that the head repository is this one is not a fetch.
  */
 function runFetchFindings(where, step, uses, say) {
-  const script =
-    typeof step.run === 'string' ? step.run : uses.startsWith('actions/github-script@') ? step.with?.script : undefined;
+  // `with:` keys and an action's name are read without case, as the runner reads them (a read-through of attack R)
+  const github = uses.toLowerCase().startsWith('actions/github-script@');
+  const script = typeof step.run === 'string' ? step.run : github ? inputsOf(step).script : undefined;
   if (typeof script !== 'string') return;
   const named = JSON.stringify([step.env ?? {}, step.with ?? {}, script]);
   if (COMMIT_NAMED.test(named) || (REF_NAMED.test(named) && FETCHES.test(script)))
@@ -2074,12 +2075,14 @@ const MAX_RATE_LIMIT_WAITS = 2;
 const SEND_MARGIN_MS = 1000;
 /** GitHub: a secondary limit without retry-after means wait at least a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
+const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/;
 /** Seconds from retry-after: delay-seconds, or an HTTP date (RFC 9110) as the seconds until it; else null. */
 function retryAfterSeconds(raw, now) {
     const text = raw?.trim() ?? '';
     if (/^\d+(?:\.\d+)?$/.test(text))
         return Math.ceil(Number(text));
-    const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+    // an IMF-fixdate only ("Wed, 21 Oct 2026 07:28:00 GMT"): Date.parse alone takes "a 1" for a date in 2001
+    const at = IMF_FIXDATE.test(text) ? Date.parse(text) : Number.NaN;
     return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : null;
 }
 /**
@@ -2275,7 +2278,8 @@ function detailOf(err, e, redact) {
 function translate(operation, e, limits) {
     if (e instanceof DeadlineError) {
         const message = e.retries > 0
-            ? `${operation} failed ${e.retries + (e.retries > 1 ? ' times' : ' time')} (GitHub answered with an error), ` +
+            ? `${operation} failed ${e.retries + (e.retries > 1 ? ' times' : ' time')} (an error from GitHub, or no ` +
+                'answer in time), ' +
                 "and the run's time limit ran out before it could be sent again"
             : `${operation} was not sent: the run's time limit ran out`;
         return new ApiError(null, 'deadline', 'deadline', message, `raise run-timeout-seconds, or re-run: ${RERUN}`);

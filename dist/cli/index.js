@@ -8,6 +8,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   F: () => (/* binding */ Abort)
 /* harmony export */ });
+/* unused harmony export UnconfirmedWrite */
 class Abort extends Error {
     reason;
     advice;
@@ -26,6 +27,9 @@ class Abort extends Error {
     at(target) {
         return this.target ? this : new Abort(this.reason, this.message, this.advice, this.diagnosis, target);
     }
+}
+/** A write GitHub answered with a 5xx or a time-out: it may have landed all the same (read it again). */
+class UnconfirmedWrite extends (/* unused pure expression or super */ null && (Abort)) {
 }
 
 
@@ -3341,10 +3345,11 @@ const NUMBERED = new RegExp(String.raw `^(?:(?:ROUND|PASS|CYCLE|ITERATION|ATTEMP
     String.raw `(${WORDS})\s+(?:ROUND|PASS|REVIEW|LOOK|CYCLE|ITERATION)\b|V(\d{1,2})\s+REVIEW\b)`);
 /** What says a round is the latest, wherever it stands ("## Round 2 (latest)"). */
 const LATEST = /\b(?:LATEST|CURRENT|MOST\s+RECENT)\b/;
+/** A line that starts a section: a heading, or a bold label alone on its line. */
+const SECTION = /^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*[:：]?\s*$)/;
 /** The round or update a line opens, if it does: a heading, a bold label alone, or a paragraph "Update: …". */
 function markerAt(line, index) {
-    const heading = /^\s*#{1,6}\s/.test(line);
-    const section = heading || /^\s*(\*\*|__)[^*_]+\1\s*[:：]?\s*$/.test(line);
+    const section = SECTION.test(line);
     if (/^\s*(>|\||[-+*]\s|\d+[.)]\s)/.test(line))
         return null;
     const text = plain(line)
@@ -3375,7 +3380,10 @@ function laterRound(lines, code, at, line) {
     const amended = markers.find((m) => m.amends && m.index > at);
     if (amended)
         return `line ${line(amended.index)} opens an update or a correction after it`;
-    const own = markers.findLast((m) => m.section && !m.amends && m.index <= at);
+    // the verdict's own section: the nearest heading or bold label above it, if that one opens a round ("## Verdict"
+    // after a newest-first history sits in no round: a read-through)
+    const section = lines.findLastIndex((l, i) => i <= at && !code.has(i) && SECTION.test(l));
+    const own = markers.find((m) => m.index === section && m.section && !m.amends);
     if (!own || own.round === Infinity)
         return null;
     const newer = markers.find((m) => m !== own &&

@@ -3,7 +3,7 @@
 // re-review asked for (the green would pass a verdict being judged again). The shell (src/after-green.ts) reads once
 // more after a green and writes what these return over it; conclude() (outcome.ts) decided the green itself.
 import type { Conclusion, StatusFact, StatusPlan, StatusState } from './ends.js';
-import { groupHold, linkOf, newerRed, reviewing, underGreen, writtenSince } from './on-head.js';
+import { groupHold, linkOf, newerRed, reReviewUnderWay, reviewing, underGreen, writtenSince } from './on-head.js';
 import { short } from './sha.js';
 import { fit } from './status-words.js';
 
@@ -188,3 +188,36 @@ export function groupGreenUnderReReview(
 }
 
 const WRITTEN = "as the group's green was written";
+
+/** A carried or restamped verdict's green: the head its verdict comes from, when another than the head. */
+export const carriedFrom = (c: Conclusion): string | undefined =>
+  (c.outcome === 'unchanged' || c.outcome === 'restamped') &&
+  c.status?.state === 'success' &&
+  c.baselineSha &&
+  c.baselineSha !== c.status.sha
+    ? c.baselineSha
+    : undefined;
+
+/**
+ * A carried or restamped green just written while a maintainer's forced re-review of the head it comes from was asked
+ * for (the forced run read that head before this run carried from it, and stopped when the head moved: attack R, F2
+ * of a second round): the forced pending goes over the green, on this head — the doubt follows the verdict it doubts.
+ * Null when the green stands.
+ */
+export function carriedUnderReReview(
+  c: Conclusion,
+  persona: string,
+  onSource: readonly StatusFact[] | null | undefined,
+): { status: StatusPlan; notice: string } | null {
+  const source = carriedFrom(c);
+  if (!source || !c.status || c.pullNumber === undefined || !onSource) return null;
+  if (!reReviewUnderWay(onSource, c.identity, persona, { pullNumber: c.pullNumber, reviewedSha: source })) return null;
+  const head = { pullNumber: c.pullNumber, reviewedSha: c.status.sha };
+  return {
+    status: { ...c.status, state: 'pending', description: fit(reviewing(persona, head, true)) },
+    notice:
+      `a forced re-review of ${short(source)}, the head ${persona}'s verdict was carried from, was asked for: the ` +
+      `green on ${short(head.reviewedSha)} gives way to its pending; comment /review ${persona} again, or push, to ` +
+      're-review',
+  };
+}

@@ -74,6 +74,8 @@ export type End = Common &
     | {
         kind: 'closed' | 'superseded';
         message: string;
+        /** closed: the PR was merged (nothing can re-review it). */
+        merged?: boolean;
         /** closed: a post bound to a preflight's answer whose verdict could not be posted (recorded on the head). */
         unposted?: { verdict: Verdict; base: string; version: string };
       }
@@ -178,6 +180,8 @@ export interface Conclusion {
   status: StatusPlan | null;
   /** The status above was due but could not be written (the step fails; the gate shows what it showed). */
   statusUnwritten?: boolean;
+  /** A forced re-review that stopped early: its pending, written before `status` (core/outcome.ts doubtKept). */
+  doubt?: StatusPlan;
 }
 
 export interface Rules {

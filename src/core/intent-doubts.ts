@@ -34,10 +34,12 @@ interface Marker {
   section: boolean;
 }
 
+/** A line that starts a section: a heading, or a bold label alone on its line. */
+const SECTION = /^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*[:：]?\s*$)/;
+
 /** The round or update a line opens, if it does: a heading, a bold label alone, or a paragraph "Update: …". */
 function markerAt(line: string, index: number): Marker | null {
-  const heading = /^\s*#{1,6}\s/.test(line);
-  const section = heading || /^\s*(\*\*|__)[^*_]+\1\s*[:：]?\s*$/.test(line);
+  const section = SECTION.test(line);
   if (/^\s*(>|\||[-+*]\s|\d+[.)]\s)/.test(line)) return null;
   const text = plain(line)
     .toUpperCase()
@@ -71,7 +73,10 @@ function laterRound(
   const markers = lines.flatMap((l, i) => (code.has(i) ? [] : [markerAt(l, i)])).filter((m) => m !== null);
   const amended = markers.find((m) => m.amends && m.index > at);
   if (amended) return `line ${line(amended.index)} opens an update or a correction after it`;
-  const own = markers.findLast((m) => m.section && !m.amends && m.index <= at);
+  // the verdict's own section: the nearest heading or bold label above it, if that one opens a round ("## Verdict"
+  // after a newest-first history sits in no round: a read-through)
+  const section = lines.findLastIndex((l, i) => i <= at && !code.has(i) && SECTION.test(l));
+  const own = markers.find((m) => m.index === section && m.section && !m.amends);
   if (!own || own.round === Infinity) return null;
   const newer = markers.find(
     (m) =>

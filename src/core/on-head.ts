@@ -148,13 +148,14 @@ export function underGreen(
   // shared head, or an abort — it goes back over the green, fail closed (attack round 13, F3: a twin opened while the
   // green waited), unless a forced pending or a newer review's status of this PR under it says more
   let red: StatusFact | null = null;
-  // a copy of this green (a retried write GitHub applied though it answered 5xx, or an earlier run's) hides no other
-  // PR's red: look under it for one (attack R, P5: a twin PR's refusal under the run's own earlier copy); what it
-  // stands over of this PR's — a forced pending, a review's status — it settled, as before
+  // a copy of this green hides no other PR's red: look under it for one (attack R, P5: a twin PR's refusal under the
+  // run's own earlier copy). A copy the run had read (an earlier run's green) settled what it stands over of this PR
+  // — a forced pending, a review's status — as before; one written since the read (this run's own write, applied
+  // though GitHub answered 5xx, then retried) settled nothing (a read-through of P5's fix)
   let copy = false;
   for (const s of under) {
     if (s.state === 'success' && s.description === green.description && sameLink(s.targetUrl, green.reviewUrl)) {
-      copy = true;
+      if (!since(s)) copy = true;
       continue;
     }
     // a forced pending reached here is under way: nothing above it settles it (a review's status of this PR returns

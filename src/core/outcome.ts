@@ -42,23 +42,25 @@ export function conclude(end: End, rules: Rules): Conclusion {
 
 /**
  * A maintainer's forced re-review that stops before its pending is written — the PR a draft (review-drafts false),
- * closed, its head moved on, or the run refused (a twin PR at the head) — still records the doubt: the forced pending
- * goes on the head it read, so no later plain run keeps, carries or restamps the approval under doubt, nor a merge
- * group passes on it, until a re-review posts (attack R, D1–D4: the author drafts, closes, amends or opens a twin in
- * the seconds after a /review, then the doubted approval was written green again). Not for a refused /review (someone
- * without the right to ask leaves the gate as it was), nor where the run never read a head.
+ * closed, its head moved on, or the run aborted (a twin PR at the head, a failed read) — still records the doubt: the
+ * forced pending goes on the head it read, before the status the run concludes (a draft's pending, an abort's failure
+ * and its reason stay on top; core/on-head.ts reReviewUnderWay passes over both to the doubt), so no later plain run
+ * keeps, carries or restamps the approval under doubt, nor a merge group passes on it, until a re-review posts
+ * (attack R, D1–D4: the author drafts, closes, amends or opens a twin in the seconds after a /review). Not for a
+ * refused /review (someone without the right to ask leaves the gate as it was), a merged PR, nor where the run never
+ * read a head.
  */
 function doubtKept(end: End, rules: Rules, c: Conclusion): Conclusion {
   const early = ['draft', 'closed', 'superseded', 'aborted'].includes(c.outcome);
   if (!rules.forced || rules.mode !== 'preflight' || !early || end.target?.pullNumber == null) return c;
-  if (c.outcome === 'aborted' && (c.reason === 'command-refused' || !c.status)) return c;
-  const status = statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, true));
-  if (!status) return c;
+  if (c.reason === 'command-refused' || ('merged' in end && end.merged)) return c;
+  const doubt = statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, true));
+  if (!doubt) return c;
   const notice =
     `the forced re-review of ${short(end.target.reviewedSha)} did not start (${c.outcome}): its pending is written ` +
     `there, so the approval under doubt is not kept, carried or restamped; comment /review ${rules.persona} again, ` +
     'or push, to re-review';
-  return { ...c, status, notices: [...c.notices, notice] };
+  return { ...c, doubt, notices: [...c.notices, notice] };
 }
 
 function concluded(end: End, rules: Rules): Conclusion {

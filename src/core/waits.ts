@@ -22,11 +22,15 @@ export const SEND_MARGIN_MS = 1000;
 /** GitHub: a secondary limit without retry-after means wait at least a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
 
+const IMF_FIXDATE =
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/;
+
 /** Seconds from retry-after: delay-seconds, or an HTTP date (RFC 9110) as the seconds until it; else null. */
 function retryAfterSeconds(raw: string | undefined, now: number): number | null {
   const text = raw?.trim() ?? '';
   if (/^\d+(?:\.\d+)?$/.test(text)) return Math.ceil(Number(text));
-  const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+  // an IMF-fixdate only ("Wed, 21 Oct 2026 07:28:00 GMT"): Date.parse alone takes "a 1" for a date in 2001
+  const at = IMF_FIXDATE.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : null;
 }
 

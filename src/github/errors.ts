@@ -74,7 +74,8 @@ export function translate(operation: string, e: unknown, limits: Limits): ApiErr
   if (e instanceof DeadlineError) {
     const message =
       e.retries > 0
-        ? `${operation} failed ${e.retries + (e.retries > 1 ? ' times' : ' time')} (GitHub answered with an error), ` +
+        ? `${operation} failed ${e.retries + (e.retries > 1 ? ' times' : ' time')} (an error from GitHub, or no ` +
+          'answer in time), ' +
           "and the run's time limit ran out before it could be sent again"
         : `${operation} was not sent: the run's time limit ran out`;
     return new ApiError(null, 'deadline', 'deadline', message, `raise run-timeout-seconds, or re-run: ${RERUN}`);

@@ -39,7 +39,7 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
   const target = await resolveTarget(cfg, ctx, port);
   return attributed(target, async () => {
     const facts = await readHead(cfg, port, target);
-    if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target };
+    if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target, merged: facts.merged };
     const pull = facts.pull;
     // the diff is read against this base: a retarget from here on supersedes the run, and post is bound to it
     const bound: PullTarget = { ...target, base: target.base ?? pull.baseRef };

@@ -18,7 +18,7 @@ import {
   type Rules,
   type StatusFact,
 } from '../../src/core/outcome.js';
-import { groupGreenUnderReReview } from '../../src/core/after-green.js';
+import { carriedUnderReReview, groupGreenUnderReReview } from '../../src/core/after-green.js';
 import { parseQueueRef } from '../../src/core/queue.js';
 import { reviewing, unpostedDescription, unpostedVerdict } from '../../src/core/on-head.js';
 
@@ -291,31 +291,35 @@ describe('the commit status each outcome shows', () => {
     expect(pendingChanges(on, 'octo-priya', true)).toBe(true);
   });
 
-  // attack R, D1–D4: a forced preflight that stops before its pending still records the doubt on the head it read
-  test.each<[string, End, 'forced' | string | null]>([
-    ['a draft', { kind: 'draft', target }, 'forced'],
-    ['closed', { kind: 'closed', message: 'closed', target }, 'forced'],
-    [
-      'its head moved on: the doubt stays on the head it read',
-      { kind: 'superseded', message: 'moved', target },
-      'forced',
-    ],
-    ['refused (a twin PR at the head)', { kind: 'aborted', reason: 'bad-input', message: 'shared', target }, 'forced'],
+  // attack R, D1–D4: a forced preflight that stops before its pending still records the doubt on the head it read,
+  // under what the run concludes (a draft's pending, an abort's failure and its reason stay on top)
+  test.each<[string, End, boolean]>([
+    ['a draft', { kind: 'draft', target }, true],
+    ['closed', { kind: 'closed', message: 'closed', target }, true],
+    ['merged: nothing can re-review it', { kind: 'closed', message: 'merged', target, merged: true }, false],
+    ['its head moved on: the doubt stays on the head it read', { kind: 'superseded', message: 'moved', target }, true],
+    ['refused (a twin PR at the head)', { kind: 'aborted', reason: 'bad-input', message: 'shared', target }, true],
+    ['a failed read', { kind: 'aborted', reason: 'api-error', message: 'x', target }, true],
     [
       'a refused /review: the gate as it was',
       { kind: 'aborted', reason: 'command-refused', message: 'x', target },
-      null,
+      false,
     ],
-    ['no head read: nothing to write on', { kind: 'aborted', reason: 'api-error', message: 'x' }, null],
-  ])('a forced preflight that stops early: %s', (_n, end, want) => {
+    ['no head read: nothing to write on', { kind: 'aborted', reason: 'api-error', message: 'x' }, false],
+  ])('a forced preflight that stops early: %s', (_n, end, doubt) => {
     const c = conclude(end, { ...rules, mode: 'preflight', forced: true });
-    if (want === null) expect(c.status).toBeNull();
-    else expect(c.status).toMatchObject({ state: 'pending', description: expect.stringMatching(/\(forced\)$/) });
-    if (want) expect(c.notices.join('\n')).toMatch(/did not start .*comment \/review priya again, or push/);
-    // the same end, not forced or in the post step, writes what it always did
-    const plain = conclude(end, { ...rules, mode: 'preflight' }).status;
-    const post = conclude(end, { ...rules, mode: 'post', forced: true }).status;
-    for (const other of [plain, post]) expect(other?.description ?? '').not.toMatch(/\(forced\)$/);
+    const plain = conclude(end, { ...rules, mode: 'preflight' });
+    // what the run concludes is unchanged; the doubt is written first
+    expect(c.status).toEqual(plain.status);
+    if (!doubt) expect(c.doubt).toBeUndefined();
+    else {
+      expect(c.doubt).toMatchObject({ state: 'pending', sha: target.reviewedSha });
+      expect(c.doubt!.description).toMatch(/\(forced\)$/);
+      expect(c.notices.join('\n')).toMatch(/did not start .*comment \/review priya again, or push/);
+    }
+    // neither a plain preflight nor a forced post records one
+    expect(plain.doubt).toBeUndefined();
+    expect(conclude(end, { ...rules, mode: 'post', forced: true }).doubt).toBeUndefined();
   });
 
   test('no status when the event does not call for one; a long reason is cut to 140', () => {
@@ -369,6 +373,7 @@ describe('a kept verdict and a forced re-review of its head', () => {
   };
   const target = { pullNumber: 7, reviewedSha: 'a'.repeat(40) };
   const forced = { state: 'pending', creator: ME, description: 'priya is re-reviewing aaaaaaa for PR #7 (forced)' };
+  const forcedOnSource = 'priya is re-reviewing bbbbbbb for PR #7 (forced)';
   const green = {
     state: 'success',
     creator: ME,
@@ -462,7 +467,12 @@ describe('a kept verdict and a forced re-review of its head', () => {
       {},
       { state: 'pending', description: forced.description },
     ],
-    ['the green written over its own verdict', [mine, mine, forced], {}, null],
+    [
+      'the green written over its own verdict',
+      [mine, { ...mine, id: 40 }, forced],
+      { seen: [{ ...mine, id: 40 }] },
+      null,
+    ],
     ['a forced pending newer than the green', [forced, mine], {}, null],
     ['a forced run (it posts the re-review)', [mine, forced], { forced: true }, null],
     ['a red just written', [{ ...mine, state: 'failure' }, forced], { state: 'failure' }, null],
@@ -554,7 +564,25 @@ describe('a kept verdict and a forced re-review of its head', () => {
         state: 'failure',
       },
     ],
-    ['a copy of the green over a forced pending: settled by it', [mine, mine, forced], {}, null],
+    // the run's read held an earlier copy: it settled the forced pending under it
+    [
+      'a copy read before the write, over a forced pending',
+      [mine, { ...mine, id: 41 }, forced],
+      { seen: [{ ...mine, id: 41 }] },
+      null,
+    ],
+    // a read-through of P5's fix: the run's own write, applied though answered 5xx and retried, settles nothing
+    [
+      'a copy written since the read, over a forced pending written since too',
+      [
+        { ...mine, id: 43 },
+        { ...mine, id: 42 },
+        { ...forced, id: 11 },
+        { ...mine, id: 10 },
+      ],
+      { seen: [{ ...mine, id: 10 }] },
+      { state: 'pending', description: forced.description },
+    ],
   ])('greenUnderReReview: %s', (_n, onHead, o, put) => {
     const r = after(onHead, o);
     if (put === null) expect(r).toBeNull();
@@ -687,6 +715,27 @@ describe('a kept verdict and a forced re-review of its head', () => {
     expect(r?.status).toMatchObject({ sha: 'c'.repeat(40), state: 'failure' });
     expect(r?.status.description).toMatch(held);
     expect(r?.failure).toMatch(/the group does not pass|does not pass the group/);
+  });
+
+  // attack R2: a carried or restamped green reads the head its verdict comes from again; a forced re-review of that
+  // head asked for meanwhile puts its pending over the green, on this head
+  test.each<[string, string, StatusFact[] | null | undefined, boolean]>([
+    ['carried, the source under a forced re-review', 'unchanged', [{ ...forced, description: forcedOnSource }], true],
+    ['restamped, the same', 'restamped', [{ ...forced, description: forcedOnSource }], true],
+    [
+      'carried, the source settled by a review since',
+      'unchanged',
+      [green, { ...forced, description: forcedOnSource }],
+      false,
+    ],
+    ['carried, nothing doubted', 'unchanged', [green], false],
+    ['carried, the source unread (the read before the write decided)', 'unchanged', null, false],
+    ['a duplicate has no source', 'duplicate', [{ ...forced, description: forcedOnSource }], false],
+  ])('carriedUnderReReview: %s', (_n, outcome, onSource, held) => {
+    const c = { outcome, pullNumber: 7, identity: ME, status: written, baselineSha: 'b'.repeat(40) } as never;
+    const r = carriedUnderReReview(c, 'priya', onSource);
+    if (!held) expect(r).toBeNull();
+    else expect(r?.status).toMatchObject({ sha: written.sha, state: 'pending', description: forced.description });
   });
 });
 

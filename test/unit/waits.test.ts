@@ -56,6 +56,8 @@ describe('askedWait: how long GitHub asks to wait', () => {
     ],
     ['retry-after a date already past → 0', { 'retry-after': new Date(NOW - 5000).toUTCString() }, 0],
     ['retry-after neither seconds nor a date → a minute', { 'retry-after': 'soon' }, 60],
+    // a read-through: Date.parse alone reads "a 1" as a date in 2001 (0 s: re-sent at once into the limit)
+    ['retry-after that only Date.parse takes for a date → a minute', { 'retry-after': 'a 1' }, 60],
     ['retry-after negative → a minute', { 'retry-after': '-4' }, 60],
     ['retry-after blank → a minute', { 'retry-after': ' ' }, 60],
   ])('%s', (_name, headers, seconds) => {
