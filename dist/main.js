@@ -45384,6 +45384,24 @@ function unpostedVerdict(onHead, identity, persona, target, base, version) {
     }
     return null;
 }
+/**
+ * A green carried to the PR's new head from the head a forced run read: the persona's newest status for this PR on
+ * the new head is a green linking the same review as its newest on the head read (a carried or restamped verdict's
+ * status links the review it carries). Unread statuses on the new head count as carried (fail closed). The forced run
+ * whose head moved on then doubts the new head too (attack R2, F2: the identical amend's run carried the doubted
+ * approval and finished before the forced run saw the head move).
+ */
+function carriedGreenOn(onRead, onNew, identity, pullNumber) {
+    const me = identity?.toLowerCase();
+    if (me === undefined || onNew === undefined)
+        return false;
+    if (onNew === null)
+        return true;
+    const newest = (on) => on.find((s) => s.creator?.toLowerCase() === me && linkOf(s.targetUrl)?.pr === pullNumber);
+    const read = onRead ? newest(onRead) : undefined;
+    const now = newest(onNew);
+    return !!read && !!now && now.state === 'success' && linkOf(now.targetUrl).id === linkOf(read.targetUrl).id;
+}
 
 ;// CONCATENATED MODULE: ./src/core/after-green.ts
 
@@ -45882,6 +45900,7 @@ function gate(pull, reviewedSha, base) {
             outcome: 'superseded',
             message: `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
                 `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
+            movedTo: pull.headSha,
         };
     }
     if (base !== undefined && pull.baseRef !== base) {
@@ -55477,6 +55496,9 @@ read) {
 
 
 
+
+
+
 /**
  * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
  * dismissal), or restamped onto its own head, is first checked on both heads: when a forced re-review is under way on
@@ -55506,6 +55528,26 @@ const rereview_carriedFrom = (plan) => plan.action === 'keep' && plan.outcome ==
     : plan.action === 'restamp'
         ? plan.original.marker.head
         : null;
+/**
+ * A forced preflight whose head moved on (superseded): a green carried to the new head from the head it read gets
+ * the forced pending too (core/on-head.ts carriedGreenOn; attack R2, F2), and a notice says so; else nothing. The
+ * doubt on the head it read is conclude()'s (doubtKept).
+ */
+async function doubtCarriedTo(cfg, ctx, port, read, movedTo) {
+    const onNew = await ownStateOn(cfg, ctx, port, movedTo);
+    if (!carriedGreenOn(read.onHead, onNew, read.identity, read.target.pullNumber))
+        return [];
+    const to = { pullNumber: read.target.pullNumber, reviewedSha: movedTo };
+    await publishStatus(cfg, ctx, port, {
+        sha: movedTo,
+        state: 'pending',
+        description: fit(reviewing(cfg.persona, to, true)),
+    });
+    return [
+        `the head moved on to ${sha_short(movedTo)}, which shows ${cfg.persona}'s approval carried from ` +
+            `${sha_short(read.target.reviewedSha)}: the forced re-review's pending is written there too`,
+    ];
+}
 
 ;// CONCATENATED MODULE: ./src/modes/post.ts
 // Mode post: check the body, read the facts, let the core decide, then post and
@@ -55862,8 +55904,11 @@ async function runPreflight(cfg, ctx, port, trace) {
             return preflight_unposted(cfg.persona, target, facts.identity, judged, pull.baseRef, version);
         await doubtSource(cfg, ctx, port, target, facts);
         const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] };
-        if ('stop' in diff)
-            return { kind: diff.outcome, message: diff.message, target };
+        if ('stop' in diff) {
+            const read = { target, onHead: records, identity: facts.identity };
+            const notices = cfg.force && diff.movedTo ? await doubtCarriedTo(cfg, ctx, port, read, diff.movedTo) : [];
+            return { kind: diff.outcome, message: diff.message, target, notices };
+        }
         const warnings = [...facts.warnings, ...diff.warnings];
         const diffPath = cfg.diffPath ?? undefined;
         const identity = facts.identity;

@@ -552,6 +552,16 @@ export const MUTANTS = [
     e2eFilter: 'not written green|does not pass',
   },
   {
+    name: 'carried-green-undoubted',
+    what: 'a forced run whose head moved on leaves a green carried to the new head undoubted (attack R2, F2)',
+    file: 'src/core/on-head.ts',
+    from: "!!now && now.state === 'success' && linkOf(now.targetUrl)!.id",
+    to: "!!now && now.state === 'never' && linkOf(now.targetUrl)!.id",
+    unit: [U('rules')],
+    e2e: [E('attackR2')],
+    e2eFilter: 'H2',
+  },
+  {
     name: 'green-copy-hides-red',
     what: "a copy of the run's own green (a retried write GitHub applied) ends the walk for a twin's red (attack R5)",
     file: 'src/core/on-head.ts',

@@ -3237,6 +3237,7 @@ function gate(pull, reviewedSha, base) {
             outcome: 'superseded',
             message: `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
                 `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
+            movedTo: pull.headSha,
         };
     }
     if (base !== undefined && pull.baseRef !== base) {

@@ -68,7 +68,8 @@ export interface PullFacts {
 /** Closed, or a head that moved on, stops a run before anything else is decided. */
 /** merged: a closed PR that was merged (it cannot be reopened: nothing is recorded for it). */
 export type Gate =
-  { stop: true; outcome: 'closed' | 'superseded'; message: string; merged?: boolean } | { stop: false };
+  | { stop: true; outcome: 'closed' | 'superseded'; message: string; merged?: boolean; movedTo?: string }
+  | { stop: false };
 
 export function gate(pull: PullFacts, reviewedSha: string, base?: string): Gate {
   if (pull.state !== 'open') {
@@ -86,6 +87,7 @@ export function gate(pull: PullFacts, reviewedSha: string, base?: string): Gate 
       message:
         `PR #${pull.number} head moved to ${pull.headSha.slice(0, 7)} after this run was triggered for ` +
         `${reviewedSha.slice(0, 7)}: the push that moved it triggers a review of the new head`,
+      movedTo: pull.headSha,
     };
   }
   if (base !== undefined && pull.baseRef !== base) {

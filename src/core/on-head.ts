@@ -260,3 +260,26 @@ export function unpostedVerdict(
   }
   return null;
 }
+
+/**
+ * A green carried to the PR's new head from the head a forced run read: the persona's newest status for this PR on
+ * the new head is a green linking the same review as its newest on the head read (a carried or restamped verdict's
+ * status links the review it carries). Unread statuses on the new head count as carried (fail closed). The forced run
+ * whose head moved on then doubts the new head too (attack R2, F2: the identical amend's run carried the doubted
+ * approval and finished before the forced run saw the head move).
+ */
+export function carriedGreenOn(
+  onRead: readonly StatusFact[] | null | undefined,
+  onNew: readonly StatusFact[] | null | undefined,
+  identity: string | undefined,
+  pullNumber: number,
+): boolean {
+  const me = identity?.toLowerCase();
+  if (me === undefined || onNew === undefined) return false;
+  if (onNew === null) return true;
+  const newest = (on: readonly StatusFact[]) =>
+    on.find((s) => s.creator?.toLowerCase() === me && linkOf(s.targetUrl)?.pr === pullNumber);
+  const read = onRead ? newest(onRead) : undefined;
+  const now = newest(onNew);
+  return !!read && !!now && now.state === 'success' && linkOf(now.targetUrl)!.id === linkOf(read.targetUrl)!.id;
+}

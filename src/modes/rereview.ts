@@ -6,8 +6,11 @@ import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import type { Verdict } from '../core/grammar.js';
 import { reReviewUnderWay, type PullTarget, type StatusFact } from '../core/outcome.js';
+import { carriedGreenOn, reviewing } from '../core/on-head.js';
+import { fit } from '../core/status-words.js';
+import { short } from '../core/sha.js';
 import type { GitHubPort } from '../github/port.js';
-import { planFor, type Facts, type Trace } from '../steps.js';
+import { planFor, publishStatus, type Facts, type Trace } from '../steps.js';
 import { ownStateOn } from '../own-runs.js';
 
 /**
@@ -48,3 +51,29 @@ export const carriedFrom = (plan: ReturnType<typeof planFor>): string | null =>
     : plan.action === 'restamp'
       ? plan.original.marker.head
       : null;
+
+/**
+ * A forced preflight whose head moved on (superseded): a green carried to the new head from the head it read gets
+ * the forced pending too (core/on-head.ts carriedGreenOn; attack R2, F2), and a notice says so; else nothing. The
+ * doubt on the head it read is conclude()'s (doubtKept).
+ */
+export async function doubtCarriedTo(
+  cfg: Config,
+  ctx: RunContext,
+  port: GitHubPort,
+  read: { target: PullTarget; onHead: readonly StatusFact[] | null | undefined; identity: string },
+  movedTo: string,
+): Promise<string[]> {
+  const onNew = await ownStateOn(cfg, ctx, port, movedTo);
+  if (!carriedGreenOn(read.onHead, onNew, read.identity, read.target.pullNumber)) return [];
+  const to = { pullNumber: read.target.pullNumber, reviewedSha: movedTo };
+  await publishStatus(cfg, ctx, port, {
+    sha: movedTo,
+    state: 'pending',
+    description: fit(reviewing(cfg.persona, to, true)),
+  });
+  return [
+    `the head moved on to ${short(movedTo)}, which shows ${cfg.persona}'s approval carried from ` +
+      `${short(read.target.reviewedSha)}: the forced re-review's pending is written there too`,
+  ];
+}

@@ -1,5 +1,5 @@
 // Attack R2 (2026-12-02, a second round on 0.13.0's fixes): F1 failed at 73b6532, fixed (a copy written since the
-// read settles nothing); F2 left open (test.fails, below).
+// read settles nothing); F2 fixed (a forced run whose head moved on doubts a green carried there).
 // Attack R2 (a helper, against 5cbb23a / 2a1cf6b): the fixes made since 2a959b6. Every test here fails on that HEAD
 // for the reason its comment gives, and passes once that is fixed.
 import { mkdtempSync } from 'node:fs';
@@ -73,12 +73,9 @@ describe("F1: a post's green retried after a 502 that landed walks past a mainta
 // reads the carry's source head, H1 — the PR's own status is not). The order is the author's to pick (the push's
 // timing), though it needs H2's run to read H1 within the forced run's diff fetch: a large diff makes that slow.
 describe("F2: an identical amend whose plain run reads H1 before the forced run's superseded pending lands", () => {
-  // Left open in 0.13.0 (test.fails): H2's run carried H1's approval and finished before the forced run, held on its
-  // diff, saw the head move and wrote its doubt on H1; nothing reads H1 again after that. The other order (the doubt
-  // on H1 before H2's green) is mended: a carried green reads its source again (core/after-green.ts
-  // carriedUnderReReview). Needs: a superseded forced run that also doubts a green carried to the new head from the
-  // head it read.
-  test.fails('H2 (same tree and patch as the doubted H1) is not left green', async () => {
+  // mended: the forced run whose head moved on doubts a green carried to the new head from the head it read
+  // (core/on-head.ts carriedGreenOn; modes/rereview.ts doubtCarriedTo)
+  test('H2 (same tree and patch as the doubted H1) is not left green', async () => {
     const k = attackKit(w);
     const FILES = [{ filename: 'src/a.ts', status: 'modified', patch: '@@ -1,2 +1,2 @@\n-old\n+new\n ctx' }];
     const TREE = 'd'.repeat(40);

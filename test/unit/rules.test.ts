@@ -19,6 +19,7 @@ import {
   type StatusFact,
 } from '../../src/core/outcome.js';
 import { carriedUnderReReview, groupGreenUnderReReview } from '../../src/core/after-green.js';
+import { carriedGreenOn } from '../../src/core/on-head.js';
 import { parseQueueRef } from '../../src/core/queue.js';
 import { reviewing, unpostedDescription, unpostedVerdict } from '../../src/core/on-head.js';
 
@@ -719,6 +720,24 @@ describe('a kept verdict and a forced re-review of its head', () => {
 
   // attack R2: a carried or restamped green reads the head its verdict comes from again; a forced re-review of that
   // head asked for meanwhile puts its pending over the green, on this head
+  // attack R2, F2: a forced run whose head moved on doubts a green carried to the new head from the head it read
+  test.each<[string, StatusFact[] | null | undefined, StatusFact[] | null | undefined, boolean]>([
+    ['the same review green on both', [green], [green], true],
+    [
+      'another review on the new head (a fresh review of it)',
+      [green],
+      [{ ...green, targetUrl: 'https://github.test/acme/widgets/pull/7#pullrequestreview-2' }],
+      false,
+    ],
+    ['the new head not green (a fresh review pending)', [green], [{ ...green, state: 'pending' }], false],
+    ["another account's green", [green], [{ ...green, creator: 'mallory' }], false],
+    ['nothing read on the head read', [], [green], false],
+    ['the new head unread: fail closed', [green], null, true],
+    ['no status kind read (check runs)', [green], undefined, false],
+  ])('carriedGreenOn: %s', (_n, onRead, onNew, carried) => {
+    expect(carriedGreenOn(onRead, onNew, ME, 7)).toBe(carried);
+  });
+
   test.each<[string, string, StatusFact[] | null | undefined, boolean]>([
     ['carried, the source under a forced re-review', 'unchanged', [{ ...forced, description: forcedOnSource }], true],
     ['restamped, the same', 'restamped', [{ ...forced, description: forcedOnSource }], true],
