@@ -47844,23 +47844,26 @@ const SEND_MARGIN_MS = 1000;
 /** GitHub: a secondary limit without retry-after means wait at least a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
 const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/;
-/** Seconds from retry-after: delay-seconds, or an HTTP date (RFC 9110) as the seconds until it; else null. */
-function retryAfterSeconds(raw, now) {
+/**
+ * retry-after read: delay-seconds, or an HTTP date (RFC 9110) as the seconds until it (`date` says which); null when
+ * it is neither.
+ */
+function readRetryAfter(raw, now) {
     const text = raw?.trim() ?? '';
     if (/^\d+(?:\.\d+)?$/.test(text))
-        return Math.ceil(Number(text));
+        return { seconds: Math.ceil(Number(text)), date: false };
     // an IMF-fixdate only ("Wed, 21 Oct 2026 07:28:00 GMT"): Date.parse alone takes "a 1" for a date in 2001
     const at = IMF_FIXDATE.test(text) ? Date.parse(text) : Number.NaN;
-    return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : null;
+    return Number.isFinite(at) ? { seconds: Math.max(0, Math.ceil((at - now) / 1000)), date: true } : null;
 }
 /**
  * How long GitHub asks us to wait: retry-after (seconds or a date), else until x-ratelimit-reset (plus a second),
  * else a minute — GitHub's rule when retry-after is missing, and for one that reads as neither.
  */
 function askedWait(headers, now) {
-    const retryAfter = retryAfterSeconds(headers['retry-after'], now);
+    const retryAfter = readRetryAfter(headers['retry-after'], now);
     if (retryAfter !== null)
-        return retryAfter;
+        return retryAfter.seconds;
     const reset = Number(headers['x-ratelimit-reset'] ?? Number.NaN);
     if (headers['x-ratelimit-remaining'] === '0' && Number.isFinite(reset) && reset > 0)
         return Math.max(0, Math.ceil(reset - now / 1000)) + 1;
@@ -47882,9 +47885,9 @@ function rateLimitWait(r) {
 /** What happened, for the failure message: the request was sent and GitHub answered; why we do not wait. */
 function rateLimitStop(r, d) {
     const raw = r.headers['retry-after'];
-    const readable = retryAfterSeconds(raw, r.now) !== null;
-    const asked = raw !== undefined && readable
-        ? `retry-after ${/^[\d.\s]+$/.test(raw) ? '' : `${raw.trim()}, in `}${d.seconds} s`
+    const read = readRetryAfter(raw, r.now);
+    const asked = raw !== undefined && read
+        ? `retry-after ${read.date ? `${raw.trim()}, in ` : ''}${d.seconds} s`
         : r.headers['x-ratelimit-remaining'] === '0'
             ? `its limit resetting in ${d.seconds} s`
             : raw === undefined
@@ -47912,8 +47915,10 @@ function parseTimeScale(raw) {
             'unset it, or give a number above 0 and at most 1',
     };
 }
-/** The retry plugin's back-off before retry n+1 (github/client.ts): (n + 1)² × a second, scaled in tests. */
-const retryBackoffMs = (retryCount, timeScale) => (retryCount + 1) ** 2 * 1000 * timeScale;
+/** The retry plugin's base back-off (github/client.ts passes it as retryAfterBaseValue). */
+const RETRY_BASE_MS = 1000;
+/** The retry plugin's back-off before retry n+1: (n + 1)² × its base (plugin-retry), scaled in tests. */
+const retryBackoffMs = (retryCount, timeScale) => (retryCount + 1) ** 2 * RETRY_BASE_MS * timeScale;
 /**
  * May a failed attempt of an idempotent request be retried? Not when its back-off would end with less than a second
  * left before the run's deadline: then this answer is the last, and the run reports it (attack R, P3: a 502 storm
@@ -53411,7 +53416,7 @@ function buildOctokit(o) {
         retry: {
             retries: 2,
             doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429],
-            retryAfterBaseValue: 1000 * o.timeScale,
+            retryAfterBaseValue: RETRY_BASE_MS * o.timeScale,
         },
         throttle: {
             onRateLimit: noWait,
@@ -56837,24 +56842,12 @@ function byExpression(id, k) {
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./scripts/workflow-rules.mjs
-// The rule every workflow and recipe here keeps, checked statically: no job that holds
-// a persona credential runs code other than this action and pinned actions (above
-// all, never the LLM step, never PR code), and nothing the PR controls chooses what a
-// persona reads, which PR or which commit its verdict lands on. Used by
-// scripts/lint-workflows.mjs (CI) and by the recipe tests.
-//
-// A persona credential is any secret but GITHUB_TOKEN and the model's key (a secret
-// named LLM_*), and any App private key (a `private-key:` input). Code in a job can
-// read every secret of that job from the runner's memory, so the rule is per job.
+;// CONCATENATED MODULE: ./scripts/workflow-reads.mjs
+// What a step of a gated workflow reads that the PR may control — part of the rule scripts/workflow-rules.mjs keeps:
+// its `with:` inputs as the runner reads them, a checkout's ref and repository, another run's artifacts, and run or
+// script steps that may fetch the PR's code. Each finding is said through `say(where, text, level)`.
 
-
-const OUR_ACTION = 'persona-verdict/persona-verdict@';
-const MINTER = 'actions/create-github-app-token@';
-const MODEL_KEY = /^LLM_/;
 const FAIL = 'fail';
-const WARN = 'warn';
-const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
 const PR_REF = /github\.event\.pull_request\.head|github\.head_ref|refs\/pull\/|workflow_run\.head_(sha|branch)/;
 /**
  * The refs a checkout may name by expression: the base or default branch. Any other expression may name PR code
@@ -56901,57 +56894,15 @@ const NUMBER_NAMED = /\bpull_request\.number\b|\bgithub\.event\.number\b|\bissue
 /** Commands that fetch a PR's code by its number: gh's checkout, a pull ref, a head looked up from the PR. */
 const BY_NUMBER = /\bgh\s+pr\s+checkout\b|refs\/pull\/|\bgit\b[^\n;&|]*\bfetch\b[^\n;&|]*\bpull\//i;
 
-/** What stands for every secret of a job in the findings' `creds`: every persona key is among them. */
-const EVERY_SECRET = 'every secret';
 /**
- * An expression that hands over the whole `secrets` object, not one secret: `secrets[...]`, `toJSON(secrets)`,
- * `${{ secrets }}` (an attack of round R: toJSON(secrets) beside the LLM step was not a credential).
+ * A step's `with:` as the runner reads it: keys without case (`Force:` and `FORCE:` are INPUT_FORCE), the later of
+ * two spellings winning; anything but a mapping is none. The doctor reads steps through this too (withOf).
  */
-function namesEverySecret(text) {
-  if (/(?<![\w.-])secrets\s*\[/.test(text)) return true;
-  return [...text.matchAll(/\$\{\{([\s\S]*?)\}\}/g)].some((m) => /(?<![\w.'"-])secrets\b(?!\s*\.)/i.test(m[1]));
-}
-
-/** The persona credentials a piece of a workflow names: secret names, 'a private-key input', 'every secret'. */
-function personaCredentials(node) {
-  const text = JSON.stringify(node ?? {});
-  const names = [...text.matchAll(/secrets\.([A-Za-z_]\w*)/g)].map((m) => m[1]);
-  const found = new Set(names.filter((n) => n !== 'GITHUB_TOKEN' && !MODEL_KEY.test(n)));
-  if (/"private[-_]key":/.test(text)) found.add('a private-key input');
-  if (namesEverySecret(text)) found.add(EVERY_SECRET);
-  return [...found];
-}
-
-/** Why a step runs code other than this action or a pinned action, or null. */
-function otherCode(step) {
-  if (typeof step.run === 'string') return 'a run: step';
-  const uses = typeof step.uses === 'string' ? step.uses : '';
-  if (uses.startsWith(OUR_ACTION)) return null;
-  if (uses.startsWith('./') || uses.startsWith('docker://')) return `${uses} (not a pinned action)`;
-  if (!PINNED.test(uses)) return `${uses} (not pinned to a full commit SHA)`;
-  return null;
-}
-
-function triggersOf(wf) {
-  const on = wf.on ?? wf[true]; // YAML 1.1 readers turn a bare `on` into true
-  return typeof on === 'string' ? [on] : Array.isArray(on) ? on : Object.keys(on ?? {});
-}
-
-function envName(job) {
-  return typeof job.environment === 'object' ? job.environment?.name : job.environment;
-}
-
-function pinFindings(text, say) {
-  text.split('\n').forEach((line, i) => {
-    const m = /^\s*-?\s*uses:\s*([^\s#]+)\s*(#.*)?$/.exec(line);
-    if (!m || m[1].startsWith('./')) return;
-    if (!/@[0-9a-f]{40}$/.test(m[1]) || !m[2])
-      say(`line ${i + 1}`, `${m[1]} is not pinned to a full commit SHA with a version comment`);
-  });
-}
-
-/** A step's `with:` keys as the runner reads them: without case (INPUT_<KEY>). */
-const inputsOf = (step) => Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+const inputsOf = (step) => {
+  const w = step?.with;
+  const given = w && typeof w === 'object' && !Array.isArray(w) ? w : {};
+  return Object.fromEntries(Object.entries(given).map(([k, v]) => [k.toLowerCase(), v]));
+};
 
 /**
  * What a step reads that the PR may control: another run's artifact, another repository, a ref other than the base
@@ -57017,6 +56968,76 @@ function runFetchFindings(where, step, uses, say) {
     );
   else if (NUMBER_NAMED.test(named) && BY_NUMBER.test(script))
     say(where, 'checks out PR code (a run step fetches the pull request by its number)', FAIL);
+}
+
+;// CONCATENATED MODULE: ./scripts/workflow-rules.mjs
+// The rule every workflow and recipe here keeps, checked statically: no job that holds
+// a persona credential runs code other than this action and pinned actions (above
+// all, never the LLM step, never PR code), and nothing the PR controls chooses what a
+// persona reads, which PR or which commit its verdict lands on. Used by
+// scripts/lint-workflows.mjs (CI) and by the recipe tests.
+//
+// A persona credential is any secret but GITHUB_TOKEN and the model's key (a secret
+// named LLM_*), and any App private key (a `private-key:` input). Code in a job can
+// read every secret of that job from the runner's memory, so the rule is per job.
+
+
+
+
+
+const OUR_ACTION = 'persona-verdict/persona-verdict@';
+const MINTER = 'actions/create-github-app-token@';
+const MODEL_KEY = /^LLM_/;
+const WARN = 'warn';
+const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
+
+/** What stands for every secret of a job in the findings' `creds`: every persona key is among them. */
+const EVERY_SECRET = 'every secret';
+/**
+ * An expression that hands over the whole `secrets` object, not one secret: `secrets[...]`, `toJSON(secrets)`,
+ * `${{ secrets }}` (an attack of round R: toJSON(secrets) beside the LLM step was not a credential).
+ */
+function namesEverySecret(text) {
+  if (/(?<![\w.-])secrets\s*\[/.test(text)) return true;
+  return [...text.matchAll(/\$\{\{([\s\S]*?)\}\}/g)].some((m) => /(?<![\w.'"-])secrets\b(?!\s*\.)/i.test(m[1]));
+}
+
+/** The persona credentials a piece of a workflow names: secret names, 'a private-key input', 'every secret'. */
+function personaCredentials(node) {
+  const text = JSON.stringify(node ?? {});
+  const names = [...text.matchAll(/secrets\.([A-Za-z_]\w*)/g)].map((m) => m[1]);
+  const found = new Set(names.filter((n) => n !== 'GITHUB_TOKEN' && !MODEL_KEY.test(n)));
+  if (/"private[-_]key":/.test(text)) found.add('a private-key input');
+  if (namesEverySecret(text)) found.add(EVERY_SECRET);
+  return [...found];
+}
+
+/** Why a step runs code other than this action or a pinned action, or null. */
+function otherCode(step) {
+  if (typeof step.run === 'string') return 'a run: step';
+  const uses = typeof step.uses === 'string' ? step.uses : '';
+  if (uses.startsWith(OUR_ACTION)) return null;
+  if (uses.startsWith('./') || uses.startsWith('docker://')) return `${uses} (not a pinned action)`;
+  if (!PINNED.test(uses)) return `${uses} (not pinned to a full commit SHA)`;
+  return null;
+}
+
+function triggersOf(wf) {
+  const on = wf.on ?? wf[true]; // YAML 1.1 readers turn a bare `on` into true
+  return typeof on === 'string' ? [on] : Array.isArray(on) ? on : Object.keys(on ?? {});
+}
+
+function envName(job) {
+  return typeof job.environment === 'object' ? job.environment?.name : job.environment;
+}
+
+function pinFindings(text, say) {
+  text.split('\n').forEach((line, i) => {
+    const m = /^\s*-?\s*uses:\s*([^\s#]+)\s*(#.*)?$/.exec(line);
+    if (!m || m[1].startsWith('./')) return;
+    if (!/@[0-9a-f]{40}$/.test(m[1]) || !m[2])
+      say(`line ${i + 1}`, `${m[1]} is not pinned to a full commit SHA with a version comment`);
+  });
 }
 
 /**
@@ -57195,17 +57216,15 @@ function gradedFindings(text, branches = null) {
 // each is stored). The key a status writer's App token is minted from is followed through `env:` and through a
 // reusable workflow's `secrets:` to the secret it names; every other step that mints a token of the same App
 // (another workflow, another job, another key name) reads the persona's key too.
+
 /** A step that runs this action, pinned or not. */
 const doctor_keys_OUR_ACTION = /^persona-verdict\/persona-verdict@/;
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const str = (v) => typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 /** A job's steps, each as an object (a job without steps, or a reusable workflow's call, has none). */
 const stepsOf = (job) => (Array.isArray(job['steps']) ? job['steps'].map(obj) : []);
-/**
- * A step's `with:` as the runner reads it: keys without case (`Force:` and `FORCE:` are INPUT_FORCE, as
- * scripts/workflow-rules.mjs's inputsOf says), the later of two spellings winning.
- */
-const withOf = (step) => Object.fromEntries(Object.entries(obj(step['with'])).map(([k, v]) => [k.toLowerCase(), v]));
+/** A step's `with:` as the runner reads it (keys without case): the linter's rule, scripts/workflow-rules.mjs. */
+const withOf = (step) => inputsOf(step);
 /**
  * The actions known to mint an App installation token; any other step with a private-key input (`private-key`,
  * `private_key`, `application_private_key`) is taken for one too (getsentry's, navikt's, a local composite action).
@@ -57381,17 +57400,23 @@ function doctor_writers_triggersOf(wf) {
     return Object.keys(obj(on));
 }
 /**
+ * A condition's alternatives — the parts of its `||` — to be read each as narrowing on its own; null when it holds a
+ * negation (`!=`, `!(`), which narrows nothing. One reading for a job's `if:` (jobEvents) and a forced step's
+ * condition (doctor-force.ts).
+ */
+function orParts(condition) {
+    return /!\s*\(|!=/.test(condition) ? null : condition.split('||');
+}
+/**
  * The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if` — every part
  * of an `||` must name its events (a part that names none lets every trigger through: a review of round 20), and a
  * negation narrows nothing.
  */
 function jobEvents(triggers, condition) {
-    const text = str(condition);
-    if (/!\s*\(|!=/.test(text))
+    const alternatives = orParts(str(condition));
+    if (!alternatives)
         return triggers;
-    const parts = text
-        .split('||')
-        .map((p) => [...p.matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]));
+    const parts = alternatives.map((p) => [...p.matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]));
     if (!parts.length || parts.some((p) => !p.length))
         return triggers;
     const named = parts.flat();
@@ -57538,6 +57563,7 @@ function boardReads(file, id, job, wf, writers) {
 // new roll of the LLM on the same head until one approves; a workflow_run that follows such a workflow is the same.
 // And one persona's steps written with two status kinds: a forced re-review's pending is then not read back.
 
+
 /** The actions GitHub runs a pull_request(_target) workflow on when it names no types. */
 const DEFAULT_TYPES = ['opened', 'synchronize', 'reopened'];
 /** Events on which a forced run's asker is checked by the action, or can only be a writer. */
@@ -57556,9 +57582,7 @@ const CHECKED_ROUTE = /github\.event\.action\s*==\s*'labeled'|github\.event_name
 function checkedOnly(raw) {
     // GitHub's stand-in for a ternary: "${{ <condition> && 'true' || 'false' }}" is the condition
     const condition = raw.replace(/&&\s*'?true'?\s*\|\|\s*'?false'?\s*(\}\})?\s*$/, '$1');
-    if (/!\s*\(|!=/.test(condition))
-        return false;
-    return condition.split('||').every((part) => CHECKED_ROUTE.test(part));
+    return orParts(condition)?.every((part) => CHECKED_ROUTE.test(part)) ?? false;
 }
 /** The pull-request actions a forced step runs on that the action does not check (all but `labeled`). */
 function unchecked(on, event) {

@@ -474,7 +474,7 @@ export const MUTANTS = [
   {
     name: 'doctor-literal-ref-trusted',
     what: 'the doctor takes a checkout of a branch named outright for the gated one',
-    file: 'scripts/workflow-rules.mjs',
+    file: 'scripts/workflow-reads.mjs',
     from: '!branches.includes(named) && !/^[0-9a-f]{40}$/i.test(ref))',
     to: '!branches.includes(named) && !/^[0-9a-f]{40}$/i.test(ref) && false)',
     unit: [U('doctor-rtM')],

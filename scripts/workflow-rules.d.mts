@@ -11,3 +11,5 @@ export function personaCredentials(node: unknown): string[];
 export const EVERY_SECRET: string;
 /** An expression hands over the whole `secrets` object: secrets[...], toJSON(secrets). */
 export function namesEverySecret(text: string): boolean;
+/** A step's `with:` as the runner reads it: keys without case. */
+export function inputsOf(step: unknown): Record<string, unknown>;

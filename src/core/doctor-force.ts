@@ -7,7 +7,7 @@
 // new roll of the LLM on the same head until one approves; a workflow_run that follows such a workflow is the same.
 // And one persona's steps written with two status kinds: a forced re-review's pending is then not read back.
 import { obj, OUR_ACTION, stepsOf, str, withOf, type Json } from './doctor-keys.js';
-import type { WorkflowIssue } from './doctor-writers.js';
+import { orParts, type WorkflowIssue } from './doctor-writers.js';
 
 /** The actions GitHub runs a pull_request(_target) workflow on when it names no types. */
 const DEFAULT_TYPES = ['opened', 'synchronize', 'reopened'];
@@ -29,8 +29,7 @@ const CHECKED_ROUTE = /github\.event\.action\s*==\s*'labeled'|github\.event_name
 function checkedOnly(raw: string): boolean {
   // GitHub's stand-in for a ternary: "${{ <condition> && 'true' || 'false' }}" is the condition
   const condition = raw.replace(/&&\s*'?true'?\s*\|\|\s*'?false'?\s*(\}\})?\s*$/, '$1');
-  if (/!\s*\(|!=/.test(condition)) return false;
-  return condition.split('||').every((part) => CHECKED_ROUTE.test(part));
+  return orParts(condition)?.every((part) => CHECKED_ROUTE.test(part)) ?? false;
 }
 
 /** The pull-request actions a forced step runs on that the action does not check (all but `labeled`). */

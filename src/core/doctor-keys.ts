@@ -2,6 +2,7 @@
 // each is stored). The key a status writer's App token is minted from is followed through `env:` and through a
 // reusable workflow's `secrets:` to the secret it names; every other step that mints a token of the same App
 // (another workflow, another job, another key name) reads the persona's key too.
+import { inputsOf } from '../../scripts/workflow-rules.mjs';
 
 export type Json = Record<string, unknown>;
 /** A step that runs this action, pinned or not. */
@@ -11,12 +12,8 @@ export const str = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 /** A job's steps, each as an object (a job without steps, or a reusable workflow's call, has none). */
 export const stepsOf = (job: Json): Json[] => (Array.isArray(job['steps']) ? (job['steps'] as unknown[]).map(obj) : []);
-/**
- * A step's `with:` as the runner reads it: keys without case (`Force:` and `FORCE:` are INPUT_FORCE, as
- * scripts/workflow-rules.mjs's inputsOf says), the later of two spellings winning.
- */
-export const withOf = (step: Json): Json =>
-  Object.fromEntries(Object.entries(obj(step['with'])).map(([k, v]) => [k.toLowerCase(), v]));
+/** A step's `with:` as the runner reads it (keys without case): the linter's rule, scripts/workflow-rules.mjs. */
+export const withOf = (step: Json): Json => inputsOf(step);
 
 /**
  * The actions known to mint an App installation token; any other step with a private-key input (`private-key`,

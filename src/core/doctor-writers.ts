@@ -57,16 +57,23 @@ export function triggersOf(wf: Json): string[] {
 }
 
 /**
+ * A condition's alternatives — the parts of its `||` — to be read each as narrowing on its own; null when it holds a
+ * negation (`!=`, `!(`), which narrows nothing. One reading for a job's `if:` (jobEvents) and a forced step's
+ * condition (doctor-force.ts).
+ */
+export function orParts(condition: string): string[] | null {
+  return /!\s*\(|!=/.test(condition) ? null : condition.split('||');
+}
+
+/**
  * The events a job runs on: the workflow's triggers, narrowed by `github.event_name == '…'` in its `if` — every part
  * of an `||` must name its events (a part that names none lets every trigger through: a review of round 20), and a
  * negation narrows nothing.
  */
 export function jobEvents(triggers: string[], condition: unknown): string[] {
-  const text = str(condition);
-  if (/!\s*\(|!=/.test(text)) return triggers;
-  const parts = text
-    .split('||')
-    .map((p) => [...p.matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]!));
+  const alternatives = orParts(str(condition));
+  if (!alternatives) return triggers;
+  const parts = alternatives.map((p) => [...p.matchAll(/github\.event_name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]!));
   if (!parts.length || parts.some((p) => !p.length)) return triggers;
   const named = parts.flat();
   return triggers.filter((t) => named.includes(t));

@@ -25,13 +25,16 @@ const SECONDARY_FALLBACK_SECONDS = 60;
 const IMF_FIXDATE =
   /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/;
 
-/** Seconds from retry-after: delay-seconds, or an HTTP date (RFC 9110) as the seconds until it; else null. */
-function retryAfterSeconds(raw: string | undefined, now: number): number | null {
+/**
+ * retry-after read: delay-seconds, or an HTTP date (RFC 9110) as the seconds until it (`date` says which); null when
+ * it is neither.
+ */
+function readRetryAfter(raw: string | undefined, now: number): { seconds: number; date: boolean } | null {
   const text = raw?.trim() ?? '';
-  if (/^\d+(?:\.\d+)?$/.test(text)) return Math.ceil(Number(text));
+  if (/^\d+(?:\.\d+)?$/.test(text)) return { seconds: Math.ceil(Number(text)), date: false };
   // an IMF-fixdate only ("Wed, 21 Oct 2026 07:28:00 GMT"): Date.parse alone takes "a 1" for a date in 2001
   const at = IMF_FIXDATE.test(text) ? Date.parse(text) : Number.NaN;
-  return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : null;
+  return Number.isFinite(at) ? { seconds: Math.max(0, Math.ceil((at - now) / 1000)), date: true } : null;
 }
 
 /**
@@ -39,8 +42,8 @@ function retryAfterSeconds(raw: string | undefined, now: number): number | null 
  * else a minute — GitHub's rule when retry-after is missing, and for one that reads as neither.
  */
 export function askedWait(headers: RateLimited['headers'], now: number): number {
-  const retryAfter = retryAfterSeconds(headers['retry-after'], now);
-  if (retryAfter !== null) return retryAfter;
+  const retryAfter = readRetryAfter(headers['retry-after'], now);
+  if (retryAfter !== null) return retryAfter.seconds;
   const reset = Number(headers['x-ratelimit-reset'] ?? Number.NaN);
   if (headers['x-ratelimit-remaining'] === '0' && Number.isFinite(reset) && reset > 0)
     return Math.max(0, Math.ceil(reset - now / 1000)) + 1;
@@ -64,10 +67,10 @@ export function rateLimitWait(r: RateLimited): WaitDecision {
 /** What happened, for the failure message: the request was sent and GitHub answered; why we do not wait. */
 export function rateLimitStop(r: RateLimited, d: Extract<WaitDecision, { wait: false }>): string {
   const raw = r.headers['retry-after'];
-  const readable = retryAfterSeconds(raw, r.now) !== null;
+  const read = readRetryAfter(raw, r.now);
   const asked =
-    raw !== undefined && readable
-      ? `retry-after ${/^[\d.\s]+$/.test(raw) ? '' : `${raw.trim()}, in `}${d.seconds} s`
+    raw !== undefined && read
+      ? `retry-after ${read.date ? `${raw.trim()}, in ` : ''}${d.seconds} s`
       : r.headers['x-ratelimit-remaining'] === '0'
         ? `its limit resetting in ${d.seconds} s`
         : raw === undefined
@@ -99,9 +102,12 @@ export function parseTimeScale(raw: string | undefined): number | { error: strin
   };
 }
 
-/** The retry plugin's back-off before retry n+1 (github/client.ts): (n + 1)² × a second, scaled in tests. */
+/** The retry plugin's base back-off (github/client.ts passes it as retryAfterBaseValue). */
+export const RETRY_BASE_MS = 1000;
+
+/** The retry plugin's back-off before retry n+1: (n + 1)² × its base (plugin-retry), scaled in tests. */
 export const retryBackoffMs = (retryCount: number, timeScale: number): number =>
-  (retryCount + 1) ** 2 * 1000 * timeScale;
+  (retryCount + 1) ** 2 * RETRY_BASE_MS * timeScale;
 
 /**
  * May a failed attempt of an idempotent request be retried? Not when its back-off would end with less than a second

@@ -6,7 +6,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { Octokit } from '@octokit/core';
 import Bottleneck from 'bottleneck/light.js';
-import { rateLimitStop, rateLimitWait, retryFits, type RateLimited } from '../core/waits.js';
+import { rateLimitStop, rateLimitWait, RETRY_BASE_MS, retryFits, type RateLimited } from '../core/waits.js';
 import { DeadlineError, redactor, translate } from './errors.js';
 import { ApiError, type StatusKind } from './port.js';
 
@@ -91,7 +91,7 @@ export function buildOctokit(o: ClientOptions): Octo {
       retry: {
         retries: 2,
         doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429],
-        retryAfterBaseValue: 1000 * o.timeScale,
+        retryAfterBaseValue: RETRY_BASE_MS * o.timeScale,
       },
       throttle: {
         onRateLimit: noWait,
