@@ -45385,22 +45385,25 @@ function unpostedVerdict(onHead, identity, persona, target, base, version) {
     return null;
 }
 /**
- * A green carried to the PR's new head from the head a forced run read: the persona's newest status for this PR on
- * the new head is a green linking the same review as its newest on the head read (a carried or restamped verdict's
- * status links the review it carries). Unread statuses on the new head count as carried (fail closed). The forced run
- * whose head moved on then doubts the new head too (attack R2, F2: the identical amend's run carried the doubted
- * approval and finished before the forced run saw the head move).
+ * A green carried to the PR's new head from the head a forced run read: the persona's newest status for this PR on the
+ * new head is a green that links the same review as its newest on the head read (a carried verdict's status links the
+ * review it carries), or says it was carried or restamped from that head (a restamp posts a new review: attack R3,
+ * F1). Unread statuses on the new head count as carried (fail closed). The forced run whose head moved on then doubts
+ * the new head too (attack R2, F2: the identical amend's run carried the doubted approval and finished first).
  */
-function carriedGreenOn(onRead, onNew, identity, pullNumber) {
+function carriedGreenOn(onRead, onNew, identity, pull) {
     const me = identity?.toLowerCase();
     if (me === undefined || onNew === undefined)
         return false;
     if (onNew === null)
         return true;
-    const newest = (on) => on.find((s) => s.creator?.toLowerCase() === me && linkOf(s.targetUrl)?.pr === pullNumber);
+    const newest = (on) => on.find((s) => s.creator?.toLowerCase() === me && linkOf(s.targetUrl)?.pr === pull.pullNumber);
     const read = onRead ? newest(onRead) : undefined;
     const now = newest(onNew);
-    return !!read && !!now && now.state === 'success' && linkOf(now.targetUrl).id === linkOf(read.targetUrl).id;
+    if (now?.state !== 'success')
+        return false;
+    const sameReview = !!read && linkOf(now.targetUrl).id === linkOf(read.targetUrl).id;
+    return (sameReview || new RegExp(`\\b(?:carried|restamped) from ${sha_short(pull.readSha)}\\b`).test(now.description ?? ''));
 }
 
 ;// CONCATENATED MODULE: ./src/core/after-green.ts
@@ -53940,6 +53943,83 @@ function identityPort({ octokit, call }) {
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
+;// CONCATENATED MODULE: ./src/modes/rereview.ts
+
+
+
+
+
+
+
+/**
+ * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
+ * dismissal), or restamped onto its own head, is first checked on both heads: when a forced re-review is under way on
+ * the head it comes from or on this one (the persona's "re-reviewing" pending for this PR is the newest status it
+ * wrote there), this head is reviewed instead — a rebase, or a push away and back, must not carry the verdict a
+ * maintainer has asked to be judged again past that judgment (attack round 13, F1 and F2). The statuses read on this
+ * head go with the plan: a restamp's green is read against them afterwards.
+ */
+async function unlessReReviewed(cfg, ctx, port, target, facts, trace, verdict = null) {
+    const plan = planFor(cfg, target, facts, verdict, trace);
+    const from = rereview_carriedFrom(plan);
+    if (!from)
+        return { plan };
+    const [onSource, onTarget] = await Promise.all([
+        from === target.reviewedSha ? undefined : ownStateOn(cfg, ctx, port, from),
+        ownStateOn(cfg, ctx, port, target.reviewedSha),
+    ]);
+    // unread statuses may hide a forced re-review: fail closed, the head is reviewed (a review, not a stuck head)
+    const doubted = (on, sha) => on === null || reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
+    if (!doubted(onSource, from) && !doubted(onTarget, target.reviewedSha))
+        return { plan, onTarget };
+    return { plan: planFor(cfg, target, facts, verdict, trace, [from]), onTarget };
+}
+/** The head a plan carries a verdict from (unchanged, or restamped after GitHub's push dismissal), else null. */
+const rereview_carriedFrom = (plan) => plan.action === 'keep' && plan.outcome === 'unchanged'
+    ? plan.current.marker.head
+    : plan.action === 'restamp'
+        ? plan.original.marker.head
+        : null;
+/**
+ * A forced run whose head moved on (superseded: at its first read of the PR, after its diff, or in its post): a green
+ * carried or restamped to the new head from the head it read gets the forced pending too (core/on-head.ts
+ * carriedGreenOn; attack R2, F2 and R3), and a notice says so; else nothing. The head it read is read here when the
+ * run had not read it (a first read that stopped, a post, check runs). The doubt on the head it read is the
+ * preflight's (conclude()'s doubtKept; a forced post's preflight wrote it).
+ */
+async function doubtCarriedTo(cfg, ctx, port, read, movedTo) {
+    const [onRead, onNew] = await Promise.all([
+        read.onHead !== undefined ? read.onHead : ownStateOn(cfg, ctx, port, read.target.reviewedSha),
+        ownStateOn(cfg, ctx, port, movedTo),
+    ]);
+    const pull = { pullNumber: read.target.pullNumber, readSha: read.target.reviewedSha };
+    if (!carriedGreenOn(onRead, onNew, read.identity, pull))
+        return [];
+    const to = { pullNumber: read.target.pullNumber, reviewedSha: movedTo };
+    await publishStatus(cfg, ctx, port, {
+        sha: movedTo,
+        state: 'pending',
+        description: fit(reviewing(cfg.persona, to, true)),
+    });
+    return [
+        `the head moved on to ${sha_short(movedTo)}, which shows ${cfg.persona}'s approval carried from ` +
+            `${sha_short(read.target.reviewedSha)}: the forced re-review's pending is written there too`,
+    ];
+}
+/**
+ * A forced run (preflight or post) that stopped because the PR's head moved on: its doubt follows a green carried or
+ * restamped to the new head from the head it read (doubtCarriedTo), wherever it stopped — at its first read (a
+ * label's event names the head it was added at: attack R3, F4), after its diff, or in its post (F3).
+ */
+async function doubtFollows(cfg, ctx, port, end) {
+    if (end.kind !== 'superseded' || !cfg.force || !end.movedTo || end.target?.pullNumber == null)
+        return end;
+    const identity = end.identity ?? (await identify(cfg, port)).login;
+    const read = { target: end.target, identity };
+    const notices = await doubtCarriedTo(cfg, ctx, port, read, end.movedTo);
+    return notices.length ? { ...end, notices: [...(end.notices ?? []), ...notices] } : end;
+}
+
 ;// CONCATENATED MODULE: ./src/read-file.ts
 // Reading a file someone named (body-path, findings-path, a CLI argument, standard input): bounded and never
 // blocking. A regular file only, opened with O_NONBLOCK (a FIFO without a writer must not hang the open), checked
@@ -55497,63 +55577,6 @@ read) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/modes/rereview.ts
-
-
-
-
-
-
-/**
- * The plan; but a verdict carried to this head from another (an equal change, or restamped after GitHub's push
- * dismissal), or restamped onto its own head, is first checked on both heads: when a forced re-review is under way on
- * the head it comes from or on this one (the persona's "re-reviewing" pending for this PR is the newest status it
- * wrote there), this head is reviewed instead — a rebase, or a push away and back, must not carry the verdict a
- * maintainer has asked to be judged again past that judgment (attack round 13, F1 and F2). The statuses read on this
- * head go with the plan: a restamp's green is read against them afterwards.
- */
-async function unlessReReviewed(cfg, ctx, port, target, facts, trace, verdict = null) {
-    const plan = planFor(cfg, target, facts, verdict, trace);
-    const from = rereview_carriedFrom(plan);
-    if (!from)
-        return { plan };
-    const [onSource, onTarget] = await Promise.all([
-        from === target.reviewedSha ? undefined : ownStateOn(cfg, ctx, port, from),
-        ownStateOn(cfg, ctx, port, target.reviewedSha),
-    ]);
-    // unread statuses may hide a forced re-review: fail closed, the head is reviewed (a review, not a stuck head)
-    const doubted = (on, sha) => on === null || reReviewUnderWay(on, facts.identity, cfg.persona, { ...target, reviewedSha: sha });
-    if (!doubted(onSource, from) && !doubted(onTarget, target.reviewedSha))
-        return { plan, onTarget };
-    return { plan: planFor(cfg, target, facts, verdict, trace, [from]), onTarget };
-}
-/** The head a plan carries a verdict from (unchanged, or restamped after GitHub's push dismissal), else null. */
-const rereview_carriedFrom = (plan) => plan.action === 'keep' && plan.outcome === 'unchanged'
-    ? plan.current.marker.head
-    : plan.action === 'restamp'
-        ? plan.original.marker.head
-        : null;
-/**
- * A forced preflight whose head moved on (superseded): a green carried to the new head from the head it read gets
- * the forced pending too (core/on-head.ts carriedGreenOn; attack R2, F2), and a notice says so; else nothing. The
- * doubt on the head it read is conclude()'s (doubtKept).
- */
-async function doubtCarriedTo(cfg, ctx, port, read, movedTo) {
-    const onNew = await ownStateOn(cfg, ctx, port, movedTo);
-    if (!carriedGreenOn(read.onHead, onNew, read.identity, read.target.pullNumber))
-        return [];
-    const to = { pullNumber: read.target.pullNumber, reviewedSha: movedTo };
-    await publishStatus(cfg, ctx, port, {
-        sha: movedTo,
-        state: 'pending',
-        description: fit(reviewing(cfg.persona, to, true)),
-    });
-    return [
-        `the head moved on to ${sha_short(movedTo)}, which shows ${cfg.persona}'s approval carried from ` +
-            `${sha_short(read.target.reviewedSha)}: the forced re-review's pending is written there too`,
-    ];
-}
-
 ;// CONCATENATED MODULE: ./src/modes/post.ts
 // Mode post: check the body, read the facts, let the core decide, then post and
 // settle. Every branch returns an End (core/outcome.ts decides what it means).
@@ -55579,8 +55602,10 @@ async function runPost(cfg, ctx, port, trace) {
     const target = await resolveTarget(cfg, ctx, port);
     return attributed(target, async () => {
         const facts = await readHead(cfg, port, target, findings !== null);
-        if ('stop' in facts)
-            return { kind: facts.outcome, message: facts.message, target, ...unposted(cfg, target, facts, body) };
+        if ('stop' in facts) {
+            const { outcome: kind, message, movedTo } = facts;
+            return { kind, message, target, movedTo, ...unposted(cfg, target, facts, body) };
+        }
         const pull = facts.pull;
         // a draft is not reviewed; but a post bound to a preflight's answer (reviewed-sha) carries a verdict the LLM
         // has given: made a draft since, the PR still gets it, or its author could roll the persona again (attack round 7)
@@ -55662,7 +55687,7 @@ async function send(port, target, plan, marker, review, facts, text) {
         if (headNow !== null && supersededByRefusal(e.status, headNow, target.reviewedSha)) {
             const message = `PR #${target.pullNumber} head moved to ${sha_short(headNow)} while this run worked, and GitHub refused a ` +
                 `review of ${sha_short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
-            return { kind: 'superseded', message, target };
+            return { kind: 'superseded', message, target, movedTo: headNow };
         }
         if (!review.placement || !review.comments.length || !positionRefused(e))
             throw e;
@@ -55873,8 +55898,10 @@ async function runPreflight(cfg, ctx, port, trace) {
     const target = await resolveTarget(cfg, ctx, port);
     return attributed(target, async () => {
         const facts = await readHead(cfg, port, target);
-        if ('stop' in facts)
-            return { kind: facts.outcome, message: facts.message, target, merged: facts.merged };
+        if ('stop' in facts) {
+            const { outcome: kind, message, merged, movedTo } = facts;
+            return { kind, message, target, merged, movedTo };
+        }
         const pull = facts.pull;
         // the diff is read against this base: a retarget from here on supersedes the run, and post is bound to it
         const bound = { ...target, base: target.base ?? pull.baseRef };
@@ -55909,11 +55936,8 @@ async function runPreflight(cfg, ctx, port, trace) {
             return preflight_unposted(cfg.persona, target, facts.identity, judged, pull.baseRef, version);
         await doubtSource(cfg, ctx, port, target, facts);
         const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] };
-        if ('stop' in diff) {
-            const read = { target, onHead: records, identity: facts.identity };
-            const notices = cfg.force && diff.movedTo ? await doubtCarriedTo(cfg, ctx, port, read, diff.movedTo) : [];
-            return { kind: diff.outcome, message: diff.message, target, notices };
-        }
+        if ('stop' in diff)
+            return { kind: diff.outcome, message: diff.message, target, movedTo: diff.movedTo, identity: facts.identity };
         const warnings = [...facts.warnings, ...diff.warnings];
         const diffPath = cfg.diffPath ?? undefined;
         const identity = facts.identity;
@@ -58500,6 +58524,7 @@ function doctorAdvice(e) {
 
 
 
+
 async function run() {
     summary.emptyBuffer(); // a run's summary is its own (the in-process tests run many in one process)
     try {
@@ -58612,9 +58637,9 @@ async function runMode(cfg, ctx, port) {
         return runQueued(cfg, ctx, ctx.mergeGroup, port, trace);
     switch (cfg.mode) {
         case 'post':
-            return runPost(cfg, ctx, port, trace);
+            return doubtFollows(cfg, ctx, port, await runPost(cfg, ctx, port, trace));
         case 'preflight':
-            return runPreflight(cfg, ctx, port, trace);
+            return doubtFollows(cfg, ctx, port, await runPreflight(cfg, ctx, port, trace));
         case 'board':
             return runBoard(cfg, ctx, port);
         case 'check':

@@ -13,6 +13,7 @@ import { parseTimeScale, TIME_SCALE_ENV } from './core/waits.js';
 import { createClient } from './github/octokit.js';
 import { ApiError, type GitHubPort } from './github/port.js';
 import { runBoard } from './modes/board.js';
+import { doubtFollows } from './modes/rereview.js';
 import { runCheck } from './modes/check.js';
 import { runPost } from './modes/post.js';
 import { runPreflight } from './modes/preflight.js';
@@ -127,9 +128,9 @@ async function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<
     return runQueued(cfg, ctx, ctx.mergeGroup, port, trace);
   switch (cfg.mode) {
     case 'post':
-      return runPost(cfg, ctx, port, trace);
+      return doubtFollows(cfg, ctx, port, await runPost(cfg, ctx, port, trace));
     case 'preflight':
-      return runPreflight(cfg, ctx, port, trace);
+      return doubtFollows(cfg, ctx, port, await runPreflight(cfg, ctx, port, trace));
     case 'board':
       return runBoard(cfg, ctx, port);
     case 'check':

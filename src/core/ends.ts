@@ -76,6 +76,8 @@ export type End = Common &
         message: string;
         /** closed: the PR was merged (nothing can re-review it). */
         merged?: boolean;
+        /** superseded: the PR's head now, when it moved on (a forced run's doubt follows a carry there). */
+        movedTo?: string;
         /** closed: a post bound to a preflight's answer whose verdict could not be posted (recorded on the head). */
         unposted?: { verdict: Verdict; base: string; version: string };
       }

@@ -262,24 +262,28 @@ export function unpostedVerdict(
 }
 
 /**
- * A green carried to the PR's new head from the head a forced run read: the persona's newest status for this PR on
- * the new head is a green linking the same review as its newest on the head read (a carried or restamped verdict's
- * status links the review it carries). Unread statuses on the new head count as carried (fail closed). The forced run
- * whose head moved on then doubts the new head too (attack R2, F2: the identical amend's run carried the doubted
- * approval and finished before the forced run saw the head move).
+ * A green carried to the PR's new head from the head a forced run read: the persona's newest status for this PR on the
+ * new head is a green that links the same review as its newest on the head read (a carried verdict's status links the
+ * review it carries), or says it was carried or restamped from that head (a restamp posts a new review: attack R3,
+ * F1). Unread statuses on the new head count as carried (fail closed). The forced run whose head moved on then doubts
+ * the new head too (attack R2, F2: the identical amend's run carried the doubted approval and finished first).
  */
 export function carriedGreenOn(
   onRead: readonly StatusFact[] | null | undefined,
   onNew: readonly StatusFact[] | null | undefined,
   identity: string | undefined,
-  pullNumber: number,
+  pull: { pullNumber: number; readSha: string },
 ): boolean {
   const me = identity?.toLowerCase();
   if (me === undefined || onNew === undefined) return false;
   if (onNew === null) return true;
   const newest = (on: readonly StatusFact[]) =>
-    on.find((s) => s.creator?.toLowerCase() === me && linkOf(s.targetUrl)?.pr === pullNumber);
+    on.find((s) => s.creator?.toLowerCase() === me && linkOf(s.targetUrl)?.pr === pull.pullNumber);
   const read = onRead ? newest(onRead) : undefined;
   const now = newest(onNew);
-  return !!read && !!now && now.state === 'success' && linkOf(now.targetUrl)!.id === linkOf(read.targetUrl)!.id;
+  if (now?.state !== 'success') return false;
+  const sameReview = !!read && linkOf(now.targetUrl)!.id === linkOf(read.targetUrl)!.id;
+  return (
+    sameReview || new RegExp(`\\b(?:carried|restamped) from ${short(pull.readSha)}\\b`).test(now.description ?? '')
+  );
 }

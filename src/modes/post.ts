@@ -38,8 +38,10 @@ export async function runPost(cfg: Config, ctx: RunContext, port: GitHubPort, tr
   const target = await resolveTarget(cfg, ctx, port);
   return attributed(target, async () => {
     const facts = await readHead(cfg, port, target, findings !== null);
-    if ('stop' in facts)
-      return { kind: facts.outcome, message: facts.message, target, ...unposted(cfg, target, facts, body) };
+    if ('stop' in facts) {
+      const { outcome: kind, message, movedTo } = facts;
+      return { kind, message, target, movedTo, ...unposted(cfg, target, facts, body) };
+    }
     const pull = facts.pull;
     // a draft is not reviewed; but a post bound to a preflight's answer (reviewed-sha) carries a verdict the LLM
     // has given: made a draft since, the PR still gets it, or its author could roll the persona again (attack round 7)
@@ -112,7 +114,7 @@ async function postNew(
 }
 
 type Sent =
-  | { kind: 'superseded'; message: string; target: PullTarget }
+  | { kind: 'superseded'; message: string; target: PullTarget; movedTo?: string }
   | { kind: 'sent'; made: Created; placement: Placement | undefined; warnings: string[] };
 
 /**
@@ -141,7 +143,7 @@ async function send(
       const message =
         `PR #${target.pullNumber} head moved to ${short(headNow)} while this run worked, and GitHub refused a ` +
         `review of ${short(target.reviewedSha)}: the push that moved it triggers a review of the new head`;
-      return { kind: 'superseded', message, target };
+      return { kind: 'superseded', message, target, movedTo: headNow };
     }
     if (!review.placement || !review.comments.length || !positionRefused(e)) throw e;
     const fallback = withoutInline(marker, text, review.placement);

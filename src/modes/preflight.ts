@@ -30,7 +30,7 @@ import { keepStanding } from './keep.js';
 import { ownRunsOn } from '../own-runs.js';
 import { sharedHeadAbort } from './shared-head.js';
 import { restamp } from './restamp.js';
-import { carriedFrom, doubtCarriedTo, unlessReReviewed } from './rereview.js';
+import { carriedFrom, unlessReReviewed } from './rereview.js';
 
 /** A diff larger than this is not handed to a persona as if it were whole. */
 export const MAX_DIFF_BYTES = 10 * 1024 * 1024;
@@ -39,7 +39,10 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
   const target = await resolveTarget(cfg, ctx, port);
   return attributed(target, async () => {
     const facts = await readHead(cfg, port, target);
-    if ('stop' in facts) return { kind: facts.outcome, message: facts.message, target, merged: facts.merged };
+    if ('stop' in facts) {
+      const { outcome: kind, message, merged, movedTo } = facts;
+      return { kind, message, target, merged, movedTo };
+    }
     const pull = facts.pull;
     // the diff is read against this base: a retarget from here on supersedes the run, and post is bound to it
     const bound: PullTarget = { ...target, base: target.base ?? pull.baseRef };
@@ -69,11 +72,8 @@ export async function runPreflight(cfg: Config, ctx: RunContext, port: GitHubPor
     if (judged) return unposted(cfg.persona, target, facts.identity, judged, pull.baseRef, version);
     await doubtSource(cfg, ctx, port, target, facts);
     const diff = cfg.diffPath ? await writeDiff(cfg.diffPath, port, pull, bound) : { warnings: [] };
-    if ('stop' in diff) {
-      const read = { target, onHead: records, identity: facts.identity };
-      const notices = cfg.force && diff.movedTo ? await doubtCarriedTo(cfg, ctx, port, read, diff.movedTo) : [];
-      return { kind: diff.outcome, message: diff.message, target, notices };
-    }
+    if ('stop' in diff)
+      return { kind: diff.outcome, message: diff.message, target, movedTo: diff.movedTo, identity: facts.identity };
     const warnings = [...facts.warnings, ...diff.warnings];
     const diffPath = cfg.diffPath ?? undefined;
     const identity = facts.identity;

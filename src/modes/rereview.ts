@@ -5,7 +5,8 @@
 import type { Config } from '../config.js';
 import type { RunContext } from '../context.js';
 import type { Verdict } from '../core/grammar.js';
-import { reReviewUnderWay, type PullTarget, type StatusFact } from '../core/outcome.js';
+import { reReviewUnderWay, type End, type PullTarget, type StatusFact } from '../core/outcome.js';
+import { identify } from '../target.js';
 import { carriedGreenOn, reviewing } from '../core/on-head.js';
 import { fit } from '../core/status-words.js';
 import { short } from '../core/sha.js';
@@ -53,19 +54,25 @@ export const carriedFrom = (plan: ReturnType<typeof planFor>): string | null =>
       : null;
 
 /**
- * A forced preflight whose head moved on (superseded): a green carried to the new head from the head it read gets
- * the forced pending too (core/on-head.ts carriedGreenOn; attack R2, F2), and a notice says so; else nothing. The
- * doubt on the head it read is conclude()'s (doubtKept).
+ * A forced run whose head moved on (superseded: at its first read of the PR, after its diff, or in its post): a green
+ * carried or restamped to the new head from the head it read gets the forced pending too (core/on-head.ts
+ * carriedGreenOn; attack R2, F2 and R3), and a notice says so; else nothing. The head it read is read here when the
+ * run had not read it (a first read that stopped, a post, check runs). The doubt on the head it read is the
+ * preflight's (conclude()'s doubtKept; a forced post's preflight wrote it).
  */
 export async function doubtCarriedTo(
   cfg: Config,
   ctx: RunContext,
   port: GitHubPort,
-  read: { target: PullTarget; onHead: readonly StatusFact[] | null | undefined; identity: string },
+  read: { target: PullTarget; onHead?: readonly StatusFact[] | null; identity: string },
   movedTo: string,
 ): Promise<string[]> {
-  const onNew = await ownStateOn(cfg, ctx, port, movedTo);
-  if (!carriedGreenOn(read.onHead, onNew, read.identity, read.target.pullNumber)) return [];
+  const [onRead, onNew] = await Promise.all([
+    read.onHead !== undefined ? read.onHead : ownStateOn(cfg, ctx, port, read.target.reviewedSha),
+    ownStateOn(cfg, ctx, port, movedTo),
+  ]);
+  const pull = { pullNumber: read.target.pullNumber, readSha: read.target.reviewedSha };
+  if (!carriedGreenOn(onRead, onNew, read.identity, pull)) return [];
   const to = { pullNumber: read.target.pullNumber, reviewedSha: movedTo };
   await publishStatus(cfg, ctx, port, {
     sha: movedTo,
@@ -76,4 +83,17 @@ export async function doubtCarriedTo(
     `the head moved on to ${short(movedTo)}, which shows ${cfg.persona}'s approval carried from ` +
       `${short(read.target.reviewedSha)}: the forced re-review's pending is written there too`,
   ];
+}
+
+/**
+ * A forced run (preflight or post) that stopped because the PR's head moved on: its doubt follows a green carried or
+ * restamped to the new head from the head it read (doubtCarriedTo), wherever it stopped — at its first read (a
+ * label's event names the head it was added at: attack R3, F4), after its diff, or in its post (F3).
+ */
+export async function doubtFollows(cfg: Config, ctx: RunContext, port: GitHubPort, end: End): Promise<End> {
+  if (end.kind !== 'superseded' || !cfg.force || !end.movedTo || end.target?.pullNumber == null) return end;
+  const identity = end.identity ?? (await identify(cfg, port)).login;
+  const read = { target: end.target as PullTarget, identity };
+  const notices = await doubtCarriedTo(cfg, ctx, port, read, end.movedTo);
+  return notices.length ? { ...end, notices: [...(end.notices ?? []), ...notices] } : end;
 }

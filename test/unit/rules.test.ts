@@ -734,8 +734,39 @@ describe('a kept verdict and a forced re-review of its head', () => {
     ['nothing read on the head read', [], [green], false],
     ['the new head unread: fail closed', [green], null, true],
     ['no status kind read (check runs)', [green], undefined, false],
+    // attack R3, F1: a restamp posts a new review; its status says where it comes from
+    [
+      'a restamp from the head read (a new review)',
+      [green],
+      [
+        {
+          ...green,
+          targetUrl: `${green.targetUrl.slice(0, -1)}9`,
+          description: 'priya: approved (restamped from bbbbbbb, identical patch)',
+        },
+      ],
+      true,
+    ],
+    [
+      'restamped from another head',
+      [green],
+      [
+        {
+          ...green,
+          targetUrl: `${green.targetUrl.slice(0, -1)}9`,
+          description: 'priya: approved (restamped from ccccccc, identical patch)',
+        },
+      ],
+      false,
+    ],
+    [
+      'carried from the head read, nothing read there',
+      [],
+      [{ ...green, description: 'priya: approved (carried from bbbbbbb)' }],
+      true,
+    ],
   ])('carriedGreenOn: %s', (_n, onRead, onNew, carried) => {
-    expect(carriedGreenOn(onRead, onNew, ME, 7)).toBe(carried);
+    expect(carriedGreenOn(onRead, onNew, ME, { pullNumber: 7, readSha: 'b'.repeat(40) })).toBe(carried);
   });
 
   test.each<[string, string, StatusFact[] | null | undefined, boolean]>([
