@@ -4511,7 +4511,7 @@ function readUpTo(fd, max) {
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.12.0';
+const VERSION = '0.13.0';
 
 
 /***/ }),
