@@ -39554,18 +39554,6 @@ exports.visitAsync = visitAsync;
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
 /******/ 
-/******/ /* webpack/runtime/compat get default export */
-/******/ (() => {
-/******/ 	// getDefaultExport function for compatibility with non-harmony modules
-/******/ 	__nccwpck_require__.n = (module) => {
-/******/ 		var getter = module && module.__esModule ?
-/******/ 			() => (module['default']) :
-/******/ 			() => (module);
-/******/ 		__nccwpck_require__.d(getter, { a: getter });
-/******/ 		return getter;
-/******/ 	};
-/******/ })();
-/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -52931,7 +52919,6 @@ function getOctokit(token, options, ...additionalPlugins) {
 //# sourceMappingURL=github.js.map
 // EXTERNAL MODULE: ./node_modules/bottleneck/light.js
 var light = __nccwpck_require__(3251);
-var light_default = /*#__PURE__*/__nccwpck_require__.n(light);
 ;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
@@ -53013,248 +53000,6 @@ function retry(octokit, octokitOptions) {
   return retryPlugin;
 }
 retry.VERSION = plugin_retry_dist_bundle_VERSION;
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-// pkg/dist-src/index.js
-
-
-// pkg/dist-src/version.js
-var plugin_throttling_dist_bundle_VERSION = "0.0.0-development";
-
-// pkg/dist-src/wrap-request.js
-var dist_bundle_noop = () => Promise.resolve();
-function dist_bundle_wrapRequest(state, request, options) {
-  return state.retryLimiter.schedule(doRequest, state, request, options);
-}
-async function doRequest(state, request, options) {
-  const { pathname } = new URL(options.url, "http://github.test");
-  const isAuth = isAuthRequest(options.method, pathname);
-  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
-  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
-  const isGraphQL = pathname.startsWith("/graphql");
-  const retryCount = ~~request.retryCount;
-  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
-  if (state.clustering) {
-    jobOptions.expiration = 1e3 * 60;
-  }
-  if (isWrite || isGraphQL) {
-    await state.write.key(state.id).schedule(jobOptions, dist_bundle_noop);
-  }
-  if (isWrite && state.triggersNotification(pathname)) {
-    await state.notifications.key(state.id).schedule(jobOptions, dist_bundle_noop);
-  }
-  if (isSearch) {
-    await state.search.key(state.id).schedule(jobOptions, dist_bundle_noop);
-  }
-  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request, options);
-  if (isGraphQL) {
-    const res = await req;
-    if (res.data.errors != null && res.data.errors.some((error) => error.type === "RATE_LIMITED")) {
-      const error = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
-        response: res,
-        data: res.data
-      });
-      throw error;
-    }
-  }
-  return req;
-}
-function isAuthRequest(method, pathname) {
-  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
-  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
-  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
-  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
-  pathname === "/login/oauth/access_token");
-}
-
-// pkg/dist-src/generated/triggers-notification-paths.js
-var triggers_notification_paths_default = [
-  "/orgs/{org}/invitations",
-  "/orgs/{org}/invitations/{invitation_id}",
-  "/orgs/{org}/teams/{team_slug}/discussions",
-  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
-  "/repos/{owner}/{repo}/collaborators/{username}",
-  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
-  "/repos/{owner}/{repo}/issues",
-  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
-  "/repos/{owner}/{repo}/pulls",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-  "/repos/{owner}/{repo}/releases",
-  "/teams/{team_id}/discussions",
-  "/teams/{team_id}/discussions/{discussion_number}/comments"
-];
-
-// pkg/dist-src/route-matcher.js
-function routeMatcher(paths) {
-  const regexes = paths.map(
-    (path) => path.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
-  );
-  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
-  return new RegExp(regex2, "i");
-}
-
-// pkg/dist-src/index.js
-var regex = routeMatcher(triggers_notification_paths_default);
-var triggersNotification = regex.test.bind(regex);
-var groups = {};
-var createGroups = function(Bottleneck, common) {
-  groups.global = new Bottleneck.Group({
-    id: "octokit-global",
-    maxConcurrent: 10,
-    ...common
-  });
-  groups.auth = new Bottleneck.Group({
-    id: "octokit-auth",
-    maxConcurrent: 1,
-    ...common
-  });
-  groups.search = new Bottleneck.Group({
-    id: "octokit-search",
-    maxConcurrent: 1,
-    minTime: 2e3,
-    ...common
-  });
-  groups.write = new Bottleneck.Group({
-    id: "octokit-write",
-    maxConcurrent: 1,
-    minTime: 1e3,
-    ...common
-  });
-  groups.notifications = new Bottleneck.Group({
-    id: "octokit-notifications",
-    maxConcurrent: 1,
-    minTime: 3e3,
-    ...common
-  });
-};
-function throttling(octokit, octokitOptions) {
-  const {
-    enabled = true,
-    Bottleneck = light,
-    id = "no-id",
-    timeout = 1e3 * 60 * 2,
-    // Redis TTL: 2 minutes
-    connection
-  } = octokitOptions.throttle || {};
-  if (!enabled) {
-    return {};
-  }
-  const common = { timeout };
-  if (typeof connection !== "undefined") {
-    common.connection = connection;
-  }
-  const state = Object.assign(
-    {
-      clustering: connection != null,
-      triggersNotification,
-      fallbackSecondaryRateRetryAfter: 60,
-      retryAfterBaseValue: 1e3,
-      id
-    },
-    octokitOptions.throttle
-  );
-  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
-    throw new Error(`octokit/plugin-throttling error:
-        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
-        See https://octokit.github.io/rest.js/#throttling
-
-        const octokit = new Octokit({
-          throttle: {
-            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
-            onRateLimit: (retryAfter, options) => {/* ... */}
-          }
-        })
-    `);
-  }
-  let initialized = false;
-  const initializeBottleneck = () => {
-    if (initialized) {
-      return;
-    }
-    initialized = true;
-    if (groups.global == null) {
-      createGroups(Bottleneck, common);
-    }
-    state.global = state.global ?? groups.global;
-    state.auth = state.auth ?? groups.auth;
-    state.search = state.search ?? groups.search;
-    state.write = state.write ?? groups.write;
-    state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck();
-    const events = {};
-    const emitter = new Bottleneck.Events(events);
-    events.on("secondary-limit", state.onSecondaryRateLimit);
-    events.on("rate-limit", state.onRateLimit);
-    events.on(
-      "error",
-      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
-    );
-    state.retryLimiter.on("failed", async function(error, info) {
-      const [state2, request, options] = info.args;
-      const { pathname } = new URL(options.url, "http://github.test");
-      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error.status !== 401;
-      if (!(shouldRetryGraphQL || error.status === 403 || error.status === 429)) {
-        return;
-      }
-      const retryCount = ~~request.retryCount;
-      request.retryCount = retryCount;
-      options.request.retryCount = retryCount;
-      const { wantRetry, retryAfter = 0 } = await (async function() {
-        if (/\bsecondary rate\b/i.test(error.message)) {
-          const retryAfter2 = Number(error.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
-          const wantRetry2 = await emitter.trigger(
-            "secondary-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        if (error.response.headers != null && error.response.headers["x-ratelimit-remaining"] === "0" || (error.response.data?.errors ?? []).some(
-          (error2) => error2.type === "RATE_LIMITED"
-        )) {
-          const rateLimitReset = new Date(
-            ~~error.response.headers["x-ratelimit-reset"] * 1e3
-          ).getTime();
-          const retryAfter2 = Math.max(
-            // Add one second so we retry _after_ the reset time
-            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
-            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
-            0
-          );
-          const wantRetry2 = await emitter.trigger(
-            "rate-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        return {};
-      })();
-      if (wantRetry) {
-        request.retryCount++;
-        return retryAfter * state2.retryAfterBaseValue;
-      }
-    });
-  };
-  octokit.hook.wrap("request", (request, options) => {
-    initializeBottleneck();
-    return dist_bundle_wrapRequest(state, request, options);
-  });
-  return {};
-}
-throttling.VERSION = plugin_throttling_dist_bundle_VERSION;
-throttling.triggersNotification = triggersNotification;
 
 
 ;// CONCATENATED MODULE: ./src/github/errors.ts
@@ -53362,11 +53107,108 @@ function adviceFor(cls, status, detail, headers, limits) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/github/pacing.ts
+// How the client paces its requests, after GitHub's advice for integrators (REST API best
+// practices, "Avoid concurrent requests" and "Pause between mutative requests":
+// https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api):
+// every write starts at least a second after the previous write started (a GraphQL query
+// counts as one: it may mutate), a write that notifies people (a review, a comment) three
+// seconds after the previous such write, and no more than ten requests are in flight.
+// @octokit/plugin-throttling applied the same three rules until 0.13.0; it schedules through
+// Bottleneck, whose every step yields to the event loop with a timer (a millisecond or more, about
+// ten per request), which made a run against a local server mostly waiting. Here a turn costs
+// nothing unless it has to wait. The clock and the sleep are injected (client.ts scales the
+// sleep in the action's own tests and never sleeps past the run's deadline).
+// The endpoints GitHub lists as creating notifications (the paths @octokit/plugin-throttling
+// 11's generated list holds, from GitHub's OpenAPI description); `{…}` is one path segment.
+const NOTIFYING = [
+    '/orgs/{org}/invitations',
+    '/orgs/{org}/invitations/{invitation_id}',
+    '/orgs/{org}/teams/{team_slug}/discussions',
+    '/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments',
+    '/repos/{owner}/{repo}/collaborators/{username}',
+    '/repos/{owner}/{repo}/commits/{commit_sha}/comments',
+    '/repos/{owner}/{repo}/issues',
+    '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+    '/repos/{owner}/{repo}/issues/{issue_number}/sub_issue',
+    '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority',
+    '/repos/{owner}/{repo}/pulls',
+    '/repos/{owner}/{repo}/pulls/{pull_number}/comments',
+    '/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies',
+    '/repos/{owner}/{repo}/pulls/{pull_number}/merge',
+    '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+    '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+    '/repos/{owner}/{repo}/releases',
+    '/teams/{team_id}/discussions',
+    '/teams/{team_id}/discussions/{discussion_number}/comments',
+];
+const NOTIFYING_RE = new RegExp(`^(?:${NOTIFYING.map((p) => p.replace(/\{[^}]+\}/g, '[^/]+')).join('|')})$`, 'i');
+/** What kind of request this is, for pacing: a read, a write, or a write that notifies. */
+function requestKind(method, url) {
+    const path = new URL(url, 'http://github.test').pathname.replace(/\/+$/, '');
+    const m = method.toUpperCase();
+    // minting or resetting a token is not content: GitHub does not ask for a pause
+    const auth = (m === 'PATCH' && /^\/applications\/[^/]+\/token\/scoped$/.test(path)) ||
+        (m === 'POST' &&
+            (/^\/applications\/[^/]+\/token$/.test(path) ||
+                /^\/app\/installations\/[^/]+\/access_tokens$/.test(path) ||
+                path === '/login/oauth/access_token'));
+    if (auth)
+        return 'read';
+    if (m === 'GET' || m === 'HEAD')
+        return 'read'; // a GraphQL query is a POST: a write
+    return NOTIFYING_RE.test(path) ? 'notify' : 'write';
+}
+/** Starts, one at a time, at least `gapMs` apart. */
+function spaced(gapMs, o) {
+    let tail = Promise.resolve();
+    let last = Number.NEGATIVE_INFINITY;
+    return () => {
+        const turn = tail.then(async () => {
+            const wait = last + gapMs - o.now();
+            if (wait > 0)
+                await o.sleep(wait);
+            last = o.now();
+        });
+        tail = turn;
+        return turn;
+    };
+}
+function pacer(o) {
+    const writes = spaced(o.writeGapMs, o);
+    const notifications = spaced(o.notifyGapMs, o);
+    let free = o.maxInFlight;
+    const waiting = [];
+    const release = () => {
+        const next = waiting.shift();
+        if (next)
+            next();
+        else
+            free++;
+    };
+    return async (method, url, request) => {
+        const kind = requestKind(method, url);
+        if (kind !== 'read')
+            await writes();
+        if (kind === 'notify')
+            await notifications();
+        if (free > 0)
+            free--;
+        else
+            await new Promise((r) => waiting.push(r));
+        try {
+            return await request();
+        }
+        finally {
+            release();
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/github/client.ts
 // The transport every port request runs through: rate-limit waits (one layer, never past
 // the run's deadline), spaced writes, retries for idempotent requests only, a time limit
 // per attempt and a whole-run deadline; one call() translates every error.
-
 
 
 
@@ -53382,7 +53224,7 @@ const sleeper = (o) => (ms) => {
 };
 function buildOctokit(o) {
     const redact = redactor(o.token);
-    // Registered before retry and throttling, so it wraps each attempt (theirs included):
+    // Registered before pacing and retry, so it wraps each attempt (theirs included):
     // every attempt gets its own time limit, and none starts after the run's deadline.
     const timeLimits = (oc) => {
         oc.hook.wrap('request', async (request, opts) => {
@@ -53404,14 +53246,18 @@ function buildOctokit(o) {
             }
         });
     };
-    // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate
-    // limit: call() decides every such wait. Its spacing is GitHub's advice for content creation
-    // (one write at a time, a second apart; three between writes that notify), restated here
-    // only so that the test clock shortens it too — the one reason for the bottleneck dependency
-    // (the plugin's write/notifications options take a Bottleneck.Group and nothing else).
-    // test/unit/bottleneck.test.ts pins it: one copy, the plugin's, and its spacing honoured.
-    const noWait = () => false;
-    const spaced = (id, ms) => new (light_default()).Group({ id: `persona-verdict-${id}`, maxConcurrent: 1, minTime: ms * o.timeScale });
+    // Writes spaced and requests in flight capped as GitHub advises (pacing.ts). Registered after the
+    // time limits and before retry, so that each attempt waits its turn and its time limit starts after it.
+    const pace = pacer({
+        writeGapMs: 1000 * o.timeScale,
+        notifyGapMs: 3000 * o.timeScale,
+        maxInFlight: 10,
+        now: Date.now,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(ms, o.deadline - Date.now())))),
+    });
+    const pacing = (oc) => {
+        oc.hook.wrap('request', (request, opts) => pace(opts.method, opts.url, async () => request(opts)));
+    };
     return getOctokit(o.token, {
         // read at each run (defaults has the URL of the process's start: one run per process on a runner)
         baseUrl: process.env['GITHUB_API_URL'] || 'https://api.github.com',
@@ -53421,14 +53267,8 @@ function buildOctokit(o) {
             doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429],
             retryAfterBaseValue: RETRY_BASE_MS * o.timeScale,
         },
-        throttle: {
-            onRateLimit: noWait,
-            onSecondaryRateLimit: noWait,
-            write: spaced('write', 1000),
-            notifications: spaced('notifications', 3000),
-        },
         log: { debug: () => { }, info: () => { }, warn: (m) => o.warn(redact(String(m))), error: () => { } },
-    }, timeLimits, retry, throttling);
+    }, timeLimits, pacing, retry);
 }
 /** The page number of Link rel="last"; 1 when there is none (a single page). */
 function lastPage(link) {

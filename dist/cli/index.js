@@ -2192,7 +2192,7 @@ options:
             throw new command/* UsageError */.eb(bad);
         if (positionals.length)
             throw new command/* UsageError */.eb(`takes only options, not "${positionals[0]}"`);
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(43), __nccwpck_require__.e(551)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8551))).runDoctorCli(values, io, process.env);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(148), __nccwpck_require__.e(706)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8706))).runDoctorCli(values, io, process.env);
     },
 };
 

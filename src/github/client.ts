@@ -3,11 +3,10 @@
 // per attempt and a whole-run deadline; one call() translates every error.
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
-import { throttling } from '@octokit/plugin-throttling';
 import type { Octokit } from '@octokit/core';
-import Bottleneck from 'bottleneck/light.js';
 import { rateLimitStop, rateLimitWait, RETRY_BASE_MS, retryFits, type RateLimited } from '../core/waits.js';
 import { DeadlineError, redactor, translate } from './errors.js';
+import { pacer } from './pacing.js';
 import { ApiError, type StatusKind } from './port.js';
 
 export interface ClientOptions {
@@ -53,7 +52,7 @@ export const sleeper =
 
 export function buildOctokit(o: ClientOptions): Octo {
   const redact = redactor(o.token);
-  // Registered before retry and throttling, so it wraps each attempt (theirs included):
+  // Registered before pacing and retry, so it wraps each attempt (theirs included):
   // every attempt gets its own time limit, and none starts after the run's deadline.
   const timeLimits = (oc: Octokit): void => {
     oc.hook.wrap('request', async (request, opts) => {
@@ -73,15 +72,18 @@ export function buildOctokit(o: ClientOptions): Octo {
       }
     });
   };
-  // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate
-  // limit: call() decides every such wait. Its spacing is GitHub's advice for content creation
-  // (one write at a time, a second apart; three between writes that notify), restated here
-  // only so that the test clock shortens it too — the one reason for the bottleneck dependency
-  // (the plugin's write/notifications options take a Bottleneck.Group and nothing else).
-  // test/unit/bottleneck.test.ts pins it: one copy, the plugin's, and its spacing honoured.
-  const noWait = () => false;
-  const spaced = (id: string, ms: number) =>
-    new Bottleneck.Group({ id: `persona-verdict-${id}`, maxConcurrent: 1, minTime: ms * o.timeScale });
+  // Writes spaced and requests in flight capped as GitHub advises (pacing.ts). Registered after the
+  // time limits and before retry, so that each attempt waits its turn and its time limit starts after it.
+  const pace = pacer({
+    writeGapMs: 1000 * o.timeScale,
+    notifyGapMs: 3000 * o.timeScale,
+    maxInFlight: 10,
+    now: Date.now,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(ms, o.deadline - Date.now())))),
+  });
+  const pacing = (oc: Octokit): void => {
+    oc.hook.wrap('request', (request, opts) => pace(opts.method, opts.url, async () => request(opts)));
+  };
   return getOctokit(
     o.token,
     {
@@ -93,17 +95,11 @@ export function buildOctokit(o: ClientOptions): Octo {
         doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429],
         retryAfterBaseValue: RETRY_BASE_MS * o.timeScale,
       },
-      throttle: {
-        onRateLimit: noWait,
-        onSecondaryRateLimit: noWait,
-        write: spaced('write', 1000),
-        notifications: spaced('notifications', 3000),
-      },
       log: { debug: () => {}, info: () => {}, warn: (m: string) => o.warn(redact(String(m))), error: () => {} },
     },
     timeLimits,
+    pacing,
     retry,
-    throttling,
   );
 }
 

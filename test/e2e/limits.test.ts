@@ -96,8 +96,7 @@ describe('rate limits', () => {
 });
 
 describe('the test clock', () => {
-  // the throttling plugin's write spacing, configured in github/client.ts so this clock reaches it
-  // (the reason for the direct bottleneck dependency): a second apart in production
+  // the client's write spacing (github/pacing.ts), which this clock scales: a second apart in production
   test.each([
     [1, (gap: number) => expect(gap).toBeGreaterThanOrEqual(950)],
     [0.05, (gap: number) => expect(gap).toBeLessThan(900)],

@@ -1,8 +1,8 @@
-export const id = 551;
-export const ids = [551];
+export const id = 706;
+export const ids = [706];
 export const modules = {
 
-/***/ 8551:
+/***/ 8706:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -2080,11 +2080,6 @@ var lib_core = __webpack_require__(6811);
 var github = __webpack_require__(1758);
 // EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
 var dist_bundle = __webpack_require__(9735);
-// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-var plugin_throttling_dist_bundle = __webpack_require__(6856);
-// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
-var light = __webpack_require__(3251);
-var light_default = /*#__PURE__*/__webpack_require__.n(light);
 ;// CONCATENATED MODULE: ./src/core/waits.ts
 // When to wait for GitHub, and for how long — pure. The shell (github/octokit.ts)
 // sleeps; these rules decide, once, from GitHub's answer and the time the run has left.
@@ -2351,11 +2346,108 @@ function adviceFor(cls, status, detail, headers, limits) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/github/pacing.ts
+// How the client paces its requests, after GitHub's advice for integrators (REST API best
+// practices, "Avoid concurrent requests" and "Pause between mutative requests":
+// https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api):
+// every write starts at least a second after the previous write started (a GraphQL query
+// counts as one: it may mutate), a write that notifies people (a review, a comment) three
+// seconds after the previous such write, and no more than ten requests are in flight.
+// @octokit/plugin-throttling applied the same three rules until 0.13.0; it schedules through
+// Bottleneck, whose every step yields to the event loop with a timer (a millisecond or more, about
+// ten per request), which made a run against a local server mostly waiting. Here a turn costs
+// nothing unless it has to wait. The clock and the sleep are injected (client.ts scales the
+// sleep in the action's own tests and never sleeps past the run's deadline).
+// The endpoints GitHub lists as creating notifications (the paths @octokit/plugin-throttling
+// 11's generated list holds, from GitHub's OpenAPI description); `{…}` is one path segment.
+const NOTIFYING = [
+    '/orgs/{org}/invitations',
+    '/orgs/{org}/invitations/{invitation_id}',
+    '/orgs/{org}/teams/{team_slug}/discussions',
+    '/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments',
+    '/repos/{owner}/{repo}/collaborators/{username}',
+    '/repos/{owner}/{repo}/commits/{commit_sha}/comments',
+    '/repos/{owner}/{repo}/issues',
+    '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+    '/repos/{owner}/{repo}/issues/{issue_number}/sub_issue',
+    '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority',
+    '/repos/{owner}/{repo}/pulls',
+    '/repos/{owner}/{repo}/pulls/{pull_number}/comments',
+    '/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies',
+    '/repos/{owner}/{repo}/pulls/{pull_number}/merge',
+    '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+    '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+    '/repos/{owner}/{repo}/releases',
+    '/teams/{team_id}/discussions',
+    '/teams/{team_id}/discussions/{discussion_number}/comments',
+];
+const NOTIFYING_RE = new RegExp(`^(?:${NOTIFYING.map((p) => p.replace(/\{[^}]+\}/g, '[^/]+')).join('|')})$`, 'i');
+/** What kind of request this is, for pacing: a read, a write, or a write that notifies. */
+function requestKind(method, url) {
+    const path = new URL(url, 'http://github.test').pathname.replace(/\/+$/, '');
+    const m = method.toUpperCase();
+    // minting or resetting a token is not content: GitHub does not ask for a pause
+    const auth = (m === 'PATCH' && /^\/applications\/[^/]+\/token\/scoped$/.test(path)) ||
+        (m === 'POST' &&
+            (/^\/applications\/[^/]+\/token$/.test(path) ||
+                /^\/app\/installations\/[^/]+\/access_tokens$/.test(path) ||
+                path === '/login/oauth/access_token'));
+    if (auth)
+        return 'read';
+    if (m === 'GET' || m === 'HEAD')
+        return 'read'; // a GraphQL query is a POST: a write
+    return NOTIFYING_RE.test(path) ? 'notify' : 'write';
+}
+/** Starts, one at a time, at least `gapMs` apart. */
+function spaced(gapMs, o) {
+    let tail = Promise.resolve();
+    let last = Number.NEGATIVE_INFINITY;
+    return () => {
+        const turn = tail.then(async () => {
+            const wait = last + gapMs - o.now();
+            if (wait > 0)
+                await o.sleep(wait);
+            last = o.now();
+        });
+        tail = turn;
+        return turn;
+    };
+}
+function pacer(o) {
+    const writes = spaced(o.writeGapMs, o);
+    const notifications = spaced(o.notifyGapMs, o);
+    let free = o.maxInFlight;
+    const waiting = [];
+    const release = () => {
+        const next = waiting.shift();
+        if (next)
+            next();
+        else
+            free++;
+    };
+    return async (method, url, request) => {
+        const kind = requestKind(method, url);
+        if (kind !== 'read')
+            await writes();
+        if (kind === 'notify')
+            await notifications();
+        if (free > 0)
+            free--;
+        else
+            await new Promise((r) => waiting.push(r));
+        try {
+            return await request();
+        }
+        finally {
+            release();
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/github/client.ts
 // The transport every port request runs through: rate-limit waits (one layer, never past
 // the run's deadline), spaced writes, retries for idempotent requests only, a time limit
 // per attempt and a whole-run deadline; one call() translates every error.
-
 
 
 
@@ -2371,7 +2463,7 @@ const sleeper = (o) => (ms) => {
 };
 function buildOctokit(o) {
     const redact = redactor(o.token);
-    // Registered before retry and throttling, so it wraps each attempt (theirs included):
+    // Registered before pacing and retry, so it wraps each attempt (theirs included):
     // every attempt gets its own time limit, and none starts after the run's deadline.
     const timeLimits = (oc) => {
         oc.hook.wrap('request', async (request, opts) => {
@@ -2393,14 +2485,18 @@ function buildOctokit(o) {
             }
         });
     };
-    // The throttling plugin spaces writes and caps concurrent requests; it never waits on a rate
-    // limit: call() decides every such wait. Its spacing is GitHub's advice for content creation
-    // (one write at a time, a second apart; three between writes that notify), restated here
-    // only so that the test clock shortens it too — the one reason for the bottleneck dependency
-    // (the plugin's write/notifications options take a Bottleneck.Group and nothing else).
-    // test/unit/bottleneck.test.ts pins it: one copy, the plugin's, and its spacing honoured.
-    const noWait = () => false;
-    const spaced = (id, ms) => new (light_default()).Group({ id: `persona-verdict-${id}`, maxConcurrent: 1, minTime: ms * o.timeScale });
+    // Writes spaced and requests in flight capped as GitHub advises (pacing.ts). Registered after the
+    // time limits and before retry, so that each attempt waits its turn and its time limit starts after it.
+    const pace = pacer({
+        writeGapMs: 1000 * o.timeScale,
+        notifyGapMs: 3000 * o.timeScale,
+        maxInFlight: 10,
+        now: Date.now,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(ms, o.deadline - Date.now())))),
+    });
+    const pacing = (oc) => {
+        oc.hook.wrap('request', (request, opts) => pace(opts.method, opts.url, async () => request(opts)));
+    };
     return (0,github/* getOctokit */.Q)(o.token, {
         // read at each run (defaults has the URL of the process's start: one run per process on a runner)
         baseUrl: process.env['GITHUB_API_URL'] || 'https://api.github.com',
@@ -2410,14 +2506,8 @@ function buildOctokit(o) {
             doNotRetry: [400, 401, 403, 404, 410, 422, 451, 429],
             retryAfterBaseValue: RETRY_BASE_MS * o.timeScale,
         },
-        throttle: {
-            onRateLimit: noWait,
-            onSecondaryRateLimit: noWait,
-            write: spaced('write', 1000),
-            notifications: spaced('notifications', 3000),
-        },
         log: { debug: () => { }, info: () => { }, warn: (m) => o.warn(redact(String(m))), error: () => { } },
-    }, timeLimits, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
+    }, timeLimits, pacing, dist_bundle/* retry */.L);
 }
 /** The page number of Link rel="last"; 1 when there is none (a single page). */
 function lastPage(link) {

@@ -1,0 +1,105 @@
+// How the client paces its requests, after GitHub's advice for integrators (REST API best
+// practices, "Avoid concurrent requests" and "Pause between mutative requests":
+// https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api):
+// every write starts at least a second after the previous write started (a GraphQL query
+// counts as one: it may mutate), a write that notifies people (a review, a comment) three
+// seconds after the previous such write, and no more than ten requests are in flight.
+// @octokit/plugin-throttling applied the same three rules until 0.13.0; it schedules through
+// Bottleneck, whose every step yields to the event loop with a timer (a millisecond or more, about
+// ten per request), which made a run against a local server mostly waiting. Here a turn costs
+// nothing unless it has to wait. The clock and the sleep are injected (client.ts scales the
+// sleep in the action's own tests and never sleeps past the run's deadline).
+
+export interface PacingOptions {
+  /** Between the starts of two writes (ms, already scaled). */
+  writeGapMs: number;
+  /** Between the starts of two writes that notify (ms, already scaled). */
+  notifyGapMs: number;
+  /** Requests in flight at once. */
+  maxInFlight: number;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/** Waits the request's turn, then runs it (its slot in flight is freed when it settles). */
+export type Pace = <T>(method: string, url: string, request: () => Promise<T>) => Promise<T>;
+
+// The endpoints GitHub lists as creating notifications (the paths @octokit/plugin-throttling
+// 11's generated list holds, from GitHub's OpenAPI description); `{…}` is one path segment.
+const NOTIFYING = [
+  '/orgs/{org}/invitations',
+  '/orgs/{org}/invitations/{invitation_id}',
+  '/orgs/{org}/teams/{team_slug}/discussions',
+  '/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments',
+  '/repos/{owner}/{repo}/collaborators/{username}',
+  '/repos/{owner}/{repo}/commits/{commit_sha}/comments',
+  '/repos/{owner}/{repo}/issues',
+  '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+  '/repos/{owner}/{repo}/issues/{issue_number}/sub_issue',
+  '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority',
+  '/repos/{owner}/{repo}/pulls',
+  '/repos/{owner}/{repo}/pulls/{pull_number}/comments',
+  '/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies',
+  '/repos/{owner}/{repo}/pulls/{pull_number}/merge',
+  '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+  '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+  '/repos/{owner}/{repo}/releases',
+  '/teams/{team_id}/discussions',
+  '/teams/{team_id}/discussions/{discussion_number}/comments',
+];
+const NOTIFYING_RE = new RegExp(`^(?:${NOTIFYING.map((p) => p.replace(/\{[^}]+\}/g, '[^/]+')).join('|')})$`, 'i');
+
+/** What kind of request this is, for pacing: a read, a write, or a write that notifies. */
+export function requestKind(method: string, url: string): 'read' | 'write' | 'notify' {
+  const path = new URL(url, 'http://github.test').pathname.replace(/\/+$/, '');
+  const m = method.toUpperCase();
+  // minting or resetting a token is not content: GitHub does not ask for a pause
+  const auth =
+    (m === 'PATCH' && /^\/applications\/[^/]+\/token\/scoped$/.test(path)) ||
+    (m === 'POST' &&
+      (/^\/applications\/[^/]+\/token$/.test(path) ||
+        /^\/app\/installations\/[^/]+\/access_tokens$/.test(path) ||
+        path === '/login/oauth/access_token'));
+  if (auth) return 'read';
+  if (m === 'GET' || m === 'HEAD') return 'read'; // a GraphQL query is a POST: a write
+  return NOTIFYING_RE.test(path) ? 'notify' : 'write';
+}
+
+/** Starts, one at a time, at least `gapMs` apart. */
+function spaced(gapMs: number, o: PacingOptions): () => Promise<void> {
+  let tail: Promise<void> = Promise.resolve();
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    const turn = tail.then(async () => {
+      const wait = last + gapMs - o.now();
+      if (wait > 0) await o.sleep(wait);
+      last = o.now();
+    });
+    tail = turn;
+    return turn;
+  };
+}
+
+export function pacer(o: PacingOptions): Pace {
+  const writes = spaced(o.writeGapMs, o);
+  const notifications = spaced(o.notifyGapMs, o);
+  let free = o.maxInFlight;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return async (method, url, request) => {
+    const kind = requestKind(method, url);
+    if (kind !== 'read') await writes();
+    if (kind === 'notify') await notifications();
+    if (free > 0) free--;
+    else await new Promise<void>((r) => waiting.push(r));
+    try {
+      return await request();
+    } finally {
+      release();
+    }
+  };
+}
