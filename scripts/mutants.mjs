@@ -972,6 +972,24 @@ export const MUTANTS = [
     unit: [U('intent')],
     e2e: [],
   },
+  {
+    name: 'graphql-unpaced',
+    what: 'a GraphQL query (a POST that may mutate) is paced as a read: no second between it and a write',
+    file: 'src/github/pacing.ts',
+    from: "if (m === 'GET' || m === 'HEAD') return 'read';",
+    to: "if (m === 'GET' || m === 'HEAD' || path === '/graphql') return 'read';",
+    unit: [U('pacing')],
+    e2e: [],
+  },
+  {
+    name: 'notify-gap-lost',
+    what: 'writes that notify (a review, a comment) are spaced like any write: one second, not three',
+    file: 'src/github/pacing.ts',
+    from: "if (kind === 'notify') await notifications();",
+    to: "if (kind === 'notify' && kind.length < 0) await notifications();",
+    unit: [U('pacing')],
+    e2e: [],
+  },
 ];
 
 const ROOT = join(import.meta.dirname, '..') + '/';
