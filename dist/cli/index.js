@@ -515,8 +515,8 @@ const noBody = (message) => ({
     message: `the persona produced no review: ${message}`,
 });
 
-// EXTERNAL MODULE: ./src/core/diagnostics.ts + 11 modules
-var diagnostics = __nccwpck_require__(4888);
+// EXTERNAL MODULE: ./src/core/diagnostics.ts + 12 modules
+var diagnostics = __nccwpck_require__(2789);
 ;// CONCATENATED MODULE: ./src/core/rendered.ts
 // What a reader will see — pure. GitHub renders a review body as Markdown with inline
 // HTML, so the raw text and the text on screen differ: `ghp\_x` shows as `ghp_x`,
@@ -2209,7 +2209,7 @@ const COMMANDS = { check: check, corpus: corpus, doctor: doctor };
 
 /***/ }),
 
-/***/ 4888:
+/***/ 2789:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3493,6 +3493,82 @@ function doubted(decided, lines, code, line) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./src/core/intent-short.ts
+
+/** At most this many lines of prose, and this many characters of it. */
+const MAX_LINES = 4;
+const MAX_CHARS = 400;
+const APPROVE_WORDS = [
+    /\bLGTM\b/,
+    /\bLOOKS?\s+(?:GOOD|GREAT|FINE|RIGHT|CORRECT|OK(?:AY)?)\b/,
+    /\bREADS?\s+(?:FINE|WELL|GOOD)\b/,
+    /(?:^|\s)\+1(?!\d)/,
+    /\bSHIP\s+IT\b/,
+    /\b(?:GOOD|OK(?:AY)?|FINE|HAPPY|SAFE|READY)\s+(?:TO|FOR)\s+(?:MERGE|MERGING|LAND|SHIP|TAKE\s+TH|ACCEPT)/,
+    /\bFINE\s+(?:WITH\s+)?(?:MERGING|THIS\s+GOING\s+IN|ACCEPTING|LANDING)\b/,
+    /\bHAPPY\s+TO\s+(?:HAVE\s+(?:IT|THIS)\s+|SEE\s+(?:IT|THIS)\s+)?MERGE|\bFEEL\s+FREE\s+TO\s+MERGE|\bLET'S\s+MERGE\b/,
+    /\b(?:ADDING|ADD|HERE'S|HERE\s+IS)\s+MY\s+APPROVAL\b|\bI\s+APPROVE\b|^(?:RE-?)?APPROVING\b/,
+    /\bSIEHT\s+GUT\s+AUS\b|\bME\s+PARECE\s+BIEN\b|\bSE\s+PUEDE\s+(?:HACER\s+)?MERGE/,
+];
+const CHANGES_WORDS = [
+    /\bNEEDS?\s+(?:MORE\s+)?(?:WORK|CHANGES|FIXES)\b/,
+    /\bCHANGES\s+(?:ARE\s+)?(?:NEEDED|REQUIRED)\b/,
+    /\b(?:WE|YOU)\s+(?:STILL\s+)?(?:NEED|HAVE)\s+TO\s+(?:MAKE|FIX|CHANGE|ADDRESS)\b/,
+];
+/**
+ * What keeps an approval in words from being read, anywhere in the body (it is a few lines): a negation, a
+ * hedge, a question, a condition or a hold, a report of someone else's words or a quote, a part of the change
+ * only, a problem named ("good to ship on Linux; on macOS it fails"), a modal ("LGTM would need a rewrite").
+ */
+const NOT_PLAIN = new RegExp(String.raw `[?"“”]|N'T\b|\b(?:NOT|NEVER|NO|NOTHING|NONE|HARDLY|BARELY|MOSTLY|ALMOST|NEARLY|PARTLY|SOMEWHAT|` +
+    String.raw `BUT|HOWEVER|THOUGH|ALTHOUGH|EXCEPT|UNLESS|IF|ONCE|WHEN|UNTIL|AFTER|PROVIDED|AS\s+LONG\s+AS|` +
+    String.raw `WAIT\w*|HOLD\w*|PENDING|BEFORE|FIRST|STILL|YET|SAID|SAYS|WROTE|ACCORDING|THEY|BOT'?S?|OTHERS?|` +
+    String.raw `SOMEONE|SIDE|PART|PORTION|ONLY|WAS|WERE|PREVIOUS\w*|EARLIER|USED\s+TO|WOULD|COULD|SHOULD|MIGHT|` +
+    String.raw `MAY|MUST|NEED\w*|REQUIRE\w*|BLOCK\w*|FAIL\w*|BROKE\w*|BREAK\w*|ERRORS?|BUGS?|ISSUES?|PROBLEMS?|` +
+    String.raw `WRONG|MISSING|CONCERN\w*|RISK\w*|LABEL|TITLE|DRAFT|SCORE)\b`);
+/**
+ * The same in Chinese and Japanese: a negation, but, though, if, other than, only, not yet, still checking, a
+ * named person ("田中さんは LGTM"), as soon as or after ("修正が入り次第 LGTM"), a bot.
+ */
+const CJK_NOT_PLAIN = /が、|けど|けれど|ただ|でも|以外|除了|但|不过|不過|虽然|雖然|如果|只是|还有|還有|？|ない|ません|ず|不|没|沒|無|无|未|非|まだ|中|さん|氏|次第|たら|なら|後|后|前|予定|ボット/;
+/** A request for changes denied, asked, conditioned, reported, quoted or pointed elsewhere ("not here"). */
+const CHANGES_NOT_PLAIN = new RegExp(String.raw `[?"“”]|N'T\b|\b(?:NOT|NO|NOTHING|NONE|NON|IF|UNLESS|SAID|SAYS|WROTE|ACCORDING|OTHER|UNRELATED|` +
+    String.raw `ELSEWHERE|SEPARATE|LATER|FOLLOW-?UP|APPROV\w*|LGTM|MERGE\w*)\b`);
+/** A line that opens with a label and a colon ("**Status:** …", "Score: 3/10", "Fazit: …"): a report's shape. */
+const LABELLED = /^[\s*_>]*[\p{L}\p{N}][\p{L}\p{N} '’-]{0,30}[*_]*\s*[:：](?=[\s*_]|$)/u;
+/** The verdict a short body says in words, and the line it says it on; null when it is not short or not plain. */
+function shortReview(lines, skip) {
+    const prose = [];
+    for (let i = 0; i < lines.length; i++) {
+        const raw = lines[i];
+        if (skip.has(i) || !raw.trim() || /^\s*<!--.*-->\s*$/.test(raw))
+            continue;
+        // a heading, a table or a list is a report's shape, not a comment's; a quote brings someone else's words
+        if (/^\s*(?:#|\||>|[-+*]\s|\d+[.)]\s|<!--)/.test(raw) || LABELLED.test(raw))
+            return null;
+        const text = plain(raw).replace(/[’‘]/g, "'").toUpperCase();
+        if (text)
+            prose.push({ index: i, text });
+    }
+    if (!prose.length || prose.length > MAX_LINES)
+        return null;
+    const all = prose.map((p) => p.text).join(' ');
+    if (all.length > MAX_CHARS)
+        return null;
+    const said = (words) => prose.filter((p) => words.some((re) => re.test(p.text)));
+    const approving = said(APPROVE_WORDS);
+    const changing = said(CHANGES_WORDS);
+    if (approving.length && changing.length)
+        return null;
+    if (changing.length)
+        return CHANGES_NOT_PLAIN.test(all) ? null : { verdict: 'CHANGES_REQUESTED', index: changing[0].index };
+    if (approving.length)
+        return NOT_PLAIN.test(all) || CJK_NOT_PLAIN.test(all)
+            ? null
+            : { verdict: 'APPROVE', index: approving.at(-1).index };
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./src/core/intent-body.ts
 // The shape of a review body, for "did you mean" (core/intent.ts) — pure: literal "\n" escapes
 // read as lines, fenced code, quotes of someone else's words (a block quote with its source, an
@@ -3624,9 +3700,11 @@ function nextAbove(lines, i) {
 // the lines around a verdict say core/intent-around.ts
 // (an open must-fix list, a demand before the merge, changes said to be made, a later round), what puts
 // the deciding verdict in doubt and only withholds core/intent-doubts.ts,
+// a review of a line or two that says its verdict in words core/intent-short.ts,
 // the body's shape (code, quotes, footers, its closing line) core/intent-body.ts; this module reads the
 // body whole: which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and
 // the advice.
+
 
 
 
@@ -3809,7 +3887,8 @@ function findIntent(original) {
     const code = codeLines(lines);
     // what quotes someone else (a quote of a named source, an indented block) gives no verdict, but a hold or a demand
     // quoted there still holds one back (a quoted rule "signed off by a DBA before merge": attack 25)
-    const { candidates, unrecognised, items, rounds } = collect(lines, new Set([...code, ...quotedLines(lines)]));
+    const apart = new Set([...code, ...quotedLines(lines)]);
+    const { candidates, unrecognised, items, rounds } = collect(lines, apart);
     const lineOf = (c) => origin[c.index] + 1;
     const at = [...new Set(candidates.map(lineOf))];
     const none = (ambiguity, stated) => ({
@@ -3825,6 +3904,14 @@ function findIntent(original) {
         const itemLines = [...new Set(items.map((i) => origin[i] + 1))];
         if (!u && itemLines.length)
             return none(itemsOnly(itemLines), itemLines);
+        // a review of a line or two that says its verdict in words: "Looks good! I'm fine merging this in."
+        const short = u ? null : shortReview(lines, apart);
+        if (short) {
+            const line = `## VERDICT: ${short.verdict}`;
+            const fromLine = origin[short.index] + 1;
+            const suggestion = { line, verdict: short.verdict, fromLine, inWords: true };
+            return { suggestion, ambiguity: null, after: [], notes, candidates: [fromLine], stated: [fromLine] };
+        }
         if (!u)
             return none(null, []);
         const what = `line ${lineOf(u)} gives the verdict as "${u.word}", ` +
@@ -4128,7 +4215,10 @@ function renderIntent(d, where) {
     const { suggestion, ambiguity, after, notes } = d.intent;
     const out = notes.map((n) => `  note: ${n}`);
     if (suggestion) {
-        out.push(`  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine})? Replace that line with it,`);
+        out.push(suggestion.inWords
+            ? `  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine} says it in words)? Add it as the ` +
+                'last line, on its own,'
+            : `  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine})? Replace that line with it,`);
         for (const a of after)
             out.push(`    - ${a}`);
         out.push('    - then the verdict is the last line and nothing else needs to change');

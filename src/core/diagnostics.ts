@@ -202,7 +202,12 @@ export function renderIntent(d: Diagnosis, where: string): string[] {
   const { suggestion, ambiguity, after, notes } = d.intent;
   const out = notes.map((n) => `  note: ${n}`);
   if (suggestion) {
-    out.push(`  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine})? Replace that line with it,`);
+    out.push(
+      suggestion.inWords
+        ? `  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine} says it in words)? Add it as the ` +
+            'last line, on its own,'
+        : `  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine})? Replace that line with it,`,
+    );
     for (const a of after) out.push(`    - ${a}`);
     out.push('    - then the verdict is the last line and nothing else needs to change');
   } else if (ambiguity) {

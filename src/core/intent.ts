@@ -8,6 +8,7 @@
 // the lines around a verdict say core/intent-around.ts
 // (an open must-fix list, a demand before the merge, changes said to be made, a later round), what puts
 // the deciding verdict in doubt and only withholds core/intent-doubts.ts,
+// a review of a line or two that says its verdict in words core/intent-short.ts,
 // the body's shape (code, quotes, footers, its closing line) core/intent-body.ts; this module reads the
 // body whole: which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and
 // the advice.
@@ -18,6 +19,7 @@ import { candidateAt } from './intent-line.js';
 import { plain, synonymAt } from './intent-token.js';
 import { heldBack, laterLine } from './intent-around.js';
 import { doubted } from './intent-doubts.js';
+import { shortReview } from './intent-short.js';
 import { closingLine, codeLines, FOOTERS, quotedLines, setApart, unescape } from './intent-body.js';
 
 export { synonymAt };
@@ -28,6 +30,8 @@ export interface Suggestion {
   verdict: Verdict;
   /** 1-based line the intent was read from. */
   fromLine: number;
+  /** Read from a short review's words (core/intent-short.ts): the line stays, the verdict goes after it. */
+  inWords?: true;
 }
 
 export interface Intent {
@@ -229,7 +233,8 @@ export function findIntent(original: readonly string[]): Intent {
   const code = codeLines(lines);
   // what quotes someone else (a quote of a named source, an indented block) gives no verdict, but a hold or a demand
   // quoted there still holds one back (a quoted rule "signed off by a DBA before merge": attack 25)
-  const { candidates, unrecognised, items, rounds } = collect(lines, new Set([...code, ...quotedLines(lines)]));
+  const apart = new Set([...code, ...quotedLines(lines)]);
+  const { candidates, unrecognised, items, rounds } = collect(lines, apart);
   const lineOf = (c: { index: number }): number => origin[c.index]! + 1;
   const at = [...new Set(candidates.map(lineOf))];
   const none = (ambiguity: string | null, stated: number[]): Intent => ({
@@ -244,6 +249,14 @@ export function findIntent(original: readonly string[]): Intent {
     const u = unrecognised[0];
     const itemLines = [...new Set(items.map((i) => origin[i]! + 1))];
     if (!u && itemLines.length) return none(itemsOnly(itemLines), itemLines);
+    // a review of a line or two that says its verdict in words: "Looks good! I'm fine merging this in."
+    const short = u ? null : shortReview(lines, apart);
+    if (short) {
+      const line = `## VERDICT: ${short.verdict}`;
+      const fromLine = origin[short.index]! + 1;
+      const suggestion: Suggestion = { line, verdict: short.verdict, fromLine, inWords: true };
+      return { suggestion, ambiguity: null, after: [], notes, candidates: [fromLine], stated: [fromLine] };
+    }
     if (!u) return none(null, []);
     const what =
       `line ${lineOf(u)} gives the verdict as "${u.word}", ` +

@@ -1,0 +1,81 @@
+// A short review in words (core/intent-short.ts, through core/intent.ts): a line or two of prose with no
+// verdict key is read whole — one side, said plainly — and anything that hedges, conditions, reports, quotes
+// or names a problem leaves it unread. The advice keeps the line and adds the verdict after it.
+import { describe, expect, test } from 'vitest';
+import { findIntent } from '../../src/core/intent.js';
+import { renderIntent, type Diagnosis } from '../../src/core/diagnostics.js';
+
+const intent = (body: string) => findIntent(body.split('\n'));
+const verdictOf = (body: string) => intent(body).suggestion?.verdict ?? null;
+
+describe('read: a short review that says its verdict in words', () => {
+  test.each([
+    ['Looks good', 'APPROVE'],
+    ['Looks fine to me 👍', 'APPROVE'],
+    ["Looks good! I'm fine merging this in. Nice refactor.", 'APPROVE'],
+    ['Reads fine to me :)\n+1 for merging.', 'APPROVE'],
+    ['Nice, this reads well! Happy to have it merged.', 'APPROVE'],
+    ['Feel free to merge.', 'APPROVE'],
+    ['lgtm, thanks for picking this up', 'APPROVE'],
+    ['Adding my approval here. Cheers!', 'APPROVE'],
+    ['Sieht gut aus, danke!', 'APPROVE'],
+    ['内容はLGTMです。', 'APPROVE'],
+    ['We talked it through, and there are three changes we still need to make.', 'CHANGES_REQUESTED'],
+    ['This needs more work before I can look at it properly.', 'CHANGES_REQUESTED'],
+    ['Looks good\n\n<!-- reviewer: dana -->', 'APPROVE'], // an HTML comment is no prose
+  ])('%j → %s', (body, verdict) => {
+    expect(verdictOf(body)).toBe(verdict);
+  });
+});
+
+describe('unread: hedged, conditioned, reported, quoted, partial, a problem named, or not short', () => {
+  test.each([
+    ["Doesn't look good to me.", 'a negation'],
+    ['Not LGTM yet.', 'a negation'],
+    ['Looks good?', 'a question'],
+    ['Mostly looks good.', 'a hedge'],
+    ['LGTM once CI passes.', 'a condition'],
+    ['LGTM if you rename the flag.', 'a condition'],
+    ['Looks good, but please add a test.', 'but'],
+    ['Looks fine to me, but make sure you deploy right after the migration.', 'but'],
+    ['The bot said LGTM.', 'someone else'],
+    ['Looks good from the API side; someone else should check the UI.', 'a part'],
+    ["It's good to ship on Linux. On macOS the notarization step fails.", 'a problem named'],
+    ['Score 3/10. LGTM would need a rewrite of the cache layer.', 'a modal'],
+    ['Looks good. Let us wait for the load test before merging.', 'a hold'],
+    ['田中さんは LGTM です。', "someone else's (Japanese)"],
+    ['修正が入り次第 LGTM です！', 'as soon as fixed (Japanese)'],
+    ['1点だけコメントを追加しましたが、それ以外はLGTMです。', 'other than that (Japanese)'],
+    ['LGTMではありません。', 'a negation (Japanese)'],
+    ['Looks good.\nNeeds more work on the docs.', 'both sides'],
+    ['Needs more work — on the docs pipeline, not here.', 'a request pointed elsewhere'],
+    ['Do we still need to fix the parser?', 'a question'],
+    ['No changes needed, we need to fix nothing.', 'a request denied'],
+    ['**Status:** looks good', 'a labelled line is a report, read by its key'],
+    ['## Summary\nLooks good', 'a heading: a report'],
+    ['- looks good\n- tests pass', 'a list'],
+    ['> LGTM\n\nThanks!', 'a quote'],
+    ['Looks good.\nline two\nline three\nline four\nline five', 'five lines: not short'],
+    [`Looks good. ${'word '.repeat(90)}`, 'too long to be short'],
+  ])('%j (%s) → nothing', (body) => {
+    expect(verdictOf(body)).toBeNull();
+  });
+});
+
+describe('the advice keeps the words and adds the verdict after them', () => {
+  test('the suggestion names the line and says it is in words', () => {
+    const i = intent('Thanks!\nLooks good, happy to have it merged.');
+    expect(i.suggestion).toEqual({ line: '## VERDICT: APPROVE', verdict: 'APPROVE', fromLine: 2, inWords: true });
+    expect(i.stated).toEqual([2]);
+    expect(i.after).toEqual([]);
+    const out = renderIntent({ intent: i } as Diagnosis, 'review.md:').join('\n');
+    expect(out).toContain('did you mean `## VERDICT: APPROVE` (review.md:2 says it in words)? Add it as the last line');
+    expect(out).not.toContain('Replace that line');
+  });
+
+  test('a keyed verdict is still read by its key, not as words', () => {
+    const i = intent('Looks good.\n\n**Verdict:** Request changes');
+    expect(i.suggestion?.verdict).toBe('CHANGES_REQUESTED');
+    expect(i.suggestion?.inWords).toBeUndefined();
+  });
+});
