@@ -977,7 +977,7 @@ export const MUTANTS = [
     what: 'a short review in words is read through its hedges: "LGTM once CI passes" suggests APPROVE',
     file: 'src/core/intent-short.ts',
     from: 'return NOT_PLAIN.test(all) || CJK_NOT_PLAIN.test(all)',
-    to: 'return CJK_NOT_PLAIN.test(all)',
+    to: "return NOT_PLAIN.test('') || CJK_NOT_PLAIN.test(all)",
     unit: [U('intent-short')],
     e2e: [E('cli')],
     e2eFilter: 'short review',
