@@ -983,6 +983,15 @@ export const MUTANTS = [
     e2eFilter: 'short review',
   },
   {
+    name: 'bare-token-taken-back-unread',
+    what: 'a bare token whose own line takes it back is read: "LGTM. /s", "Approved — superseded by #1290" suggest APPROVE',
+    file: 'src/core/intent-doubts.ts',
+    from: "if (c.strength !== 'bare') return false;",
+    to: "if (c.strength !== 'bare' || c.index >= 0) return false;",
+    unit: [U('intent')],
+    e2e: [],
+  },
+  {
     name: 'graphql-unpaced',
     what: 'a GraphQL query (a POST that may mutate) is paced as a read: no second between it and a write',
     file: 'src/github/pacing.ts',

@@ -6,6 +6,7 @@
 // status; a label that offers alternatives; a Chinese "whether or not".
 import type { Candidate } from './intent-candidate.js';
 import { plain } from './intent-token.js';
+import { quotedLines } from './intent-body.js';
 
 /** A later round, pass, review or update, by its label (upper-case, decoration gone). */
 const REVISIT =
@@ -170,6 +171,29 @@ const NAMES_KEY = /\b(?:DECISION|VERDICT|STATUS|RECOMMENDATION|RESULT|OUTCOME|CO
 const WHETHER = /(?:通过|批准|合并|approve)\s*与否|(?:是否|能否|可否)\s*(?:通过|批准|合并)/iu;
 
 /**
+ * A verdict said as a bare token whose own line takes it back: sarcasm ("LGTM. /s", "LGTM (jk)", "LGTM（笑）", "Ship
+ * it... straight into the sun"), another PR or a stale round ("LGTM — wrong PR", "Approved — superseded by #1290",
+ * "Approved — stale, from before the rebase"), a part or a hedge ("LGTM, from a docs perspective", "LGTM, in
+ * theory", "Clean, but the build is red"), a struck or grimacing token ("<s>LGTM</s>", "~LGTM~", "LGTM 😬"):
+ * attack 30.
+ */
+const TAKEN_BACK = new RegExp(
+  String.raw`\/S\b|\bNOT[\s.!]*$|\((?:JK|NOT|KIDDING|SARCASM)\)|[（(]笑[）)]|\b(?:JK|LOL|SAID\s+NOBODY|NOT\s+REALLY|` +
+    String.raw`WRONG\s+PR|MEANT\s+FOR|SUPERSEDED|STALE|EARLIER\s+REVISION|BACKPORT|IN\s+THEORY|PERS(?:PECTIVE)|PART|` +
+    String.raw`OTHERWISE|INTO\s+THE\s+SUN|NOT\s+MY\s+AREA|HAVEN'?T\s+LOOKED|DUPLICATE|CLOSING|PLEASE|BUT|` +
+    String.raw`NOTHING\s+TO\s+CHANGE|WAITING)\b`,
+);
+const STRUCK_OR_GRIMACING = /<\/?(?:s|del|strike)>|~|[😬🙄🤔🤡😒🙃😑😐]/u;
+
+function takenBack(lines: readonly string[], c: Candidate, apart: ReadonlySet<number>): boolean {
+  if (c.strength !== 'bare') return false;
+  const raw = lines[c.index]!;
+  // a log or a pasted block after the bare token ("LGTM" over a failing test run) says more than the token
+  const after = lines.slice(c.index + 1).some((l, k) => l.trim() && apart.has(c.index + 1 + k));
+  return after || STRUCK_OR_GRIMACING.test(raw) || TAKEN_BACK.test(plain(raw.replace(/[’‘]/g, "'")).toUpperCase());
+}
+
+/**
  * Why the verdict that decides is in doubt, or null; `line` maps a 0-based index to the body's 1-based line.
  * Only withholds (see the module's note).
  */
@@ -180,6 +204,7 @@ export function doubted(
   line: (index: number) => number,
 ): string | null {
   const last = decided.at(-1)!;
+  const apart = new Set([...code, ...quotedLines(lines)]);
   const at = Math.max(...decided.map((c) => c.tokenIndex ?? c.index));
   const where = `the verdict at line ${line(last.index)}`;
   const round = laterRound(lines, code, at, line);
@@ -195,6 +220,8 @@ export function doubted(
     if (OPTIONS_LABEL.test(plain(t)) && !NAMES_KEY.test(plain(t).toUpperCase().split(/[:：]/)[0]!))
       return `line ${line(c.tokenIndex ?? c.index)} offers alternatives and picks one`;
     if (WHETHER.test(t)) return `line ${line(c.index)} asks whether, it does not say`;
+    if (takenBack(lines, c, apart))
+      return `line ${line(c.index)} takes its own verdict back (sarcasm, another PR, stale, a part)`;
   }
   return null;
 }

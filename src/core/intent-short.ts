@@ -20,7 +20,8 @@ const APPROVAL = new RegExp(
     [
       String.raw`(?:(?:THIS|IT|ALL|EVERYTHING|THE\s+CHANGES?|CHANGES?|CODE)\s+)?(?:LOOKS?|READS?)\s+(?:GOOD|GREAT|FINE|RIGHT|CORRECT|WELL)(?:\s+TO\s+ME)?(?:\s+NOW)?`,
       String.raw`LGTM(?:\s+TO\s+ME)?`,
-      String.raw`\+1(?:\s+FOR\s+MERGING)?`,
+      String.raw`\+1\s+FOR\s+MERGING`,
+      String.raw`MERGING(?:\s+(?:THIS|IT|NOW))?`,
       String.raw`SHIP\s+IT`,
       String.raw`(?:I'M\s+|I\s+AM\s+)?(?:HAPPY|FINE|GOOD|OK(?:AY)?)\s+(?:TO|WITH)\s+MERG(?:E|ING)(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
       String.raw`(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
@@ -37,11 +38,12 @@ const APPROVAL = new RegExp(
 const COURTESY = new RegExp(
   '^(?:' +
     [
-      String.raw`THANKS?(?:\s+(?:A\s+LOT|SO\s+MUCH|AGAIN|FOR\s+[A-Z' ]{1,60}))?`,
-      String.raw`THANK\s+YOU(?:\s+(?:SO\s+MUCH|AGAIN|FOR\s+[A-Z' ]{1,60}))?`,
+      String.raw`THANKS?(?:\s+(?:A\s+LOT|SO\s+MUCH|AGAIN))?`,
+      String.raw`THANK\s+YOU(?:\s+(?:SO\s+MUCH|AGAIN))?`,
+      String.raw`(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
       String.raw`CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
-      String.raw`(?:VERY\s+)?(?:NICE|GREAT|GOOD|EXCELLENT|AWESOME|SUPER|NEAT)(?:\s+(?:WORK|JOB|ONE|STUFF|CATCH|FIX|REFACTOR|CLEANUP|CHANGE|PR|PATCH|TESTS))?`,
-      String.raw`WELL\s+DONE|GOOD\s+CALL(?:\s+[A-Z' ]{1,60})?`,
+      String.raw`(?:VERY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
+      String.raw`GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
     ].join('|') +
     ')$',
 );
@@ -51,12 +53,15 @@ const COURTESY = new RegExp(
  * does not know): a negation with or without its apostrophe, a hedge, a condition, a hold, a report, a withdrawal.
  */
 const NOT_PLAIN = new RegExp(
-  String.raw`[?"“”]|\b(?:IS|ARE|WAS|WERE|DO|DOES|DID|CAN|COULD|WOULD|SHOULD|WON|HAVE|HAS|HAD|AIN|MUST|NEED)N'?T\b|` +
+  String.raw`[?？؟‽⁇⁈⁉"“”]|\b(?:IS|ARE|WAS|WERE|DO|DOES|DID|CAN|COULD|WOULD|SHOULD|WON|HAVE|HAS|HAD|AIN|MUST|NEED)N'?T\b|` +
     String.raw`\b(?:NOT|CANNOT|NEVER|NO|NOTHING|NONE|ZERO|HARDLY|BARELY|FAR|NOWHERE|MOSTLY|ALMOST|NEARLY|` +
     String.raw`BUT|EXCEPT|UNLESS|IF|ONCE|WHEN|UNTIL|TIL|AFTER|BEFORE|THEN|ASSUMING|MODULO|APART|SOON|PROVIDED|` +
     String.raw`WAIT\w*|HOLD\w*|PENDING|STILL|YET|SAID|SAYS|THINKS?|MENTIONED|RETRACT\w*|DISMISS\w*|WITHDRAW\w*|` +
     String.raw`ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL)\b`,
 );
+
+/** The faces and signs a plain approval may carry: a smile, a thumbs-up, a tick, a party, a heart. */
+const GOOD_SIGNS = /👍|✅|✔️?|🎉|🚀|❤️?|🙏|😊|🙂|😀|😄|👏|💯|✨|🙌|:-?\)|:D|\uFE0F/gu;
 
 /** A line that opens with a label and a colon ("**Status:** …", "Score: 3/10", "Fazit: …"): a report's shape. */
 const LABELLED = /^[\s*_>]*[\p{L}\p{N}][\p{L}\p{N} '’-]{0,30}[*_]*\s*[:：](?=[\s*_]|$)/u;
@@ -67,7 +72,6 @@ function phrases(text: string): string[] {
     .split(/[,.!;:…。！、\n]+|\s[—–-]+\s|[()]/u)
     .map((p) =>
       p
-        .replace(/(?:^|\s)@[\w-]+/g, ' ')
         .replace(/^[^\p{L}\p{N}+]+|[^\p{L}\p{N}]+$/gu, '')
         .replace(/\s+/g, ' ')
         .trim(),
@@ -92,8 +96,17 @@ export function shortReview(
     if (text) prose.push({ index: i, text });
   }
   if (!prose.length || prose.length > MAX_LINES) return null;
+  // nothing set apart (code, a quote), addressed to or about someone, struck, marked up, or said with a face
+  // other than a smile or a thumbs-up: "Looks good 🤔", "Ship it :/", "<sarcasm>Looks great</sarcasm>", "@alice +1"
+  const raw = lines.filter((l) => !/^\s*<!--.*-->\s*$/.test(l)).join('\n');
+  if (
+    [...skip].some((i) => lines[i]?.trim()) ||
+    /@[\w-]|~|<[a-z/!]/i.test(raw) ||
+    /:-?[/\\(|[]|[\p{Extended_Pictographic}\u2190-\u2BFF]/u.test(raw.replace(GOOD_SIGNS, ''))
+  )
+    return null;
   const all = prose.map((p) => p.text).join(' ');
-  if (all.length > MAX_CHARS || NOT_PLAIN.test(all.replace(/@[\w-]+/g, ' '))) return null;
+  if (all.length > MAX_CHARS || NOT_PLAIN.test(all)) return null;
   let index = -1;
   for (const p of prose)
     for (const phrase of phrases(p.text)) {
