@@ -974,7 +974,7 @@ export const MUTANTS = [
   },
   {
     name: 'short-review-allowlist-ignored',
-    what: 'a short review in words is read past phrases the allowlist does not know: "LGTM. Leaving the backend to @bob." suggests APPROVE',
+    what: 'a short review in words is read past phrases the allowlist does not know: "LGTM. Leaving the backend to Bob." suggests APPROVE',
     file: 'src/core/intent-short.ts',
     from: 'else if (!COURTESY.test(phrase)) return null;',
     to: 'else if (!COURTESY.test(phrase) && phrase.length < 0) return null;',

@@ -60,7 +60,7 @@ describe('check', () => {
     const json = JSON.parse(cli('check', '--format', 'json', short).stdout.trim());
     expect(json.suggestion).toEqual({ line: '## VERDICT: APPROVE', from_line: 2 });
     // a phrase that is neither an approval nor a courtesy: nothing suggested
-    writeFileSync(short, 'LGTM.\nLeaving the backend to @bob.\n');
+    writeFileSync(short, 'LGTM.\nLeaving the backend to Bob.\n');
     expect(cli('check', short).stdout).not.toContain('did you mean');
   });
 
