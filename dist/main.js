@@ -44904,6 +44904,20 @@ function itemsOnly(lines) {
  * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
  * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
  */
+/** The suggestion a short approval said in words gives (core/intent-short.ts), or null. */
+function inWords(lines, apart, origin, notes) {
+    const short = shortReview(lines, apart);
+    if (!short)
+        return null;
+    const fromLine = origin[short.index] + 1;
+    const suggestion = {
+        line: `## VERDICT: ${short.verdict}`,
+        verdict: short.verdict,
+        fromLine,
+        inWords: true,
+    };
+    return { suggestion, ambiguity: null, after: [], notes, candidates: [fromLine], stated: [fromLine] };
+}
 const LINE_CAP = 2000;
 function findIntent(original) {
     const capped = original.map((l) => (l.length > LINE_CAP ? l.slice(0, LINE_CAP) : l));
@@ -44931,16 +44945,9 @@ function findIntent(original) {
         const itemLines = [...new Set(items.map((i) => origin[i] + 1))];
         if (!u && itemLines.length)
             return none(itemsOnly(itemLines), itemLines);
-        // a review of a line or two that says its verdict in words: "Looks good! I'm fine merging this in."
-        const short = u ? null : shortReview(lines, apart);
-        if (short) {
-            const line = `## VERDICT: ${short.verdict}`;
-            const fromLine = origin[short.index] + 1;
-            const suggestion = { line, verdict: short.verdict, fromLine, inWords: true };
-            return { suggestion, ambiguity: null, after: [], notes, candidates: [fromLine], stated: [fromLine] };
-        }
+        // a review of a line or two that approves in words: "Looks good! I'm fine merging this in."
         if (!u)
-            return none(null, []);
+            return inWords(lines, apart, origin, notes) ?? none(null, []);
         const what = `line ${lineOf(u)} gives the verdict as "${u.word}", ` +
             'which names none of APPROVE, CHANGES_REQUESTED, COMMENT';
         return none(what, [...new Set(unrecognised.map(lineOf))]);

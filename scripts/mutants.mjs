@@ -974,7 +974,9 @@ export const MUTANTS = [
   },
   {
     name: 'short-review-allowlist-ignored',
-    what: 'a short review in words is read past phrases the allowlist does not know: "LGTM. Leaving the backend to Bob." suggests APPROVE',
+    what:
+      'a short review in words is read past phrases the allowlist does not know: ' +
+      '"LGTM. Leaving the backend to Bob." suggests APPROVE',
     file: 'src/core/intent-short.ts',
     from: 'else if (!COURTESY.test(phrase)) return null;',
     to: 'else if (!COURTESY.test(phrase) && phrase.length < 0) return null;',
@@ -984,7 +986,9 @@ export const MUTANTS = [
   },
   {
     name: 'bare-token-taken-back-unread',
-    what: 'a bare token whose own line takes it back is read: "LGTM. /s", "Approved — superseded by #1290" suggest APPROVE',
+    what:
+      'a bare token whose own line takes it back is read: "LGTM. /s", ' +
+      '"Approved — superseded by #1290" suggest APPROVE',
     file: 'src/core/intent-doubts.ts',
     from: "if (c.strength !== 'bare') return false;",
     to: "if (c.strength !== 'bare' || c.index >= 0) return false;",

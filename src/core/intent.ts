@@ -222,6 +222,20 @@ function itemsOnly(lines: readonly number[]): string {
  * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
  * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
  */
+/** The suggestion a short approval said in words gives (core/intent-short.ts), or null. */
+function inWords(lines: readonly string[], apart: ReadonlySet<number>, origin: readonly number[], notes: string[]) {
+  const short = shortReview(lines, apart);
+  if (!short) return null;
+  const fromLine = origin[short.index]! + 1;
+  const suggestion: Suggestion = {
+    line: `## VERDICT: ${short.verdict}`,
+    verdict: short.verdict,
+    fromLine,
+    inWords: true,
+  };
+  return { suggestion, ambiguity: null, after: [], notes, candidates: [fromLine], stated: [fromLine] } satisfies Intent;
+}
+
 const LINE_CAP = 2000;
 
 export function findIntent(original: readonly string[]): Intent {
@@ -249,15 +263,8 @@ export function findIntent(original: readonly string[]): Intent {
     const u = unrecognised[0];
     const itemLines = [...new Set(items.map((i) => origin[i]! + 1))];
     if (!u && itemLines.length) return none(itemsOnly(itemLines), itemLines);
-    // a review of a line or two that says its verdict in words: "Looks good! I'm fine merging this in."
-    const short = u ? null : shortReview(lines, apart);
-    if (short) {
-      const line = `## VERDICT: ${short.verdict}`;
-      const fromLine = origin[short.index]! + 1;
-      const suggestion: Suggestion = { line, verdict: short.verdict, fromLine, inWords: true };
-      return { suggestion, ambiguity: null, after: [], notes, candidates: [fromLine], stated: [fromLine] };
-    }
-    if (!u) return none(null, []);
+    // a review of a line or two that approves in words: "Looks good! I'm fine merging this in."
+    if (!u) return inWords(lines, apart, origin, notes) ?? none(null, []);
     const what =
       `line ${lineOf(u)} gives the verdict as "${u.word}", ` +
       'which names none of APPROVE, CHANGES_REQUESTED, COMMENT';
