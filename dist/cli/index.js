@@ -2948,6 +2948,149 @@ function listDisagrees(lines, j, verdict) {
  */
 const LIST_HISTORY = /\b(?:PREVIOUS(?:LY)?|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL(?:LY)?|LAST\s+ROUND|ROUND\s*\d+)\b/;
 
+;// CONCATENATED MODULE: ./src/core/intent-short.ts
+
+/** At most this many lines of prose, and this many characters of it. */
+const MAX_LINES = 4;
+const MAX_CHARS = 300;
+/** A phrase that is an approval, whole ("this looks good to me", "LGTM", "I'm fine merging this in"). */
+const APPROVAL = new RegExp('^(?:' +
+    [
+        String.raw `(?:(?:THIS|IT|ALL|EVERYTHING|THE\s+CHANGES?|CHANGES?|CODE)\s+)?(?:LOOKS?|READS?)\s+(?:GOOD|GREAT|FINE|RIGHT|CORRECT|WELL)(?:\s+TO\s+ME)?(?:\s+NOW)?`,
+        String.raw `LGTM(?:\s+TO\s+ME)?`,
+        String.raw `\+1\s+FOR\s+MERGING`,
+        String.raw `MERGING(?:\s+(?:THIS|IT|NOW))?`,
+        String.raw `SHIP\s+IT`,
+        String.raw `(?:I'M\s+|I\s+AM\s+)?(?:HAPPY|FINE|GOOD|OK(?:AY)?)\s+(?:TO|WITH)\s+MERG(?:E|ING)(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
+        String.raw `(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
+        String.raw `HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
+        String.raw `GOOD\s+TO\s+(?:GO|MERGE)`,
+        String.raw `FEEL\s+FREE\s+TO\s+MERGE(?:\s+(?:THIS|IT))?`,
+        String.raw `(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,
+        String.raw `SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
+    ].join('|') +
+    ')$');
+/** A courtesy around it: thanks, praise, a sign-off. */
+const COURTESY = new RegExp('^(?:' +
+    [
+        String.raw `THANKS?(?:\s+(?:A\s+LOT|SO\s+MUCH|AGAIN))?`,
+        String.raw `THANK\s+YOU(?:\s+(?:SO\s+MUCH|AGAIN))?`,
+        String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
+        String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
+        String.raw `(?:VERY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
+        String.raw `GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
+    ].join('|') +
+    ')$');
+/**
+ * What keeps it unread even so, anywhere in the body (a second guard: the allowlist already refuses any phrase it
+ * does not know): a negation with or without its apostrophe, a hedge, a condition, a hold, a report, a withdrawal.
+ */
+const NOT_PLAIN = new RegExp(String.raw `[?？؟‽⁇⁈⁉"“”]|\b(?:IS|ARE|WAS|WERE|DO|DOES|DID|CAN|COULD|WOULD|SHOULD|WON|HAVE|HAS|HAD|AIN|MUST|NEED)N'?T\b|` +
+    String.raw `\b(?:NOT|CANNOT|NEVER|NO|NOTHING|NONE|ZERO|HARDLY|BARELY|FAR|NOWHERE|MOSTLY|ALMOST|NEARLY|` +
+    String.raw `BUT|EXCEPT|UNLESS|IF|ONCE|WHEN|UNTIL|TIL|AFTER|BEFORE|THEN|ASSUMING|MODULO|APART|SOON|PROVIDED|` +
+    String.raw `WAIT\w*|HOLD\w*|PENDING|STILL|YET|SAID|SAYS|THINKS?|MENTIONED|RETRACT\w*|DISMISS\w*|WITHDRAW\w*|` +
+    String.raw `ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL|WRONG|NOPE|KIDDING|SARCASM)\b`);
+/** The faces and signs a plain approval may carry: a smile, a thumbs-up, a tick, a party, a heart. */
+const GOOD_SIGNS = /👍|✅|✔️?|🎉|🚀|❤️?|🙏|😊|🙂|😀|😄|👏|💯|✨|🙌|:-?\)|:D|\uFE0F/gu;
+const COMMENT_LINE = /^\s*<!--.*-->\s*$/;
+/**
+ * A face or a sign other than the good ones, an emoji shortcode, a sarcasm tag: "🤔", "💀", ":/", ";)", "-_-",
+ * ">_>", "^^;", ":thinking:", "/s" — what it adds is its meaning, and it is not an approval's (attacks 30, 31).
+ */
+function saysMore(raw) {
+    const rest = raw.replace(GOOD_SIGNS, '');
+    return (/[\p{Extended_Pictographic}\u2190-\u2BFF\u2E2E\u2E18]/u.test(rest) ||
+        /[:;=8][-']?[/\\(|[\]pPoO3*)]|-_-|\^\^|[<>]_[<>]|:[a-z_]+:|(?:^|\s)\/s(?:arcasm)?\b/iu.test(rest));
+}
+/**
+ * In a comment of a few lines (the size the short reader reads), a verdict token that opens the closing line or
+ * stands alone is read only when nothing but punctuation or a good sign follows it ("LGTM!", "Approved 👍") and
+ * every other line is a courtesy or an approval said whole ("Thanks for the fix!"): what a short comment adds
+ * around its token — "LGTM — scratch that", "Blocked — upstream, not this PR", "Approved — the design doc, not
+ * the code", "LGTM 💀", "LGTM.\n\nNot.", "LGTM\n<!-- wrong tab, this was for #812 -->" — is its whole meaning
+ * (attack 31).
+ */
+function saysMoreThanItsToken(lines, i) {
+    const prose = lines.filter((l) => l.trim() && !COMMENT_LINE.test(l));
+    if (prose.length > MAX_LINES || prose.join(' ').length > MAX_CHARS || prose.some((l) => reportShape(l)))
+        return false;
+    const raw = lines[i];
+    if (saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(/i.test(raw))
+        return true;
+    const lead = leadingVerdict(plain(raw).toUpperCase());
+    if (!lead || !/^[\s.!！。]*(?:です|だ|っす)?[\s.!！。]*$/.test(lead.rest))
+        return true;
+    const hidden = plain(lines
+        .filter((l) => COMMENT_LINE.test(l))
+        .join(' ')
+        .replace(/<!--|-->/g, ' ')).toUpperCase();
+    if (NOT_PLAIN.test(hidden))
+        return true;
+    return lines.some((l, k) => k !== i &&
+        l.trim() &&
+        !COMMENT_LINE.test(l) &&
+        (saysMore(l) ||
+            /~|<[a-z/!]|@[\w-]/i.test(l) ||
+            phrases(plain(l)
+                .replace(/[’‘ʼ`´]/g, "'")
+                .toUpperCase()).some((p) => !APPROVAL.test(p) && !COURTESY.test(p))));
+}
+/** A line that opens with a label and a colon ("**Status:** …", "Score: 3/10", "Fazit: …"): a report's shape. */
+const LABELLED = /^[\s*_>]*[\p{L}\p{N}][\p{L}\p{N} '’-]{0,30}[*_]*\s*[:：](?=[\s*_]|$)/u;
+/** A heading, a table, a list, a quote or a labelled line: a report's shape (or someone else's words), not a comment's. */
+function reportShape(line) {
+    return /^\s*(?:#|\||>|[-+*]\s|\d+[.)]\s|<!--)/.test(line) || LABELLED.test(line);
+}
+/** The phrases of a text: split at sentence and clause marks, @mentions and decoration taken off each. */
+function phrases(text) {
+    return text
+        .split(/[,.!;:…。！、\n]+|\s[—–-]+\s|[()]/u)
+        .map((p) => p
+        .replace(/^[^\p{L}\p{N}+]+|[^\p{L}\p{N}]+$/gu, '')
+        .replace(/\s+/g, ' ')
+        .trim())
+        .filter(Boolean);
+}
+/** The approval a short body says in words, and the line it says it on; null when it is not short or not plain. */
+function shortReview(lines, skip) {
+    const prose = [];
+    for (let i = 0; i < lines.length; i++) {
+        const raw = lines[i];
+        if (skip.has(i) || !raw.trim() || COMMENT_LINE.test(raw))
+            continue;
+        // a heading, a table or a list is a report's shape, not a comment's; a quote brings someone else's words
+        if (reportShape(raw))
+            return null;
+        const text = plain(raw)
+            .replace(/[’‘ʼ`´]/g, "'")
+            .toUpperCase();
+        if (text)
+            prose.push({ index: i, text });
+    }
+    if (!prose.length || prose.length > MAX_LINES)
+        return null;
+    // nothing set apart (code, a quote), addressed to or about someone, struck, marked up, or said with a face
+    // other than a smile or a thumbs-up: "Looks good 🤔", "Ship it :/", "<sarcasm>Looks great</sarcasm>", "@alice +1"
+    const comments = lines.filter((l) => COMMENT_LINE.test(l));
+    const raw = lines.filter((l) => !COMMENT_LINE.test(l)).join('\n');
+    if ([...skip].some((i) => lines[i]?.trim()) || /@[\w-]|~|<[a-z/!]/i.test(raw) || saysMore(raw))
+        return null;
+    // an HTML comment is no prose, but it may take the approval back ("<!-- withdrawn: found a race -->")
+    const all = prose.map((p) => p.text).join(' ');
+    const hidden = plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
+    if (all.length > MAX_CHARS || NOT_PLAIN.test(all) || NOT_PLAIN.test(hidden))
+        return null;
+    let index = -1;
+    for (const p of prose)
+        for (const phrase of phrases(p.text)) {
+            if (APPROVAL.test(phrase))
+                index = p.index;
+            else if (!COURTESY.test(phrase))
+                return null;
+        }
+    return index < 0 ? null : { verdict: 'APPROVE', index };
+}
+
 ;// CONCATENATED MODULE: ./src/core/intent-line.ts
 // Where a line of a review body gives its verdict — pure, part of "did you mean" (core/intent.ts).
 // A verdict is read only where a body gives one: after a verdict/decision/recommendation/status/result
@@ -2956,6 +3099,7 @@ const LIST_HISTORY = /\b(?:PREVIOUS(?:LY)?|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL(?:
 // line. A finding's heading, a checklist item and any
 // other table cell are never read as the verdict. What a token is: core/intent-token.ts; what the
 // words say: core/intent-words.ts; what a line yields: core/intent-candidate.ts.
+
 
 
 
@@ -3078,6 +3222,9 @@ function candidateAt(r, i) {
         return titleVerdict(r, i, text) ?? verdictHeading(r, i, text);
     if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text)))
         return keyed;
+    // a comment of a few lines that says more around its token: the short reader's (core/intent-short.ts)
+    if (saysMoreThanItsToken(r.lines, i))
+        return null;
     // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
     // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
     if (/^\s*#+\s*\d+[.)]/.test(line))
@@ -3372,13 +3519,13 @@ const FOOTERS = [
  * A "generated by" line that goes on to say something ("Written by @maria after triage: F1 is real", "🤖 Generated by
  * Reviewbot — diff truncated, not a full review") is the review's own words, not a footer (attack 23).
  */
-const saysMore = (line) => FOOTERS[0][0].test(line) && /[:：]\s+\S|\s[—–]\s*\S|\s-\s+\S/u.test(line);
+const intent_body_saysMore = (line) => FOOTERS[0][0].test(line) && /[:：]\s+\S|\s[—–]\s*\S|\s-\s+\S/u.test(line);
 /** The body's closing line: the last non-blank line outside code that is not a footer, rule or sign-off. */
 function closingLine(lines, code) {
     for (let i = lines.length - 1; i >= 0; i--) {
         if (!lines[i].trim() || code.has(i))
             continue;
-        if (FOOTERS.slice(0, 6).some(([re]) => re.test(lines[i])) && !saysMore(lines[i]))
+        if (FOOTERS.slice(0, 6).some(([re]) => re.test(lines[i])) && !intent_body_saysMore(lines[i]))
             continue;
         return i;
     }
@@ -3639,101 +3786,6 @@ function doubted(decided, lines, code, line) {
             return `line ${line(c.index)} takes its own verdict back (sarcasm, another PR, stale, a part)`;
     }
     return null;
-}
-
-;// CONCATENATED MODULE: ./src/core/intent-short.ts
-
-/** At most this many lines of prose, and this many characters of it. */
-const MAX_LINES = 4;
-const MAX_CHARS = 300;
-/** A phrase that is an approval, whole ("this looks good to me", "LGTM", "I'm fine merging this in"). */
-const APPROVAL = new RegExp('^(?:' +
-    [
-        String.raw `(?:(?:THIS|IT|ALL|EVERYTHING|THE\s+CHANGES?|CHANGES?|CODE)\s+)?(?:LOOKS?|READS?)\s+(?:GOOD|GREAT|FINE|RIGHT|CORRECT|WELL)(?:\s+TO\s+ME)?(?:\s+NOW)?`,
-        String.raw `LGTM(?:\s+TO\s+ME)?`,
-        String.raw `\+1\s+FOR\s+MERGING`,
-        String.raw `MERGING(?:\s+(?:THIS|IT|NOW))?`,
-        String.raw `SHIP\s+IT`,
-        String.raw `(?:I'M\s+|I\s+AM\s+)?(?:HAPPY|FINE|GOOD|OK(?:AY)?)\s+(?:TO|WITH)\s+MERG(?:E|ING)(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
-        String.raw `(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
-        String.raw `HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
-        String.raw `GOOD\s+TO\s+(?:GO|MERGE)`,
-        String.raw `FEEL\s+FREE\s+TO\s+MERGE(?:\s+(?:THIS|IT))?`,
-        String.raw `(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,
-        String.raw `SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
-    ].join('|') +
-    ')$');
-/** A courtesy around it: thanks, praise, a sign-off. */
-const COURTESY = new RegExp('^(?:' +
-    [
-        String.raw `THANKS?(?:\s+(?:A\s+LOT|SO\s+MUCH|AGAIN))?`,
-        String.raw `THANK\s+YOU(?:\s+(?:SO\s+MUCH|AGAIN))?`,
-        String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
-        String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
-        String.raw `(?:VERY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
-        String.raw `GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
-    ].join('|') +
-    ')$');
-/**
- * What keeps it unread even so, anywhere in the body (a second guard: the allowlist already refuses any phrase it
- * does not know): a negation with or without its apostrophe, a hedge, a condition, a hold, a report, a withdrawal.
- */
-const NOT_PLAIN = new RegExp(String.raw `[?？؟‽⁇⁈⁉"“”]|\b(?:IS|ARE|WAS|WERE|DO|DOES|DID|CAN|COULD|WOULD|SHOULD|WON|HAVE|HAS|HAD|AIN|MUST|NEED)N'?T\b|` +
-    String.raw `\b(?:NOT|CANNOT|NEVER|NO|NOTHING|NONE|ZERO|HARDLY|BARELY|FAR|NOWHERE|MOSTLY|ALMOST|NEARLY|` +
-    String.raw `BUT|EXCEPT|UNLESS|IF|ONCE|WHEN|UNTIL|TIL|AFTER|BEFORE|THEN|ASSUMING|MODULO|APART|SOON|PROVIDED|` +
-    String.raw `WAIT\w*|HOLD\w*|PENDING|STILL|YET|SAID|SAYS|THINKS?|MENTIONED|RETRACT\w*|DISMISS\w*|WITHDRAW\w*|` +
-    String.raw `ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL)\b`);
-/** The faces and signs a plain approval may carry: a smile, a thumbs-up, a tick, a party, a heart. */
-const GOOD_SIGNS = /👍|✅|✔️?|🎉|🚀|❤️?|🙏|😊|🙂|😀|😄|👏|💯|✨|🙌|:-?\)|:D|\uFE0F/gu;
-/** A line that opens with a label and a colon ("**Status:** …", "Score: 3/10", "Fazit: …"): a report's shape. */
-const LABELLED = /^[\s*_>]*[\p{L}\p{N}][\p{L}\p{N} '’-]{0,30}[*_]*\s*[:：](?=[\s*_]|$)/u;
-/** The phrases of a text: split at sentence and clause marks, @mentions and decoration taken off each. */
-function phrases(text) {
-    return text
-        .split(/[,.!;:…。！、\n]+|\s[—–-]+\s|[()]/u)
-        .map((p) => p
-        .replace(/^[^\p{L}\p{N}+]+|[^\p{L}\p{N}]+$/gu, '')
-        .replace(/\s+/g, ' ')
-        .trim())
-        .filter(Boolean);
-}
-/** The approval a short body says in words, and the line it says it on; null when it is not short or not plain. */
-function shortReview(lines, skip) {
-    const prose = [];
-    for (let i = 0; i < lines.length; i++) {
-        const raw = lines[i];
-        if (skip.has(i) || !raw.trim() || /^\s*<!--.*-->\s*$/.test(raw))
-            continue;
-        // a heading, a table or a list is a report's shape, not a comment's; a quote brings someone else's words
-        if (/^\s*(?:#|\||>|[-+*]\s|\d+[.)]\s|<!--)/.test(raw) || LABELLED.test(raw))
-            return null;
-        const text = plain(raw)
-            .replace(/[’‘ʼ`´]/g, "'")
-            .toUpperCase();
-        if (text)
-            prose.push({ index: i, text });
-    }
-    if (!prose.length || prose.length > MAX_LINES)
-        return null;
-    // nothing set apart (code, a quote), addressed to or about someone, struck, marked up, or said with a face
-    // other than a smile or a thumbs-up: "Looks good 🤔", "Ship it :/", "<sarcasm>Looks great</sarcasm>", "@alice +1"
-    const raw = lines.filter((l) => !/^\s*<!--.*-->\s*$/.test(l)).join('\n');
-    if ([...skip].some((i) => lines[i]?.trim()) ||
-        /@[\w-]|~|<[a-z/!]/i.test(raw) ||
-        /:-?[/\\(|[]|[\p{Extended_Pictographic}\u2190-\u2BFF]/u.test(raw.replace(GOOD_SIGNS, '')))
-        return null;
-    const all = prose.map((p) => p.text).join(' ');
-    if (all.length > MAX_CHARS || NOT_PLAIN.test(all))
-        return null;
-    let index = -1;
-    for (const p of prose)
-        for (const phrase of phrases(p.text)) {
-            if (APPROVAL.test(phrase))
-                index = p.index;
-            else if (!COURTESY.test(phrase))
-                return null;
-        }
-    return index < 0 ? null : { verdict: 'APPROVE', index };
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts

@@ -6,6 +6,7 @@
 // other table cell are never read as the verdict. What a token is: core/intent-token.ts; what the
 // words say: core/intent-words.ts; what a line yields: core/intent-candidate.ts.
 import { candidate, following, nextLine, type Candidate, type Reader } from './intent-candidate.js';
+import { saysMoreThanItsToken } from './intent-short.js';
 import { BOX, HEADING, keyedAt, keysOf, NOT_PARAGRAPH, TOOL_RESULT } from './intent-key.js';
 import { leadingVerdict, LIST_ITEM, NOT_GIVEN, offersAlternatives, plain, TOKEN_TAIL } from './intent-token.js';
 
@@ -117,6 +118,8 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
   const keyed = keyedAt(r, i, text);
   if (!keyed && HEADING.test(line)) return titleVerdict(r, i, text) ?? verdictHeading(r, i, text);
   if (keyed || (i !== r.closing && !standsAlone(r.lines, i, text))) return keyed;
+  // a comment of a few lines that says more around its token: the short reader's (core/intent-short.ts)
+  if (saysMoreThanItsToken(r.lines, i)) return null;
   // the closing line standing as a token (decoration, list marks and emoji aside); a numbered
   // heading ("## 6. ACCEPTED — …") is a finding's triage, not the review's verdict
   if (/^\s*#+\s*\d+[.)]/.test(line)) return null;

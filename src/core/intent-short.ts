@@ -8,7 +8,7 @@
 // leaves it unread. Only approvals: a request for changes in a sentence or two is too often about other work
 // (attack 29: "upstream needs changes too", "we have to make a release right after this lands").
 import type { Verdict } from './grammar.js';
-import { plain } from './intent-token.js';
+import { leadingVerdict, plain } from './intent-token.js';
 
 /** At most this many lines of prose, and this many characters of it. */
 const MAX_LINES = 4;
@@ -57,14 +57,70 @@ const NOT_PLAIN = new RegExp(
     String.raw`\b(?:NOT|CANNOT|NEVER|NO|NOTHING|NONE|ZERO|HARDLY|BARELY|FAR|NOWHERE|MOSTLY|ALMOST|NEARLY|` +
     String.raw`BUT|EXCEPT|UNLESS|IF|ONCE|WHEN|UNTIL|TIL|AFTER|BEFORE|THEN|ASSUMING|MODULO|APART|SOON|PROVIDED|` +
     String.raw`WAIT\w*|HOLD\w*|PENDING|STILL|YET|SAID|SAYS|THINKS?|MENTIONED|RETRACT\w*|DISMISS\w*|WITHDRAW\w*|` +
-    String.raw`ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL)\b`,
+    String.raw`ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL|WRONG|NOPE|KIDDING|SARCASM)\b`,
 );
 
 /** The faces and signs a plain approval may carry: a smile, a thumbs-up, a tick, a party, a heart. */
 const GOOD_SIGNS = /👍|✅|✔️?|🎉|🚀|❤️?|🙏|😊|🙂|😀|😄|👏|💯|✨|🙌|:-?\)|:D|\uFE0F/gu;
 
+const COMMENT_LINE = /^\s*<!--.*-->\s*$/;
+
+/**
+ * A face or a sign other than the good ones, an emoji shortcode, a sarcasm tag: "🤔", "💀", ":/", ";)", "-_-",
+ * ">_>", "^^;", ":thinking:", "/s" — what it adds is its meaning, and it is not an approval's (attacks 30, 31).
+ */
+function saysMore(raw: string): boolean {
+  const rest = raw.replace(GOOD_SIGNS, '');
+  return (
+    /[\p{Extended_Pictographic}\u2190-\u2BFF\u2E2E\u2E18]/u.test(rest) ||
+    /[:;=8][-']?[/\\(|[\]pPoO3*)]|-_-|\^\^|[<>]_[<>]|:[a-z_]+:|(?:^|\s)\/s(?:arcasm)?\b/iu.test(rest)
+  );
+}
+
+/**
+ * In a comment of a few lines (the size the short reader reads), a verdict token that opens the closing line or
+ * stands alone is read only when nothing but punctuation or a good sign follows it ("LGTM!", "Approved 👍") and
+ * every other line is a courtesy or an approval said whole ("Thanks for the fix!"): what a short comment adds
+ * around its token — "LGTM — scratch that", "Blocked — upstream, not this PR", "Approved — the design doc, not
+ * the code", "LGTM 💀", "LGTM.\n\nNot.", "LGTM\n<!-- wrong tab, this was for #812 -->" — is its whole meaning
+ * (attack 31).
+ */
+export function saysMoreThanItsToken(lines: readonly string[], i: number): boolean {
+  const prose = lines.filter((l) => l.trim() && !COMMENT_LINE.test(l));
+  if (prose.length > MAX_LINES || prose.join(' ').length > MAX_CHARS || prose.some((l) => reportShape(l))) return false;
+  const raw = lines[i]!;
+  if (saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(/i.test(raw)) return true;
+  const lead = leadingVerdict(plain(raw).toUpperCase());
+  if (!lead || !/^[\s.!！。]*(?:です|だ|っす)?[\s.!！。]*$/.test(lead.rest)) return true;
+  const hidden = plain(
+    lines
+      .filter((l) => COMMENT_LINE.test(l))
+      .join(' ')
+      .replace(/<!--|-->/g, ' '),
+  ).toUpperCase();
+  if (NOT_PLAIN.test(hidden)) return true;
+  return lines.some(
+    (l, k) =>
+      k !== i &&
+      l.trim() &&
+      !COMMENT_LINE.test(l) &&
+      (saysMore(l) ||
+        /~|<[a-z/!]|@[\w-]/i.test(l) ||
+        phrases(
+          plain(l)
+            .replace(/[’‘ʼ`´]/g, "'")
+            .toUpperCase(),
+        ).some((p) => !APPROVAL.test(p) && !COURTESY.test(p))),
+  );
+}
+
 /** A line that opens with a label and a colon ("**Status:** …", "Score: 3/10", "Fazit: …"): a report's shape. */
 const LABELLED = /^[\s*_>]*[\p{L}\p{N}][\p{L}\p{N} '’-]{0,30}[*_]*\s*[:：](?=[\s*_]|$)/u;
+
+/** A heading, a table, a list, a quote or a labelled line: a report's shape (or someone else's words), not a comment's. */
+function reportShape(line: string): boolean {
+  return /^\s*(?:#|\||>|[-+*]\s|\d+[.)]\s|<!--)/.test(line) || LABELLED.test(line);
+}
 
 /** The phrases of a text: split at sentence and clause marks, @mentions and decoration taken off each. */
 function phrases(text: string): string[] {
@@ -87,9 +143,9 @@ export function shortReview(
   const prose: { index: number; text: string }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
-    if (skip.has(i) || !raw.trim() || /^\s*<!--.*-->\s*$/.test(raw)) continue;
+    if (skip.has(i) || !raw.trim() || COMMENT_LINE.test(raw)) continue;
     // a heading, a table or a list is a report's shape, not a comment's; a quote brings someone else's words
-    if (/^\s*(?:#|\||>|[-+*]\s|\d+[.)]\s|<!--)/.test(raw) || LABELLED.test(raw)) return null;
+    if (reportShape(raw)) return null;
     const text = plain(raw)
       .replace(/[’‘ʼ`´]/g, "'")
       .toUpperCase();
@@ -98,15 +154,13 @@ export function shortReview(
   if (!prose.length || prose.length > MAX_LINES) return null;
   // nothing set apart (code, a quote), addressed to or about someone, struck, marked up, or said with a face
   // other than a smile or a thumbs-up: "Looks good 🤔", "Ship it :/", "<sarcasm>Looks great</sarcasm>", "@alice +1"
-  const raw = lines.filter((l) => !/^\s*<!--.*-->\s*$/.test(l)).join('\n');
-  if (
-    [...skip].some((i) => lines[i]?.trim()) ||
-    /@[\w-]|~|<[a-z/!]/i.test(raw) ||
-    /:-?[/\\(|[]|[\p{Extended_Pictographic}\u2190-\u2BFF]/u.test(raw.replace(GOOD_SIGNS, ''))
-  )
-    return null;
+  const comments = lines.filter((l) => COMMENT_LINE.test(l));
+  const raw = lines.filter((l) => !COMMENT_LINE.test(l)).join('\n');
+  if ([...skip].some((i) => lines[i]?.trim()) || /@[\w-]|~|<[a-z/!]/i.test(raw) || saysMore(raw)) return null;
+  // an HTML comment is no prose, but it may take the approval back ("<!-- withdrawn: found a race -->")
   const all = prose.map((p) => p.text).join(' ');
-  if (all.length > MAX_CHARS || NOT_PLAIN.test(all)) return null;
+  const hidden = plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
+  if (all.length > MAX_CHARS || NOT_PLAIN.test(all) || NOT_PLAIN.test(hidden)) return null;
   let index = -1;
   for (const p of prose)
     for (const phrase of phrases(p.text)) {

@@ -328,7 +328,7 @@ describe('corpus', () => {
     expect(r.stdout.match(/applied passes/g)).toHaveLength(
       // per set, in the manifest's order
       [
-        28, 22, 11, 14, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 10, 4, 13, 1, 7, 3, 2, 4,
+        28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 10, 4, 11, 1, 7, 3, 2, 4,
         3, 5, 1,
       ].reduce((a, b) => a + b),
     );
@@ -339,12 +339,12 @@ describe('corpus', () => {
         12, 10, 7,
       ].reduce((a, b) => a + b),
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(119);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(122);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
       ['held-out 2', 30, '11/11 (100 %)', 19],
-      ['held-out 3', 32, '14/14 (100 %)', 18],
+      ['held-out 3', 32, '13/14 (93 %)', 18],
       ['held-out 4', 34, '14/14 (100 %)', 20],
       ['held-out 5', 32, '11/12 (92 %)', 20],
       ['held-out 6', 36, '14/15 (93 %)', 21],
@@ -367,7 +367,7 @@ describe('corpus', () => {
       ['held-out 23', 20, '4/11 (36 %)', 9],
       ['held-out 24', 20, '10/12 (83 %)', 8],
       ['held-out 25', 20, '4/10 (40 %)', 10],
-      ['held-out 26', 20, '13/14 (93 %)', 6],
+      ['held-out 26', 20, '11/14 (79 %)', 6],
       ['held-out 27', 20, '1/12 (8 %)', 8],
       ['held-out 28', 20, '7/12 (58 %)', 8],
       ['held-out 29', 20, '3/6 (50 %)', 14],
@@ -392,6 +392,7 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 23 (4/11; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 24 (10/12; its floor, 10, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 25 (4/10; its floor, 4, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 26 (11/14; its floor, 11, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 27 (1/12; its floor, 1, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 28 (7/12; its floor, 7, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 29 (3/6; its floor, 3, is kept)');

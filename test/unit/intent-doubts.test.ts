@@ -49,7 +49,11 @@ describe('a verdict in doubt gives no suggestion, and says why', () => {
       'Fine. Its output, for the record:\n\n    Status: REJECTED\n',
       /someone else/,
     ],
-    ['a pasted line, unquoted', `CodeRabbit's run ended with the line below:\n\nLGTM — no comments\n`, /else/],
+    [
+      'a pasted line, unquoted',
+      `## Bot output\n\nCodeRabbit's run ended with the line below:\n\nLGTM — no comments\n`,
+      /else/,
+    ],
     [
       'a self-review quoted after a period',
       `It ends with the author's self-review.\n\n> **Verdict:** APPROVE\n`,
