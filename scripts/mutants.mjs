@@ -996,6 +996,15 @@ export const MUTANTS = [
     e2e: [],
   },
   {
+    name: 'short-comment-tail-read',
+    what: 'a short comment\'s token is read past what it says around it: "LGTM — scratch that" suggests APPROVE',
+    file: 'src/core/intent-line.ts',
+    from: 'if (saysMoreThanItsToken(r.lines, i)) return null;',
+    to: 'if (saysMoreThanItsToken(r.lines, i) && i < 0) return null;',
+    unit: [U('intent')],
+    e2e: [],
+  },
+  {
     name: 'graphql-unpaced',
     what: 'a GraphQL query (a POST that may mutate) is paced as a read: no second between it and a write',
     file: 'src/github/pacing.ts',
