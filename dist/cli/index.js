@@ -2956,12 +2956,14 @@ const MAX_CHARS = 300;
 /** A phrase that is an approval, whole ("this looks good to me", "LGTM", "I'm fine merging this in"). */
 const APPROVAL = new RegExp('^(?:' +
     [
-        String.raw `(?:(?:THIS|IT|ALL|EVERYTHING|THE\s+CHANGES?|CHANGES?|CODE)\s+)?(?:LOOKS?|READS?)\s+(?:GOOD|GREAT|FINE|RIGHT|CORRECT|WELL)(?:\s+TO\s+ME)?(?:\s+NOW)?`,
+        String.raw `(?:(?:THIS|IT|ALL|EVERYTHING|THE\s+CHANGES?|CHANGES?|CODE)\s+)?(?:LOOKS?|READS?)\s+` +
+            String.raw `(?:GOOD|GREAT|FINE|RIGHT|CORRECT|WELL)(?:\s+TO\s+ME)?(?:\s+NOW)?`,
         String.raw `LGTM(?:\s+TO\s+ME)?`,
         String.raw `\+1\s+FOR\s+MERGING`,
         String.raw `MERGING(?:\s+(?:THIS|IT|NOW))?`,
         String.raw `SHIP\s+IT`,
-        String.raw `(?:I'M\s+|I\s+AM\s+)?(?:HAPPY|FINE|GOOD|OK(?:AY)?)\s+(?:TO|WITH)\s+MERG(?:E|ING)(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
+        String.raw `(?:I'M\s+|I\s+AM\s+)?(?:HAPPY|FINE|GOOD|OK(?:AY)?)\s+(?:TO|WITH)\s+MERG(?:E|ING)` +
+            String.raw `(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
         String.raw `(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
         String.raw `HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
         String.raw `GOOD\s+TO\s+(?:GO|MERGE)`,
@@ -2975,9 +2977,11 @@ const COURTESY = new RegExp('^(?:' +
     [
         String.raw `THANKS?(?:\s+(?:A\s+LOT|SO\s+MUCH|AGAIN))?`,
         String.raw `THANK\s+YOU(?:\s+(?:SO\s+MUCH|AGAIN))?`,
-        String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
+        String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+` +
+            String.raw `(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
         String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
-        String.raw `(?:VERY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
+        String.raw `(?:VERY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
+            String.raw `(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
         String.raw `GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
     ].join('|') +
     ')$');
@@ -2985,11 +2989,13 @@ const COURTESY = new RegExp('^(?:' +
  * What keeps it unread even so, anywhere in the body (a second guard: the allowlist already refuses any phrase it
  * does not know): a negation with or without its apostrophe, a hedge, a condition, a hold, a report, a withdrawal.
  */
-const NOT_PLAIN = new RegExp(String.raw `[?？؟‽⁇⁈⁉"“”]|\b(?:IS|ARE|WAS|WERE|DO|DOES|DID|CAN|COULD|WOULD|SHOULD|WON|HAVE|HAS|HAD|AIN|MUST|NEED)N'?T\b|` +
+const NOT_PLAIN = new RegExp(String.raw `[?？؟‽⁇⁈⁉⸮⸘"“”]|` +
+    String.raw `\b(?:IS|ARE|WAS|WERE|DO|DOES|DID|CAN|COULD|WOULD|SHOULD|WON|HAVE|HAS|HAD|AIN|MUST|NEED)N'?T\b|` +
     String.raw `\b(?:NOT|CANNOT|NEVER|NO|NOTHING|NONE|ZERO|HARDLY|BARELY|FAR|NOWHERE|MOSTLY|ALMOST|NEARLY|` +
     String.raw `BUT|EXCEPT|UNLESS|IF|ONCE|WHEN|UNTIL|TIL|AFTER|BEFORE|THEN|ASSUMING|MODULO|APART|SOON|PROVIDED|` +
     String.raw `WAIT\w*|HOLD\w*|PENDING|STILL|YET|SAID|SAYS|THINKS?|MENTIONED|RETRACT\w*|DISMISS\w*|WITHDRAW\w*|` +
-    String.raw `ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL|WRONG|NOPE|KIDDING|SARCASM)\b`);
+    String.raw `ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL|WRONG|` +
+    String.raw `NOPE|KIDDING|SARCASM)\b`);
 /** The faces and signs a plain approval may carry: a smile, a thumbs-up, a tick, a party, a heart. */
 const GOOD_SIGNS = /👍|✅|✔️?|🎉|🚀|❤️?|🙏|😊|🙂|😀|😄|👏|💯|✨|🙌|:-?\)|:D|\uFE0F/gu;
 const COMMENT_LINE = /^\s*<!--.*-->\s*$/;
@@ -3037,7 +3043,7 @@ function saysMoreThanItsToken(lines, i) {
 }
 /** A line that opens with a label and a colon ("**Status:** …", "Score: 3/10", "Fazit: …"): a report's shape. */
 const LABELLED = /^[\s*_>]*[\p{L}\p{N}][\p{L}\p{N} '’-]{0,30}[*_]*\s*[:：](?=[\s*_]|$)/u;
-/** A heading, a table, a list, a quote or a labelled line: a report's shape (or someone else's words), not a comment's. */
+/** A heading, a table, a list, a quote or a labelled line: a report's shape (or another's words), not a comment's. */
 function reportShape(line) {
     return /^\s*(?:#|\||>|[-+*]\s|\d+[.)]\s|<!--)/.test(line) || LABELLED.test(line);
 }
