@@ -51,9 +51,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 30_000,
-    // Two cores here. Most end-to-end time is waiting (the action's scaled back-offs, the fake's
+    // Two cores here. Some end-to-end time is waiting (the action's scaled back-offs, the fake's
     // delays), not computing: five workers keep both cores busy (2026-12-02, an idle machine: 3 workers 97.7 s, 4 90.1,
-    // 5 86.1, 6 91.9). One module graph per worker
+    // 5 86.1, 6 91.9; 2026-12-03, after the client's own pacing took Bottleneck's idle ticks out: 3 workers 82.0 s,
+    // 5 76.3). One module graph per worker
     // (isolate: false): the fake's OpenAPI validators and the in-process bundle (harness.ts) load
     // once per worker, not once per file. No test file mocks modules or leaves globals changed.
     maxWorkers: 5,
