@@ -42,6 +42,16 @@ describe('a verdict in doubt gives no suggestion, and says why', () => {
       `Quoting the bot's review:\n\n> **Verdict:** REQUEST CHANGES\n\nFine.\n`,
       /someone else/,
     ],
+    [
+      'a token taken back on its own line',
+      '## Review\n\nRead the diff twice.\n\nLGTM (jk)\n',
+      /takes its own verdict back/,
+    ],
+    [
+      'a token over a pasted failing log',
+      '## Review\n\nRead the diff twice.\n\nLGTM\n\n```\nFAIL src/api.test.ts (3 failed)\n```\n',
+      /takes its own verdict back/,
+    ],
     ['a tool summary', `From CodeRabbit's summary:\n\n> Status: CHANGES REQUESTED\n\nDone.\n`, /someone else/],
     ['a tab-indented block', 'The bot said:\n\n\tVerdict: REQUEST CHANGES\n\nAll good.\n', /someone else/],
     [
