@@ -53313,14 +53313,17 @@ function adviceFor(cls, status, detail, headers, limits) {
 // How the client paces its requests, after GitHub's advice for integrators (REST API best
 // practices, "Avoid concurrent requests" and "Pause between mutative requests":
 // https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api):
-// every write starts at least a second after the previous write started (a GraphQL query
-// counts as one: it may mutate), a write that notifies people (a review, a comment) three
-// seconds after the previous such write, and no more than ten requests are in flight.
-// @octokit/plugin-throttling applied the same three rules until 0.13.0; it schedules through
-// Bottleneck, whose every step yields to the event loop with a timer (a millisecond or more, about
-// ten per request), which made a run against a local server mostly waiting. Here a turn costs
-// nothing unless it has to wait. The clock and the sleep are injected (client.ts scales the
-// sleep in the action's own tests and never sleeps past the run's deadline).
+// no write leaves its gate less than a second after the previous one (a GraphQL query counts as
+// a write: it may mutate), a write that notifies people (a review, a comment) three seconds after
+// the previous such write, and no more than ten requests of this client are in flight (a write
+// that waits for a slot after its gate may start beside the next: with the action's few requests
+// at a time it never does). @octokit/plugin-throttling applied the same rules until 0.13.0 (and
+// spaced /search/ reads, which the action never makes); it schedules through Bottleneck, whose
+// every step yields to the event loop with a timer (a millisecond or more, about ten per request),
+// which made a run against a local server mostly waiting. Here a turn costs nothing unless it has to
+// wait. (@octokit/plugin-retry still schedules each request through a Bottleneck of its own: a few
+// ticks, not ten.) The clock and the sleep are injected (client.ts scales the sleep in the action's
+// own tests and never sleeps past the run's deadline).
 // The endpoints GitHub lists as creating notifications (the paths @octokit/plugin-throttling
 // 11's generated list holds, from GitHub's OpenAPI description); `{…}` is one path segment.
 const NOTIFYING = [
@@ -53361,24 +53364,26 @@ function requestKind(method, url) {
         return 'read'; // a GraphQL query is a POST: a write
     return NOTIFYING_RE.test(path) ? 'notify' : 'write';
 }
-/** Starts, one at a time, at least `gapMs` apart. */
-function spaced(gapMs, o) {
+function pacer(o) {
+    // one queue for every write, in the order they ask: each waits for the write gap and, if it notifies, the
+    // notification gap, both counted from the starts of the writes before it (a plain write behind a notifying one
+    // waits with it: the action writes one thing at a time, and both gaps always hold)
     let tail = Promise.resolve();
-    let last = Number.NEGATIVE_INFINITY;
-    return () => {
+    let lastWrite = Number.NEGATIVE_INFINITY;
+    let lastNotify = Number.NEGATIVE_INFINITY;
+    const gate = (notifies) => {
         const turn = tail.then(async () => {
-            const wait = last + gapMs - o.now();
+            const due = Math.max(lastWrite + o.writeGapMs, notifies ? lastNotify + o.notifyGapMs : Number.NEGATIVE_INFINITY);
+            const wait = due - o.now();
             if (wait > 0)
                 await o.sleep(wait);
-            last = o.now();
+            lastWrite = o.now();
+            if (notifies)
+                lastNotify = lastWrite;
         });
-        tail = turn;
+        tail = turn.catch(() => { }); // a failed turn (a clock that threw) does not fail every later write
         return turn;
     };
-}
-function pacer(o) {
-    const writes = spaced(o.writeGapMs, o);
-    const notifications = spaced(o.notifyGapMs, o);
     let free = o.maxInFlight;
     const waiting = [];
     const release = () => {
@@ -53391,9 +53396,7 @@ function pacer(o) {
     return async (method, url, request) => {
         const kind = requestKind(method, url);
         if (kind !== 'read')
-            await writes();
-        if (kind === 'notify')
-            await notifications();
+            await gate(kind === 'notify');
         if (free > 0)
             free--;
         else
@@ -53432,7 +53435,8 @@ function buildOctokit(o) {
         oc.hook.wrap('request', async (request, opts) => {
             const left = o.deadline - Date.now();
             const tries = opts.request.retryCount ?? 0;
-            if (left <= 0)
+            // a retry sends only with its margin left (its pacing wait may have used it): else it is reported as not sent
+            if (left <= 0 || (tries > 0 && left < SEND_MARGIN_MS * o.timeScale))
                 throw new DeadlineError(tries);
             // before-after-hook binds the options object to the inner hooks: mutate it, do not replace it
             opts.request = { ...opts.request, signal: AbortSignal.timeout(Math.min(o.requestTimeoutMs, left)) };

@@ -4,7 +4,14 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import type { Octokit } from '@octokit/core';
-import { rateLimitStop, rateLimitWait, RETRY_BASE_MS, retryFits, type RateLimited } from '../core/waits.js';
+import {
+  rateLimitStop,
+  rateLimitWait,
+  RETRY_BASE_MS,
+  retryFits,
+  SEND_MARGIN_MS,
+  type RateLimited,
+} from '../core/waits.js';
 import { DeadlineError, redactor, translate } from './errors.js';
 import { pacer } from './pacing.js';
 import { ApiError, type StatusKind } from './port.js';
@@ -58,7 +65,8 @@ export function buildOctokit(o: ClientOptions): Octo {
     oc.hook.wrap('request', async (request, opts) => {
       const left = o.deadline - Date.now();
       const tries = (opts.request as { retryCount?: number }).retryCount ?? 0;
-      if (left <= 0) throw new DeadlineError(tries);
+      // a retry sends only with its margin left (its pacing wait may have used it): else it is reported as not sent
+      if (left <= 0 || (tries > 0 && left < SEND_MARGIN_MS * o.timeScale)) throw new DeadlineError(tries);
       // before-after-hook binds the options object to the inner hooks: mutate it, do not replace it
       opts.request = { ...opts.request, signal: AbortSignal.timeout(Math.min(o.requestTimeoutMs, left)) };
       try {

@@ -1,14 +1,17 @@
 // How the client paces its requests, after GitHub's advice for integrators (REST API best
 // practices, "Avoid concurrent requests" and "Pause between mutative requests":
 // https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api):
-// every write starts at least a second after the previous write started (a GraphQL query
-// counts as one: it may mutate), a write that notifies people (a review, a comment) three
-// seconds after the previous such write, and no more than ten requests are in flight.
-// @octokit/plugin-throttling applied the same three rules until 0.13.0; it schedules through
-// Bottleneck, whose every step yields to the event loop with a timer (a millisecond or more, about
-// ten per request), which made a run against a local server mostly waiting. Here a turn costs
-// nothing unless it has to wait. The clock and the sleep are injected (client.ts scales the
-// sleep in the action's own tests and never sleeps past the run's deadline).
+// no write leaves its gate less than a second after the previous one (a GraphQL query counts as
+// a write: it may mutate), a write that notifies people (a review, a comment) three seconds after
+// the previous such write, and no more than ten requests of this client are in flight (a write
+// that waits for a slot after its gate may start beside the next: with the action's few requests
+// at a time it never does). @octokit/plugin-throttling applied the same rules until 0.13.0 (and
+// spaced /search/ reads, which the action never makes); it schedules through Bottleneck, whose
+// every step yields to the event loop with a timer (a millisecond or more, about ten per request),
+// which made a run against a local server mostly waiting. Here a turn costs nothing unless it has to
+// wait. (@octokit/plugin-retry still schedules each request through a Bottleneck of its own: a few
+// ticks, not ten.) The clock and the sleep are injected (client.ts scales the sleep in the action's
+// own tests and never sleeps past the run's deadline).
 
 export interface PacingOptions {
   /** Between the starts of two writes (ms, already scaled). */
@@ -65,24 +68,24 @@ export function requestKind(method: string, url: string): 'read' | 'write' | 'no
   return NOTIFYING_RE.test(path) ? 'notify' : 'write';
 }
 
-/** Starts, one at a time, at least `gapMs` apart. */
-function spaced(gapMs: number, o: PacingOptions): () => Promise<void> {
+export function pacer(o: PacingOptions): Pace {
+  // one queue for every write, in the order they ask: each waits for the write gap and, if it notifies, the
+  // notification gap, both counted from the starts of the writes before it (a plain write behind a notifying one
+  // waits with it: the action writes one thing at a time, and both gaps always hold)
   let tail: Promise<void> = Promise.resolve();
-  let last = Number.NEGATIVE_INFINITY;
-  return () => {
+  let lastWrite = Number.NEGATIVE_INFINITY;
+  let lastNotify = Number.NEGATIVE_INFINITY;
+  const gate = (notifies: boolean): Promise<void> => {
     const turn = tail.then(async () => {
-      const wait = last + gapMs - o.now();
+      const due = Math.max(lastWrite + o.writeGapMs, notifies ? lastNotify + o.notifyGapMs : Number.NEGATIVE_INFINITY);
+      const wait = due - o.now();
       if (wait > 0) await o.sleep(wait);
-      last = o.now();
+      lastWrite = o.now();
+      if (notifies) lastNotify = lastWrite;
     });
-    tail = turn;
+    tail = turn.catch(() => {}); // a failed turn (a clock that threw) does not fail every later write
     return turn;
   };
-}
-
-export function pacer(o: PacingOptions): Pace {
-  const writes = spaced(o.writeGapMs, o);
-  const notifications = spaced(o.notifyGapMs, o);
   let free = o.maxInFlight;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -92,8 +95,7 @@ export function pacer(o: PacingOptions): Pace {
   };
   return async (method, url, request) => {
     const kind = requestKind(method, url);
-    if (kind !== 'read') await writes();
-    if (kind === 'notify') await notifications();
+    if (kind !== 'read') await gate(kind === 'notify');
     if (free > 0) free--;
     else await new Promise<void>((r) => waiting.push(r));
     try {

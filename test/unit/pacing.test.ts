@@ -112,11 +112,46 @@ describe('pacer', () => {
       c.go('POST', '/repos/o/r/statuses/a'),
       c.go('POST', '/repos/o/r/issues/1/comments'),
     ]);
+    const at = Object.fromEntries(c.starts);
+    expect(at['POST /repos/o/r/issues/1/comments']! - at['POST /repos/o/r/pulls/1/reviews']!).toBeGreaterThanOrEqual(
+      3000,
+    );
+    const sorted = c.starts.map((s) => s[1]).sort((x, y) => x - y);
+    expect(sorted.slice(1).every((t, k) => t - sorted[k]! >= 1000)).toBe(true);
+    expect(sorted.at(-1)).toBeLessThanOrEqual(3000); // and no longer than the gaps ask
+  });
+
+  test('two notifying writes, then two plain ones, all at once: one queue, both gaps hold', async () => {
+    const c = clocked();
+    await c.settle([
+      c.go('POST', '/repos/o/r/pulls/1/reviews'),
+      c.go('POST', '/repos/o/r/issues/1/comments'),
+      c.go('POST', '/repos/o/r/statuses/a'),
+      c.go('POST', '/repos/o/r/statuses/b'),
+    ]);
+    // in the order they asked: the comment three seconds after the review, each plain write a second after
     expect(c.starts).toEqual([
       ['POST /repos/o/r/pulls/1/reviews', 0],
-      ['POST /repos/o/r/statuses/a', 1000],
       ['POST /repos/o/r/issues/1/comments', 3000],
+      ['POST /repos/o/r/statuses/a', 4000],
+      ['POST /repos/o/r/statuses/b', 5000],
     ]);
+  });
+
+  test('a clock that throws fails its own write, not every later one', async () => {
+    let calls = 0;
+    const pace = pacer({
+      writeGapMs: 1000,
+      notifyGapMs: 3000,
+      maxInFlight: 10,
+      now: () => {
+        if (++calls === 1) throw new Error('clock');
+        return 0;
+      },
+      sleep: async () => {},
+    });
+    await expect(pace('POST', '/repos/o/r/statuses/a', async () => 'a')).rejects.toThrow('clock');
+    await expect(pace('POST', '/repos/o/r/statuses/b', async () => 'b')).resolves.toBe('b');
   });
 
   test('at most maxInFlight at once; a slot frees when a request settles, failed or not', async () => {
@@ -159,7 +194,45 @@ describe('the client paces writes by the test clock', () => {
     await new Promise<void>((r) => server.close(() => r()));
   });
 
+  const client = async (o: { timeScale?: number; deadline?: number; requestTimeoutMs?: number } = {}) => {
+    const { buildOctokit } = await import('../../src/github/client.js');
+    return buildOctokit({
+      token: 'ghp_test',
+      owner: 'o',
+      repo: 'r',
+      requestTimeoutMs: o.requestTimeoutMs ?? 10_000,
+      deadline: o.deadline ?? Date.now() + 30_000,
+      timeScale: o.timeScale ?? 0.4,
+      warn: () => {},
+    });
+  };
+
+  test("two reviews at once: 3 s times the clock apart, and the second's time limit starts after its wait", async () => {
+    arrivals.length = 0;
+    // the per-request limit (400 ms) is shorter than the wait (1.2 s): it must start when the request is sent
+    const octokit = await client({ requestTimeoutMs: 400 });
+    const review = () =>
+      octokit.rest.pulls.createReview({ owner: 'o', repo: 'r', pull_number: 1, event: 'COMMENT', body: 'x' });
+    await Promise.all([review(), review()]);
+    expect(arrivals).toHaveLength(2);
+    const gap = arrivals[1]! - arrivals[0]!;
+    expect(gap).toBeGreaterThanOrEqual(1000); // 3 s × 0.4; unscaled would be 3000
+    expect(gap).toBeLessThan(2500);
+  });
+
+  test('a write whose turn comes after the run ends is not sent: a deadline error', async () => {
+    arrivals.length = 0;
+    const octokit = await client({ timeScale: 1, deadline: Date.now() + 1500 });
+    const status = (sha: string) =>
+      octokit.rest.repos.createCommitStatus({ owner: 'o', repo: 'r', sha, state: 'success' });
+    const r = await Promise.allSettled([status('a'.repeat(40)), status('b'.repeat(40)), status('c'.repeat(40))]);
+    expect(r.map((x) => x.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((r[2] as PromiseRejectedResult).reason.constructor.name).toBe('DeadlineError');
+    expect(arrivals).toHaveLength(2); // the third never left
+  });
+
   test('two writes at once are 1 s times the clock apart: neither 1 s nor unspaced', async () => {
+    arrivals.length = 0;
     const { buildOctokit } = await import('../../src/github/client.js');
     const octokit = buildOctokit({
       token: 'ghp_test',
