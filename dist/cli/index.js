@@ -4716,7 +4716,7 @@ function readUpTo(fd, max) {
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.13.0';
+const VERSION = '0.14.0';
 
 
 /***/ }),
