@@ -44,7 +44,7 @@ describe('a verdict in doubt gives no suggestion, and says why', () => {
     ],
     [
       'a follow-up review below the verdict (held-out 35)',
-      '## Verdict: Request Changes\n\nTwo fixes first.\n\n## Follow-up Review: the relay fixes\n\nBoth are fixed now.\n',
+      '## Verdict: Request Changes\n\nTwo fixes first.\n\n## Follow-up Review: the relay\n\nBoth are fixed now.\n',
       /update or a correction/,
     ],
     [
