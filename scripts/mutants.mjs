@@ -978,8 +978,8 @@ export const MUTANTS = [
       'a short review in words is read past phrases the allowlist does not know: ' +
       '"LGTM. Leaving the backend to Bob." suggests APPROVE',
     file: 'src/core/intent-short.ts',
-    from: 'else if (!COURTESY.test(phrase)) return null;',
-    to: 'else if (!COURTESY.test(phrase) && phrase.length < 0) return null;',
+    from: 'phrases(text).every((p) => APPROVAL.test(p) || COURTESY.test(p))',
+    to: 'phrases(text).some((p) => APPROVAL.test(p) || COURTESY.test(p))',
     unit: [U('intent-short')],
     e2e: [], // the CLI's bundle is not rebuilt per mutant (only the action's): the unit layer reads it
   },

@@ -2389,14 +2389,6 @@ const NOTIFYING_RE = new RegExp(`^(?:${NOTIFYING.map((p) => p.replace(/\{[^}]+\}
 function requestKind(method, url) {
     const path = new URL(url, 'http://github.test').pathname.replace(/\/+$/, '');
     const m = method.toUpperCase();
-    // minting or resetting a token is not content: GitHub does not ask for a pause
-    const auth = (m === 'PATCH' && /^\/applications\/[^/]+\/token\/scoped$/.test(path)) ||
-        (m === 'POST' &&
-            (/^\/applications\/[^/]+\/token$/.test(path) ||
-                /^\/app\/installations\/[^/]+\/access_tokens$/.test(path) ||
-                path === '/login/oauth/access_token'));
-    if (auth)
-        return 'read';
     if (m === 'GET' || m === 'HEAD')
         return 'read'; // a GraphQL query is a POST: a write
     return NOTIFYING_RE.test(path) ? 'notify' : 'write';
@@ -2496,7 +2488,7 @@ function buildOctokit(o) {
         notifyGapMs: 3000 * o.timeScale,
         maxInFlight: 10,
         now: Date.now,
-        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(ms, o.deadline - Date.now())))),
+        sleep: sleeper({ ...o, timeScale: 1 }), // the gaps are scaled already; the run's one sleep, never past the deadline
     });
     const pacing = (oc) => {
         oc.hook.wrap('request', (request, opts) => pace(opts.method, opts.url, async () => request(opts)));

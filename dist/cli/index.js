@@ -3021,26 +3021,30 @@ function saysMoreThanItsToken(lines, i) {
     if (prose.length > MAX_LINES || prose.join(' ').length > MAX_CHARS || prose.some((l) => reportShape(l)))
         return false;
     const raw = lines[i];
-    if (saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(/i.test(raw))
+    if (marked(raw))
         return true;
     const lead = leadingVerdict(plain(raw).toUpperCase());
     if (!lead || !/^[\s.!！。]*(?:です|だ|っす)?[\s.!！。]*$/.test(lead.rest))
         return true;
-    const hidden = plain(lines
-        .filter((l) => COMMENT_LINE.test(l))
-        .join(' ')
-        .replace(/<!--|-->/g, ' ')).toUpperCase();
-    if (NOT_PLAIN.test(hidden))
+    if (NOT_PLAIN.test(hiddenText(lines)))
         return true;
-    return lines.some((l, k) => k !== i &&
-        l.trim() &&
-        !COMMENT_LINE.test(l) &&
-        (saysMore(l) ||
-            /~|<[a-z/!]|@[\w-]/i.test(l) ||
-            phrases(plain(l)
-                .replace(/[’‘ʼ`´]/g, "'")
-                .toUpperCase()).some((p) => !APPROVAL.test(p) && !COURTESY.test(p))));
+    return lines.some((l, k) => k !== i && l.trim() && !COMMENT_LINE.test(l) && (marked(l) || !allowed(upper(l))));
 }
+/** Struck, marked up, a link, an @mention, or a face or sign other than the good ones. */
+function marked(raw) {
+    return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw);
+}
+/** What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. */
+function hiddenText(lines) {
+    const comments = lines.filter((l) => COMMENT_LINE.test(l));
+    return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
+}
+/** A line's plain text, upper-cased, its apostrophes one character. */
+const upper = (line) => plain(line)
+    .replace(/[’‘ʼ`´]/g, "'")
+    .toUpperCase();
+/** Is every phrase of the text an approval said whole or a courtesy? */
+const allowed = (text) => phrases(text).every((p) => APPROVAL.test(p) || COURTESY.test(p));
 /** A line that opens with a label and a colon ("**Status:** …", "Score: 3/10", "Fazit: …"): a report's shape. */
 const LABELLED = /^[\s*_>]*[\p{L}\p{N}][\p{L}\p{N} '’-]{0,30}[*_]*\s*[:：](?=[\s*_]|$)/u;
 /** A heading, a table, a list, a quote or a labelled line: a report's shape (or another's words), not a comment's. */
@@ -3067,9 +3071,7 @@ function shortReview(lines, skip) {
         // a heading, a table or a list is a report's shape, not a comment's; a quote brings someone else's words
         if (reportShape(raw))
             return null;
-        const text = plain(raw)
-            .replace(/[’‘ʼ`´]/g, "'")
-            .toUpperCase();
+        const text = upper(raw);
         if (text)
             prose.push({ index: i, text });
     }
@@ -3077,24 +3079,16 @@ function shortReview(lines, skip) {
         return null;
     // nothing set apart (code, a quote), addressed to or about someone, struck, marked up, or said with a face
     // other than a smile or a thumbs-up: "Looks good 🤔", "Ship it :/", "<sarcasm>Looks great</sarcasm>", "@alice +1"
-    const comments = lines.filter((l) => COMMENT_LINE.test(l));
-    const raw = lines.filter((l) => !COMMENT_LINE.test(l)).join('\n');
-    if ([...skip].some((i) => lines[i]?.trim()) || /@[\w-]|~|<[a-z/!]/i.test(raw) || saysMore(raw))
+    if ([...skip].some((i) => lines[i]?.trim()) || lines.some((l) => !COMMENT_LINE.test(l) && marked(l)))
         return null;
     // an HTML comment is no prose, but it may take the approval back ("<!-- withdrawn: found a race -->")
     const all = prose.map((p) => p.text).join(' ');
-    const hidden = plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
-    if (all.length > MAX_CHARS || NOT_PLAIN.test(all) || NOT_PLAIN.test(hidden))
+    if (all.length > MAX_CHARS || NOT_PLAIN.test(all) || NOT_PLAIN.test(hiddenText(lines)))
         return null;
-    let index = -1;
-    for (const p of prose)
-        for (const phrase of phrases(p.text)) {
-            if (APPROVAL.test(phrase))
-                index = p.index;
-            else if (!COURTESY.test(phrase))
-                return null;
-        }
-    return index < 0 ? null : { verdict: 'APPROVE', index };
+    if (!prose.every((p) => allowed(p.text)))
+        return null;
+    const approving = prose.filter((p) => phrases(p.text).some((x) => APPROVAL.test(x)));
+    return approving.length ? { verdict: 'APPROVE', index: approving.at(-1).index } : null;
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent-line.ts
@@ -3808,7 +3802,7 @@ function doubted(decided, lines, code, line) {
 // the lines around a verdict say core/intent-around.ts
 // (an open must-fix list, a demand before the merge, changes said to be made, a later round), what puts
 // the deciding verdict in doubt and only withholds core/intent-doubts.ts,
-// a review of a line or two that says its verdict in words core/intent-short.ts,
+// a review of a line or two that approves in words core/intent-short.ts,
 // the body's shape (code, quotes, footers, its closing line) core/intent-body.ts; this module reads the
 // body whole: which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and
 // the advice.
@@ -3981,10 +3975,6 @@ function itemsOnly(lines) {
     const where = lines.length > 1 ? `lines ${lines.join(', ')} give verdicts` : `line ${lines[0]} gives a verdict`;
     return `${where} only as the label of a list item or a finding, not as the review's own`;
 }
-/**
- * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
- * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
- */
 /** The suggestion a short approval said in words gives (core/intent-short.ts), or null. */
 function inWords(lines, apart, origin, notes) {
     const short = shortReview(lines, apart);
@@ -3999,6 +3989,10 @@ function inWords(lines, apart, origin, notes) {
     };
     return { suggestion, ambiguity: null, after: [], notes, candidates: [fromLine], stated: [fromLine] };
 }
+/**
+ * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
+ * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
+ */
 const LINE_CAP = 2000;
 function findIntent(original) {
     const capped = original.map((l) => (l.length > LINE_CAP ? l.slice(0, LINE_CAP) : l));

@@ -3,7 +3,7 @@
 // When nothing else in a body gives a verdict and the body is that short (a few lines of prose: no heading,
 // table, list, quote or labelled line), it is read — by an allowlist, not a denylist: every phrase of it must be
 // an approval said whole ("looks good to me", "LGTM", "happy to merge") or a courtesy ("thanks for the fix",
-// "nice work", an @mention), and nothing in it may negate, hedge, ask, condition, hold or report. Anything else
+// "nice work"), and nothing in it may negate, hedge, ask, condition, hold, report or address someone. Anything else
 // ("looks good apart from the migration", "LGTM on the docs", "+1 to Alice's point", "dont merge til Friday")
 // leaves it unread. Only approvals: a request for changes in a sentence or two is too often about other work
 // (attack 29: "upstream needs changes too", "we have to make a release right after this lands").
@@ -95,30 +95,32 @@ export function saysMoreThanItsToken(lines: readonly string[], i: number): boole
   const prose = lines.filter((l) => l.trim() && !COMMENT_LINE.test(l));
   if (prose.length > MAX_LINES || prose.join(' ').length > MAX_CHARS || prose.some((l) => reportShape(l))) return false;
   const raw = lines[i]!;
-  if (saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(/i.test(raw)) return true;
+  if (marked(raw)) return true;
   const lead = leadingVerdict(plain(raw).toUpperCase());
   if (!lead || !/^[\s.!！。]*(?:です|だ|っす)?[\s.!！。]*$/.test(lead.rest)) return true;
-  const hidden = plain(
-    lines
-      .filter((l) => COMMENT_LINE.test(l))
-      .join(' ')
-      .replace(/<!--|-->/g, ' '),
-  ).toUpperCase();
-  if (NOT_PLAIN.test(hidden)) return true;
-  return lines.some(
-    (l, k) =>
-      k !== i &&
-      l.trim() &&
-      !COMMENT_LINE.test(l) &&
-      (saysMore(l) ||
-        /~|<[a-z/!]|@[\w-]/i.test(l) ||
-        phrases(
-          plain(l)
-            .replace(/[’‘ʼ`´]/g, "'")
-            .toUpperCase(),
-        ).some((p) => !APPROVAL.test(p) && !COURTESY.test(p))),
-  );
+  if (NOT_PLAIN.test(hiddenText(lines))) return true;
+  return lines.some((l, k) => k !== i && l.trim() && !COMMENT_LINE.test(l) && (marked(l) || !allowed(upper(l))));
 }
+
+/** Struck, marked up, a link, an @mention, or a face or sign other than the good ones. */
+function marked(raw: string): boolean {
+  return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw);
+}
+
+/** What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. */
+function hiddenText(lines: readonly string[]): string {
+  const comments = lines.filter((l) => COMMENT_LINE.test(l));
+  return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
+}
+
+/** A line's plain text, upper-cased, its apostrophes one character. */
+const upper = (line: string): string =>
+  plain(line)
+    .replace(/[’‘ʼ`´]/g, "'")
+    .toUpperCase();
+
+/** Is every phrase of the text an approval said whole or a courtesy? */
+const allowed = (text: string): boolean => phrases(text).every((p) => APPROVAL.test(p) || COURTESY.test(p));
 
 /** A line that opens with a label and a colon ("**Status:** …", "Score: 3/10", "Fazit: …"): a report's shape. */
 const LABELLED = /^[\s*_>]*[\p{L}\p{N}][\p{L}\p{N} '’-]{0,30}[*_]*\s*[:：](?=[\s*_]|$)/u;
@@ -152,26 +154,17 @@ export function shortReview(
     if (skip.has(i) || !raw.trim() || COMMENT_LINE.test(raw)) continue;
     // a heading, a table or a list is a report's shape, not a comment's; a quote brings someone else's words
     if (reportShape(raw)) return null;
-    const text = plain(raw)
-      .replace(/[’‘ʼ`´]/g, "'")
-      .toUpperCase();
+    const text = upper(raw);
     if (text) prose.push({ index: i, text });
   }
   if (!prose.length || prose.length > MAX_LINES) return null;
   // nothing set apart (code, a quote), addressed to or about someone, struck, marked up, or said with a face
   // other than a smile or a thumbs-up: "Looks good 🤔", "Ship it :/", "<sarcasm>Looks great</sarcasm>", "@alice +1"
-  const comments = lines.filter((l) => COMMENT_LINE.test(l));
-  const raw = lines.filter((l) => !COMMENT_LINE.test(l)).join('\n');
-  if ([...skip].some((i) => lines[i]?.trim()) || /@[\w-]|~|<[a-z/!]/i.test(raw) || saysMore(raw)) return null;
+  if ([...skip].some((i) => lines[i]?.trim()) || lines.some((l) => !COMMENT_LINE.test(l) && marked(l))) return null;
   // an HTML comment is no prose, but it may take the approval back ("<!-- withdrawn: found a race -->")
   const all = prose.map((p) => p.text).join(' ');
-  const hidden = plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
-  if (all.length > MAX_CHARS || NOT_PLAIN.test(all) || NOT_PLAIN.test(hidden)) return null;
-  let index = -1;
-  for (const p of prose)
-    for (const phrase of phrases(p.text)) {
-      if (APPROVAL.test(phrase)) index = p.index;
-      else if (!COURTESY.test(phrase)) return null;
-    }
-  return index < 0 ? null : { verdict: 'APPROVE', index };
+  if (all.length > MAX_CHARS || NOT_PLAIN.test(all) || NOT_PLAIN.test(hiddenText(lines))) return null;
+  if (!prose.every((p) => allowed(p.text))) return null;
+  const approving = prose.filter((p) => phrases(p.text).some((x) => APPROVAL.test(x)));
+  return approving.length ? { verdict: 'APPROVE', index: approving.at(-1)!.index } : null;
 }

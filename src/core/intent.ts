@@ -8,7 +8,7 @@
 // the lines around a verdict say core/intent-around.ts
 // (an open must-fix list, a demand before the merge, changes said to be made, a later round), what puts
 // the deciding verdict in doubt and only withholds core/intent-doubts.ts,
-// a review of a line or two that says its verdict in words core/intent-short.ts,
+// a review of a line or two that approves in words core/intent-short.ts,
 // the body's shape (code, quotes, footers, its closing line) core/intent-body.ts; this module reads the
 // body whole: which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and
 // the advice.
@@ -218,10 +218,6 @@ function itemsOnly(lines: readonly number[]): string {
   return `${where} only as the label of a list item or a finding, not as the review's own`;
 }
 
-/**
- * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
- * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
- */
 /** The suggestion a short approval said in words gives (core/intent-short.ts), or null. */
 function inWords(lines: readonly string[], apart: ReadonlySet<number>, origin: readonly number[], notes: string[]) {
   const short = shortReview(lines, apart);
@@ -236,6 +232,10 @@ function inWords(lines: readonly string[], apart: ReadonlySet<number>, origin: r
   return { suggestion, ambiguity: null, after: [], notes, candidates: [fromLine], stated: [fromLine] } satisfies Intent;
 }
 
+/**
+ * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
+ * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
+ */
 const LINE_CAP = 2000;
 
 export function findIntent(original: readonly string[]): Intent {

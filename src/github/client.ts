@@ -87,7 +87,7 @@ export function buildOctokit(o: ClientOptions): Octo {
     notifyGapMs: 3000 * o.timeScale,
     maxInFlight: 10,
     now: Date.now,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(ms, o.deadline - Date.now())))),
+    sleep: sleeper({ ...o, timeScale: 1 }), // the gaps are scaled already; the run's one sleep, never past the deadline
   });
   const pacing = (oc: Octokit): void => {
     oc.hook.wrap('request', (request, opts) => pace(opts.method, opts.url, async () => request(opts)));

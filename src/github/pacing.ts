@@ -56,14 +56,6 @@ const NOTIFYING_RE = new RegExp(`^(?:${NOTIFYING.map((p) => p.replace(/\{[^}]+\}
 export function requestKind(method: string, url: string): 'read' | 'write' | 'notify' {
   const path = new URL(url, 'http://github.test').pathname.replace(/\/+$/, '');
   const m = method.toUpperCase();
-  // minting or resetting a token is not content: GitHub does not ask for a pause
-  const auth =
-    (m === 'PATCH' && /^\/applications\/[^/]+\/token\/scoped$/.test(path)) ||
-    (m === 'POST' &&
-      (/^\/applications\/[^/]+\/token$/.test(path) ||
-        /^\/app\/installations\/[^/]+\/access_tokens$/.test(path) ||
-        path === '/login/oauth/access_token'));
-  if (auth) return 'read';
   if (m === 'GET' || m === 'HEAD') return 'read'; // a GraphQL query is a POST: a write
   return NOTIFYING_RE.test(path) ? 'notify' : 'write';
 }

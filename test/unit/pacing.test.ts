@@ -20,7 +20,6 @@ describe('requestKind', () => {
     ['DELETE', '/repos/o/r/issues/7/labels/re-review', 'write'],
     ['POST', '/repos/o/r/check-runs', 'write'],
     ['POST', '/graphql', 'write'], // a query may mutate: spaced like a write
-    ['POST', '/app/installations/1/access_tokens', 'read'], // minting a token is not content
     ['POST', 'https://api.github.com/repos/o/r/pulls/7/reviews?x=1', 'notify'],
     ['post', '/repos/o/r/pulls/7/reviews/', 'notify'],
     ['POST', '/repos/o/r/pulls/7/reviews/9/events', 'write'], // submitting a pending review: not on the list
