@@ -2184,6 +2184,8 @@ function retryFits(retryCount, now, deadline, timeScale) {
 function classify(f) {
     if (f.transport !== 'http')
         return f.transport;
+    if (f.graphql)
+        return graphqlClass(f);
     const s = f.status ?? 0;
     if (s === 403 || s === 429) {
         if (f.headers['retry-after'] !== undefined || f.headers['x-ratelimit-remaining'] === '0')
@@ -2200,6 +2202,22 @@ function classify(f) {
         return 'invalid';
     if (s >= 500)
         return 'server';
+    return 'other';
+}
+/**
+ * A GraphQL answer of 200 with errors. GitHub's rule ("Rate limits and query limits for the GraphQL API", Exceeding
+ * the rate limit): past the primary limit "the response status will still be 200, but you will receive an error
+ * message, and the value of the x-ratelimit-remaining header will be 0"; past a secondary limit, 200 or 403 with a
+ * message saying so. The error's type says the rest (NOT_FOUND, FORBIDDEN).
+ */
+function graphqlClass(f) {
+    const types = f.graphql ?? [];
+    if (types.includes('RATE_LIMITED') || f.headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(f.detail))
+        return 'rate-limited';
+    if (types.includes('NOT_FOUND'))
+        return 'not-found';
+    if (types.includes('FORBIDDEN'))
+        return 'denied';
     return 'other';
 }
 /** The request may have taken effect: no answer, or a server error. */
@@ -2281,6 +2299,8 @@ const ADVICE_422 = [
 ];
 /** Why a re-run is safe after a failure that may have taken effect: said the same way everywhere. */
 const RERUN = 'a re-run lists the reviews first and never posts a second review for this head';
+/** A GraphQL answer of HTTP 200 that carries errors (thrown by @octokit/graphql as a GraphqlResponseError). */
+const graphqlAnswer = (err) => err.name === 'GraphqlResponseError' && Array.isArray(err.errors);
 const redactor = (token) => (s) => token ? s.split(token).join('***') : s;
 /** GitHub's message, with the errors array it may carry, and never the token. */
 function detailOf(err, e, redact) {
@@ -2304,14 +2324,25 @@ function translate(operation, e, limits) {
         return new ApiError(null, 'deadline', 'deadline', message, `raise run-timeout-seconds, or re-run: ${RERUN}`);
     }
     const err = e;
+    const gql = graphqlAnswer(err);
     const answered = Boolean(err.response);
-    const status = answered && typeof err.status === 'number' ? err.status : null;
-    const detail = detailOf(err, e, redactor(limits.token));
+    const status = gql ? 200 : answered && typeof err.status === 'number' ? err.status : null;
+    const detail = gql
+        ? redactor(limits.token)(err.errors.map((x) => x.message ?? x.type ?? '').join('; ')).slice(0, 500)
+        : detailOf(err, e, redactor(limits.token));
     const timedOut = /abort|timeout|timed out/i.test(`${String(err.message ?? e)} ${err.name ?? ''}`);
     const transport = answered ? 'http' : timedOut ? 'timeout' : 'network';
-    const headers = err.response?.headers ?? {};
-    const cls = classify({ status, transport, detail, headers });
-    const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
+    const headers = (gql ? err.headers : err.response?.headers) ?? {};
+    const graphql = gql ? err.errors.map((x) => String(x.type ?? '')) : undefined;
+    const cls = classify({ status, transport, detail, headers, ...(graphql ? { graphql } : {}) });
+    const types = graphql?.filter(Boolean).join(', ');
+    const what = gql
+        ? ` (HTTP 200, GraphQL errors${types ? `: ${types}` : ''})`
+        : status
+            ? ` (HTTP ${status})`
+            : transport === 'timeout'
+                ? ' (timed out)'
+                : ' (no answer)';
     const advice = adviceFor(cls, status, detail, headers, limits);
     return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, advice);
 }
@@ -2529,18 +2560,19 @@ function caller(o) {
             }
             catch (e) {
                 const err = e;
-                // an answer from GitHub (a status, or GraphQL errors), never a transport failure
-                if (tolerate && (err.response || err.errors)) {
+                const error = translate(operation, e, limits);
+                // an answer from GitHub (a status, or GraphQL errors), never a transport failure, and never a rate limit:
+                // that is waited for, not taken as the answer
+                if (tolerate && (err.response || err.errors) && error.cls !== 'rate-limited') {
                     const v = tolerate(typeof err.status === 'number' ? err.status : 0, String(err.message ?? ''));
                     if (v !== undefined)
                         return v;
                 }
-                const error = translate(operation, e, limits);
                 if (error.cls !== 'rate-limited' || error.status === null)
                     throw error;
                 const limited = {
                     status: error.status,
-                    headers: (err.response?.headers ?? {}),
+                    headers: (err.response?.headers ?? err.headers ?? {}),
                     now: Date.now(),
                     deadline: o.deadline,
                     waited,

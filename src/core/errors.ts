@@ -10,6 +10,11 @@ export interface FailedRequest {
   /** GitHub's message (and errors), already free of the token. */
   detail: string;
   headers: Readonly<Record<string, string | undefined>>;
+  /**
+   * GraphQL answers with HTTP 200 and an `errors` array: each error's `type` (RATE_LIMITED, NOT_FOUND, FORBIDDEN …).
+   * Absent for REST and for GraphQL answers that are not 200.
+   */
+  graphql?: readonly string[];
 }
 
 export type ErrorClass =
@@ -29,6 +34,7 @@ export type ErrorClass =
  */
 export function classify(f: FailedRequest): ErrorClass {
   if (f.transport !== 'http') return f.transport;
+  if (f.graphql) return graphqlClass(f);
   const s = f.status ?? 0;
   if (s === 403 || s === 429) {
     if (f.headers['retry-after'] !== undefined || f.headers['x-ratelimit-remaining'] === '0') return 'rate-limited';
@@ -39,6 +45,21 @@ export function classify(f: FailedRequest): ErrorClass {
   if (s === 404) return 'not-found';
   if (s === 422) return 'invalid';
   if (s >= 500) return 'server';
+  return 'other';
+}
+
+/**
+ * A GraphQL answer of 200 with errors. GitHub's rule ("Rate limits and query limits for the GraphQL API", Exceeding
+ * the rate limit): past the primary limit "the response status will still be 200, but you will receive an error
+ * message, and the value of the x-ratelimit-remaining header will be 0"; past a secondary limit, 200 or 403 with a
+ * message saying so. The error's type says the rest (NOT_FOUND, FORBIDDEN).
+ */
+function graphqlClass(f: FailedRequest): ErrorClass {
+  const types = f.graphql ?? [];
+  if (types.includes('RATE_LIMITED') || f.headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(f.detail))
+    return 'rate-limited';
+  if (types.includes('NOT_FOUND')) return 'not-found';
+  if (types.includes('FORBIDDEN')) return 'denied';
   return 'other';
 }
 

@@ -134,16 +134,17 @@ export function caller(o: ClientOptions): Call {
         return await fn();
       } catch (e) {
         const err = e as { status?: number; message?: string; response?: { headers?: object }; errors?: unknown };
-        // an answer from GitHub (a status, or GraphQL errors), never a transport failure
-        if (tolerate && (err.response || err.errors)) {
+        const error = translate(operation, e, limits);
+        // an answer from GitHub (a status, or GraphQL errors), never a transport failure, and never a rate limit:
+        // that is waited for, not taken as the answer
+        if (tolerate && (err.response || err.errors) && error.cls !== 'rate-limited') {
           const v = tolerate(typeof err.status === 'number' ? err.status : 0, String(err.message ?? ''));
           if (v !== undefined) return v;
         }
-        const error = translate(operation, e, limits);
         if (error.cls !== 'rate-limited' || error.status === null) throw error;
         const limited: RateLimited = {
           status: error.status,
-          headers: (err.response?.headers ?? {}) as RateLimited['headers'],
+          headers: (err.response?.headers ?? (err as { headers?: object }).headers ?? {}) as RateLimited['headers'],
           now: Date.now(),
           deadline: o.deadline,
           waited,

@@ -50,7 +50,13 @@ type OctokitError = {
   message?: string;
   response?: { data?: unknown; headers?: Record<string, string> };
   name?: string;
+  /** @octokit/graphql's GraphqlResponseError: an HTTP 200 whose body carries errors, with that answer's headers. */
+  errors?: Array<{ type?: string; message?: string }>;
+  headers?: Record<string, string>;
 };
+
+/** A GraphQL answer of HTTP 200 that carries errors (thrown by @octokit/graphql as a GraphqlResponseError). */
+const graphqlAnswer = (err: OctokitError): boolean => err.name === 'GraphqlResponseError' && Array.isArray(err.errors);
 
 export const redactor =
   (token: string) =>
@@ -81,14 +87,25 @@ export function translate(operation: string, e: unknown, limits: Limits): ApiErr
     return new ApiError(null, 'deadline', 'deadline', message, `raise run-timeout-seconds, or re-run: ${RERUN}`);
   }
   const err = e as OctokitError;
+  const gql = graphqlAnswer(err);
   const answered = Boolean(err.response);
-  const status = answered && typeof err.status === 'number' ? err.status : null;
-  const detail = detailOf(err, e, redactor(limits.token));
+  const status = gql ? 200 : answered && typeof err.status === 'number' ? err.status : null;
+  const detail = gql
+    ? redactor(limits.token)(err.errors!.map((x) => x.message ?? x.type ?? '').join('; ')).slice(0, 500)
+    : detailOf(err, e, redactor(limits.token));
   const timedOut = /abort|timeout|timed out/i.test(`${String(err.message ?? e)} ${err.name ?? ''}`);
   const transport = answered ? 'http' : timedOut ? 'timeout' : 'network';
-  const headers = err.response?.headers ?? {};
-  const cls = classify({ status, transport, detail, headers });
-  const what = status ? ` (HTTP ${status})` : transport === 'timeout' ? ' (timed out)' : ' (no answer)';
+  const headers = (gql ? err.headers : err.response?.headers) ?? {};
+  const graphql = gql ? err.errors!.map((x) => String(x.type ?? '')) : undefined;
+  const cls = classify({ status, transport, detail, headers, ...(graphql ? { graphql } : {}) });
+  const types = graphql?.filter(Boolean).join(', ');
+  const what = gql
+    ? ` (HTTP 200, GraphQL errors${types ? `: ${types}` : ''})`
+    : status
+      ? ` (HTTP ${status})`
+      : transport === 'timeout'
+        ? ' (timed out)'
+        : ' (no answer)';
   const advice = adviceFor(cls, status, detail, headers, limits);
   return new ApiError(status, cls, transport, `${operation} failed${what}: ${detail}`, advice);
 }

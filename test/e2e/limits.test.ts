@@ -95,6 +95,49 @@ describe('rate limits', () => {
   });
 });
 
+describe("GraphQL's primary rate limit: HTTP 200 with a RATE_LIMITED error", () => {
+  const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+  const graphql = () => w.gh.log.filter((l) => l.path === '/graphql');
+
+  test('on the edit trace, resetting in a second or two → waits until the reset, then one review', async () => {
+    w.gh.graphqlLimit = { limit: 1000, remaining: 0, resetAt: inSeconds(2) }; // 1–2 s away
+    const r = await w.run('priya', body('APPROVE'), {}, clock(1)); // real time: the fake's window resets by it
+    expect(r.code, r.stdout).toBe(0);
+    expect(reviews()).toHaveLength(1);
+    expect(r.stdout).toMatch(/list reviews of #7: rate limited \(HTTP 200\), waiting [2-3]s as GitHub asks/);
+    expect(graphql().length).toBeGreaterThanOrEqual(2);
+    expect(graphql()[1]!.t - graphql()[0]!.end).toBeGreaterThanOrEqual(900);
+  });
+
+  test('resetting in an hour → no wait, an api-error naming the limit and its reset (not a failed connection)', async () => {
+    const reset = inSeconds(3600);
+    w.gh.graphqlLimit = { limit: 1000, remaining: 0, resetAt: reset };
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ outcome: 'aborted', reason: 'api-error' });
+    expect(r.stdout).toMatch(/list reviews of #7 failed \(HTTP 200, GraphQL errors: RATE_LIMITED\): API rate limit/);
+    expect(r.stdout).toContain(new Date(reset * 1000).toISOString());
+    expect(r.stdout).not.toMatch(/connection to GitHub failed/);
+    expect(w.gh.writes()).toEqual([]);
+    expect(graphql()).toHaveLength(1);
+  });
+
+  test('a GraphQL answer that is not a rate limit (NOT_FOUND) is not waited on, and not called a failed connection', async () => {
+    w.gh.faults.push({
+      method: 'POST',
+      path: /^\/graphql$/,
+      kind: 'status',
+      status: 200,
+      body: { data: null, errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a PullRequest.' }] },
+    });
+    const r = await w.run('priya', body('APPROVE'));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/list reviews of #7 failed \(HTTP 200, GraphQL errors: NOT_FOUND\)/);
+    expect(r.stdout).not.toMatch(/rate limited|connection to GitHub failed/);
+    expect(w.gh.writes()).toEqual([]);
+  });
+});
+
 describe('the test clock', () => {
   // the client's write spacing (github/pacing.ts), which this clock scales: a second apart in production
   test.each([

@@ -241,6 +241,14 @@ export class FakeGitHub {
    * in ms (the bench runs it on simulated time). null: off.
    */
   secondaryLimit: { perMinute: number; now: () => number } | null = null;
+  /**
+   * GitHub's primary rate limit for GraphQL, in points (one per query here; GitHub's minimum cost): `remaining`
+   * points until `resetAt` (epoch seconds), then the window starts full again. GitHub's "Rate limits and query
+   * limits for the GraphQL API", Exceeding the rate limit: "the response status will still be 200, but you will
+   * receive an error message, and the value of the x-ratelimit-remaining header will be 0"; retry after
+   * x-ratelimit-reset. Every GraphQL answer carries the x-ratelimit-* headers, resource graphql. null: off.
+   */
+  graphqlLimit: { limit: number; remaining: number; resetAt: number } | null = null;
   /** The content-creating requests the limiter let through, by account, on its clock. */
   contentWrites: Array<{ login: string; at: number }> = [];
   /** Simulated network latency per request (the bench uses it to make concurrency visible). */
@@ -527,8 +535,12 @@ export class FakeGitHub {
     let status: number;
     let out: Json;
     let headers: Record<string, string> = {};
+    const points = user && path === '/graphql' ? this.graphqlPoints() : null;
     if (!user) [status, out] = [401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }];
+    else if (points?.limited)
+      [status, out, headers] = [200, { errors: [{ type: 'RATE_LIMITED', message: points.message }] }, points.headers];
     else [status, out, headers = {}] = this.route(method, path, url, body, user, String(req.headers.accept ?? ''));
+    if (points && !points.limited) headers = { ...points.headers, ...headers };
 
     if (fault?.kind === 'stall') await (fault.until ?? new Promise((r) => setTimeout(r, fault.delayMs ?? 1000)));
     if (fault?.kind === 'after')
@@ -547,6 +559,24 @@ export class FakeGitHub {
       return;
     }
     this.send(res, entry, status, out, headers, true);
+  }
+
+  /** One GraphQL query against the primary limit (graphqlLimit): its headers, and whether it is refused. */
+  private graphqlPoints(): { limited: boolean; message: string; headers: Record<string, string> } | null {
+    const g = this.graphqlLimit;
+    if (!g) return null;
+    const now = Date.now() / 1000;
+    if (now >= g.resetAt) [g.remaining, g.resetAt] = [g.limit, Math.floor(now) + 3600];
+    const limited = g.remaining <= 0;
+    if (!limited) g.remaining -= 1;
+    const headers = {
+      'x-ratelimit-limit': String(g.limit),
+      'x-ratelimit-remaining': String(g.remaining),
+      'x-ratelimit-used': String(g.limit - g.remaining),
+      'x-ratelimit-reset': String(g.resetAt),
+      'x-ratelimit-resource': 'graphql',
+    };
+    return { limited, message: 'API rate limit already exceeded for installation ID 1.', headers };
   }
 
   private send(

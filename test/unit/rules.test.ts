@@ -51,6 +51,24 @@ describe('classify: decided once where the error is built', () => {
     ['timeout', { status: null, transport: 'timeout' }, 'timeout', true],
     ['reset', { status: null, transport: 'network' }, 'network', true],
     ['deadline (not sent)', { status: null, transport: 'deadline' }, 'deadline', false],
+    // GraphQL answers 200 with errors; GitHub: past the primary limit x-ratelimit-remaining is 0
+    ['GraphQL RATE_LIMITED', { status: 200, graphql: ['RATE_LIMITED'] }, 'rate-limited', false],
+    [
+      'GraphQL 200, remaining 0, untyped error',
+      { status: 200, graphql: [''], headers: { 'x-ratelimit-remaining': '0' } },
+      'rate-limited',
+      false,
+    ],
+    [
+      'GraphQL saying secondary rate limit',
+      { status: 200, graphql: [''], detail: 'secondary rate limit' },
+      'rate-limited',
+      false,
+    ],
+    ['GraphQL NOT_FOUND', { status: 200, graphql: ['NOT_FOUND'] }, 'not-found', false],
+    ['GraphQL FORBIDDEN', { status: 200, graphql: ['FORBIDDEN'] }, 'denied', false],
+    ['GraphQL other error', { status: 200, graphql: ['INTERNAL'] }, 'other', false],
+    ['REST 200 is no rate limit, whatever it says', { status: 200, detail: 'rate limit' }, 'other', false],
   ])('%s → %s', (_n, f, cls, ambiguous) => {
     expect(classify(req(f))).toBe(cls);
     expect(isAmbiguous(classify(req(f)))).toBe(ambiguous);
