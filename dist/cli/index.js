@@ -2677,7 +2677,7 @@ function following(r, i) {
 const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
 const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
 const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
+    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|DISPOSITION|الحالة`;
 const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
@@ -2686,8 +2686,8 @@ const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决�
 const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
 const OF_A_TOOL = /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
-/** "Previous verdict: …" reports history, not this review's decision. */
-const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?)\s*$/;
+/** "Previous verdict: …", "First-pass verdict: …" report history, not this review's decision (held-out 38). */
+const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?|FIRST[\s-]+(?:PASS|ROUND|LOOK)'?S?)\s*$/;
 /** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
 const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
 /** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
@@ -2698,6 +2698,11 @@ const PR_METADATA = /[|·•,;]\s*(?:AUTHOR|FILES(?:\s+CHANGED)?|COMMENTS|COMMIT
 const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
 /** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
 const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
+/**
+ * Keys read only with such a verdict: "Recommended action", and "Disposition" ("**Disposition: APPROVE**", held-out
+ * 37), which as often triages a finding ("Disposition: Rejected (false positive)", "Disposition: accepted").
+ */
+const actionOnly = (key, token) => (key.name === 'RECOMMENDED ACTION' || key.name === 'DISPOSITION') && !ACTION_VERDICT.test(token);
 /** A Markdown heading; its level is the length of the first group. */
 const HEADING = /^\s*(#{1,6})\s/;
 /** A line that opens no plain paragraph: a heading, a quote, a table row, a list item. */
@@ -2807,7 +2812,7 @@ function readKey(r, i, upper, raw, key) {
     // (held-out 28)
     if (/\bMERGE\s*$/.test(upper.slice(0, key.at)) && /^(?:PASS|FAIL|BLOCK|CLEA)/.test(lead.token))
         return null;
-    if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token))
+    if (actionOnly(key, lead.token))
         return null;
     // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
     if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest)))
@@ -2893,7 +2898,7 @@ function splitHeading(r, i, key, strict = false) {
     const rest = lead.rest.replace(/[/|].*$/, '');
     if (NOT_GIVEN.test(rest) || (lead.token === 'SHIP' && !/^[\s.!]*$/.test(lead.rest)))
         return null;
-    if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token))
+    if (actionOnly(key, lead.token))
         return null;
     if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest)))
         return null;
@@ -2966,7 +2971,12 @@ const APPROVAL = new RegExp('^(?:' +
             String.raw `(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
         String.raw `(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
         String.raw `HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
-        String.raw `GOOD\s+TO\s+(?:GO|MERGE)`,
+        String.raw `(?:(?:THIS\s+IS|IT'S|IT\s+IS)\s+)?(?:GOOD|SAFE|OK(?:AY)?|READY)\s+TO\s+(?:GO|MERGE)`,
+        // "We can merge.", "This can go in now", "Let's merge it": the merge said as this review's decision
+        String.raw `(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
+        String.raw `(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,
+        String.raw `(?:LET'S|WE'LL|WE\s+WILL|I'LL|I\s+WILL)\s+MERGE\s+(?:THIS|IT)(?:\s+NOW)?`,
+        String.raw `SEEMS\s+GOOD\s+TO\s+ME`,
         String.raw `FEEL\s+FREE\s+TO\s+MERGE(?:\s+(?:THIS|IT))?`,
         String.raw `(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,
         String.raw `SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
@@ -2980,9 +2990,11 @@ const COURTESY = new RegExp('^(?:' +
         String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+` +
             String.raw `(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
         String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
-        String.raw `(?:VERY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
+        String.raw `(?:VERY\s+|REALLY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
             String.raw `(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
         String.raw `GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
+        // agreement, not an approval by itself: "Sounds good" answers what was said before it
+        String.raw `SOUNDS\s+GOOD(?:\s+TO\s+ME)?`,
     ].join('|') +
     ')$');
 /**
@@ -3032,15 +3044,20 @@ function saysMoreThanItsToken(lines, i) {
 }
 /** Struck, marked up, a link, an @mention, or a face or sign other than the good ones. */
 function marked(raw) {
-    return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw);
+    return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(unaddressed(raw));
 }
+/**
+ * The line without a closing vocative: "This can go in now, @tvance." is said to the author, not of someone else.
+ * Only after a comma and at the line's end: "@bob LGTM", "LGTM @bob?", "+1 to @alice's point" keep their mention.
+ */
+const unaddressed = (raw) => raw.replace(/,\s*@[\w-]+(?=\s*[.!]*\s*$)/, '');
 /** What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. */
 function hiddenText(lines) {
     const comments = lines.filter((l) => COMMENT_LINE.test(l));
     return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
 }
 /** A line's plain text, upper-cased, its apostrophes one character. */
-const upper = (line) => plain(line)
+const upper = (line) => plain(unaddressed(line))
     .replace(/[’‘ʼ`´]/g, "'")
     .toUpperCase();
 /** Is every phrase of the text an approval said whole or a courtesy? */
@@ -3194,6 +3211,28 @@ function keyValueRow(r, i) {
     const c = keyedAt(r, i, `${plain(cells[0])}: ${plain(cells[1])}`);
     return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
+/** A merge said as the last word: "Good to merge", "Safe to merge.", "Cleared for merge", "Merge when ready". */
+const CLOSING_APPROVAL = /^(?:GOOD|SAFE|OK(?:AY)?|CLEARED|FINE)\s+(?:TO|FOR)\s+MERGE|^MERGE\s+WHEN\s+READY/;
+/**
+ * The closing line, a paragraph of its own, that is nothing but a merge said in words (CLOSING_APPROVAL), plain:
+ * no subject, list mark, heading, quote, emoji, box or mark but emphasis and a full stop or exclamation mark
+ * (held-out 36). Said with no subject, it is of this change only when the body names no other pull request or
+ * issue ("This depends on #812 … Good to merge": attack 15).
+ */
+function closingPhrase(lines, i, text) {
+    const raw = lines[i];
+    if (i > 0 && lines[i - 1].trim())
+        return null;
+    if (lines.some((l) => /(?:^|[\s(])#\d+\b|\/(?:pull|issues)\/\d+/.test(l)))
+        return null;
+    if (!/^[\s*_]*[A-Za-z][A-Za-z' ]+[A-Za-z][\s*_.!]*$/.test(raw))
+        return null;
+    const upper = text.toUpperCase().replace(/[.!\s]+$/, '');
+    const m = CLOSING_APPROVAL.exec(upper);
+    if (!m || m[0].length !== upper.length)
+        return null;
+    return candidate(i, 'APPROVE', 'bare', false, false, undefined, '');
+}
 /** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
  * of its own) as a token. */
 function candidateAt(r, i) {
@@ -3232,6 +3271,8 @@ function candidateAt(r, i) {
     if (/^\s*>/.test(line))
         return null; // a quote is someone else's words ("> LGTM — @alice")
     const lead = leadingVerdict(text);
+    if (!lead && i === r.closing)
+        return closingPhrase(r.lines, i, text);
     // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
     if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest) || NOT_GIVEN.test(lead.rest))
         return null;

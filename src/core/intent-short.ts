@@ -28,7 +28,12 @@ const APPROVAL = new RegExp(
         String.raw`(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
       String.raw`(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
       String.raw`HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
-      String.raw`GOOD\s+TO\s+(?:GO|MERGE)`,
+      String.raw`(?:(?:THIS\s+IS|IT'S|IT\s+IS)\s+)?(?:GOOD|SAFE|OK(?:AY)?|READY)\s+TO\s+(?:GO|MERGE)`,
+      // "We can merge.", "This can go in now", "Let's merge it": the merge said as this review's decision
+      String.raw`(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
+      String.raw`(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,
+      String.raw`(?:LET'S|WE'LL|WE\s+WILL|I'LL|I\s+WILL)\s+MERGE\s+(?:THIS|IT)(?:\s+NOW)?`,
+      String.raw`SEEMS\s+GOOD\s+TO\s+ME`,
       String.raw`FEEL\s+FREE\s+TO\s+MERGE(?:\s+(?:THIS|IT))?`,
       String.raw`(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,
       String.raw`SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
@@ -45,9 +50,11 @@ const COURTESY = new RegExp(
       String.raw`(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+` +
         String.raw`(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
       String.raw`CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
-      String.raw`(?:VERY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
+      String.raw`(?:VERY\s+|REALLY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
         String.raw`(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
       String.raw`GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
+      // agreement, not an approval by itself: "Sounds good" answers what was said before it
+      String.raw`SOUNDS\s+GOOD(?:\s+TO\s+ME)?`,
     ].join('|') +
     ')$',
 );
@@ -104,8 +111,14 @@ export function saysMoreThanItsToken(lines: readonly string[], i: number): boole
 
 /** Struck, marked up, a link, an @mention, or a face or sign other than the good ones. */
 function marked(raw: string): boolean {
-  return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw);
+  return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(unaddressed(raw));
 }
+
+/**
+ * The line without a closing vocative: "This can go in now, @tvance." is said to the author, not of someone else.
+ * Only after a comma and at the line's end: "@bob LGTM", "LGTM @bob?", "+1 to @alice's point" keep their mention.
+ */
+const unaddressed = (raw: string): string => raw.replace(/,\s*@[\w-]+(?=\s*[.!]*\s*$)/, '');
 
 /** What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. */
 function hiddenText(lines: readonly string[]): string {
@@ -115,7 +128,7 @@ function hiddenText(lines: readonly string[]): string {
 
 /** A line's plain text, upper-cased, its apostrophes one character. */
 const upper = (line: string): string =>
-  plain(line)
+  plain(unaddressed(line))
     .replace(/[’‘ʼ`´]/g, "'")
     .toUpperCase();
 

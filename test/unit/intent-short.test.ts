@@ -25,6 +25,10 @@ describe('read: a short review that approves in words', () => {
     ['Sieht gut aus, danke!', 'APPROVE'],
     ['内容はLGTMです。', 'APPROVE'],
     ['Looks good\n\n<!-- reviewer: dana -->', 'APPROVE'], // an HTML comment is no prose
+    ['Looks good. This can go in now, @tvance.', 'APPROVE'], // said to the author: a closing vocative
+    ['Really nice work! We can merge.', 'APPROVE'],
+    ["Sounds good, LGTM. Let's merge it.", 'APPROVE'],
+    ['This is good to merge, thanks!', 'APPROVE'],
   ])('%j → %s', (body, verdict) => {
     expect(verdictOf(body)).toBe(verdict);
   });
@@ -57,6 +61,13 @@ describe('unread: hedged, conditioned, reported, quoted, partial, a problem name
     ["+1 to Alice's point about lock ordering.", 'agreement with a point'],
     ['Looks good, dont merge til the release is out', 'a negation without its apostrophe'],
     ['Retracting my LGTM, found a race.', 'a withdrawal'],
+    ['Looks good, @bob?', 'a question to someone'],
+    ["LGTM, @bob's call though.", "someone else's call"],
+    ['@bob LGTM', 'said to someone first: whose LGTM?'],
+    ['Looks good, @bob, @carol: merge it when CI is green.', 'a condition after the mention'],
+    ['We can merge after the release.', 'a condition'],
+    ['We can merge this once the docs land.', 'a condition'],
+    ['Sounds good.', 'agreement, no approval said'],
     ['Sieht gut aus, aber die Tests fehlen noch.', 'a German but'],
     ['それ以外はLGTMです。', 'other than that (Japanese)'],
     ['lgtm, thanks for picking this up', 'a thanks the allowlist does not know'],
