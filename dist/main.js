@@ -45264,7 +45264,9 @@ function keywordDifferences(rest) {
         if (!/^[ \t]/.test(after))
             out.push('no space after "VERDICT:"');
     }
-    const tok = /^\s*([^\s.,;:!?()[\]]+)/u.exec(after);
+    // a grammar token is the token whatever follows it ("APPROVE\"", "COMMENT-", "APPROVE✅"): the rest is trailing text
+    const tok = new RegExp(`^\\s*(${VERDICTS.join('|')})(?![A-Za-z0-9_])`, 'i').exec(after) ??
+        /^\s*([^\s.,;:!?()[\]]+)/u.exec(after);
     if (!tok) {
         out.push(`no verdict token: end the line with one of ${VERDICTS.join(', ')}`);
         return out;
@@ -55464,7 +55466,7 @@ function parseFindings(bytes, name, token = null) {
         json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     }
     catch (e) {
-        return findingsFail(name, e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
+        return findingsFail(name, e instanceof SyntaxError ? `not JSON (${e.message.replace(/\s+/g, ' ')})` : 'not valid UTF-8');
     }
     const v = validateFindings(json);
     if (!v.ok)
@@ -56191,12 +56193,14 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
 const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
 /** Parses one persona; throws an Error that says what is wrong and what to write instead. */
 function parseDoctorPersona(s) {
-    const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
+    const m = /^([^=\s]+)=(@?)(\S*)$/.exec(s.trim());
     const quoted = s.length > 60 ? `${s.slice(0, 60)}…` : s;
     const bad = (why) => new Error(`persona "${quoted}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
     if (!m)
         throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
     const [, name, at, who] = m;
+    if (!who)
+        throw bad(at ? 'no login after "@"' : 'no App slug after "="');
     if (!PERSONA_PATTERN.test(name))
         throw bad(`"${name}" is not a persona name (A-Z a-z 0-9 . _ -)`);
     if (at) {

@@ -119,7 +119,10 @@ export function parseFindings(bytes: Uint8Array, name: string, token: string | n
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (e) {
-    return findingsFail(name, e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
+    return findingsFail(
+      name,
+      e instanceof SyntaxError ? `not JSON (${e.message.replace(/\s+/g, ' ')})` : 'not valid UTF-8',
+    );
   }
   const v = validateFindings(json);
   if (!v.ok) throw new FindingsError(`${name}: ${v.message}`, v.errors);

@@ -63,6 +63,11 @@ async function runCommand(name: string, command: Command, args: string[], io: Io
   }
   if (parsed.values['help']) return printed(io, command.help);
   if (parsed.values['version']) return printed(io, `${TOOL} ${VERSION}`);
+  // "--findings=" or "--findings ''": an option's value, or a file named, is never empty
+  const empty = Object.entries(parsed.values).find(([, v]) => v === '' || (Array.isArray(v) && v.includes('')));
+  if (empty) return usage(io, `${TOOL} ${name}`, `--${empty[0]} needs a value, not an empty one`, command.help);
+  if (parsed.positionals.includes(''))
+    return usage(io, `${TOOL} ${name}`, 'an empty file name: name a file, or - for standard input', command.help);
   try {
     return await command.run(parsed.values, parsed.positionals, io);
   } catch (e) {

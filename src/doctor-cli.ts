@@ -17,14 +17,17 @@ function parse(v: Values, env: NodeJS.ProcessEnv): Parsed {
   if (!persona.length) throw new UsageError('give at least one --persona NAME=APP_SLUG or NAME=@LOGIN');
   const format = (v['format'] as string | undefined) ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format ${format}: use text or json`);
-  const token = env['GITHUB_TOKEN'] || env['GH_TOKEN'] || '';
-  if (!token) throw new UsageError('set GITHUB_TOKEN or GH_TOKEN to a token that may read the repository');
+  // what the command line says is checked before the environment: a malformed --persona is named first
   let personas: DoctorPersona[];
   try {
     personas = persona.map(parseDoctorPersona);
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+  const twice = personas.find((p, i) => personas.findIndex((q) => q.name === p.name) !== i);
+  if (twice) throw new UsageError(`persona "${twice.name}" is given twice: give each persona once`);
+  const token = env['GITHUB_TOKEN'] || env['GH_TOKEN'] || '';
+  if (!token) throw new UsageError('set GITHUB_TOKEN or GH_TOKEN to a token that may read the repository');
   return { repo, branch: (v['branch'] as string | undefined) ?? null, personas, json: format === 'json', token };
 }
 

@@ -33,12 +33,14 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
 const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
 /** Parses one persona; throws an Error that says what is wrong and what to write instead. */
 function doctor_facts_parseDoctorPersona(s) {
-    const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
+    const m = /^([^=\s]+)=(@?)(\S*)$/.exec(s.trim());
     const quoted = s.length > 60 ? `${s.slice(0, 60)}…` : s;
     const bad = (why) => new Error(`persona "${quoted}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
     if (!m)
         throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
     const [, name, at, who] = m;
+    if (!who)
+        throw bad(at ? 'no login after "@"' : 'no App slug after "="');
     if (!marker/* PERSONA_PATTERN */.CX.test(name))
         throw bad(`"${name}" is not a persona name (A-Z a-z 0-9 . _ -)`);
     if (at) {
@@ -4093,9 +4095,7 @@ function parse(v, env) {
     const format = v['format'] ?? 'text';
     if (format !== 'text' && format !== 'json')
         throw new command/* UsageError */.eb(`--format ${format}: use text or json`);
-    const token = env['GITHUB_TOKEN'] || env['GH_TOKEN'] || '';
-    if (!token)
-        throw new command/* UsageError */.eb('set GITHUB_TOKEN or GH_TOKEN to a token that may read the repository');
+    // what the command line says is checked before the environment: a malformed --persona is named first
     let personas;
     try {
         personas = persona.map(doctor_facts_parseDoctorPersona);
@@ -4103,6 +4103,12 @@ function parse(v, env) {
     catch (e) {
         throw new command/* UsageError */.eb(e.message);
     }
+    const twice = personas.find((p, i) => personas.findIndex((q) => q.name === p.name) !== i);
+    if (twice)
+        throw new command/* UsageError */.eb(`persona "${twice.name}" is given twice: give each persona once`);
+    const token = env['GITHUB_TOKEN'] || env['GH_TOKEN'] || '';
+    if (!token)
+        throw new command/* UsageError */.eb('set GITHUB_TOKEN or GH_TOKEN to a token that may read the repository');
     return { repo, branch: v['branch'] ?? null, personas, json: format === 'json', token };
 }
 async function runDoctorCli(values, io, env) {

@@ -111,6 +111,12 @@ async function runCommand(name, command, args, io) {
         return printed(io, command.help);
     if (parsed.values['version'])
         return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
+    // "--findings=" or "--findings ''": an option's value, or a file named, is never empty
+    const empty = Object.entries(parsed.values).find(([, v]) => v === '' || (Array.isArray(v) && v.includes('')));
+    if (empty)
+        return usage(io, `${TOOL} ${name}`, `--${empty[0]} needs a value, not an empty one`, command.help);
+    if (parsed.positionals.includes(''))
+        return usage(io, `${TOOL} ${name}`, 'an empty file name: name a file, or - for standard input', command.help);
     try {
         return await command.run(parsed.values, parsed.positionals, io);
     }
@@ -1711,7 +1717,7 @@ function parseFindings(bytes, name, token = null) {
         json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     }
     catch (e) {
-        return findingsFail(name, e instanceof SyntaxError ? `not JSON (${e.message})` : 'not valid UTF-8');
+        return findingsFail(name, e instanceof SyntaxError ? `not JSON (${e.message.replace(/\s+/g, ' ')})` : 'not valid UTF-8');
     }
     const v = validateFindings(json);
     if (!v.ok)
@@ -4284,7 +4290,9 @@ function keywordDifferences(rest) {
         if (!/^[ \t]/.test(after))
             out.push('no space after "VERDICT:"');
     }
-    const tok = /^\s*([^\s.,;:!?()[\]]+)/u.exec(after);
+    // a grammar token is the token whatever follows it ("APPROVE\"", "COMMENT-", "APPROVE✅"): the rest is trailing text
+    const tok = new RegExp(`^\\s*(${grammar/* VERDICTS */.bk.join('|')})(?![A-Za-z0-9_])`, 'i').exec(after) ??
+        /^\s*([^\s.,;:!?()[\]]+)/u.exec(after);
     if (!tok) {
         out.push(`no verdict token: end the line with one of ${grammar/* VERDICTS */.bk.join(', ')}`);
         return out;

@@ -114,7 +114,10 @@ function keywordDifferences(rest: string): string[] {
     after = after.slice(1);
     if (!/^[ \t]/.test(after)) out.push('no space after "VERDICT:"');
   }
-  const tok = /^\s*([^\s.,;:!?()[\]]+)/u.exec(after);
+  // a grammar token is the token whatever follows it ("APPROVE\"", "COMMENT-", "APPROVE✅"): the rest is trailing text
+  const tok =
+    new RegExp(`^\\s*(${VERDICTS.join('|')})(?![A-Za-z0-9_])`, 'i').exec(after) ??
+    /^\s*([^\s.,;:!?()[\]]+)/u.exec(after);
   if (!tok) {
     out.push(`no verdict token: end the line with one of ${VERDICTS.join(', ')}`);
     return out;

@@ -121,12 +121,13 @@ const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
 
 /** Parses one persona; throws an Error that says what is wrong and what to write instead. */
 export function parseDoctorPersona(s: string): DoctorPersona {
-  const m = /^([^=\s]+)=(@?)(\S+)$/.exec(s.trim());
+  const m = /^([^=\s]+)=(@?)(\S*)$/.exec(s.trim());
   const quoted = s.length > 60 ? `${s.slice(0, 60)}…` : s;
   const bad = (why: string) =>
     new Error(`persona "${quoted}": ${why}; write NAME=APP_SLUG for an App, NAME=@LOGIN for an account`);
   if (!m) throw bad('not NAME=APP_SLUG or NAME=@LOGIN');
   const [, name, at, who] = m as unknown as [string, string, string, string];
+  if (!who) throw bad(at ? 'no login after "@"' : 'no App slug after "="');
   if (!PERSONA_PATTERN.test(name)) throw bad(`"${name}" is not a persona name (A-Z a-z 0-9 . _ -)`);
   if (at) {
     if (!LOGIN.test(who)) throw bad(`"${who}" is not a GitHub login`);

@@ -101,6 +101,18 @@ describe('check', () => {
     expect(JSON.parse(j.stdout).problems).toHaveLength(3);
   });
 
+  // a walkthrough: the parser's message quotes the input, line breaks and all, so one problem spanned two lines
+  test('a findings file that is not JSON is one line, whatever the input quoted in the message holds', () => {
+    const bad = join(tempDir(), 'broken.json');
+    writeFileSync(bad, '{"a": x\n\n## VERDICT: APPROVE\n}');
+    const r = cli('check', '--findings', bad);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(
+      new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: bad-findings: not JSON \\(.*\\)\\n$`),
+    );
+    expect(r.stdout.split('\n')).toHaveLength(2);
+  });
+
   test("the README's offline command prints the verdict of the shipped good example", () => {
     const r = cli('check', 'examples/approve.md');
     expect(r.status).toBe(0);
@@ -272,6 +284,16 @@ describe('check', () => {
     [['check', '--frob', 'examples/approve.md'], 'persona-verdict check: unknown option --frob'],
     [['check', 'examples/approve.md', '--format'], 'persona-verdict check: --format needs a value'],
     [['check', '--help=yes'], 'persona-verdict check: -h, --help takes no value'],
+    // a walkthrough: "--findings=" read a file named "" and said ": bad-findings: no such file"
+    [
+      ['check', '--findings=', 'examples/approve.md'],
+      'persona-verdict check: --findings needs a value, not an empty one',
+    ],
+    [
+      ['check', '--format', '', 'examples/approve.md'],
+      'persona-verdict check: --format needs a value, not an empty one',
+    ],
+    [['check', ''], 'persona-verdict check: an empty file name: name a file, or - for standard input'],
     [['check'], 'persona-verdict check: name a review body file (or --findings <file>)'],
     [['corpus'], 'persona-verdict corpus: name exactly one manifest file'],
   ])('usage error %j: exit 2, nothing on stdout, one line of reason then the usage on stderr', (args, reason) => {

@@ -519,6 +519,13 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
     const token = await doctor(PRIYA, null);
     expect(token.code).toBe(2);
     expect(token.stderr).toMatch(/set GITHUB_TOKEN or GH_TOKEN/);
+    // the command line before the environment: a malformed or doubled persona is named even with no token
+    const first = await doctor(['--repo', 'acme/widgets', '--persona', 'priya'], null);
+    expect([first.code, first.stderr]).toEqual([2, expect.stringMatching(/persona "priya": not NAME=APP_SLUG/)]);
+    const twice = await doctor([...PRIYA, '--persona', 'priya=other-app']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/persona "priya" is given twice: give each persona once/);
+    expect(fake.log).toHaveLength(0);
     const branch = await doctor([...PRIYA, '--branch', 'no-such-branch']);
     expect(branch.code).toBe(2);
     expect(branch.stderr).toMatch(

@@ -36,6 +36,21 @@ describe('what differs from the grammar, one near miss at a time', () => {
     expect(d.join('\n')).toMatch(/unknown token "A{40}… \(\d+ more characters\)"/);
   });
 
+  // a walkthrough: a mark glued to the token made it an unknown token, then "it means APPROVE, so write APPROVE"
+  test.each([
+    ['## VERDICT: APPROVE"', '"'],
+    ["## VERDICT: APPROVE'", "'"],
+    ['## VERDICT: APPROVE}', '}'],
+    ['## VERDICT: COMMENT-', '-'],
+    ['## VERDICT: APPROVE✅', '✅'],
+    ['## VERDICT: APPROVE</p>', '</p>'],
+    ['## VERDICT: CHANGES_REQUESTED/', '/'],
+  ])('a grammar token with a mark glued to it: %s → only the trailing text', (line, rest) => {
+    const d = differences(line, true);
+    expect(d).toContain(`trailing text after the token: "${rest}" (nothing may follow the token)`);
+    expect(d.join('\n')).not.toMatch(/is not a verdict token|unknown token/);
+  });
+
   test('CHANGES_REQUESTED itself is not mistaken for decoration', () => {
     const d = differences('## VERDICT: CHANGES_REQUESTED extra', true).join('\n');
     expect(d).toMatch(/trailing text after the token: "extra"/);

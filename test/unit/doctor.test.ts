@@ -563,6 +563,9 @@ describe('naming the personas', () => {
     ['priya=@-bad', /"-bad" is not a GitHub login/],
     ['pri ya=x', /not NAME=APP_SLUG or NAME=@LOGIN/],
     ['priya=a/b', /"a\/b" is not an App slug/],
+    // a walkthrough: "priya=@" said '"@" is not an App slug'
+    ['priya=@', /persona "priya=@": no login after "@"/],
+    ['priya=', /persona "priya=": no App slug after "="/],
   ])('--persona %s', (arg, want) => {
     if (want instanceof RegExp) expect(() => parseDoctorPersona(arg)).toThrow(want);
     else expect(parseDoctorPersona(arg)).toEqual(want);
