@@ -209,7 +209,12 @@ export function renderIntent(d: Diagnosis, where: string): string[] {
       suggestion.inWords
         ? `  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine} says it in words)? Add it as the ` +
             'last line, on its own,'
-        : `  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine})? Replace that line with it,`,
+        : suggestion.escaped
+          ? `  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine}, read through its escapes)? Write ` +
+            'the output with its "\\n" escapes decoded into line breaks, ending in that line,'
+          : suggestion.wellFormed
+            ? `  \`${suggestion.line}\` (${where}${suggestion.fromLine}) is already in the required form: keep it,`
+            : `  did you mean \`${suggestion.line}\` (${where}${suggestion.fromLine})? Replace that line with it,`,
     );
     for (const a of after) out.push(`    - ${a}`);
     out.push('    - then the verdict is the last line and nothing else needs to change');

@@ -12,7 +12,7 @@
 // the body's shape (code, quotes, footers, its closing line) core/intent-body.ts; this module reads the
 // body whole: which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and
 // the advice.
-import { VERDICT_LINE, type Verdict } from './grammar.js';
+import { isBlank, VERDICT_LINE, type Verdict } from './grammar.js';
 import { type Candidate, type Reader, type Unrecognised } from './intent-candidate.js';
 import { keysOf, OPENS, STRONG_KEY } from './intent-key.js';
 import { candidateAt } from './intent-line.js';
@@ -32,6 +32,10 @@ export interface Suggestion {
   fromLine: number;
   /** Read from a short review's words (core/intent-short.ts): the line stays, the verdict goes after it. */
   inWords?: true;
+  /** The line is already the grammar's: only what follows it must go. */
+  wellFormed?: true;
+  /** Read through literal "\n" escapes: the fix is to decode them, not to replace a line of the raw body. */
+  escaped?: true;
 }
 
 export interface Intent {
@@ -56,7 +60,7 @@ function describeAfter(lines: readonly string[], chosen: Candidate, others: read
   const rest = lines
     .slice(from + 1)
     .map((l, k) => ({ l, n: from + 2 + k }))
-    .filter((x) => x.l.trim());
+    .filter((x) => !isBlank(x.l)); // the grammar's blank, not trim()'s: a no-break space is a line that must go
   if (!rest.length) return split;
   const shapes = new Set<string>();
   if (others.some((c) => c.index > from)) shapes.add('a second verdict under another name');
@@ -232,6 +236,12 @@ function inWords(lines: readonly string[], apart: ReadonlySet<number>, origin: r
   return { suggestion, ambiguity: null, after: [], notes, candidates: [fromLine], stated: [fromLine] } satisfies Intent;
 }
 
+/** The suggestion read from a line: through escapes (decode them), or a line already the grammar's (keep it). */
+function suggested(verdict: Verdict, fromLine: number, escaped: boolean, line: string): Suggestion {
+  const how = escaped ? { escaped: true as const } : VERDICT_LINE.test(line) ? { wellFormed: true as const } : {};
+  return { line: `## VERDICT: ${verdict}`, verdict, fromLine, ...how };
+}
+
 /**
  * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
  * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
@@ -289,9 +299,8 @@ export function findIntent(original: readonly string[]): Intent {
     );
   const strong = decided.filter((c) => c.strength !== 'bare');
   const chosen = (strong.length ? strong : decided).at(-1)!;
-  const verdict = chosen.verdicts[0]!;
   return {
-    suggestion: { line: `## VERDICT: ${verdict}`, verdict, fromLine: lineOf(chosen) },
+    suggestion: suggested(chosen.verdicts[0]!, lineOf(chosen), escaped, lines[chosen.index]!),
     ambiguity: null,
     after: escaped ? [] : describeAfter(lines, chosen, decided),
     notes,

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { diagnose, renderDiagnosis } from '../../src/core/diagnostics.js';
+import { diagnose, renderDiagnosis, renderIntent } from '../../src/core/diagnostics.js';
 import { parseVerdict } from '../../src/core/grammar.js';
 import { findIntent } from '../../src/core/intent.js';
 
@@ -332,6 +332,54 @@ describe('one pass: position and what displaced the verdict', () => {
 
   test('a split heading says to replace both lines', () => {
     expect(intent(`${REVIEW}\n## Verdict\n\n**APPROVE**\n`).after).toEqual(['replace lines 5–7 (heading and token)']);
+  });
+
+  // a walkthrough: a line of a no-break space after a well-formed verdict was not named (trim() takes U+00A0 as
+  // blank; the grammar does not), and the advice said to replace the verdict line with itself — an endless loop
+  test.each(['\u00a0', '\u2003', '\u200b'])(
+    'a line of %j after a well-formed verdict must go; the verdict is kept',
+    (ws) => {
+      const i = intent(`${REVIEW}\n## VERDICT: APPROVE\n${ws}\n`);
+      expect(i.suggestion).toMatchObject({ line: '## VERDICT: APPROVE', fromLine: 5, wellFormed: true });
+      expect(i.after).toEqual([
+        'move it to the end: the 1 non-blank line(s) after it (lines 6–6) must go, or move above it',
+      ]);
+      const d = diagnose(
+        parseVerdict(`${REVIEW}\n## VERDICT: APPROVE\n${ws}\n`) as Extract<
+          ReturnType<typeof parseVerdict>,
+          { ok: false }
+        >,
+      );
+      const text = renderIntent(d, 'line ').join('\n');
+      expect(text).toContain('`## VERDICT: APPROVE` (line 5) is already in the required form: keep it,');
+      expect(text).not.toContain('Replace that line');
+    },
+  );
+
+  // a walkthrough: a short JSON-escaped body was not named, and the advice was to replace line 1 — the whole review
+  test.each([
+    'Fine.\\n\\n## VERDICT: APPROVE',
+    '## Summary\\n\\nSmall and tested.\\n\\n## Findings\\n\\n- none\\n\\n## VERDICT: APPROVE\\n',
+    'Looks right.\\n\\n**Verdict:** APPROVE',
+  ])('a short body of literal \\n escapes ending in its verdict is named, and decoded, not replaced: %s', (body) => {
+    const i = intent(body);
+    expect(i.notes.join(' ')).toMatch(/literal "\\n" escapes/);
+    expect(i.suggestion).toMatchObject({ verdict: 'APPROVE', fromLine: 1, escaped: true });
+    const text = renderDiagnosis(
+      diagnose(parseVerdict(body) as Extract<ReturnType<typeof parseVerdict>, { ok: false }>),
+    );
+    expect(text).toContain('decoded into line breaks');
+    expect(text).not.toMatch(/Replace that line|already in the required form/);
+  });
+
+  test.each([
+    'Split on `\\n` here, not on `\\r\\n`.\n\n**Verdict:** APPROVE',
+    'The parser now handles `\\n\\n` between paragraphs.\n\n**Verdict:** APPROVE',
+  ])('a line that only mentions escapes is no escaped body: %s', (body) => {
+    const i = intent(body);
+    expect(i.notes).toEqual([]);
+    expect(i.suggestion).toMatchObject({ verdict: 'APPROVE', fromLine: 3 });
+    expect(i.suggestion?.escaped).toBeUndefined();
   });
 
   test('literal \\n escapes are named', () => {
