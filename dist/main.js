@@ -43657,7 +43657,7 @@ function following(r, i) {
 const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
 const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
 const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|DISPOSITION|الحالة`;
+    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
 const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
@@ -43666,8 +43666,16 @@ const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决�
 const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
 const OF_A_TOOL = /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
-/** "Previous verdict: …", "First-pass verdict: …" report history, not this review's decision (held-out 38). */
-const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?|FIRST[\s-]+(?:PASS|ROUND|LOOK)'?S?)\s*$/;
+/** A pass of a review: "first-pass", "last review's", "prior-round". */
+const PASS = String.raw `[\s-]+(?:PASS|ROUND|REVIEW|LOOK|CYCLE|ITERATION|ATTEMPT)(?:'?S)?`;
+/**
+ * "Previous verdict: …", "First-pass verdict: …" (held-out 38), "Initial-pass", "1st-pass", "Pre-rebase",
+ * "Before-fixes", "Yesterday's", "Original review", "Earlier review's", "Last review's", "v1" (attack 32) report
+ * history, not this review's decision. Not "Pre-merge verdict" (the verdict before the merge, this one), nor
+ * "Round 1 verdict" (a persona's first round is its current verdict; a later round after it: earlierRound).
+ */
+const HISTORY = new RegExp(String.raw `\b(?:(?:PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?)(?:${PASS})?|` +
+    String.raw `(?:FIRST|1ST|LAST)${PASS}|(?:PRE|BEFORE)[\s-]+(?:REBASE|FIX(?:ES)?|PUSH|UPDATE|CHANGES?)|V1)\s*$`);
 /** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
 const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
 /** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
@@ -43678,11 +43686,6 @@ const PR_METADATA = /[|·•,;]\s*(?:AUTHOR|FILES(?:\s+CHANGED)?|COMMENTS|COMMIT
 const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
 /** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
 const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
-/**
- * Keys read only with such a verdict: "Recommended action", and "Disposition" ("**Disposition: APPROVE**", held-out
- * 37), which as often triages a finding ("Disposition: Rejected (false positive)", "Disposition: accepted").
- */
-const actionOnly = (key, token) => (key.name === 'RECOMMENDED ACTION' || key.name === 'DISPOSITION') && !ACTION_VERDICT.test(token);
 /** A Markdown heading; its level is the length of the first group. */
 const HEADING = /^\s*(#{1,6})\s/;
 /** A line that opens no plain paragraph: a heading, a quote, a table row, a list item. */
@@ -43792,7 +43795,7 @@ function readKey(r, i, upper, raw, key) {
     // (held-out 28)
     if (/\bMERGE\s*$/.test(upper.slice(0, key.at)) && /^(?:PASS|FAIL|BLOCK|CLEA)/.test(lead.token))
         return null;
-    if (actionOnly(key, lead.token))
+    if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token))
         return null;
     // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
     if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest)))
@@ -43878,7 +43881,7 @@ function splitHeading(r, i, key, strict = false) {
     const rest = lead.rest.replace(/[/|].*$/, '');
     if (NOT_GIVEN.test(rest) || (lead.token === 'SHIP' && !/^[\s.!]*$/.test(lead.rest)))
         return null;
-    if (actionOnly(key, lead.token))
+    if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token))
         return null;
     if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest)))
         return null;
@@ -44024,20 +44027,15 @@ function saysMoreThanItsToken(lines, i) {
 }
 /** Struck, marked up, a link, an @mention, or a face or sign other than the good ones. */
 function marked(raw) {
-    return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(unaddressed(raw));
+    return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw);
 }
-/**
- * The line without a closing vocative: "This can go in now, @tvance." is said to the author, not of someone else.
- * Only after a comma and at the line's end: "@bob LGTM", "LGTM @bob?", "+1 to @alice's point" keep their mention.
- */
-const unaddressed = (raw) => raw.replace(/,\s*@[\w-]+(?=\s*[.!]*\s*$)/, '');
 /** What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. */
 function hiddenText(lines) {
     const comments = lines.filter((l) => COMMENT_LINE.test(l));
     return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
 }
 /** A line's plain text, upper-cased, its apostrophes one character. */
-const upper = (line) => plain(unaddressed(line))
+const upper = (line) => plain(line)
     .replace(/[’‘ʼ`´]/g, "'")
     .toUpperCase();
 /** Is every phrase of the text an approval said whole or a courtesy? */
@@ -44191,28 +44189,6 @@ function keyValueRow(r, i) {
     const c = keyedAt(r, i, `${plain(cells[0])}: ${plain(cells[1])}`);
     return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
-/** A merge said as the last word: "Good to merge", "Safe to merge.", "Cleared for merge", "Merge when ready". */
-const CLOSING_APPROVAL = /^(?:GOOD|SAFE|OK(?:AY)?|CLEARED|FINE)\s+(?:TO|FOR)\s+MERGE|^MERGE\s+WHEN\s+READY/;
-/**
- * The closing line, a paragraph of its own, that is nothing but a merge said in words (CLOSING_APPROVAL), plain:
- * no subject, list mark, heading, quote, emoji, box or mark but emphasis and a full stop or exclamation mark
- * (held-out 36). Said with no subject, it is of this change only when the body names no other pull request or
- * issue ("This depends on #812 … Good to merge": attack 15).
- */
-function closingPhrase(lines, i, text) {
-    const raw = lines[i];
-    if (i > 0 && lines[i - 1].trim())
-        return null;
-    if (lines.some((l) => /(?:^|[\s(])#\d+\b|\/(?:pull|issues)\/\d+/.test(l)))
-        return null;
-    if (!/^[\s*_]*[A-Za-z][A-Za-z' ]+[A-Za-z][\s*_.!]*$/.test(raw))
-        return null;
-    const upper = text.toUpperCase().replace(/[.!\s]+$/, '');
-    const m = CLOSING_APPROVAL.exec(upper);
-    if (!m || m[0].length !== upper.length)
-        return null;
-    return candidate(i, 'APPROVE', 'bare', false, false, undefined, '');
-}
 /** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
  * of its own) as a token. */
 function candidateAt(r, i) {
@@ -44251,8 +44227,6 @@ function candidateAt(r, i) {
     if (/^\s*>/.test(line))
         return null; // a quote is someone else's words ("> LGTM — @alice")
     const lead = leadingVerdict(text);
-    if (!lead && i === r.closing)
-        return closingPhrase(r.lines, i, text);
     // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
     if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest) || NOT_GIVEN.test(lead.rest))
         return null;
@@ -44530,13 +44504,17 @@ function intent_body_unescape(lines) {
     });
     return { lines: out, origin, escaped };
 }
+/** A dash and a name, on a line of its own: "— Dana", "—Pi", "– @dana (platform)". */
+const SIGN_OFF = /^\s*[_*]*[—–]\s*(?:@[\w-]+|\p{Lu}[\p{L}'.-]*)(?:[ ,]+(?:@[\w-]+|\p{Lu}[\p{L}'.-]*|\([^()]{1,40}\)))*[_*.]*\s*$/u;
 const FOOTERS = [
     // "🤖 Generated with Claude Code", "_Posted by Reviewbot …_"
     [
         /^\s*(?:[\p{Extended_Pictographic}\uFE0F]\s*)*[_*]*(generated|written|produced|posted)\s+(by|with)\b/iu,
         'a "generated by" footer',
     ],
-    [/^\s*[_*]*(reviewed by|reviewer:|signed|—\s*\w+)/i, 'a sign-off'],
+    [/^\s*[_*]*(reviewed by|reviewer:|signed)/i, 'a sign-off'],
+    // "— Dana", "— @dana (platform)": a dash and a name; not "— scratch that: …", "— edit: un-approving …" (attack 32)
+    [SIGN_OFF, 'a sign-off'],
     [/\b(run|request|trace|session)[ -]?id\b/i, 'a run id'],
     [/^\s*[_*]*reviewed\s+(head|commit|sha)\b[^:]*:\s*`?[0-9a-f]{7,40}`?\s*$/i, 'the reviewed commit'],
     [/^\s*(<!--.*-->|-{3,}|\*{3,}|_{3,})\s*$/, 'an HTML comment or a rule'],
@@ -44553,7 +44531,7 @@ function closingLine(lines, code) {
     for (let i = lines.length - 1; i >= 0; i--) {
         if (!lines[i].trim() || code.has(i))
             continue;
-        if (FOOTERS.slice(0, 6).some(([re]) => re.test(lines[i])) && !intent_body_saysMore(lines[i]))
+        if (FOOTERS.slice(0, 7).some(([re]) => re.test(lines[i])) && !intent_body_saysMore(lines[i]))
             continue;
         return i;
     }
@@ -44785,7 +44763,19 @@ function takenBack(lines, c, apart) {
     const raw = lines[c.index];
     // a log or a pasted block after the bare token ("LGTM" over a failing test run) says more than the token
     const after = lines.slice(c.index + 1).some((l, k) => l.trim() && apart.has(c.index + 1 + k));
-    return after || STRUCK_OR_GRIMACING.test(raw) || TAKEN_BACK.test(plain(raw.replace(/[’‘]/g, "'")).toUpperCase());
+    return (after ||
+        afterthought(lines, c.index) ||
+        STRUCK_OR_GRIMACING.test(raw) ||
+        TAKEN_BACK.test(plain(raw.replace(/[’‘]/g, "'")).toUpperCase()));
+}
+/**
+ * The paragraph after a bare token opens as an afterthought (a dash, "Edit:", "Update:", "P.S.") and amends it:
+ * "LGTM" then "— actually no, wait: …", "Approved" then "— edit: un-approving …" (attack 32). A sign-off ("— Dana")
+ * is a footer (intent-body.ts), and a token above it is the closing line, not this.
+ */
+function afterthought(lines, index) {
+    const next = lines.slice(index + 1).find((l) => l.trim()) ?? '';
+    return !SIGN_OFF.test(next) && /^\s*[_*]*(?:[—–]|--\s|(?:EDIT|UPDATE|ETA|P\.?\s?S)\b\.?\s*[:：-]?)/i.test(next);
 }
 /**
  * Why the verdict that decides is in doubt, or null; `line` maps a 0-based index to the body's 1-based line.
@@ -45017,6 +45007,11 @@ function inWords(lines, apart, origin, notes) {
     };
     return { suggestion, ambiguity: null, after: [], notes, candidates: [fromLine], stated: [fromLine] };
 }
+/** The suggestion read from a line: through escapes (decode them), or a line already the grammar's (keep it). */
+function suggested(verdict, fromLine, escaped, line) {
+    const how = escaped ? { escaped: true } : VERDICT_LINE.test(line) ? { wellFormed: true } : {};
+    return { line: `## VERDICT: ${verdict}`, verdict, fromLine, ...how };
+}
 /**
  * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
  * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
@@ -45074,18 +45069,8 @@ function findIntent(original) {
             : `line ${origin[later] + 1} says the changes requested at line ${lineOf(decided.at(-1))} are made`, stated);
     const strong = decided.filter((c) => c.strength !== 'bare');
     const chosen = (strong.length ? strong : decided).at(-1);
-    const verdict = chosen.verdicts[0];
     return {
-        suggestion: {
-            line: `## VERDICT: ${verdict}`,
-            verdict,
-            fromLine: lineOf(chosen),
-            ...(escaped
-                ? { escaped: true }
-                : VERDICT_LINE.test(lines[chosen.index])
-                    ? { wellFormed: true }
-                    : {}),
-        },
+        suggestion: suggested(chosen.verdicts[0], lineOf(chosen), escaped, lines[chosen.index]),
         ambiguity: null,
         after: escaped ? [] : describeAfter(lines, chosen, decided),
         notes,

@@ -6,7 +6,7 @@
 // status; a label that offers alternatives; a Chinese "whether or not".
 import type { Candidate } from './intent-candidate.js';
 import { plain } from './intent-token.js';
-import { quotedLines } from './intent-body.js';
+import { quotedLines, SIGN_OFF } from './intent-body.js';
 
 /** A later round, pass, review or update, by its label (upper-case, decoration gone). */
 const REVISIT =
@@ -193,7 +193,22 @@ function takenBack(lines: readonly string[], c: Candidate, apart: ReadonlySet<nu
   const raw = lines[c.index]!;
   // a log or a pasted block after the bare token ("LGTM" over a failing test run) says more than the token
   const after = lines.slice(c.index + 1).some((l, k) => l.trim() && apart.has(c.index + 1 + k));
-  return after || STRUCK_OR_GRIMACING.test(raw) || TAKEN_BACK.test(plain(raw.replace(/[’‘]/g, "'")).toUpperCase());
+  return (
+    after ||
+    afterthought(lines, c.index) ||
+    STRUCK_OR_GRIMACING.test(raw) ||
+    TAKEN_BACK.test(plain(raw.replace(/[’‘]/g, "'")).toUpperCase())
+  );
+}
+
+/**
+ * The paragraph after a bare token opens as an afterthought (a dash, "Edit:", "Update:", "P.S.") and amends it:
+ * "LGTM" then "— actually no, wait: …", "Approved" then "— edit: un-approving …" (attack 32). A sign-off ("— Dana")
+ * is a footer (intent-body.ts), and a token above it is the closing line, not this.
+ */
+function afterthought(lines: readonly string[], index: number): boolean {
+  const next = lines.slice(index + 1).find((l) => l.trim()) ?? '';
+  return !SIGN_OFF.test(next) && /^\s*[_*]*(?:[—–]|--\s|(?:EDIT|UPDATE|ETA|P\.?\s?S)\b\.?\s*[:：-]?)/i.test(next);
 }
 
 /**

@@ -21,7 +21,7 @@ const FINAL = String.raw`FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
 const STRONG = String.raw`VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
 const WEAK =
   String.raw`RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-  String.raw`CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|DISPOSITION|الحالة`;
+  String.raw`CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
 export const STRONG_KEY = new RegExp(String.raw`^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
 const KEY = new RegExp(String.raw`(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
 /** The same in Chinese and Japanese (no word boundaries there). */
@@ -32,8 +32,18 @@ export const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
 const OF_A_TOOL =
   /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
-/** "Previous verdict: …", "First-pass verdict: …" report history, not this review's decision (held-out 38). */
-const HISTORY = /\b(PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|LAST ROUND'?S?|FIRST[\s-]+(?:PASS|ROUND|LOOK)'?S?)\s*$/;
+/** A pass of a review: "first-pass", "last review's", "prior-round". */
+const PASS = String.raw`[\s-]+(?:PASS|ROUND|REVIEW|LOOK|CYCLE|ITERATION|ATTEMPT)(?:'?S)?`;
+/**
+ * "Previous verdict: …", "First-pass verdict: …" (held-out 38), "Initial-pass", "1st-pass", "Pre-rebase",
+ * "Before-fixes", "Yesterday's", "Original review", "Earlier review's", "Last review's", "v1" (attack 32) report
+ * history, not this review's decision. Not "Pre-merge verdict" (the verdict before the merge, this one), nor
+ * "Round 1 verdict" (a persona's first round is its current verdict; a later round after it: earlierRound).
+ */
+const HISTORY = new RegExp(
+  String.raw`\b(?:(?:PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?)(?:${PASS})?|` +
+    String.raw`(?:FIRST|1ST|LAST)${PASS}|(?:PRE|BEFORE)[\s-]+(?:REBASE|FIX(?:ES)?|PUSH|UPDATE|CHANGES?)|V1)\s*$`,
+);
 /** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
 const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
 /** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
@@ -46,12 +56,6 @@ const PR_METADATA =
 export const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
 /** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
 const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
-/**
- * Keys read only with such a verdict: "Recommended action", and "Disposition" ("**Disposition: APPROVE**", held-out
- * 37), which as often triages a finding ("Disposition: Rejected (false positive)", "Disposition: accepted").
- */
-const actionOnly = (key: Key, token: string): boolean =>
-  (key.name === 'RECOMMENDED ACTION' || key.name === 'DISPOSITION') && !ACTION_VERDICT.test(token);
 /** A Markdown heading; its level is the length of the first group. */
 export const HEADING = /^\s*(#{1,6})\s/;
 /** A line that opens no plain paragraph: a heading, a quote, a table row, a list item. */
@@ -159,7 +163,7 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   // conflict, CI), not the review's verdict; "Merge decision: DO NOT MERGE", "…: MERGE", "…: GO" still are
   // (held-out 28)
   if (/\bMERGE\s*$/.test(upper.slice(0, key.at)) && /^(?:PASS|FAIL|BLOCK|CLEA)/.test(lead.token)) return null;
-  if (actionOnly(key, lead.token)) return null;
+  if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   // "**Decision**: SHIP" — a ship decision only as a strong key's whole value at the start of its line
   if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest))) return null;
   // a weak key describes one item when it sits in a list, or when prose follows a plain word
@@ -239,7 +243,7 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   }
   const rest = lead.rest.replace(/[/|].*$/, '');
   if (NOT_GIVEN.test(rest) || (lead.token === 'SHIP' && !/^[\s.!]*$/.test(lead.rest))) return null;
-  if (actionOnly(key, lead.token)) return null;
+  if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
   if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
   const list = LIST_ITEM.test(r.lines[j]!) ? listDisagrees(r.lines, j, lead.verdict) : {};

@@ -97,26 +97,6 @@ function keyValueRow(r: Reader, i: number): Candidate | null {
   return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
 
-/** A merge said as the last word: "Good to merge", "Safe to merge.", "Cleared for merge", "Merge when ready". */
-const CLOSING_APPROVAL = /^(?:GOOD|SAFE|OK(?:AY)?|CLEARED|FINE)\s+(?:TO|FOR)\s+MERGE|^MERGE\s+WHEN\s+READY/;
-
-/**
- * The closing line, a paragraph of its own, that is nothing but a merge said in words (CLOSING_APPROVAL), plain:
- * no subject, list mark, heading, quote, emoji, box or mark but emphasis and a full stop or exclamation mark
- * (held-out 36). Said with no subject, it is of this change only when the body names no other pull request or
- * issue ("This depends on #812 … Good to merge": attack 15).
- */
-function closingPhrase(lines: readonly string[], i: number, text: string): Candidate | null {
-  const raw = lines[i]!;
-  if (i > 0 && lines[i - 1]!.trim()) return null;
-  if (lines.some((l) => /(?:^|[\s(])#\d+\b|\/(?:pull|issues)\/\d+/.test(l))) return null;
-  if (!/^[\s*_]*[A-Za-z][A-Za-z' ]+[A-Za-z][\s*_.!]*$/.test(raw)) return null;
-  const upper = text.toUpperCase().replace(/[.!\s]+$/, '');
-  const m = CLOSING_APPROVAL.exec(upper);
-  if (!m || m[0].length !== upper.length) return null;
-  return candidate(i, 'APPROVE', 'bare', false, false, undefined, '');
-}
-
 /** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
  * of its own) as a token. */
 export function candidateAt(r: Reader, i: number): Candidate | null {
@@ -145,7 +125,6 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
   if (/^\s*#+\s*\d+[.)]/.test(line)) return null;
   if (/^\s*>/.test(line)) return null; // a quote is someone else's words ("> LGTM — @alice")
   const lead = leadingVerdict(text);
-  if (!lead && i === r.closing) return closingPhrase(r.lines, i, text);
   // "Comment: nice work", "BLOCKING: the guard" — a label before text, not a verdict
   if (!lead || !TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest) || NOT_GIVEN.test(lead.rest)) return null;
   if (lead.token === 'SHIP') return null; // "Ship." alone says nothing of this review

@@ -111,14 +111,8 @@ export function saysMoreThanItsToken(lines: readonly string[], i: number): boole
 
 /** Struck, marked up, a link, an @mention, or a face or sign other than the good ones. */
 function marked(raw: string): boolean {
-  return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(unaddressed(raw));
+  return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw);
 }
-
-/**
- * The line without a closing vocative: "This can go in now, @tvance." is said to the author, not of someone else.
- * Only after a comma and at the line's end: "@bob LGTM", "LGTM @bob?", "+1 to @alice's point" keep their mention.
- */
-const unaddressed = (raw: string): string => raw.replace(/,\s*@[\w-]+(?=\s*[.!]*\s*$)/, '');
 
 /** What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. */
 function hiddenText(lines: readonly string[]): string {
@@ -128,7 +122,7 @@ function hiddenText(lines: readonly string[]): string {
 
 /** A line's plain text, upper-cased, its apostrophes one character. */
 const upper = (line: string): string =>
-  plain(unaddressed(line))
+  plain(line)
     .replace(/[’‘ʼ`´]/g, "'")
     .toUpperCase();
 

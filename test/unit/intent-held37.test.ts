@@ -1,13 +1,35 @@
-// Held-out 36–38's rules (core/intent-key.ts, core/intent-line.ts): a first pass's verdict is history, a
-// "Disposition" key gives a review's verdict only as an action, and a closing paragraph that is nothing but a merge
-// said in words ("Good to merge") is read like a closing token — each with the cases that must stay unread.
+// Held-out 36–38 and attack 32 (core/intent-key.ts, core/intent-doubts.ts, core/intent-body.ts): a verdict key
+// qualified as an earlier pass is history; a bare token amended by an afterthought is in doubt; a dash and a name
+// is a sign-off, a dash and a sentence is not. And what attack 32 took out, pinned unread: a closing "Good to
+// merge", a "Disposition:" key.
 import { describe, expect, test } from 'vitest';
 import { findIntent } from '../../src/core/intent.js';
 
 const verdictOf = (body: string) => findIntent(body.split('\n')).suggestion?.verdict ?? null;
 const REVIEW = '## Review\n\nThe change reads well and its tests pass.\n';
+const FIXED = '\n\nBoth issues are fixed in the new push; I re-ran the suite.\n';
 
-describe("a first pass's verdict is history, not this review's (held-out 38)", () => {
+describe("an earlier pass's verdict is history, not this review's (held-out 38, attack 32)", () => {
+  test.each([
+    'First-pass verdict',
+    'First round verdict',
+    'Initial-pass verdict',
+    'First review verdict',
+    '1st-pass verdict',
+    'Pre-rebase verdict',
+    "Yesterday's verdict",
+    'Original review verdict',
+    'v1 verdict',
+    'First-cycle verdict',
+    "Earlier review's verdict",
+    "Last review's verdict",
+    'Before-fixes verdict',
+    'Prior-round verdict',
+    'Previous verdict',
+  ])('**%s:** REQUEST CHANGES, then fixed → nothing (not the old refusal)', (key) => {
+    expect(verdictOf(`**${key}:** REQUEST CHANGES${FIXED}`)).toBe(null);
+  });
+
   test.each<[string, string, string | null]>([
     [
       'three branches, each with a first-pass MERGE and my own DELETE',
@@ -15,63 +37,44 @@ describe("a first pass's verdict is history, not this review's (held-out 38)", (
       null,
     ],
     [
-      'First round verdict: APPROVE, then a refusal',
-      `**First round verdict:** APPROVE\n\n**Verdict:** REJECT\n`,
+      'an old verdict, then this one',
+      `**Initial-pass verdict:** APPROVE\n\n**Verdict:** REJECT\n`,
       'CHANGES_REQUESTED',
     ],
-    ["first pass's verdict alone", `${REVIEW}\nFirst pass's verdict: APPROVE\n`, null],
-    ['a verdict after "first" that is not a pass: read', `${REVIEW}\n**Verdict:** APPROVE\n`, 'APPROVE'],
+    ['"Pre-merge verdict" is this review\'s', `${REVIEW}\n**Pre-merge verdict:** APPROVE\n`, 'APPROVE'],
+    ['"Final verdict" is this review\'s', `${REVIEW}\n**Final verdict:** REQUEST CHANGES\n`, 'CHANGES_REQUESTED'],
   ])('%s → %s', (_n, body, verdict) => {
     expect(verdictOf(body)).toBe(verdict);
   });
 });
 
-describe('"Disposition" gives a verdict only as an action (held-out 37)', () => {
+describe('a bare token amended by an afterthought, and a sign-off (attack 32)', () => {
   test.each<[string, string, string | null]>([
+    ['"— actually no, wait: …"', `${REVIEW}\nLGTM\n\n— actually no, wait: the NUL byte reaches Postgres.\n`, null],
+    ['"— edit: un-approving …"', `${REVIEW}\nApproved\n\n— edit: un-approving. CI fails on Postgres 12.\n`, null],
+    ['"Edit: …" on the next line', `${REVIEW}\nLGTM\nEdit: found a race, hold off.\n`, null],
+    ['"P.S. …"', `${REVIEW}\nLGTM\n\nP.S. the migration is not reversible; please add a down step.\n`, null],
+    ['"-- …"', `${REVIEW}\nLGTM\n\n-- scratch that, the lock order is wrong.\n`, null],
+    ['a sign-off "— Dana"', `${REVIEW}\nLGTM\n\n— Dana\n`, 'APPROVE'],
+    ['a sign-off "—Pi"', `${REVIEW}\nReady to merge.\n\n—Pi\n`, 'APPROVE'],
+    ['a sign-off "— @dana (platform)"', `${REVIEW}\nApproved\n\n— @dana (platform)\n`, 'APPROVE'],
     [
-      'opening the body',
-      '**Disposition: APPROVE** — reproduced at the exact head.\n\n## Measured\n\n- 29/29\n',
+      'a list after a keyed verdict is no afterthought',
+      `**Verdict:** APPROVED\n\n- **Changes required:** None\n`,
       'APPROVE',
     ],
-    [
-      'Request changes',
-      `${REVIEW}\n**Disposition:** REQUEST CHANGES — the migration drops data\n`,
-      'CHANGES_REQUESTED',
-    ],
-    ["a finding's triage: Rejected", '### 1. Race\n\n**Disposition:** Rejected (false positive)\n', null],
-    ["a finding's triage: Accepted", 'Finding 2 disposition: ACCEPTED\n\nThe rest still breaks the build.\n', null],
-    ['a triage word of a pass', `${REVIEW}\n**Disposition:** PASS\n`, null],
-    [
-      'a list item',
-      'We looked at the flake.\n\n- Disposition: approved as a known flake\n- The PR breaks the build.\n',
-      null,
-    ],
-    ['deferred', `${REVIEW}\nDisposition: deferred to #812.\n`, null],
   ])('%s → %s', (_n, body, verdict) => {
     expect(verdictOf(body)).toBe(verdict);
   });
 });
 
-describe('a closing paragraph that is only a merge in words (held-out 36)', () => {
-  test.each<[string, string, string | null]>([
-    ['Good to merge', `${REVIEW}\nGood to merge\n`, 'APPROVE'],
-    ['**Safe to merge.**', `${REVIEW}\n**Safe to merge.**\n`, 'APPROVE'],
-    ['Cleared for merge!', `${REVIEW}\nCleared for merge!\n`, 'APPROVE'],
-    ['Merge when ready.', `${REVIEW}\nMerge when ready.\n`, 'APPROVE'],
-    ['a question', `${REVIEW}\nGood to merge?\n`, null],
-    ['a subject: "It\'s good to merge" (of what?)', `${REVIEW}\nIt's good to merge.\n`, null],
-    ['another pull request named in the body', `This depends on #812.\n\nGood to merge.\n`, null],
-    ['a pull request link in the body', `See https://github.com/o/r/pull/812 first.\n\nGood to merge.\n`, null],
-    ['hard-wrapped: the line before goes on', `${REVIEW}\nI am not sure it is\ngood to merge.\n`, null],
-    ['a tail', `${REVIEW}\nGood to merge once CI passes.\n`, null],
-    ['a cross', `${REVIEW}\n❌ Good to merge\n`, null],
-    ['a list item', `${REVIEW}\n- Good to merge\n`, null],
-    ['a heading', `${REVIEW}\n## Good to merge\n`, null],
-    ['a quote', `${REVIEW}\n> Good to merge\n`, null],
-    ['not the closing line', `${REVIEW}\nGood to merge\n\nThe migration still drops a column.\n`, null],
-    ['negated', `${REVIEW}\nNot good to merge.\n`, null],
-    ['an open must-fix list above it', `## Must fix before merge\n\n- the race in the cache\n\nGood to merge.\n`, null],
-  ])('%s → %s', (_n, body, verdict) => {
-    expect(verdictOf(body)).toBe(verdict);
+describe('taken out after attack 32: these are not read', () => {
+  test.each<[string, string]>([
+    ['a closing "Good to merge" (23 wrong: conditions above it, other PRs, quotes)', `${REVIEW}\nGood to merge\n`],
+    ['a closing "Merge when ready."', `${REVIEW}\nMerge when ready.\n`],
+    ['"Disposition: APPROVE" (6 wrong: it triages one item of several)', '**Disposition: APPROVE** — reproduced.\n'],
+    ['"Disposition: REQUEST CHANGES"', `${REVIEW}\n**Disposition:** REQUEST CHANGES\n`],
+  ])('%s', (_n, body) => {
+    expect(verdictOf(body)).toBe(null);
   });
 });

@@ -25,7 +25,6 @@ describe('read: a short review that approves in words', () => {
     ['Sieht gut aus, danke!', 'APPROVE'],
     ['内容はLGTMです。', 'APPROVE'],
     ['Looks good\n\n<!-- reviewer: dana -->', 'APPROVE'], // an HTML comment is no prose
-    ['Looks good. This can go in now, @tvance.', 'APPROVE'], // said to the author: a closing vocative
     ['Really nice work! We can merge.', 'APPROVE'],
     ["Sounds good, LGTM. Let's merge it.", 'APPROVE'],
     ['This is good to merge, thanks!', 'APPROVE'],
@@ -61,6 +60,8 @@ describe('unread: hedged, conditioned, reported, quoted, partial, a problem name
     ["+1 to Alice's point about lock ordering.", 'agreement with a point'],
     ['Looks good, dont merge til the release is out', 'a negation without its apostrophe'],
     ['Retracting my LGTM, found a race.', 'a withdrawal'],
+    ['Looks good. This can go in now, @tvance.', 'an @mention, even said to the author'],
+    ['Looks good to me, @coderabbitai.', 'an answer to a bot (attack 32)'],
     ['Looks good, @bob?', 'a question to someone'],
     ["LGTM, @bob's call though.", "someone else's call"],
     ['@bob LGTM', 'said to someone first: whose LGTM?'],

@@ -753,6 +753,11 @@ describe.each([
   ['short reviews said in words (held-out 31 and 32; the reader became an allowlist)', 'intent-attack-29.json', 77],
   ['the allowlist of short approvals, and bare tokens taken back on their own line', 'intent-attack-30.json', 76],
   ['a short comment that says more around its token (closing or standing alone)', 'intent-attack-31.json', 113],
+  [
+    "held-out 36–38's closing merge phrases, Disposition, vocatives (taken out) and history keys",
+    'intent-attack-32.json',
+    66,
+  ],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
