@@ -4,8 +4,7 @@
 // no write leaves its gate less than a second after the previous one (a GraphQL query counts as
 // a write: it may mutate), a write that notifies people (a review, a comment) three seconds after
 // the previous such write, and no more than ten requests of this client are in flight (a write
-// that waits for a slot after its gate may start beside the next: with the action's few requests
-// at a time it never does). @octokit/plugin-throttling applied the same rules until 0.13.0 (and
+// takes its slot before its gate, so the gaps hold between real starts). @octokit/plugin-throttling applied the same rules until 0.13.0 (and
 // spaced /search/ reads, which the action never makes); it schedules through Bottleneck, whose
 // every step yields to the event loop with a timer (a millisecond or more, about ten per request),
 // which made a run against a local server mostly waiting. Here a turn costs nothing unless it has to
@@ -87,10 +86,13 @@ export function pacer(o: PacingOptions): Pace {
   };
   return async (method, url, request) => {
     const kind = requestKind(method, url);
-    if (kind !== 'read') await gate(kind === 'notify');
+    // the slot first, then the gate: a write starts the moment its gate lets it through, so the gaps are
+    // counted between real starts (a write that passed its gate and then waited for a slot could start beside
+    // the next one)
     if (free > 0) free--;
     else await new Promise<void>((r) => waiting.push(r));
     try {
+      if (kind !== 'read') await gate(kind === 'notify');
       return await request();
     } finally {
       release();

@@ -153,6 +153,23 @@ describe('pacer', () => {
     await expect(pace('POST', '/repos/o/r/statuses/b', async () => 'b')).resolves.toBe('b');
   });
 
+  test('writes that waited for a slot still start a gap apart: the gate is passed after the slot', async () => {
+    const c = clocked(2);
+    let finish!: () => void;
+    const held = new Promise<void>((r) => (finish = r));
+    const a = c.go('POST', '/repos/o/r/statuses/a', held); // a write, and a read, hold both slots
+    const r = c.go('GET', '/repos/o/r/pulls/1', held);
+    const b = c.go('POST', '/repos/o/r/statuses/b');
+    const d = c.go('POST', '/repos/o/r/statuses/c');
+    await new Promise((x) => setImmediate(x));
+    c.tick(5000); // long after the first write's gap
+    finish();
+    await c.settle([a, r, b, d]);
+    const at = Object.fromEntries(c.starts);
+    expect(at['POST /repos/o/r/statuses/b']).toBe(5000);
+    expect(at['POST /repos/o/r/statuses/c']).toBe(6000); // not beside b
+  });
+
   test('at most maxInFlight at once; a slot frees when a request settles, failed or not', async () => {
     const c = clocked(2);
     let finish!: () => void;
