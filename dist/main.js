@@ -53393,13 +53393,14 @@ function adviceFor(cls, status, detail, headers, limits) {
 // no write leaves its gate less than a second after the previous one (a GraphQL query counts as
 // a write: it may mutate), a write that notifies people (a review, a comment) three seconds after
 // the previous such write, and no more than ten requests of this client are in flight (a write
-// takes its slot before its gate, so the gaps hold between real starts). @octokit/plugin-throttling applied the same rules until 0.13.0 (and
-// spaced /search/ reads, which the action never makes); it schedules through Bottleneck, whose
-// every step yields to the event loop with a timer (a millisecond or more, about ten per request),
-// which made a run against a local server mostly waiting. Here a turn costs nothing unless it has to
-// wait. (@octokit/plugin-retry still schedules each request through a Bottleneck of its own: a few
-// ticks, not ten.) The clock and the sleep are injected (client.ts scales the sleep in the action's
-// own tests and never sleeps past the run's deadline).
+// takes its slot before its gate, so the gaps hold between real starts). @octokit/plugin-throttling
+// applied the same rules until 0.13.0 (and spaced /search/ reads, which the action never makes);
+// it schedules through Bottleneck, whose every step yields to the event loop with a timer (a
+// millisecond or more, about ten per request), which made a run against a local server mostly
+// waiting. Here a turn costs nothing unless it has to wait. (@octokit/plugin-retry still schedules
+// each request through a Bottleneck of its own: a few ticks, not ten.) The clock and the sleep are
+// injected (client.ts scales the sleep in the action's own tests and never sleeps past the run's
+// deadline).
 // The endpoints GitHub lists as creating notifications (the paths @octokit/plugin-throttling
 // 11's generated list holds, from GitHub's OpenAPI description); `{…}` is one path segment.
 const NOTIFYING = [
