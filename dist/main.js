@@ -43712,8 +43712,10 @@ function keyedAt(r, i, text) {
     const raw = skeleton(unescapeU(r.lines[i]));
     for (const key of keysOf(upper)) {
         const before = upper.slice(0, key.at);
-        if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end)))
+        if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end))) {
+            r.history.push(i);
             return null;
+        }
         if (NOT_THIS_REVIEWS.test(before))
             continue;
         const c = readKey(r, i, upper, raw, key);
@@ -44029,9 +44031,16 @@ function saysMoreThanItsToken(lines, i) {
 function marked(raw) {
     return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw);
 }
-/** What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. */
+/**
+ * What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. Only a marker or a
+ * key with a one-word value ("<!-- reviewer: dana -->") is metadata; any other comment says something the reader of
+ * the review does not see ("<!-- placeholder, real review tomorrow -->", "<!-- reviewed the 2.x backport -->":
+ * attack 33), and is returned as a question, which NOT_PLAIN refuses.
+ */
 function hiddenText(lines) {
     const comments = lines.filter((l) => COMMENT_LINE.test(l));
+    if (comments.some((l) => !/^\s*<!--\s*(?:[\w.-]+(?:\s*[:=]\s*[\w.@/#-]+)?)?\s*-->\s*$/.test(l)))
+        return '?';
     return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
 }
 /** A line's plain text, upper-cased, its apostrophes one character. */
@@ -44504,8 +44513,16 @@ function intent_body_unescape(lines) {
     });
     return { lines: out, origin, escaped };
 }
-/** A dash and a name, on a line of its own: "— Dana", "—Pi", "– @dana (platform)". */
-const SIGN_OFF = /^\s*[_*]*[—–]\s*(?:@[\w-]+|\p{Lu}[\p{L}'.-]*)(?:[ ,]+(?:@[\w-]+|\p{Lu}[\p{L}'.-]*|\([^()]{1,40}\)))*[_*.]*\s*$/u;
+/** A word that says something, not a name: a hold, a retraction, a verdict ("— Hold", "— Never Mind": attack 33). */
+const NOT_A_NAME = String.raw `(?!(?:Not|No|Never|Wait|Hold|Wrong|Blocked|Blocker|Actually|Nope|Stop|Scratch|Edit|Update|` +
+    String.raw `Ignore|Cancel|Retract\p{L}*|Approved?|Reject\p{L}*|Merge|Ship|Fail\p{L}*|Pass\p{L}*|Do|Nvm|Oops|` +
+    String.raw `Correction|Mind|Yet|Later|Done|Fixed|Lgtm|Sorry|Thanks)\b)`;
+const NAME = String.raw `${NOT_A_NAME}\p{Lu}\p{Ll}[\p{Ll}'-]*`;
+/**
+ * A dash and a name, on a line of its own: "— Dana", "—Pi", "– Dana Reyes", "— @dana". One or two capitalised words
+ * and nothing else: not "— Wrong PR.", "— Hold.", "— Never Mind", "— @captain (hold for the freeze)" (attack 33).
+ */
+const SIGN_OFF = new RegExp(String.raw `^\s*[_*]*[—–]\s*(?:@[\w-]+|${NAME}(?:\s+${NAME})?)[_*]*\s*$`, 'u');
 const FOOTERS = [
     // "🤖 Generated with Claude Code", "_Posted by Reviewbot …_"
     [
@@ -44613,8 +44630,10 @@ function nextAbove(lines, i) {
 
 /** A later round, pass, review or update, by its label (upper-case, decoration gone). */
 const REVISIT = /^(?:RE-?(?:REVIEW(?:ED)?|CHECK(?:ED)?|VISIT(?:ED)?)\b|(?:LATER|LATEST)\s+(?:ROUND|PASS|REVIEW|LOOK)\b)/;
-/** An update or a correction amends what came before it, wherever the verdict sits. */
-const AMENDS = /^(?:UPDATE|EDIT|ADDENDUM|CORRECTION|ERRATUM)\b(?!S)/;
+/** An update or a correction amends what came before it, wherever the verdict sits (with a colon or a dash). */
+const AMENDS = /^(?:UPDATE(?:D(?!\s+(?:AT|ON|BY|DATE|TIME)\b))?|EDIT(?:ED)?|UPD|ADDENDUM|CORRECTION|ERRATUM|LATER|ETA|P\.?\s?(?:P\.?\s?)?S)\b(?!S)/;
+/** A retraction needs no colon: "Scratch that.", "Never mind", "On second thought", "Oh wait —" (attack 33). */
+const RETRACTS = /^(?:SCRATCH\s+THAT|NEVER\s*MIND|NVM|ON\s+SECOND\s+THOUGHTS?|(?:OH\s+)?WAIT\b|ACTUALLY\b|HOLD\s+ON|HANG\s+ON|RETRACT\w*|IGNORE\s+(?:THAT|THIS|THE|MY)|UN-?APPROV\w*|TAKE\s+THAT\s+BACK)/;
 /** A heading that follows a review up ("## Follow-up Review: the relay fixes re-checked", held-out 35), not a label. */
 const FOLLOW_UP = /^FOLLOW[\s-]?UP\s+(?:REVIEW|RE-?CHECK|CHECK|PASS|ROUND)\b/;
 const ORDINAL = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5, FIRST: 1, SECOND: 2 };
@@ -44634,7 +44653,7 @@ function markerAt(line, index) {
         return null;
     const text = plain(line)
         .toUpperCase()
-        .replace(/^[\s#*_[(]+/, '');
+        .replace(/^[\s#*_[(^—–-]+/, '');
     const latest = LATEST.test(text);
     const numbered = NUMBERED.exec(text);
     if (numbered && section) {
@@ -44644,7 +44663,7 @@ function markerAt(line, index) {
     if (REVISIT.test(text) && section)
         return { index, round: Infinity, amends: false, latest, section };
     // a paragraph may open an update or a correction ("Correction after re-running the suite: …")
-    const amends = AMENDS.test(text) && (section || /^[^:：]{0,80}[:：]/.test(text));
+    const amends = (AMENDS.test(text) && (section || /^[^:：]{0,80}(?:[:：]|\s[—–-])/.test(text))) || RETRACTS.test(text);
     if (amends || (FOLLOW_UP.test(text) && /^\s*#/.test(line)))
         return { index, round: Infinity, amends: true, latest, section };
     return null;
@@ -44775,7 +44794,16 @@ function takenBack(lines, c, apart) {
  */
 function afterthought(lines, index) {
     const next = lines.slice(index + 1).find((l) => l.trim()) ?? '';
-    return !SIGN_OFF.test(next) && /^\s*[_*]*(?:[—–]|--\s|(?:EDIT|UPDATE|ETA|P\.?\s?S)\b\.?\s*[:：-]?)/i.test(next);
+    if (SIGN_OFF.test(next))
+        return false;
+    // a list under a bare token that goes on with its sentence ("LGTM" / "- but the password is still logged")
+    const item = /^\s*(?:[-+*]|\d+[.)])\s+[*_]*(\w+)/.exec(next)?.[1]?.toUpperCase() ?? '';
+    if (/^(?:BUT|AND|EXCEPT|THOUGH|ALTHOUGH|HOWEVER|ONCE|IF|UNLESS|AFTER|PROVIDED|ASSUMING|MODULO|PLEASE)$/.test(item))
+        return true;
+    const text = plain(next)
+        .toUpperCase()
+        .replace(/^[\s#*_[(^]+/, '');
+    return /^\s*[_*]*(?:[—–]|--\s)/.test(next) || AMENDS.test(text) || RETRACTS.test(text);
 }
 /**
  * Why the verdict that decides is in doubt, or null; `line` maps a 0-based index to the body's 1-based line.
@@ -44805,8 +44833,26 @@ function doubted(decided, lines, code, line) {
             return `line ${line(c.index)} asks whether, it does not say`;
         if (takenBack(lines, c, apart))
             return `line ${line(c.index)} takes its own verdict back (sarcasm, another PR, stale, a part)`;
+        const h = historySection(lines, code, c.index);
+        if (h >= 0)
+            return `${where} sits under line ${line(h)}, which titles an earlier review`;
     }
     return null;
+}
+/** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
+const EARLIER_TITLE = /^(?:PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|FIRST|1ST|LAST|YESTERDAY'?S?)[\s-]+(?:REVIEW|ROUND|PASS|LOOK|CYCLE|VERDICT)S?\b/;
+/**
+ * The verdict sits in a section titled as an earlier review (attack 33: "## Previous review (Mar 3)" / "Verdict:
+ * APPROVE", then "## Today" withdraws it): its nearest heading or bold label above.
+ */
+function historySection(lines, code, at) {
+    const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && SECTION.test(l));
+    if (k < 0)
+        return -1;
+    const title = plain(lines[k])
+        .toUpperCase()
+        .replace(/^[\s#*_[(]+/, '');
+    return EARLIER_TITLE.test(title) ? k : -1;
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts
@@ -44858,7 +44904,7 @@ function describeAfter(lines, chosen, others) {
     ];
 }
 function collect(lines, code) {
-    const r = { lines, closing: closingLine(lines, code), unrecognised: [], items: [] };
+    const r = { lines, closing: closingLine(lines, code), unrecognised: [], items: [], history: [] };
     const candidates = [];
     const tokenLines = new Set();
     for (let i = 0; i < lines.length; i++) {
@@ -44882,9 +44928,11 @@ function collect(lines, code) {
         return { candidates: kept.rounds, unrecognised: r.unrecognised, items: [], rounds: true };
     // what was set aside as items' statuses is named when nothing else states a verdict
     const items = [...r.items, ...candidates.filter((c) => !kept.includes(c)).map((c) => c.tokenIndex ?? c.index)].sort((a, b) => a - b);
-    // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it; the last part's stands
+    // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it, an earlier pass's too ("Previous
+    // verdict: REQUEST CHANGES — still stands": attack 33); the last part's stands
+    const later = (c) => kept.some((d) => !d.part && d.index > c.index) || r.history.some((h) => h > c.index);
     return {
-        candidates: kept.filter((c) => !c.part || !kept.some((d) => !d.part && d.index > c.index)),
+        candidates: kept.filter((c) => !c.part || !later(c)),
         unrecognised: r.unrecognised,
         items,
         rounds: false,

@@ -1069,6 +1069,24 @@ export const MUTANTS = [
     unit: [U('diagnostics')],
     e2e: [],
   },
+  {
+    name: 'earlier-review-section-read',
+    what: 'a verdict under "## Previous review" is read as this review\'s, whatever the section after it says',
+    file: 'src/core/intent-doubts.ts',
+    from: 'return EARLIER_TITLE.test(title) ? k : -1;',
+    to: 'return EARLIER_TITLE.test(title) && k < 0 ? k : -1;',
+    unit: [U('intent-held37'), U('intent')],
+    e2e: [],
+  },
+  {
+    name: 'hidden-note-read-as-metadata',
+    what: 'a short comment\'s hidden note ("<!-- placeholder, real review tomorrow -->") is taken for metadata',
+    file: 'src/core/intent-short.ts',
+    from: "return '?';",
+    to: "return '';",
+    unit: [U('intent-held37'), U('intent')],
+    e2e: [],
+  },
 ];
 
 const ROOT = join(import.meta.dirname, '..') + '/';

@@ -25,9 +25,17 @@ export function unescape(lines: readonly string[]): { lines: string[]; origin: n
   return { lines: out, origin, escaped };
 }
 
-/** A dash and a name, on a line of its own: "— Dana", "—Pi", "– @dana (platform)". */
-export const SIGN_OFF =
-  /^\s*[_*]*[—–]\s*(?:@[\w-]+|\p{Lu}[\p{L}'.-]*)(?:[ ,]+(?:@[\w-]+|\p{Lu}[\p{L}'.-]*|\([^()]{1,40}\)))*[_*.]*\s*$/u;
+/** A word that says something, not a name: a hold, a retraction, a verdict ("— Hold", "— Never Mind": attack 33). */
+const NOT_A_NAME =
+  String.raw`(?!(?:Not|No|Never|Wait|Hold|Wrong|Blocked|Blocker|Actually|Nope|Stop|Scratch|Edit|Update|` +
+  String.raw`Ignore|Cancel|Retract\p{L}*|Approved?|Reject\p{L}*|Merge|Ship|Fail\p{L}*|Pass\p{L}*|Do|Nvm|Oops|` +
+  String.raw`Correction|Mind|Yet|Later|Done|Fixed|Lgtm|Sorry|Thanks)\b)`;
+const NAME = String.raw`${NOT_A_NAME}\p{Lu}\p{Ll}[\p{Ll}'-]*`;
+/**
+ * A dash and a name, on a line of its own: "— Dana", "—Pi", "– Dana Reyes", "— @dana". One or two capitalised words
+ * and nothing else: not "— Wrong PR.", "— Hold.", "— Never Mind", "— @captain (hold for the freeze)" (attack 33).
+ */
+export const SIGN_OFF = new RegExp(String.raw`^\s*[_*]*[—–]\s*(?:@[\w-]+|${NAME}(?:\s+${NAME})?)[_*]*\s*$`, 'u');
 
 export const FOOTERS: ReadonlyArray<[RegExp, string]> = [
   // "🤖 Generated with Claude Code", "_Posted by Reviewbot …_"

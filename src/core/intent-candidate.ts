@@ -38,6 +38,8 @@ export interface Reader {
   unrecognised: Unrecognised[];
   /** Lines where a list item's label gives a verdict ("- Recommendation: Request changes"): an item's, not read. */
   items: number[];
+  /** Lines whose verdict key is an earlier pass's ("Previous verdict:"): not read, but a part above gives way. */
+  history: number[];
 }
 
 export function candidate(

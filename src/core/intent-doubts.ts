@@ -11,8 +11,12 @@ import { quotedLines, SIGN_OFF } from './intent-body.js';
 /** A later round, pass, review or update, by its label (upper-case, decoration gone). */
 const REVISIT =
   /^(?:RE-?(?:REVIEW(?:ED)?|CHECK(?:ED)?|VISIT(?:ED)?)\b|(?:LATER|LATEST)\s+(?:ROUND|PASS|REVIEW|LOOK)\b)/;
-/** An update or a correction amends what came before it, wherever the verdict sits. */
-const AMENDS = /^(?:UPDATE|EDIT|ADDENDUM|CORRECTION|ERRATUM)\b(?!S)/;
+/** An update or a correction amends what came before it, wherever the verdict sits (with a colon or a dash). */
+const AMENDS =
+  /^(?:UPDATE(?:D(?!\s+(?:AT|ON|BY|DATE|TIME)\b))?|EDIT(?:ED)?|UPD|ADDENDUM|CORRECTION|ERRATUM|LATER|ETA|P\.?\s?(?:P\.?\s?)?S)\b(?!S)/;
+/** A retraction needs no colon: "Scratch that.", "Never mind", "On second thought", "Oh wait —" (attack 33). */
+const RETRACTS =
+  /^(?:SCRATCH\s+THAT|NEVER\s*MIND|NVM|ON\s+SECOND\s+THOUGHTS?|(?:OH\s+)?WAIT\b|ACTUALLY\b|HOLD\s+ON|HANG\s+ON|RETRACT\w*|IGNORE\s+(?:THAT|THIS|THE|MY)|UN-?APPROV\w*|TAKE\s+THAT\s+BACK)/;
 /** A heading that follows a review up ("## Follow-up Review: the relay fixes re-checked", held-out 35), not a label. */
 const FOLLOW_UP = /^FOLLOW[\s-]?UP\s+(?:REVIEW|RE-?CHECK|CHECK|PASS|ROUND)\b/;
 const ORDINAL: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5, FIRST: 1, SECOND: 2 };
@@ -46,7 +50,7 @@ function markerAt(line: string, index: number): Marker | null {
   if (/^\s*(>|\||[-+*]\s|\d+[.)]\s)/.test(line)) return null;
   const text = plain(line)
     .toUpperCase()
-    .replace(/^[\s#*_[(]+/, '');
+    .replace(/^[\s#*_[(^—–-]+/, '');
   const latest = LATEST.test(text);
   const numbered = NUMBERED.exec(text);
   if (numbered && section) {
@@ -55,7 +59,7 @@ function markerAt(line: string, index: number): Marker | null {
   }
   if (REVISIT.test(text) && section) return { index, round: Infinity, amends: false, latest, section };
   // a paragraph may open an update or a correction ("Correction after re-running the suite: …")
-  const amends = AMENDS.test(text) && (section || /^[^:：]{0,80}[:：]/.test(text));
+  const amends = (AMENDS.test(text) && (section || /^[^:：]{0,80}(?:[:：]|\s[—–-])/.test(text))) || RETRACTS.test(text);
   if (amends || (FOLLOW_UP.test(text) && /^\s*#/.test(line)))
     return { index, round: Infinity, amends: true, latest, section };
   return null;
@@ -208,7 +212,15 @@ function takenBack(lines: readonly string[], c: Candidate, apart: ReadonlySet<nu
  */
 function afterthought(lines: readonly string[], index: number): boolean {
   const next = lines.slice(index + 1).find((l) => l.trim()) ?? '';
-  return !SIGN_OFF.test(next) && /^\s*[_*]*(?:[—–]|--\s|(?:EDIT|UPDATE|ETA|P\.?\s?S)\b\.?\s*[:：-]?)/i.test(next);
+  if (SIGN_OFF.test(next)) return false;
+  // a list under a bare token that goes on with its sentence ("LGTM" / "- but the password is still logged")
+  const item = /^\s*(?:[-+*]|\d+[.)])\s+[*_]*(\w+)/.exec(next)?.[1]?.toUpperCase() ?? '';
+  if (/^(?:BUT|AND|EXCEPT|THOUGH|ALTHOUGH|HOWEVER|ONCE|IF|UNLESS|AFTER|PROVIDED|ASSUMING|MODULO|PLEASE)$/.test(item))
+    return true;
+  const text = plain(next)
+    .toUpperCase()
+    .replace(/^[\s#*_[(^]+/, '');
+  return /^\s*[_*]*(?:[—–]|--\s)/.test(next) || AMENDS.test(text) || RETRACTS.test(text);
 }
 
 /**
@@ -240,6 +252,25 @@ export function doubted(
     if (WHETHER.test(t)) return `line ${line(c.index)} asks whether, it does not say`;
     if (takenBack(lines, c, apart))
       return `line ${line(c.index)} takes its own verdict back (sarcasm, another PR, stale, a part)`;
+    const h = historySection(lines, code, c.index);
+    if (h >= 0) return `${where} sits under line ${line(h)}, which titles an earlier review`;
   }
   return null;
+}
+
+/** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
+const EARLIER_TITLE =
+  /^(?:PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|FIRST|1ST|LAST|YESTERDAY'?S?)[\s-]+(?:REVIEW|ROUND|PASS|LOOK|CYCLE|VERDICT)S?\b/;
+
+/**
+ * The verdict sits in a section titled as an earlier review (attack 33: "## Previous review (Mar 3)" / "Verdict:
+ * APPROVE", then "## Today" withdraws it): its nearest heading or bold label above.
+ */
+function historySection(lines: readonly string[], code: ReadonlySet<number>, at: number): number {
+  const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && SECTION.test(l));
+  if (k < 0) return -1;
+  const title = plain(lines[k]!)
+    .toUpperCase()
+    .replace(/^[\s#*_[(]+/, '');
+  return EARLIER_TITLE.test(title) ? k : -1;
 }

@@ -94,7 +94,10 @@ export function keyedAt(r: Reader, i: number, text: string): Candidate | null {
   const raw = skeleton(unescapeU(r.lines[i]!));
   for (const key of keysOf(upper)) {
     const before = upper.slice(0, key.at);
-    if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end))) return null;
+    if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end))) {
+      r.history.push(i);
+      return null;
+    }
     if (NOT_THIS_REVIEWS.test(before)) continue;
     const c = readKey(r, i, upper, raw, key);
     if (c === STOP) return null;

@@ -114,9 +114,15 @@ function marked(raw: string): boolean {
   return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw);
 }
 
-/** What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. */
+/**
+ * What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. Only a marker or a
+ * key with a one-word value ("<!-- reviewer: dana -->") is metadata; any other comment says something the reader of
+ * the review does not see ("<!-- placeholder, real review tomorrow -->", "<!-- reviewed the 2.x backport -->":
+ * attack 33), and is returned as a question, which NOT_PLAIN refuses.
+ */
 function hiddenText(lines: readonly string[]): string {
   const comments = lines.filter((l) => COMMENT_LINE.test(l));
+  if (comments.some((l) => !/^\s*<!--\s*(?:[\w.-]+(?:\s*[:=]\s*[\w.@/#-]+)?)?\s*-->\s*$/.test(l))) return '?';
   return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
 }
 

@@ -77,7 +77,7 @@ function collect(
   lines: readonly string[],
   code: ReadonlySet<number>,
 ): { candidates: Candidate[]; unrecognised: Unrecognised[]; items: number[]; rounds: boolean } {
-  const r: Reader = { lines, closing: closingLine(lines, code), unrecognised: [], items: [] };
+  const r: Reader = { lines, closing: closingLine(lines, code), unrecognised: [], items: [], history: [] };
   const candidates: Candidate[] = [];
   const tokenLines = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
@@ -99,9 +99,11 @@ function collect(
   const items = [...r.items, ...candidates.filter((c) => !kept.includes(c)).map((c) => c.tokenIndex ?? c.index)].sort(
     (a, b) => a - b,
   );
-  // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it; the last part's stands
+  // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it, an earlier pass's too ("Previous
+  // verdict: REQUEST CHANGES — still stands": attack 33); the last part's stands
+  const later = (c: Candidate) => kept.some((d) => !d.part && d.index > c.index) || r.history.some((h) => h > c.index);
   return {
-    candidates: kept.filter((c) => !c.part || !kept.some((d) => !d.part && d.index > c.index)),
+    candidates: kept.filter((c) => !c.part || !later(c)),
     unrecognised: r.unrecognised,
     items,
     rounds: false,

@@ -57,13 +57,67 @@ describe('a bare token amended by an afterthought, and a sign-off (attack 32)', 
     ['"-- …"', `${REVIEW}\nLGTM\n\n-- scratch that, the lock order is wrong.\n`, null],
     ['a sign-off "— Dana"', `${REVIEW}\nLGTM\n\n— Dana\n`, 'APPROVE'],
     ['a sign-off "—Pi"', `${REVIEW}\nReady to merge.\n\n—Pi\n`, 'APPROVE'],
-    ['a sign-off "— @dana (platform)"', `${REVIEW}\nApproved\n\n— @dana (platform)\n`, 'APPROVE'],
+    ['a sign-off "— @dana"', `${REVIEW}\nApproved\n\n— @dana\n`, 'APPROVE'],
+    ['a sign-off "– Dana Reyes"', `${REVIEW}\nLGTM\n\n– Dana Reyes\n`, 'APPROVE'],
+    [
+      '"— @captain (hold for the freeze)" is no sign-off',
+      `${REVIEW}\nApproved\n\n— @captain (hold for the freeze)\n`,
+      null,
+    ],
+    ['"— Never Mind" is no sign-off', `${REVIEW}\nLGTM\n\n— Never Mind\n`, null],
+    ['"— Hold." is no sign-off', `${REVIEW}\nLGTM\n\n— Hold.\n`, null],
+    ['"Scratch that." after a bare token', `${REVIEW}\nLGTM\n\nScratch that. The lock order is wrong.\n`, null],
+    [
+      '"Edited:" after a keyed verdict',
+      `**Verdict:** APPROVE\n\nEdited: CI fails on Postgres 12, un-approving.\n`,
+      null,
+    ],
+    [
+      '"## Updated At" is a timestamp, not an update',
+      `**Verdict:** APPROVE\n\n## Updated At\n- 2026-08-02\n`,
+      'APPROVE',
+    ],
+    [
+      'a part verdict above an earlier pass\'s ("Previous verdict: … still stands") gives way',
+      'Step 1 verdict: APPROVE\n\nThe queue is still unbounded.\n\nPrevious verdict: REQUEST CHANGES — still stands.\n',
+      null,
+    ],
     [
       'a list after a keyed verdict is no afterthought',
       `**Verdict:** APPROVED\n\n- **Changes required:** None\n`,
       'APPROVE',
     ],
   ])('%s → %s', (_n, body, verdict) => {
+    expect(verdictOf(body)).toBe(verdict);
+  });
+});
+
+describe("attack 33: an earlier review's section, a list that goes on, a hidden note", () => {
+  test.each<[string, string, string | null]>([
+    [
+      'a verdict under "## Previous review"',
+      '## Previous review (Mar 3)\n\nVerdict: APPROVE\n\n## Today\n\nThe force-push dropped the tenant filter.\n',
+      null,
+    ],
+    [
+      'under a bold "**Earlier round**"',
+      '**Earlier round**\n\nVerdict: REQUEST CHANGES\n\n**Now**\n\nAll fixed.\n',
+      null,
+    ],
+    ['under "## Review" it stands', '## Review\n\nVerdict: APPROVE\n', 'APPROVE'],
+    ['"LGTM" then "- but …"', 'Read it.\n\nLGTM\n\n- but the password is still logged\n- and the body too\n', null],
+    ['"Clean." then a list of details', '**Verdict:** APPROVED\n\nClean.\n\n- **Changes required:** None\n', 'APPROVE'],
+  ])('%s → %s', (_n, body, verdict) => {
+    expect(verdictOf(body)).toBe(verdict);
+  });
+
+  test.each<[string, string | null]>([
+    ['LGTM\n<!-- reviewed the 2.x backport branch, see my other comment -->', null],
+    ['LGTM\n<!-- placeholder so the bot stops pinging, real review tomorrow -->', null],
+    ['Looks good to me.\n<!-- ignore: testing the review bot -->', null],
+    ['Looks good to me.\n<!-- reviewer: dana -->', 'APPROVE'],
+    ['LGTM\n<!-- persona-verdict-marker -->', 'APPROVE'],
+  ])('a short comment with a hidden note: %j → %s (only a marker or a one-word key is metadata)', (body, verdict) => {
     expect(verdictOf(body)).toBe(verdict);
   });
 });
