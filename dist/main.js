@@ -58403,7 +58403,9 @@ function addSummary(s, r, persona, bodyFile) {
     }
     if (r.diagnosis) {
         s.addHeading('Why the body was rejected', 3);
-        s.addRaw(`<pre>${pre(renderDiagnosis(r.diagnosis, bodyFile ?? undefined))}</pre>`, true).addEOL();
+        // its first line is the failure the caution block above already states: the details follow, once
+        const detail = renderDiagnosis(r.diagnosis, bodyFile ?? undefined).split('\n');
+        s.addRaw(`<pre>${pre((r.failure ? detail.slice(1) : detail).join('\n'))}</pre>`, true).addEOL();
         s.addRaw('<p>The last non-blank line of the body must be exactly one of <code>## VERDICT: APPROVE</code>, ' +
             '<code>## VERDICT: CHANGES_REQUESTED</code>, <code>## VERDICT: COMMENT</code>. Re-run the persona; if it ' +
             'drifts again, fix its prompt template.</p>', true).addEOL();

@@ -126,6 +126,8 @@ describe('the job summary a reader sees', () => {
     expect(text).not.toMatch(/&#\d+;/);
     expect(text).toContain('The last non-blank line of the body must be exactly one of ## VERDICT: APPROVE');
     expect(count(text, `persona-verdict v${VERSION}`)).toBe(1);
+    // the failure is stated once, in the caution block; the details below do not repeat it (a walkthrough)
+    expect(count(text, 'the last non-blank line looks like a verdict but does not match')).toBe(1);
   });
 
   test('aborted: letters outside ASCII keep their characters; a look-alike in an ASCII word is named', async () => {
