@@ -2334,7 +2334,7 @@ const IN_PROGRESS = /→|->|=>|\b(?:THEN|LUEGO|DANN|PUIS|DEPOIS|IN\s+PROGRESS|EN
 const HEDGED = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NEVER|NO|NOBODY|NONE|NOTHING|ZERO|0|ALMOST|NEARLY|MOSTLY|FAR|PARTLY|` +
     String.raw `WOULD|SHOULD|COULD|MIGHT|IF|WHEN|UNLESS|EXCEPT|BUT|THOUGH|ALTHOUGH|HOWEVER|CLAIMS?|AIMS?|GOAL|` +
     String.raw `WAS|WERE|PREVIOUSLY|EARLIER|BEFORE\s+THE|AFTER|ONCE|UNTIL|BLOCK\w*|REMAIN\w*|OPEN|` +
-    String.raw `DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`);
+    String.raw `DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?|ALREADY|DID)\b`);
 /** The same in Chinese and Japanese: before, not, but, although, if, already fixed, "was", "…, but". */
 const CJK_HEDGED = /之前|以前|没有|沒有|但|不过|不過|虽然|雖然|如果|已经|已經|修复|修復|でした|が、|けど|なら|済/;
 /** And what keeps a Chinese approval in words unread: any negation, "hard", "not yet", "far", a question, "after". */
@@ -2344,6 +2344,11 @@ const PROSE = [
     [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
     [
         /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
+        'CHANGES_REQUESTED',
+    ],
+    // "Recommendation: Address critical issues before production deployment" (held-out 38): an instruction, whole
+    [
+        /^(?:ADDRESS|FIX|RESOLVE)\s+(?:THE\s+|ALL\s+)?(?:CRITICAL|HIGH[\s-]PRIORITY|P0|P1)\s+(?:ISSUES|FINDINGS|ITEMS|BUGS)\s+(?:BEFORE|PRIOR\s+TO)\s+(?:MERG|PRODUCTION|DEPLOY|RELEASE|SHIP)/,
         'CHANGES_REQUESTED',
     ],
     // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"

@@ -351,7 +351,7 @@ describe('corpus', () => {
       // per set, in the manifest's order
       [
         28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 10, 4, 11, 1, 7, 3, 2, 4,
-        3, 5, 1, 4, 0, 3, 3,
+        3, 5, 1, 4, 0, 3, 4,
       ].reduce((a, b) => a + b),
     );
     expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
@@ -361,7 +361,7 @@ describe('corpus', () => {
         12, 10, 7, 10, 11, 6, 10,
       ].reduce((a, b) => a + b),
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(155);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(154);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -401,7 +401,7 @@ describe('corpus', () => {
       ['held-out 35', 20, '4/10 (40 %)', 10],
       ['held-out 36', 20, '0/9 (0 %)', 11],
       ['held-out 37', 20, '3/14 (21 %)', 6],
-      ['held-out 38', 20, '3/10 (30 %)', 10],
+      ['held-out 38', 20, '4/10 (40 %)', 10],
     ];
     // the goal is not reached on two representative samples, held-out 11 and 12: reported, floors kept (the run passes)
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 8 (10/12; its floor, 10, is kept)');
@@ -430,7 +430,7 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 35 (4/10; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 36 (0/9; its floor, 0, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 37 (3/14; its floor, 3, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 38 (3/10; its floor, 3, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 38 (4/10; its floor, 4, is kept)');
     for (const [set, bodies, named, unclear] of sets)
       expect(r.stdout).toContain(
         `${set} (${bodies} bodies): coverage on clear bodies ${named}, wrong suggestions 0, ` +

@@ -122,6 +122,24 @@ describe("attack 33: an earlier review's section, a list that goes on, a hidden 
   });
 });
 
+describe('a recommendation to address critical issues before the merge or a release (held-out 38)', () => {
+  test.each<[string, string | null]>([
+    [
+      '**Recommendation:** Address critical issues before production deployment. Medium ones can wait.',
+      'CHANGES_REQUESTED',
+    ],
+    ['**Recommendation:** Fix all critical findings before merging.', 'CHANGES_REQUESTED'],
+    ['**Recommendation:** Fix the blocking issues before merging.', null], // "block" is held back in a value
+    ['**Recommendation:** Address critical issues before production deployment — none were found.', null],
+    ['**Status:** Address critical issues before merging; @dana already did.', null],
+    ['**Recommendation:** Fix the blocking issues before merge, or close the PR.', null],
+    ['- **Recommendation:** Address critical issues before merge', null], // a list item's label
+    ['We should address critical issues before merge in general.', null], // no key
+  ])('%j → %s', (body, verdict) => {
+    expect(verdictOf(body)).toBe(verdict);
+  });
+});
+
 describe('taken out after attack 32: these are not read', () => {
   test.each<[string, string]>([
     ['a closing "Good to merge" (23 wrong: conditions above it, other PRs, quotes)', `${REVIEW}\nGood to merge\n`],
