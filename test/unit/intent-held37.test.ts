@@ -140,6 +140,19 @@ describe('a recommendation to address critical issues before the merge or a rele
   });
 });
 
+describe('"needs improvement" and "rework required" name a request for changes (held-out 23 and 31)', () => {
+  test.each<[string, string | null]>([
+    ['**Overall Assessment:** ⚠️ **Needs Improvement**', 'CHANGES_REQUESTED'],
+    ['---\nstatus: rework-required\n---\n\n## Blocking\n\n- the migration\n', 'CHANGES_REQUESTED'],
+    ['**Verdict:** REWORK REQUIRED — the cache is never invalidated', 'CHANGES_REQUESTED'],
+    ["**Overall Assessment:** doesn't need improvement", null],
+    ['**Status:** No rework required', null],
+    ['Needs improvement: the docs, optionally.', null], // a label before text
+  ])('%j → %s', (body, verdict) => {
+    expect(verdictOf(body)).toBe(verdict);
+  });
+});
+
 describe('taken out after attack 32: these are not read', () => {
   test.each<[string, string]>([
     ['a closing "Good to merge" (23 wrong: conditions above it, other PRs, quotes)', `${REVIEW}\nGood to merge\n`],
