@@ -2750,6 +2750,8 @@ function keyedAt(r, i, text) {
         }
         if (NOT_THIS_REVIEWS.test(before))
             continue;
+        if (inCode(raw, upper, key))
+            continue;
         const c = readKey(r, i, upper, raw, key);
         if (c === STOP)
             return null;
@@ -2757,6 +2759,34 @@ function keyedAt(r, i, text) {
             return PART.test(before) ? { ...c, part: true } : c;
     }
     return null;
+}
+/**
+ * The key is written only inside a code span: code quoted in prose (`DECISION="REQUEST_CHANGES"`, held-out 40),
+ * not the review's key. "**Verdict:** `APPROVE`" has its key outside the span.
+ */
+function inCode(raw, upper, key) {
+    if (!raw.includes('`'))
+        return false;
+    // the line with every code span's text masked: the key is in code when its text is masked there
+    // (a span that is only a word, "`VERDICT:` APPROVE", is the key written as code: a drift, read)
+    const mask = (m) => (/^`[\p{L} _-]+[:：]?`$/u.test(m) ? m : `\`${'\u2591'.repeat(m.length - 2)}\``);
+    const masked = plain(raw.replace(/`[^`]*`/g, mask)).toUpperCase();
+    if (masked.length === upper.length)
+        return masked.slice(key.at, key.end) !== upper.slice(key.at, key.end);
+    const outside = plain(raw.replace(/`[^`]*`/g, ' ')).toUpperCase();
+    return !keysOf(outside).some((k) => k.name === key.name);
+}
+/** A token in a code span with words after it names the token, it is not one: "`CHANGES_REQUESTED` reviews from …". */
+function mentioned(raw, token) {
+    // the token in any case ("`approve`"), then a lower-case word: a name in a sentence, not "`APPROVE` WITH NITS"
+    const anyCase = [...token]
+        .map((ch) => /[A-Z]/.test(ch)
+        ? `[${ch}${ch.toLowerCase()}]`
+        : /\s/.test(ch)
+            ? '[\\s_-]+'
+            : ch.replace(/[.*+?^${}()|[\]\\/]/, '\\$&'))
+        .join('');
+    return new RegExp(`\`\\s*${anyCase}\\s*\`\\s+\\p{Ll}`, 'u').test(raw);
 }
 const STOP = 'stop';
 /** "Still" before a verdict key's token, in the languages the keys are read in. */
@@ -2810,6 +2840,8 @@ function readKey(r, i, upper, raw, key) {
     }
     if (NOT_GIVEN.test(lead.rest))
         return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
+    if (mentioned(raw, lead.token) && !TOKEN_TAIL.test(lead.rest))
+        return null;
     // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
     // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
     const narrow = score || body !== value || ARABIC.test(key.name);

@@ -153,6 +153,21 @@ describe('"needs improvement" and "rework required" name a request for changes (
   });
 });
 
+describe('code quoted in prose is not a verdict (held-out 40)', () => {
+  test.each<[string, string | null]>([
+    ['the next line hardcodes `DECISION="REQUEST_CHANGES"`, which the agent may never replace.', null],
+    ['Set `DECISION=APPROVE` in the env.', null],
+    ['**Decision:** `CHANGES_REQUESTED` reviews from advisory bots are not blockers.', null],
+    ['**Verdict:** `APPROVE`', 'APPROVE'],
+    ['**Verdict:** `APPROVE` with nits', 'APPROVE'],
+    ['Verdict: `approve`', 'APPROVE'],
+    ['`VERDICT:` APPROVE', 'APPROVE'], // the key written as code: a drift, read
+    ['**Verdict:** `REQUEST CHANGES` — the cache is never invalidated', 'CHANGES_REQUESTED'],
+  ])('%j → %s', (body, verdict) => {
+    expect(verdictOf(body)).toBe(verdict);
+  });
+});
+
 describe('taken out after attack 32: these are not read', () => {
   test.each<[string, string]>([
     ['a closing "Good to merge" (23 wrong: conditions above it, other PRs, quotes)', `${REVIEW}\nGood to merge\n`],
