@@ -1087,6 +1087,24 @@ export const MUTANTS = [
     unit: [U('intent-held37'), U('intent')],
     e2e: [],
   },
+  {
+    name: 'code-span-key-read',
+    what: 'a verdict key quoted as code is read: "hardcodes `DECISION=\\"REQUEST_CHANGES\\"`" suggests a refusal',
+    file: 'src/core/intent-key.ts',
+    from: 'if (inCode(raw, upper, key)) continue;',
+    to: 'if (inCode(raw, upper, key) && i < 0) continue;',
+    unit: [U('intent-held37')],
+    e2e: [],
+  },
+  {
+    name: 'code-span-token-noun-read',
+    what: 'a token in a code span used as a noun is read: "Decision: `CHANGES_REQUESTED` reviews from bots …"',
+    file: 'src/core/intent-key.ts',
+    from: 'if (mentioned(raw, lead.token) && !TOKEN_TAIL.test(lead.rest)) return null;',
+    to: 'if (mentioned(raw, lead.token) && !TOKEN_TAIL.test(lead.rest) && i < 0) return null;',
+    unit: [U('intent-held37')],
+    e2e: [],
+  },
 ];
 
 const ROOT = join(import.meta.dirname, '..') + '/';
