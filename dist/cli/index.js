@@ -2249,11 +2249,10 @@ const SYNONYMS = [
     // "批准前需修改": changes are needed before an approval
     [/^(批准|通过|通過)前/, 'conditional'],
     [
-        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REVISIONS?|FIXES|IMPROVEMENTS?))/,
+        /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
         'CHANGES_REQUESTED',
     ],
-    // "REWORK REQUIRED", "status: rework-required" (held-out 23)
-    [/^(REQUIRES?[ _-]+(CHANGES|FIXES|REWORK)|(CHANGES|FIXES|REWORK)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
+    [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
     [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
     [
         /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
@@ -2335,7 +2334,7 @@ const IN_PROGRESS = /→|->|=>|\b(?:THEN|LUEGO|DANN|PUIS|DEPOIS|IN\s+PROGRESS|EN
 const HEDGED = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NEVER|NO|NOBODY|NONE|NOTHING|ZERO|0|ALMOST|NEARLY|MOSTLY|FAR|PARTLY|` +
     String.raw `WOULD|SHOULD|COULD|MIGHT|IF|WHEN|UNLESS|EXCEPT|BUT|THOUGH|ALTHOUGH|HOWEVER|CLAIMS?|AIMS?|GOAL|` +
     String.raw `WAS|WERE|PREVIOUSLY|EARLIER|BEFORE\s+THE|AFTER|ONCE|UNTIL|BLOCK\w*|REMAIN\w*|OPEN|` +
-    String.raw `DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?|ALREADY|DID)\b`);
+    String.raw `DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`);
 /** The same in Chinese and Japanese: before, not, but, although, if, already fixed, "was", "…, but". */
 const CJK_HEDGED = /之前|以前|没有|沒有|但|不过|不過|虽然|雖然|如果|已经|已經|修复|修復|でした|が、|けど|なら|済/;
 /** And what keeps a Chinese approval in words unread: any negation, "hard", "not yet", "far", a question, "after". */
@@ -2345,11 +2344,6 @@ const PROSE = [
     [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
     [
         /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
-        'CHANGES_REQUESTED',
-    ],
-    // "Recommendation: Address critical issues before production deployment" (held-out 38): an instruction, whole
-    [
-        /^(?:ADDRESS|FIX|RESOLVE)\s+(?:THE\s+|ALL\s+)?(?:CRITICAL|HIGH[\s-]PRIORITY|P0|P1)\s+(?:ISSUES|FINDINGS|ITEMS|BUGS)\s+(?:BEFORE|PRIOR\s+TO)\s+(?:MERG|PRODUCTION|DEPLOY|RELEASE|SHIP)/,
         'CHANGES_REQUESTED',
     ],
     // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"
@@ -2760,33 +2754,47 @@ function keyedAt(r, i, text) {
     }
     return null;
 }
+/** Code syntax in a code span: an assignment, a call, a string, a block ("`DECISION=\"REQUEST_CHANGES\"`"). */
+const CODE_SYNTAX = /[=(){}"$;<>]|->/;
 /**
- * The key is written only inside a code span: code quoted in prose (`DECISION="REQUEST_CHANGES"`, held-out 40),
- * not the review's key. "**Verdict:** `APPROVE`" has its key outside the span.
+ * The key is written inside a code span that holds code (`DECISION="REQUEST_CHANGES"`, held-out 40): code quoted in
+ * prose, not the review's key. A span that holds the verdict as words ("`## VERDICT: REQUEST_CHANGES`", "**Verdict:**
+ * `APPROVE`", "`VERDICT:` APPROVE") is the verdict written as code, and read (attack 34).
  */
 function inCode(raw, upper, key) {
     if (!raw.includes('`'))
         return false;
-    // the line with every code span's text masked: the key is in code when its text is masked there
-    // (a span that is only a word, "`VERDICT:` APPROVE", is the key written as code: a drift, read)
-    const mask = (m) => (/^`[\p{L} _-]+[:：]?`$/u.test(m) ? m : `\`${'\u2591'.repeat(m.length - 2)}\``);
+    const mask = (m) => (CODE_SYNTAX.test(m) ? `\`${'\u2591'.repeat(m.length - 2)}\`` : m);
     const masked = plain(raw.replace(/`[^`]*`/g, mask)).toUpperCase();
     if (masked.length === upper.length)
         return masked.slice(key.at, key.end) !== upper.slice(key.at, key.end);
-    const outside = plain(raw.replace(/`[^`]*`/g, ' ')).toUpperCase();
+    const outside = plain(raw.replace(/`[^`]*`/g, (m) => (CODE_SYNTAX.test(m) ? ' ' : m))).toUpperCase();
     return !keysOf(outside).some((k) => k.name === key.name);
 }
-/** A token in a code span with words after it names the token, it is not one: "`CHANGES_REQUESTED` reviews from …". */
-function mentioned(raw, token) {
-    // the token in any case ("`approve`"), then a lower-case word: a name in a sentence, not "`APPROVE` WITH NITS"
-    const anyCase = [...token]
-        .map((ch) => /[A-Z]/.test(ch)
-        ? `[${ch}${ch.toLowerCase()}]`
-        : /\s/.test(ch)
-            ? '[\\s_-]+'
-            : ch.replace(/[.*+?^${}()|[\]\\/]/, '\\$&'))
-        .join('');
-    return new RegExp(`\`\\s*${anyCase}\\s*\`\\s+\\p{Ll}`, 'u').test(raw);
+/** What a verdict token names when it is used as a noun: "`CHANGES_REQUESTED` reviews", "`APPROVE` events". */
+const NAMED = new RegExp('^(?:REVIEWS?|EVENTS?|STATES?|STATUS(?:ES)?|LABELS?|VERDICTS?|DECISIONS?|TOKENS?|VALUES?|OUTCOMES?|' +
+    'RESULTS?|LINES?|ENTRY|ENTRIES|CASES?|PATHS?|BRANCH(?:ES)?|FIELDS?|KEYS?|STRINGS?|TYPES?|HANDLERS?|COMMENTS?|' +
+    'CHECKS?|RUNS?|MODES?|FLAGS?|ENUMS?|CONSTANTS?|ACTIONS?|OPTIONS?)$');
+/** The token, in any case, as a pattern: its spaces may be written as "_" or "-". */
+const anyCase = (token) => [...token]
+    .map((ch) => /[A-Z]/.test(ch)
+    ? `[${ch}${ch.toLowerCase()}]`
+    : /\s/.test(ch)
+        ? '[\\s_-]+'
+        : ch.replace(/[.*+?^${}()|[\]\\/]/, '\\$&'))
+    .join('');
+/**
+ * The verdict token in a code span is used as a noun (held-out 40; attack 34): "Decision: `CHANGES_REQUESTED`
+ * reviews from advisory bots …", "``VERDICT: APPROVE`` lines are accepted anywhere", under a verdict heading
+ * "`APPROVE` reviews from the bot account do not count". Not "`REQUEST_CHANGES` due to …" (a reason follows).
+ */
+function named(raw, token) {
+    // the token's first occurrence on the line is the one read: "Request changes until `request_changes` events …"
+    const first = new RegExp(anyCase(token), 'u').exec(raw);
+    if (!first || !/`[^`]*$/.test(raw.slice(0, first.index)))
+        return false;
+    const noun = /^\s*`+\s+([\p{L}-]+)/u.exec(raw.slice(first.index + first[0].length))?.[1];
+    return !!noun && NAMED.test(noun.toUpperCase());
 }
 const STOP = 'stop';
 /** "Still" before a verdict key's token, in the languages the keys are read in. */
@@ -2840,7 +2848,7 @@ function readKey(r, i, upper, raw, key) {
     }
     if (NOT_GIVEN.test(lead.rest))
         return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
-    if (mentioned(raw, lead.token) && !TOKEN_TAIL.test(lead.rest))
+    if (named(raw, lead.token))
         return null;
     // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
     // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
@@ -2948,6 +2956,8 @@ function splitHeading(r, i, key, strict = false) {
     if (NOT_GIVEN.test(rest) || (lead.token === 'SHIP' && !/^[\s.!]*$/.test(lead.rest)))
         return null;
     if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token))
+        return null;
+    if (named((0,grammar/* skeleton */.qV)(r.lines[j]), lead.token))
         return null;
     if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest)))
         return null;

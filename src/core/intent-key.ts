@@ -107,25 +107,33 @@ export function keyedAt(r: Reader, i: number, text: string): Candidate | null {
   return null;
 }
 
+/** Code syntax in a code span: an assignment, a call, a string, a block ("`DECISION=\"REQUEST_CHANGES\"`"). */
+const CODE_SYNTAX = /[=(){}"$;<>]|->/;
+
 /**
- * The key is written only inside a code span: code quoted in prose (`DECISION="REQUEST_CHANGES"`, held-out 40),
- * not the review's key. "**Verdict:** `APPROVE`" has its key outside the span.
+ * The key is written inside a code span that holds code (`DECISION="REQUEST_CHANGES"`, held-out 40): code quoted in
+ * prose, not the review's key. A span that holds the verdict as words ("`## VERDICT: REQUEST_CHANGES`", "**Verdict:**
+ * `APPROVE`", "`VERDICT:` APPROVE") is the verdict written as code, and read (attack 34).
  */
 function inCode(raw: string, upper: string, key: Key): boolean {
   if (!raw.includes('`')) return false;
-  // the line with every code span's text masked: the key is in code when its text is masked there
-  // (a span that is only a word, "`VERDICT:` APPROVE", is the key written as code: a drift, read)
-  const mask = (m: string) => (/^`[\p{L} _-]+[:：]?`$/u.test(m) ? m : `\`${'\u2591'.repeat(m.length - 2)}\``);
+  const mask = (m: string) => (CODE_SYNTAX.test(m) ? `\`${'\u2591'.repeat(m.length - 2)}\`` : m);
   const masked = plain(raw.replace(/`[^`]*`/g, mask)).toUpperCase();
   if (masked.length === upper.length) return masked.slice(key.at, key.end) !== upper.slice(key.at, key.end);
-  const outside = plain(raw.replace(/`[^`]*`/g, ' ')).toUpperCase();
+  const outside = plain(raw.replace(/`[^`]*`/g, (m) => (CODE_SYNTAX.test(m) ? ' ' : m))).toUpperCase();
   return !keysOf(outside).some((k) => k.name === key.name);
 }
 
-/** A token in a code span with words after it names the token, it is not one: "`CHANGES_REQUESTED` reviews from …". */
-function mentioned(raw: string, token: string): boolean {
-  // the token in any case ("`approve`"), then a lower-case word: a name in a sentence, not "`APPROVE` WITH NITS"
-  const anyCase = [...token]
+/** What a verdict token names when it is used as a noun: "`CHANGES_REQUESTED` reviews", "`APPROVE` events". */
+const NAMED = new RegExp(
+  '^(?:REVIEWS?|EVENTS?|STATES?|STATUS(?:ES)?|LABELS?|VERDICTS?|DECISIONS?|TOKENS?|VALUES?|OUTCOMES?|' +
+    'RESULTS?|LINES?|ENTRY|ENTRIES|CASES?|PATHS?|BRANCH(?:ES)?|FIELDS?|KEYS?|STRINGS?|TYPES?|HANDLERS?|COMMENTS?|' +
+    'CHECKS?|RUNS?|MODES?|FLAGS?|ENUMS?|CONSTANTS?|ACTIONS?|OPTIONS?)$',
+);
+
+/** The token, in any case, as a pattern: its spaces may be written as "_" or "-". */
+const anyCase = (token: string): string =>
+  [...token]
     .map((ch) =>
       /[A-Z]/.test(ch)
         ? `[${ch}${ch.toLowerCase()}]`
@@ -134,7 +142,18 @@ function mentioned(raw: string, token: string): boolean {
           : ch.replace(/[.*+?^${}()|[\]\\/]/, '\\$&'),
     )
     .join('');
-  return new RegExp(`\`\\s*${anyCase}\\s*\`\\s+\\p{Ll}`, 'u').test(raw);
+
+/**
+ * The verdict token in a code span is used as a noun (held-out 40; attack 34): "Decision: `CHANGES_REQUESTED`
+ * reviews from advisory bots …", "``VERDICT: APPROVE`` lines are accepted anywhere", under a verdict heading
+ * "`APPROVE` reviews from the bot account do not count". Not "`REQUEST_CHANGES` due to …" (a reason follows).
+ */
+export function named(raw: string, token: string): boolean {
+  // the token's first occurrence on the line is the one read: "Request changes until `request_changes` events …"
+  const first = new RegExp(anyCase(token), 'u').exec(raw);
+  if (!first || !/`[^`]*$/.test(raw.slice(0, first.index))) return false;
+  const noun = /^\s*`+\s+([\p{L}-]+)/u.exec(raw.slice(first.index + first[0].length))?.[1];
+  return !!noun && NAMED.test(noun.toUpperCase());
 }
 
 const STOP = 'stop';
@@ -183,7 +202,7 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
     return null;
   }
   if (NOT_GIVEN.test(lead.rest)) return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
-  if (mentioned(raw, lead.token) && !TOKEN_TAIL.test(lead.rest)) return null;
+  if (named(raw, lead.token)) return null;
   // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
   // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
   const narrow = score || body !== value || ARABIC.test(key.name);
@@ -279,6 +298,7 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   const rest = lead.rest.replace(/[/|].*$/, '');
   if (NOT_GIVEN.test(rest) || (lead.token === 'SHIP' && !/^[\s.!]*$/.test(lead.rest))) return null;
   if (key.name === 'RECOMMENDED ACTION' && !ACTION_VERDICT.test(lead.token)) return null;
+  if (named(skeleton(r.lines[j]!), lead.token)) return null;
   if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
   const list = LIST_ITEM.test(r.lines[j]!) ? listDisagrees(r.lines, j, lead.verdict) : {};

@@ -27,11 +27,10 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   // "批准前需修改": changes are needed before an approval
   [/^(批准|通过|通過)前/, 'conditional'],
   [
-    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REVISIONS?|FIXES|IMPROVEMENTS?))/,
+    /^(CHANGES[ _-]?REQUESTED|REQUEST(ED)?[ _-]?CHANGES?|NEEDS?[ _-]?(MAJOR\s+)?(CHANGES|WORK|REVISIONS?|FIXES))/,
     'CHANGES_REQUESTED',
   ],
-  // "REWORK REQUIRED", "status: rework-required" (held-out 23)
-  [/^(REQUIRES?[ _-]+(CHANGES|FIXES|REWORK)|(CHANGES|FIXES|REWORK)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
+  [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
   [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
   [
     /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
@@ -119,7 +118,7 @@ const HEDGED = new RegExp(
   String.raw`\?|N'T\b|N’T\b|\b(?:NOT|NEVER|NO|NOBODY|NONE|NOTHING|ZERO|0|ALMOST|NEARLY|MOSTLY|FAR|PARTLY|` +
     String.raw`WOULD|SHOULD|COULD|MIGHT|IF|WHEN|UNLESS|EXCEPT|BUT|THOUGH|ALTHOUGH|HOWEVER|CLAIMS?|AIMS?|GOAL|` +
     String.raw`WAS|WERE|PREVIOUSLY|EARLIER|BEFORE\s+THE|AFTER|ONCE|UNTIL|BLOCK\w*|REMAIN\w*|OPEN|` +
-    String.raw`DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?|ALREADY|DID)\b`,
+    String.raw`DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`,
 );
 
 /** The same in Chinese and Japanese: before, not, but, although, if, already fixed, "was", "…, but". */
@@ -132,11 +131,6 @@ const PROSE: ReadonlyArray<[RegExp, Verdict]> = [
   [/\bREADY\s+(?:FOR|TO)\s+(?:MERGE|PRODUCTION|RELEASE|DEPLOY(?:MENT)?|SHIP)\b/, 'APPROVE'],
   [
     /\b(?:(?:FIX(?:ES)?|CHANGES)\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)\s+(?:BEFORE|PRIOR\s+TO)|CRITICAL\s+ISSUES\s+FOUND)\b/,
-    'CHANGES_REQUESTED',
-  ],
-  // "Recommendation: Address critical issues before production deployment" (held-out 38): an instruction, whole
-  [
-    /^(?:ADDRESS|FIX|RESOLVE)\s+(?:THE\s+|ALL\s+)?(?:CRITICAL|HIGH[\s-]PRIORITY|P0|P1)\s+(?:ISSUES|FINDINGS|ITEMS|BUGS)\s+(?:BEFORE|PRIOR\s+TO)\s+(?:MERG|PRODUCTION|DEPLOY|RELEASE|SHIP)/,
     'CHANGES_REQUESTED',
   ],
   // Japanese and Chinese say "cannot be merged" in one word: "マージできません", "不能合并"

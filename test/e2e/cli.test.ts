@@ -350,8 +350,8 @@ describe('corpus', () => {
     expect(r.stdout.match(/applied passes/g)).toHaveLength(
       // per set, in the manifest's order
       [
-        28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 5, 10, 4, 11, 1, 7, 3, 2, 5,
-        3, 5, 1, 4, 0, 3, 4, 3, 2,
+        28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 10, 4, 11, 1, 7, 3, 2, 4,
+        3, 5, 1, 4, 0, 3, 3, 3, 2,
       ].reduce((a, b) => a + b),
     );
     expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
@@ -361,7 +361,7 @@ describe('corpus', () => {
         12, 10, 7, 10, 11, 6, 10, 10, 11,
       ].reduce((a, b) => a + b),
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(166);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(169);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -386,7 +386,7 @@ describe('corpus', () => {
       ['held-out 20', 18, '12/13 (92 %)', 5],
       ['held-out 21', 20, '2/13 (15 %)', 7],
       ['held-out 22', 20, '3/10 (30 %)', 10],
-      ['held-out 23', 20, '5/11 (45 %)', 9],
+      ['held-out 23', 20, '4/11 (36 %)', 9],
       ['held-out 24', 20, '10/12 (83 %)', 8],
       ['held-out 25', 20, '4/10 (40 %)', 10],
       ['held-out 26', 20, '11/14 (79 %)', 6],
@@ -394,14 +394,14 @@ describe('corpus', () => {
       ['held-out 28', 20, '7/12 (58 %)', 8],
       ['held-out 29', 20, '3/6 (50 %)', 14],
       ['held-out 30', 20, '2/8 (25 %)', 12],
-      ['held-out 31', 20, '5/11 (45 %)', 9],
+      ['held-out 31', 20, '4/11 (36 %)', 9],
       ['held-out 32', 20, '3/8 (38 %)', 12],
       ['held-out 33', 20, '5/10 (50 %)', 10],
       ['held-out 34', 12, '1/5 (20 %)', 7],
       ['held-out 35', 20, '4/10 (40 %)', 10],
       ['held-out 36', 20, '0/9 (0 %)', 11],
       ['held-out 37', 20, '3/14 (21 %)', 6],
-      ['held-out 38', 20, '4/10 (40 %)', 10],
+      ['held-out 38', 20, '3/10 (30 %)', 10],
       ['held-out 39', 20, '3/10 (30 %)', 10],
       ['held-out 40', 20, '2/9 (22 %)', 11],
     ];
@@ -417,7 +417,7 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 19 (10/13; its floor, 10, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 21 (2/13; its floor, 2, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 22 (3/10; its floor, 3, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 23 (5/11; its floor, 5, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 23 (4/11; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 24 (10/12; its floor, 10, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 25 (4/10; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 26 (11/14; its floor, 11, is kept)');
@@ -425,14 +425,14 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 28 (7/12; its floor, 7, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 29 (3/6; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 30 (2/8; its floor, 2, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 31 (5/11; its floor, 5, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 31 (4/11; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 32 (3/8; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 33 (5/10; its floor, 5, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 34 (1/5; its floor, 1, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 35 (4/10; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 36 (0/9; its floor, 0, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 37 (3/14; its floor, 3, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 38 (4/10; its floor, 4, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 38 (3/10; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 39 (3/10; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 40 (2/9; its floor, 2, is kept)');
     for (const [set, bodies, named, unclear] of sets)

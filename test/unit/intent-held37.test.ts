@@ -122,40 +122,15 @@ describe("attack 33: an earlier review's section, a list that goes on, a hidden 
   });
 });
 
-describe('a recommendation to address critical issues before the merge or a release (held-out 38)', () => {
-  test.each<[string, string | null]>([
-    [
-      '**Recommendation:** Address critical issues before production deployment. Medium ones can wait.',
-      'CHANGES_REQUESTED',
-    ],
-    ['**Recommendation:** Fix all critical findings before merging.', 'CHANGES_REQUESTED'],
-    ['**Recommendation:** Fix the blocking issues before merging.', null], // "block" is held back in a value
-    ['**Recommendation:** Address critical issues before production deployment — none were found.', null],
-    ['**Status:** Address critical issues before merging; @dana already did.', null],
-    ['**Recommendation:** Fix the blocking issues before merge, or close the PR.', null],
-    ['- **Recommendation:** Address critical issues before merge', null], // a list item's label
-    ['We should address critical issues before merge in general.', null], // no key
-  ])('%j → %s', (body, verdict) => {
-    expect(verdictOf(body)).toBe(verdict);
-  });
-});
-
-describe('"needs improvement" and "rework required" name a request for changes (held-out 23 and 31)', () => {
-  test.each<[string, string | null]>([
-    ['**Overall Assessment:** ⚠️ **Needs Improvement**', 'CHANGES_REQUESTED'],
-    ['---\nstatus: rework-required\n---\n\n## Blocking\n\n- the migration\n', 'CHANGES_REQUESTED'],
-    ['**Verdict:** REWORK REQUIRED — the cache is never invalidated', 'CHANGES_REQUESTED'],
-    ["**Overall Assessment:** doesn't need improvement", null],
-    ['**Status:** No rework required', null],
-    ['Needs improvement: the docs, optionally.', null], // a label before text
-  ])('%j → %s', (body, verdict) => {
-    expect(verdictOf(body)).toBe(verdict);
-  });
-});
-
-describe('code quoted in prose is not a verdict (held-out 40)', () => {
+describe('code quoted in prose is not a verdict (held-out 40, attack 34)', () => {
   test.each<[string, string | null]>([
     ['the next line hardcodes `DECISION="REQUEST_CHANGES"`, which the agent may never replace.', null],
+    ['With this patch ``VERDICT: APPROVE`` lines are accepted anywhere.', null],
+    ['## Verdict\n\n`APPROVE` reviews from the bot account do not count, so this is a comment.', null],
+    ['Stage 1 verdict: PASS\n\n`## VERDICT: REQUEST_CHANGES`', 'CHANGES_REQUESTED'], // the verdict written as code
+    ['Part 1 verdict: APPROVE\n\n**`Verdict: REQUEST CHANGES`**', 'CHANGES_REQUESTED'],
+    ['**Verdict:** `REQUEST_CHANGES` due to the non-atomic ledger write.', 'CHANGES_REQUESTED'], // a reason follows
+    ['**Verdict:** Request changes until `request_changes` events are handled.', 'CHANGES_REQUESTED'],
     ['Set `DECISION=APPROVE` in the env.', null],
     ['**Decision:** `CHANGES_REQUESTED` reviews from advisory bots are not blockers.', null],
     ['**Verdict:** `APPROVE`', 'APPROVE'],
@@ -174,6 +149,16 @@ describe('taken out after attack 32: these are not read', () => {
     ['a closing "Merge when ready."', `${REVIEW}\nMerge when ready.\n`],
     ['"Disposition: APPROVE" (6 wrong: it triages one item of several)', '**Disposition: APPROVE** — reproduced.\n'],
     ['"Disposition: REQUEST CHANGES"', `${REVIEW}\n**Disposition:** REQUEST CHANGES\n`],
+    // attack 34: 14 wrong through these, a section label, a tool's score, a ticket's status, an approval after them
+    [
+      '"Needs improvement" (taken out after attack 34)',
+      `${REVIEW}\n**Overall Assessment:** ⚠️ **Needs Improvement**\n`,
+    ],
+    ['"rework required" (taken out after attack 34)', `${REVIEW}\n**Verdict:** REWORK REQUIRED — the cache\n`],
+    [
+      '"Address critical issues before production deployment" (10 wrong: a release, another PR, a quote)',
+      `${REVIEW}\n**Recommendation:** Address critical issues before production deployment.\n`,
+    ],
   ])('%s', (_n, body) => {
     expect(verdictOf(body)).toBe(null);
   });

@@ -759,6 +759,7 @@ describe.each([
     66,
   ],
   ["history keys, afterthoughts and sign-offs (attack 32's mends)", 'intent-attack-33.json', 65],
+  ["'needs improvement', 'address critical issues before …' (taken out) and code spans", 'intent-attack-34.json', 49],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
