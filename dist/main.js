@@ -47215,6 +47215,8 @@ function patchAloneCarries(candidates, head) {
 ;// CONCATENATED MODULE: ./src/core/errors.ts
 // How a failed GitHub request is classified — pure, decided once where the error is
 // built (github/octokit.ts), read everywhere else through ApiError's fields.
+/** GitHub's words for a rate limit, the secondary one's older wording included. */
+const RATE_LIMIT_WORDS = /rate limit|abuse detection/i;
 /**
  * GitHub's rule: a 403 or 429 that carries `retry-after`, or says
  * `x-ratelimit-remaining: 0`, or whose message says rate limit, is a rate limit.
@@ -47228,7 +47230,7 @@ function classify(f) {
     if (s === 403 || s === 429) {
         if (f.headers['retry-after'] !== undefined || f.headers['x-ratelimit-remaining'] === '0')
             return 'rate-limited';
-        if (/rate limit|abuse detection/i.test(f.detail))
+        if (RATE_LIMIT_WORDS.test(f.detail))
             return 'rate-limited';
         return s === 429 ? 'rate-limited' : 'denied';
     }
@@ -47250,13 +47252,15 @@ function classify(f) {
  */
 function graphqlClass(f) {
     const types = f.graphql ?? [];
-    if (types.includes('RATE_LIMITED') || f.headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(f.detail))
+    // the error's type first: the query that spends a token's last point answers x-ratelimit-remaining 0 whatever its
+    // error, so a NOT_FOUND or a FORBIDDEN then is that, not a rate limit (an independent review)
+    if (types.includes('RATE_LIMITED') || RATE_LIMIT_WORDS.test(f.detail))
         return 'rate-limited';
     if (types.includes('NOT_FOUND'))
         return 'not-found';
     if (types.includes('FORBIDDEN'))
         return 'denied';
-    return 'other';
+    return f.headers['x-ratelimit-remaining'] === '0' ? 'rate-limited' : 'other';
 }
 /** The request may have taken effect: no answer, or a server error. */
 const isAmbiguous = (c) => c === 'server' || c === 'timeout' || c === 'network';

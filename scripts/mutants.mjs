@@ -1025,10 +1025,8 @@ export const MUTANTS = [
     name: 'graphql-rate-limit-ignored',
     what: "GraphQL's rate limit (HTTP 200, RATE_LIMITED) is not a rate limit: no wait, and an error of another class",
     file: 'src/core/errors.ts',
-    from:
-      "if (types.includes('RATE_LIMITED') || f.headers['x-ratelimit-remaining'] === '0' || " +
-      '/rate limit/i.test(f.detail))',
-    to: 'if (types.length < 0)',
+    from: "if (types.includes('RATE_LIMITED') || RATE_LIMIT_WORDS.test(f.detail)) return 'rate-limited';",
+    to: "if (types.length < 0) return 'rate-limited';",
     unit: [U('rules')],
     e2e: [E('limits')],
     e2eFilter: 'GraphQL',

@@ -10,6 +10,8 @@ import { readDescriptor } from './read-file.js';
 import { VERSION } from './version.js';
 
 const TOOL = 'persona-verdict';
+/** Options whose empty value means "not set", as the action input of the same name. */
+const UNSET_WHEN_EMPTY = new Set(['persona-version']);
 
 function toolHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
@@ -63,8 +65,11 @@ async function runCommand(name: string, command: Command, args: string[], io: Io
   }
   if (parsed.values['help']) return printed(io, command.help);
   if (parsed.values['version']) return printed(io, `${TOOL} ${VERSION}`);
-  // "--findings=" or "--findings ''": an option's value, or a file named, is never empty
-  const empty = Object.entries(parsed.values).find(([, v]) => v === '' || (Array.isArray(v) && v.includes('')));
+  // "--findings=" or "--findings ''": an option's value, or a file named, is never empty — but an empty
+  // --persona-version is unset, as the action's optional input is (a workflow forwards an unset input as '')
+  const empty = Object.entries(parsed.values).find(
+    ([k, v]) => (v === '' && !UNSET_WHEN_EMPTY.has(k)) || (Array.isArray(v) && v.includes('')),
+  );
   if (empty) return usage(io, `${TOOL} ${name}`, `--${empty[0]} needs a value, not an empty one`, command.help);
   if (parsed.positionals.includes(''))
     return usage(io, `${TOOL} ${name}`, 'an empty file name: name a file, or - for standard input', command.help);

@@ -58,6 +58,8 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 const TOOL = 'persona-verdict';
+/** Options whose empty value means "not set", as the action input of the same name. */
+const UNSET_WHEN_EMPTY = new Set(['persona-version']);
 function toolHelp() {
     const width = Math.max(...Object.keys(_cli_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMANDS */ .L).map((n) => n.length));
     return [
@@ -111,8 +113,9 @@ async function runCommand(name, command, args, io) {
         return printed(io, command.help);
     if (parsed.values['version'])
         return printed(io, `${TOOL} ${_version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x}`);
-    // "--findings=" or "--findings ''": an option's value, or a file named, is never empty
-    const empty = Object.entries(parsed.values).find(([, v]) => v === '' || (Array.isArray(v) && v.includes('')));
+    // "--findings=" or "--findings ''": an option's value, or a file named, is never empty — but an empty
+    // --persona-version is unset, as the action's optional input is (a workflow forwards an unset input as '')
+    const empty = Object.entries(parsed.values).find(([k, v]) => (v === '' && !UNSET_WHEN_EMPTY.has(k)) || (Array.isArray(v) && v.includes('')));
     if (empty)
         return usage(io, `${TOOL} ${name}`, `--${empty[0]} needs a value, not an empty one`, command.help);
     if (parsed.positionals.includes(''))

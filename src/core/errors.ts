@@ -28,6 +28,9 @@ export type ErrorClass =
   | 'deadline'
   | 'other';
 
+/** GitHub's words for a rate limit, the secondary one's older wording included. */
+const RATE_LIMIT_WORDS = /rate limit|abuse detection/i;
+
 /**
  * GitHub's rule: a 403 or 429 that carries `retry-after`, or says
  * `x-ratelimit-remaining: 0`, or whose message says rate limit, is a rate limit.
@@ -38,7 +41,7 @@ export function classify(f: FailedRequest): ErrorClass {
   const s = f.status ?? 0;
   if (s === 403 || s === 429) {
     if (f.headers['retry-after'] !== undefined || f.headers['x-ratelimit-remaining'] === '0') return 'rate-limited';
-    if (/rate limit|abuse detection/i.test(f.detail)) return 'rate-limited';
+    if (RATE_LIMIT_WORDS.test(f.detail)) return 'rate-limited';
     return s === 429 ? 'rate-limited' : 'denied';
   }
   if (s === 401) return 'denied';
@@ -56,11 +59,12 @@ export function classify(f: FailedRequest): ErrorClass {
  */
 function graphqlClass(f: FailedRequest): ErrorClass {
   const types = f.graphql ?? [];
-  if (types.includes('RATE_LIMITED') || f.headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(f.detail))
-    return 'rate-limited';
+  // the error's type first: the query that spends a token's last point answers x-ratelimit-remaining 0 whatever its
+  // error, so a NOT_FOUND or a FORBIDDEN then is that, not a rate limit (an independent review)
+  if (types.includes('RATE_LIMITED') || RATE_LIMIT_WORDS.test(f.detail)) return 'rate-limited';
   if (types.includes('NOT_FOUND')) return 'not-found';
   if (types.includes('FORBIDDEN')) return 'denied';
-  return 'other';
+  return f.headers['x-ratelimit-remaining'] === '0' ? 'rate-limited' : 'other';
 }
 
 /** The request may have taken effect: no answer, or a server error. */

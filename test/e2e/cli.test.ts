@@ -190,6 +190,9 @@ describe('check', () => {
     const long = cli('check', '--persona-version', 'x'.repeat(65), 'examples/approve.md');
     expect(long.status).toBe(2);
     expect(long.stderr).toMatch(/^persona-verdict check: --persona-version: use at most 64 characters/);
+    // an empty --persona-version is unset, as the action's optional input is (a review: a workflow forwards '')
+    const unset = cli('check', '--persona-version', '', 'examples/approve.md');
+    expect([unset.status, unset.stdout]).toEqual([0, 'examples/approve.md: ok — verdict APPROVE → event APPROVE\n']);
   });
 
   test('corpus: a manifest that is missing, a directory, not JSON or without cases is named, exit 2', () => {

@@ -66,6 +66,25 @@ describe('classify: decided once where the error is built', () => {
       false,
     ],
     ['GraphQL NOT_FOUND', { status: 200, graphql: ['NOT_FOUND'] }, 'not-found', false],
+    // the query that spends the last point answers remaining 0 whatever its error: the error's type decides
+    [
+      'GraphQL NOT_FOUND with remaining 0',
+      { status: 200, graphql: ['NOT_FOUND'], headers: { 'x-ratelimit-remaining': '0' } },
+      'not-found',
+      false,
+    ],
+    [
+      'GraphQL FORBIDDEN with remaining 0',
+      { status: 200, graphql: ['FORBIDDEN'], headers: { 'x-ratelimit-remaining': '0' } },
+      'denied',
+      false,
+    ],
+    [
+      'GraphQL saying abuse detection',
+      { status: 200, graphql: [''], detail: 'You have triggered an abuse detection mechanism' },
+      'rate-limited',
+      false,
+    ],
     ['GraphQL FORBIDDEN', { status: 200, graphql: ['FORBIDDEN'] }, 'denied', false],
     ['GraphQL other error', { status: 200, graphql: ['INTERNAL'] }, 'other', false],
     ['REST 200 is no rate limit, whatever it says', { status: 200, detail: 'rate limit' }, 'other', false],
