@@ -4864,7 +4864,7 @@ function readUpTo(fd, max) {
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.14.0';
+const VERSION = '0.15.0';
 
 
 /***/ }),
