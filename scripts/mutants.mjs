@@ -1026,7 +1026,7 @@ export const MUTANTS = [
     what: "GraphQL's rate limit (HTTP 200, RATE_LIMITED) is not a rate limit: no wait, and an error of another class",
     file: 'src/core/errors.ts',
     from: 'const types = f.graphql ?? [];',
-    to: "const types = f.graphql ?? [];\n  if (types) return 'other';",
+    to: "const types = f.graphql ?? [];\n  if (types.length >= 0) return 'other';",
     unit: [U('rules')],
     e2e: [E('limits')],
     e2eFilter: 'GraphQL',
