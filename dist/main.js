@@ -43666,15 +43666,19 @@ const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决�
 const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
 const OF_A_TOOL = /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
+/** Words that date a pass of a review before this one ("previous", "initial", "yesterday's"); with a pass word,
+ * "first", "1st" and "last" too. Shared with intent-doubts.ts, which reads them in a section's title. */
+const EARLIER = String.raw `PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?`;
 /** A pass of a review: "first-pass", "last review's", "prior-round". */
-const PASS = String.raw `[\s-]+(?:PASS|ROUND|REVIEW|LOOK|CYCLE|ITERATION|ATTEMPT)(?:'?S)?`;
+const PASS_WORDS = String.raw `PASS|ROUND|REVIEW|LOOK|CYCLE|ITERATION|ATTEMPT`;
+const PASS = String.raw `[\s-]+(?:${PASS_WORDS})(?:'?S)?`;
 /**
  * "Previous verdict: …", "First-pass verdict: …" (held-out 38), "Initial-pass", "1st-pass", "Pre-rebase",
  * "Before-fixes", "Yesterday's", "Original review", "Earlier review's", "Last review's", "v1" (attack 32) report
  * history, not this review's decision. Not "Pre-merge verdict" (the verdict before the merge, this one), nor
  * "Round 1 verdict" (a persona's first round is its current verdict; a later round after it: earlierRound).
  */
-const HISTORY = new RegExp(String.raw `\b(?:(?:PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?)(?:${PASS})?|` +
+const HISTORY = new RegExp(String.raw `\b(?:(?:${EARLIER})(?:${PASS})?|` +
     String.raw `(?:FIRST|1ST|LAST)${PASS}|(?:PRE|BEFORE)[\s-]+(?:REBASE|FIX(?:ES)?|PUSH|UPDATE|CHANGES?)|V1)\s*$`);
 /** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
 const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
@@ -43751,11 +43755,7 @@ const NAMED = new RegExp('^(?:REVIEWS?|EVENTS?|STATES?|STATUS(?:ES)?|LABELS?|VER
     'CHECKS?|RUNS?|MODES?|FLAGS?|ENUMS?|CONSTANTS?|ACTIONS?|OPTIONS?)$');
 /** The token, in any case, as a pattern: its spaces may be written as "_" or "-". */
 const anyCase = (token) => [...token]
-    .map((ch) => /[A-Z]/.test(ch)
-    ? `[${ch}${ch.toLowerCase()}]`
-    : /\s/.test(ch)
-        ? '[\\s_-]+'
-        : ch.replace(/[.*+?^${}()|[\]\\/]/, '\\$&'))
+    .map((ch) => (/[A-Z]/.test(ch) ? `[${ch}${ch.toLowerCase()}]` : /\s/.test(ch) ? '[\\s_-]+' : escapeRe(ch)))
     .join('');
 /**
  * The verdict token in a code span is used as a noun (held-out 40; attack 34): "Decision: `CHANGES_REQUESTED`
@@ -44676,6 +44676,7 @@ function nextAbove(lines, i) {
 ;// CONCATENATED MODULE: ./src/core/intent-doubts.ts
 
 
+
 /** A later round, pass, review or update, by its label (upper-case, decoration gone). */
 const REVISIT = /^(?:RE-?(?:REVIEW(?:ED)?|CHECK(?:ED)?|VISIT(?:ED)?)\b|(?:LATER|LATEST)\s+(?:ROUND|PASS|REVIEW|LOOK)\b)/;
 /** An update or a correction amends what came before it, wherever the verdict sits (with a colon or a dash). */
@@ -44694,14 +44695,16 @@ const NUMBERED = new RegExp(String.raw `^(?:(?:ROUND|PASS|CYCLE|ITERATION|ATTEMP
 const LATEST = /\b(?:LATEST|CURRENT|MOST\s+RECENT)\b/;
 /** A line that starts a section: a heading, or a bold label alone on its line. */
 const SECTION = /^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*[:：]?\s*$)/;
+/** A line's words as a label opens them: upper-case, decoration, brackets and a leading dash gone. */
+const opening = (line) => plain(line)
+    .toUpperCase()
+    .replace(/^[\s#*_[(^—–-]+/, '');
 /** The round or update a line opens, if it does: a heading, a bold label alone, or a paragraph "Update: …". */
 function markerAt(line, index) {
     const section = SECTION.test(line);
     if (/^\s*(>|\||[-+*]\s|\d+[.)]\s)/.test(line))
         return null;
-    const text = plain(line)
-        .toUpperCase()
-        .replace(/^[\s#*_[(^—–-]+/, '');
+    const text = opening(line);
     const latest = LATEST.test(text);
     const numbered = NUMBERED.exec(text);
     if (numbered && section) {
@@ -44848,9 +44851,7 @@ function afterthought(lines, index) {
     const item = /^\s*(?:[-+*]|\d+[.)])\s+[*_]*(\w+)/.exec(next)?.[1]?.toUpperCase() ?? '';
     if (/^(?:BUT|AND|EXCEPT|THOUGH|ALTHOUGH|HOWEVER|ONCE|IF|UNLESS|AFTER|PROVIDED|ASSUMING|MODULO|PLEASE)$/.test(item))
         return true;
-    const text = plain(next)
-        .toUpperCase()
-        .replace(/^[\s#*_[(^]+/, '');
+    const text = opening(next);
     return /^\s*[_*]*(?:[—–]|--\s)/.test(next) || AMENDS.test(text) || RETRACTS.test(text);
 }
 /**
@@ -44888,7 +44889,7 @@ function doubted(decided, lines, code, line) {
     return null;
 }
 /** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
-const EARLIER_TITLE = /^(?:PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|FIRST|1ST|LAST|YESTERDAY'?S?)[\s-]+(?:REVIEW|ROUND|PASS|LOOK|CYCLE|VERDICT)S?\b/;
+const EARLIER_TITLE = new RegExp(String.raw `^(?:${EARLIER}|FIRST|1ST|LAST)[\s-]+(?:${PASS_WORDS}|VERDICT)S?\b`);
 /**
  * The verdict sits in a section titled as an earlier review (attack 33: "## Previous review (Mar 3)" / "Verdict:
  * APPROVE", then "## Today" withdraws it): its nearest heading or bold label above.
@@ -44897,10 +44898,7 @@ function historySection(lines, code, at) {
     const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && SECTION.test(l));
     if (k < 0)
         return -1;
-    const title = plain(lines[k])
-        .toUpperCase()
-        .replace(/^[\s#*_[(]+/, '');
-    return EARLIER_TITLE.test(title) ? k : -1;
+    return EARLIER_TITLE.test(opening(lines[k])) ? k : -1;
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts

@@ -7,6 +7,7 @@
 import type { Candidate } from './intent-candidate.js';
 import { plain } from './intent-token.js';
 import { quotedLines, SIGN_OFF } from './intent-body.js';
+import { EARLIER, PASS_WORDS } from './intent-key.js';
 
 /** A later round, pass, review or update, by its label (upper-case, decoration gone). */
 const REVISIT =
@@ -44,13 +45,17 @@ interface Marker {
 /** A line that starts a section: a heading, or a bold label alone on its line. */
 const SECTION = /^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*[:：]?\s*$)/;
 
+/** A line's words as a label opens them: upper-case, decoration, brackets and a leading dash gone. */
+const opening = (line: string): string =>
+  plain(line)
+    .toUpperCase()
+    .replace(/^[\s#*_[(^—–-]+/, '');
+
 /** The round or update a line opens, if it does: a heading, a bold label alone, or a paragraph "Update: …". */
 function markerAt(line: string, index: number): Marker | null {
   const section = SECTION.test(line);
   if (/^\s*(>|\||[-+*]\s|\d+[.)]\s)/.test(line)) return null;
-  const text = plain(line)
-    .toUpperCase()
-    .replace(/^[\s#*_[(^—–-]+/, '');
+  const text = opening(line);
   const latest = LATEST.test(text);
   const numbered = NUMBERED.exec(text);
   if (numbered && section) {
@@ -217,9 +222,7 @@ function afterthought(lines: readonly string[], index: number): boolean {
   const item = /^\s*(?:[-+*]|\d+[.)])\s+[*_]*(\w+)/.exec(next)?.[1]?.toUpperCase() ?? '';
   if (/^(?:BUT|AND|EXCEPT|THOUGH|ALTHOUGH|HOWEVER|ONCE|IF|UNLESS|AFTER|PROVIDED|ASSUMING|MODULO|PLEASE)$/.test(item))
     return true;
-  const text = plain(next)
-    .toUpperCase()
-    .replace(/^[\s#*_[(^]+/, '');
+  const text = opening(next);
   return /^\s*[_*]*(?:[—–]|--\s)/.test(next) || AMENDS.test(text) || RETRACTS.test(text);
 }
 
@@ -259,8 +262,7 @@ export function doubted(
 }
 
 /** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
-const EARLIER_TITLE =
-  /^(?:PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|FIRST|1ST|LAST|YESTERDAY'?S?)[\s-]+(?:REVIEW|ROUND|PASS|LOOK|CYCLE|VERDICT)S?\b/;
+const EARLIER_TITLE = new RegExp(String.raw`^(?:${EARLIER}|FIRST|1ST|LAST)[\s-]+(?:${PASS_WORDS}|VERDICT)S?\b`);
 
 /**
  * The verdict sits in a section titled as an earlier review (attack 33: "## Previous review (Mar 3)" / "Verdict:
@@ -269,8 +271,5 @@ const EARLIER_TITLE =
 function historySection(lines: readonly string[], code: ReadonlySet<number>, at: number): number {
   const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && SECTION.test(l));
   if (k < 0) return -1;
-  const title = plain(lines[k]!)
-    .toUpperCase()
-    .replace(/^[\s#*_[(]+/, '');
-  return EARLIER_TITLE.test(title) ? k : -1;
+  return EARLIER_TITLE.test(opening(lines[k]!)) ? k : -1;
 }

@@ -5,6 +5,7 @@
 import { skeleton, type Verdict } from './grammar.js';
 import { candidate, following, nextLine, noteUnrecognised, type Candidate, type Reader } from './intent-candidate.js';
 import {
+  escapeRe,
   leadingVerdict,
   LIST_ITEM,
   NOT_GIVEN,
@@ -32,8 +33,12 @@ export const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
 const OF_A_TOOL =
   /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
+/** Words that date a pass of a review before this one ("previous", "initial", "yesterday's"); with a pass word,
+ * "first", "1st" and "last" too. Shared with intent-doubts.ts, which reads them in a section's title. */
+export const EARLIER = String.raw`PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?`;
 /** A pass of a review: "first-pass", "last review's", "prior-round". */
-const PASS = String.raw`[\s-]+(?:PASS|ROUND|REVIEW|LOOK|CYCLE|ITERATION|ATTEMPT)(?:'?S)?`;
+export const PASS_WORDS = String.raw`PASS|ROUND|REVIEW|LOOK|CYCLE|ITERATION|ATTEMPT`;
+const PASS = String.raw`[\s-]+(?:${PASS_WORDS})(?:'?S)?`;
 /**
  * "Previous verdict: …", "First-pass verdict: …" (held-out 38), "Initial-pass", "1st-pass", "Pre-rebase",
  * "Before-fixes", "Yesterday's", "Original review", "Earlier review's", "Last review's", "v1" (attack 32) report
@@ -41,7 +46,7 @@ const PASS = String.raw`[\s-]+(?:PASS|ROUND|REVIEW|LOOK|CYCLE|ITERATION|ATTEMPT)
  * "Round 1 verdict" (a persona's first round is its current verdict; a later round after it: earlierRound).
  */
 const HISTORY = new RegExp(
-  String.raw`\b(?:(?:PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?)(?:${PASS})?|` +
+  String.raw`\b(?:(?:${EARLIER})(?:${PASS})?|` +
     String.raw`(?:FIRST|1ST|LAST)${PASS}|(?:PRE|BEFORE)[\s-]+(?:REBASE|FIX(?:ES)?|PUSH|UPDATE|CHANGES?)|V1)\s*$`,
 );
 /** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
@@ -134,13 +139,7 @@ const NAMED = new RegExp(
 /** The token, in any case, as a pattern: its spaces may be written as "_" or "-". */
 const anyCase = (token: string): string =>
   [...token]
-    .map((ch) =>
-      /[A-Z]/.test(ch)
-        ? `[${ch}${ch.toLowerCase()}]`
-        : /\s/.test(ch)
-          ? '[\\s_-]+'
-          : ch.replace(/[.*+?^${}()|[\]\\/]/, '\\$&'),
-    )
+    .map((ch) => (/[A-Z]/.test(ch) ? `[${ch}${ch.toLowerCase()}]` : /\s/.test(ch) ? '[\\s_-]+' : escapeRe(ch)))
     .join('');
 
 /**

@@ -82,7 +82,7 @@ export const plain = (line: string): string =>
     .trim();
 
 export const LIST_ITEM = /^\s*(>\s*)*([-+*]|\d+[.)])\s/;
-const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Does the token stand set off from prose: written in capitals, or opened by emphasis or a code mark? */
 export function setOff(raw: string, token: string): boolean {
