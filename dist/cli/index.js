@@ -2258,11 +2258,12 @@ const SYNONYMS = [
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
     [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
     [
-        /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
+        // "NG" (no good): the Japanese counterpart of OK, as "判定: NG"; "NG" is also a tool's result (TOOL_RESULT)
+        /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK|NG(?=\s*$|\s*[.!。！(（—–]))/,
         'CHANGES_REQUESTED',
     ],
     [
-        /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NOT\s+CLEAN|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
+        /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NOT\s+APPROVED(?!\s+YET\b)|NOT\s+CLEAN|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
         'CHANGES_REQUESTED',
     ],
     [/^(NACHARBEIT(\s+(ERFORDERLICH|N[OÖ]TIG))?|[AÄ]NDERUNGEN\s+ERFORDERLICH)/, 'CHANGES_REQUESTED'],
@@ -2288,6 +2289,11 @@ const SYNONYMS = [
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
     [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
     [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
+    // "Listo para producción", "Pronto para produção", "Prêt pour la production": the same in three languages
+    [
+        /^((TODO\s+)?LISTO\s+PARA\s+(PRODUCCI[OÓ]N|MERGE|FUSIONAR)|PRONTO\s+PARA\s+(PRODU[CÇ][AÃ]O|MERGE)|PR[EÊ]T\s+POUR\s+(LA\s+PRODUCTION|LE\s+MERGE))/,
+        'APPROVE',
+    ],
     [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
     // Japanese "承認" (approval) only standing alone, or with です / します: not 承認待ち (awaiting approval), 承認は保留,
     // 承認をお願いします (a request), 承認フロー (held-out 27; attack 28)
@@ -2716,7 +2722,7 @@ const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:
 /** A pull request's metadata after a value on its line ("| Author: @x", "· Files: 14"): the line is the PR's state. */
 const PR_METADATA = /[|·•,;]\s*(?:AUTHOR|FILES(?:\s+CHANGED)?|COMMENTS|COMMITS|BRANCH|BASE|CREATED|UPDATED|MERGED|LABELS|REVIEWERS|ADDITIONS|DELETIONS)\s*[:：]/;
 /** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
-const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
+const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP|NG$)/;
 /** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
 const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
 /** A Markdown heading; its level is the length of the first group. */
@@ -3034,6 +3040,13 @@ const APPROVAL = new RegExp('^(?:' +
         String.raw `(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
         String.raw `HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
         String.raw `(?:(?:THIS\s+IS|IT'S|IT\s+IS)\s+)?(?:GOOD|SAFE|OK(?:AY)?|READY)\s+TO\s+(?:GO|MERGE)`,
+        // "Looks like these changes are good to go", "The changes are ready to land", "Ready for merge"
+        String.raw `(?:(?:IT\s+)?LOOKS\s+LIKE\s+)?(?:(?:THIS|IT|THESE\s+CHANGES|THE\s+CHANGES)\s+(?:IS|ARE)\s+|IT'S\s+)?` +
+            String.raw `(?:GOOD|READY)\s+TO\s+(?:GO|MERGE|LAND|SHIP)(?:\s+IN)?|READY\s+FOR\s+MERGE`,
+        // "Changes approved", "Approving this"
+        String.raw `(?:THE\s+)?CHANGES?\s+(?:ARE\s+)?APPROVED|APPROVING(?:\s+(?:THIS|IT))?`,
+        // "Looking forward to merging it": the merge as the review's wish
+        String.raw `(?:I'M\s+|I\s+AM\s+)?LOOKING\s+FORWARD\s+TO\s+(?:MERGING|HAVING)\s+(?:THIS|IT)(?:\s+(?:IN|MERGED))?`,
         // "We can merge.", "This can go in now", "Let's merge it": the merge said as this review's decision
         String.raw `(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
         String.raw `(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,
@@ -3055,6 +3068,7 @@ const COURTESY = new RegExp('^(?:' +
         String.raw `(?:VERY\s+|REALLY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
             String.raw `(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
         String.raw `GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
+        String.raw `(?:I\s+)?(?:REALLY\s+)?(?:LIKE|LOVE)\s+(?:THIS|IT)`,
         // agreement, not an approval by itself: "Sounds good" answers what was said before it
         String.raw `SOUNDS\s+GOOD(?:\s+TO\s+ME)?`,
     ].join('|') +
@@ -3072,13 +3086,15 @@ const NOT_PLAIN = new RegExp(String.raw `[?？؟‽⁇⁈⁉⸮⸘"“”]|` +
     String.raw `NOPE|KIDDING|SARCASM)\b`);
 /** The faces and signs a plain approval may carry: a smile, a thumbs-up, a tick, a party, a heart. */
 const GOOD_SIGNS = /👍|✅|✔️?|🎉|🚀|❤️?|🙏|😊|🙂|😀|😄|👏|💯|✨|🙌|:-?\)|:D|\uFE0F/gu;
+/** The same signs as GitHub's shortcodes (":shipit:", ":+1:"): taken off before the words are read. */
+const GOOD_CODES = /:(?:shipit|\+1|thumbsup|tada|rocket|heart|clap|white_check_mark):/gi;
 const COMMENT_LINE = /^\s*<!--.*-->\s*$/;
 /**
  * A face or a sign other than the good ones, an emoji shortcode, a sarcasm tag: "🤔", "💀", ":/", ";)", "-_-",
  * ">_>", "^^;", ":thinking:", "/s" — what it adds is its meaning, and it is not an approval's (attacks 30, 31).
  */
 function saysMore(raw) {
-    const rest = raw.replace(GOOD_SIGNS, '');
+    const rest = raw.replace(GOOD_SIGNS, '').replace(GOOD_CODES, '');
     return (/[\p{Extended_Pictographic}\u2190-\u2BFF\u2E2E\u2E18]/u.test(rest) ||
         /[:;=8][-']?[/\\(|[\]pPoO3*)]|-_-|\^\^|[<>]_[<>]|:[a-z_]+:|(?:^|\s)\/s(?:arcasm)?\b/iu.test(rest));
 }
@@ -3121,7 +3137,7 @@ function hiddenText(lines) {
     return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
 }
 /** A line's plain text, upper-cased, its apostrophes one character. */
-const upper = (line) => plain(line)
+const upper = (line) => plain(line.replace(GOOD_CODES, ' '))
     .replace(/[’‘ʼ`´]/g, "'")
     .toUpperCase();
 /** Is every phrase of the text an approval said whole or a courtesy? */

@@ -29,6 +29,13 @@ const APPROVAL = new RegExp(
       String.raw`(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
       String.raw`HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
       String.raw`(?:(?:THIS\s+IS|IT'S|IT\s+IS)\s+)?(?:GOOD|SAFE|OK(?:AY)?|READY)\s+TO\s+(?:GO|MERGE)`,
+      // "Looks like these changes are good to go", "The changes are ready to land", "Ready for merge"
+      String.raw`(?:(?:IT\s+)?LOOKS\s+LIKE\s+)?(?:(?:THIS|IT|THESE\s+CHANGES|THE\s+CHANGES)\s+(?:IS|ARE)\s+|IT'S\s+)?` +
+        String.raw`(?:GOOD|READY)\s+TO\s+(?:GO|MERGE|LAND|SHIP)(?:\s+IN)?|READY\s+FOR\s+MERGE`,
+      // "Changes approved", "Approving this"
+      String.raw`(?:THE\s+)?CHANGES?\s+(?:ARE\s+)?APPROVED|APPROVING(?:\s+(?:THIS|IT))?`,
+      // "Looking forward to merging it": the merge as the review's wish
+      String.raw`(?:I'M\s+|I\s+AM\s+)?LOOKING\s+FORWARD\s+TO\s+(?:MERGING|HAVING)\s+(?:THIS|IT)(?:\s+(?:IN|MERGED))?`,
       // "We can merge.", "This can go in now", "Let's merge it": the merge said as this review's decision
       String.raw`(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
       String.raw`(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,
@@ -53,6 +60,7 @@ const COURTESY = new RegExp(
       String.raw`(?:VERY\s+|REALLY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
         String.raw`(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
       String.raw`GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
+      String.raw`(?:I\s+)?(?:REALLY\s+)?(?:LIKE|LOVE)\s+(?:THIS|IT)`,
       // agreement, not an approval by itself: "Sounds good" answers what was said before it
       String.raw`SOUNDS\s+GOOD(?:\s+TO\s+ME)?`,
     ].join('|') +
@@ -76,6 +84,9 @@ const NOT_PLAIN = new RegExp(
 /** The faces and signs a plain approval may carry: a smile, a thumbs-up, a tick, a party, a heart. */
 const GOOD_SIGNS = /👍|✅|✔️?|🎉|🚀|❤️?|🙏|😊|🙂|😀|😄|👏|💯|✨|🙌|:-?\)|:D|\uFE0F/gu;
 
+/** The same signs as GitHub's shortcodes (":shipit:", ":+1:"): taken off before the words are read. */
+const GOOD_CODES = /:(?:shipit|\+1|thumbsup|tada|rocket|heart|clap|white_check_mark):/gi;
+
 const COMMENT_LINE = /^\s*<!--.*-->\s*$/;
 
 /**
@@ -83,7 +94,7 @@ const COMMENT_LINE = /^\s*<!--.*-->\s*$/;
  * ">_>", "^^;", ":thinking:", "/s" — what it adds is its meaning, and it is not an approval's (attacks 30, 31).
  */
 function saysMore(raw: string): boolean {
-  const rest = raw.replace(GOOD_SIGNS, '');
+  const rest = raw.replace(GOOD_SIGNS, '').replace(GOOD_CODES, '');
   return (
     /[\p{Extended_Pictographic}\u2190-\u2BFF\u2E2E\u2E18]/u.test(rest) ||
     /[:;=8][-']?[/\\(|[\]pPoO3*)]|-_-|\^\^|[<>]_[<>]|:[a-z_]+:|(?:^|\s)\/s(?:arcasm)?\b/iu.test(rest)
@@ -128,7 +139,7 @@ function hiddenText(lines: readonly string[]): string {
 
 /** A line's plain text, upper-cased, its apostrophes one character. */
 const upper = (line: string): string =>
-  plain(line)
+  plain(line.replace(GOOD_CODES, ' '))
     .replace(/[’‘ʼ`´]/g, "'")
     .toUpperCase();
 

@@ -28,6 +28,11 @@ describe('read: a short review that approves in words', () => {
     ['Really nice work! We can merge.', 'APPROVE'],
     ["Sounds good, LGTM. Let's merge it.", 'APPROVE'],
     ['This is good to merge, thanks!', 'APPROVE'],
+    ['Changes approved', 'APPROVE'],
+    ['Looks like these changes are good to go! :shipit:', 'APPROVE'],
+    ['Really like this, looking forward to merging it!', 'APPROVE'],
+    ['Approving this. :+1:', 'APPROVE'],
+    ['Ready for merge 🎉', 'APPROVE'],
   ])('%j → %s', (body, verdict) => {
     expect(verdictOf(body)).toBe(verdict);
   });
@@ -67,6 +72,11 @@ describe('unread: hedged, conditioned, reported, quoted, partial, a problem name
     ['@bob LGTM', 'said to someone first: whose LGTM?'],
     ['Looks good, @bob, @carol: merge it when CI is green.', 'a condition after the mention'],
     ['We can merge after the release.', 'a condition'],
+    ['Looking forward to merging this once CI is green.', 'a condition'],
+    ['Changes approved by the design team.', 'someone else'],
+    ['Looks like these changes are good to go :thinking:', 'a face other than the good ones'],
+    ['Really like this.', 'praise is no approval'],
+    ['Ready to merge? :shipit:', 'a question'],
     ['We can merge this once the docs land.', 'a condition'],
     ['Sounds good.', 'agreement, no approval said'],
     ['Sieht gut aus, aber die Tests fehlen noch.', 'a German but'],

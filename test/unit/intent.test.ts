@@ -157,6 +157,13 @@ describe('the suggested verdict line', () => {
     ['BLOCK', `${REVIEW}\nDecision: BLOCK\n`, 'CHANGES_REQUESTED', 5],
     ['NOT READY', `${REVIEW}\n**Status:** NOT READY\n`, 'CHANGES_REQUESTED', 5],
     ['NO-GO', `## Decision: **NO-GO**\n\n${REVIEW}`, 'CHANGES_REQUESTED', 1],
+    // held-out 41: "NOT APPROVED" under a verdict key; "not approved yet" stays unread (negated approval, above)
+    ['NOT APPROVED', `${REVIEW}\n**VERDICT: NOT APPROVED FOR RELEASE (GATE CLOSED)**\n`, 'CHANGES_REQUESTED', 5],
+    // held-out 41: Japanese "判定: NG" (no good); a tool's NG stays a tool's
+    ['判定: NG', `判定: NG\n\n${REVIEW}`, 'CHANGES_REQUESTED', 1],
+    ['Lint: NG is a tool result', `${REVIEW}\nLint: NG\n`, null, null],
+    ['ng build is no verdict', `ng build passes.\n\n${REVIEW}`, null, null],
+    ['listo para producción', `${REVIEW}\n**Veredicto:** ✅ Todo listo para producción\n`, 'APPROVE', 5],
     ['a word with no verdict meaning', `${REVIEW}\n### ✅ Verdict: CORRECT\n`, null, null],
     ['literal \\u escapes', `**Verdict:** \\u2705 **APPROVED**\n\n${REVIEW}`, 'APPROVE', 1],
     [
