@@ -43229,12 +43229,11 @@ const SYNONYMS = [
     [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
     [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
     [
-        // "NG" (no good): the Japanese counterpart of OK, as "判定: NG"; "NG" is also a tool's result (TOOL_RESULT)
-        /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK|NG(?=\s*$|\s*[.!。！(（—–]))/,
+        /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
         'CHANGES_REQUESTED',
     ],
     [
-        /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NOT\s+APPROVED(?!\s+YET\b)|NOT\s+CLEAN|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
+        /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NOT\s+CLEAN|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
         'CHANGES_REQUESTED',
     ],
     [/^(NACHARBEIT(\s+(ERFORDERLICH|N[OÖ]TIG))?|[AÄ]NDERUNGEN\s+ERFORDERLICH)/, 'CHANGES_REQUESTED'],
@@ -43260,11 +43259,6 @@ const SYNONYMS = [
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
     [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${intent_words_SHA.source})`), 'APPROVE'],
     [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
-    // "Listo para producción", "Pronto para produção", "Prêt pour la production": the same in three languages
-    [
-        /^((TODO\s+)?LISTO\s+PARA\s+(PRODUCCI[OÓ]N|MERGE|FUSIONAR)|PRONTO\s+PARA\s+(PRODU[CÇ][AÃ]O|MERGE)|PR[EÊ]T\s+POUR\s+(LA\s+PRODUCTION|LE\s+MERGE))/,
-        'APPROVE',
-    ],
     [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
     // Japanese "承認" (approval) only standing alone, or with です / します: not 承認待ち (awaiting approval), 承認は保留,
     // 承認をお願いします (a request), 承認フロー (held-out 27; attack 28)
@@ -43693,7 +43687,7 @@ const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:
 /** A pull request's metadata after a value on its line ("| Author: @x", "· Files: 14"): the line is the PR's state. */
 const PR_METADATA = /[|·•,;]\s*(?:AUTHOR|FILES(?:\s+CHANGED)?|COMMENTS|COMMITS|BRANCH|BASE|CREATED|UPDATED|MERGED|LABELS|REVIEWERS|ADDITIONS|DELETIONS)\s*[:：]/;
 /** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
-const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP|NG$)/;
+const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
 /** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
 const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
 /** A Markdown heading; its level is the length of the first group. */
@@ -44017,7 +44011,7 @@ const APPROVAL = new RegExp('^(?:' +
         // "Changes approved", "Approving this"
         String.raw `(?:THE\s+)?CHANGES?\s+(?:ARE\s+)?APPROVED|APPROVING(?:\s+(?:THIS|IT))?`,
         // "Looking forward to merging it": the merge as the review's wish
-        String.raw `(?:I'M\s+|I\s+AM\s+)?LOOKING\s+FORWARD\s+TO\s+(?:MERGING|HAVING)\s+(?:THIS|IT)(?:\s+(?:IN|MERGED))?`,
+        String.raw `(?:I'M\s+|I\s+AM\s+)?LOOKING\s+FORWARD\s+TO\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
         // "We can merge.", "This can go in now", "Let's merge it": the merge said as this review's decision
         String.raw `(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
         String.raw `(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,
@@ -54351,7 +54345,9 @@ function loadBody(bodyPath, body) {
     if (bodyPath === null) {
         if (body === null)
             return { ok: false, reason: 'unreadable-body', message: 'no body given' };
-        if (body.length > MAX_BODY_CHARS)
+        // measured with its marker when it is checked (src/check.ts), which says by how much to shorten it; only a body
+        // no review could hold is refused here, unread
+        if (body.length > MAX_BODY_BYTES)
             return tooLarge(`the body input has ${body.length} characters`);
         const n = normaliseText(body);
         return n.ok ? n : { ok: false, reason: 'unreadable-body', message: n.message };
@@ -54384,7 +54380,7 @@ function tooLarge(what) {
     return {
         ok: false,
         reason: 'body-too-large',
-        message: `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and ` +
+        message: `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review, its marker included, and ` +
             `truncating would cut the verdict line: shorten the persona's review`,
     };
 }
@@ -58965,7 +58961,7 @@ function annotate(d, file) {
     info(renderDiagnosis(d, file));
     if (d.lastLine && !d.nearMisses.some((n) => n.line === d.lastLine.line)) {
         error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, {
-            title: 'persona-verdict: no verdict',
+            title: `persona-verdict: ${d.reason}`,
             file,
             startLine: d.lastLine.line,
         });

@@ -13,7 +13,9 @@ export type Loaded =
 export function loadBody(bodyPath: string | null, body: string | null): Loaded {
   if (bodyPath === null) {
     if (body === null) return { ok: false, reason: 'unreadable-body', message: 'no body given' };
-    if (body.length > MAX_BODY_CHARS) return tooLarge(`the body input has ${body.length} characters`);
+    // measured with its marker when it is checked (src/check.ts), which says by how much to shorten it; only a body
+    // no review could hold is refused here, unread
+    if (body.length > MAX_BODY_BYTES) return tooLarge(`the body input has ${body.length} characters`);
     const n = normaliseText(body);
     return n.ok ? n : { ok: false, reason: 'unreadable-body', message: n.message };
   }
@@ -49,7 +51,7 @@ function tooLarge(what: string): Loaded {
     ok: false,
     reason: 'body-too-large',
     message:
-      `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and ` +
+      `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review, its marker included, and ` +
       `truncating would cut the verdict line: shorten the persona's review`,
   };
 }

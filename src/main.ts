@@ -220,7 +220,7 @@ function annotate(d: NonNullable<Conclusion['diagnosis']>, file: string | undefi
   core.info(renderDiagnosis(d, file));
   if (d.lastLine && !d.nearMisses.some((n) => n.line === d.lastLine!.line)) {
     core.error(`${d.reason}: last non-blank line is "${d.lastLine.text}"`, {
-      title: 'persona-verdict: no verdict',
+      title: `persona-verdict: ${d.reason}`,
       file,
       startLine: d.lastLine.line,
     });

@@ -20,13 +20,12 @@ export function checkFile(file: string, expectedEvent: ReviewEvent | null, io: I
   if (input.bytes.length === 0) throw new Abort('no-body', `${name} is empty`);
   const decoded = decodeBody(input.bytes);
   if (!decoded.ok) throw new Abort('unreadable-body', `${name}: ${decoded.message}`);
-  if (decoded.text.length > MAX_BODY_CHARS)
-    throw new Abort('body-too-large', tooLong(`${name} has ${decoded.text.length} characters`));
+  // a body over the limit is measured with its marker, as post measures it, and told by how much (src/check.ts)
   return checkBody({ bodyPath: null, body: decoded.text, expectedEvent, personaVersion });
 }
 
 const tooLong = (what: string): string =>
-  `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review (marker included), and truncating ` +
+  `${what}; GitHub accepts at most ${MAX_BODY_CHARS} characters per review, its marker included, and truncating ` +
   `would cut the verdict line: shorten the review`;
 
 /** One body as a JSON record (check --format json): what a tool or a prompt author's script reads. */

@@ -58,7 +58,7 @@ const OF_THE_REVIEW =
 const PR_METADATA =
   /[|·•,;]\s*(?:AUTHOR|FILES(?:\s+CHANGED)?|COMMENTS|COMMITS|BRANCH|BASE|CREATED|UPDATED|MERGED|LABELS|REVIEWERS|ADDITIONS|DELETIONS)\s*[:：]/;
 /** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
-export const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP|NG$)/;
+export const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
 /** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
 const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
 /** A Markdown heading; its level is the length of the first group. */

@@ -35,7 +35,7 @@ const APPROVAL = new RegExp(
       // "Changes approved", "Approving this"
       String.raw`(?:THE\s+)?CHANGES?\s+(?:ARE\s+)?APPROVED|APPROVING(?:\s+(?:THIS|IT))?`,
       // "Looking forward to merging it": the merge as the review's wish
-      String.raw`(?:I'M\s+|I\s+AM\s+)?LOOKING\s+FORWARD\s+TO\s+(?:MERGING|HAVING)\s+(?:THIS|IT)(?:\s+(?:IN|MERGED))?`,
+      String.raw`(?:I'M\s+|I\s+AM\s+)?LOOKING\s+FORWARD\s+TO\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
       // "We can merge.", "This can go in now", "Let's merge it": the merge said as this review's decision
       String.raw`(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
       String.raw`(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,

@@ -33,12 +33,11 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   [/^(REQUIRES?[ _-]+(CHANGES|FIXES)|(CHANGES|FIXES)[ _-]+(REQUIRED|NEEDED))/, 'CHANGES_REQUESTED'],
   [/^(要求修改|请求修改|請求修改|需要修改|拒绝|拒絕|驳回|駁回)/, 'CHANGES_REQUESTED'],
   [
-    // "NG" (no good): the Japanese counterpart of OK, as "判定: NG"; "NG" is also a tool's result (TOOL_RESULT)
-    /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK|NG(?=\s*$|\s*[.!。！(（—–]))/,
+    /^(REJECT(ED)?|BLOCK(ED|ING)?|FAIL(ED)?|DO NOT (MERGE|SHIP)|REVISE|INCOMPLETE|FIX[ _-]FIRST|NACK)/,
     'CHANGES_REQUESTED',
   ],
   [
-    /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NOT\s+APPROVED(?!\s+YET\b)|NOT\s+CLEAN|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
+    /^(NOT\s+(YET\s+)?(PRODUCTION[\s-]+)?READY|NOT\s+CLEAN|NO[\s-]?GO|RECHAZADO|REJEITADO|REFUS[EÉ]E?|ABGELEHNT)/,
     'CHANGES_REQUESTED',
   ],
   [/^(NACHARBEIT(\s+(ERFORDERLICH|N[OÖ]TIG))?|[AÄ]NDERUNGEN\s+ERFORDERLICH)/, 'CHANGES_REQUESTED'],
@@ -64,11 +63,6 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
   [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
   [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
-  // "Listo para producción", "Pronto para produção", "Prêt pour la production": the same in three languages
-  [
-    /^((TODO\s+)?LISTO\s+PARA\s+(PRODUCCI[OÓ]N|MERGE|FUSIONAR)|PRONTO\s+PARA\s+(PRODU[CÇ][AÃ]O|MERGE)|PR[EÊ]T\s+POUR\s+(LA\s+PRODUCTION|LE\s+MERGE))/,
-    'APPROVE',
-  ],
   [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
   // Japanese "承認" (approval) only standing alone, or with です / します: not 承認待ち (awaiting approval), 承認は保留,
   // 承認をお願いします (a request), 承認フロー (held-out 27; attack 28)

@@ -109,7 +109,10 @@ describe('aborts: nothing is sent before the body is proven good', () => {
     expect(error).toContain(`${reason}:`);
     if (line) {
       expect(error).toContain(`line ${line}`);
-      expect(r.commands.some((c) => c.startsWith('::error ') && c.includes(`line=${line}`))).toBe(true); // annotation on the body file
+      // an annotation on the body file, titled with the reason (never "no verdict" for a verdict not last)
+      const notes = r.commands.filter((c) => c.startsWith('::error '));
+      expect(notes.some((c) => c.includes(`line=${line}`))).toBe(true);
+      expect(notes.every((c) => c.includes(`title=persona-verdict%3A ${reason}`)), notes.join('\n')).toBe(true);
     }
     expect(r.summary).toContain(reason);
   });

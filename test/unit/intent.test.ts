@@ -157,13 +157,11 @@ describe('the suggested verdict line', () => {
     ['BLOCK', `${REVIEW}\nDecision: BLOCK\n`, 'CHANGES_REQUESTED', 5],
     ['NOT READY', `${REVIEW}\n**Status:** NOT READY\n`, 'CHANGES_REQUESTED', 5],
     ['NO-GO', `## Decision: **NO-GO**\n\n${REVIEW}`, 'CHANGES_REQUESTED', 1],
-    // held-out 41: "NOT APPROVED" under a verdict key; "not approved yet" stays unread (negated approval, above)
-    ['NOT APPROVED', `${REVIEW}\n**VERDICT: NOT APPROVED FOR RELEASE (GATE CLOSED)**\n`, 'CHANGES_REQUESTED', 5],
-    // held-out 41: Japanese "判定: NG" (no good); a tool's NG stays a tool's
-    ['判定: NG', `判定: NG\n\n${REVIEW}`, 'CHANGES_REQUESTED', 1],
-    ['Lint: NG is a tool result', `${REVIEW}\nLint: NG\n`, null, null],
-    ['ng build is no verdict', `ng build passes.\n\n${REVIEW}`, null, null],
-    ['listo para producción', `${REVIEW}\n**Veredicto:** ✅ Todo listo para producción\n`, 'APPROVE', 5],
+    // held-out 41's "NOT APPROVED", Japanese "NG" under a verdict key and "listo para producción" were read for a
+    // while and taken out after attack 35 (a check's NG, someone else's "not approved", a conditional "listo")
+    ['NOT APPROVED (taken out)', `${REVIEW}\n**VERDICT: NOT APPROVED FOR RELEASE (GATE CLOSED)**\n`, null, null],
+    ['判定: NG (taken out)', `判定: NG\n\n${REVIEW}`, null, null],
+    ['listo para producción (taken out)', `${REVIEW}\n**Veredicto:** ✅ Todo listo para producción\n`, null, null],
     ['a word with no verdict meaning', `${REVIEW}\n### ✅ Verdict: CORRECT\n`, null, null],
     ['literal \\u escapes', `**Verdict:** \\u2705 **APPROVED**\n\n${REVIEW}`, 'APPROVE', 1],
     [
@@ -767,6 +765,11 @@ describe.each([
   ],
   ["history keys, afterthoughts and sign-offs (attack 32's mends)", 'intent-attack-33.json', 65],
   ["'needs improvement', 'address critical issues before …' (taken out) and code spans", 'intent-attack-34.json', 49],
+  [
+    "held-out 41's NG, NOT APPROVED and 'listo para producción' (taken out) and short approvals",
+    'intent-attack-35.json',
+    60,
+  ],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
