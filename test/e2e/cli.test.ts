@@ -74,7 +74,9 @@ describe('check', () => {
     // one character over the limit before its marker: the same measure, saying by how much; cut that much, it passes
     writeFileSync(big, `${'x'.repeat(65536)}\n\n## VERDICT: APPROVE\n`);
     const over = cli('check', big);
-    const by = Number(/up to \d+ characters with its marker; .* shorten the persona's review by (\d+)/.exec(over.stdout)?.[1]);
+    const by = Number(
+      /up to \d+ characters with its marker; .* shorten the persona's review by (\d+)/.exec(over.stdout)?.[1],
+    );
     expect(by, over.stdout).toBeGreaterThan(0);
     writeFileSync(big, `${'x'.repeat(65536 - by)}\n\n## VERDICT: APPROVE\n`);
     expect(cli('check', big).status).toBe(0);

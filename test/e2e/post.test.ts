@@ -112,7 +112,10 @@ describe('aborts: nothing is sent before the body is proven good', () => {
       // an annotation on the body file, titled with the reason (never "no verdict" for a verdict not last)
       const notes = r.commands.filter((c) => c.startsWith('::error '));
       expect(notes.some((c) => c.includes(`line=${line}`))).toBe(true);
-      expect(notes.every((c) => c.includes(`title=persona-verdict%3A ${reason}`)), notes.join('\n')).toBe(true);
+      expect(
+        notes.every((c) => c.includes(`title=persona-verdict%3A ${reason}`)),
+        notes.join('\n'),
+      ).toBe(true);
     }
     expect(r.summary).toContain(reason);
   });
