@@ -44953,11 +44953,12 @@ function describeAfter(lines, chosen, others) {
             if (re.test(l))
                 shapes.add(name);
     const what = shapes.size ? ` (${[...shapes].slice(0, 4).join(', ')})` : '';
-    return [
-        ...split,
-        `move it to the end: the ${rest.length} non-blank line(s) after it (lines ${rest[0].n}–${rest.at(-1).n})` +
-            `${what} must go, or move above it`,
-    ];
+    const [first, last] = [rest[0].n, rest.at(-1).n];
+    const after = rest.length === 1
+        ? `line ${first}${what} must be deleted or moved above the verdict`
+        : `the ${rest.length} non-blank lines after it (lines ${first}–${last})${what} must be deleted or moved above ` +
+            'the verdict';
+    return [...split, `move it to the end: ${after}`];
 }
 function collect(lines, code) {
     const r = { lines, closing: closingLine(lines, code), unrecognised: [], items: [], history: [] };
@@ -58441,8 +58442,11 @@ const mdLine = (s) => s
 /** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
 function addSummary(s, r, persona, bodyFile) {
     const who = persona ? `${persona} — ` : '';
-    s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2);
-    s.addRaw(`<p>${html(report_headline(r, persona))}</p>`, true).addEOL();
+    // a blank line after the heading: an HTML block runs on to the next blank line, and would swallow the alert below
+    s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2).addEOL();
+    // an abort's headline only repeats the heading ("aborted (reason)") before the caution block says why
+    if (!(r.outcome === 'aborted' && r.failure))
+        s.addRaw(`<p>${html(report_headline(r, persona))}</p>`, true).addEOL();
     if (r.failure) {
         const advice = r.advice ? ['>', `> **What to do:** ${mdLine(r.advice)}`] : [];
         s.addRaw(['> [!CAUTION]', `> ${mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
@@ -58463,11 +58467,13 @@ function addSummary(s, r, persona, bodyFile) {
         footer = lines.pop();
         s.addRaw(lines.slice(1).join('\n'), true).addEOL();
     }
-    if (r.diagnosis) {
+    // its first line is the failure the caution block above already states: the details follow, once; a body with
+    // nothing to diagnose (empty, or whitespace only) has no details, and the caution block is all there is to say
+    const detail = r.diagnosis ? renderDiagnosis(r.diagnosis, bodyFile ?? undefined).split('\n') : [];
+    const details = (r.failure ? detail.slice(1) : detail).join('\n');
+    if (details.trim()) {
         s.addHeading('Why the body was rejected', 3);
-        // its first line is the failure the caution block above already states: the details follow, once
-        const detail = renderDiagnosis(r.diagnosis, bodyFile ?? undefined).split('\n');
-        s.addRaw(`<pre>${pre((r.failure ? detail.slice(1) : detail).join('\n'))}</pre>`, true).addEOL();
+        s.addRaw(`<pre>${pre(details)}</pre>`, true).addEOL();
         s.addRaw('<p>The last non-blank line of the body must be exactly one of <code>## VERDICT: APPROVE</code>, ' +
             '<code>## VERDICT: CHANGES_REQUESTED</code>, <code>## VERDICT: COMMENT</code>. Re-run the persona; if it ' +
             'drifts again, fix its prompt template.</p>', true).addEOL();
@@ -58531,6 +58537,7 @@ const report_cut = (s, max) => {
 // The doctor's shell: read the settings around the gate through the port, hand the
 // facts to the core (core/doctor.ts), return its report. Shared by the CLI command
 // (src/doctor-cli.ts) and the action's mode doctor (its report in the job summary).
+
 
 
 
@@ -58670,6 +58677,8 @@ function doctorClient(token, repo, warn) {
         warn,
     });
 }
+/** The summary's last line, as every mode writes it (src/report.ts). */
+const FOOTER = `\n<sub>persona-verdict v${VERSION}</sub>\n`;
 /** mode: doctor — the report in the job summary and the log; the step fails when a check fails. */
 async function runDoctorAction(cfg) {
     const repo = process.env['GITHUB_REPOSITORY'] ?? '';
@@ -58681,7 +58690,7 @@ async function runDoctorAction(cfg) {
         const report = await group('persona-verdict: doctor', () => runDoctor(port, repo, null, personas));
         info(renderText(report));
         if (process.env['GITHUB_STEP_SUMMARY'])
-            await summary.addRaw(renderMarkdown(report)).write();
+            await summary.addRaw(renderMarkdown(report)).addRaw(FOOTER).write();
         if (report.level === 'fail')
             setFailed(`doctor: ${report.bottomLine}`);
     }
@@ -58694,8 +58703,9 @@ async function runDoctorAction(cfg) {
         if (process.env['GITHUB_STEP_SUMMARY']) {
             const what = advice ? `\n>\n> **What to do:** ${mdLine(advice)}` : '';
             await summary
-                .addRaw(`### ❌ persona-verdict: doctor could not check the gate\n\n> [!CAUTION]\n> ${mdLine(e.message)}${what}`)
+                .addRaw(`## ❌ persona-verdict doctor: could not check the gate\n\n> [!CAUTION]\n> ${mdLine(e.message)}${what}`)
                 .addEOL()
+                .addRaw(FOOTER)
                 .write();
         }
     }

@@ -145,6 +145,8 @@ const LABEL: Record<SuggestionOutcome, string> = {
 
 interface Row {
   cells: string[];
+  /** What the action did with the body: post (or abort). */
+  posted: boolean;
   ok: boolean;
   set: string | null;
   outcome: SuggestionOutcome | null;
@@ -169,15 +171,17 @@ function runCase(c: Case, base: string): Row {
   const ok = show(decision) === show(c.expect) && tolerated;
   const set = 'suggestion' in c ? (c.set ?? 'tuned on') : null;
   return {
-    cells: [ok ? 'ok' : 'DISAGREE', c.name, ev ?? '-', show(c.expect), show(decision) + note],
+    cells: [ok ? 'ok' : 'DISAGREE', ev ?? '-', show(c.expect), show(decision) + note, c.name],
+    posted: show(decision).startsWith('post'),
     ok,
     set,
     outcome,
   };
 }
 
+/** The case's name last: names run to hundreds of characters, and padded to the longest they made every row as wide. */
 function table(rows: string[][], out: (s: string) => void): void {
-  const head = ['result', 'case', 'expected-event', 'expected', 'actual'];
+  const head = ['result', 'expected-event', 'expected', 'actual', 'case'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]): string =>
     r
@@ -246,7 +250,7 @@ export function runCorpus(manifestPath: string, out: (s: string) => void): numbe
     out,
   );
   const agree = rows.filter((r) => r.ok).length;
-  const posts = rows.filter((r) => r.cells[4]!.startsWith('post')).length;
+  const posts = rows.filter((r) => r.posted).length;
   const n = rows.length;
   out(`\n${n} cases: ${agree} agree, ${n - agree} disagree (${posts} post, ${n - posts} abort)`);
   const measured = rows.flatMap((r) => (r.set && r.outcome ? [{ set: r.set, outcome: r.outcome }] : []));

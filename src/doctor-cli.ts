@@ -12,11 +12,13 @@ type Parsed = { repo: string; branch: string | null; personas: DoctorPersona[]; 
 /** The options, checked; throws UsageError. */
 function parse(v: Values, env: NodeJS.ProcessEnv): Parsed {
   const repo = (v['repo'] as string | undefined) ?? '';
-  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo)) throw new UsageError('give --repo OWNER/NAME');
+  if (!repo) throw new UsageError('give --repo OWNER/NAME');
+  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo))
+    throw new UsageError(`--repo "${repo}" is not OWNER/NAME (for example octo-org/payments)`);
   const persona = (v['persona'] as string[] | undefined) ?? [];
   if (!persona.length) throw new UsageError('give at least one --persona NAME=APP_SLUG or NAME=@LOGIN');
   const format = (v['format'] as string | undefined) ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format ${format}: use text or json`);
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   // what the command line says is checked before the environment: a malformed --persona is named first
   let personas: DoctorPersona[];
   try {

@@ -105,8 +105,10 @@ type Summary = typeof core.summary;
 /** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
 export function addSummary(s: Summary, r: Conclusion, persona: string, bodyFile: string | null): Summary {
   const who = persona ? `${persona} — ` : '';
-  s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2);
-  s.addRaw(`<p>${html(headline(r, persona))}</p>`, true).addEOL();
+  // a blank line after the heading: an HTML block runs on to the next blank line, and would swallow the alert below
+  s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2).addEOL();
+  // an abort's headline only repeats the heading ("aborted (reason)") before the caution block says why
+  if (!(r.outcome === 'aborted' && r.failure)) s.addRaw(`<p>${html(headline(r, persona))}</p>`, true).addEOL();
   if (r.failure) {
     const advice = r.advice ? ['>', `> **What to do:** ${mdLine(r.advice)}`] : [];
     s.addRaw(['> [!CAUTION]', `> ${mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
@@ -123,11 +125,13 @@ export function addSummary(s: Summary, r: Conclusion, persona: string, bodyFile:
     footer = lines.pop()!;
     s.addRaw(lines.slice(1).join('\n'), true).addEOL();
   }
-  if (r.diagnosis) {
+  // its first line is the failure the caution block above already states: the details follow, once; a body with
+  // nothing to diagnose (empty, or whitespace only) has no details, and the caution block is all there is to say
+  const detail = r.diagnosis ? renderDiagnosis(r.diagnosis, bodyFile ?? undefined).split('\n') : [];
+  const details = (r.failure ? detail.slice(1) : detail).join('\n');
+  if (details.trim()) {
     s.addHeading('Why the body was rejected', 3);
-    // its first line is the failure the caution block above already states: the details follow, once
-    const detail = renderDiagnosis(r.diagnosis, bodyFile ?? undefined).split('\n');
-    s.addRaw(`<pre>${pre((r.failure ? detail.slice(1) : detail).join('\n'))}</pre>`, true).addEOL();
+    s.addRaw(`<pre>${pre(details)}</pre>`, true).addEOL();
     s.addRaw(
       '<p>The last non-blank line of the body must be exactly one of <code>## VERDICT: APPROVE</code>, ' +
         '<code>## VERDICT: CHANGES_REQUESTED</code>, <code>## VERDICT: COMMENT</code>. Re-run the persona; if it ' +

@@ -3792,8 +3792,11 @@ const report_mdLine = (s) => s
 /** Adds the job summary for a conclusion to `s` (core.summary), built with its HTML builders. */
 function addSummary(s, r, persona, bodyFile) {
     const who = persona ? `${persona} — ` : '';
-    s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2);
-    s.addRaw(`<p>${html(headline(r, persona))}</p>`, true).addEOL();
+    // a blank line after the heading: an HTML block runs on to the next blank line, and would swallow the alert below
+    s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2).addEOL();
+    // an abort's headline only repeats the heading ("aborted (reason)") before the caution block says why
+    if (!(r.outcome === 'aborted' && r.failure))
+        s.addRaw(`<p>${html(headline(r, persona))}</p>`, true).addEOL();
     if (r.failure) {
         const advice = r.advice ? ['>', `> **What to do:** ${report_mdLine(r.advice)}`] : [];
         s.addRaw(['> [!CAUTION]', `> ${report_mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
@@ -3814,11 +3817,13 @@ function addSummary(s, r, persona, bodyFile) {
         footer = lines.pop();
         s.addRaw(lines.slice(1).join('\n'), true).addEOL();
     }
-    if (r.diagnosis) {
+    // its first line is the failure the caution block above already states: the details follow, once; a body with
+    // nothing to diagnose (empty, or whitespace only) has no details, and the caution block is all there is to say
+    const detail = r.diagnosis ? renderDiagnosis(r.diagnosis, bodyFile ?? undefined).split('\n') : [];
+    const details = (r.failure ? detail.slice(1) : detail).join('\n');
+    if (details.trim()) {
         s.addHeading('Why the body was rejected', 3);
-        // its first line is the failure the caution block above already states: the details follow, once
-        const detail = renderDiagnosis(r.diagnosis, bodyFile ?? undefined).split('\n');
-        s.addRaw(`<pre>${pre((r.failure ? detail.slice(1) : detail).join('\n'))}</pre>`, true).addEOL();
+        s.addRaw(`<pre>${pre(details)}</pre>`, true).addEOL();
         s.addRaw('<p>The last non-blank line of the body must be exactly one of <code>## VERDICT: APPROVE</code>, ' +
             '<code>## VERDICT: CHANGES_REQUESTED</code>, <code>## VERDICT: COMMENT</code>. Re-run the persona; if it ' +
             'drifts again, fix its prompt template.</p>', true).addEOL();
@@ -3882,6 +3887,7 @@ const report_cut = (s, max) => {
 // The doctor's shell: read the settings around the gate through the port, hand the
 // facts to the core (core/doctor.ts), return its report. Shared by the CLI command
 // (src/doctor-cli.ts) and the action's mode doctor (its report in the job summary).
+
 
 
 
@@ -4021,6 +4027,8 @@ function doctorClient(token, repo, warn) {
         warn,
     });
 }
+/** The summary's last line, as every mode writes it (src/report.ts). */
+const FOOTER = (/* unused pure expression or super */ null && (`\n<sub>persona-verdict v${VERSION}</sub>\n`));
 /** mode: doctor — the report in the job summary and the log; the step fails when a check fails. */
 async function runDoctorAction(cfg) {
     const repo = process.env['GITHUB_REPOSITORY'] ?? '';
@@ -4032,7 +4040,7 @@ async function runDoctorAction(cfg) {
         const report = await core.group('persona-verdict: doctor', () => runDoctor(port, repo, null, personas));
         core.info(renderText(report));
         if (process.env['GITHUB_STEP_SUMMARY'])
-            await core.summary.addRaw(renderMarkdown(report)).write();
+            await core.summary.addRaw(renderMarkdown(report)).addRaw(FOOTER).write();
         if (report.level === 'fail')
             core.setFailed(`doctor: ${report.bottomLine}`);
     }
@@ -4045,8 +4053,9 @@ async function runDoctorAction(cfg) {
         if (process.env['GITHUB_STEP_SUMMARY']) {
             const what = advice ? `\n>\n> **What to do:** ${mdLine(advice)}` : '';
             await core.summary
-                .addRaw(`### ❌ persona-verdict: doctor could not check the gate\n\n> [!CAUTION]\n> ${mdLine(e.message)}${what}`)
+                .addRaw(`## ❌ persona-verdict doctor: could not check the gate\n\n> [!CAUTION]\n> ${mdLine(e.message)}${what}`)
                 .addEOL()
+                .addRaw(FOOTER)
                 .write();
         }
     }
@@ -4096,14 +4105,16 @@ function doctorAdvice(e) {
 /** The options, checked; throws UsageError. */
 function parse(v, env) {
     const repo = v['repo'] ?? '';
-    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo))
+    if (!repo)
         throw new command/* UsageError */.eb('give --repo OWNER/NAME');
+    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo))
+        throw new command/* UsageError */.eb(`--repo "${repo}" is not OWNER/NAME (for example octo-org/payments)`);
     const persona = v['persona'] ?? [];
     if (!persona.length)
         throw new command/* UsageError */.eb('give at least one --persona NAME=APP_SLUG or NAME=@LOGIN');
     const format = v['format'] ?? 'text';
     if (format !== 'text' && format !== 'json')
-        throw new command/* UsageError */.eb(`--format ${format}: use text or json`);
+        throw new command/* UsageError */.eb(`--format must be text or json, not "${format}"`);
     // what the command line says is checked before the environment: a malformed --persona is named first
     let personas;
     try {

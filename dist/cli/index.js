@@ -219,7 +219,7 @@ function readInput(file, io, limit) {
         case 'not-a-file':
             return { ok: false, message: `${name} is not a regular file: name a file, or - for standard input` };
         case 'missing':
-            return { ok: false, message: `${name}: no such file` };
+            return { ok: false, message: `${name}: no such file`, missing: true };
         case 'denied':
             return { ok: false, message: `${name}: permission denied` };
         case 'unreadable':
@@ -1772,12 +1772,12 @@ function checkFile(file, expectedEvent, io, personaVersion = '') {
     if (!input.ok && input.tooLarge !== undefined)
         throw new abort/* Abort */.F('body-too-large', tooLong(input.message));
     // as post reads body-path: a file that is not there, or is empty, is no body (the persona step wrote none)
-    if (!input.ok && input.message.endsWith(': no such file'))
-        throw new abort/* Abort */.F('no-body', input.message);
+    if (!input.ok && input.missing)
+        throw new abort/* Abort */.F('no-body', `${input.message}, so there is no review to check`);
     if (!input.ok)
         throw new abort/* Abort */.F('unreadable-body', input.message);
     if (input.bytes.length === 0)
-        throw new abort/* Abort */.F('no-body', `${name} is empty`);
+        throw new abort/* Abort */.F('no-body', `${name}: the file is empty, so there is no review to check`);
     const decoded = (0,grammar/* decodeBody */.Vj)(input.bytes);
     if (!decoded.ok)
         throw new abort/* Abort */.F('unreadable-body', `${name}: ${decoded.message}`);
@@ -1798,6 +1798,7 @@ function jsonRecord(file, io, personaVersion = '') {
             event: v.event,
             line: v.line,
             suggestion: null,
+            message: null,
             differences: [],
         };
     }
@@ -1814,10 +1815,19 @@ function jsonRecord(file, io, personaVersion = '') {
             ...(d?.intent.ambiguity ? [`no suggestion: ${d.intent.ambiguity}`] : []),
         ];
         const suggestion = s ? { line: s.line, from_line: s.fromLine } : null;
-        // every refusal says why: a body with nothing to compare (empty-body) has the message itself
-        if (!differences.length)
-            differences.push(e.message);
-        return { file, ok: false, reason: e.reason, verdict: null, event: null, line: at, suggestion, differences };
+        // every refusal says why in `message`; `differences` holds what differs from the grammar, when a line does
+        const message = e.advice ? `${e.message}; what to do: ${e.advice}` : e.message;
+        return {
+            file,
+            ok: false,
+            reason: e.reason,
+            verdict: null,
+            event: null,
+            line: at,
+            suggestion,
+            message,
+            differences,
+        };
     }
 }
 /** What post would do with a body, and the lines a person reads about it. */
@@ -2039,14 +2049,16 @@ function runCase(c, base) {
     const ok = show(decision) === show(c.expect) && tolerated;
     const set = 'suggestion' in c ? (c.set ?? 'tuned on') : null;
     return {
-        cells: [ok ? 'ok' : 'DISAGREE', c.name, ev ?? '-', show(c.expect), show(decision) + note],
+        cells: [ok ? 'ok' : 'DISAGREE', ev ?? '-', show(c.expect), show(decision) + note, c.name],
+        posted: show(decision).startsWith('post'),
         ok,
         set,
         outcome,
     };
 }
+/** The case's name last: names run to hundreds of characters, and padded to the longest they made every row as wide. */
 function table(rows, out) {
-    const head = ['result', 'case', 'expected-event', 'expected', 'actual'];
+    const head = ['result', 'expected-event', 'expected', 'actual', 'case'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (r) => r
         .map((c, i) => c.padEnd(widths[i]))
@@ -2116,7 +2128,7 @@ function runCorpus(manifestPath, out) {
     const rows = manifest.cases.map((c) => runCase(c, (0,external_node_path_namespaceObject.dirname)(manifestPath)));
     table(rows.map((r) => r.cells), out);
     const agree = rows.filter((r) => r.ok).length;
-    const posts = rows.filter((r) => r.cells[4].startsWith('post')).length;
+    const posts = rows.filter((r) => r.posted).length;
     const n = rows.length;
     out(`\n${n} cases: ${agree} agree, ${n - agree} disagree (${posts} post, ${n - posts} abort)`);
     const measured = rows.flatMap((r) => (r.set && r.outcome ? [{ set: r.set, outcome: r.outcome }] : []));
@@ -3983,11 +3995,12 @@ function describeAfter(lines, chosen, others) {
             if (re.test(l))
                 shapes.add(name);
     const what = shapes.size ? ` (${[...shapes].slice(0, 4).join(', ')})` : '';
-    return [
-        ...split,
-        `move it to the end: the ${rest.length} non-blank line(s) after it (lines ${rest[0].n}–${rest.at(-1).n})` +
-            `${what} must go, or move above it`,
-    ];
+    const [first, last] = [rest[0].n, rest.at(-1).n];
+    const after = rest.length === 1
+        ? `line ${first}${what} must be deleted or moved above the verdict`
+        : `the ${rest.length} non-blank lines after it (lines ${first}–${last})${what} must be deleted or moved above ` +
+            'the verdict';
+    return [...split, `move it to the end: ${after}`];
 }
 function collect(lines, code) {
     const r = { lines, closing: closingLine(lines, code), unrecognised: [], items: [], history: [] };

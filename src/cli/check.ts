@@ -15,9 +15,10 @@ export function checkFile(file: string, expectedEvent: ReviewEvent | null, io: I
   const input = readInput(file, io, MAX_BODY_BYTES);
   if (!input.ok && input.tooLarge !== undefined) throw new Abort('body-too-large', tooLong(input.message));
   // as post reads body-path: a file that is not there, or is empty, is no body (the persona step wrote none)
-  if (!input.ok && input.message.endsWith(': no such file')) throw new Abort('no-body', input.message);
+  if (!input.ok && input.missing) throw new Abort('no-body', `${input.message}, so there is no review to check`);
   if (!input.ok) throw new Abort('unreadable-body', input.message);
-  if (input.bytes.length === 0) throw new Abort('no-body', `${name} is empty`);
+  if (input.bytes.length === 0)
+    throw new Abort('no-body', `${name}: the file is empty, so there is no review to check`);
   const decoded = decodeBody(input.bytes);
   if (!decoded.ok) throw new Abort('unreadable-body', `${name}: ${decoded.message}`);
   // a body over the limit is measured with its marker, as post measures it, and told by how much (src/check.ts)
@@ -40,6 +41,7 @@ export function jsonRecord(file: string, io: Io, personaVersion = ''): Record<st
       event: v.event,
       line: v.line,
       suggestion: null,
+      message: null,
       differences: [],
     };
   } catch (e) {
@@ -54,9 +56,19 @@ export function jsonRecord(file: string, io: Io, personaVersion = ''): Record<st
       ...(d?.intent.ambiguity ? [`no suggestion: ${d.intent.ambiguity}`] : []),
     ];
     const suggestion = s ? { line: s.line, from_line: s.fromLine } : null;
-    // every refusal says why: a body with nothing to compare (empty-body) has the message itself
-    if (!differences.length) differences.push(e.message);
-    return { file, ok: false, reason: e.reason, verdict: null, event: null, line: at, suggestion, differences };
+    // every refusal says why in `message`; `differences` holds what differs from the grammar, when a line does
+    const message = e.advice ? `${e.message}; what to do: ${e.advice}` : e.message;
+    return {
+      file,
+      ok: false,
+      reason: e.reason,
+      verdict: null,
+      event: null,
+      line: at,
+      suggestion,
+      message,
+      differences,
+    };
   }
 }
 

@@ -31,7 +31,7 @@ export class UsageError extends Error {}
 export const shown = (file: string): string => (file === '-' ? '<stdin>' : file);
 
 /** `tooLarge`: the input is over the limit (its size in bytes), else it could not be read. */
-export type Input = { ok: true; bytes: Buffer } | { ok: false; message: string; tooLarge?: number };
+export type Input = { ok: true; bytes: Buffer } | { ok: false; message: string; tooLarge?: number; missing?: true };
 
 /**
  * A file named on the command line, or standard input for `-`. Never more than `limit` bytes are read: a regular
@@ -52,7 +52,7 @@ export function readInput(file: string, io: Io, limit: number): Input {
     case 'not-a-file':
       return { ok: false, message: `${name} is not a regular file: name a file, or - for standard input` };
     case 'missing':
-      return { ok: false, message: `${name}: no such file` };
+      return { ok: false, message: `${name}: no such file`, missing: true };
     case 'denied':
       return { ok: false, message: `${name}: permission denied` };
     case 'unreadable':

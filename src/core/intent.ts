@@ -66,11 +66,13 @@ function describeAfter(lines: readonly string[], chosen: Candidate, others: read
   if (others.some((c) => c.index > from)) shapes.add('a second verdict under another name');
   for (const { l } of rest) for (const [re, name] of FOOTERS) if (re.test(l)) shapes.add(name);
   const what = shapes.size ? ` (${[...shapes].slice(0, 4).join(', ')})` : '';
-  return [
-    ...split,
-    `move it to the end: the ${rest.length} non-blank line(s) after it (lines ${rest[0]!.n}–${rest.at(-1)!.n})` +
-      `${what} must go, or move above it`,
-  ];
+  const [first, last] = [rest[0]!.n, rest.at(-1)!.n];
+  const after =
+    rest.length === 1
+      ? `line ${first}${what} must be deleted or moved above the verdict`
+      : `the ${rest.length} non-blank lines after it (lines ${first}–${last})${what} must be deleted or moved above ` +
+        'the verdict';
+  return [...split, `move it to the end: ${after}`];
 }
 
 function collect(

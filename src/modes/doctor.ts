@@ -1,6 +1,7 @@
 // The doctor's shell: read the settings around the gate through the port, hand the
 // facts to the core (core/doctor.ts), return its report. Shared by the CLI command
 // (src/doctor-cli.ts) and the action's mode doctor (its report in the job summary).
+import { VERSION } from '../version.js';
 import * as core from '@actions/core';
 import { Abort } from '../abort.js';
 import type { Config } from '../config.js';
@@ -176,6 +177,9 @@ export function doctorClient(token: string, repo: string, warn: (m: string) => v
   });
 }
 
+/** The summary's last line, as every mode writes it (src/report.ts). */
+const FOOTER = `\n<sub>persona-verdict v${VERSION}</sub>\n`;
+
 /** mode: doctor — the report in the job summary and the log; the step fails when a check fails. */
 export async function runDoctorAction(cfg: Config): Promise<void> {
   const repo = process.env['GITHUB_REPOSITORY'] ?? '';
@@ -185,7 +189,7 @@ export async function runDoctorAction(cfg: Config): Promise<void> {
     const port = doctorClient(cfg.token, repo, (m) => core.warning(m));
     const report = await core.group('persona-verdict: doctor', () => runDoctor(port, repo, null, personas));
     core.info(renderText(report));
-    if (process.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(renderMarkdown(report)).write();
+    if (process.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(renderMarkdown(report)).addRaw(FOOTER).write();
     if (report.level === 'fail') core.setFailed(`doctor: ${report.bottomLine}`);
   } catch (e) {
     if (!(e instanceof Abort) && !(e instanceof Error)) throw e;
@@ -195,10 +199,9 @@ export async function runDoctorAction(cfg: Config): Promise<void> {
     if (process.env['GITHUB_STEP_SUMMARY']) {
       const what = advice ? `\n>\n> **What to do:** ${mdLine(advice)}` : '';
       await core.summary
-        .addRaw(
-          `### ❌ persona-verdict: doctor could not check the gate\n\n> [!CAUTION]\n> ${mdLine(e.message)}${what}`,
-        )
+        .addRaw(`## ❌ persona-verdict doctor: could not check the gate\n\n> [!CAUTION]\n> ${mdLine(e.message)}${what}`)
         .addEOL()
+        .addRaw(FOOTER)
         .write();
     }
   }

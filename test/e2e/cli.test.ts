@@ -190,12 +190,17 @@ describe('check', () => {
     const dir = tempDir();
     const empty = join(dir, 'empty.md');
     writeFileSync(empty, '');
-    expect(cli('check', empty).stdout).toBe(`${empty}: no-body: is empty\n`);
+    expect(cli('check', empty).stdout).toBe(`${empty}: no-body: the file is empty, so there is no review to check\n`);
+    expect(cli('check', join(dir, 'none.md')).stdout).toBe(
+      `${join(dir, 'none.md')}: no-body: no such file, so there is no review to check\n`,
+    );
     const blank = join(dir, 'blank.md');
     writeFileSync(blank, ' \n\n');
     const j = JSON.parse(cli('check', '--format', 'json', blank).stdout);
-    expect(j).toMatchObject({ ok: false, reason: 'empty-body' });
-    expect(j.differences.length).toBeGreaterThan(0);
+    expect(j).toMatchObject({ ok: false, reason: 'empty-body', differences: [] });
+    expect(j.message).toMatch(/^the review body is empty \(only whitespace\)/);
+    // an accepted body has no message
+    expect(JSON.parse(cli('check', '--format', 'json', 'examples/approve.md').stdout)).toMatchObject({ message: null });
     const long = cli('check', '--persona-version', 'x'.repeat(65), 'examples/approve.md');
     expect(long.status).toBe(2);
     expect(long.stderr).toMatch(/^persona-verdict check: --persona-version: use at most 64 characters/);
@@ -240,7 +245,10 @@ describe('check', () => {
   test('messages speak of the file named, not of body-path or the workspace', () => {
     const r = cli('check', 'nosuch.md', 'examples');
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe('nosuch.md: no-body: no such file\nexamples: unreadable-body: is a directory: name a file\n');
+    expect(r.stdout).toBe(
+      'nosuch.md: no-body: no such file, so there is no review to check\n' +
+        'examples: unreadable-body: is a directory: name a file\n',
+    );
     expect(r.stdout).not.toMatch(/body-path|workspace/);
   });
 
@@ -467,7 +475,7 @@ describe('corpus', () => {
     );
     const r = cli('corpus', join(dir, 'm.json'));
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/DISAGREE\s+wrong expectation\s+-\s+post APPROVE\s+abort malformed-verdict/);
+    expect(r.stdout).toMatch(/DISAGREE\s+-\s+post APPROVE\s+abort malformed-verdict\s+wrong expectation/);
   });
 
   // attack R (minor): a malformed case printed JavaScript's words ("Cannot use 'in' operator…", "paths[1]") and not

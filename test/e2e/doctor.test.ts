@@ -525,6 +525,11 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
     const twice = await doctor([...PRIYA, '--persona', 'priya=other-app']);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/persona "priya" is given twice: give each persona once/);
+    // a --repo given but malformed is named as such, not as missing (a walkthrough); --format as check says it
+    const repo = await doctor(['--repo', 'widgets', '--persona', 'priya=x']);
+    expect([repo.code, repo.stderr]).toEqual([2, expect.stringMatching(/--repo "widgets" is not OWNER\/NAME/)]);
+    const format = await doctor([...PRIYA, '--format', 'yaml']);
+    expect(format.stderr).toMatch(/--format must be text or json, not "yaml"/);
     expect(fake.log).toHaveLength(0);
     const branch = await doctor([...PRIYA, '--branch', 'no-such-branch']);
     expect(branch.code).toBe(2);
@@ -589,6 +594,7 @@ describe('doctor (action, mode doctor)', () => {
     });
     expect(r.code).toBe(1);
     expect(r.summary).toMatch(/## ❌ persona-verdict doctor/);
+    expect(r.summary.match(/<sub>persona-verdict v/g)).toHaveLength(1);
     expect(r.summary).toMatch(/\*\*the gate on main is not enforced: 1 check\(s\) fail, 2 warn/);
     expect(r.summary).toMatch(/\| ❌ fail \| ruleset &#34;gate&#34; accepts persona-verdict\/priya only from App 555/);
     expect(r.summary).toMatch(/\| ⚠️ warn \| who may bypass ruleset &#34;gate&#34; is unknown/);
@@ -607,8 +613,10 @@ describe('doctor (action, mode doctor)', () => {
       inputs: { mode: 'doctor', 'github-token': 'tok-unknown', personas: 'priya=priya-reviewer' },
     });
     expect(r.code).toBe(1);
-    expect(r.summary).toMatch(/^### ❌ persona-verdict: doctor could not check the gate\n\n> \[!CAUTION\]\n> .*401/);
+    // headed and signed as the report is (and every other mode's summary)
+    expect(r.summary).toMatch(/^## ❌ persona-verdict doctor: could not check the gate\n\n> \[!CAUTION\]\n> .*401/);
     expect(r.summary).toMatch(/\*\*What to do:\*\* the token was rejected/);
+    expect(r.summary).toMatch(/<sub>persona-verdict v\d+\.\d+\.\d+<\/sub>\n$/);
   });
 
   test('personas for mode doctor: app-slug or @login; anything else is bad input', async () => {

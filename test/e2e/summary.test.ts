@@ -138,6 +138,18 @@ describe('the job summary a reader sees', () => {
     expect(text).not.toMatch(/\\u00DC|\\u5F88|\\u00E9/);
   });
 
+  // a walkthrough: the outcome was said three times (heading, lead, caution), and a whitespace-only body got an empty
+  // box and the grammar's paragraph
+  test('aborted: the outcome once in the heading, why once in the caution block; nothing to diagnose, no box', async () => {
+    const r = await w.run('priya', '\n\n  \n');
+    expect(r.outputs.reason).toBe('empty-body');
+    const text = seen(r.summary);
+    expect(count(text, 'aborted')).toBe(1);
+    expect(text).toMatch(/CAUTION:\nempty-body: the review body is empty/);
+    expect(text).not.toContain('Why the body was rejected');
+    expect(r.summary).not.toContain('<pre>');
+  });
+
   test('a suggestion keeps its backticks in the caution block (never &#96;)', async () => {
     const r = await w.run('priya', 'The change is fine.\n\n**Verdict:** APPROVE\n\nThanks.\n');
     expect(r.outputs.reason).toBe('missing-verdict');
