@@ -58416,8 +58416,18 @@ const report_ICON = {
     queued: '🚦',
     aborted: '❌',
 };
-/** The heading's mark follows the step's result: a step that fails is never headed with a success mark. */
-const markOf = (r) => (r.failure ? '❌' : (report_ICON[r.outcome] ?? ''));
+/**
+ * The heading's mark follows the step's result: a step that fails is never headed with a success mark. A review
+ * posted with another verdict than APPROVE is the step's success but not a pass, so it is not headed with a tick
+ * either (a walkthrough: "✅ posted" over a CHANGES_REQUESTED).
+ */
+const markOf = (r) => {
+    if (r.failure)
+        return '❌';
+    if (r.outcome === 'posted' && r.verdict !== 'APPROVE')
+        return r.verdict === 'CHANGES_REQUESTED' ? '🔴' : '💬';
+    return report_ICON[r.outcome] ?? '';
+};
 /**
  * Text inside the summary's HTML elements (heading, table, list, paragraph): only HTML
  * specials become references, so a reader sees every character as written, and a

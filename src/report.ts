@@ -69,8 +69,16 @@ const ICON: Record<string, string> = {
   aborted: '❌',
 };
 
-/** The heading's mark follows the step's result: a step that fails is never headed with a success mark. */
-export const markOf = (r: Conclusion): string => (r.failure ? '❌' : (ICON[r.outcome] ?? ''));
+/**
+ * The heading's mark follows the step's result: a step that fails is never headed with a success mark. A review
+ * posted with another verdict than APPROVE is the step's success but not a pass, so it is not headed with a tick
+ * either (a walkthrough: "✅ posted" over a CHANGES_REQUESTED).
+ */
+export const markOf = (r: Conclusion): string => {
+  if (r.failure) return '❌';
+  if (r.outcome === 'posted' && r.verdict !== 'APPROVE') return r.verdict === 'CHANGES_REQUESTED' ? '🔴' : '💬';
+  return ICON[r.outcome] ?? '';
+};
 
 /**
  * Text inside the summary's HTML elements (heading, table, list, paragraph): only HTML

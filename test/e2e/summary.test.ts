@@ -67,6 +67,15 @@ describe('the job summary a reader sees', () => {
     expect(r.summary).toContain(`<a href="${r.outputs['review-url']}">${r.outputs['review-id']}</a>`);
   });
 
+  test('posted CHANGES_REQUESTED or COMMENT, the step passing: headed with what was posted, never a tick', async () => {
+    const rejected = await w.run('priya', body('CHANGES_REQUESTED'));
+    expect(rejected.code, rejected.stdout).toBe(0);
+    expect(headingOf(rejected.summary)).toBe('🔴 persona-verdict: priya — posted');
+    const comment = await w.run('marcus', body('COMMENT'));
+    expect(comment.code, comment.stdout).toBe(0);
+    expect(headingOf(comment.summary)).toBe('💬 persona-verdict: marcus — posted');
+  });
+
   test('unchanged: the verdict carried forward, headed as unchanged', async () => {
     await w.run('priya', body('APPROVE'));
     const next = w.gh.commit('c1-empty', w.gh.commits.get(w.head)!.tree);
