@@ -4886,7 +4886,7 @@ function readUpTo(fd, max) {
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.15.0';
+const VERSION = '0.16.0';
 
 
 /***/ }),

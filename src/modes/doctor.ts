@@ -1,7 +1,6 @@
 // The doctor's shell: read the settings around the gate through the port, hand the
 // facts to the core (core/doctor.ts), return its report. Shared by the CLI command
 // (src/doctor-cli.ts) and the action's mode doctor (its report in the job summary).
-import { VERSION } from '../version.js';
 import * as core from '@actions/core';
 import { Abort } from '../abort.js';
 import type { Config } from '../config.js';
@@ -28,6 +27,7 @@ import { keyEnvironments, type SecretFacts } from '../core/doctor-secrets.js';
 import { createClient } from '../github/octokit.js';
 import { ApiError, orNull, type SettingsPort } from '../github/port.js';
 import { mdLine } from '../report.js';
+import { VERSION } from '../version.js';
 
 export { parseDoctorPersona, type DoctorPersona };
 
