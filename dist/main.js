@@ -55524,6 +55524,11 @@ function checkBody(cfg, token = null) {
     if (!loaded.ok)
         throw new Abort(loaded.reason, loaded.message);
     const parsed = parseVerdict(loaded.text);
+    const version = cfg.personaVersion ?? '';
+    // size first: a body no review can hold is refused as such, whatever its verdict line says, so the advice for a
+    // drifted line never ends "nothing else needs to change" over a body that cannot be posted (an independent review)
+    if (!parsed.ok)
+        check_tooLarge(worstCase('APPROVE', loaded.text, version), 'at least ');
     if (!parsed.ok) {
         const d = diagnose(parsed);
         const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
@@ -55542,12 +55547,19 @@ function checkBody(cfg, token = null) {
         throw new Abort('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
             're-run');
     }
-    const size = worstCase(parsed.verdict, parsed.text, cfg.personaVersion ?? '');
-    if (size > MAX_BODY_CHARS) {
-        throw new Abort('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
-            `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`);
-    }
+    check_tooLarge(worstCase(parsed.verdict, parsed.text, version));
     return { verdict: parsed.verdict, event: parsed.event, text: parsed.text, line: parsed.line };
+}
+/**
+ * Throws body-too-large when the review would be over GitHub's limit with its marker. `atLeast` when the verdict
+ * line is not yet the grammar's: measured with the shortest verdict, so it is too large whichever it becomes.
+ */
+function check_tooLarge(size, atLeast = '') {
+    if (size <= MAX_BODY_CHARS)
+        return;
+    throw new Abort('body-too-large', `the review would be ${atLeast || 'up to '}${size} characters with its marker; GitHub accepts at most ` +
+        `${MAX_BODY_CHARS}: shorten the persona's review by ${atLeast}${size - MAX_BODY_CHARS} (truncating would cut ` +
+        'the verdict line)');
 }
 /** The findings file the action reads (findings-path): UTF-8 JSON of the schema, no secrets; else bad-findings. */
 function loadFindings(path, token = null) {
@@ -58406,6 +58418,7 @@ const report_ICON = {
     posted: '✅',
     duplicate: '♻️',
     unchanged: '⏭️',
+    restamped: '🔁',
     superseded: '⏩',
     closed: '🔒',
     unposted: '🔒',

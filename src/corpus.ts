@@ -182,7 +182,10 @@ function runCase(c: Case, base: string): Row {
 /** The case's name last: names run to hundreds of characters, and padded to the longest they made every row as wide. */
 function table(rows: string[][], out: (s: string) => void): void {
   const head = ['result', 'expected-event', 'expected', 'actual', 'case'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  // the last column (the case) is not padded, nor ruled wider than its heading
+  const widths = head.map((h, i) =>
+    i === head.length - 1 ? h.length : Math.max(h.length, ...rows.map((r) => r[i]!.length)),
+  );
   const line = (r: string[]): string =>
     r
       .map((c, i) => c.padEnd(widths[i]!))

@@ -58,6 +58,7 @@ const ICON: Record<string, string> = {
   posted: '✅',
   duplicate: '♻️',
   unchanged: '⏭️',
+  restamped: '🔁',
   superseded: '⏩',
   closed: '🔒',
   unposted: '🔒',

@@ -3756,6 +3756,7 @@ const report_ICON = {
     posted: '✅',
     duplicate: '♻️',
     unchanged: '⏭️',
+    restamped: '🔁',
     superseded: '⏩',
     closed: '🔒',
     unposted: '🔒',

@@ -1660,6 +1660,11 @@ function checkBody(cfg, token = null) {
     if (!loaded.ok)
         throw new abort/* Abort */.F(loaded.reason, loaded.message);
     const parsed = (0,grammar/* parseVerdict */.Pn)(loaded.text);
+    const version = cfg.personaVersion ?? '';
+    // size first: a body no review can hold is refused as such, whatever its verdict line says, so the advice for a
+    // drifted line never ends "nothing else needs to change" over a body that cannot be posted (an independent review)
+    if (!parsed.ok)
+        check_tooLarge(worstCase('APPROVE', loaded.text, version), 'at least ');
     if (!parsed.ok) {
         const d = (0,diagnostics/* diagnose */.h4)(parsed);
         const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
@@ -1678,12 +1683,19 @@ function checkBody(cfg, token = null) {
         throw new abort/* Abort */.F('secret-in-body', `the body contains what looks like a secret: ${where}; it would be published with the review, so nothing is sent`, 'find out how the persona saw the secret (a diff, a log, its environment) and revoke it if it is real; then ' +
             're-run');
     }
-    const size = worstCase(parsed.verdict, parsed.text, cfg.personaVersion ?? '');
-    if (size > MAX_BODY_CHARS) {
-        throw new abort/* Abort */.F('body-too-large', `the review would be up to ${size} characters with its marker; GitHub accepts at most ${MAX_BODY_CHARS}: ` +
-            `shorten the persona's review by ${size - MAX_BODY_CHARS} (truncating would cut the verdict line)`);
-    }
+    check_tooLarge(worstCase(parsed.verdict, parsed.text, version));
     return { verdict: parsed.verdict, event: parsed.event, text: parsed.text, line: parsed.line };
+}
+/**
+ * Throws body-too-large when the review would be over GitHub's limit with its marker. `atLeast` when the verdict
+ * line is not yet the grammar's: measured with the shortest verdict, so it is too large whichever it becomes.
+ */
+function check_tooLarge(size, atLeast = '') {
+    if (size <= MAX_BODY_CHARS)
+        return;
+    throw new abort/* Abort */.F('body-too-large', `the review would be ${atLeast || 'up to '}${size} characters with its marker; GitHub accepts at most ` +
+        `${MAX_BODY_CHARS}: shorten the persona's review by ${atLeast}${size - MAX_BODY_CHARS} (truncating would cut ` +
+        'the verdict line)');
 }
 /** The findings file the action reads (findings-path): UTF-8 JSON of the schema, no secrets; else bad-findings. */
 function loadFindings(path, token = null) {
@@ -1809,7 +1821,7 @@ function jsonRecord(file, io, personaVersion = '') {
         const s = d?.intent.suggestion ?? null;
         const at = s?.fromLine ?? d?.lastLine?.line ?? null;
         const differences = [
-            ...(d?.nearMisses.find((n) => n.line === at)?.differs ?? (d ? [] : [e.message])),
+            ...(d?.nearMisses.find((n) => n.line === at)?.differs ?? []),
             ...(d?.intent.after ?? []),
             ...(d?.intent.notes ?? []),
             ...(d?.intent.ambiguity ? [`no suggestion: ${d.intent.ambiguity}`] : []),
@@ -2059,7 +2071,8 @@ function runCase(c, base) {
 /** The case's name last: names run to hundreds of characters, and padded to the longest they made every row as wide. */
 function table(rows, out) {
     const head = ['result', 'expected-event', 'expected', 'actual', 'case'];
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    // the last column (the case) is not padded, nor ruled wider than its heading
+    const widths = head.map((h, i) => i === head.length - 1 ? h.length : Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (r) => r
         .map((c, i) => c.padEnd(widths[i]))
         .join('  ')

@@ -50,7 +50,7 @@ export function jsonRecord(file: string, io: Io, personaVersion = ''): Record<st
     const s = d?.intent.suggestion ?? null;
     const at = s?.fromLine ?? d?.lastLine?.line ?? null;
     const differences = [
-      ...(d?.nearMisses.find((n) => n.line === at)?.differs ?? (d ? [] : [e.message])),
+      ...(d?.nearMisses.find((n) => n.line === at)?.differs ?? []),
       ...(d?.intent.after ?? []),
       ...(d?.intent.notes ?? []),
       ...(d?.intent.ambiguity ? [`no suggestion: ${d.intent.ambiguity}`] : []),

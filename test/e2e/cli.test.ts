@@ -80,6 +80,11 @@ describe('check', () => {
     expect(by, over.stdout).toBeGreaterThan(0);
     writeFileSync(big, `${'x'.repeat(65536 - by)}\n\n## VERDICT: APPROVE\n`);
     expect(cli('check', big).status).toBe(0);
+    // too large and drifted: the size first, never "nothing else needs to change" (an independent review)
+    writeFileSync(big, `${'x'.repeat(70_000)}\n\nLGTM\n`);
+    const both = JSON.parse(cli('check', '--format', 'json', big).stdout);
+    expect(both).toMatchObject({ ok: false, reason: 'body-too-large', differences: [] });
+    expect(both.message).toMatch(/would be at least \d+ characters .* shorten the persona's review by at least \d+/);
   });
 
   test('--findings validates a findings file against the schema, with the bodies', () => {
@@ -198,6 +203,9 @@ describe('check', () => {
     writeFileSync(blank, ' \n\n');
     const j = JSON.parse(cli('check', '--format', 'json', blank).stdout);
     expect(j).toMatchObject({ ok: false, reason: 'empty-body', differences: [] });
+    // a refusal with nothing to compare line by line has its words in message only
+    const none = JSON.parse(cli('check', '--format', 'json', empty).stdout);
+    expect(none).toMatchObject({ reason: 'no-body', differences: [], message: expect.stringMatching(/is empty/) });
     expect(j.message).toMatch(/^the review body is empty \(only whitespace\)/);
     // an accepted body has no message
     expect(JSON.parse(cli('check', '--format', 'json', 'examples/approve.md').stdout)).toMatchObject({ message: null });

@@ -28,11 +28,13 @@ describe('broken bodies: a clear error, no request at all', () => {
     ],
     ['one 300,000-character line', 'x'.repeat(300_000), 'body-too-large', /300000 bytes/],
     ['a 60,000-character line without a verdict', 'y'.repeat(60_000), 'missing-verdict', /more characters/],
+    // the size first, whatever the verdict line says (an independent review); the diagnosis of such a line (once
+    // quadratic to explain) is tested on its own in test/unit/diagnostics.test.ts
     [
-      'a 200,000-character verdict-like line (once quadratic to explain)',
+      'a 200,000-character verdict-like line',
       `## VERDICT: ${'A'.repeat(200_000)}`,
-      'malformed-verdict',
-      /the line is 200012 characters long/,
+      'body-too-large',
+      /would be at least \d+ characters with its marker; .* shorten the persona's review by at least \d+/,
     ],
     ['zero-width space before the token', 'ok\n## VERDICT: \u200bAPPROVE\n', 'malformed-verdict', /\\u200B/],
     ['no-break space after ##', 'ok\n##\u00a0VERDICT: APPROVE\n', 'malformed-verdict', /\\u00A0/],

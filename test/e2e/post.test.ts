@@ -144,6 +144,14 @@ describe('aborts: nothing is sent before the body is proven good', () => {
     expect(w.gh.log).toEqual([]);
   });
 
+  test('the body input is measured as body-path is: with its marker, saying by how much', async () => {
+    const r = await runAction({
+      inputs: { mode: 'check', body: `${'x'.repeat(65_500)}\n\n## VERDICT: APPROVE\n` },
+    });
+    expect(r.outputs.reason).toBe('body-too-large');
+    expect(r.stdout).toMatch(/would be up to \d+ characters with its marker; .* shorten the persona's review by \d+/);
+  });
+
   test('a 10 MB body file is refused without being read whole', async () => {
     const r = await w.run('priya', Buffer.alloc(10 * 1024 * 1024, 'a'));
     expect(r.outputs.reason).toBe('body-too-large');

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { html, mdLine } from '../../src/report.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Conclusion } from '../../src/core/outcome.js';
+import { html, markOf, mdLine } from '../../src/report.js';
 
 // a maintainer's walkthrough: a lone CR in an input value ended the quote (a rule, a list item, a live mention)
 describe('text from inputs stays inside its quote or cell', () => {
@@ -22,4 +25,21 @@ describe('text from inputs stays inside its quote or cell', () => {
     ['a\r\nb\nc', 'a b c'],
     ['<"&>', '&lt;&quot;&amp;&gt;'],
   ])('html(%j)', (input, out) => expect(html(input)).toBe(out));
+});
+
+// an independent review: a restamped run's heading had no mark (and a leading space)
+describe("every outcome action.yml lists has a heading mark; a failing step's is ❌", () => {
+  const yml = readFileSync(join(import.meta.dirname, '../../action.yml'), 'utf8');
+  const listed = /^ {2}outcome:\n {4}description: "What the run did: (.*)"$/m.exec(yml)![1]!;
+  const outcomes = listed
+    .replace(/\([^)]*\)/g, '')
+    .split(/,\s*|\s+or\s+/)
+    .map((o) => o.trim().split(/[\s.]/)[0]!)
+    .filter(Boolean);
+  test('action.yml lists them', () => expect(outcomes.length).toBeGreaterThanOrEqual(12));
+  test.each(outcomes)('%s', (outcome) => {
+    const r = { outcome, verdict: 'APPROVE' } as unknown as Conclusion;
+    expect(markOf(r)).toMatch(/^\p{Extended_Pictographic}/u);
+    expect(markOf({ ...r, failure: 'x' })).toBe('❌');
+  });
 });
