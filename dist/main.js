@@ -43527,9 +43527,10 @@ const TAIL_CONDITION = new RegExp([
 const STILL_REQUIRED = new RegExp(String.raw `\b${UNNEGATED}(?:REQUIRED|NEEDED)\b`);
 /**
  * In Chinese and Japanese, on the approval's own line: but, must, needs (not "no need"), first, only, until,
- * before the merge ("通过，但合并前需要先修复", "LGTM，但请先…", "通过，仅限文档部分").
+ * before the merge, after doing or waiting for something ("通过，但合并前需要先修复", "LGTM，但请先…", "通过，仅限文档部分",
+ * "外されるのを待ってからのマージで": attack 36).
  */
-const CJK_CONDITION = /但|不过|不過|(?<![无不無没沒])需(?!求)|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第/;
+const CJK_CONDITION = /但|不过|不過|(?<![无不無没沒])需(?!求)|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第|てから|待って/;
 /**
  * After an approval, a line that merges only once something is fixed, in Chinese or Japanese: "P1修完後可合併"
  * (mergeable after P1 is fixed), "修复后再合并" (held-out 20).
@@ -44258,19 +44259,14 @@ function keyValueRow(r, i) {
     const c = keyedAt(r, i, `${plain(cells[0])}: ${plain(cells[1])}`);
     return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
-/**
- * No line reads past this many characters (core/intent.ts cuts them there): a verdict is never that long, and some
- * readings look back along a line (a negation earlier in the clause), which on a line of 100,000 characters without
- * punctuation is quadratic.
- */
-const LINE_CAP = 2000;
 /** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
  * of its own) as a token. */
 function candidateAt(r, i) {
     const line = r.lines[i];
-    // a line cut at the cap has lost its end, and with it what may hold its verdict back ("… but only once …"); a verdict
-    // key opening a paragraph of reasons under it is read (held-out 43: 413 characters; they were read up to 400)
-    if (line.length >= LINE_CAP)
+    // bounded work, and a verdict's tail read whole: on a longer line the token opens a paragraph whose end may take it
+    // back, scope it or hold it ("… later: all fixed, approve", "… P.S. wrong commit"); read up to 2,000 characters for
+    // held-out 43, attack 36 got 17 of 59 bodies wrong through such lines, and it was taken out
+    if (line.length > 400)
         return null;
     // a table row is no verdict, except a key and its value: "| **Recommendation** | 💬 **COMMENT** |"
     if (/^\s*(>\s*)*\|/.test(line))
@@ -45127,6 +45123,11 @@ function suggested(verdict, fromLine, escaped, line) {
     const how = escaped ? { escaped: true } : VERDICT_LINE.test(line) ? { wellFormed: true } : {};
     return { line: `## VERDICT: ${verdict}`, verdict, fromLine, ...how };
 }
+/**
+ * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
+ * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
+ */
+const LINE_CAP = 2000;
 function findIntent(original) {
     const capped = original.map((l) => (l.length > LINE_CAP ? l.slice(0, LINE_CAP) : l));
     const { lines, origin, escaped } = intent_body_unescape(capped);

@@ -110,10 +110,11 @@ const STILL_REQUIRED = new RegExp(String.raw`\b${UNNEGATED}(?:REQUIRED|NEEDED)\b
 
 /**
  * In Chinese and Japanese, on the approval's own line: but, must, needs (not "no need"), first, only, until,
- * before the merge ("通过，但合并前需要先修复", "LGTM，但请先…", "通过，仅限文档部分").
+ * before the merge, after doing or waiting for something ("通过，但合并前需要先修复", "LGTM，但请先…", "通过，仅限文档部分",
+ * "外されるのを待ってからのマージで": attack 36).
  */
 const CJK_CONDITION =
-  /但|不过|不過|(?<![无不無没沒])需(?!求)|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第/;
+  /但|不过|不過|(?<![无不無没沒])需(?!求)|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第|てから|待って/;
 
 /**
  * After an approval, a line that merges only once something is fixed, in Chinese or Japanese: "P1修完後可合併"

@@ -15,7 +15,7 @@
 import { isBlank, VERDICT_LINE, type Verdict } from './grammar.js';
 import { type Candidate, type Reader, type Unrecognised } from './intent-candidate.js';
 import { keysOf, OPENS, STRONG_KEY } from './intent-key.js';
-import { candidateAt, LINE_CAP } from './intent-line.js';
+import { candidateAt } from './intent-line.js';
 import { plain, synonymAt } from './intent-token.js';
 import { heldBack, laterLine } from './intent-around.js';
 import { doubted } from './intent-doubts.js';
@@ -245,6 +245,12 @@ function suggested(verdict: Verdict, fromLine: number, escaped: boolean, line: s
   const how = escaped ? { escaped: true as const } : VERDICT_LINE.test(line) ? { wellFormed: true as const } : {};
   return { line: `## VERDICT: ${verdict}`, verdict, fromLine, ...how };
 }
+
+/**
+ * No line reads past this many characters: a verdict is never that long, and some readings look back along a line
+ * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
+ */
+const LINE_CAP = 2000;
 
 export function findIntent(original: readonly string[]): Intent {
   const capped = original.map((l) => (l.length > LINE_CAP ? l.slice(0, LINE_CAP) : l));

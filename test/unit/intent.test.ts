@@ -768,6 +768,7 @@ describe.each([
     'intent-attack-35.json',
     60,
   ],
+  ["held-out 43's long keyed lines (taken out) and a courtesy", 'intent-attack-36.json', 59],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
@@ -1277,9 +1278,8 @@ describe('held-out 20: a long keyed line, 需求 (a requirement), fixed-then-mer
     ['a long keyed line', `${REVIEW}\n**Recommendation:** REQUEST CHANGES — ${long}\n`, 'CHANGES_REQUESTED'],
     ['a long unkeyed line', `${REVIEW}\nREQUEST CHANGES — ${long}\n`, null],
     ['a long keyed line said by someone', `${REVIEW}\n**Status:** Approved by the bot, ${long}\n`, null],
-    // held-out 43: a verdict key opening a 413-character paragraph (lines over 400 were not read; now over 2,000)
-    ['a keyed line of 400+ characters', `Verdict: COMMENT — ${long.repeat(2)}\n\n${REVIEW}`, 'COMMENT'],
-    ['a keyed line of 2,000+ characters is not read', `Verdict: COMMENT — ${long.repeat(11)}\n\n${REVIEW}`, null],
+    // held-out 43: a verdict key opening a 413-character paragraph; read for one commit, taken out after attack 36
+    ['a keyed line of 400+ characters is not read', `Verdict: COMMENT — ${long.repeat(2)}\n\n${REVIEW}`, null],
     ['需求 is a requirement, not a need', '## 审查结论\n\n**通过** — 满足本轮需求；可合并交付。\n', 'APPROVE'],
     ['需 still asks', '## 审查结论\n\n**通过** — 需补充测试后合并。\n', null],
     ['mergeable once P1 is fixed', '**LGTM with nits.** 可合併。\n\n- 狀態：LGTM（P1修完後可合併）\n', null],
