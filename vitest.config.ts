@@ -7,13 +7,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * their waits overlap the CPU-bound files; started last — vitest's order in a fresh clone, which
  * has no timing cache, is larger file first — they ended the run with a core idle. The order
  * is by the seconds each took in a fresh clone's `npm test` on two cores (.tmp/vitest-results.json
- * has them; re-ranked 2026-12-02, when attack12 — then 28 s, two tests waiting 10 s each — had come to
- * start at 70 s and end the run at 98); files not listed follow in vitest's own order.
+ * has them; 2026-12-03, after the CLI's runs went in-process, cli.test.ts (37 → 11 s) and doctor.test.ts
+ * (25 → 12 s) moved down: the wait-bound files first, then the CPU-bound secret scan); files not listed follow in
+ * vitest's own order.
  */
 const LONGEST_FIRST = [
-  'e2e/cli',
   'e2e/gate',
-  'e2e/doctor',
   'e2e/recipes',
   'e2e/faults',
   'e2e/limits',
@@ -25,6 +24,8 @@ const LONGEST_FIRST = [
   'e2e/lifecycle',
   'e2e/restamp',
   'unit/secrets',
+  'e2e/doctor',
+  'e2e/cli',
   'e2e/attack',
   'e2e/access',
   'e2e/run-persona',

@@ -1,5 +1,5 @@
-// The action's entry (action.yml runs.main), written by scripts/entry.mjs from src/index.ts;
-// the bundle it runs is main.js (ncc of src/main.ts).
+// The entry, written by scripts/entry.mjs from src/index.ts; the bundle it runs is main.js
+// (ncc of src/main.ts).
 import { run } from './main.js';
 
 await run();

@@ -4107,7 +4107,7 @@ function doctorAdvice(e) {
 ;// CONCATENATED MODULE: ./src/doctor-cli.ts
 // `persona-verdict doctor`'s checks: reads the repository's settings with the token in GITHUB_TOKEN or GH_TOKEN
 // (API from GITHUB_API_URL) and prints one line per check. Exit 0 when nothing fails, 1 when something fails; a
-// usage error is thrown (UsageError) for src/cli.ts to print with the usage, exit 2. src/cli/doctor.ts is the
+// usage error is thrown (UsageError) for src/cli/main.ts to print with the usage, exit 2. src/cli/doctor.ts is the
 // command (its options and help) and loads this module only when the doctor runs.
 
 

@@ -1,5 +1,5 @@
 // What a CLI command is: its options (node:util parseArgs), its help, its handler.
-// src/cli/commands.ts lists them; src/cli.ts parses the arguments and dispatches.
+// src/cli/commands.ts lists them; src/cli/main.ts parses the arguments and dispatches.
 import { readRegularFile, type FileRead } from '../read-file.js';
 
 /** Where a command writes, and how it reads standard input (injectable for tests). */

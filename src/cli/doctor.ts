@@ -1,5 +1,5 @@
 // `persona-verdict doctor`: is the merge gate really enforced? Its options are parsed as every command's are
-// (src/cli.ts); the checks (src/doctor-cli.ts, which loads the GitHub client) are loaded only when it runs, so the
+// (src/cli/main.ts); the checks (src/doctor-cli.ts, which loads the GitHub client) are loaded only when it runs, so the
 // offline commands, `doctor --help` and a bad GITHUB_API_URL never load them.
 import { UsageError, type Command } from './command.js';
 

@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { OWNER, REPO } from '../fake/github.js';
+import { runCli } from './cli-run.js';
 import { NODE, ROOT, runAction, tempDir, writeBody } from './harness.js';
 import { body, LOGINS, PR, runOn, TOKENS, useWorld } from './world.js';
 
@@ -25,7 +26,7 @@ const cli = (args: string[], stdin: 'pipe' | number = 'pipe') =>
   });
 
 describe('R-cli-1: check - with standard input that is a directory', () => {
-  // Promise (src/cli.ts header, README "The CLI"): exit 0 good, 1 a refused input, 2 a usage error, with a line
+  // Promise (src/cli/main.ts header, README "The CLI"): exit 0 good, 1 a refused input, 2 a usage error, with a line
   // about the file; a directory named as a file is "<name> is a directory: name a file". Standard input
   // redirected from a directory (`persona-verdict check - < reviews/`, an easy slip in a script) is read with
   // readSync, which throws EISDIR outside readInput's try: Node prints a stack trace (paths of the bundle,
@@ -58,15 +59,11 @@ describe("R-cli-2: doctor's arguments are parsed apart from the other commands, 
   // `doctor --version` is a usage error. Why it matters: the doctor is the first command a new user runs (Quick
   // start), and its errors are where they learn the tool's conventions.
   const doctor = (...args: string[]) =>
-    spawnSync(NODE, [BIN, 'doctor', ...args], {
-      encoding: 'utf8',
-      env: { PATH: process.env['PATH'], GITHUB_TOKEN: 'ghp_unused' },
-      timeout: 20_000,
-    });
+    runCli(['doctor', ...args], { env: { PATH: process.env['PATH'] ?? '', GITHUB_TOKEN: 'ghp_unused' } });
 
-  test('doctor --version prints the version, as check --version and corpus --version do', () => {
+  test('doctor --version prints the version, as check --version and corpus --version do', async () => {
     const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
-    const r = doctor('--version');
+    const r = await doctor('--version');
     expect([r.status, r.stdout, r.stderr]).toEqual([0, `persona-verdict ${version}\n`, '']);
   });
 
@@ -74,8 +71,8 @@ describe("R-cli-2: doctor's arguments are parsed apart from the other commands, 
     [['--persona', '--repo', 'acme/widgets'], /^persona-verdict doctor: --persona needs a value$/],
     [['--repo'], /^persona-verdict doctor: --repo needs a value$/],
     [['-dash'], /^persona-verdict doctor: unknown option -dash\b/],
-  ])('doctor %j: exit 2, one line of reason in CLI terms, then the usage', (args, reason) => {
-    const r = doctor(...args);
+  ])('doctor %j: exit 2, one line of reason in CLI terms, then the usage', async (args, reason) => {
+    const r = await doctor(...args);
     expect(r.status).toBe(2);
     const [first, second] = r.stderr.split('\n');
     expect(first).toMatch(reason);
@@ -171,13 +168,13 @@ describe('R-cli-5: check --findings and the published schema disagree on a findi
   // Ajv's unicode: false (UTF-16 code units, scripts/build-schema.mjs), so the CLI and the action refuse the same
   // file ("body has 80000 characters"): a persona author who validates against the published schema gets a
   // bad-findings abort (no review) the schema never warned of. The published schema and the action must agree.
-  test('a file the published schema accepts is accepted by check --findings (or the schema refuses it too)', () => {
+  test('a file the published schema accepts is accepted by check --findings (or the schema refuses it too)', async () => {
     const file = join(tempDir(), 'findings.json');
     writeFileSync(file, JSON.stringify([{ path: 'src/a.ts', line: 1, body: '😀'.repeat(40_000) }]));
     const schema = JSON.parse(readFileSync(join(ROOT, 'schema/findings.schema.json'), 'utf8'));
     const standard = new Ajv2020({ allErrors: true }).compile(schema);
     const schemaSays = standard(JSON.parse(readFileSync(file, 'utf8')));
-    const r = cli(['check', '--findings', file]);
+    const r = await runCli(['check', '--findings', file]);
     expect({ cliAccepts: r.status === 0, detail: r.stdout.trim() }).toMatchObject({ cliAccepts: schemaSays });
   });
 });

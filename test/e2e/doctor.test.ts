@@ -1,12 +1,12 @@
 // `persona-verdict doctor` end to end: the bundled CLI (dist/cli/index.js) and the action
 // (the bundle, mode doctor; harness.ts) against the fake GitHub, whose settings answers are
 // validated against GitHub's OpenAPI description like every other answer.
-import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { clientIdOf, FakeGitHub, type FakeSettings } from '../fake/github.js';
-import { NODE, ROOT, runAction } from './harness.js';
+import { runCli } from './cli-run.js';
+import { ROOT, runAction } from './harness.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures/doctor');
 const APP = 901;
@@ -85,22 +85,18 @@ const workflow = (name: string, edit: (t: string) => string) => {
   fake.settings.files.set(path, edit(fake.settings.files.get(path)!));
 };
 
+/** The bundled CLI as a user runs it (cli-run.ts: in-process unless PV_E2E=spawn); the fake answers meanwhile. */
+async function doctor(args: string[], token: string | null = ADMIN): Promise<CliResult> {
+  const env: Record<string, string> = { PATH: process.env['PATH'] ?? '', GITHUB_API_URL: fake.url };
+  if (token) env['GH_TOKEN'] = token;
+  const r = await runCli(['doctor', ...args], { env });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
 interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-/** The bundled CLI as a user runs it; async, so the fake in this process can answer. */
-function doctor(args: string[], token: string | null = ADMIN): Promise<CliResult> {
-  const env: Record<string, string> = { PATH: process.env['PATH'] ?? '', GITHUB_API_URL: fake.url };
-  if (token) env['GH_TOKEN'] = token;
-  const child = spawn(NODE, [join(ROOT, 'dist/cli/index.js'), 'doctor', ...args], { env, cwd: ROOT });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
 const PRIYA = ['--repo', 'acme/widgets', '--persona', 'priya=priya-reviewer'];
@@ -108,8 +104,8 @@ const CHECKED = 'priya=priya-reviewer';
 
 /**
  * The doctor's checks as the action runs them (mode: doctor; dist/main.js in-process, harness.ts): the report is
- * the CLI's, at a tenth of a spawn's cost. What only the CLI has (its arguments, exit 2, --format json, --branch, the
- * rounds of reads, stderr) is tested through the spawned CLI.
+ * the CLI's, without the CLI's argument parsing. What only the CLI has (its arguments, exit 2, --format json,
+ * --branch, the rounds of reads, stderr) is tested through the bundled CLI (cli-run.ts).
  */
 async function diagnose(personas = CHECKED, token = ADMIN): Promise<CliResult> {
   const r = await runAction({ apiUrl: fake.url, inputs: { mode: 'doctor', 'github-token': token, personas } });
@@ -127,7 +123,7 @@ afterEach(async () => {
   await fake.stop();
 });
 
-describe('doctor: the CLI (spawned) and its checks (the action bundle in-process, the same report)', () => {
+describe('doctor: the bundled CLI and its checks (the action bundle in-process, the same report)', () => {
   test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 15 reads in 4 rounds', async () => {
     // Every answer waits 500 ms: reads sent together are one round, and a read sent after an answer is the next.
     // The count can only come out too high when the CLI stalls as long as an answer takes (150 ms did, once, on a
@@ -544,7 +540,7 @@ describe('doctor: the CLI (spawned) and its checks (the action bundle in-process
     expect(denied.stderr).not.toMatch(/re-run|review/i);
     // a maintainer's walkthrough: a GITHUB_API_URL that is no URL crashed with a stack trace
     const env = { PATH: process.env['PATH'] ?? '', GH_TOKEN: ADMIN, GITHUB_API_URL: 'notaurl' };
-    const url = spawnSync(NODE, [join(ROOT, 'dist/cli/index.js'), 'doctor', ...PRIYA], { env, encoding: 'utf8' });
+    const url = await runCli(['doctor', ...PRIYA], { env });
     expect([url.status, url.stdout]).toEqual([2, '']);
     expect(url.stderr).toMatch(
       /^persona-verdict doctor: GITHUB_API_URL "notaurl" is not a URL: unset it, or give https:\/\/HOST\/api\/v3\n/,

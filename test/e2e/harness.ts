@@ -147,7 +147,7 @@ const ON_NODE24 = process.versions.node.split('.')[0] === '24';
 let inFlight = false;
 
 /** Why a run cannot be in-process, or null when it can. */
-function notInProcess(o: RunOptions): string | null {
+export function notInProcess(o: Pick<RunOptions, 'env' | 'timeoutMs'>): string | null {
   if (!ON_NODE24)
     return `the test worker runs Node ${process.version}, the action Node 24 (npm test runs vitest on 24)`;
   if (inFlight) return 'another in-process run is in flight (the environment is the process-wide one)';
@@ -186,6 +186,27 @@ async function runInProcess(
   cwd: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   tierCounts.inProcess++;
+  return inProcessScope(env, cwd, async () => {
+    // Node's own loader (require of an ES module, Node 24), not vitest's: the bundle is loaded as
+    // the runner's Node loads it, not transformed by vite. Loaded in the first run's environment:
+    // what @actions/github reads at load (the event, the API URL, proxy variables) is then a
+    // runner's, never the test worker's; the action itself reads all of it again at each run.
+    const { run } = (bundle ??= createRequire(import.meta.url)(MAIN) as { run: () => Promise<void> });
+    await run();
+  });
+}
+
+/**
+ * Calls `body` as if it were a process of its own: `env` the whole environment (the worker's
+ * VITEST_* variables aside), `cwd` the working directory, stdout and stderr captured, the exit
+ * code taken from process.exitCode; everything restored after. One at a time per worker
+ * (notInProcess says why a run cannot be in-process; the CLI's tier, cli-run.ts, asks the same).
+ */
+export async function inProcessScope(
+  env: Record<string, string>,
+  cwd: string,
+  body: () => Promise<void>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   inFlight = true;
   const savedEnv = { ...process.env };
   const savedCwd = process.cwd();
@@ -196,12 +217,7 @@ async function runInProcess(
     for (const k of Object.keys(process.env)) if (!k.startsWith('VITEST')) delete process.env[k];
     Object.assign(process.env, env);
     process.chdir(cwd);
-    // Node's own loader (require of an ES module, Node 24), not vitest's: the bundle is loaded as
-    // the runner's Node loads it, not transformed by vite. Loaded in the first run's environment:
-    // what @actions/github reads at load (the event, the API URL, proxy variables) is then a
-    // runner's, never the test worker's; the action itself reads all of it again at each run.
-    const { run } = (bundle ??= createRequire(import.meta.url)(MAIN) as { run: () => Promise<void> });
-    await run();
+    await body();
   } finally {
     out.restore();
     err.restore();

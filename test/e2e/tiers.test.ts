@@ -8,7 +8,8 @@
 // in (so a path left over from an earlier run would still show).
 import { describe, expect, test } from 'vitest';
 import { TIME_SCALE_ENV } from '../../src/core/waits.js';
-import { tierCounts, type RunResult, type Tier } from './harness.js';
+import { cliTierCounts, runCli, type CliOptions } from './cli-run.js';
+import { tierCounts, writeBody, type RunResult, type Tier } from './harness.js';
 import { body, LOGINS, PR, TOKENS, world, type World } from './world.js';
 
 const RUN_ID = /4242-1-[0-9a-f]{8}/g;
@@ -139,5 +140,35 @@ describe('the in-process tier gives what the spawned one gives', () => {
       spawned.inProcess + 1,
     ]);
     expect(inProcess.seen).toEqual(spawned.seen);
+  });
+});
+
+// The CLI's two tiers (cli-run.ts): the bin spawned, and the bundle's main() in this worker.
+// Every stream and the exit code must be equal, for a good body, refused ones, usage errors, help,
+// the corpus, a findings file and the doctor's own refusals (it needs no server to refuse).
+describe("the CLI's in-process tier gives what the spawned bin gives", () => {
+  const drifted = writeBody('**Verdict:** REQUEST CHANGES\n\nThe parser drops a byte.\n', 'drifted.md');
+  const findings = writeBody('[{"path": "", "line": 0}]', 'findings.json');
+  const token = { PATH: process.env['PATH'] ?? '', GH_TOKEN: 'ghp_unused' };
+  test.each([
+    [['check', 'examples/approve.md'], {}],
+    [['check', '--format', 'json', 'examples/approve.md', drifted], {}],
+    [['check', drifted, 'no-such.md', 'examples'], {}],
+    [['check', '--findings', findings, 'examples/approve.md'], {}],
+    [['check', '--format', 'yaml', 'examples/approve.md'], {}],
+    [['--help'], {}],
+    [['corpus', '--help'], {}],
+    [['nope'], {}],
+    [['corpus', 'corpus/manifest.json'], {}],
+    [['doctor', '--repo', 'widgets', '--persona', 'priya=priya-reviewer'], { env: token }],
+    [['doctor', '--repo', 'acme/widgets', '--persona', 'priya'], { env: token }],
+    [['doctor', '--repo', 'acme/widgets'], { env: { ...token, GITHUB_API_URL: 'notaurl' } }],
+  ] as [string[], CliOptions][])('%j', async (args, o) => {
+    const before = { ...cliTierCounts };
+    const spawned = await runCli(args, { ...o, tier: 'spawned' });
+    const inProcess = await runCli(args, { ...o, tier: 'in-process' });
+    expect([cliTierCounts.spawned - before.spawned, cliTierCounts.inProcess - before.inProcess]).toEqual([1, 1]);
+    expect(mask(inProcess)).toEqual(mask(spawned));
+    expect(spawned.stdout + spawned.stderr).not.toBe('');
   });
 });

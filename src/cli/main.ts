@@ -1,13 +1,14 @@
-#!/usr/bin/env node
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
 // Arguments are parsed with node:util parseArgs against the command's own options
 // (src/cli/commands.ts is the table of commands), so options go anywhere after the command.
 // Exit 0 good, 1 a refused input, 2 a usage error (one line of reason and the usage, on stderr).
+// The bundle (dist/cli/main.js) exports main() and runCli(); dist/cli/index.js, the bin, is
+// src/cli/index.ts and calls runCli(). The in-process tests (test/e2e/harness.ts runCli) call main().
 import { parseArgs } from 'node:util';
-import { UsageError, type Command, type Io } from './cli/command.js';
-import { COMMANDS } from './cli/commands.js';
-import { readDescriptor } from './read-file.js';
-import { VERSION } from './version.js';
+import { UsageError, type Command, type Io } from './command.js';
+import { COMMANDS } from './commands.js';
+import { readDescriptor } from '../read-file.js';
+import { VERSION } from '../version.js';
 
 const TOOL = 'persona-verdict';
 /** Options whose empty value means "not set", as the action input of the same name. */
@@ -116,13 +117,16 @@ export async function main(argv: string[], io: Io): Promise<number> {
   return usage(io, TOOL, why, toolHelp());
 }
 
-// a reader that stops early (`| head`) is not an error
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code !== 'EPIPE') throw e;
-  process.exit(process.exitCode ?? 0);
-});
-process.exitCode = await main(process.argv.slice(2), {
-  out: (s) => process.stdout.write(s + '\n'),
-  err: (s) => process.stderr.write(s + '\n'),
-  stdin: (max) => readDescriptor(0, max),
-});
+/** The CLI as a process: its arguments, its standard streams, its exit code. */
+export async function runCli(): Promise<void> {
+  // a reader that stops early (`| head`) is not an error
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(process.exitCode ?? 0);
+  });
+  process.exitCode = await main(process.argv.slice(2), {
+    out: (s) => process.stdout.write(s + '\n'),
+    err: (s) => process.stderr.write(s + '\n'),
+    stdin: (max) => readDescriptor(0, max),
+  });
+}
