@@ -5159,9 +5159,26 @@ options:
             throw new cli_command/* UsageError */.eb(bad);
         if (positionals.length)
             throw new cli_command/* UsageError */.eb(`takes only options, not "${positionals[0]}"`);
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(148), __nccwpck_require__.e(706)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8706))).runDoctorCli(values, io, process.env);
+        return (await loadChecks()).runDoctorCli(values, io, process.env);
     },
 };
+/**
+ * The doctor's checks, loaded. They load @actions/github, whose unused `context` reads the file GITHUB_EVENT_PATH
+ * names as the module loads: a path left set from elsewhere printed a line on stdout ("… does not exist", which
+ * broke --format json), and a file that is not JSON crashed the doctor with a stack trace. The doctor has no
+ * event, so the variable is set aside while the module loads, and put back.
+ */
+async function loadChecks() {
+    const event = process.env['GITHUB_EVENT_PATH'];
+    delete process.env['GITHUB_EVENT_PATH'];
+    try {
+        return await Promise.all(/* import() */[__nccwpck_require__.e(148), __nccwpck_require__.e(706)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8706));
+    }
+    finally {
+        if (event !== undefined)
+            process.env['GITHUB_EVENT_PATH'] = event;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/cli/commands.ts
 // The CLI's commands, by name: src/cli/main.ts parses the arguments with each command's options
@@ -5183,7 +5200,7 @@ const VERSION = '0.16.1';
 // (src/cli/commands.ts is the table of commands), so options go anywhere after the command.
 // Exit 0 good, 1 a refused input, 2 a usage error (one line of reason and the usage, on stderr).
 // The bundle (dist/cli/main.js) exports main() and runCli(); dist/cli/index.js, the bin, is
-// src/cli/index.ts and calls runCli(). The in-process tests (test/e2e/harness.ts runCli) call main().
+// src/cli/index.ts and calls runCli(). The in-process tests (test/e2e/cli-run.ts) call main().
 
 
 
@@ -5298,15 +5315,23 @@ async function main(argv, io) {
 }
 /** The CLI as a process: its arguments, its standard streams, its exit code. */
 async function runCli() {
-    // a reader that stops early (`| head`) is not an error
-    process.stdout.on('error', (e) => {
-        if (e.code !== 'EPIPE')
-            throw e;
-        process.exit(process.exitCode ?? 0);
-    });
+    // A reader that stops early (`| head`, `2>&1 | head`) is not an error: what is left unwritten to that stream is
+    // dropped, and the exit code is still the command's (a usage error is 2 even when no one reads the usage)
+    const writer = (stream) => {
+        let closed = false;
+        stream.on('error', (e) => {
+            if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED')
+                throw e;
+            closed = true;
+        });
+        return (s) => {
+            if (!closed)
+                stream.write(s + '\n');
+        };
+    };
     process.exitCode = await main(process.argv.slice(2), {
-        out: (s) => process.stdout.write(s + '\n'),
-        err: (s) => process.stderr.write(s + '\n'),
+        out: writer(process.stdout),
+        err: writer(process.stderr),
         stdin: (max) => (0,read_file/* readDescriptor */.qq)(0, max),
     });
 }

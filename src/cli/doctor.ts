@@ -38,6 +38,22 @@ options:
     const bad = badApiUrl(process.env);
     if (bad) throw new UsageError(bad);
     if (positionals.length) throw new UsageError(`takes only options, not "${positionals[0]}"`);
-    return (await import('../doctor-cli.js')).runDoctorCli(values, io, process.env);
+    return (await loadChecks()).runDoctorCli(values, io, process.env);
   },
 };
+
+/**
+ * The doctor's checks, loaded. They load @actions/github, whose unused `context` reads the file GITHUB_EVENT_PATH
+ * names as the module loads: a path left set from elsewhere printed a line on stdout ("… does not exist", which
+ * broke --format json), and a file that is not JSON crashed the doctor with a stack trace. The doctor has no
+ * event, so the variable is set aside while the module loads, and put back.
+ */
+async function loadChecks(): Promise<typeof import('../doctor-cli.js')> {
+  const event = process.env['GITHUB_EVENT_PATH'];
+  delete process.env['GITHUB_EVENT_PATH'];
+  try {
+    return await import('../doctor-cli.js');
+  } finally {
+    if (event !== undefined) process.env['GITHUB_EVENT_PATH'] = event;
+  }
+}

@@ -3,7 +3,7 @@
 // (src/cli/commands.ts is the table of commands), so options go anywhere after the command.
 // Exit 0 good, 1 a refused input, 2 a usage error (one line of reason and the usage, on stderr).
 // The bundle (dist/cli/main.js) exports main() and runCli(); dist/cli/index.js, the bin, is
-// src/cli/index.ts and calls runCli(). The in-process tests (test/e2e/harness.ts runCli) call main().
+// src/cli/index.ts and calls runCli(). The in-process tests (test/e2e/cli-run.ts) call main().
 import { parseArgs } from 'node:util';
 import { UsageError, type Command, type Io } from './command.js';
 import { COMMANDS } from './commands.js';
@@ -119,14 +119,21 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
 /** The CLI as a process: its arguments, its standard streams, its exit code. */
 export async function runCli(): Promise<void> {
-  // a reader that stops early (`| head`) is not an error
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-    process.exit(process.exitCode ?? 0);
-  });
+  // A reader that stops early (`| head`, `2>&1 | head`) is not an error: what is left unwritten to that stream is
+  // dropped, and the exit code is still the command's (a usage error is 2 even when no one reads the usage)
+  const writer = (stream: NodeJS.WriteStream) => {
+    let closed = false;
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+      closed = true;
+    });
+    return (s: string) => {
+      if (!closed) stream.write(s + '\n');
+    };
+  };
   process.exitCode = await main(process.argv.slice(2), {
-    out: (s) => process.stdout.write(s + '\n'),
-    err: (s) => process.stderr.write(s + '\n'),
+    out: writer(process.stdout),
+    err: writer(process.stderr),
     stdin: (max) => readDescriptor(0, max),
   });
 }

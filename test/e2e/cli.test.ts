@@ -1,13 +1,17 @@
 // The bundled CLI (dist/cli/index.js) as a user runs it: offline check and the corpus.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runCli } from './cli-run.js';
+import { CLI_BIN, runCli } from './cli-run.js';
 import { NODE, ROOT, tempDir, writeBody } from './harness.js';
 
 const cli = (...args: string[]) => runCli(args);
 const cliIn = (input: string, ...args: string[]) => runCli(args, { input });
+const writeBodyIn = (dir: string, name: string, text: string) => {
+  writeFileSync(join(dir, name), text);
+  return join(dir, name);
+};
 
 test("the end-to-end runtime is Node 24, the action's runs.using", () => {
   expect(spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout).toMatch(/^v24\./);
@@ -334,6 +338,26 @@ describe('check', () => {
 });
 
 describe('the npm package', () => {
+  // `persona-verdict check reviews/*.md | head`, `persona-verdict nope 2>&1 | head -1`: the reader goes away early.
+  // A usage error crashed with exit 1 when its stderr was gone (only stdout had a handler); an independent review,
+  // 2026-12-03. A refused body's exit code stays 1 with nobody reading stdout.
+  test("a reader that stops early: the rest is dropped, the exit code is still the command's", async () => {
+    const dir = tempDir();
+    const files = Array.from({ length: 400 }, (_, i) => writeBodyIn(dir, `${i}.md`, 'no verdict here\n'));
+    const early = (args: string[], stream: 'stdout' | 'stderr') =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn(NODE, [CLI_BIN, ...args], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '' } });
+        let stderr = '';
+        child[stream].destroy(); // gone before the first line: every write to it fails
+        if (stream === 'stdout') child.stderr.on('data', (d) => (stderr += d));
+        child.on('close', (status) => resolve({ status, stderr }));
+      });
+    const refused = await early(['check', ...files], 'stdout');
+    expect(refused).toEqual({ status: 1, stderr: '' });
+    const usage = await early(['check', '--no-such-option', ...files], 'stderr');
+    expect(usage.status).toBe(2);
+  });
+
   test('npm pack ships dist/, action.yml, schema/, README and LICENSE only; its bin checks a body with no node_modules', () => {
     const dir = tempDir();
     const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { clientIdOf, FakeGitHub, type FakeSettings } from '../fake/github.js';
 import { runCli } from './cli-run.js';
-import { ROOT, runAction } from './harness.js';
+import { ROOT, runAction, tempDir, writeBody } from './harness.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures/doctor');
 const APP = 901;
@@ -381,6 +381,22 @@ describe('doctor: the bundled CLI and its checks (the action bundle in-process, 
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ repo: 'acme/widgets', branch: 'main', level: 'ok' });
     expect(report.checks.every((c: { level: string }) => c.level === 'ok')).toBe(true);
+  });
+
+  // an independent review (2026-12-03): @actions/github read the event file as the doctor's checks loaded — a stale
+  // path printed "… does not exist" on stdout before the JSON, a file that is not JSON crashed the doctor. Spawned:
+  // the checks load once per process, so only a process of its own shows what loading them does.
+  test.each([
+    ['names no file', join(tempDir(), 'gone.json')],
+    ['names a file that is not JSON', writeBody('not json', 'event.json')],
+  ])('GITHUB_EVENT_PATH left set, %s: the report is the same, on stdout alone', async (_why, path) => {
+    const args = ['doctor', ...PRIYA, '--format', 'json'];
+    const env = { PATH: process.env['PATH'] ?? '', GH_TOKEN: ADMIN, GITHUB_API_URL: fake.url };
+    const clean = await runCli(args, { env, tier: 'spawned' });
+    const stale = await runCli(args, { env: { ...env, GITHUB_EVENT_PATH: path }, tier: 'spawned' });
+    expect(clean.status).toBe(0);
+    expect(JSON.parse(clean.stdout)).toMatchObject({ level: 'ok' });
+    expect(stale).toEqual(clean);
   });
 
   test('context not required: FAIL with the ruleset setting to add it, exit 1', async () => {
