@@ -43259,7 +43259,15 @@ const SYNONYMS = [
     // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
     [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${intent_words_SHA.source})`), 'APPROVE'],
     [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
-    [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
+    [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|同意合并|同意合併)/, 'APPROVE'],
+    // 通过 / 通過 (passed) only as a word of its own: not the start of a longer one — 通过率 (pass rate), "通过参数化查询"
+    // (through parameterised queries), 通过配置项控制 (through a config key), 通過させる前に (before letting it pass):
+    // attack 37
+    // (but "通过 (得分: 8.6/10)", "通过没问题", "通過できました", "通过与否" are its word)
+    [
+        /^(通过|通過)(?=\s*$|\s*[。.!！,，、;；:：()（）\]」』✅👍—–/|｜-]|了|啦|没问题|沒問題|でき(?!な|ませ)|しました|です|与否|與否)/u,
+        'APPROVE',
+    ],
     // Japanese "承認" (approval) only standing alone, or with です / します: not 承認待ち (awaiting approval), 承認は保留,
     // 承認をお願いします (a request), 承認フロー (held-out 27; attack 28)
     [/^承認(?=\s*(?:$|[。.!！、，,)]|です|します|とします))/, 'APPROVE'],
@@ -43308,7 +43316,10 @@ const IN_PROGRESS = /→|->|=>|\b(?:THEN|LUEGO|DANN|PUIS|DEPOIS|IN\s+PROGRESS|EN
 const HEDGED = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NEVER|NO|NOBODY|NONE|NOTHING|ZERO|0|ALMOST|NEARLY|MOSTLY|FAR|PARTLY|` +
     String.raw `WOULD|SHOULD|COULD|MIGHT|IF|WHEN|UNLESS|EXCEPT|BUT|THOUGH|ALTHOUGH|HOWEVER|CLAIMS?|AIMS?|GOAL|` +
     String.raw `WAS|WERE|PREVIOUSLY|EARLIER|BEFORE\s+THE|AFTER|ONCE|UNTIL|BLOCK\w*|REMAIN\w*|OPEN|` +
-    String.raw `DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`);
+    String.raw `DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?|` +
+    // said of an earlier round, or of code the change does not touch: "Critical issues found in round 1 — all three
+    // verified gone", "… in the legacy importer are out of scope here" (attack 37)
+    String.raw `GONE|SCOPE|ROUND|VERIFIED|CLOSED|CLEARED|OUTSIDE|LEGACY|UNRELATED|PRE-?EXISTING)\b`);
 /** The same in Chinese and Japanese: before, not, but, although, if, already fixed, "was", "…, but". */
 const CJK_HEDGED = /之前|以前|没有|沒有|但|不过|不過|虽然|雖然|如果|已经|已經|修复|修復|でした|が、|けど|なら|済/;
 /** And what keeps a Chinese approval in words unread: any negation, "hard", "not yet", "far", a question, "after". */
@@ -43370,6 +43381,12 @@ const NOT_GIVEN = new RegExp(String.raw `^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|N
     // a sentence that only starts with the word: "Approve is premature", "LGTM (round 1) no longer holds",
     // "APPROVED by the bot, not by me"; or a question: "Accept the risk of …? I can't decide that"
     String.raw `|^[\s)\]*_\`]*(?:\([^)]*\)\s*)?(?:IS|WAS|WERE|WOULD|SHOULD|COULD|WILL|MIGHT|NO\s+LONGER|BY|FROM)\b` +
+    // … or goes on as a sentence about the word, or says whose it is (attack 37): "Approve feels premature", "LGTM
+    // doesn't hold anymore", "Ship it seems too optimistic", "Freigegeben durch das QA-Team", "Approved — by @rel-mgr"
+    String.raw `|^[\s)\]*_\`]*(?:FEELS?|SEEMS?|APPEARS?|SOUNDS?|DOES|DOESN'T|DOESN’T|DID|DIDN'T|DIDN’T|DON'T|DON’T|` +
+    String.raw `HOLDS?|DURCH|VON|PAR|POR|PELO|PELA)\b|^[\s)\]*_\`]*(?:[—–-]+|\()\s*(?:BY|FROM|DURCH|VON)\b` +
+    // an approval of another pull request: "APPROVE the schema PR (#88) first; this one needs a rebase"
+    String.raw `|^\s+(?:THE|THAT)\s+(?:[\w-]+\s+){0,3}(?:PR|PULL\s+REQUEST)\s*\(?\s*#?\d+` +
     String.raw `|^[^.!]*\?`);
 /** The verdict the text starts with (decoration and look-alikes folded), the words that name it, and what follows. */
 function leadingVerdict(text) {
@@ -43449,7 +43466,7 @@ const QUALIFIERS = [
 ];
 const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
 /** What may stand between "with" or "after" and a rework: "with the following", "after some minor". */
-const REWORK_WORDS = String.raw `(?:(?:A|FEW|SOME|SEVERAL|MAJOR|MINOR|SIGNIFICANT|SUBSTANTIAL|NECESSARY|REQUESTED|THE|` +
+const REWORK_WORDS = String.raw `(?:(?:A|FEW|SOME|SEVERAL|MAJOR|MINOR|SIGNIFICANT|SUBSTANTIAL|NECESSARY|REQUESTED|THE|ONE|TWO|THREE|` +
     String.raw `FOLLOWING|THESE|THOSE)\s+)`;
 const CONDITION = new RegExp([
     String.raw `WITH\s+(?:(?:THE|THESE|THOSE|ALL|ITS)\s+)?(?:${QUALIFIER}\s+){1,2}(?:FIX(?:ES)?|CHANGES?)\b`,
@@ -43468,6 +43485,8 @@ const CONDITION = new RegExp([
     // "Minor improvements needed for enterprise use"; not "no further improvements needed"
     String.raw `${UNNEGATED}IMPROVEMENTS\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)`,
     String.raw `CONDITION(?:S|AL|ALLY)?`,
+    // "One hard requirement though: the down migration has to be restored" (attack 37)
+    String.raw `(?:HARD|STRICT|FIRM|BLOCKING|MANDATORY)\s+REQUIREMENTS?\b`,
     String.raw `AFTER\s+(?:ADDRESSING|FIXING|APPLYING|RESOLVING)`,
     String.raw `ONCE\b[^.]*\b(?:FIXED|ADDRESSED|RESOLVED)`,
     String.raw `MERGED?\s+(?:ONLY\s+)?(?:AFTER|ONCE)`,
@@ -43666,7 +43685,10 @@ const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决�
 /** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
 const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
-const OF_A_TOOL = /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
+const OF_A_TOOL = 
+// or of a document, a ticket or another team's sign-off: "Design doc status: Approved", "The ticket status is
+// APPROVED" (attack 37)
+/\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW|DOC(?:UMENT)?S?|DESIGN|TICKET|ISSUE|RFC|ADR|TASK|STORY|EPIC|BUDGET|LEGAL|QA|PM|PRODUCT)\s*$/;
 /** Words that date a pass of a review before this one ("previous", "initial", "yesterday's"); with a pass word,
  * "first", "1st" and "last" too. Shared with intent-doubts.ts, which reads them in a section's title. */
 const EARLIER = String.raw `PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?`;
@@ -43697,7 +43719,9 @@ const HEADING = /^\s*(#{1,6})\s/;
 const NOT_PARAGRAPH = /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/;
 const ARABIC = /\p{Script=Arabic}/u;
 /** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
-const NOT_THIS_REVIEWS = /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S)\s*$/;
+const NOT_THIS_REVIEWS = 
+// … or by one of several sub-reviewers this body reports: "Security persona verdict: APPROVE" (attack 37)
+/(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?)\s*$/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
 const BOX = /\[( |x|X)\]/;
@@ -43772,6 +43796,8 @@ function named(raw, token) {
     return !!noun && NAMED.test(noun.toUpperCase());
 }
 const STOP = 'stop';
+/** Words that, in the sentence a set-off approval opens, take it back or narrow it. */
+const SCOPED_SENTENCE = /\b(?:NOT|NEEDS?|ONLY|EXCEPT|BUT|HOWEVER|PATH|PART|DIRECTION|IDEA|APPROACH|CONCEPT)\b|N['’]T\b/;
 /** "Still" before a verdict key's token, in the languages the keys are read in. */
 const STILL = /^\s*[*_]*(?:STILL|TODAV[IÍ]A|A[UÚ]N|AINDA|NOCH|TOUJOURS|IMMER\s+NOCH)[*_]*\s+/;
 /** "Cycle 1 result: …" in a body that goes on to a cycle 2: the verdict of an earlier round, not the review's. */
@@ -43824,6 +43850,10 @@ function readKey(r, i, upper, raw, key) {
     if (NOT_GIVEN.test(lead.rest))
         return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
     if (named(raw, lead.token))
+        return null;
+    // "Outcome: `blocked`" in an agent's status report: a weak key's value written as a program's lower-case state, not
+    // a review's verdict (held-out 45)
+    if (!key.strong && /[:：=]\s*`[a-z][a-z0-9_-]*`/.test(raw))
         return null;
     // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
     // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
@@ -43937,6 +43967,10 @@ function splitHeading(r, i, key, strict = false) {
     if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest)))
         return null;
     if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]), lead.token))
+        return null;
+    // a set-off token opening a sentence that takes it back or scopes it: "**Approve** the direction, **not** this
+    // implementation", "**Approved** for the happy path; the error path needs work" (attack 37)
+    if (lead.verdict === 'APPROVE' && !TOKEN_TAIL.test(rest) && SCOPED_SENTENCE.test(rest))
         return null;
     const list = LIST_ITEM.test(r.lines[j]) ? listDisagrees(r.lines, j, lead.verdict) : {};
     const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
@@ -44100,10 +44134,14 @@ function marked(raw) {
  */
 function hiddenText(lines) {
     const comments = lines.filter((l) => COMMENT_LINE.test(l));
-    if (comments.some((l) => !/^\s*<!--\s*(?:[\w.-]+(?:\s*[:=]\s*[\w.@/#-]+)?)?\s*-->\s*$/.test(l)))
+    // … and no marker that says the review is not finished: "<!-- draft -->", "<!-- wip -->", "<!-- todo: … -->"
+    const meta = (l) => /^\s*<!--\s*(?:[\w.-]+(?:\s*[:=]\s*[\w.@/#-]+)?)?\s*-->\s*$/.test(l) && !UNFINISHED.test(l.toUpperCase());
+    if (comments.some((l) => !meta(l)))
         return '?';
     return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
 }
+/** A marker of a review not finished yet (attack 37). */
+const UNFINISHED = /\b(?:DRAFT|WIP|TODO|FIXME|TBD|UNFINISHED|INCOMPLETE|PLACEHOLDER|PENDING|PARTIAL)\b/;
 /** A line's plain text, upper-cased, its apostrophes one character. */
 const upper = (line) => plain(line.replace(GOOD_CODES, ' '))
     .replace(/[’‘ʼ`´]/g, "'")
@@ -44168,6 +44206,7 @@ function shortReview(lines, skip) {
 
 
 
+
 /**
  * A paragraph of its own that is nothing but a verdict phrase ("Recommend Merge" between the criteria and a
  * closing sentence): not a heading, a list item or a quote, blank lines around it, nothing after the phrase.
@@ -44179,10 +44218,27 @@ function standsAlone(lines, i, text) {
     const lead = leadingVerdict(text);
     return !!lead && lead.verdict !== 'conditional' && /^[\s.!]*$/.test(lead.rest) && text.split(/\s+/).length <= 4;
 }
+/**
+ * An approval standing alone mid-body that what follows takes back: "LGTM." after "First pass over the diff:", then
+ * "… That's data loss. We need a backfill step" (attack 37). It stays a candidate (a later verdict still conflicts
+ * with it), as an approval on a condition: what follows it.
+ */
+function takenBack(lines, i) {
+    const m = TAKEN_BACK.exec(plain(lines.slice(i + 1).join(' ')).toUpperCase());
+    return m?.[0].trim().toLowerCase();
+}
+/** What, after an approval standing alone, finds a problem or asks for a change (not negated: "nothing here needs
+ * to be fixed first", "no blocking concerns remain"). */
+const TAKEN_BACK = new RegExp(`${UNNEGATED}\\b(?:(?:WE|YOU|IT|THIS)\\s+(?:STILL\\s+)?NEEDS?|NEEDS?\\s+TO\\s+BE|MUST\\s+BE|` +
+    `HA(?:S|VE)\\s+TO\\s+BE|DATA\\s+LOSS|BUGS?|BROKEN|BREAKS|UNSAFE|REQUEST(?:ING)?\\s+CHANGES|` +
+    `BLOCK(?:ING|ER|ERS|S)?|WITHDRAW\\w*|RETRACT\\w*|REVERT\\w*|NOT\\s+(?:SAFE|READY|OK(?:AY)?|MERGEABLE))\\b`);
 /** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
 const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES)[\s.!]*$/;
 /** What, in the paragraph under a verdict heading, says it is not given yet: "My plan is to approve this once …". */
-const NOT_YET_GIVEN = /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET)\b/;
+const NOT_YET_GIVEN = 
+// or that makes it conditional: "Except for the migration: … has to be reverted", "Modulo the missing index — that
+// one needs to go into this PR" (attack 37; not "needs to": "nothing here needs to change before merge")
+/\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET|EXCEPT|MODULO|APART\s+FROM|SAVE\s+FOR|OTHER\s+THAN)\b/;
 /**
  * A heading that is nothing but a review's verdict, read like the closing line: it opens the body's last section
  * of its level ("## ✅ Approved" with only ### sections after it), over a paragraph that does not defer it. A
@@ -44259,6 +44315,9 @@ function keyValueRow(r, i) {
     const c = keyedAt(r, i, `${plain(cells[0])}: ${plain(cells[1])}`);
     return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
+/** A ticked sign-off of someone else's: "[x] Approved (security team, SEC-1432)", "[x] LGTM (docs team)" (attack
+ * 37). */
+const SIGNED_BY_OTHERS = /^\s*(?:[(—–-]|:)\s*[^)]*?(?:@|\b(?:TEAM|SECURITY|DESIGN|DOCS?|QA|LEGAL|PM|PRODUCT|UX|SRE|OPS|ARCH\w*|SIGN(?:ED)?[\s-]?OFF)\b)/;
 /** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
  * of its own) as a token. */
 function candidateAt(r, i) {
@@ -44281,7 +44340,7 @@ function candidateAt(r, i) {
     if (box) {
         const lead = leadingVerdict(text.slice(box.index + box[0].length));
         // "[x] Approve" is a choice; "[x] Rejected items have a reason" is a checklist item
-        if (!lead || box.index > 40 || !TOKEN_TAIL.test(lead.rest))
+        if (!lead || box.index > 40 || !TOKEN_TAIL.test(lead.rest) || SIGNED_BY_OTHERS.test(lead.rest))
             return null;
         return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
     }
@@ -44308,7 +44367,9 @@ function candidateAt(r, i) {
     // "3. Merge", "- Merge" closing a list of next steps is a step, not the verdict (attacks 22 and 23)
     if (LIST_ITEM.test(line) && /^MERGE/.test(lead.token))
         return null;
-    return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
+    const c = candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
+    const back = i !== r.closing && lead.verdict === 'APPROVE' ? takenBack(r.lines, i) : undefined;
+    return back ? { ...c, condition: c.condition ?? back } : c;
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent-around.ts
@@ -44328,7 +44389,10 @@ const SAYS_DONE = new RegExp(String.raw `(?<!\b(?:NOT|ALMOST|NEARLY)\s+)\b(?:ALL
  * to be done before the release or the merge ("### 🔴 P0 — Before any release": held-out 22) too; not "Required Before
  * Production" under an approval of the change (a deployment's gate: held-out's h16).
  */
-const MUST_FIX = new RegExp(String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKERS?|FIX(?:ES)?\s+IMMEDIATELY|` +
+const MUST_FIX = new RegExp(
+// "### Action required" (attack 37)
+String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|ACTION\s+REQUIRED(?!\s*:)|BLOCKERS?|` +
+    String.raw `FIX(?:ES)?\s+IMMEDIATELY|` +
     String.raw `(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?)|P0|` +
     String.raw `BEFORE\s+(?:ANY\s+|THE\s+|A\s+)?(?:RELEASE|MERG(?:E|ING)))\b`);
 /** What says such a list is empty or done: "None", "(none)", "0", "N/A", "No issues", "all resolved". */
@@ -44707,6 +44771,8 @@ const WORDS = Object.keys(ORDINAL).join('|');
 const NUMBERED = new RegExp(String.raw `^(?:(?:ROUND|PASS|CYCLE|ITERATION|ATTEMPT|R)\s*#?\s*(\d{1,2}|${WORDS})\b|` +
     String.raw `REVIEW\s+(\d{1,2}|${WORDS})\b(?![.,]\d)|` +
     String.raw `(${WORDS})\s+(?:ROUND|PASS|REVIEW|LOOK|CYCLE|ITERATION)\b|V(\d{1,2})\s+REVIEW\b)`);
+/** A date in a verdict's key: "(Mar 3)", "(2026-03-03)", "(3 March)". */
+const DATED = /\((?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\.?\s+\d{1,2}|\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*|\d{4}-\d{2}-\d{2})\)/;
 /** What says a round is the latest, wherever it stands ("## Round 2 (latest)"). */
 const LATEST = /\b(?:LATEST|CURRENT|MOST\s+RECENT)\b/;
 /** A line that starts a section: a heading, or a bold label alone on its line. */
@@ -44751,6 +44817,13 @@ function laterRound(lines, code, at, line) {
     // after a newest-first history sits in no round: a read-through)
     const section = lines.findLastIndex((l, i) => i <= at && !code.has(i) && SECTION.test(l));
     const own = markers.find((m) => m.index === section && m.section && !m.amends);
+    // a verdict dated on its own line ("**Verdict (Mar 3):** …") with a re-review or a round after it: that day's
+    // verdict, not the last word (attack 37)
+    if (!own && DATED.test(plain(lines[at]).toUpperCase())) {
+        const after = markers.find((m) => m.index > at && !m.amends);
+        if (after)
+            return `line ${line(after.index)} opens a later round than the dated verdict`;
+    }
     if (!own || own.round === Infinity)
         return null;
     const newer = markers.find((m) => m !== own &&
@@ -44786,8 +44859,11 @@ function introducedByOthers(lines, at) {
         return -1;
     const intro = plain(lines[above]).toUpperCase();
     const ends = inBlock ? /[:.]\s*$/ : /[:：]\s*$/;
-    return ends.test(intro) && OTHERS.test(intro) && !/\b(?:I|WE)\b/.test(intro.split(/[,:]/)[0]) ? above : -1;
+    const others = OTHERS.test(intro) || (inBlock && /[:：]\s*$/.test(intro) && A_MACHINE.test(intro));
+    return ends.test(intro) && others && !/\b(?:I|WE)\b/.test(intro.split(/[,:]/)[0]) ? above : -1;
 }
+/** A quote's introduction that names a machine and no verb: "Automated pre-review (gpt-4o):", "Copilot summary:". */
+const A_MACHINE = /\b(?:AUTOMATED|AUTO-?GENERATED|GPT[\w.-]*|CLAUDE|GEMINI|CODEX|COPILOT|CODERABBIT|SOURCERY|QODO|BOT|AI|LLM)\b/;
 /** A parenthetical on the verdict's line that makes it a part, stale, pending, or someone else's. */
 const NOT_WHOLE = new RegExp(String.raw `\b(?:ONLY(?=\s*(?:$|[,;]))|` +
     String.raw `PENDING\s+(?:THE\s+)?(?:[\w@-]+['’]S\s+)?(?:REVIEW|SIGN-?OFF|APPROVAL|LOOK)|` +
@@ -44838,12 +44914,12 @@ const WHETHER = /(?:通过|批准|合并|approve)\s*与否|(?:是否|能否|可�
  * theory", "Clean, but the build is red"), a struck or grimacing token ("<s>LGTM</s>", "~LGTM~", "LGTM 😬"):
  * attack 30.
  */
-const TAKEN_BACK = new RegExp(String.raw `\/S\b|\bNOT[\s.!]*$|\((?:JK|NOT|KIDDING|SARCASM)\)|[（(]笑[）)]|\b(?:JK|LOL|SAID\s+NOBODY|NOT\s+REALLY|` +
+const intent_doubts_TAKEN_BACK = new RegExp(String.raw `\/S\b|\bNOT[\s.!]*$|\((?:JK|NOT|KIDDING|SARCASM)\)|[（(]笑[）)]|\b(?:JK|LOL|SAID\s+NOBODY|NOT\s+REALLY|` +
     String.raw `WRONG\s+PR|MEANT\s+FOR|SUPERSEDED|STALE|EARLIER\s+REVISION|BACKPORT|IN\s+THEORY|PERS(?:PECTIVE)|PART|` +
     String.raw `OTHERWISE|INTO\s+THE\s+SUN|NOT\s+MY\s+AREA|HAVEN'?T\s+LOOKED|DUPLICATE|CLOSING|PLEASE|BUT|` +
     String.raw `NOTHING\s+TO\s+CHANGE|WAITING)\b`);
 const STRUCK_OR_GRIMACING = /<\/?(?:s|del|strike)>|~|[😬🙄🤔🤡😒🙃😑😐]/u;
-function takenBack(lines, c, apart) {
+function intent_doubts_takenBack(lines, c, apart) {
     if (c.strength !== 'bare')
         return false;
     const raw = lines[c.index];
@@ -44852,7 +44928,7 @@ function takenBack(lines, c, apart) {
     return (after ||
         afterthought(lines, c.index) ||
         STRUCK_OR_GRIMACING.test(raw) ||
-        TAKEN_BACK.test(plain(raw.replace(/[’‘]/g, "'")).toUpperCase()));
+        intent_doubts_TAKEN_BACK.test(plain(raw.replace(/[’‘]/g, "'")).toUpperCase()));
 }
 /**
  * The paragraph after a bare token opens as an afterthought (a dash, "Edit:", "Update:", "P.S.") and amends it:
@@ -44896,7 +44972,7 @@ function doubted(decided, lines, code, line) {
             return `line ${line(c.tokenIndex ?? c.index)} offers alternatives and picks one`;
         if (WHETHER.test(t))
             return `line ${line(c.index)} asks whether, it does not say`;
-        if (takenBack(lines, c, apart))
+        if (intent_doubts_takenBack(lines, c, apart))
             return `line ${line(c.index)} takes its own verdict back (sarcasm, another PR, stale, a part)`;
         const h = historySection(lines, code, c.index);
         if (h >= 0)
@@ -44905,7 +44981,10 @@ function doubted(decided, lines, code, line) {
     return null;
 }
 /** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
-const EARLIER_TITLE = new RegExp(String.raw `^(?:${EARLIER}|FIRST|1ST|LAST)[\s-]+(?:${PASS_WORDS}|VERDICT)S?\b`);
+const EARLIER_TITLE = new RegExp(
+// "### Last week's review" (attack 37)
+String.raw `^(?:${EARLIER}|FIRST|1ST|LAST)(?:[\s-]+(?:WEEK|MONTH|SPRINT|TIME|YEAR)['’]?S?)?` +
+    String.raw `[\s-]+(?:${PASS_WORDS}|VERDICT)S?\b`);
 /**
  * The verdict sits in a section titled as an earlier review (attack 33: "## Previous review (Mar 3)" / "Verdict:
  * APPROVE", then "## Today" withdraws it): its nearest heading or bold label above.

@@ -25,7 +25,9 @@ const SAYS_DONE = new RegExp(
  * Production" under an approval of the change (a deployment's gate: held-out's h16).
  */
 const MUST_FIX = new RegExp(
-  String.raw`\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|BLOCKERS?|FIX(?:ES)?\s+IMMEDIATELY|` +
+  // "### Action required" (attack 37)
+  String.raw`\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|ACTION\s+REQUIRED(?!\s*:)|BLOCKERS?|` +
+    String.raw`FIX(?:ES)?\s+IMMEDIATELY|` +
     String.raw`(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?)|P0|` +
     String.raw`BEFORE\s+(?:ANY\s+|THE\s+|A\s+)?(?:RELEASE|MERG(?:E|ING)))\b`,
 );

@@ -25,7 +25,7 @@ const QUALIFIERS = [
 const QUALIFIER = `(?:${QUALIFIERS.join('|')})`;
 /** What may stand between "with" or "after" and a rework: "with the following", "after some minor". */
 const REWORK_WORDS =
-  String.raw`(?:(?:A|FEW|SOME|SEVERAL|MAJOR|MINOR|SIGNIFICANT|SUBSTANTIAL|NECESSARY|REQUESTED|THE|` +
+  String.raw`(?:(?:A|FEW|SOME|SEVERAL|MAJOR|MINOR|SIGNIFICANT|SUBSTANTIAL|NECESSARY|REQUESTED|THE|ONE|TWO|THREE|` +
   String.raw`FOLLOWING|THESE|THOSE)\s+)`;
 const CONDITION = new RegExp(
   [
@@ -45,6 +45,8 @@ const CONDITION = new RegExp(
     // "Minor improvements needed for enterprise use"; not "no further improvements needed"
     String.raw`${UNNEGATED}IMPROVEMENTS\s+(?:ARE\s+)?(?:REQUIRED|NEEDED)`,
     String.raw`CONDITION(?:S|AL|ALLY)?`,
+    // "One hard requirement though: the down migration has to be restored" (attack 37)
+    String.raw`(?:HARD|STRICT|FIRM|BLOCKING|MANDATORY)\s+REQUIREMENTS?\b`,
     String.raw`AFTER\s+(?:ADDRESSING|FIXING|APPLYING|RESOLVING)`,
     String.raw`ONCE\b[^.]*\b(?:FIXED|ADDRESSED|RESOLVED)`,
     String.raw`MERGED?\s+(?:ONLY\s+)?(?:AFTER|ONCE)`,

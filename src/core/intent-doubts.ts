@@ -28,6 +28,9 @@ const NUMBERED = new RegExp(
     String.raw`REVIEW\s+(\d{1,2}|${WORDS})\b(?![.,]\d)|` +
     String.raw`(${WORDS})\s+(?:ROUND|PASS|REVIEW|LOOK|CYCLE|ITERATION)\b|V(\d{1,2})\s+REVIEW\b)`,
 );
+/** A date in a verdict's key: "(Mar 3)", "(2026-03-03)", "(3 March)". */
+const DATED =
+  /\((?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\.?\s+\d{1,2}|\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*|\d{4}-\d{2}-\d{2})\)/;
 /** What says a round is the latest, wherever it stands ("## Round 2 (latest)"). */
 const LATEST = /\b(?:LATEST|CURRENT|MOST\s+RECENT)\b/;
 
@@ -90,6 +93,12 @@ function laterRound(
   // after a newest-first history sits in no round: a read-through)
   const section = lines.findLastIndex((l, i) => i <= at && !code.has(i) && SECTION.test(l));
   const own = markers.find((m) => m.index === section && m.section && !m.amends);
+  // a verdict dated on its own line ("**Verdict (Mar 3):** …") with a re-review or a round after it: that day's
+  // verdict, not the last word (attack 37)
+  if (!own && DATED.test(plain(lines[at]!).toUpperCase())) {
+    const after = markers.find((m) => m.index > at && !m.amends);
+    if (after) return `line ${line(after.index)} opens a later round than the dated verdict`;
+  }
   if (!own || own.round === Infinity) return null;
   const newer = markers.find(
     (m) =>
@@ -127,8 +136,13 @@ function introducedByOthers(lines: readonly string[], at: number): number {
   if (above < 0) return -1;
   const intro = plain(lines[above]!).toUpperCase();
   const ends = inBlock ? /[:.]\s*$/ : /[:：]\s*$/;
-  return ends.test(intro) && OTHERS.test(intro) && !/\b(?:I|WE)\b/.test(intro.split(/[,:]/)[0]!) ? above : -1;
+  const others = OTHERS.test(intro) || (inBlock && /[:：]\s*$/.test(intro) && A_MACHINE.test(intro));
+  return ends.test(intro) && others && !/\b(?:I|WE)\b/.test(intro.split(/[,:]/)[0]!) ? above : -1;
 }
+
+/** A quote's introduction that names a machine and no verb: "Automated pre-review (gpt-4o):", "Copilot summary:". */
+const A_MACHINE =
+  /\b(?:AUTOMATED|AUTO-?GENERATED|GPT[\w.-]*|CLAUDE|GEMINI|CODEX|COPILOT|CODERABBIT|SOURCERY|QODO|BOT|AI|LLM)\b/;
 
 /** A parenthetical on the verdict's line that makes it a part, stale, pending, or someone else's. */
 const NOT_WHOLE = new RegExp(
@@ -262,7 +276,11 @@ export function doubted(
 }
 
 /** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
-const EARLIER_TITLE = new RegExp(String.raw`^(?:${EARLIER}|FIRST|1ST|LAST)[\s-]+(?:${PASS_WORDS}|VERDICT)S?\b`);
+const EARLIER_TITLE = new RegExp(
+  // "### Last week's review" (attack 37)
+  String.raw`^(?:${EARLIER}|FIRST|1ST|LAST)(?:[\s-]+(?:WEEK|MONTH|SPRINT|TIME|YEAR)['’]?S?)?` +
+    String.raw`[\s-]+(?:${PASS_WORDS}|VERDICT)S?\b`,
+);
 
 /**
  * The verdict sits in a section titled as an earlier review (attack 33: "## Previous review (Mar 3)" / "Verdict:

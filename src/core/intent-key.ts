@@ -32,7 +32,9 @@ const CJK_KEY =
 export const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 /** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
 const OF_A_TOOL =
-  /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW)\s*$/;
+  // or of a document, a ticket or another team's sign-off: "Design doc status: Approved", "The ticket status is
+  // APPROVED" (attack 37)
+  /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW|DOC(?:UMENT)?S?|DESIGN|TICKET|ISSUE|RFC|ADR|TASK|STORY|EPIC|BUDGET|LEGAL|QA|PM|PRODUCT)\s*$/;
 /** Words that date a pass of a review before this one ("previous", "initial", "yesterday's"); with a pass word,
  * "first", "1st" and "last" too. Shared with intent-doubts.ts, which reads them in a section's title. */
 export const EARLIER = String.raw`PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?`;
@@ -67,7 +69,9 @@ export const HEADING = /^\s*(#{1,6})\s/;
 export const NOT_PARAGRAPH = /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/;
 const ARABIC = /\p{Script=Arabic}/u;
 /** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
-const NOT_THIS_REVIEWS = /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S)\s*$/;
+const NOT_THIS_REVIEWS =
+  // … or by one of several sub-reviewers this body reports: "Security persona verdict: APPROVE" (attack 37)
+  /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?)\s*$/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER =
   /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
@@ -156,6 +160,8 @@ export function named(raw: string, token: string): boolean {
 }
 
 const STOP = 'stop';
+/** Words that, in the sentence a set-off approval opens, take it back or narrow it. */
+const SCOPED_SENTENCE = /\b(?:NOT|NEEDS?|ONLY|EXCEPT|BUT|HOWEVER|PATH|PART|DIRECTION|IDEA|APPROACH|CONCEPT)\b|N['’]T\b/;
 /** "Still" before a verdict key's token, in the languages the keys are read in. */
 const STILL = /^\s*[*_]*(?:STILL|TODAV[IÍ]A|A[UÚ]N|AINDA|NOCH|TOUJOURS|IMMER\s+NOCH)[*_]*\s+/;
 
@@ -202,6 +208,9 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   }
   if (NOT_GIVEN.test(lead.rest)) return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
   if (named(raw, lead.token)) return null;
+  // "Outcome: `blocked`" in an agent's status report: a weak key's value written as a program's lower-case state, not
+  // a review's verdict (held-out 45)
+  if (!key.strong && /[:：=]\s*`[a-z][a-z0-9_-]*`/.test(raw)) return null;
   // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
   // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
   const narrow = score || body !== value || ARABIC.test(key.name);
@@ -300,6 +309,9 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   if (named(skeleton(r.lines[j]!), lead.token)) return null;
   if (strict && (!TOKEN_TAIL.test(lead.rest) || /^\s*:\s*\S/.test(lead.rest))) return null;
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
+  // a set-off token opening a sentence that takes it back or scopes it: "**Approve** the direction, **not** this
+  // implementation", "**Approved** for the happy path; the error path needs work" (attack 37)
+  if (lead.verdict === 'APPROVE' && !TOKEN_TAIL.test(rest) && SCOPED_SENTENCE.test(rest)) return null;
   const list = LIST_ITEM.test(r.lines[j]!) ? listDisagrees(r.lines, j, lead.verdict) : {};
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));

@@ -9,6 +9,7 @@ import { candidate, following, nextLine, type Candidate, type Reader } from './i
 import { saysMoreThanItsToken } from './intent-short.js';
 import { BOX, HEADING, keyedAt, keysOf, NOT_PARAGRAPH, TOOL_RESULT } from './intent-key.js';
 import { leadingVerdict, LIST_ITEM, NOT_GIVEN, offersAlternatives, plain, TOKEN_TAIL } from './intent-token.js';
+import { UNNEGATED } from './intent-words.js';
 
 /**
  * A paragraph of its own that is nothing but a verdict phrase ("Recommend Merge" between the criteria and a
@@ -21,10 +22,31 @@ function standsAlone(lines: readonly string[], i: number, text: string): boolean
   return !!lead && lead.verdict !== 'conditional' && /^[\s.!]*$/.test(lead.rest) && text.split(/\s+/).length <= 4;
 }
 
+/**
+ * An approval standing alone mid-body that what follows takes back: "LGTM." after "First pass over the diff:", then
+ * "… That's data loss. We need a backfill step" (attack 37). It stays a candidate (a later verdict still conflicts
+ * with it), as an approval on a condition: what follows it.
+ */
+function takenBack(lines: readonly string[], i: number): string | undefined {
+  const m = TAKEN_BACK.exec(plain(lines.slice(i + 1).join(' ')).toUpperCase());
+  return m?.[0].trim().toLowerCase();
+}
+
+/** What, after an approval standing alone, finds a problem or asks for a change (not negated: "nothing here needs
+ * to be fixed first", "no blocking concerns remain"). */
+const TAKEN_BACK = new RegExp(
+  `${UNNEGATED}\\b(?:(?:WE|YOU|IT|THIS)\\s+(?:STILL\\s+)?NEEDS?|NEEDS?\\s+TO\\s+BE|MUST\\s+BE|` +
+    `HA(?:S|VE)\\s+TO\\s+BE|DATA\\s+LOSS|BUGS?|BROKEN|BREAKS|UNSAFE|REQUEST(?:ING)?\\s+CHANGES|` +
+    `BLOCK(?:ING|ER|ERS|S)?|WITHDRAW\\w*|RETRACT\\w*|REVERT\\w*|NOT\\s+(?:SAFE|READY|OK(?:AY)?|MERGEABLE))\\b`,
+);
+
 /** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
 const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES)[\s.!]*$/;
 /** What, in the paragraph under a verdict heading, says it is not given yet: "My plan is to approve this once …". */
-const NOT_YET_GIVEN = /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET)\b/;
+const NOT_YET_GIVEN =
+  // or that makes it conditional: "Except for the migration: … has to be reverted", "Modulo the missing index — that
+  // one needs to go into this PR" (attack 37; not "needs to": "nothing here needs to change before merge")
+  /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET|EXCEPT|MODULO|APART\s+FROM|SAVE\s+FOR|OTHER\s+THAN)\b/;
 
 /**
  * A heading that is nothing but a review's verdict, read like the closing line: it opens the body's last section
@@ -97,6 +119,11 @@ function keyValueRow(r: Reader, i: number): Candidate | null {
   return c && !TOOL_RESULT.test(c.token ?? '') ? c : null;
 }
 
+/** A ticked sign-off of someone else's: "[x] Approved (security team, SEC-1432)", "[x] LGTM (docs team)" (attack
+ * 37). */
+const SIGNED_BY_OTHERS =
+  /^\s*(?:[(—–-]|:)\s*[^)]*?(?:@|\b(?:TEAM|SECURITY|DESIGN|DOCS?|QA|LEGAL|PM|PRODUCT|UX|SRE|OPS|ARCH\w*|SIGN(?:ED)?[\s-]?OFF)\b)/;
+
 /** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
  * of its own) as a token. */
 export function candidateAt(r: Reader, i: number): Candidate | null {
@@ -115,7 +142,7 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
   if (box) {
     const lead = leadingVerdict(text.slice(box.index + box[0].length));
     // "[x] Approve" is a choice; "[x] Rejected items have a reason" is a checklist item
-    if (!lead || box.index > 40 || !TOKEN_TAIL.test(lead.rest)) return null;
+    if (!lead || box.index > 40 || !TOKEN_TAIL.test(lead.rest) || SIGNED_BY_OTHERS.test(lead.rest)) return null;
     return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
   }
   const keyed = keyedAt(r, i, text);
@@ -133,5 +160,7 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
   if (lead.token === 'SHIP') return null; // "Ship." alone says nothing of this review
   // "3. Merge", "- Merge" closing a list of next steps is a step, not the verdict (attacks 22 and 23)
   if (LIST_ITEM.test(line) && /^MERGE/.test(lead.token)) return null;
-  return candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
+  const c = candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
+  const back = i !== r.closing && lead.verdict === 'APPROVE' ? takenBack(r.lines, i) : undefined;
+  return back ? { ...c, condition: c.condition ?? back } : c;
 }

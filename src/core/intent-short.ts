@@ -135,9 +135,15 @@ function marked(raw: string): boolean {
  */
 function hiddenText(lines: readonly string[]): string {
   const comments = lines.filter((l) => COMMENT_LINE.test(l));
-  if (comments.some((l) => !/^\s*<!--\s*(?:[\w.-]+(?:\s*[:=]\s*[\w.@/#-]+)?)?\s*-->\s*$/.test(l))) return '?';
+  // … and no marker that says the review is not finished: "<!-- draft -->", "<!-- wip -->", "<!-- todo: … -->"
+  const meta = (l: string) =>
+    /^\s*<!--\s*(?:[\w.-]+(?:\s*[:=]\s*[\w.@/#-]+)?)?\s*-->\s*$/.test(l) && !UNFINISHED.test(l.toUpperCase());
+  if (comments.some((l) => !meta(l))) return '?';
   return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
 }
+
+/** A marker of a review not finished yet (attack 37). */
+const UNFINISHED = /\b(?:DRAFT|WIP|TODO|FIXME|TBD|UNFINISHED|INCOMPLETE|PLACEHOLDER|PENDING|PARTIAL)\b/;
 
 /** A line's plain text, upper-cased, its apostrophes one character. */
 const upper = (line: string): string =>

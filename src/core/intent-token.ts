@@ -31,6 +31,12 @@ export const NOT_GIVEN = new RegExp(
     // a sentence that only starts with the word: "Approve is premature", "LGTM (round 1) no longer holds",
     // "APPROVED by the bot, not by me"; or a question: "Accept the risk of …? I can't decide that"
     String.raw`|^[\s)\]*_\`]*(?:\([^)]*\)\s*)?(?:IS|WAS|WERE|WOULD|SHOULD|COULD|WILL|MIGHT|NO\s+LONGER|BY|FROM)\b` +
+    // … or goes on as a sentence about the word, or says whose it is (attack 37): "Approve feels premature", "LGTM
+    // doesn't hold anymore", "Ship it seems too optimistic", "Freigegeben durch das QA-Team", "Approved — by @rel-mgr"
+    String.raw`|^[\s)\]*_\`]*(?:FEELS?|SEEMS?|APPEARS?|SOUNDS?|DOES|DOESN'T|DOESN’T|DID|DIDN'T|DIDN’T|DON'T|DON’T|` +
+    String.raw`HOLDS?|DURCH|VON|PAR|POR|PELO|PELA)\b|^[\s)\]*_\`]*(?:[—–-]+|\()\s*(?:BY|FROM|DURCH|VON)\b` +
+    // an approval of another pull request: "APPROVE the schema PR (#88) first; this one needs a rebase"
+    String.raw`|^\s+(?:THE|THAT)\s+(?:[\w-]+\s+){0,3}(?:PR|PULL\s+REQUEST)\s*\(?\s*#?\d+` +
     String.raw`|^[^.!]*\?`,
 );
 

@@ -63,7 +63,15 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   // "ACK <commit>" / "utACK <commit>" (an approval of that commit); "Ack, will fix" is not one
   [new RegExp(`^(UT|T)?ACK(?=\\s*$|\\s+${SHA.source})`), 'APPROVE'],
   [/^(READY[\s-]+(FOR|TO)[\s-]+(MERGE|PRODUCTION|DEPLOY(MENT)?|RELEASE|SHIP)|PRODUCTION[\s-]+READY)/, 'APPROVE'],
-  [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|通过|通過|同意合并|同意合併)/, 'APPROVE'],
+  [/^(APROBADO|APROVADO|APPROUV[EÉ]E?|GENEHMIGT|FREIGABE|FREIGEGEBEN|批准|同意合并|同意合併)/, 'APPROVE'],
+  // 通过 / 通過 (passed) only as a word of its own: not the start of a longer one — 通过率 (pass rate), "通过参数化查询"
+  // (through parameterised queries), 通过配置项控制 (through a config key), 通過させる前に (before letting it pass):
+  // attack 37
+  // (but "通过 (得分: 8.6/10)", "通过没问题", "通過できました", "通过与否" are its word)
+  [
+    /^(通过|通過)(?=\s*$|\s*[。.!！,，、;；:：()（）\]」』✅👍—–/|｜-]|了|啦|没问题|沒問題|でき(?!な|ませ)|しました|です|与否|與否)/u,
+    'APPROVE',
+  ],
   // Japanese "承認" (approval) only standing alone, or with です / します: not 承認待ち (awaiting approval), 承認は保留,
   // 承認をお願いします (a request), 承認フロー (held-out 27; attack 28)
   [/^承認(?=\s*(?:$|[。.!！、，,)]|です|します|とします))/, 'APPROVE'],
@@ -118,7 +126,10 @@ const HEDGED = new RegExp(
   String.raw`\?|N'T\b|N’T\b|\b(?:NOT|NEVER|NO|NOBODY|NONE|NOTHING|ZERO|0|ALMOST|NEARLY|MOSTLY|FAR|PARTLY|` +
     String.raw`WOULD|SHOULD|COULD|MIGHT|IF|WHEN|UNLESS|EXCEPT|BUT|THOUGH|ALTHOUGH|HOWEVER|CLAIMS?|AIMS?|GOAL|` +
     String.raw`WAS|WERE|PREVIOUSLY|EARLIER|BEFORE\s+THE|AFTER|ONCE|UNTIL|BLOCK\w*|REMAIN\w*|OPEN|` +
-    String.raw`DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?)\b`,
+    String.raw`DONE|FIXED|RESOLVED|ADDRESSED|COMPLETED?|` +
+    // said of an earlier round, or of code the change does not touch: "Critical issues found in round 1 — all three
+    // verified gone", "… in the legacy importer are out of scope here" (attack 37)
+    String.raw`GONE|SCOPE|ROUND|VERIFIED|CLOSED|CLEARED|OUTSIDE|LEGACY|UNRELATED|PRE-?EXISTING)\b`,
 );
 
 /** The same in Chinese and Japanese: before, not, but, although, if, already fixed, "was", "…, but". */

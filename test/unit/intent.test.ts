@@ -769,6 +769,7 @@ describe.each([
     60,
   ],
   ["held-out 43's long keyed lines (taken out) and a courtesy", 'intent-attack-36.json', 59],
+  ['the established readings: keys, boxes, headings, quotes, conditions, CJK words', 'intent-attack-37.json', 47],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
