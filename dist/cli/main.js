@@ -283,7 +283,10 @@ const NOT_GIVEN = new RegExp(String.raw `^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|N
     // … or goes on as a sentence about the word, or says whose it is (attack 37): "Approve feels premature", "LGTM
     // doesn't hold anymore", "Ship it seems too optimistic", "Freigegeben durch das QA-Team", "Approved — by @rel-mgr"
     String.raw `|^[\s)\]*_\`]*(?:FEELS?|SEEMS?|APPEARS?|SOUNDS?|DOES|DOESN'T|DOESN’T|DID|DIDN'T|DIDN’T|DON'T|DON’T|` +
-    String.raw `HOLDS?|DURCH|VON|PAR|POR|PELO|PELA)\b|^[\s)\]*_\`]*(?:[—–-]+|\()\s*(?:BY|FROM|DURCH|VON)\b` +
+    String.raw `HOLDS?|ISN'T|ISN’T|AREN'T|AREN’T|WASN'T|WASN’T|WON'T|WON’T|DURCH|VON|VOM|PAR|POR|PELO|PELA)\b|` +
+    String.raw `^[\s)\]*_\`]*(?:[—–-]+|\()\s*(?:BY|FROM|DURCH|VON|VOM)\b` +
+    // "Approve #88 first, then rebase this one" (attack 38)
+    String.raw `|^\s+(?:PR\s*)?#?\d+\s+(?:FIRST|INSTEAD)\b` +
     // an approval of another pull request: "APPROVE the schema PR (#88) first; this one needs a rebase"
     String.raw `|^\s+(?:THE|THAT)\s+(?:[\w-]+\s+){0,3}(?:PR|PULL\s+REQUEST)\s*\(?\s*#?\d+` +
     String.raw `|^[^.!]*\?`);
@@ -386,6 +389,7 @@ const CONDITION = new RegExp([
     String.raw `CONDITION(?:S|AL|ALLY)?`,
     // "One hard requirement though: the down migration has to be restored" (attack 37)
     String.raw `(?:HARD|STRICT|FIRM|BLOCKING|MANDATORY)\s+REQUIREMENTS?\b`,
+    String.raw `NON-?NEGOTIABLE\b`,
     String.raw `AFTER\s+(?:ADDRESSING|FIXING|APPLYING|RESOLVING)`,
     String.raw `ONCE\b[^.]*\b(?:FIXED|ADDRESSED|RESOLVED)`,
     String.raw `MERGED?\s+(?:ONLY\s+)?(?:AFTER|ONCE)`,
@@ -435,6 +439,15 @@ const TAIL_CONDITION = new RegExp([
     String.raw `(?:ASSUMING|MODULO)\b`,
     String.raw `(?:MAS|PERO|PERÒ|MAIS|ABER|ALLERDINGS|SAUF|SOBALD|CUANDO)(?![A-Z0-9À-Þ])`,
     String.raw `IN\s+PRINCIPLE\b`,
+    // "APPROVE as long as …", "after you cap the backoff", and conditions in French, German, Spanish and Portuguese
+    // ("sous réserve de", "une fois", "vorausgesetzt", "erst nach", "excepto", "siempre que", "desde que", "assim que")
+    // (attack 38)
+    String.raw `AS\s+LONG\s+AS\b`,
+    String.raw `AFTER\s+(?:YOU|WE|THEY|THE\s+AUTHOR)\b`,
+    String.raw `(?:SOUS\s+R[ÉE]SERVE|UNE\s+FOIS|PR[ÉE]VU\s+QUE|SAUF\s+SI)\b`,
+    String.raw `(?:VORAUSGESETZT|ERST\s+NACH|SOFERN|NACHDEM|FALLS)\b`,
+    String.raw `(?:EXCEPTO|SALVO|SIEMPRE\s+(?:Y\s+CUANDO\s+)?QUE|UNA\s+VEZ|CON\s+TAL\s+(?:DE|QUE))\b`,
+    String.raw `(?:DESDE\s+QUE|ASSIM\s+QUE|CONTANTO\s+QUE|EXCETO|UMA\s+VEZ)\b`,
     // "Aprobado con cambios menores: corregid … antes de fusionar": before merging (es, pt, fr, de)
     String.raw `(?:ANTES\s+DE|AVANT\s+(?:DE|LE)|VOR\s+DEM)\s+(?:(?:HACER|FAZER)\s+)?(?:FUSIONAR|MERGEAR|MESCLAR|` +
         String.raw `FUSIONNER|MERGER|MERGEN?)\b`,
@@ -448,7 +461,7 @@ const STILL_REQUIRED = new RegExp(String.raw `\b${UNNEGATED}(?:REQUIRED|NEEDED)\
  * before the merge, after doing or waiting for something ("通过，但合并前需要先修复", "LGTM，但请先…", "通过，仅限文档部分",
  * "外されるのを待ってからのマージで": attack 36).
  */
-const CJK_CONDITION = /但|不过|不過|(?<![无不無没沒])需(?!求)|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第|てから|待って/;
+const CJK_CONDITION = /但|不过|不過|(?<![无不無没沒])需(?!求)|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|ただ[、,，]|が、|けど|まで|次第|てから|待って|前提|条件是/;
 /**
  * After an approval, a line that merges only once something is fixed, in Chinese or Japanese: "P1修完後可合併"
  * (mergeable after P1 is fixed), "修复后再合并" (held-out 20).
@@ -482,6 +495,8 @@ String.raw `${UNNEGATED}\b(?:ADDRESS(?:ES|ED|ING)?|FIX(?:ES|ED|ING)?|RESOLV(?:E|
     String.raw `HANDL(?:E|ES|ED|ING)|CHANG(?:E|ES|ED|ING)|MUST|NEEDS?\s+TO|REQUIRED|` +
     String.raw `NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))\b` +
     String.raw `[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)|` +
+    // "… must be resolved before this lands" (attack 38)
+    String.raw `(?:THIS|IT)\s+(?:LANDS|GOES\s+IN|SHIPS)|` +
     // "Address H1 and H2 before starting Phase 4": a demand before the next phase the approval was for (held-out 25)
     String.raw `(?:STARTING|BEGINNING|PROCEEDING\s+(?:TO|WITH)|MOVING\s+(?:ON\s+)?TO)\s+` +
     String.raw `(?:THE\s+NEXT\b|PHASE|STAGE|MILESTONE|SPRINT))\b`);
@@ -498,6 +513,12 @@ const HOLD = new RegExp(String.raw `\b(?:HOLD\s+OFF(?:\s+(?:ON\s+)?MERG\w*)?|HOL
     String.raw `(?=\s*(?:$|[.!;:,—–-]|YET\b|FOR\s+NOW\b|UNTIL\b|TILL\b|BEFORE\b|JUST\s+YET\b))`, 'g');
 /** What makes a hold in its clause no hold now: a negation, a condition, or a hold told as past or lifted. */
 const HOLD_DENIED = /\b(?:NO|NOT|NEVER|NOTHING|IF|EARLIER|YESTERDAY|PREVIOUSLY|WAS|WERE|LIFTED)\b|N['’]T\b/;
+/**
+ * After an approval, a later line that asks for a change before the merge in another language: "Vor dem Merge …",
+ * "Antes de fusionar …", "合并前请把…补回来", "Bitte aber noch …" (attack 38); not a maintainer's step, "合并前清理工作区"
+ * (clean the workspace before merging: held-out 34).
+ */
+const BEFORE_MERGE_OTHER = /\b(?:VOR\s+DEM\s+(?:MERGE|MERGEN|ZUSAMMENF[ÜU]HREN)|ANTES\s+DE\s+(?:FUSIONAR|HACER\s+MERGE|MERGEAR|INTEGRAR)|AVANT\s+(?:DE\s+)?(?:MERGER|FUSIONNER)|BITTE\s+ABER)\b|合并前[^。]{0,4}?(?:请|需|必须|务必)|合併前[^。]{0,4}?(?:請|需|必須|務必)|マージ前に[^。]*(?:ください|必要)/;
 function holdsMerge(upper) {
     for (const m of upper.matchAll(HOLD)) {
         // the clause the hold stands in: from the last sentence, comma, colon or dash break before it, "don't" itself
@@ -587,7 +608,7 @@ const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 const OF_A_TOOL = 
 // or of a document, a ticket or another team's sign-off: "Design doc status: Approved", "The ticket status is
 // APPROVED" (attack 37)
-/\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW|DOC(?:UMENT)?S?|DESIGN|TICKET|ISSUE|RFC|ADR|TASK|STORY|EPIC|BUDGET|LEGAL|QA|PM|PRODUCT)\s*$/;
+/\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW|DOC(?:UMENT)?S?|DESIGN|TICKET|ISSUE|RFC|ADR|TASK|STORY|EPIC|BUDGET|LEGAL|QA|PM|PRODUCT|COMPLIANCE|CANARY|ROLLOUT|PR\s*\(?\s*#?\d+\s*\)?)\s*$/;
 /** Words that date a pass of a review before this one ("previous", "initial", "yesterday's"); with a pass word,
  * "first", "1st" and "last" too. Shared with intent-doubts.ts, which reads them in a section's title. */
 const EARLIER = String.raw `PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?`;
@@ -620,7 +641,8 @@ const ARABIC = /\p{Script=Arabic}/u;
 /** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
 const NOT_THIS_REVIEWS = 
 // … or by one of several sub-reviewers this body reports: "Security persona verdict: APPROVE" (attack 37)
-/(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?)\s*$/;
+// or the author's self-review, or a named reviewer's ("Security Reviewer verdict:"; not "Final reviewer verdict")
+/(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?|\bSELF-?REVIEW|\b(?:DOCS?|DOCUMENTATION|README|FRONT-?END|BACK-?END|UI|UX|INFRA)|\b(?!FINAL\b|LEAD\b|MY\b|OUR\b|THIS\b|OVERALL\b|PANEL\b|CODE\b|PR\b)[A-Z][\w-]*\s+REVIEWER['’]?S?)\s*$/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
 const BOX = /\[( |x|X)\]/;
@@ -695,13 +717,15 @@ function named(raw, token) {
     return !!noun && NAMED.test(noun.toUpperCase());
 }
 const STOP = 'stop';
+/** A program's run state, written as code: not a review's verdict. */
+const RUN_STATE = /^(?:blocked|pending|running|waiting|queued|in[_-]progress|skipped|errored|error|done|completed?)$/;
 /** Words that, in the sentence a set-off approval opens, take it back or narrow it. */
 const SCOPED_SENTENCE = /\b(?:NOT|NEEDS?|ONLY|EXCEPT|BUT|HOWEVER|PATH|PART|DIRECTION|IDEA|APPROACH|CONCEPT)\b|N['’]T\b/;
 /** "Still" before a verdict key's token, in the languages the keys are read in. */
 const STILL = /^\s*[*_]*(?:STILL|TODAV[IÍ]A|A[UÚ]N|AINDA|NOCH|TOUJOURS|IMMER\s+NOCH)[*_]*\s+/;
 /** "Cycle 1 result: …" in a body that goes on to a cycle 2: the verdict of an earlier round, not the review's. */
 function earlierRound(lines, i, keyText) {
-    const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION)\s*#?(\d+)\b/g)].at(-1);
+    const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION|PASS)\s*#?(\d+)\b/g)].at(-1);
     if (!round)
         return false;
     // the later round opens its line ("### Cycle 2", "Round 3:"), not "fails on cycle 3 of the loop"
@@ -752,7 +776,13 @@ function readKey(r, i, upper, raw, key) {
         return null;
     // "Outcome: `blocked`" in an agent's status report: a weak key's value written as a program's lower-case state, not
     // a review's verdict (held-out 45)
-    if (!key.strong && /[:：=]\s*`[a-z][a-z0-9_-]*`/.test(raw))
+    // (a strong key's only when the word is a run's state: "**Decision:** `blocked` — waiting for credentials", attack
+    // 38; "**Verdict:** `merge`" is a verdict, held-out 3)
+    const lowerCode = /[:：=][*_\s]*`([a-z][a-z0-9_-]*)`/.exec(raw)?.[1];
+    if (lowerCode && (!key.strong || RUN_STATE.test(lowerCode)))
+        return null;
+    // "**Accept** only `application/json`" (a finding's recommendation); "Approved (2 of 2 required)" (a PR's state)
+    if (lead.verdict === 'APPROVE' && /^\s*(?:ONLY\b|\(\s*\d+\s+OF\s+\d+)/.test(lead.rest))
         return null;
     // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
     // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
@@ -1040,7 +1070,7 @@ function hiddenText(lines) {
     return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
 }
 /** A marker of a review not finished yet (attack 37). */
-const UNFINISHED = /\b(?:DRAFT|WIP|TODO|FIXME|TBD|UNFINISHED|INCOMPLETE|PLACEHOLDER|PENDING|PARTIAL)\b/;
+const UNFINISHED = /\b(?:DRAFT|WIP|TODO|FIXME|TBD|UNFINISHED|INCOMPLETE|PLACEHOLDER|PENDING|PARTIAL|IN-?PROGRESS|ONGOING)\b/;
 /** A line's plain text, upper-cased, its apostrophes one character. */
 const upper = (line) => plain(line.replace(GOOD_CODES, ' '))
     .replace(/[’‘ʼ`´]/g, "'")
@@ -1130,14 +1160,15 @@ function takenBack(lines, i) {
  * to be fixed first", "no blocking concerns remain"). */
 const TAKEN_BACK = new RegExp(`${UNNEGATED}\\b(?:(?:WE|YOU|IT|THIS)\\s+(?:STILL\\s+)?NEEDS?|NEEDS?\\s+TO\\s+BE|MUST\\s+BE|` +
     `HA(?:S|VE)\\s+TO\\s+BE|DATA\\s+LOSS|BUGS?|BROKEN|BREAKS|UNSAFE|REQUEST(?:ING)?\\s+CHANGES|` +
-    `BLOCK(?:ING|ER|ERS|S)?|WITHDRAW\\w*|RETRACT\\w*|REVERT\\w*|NOT\\s+(?:SAFE|READY|OK(?:AY)?|MERGEABLE))\\b`);
+    `BLOCK(?:ING|ER|ERS|S)?|WITHDRAW\\w*|RETRACT\\w*|REVERT\\w*|NOT\\s+(?:SAFE|READY|OK(?:AY)?|MERGEABLE)|` +
+    `BEFORE\\s+THIS\\s+(?:GOES\\s+IN|LANDS|MERGES|SHIPS|IS\\s+MERGED)|CHARGED\\s+TWICE)\\b`);
 /** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
 const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CHANGES)[\s.!]*$/;
 /** What, in the paragraph under a verdict heading, says it is not given yet: "My plan is to approve this once …". */
 const NOT_YET_GIVEN = 
 // or that makes it conditional: "Except for the migration: … has to be reverted", "Modulo the missing index — that
 // one needs to go into this PR" (attack 37; not "needs to": "nothing here needs to change before merge")
-/\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET|EXCEPT|MODULO|APART\s+FROM|SAVE\s+FOR|OTHER\s+THAN)\b/;
+/\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET|EXCEPT|MODULO|APART\s+FROM|SAVE\s+FOR|OTHER\s+THAN|WITH\s+THE\s+EXCEPTION|BARRING|IN\s+PRINCIPLE|THOUGH|ALTHOUGH)\b/;
 /**
  * A heading that is nothing but a review's verdict, read like the closing line: it opens the body's last section
  * of its level ("## ✅ Approved" with only ### sections after it), over a paragraph that does not defer it. A
@@ -1216,7 +1247,7 @@ function keyValueRow(r, i) {
 }
 /** A ticked sign-off of someone else's: "[x] Approved (security team, SEC-1432)", "[x] LGTM (docs team)" (attack
  * 37). */
-const SIGNED_BY_OTHERS = /^\s*(?:[(—–-]|:)\s*[^)]*?(?:@|\b(?:TEAM|SECURITY|DESIGN|DOCS?|QA|LEGAL|PM|PRODUCT|UX|SRE|OPS|ARCH\w*|SIGN(?:ED)?[\s-]?OFF)\b)/;
+const SIGNED_BY_OTHERS = /^\s*(?:[(—–,-]|:)\s*[^)]*?(?:@|\b(?:TEAM|SECURITY|DESIGN|DOCS?|QA|LEGAL|PM|PRODUCT|UX|SRE|OPS|ARCH\w*|DBA|COMPLIANCE|INFRA|PLATFORM|FINANCE|SIGN(?:ED)?[\s-]?OFF)\b)/;
 /** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
  * of its own) as a token. */
 function candidateAt(r, i) {
@@ -1290,7 +1321,7 @@ const SAYS_DONE = new RegExp(String.raw `(?<!\b(?:NOT|ALMOST|NEARLY)\s+)\b(?:ALL
  */
 const MUST_FIX = new RegExp(
 // "### Action required" (attack 37)
-String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|ACTION\s+REQUIRED(?!\s*:)|BLOCKERS?|` +
+String.raw `\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES|ACTIONS)|ACTION\s+REQUIRED(?!\s*:)|BLOCKERS?|` +
     String.raw `FIX(?:ES)?\s+IMMEDIATELY|` +
     String.raw `(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?)|P0|` +
     String.raw `BEFORE\s+(?:ANY\s+|THE\s+|A\s+)?(?:RELEASE|MERG(?:E|ING)))\b`);
@@ -1412,7 +1443,8 @@ function laterLine(lines, code, from, verdict) {
         const text = plain(lines[i]).toUpperCase();
         if (verdict === 'CHANGES_REQUESTED' && stillToDo(lines, i, text))
             continue;
-        const still = verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text) || holdsMerge(text));
+        const still = verdict === 'APPROVE' &&
+            (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text) || BEFORE_MERGE_OTHER.test(text) || holdsMerge(text));
         if (!code.has(i) && (says.test(text) || still))
             return i;
     }
@@ -1659,9 +1691,12 @@ function nextAbove(lines, i) {
 /** A later round, pass, review or update, by its label (upper-case, decoration gone). */
 const REVISIT = /^(?:RE-?(?:REVIEW(?:ED)?|CHECK(?:ED)?|VISIT(?:ED)?)\b|(?:LATER|LATEST)\s+(?:ROUND|PASS|REVIEW|LOOK)\b)/;
 /** An update or a correction amends what came before it, wherever the verdict sits (with a colon or a dash). */
-const AMENDS = /^(?:UPDATE(?:D(?!\s+(?:AT|ON|BY|DATE|TIME)\b))?|EDIT(?:ED)?|UPD|ADDENDUM|CORRECTION|ERRATUM|LATER|ETA|P\.?\s?(?:P\.?\s?)?S)\b(?!S)/;
+const AMENDS = 
+// … and in German, Spanish, Portuguese and French, or a re-check told after it ("Re-checked at 3f9a1c2: …")
+// (attack 38)
+/^(?:UPDATE(?:D(?!\s+(?:AT|ON|BY|DATE|TIME)\b))?|EDIT(?:ED)?|UPD|ADDENDUM|CORRECTION|ERRATUM|LATER|ETA|P\.?\s?(?:P\.?\s?)?S|NACHTRAG|ACTUALIZACI[OÓ]N|ATUALIZA[CÇ][AÃ]O|MISE\s+[ÀA]\s+JOUR|RE-?CHECKED|RE-?VERIFIED|RE-?REVIEWED)\b(?!S)/;
 /** A retraction needs no colon: "Scratch that.", "Never mind", "On second thought", "Oh wait —" (attack 33). */
-const RETRACTS = /^(?:SCRATCH\s+THAT|NEVER\s*MIND|NVM|ON\s+SECOND\s+THOUGHTS?|(?:OH\s+)?WAIT\b|ACTUALLY\b|HOLD\s+ON|HANG\s+ON|RETRACT\w*|IGNORE\s+(?:THAT|THIS|THE|MY)|UN-?APPROV\w*|TAKE\s+THAT\s+BACK)/;
+const RETRACTS = /^(?:SCRATCH\s+THAT|NEVER\s*MIND|NVM|ON\s+SECOND\s+THOUGHTS?|(?:OH\s+)?WAIT\b|ACTUALLY\b|HOLD\s+ON|HANG\s+ON|RETRACT\w*|IGNORE\s+(?:THAT|THIS|THE|MY)|UN-?APPROV\w*|TAKE\s+THAT\s+BACK|FINALEMENT\s+NON|DOCH\s+NICHT|EIGENTLICH\s+NICHT|PENS[ÁA]NDOLO\s+MEJOR)/;
 /** A heading that follows a review up ("## Follow-up Review: the relay fixes re-checked", held-out 35), not a label. */
 const FOLLOW_UP = /^FOLLOW[\s-]?UP\s+(?:REVIEW|RE-?CHECK|CHECK|PASS|ROUND)\b/;
 const ORDINAL = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5, FIRST: 1, SECOND: 2 };
@@ -1671,7 +1706,7 @@ const NUMBERED = new RegExp(String.raw `^(?:(?:ROUND|PASS|CYCLE|ITERATION|ATTEMP
     String.raw `REVIEW\s+(\d{1,2}|${WORDS})\b(?![.,]\d)|` +
     String.raw `(${WORDS})\s+(?:ROUND|PASS|REVIEW|LOOK|CYCLE|ITERATION)\b|V(\d{1,2})\s+REVIEW\b)`);
 /** A date in a verdict's key: "(Mar 3)", "(2026-03-03)", "(3 March)". */
-const DATED = /\((?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\.?\s+\d{1,2}|\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*|\d{4}-\d{2}-\d{2})\)/;
+const DATED = /\((?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\.?\s+\d{1,2}|\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*|\d{4}-\d{2}-\d{2})(?:,?\s*\d{4})?\)/;
 /** What says a round is the latest, wherever it stands ("## Round 2 (latest)"). */
 const LATEST = /\b(?:LATEST|CURRENT|MOST\s+RECENT)\b/;
 /** A line that starts a section: a heading, or a bold label alone on its line. */
@@ -1741,6 +1776,10 @@ function laterRound(lines, code, at, line) {
 const OTHERS = new RegExp(String.raw `(?:^|\s)(?:QUOTING|QUOTED|QUOTE)\b|\b(?!THIS\b|MY\b|OUR\b)[\w@.-]+['’]S\s+(?:\w+\s+){0,2}` +
     String.raw `(?:REVIEW|SELF-?REVIEW|SUMMARY|OUTPUT|RUN|COMMENT|REPORT|VERDICT|LINE|RESULT|MESSAGE|STATUS)S?\b|` +
     String.raw `\bITS\s+(?:OUTPUT|VERDICT|SUMMARY|REPORT|RESULT|STATUS|LAST\s+LINE)\b|` +
+    // "Output from the architecture agent:" (attack 38)
+    String.raw `\b(?:OUTPUT|REPORT|SUMMARY|VERDICT|REVIEW|FINDINGS|NOTES)\s+(?:FROM|OF|BY)\s+` +
+    String.raw `(?:THE\s+)?(?:[\w-]+\s+){0,3}` +
+    String.raw `(?:AGENT|SUB-?AGENT|BOT|TOOL|MODEL|PERSONA|REVIEWER|TEAM)\b|` +
     String.raw `\b(?:BOT|SCANNER|LINTER|TOOL|CHECKER|ANALY[SZ]ER|CODERABBIT|COPILOT|AUTHOR|DESCRIPTION)\b[^.:]*` +
     String.raw `\b(?:SAID|SAYS|WROTE|WRITES|REPORTS?|REPORTED|ENDED|ENDS|RETURNED|RETURNS|GAVE|GIVES|OUTPUTS?|` +
     String.raw `PRINTED)\b`);
@@ -1762,11 +1801,13 @@ function introducedByOthers(lines, at) {
     return ends.test(intro) && others && !/\b(?:I|WE)\b/.test(intro.split(/[,:]/)[0]) ? above : -1;
 }
 /** A quote's introduction that names a machine and no verb: "Automated pre-review (gpt-4o):", "Copilot summary:". */
-const A_MACHINE = /\b(?:AUTOMATED|AUTO-?GENERATED|GPT[\w.-]*|CLAUDE|GEMINI|CODEX|COPILOT|CODERABBIT|SOURCERY|QODO|BOT|AI|LLM)\b/;
+const A_MACHINE = /\b(?:AUTOMATED|AUTO-?GENERATED|GPT[\w.-]*|CLAUDE|GEMINI|CODEX|COPILOT|CODERABBIT|SOURCERY|QODO|GREPTILE|BOT|AI|LLM|AGENT|SUB-?AGENT|THREAD|SIGN-?OFF)\b|^PER\b|^ACCORDING\s+TO\b/;
 /** A parenthetical on the verdict's line that makes it a part, stale, pending, or someone else's. */
 const NOT_WHOLE = new RegExp(String.raw `\b(?:ONLY(?=\s*(?:$|[,;]))|` +
     String.raw `PENDING\s+(?:THE\s+)?(?:[\w@-]+['’]S\s+)?(?:REVIEW|SIGN-?OFF|APPROVAL|LOOK)|` +
     String.raw `PARTIAL(?:LY)?|EXCLUDING|EXCEPT|WITHOUT|PRELIMINARY|PROVISIONAL|TENTATIVE|` +
+    // "(frontend)", "(2.x backport)", "(once the down migration is back)", "(assuming CI goes green)" (attack 38)
+    String.raw `FRONT-?END|BACK-?END|BACKPORT|ONCE|ASSUMING|PROVIDED|UNLESS|UNTIL|IF|` +
     String.raw `INITIAL|SO\s+FAR|STALE|OUTDATED|PREVIOUS|EARLIER|SUPERSEDED|ROUND\s*1|FIRST\s+(?:ROUND|PASS)|` +
     String.raw `AUTO-?APPROV\w*|BOT|CODERABBIT|COPILOT|DEPENDABOT|RENOVATE|` +
     String.raw `NOT\s+(?:REVIEWED|COVERED|INCLUDED|CHECKED))\b|` +
@@ -1788,7 +1829,7 @@ function notWhole(lines, c) {
     }
     return -1;
 }
-const RUN_TITLE = /^(?:(?:UNIT|E2E|INTEGRATION|AUTOMATED)\s+)?(?:TESTS?|TESTING|CI|BUILDS?|CHECKS|LINT(?:ING)?|PIPELINE|COVERAGE|BENCHMARKS?)\b/;
+const RUN_TITLE = /^(?:(?:UNIT|E2E|INTEGRATION|AUTOMATED|MANUAL)\s+)?(?:TESTS?|TESTING|CI|BUILDS?|CHECKS|LINT(?:ING)?|PIPELINE|COVERAGE|BENCHMARKS?|QA|SMOKE|UAT|CANARY|ROLLOUT)\b/;
 /** "**Status:** PASS" under "## Tests": a test run's, a build's or a check's status, not the review's verdict. */
 function toolStatus(lines, c) {
     // a run's word (PASS, FAIL), not a reviewer's (APPROVED under "## Checks" is the review's: issue 18)
@@ -1875,24 +1916,31 @@ function doubted(decided, lines, code, line) {
             return `line ${line(c.index)} takes its own verdict back (sarcasm, another PR, stale, a part)`;
         const h = historySection(lines, code, c.index);
         if (h >= 0)
-            return `${where} sits under line ${line(h)}, which titles an earlier review`;
+            return `${where} sits under line ${line(h)}, which titles an earlier review or another reviewer's`;
     }
     return null;
 }
+/**
+ * A section title for another reviewer's part of a panel ("## Security persona", "### Architecture agent"), or for a
+ * record copied in ("## Change record (copied from ServiceNow)") (attack 38).
+ */
+const OTHERS_TITLE = /^(?:[\w-]+\s+){1,3}(?:PERSONA|AGENT|SUB-?AGENT|BOT|LENS|LANE)S?\b|\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
 /** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
 const EARLIER_TITLE = new RegExp(
 // "### Last week's review" (attack 37)
-String.raw `^(?:${EARLIER}|FIRST|1ST|LAST)(?:[\s-]+(?:WEEK|MONTH|SPRINT|TIME|YEAR)['’]?S?)?` +
+String.raw `^(?:${EARLIER}|FIRST|1ST|LAST|(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY['’]?S?)` +
+    String.raw `(?:[\s-]+(?:WEEK|MONTH|SPRINT|TIME|YEAR)['’]?S?)?` +
     String.raw `[\s-]+(?:${PASS_WORDS}|VERDICT)S?\b`);
 /**
  * The verdict sits in a section titled as an earlier review (attack 33: "## Previous review (Mar 3)" / "Verdict:
  * APPROVE", then "## Today" withdraws it): its nearest heading or bold label above.
  */
 function historySection(lines, code, at) {
-    const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && SECTION.test(l));
+    // a <details> summary titles what it folds too: "<summary>Previous review (at 1a2b3c4)</summary>" (attack 38)
+    const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && (SECTION.test(l) || /^\s*<summary>/i.test(l)));
     if (k < 0)
         return -1;
-    return EARLIER_TITLE.test(opening(lines[k])) ? k : -1;
+    return EARLIER_TITLE.test(opening(lines[k])) || OTHERS_TITLE.test(opening(lines[k])) ? k : -1;
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts

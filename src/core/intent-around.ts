@@ -6,7 +6,14 @@
 import type { Verdict } from './grammar.js';
 import { nextLine, type Candidate } from './intent-candidate.js';
 import { leadingVerdict, LIST_ITEM, plain, TOKEN_TAIL } from './intent-token.js';
-import { ALL_RESOLVED, BEFORE_MERGE, CJK_FIX_THEN_MERGE, holdsMerge, REQUIRED_KEY } from './intent-conditions.js';
+import {
+  ALL_RESOLVED,
+  BEFORE_MERGE,
+  BEFORE_MERGE_OTHER,
+  CJK_FIX_THEN_MERGE,
+  holdsMerge,
+  REQUIRED_KEY,
+} from './intent-conditions.js';
 
 /**
  * On the approval's own line, the must-fix list said done: "APPROVE - Every critical issue is resolved." Only of the
@@ -26,7 +33,7 @@ const SAYS_DONE = new RegExp(
  */
 const MUST_FIX = new RegExp(
   // "### Action required" (attack 37)
-  String.raw`\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES)|ACTION\s+REQUIRED(?!\s*:)|BLOCKERS?|` +
+  String.raw`\b(MUST[\s-]?FIX(?:ES)?|REQUIRED\s+(?:FIXES|CHANGES|ACTIONS)|ACTION\s+REQUIRED(?!\s*:)|BLOCKERS?|` +
     String.raw`FIX(?:ES)?\s+IMMEDIATELY|` +
     String.raw`(?:BLOCKING|CRITICAL)\s+(?:ISSUES?|CONCERNS?|FINDINGS?|CHANGES|FIXES|BUGS?|PROBLEMS?)|P0|` +
     String.raw`BEFORE\s+(?:ANY\s+|THE\s+|A\s+)?(?:RELEASE|MERG(?:E|ING)))\b`,
@@ -154,7 +161,8 @@ export function laterLine(lines: readonly string[], code: ReadonlySet<number>, f
     const text = plain(lines[i]!).toUpperCase();
     if (verdict === 'CHANGES_REQUESTED' && stillToDo(lines, i, text)) continue;
     const still =
-      verdict === 'APPROVE' && (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text) || holdsMerge(text));
+      verdict === 'APPROVE' &&
+      (REQUIRED_KEY.test(text) || CJK_FIX_THEN_MERGE.test(text) || BEFORE_MERGE_OTHER.test(text) || holdsMerge(text));
     if (!code.has(i) && (says.test(text) || still)) return i;
   }
   return -1;

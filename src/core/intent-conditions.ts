@@ -47,6 +47,7 @@ const CONDITION = new RegExp(
     String.raw`CONDITION(?:S|AL|ALLY)?`,
     // "One hard requirement though: the down migration has to be restored" (attack 37)
     String.raw`(?:HARD|STRICT|FIRM|BLOCKING|MANDATORY)\s+REQUIREMENTS?\b`,
+    String.raw`NON-?NEGOTIABLE\b`,
     String.raw`AFTER\s+(?:ADDRESSING|FIXING|APPLYING|RESOLVING)`,
     String.raw`ONCE\b[^.]*\b(?:FIXED|ADDRESSED|RESOLVED)`,
     String.raw`MERGED?\s+(?:ONLY\s+)?(?:AFTER|ONCE)`,
@@ -99,6 +100,15 @@ const TAIL_CONDITION = new RegExp(
     String.raw`(?:ASSUMING|MODULO)\b`,
     String.raw`(?:MAS|PERO|PERÒ|MAIS|ABER|ALLERDINGS|SAUF|SOBALD|CUANDO)(?![A-Z0-9À-Þ])`,
     String.raw`IN\s+PRINCIPLE\b`,
+    // "APPROVE as long as …", "after you cap the backoff", and conditions in French, German, Spanish and Portuguese
+    // ("sous réserve de", "une fois", "vorausgesetzt", "erst nach", "excepto", "siempre que", "desde que", "assim que")
+    // (attack 38)
+    String.raw`AS\s+LONG\s+AS\b`,
+    String.raw`AFTER\s+(?:YOU|WE|THEY|THE\s+AUTHOR)\b`,
+    String.raw`(?:SOUS\s+R[ÉE]SERVE|UNE\s+FOIS|PR[ÉE]VU\s+QUE|SAUF\s+SI)\b`,
+    String.raw`(?:VORAUSGESETZT|ERST\s+NACH|SOFERN|NACHDEM|FALLS)\b`,
+    String.raw`(?:EXCEPTO|SALVO|SIEMPRE\s+(?:Y\s+CUANDO\s+)?QUE|UNA\s+VEZ|CON\s+TAL\s+(?:DE|QUE))\b`,
+    String.raw`(?:DESDE\s+QUE|ASSIM\s+QUE|CONTANTO\s+QUE|EXCETO|UMA\s+VEZ)\b`,
     // "Aprobado con cambios menores: corregid … antes de fusionar": before merging (es, pt, fr, de)
     String.raw`(?:ANTES\s+DE|AVANT\s+(?:DE|LE)|VOR\s+DEM)\s+(?:(?:HACER|FAZER)\s+)?(?:FUSIONAR|MERGEAR|MESCLAR|` +
       String.raw`FUSIONNER|MERGER|MERGEN?)\b`,
@@ -116,7 +126,7 @@ const STILL_REQUIRED = new RegExp(String.raw`\b${UNNEGATED}(?:REQUIRED|NEEDED)\b
  * "外されるのを待ってからのマージで": attack 36).
  */
 const CJK_CONDITION =
-  /但|不过|不過|(?<![无不無没沒])需(?!求)|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|が、|けど|まで|次第|てから|待って/;
+  /但|不过|不過|(?<![无不無没沒])需(?!求)|必须|必須|先|仅|僅|只|之前|合并前|合併前|マージ前|ただし|ただ[、,，]|が、|けど|まで|次第|てから|待って|前提|条件是/;
 
 /**
  * After an approval, a line that merges only once something is fixed, in Chinese or Japanese: "P1修完後可合併"
@@ -150,6 +160,8 @@ export const BEFORE_MERGE = new RegExp(
     String.raw`HANDL(?:E|ES|ED|ING)|CHANG(?:E|ES|ED|ING)|MUST|NEEDS?\s+TO|REQUIRED|` +
     String.raw`NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))\b` +
     String.raw`[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)|` +
+    // "… must be resolved before this lands" (attack 38)
+    String.raw`(?:THIS|IT)\s+(?:LANDS|GOES\s+IN|SHIPS)|` +
     // "Address H1 and H2 before starting Phase 4": a demand before the next phase the approval was for (held-out 25)
     String.raw`(?:STARTING|BEGINNING|PROCEEDING\s+(?:TO|WITH)|MOVING\s+(?:ON\s+)?TO)\s+` +
     String.raw`(?:THE\s+NEXT\b|PHASE|STAGE|MILESTONE|SPRINT))\b`,
@@ -171,6 +183,14 @@ const HOLD = new RegExp(
 );
 /** What makes a hold in its clause no hold now: a negation, a condition, or a hold told as past or lifted. */
 const HOLD_DENIED = /\b(?:NO|NOT|NEVER|NOTHING|IF|EARLIER|YESTERDAY|PREVIOUSLY|WAS|WERE|LIFTED)\b|N['’]T\b/;
+
+/**
+ * After an approval, a later line that asks for a change before the merge in another language: "Vor dem Merge …",
+ * "Antes de fusionar …", "合并前请把…补回来", "Bitte aber noch …" (attack 38); not a maintainer's step, "合并前清理工作区"
+ * (clean the workspace before merging: held-out 34).
+ */
+export const BEFORE_MERGE_OTHER =
+  /\b(?:VOR\s+DEM\s+(?:MERGE|MERGEN|ZUSAMMENF[ÜU]HREN)|ANTES\s+DE\s+(?:FUSIONAR|HACER\s+MERGE|MERGEAR|INTEGRAR)|AVANT\s+(?:DE\s+)?(?:MERGER|FUSIONNER)|BITTE\s+ABER)\b|合并前[^。]{0,4}?(?:请|需|必须|务必)|合併前[^。]{0,4}?(?:請|需|必須|務必)|マージ前に[^。]*(?:ください|必要)/;
 
 export function holdsMerge(upper: string): boolean {
   for (const m of upper.matchAll(HOLD)) {

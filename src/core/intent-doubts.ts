@@ -14,10 +14,12 @@ const REVISIT =
   /^(?:RE-?(?:REVIEW(?:ED)?|CHECK(?:ED)?|VISIT(?:ED)?)\b|(?:LATER|LATEST)\s+(?:ROUND|PASS|REVIEW|LOOK)\b)/;
 /** An update or a correction amends what came before it, wherever the verdict sits (with a colon or a dash). */
 const AMENDS =
-  /^(?:UPDATE(?:D(?!\s+(?:AT|ON|BY|DATE|TIME)\b))?|EDIT(?:ED)?|UPD|ADDENDUM|CORRECTION|ERRATUM|LATER|ETA|P\.?\s?(?:P\.?\s?)?S)\b(?!S)/;
+  // … and in German, Spanish, Portuguese and French, or a re-check told after it ("Re-checked at 3f9a1c2: …")
+  // (attack 38)
+  /^(?:UPDATE(?:D(?!\s+(?:AT|ON|BY|DATE|TIME)\b))?|EDIT(?:ED)?|UPD|ADDENDUM|CORRECTION|ERRATUM|LATER|ETA|P\.?\s?(?:P\.?\s?)?S|NACHTRAG|ACTUALIZACI[OÓ]N|ATUALIZA[CÇ][AÃ]O|MISE\s+[ÀA]\s+JOUR|RE-?CHECKED|RE-?VERIFIED|RE-?REVIEWED)\b(?!S)/;
 /** A retraction needs no colon: "Scratch that.", "Never mind", "On second thought", "Oh wait —" (attack 33). */
 const RETRACTS =
-  /^(?:SCRATCH\s+THAT|NEVER\s*MIND|NVM|ON\s+SECOND\s+THOUGHTS?|(?:OH\s+)?WAIT\b|ACTUALLY\b|HOLD\s+ON|HANG\s+ON|RETRACT\w*|IGNORE\s+(?:THAT|THIS|THE|MY)|UN-?APPROV\w*|TAKE\s+THAT\s+BACK)/;
+  /^(?:SCRATCH\s+THAT|NEVER\s*MIND|NVM|ON\s+SECOND\s+THOUGHTS?|(?:OH\s+)?WAIT\b|ACTUALLY\b|HOLD\s+ON|HANG\s+ON|RETRACT\w*|IGNORE\s+(?:THAT|THIS|THE|MY)|UN-?APPROV\w*|TAKE\s+THAT\s+BACK|FINALEMENT\s+NON|DOCH\s+NICHT|EIGENTLICH\s+NICHT|PENS[ÁA]NDOLO\s+MEJOR)/;
 /** A heading that follows a review up ("## Follow-up Review: the relay fixes re-checked", held-out 35), not a label. */
 const FOLLOW_UP = /^FOLLOW[\s-]?UP\s+(?:REVIEW|RE-?CHECK|CHECK|PASS|ROUND)\b/;
 const ORDINAL: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5, FIRST: 1, SECOND: 2 };
@@ -30,7 +32,7 @@ const NUMBERED = new RegExp(
 );
 /** A date in a verdict's key: "(Mar 3)", "(2026-03-03)", "(3 March)". */
 const DATED =
-  /\((?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\.?\s+\d{1,2}|\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*|\d{4}-\d{2}-\d{2})\)/;
+  /\((?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\.?\s+\d{1,2}|\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*|\d{4}-\d{2}-\d{2})(?:,?\s*\d{4})?\)/;
 /** What says a round is the latest, wherever it stands ("## Round 2 (latest)"). */
 const LATEST = /\b(?:LATEST|CURRENT|MOST\s+RECENT)\b/;
 
@@ -121,6 +123,10 @@ const OTHERS = new RegExp(
   String.raw`(?:^|\s)(?:QUOTING|QUOTED|QUOTE)\b|\b(?!THIS\b|MY\b|OUR\b)[\w@.-]+['’]S\s+(?:\w+\s+){0,2}` +
     String.raw`(?:REVIEW|SELF-?REVIEW|SUMMARY|OUTPUT|RUN|COMMENT|REPORT|VERDICT|LINE|RESULT|MESSAGE|STATUS)S?\b|` +
     String.raw`\bITS\s+(?:OUTPUT|VERDICT|SUMMARY|REPORT|RESULT|STATUS|LAST\s+LINE)\b|` +
+    // "Output from the architecture agent:" (attack 38)
+    String.raw`\b(?:OUTPUT|REPORT|SUMMARY|VERDICT|REVIEW|FINDINGS|NOTES)\s+(?:FROM|OF|BY)\s+` +
+    String.raw`(?:THE\s+)?(?:[\w-]+\s+){0,3}` +
+    String.raw`(?:AGENT|SUB-?AGENT|BOT|TOOL|MODEL|PERSONA|REVIEWER|TEAM)\b|` +
     String.raw`\b(?:BOT|SCANNER|LINTER|TOOL|CHECKER|ANALY[SZ]ER|CODERABBIT|COPILOT|AUTHOR|DESCRIPTION)\b[^.:]*` +
     String.raw`\b(?:SAID|SAYS|WROTE|WRITES|REPORTS?|REPORTED|ENDED|ENDS|RETURNED|RETURNS|GAVE|GIVES|OUTPUTS?|` +
     String.raw`PRINTED)\b`,
@@ -142,13 +148,15 @@ function introducedByOthers(lines: readonly string[], at: number): number {
 
 /** A quote's introduction that names a machine and no verb: "Automated pre-review (gpt-4o):", "Copilot summary:". */
 const A_MACHINE =
-  /\b(?:AUTOMATED|AUTO-?GENERATED|GPT[\w.-]*|CLAUDE|GEMINI|CODEX|COPILOT|CODERABBIT|SOURCERY|QODO|BOT|AI|LLM)\b/;
+  /\b(?:AUTOMATED|AUTO-?GENERATED|GPT[\w.-]*|CLAUDE|GEMINI|CODEX|COPILOT|CODERABBIT|SOURCERY|QODO|GREPTILE|BOT|AI|LLM|AGENT|SUB-?AGENT|THREAD|SIGN-?OFF)\b|^PER\b|^ACCORDING\s+TO\b/;
 
 /** A parenthetical on the verdict's line that makes it a part, stale, pending, or someone else's. */
 const NOT_WHOLE = new RegExp(
   String.raw`\b(?:ONLY(?=\s*(?:$|[,;]))|` +
     String.raw`PENDING\s+(?:THE\s+)?(?:[\w@-]+['’]S\s+)?(?:REVIEW|SIGN-?OFF|APPROVAL|LOOK)|` +
     String.raw`PARTIAL(?:LY)?|EXCLUDING|EXCEPT|WITHOUT|PRELIMINARY|PROVISIONAL|TENTATIVE|` +
+    // "(frontend)", "(2.x backport)", "(once the down migration is back)", "(assuming CI goes green)" (attack 38)
+    String.raw`FRONT-?END|BACK-?END|BACKPORT|ONCE|ASSUMING|PROVIDED|UNLESS|UNTIL|IF|` +
     String.raw`INITIAL|SO\s+FAR|STALE|OUTDATED|PREVIOUS|EARLIER|SUPERSEDED|ROUND\s*1|FIRST\s+(?:ROUND|PASS)|` +
     String.raw`AUTO-?APPROV\w*|BOT|CODERABBIT|COPILOT|DEPENDABOT|RENOVATE|` +
     String.raw`NOT\s+(?:REVIEWED|COVERED|INCLUDED|CHECKED))\b|` +
@@ -172,7 +180,7 @@ function notWhole(lines: readonly string[], c: Candidate): number {
 }
 
 const RUN_TITLE =
-  /^(?:(?:UNIT|E2E|INTEGRATION|AUTOMATED)\s+)?(?:TESTS?|TESTING|CI|BUILDS?|CHECKS|LINT(?:ING)?|PIPELINE|COVERAGE|BENCHMARKS?)\b/;
+  /^(?:(?:UNIT|E2E|INTEGRATION|AUTOMATED|MANUAL)\s+)?(?:TESTS?|TESTING|CI|BUILDS?|CHECKS|LINT(?:ING)?|PIPELINE|COVERAGE|BENCHMARKS?|QA|SMOKE|UAT|CANARY|ROLLOUT)\b/;
 
 /** "**Status:** PASS" under "## Tests": a test run's, a build's or a check's status, not the review's verdict. */
 function toolStatus(lines: readonly string[], c: Candidate): boolean {
@@ -270,15 +278,23 @@ export function doubted(
     if (takenBack(lines, c, apart))
       return `line ${line(c.index)} takes its own verdict back (sarcasm, another PR, stale, a part)`;
     const h = historySection(lines, code, c.index);
-    if (h >= 0) return `${where} sits under line ${line(h)}, which titles an earlier review`;
+    if (h >= 0) return `${where} sits under line ${line(h)}, which titles an earlier review or another reviewer's`;
   }
   return null;
 }
 
+/**
+ * A section title for another reviewer's part of a panel ("## Security persona", "### Architecture agent"), or for a
+ * record copied in ("## Change record (copied from ServiceNow)") (attack 38).
+ */
+const OTHERS_TITLE =
+  /^(?:[\w-]+\s+){1,3}(?:PERSONA|AGENT|SUB-?AGENT|BOT|LENS|LANE)S?\b|\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
+
 /** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
 const EARLIER_TITLE = new RegExp(
   // "### Last week's review" (attack 37)
-  String.raw`^(?:${EARLIER}|FIRST|1ST|LAST)(?:[\s-]+(?:WEEK|MONTH|SPRINT|TIME|YEAR)['’]?S?)?` +
+  String.raw`^(?:${EARLIER}|FIRST|1ST|LAST|(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY['’]?S?)` +
+    String.raw`(?:[\s-]+(?:WEEK|MONTH|SPRINT|TIME|YEAR)['’]?S?)?` +
     String.raw`[\s-]+(?:${PASS_WORDS}|VERDICT)S?\b`,
 );
 
@@ -287,7 +303,8 @@ const EARLIER_TITLE = new RegExp(
  * APPROVE", then "## Today" withdraws it): its nearest heading or bold label above.
  */
 function historySection(lines: readonly string[], code: ReadonlySet<number>, at: number): number {
-  const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && SECTION.test(l));
+  // a <details> summary titles what it folds too: "<summary>Previous review (at 1a2b3c4)</summary>" (attack 38)
+  const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && (SECTION.test(l) || /^\s*<summary>/i.test(l)));
   if (k < 0) return -1;
-  return EARLIER_TITLE.test(opening(lines[k]!)) ? k : -1;
+  return EARLIER_TITLE.test(opening(lines[k]!)) || OTHERS_TITLE.test(opening(lines[k]!)) ? k : -1;
 }

@@ -34,7 +34,7 @@ export const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
 const OF_A_TOOL =
   // or of a document, a ticket or another team's sign-off: "Design doc status: Approved", "The ticket status is
   // APPROVED" (attack 37)
-  /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW|DOC(?:UMENT)?S?|DESIGN|TICKET|ISSUE|RFC|ADR|TASK|STORY|EPIC|BUDGET|LEGAL|QA|PM|PRODUCT)\s*$/;
+  /\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW|DOC(?:UMENT)?S?|DESIGN|TICKET|ISSUE|RFC|ADR|TASK|STORY|EPIC|BUDGET|LEGAL|QA|PM|PRODUCT|COMPLIANCE|CANARY|ROLLOUT|PR\s*\(?\s*#?\d+\s*\)?)\s*$/;
 /** Words that date a pass of a review before this one ("previous", "initial", "yesterday's"); with a pass word,
  * "first", "1st" and "last" too. Shared with intent-doubts.ts, which reads them in a section's title. */
 export const EARLIER = String.raw`PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?`;
@@ -71,7 +71,8 @@ const ARABIC = /\p{Script=Arabic}/u;
 /** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
 const NOT_THIS_REVIEWS =
   // … or by one of several sub-reviewers this body reports: "Security persona verdict: APPROVE" (attack 37)
-  /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?)\s*$/;
+  // or the author's self-review, or a named reviewer's ("Security Reviewer verdict:"; not "Final reviewer verdict")
+  /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?|\bSELF-?REVIEW|\b(?:DOCS?|DOCUMENTATION|README|FRONT-?END|BACK-?END|UI|UX|INFRA)|\b(?!FINAL\b|LEAD\b|MY\b|OUR\b|THIS\b|OVERALL\b|PANEL\b|CODE\b|PR\b)[A-Z][\w-]*\s+REVIEWER['’]?S?)\s*$/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER =
   /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
@@ -160,6 +161,8 @@ export function named(raw: string, token: string): boolean {
 }
 
 const STOP = 'stop';
+/** A program's run state, written as code: not a review's verdict. */
+const RUN_STATE = /^(?:blocked|pending|running|waiting|queued|in[_-]progress|skipped|errored|error|done|completed?)$/;
 /** Words that, in the sentence a set-off approval opens, take it back or narrow it. */
 const SCOPED_SENTENCE = /\b(?:NOT|NEEDS?|ONLY|EXCEPT|BUT|HOWEVER|PATH|PART|DIRECTION|IDEA|APPROACH|CONCEPT)\b|N['’]T\b/;
 /** "Still" before a verdict key's token, in the languages the keys are read in. */
@@ -167,7 +170,7 @@ const STILL = /^\s*[*_]*(?:STILL|TODAV[IÍ]A|A[UÚ]N|AINDA|NOCH|TOUJOURS|IMMER\s
 
 /** "Cycle 1 result: …" in a body that goes on to a cycle 2: the verdict of an earlier round, not the review's. */
 function earlierRound(lines: readonly string[], i: number, keyText: string): boolean {
-  const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION)\s*#?(\d+)\b/g)].at(-1);
+  const round = [...keyText.matchAll(/\b(CYCLE|ROUND|ITERATION|PASS)\s*#?(\d+)\b/g)].at(-1);
   if (!round) return false;
   // the later round opens its line ("### Cycle 2", "Round 3:"), not "fails on cycle 3 of the loop"
   const later = new RegExp(`^\\s*${round[1]}\\s*#?(\\d+)\\b`);
@@ -210,7 +213,12 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   if (named(raw, lead.token)) return null;
   // "Outcome: `blocked`" in an agent's status report: a weak key's value written as a program's lower-case state, not
   // a review's verdict (held-out 45)
-  if (!key.strong && /[:：=]\s*`[a-z][a-z0-9_-]*`/.test(raw)) return null;
+  // (a strong key's only when the word is a run's state: "**Decision:** `blocked` — waiting for credentials", attack
+  // 38; "**Verdict:** `merge`" is a verdict, held-out 3)
+  const lowerCode = /[:：=][*_\s]*`([a-z][a-z0-9_-]*)`/.exec(raw)?.[1];
+  if (lowerCode && (!key.strong || RUN_STATE.test(lowerCode))) return null;
+  // "**Accept** only `application/json`" (a finding's recommendation); "Approved (2 of 2 required)" (a PR's state)
+  if (lead.verdict === 'APPROVE' && /^\s*(?:ONLY\b|\(\s*\d+\s+OF\s+\d+)/.test(lead.rest)) return null;
   // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
   // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
   const narrow = score || body !== value || ARABIC.test(key.name);

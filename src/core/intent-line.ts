@@ -37,7 +37,8 @@ function takenBack(lines: readonly string[], i: number): string | undefined {
 const TAKEN_BACK = new RegExp(
   `${UNNEGATED}\\b(?:(?:WE|YOU|IT|THIS)\\s+(?:STILL\\s+)?NEEDS?|NEEDS?\\s+TO\\s+BE|MUST\\s+BE|` +
     `HA(?:S|VE)\\s+TO\\s+BE|DATA\\s+LOSS|BUGS?|BROKEN|BREAKS|UNSAFE|REQUEST(?:ING)?\\s+CHANGES|` +
-    `BLOCK(?:ING|ER|ERS|S)?|WITHDRAW\\w*|RETRACT\\w*|REVERT\\w*|NOT\\s+(?:SAFE|READY|OK(?:AY)?|MERGEABLE))\\b`,
+    `BLOCK(?:ING|ER|ERS|S)?|WITHDRAW\\w*|RETRACT\\w*|REVERT\\w*|NOT\\s+(?:SAFE|READY|OK(?:AY)?|MERGEABLE)|` +
+    `BEFORE\\s+THIS\\s+(?:GOES\\s+IN|LANDS|MERGES|SHIPS|IS\\s+MERGED)|CHARGED\\s+TWICE)\\b`,
 );
 
 /** A heading that is nothing but a review's verdict: "## ✅ Approved", "### Changes requested". */
@@ -46,7 +47,7 @@ const HEADING_TOKEN = /^(?:APPROVED?|LGTM|CHANGES[ _-]?REQUESTED|REQUEST[ _-]?CH
 const NOT_YET_GIVEN =
   // or that makes it conditional: "Except for the migration: … has to be reverted", "Modulo the missing index — that
   // one needs to go into this PR" (attack 37; not "needs to": "nothing here needs to change before merge")
-  /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET|EXCEPT|MODULO|APART\s+FROM|SAVE\s+FOR|OTHER\s+THAN)\b/;
+  /\b(?:ONCE|IF|WHEN|UNTIL|AFTER|PENDING|BUT|HOWEVER|PLAN|WILL|NOT\s+YET|EXCEPT|MODULO|APART\s+FROM|SAVE\s+FOR|OTHER\s+THAN|WITH\s+THE\s+EXCEPTION|BARRING|IN\s+PRINCIPLE|THOUGH|ALTHOUGH)\b/;
 
 /**
  * A heading that is nothing but a review's verdict, read like the closing line: it opens the body's last section
@@ -122,7 +123,7 @@ function keyValueRow(r: Reader, i: number): Candidate | null {
 /** A ticked sign-off of someone else's: "[x] Approved (security team, SEC-1432)", "[x] LGTM (docs team)" (attack
  * 37). */
 const SIGNED_BY_OTHERS =
-  /^\s*(?:[(—–-]|:)\s*[^)]*?(?:@|\b(?:TEAM|SECURITY|DESIGN|DOCS?|QA|LEGAL|PM|PRODUCT|UX|SRE|OPS|ARCH\w*|SIGN(?:ED)?[\s-]?OFF)\b)/;
+  /^\s*(?:[(—–,-]|:)\s*[^)]*?(?:@|\b(?:TEAM|SECURITY|DESIGN|DOCS?|QA|LEGAL|PM|PRODUCT|UX|SRE|OPS|ARCH\w*|DBA|COMPLIANCE|INFRA|PLATFORM|FINANCE|SIGN(?:ED)?[\s-]?OFF)\b)/;
 
 /** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
  * of its own) as a token. */

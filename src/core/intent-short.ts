@@ -143,7 +143,8 @@ function hiddenText(lines: readonly string[]): string {
 }
 
 /** A marker of a review not finished yet (attack 37). */
-const UNFINISHED = /\b(?:DRAFT|WIP|TODO|FIXME|TBD|UNFINISHED|INCOMPLETE|PLACEHOLDER|PENDING|PARTIAL)\b/;
+const UNFINISHED =
+  /\b(?:DRAFT|WIP|TODO|FIXME|TBD|UNFINISHED|INCOMPLETE|PLACEHOLDER|PENDING|PARTIAL|IN-?PROGRESS|ONGOING)\b/;
 
 /** A line's plain text, upper-cased, its apostrophes one character. */
 const upper = (line: string): string =>

@@ -34,7 +34,10 @@ export const NOT_GIVEN = new RegExp(
     // … or goes on as a sentence about the word, or says whose it is (attack 37): "Approve feels premature", "LGTM
     // doesn't hold anymore", "Ship it seems too optimistic", "Freigegeben durch das QA-Team", "Approved — by @rel-mgr"
     String.raw`|^[\s)\]*_\`]*(?:FEELS?|SEEMS?|APPEARS?|SOUNDS?|DOES|DOESN'T|DOESN’T|DID|DIDN'T|DIDN’T|DON'T|DON’T|` +
-    String.raw`HOLDS?|DURCH|VON|PAR|POR|PELO|PELA)\b|^[\s)\]*_\`]*(?:[—–-]+|\()\s*(?:BY|FROM|DURCH|VON)\b` +
+    String.raw`HOLDS?|ISN'T|ISN’T|AREN'T|AREN’T|WASN'T|WASN’T|WON'T|WON’T|DURCH|VON|VOM|PAR|POR|PELO|PELA)\b|` +
+    String.raw`^[\s)\]*_\`]*(?:[—–-]+|\()\s*(?:BY|FROM|DURCH|VON|VOM)\b` +
+    // "Approve #88 first, then rebase this one" (attack 38)
+    String.raw`|^\s+(?:PR\s*)?#?\d+\s+(?:FIRST|INSTEAD)\b` +
     // an approval of another pull request: "APPROVE the schema PR (#88) first; this one needs a rebase"
     String.raw`|^\s+(?:THE|THAT)\s+(?:[\w-]+\s+){0,3}(?:PR|PULL\s+REQUEST)\s*\(?\s*#?\d+` +
     String.raw`|^[^.!]*\?`,

@@ -770,6 +770,11 @@ describe.each([
   ],
   ["held-out 43's long keyed lines (taken out) and a courtesy", 'intent-attack-36.json', 59],
   ['the established readings: keys, boxes, headings, quotes, conditions, CJK words', 'intent-attack-37.json', 47],
+  [
+    "attack 37's mends and what they left: conditions in six languages, parts, panels, records",
+    'intent-attack-38.json',
+    65,
+  ],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
