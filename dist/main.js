@@ -43265,7 +43265,7 @@ const SYNONYMS = [
     // attack 37
     // (but "通过 (得分: 8.6/10)", "通过没问题", "通過できました", "通过与否" are its word)
     [
-        /^(通过|通過)(?=\s*$|\s*[。.!！,，、;；:：()（）\]」』✅👍—–/|｜-]|了|啦|没问题|沒問題|でき(?!な|ませ)|しました|です|与否|與否)/u,
+        /^(通过|通過)(?=\s*$|\s*[。.!！,，、;；:：()（）\]」』✅👍—–/|｜-]|了|啦|没问题|沒問題|でき(?!な|ませ)|しました|です|与否|與否|审查|審查|审核|審核|评审|評審|验收|驗收)/u,
         'APPROVE',
     ],
     // Japanese "承認" (approval) only standing alone, or with です / します: not 承認待ち (awaiting approval), 承認は保留,
@@ -43387,7 +43387,7 @@ const NOT_GIVEN = new RegExp(String.raw `^[\s)\]*_\`]*(?:\?|[:：=]\s*(?:(?:NO|N
     String.raw `HOLDS?|ISN'T|ISN’T|AREN'T|AREN’T|WASN'T|WASN’T|WON'T|WON’T|DURCH|VON|VOM|PAR|POR|PELO|PELA)\b|` +
     String.raw `^[\s)\]*_\`]*(?:[—–-]+|\()\s*(?:BY|FROM|DURCH|VON|VOM)\b` +
     // "Approve #88 first, then rebase this one" (attack 38)
-    String.raw `|^\s+(?:PR\s*)?#?\d+\s+(?:FIRST|INSTEAD)\b` +
+    String.raw `|^\s+(?:PR\s*)?#?\d+\s+(?:\([^)]*\)\s*)?(?:FIRST|INSTEAD)\b` +
     // an approval of another pull request: "APPROVE the schema PR (#88) first; this one needs a rebase"
     String.raw `|^\s+(?:THE|THAT)\s+(?:[\w-]+\s+){0,3}(?:PR|PULL\s+REQUEST)\s*\(?\s*#?\d+` +
     String.raw `|^[^.!]*\?`);
@@ -43497,6 +43497,8 @@ const CONDITION = new RegExp([
     String.raw `PENDING\s+(?:FIXES|CHANGES)`,
     String.raw `NOT\s+(?:YET\s+)?(?:PRODUCTION[\s-]+)?READY`,
     String.raw `MUST\s+(?:BE\s+)?FIX`,
+    // "… is a must-fix for this PR"; not "No blockers or must-fix issues were found" (held-out 11)
+    String.raw `${UNNEGATED}MUST-FIX`,
     String.raw `BEFORE\s+MERG`,
     String.raw `FIX(?:ES)?\s+FIRST`,
     String.raw `DO\s+NOT\s+(?:MERGE|SHIP)`,
@@ -43526,7 +43528,12 @@ const TAIL_CONDITION = new RegExp([
     String.raw `PENDING\b(?=[^.]*\b(?:FIX(?:ES)?|CHANGES?|RESOLUTION|REVISIONS?|REVIEWS?|VOTE|SIGN[\s-]?OFF|DECISION|` +
         String.raw `APPROVAL)\b)`,
     // "Approve, but please fix the off-by-one first", "… if the flaky test is fixed", "when CI is green"
-    String.raw `(?:FIX|ADDRESS|RESOLVE|REVERT|REMOVE|UPDATE|CHANGE)\b[^.]*\bFIRST\b`,
+    String.raw `(?:FIX|ADDRESS|RESOLVE|REVERT|REMOVE|UPDATE|CHANGE|ADD|RESTORE|MOVE|INCLUDE|WRITE|BUMP)\b` +
+        String.raw `(?:[^.]|\.(?=\w))*\bFIRST\b`,
+    // "APPROVE — in an ideal world. In this one …" (attack 39)
+    String.raw `IN\s+(?:AN\s+)?IDEAL\s+WORLD\b`,
+    String.raw `IN\s+THEORY\b`,
+    String.raw `HYPOTHETICALLY\b`,
     String.raw `IF\b`,
     String.raw `WHEN\b(?=[^.]*\b(?:FIXED|ADDRESSED|RESOLVED|DONE|GREEN|PASS(?:ES)?|LANDS?|MERGED)\b)`,
     // "but only after the license headers are added", "the token must be rotated first", "depending on legal"
@@ -43597,7 +43604,7 @@ String.raw `${UNNEGATED}\b(?:ADDRESS(?:ES|ED|ING)?|FIX(?:ES|ED|ING)?|RESOLV(?:E|
     String.raw `NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))\b` +
     String.raw `[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)|` +
     // "… must be resolved before this lands" (attack 38)
-    String.raw `(?:THIS|IT)\s+(?:LANDS|GOES\s+IN|SHIPS)|` +
+    String.raw `(?:THIS|IT)\s+(?:LANDS|GOES\s+IN|SHIPS)|(?:YOU|WE)\s+(?:HIT\s+|PRESS\s+|CLICK\s+)?MERG\w*|` +
     // "Address H1 and H2 before starting Phase 4": a demand before the next phase the approval was for (held-out 25)
     String.raw `(?:STARTING|BEGINNING|PROCEEDING\s+(?:TO|WITH)|MOVING\s+(?:ON\s+)?TO)\s+` +
     String.raw `(?:THE\s+NEXT\b|PHASE|STAGE|MILESTONE|SPRINT))\b`);
@@ -43619,7 +43626,7 @@ const HOLD_DENIED = /\b(?:NO|NOT|NEVER|NOTHING|IF|EARLIER|YESTERDAY|PREVIOUSLY|W
  * "Antes de fusionar …", "合并前请把…补回来", "Bitte aber noch …" (attack 38); not a maintainer's step, "合并前清理工作区"
  * (clean the workspace before merging: held-out 34).
  */
-const BEFORE_MERGE_OTHER = /\b(?:VOR\s+DEM\s+(?:MERGE|MERGEN|ZUSAMMENF[ÜU]HREN)|ANTES\s+DE\s+(?:FUSIONAR|HACER\s+MERGE|MERGEAR|INTEGRAR)|AVANT\s+(?:DE\s+)?(?:MERGER|FUSIONNER)|BITTE\s+ABER)\b|合并前[^。]{0,4}?(?:请|需|必须|务必)|合併前[^。]{0,4}?(?:請|需|必須|務必)|マージ前に[^。]*(?:ください|必要)/;
+const BEFORE_MERGE_OTHER = /\b(?:(?:TO\s+DO|TODO|LEFT|REMAINING)\s+BEFORE\s+(?:YOU|WE)\s+(?:HIT\s+)?MERGE|VOR\s+DEM\s+(?:MERGE|MERGEN|ZUSAMMENF[ÜU]HREN)|ANTES\s+DE\s+(?:FUSIONAR|HACER\s+MERGE|MERGEAR|INTEGRAR)|AVANT\s+(?:DE\s+)?(?:MERGER|FUSIONNER)|BITTE\s+ABER)\b|合并前[^。]{0,4}?(?:请|需|必须|务必)|合併前[^。]{0,4}?(?:請|需|必須|務必)|マージ前に[^。]*(?:ください|必要)/;
 function holdsMerge(upper) {
     for (const m of upper.matchAll(HOLD)) {
         // the clause the hold stands in: from the last sentence, comma, colon or dash break before it, "don't" itself
@@ -43655,6 +43662,11 @@ const ALL_RESOLVED = new RegExp(String.raw `${UNNEGATED}(?<!\b(?:ONCE|IF|WHEN|UN
 
 
 
+/** Sets line `i`'s verdict word aside (see Reader.setAside); null, for a reader that gives none. */
+function setAside(r, i, why) {
+    r.setAside.push({ index: i, why });
+    return null;
+}
 function candidate(index, reading, strength, offered, final, tokenIndex, tail, ...after) {
     const verdict = reading === 'conditional' ? 'APPROVE' : reading;
     const condition = conditionOf(reading, tail, ...after);
@@ -43743,7 +43755,7 @@ const ARABIC = /\p{Script=Arabic}/u;
 const NOT_THIS_REVIEWS = 
 // … or by one of several sub-reviewers this body reports: "Security persona verdict: APPROVE" (attack 37)
 // or the author's self-review, or a named reviewer's ("Security Reviewer verdict:"; not "Final reviewer verdict")
-/(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?|\bSELF-?REVIEW|\b(?:DOCS?|DOCUMENTATION|README|FRONT-?END|BACK-?END|UI|UX|INFRA)|\b(?!FINAL\b|LEAD\b|MY\b|OUR\b|THIS\b|OVERALL\b|PANEL\b|CODE\b|PR\b)[A-Z][\w-]*\s+REVIEWER['’]?S?)\s*$/;
+/(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?|\bSELF-?REVIEW|\b(?:DOCS?|DOCUMENTATION|README|FRONT-?END|BACK-?END|UI|UX|INFRA)|\b(?!MY\b|OUR\b|THIS\b|ITS\b|THE\b|REVIEWER['’]S\b|TODAY['’]S\b|PR['’]S\b|PANEL['’]S\b)[A-Z][\w-]*['’]S|\b(?!FINAL\b|LEAD\b|MY\b|OUR\b|THIS\b|OVERALL\b|PANEL\b|CODE\b|PR\b)[A-Z][\w-]*\s+REVIEWER['’]?S?)\s*$/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
 const BOX = /\[( |x|X)\]/;
@@ -43767,8 +43779,11 @@ function keyedAt(r, i, text) {
             r.history.push(i);
             return null;
         }
-        if (NOT_THIS_REVIEWS.test(before))
+        if (NOT_THIS_REVIEWS.test(before)) {
+            if (leadingVerdict(upper.slice(key.end).replace(/^[\s:：=()\-—–]*/, '')))
+                setAside(r, i, "another reviewer's or a part's");
             continue;
+        }
         if (inCode(raw, upper, key))
             continue;
         const c = readKey(r, i, upper, raw, key);
@@ -43846,7 +43861,9 @@ function readKey(r, i, upper, raw, key) {
         return null;
     // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
     if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at)))
-        return null;
+        return leadingVerdict(afterKey.replace(/^[\s:：=()\-—–]*/, ''))
+            ? setAside(r, i, "a tool's or another party's")
+            : null;
     // "## Urteil des Reviewers": the token on the next line, standing as a token in a paragraph of its own
     if (key.strong && opens && HEADING.test(r.lines[i]) && OF_THE_REVIEWER.test(afterKey))
         return splitHeading(r, i, key, true) ?? STOP;
@@ -43871,20 +43888,23 @@ function readKey(r, i, upper, raw, key) {
             noteUnrecognised(r, i, key.strong, body);
         return null;
     }
+    // "Verdict: Ready to merge? No." asks, and answers otherwise
     if (NOT_GIVEN.test(lead.rest))
-        return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
+        return setAside(r, i, "asked, taken back or someone else's");
     if (named(raw, lead.token))
         return null;
     // "Outcome: `blocked`" in an agent's status report: a weak key's value written as a program's lower-case state, not
     // a review's verdict (held-out 45)
     // (a strong key's only when the word is a run's state: "**Decision:** `blocked` — waiting for credentials", attack
     // 38; "**Verdict:** `merge`" is a verdict, held-out 3)
-    const lowerCode = /[:：=][*_\s]*`([a-z][a-z0-9_-]*)`/.exec(raw)?.[1];
+    const lowerCode = /^[^:：=]*[:：=][*_\s]*`([a-z][a-z0-9_-]*)`/.exec(raw)?.[1];
     if (lowerCode && (!key.strong || RUN_STATE.test(lowerCode)))
-        return null;
+        return setAside(r, i, "a program's state");
     // "**Accept** only `application/json`" (a finding's recommendation); "Approved (2 of 2 required)" (a PR's state)
-    if (lead.verdict === 'APPROVE' && /^\s*(?:ONLY\b|\(\s*\d+\s+OF\s+\d+)/.test(lead.rest))
-        return null;
+    // "APPROVED — the PR already had @lena's approval" (an agent's report of someone else's): attack 39
+    if (lead.verdict === 'APPROVE' &&
+        /^\s*(?:ONLY\b|\(\s*\d+\s+OF\s+\d+)|@[\w-]+['’]S\s+(?:APPROVAL|REVIEW|LGTM)|\bALREADY\s+HAD\b/.test(lead.rest))
+        return setAside(r, i, 'scoped or counted');
     // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
     // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
     const narrow = score || body !== value || ARABIC.test(key.name);
@@ -44001,7 +44021,7 @@ function splitHeading(r, i, key, strict = false) {
     // a set-off token opening a sentence that takes it back or scopes it: "**Approve** the direction, **not** this
     // implementation", "**Approved** for the happy path; the error path needs work" (attack 37)
     if (lead.verdict === 'APPROVE' && !TOKEN_TAIL.test(rest) && SCOPED_SENTENCE.test(rest))
-        return null;
+        return setAside(r, i, 'scoped in its sentence');
     const list = LIST_ITEM.test(r.lines[j]) ? listDisagrees(r.lines, j, lead.verdict) : {};
     const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
     const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));
@@ -44348,7 +44368,7 @@ function keyValueRow(r, i) {
 }
 /** A ticked sign-off of someone else's: "[x] Approved (security team, SEC-1432)", "[x] LGTM (docs team)" (attack
  * 37). */
-const SIGNED_BY_OTHERS = /^\s*(?:[(—–,-]|:)\s*[^)]*?(?:@|\b(?:TEAM|SECURITY|DESIGN|DOCS?|QA|LEGAL|PM|PRODUCT|UX|SRE|OPS|ARCH\w*|DBA|COMPLIANCE|INFRA|PLATFORM|FINANCE|SIGN(?:ED)?[\s-]?OFF)\b)/;
+const SIGNED_BY_OTHERS = /^\s*(?:[(—–,-]|:)\s*[^)]*?(?:@|\b(?:TEAM|SECURITY|DESIGN|DOCS?|QA|LEGAL|PM|PRODUCT|UX|SRE|OPS|ARCH\w*|DBA|COMPLIANCE|INFRA|PLATFORM|FINANCE|OWNER|LEAD|MANAGER|DATABASE|SIGN(?:ED)?[\s-]?OFF)\b)/;
 /** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
  * of its own) as a token. */
 function candidateAt(r, i) {
@@ -44371,8 +44391,10 @@ function candidateAt(r, i) {
     if (box) {
         const lead = leadingVerdict(text.slice(box.index + box[0].length));
         // "[x] Approve" is a choice; "[x] Rejected items have a reason" is a checklist item
-        if (!lead || box.index > 40 || !TOKEN_TAIL.test(lead.rest) || SIGNED_BY_OTHERS.test(lead.rest))
+        if (!lead || box.index > 40 || !TOKEN_TAIL.test(lead.rest))
             return null;
+        if (lead.verdict !== 'CHANGES_REQUESTED' && SIGNED_BY_OTHERS.test(lead.rest))
+            return setAside(r, i, "another team's sign-off");
         return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
     }
     const keyed = keyedAt(r, i, text);
@@ -44796,8 +44818,10 @@ const AMENDS =
 // … and in German, Spanish, Portuguese and French, or a re-check told after it ("Re-checked at 3f9a1c2: …")
 // (attack 38)
 /^(?:UPDATE(?:D(?!\s+(?:AT|ON|BY|DATE|TIME)\b))?|EDIT(?:ED)?|UPD|ADDENDUM|CORRECTION|ERRATUM|LATER|ETA|P\.?\s?(?:P\.?\s?)?S|NACHTRAG|ACTUALIZACI[OÓ]N|ATUALIZA[CÇ][AÃ]O|MISE\s+[ÀA]\s+JOUR|RE-?CHECKED|RE-?VERIFIED|RE-?REVIEWED)\b(?!S)/;
+/** The same in Chinese and Japanese: "追記（9/14）：…", "更新：…", "补充：…" (attack 39). */
+const AMENDS_CJK = /^(?:追記|追记|更新|补充|補充|订正|訂正|修正)/;
 /** A retraction needs no colon: "Scratch that.", "Never mind", "On second thought", "Oh wait —" (attack 33). */
-const RETRACTS = /^(?:SCRATCH\s+THAT|NEVER\s*MIND|NVM|ON\s+SECOND\s+THOUGHTS?|(?:OH\s+)?WAIT\b|ACTUALLY\b|HOLD\s+ON|HANG\s+ON|RETRACT\w*|IGNORE\s+(?:THAT|THIS|THE|MY)|UN-?APPROV\w*|TAKE\s+THAT\s+BACK|FINALEMENT\s+NON|DOCH\s+NICHT|EIGENTLICH\s+NICHT|PENS[ÁA]NDOLO\s+MEJOR)/;
+const RETRACTS = /^(?:SCRATCH\s+THAT|NEVER\s*MIND|NVM|ON\s+SECOND\s+THOUGHTS?|(?:OH\s+)?WAIT\b|ACTUALLY\b|HOLD\s+ON|HANG\s+ON|RETRACT\w*|IGNORE\s+(?:THAT|THIS|THE|MY)|UN-?APPROV\w*|TAKE\s+THAT\s+BACK|ON\s+REFLECTION|I\s+(?:HAVE\s+TO\s+|MUST\s+|NEED\s+TO\s+)?WITHDRAW|FINALEMENT\s+NON|DOCH\s+NICHT|EIGENTLICH\s+NICHT|PENS[ÁA]NDOLO\s+MEJOR)/;
 /** A heading that follows a review up ("## Follow-up Review: the relay fixes re-checked", held-out 35), not a label. */
 const FOLLOW_UP = /^FOLLOW[\s-]?UP\s+(?:REVIEW|RE-?CHECK|CHECK|PASS|ROUND)\b/;
 const ORDINAL = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5, FIRST: 1, SECOND: 2 };
@@ -44807,7 +44831,7 @@ const NUMBERED = new RegExp(String.raw `^(?:(?:ROUND|PASS|CYCLE|ITERATION|ATTEMP
     String.raw `REVIEW\s+(\d{1,2}|${WORDS})\b(?![.,]\d)|` +
     String.raw `(${WORDS})\s+(?:ROUND|PASS|REVIEW|LOOK|CYCLE|ITERATION)\b|V(\d{1,2})\s+REVIEW\b)`);
 /** A date in a verdict's key: "(Mar 3)", "(2026-03-03)", "(3 March)". */
-const DATED = /\((?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\.?\s+\d{1,2}|\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*|\d{4}-\d{2}-\d{2})(?:,?\s*\d{4})?\)/;
+const DATED = /\((?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\.?\s+\d{1,2}|\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*|\d{4}-\d{2}-\d{2})(?:,[^)]*)?\)/;
 /** What says a round is the latest, wherever it stands ("## Round 2 (latest)"). */
 const LATEST = /\b(?:LATEST|CURRENT|MOST\s+RECENT)\b/;
 /** A line that starts a section: a heading, or a bold label alone on its line. */
@@ -44831,7 +44855,8 @@ function markerAt(line, index) {
     if (REVISIT.test(text) && section)
         return { index, round: Infinity, amends: false, latest, section };
     // a paragraph may open an update or a correction ("Correction after re-running the suite: …")
-    const amends = (AMENDS.test(text) && (section || /^[^:：]{0,80}(?:[:：]|\s[—–-])/.test(text))) || RETRACTS.test(text);
+    const amends = ((AMENDS.test(text) || AMENDS_CJK.test(text)) && (section || /^[^:：]{0,80}(?:[:：]|\s[—–-])/.test(text))) ||
+        RETRACTS.test(text);
     if (amends || (FOLLOW_UP.test(text) && /^\s*#/.test(line)))
         return { index, round: Infinity, amends: true, latest, section };
     return null;
@@ -44855,9 +44880,11 @@ function laterRound(lines, code, at, line) {
     // a verdict dated on its own line ("**Verdict (Mar 3):** …") with a re-review or a round after it: that day's
     // verdict, not the last word (attack 37)
     if (!own && DATED.test(plain(lines[at]).toUpperCase())) {
-        const after = markers.find((m) => m.index > at && !m.amends);
-        if (after)
-            return `line ${line(after.index)} opens a later round than the dated verdict`;
+        // a round, or a later section dated too ("### After the force-push (March 5)")
+        const after = markers.find((m) => m.index > at && !m.amends)?.index ??
+            lines.findIndex((l, i) => i > at && !code.has(i) && SECTION.test(l) && DATED.test(plain(l).toUpperCase()));
+        if (after >= 0)
+            return `line ${line(after)} opens a later round than the dated verdict`;
     }
     if (!own || own.round === Infinity)
         return null;
@@ -44875,7 +44902,8 @@ function laterRound(lines, code, at, line) {
  * "The bot said:", "Its output, for the record:", "The PR description ends with the author's self-review.".
  */
 const OTHERS = new RegExp(String.raw `(?:^|\s)(?:QUOTING|QUOTED|QUOTE)\b|\b(?!THIS\b|MY\b|OUR\b)[\w@.-]+['’]S\s+(?:\w+\s+){0,2}` +
-    String.raw `(?:REVIEW|SELF-?REVIEW|SUMMARY|OUTPUT|RUN|COMMENT|REPORT|VERDICT|LINE|RESULT|MESSAGE|STATUS)S?\b|` +
+    String.raw `(?:REVIEW|SELF-?REVIEW|SUMMARY|OUTPUT|RUN|COMMENT|REPORT|VERDICT|LINE|RESULT|MESSAGE|STATUS|` +
+    String.raw `TAKE|OPINION|VIEW|ASSESSMENT|NOTES)S?\b|` +
     String.raw `\bITS\s+(?:OUTPUT|VERDICT|SUMMARY|REPORT|RESULT|STATUS|LAST\s+LINE)\b|` +
     // "Output from the architecture agent:" (attack 38)
     String.raw `\b(?:OUTPUT|REPORT|SUMMARY|VERDICT|REVIEW|FINDINGS|NOTES)\s+(?:FROM|OF|BY)\s+` +
@@ -45025,7 +45053,7 @@ function doubted(decided, lines, code, line) {
  * A section title for another reviewer's part of a panel ("## Security persona", "### Architecture agent"), or for a
  * record copied in ("## Change record (copied from ServiceNow)") (attack 38).
  */
-const OTHERS_TITLE = /^(?:[\w-]+\s+){1,3}(?:PERSONA|AGENT|SUB-?AGENT|BOT|LENS|LANE)S?\b|\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
+const OTHERS_TITLE = /^(?!(?:FINAL|LEAD|MAIN|PRIMARY|CODE|THIS|MY|OUR)\b)(?:[\w-]+\s+){1,3}(?:(?:PERSONA|AGENT|SUB-?AGENT|BOT|LENS|LANE)S?\b|REVIEWER\s*$)|\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
 /** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
 const EARLIER_TITLE = new RegExp(
 // "### Last week's review" (attack 37)
@@ -45094,7 +45122,14 @@ function describeAfter(lines, chosen, others) {
     return [...split, `move it to the end: ${after}`];
 }
 function collect(lines, code) {
-    const r = { lines, closing: closingLine(lines, code), unrecognised: [], items: [], history: [] };
+    const r = {
+        lines,
+        closing: closingLine(lines, code),
+        unrecognised: [],
+        items: [],
+        history: [],
+        setAside: [],
+    };
     const candidates = [];
     const tokenLines = new Set();
     for (let i = 0; i < lines.length; i++) {
@@ -45115,7 +45150,7 @@ function collect(lines, code) {
     const kept = withoutItemStatuses(candidates, keyLabels(lines, code), closing, lines);
     // rounds under headings of their own that disagree: every one is named, none outranks the others
     if ('rounds' in kept)
-        return { candidates: kept.rounds, unrecognised: r.unrecognised, items: [], rounds: true };
+        return { candidates: kept.rounds, unrecognised: r.unrecognised, items: [], rounds: true, setAside: r.setAside };
     // what was set aside as items' statuses is named when nothing else states a verdict
     const items = [...r.items, ...candidates.filter((c) => !kept.includes(c)).map((c) => c.tokenIndex ?? c.index)].sort((a, b) => a - b);
     // a part's verdict ("Stage 1 verdict: PASS") gives way to any verdict after it, an earlier pass's too ("Previous
@@ -45126,6 +45161,7 @@ function collect(lines, code) {
         unrecognised: r.unrecognised,
         items,
         rounds: false,
+        setAside: r.setAside,
     };
 }
 /** How many lines open with each weak key as a label ("**Recommendation:** CLOSE"), whatever its value says. */
@@ -45255,6 +45291,19 @@ function suggested(verdict, fromLine, escaped, line) {
  * (a negation earlier in the clause), which on a line of 100,000 characters without punctuation is quadratic.
  */
 const LINE_CAP = 2000;
+/**
+ * A verdict word set aside as not plainly the review's own (Reader.setAside) after every verdict read: which one is
+ * the review's own is not clear (attack 39), and why. With no verdict read, the body states none of its own: null.
+ */
+function setAsideLast(aside, candidates, line) {
+    const read = candidates.filter((c) => !c.offered);
+    const last = aside.find((s) => read.length && !read.some((c) => c.index > s.index));
+    if (!last)
+        return null;
+    const why = `line ${line(last.index)} gives a verdict that is not plainly the review's own (${last.why}), after the ` +
+        `verdict at line ${line(read.at(-1).index)}: which one is the review's is not clear`;
+    return { line: line(last.index), why };
+}
 function findIntent(original) {
     const capped = original.map((l) => (l.length > LINE_CAP ? l.slice(0, LINE_CAP) : l));
     const { lines, origin, escaped } = intent_body_unescape(capped);
@@ -45265,7 +45314,7 @@ function findIntent(original) {
     // what quotes someone else (a quote of a named source, an indented block) gives no verdict, but a hold or a demand
     // quoted there still holds one back (a quoted rule "signed off by a DBA before merge": attack 25)
     const apart = new Set([...code, ...quotedLines(lines)]);
-    const { candidates, unrecognised, items, rounds } = collect(lines, apart);
+    const { candidates, unrecognised, items, rounds, setAside } = collect(lines, apart);
     const lineOf = (c) => origin[c.index] + 1;
     const at = [...new Set(candidates.map(lineOf))];
     const none = (ambiguity, stated) => ({
@@ -45276,6 +45325,9 @@ function findIntent(original) {
         candidates: at,
         stated,
     });
+    const aside = setAsideLast(setAside, candidates, (i) => origin[i] + 1);
+    if (aside)
+        return none(aside.why, [...new Set([...candidates.map(lineOf), aside.line])]);
     if (!candidates.length) {
         const u = unrecognised[0];
         const itemLines = [...new Set(items.map((i) => origin[i] + 1))];

@@ -40,6 +40,18 @@ export interface Reader {
   items: number[];
   /** Lines whose verdict key is an earlier pass's ("Previous verdict:"): not read, but a part above gives way. */
   history: number[];
+  /**
+   * Lines whose verdict word is set aside as not plainly the review's own (another reviewer's, a part's, a tool's, a
+   * program's state, asked or scoped): not read, and no verdict before them is read either — setting one aside must
+   * not leave an earlier one (a scan's PASS, round 1's verdict) standing as if it were the last word (attack 39).
+   */
+  setAside: Array<{ index: number; why: string }>;
+}
+
+/** Sets line `i`'s verdict word aside (see Reader.setAside); null, for a reader that gives none. */
+export function setAside(r: Reader, i: number, why: string): null {
+  r.setAside.push({ index: i, why });
+  return null;
 }
 
 export function candidate(

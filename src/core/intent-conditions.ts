@@ -54,6 +54,8 @@ const CONDITION = new RegExp(
     String.raw`PENDING\s+(?:FIXES|CHANGES)`,
     String.raw`NOT\s+(?:YET\s+)?(?:PRODUCTION[\s-]+)?READY`,
     String.raw`MUST\s+(?:BE\s+)?FIX`,
+    // "… is a must-fix for this PR"; not "No blockers or must-fix issues were found" (held-out 11)
+    String.raw`${UNNEGATED}MUST-FIX`,
     String.raw`BEFORE\s+MERG`,
     String.raw`FIX(?:ES)?\s+FIRST`,
     String.raw`DO\s+NOT\s+(?:MERGE|SHIP)`,
@@ -86,7 +88,12 @@ const TAIL_CONDITION = new RegExp(
     String.raw`PENDING\b(?=[^.]*\b(?:FIX(?:ES)?|CHANGES?|RESOLUTION|REVISIONS?|REVIEWS?|VOTE|SIGN[\s-]?OFF|DECISION|` +
       String.raw`APPROVAL)\b)`,
     // "Approve, but please fix the off-by-one first", "… if the flaky test is fixed", "when CI is green"
-    String.raw`(?:FIX|ADDRESS|RESOLVE|REVERT|REMOVE|UPDATE|CHANGE)\b[^.]*\bFIRST\b`,
+    String.raw`(?:FIX|ADDRESS|RESOLVE|REVERT|REMOVE|UPDATE|CHANGE|ADD|RESTORE|MOVE|INCLUDE|WRITE|BUMP)\b` +
+      String.raw`(?:[^.]|\.(?=\w))*\bFIRST\b`,
+    // "APPROVE — in an ideal world. In this one …" (attack 39)
+    String.raw`IN\s+(?:AN\s+)?IDEAL\s+WORLD\b`,
+    String.raw`IN\s+THEORY\b`,
+    String.raw`HYPOTHETICALLY\b`,
     String.raw`IF\b`,
     String.raw`WHEN\b(?=[^.]*\b(?:FIXED|ADDRESSED|RESOLVED|DONE|GREEN|PASS(?:ES)?|LANDS?|MERGED)\b)`,
     // "but only after the license headers are added", "the token must be rotated first", "depending on legal"
@@ -161,7 +168,7 @@ export const BEFORE_MERGE = new RegExp(
     String.raw`NEEDS?\s+(?:A|AN|ANOTHER)\s+(?:\w+\s+)?(?:RE-?REVIEW|REVIEW|LOOK|PASS))\b` +
     String.raw`[^.;]*\b(?:BEFORE|PRIOR\s+TO)\s+(?:(?:THIS\s+(?:PR\s+)?(?:IS\s+)?)?MERG(?:E|ED|ING)|` +
     // "… must be resolved before this lands" (attack 38)
-    String.raw`(?:THIS|IT)\s+(?:LANDS|GOES\s+IN|SHIPS)|` +
+    String.raw`(?:THIS|IT)\s+(?:LANDS|GOES\s+IN|SHIPS)|(?:YOU|WE)\s+(?:HIT\s+|PRESS\s+|CLICK\s+)?MERG\w*|` +
     // "Address H1 and H2 before starting Phase 4": a demand before the next phase the approval was for (held-out 25)
     String.raw`(?:STARTING|BEGINNING|PROCEEDING\s+(?:TO|WITH)|MOVING\s+(?:ON\s+)?TO)\s+` +
     String.raw`(?:THE\s+NEXT\b|PHASE|STAGE|MILESTONE|SPRINT))\b`,
@@ -190,7 +197,7 @@ const HOLD_DENIED = /\b(?:NO|NOT|NEVER|NOTHING|IF|EARLIER|YESTERDAY|PREVIOUSLY|W
  * (clean the workspace before merging: held-out 34).
  */
 export const BEFORE_MERGE_OTHER =
-  /\b(?:VOR\s+DEM\s+(?:MERGE|MERGEN|ZUSAMMENF[ÜU]HREN)|ANTES\s+DE\s+(?:FUSIONAR|HACER\s+MERGE|MERGEAR|INTEGRAR)|AVANT\s+(?:DE\s+)?(?:MERGER|FUSIONNER)|BITTE\s+ABER)\b|合并前[^。]{0,4}?(?:请|需|必须|务必)|合併前[^。]{0,4}?(?:請|需|必須|務必)|マージ前に[^。]*(?:ください|必要)/;
+  /\b(?:(?:TO\s+DO|TODO|LEFT|REMAINING)\s+BEFORE\s+(?:YOU|WE)\s+(?:HIT\s+)?MERGE|VOR\s+DEM\s+(?:MERGE|MERGEN|ZUSAMMENF[ÜU]HREN)|ANTES\s+DE\s+(?:FUSIONAR|HACER\s+MERGE|MERGEAR|INTEGRAR)|AVANT\s+(?:DE\s+)?(?:MERGER|FUSIONNER)|BITTE\s+ABER)\b|合并前[^。]{0,4}?(?:请|需|必须|务必)|合併前[^。]{0,4}?(?:請|需|必須|務必)|マージ前に[^。]*(?:ください|必要)/;
 
 export function holdsMerge(upper: string): boolean {
   for (const m of upper.matchAll(HOLD)) {

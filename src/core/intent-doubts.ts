@@ -17,9 +17,11 @@ const AMENDS =
   // … and in German, Spanish, Portuguese and French, or a re-check told after it ("Re-checked at 3f9a1c2: …")
   // (attack 38)
   /^(?:UPDATE(?:D(?!\s+(?:AT|ON|BY|DATE|TIME)\b))?|EDIT(?:ED)?|UPD|ADDENDUM|CORRECTION|ERRATUM|LATER|ETA|P\.?\s?(?:P\.?\s?)?S|NACHTRAG|ACTUALIZACI[OÓ]N|ATUALIZA[CÇ][AÃ]O|MISE\s+[ÀA]\s+JOUR|RE-?CHECKED|RE-?VERIFIED|RE-?REVIEWED)\b(?!S)/;
+/** The same in Chinese and Japanese: "追記（9/14）：…", "更新：…", "补充：…" (attack 39). */
+const AMENDS_CJK = /^(?:追記|追记|更新|补充|補充|订正|訂正|修正)/;
 /** A retraction needs no colon: "Scratch that.", "Never mind", "On second thought", "Oh wait —" (attack 33). */
 const RETRACTS =
-  /^(?:SCRATCH\s+THAT|NEVER\s*MIND|NVM|ON\s+SECOND\s+THOUGHTS?|(?:OH\s+)?WAIT\b|ACTUALLY\b|HOLD\s+ON|HANG\s+ON|RETRACT\w*|IGNORE\s+(?:THAT|THIS|THE|MY)|UN-?APPROV\w*|TAKE\s+THAT\s+BACK|FINALEMENT\s+NON|DOCH\s+NICHT|EIGENTLICH\s+NICHT|PENS[ÁA]NDOLO\s+MEJOR)/;
+  /^(?:SCRATCH\s+THAT|NEVER\s*MIND|NVM|ON\s+SECOND\s+THOUGHTS?|(?:OH\s+)?WAIT\b|ACTUALLY\b|HOLD\s+ON|HANG\s+ON|RETRACT\w*|IGNORE\s+(?:THAT|THIS|THE|MY)|UN-?APPROV\w*|TAKE\s+THAT\s+BACK|ON\s+REFLECTION|I\s+(?:HAVE\s+TO\s+|MUST\s+|NEED\s+TO\s+)?WITHDRAW|FINALEMENT\s+NON|DOCH\s+NICHT|EIGENTLICH\s+NICHT|PENS[ÁA]NDOLO\s+MEJOR)/;
 /** A heading that follows a review up ("## Follow-up Review: the relay fixes re-checked", held-out 35), not a label. */
 const FOLLOW_UP = /^FOLLOW[\s-]?UP\s+(?:REVIEW|RE-?CHECK|CHECK|PASS|ROUND)\b/;
 const ORDINAL: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5, FIRST: 1, SECOND: 2 };
@@ -32,7 +34,7 @@ const NUMBERED = new RegExp(
 );
 /** A date in a verdict's key: "(Mar 3)", "(2026-03-03)", "(3 March)". */
 const DATED =
-  /\((?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\.?\s+\d{1,2}|\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*|\d{4}-\d{2}-\d{2})(?:,?\s*\d{4})?\)/;
+  /\((?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\.?\s+\d{1,2}|\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*|\d{4}-\d{2}-\d{2})(?:,[^)]*)?\)/;
 /** What says a round is the latest, wherever it stands ("## Round 2 (latest)"). */
 const LATEST = /\b(?:LATEST|CURRENT|MOST\s+RECENT)\b/;
 
@@ -69,7 +71,9 @@ function markerAt(line: string, index: number): Marker | null {
   }
   if (REVISIT.test(text) && section) return { index, round: Infinity, amends: false, latest, section };
   // a paragraph may open an update or a correction ("Correction after re-running the suite: …")
-  const amends = (AMENDS.test(text) && (section || /^[^:：]{0,80}(?:[:：]|\s[—–-])/.test(text))) || RETRACTS.test(text);
+  const amends =
+    ((AMENDS.test(text) || AMENDS_CJK.test(text)) && (section || /^[^:：]{0,80}(?:[:：]|\s[—–-])/.test(text))) ||
+    RETRACTS.test(text);
   if (amends || (FOLLOW_UP.test(text) && /^\s*#/.test(line)))
     return { index, round: Infinity, amends: true, latest, section };
   return null;
@@ -98,8 +102,11 @@ function laterRound(
   // a verdict dated on its own line ("**Verdict (Mar 3):** …") with a re-review or a round after it: that day's
   // verdict, not the last word (attack 37)
   if (!own && DATED.test(plain(lines[at]!).toUpperCase())) {
-    const after = markers.find((m) => m.index > at && !m.amends);
-    if (after) return `line ${line(after.index)} opens a later round than the dated verdict`;
+    // a round, or a later section dated too ("### After the force-push (March 5)")
+    const after =
+      markers.find((m) => m.index > at && !m.amends)?.index ??
+      lines.findIndex((l, i) => i > at && !code.has(i) && SECTION.test(l) && DATED.test(plain(l).toUpperCase()));
+    if (after >= 0) return `line ${line(after)} opens a later round than the dated verdict`;
   }
   if (!own || own.round === Infinity) return null;
   const newer = markers.find(
@@ -121,7 +128,8 @@ function laterRound(
  */
 const OTHERS = new RegExp(
   String.raw`(?:^|\s)(?:QUOTING|QUOTED|QUOTE)\b|\b(?!THIS\b|MY\b|OUR\b)[\w@.-]+['’]S\s+(?:\w+\s+){0,2}` +
-    String.raw`(?:REVIEW|SELF-?REVIEW|SUMMARY|OUTPUT|RUN|COMMENT|REPORT|VERDICT|LINE|RESULT|MESSAGE|STATUS)S?\b|` +
+    String.raw`(?:REVIEW|SELF-?REVIEW|SUMMARY|OUTPUT|RUN|COMMENT|REPORT|VERDICT|LINE|RESULT|MESSAGE|STATUS|` +
+    String.raw`TAKE|OPINION|VIEW|ASSESSMENT|NOTES)S?\b|` +
     String.raw`\bITS\s+(?:OUTPUT|VERDICT|SUMMARY|REPORT|RESULT|STATUS|LAST\s+LINE)\b|` +
     // "Output from the architecture agent:" (attack 38)
     String.raw`\b(?:OUTPUT|REPORT|SUMMARY|VERDICT|REVIEW|FINDINGS|NOTES)\s+(?:FROM|OF|BY)\s+` +
@@ -288,7 +296,7 @@ export function doubted(
  * record copied in ("## Change record (copied from ServiceNow)") (attack 38).
  */
 const OTHERS_TITLE =
-  /^(?:[\w-]+\s+){1,3}(?:PERSONA|AGENT|SUB-?AGENT|BOT|LENS|LANE)S?\b|\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
+  /^(?!(?:FINAL|LEAD|MAIN|PRIMARY|CODE|THIS|MY|OUR)\b)(?:[\w-]+\s+){1,3}(?:(?:PERSONA|AGENT|SUB-?AGENT|BOT|LENS|LANE)S?\b|REVIEWER\s*$)|\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
 
 /** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
 const EARLIER_TITLE = new RegExp(

@@ -3,7 +3,15 @@
 // heading whose token stands on the next line (or a "Key: value" under it), and the list under such a
 // heading that names a second verdict. Every other form a line gives a verdict in: core/intent-line.ts.
 import { skeleton, type Verdict } from './grammar.js';
-import { candidate, following, nextLine, noteUnrecognised, type Candidate, type Reader } from './intent-candidate.js';
+import {
+  candidate,
+  following,
+  nextLine,
+  noteUnrecognised,
+  setAside,
+  type Candidate,
+  type Reader,
+} from './intent-candidate.js';
 import {
   escapeRe,
   leadingVerdict,
@@ -72,7 +80,7 @@ const ARABIC = /\p{Script=Arabic}/u;
 const NOT_THIS_REVIEWS =
   // … or by one of several sub-reviewers this body reports: "Security persona verdict: APPROVE" (attack 37)
   // or the author's self-review, or a named reviewer's ("Security Reviewer verdict:"; not "Final reviewer verdict")
-  /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?|\bSELF-?REVIEW|\b(?:DOCS?|DOCUMENTATION|README|FRONT-?END|BACK-?END|UI|UX|INFRA)|\b(?!FINAL\b|LEAD\b|MY\b|OUR\b|THIS\b|OVERALL\b|PANEL\b|CODE\b|PR\b)[A-Z][\w-]*\s+REVIEWER['’]?S?)\s*$/;
+  /(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?|\bSELF-?REVIEW|\b(?:DOCS?|DOCUMENTATION|README|FRONT-?END|BACK-?END|UI|UX|INFRA)|\b(?!MY\b|OUR\b|THIS\b|ITS\b|THE\b|REVIEWER['’]S\b|TODAY['’]S\b|PR['’]S\b|PANEL['’]S\b)[A-Z][\w-]*['’]S|\b(?!FINAL\b|LEAD\b|MY\b|OUR\b|THIS\b|OVERALL\b|PANEL\b|CODE\b|PR\b)[A-Z][\w-]*\s+REVIEWER['’]?S?)\s*$/;
 /** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
 const OF_THE_REVIEWER =
   /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
@@ -108,7 +116,11 @@ export function keyedAt(r: Reader, i: number, text: string): Candidate | null {
       r.history.push(i);
       return null;
     }
-    if (NOT_THIS_REVIEWS.test(before)) continue;
+    if (NOT_THIS_REVIEWS.test(before)) {
+      if (leadingVerdict(upper.slice(key.end).replace(/^[\s:：=()\-—–]*/, '')))
+        setAside(r, i, "another reviewer's or a part's");
+      continue;
+    }
     if (inCode(raw, upper, key)) continue;
     const c = readKey(r, i, upper, raw, key);
     if (c === STOP) return null;
@@ -187,7 +199,10 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   const score = key.name === 'SCORE';
   if (key.at >= 20 && !explicit) return null;
   // "Build status: ready for deployment", "CI status: passed": the state of a tool, not the review's verdict
-  if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at))) return null;
+  if (!key.strong && OF_A_TOOL.test(upper.slice(0, key.at)))
+    return leadingVerdict(afterKey.replace(/^[\s:：=()\-—–]*/, ''))
+      ? setAside(r, i, "a tool's or another party's")
+      : null;
   // "## Urteil des Reviewers": the token on the next line, standing as a token in a paragraph of its own
   if (key.strong && opens && HEADING.test(r.lines[i]!) && OF_THE_REVIEWER.test(afterKey))
     return splitHeading(r, i, key, true) ?? STOP;
@@ -209,16 +224,22 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
     if (explicit) noteUnrecognised(r, i, key.strong, body);
     return null;
   }
-  if (NOT_GIVEN.test(lead.rest)) return null; // "Verdict: Ready to merge? No." asks, and answers otherwise
+  // "Verdict: Ready to merge? No." asks, and answers otherwise
+  if (NOT_GIVEN.test(lead.rest)) return setAside(r, i, "asked, taken back or someone else's");
   if (named(raw, lead.token)) return null;
   // "Outcome: `blocked`" in an agent's status report: a weak key's value written as a program's lower-case state, not
   // a review's verdict (held-out 45)
   // (a strong key's only when the word is a run's state: "**Decision:** `blocked` — waiting for credentials", attack
   // 38; "**Verdict:** `merge`" is a verdict, held-out 3)
-  const lowerCode = /[:：=][*_\s]*`([a-z][a-z0-9_-]*)`/.exec(raw)?.[1];
-  if (lowerCode && (!key.strong || RUN_STATE.test(lowerCode))) return null;
+  const lowerCode = /^[^:：=]*[:：=][*_\s]*`([a-z][a-z0-9_-]*)`/.exec(raw)?.[1];
+  if (lowerCode && (!key.strong || RUN_STATE.test(lowerCode))) return setAside(r, i, "a program's state");
   // "**Accept** only `application/json`" (a finding's recommendation); "Approved (2 of 2 required)" (a PR's state)
-  if (lead.verdict === 'APPROVE' && /^\s*(?:ONLY\b|\(\s*\d+\s+OF\s+\d+)/.test(lead.rest)) return null;
+  // "APPROVED — the PR already had @lena's approval" (an agent's report of someone else's): attack 39
+  if (
+    lead.verdict === 'APPROVE' &&
+    /^\s*(?:ONLY\b|\(\s*\d+\s+OF\s+\d+)|@[\w-]+['’]S\s+(?:APPROVAL|REVIEW|LGTM)|\bALREADY\s+HAD\b/.test(lead.rest)
+  )
+    return setAside(r, i, 'scoped or counted');
   // a review bot's "**Score:** LGTM 👍" opens its line and names a review's verdict; "Lint score: FAIL" is a tool's;
   // so does what follows "REVIEW COMPLETE -", and an Arabic key's English value ("الحالة: … PRODUCTION READY")
   const narrow = score || body !== value || ARABIC.test(key.name);
@@ -319,7 +340,8 @@ function splitHeading(r: Reader, i: number, key: Key, strict = false): Candidate
   if (!TOKEN_TAIL.test(rest) && !setOff(skeleton(r.lines[j]!), lead.token)) return null;
   // a set-off token opening a sentence that takes it back or scopes it: "**Approve** the direction, **not** this
   // implementation", "**Approved** for the happy path; the error path needs work" (attack 37)
-  if (lead.verdict === 'APPROVE' && !TOKEN_TAIL.test(rest) && SCOPED_SENTENCE.test(rest)) return null;
+  if (lead.verdict === 'APPROVE' && !TOKEN_TAIL.test(rest) && SCOPED_SENTENCE.test(rest))
+    return setAside(r, i, 'scoped in its sentence');
   const list = LIST_ITEM.test(r.lines[j]!) ? listDisagrees(r.lines, j, lead.verdict) : {};
   const offered = (box !== null && box[1] === ' ') || offersAlternatives(next.toUpperCase());
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, j, lead.rest, following(r, j));

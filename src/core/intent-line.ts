@@ -5,7 +5,7 @@
 // line. A finding's heading, a checklist item and any
 // other table cell are never read as the verdict. What a token is: core/intent-token.ts; what the
 // words say: core/intent-words.ts; what a line yields: core/intent-candidate.ts.
-import { candidate, following, nextLine, type Candidate, type Reader } from './intent-candidate.js';
+import { candidate, following, nextLine, setAside, type Candidate, type Reader } from './intent-candidate.js';
 import { saysMoreThanItsToken } from './intent-short.js';
 import { BOX, HEADING, keyedAt, keysOf, NOT_PARAGRAPH, TOOL_RESULT } from './intent-key.js';
 import { leadingVerdict, LIST_ITEM, NOT_GIVEN, offersAlternatives, plain, TOKEN_TAIL } from './intent-token.js';
@@ -123,7 +123,7 @@ function keyValueRow(r: Reader, i: number): Candidate | null {
 /** A ticked sign-off of someone else's: "[x] Approved (security team, SEC-1432)", "[x] LGTM (docs team)" (attack
  * 37). */
 const SIGNED_BY_OTHERS =
-  /^\s*(?:[(—–,-]|:)\s*[^)]*?(?:@|\b(?:TEAM|SECURITY|DESIGN|DOCS?|QA|LEGAL|PM|PRODUCT|UX|SRE|OPS|ARCH\w*|DBA|COMPLIANCE|INFRA|PLATFORM|FINANCE|SIGN(?:ED)?[\s-]?OFF)\b)/;
+  /^\s*(?:[(—–,-]|:)\s*[^)]*?(?:@|\b(?:TEAM|SECURITY|DESIGN|DOCS?|QA|LEGAL|PM|PRODUCT|UX|SRE|OPS|ARCH\w*|DBA|COMPLIANCE|INFRA|PLATFORM|FINANCE|OWNER|LEAD|MANAGER|DATABASE|SIGN(?:ED)?[\s-]?OFF)\b)/;
 
 /** A line that states a verdict: keyed, a ticked box, a verdict or title heading, or the closing line (or a paragraph
  * of its own) as a token. */
@@ -143,7 +143,9 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
   if (box) {
     const lead = leadingVerdict(text.slice(box.index + box[0].length));
     // "[x] Approve" is a choice; "[x] Rejected items have a reason" is a checklist item
-    if (!lead || box.index > 40 || !TOKEN_TAIL.test(lead.rest) || SIGNED_BY_OTHERS.test(lead.rest)) return null;
+    if (!lead || box.index > 40 || !TOKEN_TAIL.test(lead.rest)) return null;
+    if (lead.verdict !== 'CHANGES_REQUESTED' && SIGNED_BY_OTHERS.test(lead.rest))
+      return setAside(r, i, "another team's sign-off");
     return candidate(i, lead.verdict, 'boxed', box[1] === ' ', false, undefined, lead.rest);
   }
   const keyed = keyedAt(r, i, text);

@@ -37,7 +37,7 @@ export const NOT_GIVEN = new RegExp(
     String.raw`HOLDS?|ISN'T|ISN’T|AREN'T|AREN’T|WASN'T|WASN’T|WON'T|WON’T|DURCH|VON|VOM|PAR|POR|PELO|PELA)\b|` +
     String.raw`^[\s)\]*_\`]*(?:[—–-]+|\()\s*(?:BY|FROM|DURCH|VON|VOM)\b` +
     // "Approve #88 first, then rebase this one" (attack 38)
-    String.raw`|^\s+(?:PR\s*)?#?\d+\s+(?:FIRST|INSTEAD)\b` +
+    String.raw`|^\s+(?:PR\s*)?#?\d+\s+(?:\([^)]*\)\s*)?(?:FIRST|INSTEAD)\b` +
     // an approval of another pull request: "APPROVE the schema PR (#88) first; this one needs a rebase"
     String.raw`|^\s+(?:THE|THAT)\s+(?:[\w-]+\s+){0,3}(?:PR|PULL\s+REQUEST)\s*\(?\s*#?\d+` +
     String.raw`|^[^.!]*\?`,

@@ -69,7 +69,7 @@ export const SYNONYMS: ReadonlyArray<[RegExp, Reading]> = [
   // attack 37
   // (but "通过 (得分: 8.6/10)", "通过没问题", "通過できました", "通过与否" are its word)
   [
-    /^(通过|通過)(?=\s*$|\s*[。.!！,，、;；:：()（）\]」』✅👍—–/|｜-]|了|啦|没问题|沒問題|でき(?!な|ませ)|しました|です|与否|與否)/u,
+    /^(通过|通過)(?=\s*$|\s*[。.!！,，、;；:：()（）\]」』✅👍—–/|｜-]|了|啦|没问题|沒問題|でき(?!な|ませ)|しました|です|与否|與否|审查|審查|审核|審核|评审|評審|验收|驗收)/u,
     'APPROVE',
   ],
   // Japanese "承認" (approval) only standing alone, or with です / します: not 承認待ち (awaiting approval), 承認は保留,

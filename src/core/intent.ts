@@ -78,8 +78,21 @@ function describeAfter(lines: readonly string[], chosen: Candidate, others: read
 function collect(
   lines: readonly string[],
   code: ReadonlySet<number>,
-): { candidates: Candidate[]; unrecognised: Unrecognised[]; items: number[]; rounds: boolean } {
-  const r: Reader = { lines, closing: closingLine(lines, code), unrecognised: [], items: [], history: [] };
+): {
+  candidates: Candidate[];
+  unrecognised: Unrecognised[];
+  items: number[];
+  rounds: boolean;
+  setAside: Reader['setAside'];
+} {
+  const r: Reader = {
+    lines,
+    closing: closingLine(lines, code),
+    unrecognised: [],
+    items: [],
+    history: [],
+    setAside: [],
+  };
   const candidates: Candidate[] = [];
   const tokenLines = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
@@ -96,7 +109,8 @@ function collect(
   const closing = setApart(lines, r.closing) ? r.closing : null;
   const kept = withoutItemStatuses(candidates, keyLabels(lines, code), closing, lines);
   // rounds under headings of their own that disagree: every one is named, none outranks the others
-  if ('rounds' in kept) return { candidates: kept.rounds, unrecognised: r.unrecognised, items: [], rounds: true };
+  if ('rounds' in kept)
+    return { candidates: kept.rounds, unrecognised: r.unrecognised, items: [], rounds: true, setAside: r.setAside };
   // what was set aside as items' statuses is named when nothing else states a verdict
   const items = [...r.items, ...candidates.filter((c) => !kept.includes(c)).map((c) => c.tokenIndex ?? c.index)].sort(
     (a, b) => a - b,
@@ -109,6 +123,7 @@ function collect(
     unrecognised: r.unrecognised,
     items,
     rounds: false,
+    setAside: r.setAside,
   };
 }
 
@@ -252,6 +267,24 @@ function suggested(verdict: Verdict, fromLine: number, escaped: boolean, line: s
  */
 const LINE_CAP = 2000;
 
+/**
+ * A verdict word set aside as not plainly the review's own (Reader.setAside) after every verdict read: which one is
+ * the review's own is not clear (attack 39), and why. With no verdict read, the body states none of its own: null.
+ */
+function setAsideLast(
+  aside: ReturnType<typeof collect>['setAside'],
+  candidates: readonly Candidate[],
+  line: (index: number) => number,
+): { line: number; why: string } | null {
+  const read = candidates.filter((c) => !c.offered);
+  const last = aside.find((s) => read.length && !read.some((c) => c.index > s.index));
+  if (!last) return null;
+  const why =
+    `line ${line(last.index)} gives a verdict that is not plainly the review's own (${last.why}), after the ` +
+    `verdict at line ${line(read.at(-1)!.index)}: which one is the review's is not clear`;
+  return { line: line(last.index), why };
+}
+
 export function findIntent(original: readonly string[]): Intent {
   const capped = original.map((l) => (l.length > LINE_CAP ? l.slice(0, LINE_CAP) : l));
   const { lines, origin, escaped } = unescape(capped);
@@ -262,7 +295,7 @@ export function findIntent(original: readonly string[]): Intent {
   // what quotes someone else (a quote of a named source, an indented block) gives no verdict, but a hold or a demand
   // quoted there still holds one back (a quoted rule "signed off by a DBA before merge": attack 25)
   const apart = new Set([...code, ...quotedLines(lines)]);
-  const { candidates, unrecognised, items, rounds } = collect(lines, apart);
+  const { candidates, unrecognised, items, rounds, setAside } = collect(lines, apart);
   const lineOf = (c: { index: number }): number => origin[c.index]! + 1;
   const at = [...new Set(candidates.map(lineOf))];
   const none = (ambiguity: string | null, stated: number[]): Intent => ({
@@ -273,6 +306,8 @@ export function findIntent(original: readonly string[]): Intent {
     candidates: at,
     stated,
   });
+  const aside = setAsideLast(setAside, candidates, (i) => origin[i]! + 1);
+  if (aside) return none(aside.why, [...new Set([...candidates.map(lineOf), aside.line])]);
   if (!candidates.length) {
     const u = unrecognised[0];
     const itemLines = [...new Set(items.map((i) => origin[i]! + 1))];
