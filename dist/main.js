@@ -43203,6 +43203,74 @@ function readEvent() {
     return { eventName, payload: JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8')) };
 }
 
+;// CONCATENATED MODULE: ./src/core/intent-key-words.ts
+// The words of a verdict key — pure, part of "did you mean" (core/intent.ts): which keys introduce a verdict (strong
+// ones give the review's, weak ones may describe one item), where they stand on a line, and what marks a key or its
+// value as someone else's, a tool's, an earlier pass's or a part's. How a key's line is read: core/intent-key.ts.
+/** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
+const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
+const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
+const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
+    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
+const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
+const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
+/** The same in Chinese and Japanese (no word boundaries there). */
+const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨|総合評価|综合评价|总体评价|總體評價)\p{Script=Han}{0,3}/gu;
+/** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
+const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
+/** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
+const OF_A_TOOL = 
+// or of a document, a ticket or another team's sign-off: "Design doc status: Approved", "The ticket status is
+// APPROVED" (attack 37)
+/\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW|DOC(?:UMENT)?S?|DESIGN|TICKET|ISSUE|RFC|ADR|TASK|STORY|EPIC|BUDGET|LEGAL|QA|PM|PRODUCT|COMPLIANCE|CANARY|ROLLOUT|PR\s*\(?\s*#?\d+\s*\)?)\s*$/;
+/** Words that date a pass of a review before this one ("previous", "initial", "yesterday's"); with a pass word,
+ * "first", "1st" and "last" too. Shared with intent-doubts.ts, which reads them in a section's title. */
+const EARLIER = String.raw `PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?`;
+/** A pass of a review: "first-pass", "last review's", "prior-round". */
+const PASS_WORDS = String.raw `PASS|ROUND|REVIEW|LOOK|CYCLE|ITERATION|ATTEMPT`;
+const PASS = String.raw `[\s-]+(?:${PASS_WORDS})(?:'?S)?`;
+/**
+ * "Previous verdict: …", "First-pass verdict: …" (held-out 38), "Initial-pass", "1st-pass", "Pre-rebase",
+ * "Before-fixes", "Yesterday's", "Original review", "Earlier review's", "Last review's", "v1" (attack 32) report
+ * history, not this review's decision. Not "Pre-merge verdict" (the verdict before the merge, this one), nor
+ * "Round 1 verdict" (a persona's first round is its current verdict; a later round after it: earlierRound).
+ */
+const HISTORY = new RegExp(String.raw `\b(?:(?:${EARLIER})(?:${PASS})?|` +
+    String.raw `(?:FIRST|1ST|LAST)${PASS}|(?:PRE|BEFORE)[\s-]+(?:REBASE|FIX(?:ES)?|PUSH|UPDATE|CHANGES?)|V1)\s*$`);
+/** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
+const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
+/** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
+const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION)\s*[:：]\s*/;
+/** A pull request's metadata after a value on its line ("| Author: @x", "· Files: 14"): the line is the PR's state. */
+const PR_METADATA = /[|·•,;]\s*(?:AUTHOR|FILES(?:\s+CHANGED)?|COMMENTS|COMMITS|BRANCH|BASE|CREATED|UPDATED|MERGED|LABELS|REVIEWERS|ADDITIONS|DELETIONS)\s*[:：]/;
+/** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
+const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
+/** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
+const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
+/** A Markdown heading; its level is the length of the first group. */
+const HEADING = /^\s*(#{1,6})\s/;
+/** A line that opens no plain paragraph: a heading, a quote, a table row, a list item. */
+const NOT_PARAGRAPH = /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/;
+const ARABIC = /\p{Script=Arabic}/u;
+/** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
+const NOT_THIS_REVIEWS = 
+// … or by one of several sub-reviewers this body reports: "Security persona verdict: APPROVE" (attack 37)
+// or the author's self-review, or a named reviewer's ("Security Reviewer verdict:"; not "Final reviewer verdict")
+/(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?|\bSELF-?REVIEW|\b(?:DOCS?|DOCUMENTATION|README|FRONT-?END|BACK-?END|UI|UX|INFRA)|\b(?!MY\b|OUR\b|THIS\b|ITS\b|THE\b|REVIEWER['’]S\b|TODAY['’]S\b|PR['’]S\b|PANEL['’]S\b)[A-Z][\w-]*['’]S|\b(?!FINAL\b|LEAD\b|MY\b|OUR\b|THIS\b|OVERALL\b|PANEL\b|CODE\b|PR\b)[A-Z][\w-]*\s+REVIEWER['’]?S?)\s*$/;
+/** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
+const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
+const BOX = /\[( |x|X)\]/;
+function keysOf(upper) {
+    const out = [];
+    for (const m of upper.matchAll(KEY)) {
+        const name = (m[2] ?? m[3] ?? '').replace(/\s+/g, ' ');
+        out.push({ at: m.index, end: m.index + m[0].length, strong: !!m[2], final: !!m[1], name });
+    }
+    for (const m of upper.matchAll(CJK_KEY))
+        out.push({ at: m.index, end: m.index + m[0].length, strong: true, final: false, name: m[0] });
+    return out.sort((a, b) => a.at - b.at);
+}
+
 ;// CONCATENATED MODULE: ./src/core/intent-words.ts
 /** A token ends at a word's end; a hyphen and a letter make another word ("Fail-fast", "Block-level"), but a
  * qualifier after a hyphen leaves the token ("comment-only", "approved-with-nits"). */
@@ -43697,78 +43765,190 @@ function following(r, i) {
     return plain(r.lines[k]).toUpperCase();
 }
 
+;// CONCATENATED MODULE: ./src/core/intent-short.ts
+
+/** At most this many lines of prose, and this many characters of it. */
+const MAX_LINES = 4;
+const MAX_CHARS = 300;
+/** A phrase that is an approval, whole ("this looks good to me", "LGTM", "I'm fine merging this in"). */
+const APPROVAL = new RegExp('^(?:' +
+    [
+        String.raw `(?:(?:THIS|IT|ALL|EVERYTHING|THE\s+CHANGES?|CHANGES?|CODE)\s+)?(?:LOOKS?|READS?)\s+` +
+            String.raw `(?:GOOD|GREAT|FINE|RIGHT|CORRECT|WELL)(?:\s+TO\s+ME)?(?:\s+NOW)?`,
+        String.raw `LGTM(?:\s+TO\s+ME)?`,
+        String.raw `\+1\s+FOR\s+MERGING`,
+        String.raw `MERGING(?:\s+(?:THIS|IT|NOW))?`,
+        String.raw `SHIP\s+IT`,
+        String.raw `(?:I'M\s+|I\s+AM\s+)?(?:HAPPY|FINE|GOOD|OK(?:AY)?)\s+(?:TO|WITH)\s+MERG(?:E|ING)` +
+            String.raw `(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
+        String.raw `(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
+        String.raw `HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
+        String.raw `(?:(?:THIS\s+IS|IT'S|IT\s+IS)\s+)?(?:GOOD|SAFE|OK(?:AY)?|READY)\s+TO\s+(?:GO|MERGE)`,
+        // "Looks like these changes are good to go", "The changes are ready to land", "Ready for merge"
+        String.raw `(?:(?:IT\s+)?LOOKS\s+LIKE\s+)?(?:(?:THIS|IT|THESE\s+CHANGES|THE\s+CHANGES)\s+(?:IS|ARE)\s+|IT'S\s+)?` +
+            String.raw `(?:GOOD|READY)\s+TO\s+(?:GO|MERGE|LAND|SHIP)(?:\s+IN)?|READY\s+FOR\s+MERGE`,
+        // "Changes approved", "Approving this"
+        String.raw `(?:THE\s+)?CHANGES?\s+(?:ARE\s+)?APPROVED|APPROVING(?:\s+(?:THIS|IT))?`,
+        // "Looking forward to merging it": the merge as the review's wish
+        String.raw `(?:I'M\s+|I\s+AM\s+)?LOOKING\s+FORWARD\s+TO\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
+        // "We can merge.", "This can go in now", "Let's merge it": the merge said as this review's decision
+        String.raw `(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
+        String.raw `(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,
+        String.raw `(?:LET'S|WE'LL|WE\s+WILL|I'LL|I\s+WILL)\s+MERGE\s+(?:THIS|IT)(?:\s+NOW)?`,
+        String.raw `SEEMS\s+GOOD\s+TO\s+ME`,
+        String.raw `FEEL\s+FREE\s+TO\s+MERGE(?:\s+(?:THIS|IT))?`,
+        String.raw `(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,
+        String.raw `SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
+    ].join('|') +
+    ')$');
+/** A courtesy around it: thanks, praise, a sign-off. */
+const COURTESY = new RegExp('^(?:' +
+    [
+        String.raw `THANKS?(?:\s+(?:A\s+LOT|SO\s+MUCH|AGAIN))?`,
+        String.raw `THANK\s+YOU(?:\s+(?:SO\s+MUCH|AGAIN))?`,
+        String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+` +
+            String.raw `(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
+        // "thanks for going through all of these" (the review's comments, answered)
+        String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+GOING\s+THROUGH\s+(?:ALL\s+(?:OF\s+)?)?(?:THESE|THEM|THOSE)`,
+        String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
+        String.raw `(?:VERY\s+|REALLY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
+            String.raw `(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
+        String.raw `GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
+        String.raw `(?:I\s+)?(?:REALLY\s+)?(?:LIKE|LOVE)\s+(?:THIS|IT)`,
+        // agreement, not an approval by itself: "Sounds good" answers what was said before it
+        String.raw `SOUNDS\s+GOOD(?:\s+TO\s+ME)?`,
+    ].join('|') +
+    ')$');
+/**
+ * What keeps it unread even so, anywhere in the body (a second guard: the allowlist already refuses any phrase it
+ * does not know): a negation with or without its apostrophe, a hedge, a condition, a hold, a report, a withdrawal.
+ */
+const NOT_PLAIN = new RegExp(String.raw `[?？؟‽⁇⁈⁉⸮⸘"“”]|` +
+    String.raw `\b(?:IS|ARE|WAS|WERE|DO|DOES|DID|CAN|COULD|WOULD|SHOULD|WON|HAVE|HAS|HAD|AIN|MUST|NEED)N'?T\b|` +
+    String.raw `\b(?:NOT|CANNOT|NEVER|NO|NOTHING|NONE|ZERO|HARDLY|BARELY|FAR|NOWHERE|MOSTLY|ALMOST|NEARLY|` +
+    String.raw `BUT|EXCEPT|UNLESS|IF|ONCE|WHEN|UNTIL|TIL|AFTER|BEFORE|THEN|ASSUMING|MODULO|APART|SOON|PROVIDED|` +
+    String.raw `WAIT\w*|HOLD\w*|PENDING|STILL|YET|SAID|SAYS|THINKS?|MENTIONED|RETRACT\w*|DISMISS\w*|WITHDRAW\w*|` +
+    String.raw `ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL|WRONG|` +
+    String.raw `NOPE|KIDDING|SARCASM)\b`);
+/** The faces and signs a plain approval may carry: a smile, a thumbs-up, a tick, a party, a heart. */
+const GOOD_SIGNS = /👍|✅|✔️?|🎉|🚀|❤️?|🙏|😊|🙂|😀|😄|👏|💯|✨|🙌|:-?\)|:D|\uFE0F/gu;
+/** The same signs as GitHub's shortcodes (":shipit:", ":+1:"): taken off before the words are read. */
+const GOOD_CODES = /:(?:shipit|\+1|thumbsup|tada|rocket|heart|clap|white_check_mark):/gi;
+const COMMENT_LINE = /^\s*<!--.*-->\s*$/;
+/**
+ * A face or a sign other than the good ones, an emoji shortcode, a sarcasm tag: "🤔", "💀", ":/", ";)", "-_-",
+ * ">_>", "^^;", ":thinking:", "/s" — what it adds is its meaning, and it is not an approval's (attacks 30, 31).
+ */
+function saysMore(raw) {
+    const rest = raw.replace(GOOD_SIGNS, '').replace(GOOD_CODES, '');
+    return (/[\p{Extended_Pictographic}\u2190-\u2BFF\u2E2E\u2E18]/u.test(rest) ||
+        /[:;=8][-']?[/\\(|[\]pPoO3*)]|-_-|\^\^|[<>]_[<>]|:[a-z_]+:|(?:^|\s)\/s(?:arcasm)?\b/iu.test(rest));
+}
+/**
+ * In a comment of a few lines (the size the short reader reads), a verdict token that opens the closing line or
+ * stands alone is read only when nothing but punctuation or a good sign follows it ("LGTM!", "Approved 👍") and
+ * every other line is a courtesy or an approval said whole ("Thanks for the fix!"): what a short comment adds
+ * around its token — "LGTM — scratch that", "Blocked — upstream, not this PR", "Approved — the design doc, not
+ * the code", "LGTM 💀", "LGTM.\n\nNot.", "LGTM\n<!-- wrong tab, this was for #812 -->" — is its whole meaning
+ * (attack 31).
+ */
+function saysMoreThanItsToken(lines, i) {
+    const prose = lines.filter((l) => l.trim() && !COMMENT_LINE.test(l));
+    if (prose.length > MAX_LINES || prose.join(' ').length > MAX_CHARS || prose.some((l) => reportShape(l)))
+        return false;
+    const raw = lines[i];
+    if (marked(raw))
+        return true;
+    const lead = leadingVerdict(plain(raw).toUpperCase());
+    if (!lead || !/^[\s.!！。]*(?:です|だ|っす)?[\s.!！。]*$/.test(lead.rest))
+        return true;
+    if (NOT_PLAIN.test(hiddenText(lines)))
+        return true;
+    return lines.some((l, k) => k !== i && l.trim() && !COMMENT_LINE.test(l) && (marked(l) || !allowed(upper(l))));
+}
+/** Struck, marked up, a link, an @mention, or a face or sign other than the good ones. */
+function marked(raw) {
+    return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw);
+}
+/**
+ * What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. Only a marker or a
+ * key with a one-word value ("<!-- reviewer: dana -->") is metadata; any other comment says something the reader of
+ * the review does not see ("<!-- placeholder, real review tomorrow -->", "<!-- reviewed the 2.x backport -->":
+ * attack 33), and is returned as a question, which NOT_PLAIN refuses.
+ */
+function hiddenText(lines) {
+    const comments = lines.filter((l) => COMMENT_LINE.test(l));
+    // … and no marker that says the review is not finished: "<!-- draft -->", "<!-- wip -->", "<!-- todo: … -->"
+    const meta = (l) => /^\s*<!--\s*(?:[\w.-]+(?:\s*[:=]\s*[\w.@/#-]+)?)?\s*-->\s*$/.test(l) && !UNFINISHED.test(l.toUpperCase());
+    if (comments.some((l) => !meta(l)))
+        return '?';
+    return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
+}
+/** A marker of a review not finished yet (attack 37). */
+const UNFINISHED = /\b(?:DRAFT|WIP|TODO|FIXME|TBD|UNFINISHED|INCOMPLETE|PLACEHOLDER|PENDING|PARTIAL|IN-?PROGRESS|ONGOING)\b/;
+/** A line's plain text, upper-cased, its apostrophes one character. */
+const upper = (line) => plain(line.replace(GOOD_CODES, ' '))
+    .replace(/[’‘ʼ`´]/g, "'")
+    .toUpperCase();
+/** Is every phrase of the text an approval said whole or a courtesy? */
+const allowed = (text) => phrases(text).every((p) => APPROVAL.test(p) || COURTESY.test(p));
+/** A line that opens with a label and a colon ("**Status:** …", "Score: 3/10", "Fazit: …"): a report's shape. */
+const LABELLED = /^[\s*_>]*[\p{L}\p{N}][\p{L}\p{N} '’-]{0,30}[*_]*\s*[:：](?=[\s*_]|$)/u;
+/** A heading, a table, a list, a quote or a labelled line: a report's shape (or another's words), not a comment's. */
+function reportShape(line) {
+    return /^\s*(?:#|\||>|[-+*]\s|\d+[.)]\s|<!--)/.test(line) || LABELLED.test(line);
+}
+/** The phrases of a text: split at sentence and clause marks, @mentions and decoration taken off each. */
+function phrases(text) {
+    return text
+        .split(/[,.!;:…。！、\n]+|\s[—–-]+\s|[()]/u)
+        .map((p) => p
+        .replace(/^[^\p{L}\p{N}+]+|[^\p{L}\p{N}]+$/gu, '')
+        .replace(/\s+/g, ' ')
+        .trim())
+        .filter(Boolean);
+}
+/** The approval a short body says in words, and the line it says it on; null when it is not short or not plain. */
+function shortReview(lines, skip) {
+    const prose = [];
+    for (let i = 0; i < lines.length; i++) {
+        const raw = lines[i];
+        if (skip.has(i) || !raw.trim() || COMMENT_LINE.test(raw))
+            continue;
+        // a heading, a table or a list is a report's shape, not a comment's; a quote brings someone else's words
+        if (reportShape(raw))
+            return null;
+        const text = upper(raw);
+        if (text)
+            prose.push({ index: i, text });
+    }
+    if (!prose.length || prose.length > MAX_LINES)
+        return null;
+    // nothing set apart (code, a quote), addressed to or about someone, struck, marked up, or said with a face
+    // other than a smile or a thumbs-up: "Looks good 🤔", "Ship it :/", "<sarcasm>Looks great</sarcasm>", "@alice +1"
+    if ([...skip].some((i) => lines[i]?.trim()) || lines.some((l) => !COMMENT_LINE.test(l) && marked(l)))
+        return null;
+    // an HTML comment is no prose, but it may take the approval back ("<!-- withdrawn: found a race -->")
+    const all = prose.map((p) => p.text).join(' ');
+    if (all.length > MAX_CHARS || NOT_PLAIN.test(all) || NOT_PLAIN.test(hiddenText(lines)))
+        return null;
+    if (!prose.every((p) => allowed(p.text)))
+        return null;
+    const approving = prose.filter((p) => phrases(p.text).some((x) => APPROVAL.test(x)));
+    return approving.length ? { verdict: 'APPROVE', index: approving.at(-1).index } : null;
+}
+
 ;// CONCATENATED MODULE: ./src/core/intent-key.ts
 // Where a key gives a review's verdict — pure, part of "did you mean" (core/intent.ts): the verdict keys
 // (strong ones give the review's verdict, weak ones may describe one item), "Key: value" on its line, a key
 // heading whose token stands on the next line (or a "Key: value" under it), and the list under such a
-// heading that names a second verdict. Every other form a line gives a verdict in: core/intent-line.ts.
+// heading that names a second verdict. The key words themselves: core/intent-key-words.ts. Every other form a line
+// gives a verdict in: core/intent-line.ts.
 
 
 
 
-/** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
-const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
-const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
-const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
-const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
-const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
-/** The same in Chinese and Japanese (no word boundaries there). */
-const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨|総合評価|综合评价|总体评价|總體評價)\p{Script=Han}{0,3}/gu;
-/** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
-const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
-/** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
-const OF_A_TOOL = 
-// or of a document, a ticket or another team's sign-off: "Design doc status: Approved", "The ticket status is
-// APPROVED" (attack 37)
-/\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW|DOC(?:UMENT)?S?|DESIGN|TICKET|ISSUE|RFC|ADR|TASK|STORY|EPIC|BUDGET|LEGAL|QA|PM|PRODUCT|COMPLIANCE|CANARY|ROLLOUT|PR\s*\(?\s*#?\d+\s*\)?)\s*$/;
-/** Words that date a pass of a review before this one ("previous", "initial", "yesterday's"); with a pass word,
- * "first", "1st" and "last" too. Shared with intent-doubts.ts, which reads them in a section's title. */
-const EARLIER = String.raw `PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?`;
-/** A pass of a review: "first-pass", "last review's", "prior-round". */
-const PASS_WORDS = String.raw `PASS|ROUND|REVIEW|LOOK|CYCLE|ITERATION|ATTEMPT`;
-const PASS = String.raw `[\s-]+(?:${PASS_WORDS})(?:'?S)?`;
-/**
- * "Previous verdict: …", "First-pass verdict: …" (held-out 38), "Initial-pass", "1st-pass", "Pre-rebase",
- * "Before-fixes", "Yesterday's", "Original review", "Earlier review's", "Last review's", "v1" (attack 32) report
- * history, not this review's decision. Not "Pre-merge verdict" (the verdict before the merge, this one), nor
- * "Round 1 verdict" (a persona's first round is its current verdict; a later round after it: earlierRound).
- */
-const HISTORY = new RegExp(String.raw `\b(?:(?:${EARLIER})(?:${PASS})?|` +
-    String.raw `(?:FIRST|1ST|LAST)${PASS}|(?:PRE|BEFORE)[\s-]+(?:REBASE|FIX(?:ES)?|PUSH|UPDATE|CHANGES?)|V1)\s*$`);
-/** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
-const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
-/** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
-const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION)\s*[:：]\s*/;
-/** A pull request's metadata after a value on its line ("| Author: @x", "· Files: 14"): the line is the PR's state. */
-const PR_METADATA = /[|·•,;]\s*(?:AUTHOR|FILES(?:\s+CHANGED)?|COMMENTS|COMMITS|BRANCH|BASE|CREATED|UPDATED|MERGED|LABELS|REVIEWERS|ADDITIONS|DELETIONS)\s*[:：]/;
-/** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
-const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
-/** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
-const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
-/** A Markdown heading; its level is the length of the first group. */
-const HEADING = /^\s*(#{1,6})\s/;
-/** A line that opens no plain paragraph: a heading, a quote, a table row, a list item. */
-const NOT_PARAGRAPH = /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/;
-const ARABIC = /\p{Script=Arabic}/u;
-/** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
-const NOT_THIS_REVIEWS = 
-// … or by one of several sub-reviewers this body reports: "Security persona verdict: APPROVE" (attack 37)
-// or the author's self-review, or a named reviewer's ("Security Reviewer verdict:"; not "Final reviewer verdict")
-/(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?|\bSELF-?REVIEW|\b(?:DOCS?|DOCUMENTATION|README|FRONT-?END|BACK-?END|UI|UX|INFRA)|\b(?!MY\b|OUR\b|THIS\b|ITS\b|THE\b|REVIEWER['’]S\b|TODAY['’]S\b|PR['’]S\b|PANEL['’]S\b)[A-Z][\w-]*['’]S|\b(?!FINAL\b|LEAD\b|MY\b|OUR\b|THIS\b|OVERALL\b|PANEL\b|CODE\b|PR\b)[A-Z][\w-]*\s+REVIEWER['’]?S?)\s*$/;
-/** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
-const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
-const BOX = /\[( |x|X)\]/;
-function keysOf(upper) {
-    const out = [];
-    for (const m of upper.matchAll(KEY)) {
-        const name = (m[2] ?? m[3] ?? '').replace(/\s+/g, ' ');
-        out.push({ at: m.index, end: m.index + m[0].length, strong: !!m[2], final: !!m[1], name });
-    }
-    for (const m of upper.matchAll(CJK_KEY))
-        out.push({ at: m.index, end: m.index + m[0].length, strong: true, final: false, name: m[0] });
-    return out.sort((a, b) => a.at - b.at);
-}
+
 /** A line that gives a verdict after a key ("Verdict: X", "the verdict is X"), or a key heading. */
 function keyedAt(r, i, text) {
     const upper = text.toUpperCase();
@@ -44071,179 +44251,6 @@ function listDisagrees(lines, j, verdict) {
  */
 const LIST_HISTORY = /\b(?:PREVIOUS(?:LY)?|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL(?:LY)?|LAST\s+ROUND|ROUND\s*\d+)\b/;
 
-;// CONCATENATED MODULE: ./src/core/intent-short.ts
-
-/** At most this many lines of prose, and this many characters of it. */
-const MAX_LINES = 4;
-const MAX_CHARS = 300;
-/** A phrase that is an approval, whole ("this looks good to me", "LGTM", "I'm fine merging this in"). */
-const APPROVAL = new RegExp('^(?:' +
-    [
-        String.raw `(?:(?:THIS|IT|ALL|EVERYTHING|THE\s+CHANGES?|CHANGES?|CODE)\s+)?(?:LOOKS?|READS?)\s+` +
-            String.raw `(?:GOOD|GREAT|FINE|RIGHT|CORRECT|WELL)(?:\s+TO\s+ME)?(?:\s+NOW)?`,
-        String.raw `LGTM(?:\s+TO\s+ME)?`,
-        String.raw `\+1\s+FOR\s+MERGING`,
-        String.raw `MERGING(?:\s+(?:THIS|IT|NOW))?`,
-        String.raw `SHIP\s+IT`,
-        String.raw `(?:I'M\s+|I\s+AM\s+)?(?:HAPPY|FINE|GOOD|OK(?:AY)?)\s+(?:TO|WITH)\s+MERG(?:E|ING)` +
-            String.raw `(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
-        String.raw `(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
-        String.raw `HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
-        String.raw `(?:(?:THIS\s+IS|IT'S|IT\s+IS)\s+)?(?:GOOD|SAFE|OK(?:AY)?|READY)\s+TO\s+(?:GO|MERGE)`,
-        // "Looks like these changes are good to go", "The changes are ready to land", "Ready for merge"
-        String.raw `(?:(?:IT\s+)?LOOKS\s+LIKE\s+)?(?:(?:THIS|IT|THESE\s+CHANGES|THE\s+CHANGES)\s+(?:IS|ARE)\s+|IT'S\s+)?` +
-            String.raw `(?:GOOD|READY)\s+TO\s+(?:GO|MERGE|LAND|SHIP)(?:\s+IN)?|READY\s+FOR\s+MERGE`,
-        // "Changes approved", "Approving this"
-        String.raw `(?:THE\s+)?CHANGES?\s+(?:ARE\s+)?APPROVED|APPROVING(?:\s+(?:THIS|IT))?`,
-        // "Looking forward to merging it": the merge as the review's wish
-        String.raw `(?:I'M\s+|I\s+AM\s+)?LOOKING\s+FORWARD\s+TO\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
-        // "We can merge.", "This can go in now", "Let's merge it": the merge said as this review's decision
-        String.raw `(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
-        String.raw `(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,
-        String.raw `(?:LET'S|WE'LL|WE\s+WILL|I'LL|I\s+WILL)\s+MERGE\s+(?:THIS|IT)(?:\s+NOW)?`,
-        String.raw `SEEMS\s+GOOD\s+TO\s+ME`,
-        String.raw `FEEL\s+FREE\s+TO\s+MERGE(?:\s+(?:THIS|IT))?`,
-        String.raw `(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,
-        String.raw `SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
-    ].join('|') +
-    ')$');
-/** A courtesy around it: thanks, praise, a sign-off. */
-const COURTESY = new RegExp('^(?:' +
-    [
-        String.raw `THANKS?(?:\s+(?:A\s+LOT|SO\s+MUCH|AGAIN))?`,
-        String.raw `THANK\s+YOU(?:\s+(?:SO\s+MUCH|AGAIN))?`,
-        String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+` +
-            String.raw `(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
-        // "thanks for going through all of these" (the review's comments, answered)
-        String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+GOING\s+THROUGH\s+(?:ALL\s+(?:OF\s+)?)?(?:THESE|THEM|THOSE)`,
-        String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
-        String.raw `(?:VERY\s+|REALLY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
-            String.raw `(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
-        String.raw `GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
-        String.raw `(?:I\s+)?(?:REALLY\s+)?(?:LIKE|LOVE)\s+(?:THIS|IT)`,
-        // agreement, not an approval by itself: "Sounds good" answers what was said before it
-        String.raw `SOUNDS\s+GOOD(?:\s+TO\s+ME)?`,
-    ].join('|') +
-    ')$');
-/**
- * What keeps it unread even so, anywhere in the body (a second guard: the allowlist already refuses any phrase it
- * does not know): a negation with or without its apostrophe, a hedge, a condition, a hold, a report, a withdrawal.
- */
-const NOT_PLAIN = new RegExp(String.raw `[?？؟‽⁇⁈⁉⸮⸘"“”]|` +
-    String.raw `\b(?:IS|ARE|WAS|WERE|DO|DOES|DID|CAN|COULD|WOULD|SHOULD|WON|HAVE|HAS|HAD|AIN|MUST|NEED)N'?T\b|` +
-    String.raw `\b(?:NOT|CANNOT|NEVER|NO|NOTHING|NONE|ZERO|HARDLY|BARELY|FAR|NOWHERE|MOSTLY|ALMOST|NEARLY|` +
-    String.raw `BUT|EXCEPT|UNLESS|IF|ONCE|WHEN|UNTIL|TIL|AFTER|BEFORE|THEN|ASSUMING|MODULO|APART|SOON|PROVIDED|` +
-    String.raw `WAIT\w*|HOLD\w*|PENDING|STILL|YET|SAID|SAYS|THINKS?|MENTIONED|RETRACT\w*|DISMISS\w*|WITHDRAW\w*|` +
-    String.raw `ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL|WRONG|` +
-    String.raw `NOPE|KIDDING|SARCASM)\b`);
-/** The faces and signs a plain approval may carry: a smile, a thumbs-up, a tick, a party, a heart. */
-const GOOD_SIGNS = /👍|✅|✔️?|🎉|🚀|❤️?|🙏|😊|🙂|😀|😄|👏|💯|✨|🙌|:-?\)|:D|\uFE0F/gu;
-/** The same signs as GitHub's shortcodes (":shipit:", ":+1:"): taken off before the words are read. */
-const GOOD_CODES = /:(?:shipit|\+1|thumbsup|tada|rocket|heart|clap|white_check_mark):/gi;
-const COMMENT_LINE = /^\s*<!--.*-->\s*$/;
-/**
- * A face or a sign other than the good ones, an emoji shortcode, a sarcasm tag: "🤔", "💀", ":/", ";)", "-_-",
- * ">_>", "^^;", ":thinking:", "/s" — what it adds is its meaning, and it is not an approval's (attacks 30, 31).
- */
-function saysMore(raw) {
-    const rest = raw.replace(GOOD_SIGNS, '').replace(GOOD_CODES, '');
-    return (/[\p{Extended_Pictographic}\u2190-\u2BFF\u2E2E\u2E18]/u.test(rest) ||
-        /[:;=8][-']?[/\\(|[\]pPoO3*)]|-_-|\^\^|[<>]_[<>]|:[a-z_]+:|(?:^|\s)\/s(?:arcasm)?\b/iu.test(rest));
-}
-/**
- * In a comment of a few lines (the size the short reader reads), a verdict token that opens the closing line or
- * stands alone is read only when nothing but punctuation or a good sign follows it ("LGTM!", "Approved 👍") and
- * every other line is a courtesy or an approval said whole ("Thanks for the fix!"): what a short comment adds
- * around its token — "LGTM — scratch that", "Blocked — upstream, not this PR", "Approved — the design doc, not
- * the code", "LGTM 💀", "LGTM.\n\nNot.", "LGTM\n<!-- wrong tab, this was for #812 -->" — is its whole meaning
- * (attack 31).
- */
-function saysMoreThanItsToken(lines, i) {
-    const prose = lines.filter((l) => l.trim() && !COMMENT_LINE.test(l));
-    if (prose.length > MAX_LINES || prose.join(' ').length > MAX_CHARS || prose.some((l) => reportShape(l)))
-        return false;
-    const raw = lines[i];
-    if (marked(raw))
-        return true;
-    const lead = leadingVerdict(plain(raw).toUpperCase());
-    if (!lead || !/^[\s.!！。]*(?:です|だ|っす)?[\s.!！。]*$/.test(lead.rest))
-        return true;
-    if (NOT_PLAIN.test(hiddenText(lines)))
-        return true;
-    return lines.some((l, k) => k !== i && l.trim() && !COMMENT_LINE.test(l) && (marked(l) || !allowed(upper(l))));
-}
-/** Struck, marked up, a link, an @mention, or a face or sign other than the good ones. */
-function marked(raw) {
-    return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw);
-}
-/**
- * What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. Only a marker or a
- * key with a one-word value ("<!-- reviewer: dana -->") is metadata; any other comment says something the reader of
- * the review does not see ("<!-- placeholder, real review tomorrow -->", "<!-- reviewed the 2.x backport -->":
- * attack 33), and is returned as a question, which NOT_PLAIN refuses.
- */
-function hiddenText(lines) {
-    const comments = lines.filter((l) => COMMENT_LINE.test(l));
-    // … and no marker that says the review is not finished: "<!-- draft -->", "<!-- wip -->", "<!-- todo: … -->"
-    const meta = (l) => /^\s*<!--\s*(?:[\w.-]+(?:\s*[:=]\s*[\w.@/#-]+)?)?\s*-->\s*$/.test(l) && !UNFINISHED.test(l.toUpperCase());
-    if (comments.some((l) => !meta(l)))
-        return '?';
-    return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
-}
-/** A marker of a review not finished yet (attack 37). */
-const UNFINISHED = /\b(?:DRAFT|WIP|TODO|FIXME|TBD|UNFINISHED|INCOMPLETE|PLACEHOLDER|PENDING|PARTIAL|IN-?PROGRESS|ONGOING)\b/;
-/** A line's plain text, upper-cased, its apostrophes one character. */
-const upper = (line) => plain(line.replace(GOOD_CODES, ' '))
-    .replace(/[’‘ʼ`´]/g, "'")
-    .toUpperCase();
-/** Is every phrase of the text an approval said whole or a courtesy? */
-const allowed = (text) => phrases(text).every((p) => APPROVAL.test(p) || COURTESY.test(p));
-/** A line that opens with a label and a colon ("**Status:** …", "Score: 3/10", "Fazit: …"): a report's shape. */
-const LABELLED = /^[\s*_>]*[\p{L}\p{N}][\p{L}\p{N} '’-]{0,30}[*_]*\s*[:：](?=[\s*_]|$)/u;
-/** A heading, a table, a list, a quote or a labelled line: a report's shape (or another's words), not a comment's. */
-function reportShape(line) {
-    return /^\s*(?:#|\||>|[-+*]\s|\d+[.)]\s|<!--)/.test(line) || LABELLED.test(line);
-}
-/** The phrases of a text: split at sentence and clause marks, @mentions and decoration taken off each. */
-function phrases(text) {
-    return text
-        .split(/[,.!;:…。！、\n]+|\s[—–-]+\s|[()]/u)
-        .map((p) => p
-        .replace(/^[^\p{L}\p{N}+]+|[^\p{L}\p{N}]+$/gu, '')
-        .replace(/\s+/g, ' ')
-        .trim())
-        .filter(Boolean);
-}
-/** The approval a short body says in words, and the line it says it on; null when it is not short or not plain. */
-function shortReview(lines, skip) {
-    const prose = [];
-    for (let i = 0; i < lines.length; i++) {
-        const raw = lines[i];
-        if (skip.has(i) || !raw.trim() || COMMENT_LINE.test(raw))
-            continue;
-        // a heading, a table or a list is a report's shape, not a comment's; a quote brings someone else's words
-        if (reportShape(raw))
-            return null;
-        const text = upper(raw);
-        if (text)
-            prose.push({ index: i, text });
-    }
-    if (!prose.length || prose.length > MAX_LINES)
-        return null;
-    // nothing set apart (code, a quote), addressed to or about someone, struck, marked up, or said with a face
-    // other than a smile or a thumbs-up: "Looks good 🤔", "Ship it :/", "<sarcasm>Looks great</sarcasm>", "@alice +1"
-    if ([...skip].some((i) => lines[i]?.trim()) || lines.some((l) => !COMMENT_LINE.test(l) && marked(l)))
-        return null;
-    // an HTML comment is no prose, but it may take the approval back ("<!-- withdrawn: found a race -->")
-    const all = prose.map((p) => p.text).join(' ');
-    if (all.length > MAX_CHARS || NOT_PLAIN.test(all) || NOT_PLAIN.test(hiddenText(lines)))
-        return null;
-    if (!prose.every((p) => allowed(p.text)))
-        return null;
-    const approving = prose.filter((p) => phrases(p.text).some((x) => APPROVAL.test(x)));
-    return approving.length ? { verdict: 'APPROVE', index: approving.at(-1).index } : null;
-}
-
 ;// CONCATENATED MODULE: ./src/core/intent-line.ts
 // Where a line of a review body gives its verdict — pure, part of "did you mean" (core/intent.ts).
 // A verdict is read only where a body gives one: after a verdict/decision/recommendation/status/result
@@ -44252,6 +44259,7 @@ function shortReview(lines, skip) {
 // line. A finding's heading, a checklist item and any
 // other table cell are never read as the verdict. What a token is: core/intent-token.ts; what the
 // words say: core/intent-words.ts; what a line yields: core/intent-candidate.ts.
+
 
 
 

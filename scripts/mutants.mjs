@@ -1034,7 +1034,7 @@ export const MUTANTS = [
   {
     name: 'earlier-pass-read',
     what: 'a verdict key of an earlier pass ("First-pass verdict", "Last review\'s verdict") is read as this review\'s',
-    file: 'src/core/intent-key.ts',
+    file: 'src/core/intent-key-words.ts',
     from: 'String.raw`(?:FIRST|1ST|LAST)${PASS}|(?:PRE|BEFORE)',
     to: 'String.raw`(?:NEVER)${PASS}|(?:PRE|BEFORE)',
     unit: [U('intent-held37'), U('intent')],

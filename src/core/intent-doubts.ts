@@ -7,7 +7,7 @@
 import type { Candidate } from './intent-candidate.js';
 import { plain } from './intent-token.js';
 import { quotedLines, SIGN_OFF } from './intent-body.js';
-import { EARLIER, PASS_WORDS } from './intent-key.js';
+import { EARLIER, PASS_WORDS } from './intent-key-words.js';
 
 /** A later round, pass, review or update, by its label (upper-case, decoration gone). */
 const REVISIT =

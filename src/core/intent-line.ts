@@ -7,7 +7,8 @@
 // words say: core/intent-words.ts; what a line yields: core/intent-candidate.ts.
 import { candidate, following, nextLine, setAside, type Candidate, type Reader } from './intent-candidate.js';
 import { saysMoreThanItsToken } from './intent-short.js';
-import { BOX, HEADING, keyedAt, keysOf, NOT_PARAGRAPH, TOOL_RESULT } from './intent-key.js';
+import { keyedAt } from './intent-key.js';
+import { BOX, HEADING, keysOf, NOT_PARAGRAPH, TOOL_RESULT } from './intent-key-words.js';
 import { leadingVerdict, LIST_ITEM, NOT_GIVEN, offersAlternatives, plain, TOKEN_TAIL } from './intent-token.js';
 import { UNNEGATED } from './intent-words.js';
 

@@ -14,7 +14,7 @@
 // the advice.
 import { isBlank, VERDICT_LINE, type Verdict } from './grammar.js';
 import { type Candidate, type Reader, type Unrecognised } from './intent-candidate.js';
-import { keysOf, OPENS, STRONG_KEY } from './intent-key.js';
+import { keysOf, OPENS, STRONG_KEY } from './intent-key-words.js';
 import { candidateAt } from './intent-line.js';
 import { plain, synonymAt } from './intent-token.js';
 import { heldBack, laterLine } from './intent-around.js';
