@@ -1180,7 +1180,7 @@ function standsAlone(lines, i, text) {
  * "… That's data loss. We need a backfill step" (attack 37). It stays a candidate (a later verdict still conflicts
  * with it), as an approval on a condition: what follows it.
  */
-function takenBack(lines, i) {
+function overturnedAfter(lines, i) {
     const m = TAKEN_BACK.exec(plain(lines.slice(i + 1).join(' ')).toUpperCase());
     return m?.[0].trim().toLowerCase();
 }
@@ -1328,7 +1328,7 @@ function candidateAt(r, i) {
     if (LIST_ITEM.test(line) && /^MERGE/.test(lead.token))
         return null;
     const c = candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
-    const back = i !== r.closing && lead.verdict === 'APPROVE' ? takenBack(r.lines, i) : undefined;
+    const back = i !== r.closing && lead.verdict === 'APPROVE' ? overturnedAfter(r.lines, i) : undefined;
     return back ? { ...c, condition: c.condition ?? back } : c;
 }
 
@@ -1895,7 +1895,7 @@ const intent_doubts_TAKEN_BACK = new RegExp(String.raw `\/S\b|\bNOT[\s.!]*$|\((?
     String.raw `OTHERWISE|INTO\s+THE\s+SUN|NOT\s+MY\s+AREA|HAVEN'?T\s+LOOKED|DUPLICATE|CLOSING|PLEASE|BUT|` +
     String.raw `NOTHING\s+TO\s+CHANGE|WAITING)\b`);
 const STRUCK_OR_GRIMACING = /<\/?(?:s|del|strike)>|~|[😬🙄🤔🤡😒🙃😑😐]/u;
-function intent_doubts_takenBack(lines, c, apart) {
+function takenBack(lines, c, apart) {
     if (c.strength !== 'bare')
         return false;
     const raw = lines[c.index];
@@ -1948,7 +1948,7 @@ function doubted(decided, lines, code, line) {
             return `line ${line(c.tokenIndex ?? c.index)} offers alternatives and picks one`;
         if (WHETHER.test(t))
             return `line ${line(c.index)} asks whether, it does not say`;
-        if (intent_doubts_takenBack(lines, c, apart))
+        if (takenBack(lines, c, apart))
             return `line ${line(c.index)} takes its own verdict back (sarcasm, another PR, stale, a part)`;
         const h = historySection(lines, code, c.index);
         if (h >= 0)

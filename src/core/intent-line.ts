@@ -28,7 +28,7 @@ function standsAlone(lines: readonly string[], i: number, text: string): boolean
  * "… That's data loss. We need a backfill step" (attack 37). It stays a candidate (a later verdict still conflicts
  * with it), as an approval on a condition: what follows it.
  */
-function takenBack(lines: readonly string[], i: number): string | undefined {
+function overturnedAfter(lines: readonly string[], i: number): string | undefined {
   const m = TAKEN_BACK.exec(plain(lines.slice(i + 1).join(' ')).toUpperCase());
   return m?.[0].trim().toLowerCase();
 }
@@ -165,6 +165,6 @@ export function candidateAt(r: Reader, i: number): Candidate | null {
   // "3. Merge", "- Merge" closing a list of next steps is a step, not the verdict (attacks 22 and 23)
   if (LIST_ITEM.test(line) && /^MERGE/.test(lead.token)) return null;
   const c = candidate(i, lead.verdict, 'bare', offersAlternatives(text.toUpperCase()), false, undefined, lead.rest);
-  const back = i !== r.closing && lead.verdict === 'APPROVE' ? takenBack(r.lines, i) : undefined;
+  const back = i !== r.closing && lead.verdict === 'APPROVE' ? overturnedAfter(r.lines, i) : undefined;
   return back ? { ...c, condition: c.condition ?? back } : c;
 }

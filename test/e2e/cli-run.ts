@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { inProcessScope, NODE, notInProcess, ROOT, type Tier } from './harness.js';
+import { inProcessScope, NODE, notInProcess, outputOf, ROOT, type Tier } from './harness.js';
 
 export const CLI_BIN = join(ROOT, 'dist/cli/index.js');
 const CLI_MAIN = join(ROOT, 'dist/cli/main.js');
@@ -61,14 +61,11 @@ export async function runCli(args: string[], o: CliOptions = {}): Promise<CliRes
 function runChild(args: string[], env: Record<string, string>, cwd: string, input?: string): Promise<CliResult> {
   cliTierCounts.spawned++;
   const child = spawn(NODE, [CLI_BIN, ...args], { cwd, env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
+  const output = outputOf(child);
   // the CLI stops reading one byte past its limit and exits: the rest of a long input meets a closed pipe
   child.stdin.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e;
   });
   child.stdin.end(input ?? ''); // without input, an empty standard input (as spawnSync gives)
-  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+  return output.then(({ code, stdout, stderr }) => ({ status: code, stdout, stderr }));
 }

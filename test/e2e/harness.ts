@@ -10,7 +10,7 @@
 // has (a time limit that kills it, its own file commands, variables read at start-up such as
 // proxies). `PV_E2E=spawn` spawns every run. README ("How long npm test takes") says what
 // only the spawned tier can show.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -133,14 +133,19 @@ async function runChild(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   tierCounts.spawned++;
   const child = spawn(NODE, [DIST], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const r = await outputOf(child);
+  clearTimeout(timer);
+  return r;
+}
+
+/** What a child writes to stdout and stderr, and its exit code, once it has closed (the CLI's tier too: cli-run.ts). */
+export function outputOf(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const code = await new Promise<number | null>((res) => child.on('close', (c) => res(c)));
-  clearTimeout(timer);
-  return { code, stdout, stderr };
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
 const ON_NODE24 = process.versions.node.split('.')[0] === '24';
