@@ -966,7 +966,7 @@ export const MUTANTS = [
   {
     name: 'mixed-items-conflict',
     what: 'gate statuses that disagree among themselves leave the body in conflict, not its decision (held-out 25)',
-    file: 'src/core/intent.ts',
+    file: 'src/core/intent-items.ts',
     from: 'if (!gone.length || new Set(gone.flatMap((c) => c.verdicts)).size < 2) return false;',
     to: 'if (!gone.length || new Set(gone.flatMap((c) => c.verdicts)).size < 9) return false;',
     unit: [U('intent')],
@@ -1070,7 +1070,7 @@ export const MUTANTS = [
   {
     name: 'earlier-review-section-read',
     what: 'a verdict under "## Previous review" is read as this review\'s, whatever the section after it says',
-    file: 'src/core/intent-doubts.ts',
+    file: 'src/core/intent-rounds.ts',
     from: 'return EARLIER_TITLE.test(opening(lines[k]!)) || OTHERS_TITLE.test(opening(lines[k]!)) ? k : -1;',
     to: 'return (EARLIER_TITLE.test(opening(lines[k]!)) || OTHERS_TITLE.test(opening(lines[k]!))) && k < 0 ? k : -1;',
     unit: [U('intent-held37'), U('intent')],

@@ -88,7 +88,7 @@ function stdinOnce(files) {
 
 /***/ }),
 
-/***/ 2320:
+/***/ 6366:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -102,74 +102,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/core/grammar.ts
 var grammar = __nccwpck_require__(8726);
-;// CONCATENATED MODULE: ./src/core/intent-key-words.ts
-// The words of a verdict key — pure, part of "did you mean" (core/intent.ts): which keys introduce a verdict (strong
-// ones give the review's, weak ones may describe one item), where they stand on a line, and what marks a key or its
-// value as someone else's, a tool's, an earlier pass's or a part's. How a key's line is read: core/intent-key.ts.
-/** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
-const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
-const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
-const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
-    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
-const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
-const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
-/** The same in Chinese and Japanese (no word boundaries there). */
-const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨|総合評価|综合评价|总体评价|總體評價)\p{Script=Han}{0,3}/gu;
-/** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
-const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
-/** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
-const OF_A_TOOL = 
-// or of a document, a ticket or another team's sign-off: "Design doc status: Approved", "The ticket status is
-// APPROVED" (attack 37)
-/\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW|DOC(?:UMENT)?S?|DESIGN|TICKET|ISSUE|RFC|ADR|TASK|STORY|EPIC|BUDGET|LEGAL|QA|PM|PRODUCT|COMPLIANCE|CANARY|ROLLOUT|PR\s*\(?\s*#?\d+\s*\)?)\s*$/;
-/** Words that date a pass of a review before this one ("previous", "initial", "yesterday's"); with a pass word,
- * "first", "1st" and "last" too. Shared with intent-doubts.ts, which reads them in a section's title. */
-const EARLIER = String.raw `PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?`;
-/** A pass of a review: "first-pass", "last review's", "prior-round". */
-const PASS_WORDS = String.raw `PASS|ROUND|REVIEW|LOOK|CYCLE|ITERATION|ATTEMPT`;
-const PASS = String.raw `[\s-]+(?:${PASS_WORDS})(?:'?S)?`;
-/**
- * "Previous verdict: …", "First-pass verdict: …" (held-out 38), "Initial-pass", "1st-pass", "Pre-rebase",
- * "Before-fixes", "Yesterday's", "Original review", "Earlier review's", "Last review's", "v1" (attack 32) report
- * history, not this review's decision. Not "Pre-merge verdict" (the verdict before the merge, this one), nor
- * "Round 1 verdict" (a persona's first round is its current verdict; a later round after it: earlierRound).
- */
-const HISTORY = new RegExp(String.raw `\b(?:(?:${EARLIER})(?:${PASS})?|` +
-    String.raw `(?:FIRST|1ST|LAST)${PASS}|(?:PRE|BEFORE)[\s-]+(?:REBASE|FIX(?:ES)?|PUSH|UPDATE|CHANGES?)|V1)\s*$`);
-/** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
-const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
-/** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
-const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION)\s*[:：]\s*/;
-/** A pull request's metadata after a value on its line ("| Author: @x", "· Files: 14"): the line is the PR's state. */
-const PR_METADATA = /[|·•,;]\s*(?:AUTHOR|FILES(?:\s+CHANGED)?|COMMENTS|COMMITS|BRANCH|BASE|CREATED|UPDATED|MERGED|LABELS|REVIEWERS|ADDITIONS|DELETIONS)\s*[:：]/;
-/** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
-const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
-/** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
-const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
-/** A Markdown heading; its level is the length of the first group. */
-const HEADING = /^\s*(#{1,6})\s/;
-/** A line that opens no plain paragraph: a heading, a quote, a table row, a list item. */
-const NOT_PARAGRAPH = /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/;
-const ARABIC = /\p{Script=Arabic}/u;
-/** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
-const NOT_THIS_REVIEWS = 
-// … or by one of several sub-reviewers this body reports: "Security persona verdict: APPROVE" (attack 37)
-// or the author's self-review, or a named reviewer's ("Security Reviewer verdict:"; not "Final reviewer verdict")
-/(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?|\bSELF-?REVIEW|\b(?:DOCS?|DOCUMENTATION|README|FRONT-?END|BACK-?END|UI|UX|INFRA)|\b(?!MY\b|OUR\b|THIS\b|ITS\b|THE\b|REVIEWER['’]S\b|TODAY['’]S\b|PR['’]S\b|PANEL['’]S\b)[A-Z][\w-]*['’]S|\b(?!FINAL\b|LEAD\b|MY\b|OUR\b|THIS\b|OVERALL\b|PANEL\b|CODE\b|PR\b)[A-Z][\w-]*\s+REVIEWER['’]?S?)\s*$/;
-/** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
-const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
-const BOX = /\[( |x|X)\]/;
-function keysOf(upper) {
-    const out = [];
-    for (const m of upper.matchAll(KEY)) {
-        const name = (m[2] ?? m[3] ?? '').replace(/\s+/g, ' ');
-        out.push({ at: m.index, end: m.index + m[0].length, strong: !!m[2], final: !!m[1], name });
-    }
-    for (const m of upper.matchAll(CJK_KEY))
-        out.push({ at: m.index, end: m.index + m[0].length, strong: true, final: false, name: m[0] });
-    return out.sort((a, b) => a.at - b.at);
-}
-
 ;// CONCATENATED MODULE: ./src/core/intent-words.ts
 /** A token ends at a word's end; a hyphen and a letter make another word ("Fail-fast", "Block-level"), but a
  * qualifier after a hyphen leaves the token ("comment-only", "approved-with-nits"). */
@@ -837,6 +769,74 @@ function shortReview(lines, skip) {
     return approving.length ? { verdict: 'APPROVE', index: approving.at(-1).index } : null;
 }
 
+;// CONCATENATED MODULE: ./src/core/intent-key-words.ts
+// The words of a verdict key — pure, part of "did you mean" (core/intent.ts): which keys introduce a verdict (strong
+// ones give the review's, weak ones may describe one item), where they stand on a line, and what marks a key or its
+// value as someone else's, a tool's, an earlier pass's or a part's. How a key's line is read: core/intent-key.ts.
+/** Keys a verdict is introduced by: strong ones give the review's verdict, weak ones may describe one item. */
+const FINAL = String.raw `FINAL|UPDATED|REVISED|CURRENT|ROUND\s*\d+|RE-?REVIEW`;
+const STRONG = String.raw `VERDICT|DECISION|VEREDICTO|DECISI[OÓ]N|DECIS[AÃ]O|D[EÉ]CISION|ENTSCHEIDUNG|URTEIL`;
+const WEAK = String.raw `RECOMMENDATION|RECOMENDACI[OÓ]N|EMPFEHLUNG|OUTCOME|RESULT|STATUS|ESTADO|OVERALL\s+ASSESSMENT|` +
+    String.raw `CONCLUSION|FAZIT|SCORE|OVERALL\s+CALL|RECOMMENDED\s+ACTION|الحالة`;
+const STRONG_KEY = new RegExp(String.raw `^(?:${STRONG}|\p{Script=Han}+)$`, 'u');
+const KEY = new RegExp(String.raw `(?<![A-Z0-9_])(?:(${FINAL})\s+)?(?:(${STRONG})|(${WEAK}))(?![A-Z0-9_])`, 'g');
+/** The same in Chinese and Japanese (no word boundaries there). */
+const CJK_KEY = /(?:结论|結論|建议|建議|推荐|推薦|决定|決定|决策|決策|判定|审查结果|審査結果|审查意见|審查意見|推奨|総合評価|综合评价|总体评价|總體評價)\p{Script=Han}{0,3}/gu;
+/** What may stand before a key that opens its line: decoration, a heading or list mark, a bracket. */
+const OPENS = /^[\s#>*_\-+\d.)[\]]*$/;
+/** A weak key qualified by a tool or a check ("Build status", "CI result", "Test outcome"). */
+const OF_A_TOOL = 
+// or of a document, a ticket or another team's sign-off: "Design doc status: Approved", "The ticket status is
+// APPROVED" (attack 37)
+/\b(?:BUILD|CI|CD|TESTS?|PIPELINE|CHECKS?|DEPLOY(?:MENT)?|LINT(?:ER)?|COVERAGE|SCAN|JOB|WORKFLOW|DOC(?:UMENT)?S?|DESIGN|TICKET|ISSUE|RFC|ADR|TASK|STORY|EPIC|BUDGET|LEGAL|QA|PM|PRODUCT|COMPLIANCE|CANARY|ROLLOUT|PR\s*\(?\s*#?\d+\s*\)?)\s*$/;
+/** Words that date a pass of a review before this one ("previous", "initial", "yesterday's"); with a pass word,
+ * "first", "1st" and "last" too. Shared with intent-doubts.ts, which reads them in a section's title. */
+const EARLIER = String.raw `PREVIOUS|PRIOR|EARLIER|OLD|ORIGINAL|INITIAL|YESTERDAY'?S?`;
+/** A pass of a review: "first-pass", "last review's", "prior-round". */
+const PASS_WORDS = String.raw `PASS|ROUND|REVIEW|LOOK|CYCLE|ITERATION|ATTEMPT`;
+const PASS = String.raw `[\s-]+(?:${PASS_WORDS})(?:'?S)?`;
+/**
+ * "Previous verdict: …", "First-pass verdict: …" (held-out 38), "Initial-pass", "1st-pass", "Pre-rebase",
+ * "Before-fixes", "Yesterday's", "Original review", "Earlier review's", "Last review's", "v1" (attack 32) report
+ * history, not this review's decision. Not "Pre-merge verdict" (the verdict before the merge, this one), nor
+ * "Round 1 verdict" (a persona's first round is its current verdict; a later round after it: earlierRound).
+ */
+const HISTORY = new RegExp(String.raw `\b(?:(?:${EARLIER})(?:${PASS})?|` +
+    String.raw `(?:FIRST|1ST|LAST)${PASS}|(?:PRE|BEFORE)[\s-]+(?:REBASE|FIX(?:ES)?|PUSH|UPDATE|CHANGES?)|V1)\s*$`);
+/** "Stage 1 verdict: PASS", "Part 2 status": one part of the review, outranked by any verdict after it. */
+const PART = /\b(?:STAGE|STEP|PART|SECTION)\s*\d+\s*$/;
+/** "Status da Revisão:", "Status of the review:", "Estado de la revisión:": a key said of the review. */
+const OF_THE_REVIEW = /^\s*(?:OF\s+THE|OF|DA|DO|DE\s+LA|DEL|DE|DER|DES|DU)\s+(?:REVIEW|REVIS[ÃA]O|REVISI[OÓ]N|REVISION)\s*[:：]\s*/;
+/** A pull request's metadata after a value on its line ("| Author: @x", "· Files: 14"): the line is the PR's state. */
+const PR_METADATA = /[|·•,;]\s*(?:AUTHOR|FILES(?:\s+CHANGED)?|COMMENTS|COMMITS|BRANCH|BASE|CREATED|UPDATED|MERGED|LABELS|REVIEWERS|ADDITIONS|DELETIONS)\s*[:：]/;
+/** Tokens that are a tool's, a rubric's or a finding's result rather than a review's verdict (narrow readings). */
+const TOOL_RESULT = /^(?:PASS|FAIL|BLOCK|CLEA|GO|MERGE|ACCEPT|REJECT|SHIP)/;
+/** A "Recommended action" verdict: "DO NOT MERGE"; not "**Block** requests …", "FAIL FAST", "Merge — keep one". */
+const ACTION_VERDICT = /^(?:DO NOT|APPROV|REQUEST|CHANGES|LGTM)/;
+/** A Markdown heading; its level is the length of the first group. */
+const HEADING = /^\s*(#{1,6})\s/;
+/** A line that opens no plain paragraph: a heading, a quote, a table row, a list item. */
+const NOT_PARAGRAPH = /^\s*(#|>|\||[-+*]\s|\d+[.)]\s)/;
+const ARABIC = /\p{Script=Arabic}/u;
+/** A key given for one file or someone else: "\`utils.ts\` verdict: …", "@codebot's verdict: …". */
+const NOT_THIS_REVIEWS = 
+// … or by one of several sub-reviewers this body reports: "Security persona verdict: APPROVE" (attack 37)
+// or the author's self-review, or a named reviewer's ("Security Reviewer verdict:"; not "Final reviewer verdict")
+/(?:\b[\w/.-]+\.[A-Z]{1,5}|@[\w-]+['’]S|\b[A-Z][\w-]*\s+(?:PERSONA|AGENT|BOT|LENS|LANE|SUB-?REVIEWER)['’]?S?|\bSELF-?REVIEW|\b(?:DOCS?|DOCUMENTATION|README|FRONT-?END|BACK-?END|UI|UX|INFRA)|\b(?!MY\b|OUR\b|THIS\b|ITS\b|THE\b|REVIEWER['’]S\b|TODAY['’]S\b|PR['’]S\b|PANEL['’]S\b)[A-Z][\w-]*['’]S|\b(?!FINAL\b|LEAD\b|MY\b|OUR\b|THIS\b|OVERALL\b|PANEL\b|CODE\b|PR\b)[A-Z][\w-]*\s+REVIEWER['’]?S?)\s*$/;
+/** "## Urteil des Reviewers", "## Verdict of the review panel": a verdict heading said of whom gives it. */
+const OF_THE_REVIEWER = /^\s*(?:OF|FROM|BY|DES|DER|VON|DU|DE|DEL|DA|DO)\s+(?:THE\s+|LA\s+|EL\s+)?(?:REVIEW\w*|PANEL|COUNCIL|BOARD|COMMITTEE|TEAM|AUDITOR\w*|GUTACHTER\w*|PR[UÜ]FER\w*|RELECTEUR\w*|REVISOR\w*)(?:\s+(?:PANEL|TEAM|BOARD))?\s*$/;
+const BOX = /\[( |x|X)\]/;
+function keysOf(upper) {
+    const out = [];
+    for (const m of upper.matchAll(KEY)) {
+        const name = (m[2] ?? m[3] ?? '').replace(/\s+/g, ' ');
+        out.push({ at: m.index, end: m.index + m[0].length, strong: !!m[2], final: !!m[1], name });
+    }
+    for (const m of upper.matchAll(CJK_KEY))
+        out.push({ at: m.index, end: m.index + m[0].length, strong: true, final: false, name: m[0] });
+    return out.sort((a, b) => a.at - b.at);
+}
+
 ;// CONCATENATED MODULE: ./src/core/intent-key.ts
 // Where a key gives a review's verdict — pure, part of "did you mean" (core/intent.ts): the verdict keys
 // (strong ones give the review's verdict, weak ones may describe one item), "Key: value" on its line, a key
@@ -1332,6 +1332,77 @@ function candidateAt(r, i) {
     return back ? { ...c, condition: c.condition ?? back } : c;
 }
 
+;// CONCATENATED MODULE: ./src/core/intent-items.ts
+
+
+/** How many lines open with each weak key as a label ("**Recommendation:** CLOSE"), whatever its value says. */
+function keyLabels(lines, code) {
+    const count = new Map();
+    for (let i = 0; i < lines.length; i++) {
+        if (code.has(i))
+            continue;
+        const upper = plain(lines[i]).toUpperCase();
+        const key = keysOf(upper)[0];
+        if (!key || key.strong || key.final || !OPENS.test(upper.slice(0, key.at)))
+            continue;
+        if (!/^\s*(\([^)]*\)\s*)?[:：=]/.test(upper.slice(key.end)))
+            continue;
+        count.set(key.name, (count.get(key.name) ?? 0) + 1);
+    }
+    return count;
+}
+/** A verdict key's token that triages an item as often as it decides a review: "**Decision:** ACCEPTED". */
+const TRIAGE = /^(ACCEPT|REJECT|PASS|FAIL)/;
+/**
+ * One key repeated for three or more items — a weak key with any token ("**Status:** Approved" under every PR,
+ * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
+ * under every finding): the triage of items, not the review's verdict. Dropping them never leaves a different verdict
+ * standing alone, except a refusal set apart after items that disagree among themselves (refusalSetApart).
+ */
+function withoutItemStatuses(candidates, labels, closing, lines) {
+    const items = (c) => !c.final && !!c.key && (!STRONG_KEY.test(c.key) || TRIAGE.test(c.token ?? ''));
+    const count = new Map();
+    for (const c of candidates)
+        if (items(c))
+            count.set(c.key, (count.get(c.key) ?? 0) + 1);
+    // a closing line set apart from the items is counted only against other verdicts under its key, not against
+    // every label of its name ("**Status**: REVIEW COMPLETED" at the top; "---", then "**Status**: ✅ APPROVED")
+    // one "Key: value" under a verdict heading is set apart from the labels of its key; two or more are items' statuses
+    const apart = (c) => !!c.underHeading && (count.get(c.key) ?? 0) === 1;
+    const times = (c) => Math.max(count.get(c.key) ?? 0, c.index === closing || apart(c) ? 0 : (labels.get(c.key) ?? 0));
+    const kept = candidates.filter((c) => !items(c) || times(c) < 3);
+    // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict),
+    // unless the items disagree among themselves and a refusal set apart after them is all that is left
+    const left = new Set(kept.flatMap((c) => c.verdicts));
+    const gone = candidates.filter((c) => !kept.includes(c));
+    const dropped = gone.flatMap((c) => c.verdicts);
+    const mixed = refusalSetApart(gone, kept, lines);
+    if (left.size && dropped.some((v) => !left.has(v)) && !mixed)
+        return candidates;
+    // verdicts each under a heading of their own ("### Verdict" / "FAIL", … / "PASS") are rounds, not one item's
+    // triage: when they are all there is and they disagree, the body states conflicting verdicts, not none
+    const rounds = gone.length > 0 && gone.every((c) => c.tokenIndex !== undefined);
+    return !left.size && rounds && new Set(dropped).size > 1 ? { rounds: candidates } : kept;
+}
+/**
+ * Items' statuses that disagree among themselves (gates each PASS or FAIL) are plainly each one's own: a verdict key's
+ * refusal set apart after them (a rule or a top heading between, in a section not about another PR) is the review's
+ * ("**Decision:** BLOCKED" after five gates' statuses: held-out 25; a follow-up PR's section: attack 27). An approval
+ * left so is not read (a failed gate under it: attack 26).
+ */
+function refusalSetApart(gone, kept, lines) {
+    if (!gone.length || new Set(gone.flatMap((c) => c.verdicts)).size < 2)
+        return false;
+    const last = Math.max(...gone.map((c) => c.tokenIndex ?? c.index));
+    const apartAfter = (c) => c.index > last && lines.slice(last + 1, c.index).some((l) => /^\s*(-{3,}|\*{3,}|_{3,}|#{1,2}\s)/.test(l));
+    const section = (c) => lines.slice(0, c.index).findLast((l) => /^\s*#/.test(l)) ?? '';
+    return kept.every((c) => !!c.key &&
+        STRONG_KEY.test(c.key) &&
+        c.verdicts.join() === 'CHANGES_REQUESTED' &&
+        apartAfter(c) &&
+        !/#\d|\bPR\b|FOLLOW-?UP|STACKED|UPSTREAM/i.test(section(c)));
+}
+
 ;// CONCATENATED MODULE: ./src/core/intent-around.ts
 
 
@@ -1714,8 +1785,11 @@ function nextAbove(lines, i) {
     return k;
 }
 
-;// CONCATENATED MODULE: ./src/core/intent-doubts.ts
-
+;// CONCATENATED MODULE: ./src/core/intent-rounds.ts
+// Which round a verdict sits in — pure, part of "did you mean" (core/intent.ts), read by core/intent-doubts.ts:
+// an update, a correction or a retraction after the verdict; a numbered round, a re-review or a dated verdict with a
+// later one in the body; a section titled as an earlier review or another reviewer's. Each only withholds: a verdict
+// that may not be the last word gives no suggestion (rounds that disagree are the author's to settle: issue 18).
 
 
 /** A later round, pass, review or update, by its label (upper-case, decoration gone). */
@@ -1803,6 +1877,33 @@ function laterRound(lines, code, at, line) {
         ? `line ${line(newer.index)} opens a later round than the one it sits in (line ${line(own.index)})`
         : null;
 }
+/**
+ * A section title for another reviewer's part of a panel ("## Security persona", "### Architecture agent"), or for a
+ * record copied in ("## Change record (copied from ServiceNow)") (attack 38).
+ */
+const OTHERS_TITLE = /^(?!(?:FINAL|LEAD|MAIN|PRIMARY|CODE|THIS|MY|OUR)\b)(?:[\w-]+\s+){1,3}(?:(?:PERSONA|AGENT|SUB-?AGENT|BOT|LENS|LANE)S?\b|REVIEWER\s*$)|\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
+/** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
+const EARLIER_TITLE = new RegExp(
+// "### Last week's review" (attack 37)
+String.raw `^(?:${EARLIER}|FIRST|1ST|LAST|(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY['’]?S?)` +
+    String.raw `(?:[\s-]+(?:WEEK|MONTH|SPRINT|TIME|YEAR)['’]?S?)?` +
+    String.raw `[\s-]+(?:${PASS_WORDS}|VERDICT)S?\b`);
+/**
+ * The verdict sits in a section titled as an earlier review (attack 33: "## Previous review (Mar 3)" / "Verdict:
+ * APPROVE", then "## Today" withdraws it): its nearest heading or bold label above.
+ */
+function historySection(lines, code, at) {
+    // a <details> summary titles what it folds too: "<summary>Previous review (at 1a2b3c4)</summary>" (attack 38)
+    const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && (SECTION.test(l) || /^\s*<summary>/i.test(l)));
+    if (k < 0)
+        return -1;
+    return EARLIER_TITLE.test(opening(lines[k])) || OTHERS_TITLE.test(opening(lines[k])) ? k : -1;
+}
+
+;// CONCATENATED MODULE: ./src/core/intent-doubts.ts
+
+
+
 /**
  * A line that introduces someone else's words (a bot's, a tool's, the author's), ending with a colon — or, above
  * a quote or an indented block, with a period: "Quoting the security bot's review:", "From CodeRabbit's summary:",
@@ -1956,28 +2057,6 @@ function doubted(decided, lines, code, line) {
     }
     return null;
 }
-/**
- * A section title for another reviewer's part of a panel ("## Security persona", "### Architecture agent"), or for a
- * record copied in ("## Change record (copied from ServiceNow)") (attack 38).
- */
-const OTHERS_TITLE = /^(?!(?:FINAL|LEAD|MAIN|PRIMARY|CODE|THIS|MY|OUR)\b)(?:[\w-]+\s+){1,3}(?:(?:PERSONA|AGENT|SUB-?AGENT|BOT|LENS|LANE)S?\b|REVIEWER\s*$)|\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
-/** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
-const EARLIER_TITLE = new RegExp(
-// "### Last week's review" (attack 37)
-String.raw `^(?:${EARLIER}|FIRST|1ST|LAST|(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY['’]?S?)` +
-    String.raw `(?:[\s-]+(?:WEEK|MONTH|SPRINT|TIME|YEAR)['’]?S?)?` +
-    String.raw `[\s-]+(?:${PASS_WORDS}|VERDICT)S?\b`);
-/**
- * The verdict sits in a section titled as an earlier review (attack 33: "## Previous review (Mar 3)" / "Verdict:
- * APPROVE", then "## Today" withdraws it): its nearest heading or bold label above.
- */
-function historySection(lines, code, at) {
-    // a <details> summary titles what it folds too: "<summary>Previous review (at 1a2b3c4)</summary>" (attack 38)
-    const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && (SECTION.test(l) || /^\s*<summary>/i.test(l)));
-    if (k < 0)
-        return -1;
-    return EARLIER_TITLE.test(opening(lines[k])) || OTHERS_TITLE.test(opening(lines[k])) ? k : -1;
-}
 
 ;// CONCATENATED MODULE: ./src/core/intent.ts
 // Which verdict did the author mean? — pure, and for the human only. When a body is
@@ -1989,11 +2068,11 @@ function historySection(lines, code, at) {
 // the words say core/intent-words.ts, what holds an approval back core/intent-conditions.ts, what
 // the lines around a verdict say core/intent-around.ts
 // (an open must-fix list, a demand before the merge, changes said to be made, a later round), what puts
-// the deciding verdict in doubt and only withholds core/intent-doubts.ts,
+// the deciding verdict in doubt and only withholds core/intent-doubts.ts (a later round or an earlier review's
+// section core/intent-rounds.ts), which verdicts are items' statuses core/intent-items.ts,
 // a review of a line or two that approves in words core/intent-short.ts,
 // the body's shape (code, quotes, footers, its closing line) core/intent-body.ts; this module reads the
-// body whole: which of its verdicts decide (items' statuses set aside, rounds, parts, finals) and
-// the advice.
+// body whole: which of its verdicts decide (rounds, parts, finals, what was set aside) and the advice.
 
 
 
@@ -2070,73 +2149,6 @@ function collect(lines, code) {
         rounds: false,
         setAside: r.setAside,
     };
-}
-/** How many lines open with each weak key as a label ("**Recommendation:** CLOSE"), whatever its value says. */
-function keyLabels(lines, code) {
-    const count = new Map();
-    for (let i = 0; i < lines.length; i++) {
-        if (code.has(i))
-            continue;
-        const upper = plain(lines[i]).toUpperCase();
-        const key = keysOf(upper)[0];
-        if (!key || key.strong || key.final || !OPENS.test(upper.slice(0, key.at)))
-            continue;
-        if (!/^\s*(\([^)]*\)\s*)?[:：=]/.test(upper.slice(key.end)))
-            continue;
-        count.set(key.name, (count.get(key.name) ?? 0) + 1);
-    }
-    return count;
-}
-/** A verdict key's token that triages an item as often as it decides a review: "**Decision:** ACCEPTED". */
-const TRIAGE = /^(ACCEPT|REJECT|PASS|FAIL)/;
-/**
- * One key repeated for three or more items — a weak key with any token ("**Status:** Approved" under every PR,
- * "Status: BLOCKING" under every blocker), a verdict key with ACCEPTED/REJECTED/PASS/FAIL ("**Decision:** ACCEPTED"
- * under every finding): the triage of items, not the review's verdict. Dropping them never leaves a different verdict
- * standing alone, except a refusal set apart after items that disagree among themselves (refusalSetApart).
- */
-function withoutItemStatuses(candidates, labels, closing, lines) {
-    const items = (c) => !c.final && !!c.key && (!STRONG_KEY.test(c.key) || TRIAGE.test(c.token ?? ''));
-    const count = new Map();
-    for (const c of candidates)
-        if (items(c))
-            count.set(c.key, (count.get(c.key) ?? 0) + 1);
-    // a closing line set apart from the items is counted only against other verdicts under its key, not against
-    // every label of its name ("**Status**: REVIEW COMPLETED" at the top; "---", then "**Status**: ✅ APPROVED")
-    // one "Key: value" under a verdict heading is set apart from the labels of its key; two or more are items' statuses
-    const apart = (c) => !!c.underHeading && (count.get(c.key) ?? 0) === 1;
-    const times = (c) => Math.max(count.get(c.key) ?? 0, c.index === closing || apart(c) ? 0 : (labels.get(c.key) ?? 0));
-    const kept = candidates.filter((c) => !items(c) || times(c) < 3);
-    // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict),
-    // unless the items disagree among themselves and a refusal set apart after them is all that is left
-    const left = new Set(kept.flatMap((c) => c.verdicts));
-    const gone = candidates.filter((c) => !kept.includes(c));
-    const dropped = gone.flatMap((c) => c.verdicts);
-    const mixed = refusalSetApart(gone, kept, lines);
-    if (left.size && dropped.some((v) => !left.has(v)) && !mixed)
-        return candidates;
-    // verdicts each under a heading of their own ("### Verdict" / "FAIL", … / "PASS") are rounds, not one item's
-    // triage: when they are all there is and they disagree, the body states conflicting verdicts, not none
-    const rounds = gone.length > 0 && gone.every((c) => c.tokenIndex !== undefined);
-    return !left.size && rounds && new Set(dropped).size > 1 ? { rounds: candidates } : kept;
-}
-/**
- * Items' statuses that disagree among themselves (gates each PASS or FAIL) are plainly each one's own: a verdict key's
- * refusal set apart after them (a rule or a top heading between, in a section not about another PR) is the review's
- * ("**Decision:** BLOCKED" after five gates' statuses: held-out 25; a follow-up PR's section: attack 27). An approval
- * left so is not read (a failed gate under it: attack 26).
- */
-function refusalSetApart(gone, kept, lines) {
-    if (!gone.length || new Set(gone.flatMap((c) => c.verdicts)).size < 2)
-        return false;
-    const last = Math.max(...gone.map((c) => c.tokenIndex ?? c.index));
-    const apartAfter = (c) => c.index > last && lines.slice(last + 1, c.index).some((l) => /^\s*(-{3,}|\*{3,}|_{3,}|#{1,2}\s)/.test(l));
-    const section = (c) => lines.slice(0, c.index).findLast((l) => /^\s*#/.test(l)) ?? '';
-    return kept.every((c) => !!c.key &&
-        STRONG_KEY.test(c.key) &&
-        c.verdicts.join() === 'CHANGES_REQUESTED' &&
-        apartAfter(c) &&
-        !/#\d|\bPR\b|FOLLOW-?UP|STACKED|UPSTREAM/i.test(section(c)));
 }
 /** Every line decides and none can be suggested: "the body states conflicting verdicts (line 3: …, line 9: …)". */
 function conflicting(candidates, line) {
@@ -3647,8 +3659,8 @@ const noBody = (message) => ({
     message: `the persona produced no review: ${message}`,
 });
 
-// EXTERNAL MODULE: ./src/core/diagnostics.ts + 13 modules
-var diagnostics = __nccwpck_require__(2320);
+// EXTERNAL MODULE: ./src/core/diagnostics.ts + 15 modules
+var diagnostics = __nccwpck_require__(6366);
 ;// CONCATENATED MODULE: ./src/core/rendered.ts
 // What a reader will see — pure. GitHub renders a review body as Markdown with inline
 // HTML, so the raw text and the text on screen differ: `ghp\_x` shows as `ghp_x`,
