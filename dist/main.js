@@ -45604,8 +45604,22 @@ function keywordDifferences(rest) {
             out.push(`unknown token "${visible(token, 40)}": use one of ${VERDICTS.join(', ')}`);
     }
     if (trailing.trim())
-        out.push(`trailing text after the token: "${visible(trailing.trim(), 60)}" (nothing may follow the token)`);
+        out.push(`trailing text after the token: "${visible(rawTail(rest, trailing).trim(), 60)}" (nothing may follow the token)`);
     return out;
+}
+/**
+ * The raw end of the line whose text, decoration taken out, is `tail`: what follows the token is quoted as written,
+ * its code marks too ("— LGTM `x`", not "— LGTM x": an independent review, 2026-12-03).
+ */
+function rawTail(rest, tail) {
+    let end = rest.length;
+    while (end > 0 && rest[end - 1] === '_')
+        end--; // trailing underscores are decoration too (plain, above)
+    let i = end;
+    for (let n = 0; i > 0 && n < tail.length; i--)
+        if (!/[*`~]/.test(rest[i - 1]))
+            n++;
+    return rest.slice(i);
 }
 const SUMMARY = {
     'empty-body': 'the review body is empty (only whitespace): the persona produced no review; re-run it',
@@ -46747,7 +46761,7 @@ function standingText(r) {
         case 'current':
             return `current (${at})`;
         case 'carried-forward':
-            return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree'})`;
+            return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree and patch'})`;
         case 'stale':
             return `stale: ${at} (head changed since)`;
         case 'edited':
@@ -46918,10 +46932,12 @@ function doubtKept(end, rules, c) {
     const doubt = statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, true));
     if (!doubt)
         return c;
-    const notice = `the forced re-review of ${sha_short(end.target.reviewedSha)} did not start (${c.outcome}): its pending is written ` +
+    // said by the shell once the pending is written: a write that fails says so instead (an independent review,
+    // 2026-12-03: "its pending is written there" stood under "the commit status … could not be set")
+    const doubtNotice = `the forced re-review of ${sha_short(end.target.reviewedSha)} did not start (${c.outcome}): its pending is written ` +
         `there, so the approval under doubt is not kept, carried or restamped; comment /review ${rules.persona} again, ` +
         'or push, to re-review';
-    return { ...c, doubt, notices: [...c.notices, notice] };
+    return { ...c, doubt, doubtNotice };
 }
 function concluded(end, rules) {
     const base = {
@@ -46931,6 +46947,7 @@ function concluded(end, rules) {
         identity: end.identity,
         ...('onHead' in end && end.onHead !== undefined ? { seenOnHead: end.onHead } : {}),
         dismissed: end.dismissed ?? [],
+        ...(end.lead ? { lead: end.lead } : {}),
         notices: end.notices ?? [],
         warnings: end.warnings ?? [],
     };
@@ -46987,7 +47004,7 @@ function stopped(end, rules, base, preflight) {
     return {
         ...base,
         outcome: end.kind,
-        notices: [end.message, ...base.notices],
+        lead: end.message,
         shouldReview: end.kind === 'unposted' ? false : preflight,
         status: unpostedStatus(end, rules),
     };
@@ -47015,7 +47032,7 @@ function draft(end, rules, base) {
         ...base,
         outcome: 'draft',
         shouldReview: false,
-        notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`, ...base.notices],
+        lead: `PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`,
         status: statusOf(rules, end.target, 'pending', `${rules.persona}: draft, not reviewed yet`),
     };
 }
@@ -55031,7 +55048,7 @@ const schema31 = {
                 minLength: 1,
                 description: "The file, relative to the repository root, as the pull request's diff names it: one line, no control characters.",
                 pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
-                not: { pattern: '(^/|(^|/)\\.\\.(/|$)|//|/$)' },
+                not: { type: 'string', pattern: '(^/|(^|/)\\.\\.(/|$)|//|/$)' },
             },
             line: {
                 type: 'integer',
@@ -55148,21 +55165,33 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                     let data1 = data0.path;
                     const _errs6 = errors;
                     const _errs7 = errors;
-                    if (typeof data1 === 'string') {
-                        if (!pattern4.test(data1)) {
-                            const err4 = {};
+                    if (errors === _errs7) {
+                        if (typeof data1 === 'string') {
+                            if (!pattern4.test(data1)) {
+                                const err4 = {};
+                                if (vErrors === null) {
+                                    vErrors = [err4];
+                                }
+                                else {
+                                    vErrors.push(err4);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err5 = {};
                             if (vErrors === null) {
-                                vErrors = [err4];
+                                vErrors = [err5];
                             }
                             else {
-                                vErrors.push(err4);
+                                vErrors.push(err5);
                             }
                             errors++;
                         }
                     }
                     var valid3 = _errs7 === errors;
                     if (valid3) {
-                        const err5 = {
+                        const err6 = {
                             instancePath: instancePath + '/' + i0 + '/path',
                             schemaPath: '#/items/properties/path/not',
                             keyword: 'not',
@@ -55170,10 +55199,10 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                             message: 'must NOT be valid',
                         };
                         if (vErrors === null) {
-                            vErrors = [err5];
+                            vErrors = [err6];
                         }
                         else {
-                            vErrors.push(err5);
+                            vErrors.push(err6);
                         }
                         errors++;
                     }
@@ -55190,28 +55219,12 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                     }
                     if (typeof data1 === 'string') {
                         if (func1(data1) < 1) {
-                            const err6 = {
+                            const err7 = {
                                 instancePath: instancePath + '/' + i0 + '/path',
                                 schemaPath: '#/items/properties/path/minLength',
                                 keyword: 'minLength',
                                 params: { limit: 1 },
                                 message: 'must NOT have fewer than 1 characters',
-                            };
-                            if (vErrors === null) {
-                                vErrors = [err6];
-                            }
-                            else {
-                                vErrors.push(err6);
-                            }
-                            errors++;
-                        }
-                        if (!pattern5.test(data1)) {
-                            const err7 = {
-                                instancePath: instancePath + '/' + i0 + '/path',
-                                schemaPath: '#/items/properties/path/pattern',
-                                keyword: 'pattern',
-                                params: { pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' },
-                                message: 'must match pattern "' + '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' + '"',
                             };
                             if (vErrors === null) {
                                 vErrors = [err7];
@@ -55221,33 +55234,30 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                             }
                             errors++;
                         }
+                        if (!pattern5.test(data1)) {
+                            const err8 = {
+                                instancePath: instancePath + '/' + i0 + '/path',
+                                schemaPath: '#/items/properties/path/pattern',
+                                keyword: 'pattern',
+                                params: { pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' },
+                                message: 'must match pattern "' + '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' + '"',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err8];
+                            }
+                            else {
+                                vErrors.push(err8);
+                            }
+                            errors++;
+                        }
                     }
                     else {
-                        const err8 = {
+                        const err9 = {
                             instancePath: instancePath + '/' + i0 + '/path',
                             schemaPath: '#/items/properties/path/type',
                             keyword: 'type',
                             params: { type: 'string' },
                             message: 'must be string',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err8];
-                        }
-                        else {
-                            vErrors.push(err8);
-                        }
-                        errors++;
-                    }
-                }
-                if (data0.line !== undefined) {
-                    let data2 = data0.line;
-                    if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-                        const err9 = {
-                            instancePath: instancePath + '/' + i0 + '/line',
-                            schemaPath: '#/items/properties/line/type',
-                            keyword: 'type',
-                            params: { type: 'integer' },
-                            message: 'must be integer',
                         };
                         if (vErrors === null) {
                             vErrors = [err9];
@@ -55257,9 +55267,28 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                         errors++;
                     }
+                }
+                if (data0.line !== undefined) {
+                    let data2 = data0.line;
+                    if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+                        const err10 = {
+                            instancePath: instancePath + '/' + i0 + '/line',
+                            schemaPath: '#/items/properties/line/type',
+                            keyword: 'type',
+                            params: { type: 'integer' },
+                            message: 'must be integer',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err10];
+                        }
+                        else {
+                            vErrors.push(err10);
+                        }
+                        errors++;
+                    }
                     if (typeof data2 == 'number' && isFinite(data2)) {
                         if (data2 < 1 || isNaN(data2)) {
-                            const err10 = {
+                            const err11 = {
                                 instancePath: instancePath + '/' + i0 + '/line',
                                 schemaPath: '#/items/properties/line/minimum',
                                 keyword: 'minimum',
@@ -55267,10 +55296,10 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                                 message: 'must be >= 1',
                             };
                             if (vErrors === null) {
-                                vErrors = [err10];
+                                vErrors = [err11];
                             }
                             else {
-                                vErrors.push(err10);
+                                vErrors.push(err11);
                             }
                             errors++;
                         }
@@ -55279,31 +55308,12 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                 if (data0.side !== undefined) {
                     let data3 = data0.side;
                     if (!(data3 === 'RIGHT' || data3 === 'LEFT')) {
-                        const err11 = {
+                        const err12 = {
                             instancePath: instancePath + '/' + i0 + '/side',
                             schemaPath: '#/items/properties/side/enum',
                             keyword: 'enum',
                             params: { allowedValues: schema31.items.properties.side.enum },
                             message: 'must be equal to one of the allowed values',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err11];
-                        }
-                        else {
-                            vErrors.push(err11);
-                        }
-                        errors++;
-                    }
-                }
-                if (data0.start_line !== undefined) {
-                    let data4 = data0.start_line;
-                    if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-                        const err12 = {
-                            instancePath: instancePath + '/' + i0 + '/start_line',
-                            schemaPath: '#/items/properties/start_line/type',
-                            keyword: 'type',
-                            params: { type: 'integer' },
-                            message: 'must be integer',
                         };
                         if (vErrors === null) {
                             vErrors = [err12];
@@ -55313,35 +55323,33 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                         errors++;
                     }
+                }
+                if (data0.start_line !== undefined) {
+                    let data4 = data0.start_line;
+                    if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+                        const err13 = {
+                            instancePath: instancePath + '/' + i0 + '/start_line',
+                            schemaPath: '#/items/properties/start_line/type',
+                            keyword: 'type',
+                            params: { type: 'integer' },
+                            message: 'must be integer',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err13];
+                        }
+                        else {
+                            vErrors.push(err13);
+                        }
+                        errors++;
+                    }
                     if (typeof data4 == 'number' && isFinite(data4)) {
                         if (data4 < 1 || isNaN(data4)) {
-                            const err13 = {
+                            const err14 = {
                                 instancePath: instancePath + '/' + i0 + '/start_line',
                                 schemaPath: '#/items/properties/start_line/minimum',
                                 keyword: 'minimum',
                                 params: { comparison: '>=', limit: 1 },
                                 message: 'must be >= 1',
-                            };
-                            if (vErrors === null) {
-                                vErrors = [err13];
-                            }
-                            else {
-                                vErrors.push(err13);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                if (data0.body !== undefined) {
-                    let data5 = data0.body;
-                    if (typeof data5 === 'string') {
-                        if (func1(data5) > 65536) {
-                            const err14 = {
-                                instancePath: instancePath + '/' + i0 + '/body',
-                                schemaPath: '#/items/properties/body/maxLength',
-                                keyword: 'maxLength',
-                                params: { limit: 65536 },
-                                message: 'must NOT have more than 65536 characters',
                             };
                             if (vErrors === null) {
                                 vErrors = [err14];
@@ -55351,13 +55359,18 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                             }
                             errors++;
                         }
-                        if (func1(data5) < 1) {
+                    }
+                }
+                if (data0.body !== undefined) {
+                    let data5 = data0.body;
+                    if (typeof data5 === 'string') {
+                        if (func1(data5) > 65536) {
                             const err15 = {
                                 instancePath: instancePath + '/' + i0 + '/body',
-                                schemaPath: '#/items/properties/body/minLength',
-                                keyword: 'minLength',
-                                params: { limit: 1 },
-                                message: 'must NOT have fewer than 1 characters',
+                                schemaPath: '#/items/properties/body/maxLength',
+                                keyword: 'maxLength',
+                                params: { limit: 65536 },
+                                message: 'must NOT have more than 65536 characters',
                             };
                             if (vErrors === null) {
                                 vErrors = [err15];
@@ -55367,8 +55380,24 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                             }
                             errors++;
                         }
-                        if (!pattern6.test(data5)) {
+                        if (func1(data5) < 1) {
                             const err16 = {
+                                instancePath: instancePath + '/' + i0 + '/body',
+                                schemaPath: '#/items/properties/body/minLength',
+                                keyword: 'minLength',
+                                params: { limit: 1 },
+                                message: 'must NOT have fewer than 1 characters',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err16];
+                            }
+                            else {
+                                vErrors.push(err16);
+                            }
+                            errors++;
+                        }
+                        if (!pattern6.test(data5)) {
+                            const err17 = {
                                 instancePath: instancePath + '/' + i0 + '/body',
                                 schemaPath: '#/items/properties/body/pattern',
                                 keyword: 'pattern',
@@ -55380,40 +55409,21 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                                     '"',
                             };
                             if (vErrors === null) {
-                                vErrors = [err16];
+                                vErrors = [err17];
                             }
                             else {
-                                vErrors.push(err16);
+                                vErrors.push(err17);
                             }
                             errors++;
                         }
                     }
                     else {
-                        const err17 = {
+                        const err18 = {
                             instancePath: instancePath + '/' + i0 + '/body',
                             schemaPath: '#/items/properties/body/type',
                             keyword: 'type',
                             params: { type: 'string' },
                             message: 'must be string',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err17];
-                        }
-                        else {
-                            vErrors.push(err17);
-                        }
-                        errors++;
-                    }
-                }
-                if (data0.severity !== undefined) {
-                    let data6 = data0.severity;
-                    if (!(data6 === 'blocker' || data6 === 'major' || data6 === 'minor' || data6 === 'nit')) {
-                        const err18 = {
-                            instancePath: instancePath + '/' + i0 + '/severity',
-                            schemaPath: '#/items/properties/severity/enum',
-                            keyword: 'enum',
-                            params: { allowedValues: schema31.items.properties.severity.enum },
-                            message: 'must be equal to one of the allowed values',
                         };
                         if (vErrors === null) {
                             vErrors = [err18];
@@ -55424,9 +55434,28 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                         errors++;
                     }
                 }
+                if (data0.severity !== undefined) {
+                    let data6 = data0.severity;
+                    if (!(data6 === 'blocker' || data6 === 'major' || data6 === 'minor' || data6 === 'nit')) {
+                        const err19 = {
+                            instancePath: instancePath + '/' + i0 + '/severity',
+                            schemaPath: '#/items/properties/severity/enum',
+                            keyword: 'enum',
+                            params: { allowedValues: schema31.items.properties.severity.enum },
+                            message: 'must be equal to one of the allowed values',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err19];
+                        }
+                        else {
+                            vErrors.push(err19);
+                        }
+                        errors++;
+                    }
+                }
             }
             else {
-                const err19 = {
+                const err20 = {
                     instancePath: instancePath + '/' + i0,
                     schemaPath: '#/items/type',
                     keyword: 'type',
@@ -55434,17 +55463,17 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be object',
                 };
                 if (vErrors === null) {
-                    vErrors = [err19];
+                    vErrors = [err20];
                 }
                 else {
-                    vErrors.push(err19);
+                    vErrors.push(err20);
                 }
                 errors++;
             }
         }
     }
     else {
-        const err20 = {
+        const err21 = {
             instancePath,
             schemaPath: '#/type',
             keyword: 'type',
@@ -55452,10 +55481,10 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be array',
         };
         if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err21];
         }
         else {
-            vErrors.push(err20);
+            vErrors.push(err21);
         }
         errors++;
     }
@@ -55738,7 +55767,12 @@ function checkBody(cfg, token = null) {
         const d = diagnose(parsed);
         const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
         const s = d.intent.suggestion;
-        const hint = s ? `; did you mean \`${s.line}\` (line ${s.fromLine})?` : '';
+        // a line already the grammar's is kept, not suggested to itself (an independent review, 2026-12-03)
+        const hint = !s
+            ? ''
+            : s.wellFormed
+                ? `; keep \`${s.line}\` (line ${s.fromLine}) and make it the last line`
+                : `; did you mean \`${s.line}\` (line ${s.fromLine})?`;
         throw new Abort(parsed.reason, `${d.summary}${where}${hint}`, '', d);
     }
     if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
@@ -55987,11 +56021,12 @@ async function keepStanding(cfg, ctx, port, target, plan, facts, bodyVerdict,
 read) {
     const { current } = plan;
     const verdict = current.marker.verdict;
-    const notices = [];
+    let lead;
     const warnings = [...facts.warnings];
     if (plan.outcome === 'duplicate') {
-        notices.push(`${cfg.persona} already reviewed ${sha_short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): ` +
-            `nothing posted`);
+        lead =
+            `${cfg.persona} already reviewed ${sha_short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): ` +
+                `nothing posted`;
         if (bodyVerdict && bodyVerdict !== verdict) {
             warnings.push(`this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${verdict}; ` +
                 'the live review stands (one review per persona and head)');
@@ -56000,10 +56035,10 @@ read) {
     else {
         const same = plan.by === 'patch'
             ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)'
-            : 'the same tree';
-        notices.push(`${sha_short(target.reviewedSha)} has ${same} as ${sha_short(current.marker.head)}, which ${cfg.persona} reviewed ` +
-            `(${verdict}): ` +
-            'verdict carried forward, nothing posted');
+            : 'the same tree and PR patch (an empty commit)';
+        lead =
+            `${sha_short(target.reviewedSha)} has ${same} as ${sha_short(current.marker.head)}, which ${cfg.persona} reviewed ` +
+                `(${verdict}): verdict carried forward, nothing posted`;
     }
     const [done, onHead] = await Promise.all([
         dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor),
@@ -56016,7 +56051,7 @@ read) {
         target,
         identity: facts.identity,
         dismissed: done.ids,
-        notices,
+        lead,
         warnings,
         afterWrite,
         onHead,
@@ -57034,7 +57069,9 @@ function sourceCheck(f, p, context, r, reqs) {
             id,
             level: 'fail',
             says: `there is no GitHub App with the slug ${p.slug}, so ${p.name}'s source cannot be checked`,
-            fix: `give the App's slug, the last part of its page https://github.com/apps/<slug>, in --persona ${p.name}=<slug>`,
+            // both the CLI (--persona) and the action's doctor mode (personas) read these: the fix names neither flag
+            fix: `give the App's slug, the last part of its page https://github.com/apps/<slug>, as ${p.name}=<slug> ` +
+                "(the CLI's --persona, the action's personas input)",
         };
     }
     const layer = r.source === null ? pinnedForAll(f, p, reqs) : undefined;
@@ -58600,7 +58637,7 @@ function report_headline(r, persona) {
         case 'superseded':
         case 'closed':
         case 'unposted':
-            return r.notices[0] ?? r.outcome;
+            return r.lead ?? r.outcome;
         case 'needs-review':
             return `${who} should review ${sha_short(r.headSha)} (should-review=true)`;
         case 'draft':
@@ -58673,8 +58710,9 @@ function addSummary(s, r, persona, bodyFile) {
     // a blank line after the heading: an HTML block runs on to the next blank line, and would swallow the alert below
     s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2).addEOL();
     // an abort's headline only repeats the heading ("aborted (reason)") before the caution block says why
+    // what the run did, once: the end's own sentence where it says one (a closed PR, a kept review), not again as a note
     if (!(r.outcome === 'aborted' && r.failure))
-        s.addRaw(`<p>${html(report_headline(r, persona))}</p>`, true).addEOL();
+        s.addRaw(`<p>${html(r.lead ?? report_headline(r, persona))}</p>`, true).addEOL();
     if (r.failure) {
         const advice = r.advice ? ['>', `> **What to do:** ${mdLine(r.advice)}`] : [];
         s.addRaw(['> [!CAUTION]', `> ${mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
@@ -58726,7 +58764,9 @@ function facts(r) {
     add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
     add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
     add('Posting as', r.identity);
-    const status = r.status ? `${r.status.state} on ${sha_short(r.status.sha)}: ${r.status.description}` : undefined;
+    // a forced re-review's pending goes first (core/outcome.ts doubtKept): unwritten, it is named, as the status is
+    const shown = r.status ?? (r.statusUnwritten ? r.doubt : undefined);
+    const status = shown ? `${shown.state} on ${sha_short(shown.sha)}: ${shown.description}` : undefined;
     add('Commit status', status && (r.statusUnwritten ? `not written (due: ${status})` : status));
     add('Diff written to', r.diffPath);
     return rows;
@@ -58996,6 +59036,7 @@ function doctorAdvice(e) {
 
 
 
+
 async function run() {
     summary.emptyBuffer(); // a run's summary is its own (the in-process tests run many in one process)
     try {
@@ -59028,7 +59069,10 @@ async function runAction() {
     catch (e) {
         if (!(e instanceof InputError))
             throw e;
-        await report(conclude({ kind: 'aborted', reason: 'bad-input', message: e.message }, noRules), '', null);
+        // the persona, when its own input is well formed: in a panel, the heading says whose step failed
+        const persona = getInput('persona');
+        const named = PERSONA_PATTERN.test(persona) ? persona : '';
+        await report(conclude({ kind: 'aborted', reason: 'bad-input', message: e.message }, noRules), named, null);
         return;
     }
     if (cfg.mode === 'doctor')
@@ -59149,7 +59193,8 @@ async function withStatus(result, cfg, ctx, port) {
         const unconfirmed = e instanceof UnconfirmedWrite && failed.status?.state === 'success';
         return unconfirmed ? unconfirmedGreen(failed, cfg, ctx, port) : failed;
     }
-    return result.status ? afterGreen(result, cfg, ctx, port) : result;
+    const written = result.doubtNotice ? { ...result, notices: [...result.notices, result.doubtNotice] } : result;
+    return written.status ? afterGreen(written, cfg, ctx, port) : written;
 }
 /**
  * A green whose write GitHub answered with an error, read again after all: a hold writes failure or pending over
@@ -59175,8 +59220,9 @@ function advise(e, ctx) {
 async function report(r, persona, bodyFile) {
     for (const [name, value] of Object.entries(outputsOf(r)))
         setOutput(name, value);
-    for (const n of r.notices)
-        notice(n);
+    for (const n of [r.lead, ...r.notices])
+        if (n)
+            notice(n);
     for (const w of r.warnings)
         warning(w);
     if (r.diagnosis)

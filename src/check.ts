@@ -55,7 +55,12 @@ export function checkBody(
     const d = diagnose(parsed);
     const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
     const s = d.intent.suggestion;
-    const hint = s ? `; did you mean \`${s.line}\` (line ${s.fromLine})?` : '';
+    // a line already the grammar's is kept, not suggested to itself (an independent review, 2026-12-03)
+    const hint = !s
+      ? ''
+      : s.wellFormed
+        ? `; keep \`${s.line}\` (line ${s.fromLine}) and make it the last line`
+        : `; did you mean \`${s.line}\` (line ${s.fromLine})?`;
     throw new Abort(parsed.reason, `${d.summary}${where}${hint}`, '', d);
   }
   if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {

@@ -3,7 +3,7 @@
 // suggestion names the expected line — or, when the intent is not clear, nothing. The
 // figures are measured per set: the bodies the heuristics were written from, and held-out
 // bodies they were never tuned on. Reads files; the tally itself is pure.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Abort } from './abort.js';
 import { checkBody } from './check.js';
@@ -222,6 +222,20 @@ function readManifest(path: string): Manifest {
   return manifest as Manifest;
 }
 
+/**
+ * Every case's body file exists: a missing one would be read as the action reads it, "no-body", and pass a case
+ * that expects that (a mistyped path: an independent review, 2026-12-03). Throws naming the first that does not.
+ */
+function checkBodies(m: Manifest, path: string): void {
+  m.cases.forEach((c, i) => {
+    if (existsSync(resolve(dirname(path), c.body))) return;
+    throw new Error(
+      `${path}: case ${i + 1} ("${c.name.slice(0, 60)}") names body ${c.body}, which does not exist: bodies are ` +
+        'named relative to the manifest',
+    );
+  });
+}
+
 /** Throws an Error naming the case (its number, and its name when it has one) and what is wrong with it. */
 function checkCase(c: unknown, i: number, path: string): void {
   const o = (typeof c === 'object' && c !== null && !Array.isArray(c) ? c : {}) as Record<string, unknown>;
@@ -246,6 +260,7 @@ function checkCase(c: unknown, i: number, path: string): void {
 
 export function runCorpus(manifestPath: string, out: (s: string) => void): number {
   const manifest = readManifest(manifestPath);
+  checkBodies(manifest, manifestPath);
   const goal = manifest['coverage-goal'] ?? 1;
   const rows = manifest.cases.map((c) => runCase(c, dirname(manifestPath)));
   table(

@@ -4,6 +4,7 @@ import * as core from '@actions/core';
 import { Abort, UnconfirmedWrite } from './abort.js';
 import { checkAsker } from './asker.js';
 import { InputError, readConfig, type Config } from './config.js';
+import { PERSONA_PATTERN } from './core/marker.js';
 import { runContext, type RunContext } from './context.js';
 import { renderDiagnosis } from './core/diagnostics.js';
 import { afterGreen, oneEach } from './after-green.js';
@@ -51,7 +52,10 @@ async function runAction(): Promise<void> {
     timeScale = testTimeScale();
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    await report(conclude({ kind: 'aborted', reason: 'bad-input', message: e.message }, noRules), '', null);
+    // the persona, when its own input is well formed: in a panel, the heading says whose step failed
+    const persona = core.getInput('persona');
+    const named = PERSONA_PATTERN.test(persona) ? persona : '';
+    await report(conclude({ kind: 'aborted', reason: 'bad-input', message: e.message }, noRules), named, null);
     return;
   }
   if (cfg.mode === 'doctor') return runDoctorAction(cfg);
@@ -166,7 +170,8 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
     const unconfirmed = e instanceof UnconfirmedWrite && failed.status?.state === 'success';
     return unconfirmed ? unconfirmedGreen(failed, cfg, ctx, port) : failed;
   }
-  return result.status ? afterGreen(result, cfg, ctx, port) : result;
+  const written = result.doubtNotice ? { ...result, notices: [...result.notices, result.doubtNotice] } : result;
+  return written.status ? afterGreen(written, cfg, ctx, port) : written;
 }
 
 /**
@@ -200,7 +205,7 @@ function advise(e: Abort, ctx: RunContext | null): string {
 
 async function report(r: Conclusion, persona: string, bodyFile: string | null): Promise<void> {
   for (const [name, value] of Object.entries(outputsOf(r))) core.setOutput(name, value);
-  for (const n of r.notices) core.notice(n);
+  for (const n of [r.lead, ...r.notices]) if (n) core.notice(n);
   for (const w of r.warnings) core.warning(w);
   if (r.diagnosis) annotate(r.diagnosis, bodyFile ?? undefined);
   if (process.env['GITHUB_STEP_SUMMARY']) {

@@ -34,7 +34,7 @@ export function headline(r: Conclusion, persona: string): string {
     case 'superseded':
     case 'closed':
     case 'unposted':
-      return r.notices[0] ?? r.outcome;
+      return r.lead ?? r.outcome;
     case 'needs-review':
       return `${who} should review ${short(r.headSha)} (should-review=true)`;
     case 'draft':
@@ -117,7 +117,9 @@ export function addSummary(s: Summary, r: Conclusion, persona: string, bodyFile:
   // a blank line after the heading: an HTML block runs on to the next blank line, and would swallow the alert below
   s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2).addEOL();
   // an abort's headline only repeats the heading ("aborted (reason)") before the caution block says why
-  if (!(r.outcome === 'aborted' && r.failure)) s.addRaw(`<p>${html(headline(r, persona))}</p>`, true).addEOL();
+  // what the run did, once: the end's own sentence where it says one (a closed PR, a kept review), not again as a note
+  if (!(r.outcome === 'aborted' && r.failure))
+    s.addRaw(`<p>${html(r.lead ?? headline(r, persona))}</p>`, true).addEOL();
   if (r.failure) {
     const advice = r.advice ? ['>', `> **What to do:** ${mdLine(r.advice)}`] : [];
     s.addRaw(['> [!CAUTION]', `> ${mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
@@ -169,7 +171,9 @@ function facts(r: Conclusion): Array<[string, string]> {
   add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
   add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
   add('Posting as', r.identity);
-  const status = r.status ? `${r.status.state} on ${short(r.status.sha)}: ${r.status.description}` : undefined;
+  // a forced re-review's pending goes first (core/outcome.ts doubtKept): unwritten, it is named, as the status is
+  const shown = r.status ?? (r.statusUnwritten ? r.doubt : undefined);
+  const status = shown ? `${shown.state} on ${short(shown.sha)}: ${shown.description}` : undefined;
   add('Commit status', status && (r.statusUnwritten ? `not written (due: ${status})` : status));
   add('Diff written to', r.diffPath);
   return rows;

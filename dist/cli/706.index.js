@@ -537,7 +537,9 @@ function sourceCheck(f, p, context, r, reqs) {
             id,
             level: 'fail',
             says: `there is no GitHub App with the slug ${p.slug}, so ${p.name}'s source cannot be checked`,
-            fix: `give the App's slug, the last part of its page https://github.com/apps/<slug>, in --persona ${p.name}=<slug>`,
+            // both the CLI (--persona) and the action's doctor mode (personas) read these: the fix names neither flag
+            fix: `give the App's slug, the last part of its page https://github.com/apps/<slug>, as ${p.name}=<slug> ` +
+                "(the CLI's --persona, the action's personas input)",
         };
     }
     const layer = r.source === null ? pinnedForAll(f, p, reqs) : undefined;
@@ -3678,7 +3680,7 @@ function standingText(r) {
         case 'current':
             return `current (${at})`;
         case 'carried-forward':
-            return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree'})`;
+            return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree and patch'})`;
         case 'stale':
             return `stale: ${at} (head changed since)`;
         case 'edited':
@@ -3733,7 +3735,7 @@ function headline(r, persona) {
         case 'superseded':
         case 'closed':
         case 'unposted':
-            return r.notices[0] ?? r.outcome;
+            return r.lead ?? r.outcome;
         case 'needs-review':
             return `${who} should review ${short(r.headSha)} (should-review=true)`;
         case 'draft':
@@ -3806,8 +3808,9 @@ function addSummary(s, r, persona, bodyFile) {
     // a blank line after the heading: an HTML block runs on to the next blank line, and would swallow the alert below
     s.addHeading(html(`${markOf(r)} persona-verdict: ${who}${r.outcome}${r.reason ? ` (${r.reason})` : ''}`), 2).addEOL();
     // an abort's headline only repeats the heading ("aborted (reason)") before the caution block says why
+    // what the run did, once: the end's own sentence where it says one (a closed PR, a kept review), not again as a note
     if (!(r.outcome === 'aborted' && r.failure))
-        s.addRaw(`<p>${html(headline(r, persona))}</p>`, true).addEOL();
+        s.addRaw(`<p>${html(r.lead ?? headline(r, persona))}</p>`, true).addEOL();
     if (r.failure) {
         const advice = r.advice ? ['>', `> **What to do:** ${report_mdLine(r.advice)}`] : [];
         s.addRaw(['> [!CAUTION]', `> ${report_mdLine(r.failure)}`, ...advice].join('\n'), true).addEOL();
@@ -3859,7 +3862,9 @@ function facts(r) {
     add('Dismissed', r.dismissed.length ? r.dismissed.join(', ') : undefined);
     add('Should review', r.shouldReview === undefined ? undefined : String(r.shouldReview));
     add('Posting as', r.identity);
-    const status = r.status ? `${r.status.state} on ${short(r.status.sha)}: ${r.status.description}` : undefined;
+    // a forced re-review's pending goes first (core/outcome.ts doubtKept): unwritten, it is named, as the status is
+    const shown = r.status ?? (r.statusUnwritten ? r.doubt : undefined);
+    const status = shown ? `${shown.state} on ${short(shown.sha)}: ${shown.description}` : undefined;
     add('Commit status', status && (r.statusUnwritten ? `not written (due: ${status})` : status));
     add('Diff written to', r.diffPath);
     return rows;

@@ -2503,8 +2503,22 @@ function keywordDifferences(rest) {
             out.push(`unknown token "${visible(token, 40)}": use one of ${grammar/* VERDICTS */.bk.join(', ')}`);
     }
     if (trailing.trim())
-        out.push(`trailing text after the token: "${visible(trailing.trim(), 60)}" (nothing may follow the token)`);
+        out.push(`trailing text after the token: "${visible(rawTail(rest, trailing).trim(), 60)}" (nothing may follow the token)`);
     return out;
+}
+/**
+ * The raw end of the line whose text, decoration taken out, is `tail`: what follows the token is quoted as written,
+ * its code marks too ("— LGTM `x`", not "— LGTM x": an independent review, 2026-12-03).
+ */
+function rawTail(rest, tail) {
+    let end = rest.length;
+    while (end > 0 && rest[end - 1] === '_')
+        end--; // trailing underscores are decoration too (plain, above)
+    let i = end;
+    for (let n = 0; i > 0 && n < tail.length; i--)
+        if (!/[*`~]/.test(rest[i - 1]))
+            n++;
+    return rest.slice(i);
 }
 const SUMMARY = {
     'empty-body': 'the review body is empty (only whitespace): the persona produced no review; re-run it',
@@ -4095,7 +4109,7 @@ const schema31 = {
                 minLength: 1,
                 description: "The file, relative to the repository root, as the pull request's diff names it: one line, no control characters.",
                 pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
-                not: { pattern: '(^/|(^|/)\\.\\.(/|$)|//|/$)' },
+                not: { type: 'string', pattern: '(^/|(^|/)\\.\\.(/|$)|//|/$)' },
             },
             line: {
                 type: 'integer',
@@ -4212,21 +4226,33 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                     let data1 = data0.path;
                     const _errs6 = errors;
                     const _errs7 = errors;
-                    if (typeof data1 === 'string') {
-                        if (!pattern4.test(data1)) {
-                            const err4 = {};
+                    if (errors === _errs7) {
+                        if (typeof data1 === 'string') {
+                            if (!pattern4.test(data1)) {
+                                const err4 = {};
+                                if (vErrors === null) {
+                                    vErrors = [err4];
+                                }
+                                else {
+                                    vErrors.push(err4);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err5 = {};
                             if (vErrors === null) {
-                                vErrors = [err4];
+                                vErrors = [err5];
                             }
                             else {
-                                vErrors.push(err4);
+                                vErrors.push(err5);
                             }
                             errors++;
                         }
                     }
                     var valid3 = _errs7 === errors;
                     if (valid3) {
-                        const err5 = {
+                        const err6 = {
                             instancePath: instancePath + '/' + i0 + '/path',
                             schemaPath: '#/items/properties/path/not',
                             keyword: 'not',
@@ -4234,10 +4260,10 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                             message: 'must NOT be valid',
                         };
                         if (vErrors === null) {
-                            vErrors = [err5];
+                            vErrors = [err6];
                         }
                         else {
-                            vErrors.push(err5);
+                            vErrors.push(err6);
                         }
                         errors++;
                     }
@@ -4254,28 +4280,12 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                     }
                     if (typeof data1 === 'string') {
                         if (func1(data1) < 1) {
-                            const err6 = {
+                            const err7 = {
                                 instancePath: instancePath + '/' + i0 + '/path',
                                 schemaPath: '#/items/properties/path/minLength',
                                 keyword: 'minLength',
                                 params: { limit: 1 },
                                 message: 'must NOT have fewer than 1 characters',
-                            };
-                            if (vErrors === null) {
-                                vErrors = [err6];
-                            }
-                            else {
-                                vErrors.push(err6);
-                            }
-                            errors++;
-                        }
-                        if (!pattern5.test(data1)) {
-                            const err7 = {
-                                instancePath: instancePath + '/' + i0 + '/path',
-                                schemaPath: '#/items/properties/path/pattern',
-                                keyword: 'pattern',
-                                params: { pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' },
-                                message: 'must match pattern "' + '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' + '"',
                             };
                             if (vErrors === null) {
                                 vErrors = [err7];
@@ -4285,33 +4295,30 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                             }
                             errors++;
                         }
+                        if (!pattern5.test(data1)) {
+                            const err8 = {
+                                instancePath: instancePath + '/' + i0 + '/path',
+                                schemaPath: '#/items/properties/path/pattern',
+                                keyword: 'pattern',
+                                params: { pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' },
+                                message: 'must match pattern "' + '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' + '"',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err8];
+                            }
+                            else {
+                                vErrors.push(err8);
+                            }
+                            errors++;
+                        }
                     }
                     else {
-                        const err8 = {
+                        const err9 = {
                             instancePath: instancePath + '/' + i0 + '/path',
                             schemaPath: '#/items/properties/path/type',
                             keyword: 'type',
                             params: { type: 'string' },
                             message: 'must be string',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err8];
-                        }
-                        else {
-                            vErrors.push(err8);
-                        }
-                        errors++;
-                    }
-                }
-                if (data0.line !== undefined) {
-                    let data2 = data0.line;
-                    if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-                        const err9 = {
-                            instancePath: instancePath + '/' + i0 + '/line',
-                            schemaPath: '#/items/properties/line/type',
-                            keyword: 'type',
-                            params: { type: 'integer' },
-                            message: 'must be integer',
                         };
                         if (vErrors === null) {
                             vErrors = [err9];
@@ -4321,9 +4328,28 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                         errors++;
                     }
+                }
+                if (data0.line !== undefined) {
+                    let data2 = data0.line;
+                    if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+                        const err10 = {
+                            instancePath: instancePath + '/' + i0 + '/line',
+                            schemaPath: '#/items/properties/line/type',
+                            keyword: 'type',
+                            params: { type: 'integer' },
+                            message: 'must be integer',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err10];
+                        }
+                        else {
+                            vErrors.push(err10);
+                        }
+                        errors++;
+                    }
                     if (typeof data2 == 'number' && isFinite(data2)) {
                         if (data2 < 1 || isNaN(data2)) {
-                            const err10 = {
+                            const err11 = {
                                 instancePath: instancePath + '/' + i0 + '/line',
                                 schemaPath: '#/items/properties/line/minimum',
                                 keyword: 'minimum',
@@ -4331,10 +4357,10 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                                 message: 'must be >= 1',
                             };
                             if (vErrors === null) {
-                                vErrors = [err10];
+                                vErrors = [err11];
                             }
                             else {
-                                vErrors.push(err10);
+                                vErrors.push(err11);
                             }
                             errors++;
                         }
@@ -4343,31 +4369,12 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                 if (data0.side !== undefined) {
                     let data3 = data0.side;
                     if (!(data3 === 'RIGHT' || data3 === 'LEFT')) {
-                        const err11 = {
+                        const err12 = {
                             instancePath: instancePath + '/' + i0 + '/side',
                             schemaPath: '#/items/properties/side/enum',
                             keyword: 'enum',
                             params: { allowedValues: schema31.items.properties.side.enum },
                             message: 'must be equal to one of the allowed values',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err11];
-                        }
-                        else {
-                            vErrors.push(err11);
-                        }
-                        errors++;
-                    }
-                }
-                if (data0.start_line !== undefined) {
-                    let data4 = data0.start_line;
-                    if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-                        const err12 = {
-                            instancePath: instancePath + '/' + i0 + '/start_line',
-                            schemaPath: '#/items/properties/start_line/type',
-                            keyword: 'type',
-                            params: { type: 'integer' },
-                            message: 'must be integer',
                         };
                         if (vErrors === null) {
                             vErrors = [err12];
@@ -4377,35 +4384,33 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                         errors++;
                     }
+                }
+                if (data0.start_line !== undefined) {
+                    let data4 = data0.start_line;
+                    if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+                        const err13 = {
+                            instancePath: instancePath + '/' + i0 + '/start_line',
+                            schemaPath: '#/items/properties/start_line/type',
+                            keyword: 'type',
+                            params: { type: 'integer' },
+                            message: 'must be integer',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err13];
+                        }
+                        else {
+                            vErrors.push(err13);
+                        }
+                        errors++;
+                    }
                     if (typeof data4 == 'number' && isFinite(data4)) {
                         if (data4 < 1 || isNaN(data4)) {
-                            const err13 = {
+                            const err14 = {
                                 instancePath: instancePath + '/' + i0 + '/start_line',
                                 schemaPath: '#/items/properties/start_line/minimum',
                                 keyword: 'minimum',
                                 params: { comparison: '>=', limit: 1 },
                                 message: 'must be >= 1',
-                            };
-                            if (vErrors === null) {
-                                vErrors = [err13];
-                            }
-                            else {
-                                vErrors.push(err13);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                if (data0.body !== undefined) {
-                    let data5 = data0.body;
-                    if (typeof data5 === 'string') {
-                        if (func1(data5) > 65536) {
-                            const err14 = {
-                                instancePath: instancePath + '/' + i0 + '/body',
-                                schemaPath: '#/items/properties/body/maxLength',
-                                keyword: 'maxLength',
-                                params: { limit: 65536 },
-                                message: 'must NOT have more than 65536 characters',
                             };
                             if (vErrors === null) {
                                 vErrors = [err14];
@@ -4415,13 +4420,18 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                             }
                             errors++;
                         }
-                        if (func1(data5) < 1) {
+                    }
+                }
+                if (data0.body !== undefined) {
+                    let data5 = data0.body;
+                    if (typeof data5 === 'string') {
+                        if (func1(data5) > 65536) {
                             const err15 = {
                                 instancePath: instancePath + '/' + i0 + '/body',
-                                schemaPath: '#/items/properties/body/minLength',
-                                keyword: 'minLength',
-                                params: { limit: 1 },
-                                message: 'must NOT have fewer than 1 characters',
+                                schemaPath: '#/items/properties/body/maxLength',
+                                keyword: 'maxLength',
+                                params: { limit: 65536 },
+                                message: 'must NOT have more than 65536 characters',
                             };
                             if (vErrors === null) {
                                 vErrors = [err15];
@@ -4431,8 +4441,24 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                             }
                             errors++;
                         }
-                        if (!pattern6.test(data5)) {
+                        if (func1(data5) < 1) {
                             const err16 = {
+                                instancePath: instancePath + '/' + i0 + '/body',
+                                schemaPath: '#/items/properties/body/minLength',
+                                keyword: 'minLength',
+                                params: { limit: 1 },
+                                message: 'must NOT have fewer than 1 characters',
+                            };
+                            if (vErrors === null) {
+                                vErrors = [err16];
+                            }
+                            else {
+                                vErrors.push(err16);
+                            }
+                            errors++;
+                        }
+                        if (!pattern6.test(data5)) {
+                            const err17 = {
                                 instancePath: instancePath + '/' + i0 + '/body',
                                 schemaPath: '#/items/properties/body/pattern',
                                 keyword: 'pattern',
@@ -4444,40 +4470,21 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                                     '"',
                             };
                             if (vErrors === null) {
-                                vErrors = [err16];
+                                vErrors = [err17];
                             }
                             else {
-                                vErrors.push(err16);
+                                vErrors.push(err17);
                             }
                             errors++;
                         }
                     }
                     else {
-                        const err17 = {
+                        const err18 = {
                             instancePath: instancePath + '/' + i0 + '/body',
                             schemaPath: '#/items/properties/body/type',
                             keyword: 'type',
                             params: { type: 'string' },
                             message: 'must be string',
-                        };
-                        if (vErrors === null) {
-                            vErrors = [err17];
-                        }
-                        else {
-                            vErrors.push(err17);
-                        }
-                        errors++;
-                    }
-                }
-                if (data0.severity !== undefined) {
-                    let data6 = data0.severity;
-                    if (!(data6 === 'blocker' || data6 === 'major' || data6 === 'minor' || data6 === 'nit')) {
-                        const err18 = {
-                            instancePath: instancePath + '/' + i0 + '/severity',
-                            schemaPath: '#/items/properties/severity/enum',
-                            keyword: 'enum',
-                            params: { allowedValues: schema31.items.properties.severity.enum },
-                            message: 'must be equal to one of the allowed values',
                         };
                         if (vErrors === null) {
                             vErrors = [err18];
@@ -4488,9 +4495,28 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                         errors++;
                     }
                 }
+                if (data0.severity !== undefined) {
+                    let data6 = data0.severity;
+                    if (!(data6 === 'blocker' || data6 === 'major' || data6 === 'minor' || data6 === 'nit')) {
+                        const err19 = {
+                            instancePath: instancePath + '/' + i0 + '/severity',
+                            schemaPath: '#/items/properties/severity/enum',
+                            keyword: 'enum',
+                            params: { allowedValues: schema31.items.properties.severity.enum },
+                            message: 'must be equal to one of the allowed values',
+                        };
+                        if (vErrors === null) {
+                            vErrors = [err19];
+                        }
+                        else {
+                            vErrors.push(err19);
+                        }
+                        errors++;
+                    }
+                }
             }
             else {
-                const err19 = {
+                const err20 = {
                     instancePath: instancePath + '/' + i0,
                     schemaPath: '#/items/type',
                     keyword: 'type',
@@ -4498,17 +4524,17 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be object',
                 };
                 if (vErrors === null) {
-                    vErrors = [err19];
+                    vErrors = [err20];
                 }
                 else {
-                    vErrors.push(err19);
+                    vErrors.push(err20);
                 }
                 errors++;
             }
         }
     }
     else {
-        const err20 = {
+        const err21 = {
             instancePath,
             schemaPath: '#/type',
             keyword: 'type',
@@ -4516,10 +4542,10 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be array',
         };
         if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err21];
         }
         else {
-            vErrors.push(err20);
+            vErrors.push(err21);
         }
         errors++;
     }
@@ -4802,7 +4828,12 @@ function checkBody(cfg, token = null) {
         const d = (0,diagnostics/* diagnose */.h4)(parsed);
         const where = d.lastLine ? ` (line ${d.lastLine.line}: "${d.lastLine.text}")` : '';
         const s = d.intent.suggestion;
-        const hint = s ? `; did you mean \`${s.line}\` (line ${s.fromLine})?` : '';
+        // a line already the grammar's is kept, not suggested to itself (an independent review, 2026-12-03)
+        const hint = !s
+            ? ''
+            : s.wellFormed
+                ? `; keep \`${s.line}\` (line ${s.fromLine}) and make it the last line`
+                : `; did you mean \`${s.line}\` (line ${s.fromLine})?`;
         throw new abort/* Abort */.F(parsed.reason, `${d.summary}${where}${hint}`, '', d);
     }
     if (cfg.expectedEvent && cfg.expectedEvent !== parsed.event) {
@@ -5241,6 +5272,18 @@ function readManifest(path) {
     cases.forEach((c, i) => checkCase(c, i, path));
     return manifest;
 }
+/**
+ * Every case's body file exists: a missing one would be read as the action reads it, "no-body", and pass a case
+ * that expects that (a mistyped path: an independent review, 2026-12-03). Throws naming the first that does not.
+ */
+function checkBodies(m, path) {
+    m.cases.forEach((c, i) => {
+        if ((0,external_node_fs_.existsSync)((0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(path), c.body)))
+            return;
+        throw new Error(`${path}: case ${i + 1} ("${c.name.slice(0, 60)}") names body ${c.body}, which does not exist: bodies are ` +
+            'named relative to the manifest');
+    });
+}
 /** Throws an Error naming the case (its number, and its name when it has one) and what is wrong with it. */
 function checkCase(c, i, path) {
     const o = (typeof c === 'object' && c !== null && !Array.isArray(c) ? c : {});
@@ -5268,6 +5311,7 @@ function checkCase(c, i, path) {
 }
 function runCorpus(manifestPath, out) {
     const manifest = readManifest(manifestPath);
+    checkBodies(manifest, manifestPath);
     const goal = manifest['coverage-goal'] ?? 1;
     const rows = manifest.cases.map((c) => runCase(c, (0,external_node_path_namespaceObject.dirname)(manifestPath)));
     table(rows.map((r) => r.cells), out);
@@ -5445,17 +5489,27 @@ function argError(e, args) {
     return new cli_command/* UsageError */.eb(message.split('\n')[0]);
 }
 async function runCommand(name, command, args, io) {
+    const options = {
+        ...command.options,
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
+    };
     let parsed;
     try {
-        parsed = (0,external_node_util_.parseArgs)({
-            args,
-            options: { ...command.options, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } },
-            allowPositionals: true,
-            strict: true,
-        });
+        parsed = (0,external_node_util_.parseArgs)({ args, options, allowPositionals: true, strict: true, tokens: true });
     }
     catch (e) {
         return usage(io, `${TOOL} ${name}`, argError(e, args).message, command.help);
+    }
+    // parseArgs keeps the last of an option given twice: "--findings bad.json --findings good.json" would check
+    // only good.json, and exit 0 — an option that takes one value is refused when given again
+    const seen = new Set();
+    for (const t of parsed.tokens) {
+        if (t.kind !== 'option' || options[t.name]?.multiple)
+            continue;
+        if (seen.has(t.name) && options[t.name]?.type === 'string')
+            return usage(io, `${TOOL} ${name}`, `--${t.name} is given more than once: give it once`, command.help);
+        seen.add(t.name);
     }
     if (parsed.values['help'])
         return printed(io, command.help);

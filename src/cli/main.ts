@@ -5,7 +5,7 @@
 // The bundle (dist/cli/main.js) exports main() and runCli(); dist/cli/index.js, the bin, is
 // src/cli/index.ts and calls runCli(). The in-process tests (test/e2e/cli-run.ts) call main().
 import { parseArgs } from 'node:util';
-import { UsageError, type Command, type Io } from './command.js';
+import { UsageError, type Command, type Io, type OptionSpec } from './command.js';
 import { COMMANDS } from './commands.js';
 import { readDescriptor } from '../read-file.js';
 import { VERSION } from '../version.js';
@@ -53,16 +53,25 @@ function argError(e: unknown, args: readonly string[]): UsageError {
 }
 
 async function runCommand(name: string, command: Command, args: string[], io: Io): Promise<number> {
-  let parsed: ReturnType<typeof parseArgs>;
+  const options: Record<string, OptionSpec> = {
+    ...command.options,
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean' },
+  };
+  let parsed;
   try {
-    parsed = parseArgs({
-      args,
-      options: { ...command.options, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } },
-      allowPositionals: true,
-      strict: true,
-    });
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true });
   } catch (e) {
     return usage(io, `${TOOL} ${name}`, argError(e, args).message, command.help);
+  }
+  // parseArgs keeps the last of an option given twice: "--findings bad.json --findings good.json" would check
+  // only good.json, and exit 0 — an option that takes one value is refused when given again
+  const seen = new Set<string>();
+  for (const t of parsed.tokens) {
+    if (t.kind !== 'option' || options[t.name]?.multiple) continue;
+    if (seen.has(t.name) && options[t.name]?.type === 'string')
+      return usage(io, `${TOOL} ${name}`, `--${t.name} is given more than once: give it once`, command.help);
+    seen.add(t.name);
   }
   if (parsed.values['help']) return printed(io, command.help);
   if (parsed.values['version']) return printed(io, `${TOOL} ${VERSION}`);

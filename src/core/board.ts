@@ -248,7 +248,7 @@ function standingText(r: BoardRow): string {
     case 'current':
       return `current (${at})`;
     case 'carried-forward':
-      return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree'})`;
+      return `carried forward from ${at} (same ${r.by === 'patch' ? 'patch' : 'tree and patch'})`;
     case 'stale':
       return `stale: ${at} (head changed since)`;
     case 'edited':

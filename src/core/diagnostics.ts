@@ -143,8 +143,22 @@ function keywordDifferences(rest: string): string[] {
     else out.push(`unknown token "${visible(token, 40)}": use one of ${VERDICTS.join(', ')}`);
   }
   if (trailing.trim())
-    out.push(`trailing text after the token: "${visible(trailing.trim(), 60)}" (nothing may follow the token)`);
+    out.push(
+      `trailing text after the token: "${visible(rawTail(rest, trailing).trim(), 60)}" (nothing may follow the token)`,
+    );
   return out;
+}
+
+/**
+ * The raw end of the line whose text, decoration taken out, is `tail`: what follows the token is quoted as written,
+ * its code marks too ("— LGTM `x`", not "— LGTM x": an independent review, 2026-12-03).
+ */
+function rawTail(rest: string, tail: string): string {
+  let end = rest.length;
+  while (end > 0 && rest[end - 1] === '_') end--; // trailing underscores are decoration too (plain, above)
+  let i = end;
+  for (let n = 0; i > 0 && n < tail.length; i--) if (!/[*`~]/.test(rest[i - 1]!)) n++;
+  return rest.slice(i);
 }
 
 const SUMMARY: Record<string, string> = {

@@ -82,7 +82,10 @@ function sourceCheck(f: DoctorFacts, p: PersonaFacts, context: string, r: Requir
       id,
       level: 'fail',
       says: `there is no GitHub App with the slug ${p.slug}, so ${p.name}'s source cannot be checked`,
-      fix: `give the App's slug, the last part of its page https://github.com/apps/<slug>, in --persona ${p.name}=<slug>`,
+      // both the CLI (--persona) and the action's doctor mode (personas) read these: the fix names neither flag
+      fix:
+        `give the App's slug, the last part of its page https://github.com/apps/<slug>, as ${p.name}=<slug> ` +
+        "(the CLI's --persona, the action's personas input)",
     };
   }
   const layer = r.source === null ? pinnedForAll(f, p, reqs) : undefined;

@@ -64,6 +64,8 @@ interface Common {
   target?: Target;
   identity?: string;
   dismissed?: readonly number[];
+  /** What the run did, in one sentence, when the end says it itself (a review kept): Conclusion.lead. */
+  lead?: string;
   notices?: readonly string[];
   warnings?: readonly string[];
 }
@@ -177,6 +179,11 @@ export interface Conclusion {
   boardCommentId?: number;
   findings?: Placement;
   dismissed: readonly number[];
+  /**
+   * What the run did, in one sentence, where the end says it (a closed PR, a draft, a kept review): the summary's
+   * lead and a notice in the log, said once — not again among `notices`, which are what else there is to know.
+   */
+  lead?: string;
   notices: readonly string[];
   warnings: readonly string[];
   status: StatusPlan | null;
@@ -184,6 +191,8 @@ export interface Conclusion {
   statusUnwritten?: boolean;
   /** A forced re-review that stopped early: its pending, written before `status` (core/outcome.ts doubtKept). */
   doubt?: StatusPlan;
+  /** What the doubt's pending means, said once it is written (src/main.ts withStatus): not when its write fails. */
+  doubtNotice?: string;
 }
 
 export interface Rules {

@@ -56,11 +56,13 @@ function doubtKept(end: End, rules: Rules, c: Conclusion): Conclusion {
   if (c.reason === 'command-refused' || ('merged' in end && end.merged)) return c;
   const doubt = statusOf(rules, end.target, 'pending', reviewing(rules.persona, end.target, true));
   if (!doubt) return c;
-  const notice =
+  // said by the shell once the pending is written: a write that fails says so instead (an independent review,
+  // 2026-12-03: "its pending is written there" stood under "the commit status … could not be set")
+  const doubtNotice =
     `the forced re-review of ${short(end.target.reviewedSha)} did not start (${c.outcome}): its pending is written ` +
     `there, so the approval under doubt is not kept, carried or restamped; comment /review ${rules.persona} again, ` +
     'or push, to re-review';
-  return { ...c, doubt, notices: [...c.notices, notice] };
+  return { ...c, doubt, doubtNotice };
 }
 
 function concluded(end: End, rules: Rules): Conclusion {
@@ -71,6 +73,7 @@ function concluded(end: End, rules: Rules): Conclusion {
     identity: end.identity,
     ...('onHead' in end && end.onHead !== undefined ? { seenOnHead: end.onHead } : {}),
     dismissed: end.dismissed ?? [],
+    ...(end.lead ? { lead: end.lead } : {}),
     notices: end.notices ?? [],
     warnings: end.warnings ?? [],
   };
@@ -135,7 +138,7 @@ function stopped(
   return {
     ...base,
     outcome: end.kind,
-    notices: [end.message, ...base.notices],
+    lead: end.message,
     shouldReview: end.kind === 'unposted' ? false : preflight,
     status: unpostedStatus(end, rules),
   };
@@ -169,7 +172,7 @@ function draft(end: End, rules: Rules, base: Base): Conclusion {
     ...base,
     outcome: 'draft',
     shouldReview: false,
-    notices: [`PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`, ...base.notices],
+    lead: `PR #${end.target?.pullNumber} is a draft and review-drafts is false: not reviewed yet`,
     status: statusOf(rules, end.target, 'pending', `${rules.persona}: draft, not reviewed yet`),
   };
 }

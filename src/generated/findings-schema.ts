@@ -23,7 +23,7 @@ const schema31 = {
         description:
           "The file, relative to the repository root, as the pull request's diff names it: one line, no control characters.",
         pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
-        not: { pattern: '(^/|(^|/)\\.\\.(/|$)|//|/$)' },
+        not: { type: 'string', pattern: '(^/|(^|/)\\.\\.(/|$)|//|/$)' },
       },
       line: {
         type: 'integer',
@@ -145,20 +145,30 @@ function validate20(
           let data1 = data0.path;
           const _errs6 = errors;
           const _errs7 = errors;
-          if (typeof data1 === 'string') {
-            if (!pattern4.test(data1)) {
-              const err4 = {};
+          if (errors === _errs7) {
+            if (typeof data1 === 'string') {
+              if (!pattern4.test(data1)) {
+                const err4 = {};
+                if (vErrors === null) {
+                  vErrors = [err4];
+                } else {
+                  vErrors.push(err4);
+                }
+                errors++;
+              }
+            } else {
+              const err5 = {};
               if (vErrors === null) {
-                vErrors = [err4];
+                vErrors = [err5];
               } else {
-                vErrors.push(err4);
+                vErrors.push(err5);
               }
               errors++;
             }
           }
           var valid3 = _errs7 === errors;
           if (valid3) {
-            const err5 = {
+            const err6 = {
               instancePath: instancePath + '/' + i0 + '/path',
               schemaPath: '#/items/properties/path/not',
               keyword: 'not',
@@ -166,9 +176,9 @@ function validate20(
               message: 'must NOT be valid',
             };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           } else {
@@ -183,27 +193,12 @@ function validate20(
           }
           if (typeof data1 === 'string') {
             if (func1(data1) < 1) {
-              const err6 = {
+              const err7 = {
                 instancePath: instancePath + '/' + i0 + '/path',
                 schemaPath: '#/items/properties/path/minLength',
                 keyword: 'minLength',
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-            if (!pattern5.test(data1)) {
-              const err7 = {
-                instancePath: instancePath + '/' + i0 + '/path',
-                schemaPath: '#/items/properties/path/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' },
-                message: 'must match pattern "' + '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' + '"',
               };
               if (vErrors === null) {
                 vErrors = [err7];
@@ -212,31 +207,28 @@ function validate20(
               }
               errors++;
             }
+            if (!pattern5.test(data1)) {
+              const err8 = {
+                instancePath: instancePath + '/' + i0 + '/path',
+                schemaPath: '#/items/properties/path/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' },
+                message: 'must match pattern "' + '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+            }
           } else {
-            const err8 = {
+            const err9 = {
               instancePath: instancePath + '/' + i0 + '/path',
               schemaPath: '#/items/properties/path/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        if (data0.line !== undefined) {
-          let data2 = data0.line;
-          if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-            const err9 = {
-              instancePath: instancePath + '/' + i0 + '/line',
-              schemaPath: '#/items/properties/line/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
             };
             if (vErrors === null) {
               vErrors = [err9];
@@ -245,9 +237,27 @@ function validate20(
             }
             errors++;
           }
+        }
+        if (data0.line !== undefined) {
+          let data2 = data0.line;
+          if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+            const err10 = {
+              instancePath: instancePath + '/' + i0 + '/line',
+              schemaPath: '#/items/properties/line/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
           if (typeof data2 == 'number' && isFinite(data2)) {
             if (data2 < 1 || isNaN(data2)) {
-              const err10 = {
+              const err11 = {
                 instancePath: instancePath + '/' + i0 + '/line',
                 schemaPath: '#/items/properties/line/minimum',
                 keyword: 'minimum',
@@ -255,9 +265,9 @@ function validate20(
                 message: 'must be >= 1',
               };
               if (vErrors === null) {
-                vErrors = [err10];
+                vErrors = [err11];
               } else {
-                vErrors.push(err10);
+                vErrors.push(err11);
               }
               errors++;
             }
@@ -266,30 +276,12 @@ function validate20(
         if (data0.side !== undefined) {
           let data3 = data0.side;
           if (!(data3 === 'RIGHT' || data3 === 'LEFT')) {
-            const err11 = {
+            const err12 = {
               instancePath: instancePath + '/' + i0 + '/side',
               schemaPath: '#/items/properties/side/enum',
               keyword: 'enum',
               params: { allowedValues: schema31.items.properties.side.enum },
               message: 'must be equal to one of the allowed values',
-            };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-        if (data0.start_line !== undefined) {
-          let data4 = data0.start_line;
-          if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-            const err12 = {
-              instancePath: instancePath + '/' + i0 + '/start_line',
-              schemaPath: '#/items/properties/start_line/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
             };
             if (vErrors === null) {
               vErrors = [err12];
@@ -298,9 +290,27 @@ function validate20(
             }
             errors++;
           }
+        }
+        if (data0.start_line !== undefined) {
+          let data4 = data0.start_line;
+          if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+            const err13 = {
+              instancePath: instancePath + '/' + i0 + '/start_line',
+              schemaPath: '#/items/properties/start_line/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
           if (typeof data4 == 'number' && isFinite(data4)) {
             if (data4 < 1 || isNaN(data4)) {
-              const err13 = {
+              const err14 = {
                 instancePath: instancePath + '/' + i0 + '/start_line',
                 schemaPath: '#/items/properties/start_line/minimum',
                 keyword: 'minimum',
@@ -308,9 +318,9 @@ function validate20(
                 message: 'must be >= 1',
               };
               if (vErrors === null) {
-                vErrors = [err13];
+                vErrors = [err14];
               } else {
-                vErrors.push(err13);
+                vErrors.push(err14);
               }
               errors++;
             }
@@ -320,27 +330,12 @@ function validate20(
           let data5 = data0.body;
           if (typeof data5 === 'string') {
             if (func1(data5) > 65536) {
-              const err14 = {
+              const err15 = {
                 instancePath: instancePath + '/' + i0 + '/body',
                 schemaPath: '#/items/properties/body/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 65536 },
                 message: 'must NOT have more than 65536 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err14];
-              } else {
-                vErrors.push(err14);
-              }
-              errors++;
-            }
-            if (func1(data5) < 1) {
-              const err15 = {
-                instancePath: instancePath + '/' + i0 + '/body',
-                schemaPath: '#/items/properties/body/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
               };
               if (vErrors === null) {
                 vErrors = [err15];
@@ -349,8 +344,23 @@ function validate20(
               }
               errors++;
             }
-            if (!pattern6.test(data5)) {
+            if (func1(data5) < 1) {
               const err16 = {
+                instancePath: instancePath + '/' + i0 + '/body',
+                schemaPath: '#/items/properties/body/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+            if (!pattern6.test(data5)) {
+              const err17 = {
                 instancePath: instancePath + '/' + i0 + '/body',
                 schemaPath: '#/items/properties/body/pattern',
                 keyword: 'pattern',
@@ -364,37 +374,19 @@ function validate20(
                   '"',
               };
               if (vErrors === null) {
-                vErrors = [err16];
+                vErrors = [err17];
               } else {
-                vErrors.push(err16);
+                vErrors.push(err17);
               }
               errors++;
             }
           } else {
-            const err17 = {
+            const err18 = {
               instancePath: instancePath + '/' + i0 + '/body',
               schemaPath: '#/items/properties/body/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err17];
-            } else {
-              vErrors.push(err17);
-            }
-            errors++;
-          }
-        }
-        if (data0.severity !== undefined) {
-          let data6 = data0.severity;
-          if (!(data6 === 'blocker' || data6 === 'major' || data6 === 'minor' || data6 === 'nit')) {
-            const err18 = {
-              instancePath: instancePath + '/' + i0 + '/severity',
-              schemaPath: '#/items/properties/severity/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema31.items.properties.severity.enum },
-              message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
               vErrors = [err18];
@@ -404,8 +396,26 @@ function validate20(
             errors++;
           }
         }
+        if (data0.severity !== undefined) {
+          let data6 = data0.severity;
+          if (!(data6 === 'blocker' || data6 === 'major' || data6 === 'minor' || data6 === 'nit')) {
+            const err19 = {
+              instancePath: instancePath + '/' + i0 + '/severity',
+              schemaPath: '#/items/properties/severity/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema31.items.properties.severity.enum },
+              message: 'must be equal to one of the allowed values',
+            };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err19 = {
+        const err20 = {
           instancePath: instancePath + '/' + i0,
           schemaPath: '#/items/type',
           keyword: 'type',
@@ -413,15 +423,15 @@ function validate20(
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err20];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err20);
         }
         errors++;
       }
     }
   } else {
-    const err20 = {
+    const err21 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -429,9 +439,9 @@ function validate20(
       message: 'must be array',
     };
     if (vErrors === null) {
-      vErrors = [err20];
+      vErrors = [err21];
     } else {
-      vErrors.push(err20);
+      vErrors.push(err21);
     }
     errors++;
   }

@@ -23,13 +23,12 @@ export async function keepStanding(
 ): Promise<End> {
   const { current } = plan;
   const verdict = current.marker.verdict;
-  const notices: string[] = [];
+  let lead: string;
   const warnings = [...facts.warnings];
   if (plan.outcome === 'duplicate') {
-    notices.push(
+    lead =
       `${cfg.persona} already reviewed ${short(target.reviewedSha)} (review ${current.review.id}, ${verdict}): ` +
-        `nothing posted`,
-    );
+      `nothing posted`;
     if (bodyVerdict && bodyVerdict !== verdict) {
       warnings.push(
         `this run's body says ${bodyVerdict}, but the review already on GitHub for this head says ${verdict}; ` +
@@ -40,12 +39,10 @@ export async function keepStanding(
     const same =
       plan.by === 'patch'
         ? 'the same PR patch (a rebase or base merge that changes nothing in the PR)'
-        : 'the same tree';
-    notices.push(
+        : 'the same tree and PR patch (an empty commit)';
+    lead =
       `${short(target.reviewedSha)} has ${same} as ${short(current.marker.head)}, which ${cfg.persona} reviewed ` +
-        `(${verdict}): ` +
-        'verdict carried forward, nothing posted',
-    );
+      `(${verdict}): verdict carried forward, nothing posted`;
   }
   const [done, onHead] = await Promise.all([
     dismissAll(cfg.persona, port, target.pullNumber, plan.settlement.dismiss, plan.settlement.anchor),
@@ -58,7 +55,7 @@ export async function keepStanding(
     target,
     identity: facts.identity,
     dismissed: done.ids,
-    notices,
+    lead,
     warnings,
     afterWrite,
     onHead,

@@ -238,6 +238,19 @@ describe('check', () => {
     }
   });
 
+  // an independent review, 2026-12-03: a mistyped body path was read as the action reads a missing body, "no-body",
+  // and passed a case that expects it
+  test('corpus: a case whose body file does not exist is named, exit 2, nothing run', async () => {
+    const dir = tempDir();
+    const manifest = join(dir, 'm.json');
+    writeFileSync(manifest, JSON.stringify({ cases: [{ name: 'a', body: 'typo.md', expect: { abort: 'no-body' } }] }));
+    const r = await cli('corpus', manifest);
+    expect([r.status, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(
+      new RegExp(`^persona-verdict corpus: ${manifest}: case 1 \\("a"\\) names body typo.md, which does not exist`),
+    );
+  });
+
   // a maintainer's walkthrough: the text output had no advice, and UTF-16 was "not valid UTF-8 at offset 0"
   test('text output gives the advice the action gives; a UTF-16 file is named as such', async () => {
     const dir = tempDir();
@@ -325,15 +338,28 @@ describe('check', () => {
       'persona-verdict check: --format needs a value, not an empty one',
     ],
     [['check', ''], 'persona-verdict check: an empty file name: name a file, or - for standard input'],
+    // an independent review, 2026-12-03: parseArgs kept the last, so a bad findings file before a good one exited 0
+    [
+      ['check', '--findings', 'a.json', '--findings=b.json', 'examples/approve.md'],
+      'persona-verdict check: --findings is given more than once: give it once',
+    ],
+    [
+      ['check', '--format', 'json', 'examples/approve.md', '--format', 'text'],
+      'persona-verdict check: --format is given more than once: give it once',
+    ],
     [['check'], 'persona-verdict check: name a review body file (or --findings <file>)'],
     [['corpus'], 'persona-verdict corpus: name exactly one manifest file'],
+    [
+      ['doctor', '--repo', 'a/b', '--repo', 'c/d'],
+      'persona-verdict doctor: --repo is given more than once: give it once',
+    ],
   ])('usage error %j: exit 2, nothing on stdout, one line of reason then the usage on stderr', async (args, reason) => {
     const r = await cli(...args);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    const [first, second] = r.stderr.split('\n');
+    const [first, ...usage] = r.stderr.split('\n');
     expect(first).toBe(reason);
-    expect(second).toMatch(/^usage: persona-verdict /);
+    expect(usage.join('\n')).toMatch(/^usage:\s+persona-verdict /);
   });
 });
 

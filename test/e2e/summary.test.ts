@@ -166,6 +166,69 @@ describe('the job summary a reader sees', () => {
     expect(text).toMatch(/did you mean `## VERDICT: APPROVE` \(line 3\)\?/);
   });
 
+  // an independent review, 2026-12-03: the lead and a note said the same sentence ("PR #7 is closed: nothing to
+  // review"); the log's notice stays
+  test('closed, duplicate, unchanged: what the run did is said once, as the lead, and noticed in the log', async () => {
+    await w.run('priya', body('APPROVE'));
+    const dup = await w.run('priya', body('APPROVE'));
+    expect(dup.outputs.outcome).toBe('duplicate');
+    const next = w.gh.commit('c1-empty', w.gh.commits.get(w.head)!.tree);
+    w.gh.push(PR, next);
+    w.head = next;
+    const kept = await w.run('priya', body('APPROVE'));
+    expect(kept.outputs.outcome).toBe('unchanged');
+    w.gh.pulls.get(PR)!.state = 'closed';
+    const closed = await w.run('priya', body('APPROVE'));
+    expect(closed.outputs.outcome).toBe('closed');
+    for (const [r, said] of [
+      [dup, /priya already reviewed [0-9a-f]{7} \(review \d+, APPROVE\): nothing posted/],
+      [
+        kept,
+        /[0-9a-f]{7} has the same tree and PR patch \(an empty commit\) as [0-9a-f]{7}, which priya reviewed \(APPROVE\)/,
+      ],
+      [closed, /PR #7 is closed: nothing to review/],
+    ] as const) {
+      const text = readable(r.summary);
+      expect(text.split('\n\n')[1], 'the lead').toMatch(said);
+      expect(text.match(new RegExp(said.source, 'g'))?.length, text).toBe(1);
+      expect(text).not.toContain('NOTE:');
+      expect(r.stdout).toMatch(new RegExp(`^::notice::${said.source}`, 'm'));
+    }
+  });
+
+  // an independent review, 2026-12-03: "its pending is written there" under "the commit status … could not be set"
+  test('a forced re-review whose pending cannot be written never says it is written; the table says not written', async () => {
+    await w.run('priya', body('APPROVE'), { 'commit-status': 'always' });
+    w.gh.pulls.get(PR)!.state = 'closed';
+    w.gh.users.get(TOKENS.priya)!.canStatus = false;
+    const r = await w.run('priya', null, { mode: 'preflight', force: 'true', 'commit-status': 'always' });
+    expect([r.code, r.outputs.outcome]).toEqual([1, 'closed']);
+    const text = readable(r.summary);
+    expect(headingOf(r.summary)).toMatch(/^❌ /);
+    expect(text).not.toMatch(/its pending is written/);
+    expect(r.stdout).not.toMatch(/its pending is written/);
+    expect(text).toMatch(/Commit status:?\s+not written \(due: pending on [0-9a-f]{7}: /);
+  });
+
+  test('the pending of a forced re-review that stops early is noticed once it is written', async () => {
+    await w.run('priya', body('APPROVE'), { 'commit-status': 'always' });
+    w.gh.pulls.get(PR)!.state = 'closed';
+    const r = await w.run('priya', null, { mode: 'preflight', force: 'true', 'commit-status': 'always' });
+    expect([r.code, r.outputs.outcome]).toEqual([0, 'closed']);
+    expect(readable(r.summary)).toMatch(
+      /NOTE:\nthe forced re-review of [0-9a-f]{7} did not start \(closed\): its pending/,
+    );
+  });
+
+  // an independent review, 2026-12-03: "❌ persona-verdict: aborted (bad-input)" in a panel of three named nobody
+  test('bad input: the heading names the persona when its own input is well formed', async () => {
+    const r = await w.run('priya', body('APPROVE'), { 'dismiss-stale': 'maybe' });
+    expect(r.outputs.reason).toBe('bad-input');
+    expect(headingOf(r.summary)).toBe('❌ persona-verdict: priya — aborted (bad-input)');
+    const odd = await w.run('priya', body('APPROVE'), { persona: '<b>x</b>' });
+    expect(headingOf(odd.summary)).toBe('❌ persona-verdict: aborted (bad-input)');
+  });
+
   test('board: the panel table, and the version footer once', async () => {
     await w.run('priya', body('APPROVE'));
     const r = await runAction({

@@ -12,6 +12,9 @@ describe('what differs from the grammar, one near miss at a time', () => {
     ['## VERDICT: approve', /token written "approve".*write APPROVE/],
     ['## **VERDICT:** APPROVE', /decoration/],
     ['## VERDICT: APPROVE — looks good', /trailing text after the token: "— looks good"/],
+    // quoted as written, code marks and emphasis too (an independent review: "— LGTM x <b>" lost its backticks)
+    ['**Verdict**: APPROVE — LGTM `x` <b>', /trailing text after the token: "— LGTM `x` <b>"/],
+    ['## VERDICT: APPROVE **(final)**', /trailing text after the token: "\*\*\(final\)\*\*"/],
     ['## VERDICT: REQUEST_CHANGES', /REQUEST_CHANGES is the API event name; the verdict token is CHANGES_REQUESTED/],
     ['## VERDICT: APPROVED', /APPROVED is the review state/],
     ['## VERDICT: LGTM', /"LGTM" is not a verdict token: it means APPROVE, so write APPROVE/],

@@ -109,7 +109,8 @@ const cases: Case[] = [
     'source:priya:ruleset "gate"',
     'fail',
     /no GitHub App with the slug priya-reviewer/,
-    /apps\/<slug>/,
+    // both the CLI and the action's doctor mode say it: each one's way to give it (an independent review)
+    /apps\/<slug>, as priya=<slug> \(the CLI's --persona, the action's personas input\)/,
   ],
   [
     'merge queue: nobody writes the context on merge_group or workflow_run',

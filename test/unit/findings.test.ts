@@ -63,6 +63,20 @@ describe('validateFindings is schema/findings.schema.json', () => {
     });
   });
 
+  // an independent review, 2026-12-03: the path's "not relative" rule failed for any non-string too, a false second
+  // error under the right one ("path 1 must be relative to the repository")
+  test.each<[string, unknown]>([
+    ['a number', 1],
+    ['an array', ['a']],
+    ['null', null],
+  ])('a path that is %s: one problem, its type, not a second about relative paths', (_n, path) => {
+    const v = validateFindings([{ ...ok, path }]);
+    expect(v.ok).toBe(false);
+    const message = (v as { message: string }).message;
+    expect(message).toMatch(/\/0\/path/);
+    expect(message).not.toMatch(/relative/);
+  });
+
   test('start_line must be below line (the check the schema cannot state)', () => {
     expect(validateFindings([{ ...ok, start_line: 3 }])).toMatchObject({
       ok: false,

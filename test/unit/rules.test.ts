@@ -353,7 +353,9 @@ describe('the commit status each outcome shows', () => {
     else {
       expect(c.doubt).toMatchObject({ state: 'pending', sha: target.reviewedSha });
       expect(c.doubt!.description).toMatch(/\(forced\)$/);
-      expect(c.notices.join('\n')).toMatch(/did not start .*comment \/review priya again, or push/);
+      // said once the pending is written (src/main.ts), not before
+      expect(c.doubtNotice).toMatch(/did not start .*comment \/review priya again, or push/);
+      expect(c.notices.join('\n')).not.toMatch(/did not start/);
     }
     // neither a plain preflight nor a forced post records one
     expect(plain.doubt).toBeUndefined();
