@@ -114,6 +114,13 @@ function keywordDifferences(rest: string): string[] {
     after = after.slice(1);
     if (!/^[ \t]/.test(after)) out.push('no space after "VERDICT:"');
   }
+  // a token in quotation marks ('"APPROVE"', '“LGTM”') is named once as quoted, then read bare, not as the unknown
+  // token '"APPROVE' with a quote as trailing text (an independent review, 2026-12-03)
+  const quoted = /^(\s*)["'“”‘’«»„]/.exec(after);
+  if (quoted) {
+    out.push('the token is in quotation marks: write it without them');
+    after = (quoted[1]! + after.slice(quoted[0].length)).replace(/^(\s*[^\s"'“”‘’«»„]+)["'“”‘’«»„]/, '$1');
+  }
   // a grammar token is the token whatever follows it ("APPROVE\"", "COMMENT-", "APPROVE✅"): the rest is trailing text
   const tok =
     new RegExp(`^\\s*(${VERDICTS.join('|')})(?![A-Za-z0-9_])`, 'i').exec(after) ??

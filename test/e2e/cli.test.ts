@@ -63,6 +63,17 @@ describe('check', () => {
     expect((await cli('check', short)).stdout).not.toContain('did you mean');
   });
 
+  // an independent review, 2026-12-03: the message asked "did you mean `## VERDICT: APPROVE` (line 3)?" of line 3
+  // itself, while the details said "already in the required form: keep it"
+  test('a verdict line already in the required form, text after it: keep it, not "did you mean" it', async () => {
+    const dir = tempDir();
+    const file = writeBodyIn(dir, 'n.md', 'x\n\n## VERDICT: APPROVE\n\nThanks!\n');
+    const json = JSON.parse((await cli('check', '--format', 'json', file)).stdout.trim());
+    expect(json.reason).toBe('verdict-not-last');
+    expect(json.message).toMatch(/; keep `## VERDICT: APPROVE` \(line 3\) and make it the last line$/);
+    expect(json.message).not.toContain('did you mean');
+  });
+
   test('check counts the marker exactly as post does: a body that only fits without it is too large', async () => {
     const dir = tempDir();
     const big = join(dir, 'big.md');

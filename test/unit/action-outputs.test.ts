@@ -99,3 +99,40 @@ describe('the outcomes that give an output a value are all named where it is des
     expect(giving('should-review', (v) => v === 'true')).toEqual(new Set(['needs-review']));
   });
 });
+
+// an independent review, 2026-12-03: reason was described as "why the step failed … empty otherwise", and the step
+// fails with it empty where a rule, not an error, fails it
+describe('a step that fails by a rule leaves reason empty, and reason says so', () => {
+  const rules: Rules = {
+    mode: 'post',
+    persona: 'priya',
+    failOnChangesRequested: true,
+    requireAllPersonas: true,
+    commitStatus: true,
+  };
+  const rejected: HistoryEntry = {
+    review: { ...standing.review, state: 'CHANGES_REQUESTED' },
+    marker: { ...standing.marker, verdict: 'CHANGES_REQUESTED' },
+  };
+  test.each<[string, End, Rules['mode'], string]>([
+    ['a CHANGES_REQUESTED posted', { kind: 'posted', standing: rejected, target }, 'post', 'fail-on-changes-requested'],
+    [
+      'a panel short of its personas',
+      { kind: 'reported', board: { ...board, missing: ['lin'] }, commentId: 5, target },
+      'board',
+      'require-all-personas',
+    ],
+    [
+      'a merge queue group with no verdict',
+      { kind: 'queued', standing: null, statusSha: 'c'.repeat(40), target },
+      'post',
+      'merge queue',
+    ],
+  ])('%s', (_n, end, mode, named) => {
+    const r = conclude(end, { ...rules, mode });
+    expect(r.failure).toBeTruthy();
+    expect(outputsOf(r)['reason']).toBe('');
+    expect(action.outputs['reason']!.description).toContain(named);
+    expect(row('reason')).toContain(named);
+  });
+});

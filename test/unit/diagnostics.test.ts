@@ -14,6 +14,8 @@ describe('what differs from the grammar, one near miss at a time', () => {
     ['## VERDICT: APPROVE — looks good', /trailing text after the token: "— looks good"/],
     // quoted as written, code marks and emphasis too (an independent review: "— LGTM x <b>" lost its backticks)
     ['**Verdict**: APPROVE — LGTM `x` <b>', /trailing text after the token: "— LGTM `x` <b>"/],
+    ['## VERDICT: "APPROVE"', /^the token is in quotation marks: write it without them$/],
+    ['## VERDICT: “LGTM”', /the token is in quotation marks[^]*"LGTM" is not a verdict token: it means APPROVE/],
     ['## VERDICT: APPROVE **(final)**', /trailing text after the token: "\*\*\(final\)\*\*"/],
     ['## VERDICT: REQUEST_CHANGES', /REQUEST_CHANGES is the API event name; the verdict token is CHANGES_REQUESTED/],
     ['## VERDICT: APPROVED', /APPROVED is the review state/],
