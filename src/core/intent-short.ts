@@ -24,7 +24,9 @@ const APPROVAL = new RegExp(
       String.raw`\+1\s+FOR\s+MERGING`,
       String.raw`MERGING(?:\s+(?:THIS|IT|NOW))?`,
       String.raw`SHIP\s+IT`,
-      String.raw`(?:I'M\s+|I\s+AM\s+)?(?:HAPPY|FINE|GOOD|OK(?:AY)?)\s+(?:TO|WITH)\s+MERG(?:E|ING)` +
+      // "fine to rebase&merge", "happy to squash and merge" (held-out 47): GitHub's merge buttons by name
+      String.raw`(?:I'M\s+|I\s+AM\s+)?(?:HAPPY|FINE|GOOD|OK(?:AY)?)\s+(?:TO|WITH)\s+` +
+        String.raw`(?:(?:REBASE|SQUASH)\s*(?:&|AND|-)?\s*)?MERG(?:E|ING)` +
         String.raw`(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
       String.raw`(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
       String.raw`HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
@@ -63,6 +65,9 @@ const COURTESY = new RegExp(
         String.raw`(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
       String.raw`GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
       String.raw`(?:I\s+)?(?:REALLY\s+)?(?:LIKE|LOVE)\s+(?:THIS|IT)`,
+      // "Left a couple of optional suggestions inline." (held-out 45): said optional, whole, beside the approval
+      String.raw`(?:I\s+)?LEFT\s+(?:A\s+FEW|A\s+COUPLE(?:\s+OF)?|SOME|TWO|THREE)\s+(?:OPTIONAL|NON-?BLOCKING)\s+` +
+        String.raw`(?:SUGGESTIONS|COMMENTS|NITS|NOTES)(?:\s+INLINE)?`,
       // agreement, not an approval by itself: "Sounds good" answers what was said before it
       String.raw`SOUNDS\s+GOOD(?:\s+TO\s+ME)?`,
     ].join('|') +
@@ -99,8 +104,19 @@ function saysMore(raw: string): boolean {
   const rest = raw.replace(GOOD_SIGNS, '').replace(GOOD_CODES, '');
   return (
     /[\p{Extended_Pictographic}\u2190-\u2BFF\u2E2E\u2E18]/u.test(rest) ||
-    /[:;=8][-']?[/\\(|[\]pPoO3*)]|-_-|\^\^|[<>]_[<>]|:[a-z_]+:|(?:^|\s)\/s(?:arcasm)?\b/iu.test(rest)
+    /[:;=8][-']?[/\\(|[\]pPoO3*)]|-_-|\^\^|[<>]_[<>]|:[a-z_]+:|(?:^|\s)\/s(?:arcasm)?\b/iu.test(rest) ||
+    face(rest)
   );
+}
+
+/**
+ * Two or more signs together that are not a sentence's punctuation ("!", "...", "!)"): a face of any make — "-.-",
+ * ";_;", "):", "/:", "(¬_¬)", "•_•", "._.", a full-width "(－_－)" — which the list above cannot name one by one
+ * (attack 40: twenty faces through it). A sign between two letters ("rebase&merge", "squash-merge") is a word's.
+ */
+function face(text: string): boolean {
+  const runs = text.match(/[^\p{L}\p{N}\s]{2,}/gu) ?? [];
+  return runs.some((r) => !/^[(]?[.!?,…。！、]+[)]?$/u.test(r));
 }
 
 /**
@@ -124,8 +140,15 @@ export function saysMoreThanItsToken(lines: readonly string[], i: number): boole
 
 /** Struck, marked up, a link, an @mention, or a face or sign other than the good ones. */
 function marked(raw: string): boolean {
-  return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw);
+  return saysMore(raw) || /~|<[a-z/!]|\[[^\]]*\]\(|@[\w-]/i.test(raw) || QUOTED.test(raw);
 }
+
+/**
+ * Words in quotation marks other than double ones (NOT_PLAIN has those): guillemets, corner brackets, a low or an
+ * opening single quote, or single quotes around a phrase — "«Looks good to me»", "「LGTM」", "'LGTM' :)" — quote
+ * someone, or mock (attack 40); an apostrophe inside a word ("I'm", "it’s") is not one.
+ */
+const QUOTED = /[«»「」『』„‚‘‹›]|(?:^|[\s(])['’][^'’\n]*['’](?=$|[\s.,!?)])/u;
 
 /**
  * What the body's HTML comments say, upper-cased: no prose, but they may take an approval back. Only a marker or a
@@ -136,11 +159,20 @@ function marked(raw: string): boolean {
 function hiddenText(lines: readonly string[]): string {
   const comments = lines.filter((l) => COMMENT_LINE.test(l));
   // … and no marker that says the review is not finished: "<!-- draft -->", "<!-- wip -->", "<!-- todo: … -->"
-  const meta = (l: string) =>
-    /^\s*<!--\s*(?:[\w.-]+(?:\s*[:=]\s*[\w.@/#-]+)?)?\s*-->\s*$/.test(l) && !UNFINISHED.test(l.toUpperCase());
+  const meta = (l: string) => {
+    const m = /^\s*<!--\s*(?:([\w.-]+)(?:\s*[:=]\s*([\w.@/-]+))?)?\s*-->\s*$/.exec(l);
+    // only a key that says who or what wrote the review, or when: "<!-- reviewer: dana -->", "<!-- generated-by:
+    // reviewbot -->"; any other word may take the approval back — "<!-- nack -->", "<!-- jk -->", "<!-- pr: #812 -->",
+    // "<!-- scope: docs -->", "<!-- event: COMMENT -->" (attack 40: 26 of them through "any one word")
+    return !!m && (!m[1] || META_KEY.test(m[1])) && !UNFINISHED.test(l.toUpperCase());
+  };
   if (comments.some((l) => !meta(l))) return '?';
   return plain(comments.join(' ').replace(/<!--|-->/g, ' ')).toUpperCase();
 }
+
+/** HTML comment keys that are metadata: a marker, who or what wrote the review, for which run or commit, when. */
+const META_KEY =
+  /^(?:marker|persona-verdict(?:-marker)?|reviewer|review-?id|author|persona|model|agent|bot|generated(?:-by)?|auto-?generated|tool|version|run(?:-?id)?|job|build|sha|commit|head|trace(?:-?id)?|request(?:-?id)?|session|timestamp|date|time|id|lang|language|signature|sig|hash|checksum)$/i;
 
 /** A marker of a review not finished yet (attack 37). */
 const UNFINISHED =

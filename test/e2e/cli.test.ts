@@ -439,7 +439,7 @@ describe('corpus', () => {
       // per set, in the manifest's order
       [
         28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 10, 4, 11, 1, 7, 3, 2, 4,
-        3, 5, 1, 4, 0, 3, 3, 5, 3, 2, 2, 1, 1, 3, 4, 2, 1,
+        3, 5, 1, 4, 0, 3, 3, 5, 3, 2, 2, 1, 1, 4, 4, 3, 1,
       ].reduce((a, b) => a + b),
     );
     expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
@@ -449,7 +449,7 @@ describe('corpus', () => {
         12, 10, 7, 10, 11, 6, 10, 10, 11, 10, 8, 9, 12, 10, 6, 11, 13,
       ].reduce((a, b) => a + b),
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(224);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(222);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -496,9 +496,9 @@ describe('corpus', () => {
       ['held-out 42', 16, '2/8 (25 %)', 8],
       ['held-out 43', 20, '1/11 (9 %)', 9],
       ['held-out 44', 20, '1/8 (13 %)', 12],
-      ['held-out 45', 20, '3/10 (30 %)', 10],
+      ['held-out 45', 20, '4/10 (40 %)', 10],
       ['held-out 46', 17, '4/11 (36 %)', 6],
-      ['held-out 47', 20, '2/9 (22 %)', 11],
+      ['held-out 47', 20, '3/9 (33 %)', 11],
       ['held-out 48', 20, '1/7 (14 %)', 13],
     ];
     // the goal is not reached on two representative samples, held-out 11 and 12: reported, floors kept (the run passes)
@@ -535,9 +535,9 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 42 (2/8; its floor, 2, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 43 (1/11; its floor, 1, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 44 (1/8; its floor, 1, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 45 (3/10; its floor, 3, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 45 (4/10; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 46 (4/11; its floor, 4, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 47 (2/9; its floor, 2, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 47 (3/9; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 48 (1/7; its floor, 1, is kept)');
     for (const [set, bodies, named, unclear] of sets)
       expect(r.stdout).toContain(

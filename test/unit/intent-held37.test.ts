@@ -117,9 +117,16 @@ describe("attack 33: an earlier review's section, a list that goes on, a hidden 
     ['Looks good to me.\n<!-- ignore: testing the review bot -->', null],
     ['Looks good to me.\n<!-- reviewer: dana -->', 'APPROVE'],
     ['LGTM\n<!-- persona-verdict-marker -->', 'APPROVE'],
-  ])('a short comment with a hidden note: %j → %s (only a marker or a one-word key is metadata)', (body, verdict) => {
-    expect(verdictOf(body)).toBe(verdict);
-  });
+    // a key that says something else may take the approval back (attack 40): "<!-- nack -->", "<!-- pr: #812 -->"
+    ['LGTM\n<!-- nack -->', null],
+    ['Looks good to me.\n<!-- scope: docs -->', null],
+    ['Looks good to me.\n<!-- generated-by: reviewbot -->', 'APPROVE'],
+  ])(
+    'a short comment with a hidden note: %j → %s (only a marker or a key of who wrote it, or when, is metadata)',
+    (body, verdict) => {
+      expect(verdictOf(body)).toBe(verdict);
+    },
+  );
 });
 
 describe('code quoted in prose is not a verdict (held-out 40, attack 34)', () => {

@@ -34,6 +34,9 @@ describe('read: a short review that approves in words', () => {
     ['Approving this. :+1:', 'APPROVE'],
     ['Ready for merge 🎉', 'APPROVE'],
     ['Approved, thanks for going through all of these.', 'APPROVE'], // held-out 44
+    ['fine to rebase&merge', 'APPROVE'], // held-out 47: a merge button by name
+    ['Happy to squash and merge this.', 'APPROVE'],
+    ['LGTM 👍\n\nLeft a couple of optional suggestions inline.', 'APPROVE'], // held-out 45
   ])('%j → %s', (body, verdict) => {
     expect(verdictOf(body)).toBe(verdict);
   });
@@ -42,6 +45,11 @@ describe('read: a short review that approves in words', () => {
 describe('unread: hedged, conditioned, reported, quoted, partial, a problem named, or not short', () => {
   test.each([
     ["Doesn't look good to me.", 'a negation'],
+    ['fine to rebase&merge once CI passes', 'a condition on a merge button'],
+    ['Fine to squash and merge the docs part.', 'a part'],
+    ['LGTM\n\nLeft a couple of optional suggestions inline, but the migration is broken.', 'but'],
+    ['LGTM\n\nLeft a couple of blocking comments inline.', 'comments not said optional'],
+    ['Left a few minor nits inline.', 'no approval, only the nits'],
     ['Not LGTM yet.', 'a negation'],
     ['Looks good?', 'a question'],
     ['Mostly looks good.', 'a hedge'],

@@ -776,6 +776,11 @@ describe.each([
     65,
   ],
   ['what setting a verdict aside leaves standing, and what 38 left', 'intent-attack-39.json', 30],
+  [
+    "the short reader's merge buttons and optional comments, hidden notes, faces and quotes",
+    'intent-attack-40.json',
+    62,
+  ],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
