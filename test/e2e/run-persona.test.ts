@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ROOT, tempDir } from './harness.js';
@@ -154,6 +154,37 @@ describe('examples/run-persona', () => {
     const big = await run(['priya'], DIFF, { LLM_MAX_DIFF_CHARS: '10' });
     expect(big.code).toBe(1);
     expect(big.stderr).toMatch(/over LLM_MAX_DIFF_CHARS/);
+    expect(received).toEqual([]);
+  });
+
+  // a maintainer's walkthrough, 2026-12-03: replaceAll read "$&", "$$" and "$`" in the diff as patterns — the PR's
+  // author could paste the trusted prompt's text into what the model takes for the diff
+  test('the diff reaches the model exactly as given: no replacement patterns, no placeholders read in it', async () => {
+    answer = { status: 200, body: chat('ok\n\n## VERDICT: COMMENT') };
+    const diff = `${DIFF}+const s = '$&' + '$$' + '$\`' + "$'" + '{{persona}} {{findings}} {{diff}}';\n`;
+    const r = await run(['priya', '--prompt', join(ROOT, 'examples/prompt.md')], diff);
+    expect(r.code, r.stderr).toBe(0);
+    const prompt: string = received[0]!.body.messages[0].content;
+    expect(prompt.trimEnd().endsWith(diff.trimEnd())).toBe(true);
+    expect(prompt.split('You are priya')).toHaveLength(2);
+  });
+
+  test('a template without {{diff}}, a bad number, a second name or a name the action refuses: exit 2, no request', async () => {
+    const dir = tempDir();
+    const noDiff = join(dir, 'p.md');
+    writeFileSync(noDiff, 'You are {{persona}}. Review the change.\n');
+    const cases: Array<[string[], Record<string, string>, RegExp]> = [
+      [['priya', '--prompt', noDiff], {}, /has no \{\{diff\}\}: keep the placeholder/],
+      [['priya'], { LLM_TIMEOUT_SECONDS: 'soon' }, /LLM_TIMEOUT_SECONDS is "soon": give a positive number/],
+      [['priya'], { LLM_MAX_DIFF_CHARS: 'lots' }, /LLM_MAX_DIFF_CHARS is "lots": give a positive number/],
+      [['priya', 'marcus'], {}, /one persona, not 2 \("marcus"\)/],
+      [['.priya'], {}, /^run-persona: usage:/],
+    ];
+    for (const [args, env, said] of cases) {
+      const r = await run(args, DIFF, env);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(said);
+    }
     expect(received).toEqual([]);
   });
 
