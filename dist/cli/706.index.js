@@ -313,7 +313,8 @@ function writerEnvironments(writers) {
 }
 const WILDCARD = /[*?[\]]/;
 /**
- * One check per environment a status writer names: ok only when no branch but the gated one may deploy ("protected
+ * One check per environment a status writer names: ok only when no branch but `branch`, the one the persona jobs run
+ * on, may deploy ("protected
  * branches" warns: GitHub counts every branch a protection rule names, and every branch when there is none).
  */
 function environmentChecks(branch, envs, writers) {
@@ -369,7 +370,7 @@ function environmentCheck(branch, e, who) {
     }
     return customCheck(branch, e.name, b.patterns, { id, where, who });
 }
-/** A custom policy: ok only for the gated branch alone. */
+/** A custom policy: ok only for the branch the persona jobs run on, alone. */
 function customCheck(branch, name, patterns, at) {
     const { id, where, who } = at;
     if (!patterns.length) {
@@ -2001,8 +2002,11 @@ function diagnose(f) {
         ...reviewChecks(f),
         ...bypassChecks(f, f.personas.map((p) => personaContext(p, writers))),
         ...workflowChecks(f, wf),
-        // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts)
-        ...environmentChecks(f.branch, f.environments ?? [], [...writers, ...(wf?.keys ?? [])]),
+        // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts),
+        // on the branch those jobs run on: the default branch, whatever branch is gated (GitHub, 2025-12-08: a
+        // pull_request_target run takes its workflow and its environment rules from the default branch, as workflow_run
+        // and issue_comment runs did)
+        ...environmentChecks(f.defaultBranch ?? f.branch, f.environments ?? [], [...writers, ...(wf?.keys ?? [])]),
         ...secretChecks(f.secrets, wf?.keys ?? []),
     ];
     const fails = checks.filter((c) => c.level === 'fail').length;

@@ -1,5 +1,8 @@
 // Who may deploy to a persona's environment — pure, part of doctor (core/doctor.ts). A persona App's key lives in an
-// environment so that only the gated branch's workflows can read it. An environment every branch may deploy to (what
+// environment so that only the workflows of the branch the persona jobs run on can read it: the default branch (the
+// recipes' jobs run on pull_request_target, workflow_run and issue_comment, which all take the default branch's
+// workflow files, and since 2025-12-08 check environment rules against it), whatever branch the ruleset gates. An
+// environment every branch may deploy to (what
 // GitHub makes on a job's first use of a name) lets a writer push a branch whose own workflow names it, mint the
 // persona's token and write the persona's status from the very source the ruleset pins.
 import type { Check } from './doctor-check.js';
@@ -28,7 +31,8 @@ export function writerEnvironments(writers: readonly Writer[]): string[] {
 const WILDCARD = /[*?[\]]/;
 
 /**
- * One check per environment a status writer names: ok only when no branch but the gated one may deploy ("protected
+ * One check per environment a status writer names: ok only when no branch but `branch`, the one the persona jobs run
+ * on, may deploy ("protected
  * branches" warns: GitHub counts every branch a protection rule names, and every branch when there is none).
  */
 export function environmentChecks(
@@ -93,7 +97,7 @@ function environmentCheck(branch: string, e: EnvironmentFact, who: string): Chec
   return customCheck(branch, e.name, b.patterns, { id, where, who });
 }
 
-/** A custom policy: ok only for the gated branch alone. */
+/** A custom policy: ok only for the branch the persona jobs run on, alone. */
 function customCheck(
   branch: string,
   name: string,

@@ -48,8 +48,11 @@ export function diagnose(f: DoctorFacts): DoctorReport {
       f.personas.map((p) => personaContext(p, writers)),
     ),
     ...workflowChecks(f, wf),
-    // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts)
-    ...environmentChecks(f.branch, f.environments ?? [], [...writers, ...(wf?.keys ?? [])]),
+    // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts),
+    // on the branch those jobs run on: the default branch, whatever branch is gated (GitHub, 2025-12-08: a
+    // pull_request_target run takes its workflow and its environment rules from the default branch, as workflow_run
+    // and issue_comment runs did)
+    ...environmentChecks(f.defaultBranch ?? f.branch, f.environments ?? [], [...writers, ...(wf?.keys ?? [])]),
     ...secretChecks(f.secrets, wf?.keys ?? []),
   ];
   const fails = checks.filter((c) => c.level === 'fail').length;

@@ -1010,6 +1010,21 @@ describe('environmentChecks: who may deploy to the environment holding a persona
     expect(c!.unknown ?? false).toBe(branches === null);
   });
 
+  // a maintainer's walkthrough, 2026-12-03: gating release/2.x, "only release/2.x" was the advice, and the recipes'
+  // jobs — pull_request_target, workflow_run, issue_comment: each on the default branch — were then refused the key
+  test('a gate on another branch: the environment is checked for the default branch, where the persona jobs run', () => {
+    const only = (name: string): EnvironmentFact => ({
+      name: 'persona-priya',
+      branches: { kind: 'custom', patterns: [{ name, type: 'branch' }] },
+    });
+    const at = (env: EnvironmentFact) =>
+      diagnose({ ...good(), branch: 'release/2.x', defaultBranch: 'main', environments: [env] }).checks.find(
+        (c) => c.id === 'environment:persona-priya',
+      );
+    expect(at(only('main'))).toMatchObject({ level: 'ok', says: 'only main may deploy to environment persona-priya' });
+    expect(at(only('release/2.x'))).toMatchObject({ level: 'warn', fix: expect.stringMatching(/limit .* to main/) });
+  });
+
   test('the environments named by status writers, each once', () => {
     expect(writerEnvironments([writer('a'), writer(), writer('b'), writer('a')])).toEqual(['a', 'b']);
   });
