@@ -567,6 +567,8 @@ describe('the re-review recipe', () => {
     expect(run.jobs['unlabel']!.credentials).toEqual([]);
     const other = await runWorkflow(wf, sim(labeled('bug'), 'pull_request_target', llm({ priya: 'APPROVE' }, seen)));
     expect(other.jobs['preflight']!.conclusion).toBe('skipped');
+    // a maintainer's walkthrough, 2026-12-03: unlabel ran on every label added to any PR
+    expect(other.jobs['unlabel']!.conclusion).toBe('skipped');
   });
 
   test.each([
