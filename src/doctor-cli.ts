@@ -1,4 +1,4 @@
-// `persona-verdict doctor`'s checks: reads the repository's settings with the token in GITHUB_TOKEN or GH_TOKEN
+// `persona-verdict doctor`'s checks: reads the repository's settings with the token in GH_TOKEN or GITHUB_TOKEN
 // (API from GITHUB_API_URL) and prints one line per check. Exit 0 when nothing fails, 1 when something fails; a
 // usage error is thrown (UsageError) for src/cli/main.ts to print with the usage, exit 2. src/cli/doctor.ts is the
 // command (its options and help) and loads this module only when the doctor runs.
@@ -28,8 +28,10 @@ function parse(v: Values, env: NodeJS.ProcessEnv): Parsed {
   }
   const twice = personas.find((p, i) => personas.findIndex((q) => q.name === p.name) !== i);
   if (twice) throw new UsageError(`persona "${twice.name}" is given twice: give each persona once`);
-  const token = env['GITHUB_TOKEN'] || env['GH_TOKEN'] || '';
-  if (!token) throw new UsageError('set GITHUB_TOKEN or GH_TOKEN to a token that may read the repository');
+  // GH_TOKEN first, as gh reads them: "GH_TOKEN=$(gh auth token) … doctor" in a shell that also holds a GITHUB_TOKEN
+  // (a CI job's) used that other token (a maintainer's walkthrough, 2026-12-03)
+  const token = env['GH_TOKEN'] || env['GITHUB_TOKEN'] || '';
+  if (!token) throw new UsageError('set GH_TOKEN or GITHUB_TOKEN to a token that may read the repository');
   return { repo, branch: (v['branch'] as string | undefined) ?? null, personas, json: format === 'json', token };
 }
 

@@ -4102,7 +4102,7 @@ function doctorAdvice(e) {
             return `doctor's five minutes ran out: ${again}`;
         case 'denied':
             return e.status === 401
-                ? 'the token was rejected (expired, revoked or malformed): check GITHUB_TOKEN or GH_TOKEN ' +
+                ? 'the token was rejected (expired, revoked or malformed): check GH_TOKEN or GITHUB_TOKEN ' +
                     '(in Actions, the github-token input)'
                 : 'the token may not read this: give doctor a token that can read the repository (contents: read; ' +
                     'an admin token also shows classic protection and bypass lists)';
@@ -4114,7 +4114,7 @@ function doctorAdvice(e) {
 }
 
 ;// CONCATENATED MODULE: ./src/doctor-cli.ts
-// `persona-verdict doctor`'s checks: reads the repository's settings with the token in GITHUB_TOKEN or GH_TOKEN
+// `persona-verdict doctor`'s checks: reads the repository's settings with the token in GH_TOKEN or GITHUB_TOKEN
 // (API from GITHUB_API_URL) and prints one line per check. Exit 0 when nothing fails, 1 when something fails; a
 // usage error is thrown (UsageError) for src/cli/main.ts to print with the usage, exit 2. src/cli/doctor.ts is the
 // command (its options and help) and loads this module only when the doctor runs.
@@ -4146,9 +4146,11 @@ function parse(v, env) {
     const twice = personas.find((p, i) => personas.findIndex((q) => q.name === p.name) !== i);
     if (twice)
         throw new command/* UsageError */.eb(`persona "${twice.name}" is given twice: give each persona once`);
-    const token = env['GITHUB_TOKEN'] || env['GH_TOKEN'] || '';
+    // GH_TOKEN first, as gh reads them: "GH_TOKEN=$(gh auth token) … doctor" in a shell that also holds a GITHUB_TOKEN
+    // (a CI job's) used that other token (a maintainer's walkthrough, 2026-12-03)
+    const token = env['GH_TOKEN'] || env['GITHUB_TOKEN'] || '';
     if (!token)
-        throw new command/* UsageError */.eb('set GITHUB_TOKEN or GH_TOKEN to a token that may read the repository');
+        throw new command/* UsageError */.eb('set GH_TOKEN or GITHUB_TOKEN to a token that may read the repository');
     return { repo, branch: v['branch'] ?? null, personas, json: format === 'json', token };
 }
 async function runDoctorCli(values, io, env) {

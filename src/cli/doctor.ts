@@ -18,7 +18,7 @@ export const doctor: Command = {
 
 Checks that the persona gate on BRANCH is enforced: required status checks and their source App,
 the merge queue, review rules, bypass lists, the personas' access and the workflow files.
-Token from GITHUB_TOKEN or GH_TOKEN; API from GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3).
+Token from GH_TOKEN, else GITHUB_TOKEN (as gh reads them); API from GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3).
 Exit 0 when no check fails, 1 when one fails, 2 on a usage error.
 
 options:

@@ -228,7 +228,7 @@ export function doctorAdvice(e: Abort): string {
       return `doctor's five minutes ran out: ${again}`;
     case 'denied':
       return e.status === 401
-        ? 'the token was rejected (expired, revoked or malformed): check GITHUB_TOKEN or GH_TOKEN ' +
+        ? 'the token was rejected (expired, revoked or malformed): check GH_TOKEN or GITHUB_TOKEN ' +
             '(in Actions, the github-token input)'
         : 'the token may not read this: give doctor a token that can read the repository (contents: read; ' +
             'an admin token also shows classic protection and bypass lists)';

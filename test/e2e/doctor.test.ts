@@ -399,6 +399,15 @@ describe('doctor: the bundled CLI and its checks (the action bundle in-process, 
     expect(stale).toEqual(clean);
   });
 
+  // a maintainer's walkthrough, 2026-12-03: GH_TOKEN=$(gh auth token) was passed over for a GITHUB_TOKEN in the shell
+  test('GH_TOKEN before GITHUB_TOKEN, as gh reads them', async () => {
+    const args = ['doctor', ...PRIYA, '--format', 'json'];
+    const env = { PATH: process.env['PATH'] ?? '', GITHUB_API_URL: fake.url };
+    const both = await runCli(args, { env: { ...env, GH_TOKEN: ADMIN, GITHUB_TOKEN: 'ghs_not-this-one' } });
+    expect(both.status, both.stderr).toBe(0);
+    expect(JSON.parse(both.stdout)).toMatchObject({ level: 'ok' });
+  });
+
   test('context not required: FAIL with the ruleset setting to add it, exit 1', async () => {
     fake.settings.rules.set(
       'main',
@@ -530,7 +539,7 @@ describe('doctor: the bundled CLI and its checks (the action bundle in-process, 
     expect(bad.stderr).toMatch(/persona "priya": not NAME=APP_SLUG or NAME=@LOGIN/);
     const token = await doctor(PRIYA, null);
     expect(token.code).toBe(2);
-    expect(token.stderr).toMatch(/set GITHUB_TOKEN or GH_TOKEN/);
+    expect(token.stderr).toMatch(/set GH_TOKEN or GITHUB_TOKEN/);
     // the command line before the environment: a malformed or doubled persona is named even with no token
     const first = await doctor(['--repo', 'acme/widgets', '--persona', 'priya'], null);
     expect([first.code, first.stderr]).toEqual([2, expect.stringMatching(/persona "priya": not NAME=APP_SLUG/)]);
@@ -552,7 +561,7 @@ describe('doctor: the bundled CLI and its checks (the action bundle in-process, 
     expect(denied.code).toBe(1);
     expect(denied.stderr).toMatch(/^persona-verdict doctor: .*401/);
     // in doctor's terms: it only reads, there is no job or review to speak of
-    expect(denied.stderr).toMatch(/\nWhat to do: the token was rejected .*check GITHUB_TOKEN or GH_TOKEN/);
+    expect(denied.stderr).toMatch(/\nWhat to do: the token was rejected .*check GH_TOKEN or GITHUB_TOKEN/);
     expect(denied.stderr).not.toMatch(/re-run|review/i);
     // a maintainer's walkthrough: a GITHUB_API_URL that is no URL crashed with a stack trace
     const env = { PATH: process.env['PATH'] ?? '', GH_TOKEN: ADMIN, GITHUB_API_URL: 'notaurl' };

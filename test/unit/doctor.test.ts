@@ -1038,7 +1038,7 @@ describe("what to do when a read fails, in doctor's terms", () => {
     ['rate-limited', 403, /^GitHub rate-limited this token: run doctor again .* once the limit resets$/],
     ['server', 502, /^GitHub failed \(server error\): run doctor again/],
     ['deadline', null, /^doctor's five minutes ran out: run doctor again/],
-    ['denied', 401, /^the token was rejected .*GITHUB_TOKEN or GH_TOKEN \(in Actions, the github-token input\)$/],
+    ['denied', 401, /^the token was rejected .*GH_TOKEN or GITHUB_TOKEN \(in Actions, the github-token input\)$/],
     ['denied', 403, /^the token may not read this: .*contents: read/],
     ['not-found', 404, /^not found, or the token cannot see it: check the repository name/],
   ] as const)('%s (HTTP %s)', (cls, status, advice) => {
