@@ -241,11 +241,47 @@ const cases: Case[] = [
     /remove repository role 5/,
   ],
   [
-    'a deploy key in the bypass list (cannot open PRs)',
+    'both layers bypassable: the bypass still fails',
+    (f) => ({
+      ...f,
+      requirements: [...f.requirements, { context: 'persona-verdict/priya', source: APP, rulesetId: 9 }],
+      rulesets: [
+        { id: 7, name: 'gate', bypass: [{ type: 'Team', id: 7, mode: 'always' }] },
+        { id: 9, name: 'org-baseline', bypass: [{ type: 'OrganizationAdmin', id: null, mode: 'always' }] },
+      ],
+    }),
+    'bypass:org-baseline:OrganizationAdmin:',
+    'fail',
+    /lets organization admins bypass it/,
+    /Bypass list/,
+  ],
+  // a review of the doctor, 2026-12-03: the queue in a ruleset of its own, the write role on its bypass list: "ok"
+  [
+    "the merge queue's own ruleset with a bypass list",
+    (f) => ({
+      ...f,
+      mergeQueue: 8,
+      rulesets: [...f.rulesets, { id: 8, name: 'queue', bypass: [{ type: 'RepositoryRole', id: 4, mode: 'always' }] }],
+    }),
+    'queue-bypass',
+    'warn',
+    /ruleset "queue", which holds the merge queue, lets repository role 4 bypass it: they merge outside the queue/,
+    /queue → Bypass list: keep it empty/,
+  ],
+  [
+    "the merge queue's own ruleset, its bypass list hidden",
+    (f) => ({ ...f, mergeQueue: 8, rulesets: [...f.rulesets, { id: 8, name: 'queue', bypass: null }] }),
+    'queue-bypass',
+    'warn',
+    /who may bypass the merge queue's ruleset "queue" is unknown/,
+    /admin token/,
+  ],
+  [
+    'a deploy key in the bypass list (opens no PR, but pushes past the gate)',
     (f) => ({ ...f, rulesets: [{ id: 7, name: 'gate', bypass: [{ type: 'DeployKey', id: null, mode: 'always' }] }] }),
     'bypass:gate:DeployKey:',
-    'warn',
-    /a deploy key can push past the gate/,
+    'fail',
+    /deploy key with write access pushes any commit onto the branch without the personas/,
     /Bypass list/,
   ],
   [
@@ -335,6 +371,46 @@ cases.push([
   /classic branch protection lets octo-lead, team core merge without the required reviews/,
   /Allow specified actors to bypass required pull requests/,
 ]);
+
+// a review of the doctor, 2026-12-03: GitHub applies every layer, so a bypassable ruleset beside one that pins the
+// same context for everyone leaves the gate — it failed as if it stood alone
+describe('a bypassable layer beside one that binds everyone: the gate holds, nothing fails', () => {
+  test.each<[string, (f: DoctorFacts) => DoctorFacts, string, 'ok', RegExp, RegExp]>([
+    [
+      'an organization baseline with an admin bypass, beside the gate nobody may bypass',
+      (f) => ({
+        ...f,
+        requirements: [...f.requirements, { context: 'persona-verdict/priya', source: APP, rulesetId: 9 }],
+        rulesets: [
+          ...f.rulesets,
+          { id: 9, name: 'org-baseline', bypass: [{ type: 'OrganizationAdmin', id: null, mode: 'always' }] },
+        ],
+      }),
+      'bypass:org-baseline',
+      'ok',
+      /may be bypassed, but each persona's status it requires is also required, from the persona's App, by ruleset "gate"/,
+      /^$/,
+    ],
+    [
+      'a CI ruleset from any source with a bypass team, beside the gate nobody may bypass',
+      (f) => ({
+        ...f,
+        requirements: [...f.requirements, { context: 'persona-verdict/priya', source: null, rulesetId: 9 }],
+        rulesets: [...f.rulesets, { id: 9, name: 'ci', bypass: [{ type: 'Team', id: 42, mode: 'always' }] }],
+      }),
+      'bypass:ci',
+      'ok',
+      /leaves the personas' gate/,
+      /^$/,
+    ],
+  ])('%s', (_name, change, id, _level, says) => {
+    const r = diagnose(change(good()));
+    expect(r.checks.find((x) => x.id === id)).toMatchObject({ level: 'ok', says: expect.stringMatching(says) });
+    // nothing fails; a layer from any source still warns, as it did without a bypass list (the source check)
+    expect(r.checks.filter((x) => x.level === 'fail').map((x) => x.says)).toEqual([]);
+    expect(r.checks.filter((x) => x.level === 'warn').every((x) => x.id.startsWith('source:'))).toBe(true);
+  });
+});
 
 describe('each way a gate goes wrong: the verdict and the fix', () => {
   test.each(cases)('%s', (_name, change, id, level, says, fix) => {
