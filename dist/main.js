@@ -54189,6 +54189,19 @@ function accessPort({ octokit, call, owner, repo }) {
         }, 
         // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
         (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
+        // GitHub looks in .github/, then the root, then docs/ and uses the first it finds ("About code owners")
+        getCodeowners: (ref) => call('GET CODEOWNERS', async () => {
+            for (const path of ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS']) {
+                const got = await octokit.rest.repos.getContent({ owner, repo, path, ref }).then((r) => r.data, (e) => {
+                    if (e.status === 404)
+                        return null;
+                    throw e;
+                });
+                if (got && !Array.isArray(got) && 'content' in got && typeof got.content === 'string')
+                    return { path, text: Buffer.from(got.content, 'base64').toString('utf8') };
+            }
+            return 'missing';
+        }, (status) => (status === 403 ? null : undefined)),
     };
 }
 function environmentPort({ octokit, call, owner, repo }) {
@@ -56685,9 +56698,71 @@ function doctor_facts_label(f, rulesetId) {
     return r ? `ruleset "${r.name}"` : `ruleset ${rulesetId}`;
 }
 
+;// CONCATENATED MODULE: ./src/core/doctor-codeowners.ts
+// Who owns the gate's own files — pure, part of doctor (core/doctor-branch.ts reviewChecks). *Require review from
+// Code Owners* protects the workflows, the prompts and run-persona only where the gated branch's CODEOWNERS gives them
+// an owner: GitHub reads the file from the PR's base branch (.github/, then the root, then docs/), the last matching
+// line decides, a line with no owner leaves a path unowned, and a file it cannot parse "will not be detected and will
+// not be used" (GitHub's docs, "About code owners"). A review of the doctor, 2026-12-03: with the setting on, it said
+// "ok" without reading the file — none at all, or one that owns only src/, left a PR that rewrites
+// .github/persona-verdict/priya.md needing nothing but a persona's approval.
+/** The gate's own files, by a path each: a workflow, a persona's prompt and script, and CODEOWNERS itself. */
+const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'];
+/** A path under each directory, to match as GitHub matches a file there. */
+const SAMPLE = {
+    '.github/workflows/': '.github/workflows/persona-priya.yml',
+    '.github/persona-verdict/': '.github/persona-verdict/priya.md',
+};
+/** Does a CODEOWNERS pattern match `path` (gitignore's rules as GitHub applies them: no "!", no "[ ]" ranges)? */
+function matches(pattern, path) {
+    let p = pattern;
+    const dir = p.endsWith('/');
+    if (dir)
+        p = p.slice(0, -1);
+    // a slash at the start or in the middle anchors the pattern at the root; otherwise it matches at any depth
+    const anchored = p.startsWith('/') || p.includes('/');
+    if (p.startsWith('/'))
+        p = p.slice(1);
+    const segments = p.split('/');
+    const body = segments
+        .map((s) => s === '**'
+        ? '(?:[^/]+/)*[^/]*'
+        : s
+            .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+            .replace(/\*/g, '[^/]*')
+            .replace(/\?/g, '[^/]'))
+        .join('/')
+        .replace(/\(\?:\[\^\/\]\+\/\)\*\[\^\/\]\*\//g, '(?:[^/]+/)*');
+    // "docs/*" owns the files right under docs/, not deeper ones (GitHub's docs); a name without a wildcard owns
+    // everything under it, as a directory
+    const last = segments.at(-1) ?? '';
+    const under = dir || !/[*?]/.test(last) ? '(?:/.*)?' : '';
+    return new RegExp(`^${anchored ? '' : '(?:.*/)?'}${body}${dir ? '/.*' : under}$`).test(path);
+}
+/** The owners the file gives `path` (the last matching line's), [] when a line matches with none, null when none. */
+function ownersOf(text, path) {
+    let owners = null;
+    for (const raw of text.split(/\r?\n/)) {
+        const line = raw.replace(/(^|\s)#.*$/, '').trim();
+        if (!line)
+            continue;
+        const [pattern, ...rest] = line.split(/\s+/);
+        if (pattern && matches(pattern, path))
+            owners = rest.filter((o) => o.includes('@'));
+    }
+    return owners;
+}
+/** The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). */
+function unowned(file) {
+    const paths = [...GATE_FILES.map((d) => SAMPLE[d]), file.path];
+    const names = [...GATE_FILES, file.path];
+    return names.filter((_n, i) => !(ownersOf(file.text, paths[i])?.length ?? 0));
+}
+
 ;// CONCATENATED MODULE: ./src/core/doctor-branch.ts
 // The doctor's checks of the branch's own rules: classic protection, the merge queue, the
 // pull request rules and who may bypass them. Pure (facts in core/doctor-facts.ts).
+
 
 
 function classicCheck(f) {
@@ -56831,9 +56906,47 @@ function reviewChecks(f) {
                     'own approval', 'Require approval of the most recent reviewable push'),
             ]
             : []),
-        flag('code-owners', rules.some((r) => r.codeOwners), 'code owners must review changes to the files they own', 'no code owner review: a PR can change the gate itself (workflows, persona prompts) with only a persona ' +
-            'approving', 'Require review from Code Owners, and list .github/ and the persona prompts in CODEOWNERS'),
+        rules.some((r) => r.codeOwners)
+            ? codeOwnersCheck(f)
+            : flag('code-owners', false, '', 'no code owner review: a PR can change the gate itself (workflows, persona prompts) with only a persona ' +
+                'approving', 'Require review from Code Owners, and list .github/ and the persona prompts in CODEOWNERS'),
     ];
+}
+/** Code owner review is required: does the gated branch's CODEOWNERS give the gate's own files an owner? */
+function codeOwnersCheck(f) {
+    const c = f.codeowners;
+    const says = 'code owners must review changes to the files they own';
+    const gate = 'the workflows, the persona prompts and run-persona under .github/';
+    // facts gathered before the file was read (older callers): the setting alone, as before
+    if (c === undefined)
+        return doctor_check_ok('code-owners', says);
+    const fix = `add "/.github/ @your-team" to CODEOWNERS on ${f.branch} (README: Hardening)`;
+    if (c === null)
+        return {
+            id: 'code-owners',
+            level: 'warn',
+            unknown: true,
+            says: `code owner review is required, but CODEOWNERS on ${f.branch} could not be read: whether it owns ${gate} is unknown`,
+            fix: `check CODEOWNERS by hand, or run the doctor with a token that has contents: read`,
+        };
+    if (c === 'missing')
+        return {
+            id: 'code-owners',
+            level: 'warn',
+            says: `code owner review is required, but ${f.branch} has no CODEOWNERS file (.github/, the root or docs/): no ` +
+                `file has an owner, so a PR can change ${gate} with only a persona approving`,
+            fix: `create .github/CODEOWNERS on ${f.branch} with "/.github/ @your-team" (README: Hardening)`,
+        };
+    const left = unowned(c);
+    if (left.length)
+        return {
+            id: 'code-owners',
+            level: 'warn',
+            says: `${c.path} on ${f.branch} gives no owner to ${left.join(', ')}: a PR can change them with only a persona ` +
+                "approving (a file GitHub cannot parse is not used at all: check it in the repository's CODEOWNERS view)",
+            fix,
+        };
+    return doctor_check_ok('code-owners', `${says}, and ${c.path} on ${f.branch} owns .github/workflows/, .github/persona-verdict/ and itself`);
 }
 /**
  * Who may merge past the rules that require the personas' statuses (`contexts`). Bypassing a ruleset lifts its rules
@@ -58997,11 +59110,13 @@ async function gatherFacts(port, repo, branchArg, personas) {
         return { fromRules: parsed, rulesets: sets };
     });
     // a PR into another branch runs that branch's copy of a pull_request_target workflow: read it too
-    const [{ fromRules, rulesets }, classic, workflows, branchWorkflows] = await Promise.all([
+    // and the gated branch's CODEOWNERS, which GitHub reads from a PR's base branch
+    const [{ fromRules, rulesets }, classic, workflows, branchWorkflows, codeowners] = await Promise.all([
         rulesAndSets,
         classicFacts(port, branch),
         port.listWorkflowFiles(defaultBranch),
         branch === defaultBranch ? undefined : port.listWorkflowFiles(branch),
+        orNull(port.getCodeowners(branch)),
     ]);
     const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
@@ -59023,6 +59138,7 @@ async function gatherFacts(port, repo, branchArg, personas) {
         personas: people,
         workflows,
         branchWorkflows,
+        codeowners,
         environments,
         secrets,
     };

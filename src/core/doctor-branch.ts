@@ -3,6 +3,7 @@
 import { ok, type Check } from './doctor-check.js';
 import { RULES_PAGE, type BypassActor, type DoctorFacts, type PersonaFacts } from './doctor-facts.js';
 import type { Writer } from './doctor-writers.js';
+import { unowned } from './doctor-codeowners.js';
 
 export function classicCheck(f: DoctorFacts): Check {
   const c = f.classic;
@@ -166,15 +167,58 @@ export function reviewChecks(f: DoctorFacts): Check[] {
           ),
         ]
       : []),
-    flag(
-      'code-owners',
-      rules.some((r) => r.codeOwners),
-      'code owners must review changes to the files they own',
-      'no code owner review: a PR can change the gate itself (workflows, persona prompts) with only a persona ' +
-        'approving',
-      'Require review from Code Owners, and list .github/ and the persona prompts in CODEOWNERS',
-    ),
+    rules.some((r) => r.codeOwners)
+      ? codeOwnersCheck(f)
+      : flag(
+          'code-owners',
+          false,
+          '',
+          'no code owner review: a PR can change the gate itself (workflows, persona prompts) with only a persona ' +
+            'approving',
+          'Require review from Code Owners, and list .github/ and the persona prompts in CODEOWNERS',
+        ),
   ];
+}
+
+/** Code owner review is required: does the gated branch's CODEOWNERS give the gate's own files an owner? */
+function codeOwnersCheck(f: DoctorFacts): Check {
+  const c = f.codeowners;
+  const says = 'code owners must review changes to the files they own';
+  const gate = 'the workflows, the persona prompts and run-persona under .github/';
+  // facts gathered before the file was read (older callers): the setting alone, as before
+  if (c === undefined) return ok('code-owners', says);
+  const fix = `add "/.github/ @your-team" to CODEOWNERS on ${f.branch} (README: Hardening)`;
+  if (c === null)
+    return {
+      id: 'code-owners',
+      level: 'warn',
+      unknown: true,
+      says: `code owner review is required, but CODEOWNERS on ${f.branch} could not be read: whether it owns ${gate} is unknown`,
+      fix: `check CODEOWNERS by hand, or run the doctor with a token that has contents: read`,
+    };
+  if (c === 'missing')
+    return {
+      id: 'code-owners',
+      level: 'warn',
+      says:
+        `code owner review is required, but ${f.branch} has no CODEOWNERS file (.github/, the root or docs/): no ` +
+        `file has an owner, so a PR can change ${gate} with only a persona approving`,
+      fix: `create .github/CODEOWNERS on ${f.branch} with "/.github/ @your-team" (README: Hardening)`,
+    };
+  const left = unowned(c);
+  if (left.length)
+    return {
+      id: 'code-owners',
+      level: 'warn',
+      says:
+        `${c.path} on ${f.branch} gives no owner to ${left.join(', ')}: a PR can change them with only a persona ` +
+        "approving (a file GitHub cannot parse is not used at all: check it in the repository's CODEOWNERS view)",
+      fix,
+    };
+  return ok(
+    'code-owners',
+    `${says}, and ${c.path} on ${f.branch} owns .github/workflows/, .github/persona-verdict/ and itself`,
+  );
 }
 
 /**

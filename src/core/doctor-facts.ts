@@ -1,6 +1,7 @@
 // The doctor's facts: what it reads of a repository (rulesets, classic protection, the personas'
 // Apps and permissions, the workflow files), the shape of a report (a check's: core/doctor-check.ts), and the readers
 // that turn GitHub's raw answers into facts. Pure; core/doctor.ts puts the checks together.
+import type { CodeownersFact } from './doctor-codeowners.js';
 import type { Check, Level } from './doctor-check.js';
 import type { EnvironmentFact } from './doctor-environments.js';
 import type { SecretFacts } from './doctor-secrets.js';
@@ -95,6 +96,8 @@ export interface DoctorFacts {
    * branch's copy); null when they could not be read, undefined when the gated branch is the default one.
    */
   branchWorkflows?: WorkflowFile[] | null;
+  /** The gated branch's CODEOWNERS file (core/doctor-codeowners.ts); undefined when it was not read. */
+  codeowners?: CodeownersFact;
   /** Who may deploy to each environment a status writer names (core/doctor-environments.ts). */
   environments?: EnvironmentFact[];
   /** Where the writers' keys are stored (core/doctor-secrets.ts). */

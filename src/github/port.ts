@@ -134,6 +134,11 @@ export interface SettingsPort {
   getPermission(login: string): Promise<string | null>;
   /** The workflow files at .github/workflows on a ref ([] when there is none); null when they cannot be read. */
   listWorkflowFiles(ref: string): Promise<Array<{ path: string; text: string }> | null>;
+  /**
+   * The CODEOWNERS file GitHub uses on a ref — the first of .github/CODEOWNERS, CODEOWNERS, docs/CODEOWNERS — with its
+   * path; 'missing' when there is none; null when it cannot be read.
+   */
+  getCodeowners(ref: string): Promise<{ path: string; text: string } | 'missing' | null>;
   /** Which branches may deploy to an environment (and so read its secrets); 'missing' on 404; null when hidden. */
   getEnvironmentBranches(name: string): Promise<EnvironmentBranches | 'missing' | null>;
   /** The names of the Actions secrets of the repository, those an organization shares with it, or an environment's. */

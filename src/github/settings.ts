@@ -101,6 +101,26 @@ function accessPort({ octokit, call, owner, repo }: Ctx) {
         // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
         (status) => (status === 404 ? [] : status === 403 ? null : undefined),
       ),
+    // GitHub looks in .github/, then the root, then docs/ and uses the first it finds ("About code owners")
+    getCodeowners: (ref: string) =>
+      call<{ path: string; text: string } | 'missing' | null>(
+        'GET CODEOWNERS',
+        async () => {
+          for (const path of ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS']) {
+            const got = await octokit.rest.repos.getContent({ owner, repo, path, ref }).then(
+              (r) => r.data,
+              (e: unknown) => {
+                if ((e as { status?: number }).status === 404) return null;
+                throw e;
+              },
+            );
+            if (got && !Array.isArray(got) && 'content' in got && typeof got.content === 'string')
+              return { path, text: Buffer.from(got.content, 'base64').toString('utf8') };
+          }
+          return 'missing';
+        },
+        (status) => (status === 403 ? null : undefined),
+      ),
   } satisfies Partial<SettingsPort>;
 }
 

@@ -111,11 +111,13 @@ export async function gatherFacts(
     return { fromRules: parsed, rulesets: sets };
   });
   // a PR into another branch runs that branch's copy of a pull_request_target workflow: read it too
-  const [{ fromRules, rulesets }, classic, workflows, branchWorkflows] = await Promise.all([
+  // and the gated branch's CODEOWNERS, which GitHub reads from a PR's base branch
+  const [{ fromRules, rulesets }, classic, workflows, branchWorkflows, codeowners] = await Promise.all([
     rulesAndSets,
     classicFacts(port, branch),
     port.listWorkflowFiles(defaultBranch),
     branch === defaultBranch ? undefined : port.listWorkflowFiles(branch),
+    orNull(port.getCodeowners(branch)),
   ]);
   const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };
@@ -137,6 +139,7 @@ export async function gatherFacts(
     personas: people,
     workflows,
     branchWorkflows,
+    codeowners,
     environments,
     secrets,
   };

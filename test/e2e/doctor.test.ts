@@ -60,6 +60,8 @@ function correctGate(f: FakeGitHub): void {
   ]);
   for (const name of ['persona-priya.yml', 'queue.yml', 'queue-report.yml'])
     f.settings.files.set(`.github/workflows/${name}`, readFileSync(join(FIXTURES, name), 'utf8'));
+  // code owners for the gate's own files (README: Hardening), which the doctor reads from the gated branch
+  f.settings.files.set('.github/CODEOWNERS', '/.github/ @acme/maintainers\n');
   // the environment that holds priya's key: only main may deploy to it
   f.settings.environments.set('persona-priya', { branches: [{ name: 'main', type: 'branch' }] });
   // and the key is a secret of that environment only; the LLM key may be a repository secret
@@ -124,15 +126,16 @@ afterEach(async () => {
 });
 
 describe('doctor: the bundled CLI and its checks (the action bundle in-process, the same report)', () => {
-  test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 15 reads in 4 rounds', async () => {
+  test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 16 reads in 4 rounds', async () => {
     // Every answer waits 500 ms: reads sent together are one round, and a read sent after an answer is the next.
     // The count can only come out too high when the CLI stalls as long as an answer takes (150 ms did, once, on a
     // loaded CI machine: one round more); a doctor that read one thing after another would show 12. The environment
     // and its branch policies are read together once the workflow files name it, with the secret names of the
-    // repository, the organization and that environment (where the key is kept): the fourth round.
+    // repository, the organization and that environment (where the key is kept): the fourth round. The gated
+    // branch's CODEOWNERS is read beside the rules and the workflow files.
     fake.latencyMs = 500;
     const r = await doctor(PRIYA);
-    expect(fake.log).toHaveLength(15);
+    expect(fake.log).toHaveLength(16);
     expect(fake.roundsBeforeFirstWrite()).toBe(4);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -160,6 +163,30 @@ describe('doctor: the bundled CLI and its checks (the action bundle in-process, 
     expect(r.stdout).toMatch(
       /^ok {4}priya's key PRIYA_APP_PRIVATE_KEY is a secret of environment persona-priya only$/m,
     );
+    expect(r.stdout).toMatch(
+      /^ok {4}code owners must review .*\.github\/CODEOWNERS on main owns \.github\/workflows\//m,
+    );
+  });
+
+  // a review of the doctor, 2026-12-03: with code owner review on, "ok" was said without reading CODEOWNERS
+  test.each([
+    ['no CODEOWNERS file', null, /main has no CODEOWNERS file \(\.github\/, the root or docs\/\)/],
+    [
+      'one that owns src/ only',
+      '/src/ @acme/core\n',
+      /\.github\/CODEOWNERS on main gives no owner to \.github\/workflows\/, \.github\/persona-verdict\/, \.github\/CODEOWNERS/,
+    ],
+    [
+      'one that leaves the prompts without an owner',
+      '* @acme/maintainers\n/.github/persona-verdict/\n',
+      /gives no owner to \.github\/persona-verdict\/:/,
+    ],
+  ])('code owner review on, %s: WARN naming what has no owner, exit 0', async (_n, text, says) => {
+    if (text === null) fake.settings.files.delete('.github/CODEOWNERS');
+    else fake.settings.files.set('.github/CODEOWNERS', text);
+    const r = await doctor(PRIYA);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^WARN {2}.*${says.source}`, 'm'));
   });
 
   // found by an attack on L/M: an LLM job that checks out the PR's own code (and so runs its run-persona) through a

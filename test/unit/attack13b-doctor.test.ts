@@ -149,6 +149,7 @@ jobs:
         patterns: [{ name: 'develop', type: 'branch' as const }],
       }),
       listSecretNames: async (s: unknown) => (typeof s === 'object' ? ['PRIYA_APP_PRIVATE_KEY'] : []),
+      getCodeowners: async () => ({ path: '.github/CODEOWNERS', text: '/.github/ @acme/maintainers\n' }),
     };
     const r = await runDoctor(port, 'acme/widgets', 'develop', [{ name: 'priya', app: 'priya-reviewer', login: null }]);
     // today: read from main's files only, every check is ok and the bottom line says the gate is enforced

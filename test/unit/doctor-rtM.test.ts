@@ -200,6 +200,7 @@ describe('rtM: a known hole graded as unknown', () => {
       listWorkflowFiles: async () => good().workflows!,
       getEnvironmentBranches: async () => ({ kind: 'custom', patterns: [{ name: 'main', type: 'branch' }] }),
       listSecretNames: async () => null,
+      getCodeowners: async () => null,
     };
     const facts = await gatherFacts(port, 'acme/widgets', null, [
       { name: 'priya', app: 'priya-reviewer', login: null },

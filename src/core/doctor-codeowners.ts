@@ -1,0 +1,65 @@
+// Who owns the gate's own files — pure, part of doctor (core/doctor-branch.ts reviewChecks). *Require review from
+// Code Owners* protects the workflows, the prompts and run-persona only where the gated branch's CODEOWNERS gives them
+// an owner: GitHub reads the file from the PR's base branch (.github/, then the root, then docs/), the last matching
+// line decides, a line with no owner leaves a path unowned, and a file it cannot parse "will not be detected and will
+// not be used" (GitHub's docs, "About code owners"). A review of the doctor, 2026-12-03: with the setting on, it said
+// "ok" without reading the file — none at all, or one that owns only src/, left a PR that rewrites
+// .github/persona-verdict/priya.md needing nothing but a persona's approval.
+
+/** The CODEOWNERS file on the gated branch, 'missing' where there is none, null where it could not be read. */
+export type CodeownersFact = { path: string; text: string } | 'missing' | null;
+
+/** The gate's own files, by a path each: a workflow, a persona's prompt and script, and CODEOWNERS itself. */
+export const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'] as const;
+
+/** A path under each directory, to match as GitHub matches a file there. */
+const SAMPLE: Record<string, string> = {
+  '.github/workflows/': '.github/workflows/persona-priya.yml',
+  '.github/persona-verdict/': '.github/persona-verdict/priya.md',
+};
+
+/** Does a CODEOWNERS pattern match `path` (gitignore's rules as GitHub applies them: no "!", no "[ ]" ranges)? */
+export function matches(pattern: string, path: string): boolean {
+  let p = pattern;
+  const dir = p.endsWith('/');
+  if (dir) p = p.slice(0, -1);
+  // a slash at the start or in the middle anchors the pattern at the root; otherwise it matches at any depth
+  const anchored = p.startsWith('/') || p.includes('/');
+  if (p.startsWith('/')) p = p.slice(1);
+  const segments = p.split('/');
+  const body = segments
+    .map((s) =>
+      s === '**'
+        ? '(?:[^/]+/)*[^/]*'
+        : s
+            .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+            .replace(/\*/g, '[^/]*')
+            .replace(/\?/g, '[^/]'),
+    )
+    .join('/')
+    .replace(/\(\?:\[\^\/\]\+\/\)\*\[\^\/\]\*\//g, '(?:[^/]+/)*');
+  // "docs/*" owns the files right under docs/, not deeper ones (GitHub's docs); a name without a wildcard owns
+  // everything under it, as a directory
+  const last = segments.at(-1) ?? '';
+  const under = dir || !/[*?]/.test(last) ? '(?:/.*)?' : '';
+  return new RegExp(`^${anchored ? '' : '(?:.*/)?'}${body}${dir ? '/.*' : under}$`).test(path);
+}
+
+/** The owners the file gives `path` (the last matching line's), [] when a line matches with none, null when none. */
+export function ownersOf(text: string, path: string): string[] | null {
+  let owners: string[] | null = null;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/(^|\s)#.*$/, '').trim();
+    if (!line) continue;
+    const [pattern, ...rest] = line.split(/\s+/);
+    if (pattern && matches(pattern, path)) owners = rest.filter((o) => o.includes('@'));
+  }
+  return owners;
+}
+
+/** The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). */
+export function unowned(file: { path: string; text: string }): string[] {
+  const paths = [...GATE_FILES.map((d) => SAMPLE[d]!), file.path];
+  const names = [...GATE_FILES, file.path];
+  return names.filter((_n, i) => !(ownersOf(file.text, paths[i]!)?.length ?? 0));
+}
