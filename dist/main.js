@@ -56698,145 +56698,13 @@ function doctor_facts_label(f, rulesetId) {
     return r ? `ruleset "${r.name}"` : `ruleset ${rulesetId}`;
 }
 
-;// CONCATENATED MODULE: ./src/core/doctor-codeowners.ts
-// Who owns the gate's own files — pure, part of doctor (core/doctor-branch.ts reviewChecks). *Require review from
-// Code Owners* protects the workflows, the prompts and run-persona only where the gated branch's CODEOWNERS gives them
-// an owner: GitHub reads the file from the PR's base branch (.github/, then the root, then docs/), the last matching
-// line decides, a line with no owner leaves a path unowned, and a file it cannot parse "will not be detected and will
-// not be used" (GitHub's docs, "About code owners"). A review of the doctor, 2026-12-03: with the setting on, it said
-// "ok" without reading the file — none at all, or one that owns only src/, left a PR that rewrites
-// .github/persona-verdict/priya.md needing nothing but a persona's approval.
-/** The gate's own files, by a path each: a workflow, a persona's prompt and script, and CODEOWNERS itself. */
-const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'];
-/** A path under each directory, to match as GitHub matches a file there. */
-const SAMPLE = {
-    '.github/workflows/': '.github/workflows/persona-priya.yml',
-    '.github/persona-verdict/': '.github/persona-verdict/priya.md',
-};
-/** Does a CODEOWNERS pattern match `path` (gitignore's rules as GitHub applies them: no "!", no "[ ]" ranges)? */
-function matches(pattern, path) {
-    let p = pattern;
-    const dir = p.endsWith('/');
-    if (dir)
-        p = p.slice(0, -1);
-    // a slash at the start or in the middle anchors the pattern at the root; otherwise it matches at any depth
-    const anchored = p.startsWith('/') || p.includes('/');
-    if (p.startsWith('/'))
-        p = p.slice(1);
-    const segments = p.split('/');
-    const body = segments
-        .map((s) => s === '**'
-        ? '(?:[^/]+/)*[^/]*'
-        : s
-            .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-            .replace(/\*/g, '[^/]*')
-            .replace(/\?/g, '[^/]'))
-        .join('/')
-        .replace(/\(\?:\[\^\/\]\+\/\)\*\[\^\/\]\*\//g, '(?:[^/]+/)*');
-    // "docs/*" owns the files right under docs/, not deeper ones (GitHub's docs); a name without a wildcard owns
-    // everything under it, as a directory
-    const last = segments.at(-1) ?? '';
-    const under = dir || !/[*?]/.test(last) ? '(?:/.*)?' : '';
-    return new RegExp(`^${anchored ? '' : '(?:.*/)?'}${body}${dir ? '/.*' : under}$`).test(path);
-}
-/** The owners the file gives `path` (the last matching line's), [] when a line matches with none, null when none. */
-function ownersOf(text, path) {
-    let owners = null;
-    for (const raw of text.split(/\r?\n/)) {
-        const line = raw.replace(/(^|\s)#.*$/, '').trim();
-        if (!line)
-            continue;
-        const [pattern, ...rest] = line.split(/\s+/);
-        if (pattern && matches(pattern, path))
-            owners = rest.filter((o) => o.includes('@'));
-    }
-    return owners;
-}
-/** The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). */
-function unowned(file) {
-    const paths = [...GATE_FILES.map((d) => SAMPLE[d]), file.path];
-    const names = [...GATE_FILES, file.path];
-    return names.filter((_n, i) => !(ownersOf(file.text, paths[i])?.length ?? 0));
-}
-
-;// CONCATENATED MODULE: ./src/core/doctor-branch.ts
-// The doctor's checks of the branch's own rules: classic protection, the merge queue, the
-// pull request rules and who may bypass them. Pure (facts in core/doctor-facts.ts).
+;// CONCATENATED MODULE: ./src/core/doctor-bypass.ts
+// Who may bypass the gate's rules — pure, part of doctor (core/doctor.ts): the bypass lists of the rulesets that
+// require a persona's status (a layer that someone may bypass is whole beside one that binds everyone, since GitHub
+// applies every layer), classic protection's admin exemption and its review bypass, and the bypass list of the
+// ruleset that holds the merge queue. Facts in core/doctor-facts.ts.
 
 
-
-function classicCheck(f) {
-    const c = f.classic;
-    if (c.state === 'read')
-        return doctor_check_ok('classic', `classic branch protection on ${f.branch} was read`);
-    if (c.state === 'none')
-        return doctor_check_ok('classic', `${f.branch} has no classic branch protection; rulesets apply`);
-    return {
-        id: 'classic',
-        level: 'warn',
-        unknown: true,
-        says: `classic branch protection on ${f.branch} is unknown: GitHub answered ${c.status} to the doctor's token, ` +
-            'so its review rules and admin enforcement were not checked',
-        fix: 'run the doctor with a token that may read branch protection (repository administration: read), or move ' +
-            `the rules into a ruleset (${RULES_PAGE}), which read access can see`,
-    };
-}
-/**
- * A merge group's commit holds every PR queued before it. With HEADGREEN only the newest
- * entry's checks must pass, so a PR whose persona rejected it merges with a later green one.
- */
-function groupingCheck(f) {
-    if (f.mergeQueue === null || f.queueGrouping !== 'HEADGREEN')
-        return [];
-    return [
-        {
-            id: 'queue-grouping',
-            level: 'fail',
-            says: `the merge queue of ${f.branch} requires checks only on the newest entry of a group (HEADGREEN): a PR ` +
-                'whose persona rejected it merges along with a later, green one',
-            fix: `${RULES_PAGE} → the merge queue rule: "Only merge non-failing pull requests" on (ALLGREEN)`,
-        },
-    ];
-}
-/**
- * Without a merge queue the PR head's status is the last word. A status or check run is per commit and its context
- * is the same on every base, so a PR retargeted after a green carries it until the next run writes pending: a writer
- * who merges before that run starts merges a change judged for another base (attack round 12, D2: check runs do not
- * close this). With commit statuses there is more: GitHub keeps at most 1000 per sha and context, from anyone with
- * write access, deleting none, so a writer who fills the persona's context after an approval freezes its green. A
- * queue re-decides each group on a new commit, for its base, from the persona's reviews.
- */
-function noQueueCheck(f, writers) {
-    if (f.mergeQueue !== null)
-        return queueBypass(f);
-    // check runs of each persona's own App close the freeze (GITHUB_TOKEN's belong to GitHub Actions: any workflow)
-    const own = (p) => writers.filter((w) => w.persona === p.name);
-    const byItsApp = (p) => p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
-    const checkRuns = f.personas.length > 0 && f.personas.every(byItsApp);
-    const retarget = "a PR merges on its head's verdict, the same for every base: retargeted after a green and merged before the " +
-        'next run starts, it merges a change judged for another base';
-    const queue = `${RULES_PAGE} → "Require merge queue" (organisation repositories), the contexts written on each group's ` +
-        'commit (README: merge queue)';
-    return [
-        checkRuns
-            ? {
-                id: 'queue',
-                level: 'warn',
-                says: `${f.branch} has no merge queue in its rulesets: ${retarget} (the check runs, which only the persona ` +
-                    'Apps can write, cannot be frozen)',
-                fix: `${queue}; a queue that classic branch protection requires is not visible to the doctor`,
-            }
-            : {
-                id: 'queue',
-                level: 'warn',
-                says: `${f.branch} has no merge queue in its rulesets: ${retarget}; and anyone with write access can freeze ` +
-                    "the head's status by filling its context (GitHub keeps 1000 statuses per commit and context)",
-                fix: `${queue}; short of a queue, write the verdicts as check runs, which only the persona Apps can write ` +
-                    '(status-kind: check-run), which closes the freeze but not the retarget; a queue that classic branch ' +
-                    'protection requires is not visible to the doctor',
-            },
-    ];
-}
 /**
  * A merge queue in a ruleset that someone may bypass: they merge outside the queue, on the head's status, and what the
  * queue closes (a retarget's green, a frozen status) is open to them (a review of the doctor, 2026-12-03: "all checks
@@ -56870,83 +56738,6 @@ function queueBypass(f) {
             fix: `${fix}: keep it empty, so that every merge goes through the queue`,
         },
     ];
-}
-function reviewChecks(f) {
-    const rules = [...f.reviews, ...(f.classic.state === 'read' && f.classic.reviews ? [f.classic.reviews] : [])];
-    const setting = `${RULES_PAGE} → the ruleset for ${f.branch} → Require a pull request before merging`;
-    if (!rules.length) {
-        if (f.classic.state === 'unknown') {
-            return [
-                {
-                    id: 'reviews',
-                    level: 'warn',
-                    unknown: true,
-                    says: 'no ruleset requires a pull request, and classic protection (which may) could not be read',
-                    fix: `require it in a ruleset (${setting}), or run the doctor with a token that may read branch protection`,
-                },
-            ];
-        }
-        return [
-            {
-                id: 'reviews',
-                level: 'warn',
-                says: `no rule requires a pull request on ${f.branch}: the status checks are the only gate`,
-                fix: `${setting}, with stale approvals dismissed on push`,
-            },
-        ];
-    }
-    const approvals = Math.max(...rules.map((r) => r.approvals));
-    const flag = (id, on, good, says, option) => on ? doctor_check_ok(id, good) : { id, level: 'warn', says, fix: `${setting} → ${option}` };
-    return [
-        doctor_check_ok('reviews', `${approvals} approving review(s) required before merging`),
-        flag('dismiss-stale', rules.some((r) => r.dismissStale), 'stale approvals are dismissed when new commits are pushed', 'approvals survive new pushes: a human approval of an earlier head still counts after the PR changes', 'Dismiss stale pull request approvals when new commits are pushed'),
-        ...(approvals > 0
-            ? [
-                flag('last-push', rules.some((r) => r.lastPush), 'the most recent push must be approved by someone other than its pusher', 'the most recent push need not be approved by someone else: a reviewer can push and merge on their ' +
-                    'own approval', 'Require approval of the most recent reviewable push'),
-            ]
-            : []),
-        rules.some((r) => r.codeOwners)
-            ? codeOwnersCheck(f)
-            : flag('code-owners', false, '', 'no code owner review: a PR can change the gate itself (workflows, persona prompts) with only a persona ' +
-                'approving', 'Require review from Code Owners, and list .github/ and the persona prompts in CODEOWNERS'),
-    ];
-}
-/** Code owner review is required: does the gated branch's CODEOWNERS give the gate's own files an owner? */
-function codeOwnersCheck(f) {
-    const c = f.codeowners;
-    const says = 'code owners must review changes to the files they own';
-    const gate = 'the workflows, the persona prompts and run-persona under .github/';
-    // facts gathered before the file was read (older callers): the setting alone, as before
-    if (c === undefined)
-        return doctor_check_ok('code-owners', says);
-    const fix = `add "/.github/ @your-team" to CODEOWNERS on ${f.branch} (README: Hardening)`;
-    if (c === null)
-        return {
-            id: 'code-owners',
-            level: 'warn',
-            unknown: true,
-            says: `code owner review is required, but CODEOWNERS on ${f.branch} could not be read: whether it owns ${gate} is unknown`,
-            fix: `check CODEOWNERS by hand, or run the doctor with a token that has contents: read`,
-        };
-    if (c === 'missing')
-        return {
-            id: 'code-owners',
-            level: 'warn',
-            says: `code owner review is required, but ${f.branch} has no CODEOWNERS file (.github/, the root or docs/): no ` +
-                `file has an owner, so a PR can change ${gate} with only a persona approving`,
-            fix: `create .github/CODEOWNERS on ${f.branch} with "/.github/ @your-team" (README: Hardening)`,
-        };
-    const left = unowned(c);
-    if (left.length)
-        return {
-            id: 'code-owners',
-            level: 'warn',
-            says: `${c.path} on ${f.branch} gives no owner to ${left.join(', ')}: a PR can change them with only a persona ` +
-                "approving (a file GitHub cannot parse is not used at all: check it in the repository's CODEOWNERS view)",
-            fix,
-        };
-    return doctor_check_ok('code-owners', `${says}, and ${c.path} on ${f.branch} owns .github/workflows/, .github/persona-verdict/ and itself`);
 }
 /**
  * Who may merge past the rules that require the personas' statuses (`contexts`). Bypassing a ruleset lifts its rules
@@ -57056,6 +56847,225 @@ function heldElsewhere(f, rulesetId, contexts) {
 const actor = (a) => a.type === 'OrganizationAdmin'
     ? 'organization admins'
     : `${a.type === 'RepositoryRole' ? 'repository role' : a.type} ${a.id ?? ''}`.trim();
+
+;// CONCATENATED MODULE: ./src/core/doctor-codeowners.ts
+// Who owns the gate's own files — pure, part of doctor (core/doctor-branch.ts reviewChecks). *Require review from
+// Code Owners* protects the workflows, the prompts and run-persona only where the gated branch's CODEOWNERS gives them
+// an owner: GitHub reads the file from the PR's base branch (.github/, then the root, then docs/), the last matching
+// line decides, a line with no owner leaves a path unowned, and a file it cannot parse "will not be detected and will
+// not be used" (GitHub's docs, "About code owners"). A review of the doctor, 2026-12-03: with the setting on, it said
+// "ok" without reading the file — none at all, or one that owns only src/, left a PR that rewrites
+// .github/persona-verdict/priya.md needing nothing but a persona's approval.
+/** The gate's own files, by a path each: a workflow, a persona's prompt and script, and CODEOWNERS itself. */
+const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'];
+/** A path under each directory, to match as GitHub matches a file there. */
+const SAMPLE = {
+    '.github/workflows/': '.github/workflows/persona-priya.yml',
+    '.github/persona-verdict/': '.github/persona-verdict/priya.md',
+};
+/** Does a CODEOWNERS pattern match `path` (gitignore's rules as GitHub applies them: no "!", no "[ ]" ranges)? */
+function matches(pattern, path) {
+    let p = pattern;
+    const dir = p.endsWith('/');
+    if (dir)
+        p = p.slice(0, -1);
+    // a slash at the start or in the middle anchors the pattern at the root; otherwise it matches at any depth
+    const anchored = p.startsWith('/') || p.includes('/');
+    if (p.startsWith('/'))
+        p = p.slice(1);
+    const segments = p.split('/');
+    const body = segments
+        .map((s) => s === '**'
+        ? '(?:[^/]+/)*[^/]*'
+        : s
+            .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+            .replace(/\*/g, '[^/]*')
+            .replace(/\?/g, '[^/]'))
+        .join('/')
+        .replace(/\(\?:\[\^\/\]\+\/\)\*\[\^\/\]\*\//g, '(?:[^/]+/)*');
+    // "docs/*" owns the files right under docs/, not deeper ones (GitHub's docs); a name without a wildcard owns
+    // everything under it, as a directory
+    const last = segments.at(-1) ?? '';
+    const under = dir || !/[*?]/.test(last) ? '(?:/.*)?' : '';
+    return new RegExp(`^${anchored ? '' : '(?:.*/)?'}${body}${dir ? '/.*' : under}$`).test(path);
+}
+/** The owners the file gives `path` (the last matching line's), [] when a line matches with none, null when none. */
+function ownersOf(text, path) {
+    let owners = null;
+    for (const raw of text.split(/\r?\n/)) {
+        const line = raw.replace(/(^|\s)#.*$/, '').trim();
+        if (!line)
+            continue;
+        const [pattern, ...rest] = line.split(/\s+/);
+        if (pattern && matches(pattern, path))
+            owners = rest.filter((o) => o.includes('@'));
+    }
+    return owners;
+}
+/** The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). */
+function unowned(file) {
+    const paths = [...GATE_FILES.map((d) => SAMPLE[d]), file.path];
+    const names = [...GATE_FILES, file.path];
+    return names.filter((_n, i) => !(ownersOf(file.text, paths[i])?.length ?? 0));
+}
+
+;// CONCATENATED MODULE: ./src/core/doctor-branch.ts
+// The doctor's checks of the branch's own rules: classic protection, the merge queue, the
+// pull request rules and the code owners they rely on. Who may bypass them: core/doctor-bypass.ts. Pure (facts in
+// core/doctor-facts.ts).
+
+
+
+
+function classicCheck(f) {
+    const c = f.classic;
+    if (c.state === 'read')
+        return doctor_check_ok('classic', `classic branch protection on ${f.branch} was read`);
+    if (c.state === 'none')
+        return doctor_check_ok('classic', `${f.branch} has no classic branch protection; rulesets apply`);
+    return {
+        id: 'classic',
+        level: 'warn',
+        unknown: true,
+        says: `classic branch protection on ${f.branch} is unknown: GitHub answered ${c.status} to the doctor's token, ` +
+            'so its review rules and admin enforcement were not checked',
+        fix: 'run the doctor with a token that may read branch protection (repository administration: read), or move ' +
+            `the rules into a ruleset (${RULES_PAGE}), which read access can see`,
+    };
+}
+/**
+ * A merge group's commit holds every PR queued before it. With HEADGREEN only the newest
+ * entry's checks must pass, so a PR whose persona rejected it merges with a later green one.
+ */
+function groupingCheck(f) {
+    if (f.mergeQueue === null || f.queueGrouping !== 'HEADGREEN')
+        return [];
+    return [
+        {
+            id: 'queue-grouping',
+            level: 'fail',
+            says: `the merge queue of ${f.branch} requires checks only on the newest entry of a group (HEADGREEN): a PR ` +
+                'whose persona rejected it merges along with a later, green one',
+            fix: `${RULES_PAGE} → the merge queue rule: "Only merge non-failing pull requests" on (ALLGREEN)`,
+        },
+    ];
+}
+/**
+ * Without a merge queue the PR head's status is the last word. A status or check run is per commit and its context
+ * is the same on every base, so a PR retargeted after a green carries it until the next run writes pending: a writer
+ * who merges before that run starts merges a change judged for another base (attack round 12, D2: check runs do not
+ * close this). With commit statuses there is more: GitHub keeps at most 1000 per sha and context, from anyone with
+ * write access, deleting none, so a writer who fills the persona's context after an approval freezes its green. A
+ * queue re-decides each group on a new commit, for its base, from the persona's reviews.
+ */
+function noQueueCheck(f, writers) {
+    if (f.mergeQueue !== null)
+        return queueBypass(f);
+    // check runs of each persona's own App close the freeze (GITHUB_TOKEN's belong to GitHub Actions: any workflow)
+    const own = (p) => writers.filter((w) => w.persona === p.name);
+    const byItsApp = (p) => p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
+    const checkRuns = f.personas.length > 0 && f.personas.every(byItsApp);
+    const retarget = "a PR merges on its head's verdict, the same for every base: retargeted after a green and merged before the " +
+        'next run starts, it merges a change judged for another base';
+    const queue = `${RULES_PAGE} → "Require merge queue" (organisation repositories), the contexts written on each group's ` +
+        'commit (README: merge queue)';
+    return [
+        checkRuns
+            ? {
+                id: 'queue',
+                level: 'warn',
+                says: `${f.branch} has no merge queue in its rulesets: ${retarget} (the check runs, which only the persona ` +
+                    'Apps can write, cannot be frozen)',
+                fix: `${queue}; a queue that classic branch protection requires is not visible to the doctor`,
+            }
+            : {
+                id: 'queue',
+                level: 'warn',
+                says: `${f.branch} has no merge queue in its rulesets: ${retarget}; and anyone with write access can freeze ` +
+                    "the head's status by filling its context (GitHub keeps 1000 statuses per commit and context)",
+                fix: `${queue}; short of a queue, write the verdicts as check runs, which only the persona Apps can write ` +
+                    '(status-kind: check-run), which closes the freeze but not the retarget; a queue that classic branch ' +
+                    'protection requires is not visible to the doctor',
+            },
+    ];
+}
+function reviewChecks(f) {
+    const rules = [...f.reviews, ...(f.classic.state === 'read' && f.classic.reviews ? [f.classic.reviews] : [])];
+    const setting = `${RULES_PAGE} → the ruleset for ${f.branch} → Require a pull request before merging`;
+    if (!rules.length) {
+        if (f.classic.state === 'unknown') {
+            return [
+                {
+                    id: 'reviews',
+                    level: 'warn',
+                    unknown: true,
+                    says: 'no ruleset requires a pull request, and classic protection (which may) could not be read',
+                    fix: `require it in a ruleset (${setting}), or run the doctor with a token that may read branch protection`,
+                },
+            ];
+        }
+        return [
+            {
+                id: 'reviews',
+                level: 'warn',
+                says: `no rule requires a pull request on ${f.branch}: the status checks are the only gate`,
+                fix: `${setting}, with stale approvals dismissed on push`,
+            },
+        ];
+    }
+    const approvals = Math.max(...rules.map((r) => r.approvals));
+    const flag = (id, on, good, says, option) => on ? doctor_check_ok(id, good) : { id, level: 'warn', says, fix: `${setting} → ${option}` };
+    return [
+        doctor_check_ok('reviews', `${approvals} approving review(s) required before merging`),
+        flag('dismiss-stale', rules.some((r) => r.dismissStale), 'stale approvals are dismissed when new commits are pushed', 'approvals survive new pushes: a human approval of an earlier head still counts after the PR changes', 'Dismiss stale pull request approvals when new commits are pushed'),
+        ...(approvals > 0
+            ? [
+                flag('last-push', rules.some((r) => r.lastPush), 'the most recent push must be approved by someone other than its pusher', 'the most recent push need not be approved by someone else: a reviewer can push and merge on their ' +
+                    'own approval', 'Require approval of the most recent reviewable push'),
+            ]
+            : []),
+        rules.some((r) => r.codeOwners)
+            ? codeOwnersCheck(f)
+            : flag('code-owners', false, '', 'no code owner review: a PR can change the gate itself (workflows, persona prompts) with only a persona ' +
+                'approving', 'Require review from Code Owners, and list .github/ and the persona prompts in CODEOWNERS'),
+    ];
+}
+/** Code owner review is required: does the gated branch's CODEOWNERS give the gate's own files an owner? */
+function codeOwnersCheck(f) {
+    const c = f.codeowners;
+    const says = 'code owners must review changes to the files they own';
+    const gate = 'the workflows, the persona prompts and run-persona under .github/';
+    // facts gathered before the file was read (older callers): the setting alone, as before
+    if (c === undefined)
+        return doctor_check_ok('code-owners', says);
+    const fix = `add "/.github/ @your-team" to CODEOWNERS on ${f.branch} (README: Hardening)`;
+    if (c === null)
+        return {
+            id: 'code-owners',
+            level: 'warn',
+            unknown: true,
+            says: `code owner review is required, but CODEOWNERS on ${f.branch} could not be read: whether it owns ${gate} is unknown`,
+            fix: `check CODEOWNERS by hand, or run the doctor with a token that has contents: read`,
+        };
+    if (c === 'missing')
+        return {
+            id: 'code-owners',
+            level: 'warn',
+            says: `code owner review is required, but ${f.branch} has no CODEOWNERS file (.github/, the root or docs/): no ` +
+                `file has an owner, so a PR can change ${gate} with only a persona approving`,
+            fix: `create .github/CODEOWNERS on ${f.branch} with "/.github/ @your-team" (README: Hardening)`,
+        };
+    const left = unowned(c);
+    if (left.length)
+        return {
+            id: 'code-owners',
+            level: 'warn',
+            says: `${c.path} on ${f.branch} gives no owner to ${left.join(', ')}: a PR can change them with only a persona ` +
+                "approving (a file GitHub cannot parse is not used at all: check it in the repository's CODEOWNERS view)",
+            fix,
+        };
+    return doctor_check_ok('code-owners', `${says}, and ${c.path} on ${f.branch} owns .github/workflows/, .github/persona-verdict/ and itself`);
+}
 
 ;// CONCATENATED MODULE: ./src/core/doctor-environments.ts
 /** The environments the status writers' jobs name, each once, in order. */
@@ -58731,6 +58741,7 @@ function analyseBranches(f, appIds = new Map()) {
 // rules), core/doctor-persona.ts (each persona's status), core/doctor-workflows.ts,
 // doctor-environments.ts and doctor-secrets.ts (the workflow files, the environments, the key
 // stores). The facts and the readers of GitHub's answers are core/doctor-facts.ts.
+
 
 
 

@@ -483,7 +483,7 @@ export const MUTANTS = [
   {
     name: 'doctor-bypass-any-ruleset',
     what: "the doctor fails a bypass of a ruleset that requires no persona's status (a correct gate failed)",
-    file: 'src/core/doctor-branch.ts',
+    file: 'src/core/doctor-bypass.ts',
     from: '    if (!gates(r.id)) {',
     to: '    if (!gates(r.id) && false) {',
     unit: [U('doctor-rtM')],

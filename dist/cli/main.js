@@ -5451,7 +5451,7 @@ async function loadChecks() {
     const event = process.env['GITHUB_EVENT_PATH'];
     delete process.env['GITHUB_EVENT_PATH'];
     try {
-        return await Promise.all(/* import() */[__nccwpck_require__.e(148), __nccwpck_require__.e(30)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4030));
+        return await Promise.all(/* import() */[__nccwpck_require__.e(148), __nccwpck_require__.e(733)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7733));
     }
     finally {
         if (event !== undefined)

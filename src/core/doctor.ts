@@ -6,7 +6,8 @@
 // rules), core/doctor-persona.ts (each persona's status), core/doctor-workflows.ts,
 // doctor-environments.ts and doctor-secrets.ts (the workflow files, the environments, the key
 // stores). The facts and the readers of GitHub's answers are core/doctor-facts.ts.
-import { bypassChecks, classicCheck, groupingCheck, noQueueCheck, reviewChecks } from './doctor-branch.js';
+import { classicCheck, groupingCheck, noQueueCheck, reviewChecks } from './doctor-branch.js';
+import { bypassChecks } from './doctor-bypass.js';
 import { environmentChecks } from './doctor-environments.js';
 import { ok, type Check, type Level } from './doctor-check.js';
 import { appNames, personaContext, type DoctorFacts, type DoctorReport } from './doctor-facts.js';
