@@ -45606,11 +45606,10 @@ function keywordDifferences(rest) {
     }
     // a token in quotation marks ('"APPROVE"', '“LGTM”') is named once as quoted, then read bare, not as the unknown
     // token '"APPROVE' with a quote as trailing text (an independent review, 2026-12-03)
-    const quoted = /^(\s*)["'“”‘’«»„]/.exec(after);
-    if (quoted) {
+    const unquoted = withoutQuotes(after);
+    if (unquoted !== after)
         out.push('the token is in quotation marks: write it without them');
-        after = (quoted[1] + after.slice(quoted[0].length)).replace(/^(\s*[^\s"'“”‘’«»„]+)["'“”‘’«»„]/, '$1');
-    }
+    after = unquoted;
     // a grammar token is the token whatever follows it ("APPROVE\"", "COMMENT-", "APPROVE✅"): the rest is trailing text
     const tok = new RegExp(`^\\s*(${VERDICTS.join('|')})(?![A-Za-z0-9_])`, 'i').exec(after) ??
         /^\s*([^\s.,;:!?()[\]]+)/u.exec(after);
@@ -45642,6 +45641,13 @@ function keywordDifferences(rest) {
     if (trailing.trim())
         out.push(`trailing text after the token: "${visible(rawTail(rest, trailing).trim(), 60)}" (nothing may follow the token)`);
     return out;
+}
+/** What follows the colon with the quotation marks around its first word taken off (the text as it is when none). */
+function withoutQuotes(after) {
+    const quoted = /^(\s*)["'“”‘’«»„]/.exec(after);
+    if (!quoted)
+        return after;
+    return (quoted[1] + after.slice(quoted[0].length)).replace(/^(\s*[^\s"'“”‘’«»„]+)["'“”‘’«»„]/, '$1');
 }
 /**
  * The raw end of the line whose text, decoration taken out, is `tail`: what follows the token is quoted as written,
@@ -56722,7 +56728,8 @@ function queueBypass(f) {
                 id: 'queue-bypass',
                 level: 'warn',
                 unknown: true,
-                says: `who may bypass the merge queue's ruleset "${r.name}" is unknown: GitHub shows the bypass list to admins only`,
+                says: `who may bypass the merge queue's ruleset "${r.name}" is unknown: GitHub shows the bypass list to ` +
+                    'admins only',
                 fix: `check ${fix}, or run the doctor with an admin token`,
             },
         ];
@@ -56789,6 +56796,11 @@ function bypassChecks(f, contexts) {
             }
         }
     }
+    return [...out, ...classicBypass(f, contexts)];
+}
+/** Classic protection's bypasses: its admin exemption where a persona's status rests on it alone, its review bypass. */
+function classicBypass(f, contexts) {
+    const out = [];
     const c = f.classic;
     // a persona's status that classic protection alone requires: an admin merges past it — read in full, or (the
     // protection unreadable) as the branch summary's enforcement_level non_admins shows it
@@ -57044,7 +57056,8 @@ function codeOwnersCheck(f) {
             id: 'code-owners',
             level: 'warn',
             unknown: true,
-            says: `code owner review is required, but CODEOWNERS on ${f.branch} could not be read: whether it owns ${gate} is unknown`,
+            says: `code owner review is required, but CODEOWNERS on ${f.branch} could not be read: whether it owns ${gate} ` +
+                'is unknown',
             fix: `check CODEOWNERS by hand, or run the doctor with a token that has contents: read`,
         };
     if (c === 'missing')

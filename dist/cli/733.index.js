@@ -141,7 +141,8 @@ function queueBypass(f) {
                 id: 'queue-bypass',
                 level: 'warn',
                 unknown: true,
-                says: `who may bypass the merge queue's ruleset "${r.name}" is unknown: GitHub shows the bypass list to admins only`,
+                says: `who may bypass the merge queue's ruleset "${r.name}" is unknown: GitHub shows the bypass list to ` +
+                    'admins only',
                 fix: `check ${fix}, or run the doctor with an admin token`,
             },
         ];
@@ -208,6 +209,11 @@ function bypassChecks(f, contexts) {
             }
         }
     }
+    return [...out, ...classicBypass(f, contexts)];
+}
+/** Classic protection's bypasses: its admin exemption where a persona's status rests on it alone, its review bypass. */
+function classicBypass(f, contexts) {
+    const out = [];
     const c = f.classic;
     // a persona's status that classic protection alone requires: an admin merges past it — read in full, or (the
     // protection unreadable) as the branch summary's enforcement_level non_admins shows it
@@ -463,7 +469,8 @@ function codeOwnersCheck(f) {
             id: 'code-owners',
             level: 'warn',
             unknown: true,
-            says: `code owner review is required, but CODEOWNERS on ${f.branch} could not be read: whether it owns ${gate} is unknown`,
+            says: `code owner review is required, but CODEOWNERS on ${f.branch} could not be read: whether it owns ${gate} ` +
+                'is unknown',
             fix: `check CODEOWNERS by hand, or run the doctor with a token that has contents: read`,
         };
     if (c === 'missing')

@@ -2505,11 +2505,10 @@ function keywordDifferences(rest) {
     }
     // a token in quotation marks ('"APPROVE"', '“LGTM”') is named once as quoted, then read bare, not as the unknown
     // token '"APPROVE' with a quote as trailing text (an independent review, 2026-12-03)
-    const quoted = /^(\s*)["'“”‘’«»„]/.exec(after);
-    if (quoted) {
+    const unquoted = withoutQuotes(after);
+    if (unquoted !== after)
         out.push('the token is in quotation marks: write it without them');
-        after = (quoted[1] + after.slice(quoted[0].length)).replace(/^(\s*[^\s"'“”‘’«»„]+)["'“”‘’«»„]/, '$1');
-    }
+    after = unquoted;
     // a grammar token is the token whatever follows it ("APPROVE\"", "COMMENT-", "APPROVE✅"): the rest is trailing text
     const tok = new RegExp(`^\\s*(${grammar/* VERDICTS */.bk.join('|')})(?![A-Za-z0-9_])`, 'i').exec(after) ??
         /^\s*([^\s.,;:!?()[\]]+)/u.exec(after);
@@ -2541,6 +2540,13 @@ function keywordDifferences(rest) {
     if (trailing.trim())
         out.push(`trailing text after the token: "${visible(rawTail(rest, trailing).trim(), 60)}" (nothing may follow the token)`);
     return out;
+}
+/** What follows the colon with the quotation marks around its first word taken off (the text as it is when none). */
+function withoutQuotes(after) {
+    const quoted = /^(\s*)["'“”‘’«»„]/.exec(after);
+    if (!quoted)
+        return after;
+    return (quoted[1] + after.slice(quoted[0].length)).replace(/^(\s*[^\s"'“”‘’«»„]+)["'“”‘’«»„]/, '$1');
 }
 /**
  * The raw end of the line whose text, decoration taken out, is `tail`: what follows the token is quoted as written,

@@ -116,11 +116,9 @@ function keywordDifferences(rest: string): string[] {
   }
   // a token in quotation marks ('"APPROVE"', '“LGTM”') is named once as quoted, then read bare, not as the unknown
   // token '"APPROVE' with a quote as trailing text (an independent review, 2026-12-03)
-  const quoted = /^(\s*)["'“”‘’«»„]/.exec(after);
-  if (quoted) {
-    out.push('the token is in quotation marks: write it without them');
-    after = (quoted[1]! + after.slice(quoted[0].length)).replace(/^(\s*[^\s"'“”‘’«»„]+)["'“”‘’«»„]/, '$1');
-  }
+  const unquoted = withoutQuotes(after);
+  if (unquoted !== after) out.push('the token is in quotation marks: write it without them');
+  after = unquoted;
   // a grammar token is the token whatever follows it ("APPROVE\"", "COMMENT-", "APPROVE✅"): the rest is trailing text
   const tok =
     new RegExp(`^\\s*(${VERDICTS.join('|')})(?![A-Za-z0-9_])`, 'i').exec(after) ??
@@ -154,6 +152,13 @@ function keywordDifferences(rest: string): string[] {
       `trailing text after the token: "${visible(rawTail(rest, trailing).trim(), 60)}" (nothing may follow the token)`,
     );
   return out;
+}
+
+/** What follows the colon with the quotation marks around its first word taken off (the text as it is when none). */
+function withoutQuotes(after: string): string {
+  const quoted = /^(\s*)["'“”‘’«»„]/.exec(after);
+  if (!quoted) return after;
+  return (quoted[1]! + after.slice(quoted[0].length)).replace(/^(\s*[^\s"'“”‘’«»„]+)["'“”‘’«»„]/, '$1');
 }
 
 /**

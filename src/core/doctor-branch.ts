@@ -161,7 +161,9 @@ function codeOwnersCheck(f: DoctorFacts): Check {
       id: 'code-owners',
       level: 'warn',
       unknown: true,
-      says: `code owner review is required, but CODEOWNERS on ${f.branch} could not be read: whether it owns ${gate} is unknown`,
+      says:
+        `code owner review is required, but CODEOWNERS on ${f.branch} could not be read: whether it owns ${gate} ` +
+        'is unknown',
       fix: `check CODEOWNERS by hand, or run the doctor with a token that has contents: read`,
     };
   if (c === 'missing')

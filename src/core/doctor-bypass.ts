@@ -20,7 +20,9 @@ export function queueBypass(f: DoctorFacts): Check[] {
         id: 'queue-bypass',
         level: 'warn',
         unknown: true,
-        says: `who may bypass the merge queue's ruleset "${r.name}" is unknown: GitHub shows the bypass list to admins only`,
+        says:
+          `who may bypass the merge queue's ruleset "${r.name}" is unknown: GitHub shows the bypass list to ` +
+          'admins only',
         fix: `check ${fix}, or run the doctor with an admin token`,
       },
     ];
@@ -91,6 +93,12 @@ export function bypassChecks(f: DoctorFacts, contexts: readonly string[]): Check
       }
     }
   }
+  return [...out, ...classicBypass(f, contexts)];
+}
+
+/** Classic protection's bypasses: its admin exemption where a persona's status rests on it alone, its review bypass. */
+function classicBypass(f: DoctorFacts, contexts: readonly string[]): Check[] {
+  const out: Check[] = [];
   const c = f.classic;
   // a persona's status that classic protection alone requires: an admin merges past it — read in full, or (the
   // protection unreadable) as the branch summary's enforcement_level non_admins shows it
