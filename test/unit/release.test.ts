@@ -38,3 +38,15 @@ describe('release provenance', () => {
     expect(patterns.filter((p) => !shipped.some((f) => matcher(p).test(f)))).toEqual([]);
   });
 });
+
+// ncc names a chunk by its module id and removes none: a rebuild left the chunks of earlier builds in dist/cli/,
+// committed, attested and packed (2 of 4 chunks, 450 kB, 2026-12-03). The bundle script now empties dist/cli/ first.
+describe('dist/ ships what the bundles load, nothing more', () => {
+  test.each(['dist', 'dist/cli'])('every chunk in %s/ is one its main.js loads', (dir) => {
+    const main = readFileSync(join(ROOT, dir, 'main.js'), 'utf8');
+    const loaded = new Set([...main.matchAll(/__nccwpck_require__\.e\((\d+)\)/g)].map((m) => `${m[1]}.index.js`));
+    const chunks = readdirSync(join(ROOT, dir)).filter((f) => /^\d+\.index\.js$/.test(f));
+    expect(chunks.filter((c) => !loaded.has(c))).toEqual([]);
+    expect([...loaded].filter((c) => !chunks.includes(c))).toEqual([]);
+  });
+});
