@@ -56717,9 +56717,12 @@ function doctor_facts_label(f, rulesetId) {
  * ok" with the write role on the queue's bypass list). A queue in a ruleset that also requires a persona's status has
  * its bypass list checked with that ruleset (bypassChecks).
  */
-function queueBypass(f) {
+function queueBypass(f, contexts) {
     const r = f.rulesets.find((x) => x.id === f.mergeQueue);
-    if (!r || f.requirements.some((q) => q.rulesetId === r.id))
+    // bypassChecks fails the bypassers of a ruleset that requires a persona's status, unless another layer holds those
+    // contexts for everyone: then it says ok, and the queue's bypass is this check's to name (a review of the doctor)
+    const gates = f.requirements.some((q) => q.rulesetId === r?.id && contexts.includes(q.context));
+    if (!r || (gates && !heldElsewhere(f, r.id, contexts)))
         return [];
     const fix = `${RULES_PAGE} → ${r.name} → Bypass list`;
     if (r.bypass === null)
@@ -56870,10 +56873,14 @@ const actor = (a) => a.type === 'OrganizationAdmin'
 // .github/persona-verdict/priya.md needing nothing but a persona's approval.
 /** The gate's own files, by a path each: a workflow, a persona's prompt and script, and CODEOWNERS itself. */
 const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'];
-/** A path under each directory, to match as GitHub matches a file there. */
+/**
+ * Paths under each directory, every one of which must be owned: a recipe's own names and names nobody would list, so
+ * that only a line that owns the whole directory passes — not persona-*.yml, *.md or one prompt by name, which leave
+ * a new workflow or run-persona without an owner (a review of the doctor, 2026-12-03).
+ */
 const SAMPLE = {
-    '.github/workflows/': '.github/workflows/persona-priya.yml',
-    '.github/persona-verdict/': '.github/persona-verdict/priya.md',
+    '.github/workflows/': ['persona-priya.yml', 'zz-doctor-probe.yml', 'zz-doctor-probe.yaml'].map((n) => `.github/workflows/${n}`),
+    '.github/persona-verdict/': ['priya.md', 'run-persona', 'zz-doctor-probe'].map((n) => `.github/persona-verdict/${n}`),
 };
 /** Does a CODEOWNERS pattern match `path` (gitignore's rules as GitHub applies them: no "!", no "[ ]" ranges)? */
 function matches(pattern, path) {
@@ -56916,9 +56923,9 @@ function ownersOf(text, path) {
 }
 /** The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). */
 function unowned(file) {
-    const paths = [...GATE_FILES.map((d) => SAMPLE[d]), file.path];
+    const paths = [...GATE_FILES.map((d) => SAMPLE[d]), [file.path]];
     const names = [...GATE_FILES, file.path];
-    return names.filter((_n, i) => !(ownersOf(file.text, paths[i])?.length ?? 0));
+    return names.filter((_n, i) => paths[i].some((p) => !(ownersOf(file.text, p)?.length ?? 0)));
 }
 
 ;// CONCATENATED MODULE: ./src/core/doctor-branch.ts
@@ -56972,7 +56979,7 @@ function groupingCheck(f) {
  */
 function noQueueCheck(f, writers) {
     if (f.mergeQueue !== null)
-        return queueBypass(f);
+        return queueBypass(f, f.personas.map((p) => personaContext(p, [...writers])));
     // check runs of each persona's own App close the freeze (GITHUB_TOKEN's belong to GitHub Actions: any workflow)
     const own = (p) => writers.filter((w) => w.persona === p.name);
     const byItsApp = (p) => p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
@@ -57603,12 +57610,15 @@ var dist = __nccwpck_require__(8815);
 const FAIL = 'fail';
 const PR_REF = /github\.event\.pull_request\.head|github\.head_ref|refs\/pull\/|workflow_run\.head_(sha|branch)/;
 /**
- * The refs a checkout may name by expression: the base or default branch. Any other expression may name PR code
- * (merge_commit_sha, workflow_run.head_commit.id, a job's output holding the head), so it fails closed.
+ * The ref a checkout may name by expression: the default branch. Any other expression may name PR code
+ * (merge_commit_sha, workflow_run.head_commit.id, a job's output holding the head), so it fails closed — and so does
+ * the PR's base branch: since 2025-12-08 a pull_request_target run takes the default branch's workflow, whatever base
+ * the PR names, and the PR's author picks that base, any branch a writer may push to (a review of the docs,
+ * 2026-12-03: `ref: github.base_ref` ran an unprotected branch's run-persona with no finding).
  */
-const TRUSTED_REF =
-  /^\$\{\{\s*(?:github\.event\.repository\.default_branch|github\.base_ref|github\.event\.pull_request\.base\.(?:ref|sha))\s*\}\}$/;
-/** github.sha and github.ref name the base or default branch on these triggers only (on pull_request: a merge ref). */
+const TRUSTED_REF = /^\$\{\{\s*github\.event\.repository\.default_branch\s*\}\}$/;
+const BASE_REF = /^\$\{\{\s*(?:github\.base_ref|github\.event\.pull_request\.base\.(?:ref|sha))\s*\}\}$/;
+/** github.sha and github.ref name the default branch on these triggers only (on pull_request: a merge ref). */
 const BASE_TRIGGERS = new Set([
   'pull_request_target',
   'workflow_run',
@@ -57684,8 +57694,15 @@ function readsFindings(where, step, triggers, say, branches = null) {
   if (!uses.startsWith('actions/checkout@')) return;
   const ref = w.ref === undefined ? '' : String(w.ref).trim();
   const trusted = TRUSTED_REF.test(ref) || (GITHUB_SHA_OR_REF.test(ref) && triggers.every((t) => BASE_TRIGGERS.has(t)));
-  if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
-    say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`, FAIL);
+  if (BASE_REF.test(ref))
+    say(
+      where,
+      `checks out ${ref}, the PR's base branch, which its author picks: whoever may push to that branch writes what ` +
+        'this job runs; check out the default branch (no ref:), whose files the workflow itself runs',
+      FAIL,
+    );
+  else if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
+    say(where, `checks out PR code, or may: ref ${ref} is not the default branch`, FAIL);
   // a branch named outright: any writer's push there decides what runs (a review of the doctor, attack M); the gated
   // branch and a commit's sha are what they say
   const named = ref.replace(/^refs\/heads\//, '');
@@ -58709,14 +58726,17 @@ repo = null) {
     return { writers, issues, keys };
 }
 /**
- * The triggers that run a branch's own copy of a workflow file: a PR into it, a push to it, and a reusable workflow
- * (it runs from its caller's ref: a review of round 13 found develop's called LLM workflow skipped).
+ * The triggers that run a branch's own copy of a workflow file: a PR into it (pull_request, from the PR's merge
+ * ref), a push to it, a merge group for it, and a reusable workflow (it runs from its caller's ref: a review of round
+ * 13 found develop's called LLM workflow skipped). Not pull_request_target: since 2025-12-08 it runs the default
+ * branch's copy whatever the PR's base (GitHub's changelog; a review of the docs, 2026-12-03, found develop's copy
+ * still analysed as if its PRs ran it).
  */
-const BRANCH_COPY = new Set(['pull_request_target', 'pull_request', 'push', 'merge_group', 'workflow_call']);
+const BRANCH_COPY = new Set(['pull_request', 'push', 'merge_group', 'workflow_call']);
 /**
- * The default branch's workflows, and the gated branch's own where it is another branch: a PR into it runs that
- * branch's copy of a pull_request_target workflow (attack round 13), so a file that differs there is analysed too
- * and its issues named "on <branch>". Null when the default branch's files could not be read.
+ * The default branch's workflows, and the gated branch's own where it is another branch: its pushes, its merge
+ * groups and the PRs into it run that branch's copy of such a workflow (attack round 13), so a file that differs
+ * there is analysed too and its issues named "on <branch>". Null when the default branch's files could not be read.
  */
 function analyseBranches(f, appIds = new Map()) {
     if (!f.workflows)
@@ -58777,6 +58797,7 @@ function doctor_diagnose(f) {
         ...reviewChecks(f),
         ...bypassChecks(f, f.personas.map((p) => personaContext(p, writers))),
         ...workflowChecks(f, wf),
+        ...defaultBranchCheck(f),
         // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts),
         // on the branch those jobs run on: the default branch, whatever branch is gated (GitHub, 2025-12-08: a
         // pull_request_target run takes its workflow and its environment rules from the default branch, as workflow_run
@@ -58793,6 +58814,24 @@ function doctor_diagnose(f) {
             ? `the gate on ${f.branch} holds as far as the doctor can see; ${warns} warning(s) to review`
             : `the gate on ${f.branch} is enforced: all ${checks.length} checks ok`;
     return { repo: f.repo, branch: f.branch, level, bottomLine, checks };
+}
+/**
+ * A gate on another branch than the default one: its persona jobs run the default branch's workflows, run-persona and
+ * prompts (pull_request_target since 2025-12-08, workflow_run and issue_comment always), which this report did not
+ * check — whoever may push there decides what the persona jobs run (a review of the docs, 2026-12-03).
+ */
+function defaultBranchCheck(f) {
+    if (!f.defaultBranch || f.defaultBranch === f.branch)
+        return [];
+    return [
+        {
+            id: 'default-branch',
+            level: 'warn',
+            says: `the persona jobs for PRs into ${f.branch} run ${f.defaultBranch}'s workflows, run-persona and prompts, ` +
+                `whose rules this report did not check: whoever may push to ${f.defaultBranch} decides what they run`,
+            fix: `run the doctor on ${f.defaultBranch} too (without --branch), and protect it as ${f.branch} is protected`,
+        },
+    ];
 }
 function workflowChecks(f, wf) {
     if (!wf) {
@@ -58812,7 +58851,7 @@ function workflowChecks(f, wf) {
                 id: 'workflows:branch',
                 level: 'warn',
                 unknown: true,
-                says: `the workflow files on ${f.branch} could not be read (its PRs run its pull_request_target files)`,
+                says: `the workflow files on ${f.branch} could not be read (its pushes and merge groups run its files)`,
                 fix: 'run the doctor with a token that has contents: read',
             },
         ]
@@ -59133,7 +59172,7 @@ async function gatherFacts(port, repo, branchArg, personas) {
         }));
         return { fromRules: parsed, rulesets: sets };
     });
-    // a PR into another branch runs that branch's copy of a pull_request_target workflow: read it too
+    // another branch's pushes and merge groups run its own copies of the workflows: read them too
     // and the gated branch's CODEOWNERS, which GitHub reads from a PR's base branch
     const [{ fromRules, rulesets }, classic, workflows, branchWorkflows, codeowners] = await Promise.all([
         rulesAndSets,

@@ -5,12 +5,15 @@
 export const FAIL = 'fail';
 export const PR_REF = /github\.event\.pull_request\.head|github\.head_ref|refs\/pull\/|workflow_run\.head_(sha|branch)/;
 /**
- * The refs a checkout may name by expression: the base or default branch. Any other expression may name PR code
- * (merge_commit_sha, workflow_run.head_commit.id, a job's output holding the head), so it fails closed.
+ * The ref a checkout may name by expression: the default branch. Any other expression may name PR code
+ * (merge_commit_sha, workflow_run.head_commit.id, a job's output holding the head), so it fails closed — and so does
+ * the PR's base branch: since 2025-12-08 a pull_request_target run takes the default branch's workflow, whatever base
+ * the PR names, and the PR's author picks that base, any branch a writer may push to (a review of the docs,
+ * 2026-12-03: `ref: github.base_ref` ran an unprotected branch's run-persona with no finding).
  */
-const TRUSTED_REF =
-  /^\$\{\{\s*(?:github\.event\.repository\.default_branch|github\.base_ref|github\.event\.pull_request\.base\.(?:ref|sha))\s*\}\}$/;
-/** github.sha and github.ref name the base or default branch on these triggers only (on pull_request: a merge ref). */
+const TRUSTED_REF = /^\$\{\{\s*github\.event\.repository\.default_branch\s*\}\}$/;
+const BASE_REF = /^\$\{\{\s*(?:github\.base_ref|github\.event\.pull_request\.base\.(?:ref|sha))\s*\}\}$/;
+/** github.sha and github.ref name the default branch on these triggers only (on pull_request: a merge ref). */
 const BASE_TRIGGERS = new Set([
   'pull_request_target',
   'workflow_run',
@@ -86,8 +89,15 @@ export function readsFindings(where, step, triggers, say, branches = null) {
   if (!uses.startsWith('actions/checkout@')) return;
   const ref = w.ref === undefined ? '' : String(w.ref).trim();
   const trusted = TRUSTED_REF.test(ref) || (GITHUB_SHA_OR_REF.test(ref) && triggers.every((t) => BASE_TRIGGERS.has(t)));
-  if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
-    say(where, `checks out PR code, or may: ref ${ref} is not the base or default branch`, FAIL);
+  if (BASE_REF.test(ref))
+    say(
+      where,
+      `checks out ${ref}, the PR's base branch, which its author picks: whoever may push to that branch writes what ` +
+        'this job runs; check out the default branch (no ref:), whose files the workflow itself runs',
+      FAIL,
+    );
+  else if (!PR_REF.test(ref) && ref.includes('${{') && !trusted)
+    say(where, `checks out PR code, or may: ref ${ref} is not the default branch`, FAIL);
   // a branch named outright: any writer's push there decides what runs (a review of the doctor, attack M); the gated
   // branch and a commit's sha are what they say
   const named = ref.replace(/^refs\/heads\//, '');

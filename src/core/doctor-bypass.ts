@@ -10,9 +10,12 @@ import { RULES_PAGE, type BypassActor, type DoctorFacts } from './doctor-facts.j
  * ok" with the write role on the queue's bypass list). A queue in a ruleset that also requires a persona's status has
  * its bypass list checked with that ruleset (bypassChecks).
  */
-export function queueBypass(f: DoctorFacts): Check[] {
+export function queueBypass(f: DoctorFacts, contexts: readonly string[]): Check[] {
   const r = f.rulesets.find((x) => x.id === f.mergeQueue);
-  if (!r || f.requirements.some((q) => q.rulesetId === r.id)) return [];
+  // bypassChecks fails the bypassers of a ruleset that requires a persona's status, unless another layer holds those
+  // contexts for everyone: then it says ok, and the queue's bypass is this check's to name (a review of the doctor)
+  const gates = f.requirements.some((q) => q.rulesetId === r?.id && contexts.includes(q.context));
+  if (!r || (gates && !heldElsewhere(f, r.id, contexts))) return [];
   const fix = `${RULES_PAGE} → ${r.name} → Bypass list`;
   if (r.bypass === null)
     return [

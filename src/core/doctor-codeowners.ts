@@ -12,10 +12,16 @@ export type CodeownersFact = { path: string; text: string } | 'missing' | null;
 /** The gate's own files, by a path each: a workflow, a persona's prompt and script, and CODEOWNERS itself. */
 export const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'] as const;
 
-/** A path under each directory, to match as GitHub matches a file there. */
-const SAMPLE: Record<string, string> = {
-  '.github/workflows/': '.github/workflows/persona-priya.yml',
-  '.github/persona-verdict/': '.github/persona-verdict/priya.md',
+/**
+ * Paths under each directory, every one of which must be owned: a recipe's own names and names nobody would list, so
+ * that only a line that owns the whole directory passes — not persona-*.yml, *.md or one prompt by name, which leave
+ * a new workflow or run-persona without an owner (a review of the doctor, 2026-12-03).
+ */
+const SAMPLE: Record<string, string[]> = {
+  '.github/workflows/': ['persona-priya.yml', 'zz-doctor-probe.yml', 'zz-doctor-probe.yaml'].map(
+    (n) => `.github/workflows/${n}`,
+  ),
+  '.github/persona-verdict/': ['priya.md', 'run-persona', 'zz-doctor-probe'].map((n) => `.github/persona-verdict/${n}`),
 };
 
 /** Does a CODEOWNERS pattern match `path` (gitignore's rules as GitHub applies them: no "!", no "[ ]" ranges)? */
@@ -59,7 +65,7 @@ export function ownersOf(text: string, path: string): string[] | null {
 
 /** The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). */
 export function unowned(file: { path: string; text: string }): string[] {
-  const paths = [...GATE_FILES.map((d) => SAMPLE[d]!), file.path];
+  const paths = [...GATE_FILES.map((d) => SAMPLE[d]!), [file.path]];
   const names = [...GATE_FILES, file.path];
-  return names.filter((_n, i) => !(ownersOf(file.text, paths[i]!)?.length ?? 0));
+  return names.filter((_n, i) => paths[i]!.some((p) => !(ownersOf(file.text, p)?.length ?? 0)));
 }

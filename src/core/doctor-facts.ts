@@ -92,8 +92,8 @@ export interface DoctorFacts {
   /** The default branch's workflow files; null when they could not be read. */
   workflows: WorkflowFile[] | null;
   /**
-   * The gated branch's own workflow files when it is not the default branch (pull_request_target runs the base
-   * branch's copy); null when they could not be read, undefined when the gated branch is the default one.
+   * The gated branch's own workflow files when it is not the default branch (its pushes and merge groups run them);
+   * null when they could not be read, undefined when the gated branch is the default one.
    */
   branchWorkflows?: WorkflowFile[] | null;
   /** The gated branch's CODEOWNERS file (core/doctor-codeowners.ts); undefined when it was not read. */

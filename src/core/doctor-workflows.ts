@@ -217,15 +217,18 @@ export function analyseWorkflows(
 }
 
 /**
- * The triggers that run a branch's own copy of a workflow file: a PR into it, a push to it, and a reusable workflow
- * (it runs from its caller's ref: a review of round 13 found develop's called LLM workflow skipped).
+ * The triggers that run a branch's own copy of a workflow file: a PR into it (pull_request, from the PR's merge
+ * ref), a push to it, a merge group for it, and a reusable workflow (it runs from its caller's ref: a review of round
+ * 13 found develop's called LLM workflow skipped). Not pull_request_target: since 2025-12-08 it runs the default
+ * branch's copy whatever the PR's base (GitHub's changelog; a review of the docs, 2026-12-03, found develop's copy
+ * still analysed as if its PRs ran it).
  */
-const BRANCH_COPY = new Set(['pull_request_target', 'pull_request', 'push', 'merge_group', 'workflow_call']);
+const BRANCH_COPY = new Set(['pull_request', 'push', 'merge_group', 'workflow_call']);
 
 /**
- * The default branch's workflows, and the gated branch's own where it is another branch: a PR into it runs that
- * branch's copy of a pull_request_target workflow (attack round 13), so a file that differs there is analysed too
- * and its issues named "on <branch>". Null when the default branch's files could not be read.
+ * The default branch's workflows, and the gated branch's own where it is another branch: its pushes, its merge
+ * groups and the PRs into it run that branch's copy of such a workflow (attack round 13), so a file that differs
+ * there is analysed too and its issues named "on <branch>". Null when the default branch's files could not be read.
  */
 export function analyseBranches(
   f: {

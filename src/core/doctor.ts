@@ -49,6 +49,7 @@ export function diagnose(f: DoctorFacts): DoctorReport {
       f.personas.map((p) => personaContext(p, writers)),
     ),
     ...workflowChecks(f, wf),
+    ...defaultBranchCheck(f),
     // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts),
     // on the branch those jobs run on: the default branch, whatever branch is gated (GitHub, 2025-12-08: a
     // pull_request_target run takes its workflow and its environment rules from the default branch, as workflow_run
@@ -66,6 +67,25 @@ export function diagnose(f: DoctorFacts): DoctorReport {
         ? `the gate on ${f.branch} holds as far as the doctor can see; ${warns} warning(s) to review`
         : `the gate on ${f.branch} is enforced: all ${checks.length} checks ok`;
   return { repo: f.repo, branch: f.branch, level, bottomLine, checks };
+}
+
+/**
+ * A gate on another branch than the default one: its persona jobs run the default branch's workflows, run-persona and
+ * prompts (pull_request_target since 2025-12-08, workflow_run and issue_comment always), which this report did not
+ * check — whoever may push there decides what the persona jobs run (a review of the docs, 2026-12-03).
+ */
+function defaultBranchCheck(f: DoctorFacts): Check[] {
+  if (!f.defaultBranch || f.defaultBranch === f.branch) return [];
+  return [
+    {
+      id: 'default-branch',
+      level: 'warn',
+      says:
+        `the persona jobs for PRs into ${f.branch} run ${f.defaultBranch}'s workflows, run-persona and prompts, ` +
+        `whose rules this report did not check: whoever may push to ${f.defaultBranch} decides what they run`,
+      fix: `run the doctor on ${f.defaultBranch} too (without --branch), and protect it as ${f.branch} is protected`,
+    },
+  ];
 }
 
 function workflowChecks(f: DoctorFacts, wf: ReturnType<typeof analyseWorkflows> | null): Check[] {
@@ -87,7 +107,7 @@ function workflowChecks(f: DoctorFacts, wf: ReturnType<typeof analyseWorkflows> 
             id: 'workflows:branch',
             level: 'warn',
             unknown: true,
-            says: `the workflow files on ${f.branch} could not be read (its PRs run its pull_request_target files)`,
+            says: `the workflow files on ${f.branch} could not be read (its pushes and merge groups run its files)`,
             fix: 'run the doctor with a token that has contents: read',
           },
         ]

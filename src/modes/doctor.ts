@@ -110,7 +110,7 @@ export async function gatherFacts(
     );
     return { fromRules: parsed, rulesets: sets };
   });
-  // a PR into another branch runs that branch's copy of a pull_request_target workflow: read it too
+  // another branch's pushes and merge groups run its own copies of the workflows: read them too
   // and the gated branch's CODEOWNERS, which GitHub reads from a PR's base branch
   const [{ fromRules, rulesets }, classic, workflows, branchWorkflows, codeowners] = await Promise.all([
     rulesAndSets,

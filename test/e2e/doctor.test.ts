@@ -207,7 +207,7 @@ describe('doctor: the bundled CLI and its checks (the action bundle in-process, 
     });
     const r = await diagnose();
     expect(r.stdout).toMatch(
-      /^FAIL .*checks out PR code, or may: ref \$\{\{ .* \}\} is not the base or default branch/m,
+      /^FAIL .*checks out PR code, or may: ref \$\{\{ .* \}\} is not the default branch/m,
     );
     expect(r.code).toBe(1);
   });

@@ -77,17 +77,20 @@ jobs:
 });
 
 describe('D13b-2: doctor --branch reads the default branch\u2019s workflow files', () => {
-  // pull_request_target runs the workflow file of the PR's base branch. `doctor --branch develop` checks develop's
-  // rules and develop's environment, but reads the workflow files of the default branch (main): develop's own copy,
-  // which is the one PRs into develop run, is never read.
-  test('the gate on develop is judged from develop\u2019s persona workflow', async () => {
+  // `doctor --branch develop` checked develop's rules and develop's environment, but read the workflow files of the
+  // default branch (main) only: develop's own copy was never read. When this was found, pull_request_target ran the
+  // PR base branch's copy; since 2025-12-08 it runs the default branch's (GitHub's changelog), and develop's own copy
+  // runs on what it triggers on there: its pushes, its merge groups, the PRs into it (pull_request).
+  test.each([
+    ['on push, develop\u2019s own copy runs: it fails', 'push:\n    branches: [develop]', 'fail'],
+    ['on pull_request_target, main\u2019s copy runs: develop\u2019s is not what fails', null, 'not-on-develop'],
+  ])('the gate on develop, a bad persona workflow on develop %s', async (_n, trigger, want) => {
     const { runDoctor } = await import('../../src/modes/doctor.js');
     const good = file('persona-priya.yml').text;
     // develop's copy: one job holds priya's key and runs the LLM step
     const bad = `name: persona-priya
 on:
-  pull_request_target:
-    types: [opened, synchronize, reopened, ready_for_review]
+  ${trigger ?? 'pull_request_target:\n    types: [opened, synchronize, reopened, ready_for_review]'}
 permissions: {}
 jobs:
   review:
@@ -152,10 +155,11 @@ jobs:
       getCodeowners: async () => ({ path: '.github/CODEOWNERS', text: '/.github/ @acme/maintainers\n' }),
     };
     const r = await runDoctor(port, 'acme/widgets', 'develop', [{ name: 'priya', app: 'priya-reviewer', login: null }]);
-    // today: read from main's files only, every check is ok and the bottom line says the gate is enforced
-    expect(r.level).toBe('fail');
-    expect(r.checks.filter((c) => c.level !== 'ok').map((c) => c.says)).not.toEqual([]);
+    // before the fix: read from main's files only, every check was ok and the bottom line said the gate is enforced
     expect(refs).toContain('develop');
+    const onDevelop = r.checks.filter((c) => c.level === 'fail' && / on develop/.test(c.says));
+    if (want === 'fail') expect(onDevelop.map((c) => c.says)).not.toEqual([]);
+    else expect(onDevelop.map((c) => c.says)).toEqual([]);
   });
 });
 

@@ -44,3 +44,20 @@ describe('owners: the last matching line decides', () => {
     expect(unowned({ path: '.github/CODEOWNERS', text: '/.github/ @acme/maintainers\n' })).toEqual([]);
   });
 });
+
+// a review of the doctor, 2026-12-03: one sample path per directory let lines that own the recipe's names only pass
+describe('a directory is owned only when every file in it is', () => {
+  test.each<[string, string[]]>([
+    [
+      '/.github/workflows/persona-*.yml @a\n/.github/persona-verdict/priya.md @a\n/.github/CODEOWNERS @a\n',
+      ['.github/workflows/', '.github/persona-verdict/'],
+    ],
+    [
+      '*.md @a\n/.github/workflows/*.yml @a\n/.github/CODEOWNERS @a\n',
+      ['.github/workflows/', '.github/persona-verdict/'],
+    ],
+    ['/.github/**/* @a\n', []],
+  ])('%j → %j', (text, left) => {
+    expect(unowned({ path: '.github/CODEOWNERS', text })).toEqual(left);
+  });
+});

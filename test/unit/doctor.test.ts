@@ -1101,6 +1101,34 @@ describe('environmentChecks: who may deploy to the environment holding a persona
     expect(at(only('release/2.x'))).toMatchObject({ level: 'warn', fix: expect.stringMatching(/limit .* to main/) });
   });
 
+  test("a gate on another branch: a warning that the persona jobs run the default branch's files", () => {
+    const r = diagnose({ ...good(), branch: 'release/2.x', defaultBranch: 'main' });
+    expect(r.checks.find((c) => c.id === 'default-branch')).toMatchObject({
+      level: 'warn',
+      says: expect.stringMatching(/PRs into release\/2\.x run main's workflows, run-persona and prompts/),
+    });
+    expect(diagnose({ ...good(), defaultBranch: 'main' }).checks.some((c) => c.id === 'default-branch')).toBe(false);
+  });
+
+  // a review of the doctor, 2026-12-03: the queue's ruleset, which also requires priya, may be bypassed, and another
+  // layer holds priya for everyone: the bypass check says ok, and nothing said the bypasser merges outside the queue
+  test("the merge queue's ruleset may be bypassed, its contexts held by another layer: the queue bypass warns", () => {
+    const f = {
+      ...good(),
+      requirements: [...good().requirements, { context: 'persona-verdict/priya', source: APP, rulesetId: 9 }],
+      rulesets: [
+        { id: 7, name: 'gate', bypass: [{ type: 'RepositoryRole', id: 4, mode: 'always' }] },
+        { id: 9, name: 'pinned', bypass: [] },
+      ],
+    };
+    const r = diagnose(f);
+    expect(r.checks.find((c) => c.id === 'bypass:gate')?.level).toBe('ok');
+    expect(r.checks.find((c) => c.id === 'queue-bypass')).toMatchObject({
+      level: 'warn',
+      says: expect.stringMatching(/ruleset "gate", which holds the merge queue, lets repository role 4 bypass it/),
+    });
+  });
+
   test('the environments named by status writers, each once', () => {
     expect(writerEnvironments([writer('a'), writer(), writer('b'), writer('a')])).toEqual(['a', 'b']);
   });

@@ -43,17 +43,15 @@ describe('securityFindings', () => {
       'an LLM job with the model key and a run: step',
       wf(`permissions: {}\nsteps:\n  - run: ./llm\n    env: { K: "\${{ secrets.LLM_API_KEY }}" }`),
     ],
-    ...['github.event.repository.default_branch', 'github.base_ref', 'github.event.pull_request.base.sha'].map(
-      (expr): [string, string] => [
-        `a checkout of the base or default branch (\${{ ${expr} }})`,
-        wf(
-          `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
-            `    with: { ref: "\${{ ${expr} }}", persist-credentials: false }`,
-        ),
-      ],
-    ),
+    ...['github.event.repository.default_branch'].map((expr): [string, string] => [
+      `a checkout of the default branch (\${{ ${expr} }})`,
+      wf(
+        `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
+          `    with: { ref: "\${{ ${expr} }}", persist-credentials: false }`,
+      ),
+    ]),
     [
-      'github.sha on pull_request_target (the base branch)',
+      'github.sha on pull_request_target (the default branch)',
       gated(
         `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
           '    with: { ref: "${{ github.sha }}", persist-credentials: false }',
@@ -161,7 +159,7 @@ describe('securityFindings', () => {
         `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
           `    with: { ref: "\${{ ${expr} }}", persist-credentials: false }`,
       ),
-      /checks out PR code, or may: ref \$\{\{ .* \}\} is not the base or default branch/,
+      /checks out PR code, or may: ref \$\{\{ .* \}\} is not the default branch/,
     ]),
     [
       "the triggering run's artifact (found by an attack: the fork uploads what the persona reads)",
@@ -172,6 +170,18 @@ describe('securityFindings', () => {
       ),
       /reads an artifact of another workflow run \(run-id, github-token\)/,
     ],
+    // a review of the docs, 2026-12-03: pull_request_target runs the default branch's workflow since 2025-12-08, and
+    // the PR's author picks its base — any branch a writer may push a run-persona to
+    ...['github.base_ref', 'github.event.pull_request.base.ref', 'github.event.pull_request.base.sha'].map(
+      (expr): [string, string, RegExp] => [
+        `a checkout of the PR's base branch (\${{ ${expr} }})`,
+        gated(
+          `permissions: {}\nsteps:\n  - uses: actions/checkout@${SHA} # v4\n` +
+            `    with: { ref: "\${{ ${expr} }}", persist-credentials: false }`,
+        ),
+        /the PR's base branch, which its author picks: whoever may push to that branch writes what this job runs/,
+      ],
+    ),
     [
       'github.sha on pull_request (a merge ref of the PR)',
       gated(
