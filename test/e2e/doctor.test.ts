@@ -206,9 +206,7 @@ describe('doctor: the bundled CLI and its checks (the action bundle in-process, 
       return edited;
     });
     const r = await diagnose();
-    expect(r.stdout).toMatch(
-      /^FAIL .*checks out PR code, or may: ref \$\{\{ .* \}\} is not the default branch/m,
-    );
+    expect(r.stdout).toMatch(/^FAIL .*checks out PR code, or may: ref \$\{\{ .* \}\} is not the default branch/m);
     expect(r.code).toBe(1);
   });
 
