@@ -47635,7 +47635,7 @@ function parseQueueRef(ref) {
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.16.2';
+const VERSION = '0.16.3';
 
 ;// CONCATENATED MODULE: ./src/core/narrate.ts
 // What a run's log group says at info level, without debug: the facts the decision saw
@@ -57911,7 +57911,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, us) {
     say(
       `job ${id}`,
       `holds a persona credential (${creds.join(', ')}) without an environment: keep it in an environment ` +
-        'whose deployment branches are the branches you gate',
+        'whose deployment branches are the default branch only, where the persona jobs run',
     );
   }
   if (!creds.length && other && personaEnvs.has(envName(job))) {

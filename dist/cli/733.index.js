@@ -1324,7 +1324,7 @@ function jobFindings(id, job, wf, triggers, personaEnvs, say, gated, us) {
     say(
       `job ${id}`,
       `holds a persona credential (${creds.join(', ')}) without an environment: keep it in an environment ` +
-        'whose deployment branches are the branches you gate',
+        'whose deployment branches are the default branch only, where the persona jobs run',
     );
   }
   if (!creds.length && other && personaEnvs.has(envName(job))) {
