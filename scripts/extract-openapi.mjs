@@ -43,6 +43,8 @@ export const OPERATIONS = [
   ['get', '/apps/{app_slug}'],
   ['get', '/repos/{owner}/{repo}/collaborators/{username}/permission'],
   ['get', '/repos/{owner}/{repo}/contents/{path}'],
+  // doctor: the lines of CODEOWNERS GitHub reports as errors (an unknown owner, one without write access)
+  ['get', '/repos/{owner}/{repo}/codeowners/errors'],
   // doctor: which branches may deploy to the environment that holds a persona's key
   ['get', '/repos/{owner}/{repo}/environments/{environment_name}'],
   ['get', '/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies'],

@@ -334,11 +334,20 @@ function ownersOf(text, path) {
     }
     return owners;
 }
-/** The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). */
+/**
+ * The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). A line
+ * GitHub reports an error on ("Unknown owner": a user or team that does not exist or may not write) asks nobody, so
+ * its owners do not count (a review of the doctor, 2026-12-03: "/.github/ @acme/no-such-team" passed).
+ */
 function unowned(file) {
+    const bad = new Set((file.errors ?? []).map((e) => e.line));
+    const text = file.text
+        .split(/\r?\n/)
+        .map((l, i) => (bad.has(i + 1) ? (l.trim().split(/\s+/)[0] ?? '') : l))
+        .join('\n');
     const paths = [...GATE_FILES.map((d) => SAMPLE[d]), [file.path]];
     const names = [...GATE_FILES, file.path];
-    return names.filter((_n, i) => paths[i].some((p) => !(ownersOf(file.text, p)?.length ?? 0)));
+    return names.filter((_n, i) => paths[i].some((p) => !(ownersOf(text, p)?.length ?? 0)));
 }
 
 ;// CONCATENATED MODULE: ./src/core/doctor-branch.ts
@@ -489,12 +498,17 @@ function codeOwnersCheck(f) {
             fix: `create .github/CODEOWNERS on ${f.branch} with "/.github/ @your-team" (README: Hardening)`,
         };
     const left = unowned(c);
+    const errors = c.errors?.length
+        ? ` (GitHub reports ${c.errors.map((e) => `line ${e.line}: ${e.kind}`).join(', ')}: such a line asks no one)`
+        : c.errors === null
+            ? " (whether GitHub accepts its owners is unknown: check the repository's CODEOWNERS view)"
+            : '';
     if (left.length)
         return {
             id: 'code-owners',
             level: 'warn',
             says: `${c.path} on ${f.branch} gives no owner to ${left.join(', ')}: a PR can change them with only a persona ` +
-                "approving (a file GitHub cannot parse is not used at all: check it in the repository's CODEOWNERS view)",
+                `approving${errors}`,
             fix,
         };
     return ok('code-owners', `${says}, and ${c.path} on ${f.branch} owns .github/workflows/, .github/persona-verdict/ and itself`);
@@ -3000,7 +3014,13 @@ function commentsPort({ octokit, call, owner, repo }) {
 ;// CONCATENATED MODULE: ./src/github/settings.ts
 const settings_hidden = (v) => (status) => status === 403 || status === 404 ? v : undefined;
 function settingsPort(ctx) {
-    return { ...rulesPort(ctx), ...accessPort(ctx), ...environmentPort(ctx), ...secretsPort(ctx) };
+    return {
+        ...rulesPort(ctx),
+        ...accessPort(ctx),
+        ...codeownersPort(ctx),
+        ...environmentPort(ctx),
+        ...secretsPort(ctx),
+    };
 }
 function rulesPort({ octokit, call, owner, repo }) {
     return {
@@ -3051,6 +3071,17 @@ function accessPort({ octokit, call, owner, repo }) {
             }));
         }, 
         // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
+        (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
+    };
+}
+/** The gated branch's CODEOWNERS and the errors GitHub reports in it (the doctor's code-owner check). */
+function codeownersPort({ octokit, call, owner, repo }) {
+    return {
+        getCodeownersErrors: (ref) => call('GET CODEOWNERS errors', async () => (await octokit.rest.repos.codeownersErrors({ owner, repo, ref })).data.errors.map((e) => ({
+            line: e.line,
+            kind: e.kind,
+        })), 
+        // no file: nothing to report (the file's own read says it is missing)
         (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
         // GitHub looks in .github/, then the root, then docs/ and uses the first it finds ("About code owners")
         getCodeowners: (ref) => call('GET CODEOWNERS', async () => {
@@ -4235,7 +4266,7 @@ async function gatherFacts(port, repo, branchArg, personas) {
         classicFacts(port, branch),
         port.listWorkflowFiles(defaultBranch),
         branch === defaultBranch ? undefined : port.listWorkflowFiles(branch),
-        orNull(port.getCodeowners(branch)),
+        orNull(port.getCodeowners(branch)).then(async (c) => c && c !== 'missing' ? { ...c, errors: await orNull(port.getCodeownersErrors(branch)) } : c),
     ]);
     const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
     const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };

@@ -180,13 +180,18 @@ function codeOwnersCheck(f: DoctorFacts): Check {
       fix: `create .github/CODEOWNERS on ${f.branch} with "/.github/ @your-team" (README: Hardening)`,
     };
   const left = unowned(c);
+  const errors = c.errors?.length
+    ? ` (GitHub reports ${c.errors.map((e) => `line ${e.line}: ${e.kind}`).join(', ')}: such a line asks no one)`
+    : c.errors === null
+      ? " (whether GitHub accepts its owners is unknown: check the repository's CODEOWNERS view)"
+      : '';
   if (left.length)
     return {
       id: 'code-owners',
       level: 'warn',
       says:
         `${c.path} on ${f.branch} gives no owner to ${left.join(', ')}: a PR can change them with only a persona ` +
-        "approving (a file GitHub cannot parse is not used at all: check it in the repository's CODEOWNERS view)",
+        `approving${errors}`,
       fix,
     };
   return ok(

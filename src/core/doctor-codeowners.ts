@@ -6,8 +6,12 @@
 // "ok" without reading the file — none at all, or one that owns only src/, left a PR that rewrites
 // .github/persona-verdict/priya.md needing nothing but a persona's approval.
 
-/** The CODEOWNERS file on the gated branch, 'missing' where there is none, null where it could not be read. */
-export type CodeownersFact = { path: string; text: string } | 'missing' | null;
+/**
+ * The CODEOWNERS file on the gated branch, with the lines GitHub reports as errors (null: it would not say); 'missing'
+ * where there is none, null where it could not be read.
+ */
+export type CodeownersFact =
+  { path: string; text: string; errors?: Array<{ line: number; kind: string }> | null } | 'missing' | null;
 
 /** The gate's own files, by a path each: a workflow, a persona's prompt and script, and CODEOWNERS itself. */
 export const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'] as const;
@@ -63,9 +67,22 @@ export function ownersOf(text: string, path: string): string[] | null {
   return owners;
 }
 
-/** The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). */
-export function unowned(file: { path: string; text: string }): string[] {
+/**
+ * The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). A line
+ * GitHub reports an error on ("Unknown owner": a user or team that does not exist or may not write) asks nobody, so
+ * its owners do not count (a review of the doctor, 2026-12-03: "/.github/ @acme/no-such-team" passed).
+ */
+export function unowned(file: {
+  path: string;
+  text: string;
+  errors?: ReadonlyArray<{ line: number }> | null;
+}): string[] {
+  const bad = new Set((file.errors ?? []).map((e) => e.line));
+  const text = file.text
+    .split(/\r?\n/)
+    .map((l, i) => (bad.has(i + 1) ? (l.trim().split(/\s+/)[0] ?? '') : l))
+    .join('\n');
   const paths = [...GATE_FILES.map((d) => SAMPLE[d]!), [file.path]];
   const names = [...GATE_FILES, file.path];
-  return names.filter((_n, i) => paths[i]!.some((p) => !(ownersOf(file.text, p)?.length ?? 0)));
+  return names.filter((_n, i) => paths[i]!.some((p) => !(ownersOf(text, p)?.length ?? 0)));
 }

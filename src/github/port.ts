@@ -139,6 +139,8 @@ export interface SettingsPort {
    * path; 'missing' when there is none; null when it cannot be read.
    */
   getCodeowners(ref: string): Promise<{ path: string; text: string } | 'missing' | null>;
+  /** The lines of that file GitHub reports as errors (an unknown owner, a bad pattern); null when it would not say. */
+  getCodeownersErrors(ref: string): Promise<Array<{ line: number; kind: string }> | null>;
   /** Which branches may deploy to an environment (and so read its secrets); 'missing' on 404; null when hidden. */
   getEnvironmentBranches(name: string): Promise<EnvironmentBranches | 'missing' | null>;
   /** The names of the Actions secrets of the repository, those an organization shares with it, or an environment's. */

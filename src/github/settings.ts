@@ -10,7 +10,13 @@ const hidden =
     status === 403 || status === 404 ? v : undefined;
 
 export function settingsPort(ctx: Ctx): SettingsPort {
-  return { ...rulesPort(ctx), ...accessPort(ctx), ...environmentPort(ctx), ...secretsPort(ctx) };
+  return {
+    ...rulesPort(ctx),
+    ...accessPort(ctx),
+    ...codeownersPort(ctx),
+    ...environmentPort(ctx),
+    ...secretsPort(ctx),
+  };
 }
 
 function rulesPort({ octokit, call, owner, repo }: Ctx) {
@@ -99,6 +105,23 @@ function accessPort({ octokit, call, owner, repo }: Ctx) {
           );
         },
         // no .github/workflows at all is a fact (no workflow writes anything); 403 hides them
+        (status) => (status === 404 ? [] : status === 403 ? null : undefined),
+      ),
+  } satisfies Partial<SettingsPort>;
+}
+
+/** The gated branch's CODEOWNERS and the errors GitHub reports in it (the doctor's code-owner check). */
+function codeownersPort({ octokit, call, owner, repo }: Ctx) {
+  return {
+    getCodeownersErrors: (ref: string) =>
+      call<Array<{ line: number; kind: string }> | null>(
+        'GET CODEOWNERS errors',
+        async () =>
+          (await octokit.rest.repos.codeownersErrors({ owner, repo, ref })).data.errors.map((e) => ({
+            line: e.line,
+            kind: e.kind,
+          })),
+        // no file: nothing to report (the file's own read says it is missing)
         (status) => (status === 404 ? [] : status === 403 ? null : undefined),
       ),
     // GitHub looks in .github/, then the root, then docs/ and uses the first it finds ("About code owners")

@@ -117,7 +117,9 @@ export async function gatherFacts(
     classicFacts(port, branch),
     port.listWorkflowFiles(defaultBranch),
     branch === defaultBranch ? undefined : port.listWorkflowFiles(branch),
-    orNull(port.getCodeowners(branch)),
+    orNull(port.getCodeowners(branch)).then(async (c) =>
+      c && c !== 'missing' ? { ...c, errors: await orNull(port.getCodeownersErrors(branch)) } : c,
+    ),
   ]);
   const { requirements, reviews, mergeQueue, queueGrouping } = fromRules;
   const settings = { requirements, reviews, mergeQueue, queueGrouping, rulesets, classic };

@@ -126,16 +126,16 @@ afterEach(async () => {
 });
 
 describe('doctor: the bundled CLI and its checks (the action bundle in-process, the same report)', () => {
-  test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 16 reads in 4 rounds', async () => {
+  test('a correct App-pinned gate with a merge queue: every check ok, exit 0, 17 reads in 4 rounds', async () => {
     // Every answer waits 500 ms: reads sent together are one round, and a read sent after an answer is the next.
     // The count can only come out too high when the CLI stalls as long as an answer takes (150 ms did, once, on a
     // loaded CI machine: one round more); a doctor that read one thing after another would show 12. The environment
     // and its branch policies are read together once the workflow files name it, with the secret names of the
     // repository, the organization and that environment (where the key is kept): the fourth round. The gated
-    // branch's CODEOWNERS is read beside the rules and the workflow files.
+    // branch's CODEOWNERS is read beside the rules and the workflow files, the errors GitHub reports in it after it.
     fake.latencyMs = 500;
     const r = await doctor(PRIYA);
-    expect(fake.log).toHaveLength(16);
+    expect(fake.log).toHaveLength(17);
     expect(fake.roundsBeforeFirstWrite()).toBe(4);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -153,6 +153,7 @@ describe('doctor: the bundled CLI and its checks (the action bundle in-process, 
       'repos/get-branch-protection',
       'apps/get-by-slug',
       'repos/get-content',
+      'repos/codeowners-errors',
       'repos/get-environment',
       'actions/list-repo-secrets',
       'actions/list-repo-organization-secrets',
@@ -175,6 +176,12 @@ describe('doctor: the bundled CLI and its checks (the action bundle in-process, 
       'one that owns src/ only',
       '/src/ @acme/core\n',
       /\.github\/CODEOWNERS on main gives no owner to \.github\/workflows\/, \.github\/persona-verdict\/, \.github\/CODEOWNERS/,
+    ],
+    // GitHub's codeowners/errors names the unknown owner: the line asks no one (a review of the doctor, 2026-12-03)
+    [
+      'one whose owner GitHub does not know',
+      '/.github/ @acme/no-such-team\n',
+      /gives no owner to .*\(GitHub reports line 1: Unknown owner: such a line asks no one\)/,
     ],
     [
       'one that leaves the prompts without an owner',

@@ -54,6 +54,11 @@ export interface FakeSettings {
   environments: Map<string, { branches: null | 'protected' | Array<{ name: string; type: 'branch' | 'tag' }> }>;
   /** Actions secret names: the repository's, those the organization shares with it, and each environment's. */
   secrets: { repository: string[]; organization: string[]; environments: Map<string, string[]> };
+  /**
+   * The owners GitHub accepts in CODEOWNERS (users and teams with write access, as `@login` or `@org/team`); any other
+   * `@` owner on a line is an "Unknown owner" error of GET codeowners/errors.
+   */
+  codeowners: Set<string>;
 }
 
 export interface FakeStatus {
@@ -224,6 +229,7 @@ export class FakeGitHub {
     files: new Map(),
     environments: new Map(),
     secrets: { repository: [], organization: [], environments: new Map() },
+    codeowners: new Set(['@acme/maintainers']),
   };
   /**
    * Base branches whose protection says "Dismiss stale pull request approvals when new commits are
@@ -792,7 +798,37 @@ export class FakeGitHub {
       return [200, { ...p, user: { ...this.userJson(login), permissions, role_name: p.role_name } }];
     }
     if ((m = /^\/contents\/(.+)$/.exec(rest))) return this.contents(decodeURIComponent(m[1]!));
+    if (rest === '/codeowners/errors') return this.codeownersErrors();
     return null;
+  }
+
+  /**
+   * GET /repos/{owner}/{repo}/codeowners/errors (GitHub's REST docs, "List CODEOWNERS errors": the errors in the file
+   * GitHub uses — .github/, the root, then docs/ — and 404 when there is none). Here only "Unknown owner": an `@`
+   * owner not in settings.codeowners, with GitHub's line, column and message layout.
+   */
+  private codeownersErrors(): [number, Json] {
+    const path = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'].find((p) => this.settings.files.has(p));
+    if (!path) return [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }];
+    const errors = this.settings.files
+      .get(path)!
+      .split(/\r?\n/)
+      .flatMap((source, i) =>
+        [...source.replace(/(^|\s)#.*$/, '').matchAll(/@[\w./-]+/g)]
+          .filter((o) => !this.settings.codeowners.has(o[0]))
+          .map((o) => ({
+            line: i + 1,
+            column: o.index + 1,
+            kind: 'Unknown owner',
+            source,
+            suggestion: null,
+            message:
+              `Unknown owner on line ${i + 1}: make sure ${o[0]} exists and has write access to the repository` +
+              `\n\n  ${source}\n  ${' '.repeat(o.index)}^`,
+            path,
+          })),
+      );
+    return [200, { errors }];
   }
 
   private contents(path: string): [number, Json] {

@@ -153,6 +153,7 @@ jobs:
       }),
       listSecretNames: async (s: unknown) => (typeof s === 'object' ? ['PRIYA_APP_PRIVATE_KEY'] : []),
       getCodeowners: async () => ({ path: '.github/CODEOWNERS', text: '/.github/ @acme/maintainers\n' }),
+      getCodeownersErrors: async () => [],
     };
     const r = await runDoctor(port, 'acme/widgets', 'develop', [{ name: 'priya', app: 'priya-reviewer', login: null }]);
     // before the fix: read from main's files only, every check was ok and the bottom line said the gate is enforced

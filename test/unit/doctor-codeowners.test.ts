@@ -61,3 +61,15 @@ describe('a directory is owned only when every file in it is', () => {
     expect(unowned({ path: '.github/CODEOWNERS', text })).toEqual(left);
   });
 });
+
+// a review of the doctor, 2026-12-03: "/.github/ @acme/no-such-team" passed; GitHub reports the owner as unknown
+// (GET codeowners/errors), and a line it reports asks no one
+test('a line GitHub reports an error on gives no owner', () => {
+  const text = '* @acme/everyone\n/.github/ @acme/no-such-team\n';
+  expect(unowned({ path: '.github/CODEOWNERS', text })).toEqual([]);
+  expect(unowned({ path: '.github/CODEOWNERS', text, errors: [{ line: 2 }] })).toEqual([
+    '.github/workflows/',
+    '.github/persona-verdict/',
+    '.github/CODEOWNERS',
+  ]);
+});

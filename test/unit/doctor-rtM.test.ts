@@ -201,6 +201,7 @@ describe('rtM: a known hole graded as unknown', () => {
       getEnvironmentBranches: async () => ({ kind: 'custom', patterns: [{ name: 'main', type: 'branch' }] }),
       listSecretNames: async () => null,
       getCodeowners: async () => null,
+      getCodeownersErrors: async () => null,
     };
     const facts = await gatherFacts(port, 'acme/widgets', null, [
       { name: 'priya', app: 'priya-reviewer', login: null },
