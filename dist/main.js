@@ -43967,42 +43967,13 @@ function keysOf(upper) {
     return out.sort((a, b) => a.at - b.at);
 }
 
-;// CONCATENATED MODULE: ./src/core/intent-key.ts
-// Where a key gives a review's verdict — pure, part of "did you mean" (core/intent.ts): the verdict keys
-// (strong ones give the review's verdict, weak ones may describe one item), "Key: value" on its line, a key
-// heading whose token stands on the next line (or a "Key: value" under it), and the list under such a
-// heading that names a second verdict. The key words themselves: core/intent-key-words.ts. Every other form a line
-// gives a verdict in: core/intent-line.ts.
+;// CONCATENATED MODULE: ./src/core/intent-key-code.ts
+// A verdict key or token written as code — pure, part of "did you mean" (core/intent-key.ts): code quoted in prose
+// (`DECISION="REQUEST_CHANGES"`) is not the review's key, and a token in a code span used as a noun ("`APPROVE`
+// events") is not its verdict; the verdict written as code ("`## VERDICT: REQUEST_CHANGES`") is read (held-out 40,
+// attack 34).
 
 
-
-
-
-/** A line that gives a verdict after a key ("Verdict: X", "the verdict is X"), or a key heading. */
-function keyedAt(r, i, text) {
-    const upper = text.toUpperCase();
-    const raw = skeleton(unescapeU(r.lines[i]));
-    for (const key of keysOf(upper)) {
-        const before = upper.slice(0, key.at);
-        if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end))) {
-            r.history.push(i);
-            return null;
-        }
-        if (NOT_THIS_REVIEWS.test(before)) {
-            if (leadingVerdict(upper.slice(key.end).replace(/^[\s:：=()\-—–]*/, '')))
-                setAside(r, i, "another reviewer's or a part's");
-            continue;
-        }
-        if (inCode(raw, upper, key))
-            continue;
-        const c = readKey(r, i, upper, raw, key);
-        if (c === STOP)
-            return null;
-        if (c)
-            return PART.test(before) ? { ...c, part: true } : c;
-    }
-    return null;
-}
 /** Code syntax in a code span: an assignment, a call, a string, a block ("`DECISION=\"REQUEST_CHANGES\"`"). */
 const CODE_SYNTAX = /[=(){}"$;<>]|->/;
 /**
@@ -44040,6 +44011,44 @@ function named(raw, token) {
         return false;
     const noun = /^\s*`+\s+([\p{L}-]+)/u.exec(raw.slice(first.index + first[0].length))?.[1];
     return !!noun && NAMED.test(noun.toUpperCase());
+}
+
+;// CONCATENATED MODULE: ./src/core/intent-key.ts
+// Where a key gives a review's verdict — pure, part of "did you mean" (core/intent.ts): the verdict keys
+// (strong ones give the review's verdict, weak ones may describe one item), "Key: value" on its line, a key
+// heading whose token stands on the next line (or a "Key: value" under it), and the list under such a
+// heading that names a second verdict. The key words themselves: core/intent-key-words.ts; a key or token written as
+// code: core/intent-key-code.ts. Every other form a line gives a verdict in: core/intent-line.ts.
+
+
+
+
+
+
+/** A line that gives a verdict after a key ("Verdict: X", "the verdict is X"), or a key heading. */
+function keyedAt(r, i, text) {
+    const upper = text.toUpperCase();
+    const raw = skeleton(unescapeU(r.lines[i]));
+    for (const key of keysOf(upper)) {
+        const before = upper.slice(0, key.at);
+        if (HISTORY.test(before) || earlierRound(r.lines, i, upper.slice(0, key.end))) {
+            r.history.push(i);
+            return null;
+        }
+        if (NOT_THIS_REVIEWS.test(before)) {
+            if (leadingVerdict(upper.slice(key.end).replace(/^[\s:：=()\-—–]*/, '')))
+                setAside(r, i, "another reviewer's or a part's");
+            continue;
+        }
+        if (inCode(raw, upper, key))
+            continue;
+        const c = readKey(r, i, upper, raw, key);
+        if (c === STOP)
+            return null;
+        if (c)
+            return PART.test(before) ? { ...c, part: true } : c;
+    }
+    return null;
 }
 const STOP = 'stop';
 /** A program's run state, written as code: not a review's verdict. */

@@ -1,8 +1,8 @@
 // Where a key gives a review's verdict — pure, part of "did you mean" (core/intent.ts): the verdict keys
 // (strong ones give the review's verdict, weak ones may describe one item), "Key: value" on its line, a key
 // heading whose token stands on the next line (or a "Key: value" under it), and the list under such a
-// heading that names a second verdict. The key words themselves: core/intent-key-words.ts. Every other form a line
-// gives a verdict in: core/intent-line.ts.
+// heading that names a second verdict. The key words themselves: core/intent-key-words.ts; a key or token written as
+// code: core/intent-key-code.ts. Every other form a line gives a verdict in: core/intent-line.ts.
 import { skeleton, type Verdict } from './grammar.js';
 import {
   candidate,
@@ -14,7 +14,6 @@ import {
   type Reader,
 } from './intent-candidate.js';
 import {
-  escapeRe,
   leadingVerdict,
   LIST_ITEM,
   NOT_GIVEN,
@@ -25,6 +24,7 @@ import {
   unescapeU,
 } from './intent-token.js';
 import { proseVerdict, type Reading } from './intent-words.js';
+import { inCode, named } from './intent-key-code.js';
 import {
   ACTION_VERDICT,
   ARABIC,
@@ -65,49 +65,6 @@ export function keyedAt(r: Reader, i: number, text: string): Candidate | null {
     if (c) return PART.test(before) ? { ...c, part: true } : c;
   }
   return null;
-}
-
-/** Code syntax in a code span: an assignment, a call, a string, a block ("`DECISION=\"REQUEST_CHANGES\"`"). */
-const CODE_SYNTAX = /[=(){}"$;<>]|->/;
-
-/**
- * The key is written inside a code span that holds code (`DECISION="REQUEST_CHANGES"`, held-out 40): code quoted in
- * prose, not the review's key. A span that holds the verdict as words ("`## VERDICT: REQUEST_CHANGES`", "**Verdict:**
- * `APPROVE`", "`VERDICT:` APPROVE") is the verdict written as code, and read (attack 34).
- */
-function inCode(raw: string, upper: string, key: Key): boolean {
-  if (!raw.includes('`')) return false;
-  const mask = (m: string) => (CODE_SYNTAX.test(m) ? `\`${'\u2591'.repeat(m.length - 2)}\`` : m);
-  const masked = plain(raw.replace(/`[^`]*`/g, mask)).toUpperCase();
-  if (masked.length === upper.length) return masked.slice(key.at, key.end) !== upper.slice(key.at, key.end);
-  const outside = plain(raw.replace(/`[^`]*`/g, (m) => (CODE_SYNTAX.test(m) ? ' ' : m))).toUpperCase();
-  return !keysOf(outside).some((k) => k.name === key.name);
-}
-
-/** What a verdict token names when it is used as a noun: "`CHANGES_REQUESTED` reviews", "`APPROVE` events". */
-const NAMED = new RegExp(
-  '^(?:REVIEWS?|EVENTS?|STATES?|STATUS(?:ES)?|LABELS?|VERDICTS?|DECISIONS?|TOKENS?|VALUES?|OUTCOMES?|' +
-    'RESULTS?|LINES?|ENTRY|ENTRIES|CASES?|PATHS?|BRANCH(?:ES)?|FIELDS?|KEYS?|STRINGS?|TYPES?|HANDLERS?|COMMENTS?|' +
-    'CHECKS?|RUNS?|MODES?|FLAGS?|ENUMS?|CONSTANTS?|ACTIONS?|OPTIONS?)$',
-);
-
-/** The token, in any case, as a pattern: its spaces may be written as "_" or "-". */
-const anyCase = (token: string): string =>
-  [...token]
-    .map((ch) => (/[A-Z]/.test(ch) ? `[${ch}${ch.toLowerCase()}]` : /\s/.test(ch) ? '[\\s_-]+' : escapeRe(ch)))
-    .join('');
-
-/**
- * The verdict token in a code span is used as a noun (held-out 40; attack 34): "Decision: `CHANGES_REQUESTED`
- * reviews from advisory bots …", "``VERDICT: APPROVE`` lines are accepted anywhere", under a verdict heading
- * "`APPROVE` reviews from the bot account do not count". Not "`REQUEST_CHANGES` due to …" (a reason follows).
- */
-export function named(raw: string, token: string): boolean {
-  // the token's first occurrence on the line is the one read: "Request changes until `request_changes` events …"
-  const first = new RegExp(anyCase(token), 'u').exec(raw);
-  if (!first || !/`[^`]*$/.test(raw.slice(0, first.index))) return false;
-  const noun = /^\s*`+\s+([\p{L}-]+)/u.exec(raw.slice(first.index + first[0].length))?.[1];
-  return !!noun && NAMED.test(noun.toUpperCase());
 }
 
 const STOP = 'stop';
