@@ -43783,13 +43783,15 @@ function saysMore(raw) {
         face(rest));
 }
 /**
- * Two or more signs together that are not a sentence's punctuation ("!", "...", "!)"): a face of any make — "-.-",
- * ";_;", "):", "/:", "(¬_¬)", "•_•", "._.", a full-width "(－_－)" — which the list above cannot name one by one
- * (attack 40: twenty faces through it). A sign between two letters ("rebase&merge", "squash-merge") is a word's.
+ * Two or more signs together that are not a sentence's punctuation ("!", "...", "!)", "(thanks).", "--"): a face of
+ * any make — "-.-", ";_;", "):", "/:", "(¬_¬)", "•_•", "._.", a full-width "(－_－)" — which the list above cannot name
+ * one by one (attack 40: twenty faces through it). Emphasis around words ("**LGTM**") is markup, not a sign (a
+ * read-through: it had made "**LGTM**" a face); a single sign never counts ("rebase&merge", "squash-merge").
  */
 function face(text) {
-    const runs = text.match(/[^\p{L}\p{N}\s]{2,}/gu) ?? [];
-    return runs.some((r) => !/^[(]?[.!?,…。！、]+[)]?$/u.test(r));
+    const bare = text.replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/gu, '$2');
+    const runs = bare.match(/[^\p{L}\p{N}\s]{2,}/gu) ?? [];
+    return runs.some((r) => !/^(?:[(]?[.!?,…。！、]*[)]?[.!?,…。！、]*|-{2,3}|&&)$/u.test(r));
 }
 /**
  * In a comment of a few lines (the size the short reader reads), a verdict token that opens the closing line or
@@ -54149,7 +54151,90 @@ function commentsPort({ octokit, call, owner, repo }) {
 }
 /** 403 and 404 are how GitHub hides a setting from a token: a fact (cannot see), not an error. */
 
+;// CONCATENATED MODULE: ./src/core/doctor-codeowners.ts
+// Who owns the gate's own files — pure, part of doctor (core/doctor-branch.ts reviewChecks). *Require review from
+// Code Owners* protects the workflows, the prompts and run-persona only where the gated branch's CODEOWNERS gives them
+// an owner: GitHub reads the first file it finds on the PR's base branch (.github/, then the root, then docs/), the
+// last matching line decides, a line with no owner leaves a path unowned, and a line GitHub reports an error on asks
+// no one (GitHub's docs, "About code owners"). A review of the doctor, 2026-12-03: with the setting on, it said
+// "ok" without reading the file — none at all, or one that owns only src/, left a PR that rewrites
+// .github/persona-verdict/priya.md needing nothing but a persona's approval.
+/** The gate's own directories: the workflows, and the persona prompts and run-persona (CODEOWNERS: unowned()). */
+const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'];
+/** Where GitHub looks for CODEOWNERS, in its order: the first file found is the one used. */
+const CODEOWNERS_PATHS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
+/**
+ * Paths under each directory, every one of which must be owned: a recipe's own names and names nobody would list, so
+ * that only a line that owns the whole directory passes — not persona-*.yml, *.md or one prompt by name, which leave
+ * a new workflow or run-persona without an owner (a review of the doctor, 2026-12-03).
+ */
+const SAMPLE = {
+    '.github/workflows/': ['persona-priya.yml', 'zz-doctor-probe.yml', 'zz-doctor-probe.yaml'].map((n) => `.github/workflows/${n}`),
+    // and one a folder down: "/.github/persona-verdict/*" owns only what is right under it
+    '.github/persona-verdict/': ['priya.md', 'run-persona', 'zz-doctor-probe', 'zz-doctor-probe/x.js'].map((n) => `.github/persona-verdict/${n}`),
+};
+/** Does a CODEOWNERS pattern match `path` (gitignore's rules as GitHub applies them: no "!", no "[ ]" ranges)? */
+function matches(pattern, path) {
+    let p = pattern;
+    const dir = p.endsWith('/');
+    if (dir)
+        p = p.slice(0, -1);
+    // a slash at the start or in the middle anchors the pattern at the root; otherwise it matches at any depth
+    const anchored = p.startsWith('/') || p.includes('/');
+    if (p.startsWith('/'))
+        p = p.slice(1);
+    const segments = p.split('/');
+    const body = segments
+        .map((s) => s === '**'
+        ? '(?:[^/]+/)*[^/]*'
+        : s
+            .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+            .replace(/\*/g, '[^/]*')
+            .replace(/\?/g, '[^/]'))
+        .join('/')
+        .replace(/\(\?:\[\^\/\]\+\/\)\*\[\^\/\]\*\//g, '(?:[^/]+/)*');
+    // "docs/*" owns the files right under docs/, not deeper ones (GitHub's docs); a name without a wildcard owns
+    // everything under it, as a directory
+    const last = segments.at(-1) ?? '';
+    const under = dir || !/[*?]/.test(last) ? '(?:/.*)?' : '';
+    return new RegExp(`^${anchored ? '' : '(?:.*/)?'}${body}${dir ? '/.*' : under}$`).test(path);
+}
+/** The owners the file gives `path` (the last matching line's), [] when a line matches with none, null when none. */
+function ownersOf(text, path) {
+    let owners = null;
+    for (const raw of text.split(/\r?\n/)) {
+        const line = raw.replace(/(^|\s)#.*$/, '').trim();
+        if (!line)
+            continue;
+        const [pattern, ...rest] = line.split(/\s+/);
+        if (pattern && matches(pattern, path))
+            owners = rest.filter((o) => o.includes('@'));
+    }
+    return owners;
+}
+/**
+ * The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). A line
+ * GitHub reports an error on ("Unknown owner": a user or team that does not exist or may not write) asks nobody, so
+ * its owners do not count (a review of the doctor, 2026-12-03: "/.github/ @acme/no-such-team" passed).
+ */
+function unowned(file) {
+    const bad = new Set((file.errors ?? []).map((e) => e.line));
+    const text = file.text
+        .split(/\r?\n/)
+        .map((l, i) => (bad.has(i + 1) ? (l.trim().split(/\s+/)[0] ?? '') : l))
+        .join('\n');
+    // the file itself, and every place GitHub would look first: a PR that adds .github/CODEOWNERS beside an owned
+    // docs/CODEOWNERS replaces it (a read-through, 2026-12-03)
+    const first = CODEOWNERS_PATHS.slice(0, Math.max(0, CODEOWNERS_PATHS.indexOf(file.path)));
+    const paths = [...GATE_FILES.map((d) => SAMPLE[d]), [file.path], ...first.map((p) => [p])];
+    const names = [...GATE_FILES, file.path, ...first];
+    return names.filter((_n, i) => paths[i].some((p) => !(ownersOf(text, p)?.length ?? 0)));
+}
+
 ;// CONCATENATED MODULE: ./src/github/settings.ts
+// The repository settings doctor reads: rulesets, branch rules, classic protection,
+// installed apps and permissions. A 403/404 here is a fact (hidden), not a failure.
+
 const settings_hidden = (v) => (status) => status === 403 || status === 404 ? v : undefined;
 function settingsPort(ctx) {
     return {
@@ -54219,11 +54304,11 @@ function codeownersPort({ octokit, call, owner, repo }) {
             line: e.line,
             kind: e.kind,
         })), 
-        // no file: nothing to report (the file's own read says it is missing)
-        (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
+        // asked only once the file was read: a 404 or 403 here says nothing about its lines (unknown, never "none")
+        (status) => (status === 404 || status === 403 ? null : undefined)),
         // GitHub looks in .github/, then the root, then docs/ and uses the first it finds ("About code owners")
         getCodeowners: (ref) => call('GET CODEOWNERS', async () => {
-            for (const path of ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS']) {
+            for (const path of CODEOWNERS_PATHS) {
                 const got = await octokit.rest.repos.getContent({ owner, repo, path, ref }).then((r) => r.data, (e) => {
                     if (e.status === 404)
                         return null;
@@ -56889,80 +56974,6 @@ const actor = (a) => a.type === 'OrganizationAdmin'
     ? 'organization admins'
     : `${a.type === 'RepositoryRole' ? 'repository role' : a.type} ${a.id ?? ''}`.trim();
 
-;// CONCATENATED MODULE: ./src/core/doctor-codeowners.ts
-// Who owns the gate's own files — pure, part of doctor (core/doctor-branch.ts reviewChecks). *Require review from
-// Code Owners* protects the workflows, the prompts and run-persona only where the gated branch's CODEOWNERS gives them
-// an owner: GitHub reads the file from the PR's base branch (.github/, then the root, then docs/), the last matching
-// line decides, a line with no owner leaves a path unowned, and a file it cannot parse "will not be detected and will
-// not be used" (GitHub's docs, "About code owners"). A review of the doctor, 2026-12-03: with the setting on, it said
-// "ok" without reading the file — none at all, or one that owns only src/, left a PR that rewrites
-// .github/persona-verdict/priya.md needing nothing but a persona's approval.
-/** The gate's own files, by a path each: a workflow, a persona's prompt and script, and CODEOWNERS itself. */
-const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'];
-/**
- * Paths under each directory, every one of which must be owned: a recipe's own names and names nobody would list, so
- * that only a line that owns the whole directory passes — not persona-*.yml, *.md or one prompt by name, which leave
- * a new workflow or run-persona without an owner (a review of the doctor, 2026-12-03).
- */
-const SAMPLE = {
-    '.github/workflows/': ['persona-priya.yml', 'zz-doctor-probe.yml', 'zz-doctor-probe.yaml'].map((n) => `.github/workflows/${n}`),
-    '.github/persona-verdict/': ['priya.md', 'run-persona', 'zz-doctor-probe'].map((n) => `.github/persona-verdict/${n}`),
-};
-/** Does a CODEOWNERS pattern match `path` (gitignore's rules as GitHub applies them: no "!", no "[ ]" ranges)? */
-function matches(pattern, path) {
-    let p = pattern;
-    const dir = p.endsWith('/');
-    if (dir)
-        p = p.slice(0, -1);
-    // a slash at the start or in the middle anchors the pattern at the root; otherwise it matches at any depth
-    const anchored = p.startsWith('/') || p.includes('/');
-    if (p.startsWith('/'))
-        p = p.slice(1);
-    const segments = p.split('/');
-    const body = segments
-        .map((s) => s === '**'
-        ? '(?:[^/]+/)*[^/]*'
-        : s
-            .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-            .replace(/\*/g, '[^/]*')
-            .replace(/\?/g, '[^/]'))
-        .join('/')
-        .replace(/\(\?:\[\^\/\]\+\/\)\*\[\^\/\]\*\//g, '(?:[^/]+/)*');
-    // "docs/*" owns the files right under docs/, not deeper ones (GitHub's docs); a name without a wildcard owns
-    // everything under it, as a directory
-    const last = segments.at(-1) ?? '';
-    const under = dir || !/[*?]/.test(last) ? '(?:/.*)?' : '';
-    return new RegExp(`^${anchored ? '' : '(?:.*/)?'}${body}${dir ? '/.*' : under}$`).test(path);
-}
-/** The owners the file gives `path` (the last matching line's), [] when a line matches with none, null when none. */
-function ownersOf(text, path) {
-    let owners = null;
-    for (const raw of text.split(/\r?\n/)) {
-        const line = raw.replace(/(^|\s)#.*$/, '').trim();
-        if (!line)
-            continue;
-        const [pattern, ...rest] = line.split(/\s+/);
-        if (pattern && matches(pattern, path))
-            owners = rest.filter((o) => o.includes('@'));
-    }
-    return owners;
-}
-/**
- * The gate's files the CODEOWNERS file leaves without an owner (each by its directory, and the file itself). A line
- * GitHub reports an error on ("Unknown owner": a user or team that does not exist or may not write) asks nobody, so
- * its owners do not count (a review of the doctor, 2026-12-03: "/.github/ @acme/no-such-team" passed).
- */
-function unowned(file) {
-    const bad = new Set((file.errors ?? []).map((e) => e.line));
-    const text = file.text
-        .split(/\r?\n/)
-        .map((l, i) => (bad.has(i + 1) ? (l.trim().split(/\s+/)[0] ?? '') : l))
-        .join('\n');
-    const paths = [...GATE_FILES.map((d) => SAMPLE[d]), [file.path]];
-    const names = [...GATE_FILES, file.path];
-    return names.filter((_n, i) => paths[i].some((p) => !(ownersOf(text, p)?.length ?? 0)));
-}
-
 ;// CONCATENATED MODULE: ./src/core/doctor-branch.ts
 // The doctor's checks of the branch's own rules: classic protection, the merge queue, the
 // pull request rules and the code owners they rely on. Who may bypass them: core/doctor-bypass.ts. Pure (facts in
@@ -57111,6 +57122,16 @@ function codeOwnersCheck(f) {
             fix: `create .github/CODEOWNERS on ${f.branch} with "/.github/ @your-team" (README: Hardening)`,
         };
     const left = unowned(c);
+    // owned as far as the file says, but whether GitHub accepts its owners was not said: unknown, not ok
+    if (!left.length && c.errors === null)
+        return {
+            id: 'code-owners',
+            level: 'warn',
+            unknown: true,
+            says: `${c.path} on ${f.branch} owns .github/workflows/, .github/persona-verdict/ and itself, but whether GitHub ` +
+                'accepts its owners (users and teams that exist and may write) is unknown: it would not list the errors',
+            fix: "check the file in the repository's CODEOWNERS view, or run the doctor with a token that has contents: read",
+        };
     const errors = c.errors?.length
         ? ` (GitHub reports ${c.errors.map((e) => `line ${e.line}: ${e.kind}`).join(', ')}: such a line asks no one)`
         : c.errors === null
@@ -58942,7 +58963,7 @@ function renderMarkdown(r) {
 
 
 
-/** One sentence: what this run did. Used for the log and as the summary's lead. */
+/** One sentence: what this run did. Used for the log, and as the summary's lead where the end says none (lead). */
 function report_headline(r, persona) {
     const who = persona || 'the persona';
     const dismissed = r.dismissed.length
@@ -59497,10 +59518,14 @@ async function runMode(cfg, ctx, port) {
  * that fails, the step fails (the gate would be wrong), whatever else happened.
  */
 async function withStatus(result, cfg, ctx, port) {
+    // the doubt's pending is said once it is written, whatever happens to the status after it (a read-through)
+    let doubtWritten = false;
+    const said = (r) => doubtWritten && r.doubtNotice ? { ...r, notices: [...r.notices, r.doubtNotice] } : r;
     try {
         await group('commit status', async () => {
             if (result.doubt)
                 await publishStatus(cfg, ctx, port, result.doubt);
+            doubtWritten = !!result.doubt;
             if (result.status)
                 await publishStatus(cfg, ctx, port, result.status);
         });
@@ -59510,7 +59535,7 @@ async function withStatus(result, cfg, ctx, port) {
             throw e;
         const failure = [result.failure, `${e.reason}: ${e.message}`].filter(Boolean).join('\n');
         const failed = {
-            ...result,
+            ...said(result),
             reason: result.reason ?? e.reason,
             failure,
             advice: oneEach(result.advice, e.advice),
@@ -59522,7 +59547,7 @@ async function withStatus(result, cfg, ctx, port) {
         const unconfirmed = e instanceof UnconfirmedWrite && failed.status?.state === 'success';
         return unconfirmed ? unconfirmedGreen(failed, cfg, ctx, port) : failed;
     }
-    const written = result.doubtNotice ? { ...result, notices: [...result.notices, result.doubtNotice] } : result;
+    const written = said(result);
     return written.status ? afterGreen(written, cfg, ctx, port) : written;
 }
 /**

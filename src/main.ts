@@ -149,16 +149,21 @@ async function runMode(cfg: Config, ctx: RunContext, port: GitHubPort): Promise<
  * that fails, the step fails (the gate would be wrong), whatever else happened.
  */
 async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port: GitHubPort): Promise<Conclusion> {
+  // the doubt's pending is said once it is written, whatever happens to the status after it (a read-through)
+  let doubtWritten = false;
+  const said = (r: Conclusion): Conclusion =>
+    doubtWritten && r.doubtNotice ? { ...r, notices: [...r.notices, r.doubtNotice] } : r;
   try {
     await core.group('commit status', async () => {
       if (result.doubt) await publishStatus(cfg, ctx, port, result.doubt);
+      doubtWritten = !!result.doubt;
       if (result.status) await publishStatus(cfg, ctx, port, result.status);
     });
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
     const failure = [result.failure, `${e.reason}: ${e.message}`].filter(Boolean).join('\n');
     const failed = {
-      ...result,
+      ...said(result),
       reason: result.reason ?? e.reason,
       failure,
       advice: oneEach(result.advice, e.advice),
@@ -170,7 +175,7 @@ async function withStatus(result: Conclusion, cfg: Config, ctx: RunContext, port
     const unconfirmed = e instanceof UnconfirmedWrite && failed.status?.state === 'success';
     return unconfirmed ? unconfirmedGreen(failed, cfg, ctx, port) : failed;
   }
-  const written = result.doubtNotice ? { ...result, notices: [...result.notices, result.doubtNotice] } : result;
+  const written = said(result);
   return written.status ? afterGreen(written, cfg, ctx, port) : written;
 }
 

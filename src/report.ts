@@ -7,7 +7,7 @@ import { renderBoard } from './core/board.js';
 import { short } from './core/sha.js';
 import type * as core from '@actions/core';
 
-/** One sentence: what this run did. Used for the log and as the summary's lead. */
+/** One sentence: what this run did. Used for the log, and as the summary's lead where the end says none (lead). */
 export function headline(r: Conclusion, persona: string): string {
   const who = persona || 'the persona';
   const dismissed = r.dismissed.length

@@ -279,13 +279,15 @@ const actor = (a) => a.type === 'OrganizationAdmin'
 ;// CONCATENATED MODULE: ./src/core/doctor-codeowners.ts
 // Who owns the gate's own files — pure, part of doctor (core/doctor-branch.ts reviewChecks). *Require review from
 // Code Owners* protects the workflows, the prompts and run-persona only where the gated branch's CODEOWNERS gives them
-// an owner: GitHub reads the file from the PR's base branch (.github/, then the root, then docs/), the last matching
-// line decides, a line with no owner leaves a path unowned, and a file it cannot parse "will not be detected and will
-// not be used" (GitHub's docs, "About code owners"). A review of the doctor, 2026-12-03: with the setting on, it said
+// an owner: GitHub reads the first file it finds on the PR's base branch (.github/, then the root, then docs/), the
+// last matching line decides, a line with no owner leaves a path unowned, and a line GitHub reports an error on asks
+// no one (GitHub's docs, "About code owners"). A review of the doctor, 2026-12-03: with the setting on, it said
 // "ok" without reading the file — none at all, or one that owns only src/, left a PR that rewrites
 // .github/persona-verdict/priya.md needing nothing but a persona's approval.
-/** The gate's own files, by a path each: a workflow, a persona's prompt and script, and CODEOWNERS itself. */
+/** The gate's own directories: the workflows, and the persona prompts and run-persona (CODEOWNERS: unowned()). */
 const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'];
+/** Where GitHub looks for CODEOWNERS, in its order: the first file found is the one used. */
+const CODEOWNERS_PATHS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
 /**
  * Paths under each directory, every one of which must be owned: a recipe's own names and names nobody would list, so
  * that only a line that owns the whole directory passes — not persona-*.yml, *.md or one prompt by name, which leave
@@ -293,7 +295,8 @@ const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'];
  */
 const SAMPLE = {
     '.github/workflows/': ['persona-priya.yml', 'zz-doctor-probe.yml', 'zz-doctor-probe.yaml'].map((n) => `.github/workflows/${n}`),
-    '.github/persona-verdict/': ['priya.md', 'run-persona', 'zz-doctor-probe'].map((n) => `.github/persona-verdict/${n}`),
+    // and one a folder down: "/.github/persona-verdict/*" owns only what is right under it
+    '.github/persona-verdict/': ['priya.md', 'run-persona', 'zz-doctor-probe', 'zz-doctor-probe/x.js'].map((n) => `.github/persona-verdict/${n}`),
 };
 /** Does a CODEOWNERS pattern match `path` (gitignore's rules as GitHub applies them: no "!", no "[ ]" ranges)? */
 function matches(pattern, path) {
@@ -345,8 +348,11 @@ function unowned(file) {
         .split(/\r?\n/)
         .map((l, i) => (bad.has(i + 1) ? (l.trim().split(/\s+/)[0] ?? '') : l))
         .join('\n');
-    const paths = [...GATE_FILES.map((d) => SAMPLE[d]), [file.path]];
-    const names = [...GATE_FILES, file.path];
+    // the file itself, and every place GitHub would look first: a PR that adds .github/CODEOWNERS beside an owned
+    // docs/CODEOWNERS replaces it (a read-through, 2026-12-03)
+    const first = CODEOWNERS_PATHS.slice(0, Math.max(0, CODEOWNERS_PATHS.indexOf(file.path)));
+    const paths = [...GATE_FILES.map((d) => SAMPLE[d]), [file.path], ...first.map((p) => [p])];
+    const names = [...GATE_FILES, file.path, ...first];
     return names.filter((_n, i) => paths[i].some((p) => !(ownersOf(text, p)?.length ?? 0)));
 }
 
@@ -498,6 +504,16 @@ function codeOwnersCheck(f) {
             fix: `create .github/CODEOWNERS on ${f.branch} with "/.github/ @your-team" (README: Hardening)`,
         };
     const left = unowned(c);
+    // owned as far as the file says, but whether GitHub accepts its owners was not said: unknown, not ok
+    if (!left.length && c.errors === null)
+        return {
+            id: 'code-owners',
+            level: 'warn',
+            unknown: true,
+            says: `${c.path} on ${f.branch} owns .github/workflows/, .github/persona-verdict/ and itself, but whether GitHub ` +
+                'accepts its owners (users and teams that exist and may write) is unknown: it would not list the errors',
+            fix: "check the file in the repository's CODEOWNERS view, or run the doctor with a token that has contents: read",
+        };
     const errors = c.errors?.length
         ? ` (GitHub reports ${c.errors.map((e) => `line ${e.line}: ${e.kind}`).join(', ')}: such a line asks no one)`
         : c.errors === null
@@ -3012,6 +3028,9 @@ function commentsPort({ octokit, call, owner, repo }) {
 /** 403 and 404 are how GitHub hides a setting from a token: a fact (cannot see), not an error. */
 
 ;// CONCATENATED MODULE: ./src/github/settings.ts
+// The repository settings doctor reads: rulesets, branch rules, classic protection,
+// installed apps and permissions. A 403/404 here is a fact (hidden), not a failure.
+
 const settings_hidden = (v) => (status) => status === 403 || status === 404 ? v : undefined;
 function settingsPort(ctx) {
     return {
@@ -3081,11 +3100,11 @@ function codeownersPort({ octokit, call, owner, repo }) {
             line: e.line,
             kind: e.kind,
         })), 
-        // no file: nothing to report (the file's own read says it is missing)
-        (status) => (status === 404 ? [] : status === 403 ? null : undefined)),
+        // asked only once the file was read: a 404 or 403 here says nothing about its lines (unknown, never "none")
+        (status) => (status === 404 || status === 403 ? null : undefined)),
         // GitHub looks in .github/, then the root, then docs/ and uses the first it finds ("About code owners")
         getCodeowners: (ref) => call('GET CODEOWNERS', async () => {
-            for (const path of ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS']) {
+            for (const path of CODEOWNERS_PATHS) {
                 const got = await octokit.rest.repos.getContent({ owner, repo, path, ref }).then((r) => r.data, (e) => {
                     if (e.status === 404)
                         return null;
@@ -3989,7 +4008,7 @@ function ownBoardComments(comments, identity) {
 
 
 
-/** One sentence: what this run did. Used for the log and as the summary's lead. */
+/** One sentence: what this run did. Used for the log, and as the summary's lead where the end says none (lead). */
 function headline(r, persona) {
     const who = persona || 'the persona';
     const dismissed = r.dismissed.length

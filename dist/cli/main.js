@@ -682,13 +682,15 @@ function saysMore(raw) {
         face(rest));
 }
 /**
- * Two or more signs together that are not a sentence's punctuation ("!", "...", "!)"): a face of any make — "-.-",
- * ";_;", "):", "/:", "(¬_¬)", "•_•", "._.", a full-width "(－_－)" — which the list above cannot name one by one
- * (attack 40: twenty faces through it). A sign between two letters ("rebase&merge", "squash-merge") is a word's.
+ * Two or more signs together that are not a sentence's punctuation ("!", "...", "!)", "(thanks).", "--"): a face of
+ * any make — "-.-", ";_;", "):", "/:", "(¬_¬)", "•_•", "._.", a full-width "(－_－)" — which the list above cannot name
+ * one by one (attack 40: twenty faces through it). Emphasis around words ("**LGTM**") is markup, not a sign (a
+ * read-through: it had made "**LGTM**" a face); a single sign never counts ("rebase&merge", "squash-merge").
  */
 function face(text) {
-    const runs = text.match(/[^\p{L}\p{N}\s]{2,}/gu) ?? [];
-    return runs.some((r) => !/^[(]?[.!?,…。！、]+[)]?$/u.test(r));
+    const bare = text.replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/gu, '$2');
+    const runs = bare.match(/[^\p{L}\p{N}\s]{2,}/gu) ?? [];
+    return runs.some((r) => !/^(?:[(]?[.!?,…。！、]*[)]?[.!?,…。！、]*|-{2,3}|&&)$/u.test(r));
 }
 /**
  * In a comment of a few lines (the size the short reader reads), a verdict token that opens the closing line or

@@ -180,6 +180,17 @@ function codeOwnersCheck(f: DoctorFacts): Check {
       fix: `create .github/CODEOWNERS on ${f.branch} with "/.github/ @your-team" (README: Hardening)`,
     };
   const left = unowned(c);
+  // owned as far as the file says, but whether GitHub accepts its owners was not said: unknown, not ok
+  if (!left.length && c.errors === null)
+    return {
+      id: 'code-owners',
+      level: 'warn',
+      unknown: true,
+      says:
+        `${c.path} on ${f.branch} owns .github/workflows/, .github/persona-verdict/ and itself, but whether GitHub ` +
+        'accepts its owners (users and teams that exist and may write) is unknown: it would not list the errors',
+      fix: "check the file in the repository's CODEOWNERS view, or run the doctor with a token that has contents: read",
+    };
   const errors = c.errors?.length
     ? ` (GitHub reports ${c.errors.map((e) => `line ${e.line}: ${e.kind}`).join(', ')}: such a line asks no one)`
     : c.errors === null

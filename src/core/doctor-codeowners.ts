@@ -1,8 +1,8 @@
 // Who owns the gate's own files — pure, part of doctor (core/doctor-branch.ts reviewChecks). *Require review from
 // Code Owners* protects the workflows, the prompts and run-persona only where the gated branch's CODEOWNERS gives them
-// an owner: GitHub reads the file from the PR's base branch (.github/, then the root, then docs/), the last matching
-// line decides, a line with no owner leaves a path unowned, and a file it cannot parse "will not be detected and will
-// not be used" (GitHub's docs, "About code owners"). A review of the doctor, 2026-12-03: with the setting on, it said
+// an owner: GitHub reads the first file it finds on the PR's base branch (.github/, then the root, then docs/), the
+// last matching line decides, a line with no owner leaves a path unowned, and a line GitHub reports an error on asks
+// no one (GitHub's docs, "About code owners"). A review of the doctor, 2026-12-03: with the setting on, it said
 // "ok" without reading the file — none at all, or one that owns only src/, left a PR that rewrites
 // .github/persona-verdict/priya.md needing nothing but a persona's approval.
 
@@ -13,8 +13,11 @@
 export type CodeownersFact =
   { path: string; text: string; errors?: Array<{ line: number; kind: string }> | null } | 'missing' | null;
 
-/** The gate's own files, by a path each: a workflow, a persona's prompt and script, and CODEOWNERS itself. */
+/** The gate's own directories: the workflows, and the persona prompts and run-persona (CODEOWNERS: unowned()). */
 export const GATE_FILES = ['.github/workflows/', '.github/persona-verdict/'] as const;
+
+/** Where GitHub looks for CODEOWNERS, in its order: the first file found is the one used. */
+export const CODEOWNERS_PATHS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'] as const;
 
 /**
  * Paths under each directory, every one of which must be owned: a recipe's own names and names nobody would list, so
@@ -25,7 +28,10 @@ const SAMPLE: Record<string, string[]> = {
   '.github/workflows/': ['persona-priya.yml', 'zz-doctor-probe.yml', 'zz-doctor-probe.yaml'].map(
     (n) => `.github/workflows/${n}`,
   ),
-  '.github/persona-verdict/': ['priya.md', 'run-persona', 'zz-doctor-probe'].map((n) => `.github/persona-verdict/${n}`),
+  // and one a folder down: "/.github/persona-verdict/*" owns only what is right under it
+  '.github/persona-verdict/': ['priya.md', 'run-persona', 'zz-doctor-probe', 'zz-doctor-probe/x.js'].map(
+    (n) => `.github/persona-verdict/${n}`,
+  ),
 };
 
 /** Does a CODEOWNERS pattern match `path` (gitignore's rules as GitHub applies them: no "!", no "[ ]" ranges)? */
@@ -82,7 +88,10 @@ export function unowned(file: {
     .split(/\r?\n/)
     .map((l, i) => (bad.has(i + 1) ? (l.trim().split(/\s+/)[0] ?? '') : l))
     .join('\n');
-  const paths = [...GATE_FILES.map((d) => SAMPLE[d]!), [file.path]];
-  const names = [...GATE_FILES, file.path];
+  // the file itself, and every place GitHub would look first: a PR that adds .github/CODEOWNERS beside an owned
+  // docs/CODEOWNERS replaces it (a read-through, 2026-12-03)
+  const first = CODEOWNERS_PATHS.slice(0, Math.max(0, CODEOWNERS_PATHS.indexOf(file.path as never)));
+  const paths = [...GATE_FILES.map((d) => SAMPLE[d]!), [file.path], ...first.map((p) => [p])];
+  const names = [...GATE_FILES, file.path, ...first];
   return names.filter((_n, i) => paths[i]!.some((p) => !(ownersOf(text, p)?.length ?? 0)));
 }

@@ -1,5 +1,6 @@
 // The repository settings doctor reads: rulesets, branch rules, classic protection,
 // installed apps and permissions. A 403/404 here is a fact (hidden), not a failure.
+import { CODEOWNERS_PATHS } from '../core/doctor-codeowners.js';
 import type { Ctx } from './client.js';
 import type { EnvironmentBranches } from '../core/doctor-environments.js';
 import type { BranchRuleFact, SettingsPort } from './port.js';
@@ -121,15 +122,15 @@ function codeownersPort({ octokit, call, owner, repo }: Ctx) {
             line: e.line,
             kind: e.kind,
           })),
-        // no file: nothing to report (the file's own read says it is missing)
-        (status) => (status === 404 ? [] : status === 403 ? null : undefined),
+        // asked only once the file was read: a 404 or 403 here says nothing about its lines (unknown, never "none")
+        (status) => (status === 404 || status === 403 ? null : undefined),
       ),
     // GitHub looks in .github/, then the root, then docs/ and uses the first it finds ("About code owners")
     getCodeowners: (ref: string) =>
       call<{ path: string; text: string } | 'missing' | null>(
         'GET CODEOWNERS',
         async () => {
-          for (const path of ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS']) {
+          for (const path of CODEOWNERS_PATHS) {
             const got = await octokit.rest.repos.getContent({ owner, repo, path, ref }).then(
               (r) => r.data,
               (e: unknown) => {

@@ -177,6 +177,9 @@ describe('examples/run-persona', () => {
       [['priya', '--prompt', noDiff], {}, /has no \{\{diff\}\}: keep the placeholder/],
       [['priya'], { LLM_TIMEOUT_SECONDS: 'soon' }, /LLM_TIMEOUT_SECONDS is "soon": give a positive number/],
       [['priya'], { LLM_MAX_DIFF_CHARS: 'lots' }, /LLM_MAX_DIFF_CHARS is "lots": give a positive number/],
+      // AbortSignal.timeout takes whole milliseconds up to 2^32 - 1 (a read-through: these threw as a failed request)
+      [['priya'], { LLM_TIMEOUT_SECONDS: '0.0005' }, /LLM_TIMEOUT_SECONDS is "0.0005": give a number up to 4294967/],
+      [['priya'], { LLM_TIMEOUT_SECONDS: '1e7' }, /LLM_TIMEOUT_SECONDS is "1e7": give a number up to 4294967/],
       [['priya', 'marcus'], {}, /one persona, not 2 \("marcus"\)/],
       [['.priya'], {}, /^run-persona: usage:/],
     ];

@@ -210,6 +210,19 @@ describe('the job summary a reader sees', () => {
     expect(text).toMatch(/Commit status:?\s+not written \(due: pending on [0-9a-f]{7}: /);
   });
 
+  // a read-through, 2026-12-03: written, then the draft's own status refused — the note was dropped with it
+  test("a forced re-review's pending written, the status after it refused: the pending is still said", async () => {
+    await w.run('priya', body('APPROVE'), { 'commit-status': 'always' });
+    w.gh.pulls.get(PR)!.draft = true;
+    w.gh.faults.push({ method: 'POST', path: /\/statuses\//, kind: 'status', status: 422, skip: 1 });
+    const inputs = { mode: 'preflight', force: 'true', 'commit-status': 'always', 'review-drafts': 'false' };
+    const r = await w.run('priya', null, inputs);
+    expect([r.code, r.outputs.outcome]).toEqual([1, 'draft']);
+    expect(readable(r.summary)).toMatch(
+      /NOTE:\nthe forced re-review of [0-9a-f]{7} did not start \(draft\): its pending/,
+    );
+  });
+
   test('the pending of a forced re-review that stops early is noticed once it is written', async () => {
     await w.run('priya', body('APPROVE'), { 'commit-status': 'always' });
     w.gh.pulls.get(PR)!.state = 'closed';

@@ -814,7 +814,8 @@ export class FakeGitHub {
       .get(path)!
       .split(/\r?\n/)
       .flatMap((source, i) =>
-        [...source.replace(/(^|\s)#.*$/, '').matchAll(/@[\w./-]+/g)]
+        // an @ that opens an owner (a user or a team); an e-mail address is a user's, and not checked here
+        [...source.replace(/(^|\s)#.*$/, '').matchAll(/(?<!\S)@[\w./-]+/g)]
           .filter((o) => !this.settings.codeowners.has(o[0]))
           .map((o) => ({
             line: i + 1,

@@ -40,7 +40,11 @@ describe('owners: the last matching line decides', () => {
 
   test("the gate's files left without an owner, each named", () => {
     expect(unowned({ path: '.github/CODEOWNERS', text: file })).toEqual(['.github/persona-verdict/']);
-    expect(unowned({ path: 'docs/CODEOWNERS', text: '/.github/ @acme/maintainers\n' })).toEqual(['docs/CODEOWNERS']);
+    // the root is looked at before docs/: a CODEOWNERS added there would be used instead
+    expect(unowned({ path: 'docs/CODEOWNERS', text: '/.github/ @acme/maintainers\n' })).toEqual([
+      'docs/CODEOWNERS',
+      'CODEOWNERS',
+    ]);
     expect(unowned({ path: '.github/CODEOWNERS', text: '/.github/ @acme/maintainers\n' })).toEqual([]);
   });
 });
@@ -72,4 +76,18 @@ test('a line GitHub reports an error on gives no owner', () => {
     '.github/persona-verdict/',
     '.github/CODEOWNERS',
   ]);
+});
+
+// a read-through, 2026-12-03: a folder down, and the places GitHub looks first
+test('a file a folder down, and every place GitHub looks before the file used, must be owned', () => {
+  expect(unowned({ path: '.github/CODEOWNERS', text: '/.github/persona-verdict/* @a\n/.github/ @a\n' })).toEqual([]);
+  expect(
+    unowned({
+      path: '.github/CODEOWNERS',
+      text: '/.github/workflows/ @a\n/.github/persona-verdict/* @a\n/.github/CODEOWNERS @a\n',
+    }),
+  ).toEqual(['.github/persona-verdict/']);
+  const docs = '/.github/workflows/ @a\n/.github/persona-verdict/ @a\n/docs/CODEOWNERS @a\n';
+  expect(unowned({ path: 'docs/CODEOWNERS', text: docs })).toEqual(['.github/CODEOWNERS', 'CODEOWNERS']);
+  expect(unowned({ path: 'docs/CODEOWNERS', text: `${docs}/CODEOWNERS @a\n/.github/CODEOWNERS @a\n` })).toEqual([]);
 });

@@ -1129,6 +1129,17 @@ describe('environmentChecks: who may deploy to the environment holding a persona
     });
   });
 
+  // a read-through, 2026-12-03: errors GitHub would not list left an owned file plain ok
+  test('CODEOWNERS owns the gate, but whether GitHub accepts its owners is unknown: warn, unknown', () => {
+    const text = '/.github/ @acme/maintainers\n';
+    const at = (errors: null | []) =>
+      diagnose({ ...good(), codeowners: { path: '.github/CODEOWNERS', text, errors } }).checks.find(
+        (c) => c.id === 'code-owners',
+      );
+    expect(at(null)).toMatchObject({ level: 'warn', unknown: true, says: expect.stringMatching(/is unknown/) });
+    expect(at([])).toMatchObject({ level: 'ok' });
+  });
+
   test('the environments named by status writers, each once', () => {
     expect(writerEnvironments([writer('a'), writer(), writer('b'), writer('a')])).toEqual(['a', 'b']);
   });

@@ -37,6 +37,10 @@ describe('read: a short review that approves in words', () => {
     ['fine to rebase&merge', 'APPROVE'], // held-out 47: a merge button by name
     ['Happy to squash and merge this.', 'APPROVE'],
     ['LGTM 👍\n\nLeft a couple of optional suggestions inline.', 'APPROVE'], // held-out 45
+    // a read-through: attack 40's faces had taken emphasis and "(thanks)." for faces
+    ['**LGTM**', 'APPROVE'],
+    ['LGTM -- thanks!', 'APPROVE'],
+    ['Looks good (thanks).', 'APPROVE'],
   ])('%j → %s', (body, verdict) => {
     expect(verdictOf(body)).toBe(verdict);
   });
