@@ -405,9 +405,9 @@ function groupingCheck(f) {
  * write access, deleting none, so a writer who fills the persona's context after an approval freezes its green. A
  * queue re-decides each group on a new commit, for its base, from the persona's reviews.
  */
-function noQueueCheck(f, writers) {
+function noQueueCheck(f, writers, contexts) {
     if (f.mergeQueue !== null)
-        return queueBypass(f, f.personas.map((p) => personaContext(p, [...writers])));
+        return queueBypass(f, contexts);
     // check runs of each persona's own App close the freeze (GITHUB_TOKEN's belong to GitHub Actions: any workflow)
     const own = (p) => writers.filter((w) => w.persona === p.name);
     const byItsApp = (p) => p.kind === 'app' && own(p).length > 0 && own(p).every((w) => w.checkRun && w.credential.kind === 'app');
@@ -2231,14 +2231,16 @@ function analyseBranches(f, appIds = new Map()) {
 function diagnose(f) {
     const wf = analyseBranches(f, appNames(f.personas));
     const writers = wf?.writers ?? [];
+    // each persona's status context, in the personas' order: what the bypass checks (the queue's too) look for
+    const contexts = f.personas.map((p) => personaContext(p, writers));
     const checks = [
         classicCheck(f),
         ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
         ...distinctChecks(f.personas),
-        ...noQueueCheck(f, writers),
+        ...noQueueCheck(f, writers, contexts),
         ...groupingCheck(f),
         ...reviewChecks(f),
-        ...bypassChecks(f, f.personas.map((p) => personaContext(p, writers))),
+        ...bypassChecks(f, contexts),
         ...workflowChecks(f, wf),
         ...defaultBranchCheck(f),
         // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts),

@@ -2,7 +2,7 @@
 // pull request rules and the code owners they rely on. Who may bypass them: core/doctor-bypass.ts. Pure (facts in
 // core/doctor-facts.ts).
 import { ok, type Check } from './doctor-check.js';
-import { personaContext, RULES_PAGE, type DoctorFacts, type PersonaFacts } from './doctor-facts.js';
+import { RULES_PAGE, type DoctorFacts, type PersonaFacts } from './doctor-facts.js';
 import { queueBypass } from './doctor-bypass.js';
 import type { Writer } from './doctor-writers.js';
 import { unowned } from './doctor-codeowners.js';
@@ -50,12 +50,8 @@ export function groupingCheck(f: DoctorFacts): Check[] {
  * write access, deleting none, so a writer who fills the persona's context after an approval freezes its green. A
  * queue re-decides each group on a new commit, for its base, from the persona's reviews.
  */
-export function noQueueCheck(f: DoctorFacts, writers: readonly Writer[]): Check[] {
-  if (f.mergeQueue !== null)
-    return queueBypass(
-      f,
-      f.personas.map((p) => personaContext(p, [...writers])),
-    );
+export function noQueueCheck(f: DoctorFacts, writers: readonly Writer[], contexts: readonly string[]): Check[] {
+  if (f.mergeQueue !== null) return queueBypass(f, contexts);
   // check runs of each persona's own App close the freeze (GITHUB_TOKEN's belong to GitHub Actions: any workflow)
   const own = (p: PersonaFacts) => writers.filter((w) => w.persona === p.name);
   const byItsApp = (p: PersonaFacts) =>

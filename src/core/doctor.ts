@@ -37,17 +37,16 @@ export {
 export function diagnose(f: DoctorFacts): DoctorReport {
   const wf = analyseBranches(f, appNames(f.personas));
   const writers = wf?.writers ?? [];
+  // each persona's status context, in the personas' order: what the bypass checks (the queue's too) look for
+  const contexts = f.personas.map((p) => personaContext(p, writers));
   const checks: Check[] = [
     classicCheck(f),
     ...f.personas.flatMap((p) => personaChecks(f, p, writers, wf !== null)),
     ...distinctChecks(f.personas),
-    ...noQueueCheck(f, writers),
+    ...noQueueCheck(f, writers, contexts),
     ...groupingCheck(f),
     ...reviewChecks(f),
-    ...bypassChecks(
-      f,
-      f.personas.map((p) => personaContext(p, writers)),
-    ),
+    ...bypassChecks(f, contexts),
     ...workflowChecks(f, wf),
     ...defaultBranchCheck(f),
     // the environments of the status writers, and of every other job that reads a persona key (core/doctor-keys.ts),
