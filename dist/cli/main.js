@@ -5488,7 +5488,7 @@ const COMMANDS = { check: check, corpus: corpus, doctor: doctor };
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.16.6';
+const VERSION = '0.16.7';
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
