@@ -628,10 +628,25 @@ const APPROVAL = new RegExp('^(?:' +
         String.raw `(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
         String.raw `(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,
         String.raw `(?:LET'S|WE'LL|WE\s+WILL|I'LL|I\s+WILL)\s+MERGE\s+(?:THIS|IT)(?:\s+NOW)?`,
-        String.raw `SEEMS\s+GOOD\s+TO\s+ME`,
+        // "Seems fine to me!", "Looks alright", "Looks fine to me overall", "Works great": an approval in other words
+        String.raw `SEEMS\s+(?:GOOD|FINE|OK(?:AY)?|ALRIGHT)(?:\s+TO\s+ME)?`,
+        String.raw `(?:(?:THIS|IT|EVERYTHING|ALL)\s+)?LOOKS\s+(?:ALRIGHT|OK(?:AY)?)(?:\s+TO\s+ME)?`,
+        String.raw `(?:(?:THIS|IT|EVERYTHING|ALL)\s+)?LOOKS\s+(?:GOOD|GREAT|FINE)(?:\s+TO\s+ME)?\s+OVERALL`,
+        String.raw `(?:(?:THIS|IT)\s+)?WORKS\s+(?:GREAT|WELL|FINE|PERFECTLY)(?:\s+FOR\s+ME)?`,
+        String.raw `(?:I'M\s+|I\s+AM\s+)?APPROVING(?:\s+(?:THIS|IT))?(?:\s+(?:TOO|AS\s+WELL))`,
         String.raw `FEEL\s+FREE\s+TO\s+MERGE(?:\s+(?:THIS|IT))?`,
         String.raw `(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,
         String.raw `SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
+        // the same, whole, in the languages reviews come in: Spanish, Portuguese, French, German, Italian, Korean,
+        // Chinese, Japanese ("Está tudo certo", "C'est bon pour moi", "승인합니다"); not Cyrillic, which plain() reads
+        // through its look-alike letters (attack 30's "NΟT")
+        String.raw `(?:ESTÁ\s+)?TODO\s+(?:BIEN|CORRECTO)|SE\s+VE\s+BIEN|APROBADO`,
+        String.raw `(?:ESTÁ\s+)?TUDO\s+(?:CERTO|OK|BEM)|PARECE\s+BOM|APROVADO`,
+        String.raw `(?:C'EST|TOUT\s+EST)\s+BON(?:\s+POUR\s+MOI)?|ÇA\s+ME\s+VA|OK\s+POUR\s+MOI|APPROUVÉ`,
+        String.raw `PASST(?:\s+SO)?(?:\s+FÜR\s+MICH)?|ALLES\s+GUT|FREIGEGEBEN`,
+        String.raw `MI\s+SEMBRA\s+(?:OK|BUONO|CORRETTO)|VA\s+BENE|TUTTO\s+OK|APPROVATO`,
+        String.raw `승인(?:합니다|할게요|했습니다)?|좋습니다|문제\s*없습니다`,
+        String.raw `可以合并|可以合併|没问题|沒問題|問題ありません|問題ないです|承認します`,
     ].join('|') +
     ')$');
 /** A courtesy around it: thanks, praise, a sign-off. */
@@ -643,7 +658,15 @@ const COURTESY = new RegExp('^(?:' +
             String.raw `(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
         // "thanks for going through all of these" (the review's comments, answered)
         String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+GOING\s+THROUGH\s+(?:ALL\s+(?:OF\s+)?)?(?:THESE|THEM|THOSE)`,
+        // "thanks for tidying this up", "thanks for catching this", "thank you for picking it up"
+        String.raw `(?:THANKS?|THANK\s+YOU)(?:\s+(?:SO\s+MUCH|A\s+LOT))?\s+FOR\s+[A-Z]+ING\s+(?:THIS|IT|THAT)` +
+            String.raw `(?:\s+(?:UP|ON|OUT|IN))?`,
         String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
+        String.raw `OBRIGAD[OA]|MERCI\s+BEAUCOUP|DANKE\s+SCHÖN|GRAZIE|감사합니다|고맙습니다|谢谢|感谢|お疲れ様です`,
+        String.raw `BOM\s+TRABALHO|BUEN\s+TRABAJO|BEAU\s+TRAVAIL|BON\s+TRAVAIL|GUTE\s+ARBEIT|OTTIMO\s+LAVORO`,
+        String.raw `수고하셨습니다|고생하셨(?:습니다|어요)`,
+        // a yes before the approval: "yep, looks good to me"
+        String.raw `YES|YEP|YUP|YEAH`,
         String.raw `(?:VERY\s+|REALLY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
             String.raw `(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
         String.raw `GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
@@ -770,17 +793,56 @@ function phrases(text) {
         .trim())
         .filter(Boolean);
 }
+/**
+ * The lines with the name the comment opens on taken off ("@kiril Seems fine to me!"): it says whom the comment is
+ * for, the PR's author. Only when it is the body's one mention and words follow it that are not a report of what the
+ * one named did: "@alice approved", "@carol thinks this looks good", "Per @bob, LGTM" keep theirs, and are refused as
+ * said about someone.
+ */
+function addressee(lines, skip) {
+    const first = lines.findIndex((l, i) => !skip.has(i) && l.trim() && !COMMENT_LINE.test(l));
+    if (first < 0 || lines.join('\n').match(/@/g)?.length !== 1)
+        return lines;
+    // words that say what the one named did ("@alice approved", "@bob thinks …") are about that one, not to them
+    const m = /^\s*@[\w-]+[,:]?\s+(?=[\p{L}\p{N}])(?!\p{L}+ED\b|(?!(?:LOOKS|SEEMS|READS|WORKS)\b)\p{L}+S\b)/iu.exec(lines[first]);
+    return m ? lines.map((l, i) => (i === first ? l.slice(m[0].length) : l)) : lines;
+}
+/**
+ * What an approval may say about after the merge, said whole as a sentence: a reminder for after it ("Don't forget
+ * to update the wiki page once this is merged"), work put to a separate PR ("The failing CI tests should be fixed
+ * in a separate PR"), who presses the button ("Am I allowed to merge this?", "Or do you want to do it?").
+ */
+const AFTERCARE = new RegExp('^(?:' +
+    [
+        String.raw `(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+` +
+            String.raw `(?:UPDATE|ADD|BUMP|MENTION|TAG|ANNOUNCE|CLOSE|DELETE)\b[^.!?]{0,60}\s(?:ONCE|AFTER|WHEN)\s+` +
+            String.raw `(?:THIS|IT)\s+(?:IS\s+|GETS\s+|'S\s+|HAS\s+BEEN\s+)?` +
+            String.raw `(?:MERGED|LANDED|RELEASED|IN)`,
+        String.raw `(?:THE|ANY|THAT|THOSE|THESE|OTHER|REMAINING)\b[^.!?]{0,80}\s(?:CAN|COULD|SHOULD|WILL)\s+BE\s+` +
+            String.raw `(?:FIXED|HANDLED|DONE|ADDRESSED|TACKLED|DISCUSSED|COVERED)\s+IN\s+A\s+` +
+            String.raw `(?:SEPARATE|FOLLOW-?\s?UP|NEW|LATER|DIFFERENT)\s+(?:PR|PULL\s+REQUEST|TICKET|ISSUE|COMMIT)`,
+        String.raw `(?:(?:AM\s+I|ARE\s+YOU)\s+ALLOWED\s+TO|CAN\s+(?:I|YOU)|SHOULD\s+(?:I|YOU)|SHALL\s+I|` +
+            String.raw `DO\s+YOU\s+WANT\s+(?:ME\s+)?TO)\s+MERGE\s+(?:THIS|IT)(?:\s+(?:MYSELF|YOURSELF|NOW))?`,
+        String.raw `OR\s+DO\s+YOU\s+WANT\s+(?:ME\s+)?TO\s+DO\s+IT`,
+    ].join('|') +
+    String.raw `)[.!?]*$`);
+/** A line's text without its sentences about after the merge (AFTERCARE). */
+function withoutAftercare(text) {
+    const sentences = text.split(/(?<=[.!?])\s+/);
+    return sentences.filter((x) => !AFTERCARE.test(x.trim())).join(' ');
+}
 /** The approval a short body says in words, and the line it says it on; null when it is not short or not plain. */
 function shortReview(lines, skip) {
     const prose = [];
-    for (let i = 0; i < lines.length; i++) {
-        const raw = lines[i];
+    const shown = addressee(lines, skip);
+    for (let i = 0; i < shown.length; i++) {
+        const raw = shown[i];
         if (skip.has(i) || !raw.trim() || COMMENT_LINE.test(raw))
             continue;
         // a heading, a table or a list is a report's shape, not a comment's; a quote brings someone else's words
         if (reportShape(raw))
             return null;
-        const text = upper(raw);
+        const text = withoutAftercare(upper(raw));
         if (text)
             prose.push({ index: i, text });
     }
@@ -788,7 +850,7 @@ function shortReview(lines, skip) {
         return null;
     // nothing set apart (code, a quote), addressed to or about someone, struck, marked up, or said with a face
     // other than a smile or a thumbs-up: "Looks good 🤔", "Ship it :/", "<sarcasm>Looks great</sarcasm>", "@alice +1"
-    if ([...skip].some((i) => lines[i]?.trim()) || lines.some((l) => !COMMENT_LINE.test(l) && marked(l)))
+    if ([...skip].some((i) => lines[i]?.trim()) || shown.some((l) => !COMMENT_LINE.test(l) && marked(l)))
         return null;
     // an HTML comment is no prose, but it may take the approval back ("<!-- withdrawn: found a race -->")
     const all = prose.map((p) => p.text).join(' ');
@@ -1937,7 +1999,12 @@ function historySection(lines, code, at) {
     const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && (SECTION.test(l) || /^\s*<summary>/i.test(l)));
     if (k < 0)
         return -1;
-    return EARLIER_TITLE.test(opening(lines[k])) || OTHERS_TITLE.test(opening(lines[k])) ? k : -1;
+    if (EARLIER_TITLE.test(opening(lines[k])))
+        return k;
+    // the body's own title, its first line, names what the whole body is: "# Review Agent Feedback Report" (held-out
+    // 49) is this agent's report, not another reviewer's part of it
+    const title = k === lines.findIndex((l) => l.trim()) && /^\s*#\s/.test(lines[k]);
+    return !title && OTHERS_TITLE.test(opening(lines[k])) ? k : -1;
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent-doubts.ts

@@ -438,8 +438,8 @@ describe('corpus', () => {
     expect(r.stdout.match(/applied passes/g)).toHaveLength(
       // per set, in the manifest's order
       [
-        28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 10, 4, 11, 1, 7, 3, 2, 4,
-        3, 5, 1, 4, 0, 3, 3, 5, 3, 2, 2, 1, 1, 4, 4, 3, 1, 1,
+        28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 10, 4, 11, 1, 7, 3, 3, 4,
+        3, 5, 1, 4, 0, 3, 3, 5, 4, 2, 2, 1, 2, 4, 4, 3, 2, 3,
       ].reduce((a, b) => a + b),
     );
     expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
@@ -449,7 +449,7 @@ describe('corpus', () => {
         12, 10, 7, 10, 11, 6, 10, 10, 11, 10, 8, 9, 12, 10, 6, 11, 13, 9,
       ].reduce((a, b) => a + b),
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(232);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(226);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -481,7 +481,7 @@ describe('corpus', () => {
       ['held-out 27', 20, '1/12 (8 %)', 8],
       ['held-out 28', 20, '7/12 (58 %)', 8],
       ['held-out 29', 20, '3/6 (50 %)', 14],
-      ['held-out 30', 20, '2/8 (25 %)', 12],
+      ['held-out 30', 20, '3/8 (38 %)', 12],
       ['held-out 31', 20, '4/11 (36 %)', 9],
       ['held-out 32', 20, '3/8 (38 %)', 12],
       ['held-out 33', 20, '5/10 (50 %)', 10],
@@ -491,16 +491,16 @@ describe('corpus', () => {
       ['held-out 37', 20, '3/14 (21 %)', 6],
       ['held-out 38', 20, '3/10 (30 %)', 10],
       ['held-out 39', 20, '5/10 (50 %)', 10],
-      ['held-out 40', 20, '3/9 (33 %)', 11],
+      ['held-out 40', 20, '4/9 (44 %)', 11],
       ['held-out 41', 20, '2/10 (20 %)', 10],
       ['held-out 42', 16, '2/8 (25 %)', 8],
       ['held-out 43', 20, '1/11 (9 %)', 9],
-      ['held-out 44', 20, '1/8 (13 %)', 12],
+      ['held-out 44', 20, '2/8 (25 %)', 12],
       ['held-out 45', 20, '4/10 (40 %)', 10],
       ['held-out 46', 17, '4/11 (36 %)', 6],
       ['held-out 47', 20, '3/9 (33 %)', 11],
-      ['held-out 48', 20, '1/7 (14 %)', 13],
-      ['held-out 49', 20, '1/11 (9 %)', 9],
+      ['held-out 48', 20, '2/7 (29 %)', 13],
+      ['held-out 49', 20, '3/11 (27 %)', 9],
     ];
     // the goal is not reached on two representative samples, held-out 11 and 12: reported, floors kept (the run passes)
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 8 (10/12; its floor, 10, is kept)');
@@ -521,7 +521,7 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 27 (1/12; its floor, 1, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 28 (7/12; its floor, 7, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 29 (3/6; its floor, 3, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 30 (2/8; its floor, 2, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 30 (3/8; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 31 (4/11; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 32 (3/8; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 33 (5/10; its floor, 5, is kept)');
@@ -531,16 +531,16 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 37 (3/14; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 38 (3/10; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 39 (5/10; its floor, 5, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 40 (3/9; its floor, 3, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 40 (4/9; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 41 (2/10; its floor, 2, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 42 (2/8; its floor, 2, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 43 (1/11; its floor, 1, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 44 (1/8; its floor, 1, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 44 (2/8; its floor, 2, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 45 (4/10; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 46 (4/11; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 47 (3/9; its floor, 3, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 48 (1/7; its floor, 1, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 49 (1/11; its floor, 1, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 48 (2/7; its floor, 2, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 49 (3/11; its floor, 3, is kept)');
     for (const [set, bodies, named, unclear] of sets)
       expect(r.stdout).toContain(
         `${set} (${bodies} bodies): coverage on clear bodies ${named}, wrong suggestions 0, ` +
