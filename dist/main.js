@@ -14526,7 +14526,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 7253:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15398,7 +15398,7 @@ module.exports = {
 
 
 const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
+const { Cache } = __nccwpck_require__(7253)
 const { webidl } = __nccwpck_require__(5893)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
 
@@ -44213,15 +44213,19 @@ function readKey(r, i, upper, raw, key) {
         return null;
     // a weak key describes one item when it sits in a list, or when prose follows a plain word
     const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
-    const item = !key.strong && LIST_ITEM.test(raw) && standsAsToken && !TOOL_RESULT.test(lead.token);
+    // … but not a list's "- Review status: **PASS**" set off as a token: the review's own status (held-out 50)
+    const listed = LIST_ITEM.test(raw) && !(ofTheReview(upper, key) && setOff(raw, lead.token));
+    const item = !key.strong && listed && standsAsToken && !TOOL_RESULT.test(lead.token);
     if (item && !offersAlternatives(afterKey))
         r.items.push(i);
-    if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken))
+    if (!key.strong && (listed || !standsAsToken))
         return null;
     const offered = offersAlternatives(afterKey);
     const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
     return { ...c, key: key.name, token: lead.token };
 }
+/** The key names the review's own state, opening its list item: "- Review status:", "- **Review result**:". */
+const ofTheReview = (upper, key) => /^\s*(?:[-+*]|\d+[.)])?\s*REVIEW\s+$/.test(upper.slice(0, key.at));
 /**
  * A state that changed on the line: an arrow to a verdict ("APPROVED -> REVOKED", "REQUEST CHANGES → APPROVED").
  * An arrow elsewhere ("risk: medium → low", "parseConfig → loadConfig", "$this->pool") says nothing of the verdict.
@@ -44606,18 +44610,13 @@ function refusalSetApart(gone, kept, lines) {
         !/#\d|\bPR\b|FOLLOW-?UP|STACKED|UPSTREAM/i.test(section(c)));
 }
 
-;// CONCATENATED MODULE: ./src/core/intent-around.ts
+;// CONCATENATED MODULE: ./src/core/intent-mustfix.ts
+// Must-fix lists — pure, part of "did you mean" (core/intent.ts): a heading that opens a list of changes the author
+// must still make (must-fix, blocking, critical, P0, before the merge), unless the list is stated empty, every item
+// in it is marked fixed, or the section closes itself with a key saying all are resolved. intent-around.ts holds an
+// approval back over such a list.
 
 
-
-/**
- * On the approval's own line, the must-fix list said done: "APPROVE - Every critical issue is resolved." Only of the
- * critical, blocking or must-fix issues (not "every Copilot issue", "all lint issues"), and nothing doubting it after.
- */
-const SAYS_DONE = new RegExp(String.raw `(?<!\b(?:NOT|ALMOST|NEARLY)\s+)\b(?:ALL|EVERY)\s+` +
-    String.raw `(?:(?:THE|CRITICAL|BLOCKING|MUST[\s-]?FIX|REQUIRED)\s+){0,2}(?:ISSUES?|FINDINGS?|BLOCKERS?)\s+` +
-    String.raw `(?:(?:ARE|IS|HAVE|HAS|BEEN|NOW)\s+){0,3}(?:FIXED|RESOLVED|ADDRESSED)\b` +
-    String.raw `(?![^]*(?:\?|N'T\b|\b(?:NOT|STILL|BUT|EXCEPT|OPEN|REMAIN\w*|YET)\b))`);
 /**
  * A heading (or bold or colon label) that opens a list of changes the author must still make; a P0 item, or what is
  * to be done before the release or the merge ("### 🔴 P0 — Before any release": held-out 22) too; not "Required Before
@@ -44664,7 +44663,7 @@ function openMustFix(lines, code, from = 0) {
         const itemLabel = next < lines.length && /^\s*([-+*]|\d+[.)])\s+\*\*[^*]+\*\*\s*[:：—–-]/.test(lines[next]);
         if (EMPTY.test(under.slice(0, 40)) && !itemLabel && !/^[^.]{0,40}[:：]\s*\S/.test(under))
             continue;
-        if (everyItemFixed(lines, code, i))
+        if (everyItemFixed(lines, code, i) || sectionClosed(lines, code, i))
             continue;
         return i;
     }
@@ -44706,6 +44705,50 @@ function everyItemFixed(lines, code, i) {
     const ticked = (l) => /^\s*(?:[-+*]|\d+[.)])\s+\[[xX]\]\s/.test(l);
     return (items.length > 0 && items.every((l) => ticked(l) || (ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l))));
 }
+/** A section's closing key said whole: "**Critical Issues Verdict:** All resolved", "Status: all fixed." */
+const CLOSING_KEY = /^[\p{L}\p{N}\s/-]{1,40}[:：]\s*ALL\s+(?:RESOLVED|FIXED|ADDRESSED)[\s.!✅]*$/u;
+/** A table cell that leaves an item open: "No", "Partial", "Open", "Pending", "❌". */
+const OPEN_CELL = /\|\s*(?:NO|PARTIAL(?:LY)?|OPEN|PENDING|TODO|WIP|NOT\s+\w+|❌|⚠️?)\s*(?=\|)/u;
+/**
+ * Does the section under the heading at `i` close itself with a key that says every item in it is resolved, as its
+ * last line, with nothing in it doubting that (a table row with an open cell, or prose that DOUBT reads)? Held-out
+ * 50: a "## 2. Critical Issues" table of fixed items, then "**Critical Issues Verdict:** All resolved".
+ */
+function sectionClosed(lines, code, i) {
+    const level = /^\s*(#{1,6})\s/.exec(lines[i])?.[1].length;
+    if (!level)
+        return false;
+    const section = [];
+    for (let k = i + 1; k < lines.length; k++) {
+        const h = /^\s*(#{1,6})\s/.exec(lines[k])?.[1].length;
+        if (h !== undefined && h <= level)
+            break;
+        if (!code.has(k) && lines[k].trim() && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(lines[k]))
+            section.push(lines[k]);
+    }
+    const last = section.at(-1);
+    if (!last || !CLOSING_KEY.test(plain(last).toUpperCase()))
+        return false;
+    return section.slice(0, -1).every((l) => {
+        const text = plain(l).toUpperCase();
+        if (/^\s*\|/.test(l))
+            return !OPEN_CELL.test(text);
+        return !DOUBT.test(text);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/intent-around.ts
+
+
+
+/**
+ * On the approval's own line, the must-fix list said done: "APPROVE - Every critical issue is resolved." Only of the
+ * critical, blocking or must-fix issues (not "every Copilot issue", "all lint issues"), and nothing doubting it after.
+ */
+const SAYS_DONE = new RegExp(String.raw `(?<!\b(?:NOT|ALMOST|NEARLY)\s+)\b(?:ALL|EVERY)\s+` +
+    String.raw `(?:(?:THE|CRITICAL|BLOCKING|MUST[\s-]?FIX|REQUIRED)\s+){0,2}(?:ISSUES?|FINDINGS?|BLOCKERS?)\s+` +
+    String.raw `(?:(?:ARE|IS|HAVE|HAS|BEEN|NOW)\s+){0,3}(?:FIXED|RESOLVED|ADDRESSED)\b` +
+    String.raw `(?![^]*(?:\?|N'T\b|\b(?:NOT|STILL|BUT|EXCEPT|OPEN|REMAIN\w*|YET)\b))`);
 /**
  * The open must-fix heading an approval stands over (0-based), or -1. An approval that says the list is done
  * ("APPROVE - Every critical issue is resolved") closes the lists above it; a list written after it still opens

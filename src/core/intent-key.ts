@@ -154,13 +154,19 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest))) return null;
   // a weak key describes one item when it sits in a list, or when prose follows a plain word
   const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
-  const item = !key.strong && LIST_ITEM.test(raw) && standsAsToken && !TOOL_RESULT.test(lead.token);
+  // … but not a list's "- Review status: **PASS**" set off as a token: the review's own status (held-out 50)
+  const listed = LIST_ITEM.test(raw) && !(ofTheReview(upper, key) && setOff(raw, lead.token));
+  const item = !key.strong && listed && standsAsToken && !TOOL_RESULT.test(lead.token);
   if (item && !offersAlternatives(afterKey)) r.items.push(i);
-  if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) return null;
+  if (!key.strong && (listed || !standsAsToken)) return null;
   const offered = offersAlternatives(afterKey);
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
   return { ...c, key: key.name, token: lead.token };
 }
+
+/** The key names the review's own state, opening its list item: "- Review status:", "- **Review result**:". */
+const ofTheReview = (upper: string, key: Key): boolean =>
+  /^\s*(?:[-+*]|\d+[.)])?\s*REVIEW\s+$/.test(upper.slice(0, key.at));
 
 /**
  * A state that changed on the line: an arrow to a verdict ("APPROVED -> REVOKED", "REQUEST CHANGES → APPROVED").

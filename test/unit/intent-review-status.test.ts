@@ -1,0 +1,25 @@
+// A list item's "Review status:" key (core/intent-key.ts): a weak key in a list describes one item ("- Status: PASS"
+// under a check), but a list item that opens with the review's own status, its value set off as a token, is the
+// review's verdict (held-out 50: "- Review status: **PASS** (three lanes returned SAFE TO PUSH; …)").
+import { describe, expect, test } from 'vitest';
+import { findIntent } from '../../src/core/intent.js';
+
+const verdictOf = (body: string) => findIntent(body.split('\n')).suggestion?.verdict ?? null;
+
+describe("a list item with the review's own status", () => {
+  test.each<[string, string, string | null]>([
+    ['bold PASS', '## Review record\n\n- Review status: **PASS** (three lanes safe)\n- Head SHA: c3a91e0\n', 'APPROVE'],
+    ['bold FAIL', '- Review status: **FAIL** (one lane failed)\n- Head: c3a91e0\n', 'CHANGES_REQUESTED'],
+    ['a plain status in a list is an item', '- Status: **PASS**\n- Head: c3a91e0\n', null],
+    ['a word not set off', '- Review status: pass, mostly\n', null],
+    ['two that disagree', '- Review status: **PASS**\n- Review status: **FAIL**\n', null],
+    [
+      "each PR's status is an item's",
+      '## PRs\n\n### #1\n- Review status: **APPROVED**\n\n### #2\n- Review status: **APPROVED**\n\n' +
+        '### #3\n- Review status: **FAIL**\n',
+      null,
+    ],
+  ])('%s', (_n, body, verdict) => {
+    expect(verdictOf(body)).toBe(verdict);
+  });
+});
