@@ -14526,7 +14526,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7253:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15398,7 +15398,7 @@ module.exports = {
 
 
 const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(7253)
+const { Cache } = __nccwpck_require__(9634)
 const { webidl } = __nccwpck_require__(5893)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
 
@@ -43697,17 +43697,23 @@ function following(r, i) {
     return plain(r.lines[k]).toUpperCase();
 }
 
-;// CONCATENATED MODULE: ./src/core/intent-short.ts
-
-/** At most this many lines of prose, and this many characters of it. */
-const MAX_LINES = 4;
-const MAX_CHARS = 300;
+;// CONCATENATED MODULE: ./src/core/intent-short-words.ts
+// The words of a short review in words — pure, part of "did you mean" (core/intent-short.ts reads with them): the
+// phrases that are an approval said whole, the courtesies around it, what keeps a comment unread, and what an approval
+// may say about after the merge.
 /** A phrase that is an approval, whole ("this looks good to me", "LGTM", "I'm fine merging this in"). */
 const APPROVAL = new RegExp('^(?:' +
     [
         String.raw `(?:(?:THIS|IT|ALL|EVERYTHING|THE\s+CHANGES?|CHANGES?|CODE)\s+)?(?:LOOKS?|READS?)\s+` +
             String.raw `(?:GOOD|GREAT|FINE|RIGHT|CORRECT|WELL)(?:\s+TO\s+ME)?(?:\s+NOW)?`,
         String.raw `LGTM(?:\s+TO\s+ME)?`,
+        // "lgtm with the two small nits", "LGTM with one question": what it comes with is said to be small
+        String.raw `LGTM\s+WITH\s+` +
+            String.raw `(?:(?:A\s+FEW|SOME|ONE|TWO|THREE|A\s+COUPLE(?:\s+OF)?|THE(?:\s+(?:TWO|THREE|FEW))?)\s+)?` +
+            String.raw `(?:(?:SMALL|MINOR|TINY|OPTIONAL)\s+)?(?:NITS?|NITPICKS?|QUESTIONS?)`,
+        // "All of these look good", "Merged": the reviewer merged it (held-out 43, 50)
+        String.raw `ALL\s+OF\s+(?:THESE|THEM|THIS)\s+LOOKS?\s+(?:GOOD|GREAT|FINE)(?:\s+TO\s+ME)?`,
+        String.raw `MERGED(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
         String.raw `\+1\s+FOR\s+MERGING`,
         String.raw `MERGING(?:\s+(?:THIS|IT|NOW))?`,
         String.raw `SHIP\s+IT`,
@@ -43748,6 +43754,8 @@ const APPROVAL = new RegExp('^(?:' +
         String.raw `MI\s+SEMBRA\s+(?:OK|BUONO|CORRETTO)|VA\s+BENE|TUTTO\s+OK|APPROVATO`,
         String.raw `승인(?:합니다|할게요|했습니다)?|좋습니다|문제\s*없습니다`,
         String.raw `可以合并|可以合併|没问题|沒問題|問題ありません|問題ないです|承認します`,
+        // "特に問題なさそうなので、このままマージしますね" (no problem, so merging it as it is: held-out 50)
+        String.raw `(?:特に)?問題(?:なさそう|ない|なし|ありません)(?:です)?(?:ので|なので)?|(?:このまま)?マージ(?:します|しますね|しておきます)`,
     ].join('|') +
     ')$');
 /** A courtesy around it: thanks, praise, a sign-off. */
@@ -43762,7 +43770,7 @@ const COURTESY = new RegExp('^(?:' +
         // "thanks for tidying this up", "thanks for catching this", "thank you for picking it up"
         String.raw `(?:THANKS?|THANK\s+YOU)(?:\s+(?:SO\s+MUCH|A\s+LOT))?\s+FOR\s+[A-Z]+ING\s+(?:THIS|IT|THAT)` +
             String.raw `(?:\s+(?:UP|ON|OUT|IN))?`,
-        String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
+        String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます|確認しました`,
         String.raw `OBRIGAD[OA]|MERCI\s+BEAUCOUP|DANKE\s+SCHÖN|GRAZIE|감사합니다|고맙습니다|谢谢|感谢|お疲れ様です`,
         String.raw `BOM\s+TRABALHO|BUEN\s+TRABAJO|BEAU\s+TRAVAIL|BON\s+TRAVAIL|GUTE\s+ARBEIT|OTTIMO\s+LAVORO`,
         String.raw `수고하셨습니다|고생하셨(?:습니다|어요)`,
@@ -43790,6 +43798,47 @@ const NOT_PLAIN = new RegExp(String.raw `[?？؟‽⁇⁈⁉⸮⸘"“”]|` +
     String.raw `WAIT\w*|HOLD\w*|PENDING|STILL|YET|SAID|SAYS|THINKS?|MENTIONED|RETRACT\w*|DISMISS\w*|WITHDRAW\w*|` +
     String.raw `ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL|WRONG|` +
     String.raw `NOPE|KIDDING|SARCASM)\b`);
+/**
+ * What an approval may say about after the merge, said whole as a sentence: a reminder for after it ("Don't forget
+ * to update the wiki page once this is merged"), work put to a separate PR ("The failing CI tests should be fixed
+ * in a separate PR"), who presses the button ("Am I allowed to merge this?", "Or do you want to do it?").
+ */
+const AFTERCARE = new RegExp('^(?:' +
+    [
+        String.raw `(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+` +
+            String.raw `(?:UPDATE|ADD|BUMP|MENTION|TAG|ANNOUNCE|CLOSE|DELETE)\b[^.!?]{0,60}\s(?:ONCE|AFTER|WHEN)\s+` +
+            String.raw `(?:THIS|IT)\s+(?:IS\s+|GETS\s+|'S\s+|HAS\s+BEEN\s+)?` +
+            String.raw `(?:MERGED|LANDED|RELEASED|IN)`,
+        String.raw `(?:THE|ANY|THAT|THOSE|THESE|OTHER|REMAINING)\b[^.!?]{0,80}\s(?:CAN|COULD|SHOULD|WILL)\s+BE\s+` +
+            String.raw `(?:FIXED|HANDLED|DONE|ADDRESSED|TACKLED|DISCUSSED|COVERED)\s+IN\s+A\s+` +
+            String.raw `(?:SEPARATE|FOLLOW-?\s?UP|NEW|LATER|DIFFERENT)\s+(?:PR|PULL\s+REQUEST|TICKET|ISSUE|COMMIT)`,
+        String.raw `(?:(?:AM\s+I|ARE\s+YOU)\s+ALLOWED\s+TO|CAN\s+(?:I|YOU)|SHOULD\s+(?:I|YOU)|SHALL\s+I|` +
+            String.raw `DO\s+YOU\s+WANT\s+(?:ME\s+)?TO)\s+MERGE\s+(?:THIS|IT)(?:\s+(?:MYSELF|YOURSELF|NOW))?`,
+        String.raw `OR\s+DO\s+YOU\s+WANT\s+(?:ME\s+)?TO\s+DO\s+IT`,
+        // a note for the changelog or the docs: "just remember to add a line to the changelog before it goes in"
+        String.raw `(?:JUST\s+)?(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+` +
+            String.raw `(?:ADD|UPDATE|BUMP|WRITE)\b[^.!?,;]{0,40}` +
+            String.raw `\b(?:CHANGELOG|CHANGE\s+LOG|RELEASE\s+NOTES?|WIKI|DOCS)\b[^.!?,;]{0,30}`,
+        // what the approval does not ask for: "nothing stands out as a problem", "no further comments from me"
+        String.raw `NOTHING\s+(?:ELSE\s+)?STANDS\s+OUT(?:\s+AS\s+A\s+PROBLEM)?|NOTHING\s+(?:ELSE\s+)?TO\s+ADD|` +
+            String.raw `NO\s+(?:FURTHER\s+|MORE\s+|OTHER\s+)?(?:COMMENTS|CONCERNS|OBJECTIONS)(?:\s+FROM\s+ME)?(?:\s+HERE)?`,
+    ].join('|') +
+    String.raw `)[.!?,;]*$`);
+/** A line's text without its sentences about after the merge (AFTERCARE). */
+function withoutAftercare(text) {
+    const clauses = text.split(/(?<=[.!?,;])\s+/);
+    return clauses
+        .filter((x) => !AFTERCARE.test(x.trim()))
+        .join(' ')
+        .replace(/[,;]\s*$/, '');
+}
+
+;// CONCATENATED MODULE: ./src/core/intent-short.ts
+
+
+/** At most this many lines of prose, and this many characters of it. */
+const MAX_LINES = 4;
+const MAX_CHARS = 300;
 /** The faces and signs a plain approval may carry: a smile, a thumbs-up, a tick, a party, a heart. */
 const GOOD_SIGNS = /👍|✅|✔️?|🎉|🚀|❤️?|🙏|😊|🙂|😀|😄|👏|💯|✨|🙌|:-?\)|:D|\uFE0F/gu;
 /** The same signs as GitHub's shortcodes (":shipit:", ":+1:"): taken off before the words are read. */
@@ -43906,31 +43955,14 @@ function addressee(lines, skip) {
         return lines;
     // words that say what the one named did ("@alice approved", "@bob thinks …") are about that one, not to them
     const m = /^\s*@[\w-]+[,:]?\s+(?=[\p{L}\p{N}])(?!\p{L}+ED\b|(?!(?:LOOKS|SEEMS|READS|WORKS)\b)\p{L}+S\b)/iu.exec(lines[first]);
-    return m ? lines.map((l, i) => (i === first ? l.slice(m[0].length) : l)) : lines;
-}
-/**
- * What an approval may say about after the merge, said whole as a sentence: a reminder for after it ("Don't forget
- * to update the wiki page once this is merged"), work put to a separate PR ("The failing CI tests should be fixed
- * in a separate PR"), who presses the button ("Am I allowed to merge this?", "Or do you want to do it?").
- */
-const AFTERCARE = new RegExp('^(?:' +
-    [
-        String.raw `(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+` +
-            String.raw `(?:UPDATE|ADD|BUMP|MENTION|TAG|ANNOUNCE|CLOSE|DELETE)\b[^.!?]{0,60}\s(?:ONCE|AFTER|WHEN)\s+` +
-            String.raw `(?:THIS|IT)\s+(?:IS\s+|GETS\s+|'S\s+|HAS\s+BEEN\s+)?` +
-            String.raw `(?:MERGED|LANDED|RELEASED|IN)`,
-        String.raw `(?:THE|ANY|THAT|THOSE|THESE|OTHER|REMAINING)\b[^.!?]{0,80}\s(?:CAN|COULD|SHOULD|WILL)\s+BE\s+` +
-            String.raw `(?:FIXED|HANDLED|DONE|ADDRESSED|TACKLED|DISCUSSED|COVERED)\s+IN\s+A\s+` +
-            String.raw `(?:SEPARATE|FOLLOW-?\s?UP|NEW|LATER|DIFFERENT)\s+(?:PR|PULL\s+REQUEST|TICKET|ISSUE|COMMIT)`,
-        String.raw `(?:(?:AM\s+I|ARE\s+YOU)\s+ALLOWED\s+TO|CAN\s+(?:I|YOU)|SHOULD\s+(?:I|YOU)|SHALL\s+I|` +
-            String.raw `DO\s+YOU\s+WANT\s+(?:ME\s+)?TO)\s+MERGE\s+(?:THIS|IT)(?:\s+(?:MYSELF|YOURSELF|NOW))?`,
-        String.raw `OR\s+DO\s+YOU\s+WANT\s+(?:ME\s+)?TO\s+DO\s+IT`,
-    ].join('|') +
-    String.raw `)[.!?]*$`);
-/** A line's text without its sentences about after the merge (AFTERCARE). */
-function withoutAftercare(text) {
-    const sentences = text.split(/(?<=[.!?])\s+/);
-    return sentences.filter((x) => !AFTERCARE.test(x.trim())).join(' ');
+    if (m)
+        return lines.map((l, i) => (i === first ? l.slice(m[0].length) : l));
+    // the name alone on the first line ("@hanako-t" / "確認しました。…"), or after the closing thanks ("…, merged --
+    // thanks @rverma!")
+    if (/^\s*@[\w-]+[,:]?\s*$/.test(lines[first]))
+        return lines.map((l, i) => (i === first ? '' : l));
+    const thanks = /\b(THANKS?|THANK\s+YOU)\s+@[\w-]+(?=[\s.!]*$)/i;
+    return lines.map((l) => l.replace(thanks, '$1'));
 }
 /** The approval a short body says in words, and the line it says it on; null when it is not short or not plain. */
 function shortReview(lines, skip) {

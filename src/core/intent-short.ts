@@ -9,107 +9,11 @@
 // (attack 29: "upstream needs changes too", "we have to make a release right after this lands").
 import type { Verdict } from './grammar.js';
 import { leadingVerdict, plain } from './intent-token.js';
+import { APPROVAL, COURTESY, NOT_PLAIN, withoutAftercare } from './intent-short-words.js';
 
 /** At most this many lines of prose, and this many characters of it. */
 const MAX_LINES = 4;
 const MAX_CHARS = 300;
-
-/** A phrase that is an approval, whole ("this looks good to me", "LGTM", "I'm fine merging this in"). */
-const APPROVAL = new RegExp(
-  '^(?:' +
-    [
-      String.raw`(?:(?:THIS|IT|ALL|EVERYTHING|THE\s+CHANGES?|CHANGES?|CODE)\s+)?(?:LOOKS?|READS?)\s+` +
-        String.raw`(?:GOOD|GREAT|FINE|RIGHT|CORRECT|WELL)(?:\s+TO\s+ME)?(?:\s+NOW)?`,
-      String.raw`LGTM(?:\s+TO\s+ME)?`,
-      String.raw`\+1\s+FOR\s+MERGING`,
-      String.raw`MERGING(?:\s+(?:THIS|IT|NOW))?`,
-      String.raw`SHIP\s+IT`,
-      // "fine to rebase&merge", "happy to squash and merge" (held-out 47): GitHub's merge buttons by name
-      String.raw`(?:I'M\s+|I\s+AM\s+)?(?:HAPPY|FINE|GOOD|OK(?:AY)?)\s+(?:TO|WITH)\s+` +
-        String.raw`(?:(?:REBASE|SQUASH)\s*(?:&|AND|-)?\s*)?MERG(?:E|ING)` +
-        String.raw`(?:\s+(?:THIS|IT))?(?:\s+IN)?`,
-      String.raw`(?:I'M\s+|I\s+AM\s+)?FINE\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
-      String.raw`HAPPY\s+TO\s+HAVE\s+(?:THIS|IT)\s+MERGED`,
-      String.raw`(?:(?:THIS\s+IS|IT'S|IT\s+IS)\s+)?(?:GOOD|SAFE|OK(?:AY)?|READY)\s+TO\s+(?:GO|MERGE)`,
-      // "Looks like these changes are good to go", "The changes are ready to land", "Ready for merge"
-      String.raw`(?:(?:IT\s+)?LOOKS\s+LIKE\s+)?(?:(?:THIS|IT|THESE\s+CHANGES|THE\s+CHANGES)\s+(?:IS|ARE)\s+|IT'S\s+)?` +
-        String.raw`(?:GOOD|READY)\s+TO\s+(?:GO|MERGE|LAND|SHIP)(?:\s+IN)?|READY\s+FOR\s+MERGE`,
-      // "Changes approved", "Approving this"
-      String.raw`(?:THE\s+)?CHANGES?\s+(?:ARE\s+)?APPROVED|APPROVING(?:\s+(?:THIS|IT))?`,
-      // "Looking forward to merging it": the merge as the review's wish
-      String.raw`(?:I'M\s+|I\s+AM\s+)?LOOKING\s+FORWARD\s+TO\s+MERGING\s+(?:THIS|IT)(?:\s+IN)?`,
-      // "We can merge.", "This can go in now", "Let's merge it": the merge said as this review's decision
-      String.raw`(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
-      String.raw`(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,
-      String.raw`(?:LET'S|WE'LL|WE\s+WILL|I'LL|I\s+WILL)\s+MERGE\s+(?:THIS|IT)(?:\s+NOW)?`,
-      // "Seems fine to me!", "Looks alright", "Looks fine to me overall", "Works great": an approval in other words
-      String.raw`SEEMS\s+(?:GOOD|FINE|OK(?:AY)?|ALRIGHT)(?:\s+TO\s+ME)?`,
-      String.raw`(?:(?:THIS|IT|EVERYTHING|ALL)\s+)?LOOKS\s+(?:ALRIGHT|OK(?:AY)?)(?:\s+TO\s+ME)?`,
-      String.raw`(?:(?:THIS|IT|EVERYTHING|ALL)\s+)?LOOKS\s+(?:GOOD|GREAT|FINE)(?:\s+TO\s+ME)?\s+OVERALL`,
-      String.raw`(?:(?:THIS|IT)\s+)?WORKS\s+(?:GREAT|WELL|FINE|PERFECTLY)(?:\s+FOR\s+ME)?`,
-      String.raw`(?:I'M\s+|I\s+AM\s+)?APPROVING(?:\s+(?:THIS|IT))?(?:\s+(?:TOO|AS\s+WELL))`,
-      String.raw`FEEL\s+FREE\s+TO\s+MERGE(?:\s+(?:THIS|IT))?`,
-      String.raw`(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,
-      String.raw`SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
-      // the same, whole, in the languages reviews come in: Spanish, Portuguese, French, German, Italian, Korean,
-      // Chinese, Japanese ("Está tudo certo", "C'est bon pour moi", "승인합니다"); not Cyrillic, which plain() reads
-      // through its look-alike letters (attack 30's "NΟT")
-      String.raw`(?:ESTÁ\s+)?TODO\s+(?:BIEN|CORRECTO)|SE\s+VE\s+BIEN|APROBADO`,
-      String.raw`(?:ESTÁ\s+)?TUDO\s+(?:CERTO|OK|BEM)|PARECE\s+BOM|APROVADO`,
-      String.raw`(?:C'EST|TOUT\s+EST)\s+BON(?:\s+POUR\s+MOI)?|ÇA\s+ME\s+VA|OK\s+POUR\s+MOI|APPROUVÉ`,
-      String.raw`PASST(?:\s+SO)?(?:\s+FÜR\s+MICH)?|ALLES\s+GUT|FREIGEGEBEN`,
-      String.raw`MI\s+SEMBRA\s+(?:OK|BUONO|CORRETTO)|VA\s+BENE|TUTTO\s+OK|APPROVATO`,
-      String.raw`승인(?:합니다|할게요|했습니다)?|좋습니다|문제\s*없습니다`,
-      String.raw`可以合并|可以合併|没问题|沒問題|問題ありません|問題ないです|承認します`,
-    ].join('|') +
-    ')$',
-);
-
-/** A courtesy around it: thanks, praise, a sign-off. */
-const COURTESY = new RegExp(
-  '^(?:' +
-    [
-      String.raw`THANKS?(?:\s+(?:A\s+LOT|SO\s+MUCH|AGAIN))?`,
-      String.raw`THANK\s+YOU(?:\s+(?:SO\s+MUCH|AGAIN))?`,
-      String.raw`(?:THANKS?|THANK\s+YOU)\s+FOR\s+(?:THE|THIS|YOUR)\s+` +
-        String.raw`(?:FIX|PR|PATCH|WORK|CHANGES?|CONTRIBUTION|UPDATE|CLEANUP)`,
-      // "thanks for going through all of these" (the review's comments, answered)
-      String.raw`(?:THANKS?|THANK\s+YOU)\s+FOR\s+GOING\s+THROUGH\s+(?:ALL\s+(?:OF\s+)?)?(?:THESE|THEM|THOSE)`,
-      // "thanks for tidying this up", "thanks for catching this", "thank you for picking it up"
-      String.raw`(?:THANKS?|THANK\s+YOU)(?:\s+(?:SO\s+MUCH|A\s+LOT))?\s+FOR\s+[A-Z]+ING\s+(?:THIS|IT|THAT)` +
-        String.raw`(?:\s+(?:UP|ON|OUT|IN))?`,
-      String.raw`CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます`,
-      String.raw`OBRIGAD[OA]|MERCI\s+BEAUCOUP|DANKE\s+SCHÖN|GRAZIE|감사합니다|고맙습니다|谢谢|感谢|お疲れ様です`,
-      String.raw`BOM\s+TRABALHO|BUEN\s+TRABAJO|BEAU\s+TRAVAIL|BON\s+TRAVAIL|GUTE\s+ARBEIT|OTTIMO\s+LAVORO`,
-      String.raw`수고하셨습니다|고생하셨(?:습니다|어요)`,
-      // a yes before the approval: "yep, looks good to me"
-      String.raw`YES|YEP|YUP|YEAH`,
-      String.raw`(?:VERY\s+|REALLY\s+)?(?:NICE|GREAT|EXCELLENT|AWESOME|NEAT)` +
-        String.raw`(?:\s+(?:WORK|JOB|REFACTOR|CLEANUP|PR|PATCH|TESTS))?`,
-      String.raw`GOOD\s+(?:WORK|JOB)|WELL\s+DONE`,
-      String.raw`(?:I\s+)?(?:REALLY\s+)?(?:LIKE|LOVE)\s+(?:THIS|IT)`,
-      // "Left a couple of optional suggestions inline." (held-out 45): said optional, whole, beside the approval
-      String.raw`(?:I\s+)?LEFT\s+(?:A\s+FEW|A\s+COUPLE(?:\s+OF)?|SOME|TWO|THREE)\s+(?:OPTIONAL|NON-?BLOCKING)\s+` +
-        String.raw`(?:SUGGESTIONS|COMMENTS|NITS|NOTES)(?:\s+INLINE)?`,
-      // agreement, not an approval by itself: "Sounds good" answers what was said before it
-      String.raw`SOUNDS\s+GOOD(?:\s+TO\s+ME)?`,
-    ].join('|') +
-    ')$',
-);
-
-/**
- * What keeps it unread even so, anywhere in the body (a second guard: the allowlist already refuses any phrase it
- * does not know): a negation with or without its apostrophe, a hedge, a condition, a hold, a report, a withdrawal.
- */
-const NOT_PLAIN = new RegExp(
-  String.raw`[?？؟‽⁇⁈⁉⸮⸘"“”]|` +
-    String.raw`\b(?:IS|ARE|WAS|WERE|DO|DOES|DID|CAN|COULD|WOULD|SHOULD|WON|HAVE|HAS|HAD|AIN|MUST|NEED)N'?T\b|` +
-    String.raw`\b(?:NOT|CANNOT|NEVER|NO|NOTHING|NONE|ZERO|HARDLY|BARELY|FAR|NOWHERE|MOSTLY|ALMOST|NEARLY|` +
-    String.raw`BUT|EXCEPT|UNLESS|IF|ONCE|WHEN|UNTIL|TIL|AFTER|BEFORE|THEN|ASSUMING|MODULO|APART|SOON|PROVIDED|` +
-    String.raw`WAIT\w*|HOLD\w*|PENDING|STILL|YET|SAID|SAYS|THINKS?|MENTIONED|RETRACT\w*|DISMISS\w*|WITHDRAW\w*|` +
-    String.raw`ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL|WRONG|` +
-    String.raw`NOPE|KIDDING|SARCASM)\b`,
-);
 
 /** The faces and signs a plain approval may carry: a smile, a thumbs-up, a tick, a party, a heart. */
 const GOOD_SIGNS = /👍|✅|✔️?|🎉|🚀|❤️?|🙏|😊|🙂|😀|😄|👏|💯|✨|🙌|:-?\)|:D|\uFE0F/gu;
@@ -246,35 +150,12 @@ function addressee(lines: readonly string[], skip: ReadonlySet<number>): readonl
   const m = /^\s*@[\w-]+[,:]?\s+(?=[\p{L}\p{N}])(?!\p{L}+ED\b|(?!(?:LOOKS|SEEMS|READS|WORKS)\b)\p{L}+S\b)/iu.exec(
     lines[first]!,
   );
-  return m ? lines.map((l, i) => (i === first ? l.slice(m[0].length) : l)) : lines;
-}
-
-/**
- * What an approval may say about after the merge, said whole as a sentence: a reminder for after it ("Don't forget
- * to update the wiki page once this is merged"), work put to a separate PR ("The failing CI tests should be fixed
- * in a separate PR"), who presses the button ("Am I allowed to merge this?", "Or do you want to do it?").
- */
-const AFTERCARE = new RegExp(
-  '^(?:' +
-    [
-      String.raw`(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+` +
-        String.raw`(?:UPDATE|ADD|BUMP|MENTION|TAG|ANNOUNCE|CLOSE|DELETE)\b[^.!?]{0,60}\s(?:ONCE|AFTER|WHEN)\s+` +
-        String.raw`(?:THIS|IT)\s+(?:IS\s+|GETS\s+|'S\s+|HAS\s+BEEN\s+)?` +
-        String.raw`(?:MERGED|LANDED|RELEASED|IN)`,
-      String.raw`(?:THE|ANY|THAT|THOSE|THESE|OTHER|REMAINING)\b[^.!?]{0,80}\s(?:CAN|COULD|SHOULD|WILL)\s+BE\s+` +
-        String.raw`(?:FIXED|HANDLED|DONE|ADDRESSED|TACKLED|DISCUSSED|COVERED)\s+IN\s+A\s+` +
-        String.raw`(?:SEPARATE|FOLLOW-?\s?UP|NEW|LATER|DIFFERENT)\s+(?:PR|PULL\s+REQUEST|TICKET|ISSUE|COMMIT)`,
-      String.raw`(?:(?:AM\s+I|ARE\s+YOU)\s+ALLOWED\s+TO|CAN\s+(?:I|YOU)|SHOULD\s+(?:I|YOU)|SHALL\s+I|` +
-        String.raw`DO\s+YOU\s+WANT\s+(?:ME\s+)?TO)\s+MERGE\s+(?:THIS|IT)(?:\s+(?:MYSELF|YOURSELF|NOW))?`,
-      String.raw`OR\s+DO\s+YOU\s+WANT\s+(?:ME\s+)?TO\s+DO\s+IT`,
-    ].join('|') +
-    String.raw`)[.!?]*$`,
-);
-
-/** A line's text without its sentences about after the merge (AFTERCARE). */
-function withoutAftercare(text: string): string {
-  const sentences = text.split(/(?<=[.!?])\s+/);
-  return sentences.filter((x) => !AFTERCARE.test(x.trim())).join(' ');
+  if (m) return lines.map((l, i) => (i === first ? l.slice(m[0].length) : l));
+  // the name alone on the first line ("@hanako-t" / "確認しました。…"), or after the closing thanks ("…, merged --
+  // thanks @rverma!")
+  if (/^\s*@[\w-]+[,:]?\s*$/.test(lines[first]!)) return lines.map((l, i) => (i === first ? '' : l));
+  const thanks = /\b(THANKS?|THANK\s+YOU)\s+@[\w-]+(?=[\s.!]*$)/i;
+  return lines.map((l) => l.replace(thanks, '$1'));
 }
 
 /** The approval a short body says in words, and the line it says it on; null when it is not short or not plain. */

@@ -439,7 +439,7 @@ describe('corpus', () => {
       // per set, in the manifest's order
       [
         28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 10, 4, 11, 1, 7, 3, 3, 4,
-        3, 5, 1, 4, 0, 3, 3, 5, 4, 2, 2, 1, 2, 4, 4, 3, 2, 3, 3, 1,
+        3, 5, 1, 4, 0, 4, 3, 5, 4, 2, 2, 1, 2, 4, 4, 3, 2, 3, 7, 2,
       ].reduce((a, b) => a + b),
     );
     expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
@@ -449,7 +449,7 @@ describe('corpus', () => {
         12, 10, 7, 10, 11, 6, 10, 10, 11, 10, 8, 9, 12, 10, 6, 11, 13, 9, 8, 10,
       ].reduce((a, b) => a + b),
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(244);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(238);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -488,7 +488,7 @@ describe('corpus', () => {
       ['held-out 34', 12, '1/5 (20 %)', 7],
       ['held-out 35', 20, '4/10 (40 %)', 10],
       ['held-out 36', 20, '0/9 (0 %)', 11],
-      ['held-out 37', 20, '3/14 (21 %)', 6],
+      ['held-out 37', 20, '4/14 (29 %)', 6],
       ['held-out 38', 20, '3/10 (30 %)', 10],
       ['held-out 39', 20, '5/10 (50 %)', 10],
       ['held-out 40', 20, '4/9 (44 %)', 11],
@@ -501,8 +501,8 @@ describe('corpus', () => {
       ['held-out 47', 20, '3/9 (33 %)', 11],
       ['held-out 48', 20, '2/7 (29 %)', 13],
       ['held-out 49', 20, '3/11 (27 %)', 9],
-      ['held-out 50', 20, '3/12 (25 %)', 8],
-      ['held-out 51', 20, '1/10 (10 %)', 10],
+      ['held-out 50', 20, '7/12 (58 %)', 8],
+      ['held-out 51', 20, '2/10 (20 %)', 10],
     ];
     // the goal is not reached on two representative samples, held-out 11 and 12: reported, floors kept (the run passes)
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 8 (10/12; its floor, 10, is kept)');
@@ -530,7 +530,7 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 34 (1/5; its floor, 1, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 35 (4/10; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 36 (0/9; its floor, 0, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 37 (3/14; its floor, 3, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 37 (4/14; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 38 (3/10; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 39 (5/10; its floor, 5, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 40 (4/9; its floor, 4, is kept)');
@@ -543,8 +543,8 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 47 (3/9; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 48 (2/7; its floor, 2, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 49 (3/11; its floor, 3, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 50 (3/12; its floor, 3, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 51 (1/10; its floor, 1, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 50 (7/12; its floor, 7, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 51 (2/10; its floor, 2, is kept)');
     for (const [set, bodies, named, unclear] of sets)
       expect(r.stdout).toContain(
         `${set} (${bodies} bodies): coverage on clear bodies ${named}, wrong suggestions 0, ` +

@@ -63,6 +63,14 @@ describe('read: a short review that approves in words', () => {
     ['Passt so, danke!', 'APPROVE'],
     ['승인합니다!', 'APPROVE'],
     ['没问题', 'APPROVE'],
+    // held-out 50 and 51, after their first run: nits said small, what it does not ask for, a note for the changelog,
+    // the reviewer's merge, a name alone on the first line or after the closing thanks
+    ['lgtm with the two small nits.  Thanks!', 'APPROVE'],
+    ['Looks fine to me, nothing stands out as a problem.', 'APPROVE'],
+    ['LGTM, no further comments from me, thanks!', 'APPROVE'],
+    ['LGTM, just remember to add a line to the changelog before it goes in.', 'APPROVE'],
+    ['All of these look good, merged -- thanks @rverma!', 'APPROVE'],
+    ['@hanako-t\n確認しました。特に問題なさそうなので、このままマージしますね。', 'APPROVE'],
   ])('%j → %s', (body, verdict) => {
     expect(verdictOf(body)).toBe(verdict);
   });
@@ -135,6 +143,12 @@ describe('unread: hedged, conditioned, reported, quoted, partial, a problem name
     ['No todo bien', 'a negation in another language'],
     ['Passt nicht', 'a negation in another language'],
     ['Yes', 'a yes alone'],
+    ['No further comments.', 'nothing asked for, and no approval'],
+    ['No concerns, but the race must be fixed. LGTM', 'but'],
+    ['LGTM with one blocking question', 'a question said blocking'],
+    ['LGTM, remember to add a line to the changelog about the bug you still need to fix', 'a change still to make'],
+    ['Merged, thanks @bob for the review', 'thanks to someone for something else'],
+    ['Thanks @alice, LGTM', 'a name in the middle'],
     ['Good call closing this in favour of the new API. LGTM', 'praise for something else'],
     ['Thanks for the PR over in the docs repo. LGTM', 'thanks for something else'],
     ['Looks good 🤔', 'a doubtful face'],
