@@ -1104,6 +1104,15 @@ export const MUTANTS = [
     e2e: [],
   },
   {
+    name: 'status-table-one-row-enough',
+    what: 'a critical-issues table with one FIXED row and one STILL OPEN is taken as closed',
+    file: 'src/core/intent-mustfix.ts',
+    from: 'data.every((r) =>',
+    to: 'data.some((r) =>',
+    unit: [U('intent-section-closed')],
+    e2e: [],
+  },
+  {
     name: 'review-status-listed-as-item',
     what: "a list's \"- Review status: **PASS**\" is read as one item's status, not the review's own",
     file: 'src/core/intent-key.ts',

