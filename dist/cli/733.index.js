@@ -3357,8 +3357,8 @@ function identityPort({ octokit, call }) {
 }
 /** Which reviews were edited after they were posted: REST does not say, GraphQL does. */
 
-// EXTERNAL MODULE: ./src/core/diagnostics.ts + 18 modules
-var diagnostics = __webpack_require__(2941);
+// EXTERNAL MODULE: ./src/core/diagnostics.ts + 19 modules
+var diagnostics = __webpack_require__(4509);
 // EXTERNAL MODULE: ./src/core/grammar.ts
 var grammar = __webpack_require__(8726);
 ;// CONCATENATED MODULE: ./src/core/history.ts

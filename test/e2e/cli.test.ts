@@ -438,7 +438,7 @@ describe('corpus', () => {
     expect(r.stdout.match(/applied passes/g)).toHaveLength(
       // per set, in the manifest's order
       [
-        28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 10, 4, 11, 1, 7, 3, 3, 4,
+        28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 10, 5, 11, 1, 7, 3, 3, 4,
         3, 5, 1, 4, 0, 4, 3, 5, 4, 2, 2, 1, 2, 4, 5, 3, 2, 3, 7, 2,
       ].reduce((a, b) => a + b),
     );
@@ -449,7 +449,7 @@ describe('corpus', () => {
         12, 10, 7, 10, 11, 6, 10, 10, 11, 10, 8, 9, 12, 10, 6, 11, 13, 9, 8, 10,
       ].reduce((a, b) => a + b),
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(237);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(236);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -476,7 +476,7 @@ describe('corpus', () => {
       ['held-out 22', 20, '3/10 (30 %)', 10],
       ['held-out 23', 20, '4/11 (36 %)', 9],
       ['held-out 24', 20, '10/12 (83 %)', 8],
-      ['held-out 25', 20, '4/10 (40 %)', 10],
+      ['held-out 25', 20, '5/10 (50 %)', 10],
       ['held-out 26', 20, '11/14 (79 %)', 6],
       ['held-out 27', 20, '1/12 (8 %)', 8],
       ['held-out 28', 20, '7/12 (58 %)', 8],
@@ -518,7 +518,7 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 22 (3/10; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 23 (4/11; its floor, 4, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 24 (10/12; its floor, 10, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 25 (4/10; its floor, 4, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 25 (5/10; its floor, 5, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 26 (11/14; its floor, 11, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 27 (1/12; its floor, 1, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 28 (7/12; its floor, 7, is kept)');

@@ -1470,9 +1470,21 @@ describe('held-out 25: a Japanese copula, a demand before a phase, gates then a 
     ["someone else's LGTM", 'ボットのレビューは LGTM です\n', null],
     ['a Chinese condition before the token', '修复这两个问题后 LGTM。\n', null],
     [
-      // an unticked box may record a state ("sign-off still pending"), so it is no choice nobody made (attack 26)
-      'an unticked "Conditionally Approved" beside a ticked "Approved" still withholds',
+      // a template's options, one ticked, the others only named and explained in plain words: the options not taken
+      // (held-out 25's second look, 2026-12-03)
+      'an unticked "Conditionally Approved" option beside a ticked "Approved"',
       `${REVIEW}\n## Approval Status\n- [x] Approved - works\n- [ ] Conditionally Approved - needs fixes\n`,
+      'APPROVE',
+    ],
+    [
+      // an unticked box may record a state ("sign-off still pending"), so it is no choice nobody made (attack 26)
+      'an unticked "Conditionally Approved" marked or explained beside a ticked "Approved" still withholds',
+      `${REVIEW}\n## Approval Status\n- [x] Approved\n- [ ] Conditionally approved ← **this one**: the TTL fix first\n`,
+      null,
+    ],
+    [
+      'an unticked state in a template of options still withholds',
+      `${REVIEW}\n## Approval Status\n- [x] Approved - works\n- [ ] security: REQUEST CHANGES — re-run not finished\n`,
       null,
     ],
     [
