@@ -43746,12 +43746,13 @@ const APPROVAL = new RegExp('^(?:' +
         String.raw `SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
         // the same, whole, in the languages reviews come in: Spanish, Portuguese, French, German, Italian, Korean,
         // Chinese, Japanese ("Está tudo certo", "C'est bon pour moi", "승인합니다"); not Cyrillic, which plain() reads
-        // through its look-alike letters (attack 30's "NΟT")
+        // through its look-alike letters (attack 30's "NΟT"); not the words that also say "OK, thanks" to anything ("Va
+        // bene", "Tudo bem", "Passt", "Alles gut": attack 41)
         String.raw `(?:ESTÁ\s+)?TODO\s+(?:BIEN|CORRECTO)|SE\s+VE\s+BIEN|APROBADO`,
-        String.raw `(?:ESTÁ\s+)?TUDO\s+(?:CERTO|OK|BEM)|PARECE\s+BOM|APROVADO`,
+        String.raw `(?:ESTÁ\s+)?TUDO\s+CERTO|PARECE\s+BOM|APROVADO`,
         String.raw `(?:C'EST|TOUT\s+EST)\s+BON(?:\s+POUR\s+MOI)?|ÇA\s+ME\s+VA|OK\s+POUR\s+MOI|APPROUVÉ`,
-        String.raw `PASST(?:\s+SO)?(?:\s+FÜR\s+MICH)?|ALLES\s+GUT|FREIGEGEBEN`,
-        String.raw `MI\s+SEMBRA\s+(?:OK|BUONO|CORRETTO)|VA\s+BENE|TUTTO\s+OK|APPROVATO`,
+        String.raw `FREIGEGEBEN`,
+        String.raw `MI\s+SEMBRA\s+(?:OK|BUONO|CORRETTO)|APPROVATO`,
         String.raw `승인(?:합니다|할게요|했습니다)?|좋습니다|문제\s*없습니다`,
         String.raw `可以合并|可以合併|没问题|沒問題|問題ありません|問題ないです|承認します`,
         // "特に問題なさそうなので、このままマージしますね" (no problem, so merging it as it is: held-out 50)
@@ -43768,7 +43769,9 @@ const COURTESY = new RegExp('^(?:' +
         // "thanks for going through all of these" (the review's comments, answered)
         String.raw `(?:THANKS?|THANK\s+YOU)\s+FOR\s+GOING\s+THROUGH\s+(?:ALL\s+(?:OF\s+)?)?(?:THESE|THEM|THOSE)`,
         // "thanks for tidying this up", "thanks for catching this", "thank you for picking it up"
-        String.raw `(?:THANKS?|THANK\s+YOU)(?:\s+(?:SO\s+MUCH|A\s+LOT))?\s+FOR\s+[A-Z]+ING\s+(?:THIS|IT|THAT)` +
+        String.raw `(?:THANKS?|THANK\s+YOU)(?:\s+(?:SO\s+MUCH|A\s+LOT))?\s+FOR\s+` +
+            String.raw `(?:TIDYING|CLEANING|FIXING|PICKING|CATCHING|DOING|WORKING\s+ON|ADDRESSING|HANDLING|UPDATING|` +
+            String.raw `TACKLING|SORTING|IMPROVING|ADDING|WRITING|REVERTING)\s+(?:THIS|IT|THAT)` +
             String.raw `(?:\s+(?:UP|ON|OUT|IN))?`,
         String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます|確認しました`,
         String.raw `OBRIGAD[OA]|MERCI\s+BEAUCOUP|DANKE\s+SCHÖN|GRAZIE|감사합니다|고맙습니다|谢谢|感谢|お疲れ様です`,
@@ -43803,32 +43806,42 @@ const NOT_PLAIN = new RegExp(String.raw `[?？؟‽⁇⁈⁉⸮⸘"“”]|` +
  * to update the wiki page once this is merged"), work put to a separate PR ("The failing CI tests should be fixed
  * in a separate PR"), who presses the button ("Am I allowed to merge this?", "Or do you want to do it?").
  */
+/** What a subject put off to another PR may not be: a blocker, the whole change, work unrelated to it (attack 41). */
+const NOT_DEFERRABLE = String.raw `(?!\b(?:BLOCK\w*|MUST|FIRST|BEFORE|CRITICAL|SECURITY|DATA\s+LOSS|CRASH\w*|LEAK\w*|VULN\w*|` +
+    String.raw `UNRELATED|BREAK\w*|BROKE\w*|PROD\w*|WHOLE|EVERYTHING|REST)\b)`;
+/** What a reminder may be about: the changelog, the docs, the wiki, a ticket — not the code. */
+const NOTES = String.raw `(?:CHANGELOG|CHANGE\s+LOG|RELEASE\s+NOTES?|DOCS|DOCUMENTATION|WIKI|README)` +
+    String.raw `(?:\s+(?:ENTRY|LINE|NOTE|PAGE|SECTION))?`;
 const AFTERCARE = new RegExp('^(?:' +
     [
-        String.raw `(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+` +
-            String.raw `(?:UPDATE|ADD|BUMP|MENTION|TAG|ANNOUNCE|CLOSE|DELETE)\b[^.!?]{0,60}\s(?:ONCE|AFTER|WHEN)\s+` +
-            String.raw `(?:THIS|IT)\s+(?:IS\s+|GETS\s+|'S\s+|HAS\s+BEEN\s+)?` +
-            String.raw `(?:MERGED|LANDED|RELEASED|IN)`,
-        String.raw `(?:THE|ANY|THAT|THOSE|THESE|OTHER|REMAINING)\b[^.!?]{0,80}\s(?:CAN|COULD|SHOULD|WILL)\s+BE\s+` +
-            String.raw `(?:FIXED|HANDLED|DONE|ADDRESSED|TACKLED|DISCUSSED|COVERED)\s+IN\s+A\s+` +
-            String.raw `(?:SEPARATE|FOLLOW-?\s?UP|NEW|LATER|DIFFERENT)\s+(?:PR|PULL\s+REQUEST|TICKET|ISSUE|COMMIT)`,
-        String.raw `(?:(?:AM\s+I|ARE\s+YOU)\s+ALLOWED\s+TO|CAN\s+(?:I|YOU)|SHOULD\s+(?:I|YOU)|SHALL\s+I|` +
-            String.raw `DO\s+YOU\s+WANT\s+(?:ME\s+)?TO)\s+MERGE\s+(?:THIS|IT)(?:\s+(?:MYSELF|YOURSELF|NOW))?`,
-        String.raw `OR\s+DO\s+YOU\s+WANT\s+(?:ME\s+)?TO\s+DO\s+IT`,
-        // a note for the changelog or the docs: "just remember to add a line to the changelog before it goes in"
+        // "Don't forget to update the wiki page once this is merged"
         String.raw `(?:JUST\s+)?(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+` +
-            String.raw `(?:ADD|UPDATE|BUMP|WRITE)\b[^.!?,;]{0,40}` +
-            String.raw `\b(?:CHANGELOG|CHANGE\s+LOG|RELEASE\s+NOTES?|WIKI|DOCS)\b[^.!?,;]{0,30}`,
+            String.raw `(?:UPDATE|ADD|BUMP|MENTION|TAG|ANNOUNCE|CLOSE)\s+(?:THE\s+|A\s+|AN\s+)?(?:[A-Z-]+\s+)?` +
+            String.raw `(?:${NOTES}|ISSUE|TICKET|VERSION|ANNOUNCEMENT)\s+(?:ONCE|AFTER|WHEN)\s+` +
+            String.raw `(?:THIS|IT)\s+(?:IS\s+|GETS\s+|'S\s+|HAS\s+BEEN\s+)?(?:MERGED|LANDED|RELEASED|IN)`,
+        // "just remember to add a line to the changelog before it goes in"
+        String.raw `(?:JUST\s+)?(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+(?:ADD|UPDATE|BUMP|WRITE)\s+` +
+            String.raw `(?:(?:A|AN|ONE)\s+(?:LINE|NOTE|ENTRY)\s+(?:TO|IN|FOR)\s+)?(?:THE\s+|A\s+|AN\s+)?${NOTES}` +
+            String.raw `(?:\s+BEFORE\s+(?:IT|THIS)\s+(?:GOES\s+IN|LANDS|IS\s+MERGED|GETS\s+MERGED))?`,
+        // "The failing CI tests should be fixed in a separate PR": a fix put to other work, not this PR's
+        String.raw `(?:THE|ANY|THAT|THOSE|THESE|OTHER)\b(?:${NOT_DEFERRABLE}[^.!?]){0,80}\s` +
+            String.raw `(?:CAN|COULD|SHOULD|WILL)\s+BE\s+` +
+            String.raw `(?:FIXED|HANDLED|ADDRESSED|TACKLED|DISCUSSED|LOOKED\s+AT)\s+IN\s+A\s+` +
+            String.raw `(?:SEPARATE|FOLLOW-?\s?UP|LATER|DIFFERENT)\s+(?:PR|PULL\s+REQUEST|TICKET|ISSUE)`,
         // what the approval does not ask for: "nothing stands out as a problem", "no further comments from me"
         String.raw `NOTHING\s+(?:ELSE\s+)?STANDS\s+OUT(?:\s+AS\s+A\s+PROBLEM)?|NOTHING\s+(?:ELSE\s+)?TO\s+ADD|` +
             String.raw `NO\s+(?:FURTHER\s+|MORE\s+|OTHER\s+)?(?:COMMENTS|CONCERNS|OBJECTIONS)(?:\s+FROM\s+ME)?(?:\s+HERE)?`,
     ].join('|') +
-    String.raw `)[.!?,;]*$`);
+    String.raw `)[.!,;]*$`);
+/** Who presses the button, asked after the approval: "Am I allowed to merge this?", "Or do you want to do it?" */
+const WHO_MERGES = new RegExp(String.raw `^(?:(?:(?:AM\s+I|ARE\s+YOU)\s+ALLOWED\s+TO|CAN\s+(?:I|YOU)|SHOULD\s+(?:I|YOU)|SHALL\s+I|` +
+    String.raw `DO\s+YOU\s+WANT\s+(?:ME\s+)?TO)\s+MERGE\s+(?:THIS|IT)(?:\s+(?:MYSELF|YOURSELF|NOW))?|` +
+    String.raw `OR\s+DO\s+YOU\s+WANT\s+(?:ME\s+)?TO\s+DO\s+IT)[?.!]*$`);
 /** A line's text without its sentences about after the merge (AFTERCARE). */
 function withoutAftercare(text) {
     const clauses = text.split(/(?<=[.!?,;])\s+/);
     return clauses
-        .filter((x) => !AFTERCARE.test(x.trim()))
+        .filter((x) => !AFTERCARE.test(x.trim()) && !WHO_MERGES.test(x.trim()))
         .join(' ')
         .replace(/[,;]\s*$/, '');
 }
@@ -44313,7 +44326,7 @@ function readKey(r, i, upper, raw, key) {
     // a weak key describes one item when it sits in a list, or when prose follows a plain word
     const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
     // … but not a list's "- Review status: **PASS**" set off as a token: the review's own status (held-out 50)
-    const listed = LIST_ITEM.test(raw) && !(ofTheReview(upper, key) && setOff(raw, lead.token));
+    const listed = LIST_ITEM.test(raw) && !ownStatusItem(r.lines, i, upper, key, lead);
     const item = !key.strong && listed && standsAsToken && !TOOL_RESULT.test(lead.token);
     if (item && !offersAlternatives(afterKey))
         r.items.push(i);
@@ -44323,8 +44336,30 @@ function readKey(r, i, upper, raw, key) {
     const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
     return { ...c, key: key.name, token: lead.token };
 }
-/** The key names the review's own state, opening its list item: "- Review status:", "- **Review result**:". */
-const ofTheReview = (upper, key) => /^\s*(?:[-+*]|\d+[.)])?\s*REVIEW\s+$/.test(upper.slice(0, key.at));
+/**
+ * A list item that gives the review's own status: "- Review status: **PASS** (…)" — its key the body's only "Review
+ * status", opening the item, its value set off, nothing after it naming whose or when, in a list right under a heading
+ * that titles the review's record or summary ("## Review record", "## Summary"). Under "### PR metadata", "Panel
+ * results:", "Stack overview:", "Reviews so far:" it is an item's (attack 41).
+ */
+function ownStatusItem(lines, i, upper, key, lead) {
+    if (!/^\s*(?:[-+*]|\d+[.)])?\s*REVIEW\s+$/.test(upper.slice(0, key.at)) || !setOff(lines[i], lead.token))
+        return false;
+    if (lines.filter((l) => /\breview\s+status\b/i.test(l)).length !== 1)
+        return false;
+    if (/@|\b(?:BY|FROM|PREVIOUS\w*|LAST|EARLIER|ROUND|PERSONA|AGENT|BOT)\b/.test(lead.rest))
+        return false;
+    const above = lines.slice(0, i).findLastIndex((l) => l.trim() && !LIST_ITEM.test(l));
+    const title = above >= 0
+        ? plain(lines[above])
+            .toUpperCase()
+            .replace(/^\s*\d+[.)]?\s*/, '')
+            .trim()
+        : '';
+    return (above >= 0 &&
+        HEADING.test(lines[above]) &&
+        /^(?:(?:CODE|PR)\s+)?(?:REVIEW\s+(?:RECORD|SUMMARY|RESULTS?|OUTCOME|REPORT)|SUMMARY|VERDICT|CONCLUSION)$/.test(title));
+}
 /**
  * A state that changed on the line: an arrow to a verdict ("APPROVED -> REVOKED", "REQUEST CHANGES → APPROVED").
  * An arrow elsewhere ("risk: medium → low", "parseConfig → loadConfig", "$this->pool") says nothing of the verdict.
@@ -44758,14 +44793,19 @@ function everyItemFixed(lines, code, i) {
     const ticked = (l) => /^\s*(?:[-+*]|\d+[.)])\s+\[[xX]\]\s/.test(l);
     return (items.length > 0 && items.every((l) => ticked(l) || (ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l))));
 }
-/** A section's closing key said whole: "**Critical Issues Verdict:** All resolved", "Status: all fixed." */
-const CLOSING_KEY = /^[\p{L}\p{N}\s/-]{1,40}[:：]\s*ALL\s+(?:RESOLVED|FIXED|ADDRESSED)[\s.!✅]*$/u;
-/** A table cell that leaves an item open: "No", "Partial", "Open", "Pending", "❌". */
-const OPEN_CELL = /\|\s*(?:NO|PARTIAL(?:LY)?|OPEN|PENDING|TODO|WIP|NOT\s+\w+|❌|⚠️?)\s*(?=\|)/u;
+/** A section's closing key said whole: "**Critical Issues Verdict:** All resolved", "Critical issues: all fixed." */
+const CLOSING_KEY = /^([\p{L}\p{N}\s/-]{1,40})[:：]\s*ALL\s+(?:RESOLVED|FIXED|ADDRESSED)[\s.!]*$/u;
+/** Words a closing key may add to its section's title: "Critical Issues" + "Verdict". */
+const KEY_WORDS = new Set(['VERDICT', 'STATUS', 'STATE', 'RESULT']);
+const TABLE_ROW = /^\s*\|/;
+const SEPARATOR_ROW = /^\s*\|[\s:|-]+\|?\s*$/;
 /**
- * Does the section under the heading at `i` close itself with a key that says every item in it is resolved, as its
- * last line, with nothing in it doubting that (a table row with an open cell, or prose that DOUBT reads)? Held-out
- * 50: a "## 2. Critical Issues" table of fixed items, then "**Critical Issues Verdict:** All resolved".
+ * Is the must-fix list under the heading at `i` closed within its section? Either every table in it says, in its
+ * status column, that each row is fixed (held-out 46: "### Critical Issues (C1–C3)" over a table whose Status column
+ * reads FIXED three times), or its last line is a key named after the section that says all are resolved (held-out
+ * 50: "## 2. Critical Issues" … "**Critical Issues Verdict:** All resolved") — and nothing else in it doubts that.
+ * A key about something else ("Unit tests: All fixed", "Round 1 items: …", "Author says: …") closes nothing, nor
+ * does a table row whose status is anything but fixed ("Open — tracked in #455", "Deferred", "🔴": attack 41).
  */
 function sectionClosed(lines, code, i) {
     const level = /^\s*(#{1,6})\s/.exec(lines[i])?.[1].length;
@@ -44779,30 +44819,29 @@ function sectionClosed(lines, code, i) {
         if (!code.has(k) && lines[k].trim() && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(lines[k]))
             section.push(lines[k]);
     }
-    if (statusTableFixed(section))
-        return true;
-    const last = section.at(-1);
-    if (!last || !CLOSING_KEY.test(plain(last).toUpperCase()))
-        return false;
-    return section.slice(0, -1).every((l) => {
-        const text = plain(l).toUpperCase();
-        if (/^\s*\|/.test(l))
-            return !OPEN_CELL.test(text);
-        return !DOUBT.test(text);
-    });
-}
-/** A table cell's text: plain, upper-cased, without its ticks. */
-const cell = (c) => plain(c).toUpperCase().replace(/\s+/g, ' ').trim();
-const TABLE_ROW = /^\s*\|/;
-const SEPARATOR_ROW = /^\s*\|[\s:|-]+\|?\s*$/;
-/**
- * The section is one table whose status column says every row is fixed, and nothing else in it doubts that (held-out
- * 46: "### Critical Issues (C1–C3)" over a table whose Status column reads FIXED three times): its list is closed.
- */
-function statusTableFixed(section) {
     const rows = section.filter((l) => TABLE_ROW.test(l));
     const prose = section.filter((l) => !TABLE_ROW.test(l));
-    if (rows.length < 3 || !SEPARATOR_ROW.test(rows[1]) || prose.some((l) => DOUBT.test(plain(l).toUpperCase())))
+    if (rows.length && !tableFixed(rows))
+        return false;
+    const last = prose.at(-1);
+    const key = last === section.at(-1) ? CLOSING_KEY.exec(plain(last ?? '').toUpperCase()) : null;
+    const title = new Set(words(plain(lines[i]).toUpperCase()));
+    const named = key ? words(key[1]).filter((w) => !KEY_WORDS.has(w)) : [];
+    const closedByKey = named.length > 0 && named.every((w) => title.has(w));
+    if (!rows.length && !closedByKey)
+        return false;
+    return (closedByKey ? prose.slice(0, -1) : prose).every((l) => !DOUBT.test(plain(l).toUpperCase()));
+}
+/** A title's or key's words, upper-cased. */
+const words = (text) => text.match(/[\p{L}\p{N}]+/gu) ?? [];
+/** A table cell's text: plain, upper-cased, spaces collapsed. */
+const cell = (c) => plain(c).toUpperCase().replace(/\s+/g, ' ').trim();
+/**
+ * A table (header, separator, rows) whose status column says every row is fixed: "FIXED", "✅ Fixed in 3f2a1c9",
+ * "Resolved", "Yes" under "Fixed?". Any other status keeps the list open.
+ */
+function tableFixed(rows) {
+    if (rows.length < 3 || !SEPARATOR_ROW.test(rows[1]))
         return false;
     const cells = (row) => row
         .trim()
@@ -44812,7 +44851,7 @@ function statusTableFixed(section) {
     const data = rows.slice(2);
     return (column >= 0 &&
         !data.some((r) => SEPARATOR_ROW.test(r)) &&
-        data.every((r) => /^(?:FIXED|RESOLVED|ADDRESSED|DONE|YES)$/.test(cell(cells(r)[column] ?? ''))));
+        data.every((r) => /^(?:FIXED|RESOLVED|ADDRESSED|DONE|YES)(?:\s+(?:IN|BY|AT)\s+[\w.#-]+)?$/.test(cell(cells(r)[column] ?? ''))));
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent-around.ts
@@ -45206,6 +45245,10 @@ function laterRound(lines, code, at, line) {
  * record copied in ("## Change record (copied from ServiceNow)") (attack 38).
  */
 const OTHERS_TITLE = /^(?!(?:FINAL|LEAD|MAIN|PRIMARY|CODE|THIS|MY|OUR)\b)(?:[\w-]+\s+){1,3}(?:(?:PERSONA|AGENT|SUB-?AGENT|BOT|LENS|LANE)S?\b|REVIEWER\s*$)|\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
+/** A title that names the reviewing agent itself: "Review Agent …", "Code Review Bot …", "PR Review Agent …". */
+const OWN_AGENT = /^(?:(?:CODE|PR)\s+)?REVIEW(?:ER)?\s+(?:AGENT|BOT)\b/;
+/** A title over words brought in from elsewhere. */
+const COPIED = /\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
 /** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
 const EARLIER_TITLE = new RegExp(
 // "### Last week's review" (attack 37)
@@ -45223,9 +45266,14 @@ function historySection(lines, code, at) {
         return -1;
     if (EARLIER_TITLE.test(opening(lines[k])))
         return k;
-    // the body's own title, its first line, names what the whole body is: "# Review Agent Feedback Report" (held-out
-    // 49) is this agent's report, not another reviewer's part of it
-    const title = k === lines.findIndex((l) => l.trim()) && /^\s*#\s/.test(lines[k]);
+    // the body's own title, its first line and its only top heading, names the reviewing agent itself: "# Review Agent
+    // Feedback Report" (held-out 49) is this agent's report; "# Security agent", "# Docs persona (pasted output)", a
+    // title over one of several top sections, are another's part of it (attack 41)
+    const top = lines.filter((l, n) => !code.has(n) && /^\s*#\s/.test(l)).length;
+    const title = k === lines.findIndex((l) => l.trim()) &&
+        top === 1 &&
+        OWN_AGENT.test(opening(lines[k])) &&
+        !COPIED.test(opening(lines[k]));
     return !title && OTHERS_TITLE.test(opening(lines[k])) ? k : -1;
 }
 

@@ -99,15 +99,20 @@ function everyItemFixed(lines: readonly string[], code: ReadonlySet<number>, i: 
   );
 }
 
-/** A section's closing key said whole: "**Critical Issues Verdict:** All resolved", "Status: all fixed." */
-const CLOSING_KEY = /^[\p{L}\p{N}\s/-]{1,40}[:：]\s*ALL\s+(?:RESOLVED|FIXED|ADDRESSED)[\s.!✅]*$/u;
-/** A table cell that leaves an item open: "No", "Partial", "Open", "Pending", "❌". */
-const OPEN_CELL = /\|\s*(?:NO|PARTIAL(?:LY)?|OPEN|PENDING|TODO|WIP|NOT\s+\w+|❌|⚠️?)\s*(?=\|)/u;
+/** A section's closing key said whole: "**Critical Issues Verdict:** All resolved", "Critical issues: all fixed." */
+const CLOSING_KEY = /^([\p{L}\p{N}\s/-]{1,40})[:：]\s*ALL\s+(?:RESOLVED|FIXED|ADDRESSED)[\s.!]*$/u;
+/** Words a closing key may add to its section's title: "Critical Issues" + "Verdict". */
+const KEY_WORDS = new Set(['VERDICT', 'STATUS', 'STATE', 'RESULT']);
+const TABLE_ROW = /^\s*\|/;
+const SEPARATOR_ROW = /^\s*\|[\s:|-]+\|?\s*$/;
 
 /**
- * Does the section under the heading at `i` close itself with a key that says every item in it is resolved, as its
- * last line, with nothing in it doubting that (a table row with an open cell, or prose that DOUBT reads)? Held-out
- * 50: a "## 2. Critical Issues" table of fixed items, then "**Critical Issues Verdict:** All resolved".
+ * Is the must-fix list under the heading at `i` closed within its section? Either every table in it says, in its
+ * status column, that each row is fixed (held-out 46: "### Critical Issues (C1–C3)" over a table whose Status column
+ * reads FIXED three times), or its last line is a key named after the section that says all are resolved (held-out
+ * 50: "## 2. Critical Issues" … "**Critical Issues Verdict:** All resolved") — and nothing else in it doubts that.
+ * A key about something else ("Unit tests: All fixed", "Round 1 items: …", "Author says: …") closes nothing, nor
+ * does a table row whose status is anything but fixed ("Open — tracked in #455", "Deferred", "🔴": attack 41).
  */
 function sectionClosed(lines: readonly string[], code: ReadonlySet<number>, i: number): boolean {
   const level = /^\s*(#{1,6})\s/.exec(lines[i]!)?.[1]!.length;
@@ -118,30 +123,30 @@ function sectionClosed(lines: readonly string[], code: ReadonlySet<number>, i: n
     if (h !== undefined && h <= level) break;
     if (!code.has(k) && lines[k]!.trim() && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(lines[k]!)) section.push(lines[k]!);
   }
-  if (statusTableFixed(section)) return true;
-  const last = section.at(-1);
-  if (!last || !CLOSING_KEY.test(plain(last).toUpperCase())) return false;
-  return section.slice(0, -1).every((l) => {
-    const text = plain(l).toUpperCase();
-    if (/^\s*\|/.test(l)) return !OPEN_CELL.test(text);
-    return !DOUBT.test(text);
-  });
-}
-
-/** A table cell's text: plain, upper-cased, without its ticks. */
-const cell = (c: string): string => plain(c).toUpperCase().replace(/\s+/g, ' ').trim();
-const TABLE_ROW = /^\s*\|/;
-const SEPARATOR_ROW = /^\s*\|[\s:|-]+\|?\s*$/;
-
-/**
- * The section is one table whose status column says every row is fixed, and nothing else in it doubts that (held-out
- * 46: "### Critical Issues (C1–C3)" over a table whose Status column reads FIXED three times): its list is closed.
- */
-function statusTableFixed(section: readonly string[]): boolean {
   const rows = section.filter((l) => TABLE_ROW.test(l));
   const prose = section.filter((l) => !TABLE_ROW.test(l));
-  if (rows.length < 3 || !SEPARATOR_ROW.test(rows[1]!) || prose.some((l) => DOUBT.test(plain(l).toUpperCase())))
-    return false;
+  if (rows.length && !tableFixed(rows)) return false;
+  const last = prose.at(-1);
+  const key = last === section.at(-1) ? CLOSING_KEY.exec(plain(last ?? '').toUpperCase()) : null;
+  const title = new Set(words(plain(lines[i]!).toUpperCase()));
+  const named = key ? words(key[1]!).filter((w) => !KEY_WORDS.has(w)) : [];
+  const closedByKey = named.length > 0 && named.every((w) => title.has(w));
+  if (!rows.length && !closedByKey) return false;
+  return (closedByKey ? prose.slice(0, -1) : prose).every((l) => !DOUBT.test(plain(l).toUpperCase()));
+}
+
+/** A title's or key's words, upper-cased. */
+const words = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** A table cell's text: plain, upper-cased, spaces collapsed. */
+const cell = (c: string): string => plain(c).toUpperCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * A table (header, separator, rows) whose status column says every row is fixed: "FIXED", "✅ Fixed in 3f2a1c9",
+ * "Resolved", "Yes" under "Fixed?". Any other status keeps the list open.
+ */
+function tableFixed(rows: readonly string[]): boolean {
+  if (rows.length < 3 || !SEPARATOR_ROW.test(rows[1]!)) return false;
   const cells = (row: string) =>
     row
       .trim()
@@ -152,6 +157,8 @@ function statusTableFixed(section: readonly string[]): boolean {
   return (
     column >= 0 &&
     !data.some((r) => SEPARATOR_ROW.test(r)) &&
-    data.every((r) => /^(?:FIXED|RESOLVED|ADDRESSED|DONE|YES)$/.test(cell(cells(r)[column] ?? '')))
+    data.every((r) =>
+      /^(?:FIXED|RESOLVED|ADDRESSED|DONE|YES)(?:\s+(?:IN|BY|AT)\s+[\w.#-]+)?$/.test(cell(cells(r)[column] ?? '')),
+    )
   );
 }

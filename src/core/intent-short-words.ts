@@ -47,12 +47,13 @@ export const APPROVAL = new RegExp(
       String.raw`SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
       // the same, whole, in the languages reviews come in: Spanish, Portuguese, French, German, Italian, Korean,
       // Chinese, Japanese ("Está tudo certo", "C'est bon pour moi", "승인합니다"); not Cyrillic, which plain() reads
-      // through its look-alike letters (attack 30's "NΟT")
+      // through its look-alike letters (attack 30's "NΟT"); not the words that also say "OK, thanks" to anything ("Va
+      // bene", "Tudo bem", "Passt", "Alles gut": attack 41)
       String.raw`(?:ESTÁ\s+)?TODO\s+(?:BIEN|CORRECTO)|SE\s+VE\s+BIEN|APROBADO`,
-      String.raw`(?:ESTÁ\s+)?TUDO\s+(?:CERTO|OK|BEM)|PARECE\s+BOM|APROVADO`,
+      String.raw`(?:ESTÁ\s+)?TUDO\s+CERTO|PARECE\s+BOM|APROVADO`,
       String.raw`(?:C'EST|TOUT\s+EST)\s+BON(?:\s+POUR\s+MOI)?|ÇA\s+ME\s+VA|OK\s+POUR\s+MOI|APPROUVÉ`,
-      String.raw`PASST(?:\s+SO)?(?:\s+FÜR\s+MICH)?|ALLES\s+GUT|FREIGEGEBEN`,
-      String.raw`MI\s+SEMBRA\s+(?:OK|BUONO|CORRETTO)|VA\s+BENE|TUTTO\s+OK|APPROVATO`,
+      String.raw`FREIGEGEBEN`,
+      String.raw`MI\s+SEMBRA\s+(?:OK|BUONO|CORRETTO)|APPROVATO`,
       String.raw`승인(?:합니다|할게요|했습니다)?|좋습니다|문제\s*없습니다`,
       String.raw`可以合并|可以合併|没问题|沒問題|問題ありません|問題ないです|承認します`,
       // "特に問題なさそうなので、このままマージしますね" (no problem, so merging it as it is: held-out 50)
@@ -72,7 +73,9 @@ export const COURTESY = new RegExp(
       // "thanks for going through all of these" (the review's comments, answered)
       String.raw`(?:THANKS?|THANK\s+YOU)\s+FOR\s+GOING\s+THROUGH\s+(?:ALL\s+(?:OF\s+)?)?(?:THESE|THEM|THOSE)`,
       // "thanks for tidying this up", "thanks for catching this", "thank you for picking it up"
-      String.raw`(?:THANKS?|THANK\s+YOU)(?:\s+(?:SO\s+MUCH|A\s+LOT))?\s+FOR\s+[A-Z]+ING\s+(?:THIS|IT|THAT)` +
+      String.raw`(?:THANKS?|THANK\s+YOU)(?:\s+(?:SO\s+MUCH|A\s+LOT))?\s+FOR\s+` +
+        String.raw`(?:TIDYING|CLEANING|FIXING|PICKING|CATCHING|DOING|WORKING\s+ON|ADDRESSING|HANDLING|UPDATING|` +
+        String.raw`TACKLING|SORTING|IMPROVING|ADDING|WRITING|REVERTING)\s+(?:THIS|IT|THAT)` +
         String.raw`(?:\s+(?:UP|ON|OUT|IN))?`,
       String.raw`CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます|確認しました`,
       String.raw`OBRIGAD[OA]|MERCI\s+BEAUCOUP|DANKE\s+SCHÖN|GRAZIE|감사합니다|고맙습니다|谢谢|感谢|お疲れ様です`,
@@ -112,35 +115,51 @@ export const NOT_PLAIN = new RegExp(
  * to update the wiki page once this is merged"), work put to a separate PR ("The failing CI tests should be fixed
  * in a separate PR"), who presses the button ("Am I allowed to merge this?", "Or do you want to do it?").
  */
+/** What a subject put off to another PR may not be: a blocker, the whole change, work unrelated to it (attack 41). */
+const NOT_DEFERRABLE =
+  String.raw`(?!\b(?:BLOCK\w*|MUST|FIRST|BEFORE|CRITICAL|SECURITY|DATA\s+LOSS|CRASH\w*|LEAK\w*|VULN\w*|` +
+  String.raw`UNRELATED|BREAK\w*|BROKE\w*|PROD\w*|WHOLE|EVERYTHING|REST)\b)`;
+/** What a reminder may be about: the changelog, the docs, the wiki, a ticket — not the code. */
+const NOTES =
+  String.raw`(?:CHANGELOG|CHANGE\s+LOG|RELEASE\s+NOTES?|DOCS|DOCUMENTATION|WIKI|README)` +
+  String.raw`(?:\s+(?:ENTRY|LINE|NOTE|PAGE|SECTION))?`;
+
 const AFTERCARE = new RegExp(
   '^(?:' +
     [
-      String.raw`(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+` +
-        String.raw`(?:UPDATE|ADD|BUMP|MENTION|TAG|ANNOUNCE|CLOSE|DELETE)\b[^.!?]{0,60}\s(?:ONCE|AFTER|WHEN)\s+` +
-        String.raw`(?:THIS|IT)\s+(?:IS\s+|GETS\s+|'S\s+|HAS\s+BEEN\s+)?` +
-        String.raw`(?:MERGED|LANDED|RELEASED|IN)`,
-      String.raw`(?:THE|ANY|THAT|THOSE|THESE|OTHER|REMAINING)\b[^.!?]{0,80}\s(?:CAN|COULD|SHOULD|WILL)\s+BE\s+` +
-        String.raw`(?:FIXED|HANDLED|DONE|ADDRESSED|TACKLED|DISCUSSED|COVERED)\s+IN\s+A\s+` +
-        String.raw`(?:SEPARATE|FOLLOW-?\s?UP|NEW|LATER|DIFFERENT)\s+(?:PR|PULL\s+REQUEST|TICKET|ISSUE|COMMIT)`,
-      String.raw`(?:(?:AM\s+I|ARE\s+YOU)\s+ALLOWED\s+TO|CAN\s+(?:I|YOU)|SHOULD\s+(?:I|YOU)|SHALL\s+I|` +
-        String.raw`DO\s+YOU\s+WANT\s+(?:ME\s+)?TO)\s+MERGE\s+(?:THIS|IT)(?:\s+(?:MYSELF|YOURSELF|NOW))?`,
-      String.raw`OR\s+DO\s+YOU\s+WANT\s+(?:ME\s+)?TO\s+DO\s+IT`,
-      // a note for the changelog or the docs: "just remember to add a line to the changelog before it goes in"
+      // "Don't forget to update the wiki page once this is merged"
       String.raw`(?:JUST\s+)?(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+` +
-        String.raw`(?:ADD|UPDATE|BUMP|WRITE)\b[^.!?,;]{0,40}` +
-        String.raw`\b(?:CHANGELOG|CHANGE\s+LOG|RELEASE\s+NOTES?|WIKI|DOCS)\b[^.!?,;]{0,30}`,
+        String.raw`(?:UPDATE|ADD|BUMP|MENTION|TAG|ANNOUNCE|CLOSE)\s+(?:THE\s+|A\s+|AN\s+)?(?:[A-Z-]+\s+)?` +
+        String.raw`(?:${NOTES}|ISSUE|TICKET|VERSION|ANNOUNCEMENT)\s+(?:ONCE|AFTER|WHEN)\s+` +
+        String.raw`(?:THIS|IT)\s+(?:IS\s+|GETS\s+|'S\s+|HAS\s+BEEN\s+)?(?:MERGED|LANDED|RELEASED|IN)`,
+      // "just remember to add a line to the changelog before it goes in"
+      String.raw`(?:JUST\s+)?(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+(?:ADD|UPDATE|BUMP|WRITE)\s+` +
+        String.raw`(?:(?:A|AN|ONE)\s+(?:LINE|NOTE|ENTRY)\s+(?:TO|IN|FOR)\s+)?(?:THE\s+|A\s+|AN\s+)?${NOTES}` +
+        String.raw`(?:\s+BEFORE\s+(?:IT|THIS)\s+(?:GOES\s+IN|LANDS|IS\s+MERGED|GETS\s+MERGED))?`,
+      // "The failing CI tests should be fixed in a separate PR": a fix put to other work, not this PR's
+      String.raw`(?:THE|ANY|THAT|THOSE|THESE|OTHER)\b(?:${NOT_DEFERRABLE}[^.!?]){0,80}\s` +
+        String.raw`(?:CAN|COULD|SHOULD|WILL)\s+BE\s+` +
+        String.raw`(?:FIXED|HANDLED|ADDRESSED|TACKLED|DISCUSSED|LOOKED\s+AT)\s+IN\s+A\s+` +
+        String.raw`(?:SEPARATE|FOLLOW-?\s?UP|LATER|DIFFERENT)\s+(?:PR|PULL\s+REQUEST|TICKET|ISSUE)`,
       // what the approval does not ask for: "nothing stands out as a problem", "no further comments from me"
       String.raw`NOTHING\s+(?:ELSE\s+)?STANDS\s+OUT(?:\s+AS\s+A\s+PROBLEM)?|NOTHING\s+(?:ELSE\s+)?TO\s+ADD|` +
         String.raw`NO\s+(?:FURTHER\s+|MORE\s+|OTHER\s+)?(?:COMMENTS|CONCERNS|OBJECTIONS)(?:\s+FROM\s+ME)?(?:\s+HERE)?`,
     ].join('|') +
-    String.raw`)[.!?,;]*$`,
+    String.raw`)[.!,;]*$`,
+);
+
+/** Who presses the button, asked after the approval: "Am I allowed to merge this?", "Or do you want to do it?" */
+const WHO_MERGES = new RegExp(
+  String.raw`^(?:(?:(?:AM\s+I|ARE\s+YOU)\s+ALLOWED\s+TO|CAN\s+(?:I|YOU)|SHOULD\s+(?:I|YOU)|SHALL\s+I|` +
+    String.raw`DO\s+YOU\s+WANT\s+(?:ME\s+)?TO)\s+MERGE\s+(?:THIS|IT)(?:\s+(?:MYSELF|YOURSELF|NOW))?|` +
+    String.raw`OR\s+DO\s+YOU\s+WANT\s+(?:ME\s+)?TO\s+DO\s+IT)[?.!]*$`,
 );
 
 /** A line's text without its sentences about after the merge (AFTERCARE). */
 export function withoutAftercare(text: string): string {
   const clauses = text.split(/(?<=[.!?,;])\s+/);
   return clauses
-    .filter((x) => !AFTERCARE.test(x.trim()))
+    .filter((x) => !AFTERCARE.test(x.trim()) && !WHO_MERGES.test(x.trim()))
     .join(' ')
     .replace(/[,;]\s*$/, '');
 }

@@ -19,7 +19,21 @@ describe('a critical-issues section closed by its own key', () => {
       review(`${table(['| C1: schema | Yes | None |', '| C2: export | Yes | None |'])}\n\n${CLOSED}`),
       'APPROVE',
     ],
-    ['a list, then "Status: all fixed."', review('- C1: schema\n- C2: export\n\nStatus: all fixed.'), 'APPROVE'],
+    [
+      'a list, then "Critical issues: all fixed."',
+      review('- C1: schema\n- C2: export\n\nCritical issues: all fixed.'),
+      'APPROVE',
+    ],
+    // attack 41: a key about something else closes nothing; a row whose status is not fixed keeps it open
+    ['a key that names no subject', review('- C1: schema\n- C2: export\n\nStatus: all fixed.'), null],
+    ['a key about the tests', review('- C1: schema\n\nUnit tests: All fixed'), null],
+    ['a key about an earlier round', review('- C1: schema\n\nRound 1 items: All fixed'), null],
+    [
+      'a row deferred',
+      review('| # | Status |\n|---|---|\n| 1 | Deferred |\n| 2 | ✅ Fixed |\n\nCritical issues: All resolved'),
+      null,
+    ],
+    ['a row open, tracked elsewhere', review('| # | Status |\n|---|---|\n| 1 | Open — tracked in #455 |\n'), null],
     [
       'a row still open',
       review(`${table(['| C1: schema | Yes | None |', '| C2: export | No | later |'])}\n\n${CLOSED}`),

@@ -781,6 +781,11 @@ describe.each([
     'intent-attack-40.json',
     62,
   ],
+  [
+    "2026-12-03's short-reader additions, a body's own title, a closed must-fix section, a listed review status",
+    'intent-attack-41.json',
+    59,
+  ],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
