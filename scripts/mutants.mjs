@@ -1140,6 +1140,15 @@ export const MUTANTS = [
     e2e: [],
   },
   {
+    name: 'apart-under-every-heading',
+    what: "a status under each item's own verdict heading is set apart as the review's verdict",
+    file: 'src/core/intent-items.ts',
+    from: 'keyed.filter((d) => d.underHeading).length === 1',
+    to: 'keyed.filter((d) => d.underHeading).length >= 1',
+    unit: [U('intent-items-apart')],
+    e2e: [],
+  },
+  {
     name: 'review-status-listed-as-item',
     what: "a list's \"- Review status: **PASS**\" is read as one item's status, not the review's own",
     file: 'src/core/intent-key.ts',

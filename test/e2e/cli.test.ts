@@ -438,7 +438,7 @@ describe('corpus', () => {
     expect(r.stdout.match(/applied passes/g)).toHaveLength(
       // per set, in the manifest's order
       [
-        28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 8, 6, 10, 10, 12, 2, 3, 4, 10, 5, 11, 1, 7, 3, 3, 4,
+        28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 9, 6, 10, 10, 12, 2, 3, 4, 10, 5, 11, 1, 7, 3, 3, 4,
         3, 5, 1, 4, 0, 4, 3, 5, 4, 2, 2, 1, 2, 4, 5, 3, 2, 3, 7, 2,
       ].reduce((a, b) => a + b),
     );
@@ -449,7 +449,7 @@ describe('corpus', () => {
         12, 10, 7, 10, 11, 6, 10, 10, 11, 10, 8, 9, 12, 10, 6, 11, 13, 9, 8, 10,
       ].reduce((a, b) => a + b),
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(236);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(235);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -467,7 +467,7 @@ describe('corpus', () => {
       ['held-out 13', 20, '9/10 (90 %)', 10],
       ['held-out 14', 9, '6/7 (86 %)', 2],
       ['held-out 15', 3, '3/3 (100 %)', 0],
-      ['held-out 16', 17, '8/15 (53 %)', 2],
+      ['held-out 16', 17, '9/15 (60 %)', 2],
       ['held-out 17', 13, '6/12 (50 %)', 1],
       ['held-out 18', 16, '10/14 (71 %)', 2],
       ['held-out 19', 20, '10/13 (77 %)', 7],
@@ -510,7 +510,7 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 11 (14/18; its floor, 14, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 12 (2/4; its floor, 2, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 14 (6/7; its floor, 6, is kept)');
-    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 16 (8/15; its floor, 8, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 16 (9/15; its floor, 9, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 17 (6/12; its floor, 6, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 18 (10/14; its floor, 10, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 19 (10/13; its floor, 10, is kept)');
