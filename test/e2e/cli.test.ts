@@ -432,24 +432,24 @@ describe('corpus', () => {
   test('the shipped corpus agrees with the strict grammar on every case', async () => {
     const r = await cli('corpus', 'corpus/manifest.json');
     expect(r.status, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/1209 cases: 1209 agree, 0 disagree \(8 post, 1201 abort\)/);
+    expect(r.stdout).toMatch(/1229 cases: 1229 agree, 0 disagree \(8 post, 1221 abort\)/);
     expect(r.stdout).not.toContain('DISAGREE');
     // the real-world shapes: every suggestion, applied, passes; unclear intent suggests nothing
     expect(r.stdout.match(/applied passes/g)).toHaveLength(
       // per set, in the manifest's order
       [
         28, 22, 11, 13, 14, 11, 14, 15, 10, 7, 5, 14, 2, 9, 6, 3, 9, 6, 10, 10, 12, 2, 3, 4, 10, 5, 11, 1, 7, 3, 3, 4,
-        3, 5, 1, 4, 0, 4, 3, 5, 4, 2, 2, 1, 2, 4, 5, 3, 2, 3, 7, 2, 1,
+        3, 5, 1, 4, 0, 4, 3, 5, 4, 2, 2, 1, 2, 4, 5, 3, 2, 3, 7, 2, 1, 1,
       ].reduce((a, b) => a + b),
     );
     expect(r.stdout.match(/\(no suggestion\)/g)).toHaveLength(
       // per set, in the manifest's order
       [
         4, 31, 19, 18, 20, 20, 21, 21, 24, 24, 31, 18, 6, 10, 2, 0, 2, 1, 2, 7, 5, 7, 10, 9, 8, 10, 6, 8, 8, 14, 12, 9,
-        12, 10, 7, 10, 11, 6, 10, 10, 11, 10, 8, 9, 12, 10, 6, 11, 13, 9, 8, 10, 10,
+        12, 10, 7, 10, 11, 6, 10, 10, 11, 10, 8, 9, 12, 10, 6, 11, 13, 9, 8, 10, 10, 10,
       ].reduce((a, b) => a + b),
     );
-    expect(r.stdout.match(/!missed/g)).toHaveLength(244);
+    expect(r.stdout.match(/!missed/g)).toHaveLength(253);
     // issue 18's figures, on bodies from repositories the heuristics were not written from (after tuning on each)
     const sets: Array<[string, number, string, number]> = [
       ['held-out', 54, '22/23 (96 %)', 31],
@@ -503,6 +503,7 @@ describe('corpus', () => {
       ['held-out 49', 20, '3/11 (27 %)', 9],
       ['held-out 50', 20, '7/12 (58 %)', 8],
       ['held-out 51', 20, '2/10 (20 %)', 10],
+      ['held-out 52', 20, '1/10 (10 %)', 10],
       ['held-out 53', 20, '1/10 (10 %)', 10],
     ];
     // the goal is not reached on two representative samples, held-out 11 and 12: reported, floors kept (the run passes)
@@ -546,6 +547,7 @@ describe('corpus', () => {
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 49 (3/11; its floor, 3, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 50 (7/12; its floor, 7, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 51 (2/10; its floor, 2, is kept)');
+    expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 52 (1/10; its floor, 1, is kept)');
     expect(r.stdout).toContain('coverage goal 90 % not reached on held-out 53 (1/10; its floor, 1, is kept)');
     for (const [set, bodies, named, unclear] of sets)
       expect(r.stdout).toContain(
