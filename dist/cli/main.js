@@ -644,18 +644,13 @@ const APPROVAL = new RegExp('^(?:' +
         String.raw `(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,
         String.raw `SIEHT\s+GUT\s+AUS|ME\s+PARECE\s+BIEN|(?:内容は|コードは|変更は)?LGTM(?:です)?`,
         // the same, whole, in the languages reviews come in: Spanish, Portuguese, French, German, Italian, Korean,
-        // Chinese, Japanese ("Está tudo certo", "C'est bon pour moi", "승인합니다"); not Cyrillic, which plain() reads
+        // Chinese, Japanese ("Parece bom", "C'est bon pour moi", "승인합니다"); not Cyrillic, which plain() reads
         // through its look-alike letters (attack 30's "NΟT"); not the words that also say "OK, thanks" to anything ("Va
-        // bene", "Tudo bem", "Passt", "Alles gut": attack 41)
-        String.raw `(?:ESTÁ\s+)?TODO\s+(?:BIEN|CORRECTO)|SE\s+VE\s+BIEN|APROBADO`,
-        String.raw `(?:ESTÁ\s+)?TUDO\s+CERTO|PARECE\s+BOM|APROVADO`,
-        String.raw `(?:C'EST|TOUT\s+EST)\s+BON(?:\s+POUR\s+MOI)?|ÇA\s+ME\s+VA|OK\s+POUR\s+MOI|APPROUVÉ`,
-        String.raw `FREIGEGEBEN`,
-        String.raw `MI\s+SEMBRA\s+(?:OK|BUONO|CORRETTO)|APPROVATO`,
-        String.raw `승인(?:합니다|할게요|했습니다)?|좋습니다|문제\s*없습니다`,
-        String.raw `可以合并|可以合併|没问题|沒問題|問題ありません|問題ないです|承認します`,
-        // "特に問題なさそうなので、このままマージしますね" (no problem, so merging it as it is: held-out 50)
-        String.raw `(?:特に)?問題(?:なさそう|ない|なし|ありません)(?:です)?(?:ので|なので)?|(?:このまま)?マージ(?:します|しますね|しておきます)`,
+        // bene", "Tudo bem", "Passt", "Alles gut": attack 41; "没问题", "좋습니다", "問題ありません", "C'est bon": attack 42)
+        String.raw `SE\s+VE\s+BIEN|APROBADO|PARECE\s+BOM|APROVADO|C'EST\s+BON\s+POUR\s+MOI|APPROUVÉ|FREIGEGEBEN`,
+        String.raw `MI\s+SEMBRA\s+(?:OK|BUONO|CORRETTO)|APPROVATO|승인(?:합니다|할게요|했습니다)|可以合并|可以合併|承認します`,
+        // "このままマージしますね" (merging it as it is: held-out 50)
+        String.raw `(?:このまま)?マージ(?:します|しますね|しておきます)`,
     ].join('|') +
     ')$');
 /** A courtesy around it: thanks, praise, a sign-off. */
@@ -673,6 +668,8 @@ const COURTESY = new RegExp('^(?:' +
             String.raw `TACKLING|SORTING|IMPROVING|ADDING|WRITING|REVERTING)\s+(?:THIS|IT|THAT)` +
             String.raw `(?:\s+(?:UP|ON|OUT|IN))?`,
         String.raw `CHEERS|DANKE|MERCI|GRACIAS|ありがとうございます|確認しました`,
+        // "特に問題なさそうなので" (no problem, so …): a reason, only beside an approval said whole (held-out 50)
+        String.raw `(?:特に)?問題(?:なさそう|ない)(?:です)?(?:ので|なので)`,
         String.raw `OBRIGAD[OA]|MERCI\s+BEAUCOUP|DANKE\s+SCHÖN|GRAZIE|감사합니다|고맙습니다|谢谢|感谢|お疲れ様です`,
         String.raw `BOM\s+TRABALHO|BUEN\s+TRABAJO|BEAU\s+TRAVAIL|BON\s+TRAVAIL|GUTE\s+ARBEIT|OTTIMO\s+LAVORO`,
         String.raw `수고하셨습니다|고생하셨(?:습니다|어요)`,
@@ -700,17 +697,15 @@ const NOT_PLAIN = new RegExp(String.raw `[?？؟‽⁇⁈⁉⸮⸘"“”]|` +
     String.raw `WAIT\w*|HOLD\w*|PENDING|STILL|YET|SAID|SAYS|THINKS?|MENTIONED|RETRACT\w*|DISMISS\w*|WITHDRAW\w*|` +
     String.raw `ONLY|PART|SIDE|WOULD|COULD|SHOULD|MIGHT|MUST|NEEDS?|FAIL\w*|BREAK\w*|BROKE\w*|MISSING|LOL|WRONG|` +
     String.raw `NOPE|KIDDING|SARCASM)\b`);
-/**
- * What an approval may say about after the merge, said whole as a sentence: a reminder for after it ("Don't forget
- * to update the wiki page once this is merged"), work put to a separate PR ("The failing CI tests should be fixed
- * in a separate PR"), who presses the button ("Am I allowed to merge this?", "Or do you want to do it?").
- */
-/** What a subject put off to another PR may not be: a blocker, the whole change, work unrelated to it (attack 41). */
-const NOT_DEFERRABLE = String.raw `(?!\b(?:BLOCK\w*|MUST|FIRST|BEFORE|CRITICAL|SECURITY|DATA\s+LOSS|CRASH\w*|LEAK\w*|VULN\w*|` +
-    String.raw `UNRELATED|BREAK\w*|BROKE\w*|PROD\w*|WHOLE|EVERYTHING|REST)\b)`;
 /** What a reminder may be about: the changelog, the docs, the wiki, a ticket — not the code. */
 const NOTES = String.raw `(?:CHANGELOG|CHANGE\s+LOG|RELEASE\s+NOTES?|DOCS|DOCUMENTATION|WIKI|README)` +
     String.raw `(?:\s+(?:ENTRY|LINE|NOTE|PAGE|SECTION))?`;
+/**
+ * What an approval may say about after the merge, said whole as a clause: a reminder for after it ("Don't forget
+ * to update the wiki page once this is merged"), a note for the changelog or the docs, what it does not ask for. Work
+ * put to a separate PR is not among them: what is put off may be part of this PR (attack 42: "the public API rename
+ * should be handled in a separate PR" asks to split it).
+ */
 const AFTERCARE = new RegExp('^(?:' +
     [
         // "Don't forget to update the wiki page once this is merged"
@@ -722,11 +717,6 @@ const AFTERCARE = new RegExp('^(?:' +
         String.raw `(?:JUST\s+)?(?:PLEASE\s+)?(?:DON'T\s+FORGET|REMEMBER)\s+TO\s+(?:ADD|UPDATE|BUMP|WRITE)\s+` +
             String.raw `(?:(?:A|AN|ONE)\s+(?:LINE|NOTE|ENTRY)\s+(?:TO|IN|FOR)\s+)?(?:THE\s+|A\s+|AN\s+)?${NOTES}` +
             String.raw `(?:\s+BEFORE\s+(?:IT|THIS)\s+(?:GOES\s+IN|LANDS|IS\s+MERGED|GETS\s+MERGED))?`,
-        // "The failing CI tests should be fixed in a separate PR": a fix put to other work, not this PR's
-        String.raw `(?:THE|ANY|THAT|THOSE|THESE|OTHER)\b(?:${NOT_DEFERRABLE}[^.!?]){0,80}\s` +
-            String.raw `(?:CAN|COULD|SHOULD|WILL)\s+BE\s+` +
-            String.raw `(?:FIXED|HANDLED|ADDRESSED|TACKLED|DISCUSSED|LOOKED\s+AT)\s+IN\s+A\s+` +
-            String.raw `(?:SEPARATE|FOLLOW-?\s?UP|LATER|DIFFERENT)\s+(?:PR|PULL\s+REQUEST|TICKET|ISSUE)`,
         // what the approval does not ask for: "nothing stands out as a problem", "no further comments from me"
         String.raw `NOTHING\s+(?:ELSE\s+)?STANDS\s+OUT(?:\s+AS\s+A\s+PROBLEM)?|NOTHING\s+(?:ELSE\s+)?TO\s+ADD|` +
             String.raw `NO\s+(?:FURTHER\s+|MORE\s+|OTHER\s+)?(?:COMMENTS|CONCERNS|OBJECTIONS)(?:\s+FROM\s+ME)?(?:\s+HERE)?`,
@@ -1031,8 +1021,6 @@ function innerKey(text) {
     const sep = key && key.at <= 2 ? /^\s*[:：=]\s*/.exec(upper.slice(key.end)) : null;
     return key && sep ? { key, value: text.slice(key.end + sep[0].length), text } : null;
 }
-/** An unticked box that only names an option and says what it means, in plain words. */
-const OPTION_NOT_TAKEN = /^\s*[-+*]\s+\[ \]\s+[\p{L} ]+(?:\s+-\s+[\p{L}\p{N} ,/'’.-]*)?$/u;
 /**
  * "## Decision" over "- Status: Approve (frontend)" and "- Backend: Request changes": the heading's list gives two
  * verdicts (one per part, or a later one), so the heading states both, in conflict. The list runs on across blank
@@ -1041,20 +1029,9 @@ const OPTION_NOT_TAKEN = /^\s*[-+*]\s+\[ \]\s+[\p{L} ]+(?:\s+-\s+[\p{L}\p{N} ,/'
  */
 function listDisagrees(lines, j, verdict) {
     const base = verdict === 'conditional' ? 'APPROVE' : verdict;
-    // every other box in the list an option in plain words: none of them marked as meant ("← **this one**")
-    const items = [];
-    for (let k = j + 1; k < lines.length && (LIST_ITEM.test(lines[k]) || /^(\s|$)/.test(lines[k])); k++)
-        items.push(lines[k]);
-    const unticked = items.filter((l) => /^\s*(?:[-+*]|\d+[.)])\s+\[ \]/.test(l));
-    const headTicked = /^\s*(?:[-+*]|\d+[.)])\s+\[[xX]\]\s/.test(lines[j]);
-    const ticked = headTicked && unticked.every((l) => OPTION_NOT_TAKEN.test(l));
     let condition;
     for (let k = j + 1; k < lines.length && (LIST_ITEM.test(lines[k]) || /^(\s|$)/.test(lines[k])); k++) {
         if (!LIST_ITEM.test(lines[k]))
-            continue;
-        // "- [ ] Conditionally Approved - Works but needs minor fixes" under a ticked "- [x] Approved": a template's
-        // option not taken, in plain words (held-out 25); not one marked or explained ("← **this one**: …", attack 26)
-        if (ticked && OPTION_NOT_TAKEN.test(lines[k]))
             continue;
         const text = plain(lines[k]);
         const labelled = /^([^:：]{1,40})[:：]\s*(.*)$/u.exec(text);
@@ -1065,10 +1042,7 @@ function listDisagrees(lines, j, verdict) {
         const other = leadingVerdict(value);
         if (!other || TOOL_RESULT.test(other.token) || NOT_GIVEN.test(other.rest) || /^\s*[:：]/.test(other.rest))
             continue;
-        // an unticked box that names a verdict and marks or explains it beside a ticked one ("- [ ] Conditionally
-        // approved ← **this one**: …") says it, whatever follows the token
-        const markedBox = headTicked && /^\s*(?:[-+*]|\d+[.)])\s+\[ \]/.test(lines[k]);
-        if (!TOKEN_TAIL.test(other.rest) && !markedBox)
+        if (!TOKEN_TAIL.test(other.rest))
             continue;
         if (other.verdict === 'CHANGES_REQUESTED' && /\b(?:ADDRESSED|RESOLVED|FIXED)\b/.test(other.rest))
             continue;
@@ -1224,40 +1198,14 @@ function readKey(r, i, upper, raw, key) {
         return null;
     // a weak key describes one item when it sits in a list, or when prose follows a plain word
     const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
-    // … but not a list's "- Review status: **PASS**" set off as a token: the review's own status (held-out 50)
-    const listed = LIST_ITEM.test(raw) && !ownStatusItem(r.lines, i, upper, key, lead);
-    const item = !key.strong && listed && standsAsToken && !TOOL_RESULT.test(lead.token);
+    const item = !key.strong && LIST_ITEM.test(raw) && standsAsToken && !TOOL_RESULT.test(lead.token);
     if (item && !offersAlternatives(afterKey))
         r.items.push(i);
-    if (!key.strong && (listed || !standsAsToken))
+    if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken))
         return null;
     const offered = offersAlternatives(afterKey);
     const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
     return { ...c, key: key.name, token: lead.token };
-}
-/**
- * A list item that gives the review's own status: "- Review status: **PASS** (…)" — its key the body's only "Review
- * status", opening the item, its value set off, nothing after it naming whose or when, in a list right under a heading
- * that titles the review's record or summary ("## Review record", "## Summary"). Under "### PR metadata", "Panel
- * results:", "Stack overview:", "Reviews so far:" it is an item's (attack 41).
- */
-function ownStatusItem(lines, i, upper, key, lead) {
-    if (!/^\s*(?:[-+*]|\d+[.)])?\s*REVIEW\s+$/.test(upper.slice(0, key.at)) || !setOff(lines[i], lead.token))
-        return false;
-    if (lines.filter((l) => /\breview\s+status\b/i.test(l)).length !== 1)
-        return false;
-    if (/@|\b(?:BY|FROM|PREVIOUS\w*|LAST|EARLIER|ROUND|PERSONA|AGENT|BOT)\b/.test(lead.rest))
-        return false;
-    const above = lines.slice(0, i).findLastIndex((l) => l.trim() && !LIST_ITEM.test(l));
-    const title = above >= 0
-        ? plain(lines[above])
-            .toUpperCase()
-            .replace(/^\s*\d+[.)]?\s*/, '')
-            .trim()
-        : '';
-    return (above >= 0 &&
-        HEADING.test(lines[above]) &&
-        /^(?:(?:CODE|PR)\s+)?(?:REVIEW\s+(?:RECORD|SUMMARY|RESULTS?|OUTCOME|REPORT)|SUMMARY|VERDICT|CONCLUSION)$/.test(title));
 }
 /**
  * A state that changed on the line: an arrow to a verdict ("APPROVED -> REVOKED", "REQUEST CHANGES → APPROVED").
@@ -1562,13 +1510,7 @@ function withoutItemStatuses(candidates, labels, closing, lines) {
     // a closing line set apart from the items is counted only against other verdicts under its key, not against
     // every label of its name ("**Status**: REVIEW COMPLETED" at the top; "---", then "**Status**: ✅ APPROVED")
     // one "Key: value" under a verdict heading is set apart from the labels of its key; two or more are items' statuses
-    // (or the one under a verdict heading among a few that all give its verdict: "**Status:** ✅ APPROVED" at the top
-    // and again under "## Recommendation", held-out 16; not one under each item's own verdict heading, review 11's r09)
-    const same = (c) => {
-        const keyed = candidates.filter((d) => items(d) && d.key === c.key);
-        return (keyed.filter((d) => d.underHeading).length === 1 && keyed.every((d) => d.verdicts.join() === c.verdicts.join()));
-    };
-    const apart = (c) => !!c.underHeading && ((count.get(c.key) ?? 0) === 1 || same(c));
+    const apart = (c) => !!c.underHeading && (count.get(c.key) ?? 0) === 1;
     const times = (c) => Math.max(count.get(c.key) ?? 0, c.index === closing || apart(c) ? 0 : (labels.get(c.key) ?? 0));
     const kept = candidates.filter((c) => !items(c) || times(c) < 3);
     // what the items said must not leave another verdict standing alone: then nothing is dropped (and they conflict),
@@ -1698,19 +1640,23 @@ function everyItemFixed(lines, code, i) {
     const ticked = (l) => /^\s*(?:[-+*]|\d+[.)])\s+\[[xX]\]\s/.test(l);
     return (items.length > 0 && items.every((l) => ticked(l) || (ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l))));
 }
-/** A section's closing key said whole: "**Critical Issues Verdict:** All resolved", "Critical issues: all fixed." */
+/** A section's closing key said whole: "**Critical Issues Verdict:** All resolved". */
 const CLOSING_KEY = /^([\p{L}\p{N}\s/-]{1,40})[:：]\s*ALL\s+(?:RESOLVED|FIXED|ADDRESSED)[\s.!]*$/u;
 /** Words a closing key may add to its section's title: "Critical Issues" + "Verdict". */
 const KEY_WORDS = new Set(['VERDICT', 'STATUS', 'STATE', 'RESULT']);
 const TABLE_ROW = /^\s*\|/;
 const SEPARATOR_ROW = /^\s*\|[\s:|-]+\|?\s*$/;
+/** A table column that says whether a row is done: "Status", "State", "Fixed?", "Resolved?", "Verified?". */
+const STATUS_COLUMN = /^(?:STATUS|STATE|FIXED\??|RESOLVED\??|VERIFIED\??|DONE\??)$/;
+/** A cell that says the row is done, and nothing else: "FIXED", "✅ Fixed", "Yes", "Fixed in 3f2a1c9". */
+const DONE_CELL = /^(?:FIXED|RESOLVED|DONE|YES|VERIFIED)(?:\s+IN\s+[0-9A-F]{7,40})?$/;
 /**
- * Is the must-fix list under the heading at `i` closed within its section? Either every table in it says, in its
- * status column, that each row is fixed (held-out 46: "### Critical Issues (C1–C3)" over a table whose Status column
- * reads FIXED three times), or its last line is a key named after the section that says all are resolved (held-out
- * 50: "## 2. Critical Issues" … "**Critical Issues Verdict:** All resolved") — and nothing else in it doubts that.
- * A key about something else ("Unit tests: All fixed", "Round 1 items: …", "Author says: …") closes nothing, nor
- * does a table row whose status is anything but fixed ("Open — tracked in #455", "Deferred", "🔴": attack 41).
+ * Is the must-fix list under the heading at `i` closed within its section: the section is one table whose every
+ * status column says each row is done (held-out 46: "### Critical Issues (C1–C3)" over a table whose Status column
+ * reads FIXED three times), and at most a closing key named after the section saying all are resolved (held-out 50:
+ * "**Critical Issues Verdict:** All resolved")? Anything else in the section — an item, a sub-heading, prose, a row
+ * "Addressed in follow-up", "Fixed*", "Open — tracked in #455", a key about a part ("Round 1: all resolved") — keeps
+ * it open (attacks 41 and 42).
  */
 function sectionClosed(lines, code, i) {
     const level = /^\s*(#{1,6})\s/.exec(lines[i])?.[1].length;
@@ -1721,30 +1667,29 @@ function sectionClosed(lines, code, i) {
         const h = /^\s*(#{1,6})\s/.exec(lines[k])?.[1].length;
         if (h !== undefined && h <= level)
             break;
-        if (!code.has(k) && lines[k].trim() && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(lines[k]))
+        if (code.has(k))
+            return false;
+        if (lines[k].trim() && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(lines[k]))
             section.push(lines[k]);
     }
     const rows = section.filter((l) => TABLE_ROW.test(l));
-    const prose = section.filter((l) => !TABLE_ROW.test(l));
-    if (rows.length && !tableFixed(rows))
+    const rest = section.slice(rows.length);
+    if (!rows.length || section.slice(0, rows.length).some((l) => !TABLE_ROW.test(l)) || rest.length > 1)
         return false;
-    const last = prose.at(-1);
-    const key = last === section.at(-1) ? CLOSING_KEY.exec(plain(last ?? '').toUpperCase()) : null;
-    const title = new Set(words(plain(lines[i]).toUpperCase()));
+    if (!tableFixed(rows))
+        return false;
+    if (!rest.length)
+        return true;
+    const key = CLOSING_KEY.exec(plain(rest[0]).toUpperCase());
+    const title = words(plain(lines[i]).toUpperCase()).filter((w) => /^\p{L}{3,}$/u.test(w));
     const named = key ? words(key[1]).filter((w) => !KEY_WORDS.has(w)) : [];
-    const closedByKey = named.length > 0 && named.every((w) => title.has(w));
-    if (!rows.length && !closedByKey)
-        return false;
-    return (closedByKey ? prose.slice(0, -1) : prose).every((l) => !DOUBT.test(plain(l).toUpperCase()));
+    return named.length > 0 && named.join(' ') === title.join(' ');
 }
 /** A title's or key's words, upper-cased. */
 const words = (text) => text.match(/[\p{L}\p{N}]+/gu) ?? [];
 /** A table cell's text: plain, upper-cased, spaces collapsed. */
 const cell = (c) => plain(c).toUpperCase().replace(/\s+/g, ' ').trim();
-/**
- * A table (header, separator, rows) whose status column says every row is fixed: "FIXED", "✅ Fixed in 3f2a1c9",
- * "Resolved", "Yes" under "Fixed?". Any other status keeps the list open.
- */
+/** A table (header, separator, rows) whose every status column says each row is done, in a plain cell. */
 function tableFixed(rows) {
     if (rows.length < 3 || !SEPARATOR_ROW.test(rows[1]))
         return false;
@@ -1752,11 +1697,13 @@ function tableFixed(rows) {
         .trim()
         .replace(/^\||\|$/g, '')
         .split('|');
-    const column = cells(rows[0]).findIndex((c) => /^(?:STATUS|STATE|FIXED\??|RESOLVED\??)$/.test(cell(c)));
+    const columns = cells(rows[0]).flatMap((c, n) => (STATUS_COLUMN.test(cell(c)) ? [n] : []));
     const data = rows.slice(2);
-    return (column >= 0 &&
+    // a footnote or a mark beside the word ("Fixed*", "Fixed†") scopes it
+    const plainCell = (raw) => !/[*†‡^¹²³]/.test(raw.replace(/\*\*([^*]+)\*\*/g, '$1'));
+    return (columns.length > 0 &&
         !data.some((r) => SEPARATOR_ROW.test(r)) &&
-        data.every((r) => /^(?:FIXED|RESOLVED|ADDRESSED|DONE|YES)(?:\s+(?:IN|BY|AT)\s+[\w.#-]+)?$/.test(cell(cells(r)[column] ?? ''))));
+        data.every((r) => columns.every((n) => plainCell(cells(r)[n] ?? '') && DONE_CELL.test(cell(cells(r)[n] ?? '')))));
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent-around.ts
@@ -2150,10 +2097,6 @@ function laterRound(lines, code, at, line) {
  * record copied in ("## Change record (copied from ServiceNow)") (attack 38).
  */
 const OTHERS_TITLE = /^(?!(?:FINAL|LEAD|MAIN|PRIMARY|CODE|THIS|MY|OUR)\b)(?:[\w-]+\s+){1,3}(?:(?:PERSONA|AGENT|SUB-?AGENT|BOT|LENS|LANE)S?\b|REVIEWER\s*$)|\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
-/** A title that names the reviewing agent itself: "Review Agent …", "Code Review Bot …", "PR Review Agent …". */
-const OWN_AGENT = /^(?:(?:CODE|PR)\s+)?REVIEW(?:ER)?\s+(?:AGENT|BOT)\b/;
-/** A title over words brought in from elsewhere. */
-const COPIED = /\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
 /** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
 const EARLIER_TITLE = new RegExp(
 // "### Last week's review" (attack 37)
@@ -2171,15 +2114,7 @@ function historySection(lines, code, at) {
         return -1;
     if (EARLIER_TITLE.test(opening(lines[k])))
         return k;
-    // the body's own title, its first line and its only top heading, names the reviewing agent itself: "# Review Agent
-    // Feedback Report" (held-out 49) is this agent's report; "# Security agent", "# Docs persona (pasted output)", a
-    // title over one of several top sections, are another's part of it (attack 41)
-    const top = lines.filter((l, n) => !code.has(n) && /^\s*#\s/.test(l)).length;
-    const title = k === lines.findIndex((l) => l.trim()) &&
-        top === 1 &&
-        OWN_AGENT.test(opening(lines[k])) &&
-        !COPIED.test(opening(lines[k]));
-    return !title && OTHERS_TITLE.test(opening(lines[k])) ? k : -1;
+    return OTHERS_TITLE.test(opening(lines[k])) ? k : -1;
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent-doubts.ts

@@ -43,15 +43,7 @@ export function withoutItemStatuses(
   // a closing line set apart from the items is counted only against other verdicts under its key, not against
   // every label of its name ("**Status**: REVIEW COMPLETED" at the top; "---", then "**Status**: ✅ APPROVED")
   // one "Key: value" under a verdict heading is set apart from the labels of its key; two or more are items' statuses
-  // (or the one under a verdict heading among a few that all give its verdict: "**Status:** ✅ APPROVED" at the top
-  // and again under "## Recommendation", held-out 16; not one under each item's own verdict heading, review 11's r09)
-  const same = (c: Candidate): boolean => {
-    const keyed = candidates.filter((d) => items(d) && d.key === c.key);
-    return (
-      keyed.filter((d) => d.underHeading).length === 1 && keyed.every((d) => d.verdicts.join() === c.verdicts.join())
-    );
-  };
-  const apart = (c: Candidate): boolean => !!c.underHeading && ((count.get(c.key!) ?? 0) === 1 || same(c));
+  const apart = (c: Candidate): boolean => !!c.underHeading && (count.get(c.key!) ?? 0) === 1;
   const times = (c: Candidate): number =>
     Math.max(count.get(c.key!) ?? 0, c.index === closing || apart(c) ? 0 : (labels.get(c.key!) ?? 0));
   const kept = candidates.filter((c) => !items(c) || times(c) < 3);

@@ -14,9 +14,6 @@ export function innerKey(text: string): { key: Key; value: string; text: string 
   return key && sep ? { key, value: text.slice(key.end + sep[0].length), text } : null;
 }
 
-/** An unticked box that only names an option and says what it means, in plain words. */
-const OPTION_NOT_TAKEN = /^\s*[-+*]\s+\[ \]\s+[\p{L} ]+(?:\s+-\s+[\p{L}\p{N} ,/'’.-]*)?$/u;
-
 /**
  * "## Decision" over "- Status: Approve (frontend)" and "- Backend: Request changes": the heading's list gives two
  * verdicts (one per part, or a later one), so the heading states both, in conflict. The list runs on across blank
@@ -29,19 +26,9 @@ export function listDisagrees(
   verdict: Reading,
 ): { other?: Verdict; condition?: string } {
   const base = verdict === 'conditional' ? 'APPROVE' : verdict;
-  // every other box in the list an option in plain words: none of them marked as meant ("← **this one**")
-  const items: string[] = [];
-  for (let k = j + 1; k < lines.length && (LIST_ITEM.test(lines[k]!) || /^(\s|$)/.test(lines[k]!)); k++)
-    items.push(lines[k]!);
-  const unticked = items.filter((l) => /^\s*(?:[-+*]|\d+[.)])\s+\[ \]/.test(l));
-  const headTicked = /^\s*(?:[-+*]|\d+[.)])\s+\[[xX]\]\s/.test(lines[j]!);
-  const ticked = headTicked && unticked.every((l) => OPTION_NOT_TAKEN.test(l));
   let condition: string | undefined;
   for (let k = j + 1; k < lines.length && (LIST_ITEM.test(lines[k]!) || /^(\s|$)/.test(lines[k]!)); k++) {
     if (!LIST_ITEM.test(lines[k]!)) continue;
-    // "- [ ] Conditionally Approved - Works but needs minor fixes" under a ticked "- [x] Approved": a template's
-    // option not taken, in plain words (held-out 25); not one marked or explained ("← **this one**: …", attack 26)
-    if (ticked && OPTION_NOT_TAKEN.test(lines[k]!)) continue;
     const text = plain(lines[k]!);
     const labelled = /^([^:：]{1,40})[:：]\s*(.*)$/u.exec(text);
     // "- Previous round: REQUEST CHANGES", "- Previously: Request changes (resolved)": history, not a second verdict
@@ -49,10 +36,7 @@ export function listDisagrees(
     const value = innerKey(text)?.value ?? labelled?.[2] ?? text;
     const other = leadingVerdict(value);
     if (!other || TOOL_RESULT.test(other.token) || NOT_GIVEN.test(other.rest) || /^\s*[:：]/.test(other.rest)) continue;
-    // an unticked box that names a verdict and marks or explains it beside a ticked one ("- [ ] Conditionally
-    // approved ← **this one**: …") says it, whatever follows the token
-    const markedBox = headTicked && /^\s*(?:[-+*]|\d+[.)])\s+\[ \]/.test(lines[k]!);
-    if (!TOKEN_TAIL.test(other.rest) && !markedBox) continue;
+    if (!TOKEN_TAIL.test(other.rest)) continue;
     if (other.verdict === 'CHANGES_REQUESTED' && /\b(?:ADDRESSED|RESOLVED|FIXED)\b/.test(other.rest)) continue;
     const named = other.verdict === 'conditional' ? 'APPROVE' : other.verdict;
     // "- Frontend: Conditional approval" under "- Approve": the approval waits on it; the list goes on

@@ -155,48 +155,12 @@ function readKey(r: Reader, i: number, upper: string, raw: string, key: Key): Ca
   if (lead.token === 'SHIP' && !(key.strong && opens && /^[\s.!]*$/.test(lead.rest))) return null;
   // a weak key describes one item when it sits in a list, or when prose follows a plain word
   const standsAsToken = TOKEN_TAIL.test(lead.rest) || setOff(raw, lead.token);
-  // … but not a list's "- Review status: **PASS**" set off as a token: the review's own status (held-out 50)
-  const listed = LIST_ITEM.test(raw) && !ownStatusItem(r.lines, i, upper, key, lead);
-  const item = !key.strong && listed && standsAsToken && !TOOL_RESULT.test(lead.token);
+  const item = !key.strong && LIST_ITEM.test(raw) && standsAsToken && !TOOL_RESULT.test(lead.token);
   if (item && !offersAlternatives(afterKey)) r.items.push(i);
-  if (!key.strong && (listed || !standsAsToken)) return null;
+  if (!key.strong && (LIST_ITEM.test(raw) || !standsAsToken)) return null;
   const offered = offersAlternatives(afterKey);
   const c = candidate(i, lead.verdict, 'keyed', offered, key.final, undefined, lead.rest, following(r, i));
   return { ...c, key: key.name, token: lead.token };
-}
-
-/**
- * A list item that gives the review's own status: "- Review status: **PASS** (…)" — its key the body's only "Review
- * status", opening the item, its value set off, nothing after it naming whose or when, in a list right under a heading
- * that titles the review's record or summary ("## Review record", "## Summary"). Under "### PR metadata", "Panel
- * results:", "Stack overview:", "Reviews so far:" it is an item's (attack 41).
- */
-function ownStatusItem(
-  lines: readonly string[],
-  i: number,
-  upper: string,
-  key: Key,
-  lead: { token: string; rest: string },
-) {
-  if (!/^\s*(?:[-+*]|\d+[.)])?\s*REVIEW\s+$/.test(upper.slice(0, key.at)) || !setOff(lines[i]!, lead.token))
-    return false;
-  if (lines.filter((l) => /\breview\s+status\b/i.test(l)).length !== 1) return false;
-  if (/@|\b(?:BY|FROM|PREVIOUS\w*|LAST|EARLIER|ROUND|PERSONA|AGENT|BOT)\b/.test(lead.rest)) return false;
-  const above = lines.slice(0, i).findLastIndex((l) => l.trim() && !LIST_ITEM.test(l));
-  const title =
-    above >= 0
-      ? plain(lines[above]!)
-          .toUpperCase()
-          .replace(/^\s*\d+[.)]?\s*/, '')
-          .trim()
-      : '';
-  return (
-    above >= 0 &&
-    HEADING.test(lines[above]!) &&
-    /^(?:(?:CODE|PR)\s+)?(?:REVIEW\s+(?:RECORD|SUMMARY|RESULTS?|OUTCOME|REPORT)|SUMMARY|VERDICT|CONCLUSION)$/.test(
-      title,
-    )
-  );
 }
 
 /**

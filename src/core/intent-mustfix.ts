@@ -99,20 +99,24 @@ function everyItemFixed(lines: readonly string[], code: ReadonlySet<number>, i: 
   );
 }
 
-/** A section's closing key said whole: "**Critical Issues Verdict:** All resolved", "Critical issues: all fixed." */
+/** A section's closing key said whole: "**Critical Issues Verdict:** All resolved". */
 const CLOSING_KEY = /^([\p{L}\p{N}\s/-]{1,40})[:：]\s*ALL\s+(?:RESOLVED|FIXED|ADDRESSED)[\s.!]*$/u;
 /** Words a closing key may add to its section's title: "Critical Issues" + "Verdict". */
 const KEY_WORDS = new Set(['VERDICT', 'STATUS', 'STATE', 'RESULT']);
 const TABLE_ROW = /^\s*\|/;
 const SEPARATOR_ROW = /^\s*\|[\s:|-]+\|?\s*$/;
+/** A table column that says whether a row is done: "Status", "State", "Fixed?", "Resolved?", "Verified?". */
+const STATUS_COLUMN = /^(?:STATUS|STATE|FIXED\??|RESOLVED\??|VERIFIED\??|DONE\??)$/;
+/** A cell that says the row is done, and nothing else: "FIXED", "✅ Fixed", "Yes", "Fixed in 3f2a1c9". */
+const DONE_CELL = /^(?:FIXED|RESOLVED|DONE|YES|VERIFIED)(?:\s+IN\s+[0-9A-F]{7,40})?$/;
 
 /**
- * Is the must-fix list under the heading at `i` closed within its section? Either every table in it says, in its
- * status column, that each row is fixed (held-out 46: "### Critical Issues (C1–C3)" over a table whose Status column
- * reads FIXED three times), or its last line is a key named after the section that says all are resolved (held-out
- * 50: "## 2. Critical Issues" … "**Critical Issues Verdict:** All resolved") — and nothing else in it doubts that.
- * A key about something else ("Unit tests: All fixed", "Round 1 items: …", "Author says: …") closes nothing, nor
- * does a table row whose status is anything but fixed ("Open — tracked in #455", "Deferred", "🔴": attack 41).
+ * Is the must-fix list under the heading at `i` closed within its section: the section is one table whose every
+ * status column says each row is done (held-out 46: "### Critical Issues (C1–C3)" over a table whose Status column
+ * reads FIXED three times), and at most a closing key named after the section saying all are resolved (held-out 50:
+ * "**Critical Issues Verdict:** All resolved")? Anything else in the section — an item, a sub-heading, prose, a row
+ * "Addressed in follow-up", "Fixed*", "Open — tracked in #455", a key about a part ("Round 1: all resolved") — keeps
+ * it open (attacks 41 and 42).
  */
 function sectionClosed(lines: readonly string[], code: ReadonlySet<number>, i: number): boolean {
   const level = /^\s*(#{1,6})\s/.exec(lines[i]!)?.[1]!.length;
@@ -121,18 +125,18 @@ function sectionClosed(lines: readonly string[], code: ReadonlySet<number>, i: n
   for (let k = i + 1; k < lines.length; k++) {
     const h = /^\s*(#{1,6})\s/.exec(lines[k]!)?.[1]!.length;
     if (h !== undefined && h <= level) break;
-    if (!code.has(k) && lines[k]!.trim() && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(lines[k]!)) section.push(lines[k]!);
+    if (code.has(k)) return false;
+    if (lines[k]!.trim() && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(lines[k]!)) section.push(lines[k]!);
   }
   const rows = section.filter((l) => TABLE_ROW.test(l));
-  const prose = section.filter((l) => !TABLE_ROW.test(l));
-  if (rows.length && !tableFixed(rows)) return false;
-  const last = prose.at(-1);
-  const key = last === section.at(-1) ? CLOSING_KEY.exec(plain(last ?? '').toUpperCase()) : null;
-  const title = new Set(words(plain(lines[i]!).toUpperCase()));
+  const rest = section.slice(rows.length);
+  if (!rows.length || section.slice(0, rows.length).some((l) => !TABLE_ROW.test(l)) || rest.length > 1) return false;
+  if (!tableFixed(rows)) return false;
+  if (!rest.length) return true;
+  const key = CLOSING_KEY.exec(plain(rest[0]!).toUpperCase());
+  const title = words(plain(lines[i]!).toUpperCase()).filter((w) => /^\p{L}{3,}$/u.test(w));
   const named = key ? words(key[1]!).filter((w) => !KEY_WORDS.has(w)) : [];
-  const closedByKey = named.length > 0 && named.every((w) => title.has(w));
-  if (!rows.length && !closedByKey) return false;
-  return (closedByKey ? prose.slice(0, -1) : prose).every((l) => !DOUBT.test(plain(l).toUpperCase()));
+  return named.length > 0 && named.join(' ') === title.join(' ');
 }
 
 /** A title's or key's words, upper-cased. */
@@ -141,10 +145,7 @@ const words = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? [];
 /** A table cell's text: plain, upper-cased, spaces collapsed. */
 const cell = (c: string): string => plain(c).toUpperCase().replace(/\s+/g, ' ').trim();
 
-/**
- * A table (header, separator, rows) whose status column says every row is fixed: "FIXED", "✅ Fixed in 3f2a1c9",
- * "Resolved", "Yes" under "Fixed?". Any other status keeps the list open.
- */
+/** A table (header, separator, rows) whose every status column says each row is done, in a plain cell. */
 function tableFixed(rows: readonly string[]): boolean {
   if (rows.length < 3 || !SEPARATOR_ROW.test(rows[1]!)) return false;
   const cells = (row: string) =>
@@ -152,13 +153,13 @@ function tableFixed(rows: readonly string[]): boolean {
       .trim()
       .replace(/^\||\|$/g, '')
       .split('|');
-  const column = cells(rows[0]!).findIndex((c) => /^(?:STATUS|STATE|FIXED\??|RESOLVED\??)$/.test(cell(c)));
+  const columns = cells(rows[0]!).flatMap((c, n) => (STATUS_COLUMN.test(cell(c)) ? [n] : []));
   const data = rows.slice(2);
+  // a footnote or a mark beside the word ("Fixed*", "Fixed†") scopes it
+  const plainCell = (raw: string) => !/[*†‡^¹²³]/.test(raw.replace(/\*\*([^*]+)\*\*/g, '$1'));
   return (
-    column >= 0 &&
+    columns.length > 0 &&
     !data.some((r) => SEPARATOR_ROW.test(r)) &&
-    data.every((r) =>
-      /^(?:FIXED|RESOLVED|ADDRESSED|DONE|YES)(?:\s+(?:IN|BY|AT)\s+[\w.#-]+)?$/.test(cell(cells(r)[column] ?? '')),
-    )
+    data.every((r) => columns.every((n) => plainCell(cells(r)[n] ?? '') && DONE_CELL.test(cell(cells(r)[n] ?? ''))))
   );
 }

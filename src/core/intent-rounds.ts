@@ -124,11 +124,6 @@ export function laterRound(
 const OTHERS_TITLE =
   /^(?!(?:FINAL|LEAD|MAIN|PRIMARY|CODE|THIS|MY|OUR)\b)(?:[\w-]+\s+){1,3}(?:(?:PERSONA|AGENT|SUB-?AGENT|BOT|LENS|LANE)S?\b|REVIEWER\s*$)|\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
 
-/** A title that names the reviewing agent itself: "Review Agent …", "Code Review Bot …", "PR Review Agent …". */
-const OWN_AGENT = /^(?:(?:CODE|PR)\s+)?REVIEW(?:ER)?\s+(?:AGENT|BOT)\b/;
-/** A title over words brought in from elsewhere. */
-const COPIED = /\b(?:COPIED|PASTED|QUOTED|CHANGE\s+RECORD)\b/;
-
 /** A section title for an earlier review: "## Previous review (Mar 3)", "**Earlier round**", "### Last pass". */
 const EARLIER_TITLE = new RegExp(
   // "### Last week's review" (attack 37)
@@ -146,14 +141,5 @@ export function historySection(lines: readonly string[], code: ReadonlySet<numbe
   const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && (SECTION.test(l) || /^\s*<summary>/i.test(l)));
   if (k < 0) return -1;
   if (EARLIER_TITLE.test(opening(lines[k]!))) return k;
-  // the body's own title, its first line and its only top heading, names the reviewing agent itself: "# Review Agent
-  // Feedback Report" (held-out 49) is this agent's report; "# Security agent", "# Docs persona (pasted output)", a
-  // title over one of several top sections, are another's part of it (attack 41)
-  const top = lines.filter((l, n) => !code.has(n) && /^\s*#\s/.test(l)).length;
-  const title =
-    k === lines.findIndex((l) => l.trim()) &&
-    top === 1 &&
-    OWN_AGENT.test(opening(lines[k]!)) &&
-    !COPIED.test(opening(lines[k]!));
-  return !title && OTHERS_TITLE.test(opening(lines[k]!)) ? k : -1;
+  return OTHERS_TITLE.test(opening(lines[k]!)) ? k : -1;
 }

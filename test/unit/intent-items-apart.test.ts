@@ -1,7 +1,8 @@
-// A weak key repeated for three or more items is the items' triage (core/intent-items.ts), but the one line of that
-// key right under the review's verdict heading is set apart: also when the key's other lines in the body all give the
-// same verdict (held-out 16: "**Status:** ✅ **APPROVED**" at the top, "- **Status:** PASS" per acceptance criterion,
-// and "**Status:** ✅ **APPROVED** — Production Ready" under "## RECOMMENDATION").
+// A weak key repeated for three or more items is the items' triage (core/intent-items.ts); the one line of that key
+// under the review's verdict heading is set apart only when it is the key's one verdict. Setting it apart also when
+// the key's other lines all agree (held-out 16: "**Status:** ✅ **APPROVED**" at the top, "- **Status:** PASS" per
+// criterion, again under "## RECOMMENDATION") was tried on 2026-12-03 and taken out after attack 42 got three bodies
+// wrong through it (a base PR's status under its own heading): these stay unread.
 import { describe, expect, test } from 'vitest';
 import { findIntent } from '../../src/core/intent.js';
 
@@ -12,7 +13,7 @@ const report = (top: string, under: string) =>
 
 describe('the status under the verdict heading, among statuses that agree', () => {
   test.each<[string, string, string | null]>([
-    ['all approve', report('✅ **APPROVED**', '✅ **APPROVED** — Production Ready'), 'APPROVE'],
+    ['all approve (taken out: attack 42)', report('✅ **APPROVED**', '✅ **APPROVED** — Production Ready'), null],
     ['the top one disagrees', report('❌ **CHANGES REQUESTED**', '✅ **APPROVED**'), null],
     [
       "one under each item's own verdict heading stays an item's",

@@ -1,6 +1,7 @@
-// The body's own title (its first line, a level-one heading) names the whole review: a title that reads like
-// another reviewer's section ("# Review Agent Feedback Report", held-out 49) does not set the verdict under it
-// aside; the same words as a later section's title still do (attack 38: "## Security persona").
+// A section titled as another reviewer's ("## Security persona", "### Architecture agent": attack 38) sets its verdict
+// aside, the body's first line too: reading "# Review Agent Feedback Report" (held-out 49) as the agent's own title was
+// tried on 2026-12-03 and taken out after attacks 41 and 42 got eight bodies wrong through it (a pasted "# Security
+// agent" or "# Review Bot findings" report as the body's first heading).
 import { describe, expect, test } from 'vitest';
 import { findIntent } from '../../src/core/intent.js';
 
@@ -9,9 +10,9 @@ const verdictOf = (body: string) => findIntent(body.split('\n')).suggestion?.ver
 describe("a body's own title is its own; a later section's title may be another reviewer's", () => {
   test.each<[string, string, string | null]>([
     [
-      'the first line titles the report',
+      'the first line titles the report (taken out: attacks 41, 42)',
       '# Review Agent Feedback Report\n**Task**: adapters\n**Status**: ❌ CHANGES REQUIRED\n\n## Issues\n1. Coverage.\n',
-      'CHANGES_REQUESTED',
+      null,
     ],
     [
       'the same title as a later section: another reviewer',

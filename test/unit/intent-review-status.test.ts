@@ -1,7 +1,7 @@
-// A list item's "Review status:" key (core/intent-key.ts): a weak key in a list describes one item ("- Status: PASS"
-// under a check), but a list item that opens with the review's own status, its value set off as a token, is the
-// review's verdict (held-out 50: "- Review status: **PASS** (three lanes returned SAFE TO PUSH; …)") — in a list right
-// under a heading that titles the review's record or summary, the body's only "Review status" (attack 41).
+// A list item's "Review status:" key (core/intent-key.ts): a weak key in a list describes one item. Reading "- Review
+// status: **PASS** (three lanes returned SAFE TO PUSH; …)" as the review's own (held-out 50) was tried on 2026-12-03,
+// narrowed after attack 41 and taken out after attack 42 (a dismissed approval, the code owners' status, one half of
+// the change): all of these stay unread.
 import { describe, expect, test } from 'vitest';
 import { findIntent } from '../../src/core/intent.js';
 
@@ -9,8 +9,8 @@ const verdictOf = (body: string) => findIntent(body.split('\n')).suggestion?.ver
 
 describe("a list item with the review's own status", () => {
   test.each<[string, string, string | null]>([
-    ['bold PASS', '## Review record\n\n- Review status: **PASS** (three lanes safe)\n- Head SHA: c3a91e0\n', 'APPROVE'],
-    ['bold FAIL', '## Summary\n- Review status: **FAIL** (one lane failed)\n- Head: c3a91e0\n', 'CHANGES_REQUESTED'],
+    ['bold PASS', '## Review record\n\n- Review status: **PASS** (three lanes safe)\n- Head SHA: c3a91e0\n', null],
+    ['bold FAIL', '## Summary\n- Review status: **FAIL** (one lane failed)\n- Head: c3a91e0\n', null],
     // attack 41: a list that is not the review's record — metadata, a panel, a stack, other reviewers, a timeline
     ['no heading over the list', '- Review status: **PASS**\n- Head: c3a91e0\n', null],
     ["a PR's metadata", '### PR metadata\n- CI: **PASS**\n- Review status: **APPROVED**\n', null],

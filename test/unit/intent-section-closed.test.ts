@@ -1,7 +1,7 @@
-// A must-fix section that closes itself (core/intent-around.ts): a table or list of the round's critical issues,
-// then a key that says all of them are resolved as the section's last line, no longer holds back the approval after
-// it (held-out 50: "## 2. Critical Issues" … "**Critical Issues Verdict:** All resolved" … "**Recommendation:**
-// Approve"). Anything in the section that leaves an item open keeps it open.
+// A must-fix section that closes itself (core/intent-mustfix.ts): one table whose every status column says each row
+// is done, and at most a key named after the section saying all are resolved (held-out 46's "### Critical Issues
+// (C1–C3)", held-out 50's "## 2. Critical Issues" … "**Critical Issues Verdict:** All resolved"), no longer holds
+// back the approval after it. Anything else in the section keeps it open (attacks 41 and 42).
 import { describe, expect, test } from 'vitest';
 import { findIntent } from '../../src/core/intent.js';
 
@@ -20,9 +20,14 @@ describe('a critical-issues section closed by its own key', () => {
       'APPROVE',
     ],
     [
-      'a list, then "Critical issues: all fixed."',
-      review('- C1: schema\n- C2: export\n\nCritical issues: all fixed.'),
-      'APPROVE',
+      'a list, then "Critical issues: all fixed." (a key alone closes no list)',
+      review('- C1: schema\n\nCritical issues: all fixed.'),
+      null,
+    ],
+    [
+      'a fixed table, then a key about something else',
+      review(`${table(['| C1: schema | Yes | None |'])}\n\nUnit tests: All fixed`),
+      null,
     ],
     // attack 41: a key about something else closes nothing; a row whose status is not fixed keeps it open
     ['a key that names no subject', review('- C1: schema\n- C2: export\n\nStatus: all fixed.'), null],

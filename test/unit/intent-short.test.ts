@@ -54,15 +54,12 @@ describe('read: a short review that approves in words', () => {
     ['@bob LGTM', 'APPROVE'],
     // after the merge: a reminder, work put to another PR, who presses the button
     ["LGTM. Don't forget to update the wiki page once this is merged.", 'APPROVE'],
-    ['LGTM!\nThe failing CI tests should be fixed in a separate PR.', 'APPROVE'],
     ['Looks great! Am I allowed to merge this? Or do you want to do it?', 'APPROVE'],
     // whole, in other languages
-    ['Tudo certo, obrigado!', 'APPROVE'],
     ["C'est bon pour moi. Merci !", 'APPROVE'],
-    ['Todo bien, gracias', 'APPROVE'],
+    ['Parece bom, obrigado!', 'APPROVE'],
     ['Freigegeben, danke!', 'APPROVE'],
     ['승인합니다!', 'APPROVE'],
-    ['没问题', 'APPROVE'],
     // held-out 50 and 51, after their first run: nits said small, what it does not ask for, a note for the changelog,
     // the reviewer's merge, a name alone on the first line or after the closing thanks
     ['lgtm with the two small nits.  Thanks!', 'APPROVE'],
@@ -143,6 +140,9 @@ describe('unread: hedged, conditioned, reported, quoted, partial, a problem name
     ['No todo bien', 'a negation in another language'],
     ['Passt so, danke!', 'an acknowledgement: "OK, thanks" (attack 41)'],
     ['Va bene, grazie!', 'an acknowledgement'],
+    ['Tudo certo, obrigado!', 'an acknowledgement'],
+    ['没问题', 'an acknowledgement: "no problem" (attack 42)'],
+    ['LGTM!\nThe public API rename should be handled in a separate PR.', 'a part of this PR put off: split it'],
     ['Yes', 'a yes alone'],
     ['No further comments.', 'nothing asked for, and no approval'],
     ['No concerns, but the race must be fixed. LGTM', 'but'],

@@ -786,6 +786,11 @@ describe.each([
     'intent-attack-41.json',
     59,
   ],
+  [
+    "attack 41's mends and the day's later rules: template options, statuses that agree, closed sections, languages",
+    'intent-attack-42.json',
+    54,
+  ],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
@@ -1475,21 +1480,10 @@ describe('held-out 25: a Japanese copula, a demand before a phase, gates then a 
     ["someone else's LGTM", 'ボットのレビューは LGTM です\n', null],
     ['a Chinese condition before the token', '修复这两个问题后 LGTM。\n', null],
     [
-      // a template's options, one ticked, the others only named and explained in plain words: the options not taken
-      // (held-out 25's second look, 2026-12-03)
-      'an unticked "Conditionally Approved" option beside a ticked "Approved"',
+      // an unticked box may record a state ("sign-off still pending"), so it is no choice nobody made (attack 26); read
+      // as an option not taken for a while on 2026-12-03, and taken out after attack 42 got 11 bodies wrong through it
+      'an unticked "Conditionally Approved" beside a ticked "Approved" still withholds',
       `${REVIEW}\n## Approval Status\n- [x] Approved - works\n- [ ] Conditionally Approved - needs fixes\n`,
-      'APPROVE',
-    ],
-    [
-      // an unticked box may record a state ("sign-off still pending"), so it is no choice nobody made (attack 26)
-      'an unticked "Conditionally Approved" marked or explained beside a ticked "Approved" still withholds',
-      `${REVIEW}\n## Approval Status\n- [x] Approved\n- [ ] Conditionally approved ← **this one**: the TTL fix first\n`,
-      null,
-    ],
-    [
-      'an unticked state in a template of options still withholds',
-      `${REVIEW}\n## Approval Status\n- [x] Approved - works\n- [ ] security: REQUEST CHANGES — re-run not finished\n`,
       null,
     ],
     [
