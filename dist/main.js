@@ -44717,22 +44717,30 @@ const MARKED = new RegExp(String.raw `✅|\b(?:FIXED|RESOLVED|ADDRESSED)\b|\*\*(
 const DOUBT = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NO|NONE|STILL|YET|REVERT\w*|REOPEN\w*|CLAIM\w*|ATTEMPT\w*|NEW|REMAIN\w*|` +
     String.raw `OPEN|BUT|HOWEVER|PLEASE|AGAIN|PARTIAL\w*|EXCEPT|UNLESS|TODO|PENDING|BLOCK\w*|REGRESS\w*|` +
     String.raw `REPRODUC\w*|FAIL\w*|BROKEN|BREAKS?|UNVERIFIED|VERIFY|SHOULD|MUST)\b`);
+/** The lines (0-based) under the heading at `i`, up to the next heading of its level or above; null if no heading. */
+function sectionOf(lines, i) {
+    const level = /^\s*(#{1,6})\s/.exec(lines[i])?.[1].length;
+    if (!level)
+        return null;
+    const at = [];
+    for (let k = i + 1; k < lines.length; k++) {
+        const h = /^\s*(#{1,6})\s/.exec(lines[k])?.[1].length;
+        if (h !== undefined && h <= level)
+            break;
+        at.push(k);
+    }
+    return at;
+}
 /**
  * Does every item under the heading at `i` say it is fixed (or is a ticked box)? Its items are its sub-headings, or
  * else its list items, up to the next heading of its level or above; a heading with no items is not closed by this.
  */
 function everyItemFixed(lines, code, i) {
-    const level = /^\s*(#{1,6})\s/.exec(lines[i])?.[1].length;
-    if (!level)
+    const section = sectionOf(lines, i)
+        ?.filter((k) => !code.has(k))
+        .map((k) => lines[k]);
+    if (!section)
         return false;
-    const section = [];
-    for (let k = i + 1; k < lines.length; k++) {
-        const h = /^\s*(#{1,6})\s/.exec(lines[k])?.[1].length;
-        if (h !== undefined && h <= level)
-            break;
-        if (!code.has(k))
-            section.push(lines[k]);
-    }
     if (section.some((l) => DOUBT.test(plain(l).toUpperCase())))
         return false;
     const subs = section.filter((l) => /^\s*#{1,6}\s/.test(l));
@@ -44760,19 +44768,10 @@ const DONE_CELL = /^(?:FIXED|RESOLVED|DONE|YES|VERIFIED)(?:\s+IN\s+[0-9A-F]{7,40
  * it open (attacks 41 and 42).
  */
 function sectionClosed(lines, code, i) {
-    const level = /^\s*(#{1,6})\s/.exec(lines[i])?.[1].length;
-    if (!level)
+    const at = sectionOf(lines, i);
+    if (!at || at.some((k) => code.has(k)))
         return false;
-    const section = [];
-    for (let k = i + 1; k < lines.length; k++) {
-        const h = /^\s*(#{1,6})\s/.exec(lines[k])?.[1].length;
-        if (h !== undefined && h <= level)
-            break;
-        if (code.has(k))
-            return false;
-        if (lines[k].trim() && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(lines[k]))
-            section.push(lines[k]);
-    }
+    const section = at.map((k) => lines[k]).filter((l) => l.trim() && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(l));
     const rows = section.filter((l) => TABLE_ROW.test(l));
     const rest = section.slice(rows.length);
     if (!rows.length || section.slice(0, rows.length).some((l) => !TABLE_ROW.test(l)) || rest.length > 1)
