@@ -634,11 +634,11 @@ const APPROVAL = new RegExp('^(?:' +
         String.raw `(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
         String.raw `(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,
         String.raw `(?:LET'S|WE'LL|WE\s+WILL|I'LL|I\s+WILL)\s+MERGE\s+(?:THIS|IT)(?:\s+NOW)?`,
-        // "Seems fine to me!", "Looks alright", "Looks fine to me overall", "Works great": an approval in other words
+        // "Seems fine to me!", "Looks alright", "Looks fine to me overall": an approval in other words (not "works fine
+        // for me", which may be a test report: attack 43)
         String.raw `SEEMS\s+(?:GOOD|FINE|OK(?:AY)?|ALRIGHT)(?:\s+TO\s+ME)?`,
         String.raw `(?:(?:THIS|IT|EVERYTHING|ALL)\s+)?LOOKS\s+(?:ALRIGHT|OK(?:AY)?)(?:\s+TO\s+ME)?`,
         String.raw `(?:(?:THIS|IT|EVERYTHING|ALL)\s+)?LOOKS\s+(?:GOOD|GREAT|FINE)(?:\s+TO\s+ME)?\s+OVERALL`,
-        String.raw `(?:(?:THIS|IT)\s+)?WORKS\s+(?:GREAT|WELL|FINE|PERFECTLY)(?:\s+FOR\s+ME)?`,
         String.raw `(?:I'M\s+|I\s+AM\s+)?APPROVING(?:\s+(?:THIS|IT))?(?:\s+(?:TOO|AS\s+WELL))`,
         String.raw `FEEL\s+FREE\s+TO\s+MERGE(?:\s+(?:THIS|IT))?`,
         String.raw `(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,
@@ -1548,8 +1548,9 @@ function refusalSetApart(gone, kept, lines) {
 ;// CONCATENATED MODULE: ./src/core/intent-mustfix.ts
 // Must-fix lists — pure, part of "did you mean" (core/intent.ts): a heading that opens a list of changes the author
 // must still make (must-fix, blocking, critical, P0, before the merge), unless the list is stated empty, every item
-// in it is marked fixed, or the section closes itself with a key saying all are resolved. intent-around.ts holds an
-// approval back over such a list.
+// in it is marked fixed. intent-around.ts holds an approval back over such a list. (A section closed by a table fixed
+// on every row, or by a key saying all are resolved, was read on 2026-12-03 and taken out after attacks 41–43 got 25
+// bodies wrong through its other columns, its cells' meaning and the sections beside it.)
 
 
 /**
@@ -1598,7 +1599,7 @@ function openMustFix(lines, code, from = 0) {
         const itemLabel = next < lines.length && /^\s*([-+*]|\d+[.)])\s+\*\*[^*]+\*\*\s*[:：—–-]/.test(lines[next]);
         if (EMPTY.test(under.slice(0, 40)) && !itemLabel && !/^[^.]{0,40}[:：]\s*\S/.test(under))
             continue;
-        if (everyItemFixed(lines, code, i) || sectionClosed(lines, code, i))
+        if (everyItemFixed(lines, code, i))
             continue;
         return i;
     }
@@ -1647,62 +1648,6 @@ function everyItemFixed(lines, code, i) {
     // a ticked box is done too: "## Before merging" / "- [x] CI is green" (round 17's review)
     const ticked = (l) => /^\s*(?:[-+*]|\d+[.)])\s+\[[xX]\]\s/.test(l);
     return (items.length > 0 && items.every((l) => ticked(l) || (ITEM_DONE.test(plain(l).toUpperCase()) && MARKED.test(l))));
-}
-/** A section's closing key said whole: "**Critical Issues Verdict:** All resolved". */
-const CLOSING_KEY = /^([\p{L}\p{N}\s/-]{1,40})[:：]\s*ALL\s+(?:RESOLVED|FIXED|ADDRESSED)[\s.!]*$/u;
-/** Words a closing key may add to its section's title: "Critical Issues" + "Verdict". */
-const KEY_WORDS = new Set(['VERDICT', 'STATUS', 'STATE', 'RESULT']);
-const TABLE_ROW = /^\s*\|/;
-const SEPARATOR_ROW = /^\s*\|[\s:|-]+\|?\s*$/;
-/** A table column that says whether a row is done: "Status", "State", "Fixed?", "Resolved?", "Verified?". */
-const STATUS_COLUMN = /^(?:STATUS|STATE|FIXED\??|RESOLVED\??|VERIFIED\??|DONE\??)$/;
-/** A cell that says the row is done, and nothing else: "FIXED", "✅ Fixed", "Yes", "Fixed in 3f2a1c9". */
-const DONE_CELL = /^(?:FIXED|RESOLVED|DONE|YES|VERIFIED)(?:\s+IN\s+[0-9A-F]{7,40})?$/;
-/**
- * Is the must-fix list under the heading at `i` closed within its section: the section is one table whose every
- * status column says each row is done (held-out 46: "### Critical Issues (C1–C3)" over a table whose Status column
- * reads FIXED three times), and at most a closing key named after the section saying all are resolved (held-out 50:
- * "**Critical Issues Verdict:** All resolved")? Anything else in the section — an item, a sub-heading, prose, a row
- * "Addressed in follow-up", "Fixed*", "Open — tracked in #455", a key about a part ("Round 1: all resolved") — keeps
- * it open (attacks 41 and 42).
- */
-function sectionClosed(lines, code, i) {
-    const at = sectionOf(lines, i);
-    if (!at || at.some((k) => code.has(k)))
-        return false;
-    const section = at.map((k) => lines[k]).filter((l) => l.trim() && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(l));
-    const rows = section.filter((l) => TABLE_ROW.test(l));
-    const rest = section.slice(rows.length);
-    if (!rows.length || section.slice(0, rows.length).some((l) => !TABLE_ROW.test(l)) || rest.length > 1)
-        return false;
-    if (!tableFixed(rows))
-        return false;
-    if (!rest.length)
-        return true;
-    const key = CLOSING_KEY.exec(plain(rest[0]).toUpperCase());
-    const title = words(plain(lines[i]).toUpperCase()).filter((w) => /^\p{L}{3,}$/u.test(w));
-    const named = key ? words(key[1]).filter((w) => !KEY_WORDS.has(w)) : [];
-    return named.length > 0 && named.join(' ') === title.join(' ');
-}
-/** A title's or key's words, upper-cased. */
-const words = (text) => text.match(/[\p{L}\p{N}]+/gu) ?? [];
-/** A table cell's text: plain, upper-cased, spaces collapsed. */
-const cell = (c) => plain(c).toUpperCase().replace(/\s+/g, ' ').trim();
-/** A table (header, separator, rows) whose every status column says each row is done, in a plain cell. */
-function tableFixed(rows) {
-    if (rows.length < 3 || !SEPARATOR_ROW.test(rows[1]))
-        return false;
-    const cells = (row) => row
-        .trim()
-        .replace(/^\||\|$/g, '')
-        .split('|');
-    const columns = cells(rows[0]).flatMap((c, n) => (STATUS_COLUMN.test(cell(c)) ? [n] : []));
-    const data = rows.slice(2);
-    // a footnote or a mark beside the word ("Fixed*", "Fixed†") scopes it
-    const plainCell = (raw) => !/[*†‡^¹²³]/.test(raw.replace(/\*\*([^*]+)\*\*/g, '$1'));
-    return (columns.length > 0 &&
-        !data.some((r) => SEPARATOR_ROW.test(r)) &&
-        data.every((r) => columns.every((n) => plainCell(cells(r)[n] ?? '') && DONE_CELL.test(cell(cells(r)[n] ?? '')))));
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent-around.ts

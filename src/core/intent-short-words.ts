@@ -36,11 +36,11 @@ export const APPROVAL = new RegExp(
       String.raw`(?:WE|YOU)\s+CAN\s+MERGE(?:\s+(?:THIS|IT))?(?:\s+NOW)?`,
       String.raw`(?:THIS|IT)\s+CAN\s+GO\s+IN(?:\s+NOW)?`,
       String.raw`(?:LET'S|WE'LL|WE\s+WILL|I'LL|I\s+WILL)\s+MERGE\s+(?:THIS|IT)(?:\s+NOW)?`,
-      // "Seems fine to me!", "Looks alright", "Looks fine to me overall", "Works great": an approval in other words
+      // "Seems fine to me!", "Looks alright", "Looks fine to me overall": an approval in other words (not "works fine
+      // for me", which may be a test report: attack 43)
       String.raw`SEEMS\s+(?:GOOD|FINE|OK(?:AY)?|ALRIGHT)(?:\s+TO\s+ME)?`,
       String.raw`(?:(?:THIS|IT|EVERYTHING|ALL)\s+)?LOOKS\s+(?:ALRIGHT|OK(?:AY)?)(?:\s+TO\s+ME)?`,
       String.raw`(?:(?:THIS|IT|EVERYTHING|ALL)\s+)?LOOKS\s+(?:GOOD|GREAT|FINE)(?:\s+TO\s+ME)?\s+OVERALL`,
-      String.raw`(?:(?:THIS|IT)\s+)?WORKS\s+(?:GREAT|WELL|FINE|PERFECTLY)(?:\s+FOR\s+ME)?`,
       String.raw`(?:I'M\s+|I\s+AM\s+)?APPROVING(?:\s+(?:THIS|IT))?(?:\s+(?:TOO|AS\s+WELL))`,
       String.raw`FEEL\s+FREE\s+TO\s+MERGE(?:\s+(?:THIS|IT))?`,
       String.raw`(?:ADDING\s+)?MY\s+APPROVAL(?:\s+HERE)?|I\s+APPROVE(?:\s+(?:THIS|IT))?|APPROVED`,

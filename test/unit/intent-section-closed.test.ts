@@ -1,7 +1,9 @@
-// A must-fix section that closes itself (core/intent-mustfix.ts): one table whose every status column says each row
-// is done, and at most a key named after the section saying all are resolved (held-out 46's "### Critical Issues
-// (C1–C3)", held-out 50's "## 2. Critical Issues" … "**Critical Issues Verdict:** All resolved"), no longer holds
-// back the approval after it. Anything else in the section keeps it open (attacks 41 and 42).
+// A must-fix section (core/intent-mustfix.ts) holds back the approval after it unless its list is stated empty or
+// every item is marked fixed. Reading a section closed by one table fixed on every row, or by a key saying all are
+// resolved (held-out 46's "### Critical Issues (C1–C3)", held-out 50's "**Critical Issues Verdict:** All resolved"),
+// was tried on 2026-12-03, narrowed after attacks 41 and 42, and taken out after attack 43 got 25 bodies wrong through
+// it (a Notes column saying the fix was reverted, "Verified" meaning the finding is confirmed, an open blocker under
+// the next heading): every body here stays unread.
 import { describe, expect, test } from 'vitest';
 import { findIntent } from '../../src/core/intent.js';
 
@@ -12,12 +14,12 @@ const review = (section: string) =>
   '## 3. Final Verdict\n\n**Recommendation:** Approve\n';
 const CLOSED = '**Critical Issues Verdict:** All resolved';
 
-describe('a critical-issues section closed by its own key', () => {
+describe('a critical-issues section with a fixed table or a closing key still holds the approval back', () => {
   test.each<[string, string, string | null]>([
     [
       'every row fixed, then "All resolved"',
       review(`${table(['| C1: schema | Yes | None |', '| C2: export | Yes | None |'])}\n\n${CLOSED}`),
-      'APPROVE',
+      null,
     ],
     [
       'a list, then "Critical issues: all fixed." (a key alone closes no list)',
@@ -48,7 +50,7 @@ describe('a critical-issues section closed by its own key', () => {
     ['prose that doubts it', review('C2 still fails on Windows.\n\n**Verdict:** All resolved'), null],
     ['the key not last', review('**Verdict:** All resolved\n\n- C3: the cache is never invalidated'), null],
     ['no closing key, a table without a status column', review('| Issue | Notes |\n|---|---|\n| C1 | ok |'), null],
-    ['no closing key, but "Fixed?" is Yes on every row', review(table(['| C1: schema | Yes | None |'])), 'APPROVE'],
+    ['no closing key, but "Fixed?" is Yes on every row', review(table(['| C1: schema | Yes | None |'])), null],
     ['"All resolved?" is a question', review('- C1\n\n**Verdict:** All resolved?'), null],
     // held-out 46: the section is one table whose Status column reads FIXED on every row
     [
@@ -57,7 +59,7 @@ describe('a critical-issues section closed by its own key', () => {
         '| ID | Issue | Status | Notes |\n|---|---|---|---|\n' +
           '| C1 | PATCH scope | FIXED | scoped |\n| C2 | cache | ✅ Fixed | keyed |',
       ),
-      'APPROVE',
+      null,
     ],
     [
       'a status table with a row STILL OPEN',

@@ -45,7 +45,6 @@ describe('read: a short review that approves in words', () => {
     ['Seems fine to me!', 'APPROVE'],
     ['Looks alright', 'APPROVE'],
     ['Looks fine to me overall.', 'APPROVE'],
-    ['Works great, thanks!', 'APPROVE'],
     ["I'm approving too.", 'APPROVE'],
     ['yep, looks good to me\nthanks for tidying this up!', 'APPROVE'],
     // the comment's one name, opening it: whom it is for
@@ -144,6 +143,7 @@ describe('unread: hedged, conditioned, reported, quoted, partial, a problem name
     ['没问题', 'an acknowledgement: "no problem" (attack 42)'],
     ['LGTM!\nThe public API rename should be handled in a separate PR.', 'a part of this PR put off: split it'],
     ['Yes', 'a yes alone'],
+    ['Works fine for me.', 'maybe a test report (attack 43)'],
     ['No further comments.', 'nothing asked for, and no approval'],
     ['No concerns, but the race must be fixed. LGTM', 'but'],
     ['LGTM with one blocking question', 'a question said blocking'],

@@ -791,6 +791,7 @@ describe.each([
     'intent-attack-42.json',
     54,
   ],
+  ['the surviving additions: the short reader, a section closed by its table', 'intent-attack-43.json', 52],
 ])('an attack on the %s rules: a verdict only where the body gives one, never the opposite', (_set, file, n) => {
   const attack = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures', file), 'utf8')) as {
     cases: Array<{ name: string; body: string; meant: string | null; known?: string }>;
