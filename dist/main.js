@@ -44650,8 +44650,8 @@ function refusalSetApart(gone, kept, lines) {
 // Must-fix lists — pure, part of "did you mean" (core/intent.ts): a heading that opens a list of changes the author
 // must still make (must-fix, blocking, critical, P0, before the merge), unless the list is stated empty, every item
 // in it is marked fixed. intent-around.ts holds an approval back over such a list. (A section closed by a table fixed
-// on every row, or by a key saying all are resolved, was read on 2026-12-03 and taken out after attacks 41–43 got 25
-// bodies wrong through its other columns, its cells' meaning and the sections beside it.)
+// on every row, or by a key saying all are resolved, was read on 2026-12-03 and taken out after attacks 41–43 got 44
+// bodies wrong through it — 24 in attack 43 alone: its other columns, its cells' meaning, the sections beside it.)
 
 
 /**

@@ -1,7 +1,7 @@
 // A must-fix section (core/intent-mustfix.ts) holds back the approval after it unless its list is stated empty or
 // every item is marked fixed. Reading a section closed by one table fixed on every row, or by a key saying all are
 // resolved (held-out 46's "### Critical Issues (C1–C3)", held-out 50's "**Critical Issues Verdict:** All resolved"),
-// was tried on 2026-12-03, narrowed after attacks 41 and 42, and taken out after attack 43 got 25 bodies wrong through
+// was tried on 2026-12-03, narrowed after attacks 41 and 42, and taken out after attack 43 got 24 bodies wrong through
 // it (a Notes column saying the fix was reverted, "Verified" meaning the finding is confirmed, an open blocker under
 // the next heading): every body here stays unread.
 import { describe, expect, test } from 'vitest';
