@@ -43957,7 +43957,7 @@ function addressee(lines, skip) {
     if (first < 0 || lines.join('\n').match(/@/g)?.length !== 1)
         return lines;
     // words that say what the one named did ("@alice approved", "@bob thinks …") are about that one, not to them
-    const m = /^\s*@[\w-]+[,:]?\s+(?=[\p{L}\p{N}])(?!\p{L}+ED\b|(?!(?:LOOKS|SEEMS|READS|WORKS)\b)\p{L}+S\b)/iu.exec(lines[first]);
+    const m = /^\s*@[\w-]+[,:]?\s+(?=[\p{L}\p{N}])(?!\p{L}+ED\b|(?!(?:LOOKS|SEEMS|READS)\b)\p{L}+S\b)/iu.exec(lines[first]);
     if (m)
         return lines.map((l, i) => (i === first ? l.slice(m[0].length) : l));
     // the name alone on the first line ("@hanako-t" / "確認しました。…"), or after the closing thanks ("…, merged --
@@ -44718,30 +44718,22 @@ const MARKED = new RegExp(String.raw `✅|\b(?:FIXED|RESOLVED|ADDRESSED)\b|\*\*(
 const DOUBT = new RegExp(String.raw `\?|N'T\b|N’T\b|\b(?:NOT|NO|NONE|STILL|YET|REVERT\w*|REOPEN\w*|CLAIM\w*|ATTEMPT\w*|NEW|REMAIN\w*|` +
     String.raw `OPEN|BUT|HOWEVER|PLEASE|AGAIN|PARTIAL\w*|EXCEPT|UNLESS|TODO|PENDING|BLOCK\w*|REGRESS\w*|` +
     String.raw `REPRODUC\w*|FAIL\w*|BROKEN|BREAKS?|UNVERIFIED|VERIFY|SHOULD|MUST)\b`);
-/** The lines (0-based) under the heading at `i`, up to the next heading of its level or above; null if no heading. */
-function sectionOf(lines, i) {
-    const level = /^\s*(#{1,6})\s/.exec(lines[i])?.[1].length;
-    if (!level)
-        return null;
-    const at = [];
-    for (let k = i + 1; k < lines.length; k++) {
-        const h = /^\s*(#{1,6})\s/.exec(lines[k])?.[1].length;
-        if (h !== undefined && h <= level)
-            break;
-        at.push(k);
-    }
-    return at;
-}
 /**
  * Does every item under the heading at `i` say it is fixed (or is a ticked box)? Its items are its sub-headings, or
  * else its list items, up to the next heading of its level or above; a heading with no items is not closed by this.
  */
 function everyItemFixed(lines, code, i) {
-    const section = sectionOf(lines, i)
-        ?.filter((k) => !code.has(k))
-        .map((k) => lines[k]);
-    if (!section)
+    const level = /^\s*(#{1,6})\s/.exec(lines[i])?.[1].length;
+    if (!level)
         return false;
+    const section = [];
+    for (let k = i + 1; k < lines.length; k++) {
+        const h = /^\s*(#{1,6})\s/.exec(lines[k])?.[1].length;
+        if (h !== undefined && h <= level)
+            break;
+        if (!code.has(k))
+            section.push(lines[k]);
+    }
     if (section.some((l) => DOUBT.test(plain(l).toUpperCase())))
         return false;
     const subs = section.filter((l) => /^\s*#{1,6}\s/.test(l));
@@ -45157,9 +45149,7 @@ function historySection(lines, code, at) {
     const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && (SECTION.test(l) || /^\s*<summary>/i.test(l)));
     if (k < 0)
         return -1;
-    if (EARLIER_TITLE.test(opening(lines[k])))
-        return k;
-    return OTHERS_TITLE.test(opening(lines[k])) ? k : -1;
+    return EARLIER_TITLE.test(opening(lines[k])) || OTHERS_TITLE.test(opening(lines[k])) ? k : -1;
 }
 
 ;// CONCATENATED MODULE: ./src/core/intent-doubts.ts

@@ -77,28 +77,19 @@ const DOUBT = new RegExp(
     String.raw`REPRODUC\w*|FAIL\w*|BROKEN|BREAKS?|UNVERIFIED|VERIFY|SHOULD|MUST)\b`,
 );
 
-/** The lines (0-based) under the heading at `i`, up to the next heading of its level or above; null if no heading. */
-function sectionOf(lines: readonly string[], i: number): number[] | null {
-  const level = /^\s*(#{1,6})\s/.exec(lines[i]!)?.[1]!.length;
-  if (!level) return null;
-  const at: number[] = [];
-  for (let k = i + 1; k < lines.length; k++) {
-    const h = /^\s*(#{1,6})\s/.exec(lines[k]!)?.[1]!.length;
-    if (h !== undefined && h <= level) break;
-    at.push(k);
-  }
-  return at;
-}
-
 /**
  * Does every item under the heading at `i` say it is fixed (or is a ticked box)? Its items are its sub-headings, or
  * else its list items, up to the next heading of its level or above; a heading with no items is not closed by this.
  */
 function everyItemFixed(lines: readonly string[], code: ReadonlySet<number>, i: number): boolean {
-  const section = sectionOf(lines, i)
-    ?.filter((k) => !code.has(k))
-    .map((k) => lines[k]!);
-  if (!section) return false;
+  const level = /^\s*(#{1,6})\s/.exec(lines[i]!)?.[1]!.length;
+  if (!level) return false;
+  const section: string[] = [];
+  for (let k = i + 1; k < lines.length; k++) {
+    const h = /^\s*(#{1,6})\s/.exec(lines[k]!)?.[1]!.length;
+    if (h !== undefined && h <= level) break;
+    if (!code.has(k)) section.push(lines[k]!);
+  }
   if (section.some((l) => DOUBT.test(plain(l).toUpperCase()))) return false;
   const subs = section.filter((l) => /^\s*#{1,6}\s/.test(l));
   const items = subs.length ? subs : section.filter((l) => /^\s*([-+*]|\d+[.)])\s/.test(l));

@@ -140,6 +140,5 @@ export function historySection(lines: readonly string[], code: ReadonlySet<numbe
   // a <details> summary titles what it folds too: "<summary>Previous review (at 1a2b3c4)</summary>" (attack 38)
   const k = lines.findLastIndex((l, i) => i < at && !code.has(i) && (SECTION.test(l) || /^\s*<summary>/i.test(l)));
   if (k < 0) return -1;
-  if (EARLIER_TITLE.test(opening(lines[k]!))) return k;
-  return OTHERS_TITLE.test(opening(lines[k]!)) ? k : -1;
+  return EARLIER_TITLE.test(opening(lines[k]!)) || OTHERS_TITLE.test(opening(lines[k]!)) ? k : -1;
 }

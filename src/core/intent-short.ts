@@ -147,7 +147,7 @@ function addressee(lines: readonly string[], skip: ReadonlySet<number>): readonl
   const first = lines.findIndex((l, i) => !skip.has(i) && l.trim() && !COMMENT_LINE.test(l));
   if (first < 0 || lines.join('\n').match(/@/g)?.length !== 1) return lines;
   // words that say what the one named did ("@alice approved", "@bob thinks …") are about that one, not to them
-  const m = /^\s*@[\w-]+[,:]?\s+(?=[\p{L}\p{N}])(?!\p{L}+ED\b|(?!(?:LOOKS|SEEMS|READS|WORKS)\b)\p{L}+S\b)/iu.exec(
+  const m = /^\s*@[\w-]+[,:]?\s+(?=[\p{L}\p{N}])(?!\p{L}+ED\b|(?!(?:LOOKS|SEEMS|READS)\b)\p{L}+S\b)/iu.exec(
     lines[first]!,
   );
   if (m) return lines.map((l, i) => (i === first ? l.slice(m[0].length) : l));
