@@ -47757,7 +47757,7 @@ function parseQueueRef(ref) {
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.16.9';
+const VERSION = '0.16.10';
 
 ;// CONCATENATED MODULE: ./src/core/narrate.ts
 // What a run's log group says at info level, without debug: the facts the decision saw
