@@ -17,6 +17,7 @@ import { findIntent } from '../src/core/intent.js';
 const LABELS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT', 'none'] as const;
 type Label = (typeof LABELS)[number];
 interface Example {
+  name: string;
   group: string;
   heldOut: boolean;
   label: Label;
@@ -69,14 +70,14 @@ function features(lines: string[]): string[] {
   return [...found];
 }
 
-function example(group: string, heldOut: boolean, body: string, label: Label): Example {
+function example(name: string, group: string, heldOut: boolean, body: string, label: Label): Example {
   const lines = body
     .replace(/^\uFEFF/, '')
     .replace(/\r\n/g, '\n')
     .split('\n');
   const read = findIntent(lines);
   const rules = read.suggestion?.verdict ?? null;
-  return { group, heldOut, label, rules, withheld: Boolean(read.ambiguity), features: features(lines) };
+  return { name, group, heldOut, label, rules, withheld: Boolean(read.ambiguity), features: features(lines) };
 }
 
 function load(): Example[] {
@@ -86,12 +87,12 @@ function load(): Example[] {
     if (!('suggestion' in c)) continue;
     const set = String(c.set ?? 'tuned');
     const label: Label = c.suggestion === null ? 'none' : c.suggestion.slice('## VERDICT: '.length);
-    out.push(example(set, set.startsWith('held-out'), readFileSync(`corpus/${c.body}`, 'utf8'), label));
+    out.push(example(c.body, set, set.startsWith('held-out'), readFileSync(`corpus/${c.body}`, 'utf8'), label));
   }
   for (const file of readdirSync('test/fixtures').filter((f) => /^intent-(attack|review)-.*\.json$/.test(f))) {
     for (const c of JSON.parse(readFileSync(`test/fixtures/${file}`, 'utf8')).cases) {
       const meant = c.meant !== undefined ? c.meant : c.suggestion === null ? null : c.suggestion.slice(12);
-      out.push(example(file, false, c.body, meant ?? 'none'));
+      out.push(example(c.name, file, false, c.body, meant ?? 'none'));
     }
   }
   return out;
@@ -158,6 +159,9 @@ for (const group of new Set(all.filter((e) => e.heldOut).map((e) => e.group))) {
       for (const threshold of THRESHOLDS) {
         const learned = !e.rules && !e.withheld && speaks(best) && Math.max(...p) >= threshold;
         tell(`rules, then ${name} learned at p ≥ ${threshold}`, e.rules ?? (learned ? best : null));
+        // SHOW=1 lists what the strictest fallback gained and what it misread
+        if (process.env.SHOW && learned && name === 'any verdict' && threshold === 0.95)
+          console.log(`${best === e.label ? 'gained' : e.label === 'none' ? 'unclear' : 'wrong'}\t${best}\t${e.name}`);
         if (name === 'any verdict')
           tell(`learned alone at p ≥ ${threshold}`, speaks(best) && Math.max(...p) >= threshold ? best : null);
       }
