@@ -191,6 +191,30 @@ describe('examples/run-persona', () => {
     expect(received).toEqual([]);
   });
 
+  test('an answer cut off at the output limit or by a filter writes no review; one that stopped does', async () => {
+    // the cut answer ends on a verdict it was quoting from the PR, inside a code block left open
+    const cut = 'The PR adds docs/template.md:\n\n```markdown\n# Template\n\n## VERDICT: APPROVE';
+    const cases: Array<[string | null | undefined, number]> = [
+      ['length', 1],
+      ['max_tokens', 1],
+      ['content_filter', 1],
+      ['LENGTH', 1],
+      ['stop', 0],
+      [null, 0],
+      [undefined, 0],
+    ];
+    for (const [finish, code] of cases) {
+      answer = {
+        status: 200,
+        body: { choices: [{ index: 0, message: { role: 'assistant', content: cut }, finish_reason: finish }] },
+      };
+      const r = await run(['priya'], DIFF);
+      expect(r.code, `${finish}: ${r.stderr}`).toBe(code);
+      expect(existsSync(join(r.cwd, 'review.md'))).toBe(code === 0);
+      if (code) expect(r.stderr).toContain(`cut the answer off (finish_reason "${finish}")`);
+    }
+  });
+
   test('a 200 without a message is an error, not an empty review', async () => {
     answer = { status: 200, body: { choices: [] } };
     const r = await run(['priya'], DIFF);
