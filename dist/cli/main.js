@@ -2270,10 +2270,11 @@ function collect(lines, code) {
     const candidates = [];
     const tokenLines = new Set();
     for (let i = 0; i < lines.length; i++) {
-        // code is not a verdict, except a line in the grammar's exact form (a model that fenced its output)
-        const wellFormed = grammar/* VERDICT_LINE */.Fg.exec(lines[i]);
-        if (code.has(i) && !wellFormed)
+        // code is not a verdict, a line in the grammar's exact form neither: GitHub shows it as code, an example of the
+        // format ("Use this format:") or a file the model quoted (the grammar refuses it last in a block left open)
+        if (code.has(i))
             continue;
+        const wellFormed = grammar/* VERDICT_LINE */.Fg.exec(lines[i]);
         const c = wellFormed
             ? { index: i, verdicts: [wellFormed[1]], strength: 'keyed', offered: false }
             : candidateAt(r, i);
@@ -2696,24 +2697,50 @@ const SUMMARY = {
 function diagnose(parsed) {
     const { lines } = parsed;
     const lastIdx = parsed.line ? parsed.line - 1 : -1;
-    const intent = findIntent(lines);
-    // near misses: the lines that state a verdict, and a heading-like last line; prose that
-    // merely mentions "verdict" is not one
+    const intent = unhidden(findIntent(lines), lines);
+    // near misses: the lines that state a verdict, a verdict line in a code block or a comment, and a heading-like last
+    // line; prose that merely mentions "verdict" is not one
     const at = new Set([...intent.candidates, ...intent.stated].map((n) => n - 1));
+    lines.forEach((l, i) => grammar/* VERDICT_LINE */.Fg.test(l) && (0,grammar/* hiddenBy */.W0)(lines, i) && at.add(i));
     if (lastIdx >= 0 && /^\s*#/.test(lines[lastIdx]))
         at.add(lastIdx);
     const nearMisses = [...at]
         .filter((i) => i < lines.length && !(0,grammar/* isBlank */.z3)(lines[i]))
         .sort((a, b) => a - b)
         .slice(0, MAX_NEAR)
-        .map((i) => ({ line: i + 1, text: visible(lines[i]), differs: differences(lines[i], i === lastIdx) }));
+        .map((i) => ({
+        line: i + 1,
+        text: visible(lines[i]),
+        differs: inBlock(lines, i) ?? differences(lines[i], i === lastIdx),
+    }));
     return {
         reason: parsed.reason,
-        summary: headline(parsed.reason, intent),
+        summary: parsed.hidden ? hiddenHeadline(parsed.line, parsed.hidden) : headline(parsed.reason, intent),
         lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
         nearMisses,
         intent,
     };
+}
+/** No suggestion from a line GitHub shows as code or hides: keeping it would be refused, or quote an example. */
+function unhidden(intent, lines) {
+    const s = intent.suggestion;
+    return s && (0,grammar/* hiddenBy */.W0)(lines, s.fromLine - 1) ? { ...intent, suggestion: null, after: [] } : intent;
+}
+/** A verdict line inside a code block or an HTML comment: what GitHub makes of it (whether or not the block closes). */
+function inBlock(lines, i) {
+    const block = grammar/* VERDICT_LINE */.Fg.test(lines[i]) ? (0,grammar/* hiddenBy */.W0)(lines, i) : null;
+    if (!block)
+        return null;
+    const shows = block.kind === 'code block' ? 'shows it as code' : 'hides it';
+    return [`a well-formed verdict line, but inside the ${block.kind} opened at line ${block.line}: GitHub ${shows}`];
+}
+/** The last line is a verdict line that a block left open above it shows as code or hides. */
+function hiddenHeadline(line, hidden) {
+    const code = hidden.kind === 'code block';
+    return (`line ${line} is a verdict line, but the ${hidden.kind} opened at line ${hidden.line} is never closed, so ` +
+        `GitHub ${code ? 'shows it as code' : 'hides it'} and it is not the review's verdict: if it is the persona's ` +
+        `verdict, close the ${hidden.kind} above it (${code ? 'a line ```' : '-->'}); if the model was quoting it (an ` +
+        'example of the format, a file of the PR, an answer cut off), re-run the persona');
 }
 /** One sentence; it never says "no verdict" when the body states one: it names the line. */
 function headline(reason, intent) {
@@ -2782,6 +2809,7 @@ function renderDiagnosis(d, file) {
 /* harmony export */   Fg: () => (/* binding */ VERDICT_LINE),
 /* harmony export */   Pn: () => (/* binding */ parseVerdict),
 /* harmony export */   Vj: () => (/* binding */ decodeBody),
+/* harmony export */   W0: () => (/* binding */ hiddenBy),
 /* harmony export */   af: () => (/* binding */ normaliseText),
 /* harmony export */   bk: () => (/* binding */ VERDICTS),
 /* harmony export */   l0: () => (/* binding */ EVENT_OF),
@@ -2882,7 +2910,38 @@ function skeleton(line) {
 }
 /** Does this line talk about a verdict, look-alikes included? */
 const mentionsVerdict = (line) => /verdict/i.test(skeleton(line));
-/** Parse normalised text (see decodeBody). Only the last non-blank line decides. */
+const FENCE_OPEN = /^(`{3,})(?!.*`)|^(~{3,})/;
+/**
+ * The fenced code block or HTML comment, opened at the left margin above line `at` (0-based) and not closed before
+ * it, that holds that line — CommonMark runs such a block to the end of the document, so GitHub shows the line as
+ * code ("Use this format:", a quoted file, an answer cut off inside a code block) or hides it. Only blocks at the
+ * margin count: a fence inside a list item or a quote ends with its container, and a line at the margin ends that.
+ */
+function hiddenBy(lines, at) {
+    let open = null;
+    for (let i = 0; i < at; i++) {
+        const l = lines[i];
+        if (open?.fence) {
+            // a closing fence: up to three spaces, the same character at least as many times, nothing after it
+            const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(l)?.[1];
+            if (close && close[0] === open.fence[0] && close.length >= open.fence.length)
+                open = null;
+        }
+        else if (open) {
+            if (l.includes('-->'))
+                open = null;
+        }
+        else {
+            const fence = FENCE_OPEN.exec(l);
+            if (fence)
+                open = { kind: 'code block', line: i + 1, fence: fence[1] ?? fence[2] };
+            else if (l.startsWith('<!--') && !l.slice(4).includes('-->'))
+                open = { kind: 'HTML comment', line: i + 1 };
+        }
+    }
+    return open && { kind: open.kind, line: open.line };
+}
+/** Parse normalised text (see decodeBody). Only the last non-blank line decides, and only as GitHub shows it. */
 function parseVerdict(text) {
     const lines = text.split('\n');
     let last = lines.length - 1;
@@ -2892,6 +2951,10 @@ function parseVerdict(text) {
         return { ok: false, reason: 'empty-body', lines };
     const lineText = lines[last];
     const m = VERDICT_LINE.exec(lineText);
+    // a verdict line inside a code block or an HTML comment left open is not a heading anyone reads: no verdict
+    const hidden = m ? hiddenBy(lines, last) : null;
+    if (hidden)
+        return { ok: false, reason: 'missing-verdict', line: last + 1, lineText, lines, hidden };
     if (m) {
         const verdict = m[1];
         return { ok: true, verdict, event: EVENT_OF[verdict], line: last + 1, text };

@@ -1,5 +1,5 @@
 // Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
-import { type Parsed, VERDICT_LINE, VERDICTS, isBlank, skeleton } from './grammar.js';
+import { type Hidden, type Parsed, VERDICT_LINE, VERDICTS, hiddenBy, isBlank, skeleton } from './grammar.js';
 import { findIntent, synonymAt, type Intent } from './intent.js';
 import { visible } from './visible.js';
 
@@ -189,23 +189,53 @@ const SUMMARY: Record<string, string> = {
 export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
   const { lines } = parsed;
   const lastIdx = parsed.line ? parsed.line - 1 : -1;
-  const intent = findIntent(lines);
-  // near misses: the lines that state a verdict, and a heading-like last line; prose that
-  // merely mentions "verdict" is not one
+  const intent = unhidden(findIntent(lines), lines);
+  // near misses: the lines that state a verdict, a verdict line in a code block or a comment, and a heading-like last
+  // line; prose that merely mentions "verdict" is not one
   const at = new Set([...intent.candidates, ...intent.stated].map((n) => n - 1));
+  lines.forEach((l, i) => VERDICT_LINE.test(l) && hiddenBy(lines, i) && at.add(i));
   if (lastIdx >= 0 && /^\s*#/.test(lines[lastIdx]!)) at.add(lastIdx);
   const nearMisses: NearMiss[] = [...at]
     .filter((i) => i < lines.length && !isBlank(lines[i]!))
     .sort((a, b) => a - b)
     .slice(0, MAX_NEAR)
-    .map((i) => ({ line: i + 1, text: visible(lines[i]!), differs: differences(lines[i]!, i === lastIdx) }));
+    .map((i) => ({
+      line: i + 1,
+      text: visible(lines[i]!),
+      differs: inBlock(lines, i) ?? differences(lines[i]!, i === lastIdx),
+    }));
   return {
     reason: parsed.reason,
-    summary: headline(parsed.reason, intent),
+    summary: parsed.hidden ? hiddenHeadline(parsed.line!, parsed.hidden) : headline(parsed.reason, intent),
     lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
     nearMisses,
     intent,
   };
+}
+
+/** No suggestion from a line GitHub shows as code or hides: keeping it would be refused, or quote an example. */
+function unhidden(intent: Intent, lines: readonly string[]): Intent {
+  const s = intent.suggestion;
+  return s && hiddenBy(lines, s.fromLine - 1) ? { ...intent, suggestion: null, after: [] } : intent;
+}
+
+/** A verdict line inside a code block or an HTML comment: what GitHub makes of it (whether or not the block closes). */
+function inBlock(lines: readonly string[], i: number): string[] | null {
+  const block = VERDICT_LINE.test(lines[i]!) ? hiddenBy(lines, i) : null;
+  if (!block) return null;
+  const shows = block.kind === 'code block' ? 'shows it as code' : 'hides it';
+  return [`a well-formed verdict line, but inside the ${block.kind} opened at line ${block.line}: GitHub ${shows}`];
+}
+
+/** The last line is a verdict line that a block left open above it shows as code or hides. */
+function hiddenHeadline(line: number, hidden: Hidden): string {
+  const code = hidden.kind === 'code block';
+  return (
+    `line ${line} is a verdict line, but the ${hidden.kind} opened at line ${hidden.line} is never closed, so ` +
+    `GitHub ${code ? 'shows it as code' : 'hides it'} and it is not the review's verdict: if it is the persona's ` +
+    `verdict, close the ${hidden.kind} above it (${code ? 'a line ```' : '-->'}); if the model was quoting it (an ` +
+    'example of the format, a file of the PR, an answer cut off), re-run the persona'
+  );
 }
 
 /** One sentence; it never says "no verdict" when the body states one: it names the line. */

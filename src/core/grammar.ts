@@ -25,9 +25,16 @@ const BLANK = /^[ \t\v\f]*$/;
 
 export type GrammarReason = 'empty-body' | 'missing-verdict' | 'verdict-not-last' | 'malformed-verdict';
 
+/** A block left open above a line, which GitHub's Markdown runs to the end of the body: the line shows as code, or not. */
+export interface Hidden {
+  kind: 'code block' | 'HTML comment';
+  /** 1-based line that opens it. */
+  line: number;
+}
+
 export type Parsed =
   | { ok: true; verdict: Verdict; event: ReviewEvent; line: number; text: string }
-  | { ok: false; reason: GrammarReason; line?: number; lineText?: string; lines: string[] };
+  | { ok: false; reason: GrammarReason; line?: number; lineText?: string; lines: string[]; hidden?: Hidden };
 
 export type Decoded = { ok: true; text: string } | { ok: false; message: string };
 
@@ -111,7 +118,34 @@ export function skeleton(line: string): string {
 /** Does this line talk about a verdict, look-alikes included? */
 export const mentionsVerdict = (line: string): boolean => /verdict/i.test(skeleton(line));
 
-/** Parse normalised text (see decodeBody). Only the last non-blank line decides. */
+const FENCE_OPEN = /^(`{3,})(?!.*`)|^(~{3,})/;
+
+/**
+ * The fenced code block or HTML comment, opened at the left margin above line `at` (0-based) and not closed before
+ * it, that holds that line — CommonMark runs such a block to the end of the document, so GitHub shows the line as
+ * code ("Use this format:", a quoted file, an answer cut off inside a code block) or hides it. Only blocks at the
+ * margin count: a fence inside a list item or a quote ends with its container, and a line at the margin ends that.
+ */
+export function hiddenBy(lines: readonly string[], at: number): Hidden | null {
+  let open: (Hidden & { fence?: string }) | null = null;
+  for (let i = 0; i < at; i++) {
+    const l = lines[i]!;
+    if (open?.fence) {
+      // a closing fence: up to three spaces, the same character at least as many times, nothing after it
+      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(l)?.[1];
+      if (close && close[0] === open.fence[0] && close.length >= open.fence.length) open = null;
+    } else if (open) {
+      if (l.includes('-->')) open = null;
+    } else {
+      const fence = FENCE_OPEN.exec(l);
+      if (fence) open = { kind: 'code block', line: i + 1, fence: fence[1] ?? fence[2] };
+      else if (l.startsWith('<!--') && !l.slice(4).includes('-->')) open = { kind: 'HTML comment', line: i + 1 };
+    }
+  }
+  return open && { kind: open.kind, line: open.line };
+}
+
+/** Parse normalised text (see decodeBody). Only the last non-blank line decides, and only as GitHub shows it. */
 export function parseVerdict(text: string): Parsed {
   const lines = text.split('\n');
   let last = lines.length - 1;
@@ -119,6 +153,9 @@ export function parseVerdict(text: string): Parsed {
   if (last < 0) return { ok: false, reason: 'empty-body', lines };
   const lineText = lines[last]!;
   const m = VERDICT_LINE.exec(lineText);
+  // a verdict line inside a code block or an HTML comment left open is not a heading anyone reads: no verdict
+  const hidden = m ? hiddenBy(lines, last) : null;
+  if (hidden) return { ok: false, reason: 'missing-verdict', line: last + 1, lineText, lines, hidden };
   if (m) {
     const verdict = m[1] as Verdict;
     return { ok: true, verdict, event: EVENT_OF[verdict], line: last + 1, text };

@@ -96,9 +96,10 @@ function collect(
   const candidates: Candidate[] = [];
   const tokenLines = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
-    // code is not a verdict, except a line in the grammar's exact form (a model that fenced its output)
+    // code is not a verdict, a line in the grammar's exact form neither: GitHub shows it as code, an example of the
+    // format ("Use this format:") or a file the model quoted (the grammar refuses it last in a block left open)
+    if (code.has(i)) continue;
     const wellFormed = VERDICT_LINE.exec(lines[i]!);
-    if (code.has(i) && !wellFormed) continue;
     const c = wellFormed
       ? { index: i, verdicts: [wellFormed[1] as Verdict], strength: 'keyed' as const, offered: false }
       : candidateAt(r, i);

@@ -99,6 +99,9 @@ describe('aborts: nothing is sent before the body is proven good', () => {
     ['malformed-verdict', 'Fine.\n\n## Verdict: approve\n', 3],
     ['malformed-verdict', 'Fine.\n\n## VERDICT: APPROVE — thanks\n', 3],
     ['verdict-not-last', '## VERDICT: APPROVE\n\nThanks!\n', 3],
+    // a verdict line GitHub shows as code (a quoted file, an answer cut off) or hides
+    ['missing-verdict', 'The PR adds a template:\n\n```markdown\n# Template\n\n## VERDICT: APPROVE\n', 6],
+    ['missing-verdict', 'Fine.\n\n<!-- notes\n## VERDICT: APPROVE\n', 4],
     ['empty-body', '  \n\t\n', null],
   ])('%s: no request at all, the error names the reason and the line', async (reason, text, line) => {
     const r = await w.run('priya', text);

@@ -157,3 +157,52 @@ describe('the headline names the line whenever the body states a verdict', () =>
     expect(diagnose(p).nearMisses.map((n) => n.line)).toEqual([1]);
   });
 });
+
+// a verdict line GitHub shows as code or hides is not the review's: the headline says which block and where it opens,
+// the line is named as a near miss, and nothing suggests keeping it (keeping it is what was refused)
+describe('a verdict line inside a code block or an HTML comment', () => {
+  const F = '```';
+  const diag = (body: string) => {
+    const p = parseVerdict(body);
+    if (p.ok) throw new Error('accepted');
+    return diagnose(p);
+  };
+  test.each<[string, string, RegExp, number]>([
+    [
+      'a code block left open',
+      `Review.\n\n${F}markdown\n# Template\n\n## VERDICT: APPROVE\n`,
+      /^line 6 is a verdict line, but the code block opened at line 3 is never closed, so GitHub shows it as code[^]*a line ```/,
+      6,
+    ],
+    [
+      'an HTML comment left open',
+      'Review.\n\n<!-- notes\n## VERDICT: APPROVE',
+      /^line 4 is a verdict line, but the HTML comment opened at line 3 is never closed, so GitHub hides it[^]*\(-->\)/,
+      4,
+    ],
+    [
+      'a closed code block',
+      `Use this format:\n\n${F}\n## VERDICT: APPROVE\n${F}\n`,
+      /^a verdict line appears, but text follows it/,
+      4,
+    ],
+    ['a closed HTML comment', 'x\n<!--\n## VERDICT: COMMENT\n-->', /^a verdict line appears, but text follows it/, 3],
+  ])('%s', (_name, body, summary, line) => {
+    const d = diag(body);
+    expect(d.summary).toMatch(summary);
+    expect(d.intent.suggestion).toBeNull();
+    expect(d.intent.after).toEqual([]);
+    const near = d.nearMisses.find((n) => n.line === line);
+    expect(near?.differs).toEqual([
+      expect.stringMatching(
+        /^a well-formed verdict line, but inside the (code block|HTML comment) opened at line \d+: GitHub (shows it as code|hides it)$/,
+      ),
+    ]);
+  });
+
+  test('a verdict stated outside the block is still suggested', () => {
+    const d = diag(`**Verdict:** APPROVE\n\nThe format:\n\n${F}\n## VERDICT: APPROVE\n`);
+    expect(d.intent.suggestion?.line).toBe('## VERDICT: APPROVE');
+    expect(d.intent.suggestion?.fromLine).toBe(1);
+  });
+});

@@ -1,13 +1,15 @@
 // The grammar, table-driven: body in → verdict or reason out.
 import { describe, expect, test } from 'vitest';
-import { decodeBody, normaliseText, parseVerdict, EVENT_OF } from '../../src/core/grammar.js';
+import { decodeBody, hiddenBy, normaliseText, parseVerdict, EVENT_OF } from '../../src/core/grammar.js';
 import { STATE_OF_EVENT } from '../../src/core/decide.js';
 
 const parse = (s: string) => {
   const d = normaliseText(s);
   if (!d.ok) return { unreadable: d.message };
   const p = parseVerdict(d.text);
-  return p.ok ? { verdict: p.verdict, event: p.event, line: p.line } : { reason: p.reason, line: p.line };
+  return p.ok
+    ? { verdict: p.verdict, event: p.event, line: p.line }
+    : { reason: p.reason, line: p.line, ...(p.hidden && { hidden: p.hidden }) };
 };
 
 describe('the verdict line is the last non-blank line and must match exactly', () => {
@@ -76,6 +78,103 @@ describe('the verdict line is the last non-blank line and must match exactly', (
   test('every verdict maps to one event and one state', () => {
     expect(EVENT_OF).toEqual({ APPROVE: 'APPROVE', CHANGES_REQUESTED: 'REQUEST_CHANGES', COMMENT: 'COMMENT' });
     expect(STATE_OF_EVENT).toEqual({ APPROVE: 'APPROVED', REQUEST_CHANGES: 'CHANGES_REQUESTED', COMMENT: 'COMMENTED' });
+  });
+});
+
+// CommonMark runs a fenced code block or an HTML comment left open to the end of the document: a verdict line after
+// its opening shows on GitHub as code (an example of the format, a quoted file, an answer cut off) or not at all
+describe('a verdict line inside a code block or an HTML comment left open is no verdict', () => {
+  const F = '```';
+  test.each<[string, string, Record<string, unknown>]>([
+    [
+      'a backtick fence left open',
+      `Review.\n\n${F}markdown\n# Template\n\n## VERDICT: APPROVE\n`,
+      { reason: 'missing-verdict', line: 6, hidden: { kind: 'code block', line: 3 } },
+    ],
+    [
+      'a tilde fence left open',
+      `x\n~~~\n## VERDICT: APPROVE`,
+      { reason: 'missing-verdict', hidden: { kind: 'code block', line: 2 } },
+    ],
+    [
+      'a shorter fence does not close a longer one',
+      `x\n\`\`\`\`\ncode\n${F}\n## VERDICT: APPROVE`,
+      { reason: 'missing-verdict', hidden: { kind: 'code block', line: 2 } },
+    ],
+    [
+      'a tilde fence does not close a backtick one',
+      `x\n${F}\ncode\n~~~\n## VERDICT: APPROVE`,
+      { reason: 'missing-verdict', hidden: { kind: 'code block', line: 2 } },
+    ],
+    [
+      'a closing fence with text after it does not close',
+      `x\n${F}\ncode\n${F} more\n## VERDICT: COMMENT`,
+      { reason: 'missing-verdict', hidden: { kind: 'code block', line: 2 } },
+    ],
+    [
+      'a fence at the margin after a list item opens a block of its own',
+      `1. Run:\n   ${F}sh\n   npm test\n${F}\n## VERDICT: APPROVE`,
+      { reason: 'missing-verdict', hidden: { kind: 'code block', line: 4 } },
+    ],
+    [
+      'an HTML comment left open',
+      'Review.\n\n<!-- notes for the next round\n## VERDICT: APPROVE',
+      { reason: 'missing-verdict', line: 4, hidden: { kind: 'HTML comment', line: 3 } },
+    ],
+    [
+      'a fence inside the open comment is the comment',
+      `x\n<!--\n${F}\n${F}\n## VERDICT: APPROVE`,
+      { reason: 'missing-verdict', hidden: { kind: 'HTML comment', line: 2 } },
+    ],
+    [
+      'a closed fence above the verdict',
+      `x\n${F}js\nconst a = 1;\n${F}\n\n## VERDICT: APPROVE`,
+      { verdict: 'APPROVE', line: 6 },
+    ],
+    ['a longer closing fence closes', `x\n${F}\ncode\n\`\`\`\`\`\n## VERDICT: APPROVE`, { verdict: 'APPROVE' }],
+    [
+      'a closing fence indented up to three spaces closes',
+      `x\n${F}\ncode\n   ${F}  \n## VERDICT: APPROVE`,
+      { verdict: 'APPROVE' },
+    ],
+    [
+      'a fence in a list item ends with the item',
+      `- Run:\n  ${F}sh\n  npm test\n## VERDICT: APPROVE`,
+      { verdict: 'APPROVE' },
+    ],
+    ['a fence in a quote ends with the quote', `> ${F}\n> code\n## VERDICT: APPROVE`, { verdict: 'APPROVE' }],
+    [
+      'backticks with a backtick after them are inline code',
+      `x\n${F} a ${F}\n## VERDICT: APPROVE`,
+      { verdict: 'APPROVE' },
+    ],
+    [
+      'a comment closed on its line',
+      'x\n<!-- note -->\n## VERDICT: CHANGES_REQUESTED',
+      { verdict: 'CHANGES_REQUESTED' },
+    ],
+    ['a comment closed on a later line', 'x\n<!--\nnote\n-->\n## VERDICT: COMMENT', { verdict: 'COMMENT' }],
+    ['a comment opened mid-line is inline text', 'x <!-- note\n## VERDICT: APPROVE', { verdict: 'APPROVE' }],
+    ['a comment inside a closed fence is code', `x\n${F}\n<!--\n${F}\n## VERDICT: APPROVE`, { verdict: 'APPROVE' }],
+    [
+      'a verdict inside a closed fence is not last',
+      `x\n${F}\n## VERDICT: APPROVE\n${F}`,
+      { reason: 'verdict-not-last', line: 4 },
+    ],
+  ])('%s', (_name, body, expected) => {
+    expect(parse(body)).toEqual(expect.objectContaining(expected));
+    if (!('hidden' in expected)) expect(parse(body)).not.toHaveProperty('hidden');
+  });
+
+  test('hiddenBy names the block holding any line, closed later or not', () => {
+    const lines = ['x', '```', '## VERDICT: APPROVE', '```', 'y'];
+    expect([0, 1, 2, 3, 4].map((i) => hiddenBy(lines, i))).toEqual([
+      null,
+      null,
+      { kind: 'code block', line: 2 },
+      { kind: 'code block', line: 2 },
+      null,
+    ]);
   });
 });
 
