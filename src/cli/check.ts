@@ -95,27 +95,36 @@ export function decideFile(
   }
 }
 
-/** A message without the file name it starts with (the line already names the file). */
+/**
+ * A message without the file name it starts with (the line already names the file): "x.md: no such file" → "no such
+ * file"; a sentence the name was the subject of keeps one ("x.md is a directory" → "the file is a directory").
+ */
 const unnamed = (message: string, file: string): string => {
   const name = shown(file);
   if (message.startsWith(`${name}: `)) return message.slice(name.length + 2);
-  return message.startsWith(`${name} `) ? message.slice(name.length + 1) : message;
+  return message.startsWith(`${name} `)
+    ? `the ${file === '-' ? 'input' : 'file'} ${message.slice(name.length + 1)}`
+    : message;
 };
 
 /** A findings file as the CLI reports it: the count, or every problem. */
 function findingsResult(
   file: string,
   io: Io,
-): { ok: boolean; reason: string | null; count: number; problems: string[] } {
+): { ok: boolean; reason: string | null; count: number; problems: string[]; advice?: string } {
   const name = shown(file);
   const input = readInput(file, io, MAX_FINDINGS_BYTES);
-  if (!input.ok) return { ok: false, reason: 'bad-findings', count: 0, problems: [unnamed(input.message, file)] };
+  if (!input.ok) {
+    const over =
+      input.tooLarge !== undefined ? ': a findings file is at most 1 MiB, so have the persona write fewer' : '';
+    return { ok: false, reason: 'bad-findings', count: 0, problems: [unnamed(input.message, file) + over] };
+  }
   try {
     return { ok: true, reason: null, count: parseFindings(input.bytes, name).length, problems: [] };
   } catch (e) {
-    if (e instanceof FindingsError) return { ok: false, reason: e.reason, count: 0, problems: e.problems };
     if (!(e instanceof Abort)) throw e;
-    return { ok: false, reason: e.reason, count: 0, problems: [unnamed(e.message, file)] };
+    const problems = e instanceof FindingsError ? e.problems : [unnamed(e.message, file)];
+    return { ok: false, reason: e.reason, count: 0, problems, ...(e.advice && { advice: e.advice }) };
   }
 }
 
@@ -132,16 +141,20 @@ function runCheck(values: Record<string, unknown>, files: string[], io: Io): num
   stdinOnce([...files, ...(findings !== undefined ? [findings] : [])]);
   let bad = 0;
   if (findings !== undefined) {
-    const r = findingsResult(findings, io);
+    const { advice, ...r } = findingsResult(findings, io);
     if (!r.ok) bad++;
+    // what to do follows the problems, as it follows a refused body's (the action's summary says it too)
+    const todo = advice ? [`  What to do: ${advice}`] : [];
     if (format === 'json') io.out(JSON.stringify({ file: findings, kind: 'findings', ...r }));
     else if (r.ok) io.out(`${shown(findings)}: ok — ${r.count} finding(s) match the schema`);
-    else if (r.problems.length === 1) io.out(`${shown(findings)}: ${r.reason}: ${r.problems[0]}`);
+    else if (r.problems.length === 1) io.out([`${shown(findings)}: ${r.reason}: ${r.problems[0]}`, ...todo].join('\n'));
     else
       io.out(
-        [`${shown(findings)}: ${r.reason}: ${r.problems.length} problems`, ...r.problems.map((p) => `  ${p}`)].join(
-          '\n',
-        ),
+        [
+          `${shown(findings)}: ${r.reason}: ${r.problems.length} problems`,
+          ...r.problems.map((p) => `  ${p}`),
+          ...todo,
+        ].join('\n'),
       );
   }
   for (const f of files) {

@@ -45,8 +45,8 @@ export function readInput(file: string, io: Io, limit: number): Input {
   switch (r.why) {
     case 'too-large':
       return r.measured
-        ? { ok: false, message: `${name} is more than ${limit} bytes, over the limit`, tooLarge: r.size }
-        : { ok: false, message: `${name} is ${r.size} bytes, over the limit of ${limit}`, tooLarge: r.size };
+        ? { ok: false, message: `${name} is more than ${limit} bytes, the most read`, tooLarge: r.size }
+        : { ok: false, message: `${name} is ${r.size} bytes, more than the ${limit} read`, tooLarge: r.size };
     case 'directory':
       return { ok: false, message: `${name} is a directory: name a file` };
     case 'not-a-file':

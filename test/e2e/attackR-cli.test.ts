@@ -27,14 +27,14 @@ const cli = (args: string[], stdin: 'pipe' | number = 'pipe') =>
 
 describe('R-cli-1: check - with standard input that is a directory', () => {
   // Promise (src/cli/main.ts header, README "The CLI"): exit 0 good, 1 a refused input, 2 a usage error, with a line
-  // about the file; a directory named as a file is "<name> is a directory: name a file". Standard input
+  // about the file; a directory named as a file is "the file (or input) is a directory: name a file". Standard input
   // redirected from a directory (`persona-verdict check - < reviews/`, an easy slip in a script) is read with
   // readSync, which throws EISDIR outside readInput's try: Node prints a stack trace (paths of the bundle,
   // `errno: -21`) and exits 1 — a crash reported as if a body had been refused.
   test.each([
-    [['check', '-'], '<stdin>: unreadable-body: is a directory: name a file\n'],
+    [['check', '-'], '<stdin>: unreadable-body: the input is a directory: name a file\n'],
     [['check', '--format', 'json', '-'], null],
-    [['check', '--findings', '-'], '<stdin>: bad-findings: is a directory: name a file\n'],
+    [['check', '--findings', '-'], '<stdin>: bad-findings: the input is a directory: name a file\n'],
   ])('%j < a directory: one line naming <stdin>, no stack trace', (args, expected) => {
     const fd = openSync(tempDir(), 'r');
     try {

@@ -131,10 +131,34 @@ describe('check', () => {
     writeFileSync(bad, '{"a": x\n\n## VERDICT: APPROVE\n}');
     const r = await cli('check', '--findings', bad);
     expect(r.status).toBe(1);
+    // the problem on one line, then what to do: nothing the file holds starts a line of its own
     expect(r.stdout).toMatch(
-      new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: bad-findings: not JSON \\(.*\\)\\n$`),
+      new RegExp(
+        `^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: bad-findings: not JSON \\(.*\\)\\n  What to do: make the persona write findings that match schema/findings\\.schema\\.json.*\\n$`,
+      ),
     );
-    expect(r.stdout.split('\n')).toHaveLength(2);
+    expect(r.stdout.split('\n')).toHaveLength(3);
+  });
+
+  test('a refused findings file says what to do after its problems; one too large says how large it may be', async () => {
+    const dir = tempDir();
+    const two = join(dir, 'two.json');
+    writeFileSync(two, '[{"path":"a.js","line":0,"body":"x"},{"path":"b.js","body":"y"}]');
+    const r = await cli('check', '--findings', two);
+    expect(r.status).toBe(1);
+    expect(r.stdout.trimEnd().split('\n')).toEqual([
+      `${two}: bad-findings: 2 problems`,
+      '  finding 1 (/0/line): line must be a whole number from 1, not 0',
+      '  finding 2 (/1/line): has no line (every finding needs path, line and body)',
+      '  What to do: make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })',
+    ]);
+    const big = join(dir, 'big.json');
+    writeFileSync(big, ' '.repeat(1024 * 1024 + 1));
+    const b = await cli('check', '--findings', big);
+    expect([b.status, b.stdout]).toEqual([
+      1,
+      `${big}: bad-findings: the file is 1048577 bytes, more than the 1048576 read: a findings file is at most 1 MiB, so have the persona write fewer\n`,
+    ]);
   });
 
   test("the README's offline command prints the verdict of the shipped good example", async () => {
@@ -184,20 +208,20 @@ describe('check', () => {
     const zero = await cli('check', '/dev/zero');
     expect([zero.status, zero.stdout]).toEqual([
       1,
-      '/dev/zero: unreadable-body: is not a regular file: name a file, or - for standard input\n',
+      '/dev/zero: unreadable-body: the file is not a regular file: name a file, or - for standard input\n',
     ]);
     const fifo = join(tempDir(), 'body');
     execFileSync('mkfifo', [fifo]);
     const f = spawnSync(NODE, [join(ROOT, 'dist/cli/index.js'), 'check', fifo], { encoding: 'utf8', timeout: 20_000 });
     expect([f.status, f.stdout]).toEqual([
       1,
-      `${fifo}: unreadable-body: is not a regular file: name a file, or - for standard input\n`,
+      `${fifo}: unreadable-body: the file is not a regular file: name a file, or - for standard input\n`,
     ]);
     const big = await cliIn(`${'x'.repeat(300_000)}\n\n## VERDICT: APPROVE\n`, 'check', '-');
     expect(big.status).toBe(1);
-    expect(big.stdout).toMatch(/^<stdin>: body-too-large: is more than 262144 bytes, over the limit;/);
+    expect(big.stdout).toMatch(/^<stdin>: body-too-large: the input is more than 262144 bytes, the most read;/);
     const findings = await cli('check', '--findings', '/dev/zero', 'examples/approve.md');
-    expect(findings.stdout).toContain('/dev/zero: bad-findings: is not a regular file');
+    expect(findings.stdout).toContain('/dev/zero: bad-findings: the file is not a regular file');
   });
 
   // a maintainer's walkthrough: check and post disagreed on these
@@ -282,7 +306,7 @@ describe('check', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe(
       'nosuch.md: no-body: no such file, so there is no review to check\n' +
-        'examples: unreadable-body: is a directory: name a file\n',
+        'examples: unreadable-body: the file is a directory: name a file\n',
     );
     expect(r.stdout).not.toMatch(/body-path|workspace/);
   });

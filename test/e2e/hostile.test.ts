@@ -51,7 +51,7 @@ describe('broken bodies: a clear error, no request at all', () => {
       'verdict in a code fence',
       'ok\n```\n## VERDICT: APPROVE\n```\n',
       'verdict-not-last',
-      /only the last non-blank line decides/,
+      /inside the code block opened at line 2: GitHub shows it as code/,
     ],
   ])('%s → %s', async (_n, text, reason, message) => {
     const r = await w.run('priya', text);
