@@ -54420,7 +54420,7 @@ function settingsPort(ctx) {
 }
 function rulesPort({ octokit, call, owner, repo }) {
     return {
-        getDefaultBranch: () => call('GET /repos/{owner}/{repo}', async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch),
+        getDefaultBranch: () => call(`GET repository ${owner}/${repo}`, async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch),
         getBranchRules: (branch) => call('GET branch rules', async () => {
             const rules = await octokit.paginate(octokit.rest.repos.getBranchRules, { owner, repo, branch, per_page: 100 });
             return rules;
@@ -54452,7 +54452,7 @@ function rulesPort({ octokit, call, owner, repo }) {
 }
 function accessPort({ octokit, call, owner, repo }) {
     return {
-        getApp: (slug) => call('GET /apps/{app_slug}', async () => {
+        getApp: (slug) => call(`GET app ${slug}`, async () => {
             const app = (await octokit.rest.apps.getBySlug({ app_slug: slug })).data;
             return app ? { id: app.id, clientId: app.client_id ?? null } : null;
         }, settings_hidden(null)),
@@ -59093,7 +59093,7 @@ function workflowChecks(f, wf) {
         ]
         : [];
     if (!wf.issues.length && !f.workflows.length && !f.branchWorkflows?.length)
-        return [...unread, doctor_check_ok('workflows', 'there are no workflow files on the default branch')];
+        return [...unread, doctor_check_ok('workflows', 'no workflow file breaks the workflow rules: the default branch has none')];
     if (!wf.issues.length)
         return [...unread, doctor_check_ok('workflows', `${f.workflows.length} workflow file(s) keep the workflow rules`)];
     const issues = wf.issues.map((i) => ({

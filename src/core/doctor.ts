@@ -112,7 +112,7 @@ function workflowChecks(f: DoctorFacts, wf: ReturnType<typeof analyseWorkflows> 
         ]
       : [];
   if (!wf.issues.length && !f.workflows!.length && !f.branchWorkflows?.length)
-    return [...unread, ok('workflows', 'there are no workflow files on the default branch')];
+    return [...unread, ok('workflows', 'no workflow file breaks the workflow rules: the default branch has none')];
   if (!wf.issues.length)
     return [...unread, ok('workflows', `${f.workflows!.length} workflow file(s) keep the workflow rules`)];
   const issues = wf.issues.map((i) => ({

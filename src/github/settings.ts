@@ -24,7 +24,7 @@ function rulesPort({ octokit, call, owner, repo }: Ctx) {
   return {
     getDefaultBranch: () =>
       call(
-        'GET /repos/{owner}/{repo}',
+        `GET repository ${owner}/${repo}`,
         async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch,
       ),
     getBranchRules: (branch: string) =>
@@ -77,7 +77,7 @@ function accessPort({ octokit, call, owner, repo }: Ctx) {
   return {
     getApp: (slug: string) =>
       call(
-        'GET /apps/{app_slug}',
+        `GET app ${slug}`,
         async () => {
           const app = (await octokit.rest.apps.getBySlug({ app_slug: slug })).data;
           return app ? { id: app.id, clientId: app.client_id ?? null } : null;

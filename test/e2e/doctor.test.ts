@@ -615,7 +615,7 @@ describe('doctor: the bundled CLI and its checks (the action bundle in-process, 
     expect(r.stdout).toMatch(
       /^FAIL {2}no workflow on the default branch writes persona-verdict\/priya for pull requests/m,
     );
-    expect(r.stdout).toMatch(/^ok {4}there are no workflow files on the default branch$/m);
+    expect(r.stdout).toMatch(/^ok {4}no workflow file breaks the workflow rules: the default branch has none$/m);
   });
 
   test('a slug with no App: FAIL telling where the slug is', async () => {
