@@ -1,5 +1,14 @@
 // Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
-import { type Hidden, type Parsed, VERDICT_LINE, VERDICTS, hiddenBy, isBlank, skeleton } from './grammar.js';
+import {
+  type Hidden,
+  type Parsed,
+  VERDICT_LINE,
+  VERDICTS,
+  hiddenBy,
+  hidingBlocks,
+  isBlank,
+  skeleton,
+} from './grammar.js';
 import { findIntent, synonymAt, type Intent } from './intent.js';
 import { visible } from './visible.js';
 
@@ -189,11 +198,12 @@ const SUMMARY: Record<string, string> = {
 export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
   const { lines } = parsed;
   const lastIdx = parsed.line ? parsed.line - 1 : -1;
-  const intent = unhidden(findIntent(lines), lines);
+  const blocks = hidingBlocks(lines);
+  const intent = unhidden(findIntent(lines), lines, blocks);
   // near misses: the lines that state a verdict, a verdict line in a code block or a comment, and a heading-like last
   // line; prose that merely mentions "verdict" is not one
   const at = new Set([...intent.candidates, ...intent.stated].map((n) => n - 1));
-  lines.forEach((l, i) => VERDICT_LINE.test(l) && hiddenBy(lines, i) && at.add(i));
+  lines.forEach((l, i) => VERDICT_LINE.test(l) && hiddenBy(lines, i, blocks) && at.add(i));
   if (lastIdx >= 0 && /^\s*#/.test(lines[lastIdx]!)) at.add(lastIdx);
   const nearMisses: NearMiss[] = [...at]
     .filter((i) => i < lines.length && !isBlank(lines[i]!))
@@ -202,7 +212,7 @@ export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
     .map((i) => ({
       line: i + 1,
       text: visible(lines[i]!),
-      differs: inBlock(lines, i) ?? differences(lines[i]!, i === lastIdx),
+      differs: inBlock(lines, i, blocks) ?? differences(lines[i]!, i === lastIdx),
     }));
   return {
     reason: parsed.reason,
@@ -214,27 +224,37 @@ export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
 }
 
 /** No suggestion from a line GitHub shows as code or hides: keeping it would be refused, or quote an example. */
-function unhidden(intent: Intent, lines: readonly string[]): Intent {
+function unhidden(intent: Intent, lines: readonly string[], blocks: Blocks): Intent {
   const s = intent.suggestion;
-  return s && hiddenBy(lines, s.fromLine - 1) ? { ...intent, suggestion: null, after: [] } : intent;
+  return s && hiddenBy(lines, s.fromLine - 1, blocks) ? { ...intent, suggestion: null, after: [] } : intent;
 }
 
+type Blocks = ReturnType<typeof hidingBlocks>;
+
+/** What GitHub makes of a line in each kind of block, and what closes one. */
+const BLOCK: Record<Hidden['kind'], { shows: string; close: string }> = {
+  'code block': { shows: 'shows it as code', close: 'a line ```' },
+  'HTML comment': { shows: 'hides it', close: '-->' },
+  'HTML block': { shows: 'shows it as raw HTML or hides it', close: '</pre>, </script>, </style>, </textarea>, ?>, >' },
+};
+
 /** A verdict line inside a code block or an HTML comment: what GitHub makes of it (whether or not the block closes). */
-function inBlock(lines: readonly string[], i: number): string[] | null {
-  const block = VERDICT_LINE.test(lines[i]!) ? hiddenBy(lines, i) : null;
+function inBlock(lines: readonly string[], i: number, blocks: Blocks): string[] | null {
+  const block = VERDICT_LINE.test(lines[i]!) ? hiddenBy(lines, i, blocks) : null;
   if (!block) return null;
-  const shows = block.kind === 'code block' ? 'shows it as code' : 'hides it';
-  return [`a well-formed verdict line, but inside the ${block.kind} opened at line ${block.line}: GitHub ${shows}`];
+  return [
+    `a well-formed verdict line, but inside the ${block.kind} opened at line ${block.line}: GitHub ${BLOCK[block.kind].shows}`,
+  ];
 }
 
 /** The last line is a verdict line that a block left open above it shows as code or hides. */
 function hiddenHeadline(line: number, hidden: Hidden): string {
-  const code = hidden.kind === 'code block';
+  const { shows, close } = BLOCK[hidden.kind];
   return (
     `line ${line} is a verdict line, but the ${hidden.kind} opened at line ${hidden.line} is never closed, so ` +
-    `GitHub ${code ? 'shows it as code' : 'hides it'} and it is not the review's verdict: if it is the persona's ` +
-    `verdict, close the ${hidden.kind} above it (${code ? 'a line ```' : '-->'}); if the model was quoting it (an ` +
-    'example of the format, a file of the PR, an answer cut off), re-run the persona'
+    `GitHub ${shows} and it is not the review's verdict: if it is the persona's verdict, close the ${hidden.kind} ` +
+    `above it (${close}); if the model was quoting it (an example of the format, a file of the PR, an answer cut ` +
+    'off), re-run the persona'
   );
 }
 

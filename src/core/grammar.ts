@@ -1,5 +1,6 @@
 // The verdict grammar — pure: bytes or text in, a decision out.
 // The decision here never depends on diagnostics.ts; that module only explains.
+import * as CommonMark from 'commonmark';
 
 export const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -25,9 +26,9 @@ const BLANK = /^[ \t\v\f]*$/;
 
 export type GrammarReason = 'empty-body' | 'missing-verdict' | 'verdict-not-last' | 'malformed-verdict';
 
-/** A block left open above a line, which GitHub's Markdown runs to the end of the body: the line shows as code, or not. */
+/** A block that holds a line GitHub's Markdown shows as code, hides, or passes through as raw HTML: not a heading. */
 export interface Hidden {
-  kind: 'code block' | 'HTML comment';
+  kind: 'code block' | 'HTML comment' | 'HTML block';
   /** 1-based line that opens it. */
   line: number;
 }
@@ -118,31 +119,35 @@ export function skeleton(line: string): string {
 /** Does this line talk about a verdict, look-alikes included? */
 export const mentionsVerdict = (line: string): boolean => /verdict/i.test(skeleton(line));
 
-const FENCE_OPEN = /^(`{3,})(?!.*`)|^(~{3,})/;
+// CommonMark's HTML blocks of kinds 1 to 5 run to their closing text (</pre>, -->, ?>, >, ]]>) or to the end of the
+// body: what is in them is preformatted, hidden or dropped. Kinds 6 and 7 (<div>, </details> …) end at a blank line
+// and show the text in them, a verdict line too, so they are not counted here.
+const HIDING_HTML = /^ {0,3}(?:<(?:script|pre|style|textarea)(?:[\s>]|$)|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;
 
 /**
- * The fenced code block or HTML comment, opened at the left margin above line `at` (0-based) and not closed before
- * it, that holds that line — CommonMark runs such a block to the end of the document, so GitHub shows the line as
- * code ("Use this format:", a quoted file, an answer cut off inside a code block) or hides it. Only blocks at the
- * margin count: a fence inside a list item or a quote ends with its container, and a line at the margin ends that.
+ * The blocks of a body that show their lines as code or hide them, as CommonMark (the reference parser; GitHub's is
+ * its C twin) reads the body: fenced and indented code, HTML comments and the HTML blocks that run to a closing text.
+ * A fence or a comment left open runs to the end of the body, so a verdict line after it is no heading anyone reads:
+ * an example of the format, a file of the PR quoted, an answer cut off inside a block.
  */
-export function hiddenBy(lines: readonly string[], at: number): Hidden | null {
-  let open: (Hidden & { fence?: string }) | null = null;
-  for (let i = 0; i < at; i++) {
-    const l = lines[i]!;
-    if (open?.fence) {
-      // a closing fence: up to three spaces, the same character at least as many times, nothing after it
-      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(l)?.[1];
-      if (close && close[0] === open.fence[0] && close.length >= open.fence.length) open = null;
-    } else if (open) {
-      if (l.includes('-->')) open = null;
-    } else {
-      const fence = FENCE_OPEN.exec(l);
-      if (fence) open = { kind: 'code block', line: i + 1, fence: fence[1] ?? fence[2] };
-      else if (l.startsWith('<!--') && !l.slice(4).includes('-->')) open = { kind: 'HTML comment', line: i + 1 };
-    }
+export function hidingBlocks(lines: readonly string[]): Array<Hidden & { end: number }> {
+  const out: Array<Hidden & { end: number }> = [];
+  const walker = new CommonMark.Parser().parse(lines.join('\n')).walker();
+  for (let step = walker.next(); step; step = walker.next()) {
+    const { node, entering } = step;
+    if (!entering || !node.sourcepos) continue;
+    const [[line], [end]] = node.sourcepos;
+    if (node.type === 'code_block') out.push({ kind: 'code block', line, end });
+    else if (node.type === 'html_block' && HIDING_HTML.test(node.literal ?? ''))
+      out.push({ kind: /^ {0,3}<!--/.test(node.literal ?? '') ? 'HTML comment' : 'HTML block', line, end });
   }
-  return open && { kind: open.kind, line: open.line };
+  return out;
+}
+
+/** The block that shows line `at` (0-based) as code or hides it, given `hidingBlocks` (null: none does). */
+export function hiddenBy(lines: readonly string[], at: number, blocks = hidingBlocks(lines)): Hidden | null {
+  const b = blocks.find((x) => x.line <= at + 1 && at + 1 <= x.end);
+  return b ? { kind: b.kind, line: b.line } : null;
 }
 
 /** Parse normalised text (see decodeBody). Only the last non-blank line decides, and only as GitHub shows it. */

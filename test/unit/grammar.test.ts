@@ -1,4 +1,5 @@
 // The grammar, table-driven: body in → verdict or reason out.
+import * as CommonMark from 'commonmark';
 import { describe, expect, test } from 'vitest';
 import { decodeBody, hiddenBy, normaliseText, parseVerdict, EVENT_OF } from '../../src/core/grammar.js';
 import { STATE_OF_EVENT } from '../../src/core/decide.js';
@@ -156,6 +157,40 @@ describe('a verdict line inside a code block or an HTML comment left open is no 
     ['a comment closed on a later line', 'x\n<!--\nnote\n-->\n## VERDICT: COMMENT', { verdict: 'COMMENT' }],
     ['a comment opened mid-line is inline text', 'x <!-- note\n## VERDICT: APPROVE', { verdict: 'APPROVE' }],
     ['a comment inside a closed fence is code', `x\n${F}\n<!--\n${F}\n## VERDICT: APPROVE`, { verdict: 'APPROVE' }],
+    // as CommonMark reads them (the reference parser): a fence indented up to three spaces at the margin is a fence,
+    // and closes only with its own kind; HTML that runs to a closing text hides or preformats what follows
+    [
+      'a fence indented three spaces at the margin, left open',
+      `x\n   ${F}\n## VERDICT: APPROVE`,
+      { reason: 'missing-verdict', hidden: { kind: 'code block', line: 2 } },
+    ],
+    [
+      'an indented fence closed by a longer one',
+      `x\n   ${F}\ncode\n\`\`\`\`\n## VERDICT: APPROVE`,
+      { verdict: 'APPROVE' },
+    ],
+    [
+      '<pre> left open',
+      'x\n<pre>\n## VERDICT: APPROVE',
+      { reason: 'missing-verdict', hidden: { kind: 'HTML block', line: 2 } },
+    ],
+    [
+      '<script> left open',
+      'x\n<script type="text/x">\n## VERDICT: APPROVE',
+      { reason: 'missing-verdict', hidden: { kind: 'HTML block', line: 2 } },
+    ],
+    [
+      'a processing instruction left open',
+      'x\n<?php echo 1;\n## VERDICT: APPROVE',
+      { reason: 'missing-verdict', hidden: { kind: 'HTML block', line: 2 } },
+    ],
+    ['<pre> closed above', 'x\n<pre>\ncode\n</pre>\n\n## VERDICT: APPROVE', { verdict: 'APPROVE' }],
+    // a <details> or </div> block ends at a blank line and shows its text: a verdict line right after it is seen
+    [
+      'the end of a <details> block right above',
+      'x\n<details>\n\nmore\n\n</details>\n## VERDICT: APPROVE',
+      { verdict: 'APPROVE' },
+    ],
     [
       'a verdict inside a closed fence is not last',
       `x\n${F}\n## VERDICT: APPROVE\n${F}`,
@@ -170,7 +205,7 @@ describe('a verdict line inside a code block or an HTML comment left open is no 
     const lines = ['x', '```', '## VERDICT: APPROVE', '```', 'y'];
     expect([0, 1, 2, 3, 4].map((i) => hiddenBy(lines, i))).toEqual([
       null,
-      null,
+      { kind: 'code block', line: 2 },
       { kind: 'code block', line: 2 },
       { kind: 'code block', line: 2 },
       null,
@@ -208,5 +243,75 @@ describe('decoding bytes', () => {
   test('only one BOM is stripped', () => {
     const d = decodeBody(Buffer.from('\ufeff\ufeffx'));
     expect(d.ok && d.text).toBe('\ufeffx');
+  });
+});
+
+// A property, against CommonMark's own tree: for bodies built from the block starts that can hold a line (fences,
+// comments, HTML of every kind, lists, quotes, tables, indented code), a last line "## VERDICT: APPROVE" is accepted
+// exactly when it is a top-level heading, or text that a <div>-like HTML block shows. Seeded: the same bodies each run.
+describe('accepted exactly when GitHub would show the verdict line (seeded bodies)', () => {
+  const POOL = [
+    'text',
+    '',
+    '',
+    '```',
+    '```js',
+    '~~~',
+    '````',
+    '  ```',
+    '   ```',
+    '    ```',
+    '- item',
+    '1. item',
+    '  - nested',
+    '> quote',
+    '> ```',
+    '<!--',
+    '-->',
+    '<!-- x -->',
+    'x <!-- y',
+    '| a | b |',
+    '|---|---|',
+    '    indented',
+    '***',
+    '===',
+    '[r]: http://x',
+    '  text',
+    '<div>',
+    '</details>',
+    '<pre>',
+    '</pre>',
+    '<?php',
+    '?>',
+    '<!DOCTYPE',
+    '<![CDATA[',
+    ']]>',
+    '<span>',
+    '\tcode',
+  ];
+  const SHOWS = /^ {0,3}(?:<(?:script|pre|style|textarea)(?:[\s>]|$)|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;
+  const shown = (text: string): boolean => {
+    const node = new CommonMark.Parser().parse(text).lastChild;
+    const last = text.split('\n').length;
+    if (node?.type === 'heading') return node.level === 2 && node.sourcepos[0][0] === last;
+    return node?.type === 'html_block' && !SHOWS.test(node.literal ?? '');
+  };
+  test('5,000 bodies', () => {
+    let seed = 7;
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    const disagree: string[] = [];
+    let refused = 0;
+    for (let t = 0; t < 5000; t++) {
+      const text = [...Array.from({ length: 1 + rnd(6) }, () => POOL[rnd(POOL.length)]), '## VERDICT: APPROVE'].join(
+        '\n',
+      );
+      const ok = parseVerdict(text).ok;
+      if (!ok) refused++;
+      if (ok !== shown(text)) disagree.push(JSON.stringify(text));
+    }
+    expect(disagree).toEqual([]);
+    // both answers are exercised: a generator that never hid the line would prove nothing
+    expect(refused).toBeGreaterThan(500);
+    expect(refused).toBeLessThan(4500);
   });
 });
