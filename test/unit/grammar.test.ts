@@ -1,7 +1,7 @@
 // The grammar, table-driven: body in → verdict or reason out.
 import * as CommonMark from 'commonmark';
 import { describe, expect, test } from 'vitest';
-import { decodeBody, hiddenBy, normaliseText, parseVerdict, EVENT_OF } from '../../src/core/grammar.js';
+import { blockTree, decodeBody, hiddenBy, normaliseText, parseVerdict, EVENT_OF } from '../../src/core/grammar.js';
 import { STATE_OF_EVENT } from '../../src/core/decide.js';
 
 const parse = (s: string) => {
@@ -199,6 +199,15 @@ describe('a verdict line inside a code block or an HTML comment left open is no 
   ])('%s', (_name, body, expected) => {
     expect(parse(body)).toEqual(expect.objectContaining(expected));
     if (!('hidden' in expected)) expect(parse(body)).not.toHaveProperty('hidden');
+  });
+
+  test('the blocks are parsed without their inlines (quadratic on some bodies a PR author can steer)', () => {
+    // a full parse gives the heading its text and the paragraph its link; the block tree leaves both unparsed
+    const full = new CommonMark.Parser().parse('# a *b*\n\n[x](http://y)');
+    expect(full.firstChild?.firstChild?.type).toBe('text');
+    const blocks = blockTree('# a *b*\n\n[x](http://y)');
+    expect([blocks.firstChild?.type, blocks.lastChild?.type]).toEqual(['heading', 'paragraph']);
+    expect([blocks.firstChild?.firstChild, blocks.lastChild?.firstChild]).toEqual([null, null]);
   });
 
   test('hiddenBy names the block holding any line, closed later or not', () => {
