@@ -242,7 +242,9 @@ export const MUTANTS = [
     name: 'grammar-html-block-shown',
     what: 'only an HTML comment hides a verdict line: one after a <pre>, <script> or <?php left open is posted',
     file: 'src/core/grammar.ts',
-    from: String.raw`const HIDING_HTML = /^ {0,3}(?:<(?:script|pre|style|textarea)(?:[\s>]|$)|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;`,
+    from:
+      String.raw`const HIDING_HTML = /^ {0,3}(?:<(?:script|pre|style|textarea)(?:[\s>]|$)|` +
+      String.raw`<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;`,
     to: String.raw`const HIDING_HTML = /^ {0,3}<!--/i;`,
     unit: [U('grammar')],
     e2e: [],

@@ -3424,7 +3424,8 @@ function inBlock(lines, i, blocks) {
     if (!block)
         return null;
     return [
-        `a well-formed verdict line, but inside the ${block.kind} opened at line ${block.line}: GitHub ${BLOCK[block.kind].shows}`,
+        `a well-formed verdict line, but inside the ${block.kind} opened at line ${block.line}: ` +
+            `GitHub ${BLOCK[block.kind].shows}`,
     ];
 }
 /** The last line is a verdict line that a block left open above it shows as code or hides. */

@@ -243,7 +243,8 @@ function inBlock(lines: readonly string[], i: number, blocks: Blocks): string[] 
   const block = VERDICT_LINE.test(lines[i]!) ? hiddenBy(lines, i, blocks) : null;
   if (!block) return null;
   return [
-    `a well-formed verdict line, but inside the ${block.kind} opened at line ${block.line}: GitHub ${BLOCK[block.kind].shows}`,
+    `a well-formed verdict line, but inside the ${block.kind} opened at line ${block.line}: ` +
+      `GitHub ${BLOCK[block.kind].shows}`,
   ];
 }
 

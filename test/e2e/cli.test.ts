@@ -150,14 +150,16 @@ describe('check', () => {
       `${two}: bad-findings: 2 problems`,
       '  finding 1 (/0/line): line must be a whole number from 1, not 0',
       '  finding 2 (/1/line): has no line (every finding needs path, line and body)',
-      '  What to do: make the persona write findings that match schema/findings.schema.json (an array of { path, line, body })',
+      '  What to do: make the persona write findings that match schema/findings.schema.json ' +
+        '(an array of { path, line, body })',
     ]);
     const big = join(dir, 'big.json');
     writeFileSync(big, ' '.repeat(1024 * 1024 + 1));
     const b = await cli('check', '--findings', big);
     expect([b.status, b.stdout]).toEqual([
       1,
-      `${big}: bad-findings: the file is 1048577 bytes, more than the 1048576 read: a findings file is at most 1 MiB, so have the persona write fewer\n`,
+      `${big}: bad-findings: the file is 1048577 bytes, more than the 1048576 read: ` +
+        'a findings file is at most 1 MiB, so have the persona write fewer\n',
     ]);
   });
 
