@@ -46540,6 +46540,99 @@ XmlRenderer.prototype.esc = escapeXml;
 
 
 
+;// CONCATENATED MODULE: ./src/core/blocks.ts
+// Which lines of a body GitHub shows as code or hides — pure. The grammar (grammar.ts) asks it of the verdict line,
+// the explanation (diagnostics.ts) of every verdict line. The body's blocks are read by CommonMark's reference parser
+// (commonmark.js; GitHub's cmark-gfm is its C twin), blocks only; where the two differ, cmark-gfm's reading is
+// followed (noted at each place).
+
+// HTML blocks of kinds 1 to 5 run to their closing text or to the end of the body: what is in them is preformatted,
+// hidden or dropped. cmark-gfm's kind 1 is <script>, <pre> and <style> only (commonmark.js adds <textarea>, which
+// GitHub's tag filter shows as text), and its kind 4 needs an upper-case letter ("<!DOCTYPE", not "<!doctype").
+// Kinds 6 and 7 (<div>, </details> …) end at a blank line and show the text in them, a verdict line too.
+const HIDING = [
+    [/^ {0,3}<(script|pre|style)(?:[\s>]|$)/i, ''],
+    [/^ {0,3}<!--/, '-->'],
+    [/^ {0,3}<\?/, '?>'],
+    [/^ {0,3}<!\[CDATA\[/, ']]>'],
+    [/^ {0,3}<![A-Z]/, '>'],
+];
+/** What closes an HTML block that hides what follows it, or null when it shows its text. */
+function htmlClose(literal) {
+    for (const [start, close] of HIDING) {
+        const m = start.exec(literal);
+        if (m)
+            return close || `</${m[1].toLowerCase()}>`;
+    }
+    return null;
+}
+/**
+ * A line as the block parser needs it: block structure hangs on a line's first characters (indentation, list and
+ * quote markers, fences, the start of HTML) and on the closing texts of HTML in it. Past 500 characters only those
+ * closing texts are kept: commonmark.js takes time quadratic in a line's nesting ("- " 32,000 times on one line:
+ * 3.5 s), which a PR author can steer into a body; cut, a 64 KB body of such lines parses in about 0.2 s.
+ */
+function forBlocks(line) {
+    if (line.length <= 500)
+        return line;
+    const closes = new Set(line.slice(497).match(/-->|\?>|\]\]>|<\/(?:pre|script|style)>|>/gi) ?? []);
+    return `${line.slice(0, 500)} ${[...closes].join(' ')}`;
+}
+/**
+ * The body's blocks as CommonMark parses them, without parsing their inlines: links and emphasis decide nothing here,
+ * and inline parsing is quadratic on text a PR author can steer into a body ("[a](" 16,000 times: 6 s; blocks alone:
+ * 5 ms). commonmark.js runs the inline pass as its own method after the blocks; this parser's does nothing.
+ */
+function blockTree(text) {
+    const parser = new lib_blocks();
+    parser.processInlines = () => { };
+    return parser.parse(text);
+}
+/**
+ * The blocks of a body that show their lines as code or hide them: fenced and indented code, HTML comments and the
+ * HTML blocks that run to a closing text. A fence or a comment left open runs to the end of the body, so a verdict
+ * line after it is no heading anyone reads: an example of the format, a file of the PR quoted, an answer cut off
+ * inside a block. A comment opened inside any HTML block — in a list item, a quote or under a <div> — and not closed
+ * there is passed to the page as it is, and the browser hides everything after it up to the next "-->" in raw HTML.
+ */
+function hidingBlocks(lines) {
+    const out = [];
+    let openComment = null;
+    const walker = blockTree(lines.map(forBlocks).join('\n')).walker();
+    for (let step = walker.next(); step; step = walker.next()) {
+        const { node, entering } = step;
+        if (!entering || !node.sourcepos)
+            continue;
+        const [[line], [end]] = node.sourcepos;
+        if (node.type === 'code_block') {
+            const fence = /^ {0,3}(`{3,}|~{3,})/.exec(lines[line - 1] ?? '')?.[1];
+            out.push({ kind: 'code block', line, end, close: fence ? `a line ${fence}` : 'a line without indentation' });
+        }
+        if (node.type !== 'html_block')
+            continue;
+        const literal = node.literal ?? '';
+        if (openComment && literal.includes('-->')) {
+            openComment.end = line;
+            openComment = null;
+        }
+        const close = htmlClose(literal);
+        if (close)
+            out.push({ kind: close === '-->' ? 'HTML comment' : 'HTML block', line, end, close });
+        const opened = literal.lastIndexOf('<!--');
+        if (!openComment && opened > literal.lastIndexOf('-->')) {
+            const at = line + literal.slice(0, opened).split('\n').length - 1;
+            openComment = { kind: 'HTML comment', line: at, end: Infinity, close: '-->' };
+            out.push(openComment);
+        }
+    }
+    return out;
+}
+/** The block that shows line `at` (0-based) as code or hides it, given `hidingBlocks` (null: none does). */
+function hiddenBy(lines, at, blocks = hidingBlocks(lines)) {
+    const b = blocks.find((x) => x.line <= at + 1 && at + 1 <= x.end);
+    return b ? { kind: b.kind, line: b.line, close: b.close } : null;
+}
+
 ;// CONCATENATED MODULE: ./src/core/grammar.ts
 // The verdict grammar — pure: bytes or text in, a decision out.
 // The decision here never depends on diagnostics.ts; that module only explains.
@@ -46634,46 +46727,6 @@ function skeleton(line) {
 }
 /** Does this line talk about a verdict, look-alikes included? */
 const mentionsVerdict = (line) => /verdict/i.test(skeleton(line));
-// CommonMark's HTML blocks of kinds 1 to 5 run to their closing text (</pre>, -->, ?>, >, ]]>) or to the end of the
-// body: what is in them is preformatted, hidden or dropped. Kinds 6 and 7 (<div>, </details> …) end at a blank line
-// and show the text in them, a verdict line too, so they are not counted here.
-const HIDING_HTML = /^ {0,3}(?:<(?:script|pre|style|textarea)(?:[\s>]|$)|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;
-/**
- * The blocks of a body that show their lines as code or hide them, as CommonMark (the reference parser; GitHub's is
- * its C twin) reads the body: fenced and indented code, HTML comments and the HTML blocks that run to a closing text.
- * A fence or a comment left open runs to the end of the body, so a verdict line after it is no heading anyone reads:
- * an example of the format, a file of the PR quoted, an answer cut off inside a block.
- */
-function hidingBlocks(lines) {
-    const out = [];
-    const walker = blockTree(lines.join('\n')).walker();
-    for (let step = walker.next(); step; step = walker.next()) {
-        const { node, entering } = step;
-        if (!entering || !node.sourcepos)
-            continue;
-        const [[line], [end]] = node.sourcepos;
-        if (node.type === 'code_block')
-            out.push({ kind: 'code block', line, end });
-        else if (node.type === 'html_block' && HIDING_HTML.test(node.literal ?? ''))
-            out.push({ kind: /^ {0,3}<!--/.test(node.literal ?? '') ? 'HTML comment' : 'HTML block', line, end });
-    }
-    return out;
-}
-/**
- * The body's blocks as CommonMark parses them, without parsing their inlines: links and emphasis decide nothing here,
- * and inline parsing is quadratic on text a PR author can steer into a body ("[a](" 16,000 times: 6 s; blocks alone:
- * 5 ms). commonmark.js runs the inline pass as its own method after the blocks; this parser's does nothing.
- */
-function blockTree(text) {
-    const parser = new lib_blocks();
-    parser.processInlines = () => { };
-    return parser.parse(text);
-}
-/** The block that shows line `at` (0-based) as code or hides it, given `hidingBlocks` (null: none does). */
-function hiddenBy(lines, at, blocks = hidingBlocks(lines)) {
-    const b = blocks.find((x) => x.line <= at + 1 && at + 1 <= x.end);
-    return b ? { kind: b.kind, line: b.line } : null;
-}
 /** Parse normalised text (see decodeBody). Only the last non-blank line decides, and only as GitHub shows it. */
 function parseVerdict(text) {
     const lines = text.split('\n');
@@ -49540,6 +49593,7 @@ function visible(s, max = MAX_SHOWN) {
 
 
 
+
 const MAX_NEAR = 12;
 const TOKEN_ADVICE = {
     REQUEST_CHANGES: 'REQUEST_CHANGES is the API event name; the verdict token is CHANGES_REQUESTED',
@@ -49724,7 +49778,9 @@ function diagnose(parsed) {
     }));
     return {
         reason: parsed.reason,
-        summary: parsed.hidden ? hiddenHeadline(parsed.line, parsed.hidden) : headline(parsed.reason, intent),
+        summary: parsed.hidden
+            ? hiddenHeadline(parsed.line, parsed.hidden)
+            : (onlyInBlocks(parsed, blocks) ?? headline(parsed.reason, intent)),
         lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
         nearMisses,
         intent,
@@ -49735,11 +49791,11 @@ function unhidden(intent, lines, blocks) {
     const s = intent.suggestion;
     return s && hiddenBy(lines, s.fromLine - 1, blocks) ? { ...intent, suggestion: null, after: [] } : intent;
 }
-/** What GitHub makes of a line in each kind of block, and what closes one. */
-const BLOCK = {
-    'code block': { shows: 'shows it as code', close: 'a line ```' },
-    'HTML comment': { shows: 'hides it', close: '-->' },
-    'HTML block': { shows: 'shows it as raw HTML or hides it', close: '</pre>, </script>, </style>, </textarea>, ?>, >' },
+/** What GitHub makes of a line in each kind of block. */
+const SHOWS = {
+    'code block': 'shows it as code',
+    'HTML comment': 'hides it',
+    'HTML block': 'shows it as raw HTML or hides it',
 };
 /** A verdict line inside a code block or an HTML comment: what GitHub makes of it (whether or not the block closes). */
 function inBlock(lines, i, blocks) {
@@ -49748,12 +49804,25 @@ function inBlock(lines, i, blocks) {
         return null;
     return [
         `a well-formed verdict line, but inside the ${block.kind} opened at line ${block.line}: ` +
-            `GitHub ${BLOCK[block.kind].shows}`,
+            `GitHub ${SHOWS[block.kind]}`,
     ];
+}
+/** A verdict line follows only inside blocks (an example of the format, a quote): it is not the review's, say so. */
+function onlyInBlocks(parsed, blocks) {
+    if (parsed.reason !== 'verdict-not-last')
+        return null;
+    const at = parsed.lines.flatMap((l, i) => (VERDICT_LINE.test(l) ? [i] : []));
+    const held = at.map((i) => hiddenBy(parsed.lines, i, blocks));
+    if (!held.every(Boolean))
+        return null;
+    const where = at.map((i, k) => `line ${i + 1}, in the ${held[k].kind} opened at line ${held[k].line}`).join('; ');
+    return (`the body's only verdict line${at.length > 1 ? 's are' : ' is'} inside a block GitHub shows as code or hides ` +
+        `(${where}): an example or a quote, not the review's verdict; end the body with the persona's verdict as ` +
+        '"## VERDICT: APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line');
 }
 /** The last line is a verdict line that a block left open above it shows as code or hides. */
 function hiddenHeadline(line, hidden) {
-    const { shows, close } = BLOCK[hidden.kind];
+    const [shows, close] = [SHOWS[hidden.kind], hidden.close];
     return (`line ${line} is a verdict line, but the ${hidden.kind} opened at line ${hidden.line} is never closed, so ` +
         `GitHub ${shows} and it is not the review's verdict: if it is the persona's verdict, close the ${hidden.kind} ` +
         `above it (${close}); if the model was quoting it (an example of the format, a file of the PR, an answer cut ` +

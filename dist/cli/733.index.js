@@ -3359,8 +3359,8 @@ function identityPort({ octokit, call }) {
 
 // EXTERNAL MODULE: ./src/core/diagnostics.ts + 19 modules
 var diagnostics = __webpack_require__(4509);
-// EXTERNAL MODULE: ./src/core/grammar.ts + 9 modules
-var grammar = __webpack_require__(3689);
+// EXTERNAL MODULE: ./src/core/grammar.ts
+var grammar = __webpack_require__(8726);
 ;// CONCATENATED MODULE: ./src/core/history.ts
 
 const LIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);

@@ -1,14 +1,6 @@
 // Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
-import {
-  type Hidden,
-  type Parsed,
-  VERDICT_LINE,
-  VERDICTS,
-  hiddenBy,
-  hidingBlocks,
-  isBlank,
-  skeleton,
-} from './grammar.js';
+import { type Hidden, hiddenBy, hidingBlocks } from './blocks.js';
+import { type Parsed, VERDICT_LINE, VERDICTS, isBlank, skeleton } from './grammar.js';
 import { findIntent, synonymAt, type Intent } from './intent.js';
 import { visible } from './visible.js';
 
@@ -216,7 +208,9 @@ export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
     }));
   return {
     reason: parsed.reason,
-    summary: parsed.hidden ? hiddenHeadline(parsed.line!, parsed.hidden) : headline(parsed.reason, intent),
+    summary: parsed.hidden
+      ? hiddenHeadline(parsed.line!, parsed.hidden)
+      : (onlyInBlocks(parsed, blocks) ?? headline(parsed.reason, intent)),
     lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
     nearMisses,
     intent,
@@ -231,11 +225,11 @@ function unhidden(intent: Intent, lines: readonly string[], blocks: Blocks): Int
 
 type Blocks = ReturnType<typeof hidingBlocks>;
 
-/** What GitHub makes of a line in each kind of block, and what closes one. */
-const BLOCK: Record<Hidden['kind'], { shows: string; close: string }> = {
-  'code block': { shows: 'shows it as code', close: 'a line ```' },
-  'HTML comment': { shows: 'hides it', close: '-->' },
-  'HTML block': { shows: 'shows it as raw HTML or hides it', close: '</pre>, </script>, </style>, </textarea>, ?>, >' },
+/** What GitHub makes of a line in each kind of block. */
+const SHOWS: Record<Hidden['kind'], string> = {
+  'code block': 'shows it as code',
+  'HTML comment': 'hides it',
+  'HTML block': 'shows it as raw HTML or hides it',
 };
 
 /** A verdict line inside a code block or an HTML comment: what GitHub makes of it (whether or not the block closes). */
@@ -244,13 +238,27 @@ function inBlock(lines: readonly string[], i: number, blocks: Blocks): string[] 
   if (!block) return null;
   return [
     `a well-formed verdict line, but inside the ${block.kind} opened at line ${block.line}: ` +
-      `GitHub ${BLOCK[block.kind].shows}`,
+      `GitHub ${SHOWS[block.kind]}`,
   ];
+}
+
+/** A verdict line follows only inside blocks (an example of the format, a quote): it is not the review's, say so. */
+function onlyInBlocks(parsed: Extract<Parsed, { ok: false }>, blocks: Blocks): string | null {
+  if (parsed.reason !== 'verdict-not-last') return null;
+  const at = parsed.lines.flatMap((l, i) => (VERDICT_LINE.test(l) ? [i] : []));
+  const held = at.map((i) => hiddenBy(parsed.lines, i, blocks));
+  if (!held.every(Boolean)) return null;
+  const where = at.map((i, k) => `line ${i + 1}, in the ${held[k]!.kind} opened at line ${held[k]!.line}`).join('; ');
+  return (
+    `the body's only verdict line${at.length > 1 ? 's are' : ' is'} inside a block GitHub shows as code or hides ` +
+    `(${where}): an example or a quote, not the review's verdict; end the body with the persona's verdict as ` +
+    '"## VERDICT: APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line'
+  );
 }
 
 /** The last line is a verdict line that a block left open above it shows as code or hides. */
 function hiddenHeadline(line: number, hidden: Hidden): string {
-  const { shows, close } = BLOCK[hidden.kind];
+  const [shows, close] = [SHOWS[hidden.kind], hidden.close];
   return (
     `line ${line} is a verdict line, but the ${hidden.kind} opened at line ${hidden.line} is never closed, so ` +
     `GitHub ${shows} and it is not the review's verdict: if it is the persona's verdict, close the ${hidden.kind} ` +

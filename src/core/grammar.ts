@@ -1,6 +1,6 @@
 // The verdict grammar — pure: bytes or text in, a decision out.
 // The decision here never depends on diagnostics.ts; that module only explains.
-import * as CommonMark from 'commonmark';
+import { hiddenBy, type Hidden } from './blocks.js';
 
 export const VERDICTS = ['APPROVE', 'CHANGES_REQUESTED', 'COMMENT'] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -26,12 +26,7 @@ const BLANK = /^[ \t\v\f]*$/;
 
 export type GrammarReason = 'empty-body' | 'missing-verdict' | 'verdict-not-last' | 'malformed-verdict';
 
-/** A block that holds a line GitHub's Markdown shows as code, hides, or passes through as raw HTML: not a heading. */
-export interface Hidden {
-  kind: 'code block' | 'HTML comment' | 'HTML block';
-  /** 1-based line that opens it. */
-  line: number;
-}
+export type { Hidden };
 
 export type Parsed =
   | { ok: true; verdict: Verdict; event: ReviewEvent; line: number; text: string }
@@ -118,48 +113,6 @@ export function skeleton(line: string): string {
 
 /** Does this line talk about a verdict, look-alikes included? */
 export const mentionsVerdict = (line: string): boolean => /verdict/i.test(skeleton(line));
-
-// CommonMark's HTML blocks of kinds 1 to 5 run to their closing text (</pre>, -->, ?>, >, ]]>) or to the end of the
-// body: what is in them is preformatted, hidden or dropped. Kinds 6 and 7 (<div>, </details> …) end at a blank line
-// and show the text in them, a verdict line too, so they are not counted here.
-const HIDING_HTML = /^ {0,3}(?:<(?:script|pre|style|textarea)(?:[\s>]|$)|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;
-
-/**
- * The blocks of a body that show their lines as code or hide them, as CommonMark (the reference parser; GitHub's is
- * its C twin) reads the body: fenced and indented code, HTML comments and the HTML blocks that run to a closing text.
- * A fence or a comment left open runs to the end of the body, so a verdict line after it is no heading anyone reads:
- * an example of the format, a file of the PR quoted, an answer cut off inside a block.
- */
-export function hidingBlocks(lines: readonly string[]): Array<Hidden & { end: number }> {
-  const out: Array<Hidden & { end: number }> = [];
-  const walker = blockTree(lines.join('\n')).walker();
-  for (let step = walker.next(); step; step = walker.next()) {
-    const { node, entering } = step;
-    if (!entering || !node.sourcepos) continue;
-    const [[line], [end]] = node.sourcepos;
-    if (node.type === 'code_block') out.push({ kind: 'code block', line, end });
-    else if (node.type === 'html_block' && HIDING_HTML.test(node.literal ?? ''))
-      out.push({ kind: /^ {0,3}<!--/.test(node.literal ?? '') ? 'HTML comment' : 'HTML block', line, end });
-  }
-  return out;
-}
-
-/**
- * The body's blocks as CommonMark parses them, without parsing their inlines: links and emphasis decide nothing here,
- * and inline parsing is quadratic on text a PR author can steer into a body ("[a](" 16,000 times: 6 s; blocks alone:
- * 5 ms). commonmark.js runs the inline pass as its own method after the blocks; this parser's does nothing.
- */
-export function blockTree(text: string): CommonMark.Node {
-  const parser = new CommonMark.Parser() as CommonMark.Parser & { processInlines: (doc: CommonMark.Node) => void };
-  parser.processInlines = () => {};
-  return parser.parse(text);
-}
-
-/** The block that shows line `at` (0-based) as code or hides it, given `hidingBlocks` (null: none does). */
-export function hiddenBy(lines: readonly string[], at: number, blocks = hidingBlocks(lines)): Hidden | null {
-  const b = blocks.find((x) => x.line <= at + 1 && at + 1 <= x.end);
-  return b ? { kind: b.kind, line: b.line } : null;
-}
 
 /** Parse normalised text (see decodeBody). Only the last non-blank line decides, and only as GitHub shows it. */
 export function parseVerdict(text: string): Parsed {

@@ -197,6 +197,7 @@ describe('examples/run-persona', () => {
     const cases: Array<[string | null | undefined, number]> = [
       ['length', 1],
       ['max_tokens', 1],
+      ['model_length', 1],
       ['content_filter', 1],
       ['LENGTH', 1],
       ['stop', 0],

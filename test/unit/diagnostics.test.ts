@@ -183,10 +183,15 @@ describe('a verdict line inside a code block or an HTML comment', () => {
     [
       'a closed code block',
       `Use this format:\n\n${F}\n## VERDICT: APPROVE\n${F}\n`,
-      /^a verdict line appears, but text follows it/,
+      /^the body's only verdict line is inside a block GitHub shows as code or hides \(line 4, in the code block opened at line 3\): an example or a quote/,
       4,
     ],
-    ['a closed HTML comment', 'x\n<!--\n## VERDICT: COMMENT\n-->', /^a verdict line appears, but text follows it/, 3],
+    [
+      'a closed HTML comment',
+      'x\n<!--\n## VERDICT: COMMENT\n-->',
+      /^the body's only verdict line is inside a block GitHub shows as code or hides \(line 3, in the HTML comment opened at line 2\)/,
+      3,
+    ],
   ])('%s', (_name, body, summary, line) => {
     const d = diag(body);
     expect(d.summary).toMatch(summary);
@@ -198,6 +203,11 @@ describe('a verdict line inside a code block or an HTML comment', () => {
         /^a well-formed verdict line, but inside the (code block|HTML comment) opened at line \d+: GitHub (shows it as code|hides it)$/,
       ),
     ]);
+  });
+
+  test('a verdict line outside the blocks keeps the verdict-not-last headline', () => {
+    const d = diag(`## VERDICT: APPROVE\n\n${F}\n## VERDICT: COMMENT\n${F}\n\nThanks!`);
+    expect(d.summary).toMatch(/^a verdict line appears, but text follows it/);
   });
 
   test('a verdict stated outside the block is still suggested', () => {

@@ -1,7 +1,8 @@
 // The grammar, table-driven: body in → verdict or reason out.
 import * as CommonMark from 'commonmark';
 import { describe, expect, test } from 'vitest';
-import { blockTree, decodeBody, hiddenBy, normaliseText, parseVerdict, EVENT_OF } from '../../src/core/grammar.js';
+import { decodeBody, normaliseText, parseVerdict, EVENT_OF } from '../../src/core/grammar.js';
+import { blockTree, hiddenBy } from '../../src/core/blocks.js';
 import { STATE_OF_EVENT } from '../../src/core/decide.js';
 
 const parse = (s: string) => {
@@ -10,7 +11,7 @@ const parse = (s: string) => {
   const p = parseVerdict(d.text);
   return p.ok
     ? { verdict: p.verdict, event: p.event, line: p.line }
-    : { reason: p.reason, line: p.line, ...(p.hidden && { hidden: p.hidden }) };
+    : { reason: p.reason, line: p.line, ...(p.hidden && { hidden: { kind: p.hidden.kind, line: p.hidden.line } }) };
 };
 
 describe('the verdict line is the last non-blank line and must match exactly', () => {
@@ -210,15 +211,68 @@ describe('a verdict line inside a code block or an HTML comment left open is no 
     expect([blocks.firstChild?.firstChild, blocks.lastChild?.firstChild]).toEqual([null, null]);
   });
 
+  // an independent attack on the rule (2026-12-03): a comment opened inside a list item, a quote or a <div> block and
+  // not closed goes to the page as it is, and hides the rest; <textarea> and "<!doctype" hide nothing on GitHub
+  test.each<[string, string, Record<string, unknown>]>([
+    [
+      'a comment left open in a list item',
+      '## Findings\n\n- `src/a.ts`: no backoff.\n  <!-- TODO: cite the lines\n\n## VERDICT: CHANGES_REQUESTED\n',
+      { reason: 'missing-verdict', hidden: { kind: 'HTML comment', line: 4 } },
+    ],
+    [
+      'a comment left open in a quote',
+      'The template:\n\n> ## Checklist\n> <!-- Tick what applies\n> - [ ] Tests\n\nFine.\n\n## VERDICT: APPROVE',
+      { reason: 'missing-verdict', hidden: { kind: 'HTML comment', line: 4 } },
+    ],
+    [
+      'a comment left open under a <div>',
+      '<div>\n<!--\n\n## VERDICT: APPROVE',
+      { reason: 'missing-verdict', hidden: { kind: 'HTML comment', line: 2 } },
+    ],
+    [
+      'a later HTML block closes it',
+      '<div>\n<!--\n\nx\n\n<div>\n-->\n</div>\n\n## VERDICT: APPROVE',
+      { verdict: 'APPROVE' },
+    ],
+    ['a comment closed in its list item', '- a\n  <!-- note -->\n\n## VERDICT: APPROVE', { verdict: 'APPROVE' }],
+    [
+      '<textarea> in prose',
+      'The form renders a bare\n<textarea> with no label.\n\n## VERDICT: CHANGES_REQUESTED',
+      { verdict: 'CHANGES_REQUESTED' },
+    ],
+    ['a lower-case <!doctype', '<!doctype html\n\n## VERDICT: APPROVE', { verdict: 'APPROVE' }],
+    [
+      'a closing text past 500 characters still closes',
+      `<!-- ${'x'.repeat(600)} -->\n\n## VERDICT: APPROVE`,
+      { verdict: 'APPROVE' },
+    ],
+    [
+      'a line nesting 32,000 lists, then the verdict',
+      `${'- '.repeat(32000)}x\n\n## VERDICT: APPROVE`,
+      { verdict: 'APPROVE' },
+    ],
+  ])('%s', (_name, body, expected) => {
+    expect(parse(body)).toEqual(expect.objectContaining(expected));
+  });
+
+  test('what closes each block is named after its opening', () => {
+    const close = (body: string) => {
+      const p = parseVerdict(body);
+      return p.ok ? null : p.hidden?.close;
+    };
+    expect(close('x\n~~~\n## VERDICT: APPROVE')).toBe('a line ~~~');
+    expect(close('x\n````md\n```\n## VERDICT: APPROVE')).toBe('a line ````');
+    expect(close('x\n<pre>\n## VERDICT: APPROVE')).toBe('</pre>');
+    expect(close('x\n<SCRIPT>\n## VERDICT: APPROVE')).toBe('</script>');
+    expect(close('x\n<![CDATA[\n## VERDICT: APPROVE')).toBe(']]>');
+    expect(close('x\n<?php\n## VERDICT: APPROVE')).toBe('?>');
+    expect(close('x\n<!--\n## VERDICT: APPROVE')).toBe('-->');
+  });
+
   test('hiddenBy names the block holding any line, closed later or not', () => {
     const lines = ['x', '```', '## VERDICT: APPROVE', '```', 'y'];
-    expect([0, 1, 2, 3, 4].map((i) => hiddenBy(lines, i))).toEqual([
-      null,
-      { kind: 'code block', line: 2 },
-      { kind: 'code block', line: 2 },
-      { kind: 'code block', line: 2 },
-      null,
-    ]);
+    const fence = { kind: 'code block', line: 2, close: 'a line ```' };
+    expect([0, 1, 2, 3, 4].map((i) => hiddenBy(lines, i))).toEqual([null, fence, fence, fence, null]);
   });
 });
 
@@ -298,12 +352,25 @@ describe('accepted exactly when GitHub would show the verdict line (seeded bodie
     '<span>',
     '\tcode',
   ];
-  const SHOWS = /^ {0,3}(?:<(?:script|pre|style|textarea)(?:[\s>]|$)|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;
+  // the HTML blocks that hide what follows, as cmark-gfm has them (kind 1 without <textarea>, kind 4 upper-case)
+  const HIDES = /^ {0,3}(?:<(?:script|pre|style)(?:[\s>]|$)|<!--|<\?|<![A-Z]|<!\[CDATA\[)/i;
   const shown = (text: string): boolean => {
-    const node = new CommonMark.Parser().parse(text).lastChild;
+    const doc = new CommonMark.Parser().parse(text);
+    // a comment left open inside any HTML block is passed to the page as it is: the browser hides the rest
+    const walker = doc.walker();
+    let open = false;
+    for (let step = walker.next(); step; step = walker.next()) {
+      const lit = step.entering && step.node.type === 'html_block' ? (step.node.literal ?? '') : null;
+      if (lit === null) continue;
+      if (lit.includes('-->')) open = false;
+      if (lit.lastIndexOf('<!--') > lit.lastIndexOf('-->')) open = true;
+    }
+    if (open) return false;
+    const node = doc.lastChild;
     const last = text.split('\n').length;
     if (node?.type === 'heading') return node.level === 2 && node.sourcepos[0][0] === last;
-    return node?.type === 'html_block' && !SHOWS.test(node.literal ?? '');
+    const first = (node?.literal ?? '').split('\n')[0]!;
+    return node?.type === 'html_block' && !(HIDES.test(first) && !/^ {0,3}<![a-z]/.test(first));
   };
   test('5,000 bodies', () => {
     let seed = 7;
