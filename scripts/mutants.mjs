@@ -270,7 +270,7 @@ export const MUTANTS = [
     what: 'a verdict line inside a code block or an HTML comment left open is posted',
     file: 'src/core/grammar.ts',
     from: 'const hidden = m ? hiddenBy(lines, last) : null;',
-    to: 'const hidden = null;',
+    to: 'const hidden = m && false ? hiddenBy(lines, last) : null;',
     unit: [U('grammar')],
     e2e: [E('post')],
     e2eFilter: 'aborts',
