@@ -40,7 +40,7 @@ function htmlClose(literal: string): string | null {
  * A line as the block parser needs it: block structure hangs on a line's first characters (indentation, list and
  * quote markers, fences, the start of HTML) and on the closing texts of HTML in it. Past 500 characters only those
  * closing texts are kept: commonmark.js takes time quadratic in a line's nesting ("- " 32,000 times on one line:
- * 3.5 s), which a PR author can steer into a body; cut, a 64 KB body of such lines parses in about 0.2 s.
+ * 3.5 s; 131,000 times, 53 s), which a PR author can steer into a body; cut, either parses in under 10 ms.
  */
 function forBlocks(line: string): string {
   if (line.length <= 500) return line;

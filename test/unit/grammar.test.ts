@@ -192,28 +192,8 @@ describe('a verdict line inside a code block or an HTML comment left open is no 
       'x\n<details>\n\nmore\n\n</details>\n## VERDICT: APPROVE',
       { verdict: 'APPROVE' },
     ],
-    [
-      'a verdict inside a closed fence is not last',
-      `x\n${F}\n## VERDICT: APPROVE\n${F}`,
-      { reason: 'verdict-not-last', line: 4 },
-    ],
-  ])('%s', (_name, body, expected) => {
-    expect(parse(body)).toEqual(expect.objectContaining(expected));
-    if (!('hidden' in expected)) expect(parse(body)).not.toHaveProperty('hidden');
-  });
-
-  test('the blocks are parsed without their inlines (quadratic on some bodies a PR author can steer)', () => {
-    // a full parse gives the heading its text and the paragraph its link; the block tree leaves both unparsed
-    const full = new CommonMark.Parser().parse('# a *b*\n\n[x](http://y)');
-    expect(full.firstChild?.firstChild?.type).toBe('text');
-    const blocks = blockTree('# a *b*\n\n[x](http://y)');
-    expect([blocks.firstChild?.type, blocks.lastChild?.type]).toEqual(['heading', 'paragraph']);
-    expect([blocks.firstChild?.firstChild, blocks.lastChild?.firstChild]).toEqual([null, null]);
-  });
-
-  // an independent attack on the rule (2026-12-03): a comment opened inside a list item, a quote or a <div> block and
-  // not closed goes to the page as it is, and hides the rest; <textarea> and "<!doctype" hide nothing on GitHub
-  test.each<[string, string, Record<string, unknown>]>([
+    // an independent attack on the rule (2026-12-03): a comment opened inside a list item, a quote or a <div> block and
+    // not closed goes to the page as it is, and hides the rest; <textarea> and "<!doctype" hide nothing on GitHub
     [
       'a comment left open in a list item',
       '## Findings\n\n- `src/a.ts`: no backoff.\n  <!-- TODO: cite the lines\n\n## VERDICT: CHANGES_REQUESTED\n',
@@ -251,8 +231,23 @@ describe('a verdict line inside a code block or an HTML comment left open is no 
       `${'- '.repeat(32000)}x\n\n## VERDICT: APPROVE`,
       { verdict: 'APPROVE' },
     ],
+    [
+      'a verdict inside a closed fence is not last',
+      `x\n${F}\n## VERDICT: APPROVE\n${F}`,
+      { reason: 'verdict-not-last', line: 4 },
+    ],
   ])('%s', (_name, body, expected) => {
     expect(parse(body)).toEqual(expect.objectContaining(expected));
+    if (!('hidden' in expected)) expect(parse(body)).not.toHaveProperty('hidden');
+  });
+
+  test('the blocks are parsed without their inlines (quadratic on some bodies a PR author can steer)', () => {
+    // a full parse gives the heading its text and the paragraph its link; the block tree leaves both unparsed
+    const full = new CommonMark.Parser().parse('# a *b*\n\n[x](http://y)');
+    expect(full.firstChild?.firstChild?.type).toBe('text');
+    const blocks = blockTree('# a *b*\n\n[x](http://y)');
+    expect([blocks.firstChild?.type, blocks.lastChild?.type]).toEqual(['heading', 'paragraph']);
+    expect([blocks.firstChild?.firstChild, blocks.lastChild?.firstChild]).toEqual([null, null]);
   });
 
   test('what closes each block is named after its opening', () => {
