@@ -16,9 +16,8 @@ export interface Hidden {
 export type Block = Hidden & { end: number };
 
 // HTML blocks of kinds 1 to 5 run to their closing text or to the end of the body: what is in them is preformatted,
-// hidden or dropped. cmark-gfm's kind 1 is <script>, <pre> and <style> only (commonmark.js adds <textarea>, which
-// GitHub's tag filter shows as text), and its kind 4 needs an upper-case letter ("<!DOCTYPE", not "<!doctype").
-// Kinds 6 and 7 (<div>, </details> …) end at a blank line and show the text in them, a verdict line too.
+// hidden or dropped (cmark-gfm's kinds: see forBlocks). Kinds 6 and 7 (<div>, </details> …) end at a blank line and
+// show the text in them, a verdict line too.
 const HIDING: ReadonlyArray<[RegExp, string]> = [
   [/^ {0,3}<(script|pre|style)(?:[\s>]|$)/i, ''],
   [/^ {0,3}<!--/, '-->'],
@@ -37,14 +36,19 @@ function htmlClose(literal: string): string | null {
 }
 
 /**
- * A line as the block parser needs it: block structure hangs on a line's first characters (indentation, list and
- * quote markers, fences, the start of HTML) and on the closing texts of HTML in it. Past 500 characters only those
- * closing texts are kept: commonmark.js takes time quadratic in a line's nesting ("- " 32,000 times on one line:
- * 3.5 s; 131,000 times, 53 s), which a PR author can steer into a body; cut, either parses in under 10 ms.
+ * A line as the block parser needs it. Where commonmark.js reads HTML otherwise than GitHub's cmark-gfm, the line is
+ * made to read as cmark-gfm reads it: <textarea> (kind 1 in commonmark.js: it would run to the end of the body) and
+ * <search> (kind 6) are not HTML-block tags in cmark-gfm, and "<!" starts a declaration there only before an
+ * upper-case letter. Block structure hangs on a line's first characters (indentation, list and quote markers,
+ * fences, the start of HTML) and on the closing texts of HTML in it; past 500 characters only those closing texts are
+ * kept: commonmark.js takes time quadratic in a line's nesting ("- " 32,000 times on one line: 3.5 s; 131,000 times,
+ * 53 s), which a PR author can steer into a body; cut, either parses in under 10 ms.
  */
-function forBlocks(line: string): string {
+function forBlocks(raw: string): string {
+  const line = raw.replace(/<(\/?)(textarea|search)(?![\w-])/gi, '<$1$2-x').replace(/<!(?=[a-z])/g, '<\\!');
   if (line.length <= 500) return line;
-  const closes = new Set(line.slice(497).match(/-->|\?>|\]\]>|<\/(?:pre|script|style)>|>/gi) ?? []);
+  // from the 491st character: a closing text that straddles the cut ("</script>", 9 characters) is kept whole
+  const closes = new Set(line.slice(491).match(/-->|\?>|\]\]>|<\/(?:pre|script|style)>|>/gi) ?? []);
   return `${line.slice(0, 500)} ${[...closes].join(' ')}`;
 }
 
@@ -63,12 +67,13 @@ export function blockTree(text: string): CommonMark.Node {
  * The blocks of a body that show their lines as code or hide them: fenced and indented code, HTML comments and the
  * HTML blocks that run to a closing text. A fence or a comment left open runs to the end of the body, so a verdict
  * line after it is no heading anyone reads: an example of the format, a file of the PR quoted, an answer cut off
- * inside a block. A comment opened inside any HTML block — in a list item, a quote or under a <div> — and not closed
- * there is passed to the page as it is, and the browser hides everything after it up to the next "-->" in raw HTML.
+ * inside a block. This is Markdown's block structure only: what a browser then makes of raw HTML the body passes
+ * through (an attribute's quote left open, a comment left open inside a list item or a <div>, an open <details>) is
+ * not judged. Raw HTML in a review can hide anything, and no one gains a verdict by it: a persona that can be steered
+ * to write such HTML can as well be steered to write the verdict.
  */
 export function hidingBlocks(lines: readonly string[]): Block[] {
   const out: Block[] = [];
-  let openComment: Block | null = null;
   const walker = blockTree(lines.map(forBlocks).join('\n')).walker();
   for (let step = walker.next(); step; step = walker.next()) {
     const { node, entering } = step;
@@ -78,20 +83,8 @@ export function hidingBlocks(lines: readonly string[]): Block[] {
       const fence = /^ {0,3}(`{3,}|~{3,})/.exec(lines[line - 1] ?? '')?.[1];
       out.push({ kind: 'code block', line, end, close: fence ? `a line ${fence}` : 'a line without indentation' });
     }
-    if (node.type !== 'html_block') continue;
-    const literal = node.literal ?? '';
-    if (openComment && literal.includes('-->')) {
-      openComment.end = line;
-      openComment = null;
-    }
-    const close = htmlClose(literal);
+    const close = node.type === 'html_block' ? htmlClose(node.literal ?? '') : null;
     if (close) out.push({ kind: close === '-->' ? 'HTML comment' : 'HTML block', line, end, close });
-    const opened = literal.lastIndexOf('<!--');
-    if (!openComment && opened > literal.lastIndexOf('-->')) {
-      const at = line + literal.slice(0, opened).split('\n').length - 1;
-      openComment = { kind: 'HTML comment', line: at, end: Infinity, close: '-->' };
-      out.push(openComment);
-    }
   }
   return out;
 }

@@ -192,23 +192,20 @@ describe('a verdict line inside a code block or an HTML comment left open is no 
       'x\n<details>\n\nmore\n\n</details>\n## VERDICT: APPROVE',
       { verdict: 'APPROVE' },
     ],
-    // an independent attack on the rule (2026-12-03): a comment opened inside a list item, a quote or a <div> block and
-    // not closed goes to the page as it is, and hides the rest; <textarea> and "<!doctype" hide nothing on GitHub
+    // two independent attacks on the rule (2026-12-03), against cmark-gfm and an HTML5 parser. What a browser makes of
+    // raw HTML passed through (a comment left open in a list item, a quote or a <div>; an attribute's quote left open)
+    // is not judged: the block structure is. <textarea>, <search> and "<!doctype" are read as cmark-gfm reads them.
     [
       'a comment left open in a list item',
       '## Findings\n\n- `src/a.ts`: no backoff.\n  <!-- TODO: cite the lines\n\n## VERDICT: CHANGES_REQUESTED\n',
-      { reason: 'missing-verdict', hidden: { kind: 'HTML comment', line: 4 } },
+      { verdict: 'CHANGES_REQUESTED' },
     ],
     [
       'a comment left open in a quote',
       'The template:\n\n> ## Checklist\n> <!-- Tick what applies\n> - [ ] Tests\n\nFine.\n\n## VERDICT: APPROVE',
-      { reason: 'missing-verdict', hidden: { kind: 'HTML comment', line: 4 } },
+      { verdict: 'APPROVE' },
     ],
-    [
-      'a comment left open under a <div>',
-      '<div>\n<!--\n\n## VERDICT: APPROVE',
-      { reason: 'missing-verdict', hidden: { kind: 'HTML comment', line: 2 } },
-    ],
+    ['a comment left open under a <div>', '<div>\n<!--\n\n## VERDICT: APPROVE', { verdict: 'APPROVE' }],
     [
       'a later HTML block closes it',
       '<div>\n<!--\n\nx\n\n<div>\n-->\n</div>\n\n## VERDICT: APPROVE',
@@ -221,6 +218,31 @@ describe('a verdict line inside a code block or an HTML comment left open is no 
       { verdict: 'CHANGES_REQUESTED' },
     ],
     ['a lower-case <!doctype', '<!doctype html\n\n## VERDICT: APPROVE', { verdict: 'APPROVE' }],
+    [
+      'a <pre> closed across the 500th character',
+      `Failing output:\n\n<pre>${'x'.repeat(490)}</pre>\n\n## VERDICT: APPROVE`,
+      { verdict: 'APPROVE' },
+    ],
+    [
+      'a <script> closed across it',
+      `<script>${'x'.repeat(484)}</script>\n\n## VERDICT: APPROVE`,
+      { verdict: 'APPROVE' },
+    ],
+    [
+      'a bare <textarea> ends at the blank line: a fence after it is a fence',
+      'The form renders\n\n<textarea>\n\nwhich is fine:\n\n```html\n<form>\n\n## VERDICT: APPROVE',
+      { reason: 'missing-verdict', hidden: { kind: 'code block', line: 7 } },
+    ],
+    [
+      'a lower-case <!doctype is a paragraph: a fence after it is a fence',
+      '<!doctype html\n```\n\n## VERDICT: APPROVE',
+      { reason: 'missing-verdict', hidden: { kind: 'code block', line: 2 } },
+    ],
+    [
+      'a <search> line cannot interrupt a paragraph, a comment can',
+      'para\n<search>\n<!-- x\n\nmore\n\n## VERDICT: APPROVE',
+      { reason: 'missing-verdict', hidden: { kind: 'HTML comment', line: 3 } },
+    ],
     [
       'a closing text past 500 characters still closes',
       `<!-- ${'x'.repeat(600)} -->\n\n## VERDICT: APPROVE`,
@@ -351,16 +373,6 @@ describe('accepted exactly when GitHub would show the verdict line (seeded bodie
   const HIDES = /^ {0,3}(?:<(?:script|pre|style)(?:[\s>]|$)|<!--|<\?|<![A-Z]|<!\[CDATA\[)/i;
   const shown = (text: string): boolean => {
     const doc = new CommonMark.Parser().parse(text);
-    // a comment left open inside any HTML block is passed to the page as it is: the browser hides the rest
-    const walker = doc.walker();
-    let open = false;
-    for (let step = walker.next(); step; step = walker.next()) {
-      const lit = step.entering && step.node.type === 'html_block' ? (step.node.literal ?? '') : null;
-      if (lit === null) continue;
-      if (lit.includes('-->')) open = false;
-      if (lit.lastIndexOf('<!--') > lit.lastIndexOf('-->')) open = true;
-    }
-    if (open) return false;
     const node = doc.lastChild;
     const last = text.split('\n').length;
     if (node?.type === 'heading') return node.level === 2 && node.sourcepos[0][0] === last;
