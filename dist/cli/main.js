@@ -6649,11 +6649,15 @@ function diagnose(parsed) {
     const { lines } = parsed;
     const lastIdx = parsed.line ? parsed.line - 1 : -1;
     const blocks = (0,core_blocks/* hidingBlocks */.MN)(lines);
+    // every verdict line in the grammar's form, and the block that shows it as code or hides it (null: none)
+    const verdictLines = new Map(lines.flatMap((l, i) => (grammar/* VERDICT_LINE */.Fg.test(l) ? [[i, (0,core_blocks/* hiddenBy */.W0)(lines, i, blocks)]] : [])));
     const intent = unhidden(findIntent(lines), lines, blocks);
     // near misses: the lines that state a verdict, a verdict line in a code block or a comment, and a heading-like last
     // line; prose that merely mentions "verdict" is not one
     const at = new Set([...intent.candidates, ...intent.stated].map((n) => n - 1));
-    lines.forEach((l, i) => grammar/* VERDICT_LINE */.Fg.test(l) && (0,core_blocks/* hiddenBy */.W0)(lines, i, blocks) && at.add(i));
+    for (const [i, block] of verdictLines)
+        if (block)
+            at.add(i);
     if (lastIdx >= 0 && /^\s*#/.test(lines[lastIdx]))
         at.add(lastIdx);
     const nearMisses = [...at]
@@ -6663,13 +6667,13 @@ function diagnose(parsed) {
         .map((i) => ({
         line: i + 1,
         text: visible(lines[i]),
-        differs: inBlock(lines, i, blocks) ?? differences(lines[i], i === lastIdx),
+        differs: inBlock(verdictLines.get(i)) ?? differences(lines[i], i === lastIdx),
     }));
     return {
         reason: parsed.reason,
         summary: parsed.hidden
             ? hiddenHeadline(parsed.line, parsed.hidden)
-            : (onlyInBlocks(parsed, blocks) ?? headline(parsed.reason, intent)),
+            : (onlyInBlocks(parsed.reason, verdictLines) ?? headline(parsed.reason, intent)),
         lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
         nearMisses,
         intent,
@@ -6687,8 +6691,7 @@ const SHOWS = {
     'HTML block': 'shows it as raw HTML or hides it',
 };
 /** A verdict line inside a code block or an HTML comment: what GitHub makes of it (whether or not the block closes). */
-function inBlock(lines, i, blocks) {
-    const block = grammar/* VERDICT_LINE */.Fg.test(lines[i]) ? (0,core_blocks/* hiddenBy */.W0)(lines, i, blocks) : null;
+function inBlock(block) {
     if (!block)
         return null;
     return [
@@ -6697,15 +6700,12 @@ function inBlock(lines, i, blocks) {
     ];
 }
 /** A verdict line follows only inside blocks (an example of the format, a quote): it is not the review's, say so. */
-function onlyInBlocks(parsed, blocks) {
-    if (parsed.reason !== 'verdict-not-last')
+function onlyInBlocks(reason, verdictLines) {
+    const held = [...verdictLines];
+    if (reason !== 'verdict-not-last' || !held.every(([, block]) => block))
         return null;
-    const at = parsed.lines.flatMap((l, i) => (grammar/* VERDICT_LINE */.Fg.test(l) ? [i] : []));
-    const held = at.map((i) => (0,core_blocks/* hiddenBy */.W0)(parsed.lines, i, blocks));
-    if (!held.every(Boolean))
-        return null;
-    const where = at.map((i, k) => `line ${i + 1}, in the ${held[k].kind} opened at line ${held[k].line}`).join('; ');
-    return (`the body's only verdict line${at.length > 1 ? 's are' : ' is'} inside a block GitHub shows as code or hides ` +
+    const where = held.map(([i, b]) => `line ${i + 1}, in the ${b.kind} opened at line ${b.line}`).join('; ');
+    return (`the body's only verdict line${held.length > 1 ? 's are' : ' is'} inside a block GitHub shows as code or hides ` +
         `(${where}): an example or a quote, not the review's verdict; end the body with the persona's verdict as ` +
         '"## VERDICT: APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line');
 }

@@ -1,5 +1,5 @@
 // Explains a grammar failure to the person who must fix the prompt. Pure; never consulted by the decision.
-import { type Hidden, hiddenBy, hidingBlocks } from './blocks.js';
+import { type Block, type Hidden, hiddenBy, hidingBlocks } from './blocks.js';
 import { type Parsed, VERDICT_LINE, VERDICTS, isBlank, skeleton } from './grammar.js';
 import { findIntent, synonymAt, type Intent } from './intent.js';
 import { visible } from './visible.js';
@@ -191,11 +191,15 @@ export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
   const { lines } = parsed;
   const lastIdx = parsed.line ? parsed.line - 1 : -1;
   const blocks = hidingBlocks(lines);
+  // every verdict line in the grammar's form, and the block that shows it as code or hides it (null: none)
+  const verdictLines = new Map(
+    lines.flatMap((l, i) => (VERDICT_LINE.test(l) ? [[i, hiddenBy(lines, i, blocks)]] : [])),
+  );
   const intent = unhidden(findIntent(lines), lines, blocks);
   // near misses: the lines that state a verdict, a verdict line in a code block or a comment, and a heading-like last
   // line; prose that merely mentions "verdict" is not one
   const at = new Set([...intent.candidates, ...intent.stated].map((n) => n - 1));
-  lines.forEach((l, i) => VERDICT_LINE.test(l) && hiddenBy(lines, i, blocks) && at.add(i));
+  for (const [i, block] of verdictLines) if (block) at.add(i);
   if (lastIdx >= 0 && /^\s*#/.test(lines[lastIdx]!)) at.add(lastIdx);
   const nearMisses: NearMiss[] = [...at]
     .filter((i) => i < lines.length && !isBlank(lines[i]!))
@@ -204,13 +208,13 @@ export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
     .map((i) => ({
       line: i + 1,
       text: visible(lines[i]!),
-      differs: inBlock(lines, i, blocks) ?? differences(lines[i]!, i === lastIdx),
+      differs: inBlock(verdictLines.get(i)) ?? differences(lines[i]!, i === lastIdx),
     }));
   return {
     reason: parsed.reason,
     summary: parsed.hidden
       ? hiddenHeadline(parsed.line!, parsed.hidden)
-      : (onlyInBlocks(parsed, blocks) ?? headline(parsed.reason, intent)),
+      : (onlyInBlocks(parsed.reason, verdictLines) ?? headline(parsed.reason, intent)),
     lastLine: parsed.line ? { line: parsed.line, text: visible(parsed.lineText ?? '') } : undefined,
     nearMisses,
     intent,
@@ -218,12 +222,10 @@ export function diagnose(parsed: Extract<Parsed, { ok: false }>): Diagnosis {
 }
 
 /** No suggestion from a line GitHub shows as code or hides: keeping it would be refused, or quote an example. */
-function unhidden(intent: Intent, lines: readonly string[], blocks: Blocks): Intent {
+function unhidden(intent: Intent, lines: readonly string[], blocks: Block[]): Intent {
   const s = intent.suggestion;
   return s && hiddenBy(lines, s.fromLine - 1, blocks) ? { ...intent, suggestion: null, after: [] } : intent;
 }
-
-type Blocks = ReturnType<typeof hidingBlocks>;
 
 /** What GitHub makes of a line in each kind of block. */
 const SHOWS: Record<Hidden['kind'], string> = {
@@ -233,8 +235,7 @@ const SHOWS: Record<Hidden['kind'], string> = {
 };
 
 /** A verdict line inside a code block or an HTML comment: what GitHub makes of it (whether or not the block closes). */
-function inBlock(lines: readonly string[], i: number, blocks: Blocks): string[] | null {
-  const block = VERDICT_LINE.test(lines[i]!) ? hiddenBy(lines, i, blocks) : null;
+function inBlock(block: Hidden | null | undefined): string[] | null {
   if (!block) return null;
   return [
     `a well-formed verdict line, but inside the ${block.kind} opened at line ${block.line}: ` +
@@ -243,14 +244,12 @@ function inBlock(lines: readonly string[], i: number, blocks: Blocks): string[] 
 }
 
 /** A verdict line follows only inside blocks (an example of the format, a quote): it is not the review's, say so. */
-function onlyInBlocks(parsed: Extract<Parsed, { ok: false }>, blocks: Blocks): string | null {
-  if (parsed.reason !== 'verdict-not-last') return null;
-  const at = parsed.lines.flatMap((l, i) => (VERDICT_LINE.test(l) ? [i] : []));
-  const held = at.map((i) => hiddenBy(parsed.lines, i, blocks));
-  if (!held.every(Boolean)) return null;
-  const where = at.map((i, k) => `line ${i + 1}, in the ${held[k]!.kind} opened at line ${held[k]!.line}`).join('; ');
+function onlyInBlocks(reason: string, verdictLines: Map<number, Hidden | null>): string | null {
+  const held = [...verdictLines];
+  if (reason !== 'verdict-not-last' || !held.every(([, block]) => block)) return null;
+  const where = held.map(([i, b]) => `line ${i + 1}, in the ${b!.kind} opened at line ${b!.line}`).join('; ');
   return (
-    `the body's only verdict line${at.length > 1 ? 's are' : ' is'} inside a block GitHub shows as code or hides ` +
+    `the body's only verdict line${held.length > 1 ? 's are' : ' is'} inside a block GitHub shows as code or hides ` +
     `(${where}): an example or a quote, not the review's verdict; end the body with the persona's verdict as ` +
     '"## VERDICT: APPROVE", "## VERDICT: CHANGES_REQUESTED" or "## VERDICT: COMMENT" on its own line'
   );
