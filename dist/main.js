@@ -51761,7 +51761,7 @@ function parseQueueRef(ref) {
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.17.2';
+const VERSION = '0.17.3';
 
 ;// CONCATENATED MODULE: ./src/core/narrate.ts
 // What a run's log group says at info level, without debug: the facts the decision saw

@@ -1,2 +1,2 @@
 /** Kept equal to package.json's version by a test. */
-export const VERSION = '0.17.2';
+export const VERSION = '0.17.3';

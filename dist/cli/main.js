@@ -9633,7 +9633,7 @@ const COMMANDS = { check: check, corpus: corpus, doctor: doctor };
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** Kept equal to package.json's version by a test. */
-const VERSION = '0.17.2';
+const VERSION = '0.17.3';
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 // The offline CLI, `persona-verdict <command> [options] [files]`: no token, no network.
